@@ -1,0 +1,109 @@
+import pg from 'pg';
+
+const CHANNEL = 'playtime_events_appended';
+
+export interface Wake {
+  /** Resolves on the next append notice, after `timeoutMs`, or when aborted, whichever is first. */
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+}
+
+/**
+ * Wakes caught-up subscribers when events are appended: at once in this process, and through
+ * LISTEN/NOTIFY in others. NOTIFY is sent after the append has committed, outside its transaction,
+ * because NOTIFY inside a transaction takes a cluster-wide lock at commit and would serialise appends.
+ * Notices are coalesced: at most one NOTIFY is in flight. A lost LISTEN connection only costs latency:
+ * subscribers also poll.
+ */
+export class LogNotifier {
+  private generation = 0;
+  private waiters = new Set<() => void>();
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private notifyInFlight = false;
+  private notifyPending = false;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  nextWake(): Wake {
+    this.ensureListening();
+    const seen = this.generation;
+    return {
+      wait: (timeoutMs, signal) =>
+        new Promise<void>((resolve) => {
+          if (this.generation !== seen || signal?.aborted) return resolve();
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            this.waiters.delete(done);
+            resolve();
+          };
+          const timer = setTimeout(done, timeoutMs);
+          signal?.addEventListener('abort', done, { once: true });
+          this.waiters.add(done);
+        }),
+    };
+  }
+
+  appended(): void {
+    this.wakeAll();
+    if (this.closed) return;
+    if (this.notifyInFlight) {
+      this.notifyPending = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    this.pool
+      .query(`SELECT pg_notify('${CHANNEL}', '')`)
+      .catch(() => undefined)
+      .finally(() => {
+        this.notifyInFlight = false;
+        if (this.notifyPending) {
+          this.notifyPending = false;
+          this.appended();
+        }
+      });
+  }
+
+  private wakeAll(): void {
+    this.generation += 1;
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  private ensureListening(): void {
+    if (this.listening || this.closed) return;
+    this.listening = true;
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'playtime-log-listener' });
+    this.listener = client;
+    const restart = () => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.reconnectTimer = setTimeout(() => {
+        this.listening = false;
+        this.ensureListening();
+      }, 1000);
+    };
+    client.on('notification', () => this.wakeAll());
+    client.on('error', restart);
+    client.on('end', restart);
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${CHANNEL}`))
+      .catch(restart);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const listener = this.listener;
+    this.listener = null;
+    this.wakeAll();
+    if (listener) await listener.end().catch(() => undefined);
+  }
+}

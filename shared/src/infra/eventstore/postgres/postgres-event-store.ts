@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createPool, type Queryable } from '../../db/pool';
+import { migrate } from '../../db/migrations';
+import type { LogCheckpoint } from '../checkpoint';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type StoredEvent,
+  type SubscribeOptions,
+} from '../port';
+import { eventStoreMigrations } from './schema';
+import { LogNotifier } from './log-notifier';
+
+const UNIQUE_VIOLATION = '23505';
+
+interface EventRow {
+  global_position: number;
+  commit_id: string;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  created_at: Date;
+}
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS commit_id, stream_id, revision, event_id, type, data, metadata, created_at`;
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  const commit = Number(row.commit_id);
+  return {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    globalPosition: row.global_position,
+    checkpoint: { commit, position: row.global_position },
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * The stream row is claimed first (insert or conditional update), which both checks the expected
+ * revision inside the database and serialises appends to one stream; the events follow in the same
+ * statement, so an append is one round trip and one implicit transaction.
+ */
+function claimStreamSql(expected: ExpectedRevision): string {
+  const notRetried = `NOT EXISTS (SELECT 1 FROM es_events WHERE stream_id = $1 AND event_id = ANY($3::uuid[]))`;
+  if (expected === 'no_stream') {
+    return `INSERT INTO es_streams (stream_id, revision) SELECT $1, $2::bigint - 1 WHERE ${notRetried}
+            ON CONFLICT (stream_id) DO NOTHING RETURNING revision`;
+  }
+  if (expected === 'any') {
+    return `INSERT INTO es_streams AS s (stream_id, revision) SELECT $1, $2::bigint - 1 WHERE ${notRetried}
+            ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::bigint RETURNING revision`;
+  }
+  return `UPDATE es_streams SET revision = revision + $2::bigint
+          WHERE stream_id = $1 AND revision = $7::bigint AND ${notRetried} RETURNING revision`;
+}
+
+function appendSql(expected: ExpectedRevision): string {
+  return `
+    WITH stream AS (${claimStreamSql(expected)})
+    INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+    SELECT $1, stream.revision - $2::bigint + e.ord, e.event_id, e.type, e.data, e.metadata
+    FROM stream,
+         unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
+    ORDER BY e.ord
+    RETURNING global_position, transaction_id::text AS commit_id, revision`;
+}
+
+export interface PostgresEventStoreOptions {
+  /** How often a caught-up subscriber looks for new events when no notification arrives. */
+  pollIntervalMs?: number;
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly notifier: LogNotifier;
+  private readonly pollIntervalMs: number;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly ownsPool: boolean,
+    connectionString: string,
+    options: PostgresEventStoreOptions,
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.notifier = new LogNotifier(connectionString, pool);
+  }
+
+  static async connect(
+    connectionString: string,
+    options: PostgresEventStoreOptions & { pool?: pg.Pool } = {},
+  ): Promise<PostgresEventStore> {
+    const pool = options.pool ?? createPool(connectionString, { max: 20, applicationName: 'playtime-eventstore' });
+    await migrate(pool, 'eventstore', eventStoreMigrations);
+    return new PostgresEventStore(pool, !options.pool, connectionString, options);
+  }
+
+  appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    return this.append(this.pool, streamId, events, options.expectedRevision, false).then((result) => {
+      this.notifier.appended();
+      return result;
+    });
+  }
+
+  /**
+   * Runs appends inside one database transaction of the caller's. Used by the contract suite to
+   * hold transactions open and roll some back; events become visible to subscribers only on commit.
+   */
+  async transaction<T>(work: (tx: Pick<EventStore, 'appendToStream'>) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({
+        appendToStream: (streamId, events, options) => this.append(client, streamId, events, options.expectedRevision, true),
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+      this.notifier.appended();
+    }
+  }
+
+  private async append(
+    db: Queryable,
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    inTransaction: boolean,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const ids = events.map((event) => event.eventId ?? randomUUID());
+    const params = [
+      streamId,
+      events.length,
+      ids,
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.data ?? null)),
+      events.map((event) => JSON.stringify(event.metadata ?? {})),
+    ];
+    if (typeof expected === 'number') params.push(expected);
+    try {
+      const { rows } = await db.query<{ global_position: number; commit_id: string; revision: number }>(
+        appendSql(expected),
+        params,
+      );
+      const last = rows.at(-1);
+      if (last) {
+        return {
+          nextRevision: last.revision,
+          position: last.global_position,
+          checkpoint: { commit: Number(last.commit_id), position: last.global_position },
+        };
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION || inTransaction) {
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(streamId, expected, 'no_stream');
+        throw error;
+      }
+    }
+    return this.resolveRejectedAppend(db, streamId, ids, expected);
+  }
+
+  /** Nothing was written: either this exact append was stored before (a retry) or the stream moved on. */
+  private async resolveRejectedAppend(
+    db: Queryable,
+    streamId: string,
+    ids: string[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const { rows } = await db.query<{ global_position: number; commit_id: string; revision: number }>(
+      `SELECT global_position, transaction_id::text AS commit_id, revision
+         FROM es_events WHERE stream_id = $1 AND event_id = ANY($2::uuid[]) ORDER BY revision`,
+      [streamId, ids],
+    );
+    const last = rows.at(-1);
+    if (last && rows.length === ids.length) {
+      return {
+        nextRevision: last.revision,
+        position: last.global_position,
+        checkpoint: { commit: Number(last.commit_id), position: last.global_position },
+      };
+    }
+    const current = await db.query<{ revision: number }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
+    throw new ConcurrencyError(streamId, expected, current.rows[0]?.revision ?? 'no_stream');
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`,
+      [streamId],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  async readAll({ after, limit }: { after: LogCheckpoint | null; limit: number }): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events
+        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [String(after?.commit ?? 0), after?.position ?? 0, limit],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  /** True while some transaction that wrote events has not yet become safely readable. */
+  private async hasEventsInFlight(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ pending: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending`,
+    );
+    return rows[0]?.pending ?? false;
+  }
+
+  async *subscribeToAll({ after, batchSize = 500, signal }: SubscribeOptions): AsyncIterable<StoredEvent[]> {
+    let checkpoint = after;
+    while (!signal?.aborted) {
+      // Register interest before reading, so an append that lands during the read still wakes us.
+      const wake = this.notifier.nextWake();
+      const batch = await this.readAll({ after: checkpoint, limit: batchSize });
+      if (batch.length > 0) {
+        checkpoint = batch.at(-1)!.checkpoint;
+        yield batch;
+        if (batch.length === batchSize) continue;
+      }
+      const soon = await this.hasEventsInFlight();
+      await wake.wait(soon ? 10 : this.pollIntervalMs, signal);
+    }
+  }
+
+  async countEventsAfter(after: LogCheckpoint | null): Promise<number> {
+    const { rows } = await this.pool.query<{ count: number }>(
+      `SELECT count(*)::bigint AS count FROM es_events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
+      [String(after?.commit ?? 0), after?.position ?? 0],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  async close(): Promise<void> {
+    await this.notifier.close();
+    if (this.ownsPool) await this.pool.end();
+  }
+}

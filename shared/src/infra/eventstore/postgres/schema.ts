@@ -1,0 +1,37 @@
+import type { Migration } from '../../db/migrations';
+
+/**
+ * The event log. `transaction_id` (xid8) is what keeps subscribers from skipping events:
+ * sequence numbers are handed out when a transaction inserts, not when it commits, so a reader
+ * that followed `global_position` alone could pass a gap that a slower transaction fills later.
+ * Readers instead walk (transaction_id, global_position) and only below pg_snapshot_xmin of the
+ * current snapshot, where every transaction has either committed or rolled back for good.
+ */
+export const eventStoreMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'event log',
+    sql: `
+      CREATE TABLE es_streams (
+        stream_id text   PRIMARY KEY,
+        revision  bigint NOT NULL
+      );
+
+      CREATE TABLE es_events (
+        global_position bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        transaction_id  xid8        NOT NULL DEFAULT pg_current_xact_id(),
+        stream_id       text        NOT NULL,
+        revision        bigint      NOT NULL,
+        event_id        uuid        NOT NULL,
+        type            text        NOT NULL,
+        data            jsonb       NOT NULL,
+        metadata        jsonb       NOT NULL DEFAULT '{}',
+        created_at      timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT es_events_stream_revision UNIQUE (stream_id, revision),
+        CONSTRAINT es_events_stream_event_id UNIQUE (stream_id, event_id)
+      );
+
+      CREATE INDEX es_events_log_order ON es_events (transaction_id, global_position);
+    `,
+  },
+];

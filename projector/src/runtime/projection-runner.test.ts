@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import type pg from 'pg';
+import { createPool } from '@playtime/shared/infra/db/pool';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { createTestDatabase } from '../../../tests/support/postgres';
+import type { ChangeNotice } from './projection';
+import { createProjector, type Projector } from './projector';
+import { streamTotalsProjection } from './testing/stream-totals-projection';
+
+const logger = pino({ level: 'silent' });
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch((error: unknown) => error as T);
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('projector runtime', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  let pool: pg.Pool;
+  const projectors: Projector[] = [];
+
+  beforeEach(async () => {
+    database = await createTestDatabase('proj');
+    store = await PostgresEventStore.connect(database.url, { pollIntervalMs: 100 });
+    pool = createPool(database.url);
+  });
+  afterEach(async () => {
+    await Promise.all(projectors.splice(0).map((projector) => projector.stop()));
+    await store.close();
+    await pool.end();
+    await database.drop();
+  });
+
+  function startProjector(options: { version?: number; notices?: ChangeNotice[] } = {}): Projector {
+    const projector = createProjector({
+      store,
+      pool,
+      connectionString: database.url,
+      projections: [streamTotalsProjection(options.version)],
+      announcer: { announce: (notice) => void options.notices?.push(notice) },
+      logger,
+      batchSize: 100,
+      rebuildBatchSize: 250,
+      takeoverIntervalMs: 100,
+    });
+    projectors.push(projector);
+    return projector;
+  }
+
+  async function appendEvents(count: number, streams = 10) {
+    for (let i = 0; i < count; i += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, count - i) }, (_, j) =>
+          store.appendToStream(`s-${(i + j) % streams}`, [{ type: 'Counted', data: { n: i + j } }], { expectedRevision: 'any' }),
+        ),
+      );
+    }
+  }
+
+  const totals = async () =>
+    (await pool.query<{ events: number; total: number }>('SELECT COALESCE(SUM(events), 0)::bigint AS events, COALESCE(SUM(total), 0)::bigint AS total FROM read.stream_totals')).rows[0]!;
+
+  it('catches up, follows live appends, announces changed keys, and lets a reader wait for its own write', async () => {
+    await appendEvents(300);
+    const notices: ChangeNotice[] = [];
+    await startProjector({ notices }).start();
+    await eventually(totals, (t) => t.events === 300);
+
+    const progress = new ProjectionProgress(pool, database.url);
+    await progress.start();
+    const written = await store.appendToStream('s-live', [{ type: 'Counted', data: { n: 1000 } }], { expectedRevision: 'no_stream' });
+    expect(await progress.waitFor(['stream_totals'], written.checkpoint, 5000)).toBe(true);
+    const { rows } = await pool.query('SELECT total FROM read.stream_totals WHERE stream_id = $1', ['s-live']);
+    expect(rows[0]).toEqual({ total: 1000 });
+    expect(notices.some((notice) => notice.keys.includes('stream:s-live'))).toBe(true);
+    expect(notices.every((notice) => /^\d+:\d+$/.test(notice.checkpoint))).toBe(true);
+    expect(await progress.waitFor(['stream_totals'], { commit: written.checkpoint.commit + 1_000_000, position: 0 }, 200)).toBe(false);
+    await progress.close();
+  });
+
+  it('runs one owner at a time and lets a standby take over when the owner dies', async () => {
+    const first = startProjector();
+    const second = startProjector();
+    await first.start();
+    await second.start();
+    await appendEvents(200);
+    await eventually(totals, (t) => t.events === 200);
+    const owners = () => [...first.runners, ...second.runners].filter((runner) => runner.isOwner).length;
+    expect(owners()).toBe(1);
+
+    // The owner's database session dies (as when its process is killed): its advisory lock goes with it.
+    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted`);
+    await appendEvents(200);
+    await eventually(totals, (t) => t.events === 400);
+    await eventually(async () => owners(), (n) => n === 1);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
+    expect(rows[0]).toEqual({ n: 400 });
+  });
+
+  it('rebuilds into a fresh table set with observable progress while readers keep reading', async () => {
+    await appendEvents(3000);
+    const projector = startProjector();
+    await projector.start();
+    await eventually(totals, (t) => t.events === 3000);
+    const before = await totals();
+
+    let reading = true;
+    const readerFailures: unknown[] = [];
+    const reader = (async () => {
+      while (reading) {
+        try {
+          const t = await totals();
+          if (t.events < 3000) readerFailures.push(`reader saw ${t.events} events`);
+        } catch (error) {
+          readerFailures.push(error);
+        }
+      }
+    })();
+
+    projector.rebuild('stream_totals');
+    const seen = new Set<string>();
+    const done = await eventually(
+      async () => {
+        const progress = await projector.rebuildProgress('stream_totals');
+        if (progress) seen.add(`${progress.status}:${progress.eventsDone < progress.eventsTotal ? 'partial' : 'full'}`);
+        return progress;
+      },
+      (progress) => progress?.status === 'switched',
+    );
+    await appendEvents(100);
+    await eventually(totals, (t) => t.events === 3100);
+    reading = false;
+    await reader;
+
+    expect(readerFailures).toEqual([]);
+    expect(done).toMatchObject({ generation: 2, eventsTotal: 3000 });
+    expect(seen.has('running:partial')).toBe(true);
+    expect((await totals()).total).toBe(before.total + (100 * 99) / 2);
+    const schemas = await pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'proj_stream_totals_%' ORDER BY 1`);
+    expect(schemas.rows).toEqual([{ nspname: 'proj_stream_totals_g2' }]);
+  });
+
+  it('rebuilds on start when the projection version changed', async () => {
+    await appendEvents(500);
+    const v1 = startProjector({ version: 1 });
+    await v1.start();
+    await eventually(totals, (t) => t.events === 500);
+    await v1.stop();
+
+    const v2 = startProjector({ version: 2 });
+    await v2.start();
+    await eventually(() => v2.rebuildProgress('stream_totals'), (progress) => progress?.status === 'switched');
+    expect(await totals()).toMatchObject({ events: 500 });
+    const { rows } = await pool.query(`SELECT generation, version FROM projection_checkpoints WHERE name = 'stream_totals'`);
+    expect(rows).toEqual([{ generation: 2, version: 2 }]);
+  });
+});

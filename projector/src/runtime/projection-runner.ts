@@ -1,0 +1,361 @@
+import pg from 'pg';
+import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
+import type { Logger } from '@playtime/shared/infra/logging';
+import { generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
+import type { ChangeAnnouncer, Projection } from './projection';
+import { Serial } from './serial';
+
+const START: LogCheckpoint = { commit: 0, position: 0 };
+
+export interface ProjectionRunnerOptions {
+  store: EventStore;
+  pool: pg.Pool;
+  connectionString: string;
+  projection: Projection;
+  announcer: ChangeAnnouncer;
+  logger: Logger;
+  batchSize?: number;
+  rebuildBatchSize?: number;
+  /** How often a standby runner tries to take over the projection. */
+  takeoverIntervalMs?: number;
+  /** Called after each committed live batch (metrics). */
+  onBatch?: (info: { projection: string; events: number; lastEventAt: Date }) => void;
+}
+
+export interface RebuildProgress {
+  generation: number;
+  status: 'running' | 'switched' | 'abandoned';
+  eventsDone: number;
+  eventsTotal: number;
+}
+
+/** Another runner moved the checkpoint: this one no longer owns the projection. */
+class LostOwnership extends Error {}
+
+interface Generation {
+  generation: number;
+  checkpoint: LogCheckpoint;
+}
+
+/**
+ * Keeps one projection up to date with the log. Only the holder of the projection's advisory lock
+ * runs; others wait and take over when its connection dies. Each batch's read-model writes and the
+ * new checkpoint commit together, guarded by compare-and-set on the checkpoint, so a crash at any
+ * point neither loses nor repeats an event. A rebuild fills a new generation next to the live one and
+ * switches readers over when it has caught up.
+ */
+export class ProjectionRunner {
+  private readonly projection: Projection;
+  private readonly batchSize: number;
+  private readonly rebuildBatchSize: number;
+  private readonly serial = new Serial();
+  private stopped = false;
+  private lockClient: pg.Client | null = null;
+  private ownership: AbortController | null = null;
+  private liveLoop: AbortController | null = null;
+  private live: Generation | null = null;
+  private rebuild: Generation | null = null;
+  private rebuildRequested = false;
+  private loopDone: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.projection = options.projection;
+    this.batchSize = options.batchSize ?? 500;
+    this.rebuildBatchSize = options.rebuildBatchSize ?? 2000;
+    if (!/^[a-z][a-z0-9_]*$/.test(this.projection.name)) throw new Error(`Bad projection name ${this.projection.name}`);
+  }
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  get isOwner(): boolean {
+    return this.ownership !== null && !this.ownership.signal.aborted;
+  }
+
+  start(): void {
+    this.loopDone = this.superviseLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.ownership?.abort();
+    await this.loopDone;
+  }
+
+  /** Rebuild from the start of the log into a fresh table set; readers switch when it caught up. */
+  requestRebuild(): void {
+    this.rebuildRequested = true;
+    if (this.isOwner && !this.rebuild) void this.runRebuild(this.ownership!.signal);
+  }
+
+  private async superviseLoop(): Promise<void> {
+    const interval = this.options.takeoverIntervalMs ?? 1000;
+    while (!this.stopped) {
+      try {
+        if (await this.tryTakeOwnership()) await this.runWhileOwner();
+      } catch (error) {
+        if (!(error instanceof LostOwnership) && !this.stopped) {
+          this.options.logger.error({ err: error, projection: this.name }, 'projection runner failed; retrying');
+        }
+      } finally {
+        await this.releaseOwnership();
+      }
+      if (!this.stopped) await sleep(interval);
+    }
+  }
+
+  private async tryTakeOwnership(): Promise<boolean> {
+    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: `playtime-projection-${this.name}` });
+    client.on('error', () => this.ownership?.abort());
+    await client.connect();
+    const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`projection:${this.name}`]);
+    if (!rows[0]?.locked) {
+      await client.end();
+      return false;
+    }
+    this.lockClient = client;
+    this.ownership = new AbortController();
+    client.on('end', () => this.ownership?.abort());
+    return true;
+  }
+
+  private async releaseOwnership(): Promise<void> {
+    this.ownership?.abort();
+    this.liveLoop?.abort();
+    this.ownership = null;
+    this.rebuild = null;
+    const client = this.lockClient;
+    this.lockClient = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async runWhileOwner(): Promise<void> {
+    const owned = this.ownership!.signal;
+    this.live = await this.ensureActiveGeneration();
+    const { rows } = await this.options.pool.query<{ version: number }>(
+      'SELECT version FROM projection_checkpoints WHERE name = $1 AND generation = $2',
+      [this.name, this.live.generation],
+    );
+    if (rows[0]?.version !== this.projection.version) this.rebuildRequested = true;
+    if (this.rebuildRequested || (await this.hasUnfinishedRebuild())) void this.runRebuild(owned);
+
+    while (!owned.aborted) {
+      this.liveLoop = new AbortController();
+      const loopSignal = AbortSignal.any([owned, this.liveLoop.signal]);
+      for await (const batch of this.options.store.subscribeToAll({ after: this.live.checkpoint, batchSize: this.batchSize, signal: loopSignal })) {
+        if (loopSignal.aborted) break;
+        await this.serial.run(async () => {
+          // A switch-over may have happened while this batch waited: it belongs to the old generation.
+          if (loopSignal.aborted) return;
+          const keys = await this.applyBatch(this.live!, batch, true);
+          const last = batch.at(-1)!;
+          this.options.onBatch?.({ projection: this.name, events: batch.length, lastEventAt: last.createdAt });
+          if (keys.size > 0) {
+            await this.options.announcer.announce({ projection: this.name, keys: [...keys], checkpoint: formatCheckpoint(last.checkpoint) });
+          }
+        });
+      }
+    }
+  }
+
+  /** The active generation, creating generation 1 on a first start. */
+  private async ensureActiveGeneration(): Promise<Generation> {
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO projection_state (name, active_generation) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING', [this.name]);
+      const state = await client.query<{ active_generation: number }>('SELECT active_generation FROM projection_state WHERE name = $1', [this.name]);
+      const generation = state.rows[0]!.active_generation;
+      const existing = await client.query<{ commit_id: number; position: number }>(
+        'SELECT commit_id, position FROM projection_checkpoints WHERE name = $1 AND generation = $2',
+        [this.name, generation],
+      );
+      if (existing.rows[0]) {
+        await client.query('COMMIT');
+        return { generation, checkpoint: { commit: existing.rows[0].commit_id, position: existing.rows[0].position } };
+      }
+      await this.createGeneration(client, generation);
+      await this.pointViewsAt(client, generation);
+      await client.query('COMMIT');
+      return { generation, checkpoint: START };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async createGeneration(client: pg.PoolClient, generation: number): Promise<void> {
+    const schema = generationSchema(this.name, generation);
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.query(`SET LOCAL search_path TO ${schema}, public`);
+    await client.query(this.projection.schemaSql);
+    await client.query(`SET LOCAL search_path TO DEFAULT`);
+    await client.query(
+      `INSERT INTO projection_checkpoints (name, generation, version) VALUES ($1, $2, $3)
+       ON CONFLICT (name, generation) DO UPDATE SET version = EXCLUDED.version, commit_id = 0, position = 0, events_done = 0`,
+      [this.name, generation, this.projection.version],
+    );
+  }
+
+  private async pointViewsAt(client: pg.PoolClient, generation: number): Promise<void> {
+    const schema = generationSchema(this.name, generation);
+    for (const table of this.projection.tables) {
+      await client.query(`DROP VIEW IF EXISTS read.${table}`);
+      await client.query(`CREATE VIEW read.${table} AS SELECT * FROM ${schema}.${table}`);
+    }
+  }
+
+  /** Applies a batch to one generation and moves its checkpoint, in one transaction. */
+  private async applyBatch(target: Generation, batch: StoredEvent[], live: boolean): Promise<Set<string>> {
+    const client = await this.options.pool.connect();
+    const last = batch.at(-1)!.checkpoint;
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`);
+      const keys = new Set(await this.projection.apply(batch, client));
+      await client.query('SET LOCAL search_path TO DEFAULT');
+      const moved = await client.query(
+        `UPDATE projection_checkpoints
+            SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
+          WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7`,
+        [this.name, target.generation, last.commit, last.position, batch.length, target.checkpoint.commit, target.checkpoint.position],
+      );
+      if (moved.rowCount !== 1) throw new LostOwnership();
+      if (live) await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
+      await client.query('COMMIT');
+      target.checkpoint = last;
+      return keys;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (error instanceof LostOwnership) this.ownership?.abort();
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async hasUnfinishedRebuild(): Promise<boolean> {
+    const { rows } = await this.options.pool.query(`SELECT 1 FROM projection_rebuilds WHERE name = $1 AND status = 'running'`, [this.name]);
+    return rows.length > 0;
+  }
+
+  private async runRebuild(owned: AbortSignal): Promise<void> {
+    if (this.rebuild) return;
+    this.rebuildRequested = false;
+    try {
+      this.rebuild = await this.serial.run(() => this.prepareRebuild());
+      const target = this.rebuild;
+      if (compareCheckpoints(target.checkpoint, this.live!.checkpoint) >= 0) {
+        await this.serial.run(() => this.switchOver(target));
+        return;
+      }
+      for await (const batch of this.options.store.subscribeToAll({ after: target.checkpoint, batchSize: this.rebuildBatchSize, signal: owned })) {
+        const switched = await this.serial.run(async () => {
+          await this.applyBatch(target, batch, false);
+          if (compareCheckpoints(target.checkpoint, this.live!.checkpoint) < 0) return false;
+          await this.switchOver(target);
+          return true;
+        });
+        if (switched) return;
+      }
+    } catch (error) {
+      if (!owned.aborted) this.options.logger.error({ err: error, projection: this.name }, 'projection rebuild failed');
+    } finally {
+      this.rebuild = null;
+    }
+  }
+
+  /** Resumes an unfinished rebuild's generation, or starts the next one from the start of the log. */
+  private async prepareRebuild(): Promise<Generation> {
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const running = await client.query<{ generation: number; commit_id: number; position: number; version: number }>(
+        `SELECT r.generation, c.commit_id, c.position, c.version FROM projection_rebuilds r
+           JOIN projection_checkpoints c ON c.name = r.name AND c.generation = r.generation
+          WHERE r.name = $1 AND r.status = 'running'`,
+        [this.name],
+      );
+      const resumable = running.rows[0];
+      if (resumable && resumable.version === this.projection.version) {
+        await client.query('COMMIT');
+        return { generation: resumable.generation, checkpoint: { commit: resumable.commit_id, position: resumable.position } };
+      }
+      await client.query(`UPDATE projection_rebuilds SET status = 'abandoned', finished_at = now() WHERE name = $1 AND status = 'running'`, [this.name]);
+      const next = await client.query<{ generation: number }>(
+        'SELECT COALESCE(MAX(generation), 0) + 1 AS generation FROM projection_checkpoints WHERE name = $1',
+        [this.name],
+      );
+      const generation = next.rows[0]!.generation;
+      await this.createGeneration(client, generation);
+      const total = await this.options.store.countEventsAfter(null);
+      await client.query(`INSERT INTO projection_rebuilds (name, generation, status, events_total) VALUES ($1, $2, 'running', $3)`, [
+        this.name,
+        generation,
+        total,
+      ]);
+      await client.query('COMMIT');
+      return { generation, checkpoint: START };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Readers move to the rebuilt generation in one transaction; the old table set is dropped after. */
+  private async switchOver(target: Generation): Promise<void> {
+    const previous = this.live!.generation;
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('UPDATE projection_state SET active_generation = $2, updated_at = now() WHERE name = $1', [this.name, target.generation]);
+      await this.pointViewsAt(client, target.generation);
+      await client.query(`UPDATE projection_rebuilds SET status = 'switched', finished_at = now() WHERE name = $1 AND generation = $2`, [
+        this.name,
+        target.generation,
+      ]);
+      await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.live = { generation: target.generation, checkpoint: { ...target.checkpoint } };
+    this.liveLoop?.abort();
+    await this.options.pool.query(`DROP SCHEMA IF EXISTS ${generationSchema(this.name, previous)} CASCADE`);
+    await this.options.pool.query('DELETE FROM projection_checkpoints WHERE name = $1 AND generation = $2', [this.name, previous]);
+    this.options.logger.info({ projection: this.name, generation: target.generation }, 'projection rebuilt and switched over');
+    await this.options.announcer.announce({ projection: this.name, keys: ['*'], checkpoint: formatCheckpoint(target.checkpoint) });
+  }
+}
+
+export async function readRebuildProgress(pool: pg.Pool, projection: string): Promise<RebuildProgress | null> {
+  const { rows } = await pool.query<{ generation: number; status: RebuildProgress['status']; events_total: number; events_done: number | null }>(
+    `SELECT r.generation, r.status, r.events_total, c.events_done
+       FROM projection_rebuilds r
+       LEFT JOIN projection_checkpoints c ON c.name = r.name AND c.generation = r.generation
+      WHERE r.name = $1 ORDER BY r.generation DESC LIMIT 1`,
+    [projection],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    generation: row.generation,
+    status: row.status,
+    eventsTotal: row.events_total,
+    eventsDone: row.status === 'switched' ? row.events_total : (row.events_done ?? 0),
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

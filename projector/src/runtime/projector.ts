@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import { migrate } from '@playtime/shared/infra/db/migrations';
+import type { EventStore } from '@playtime/shared/infra/eventstore/port';
+import type { Logger } from '@playtime/shared/infra/logging';
+import { projectionMigrations } from '@playtime/shared/infra/projections/schema';
+import type { ChangeAnnouncer, Projection } from './projection';
+import { ProjectionRunner, readRebuildProgress, type ProjectionRunnerOptions, type RebuildProgress } from './projection-runner';
+
+export interface ProjectorOptions {
+  store: EventStore;
+  pool: pg.Pool;
+  connectionString: string;
+  projections: Projection[];
+  announcer: ChangeAnnouncer;
+  logger: Logger;
+  batchSize?: number;
+  rebuildBatchSize?: number;
+  takeoverIntervalMs?: number;
+  onBatch?: ProjectionRunnerOptions['onBatch'];
+}
+
+export interface Projector {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  rebuild(projection: string): void;
+  rebuildProgress(projection: string): Promise<RebuildProgress | null>;
+  readonly runners: ProjectionRunner[];
+}
+
+/** Runs every projection; several projector processes may run this at once (one owner each). */
+export function createProjector(options: ProjectorOptions): Projector {
+  const runners = options.projections.map(
+    (projection) =>
+      new ProjectionRunner({
+        store: options.store,
+        pool: options.pool,
+        connectionString: options.connectionString,
+        projection,
+        announcer: options.announcer,
+        logger: options.logger,
+        batchSize: options.batchSize,
+        rebuildBatchSize: options.rebuildBatchSize,
+        takeoverIntervalMs: options.takeoverIntervalMs,
+        onBatch: options.onBatch,
+      }),
+  );
+  const byName = new Map(runners.map((runner) => [runner.name, runner]));
+  return {
+    runners,
+    async start() {
+      await migrate(options.pool, 'projections', projectionMigrations);
+      for (const runner of runners) runner.start();
+    },
+    async stop() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+    rebuild(projection) {
+      const runner = byName.get(projection);
+      if (!runner) throw new Error(`Unknown projection ${projection}`);
+      runner.requestRebuild();
+    },
+    rebuildProgress: (projection) => readRebuildProgress(options.pool, projection),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The Decider pattern: an aggregate is three pure functions. `decide` turns a command and the
+ * current state into new events (or refuses with a DomainError); `evolve` folds one event into
+ * the state; `initialState` is the state of a stream with no events. No I/O, no clock, no random
+ * ids inside: those come in through the DecisionContext.
+ */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+export interface DecisionContext {
+  now: Date;
+  newId: () => string;
+  /** The authenticated user issuing the command, when there is one. */
+  actorId: string | null;
+}
+
+export interface Decider<Command, Event extends DomainEvent, State> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State, context: DecisionContext) => Event[];
+}
+
+export type DomainErrorKind = 'invalid' | 'conflict' | 'forbidden' | 'not_found';
+
+/** A refusal a person can act on. The HTTP layer maps the kind to 422/409/403/404. */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function fold<Event extends DomainEvent, State>(decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>, events: Event[]): State {
+  return events.reduce(decider.evolve, decider.initialState());
+}

@@ -1,0 +1,50 @@
+import type { Migration } from '../db/migrations';
+
+/**
+ * Bookkeeping of the projector. Each projection writes into a table set (a PostgreSQL schema
+ * `proj_<name>_g<generation>`); readers query views in the `read` schema that point at the active
+ * generation, so a rebuild fills a fresh generation and the views switch in one transaction.
+ */
+export const projectionMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'projection bookkeeping',
+    sql: `
+      CREATE SCHEMA IF NOT EXISTS read;
+
+      CREATE TABLE projection_state (
+        name              text        PRIMARY KEY,
+        active_generation integer     NOT NULL,
+        updated_at        timestamptz NOT NULL DEFAULT now()
+      );
+
+      -- One row per generation: where in the log that generation's tables are up to.
+      CREATE TABLE projection_checkpoints (
+        name        text        NOT NULL,
+        generation  integer     NOT NULL,
+        version     integer     NOT NULL,
+        commit_id   bigint      NOT NULL DEFAULT 0,
+        position    bigint      NOT NULL DEFAULT 0,
+        events_done bigint      NOT NULL DEFAULT 0,
+        updated_at  timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (name, generation)
+      );
+
+      CREATE TABLE projection_rebuilds (
+        name         text        NOT NULL,
+        generation   integer     NOT NULL,
+        status       text        NOT NULL CHECK (status IN ('running', 'switched', 'abandoned')),
+        events_total bigint      NOT NULL,
+        started_at   timestamptz NOT NULL DEFAULT now(),
+        finished_at  timestamptz,
+        PRIMARY KEY (name, generation)
+      );
+    `,
+  },
+];
+
+export const PROJECTION_PROGRESS_CHANNEL = 'playtime_projection_progress';
+
+export function generationSchema(projection: string, generation: number): string {
+  return `proj_${projection}_g${generation}`;
+}

@@ -1,0 +1,138 @@
+/**
+ * The jobs port over BullMQ, on its PostgreSQL backend (the standalone default: no extra server)
+ * or on Redis (distributed deployments). Both run the same Queue/Worker code; only the backend
+ * factory and the connection options differ.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  createPostgresBackend,
+  createRedisBackend,
+  withBackend,
+  type BackendClasses,
+  type ConnectionOptions,
+  type IQueueBackend,
+  type PostgresConnectionOptions,
+  type PostgresQueueBackend,
+  type RedisQueueBackend,
+} from 'bullmq';
+import { createLogger, type Logger } from '../logging';
+import { migrateJobSchema } from './postgres-job-schema';
+import { assertValidJobId, type JobBackend, type JobQueue, type JobWorker } from './port';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface JobQueueOptions {
+  name: string;
+  backend: JobBackend;
+  /** Runs per job, the first included. */
+  attempts?: number;
+  /** Delay before the first retry; each further retry waits twice as long. */
+  backoffMs?: number;
+  /**
+   * How long completed jobs stay. Their ids are what makes a repeated enqueue a no-op, so this
+   * bounds how late a replayed event may come without re-running its side effect.
+   */
+  keepCompletedDays?: number;
+  /** Failed jobs (attempts exhausted) stay longer, for someone to look at. */
+  keepFailedDays?: number;
+  /** Redis key prefix (tests use a unique one). The PostgreSQL backend namespaces by schema and ignores it. */
+  prefix?: string;
+  logger?: Logger;
+}
+
+/** What BullMQ stores as job data: the enqueue's own id rides along so `enqueue` can tell whether it added the job. */
+interface StoredJob<Data> {
+  data: Data;
+  enqueueId: string;
+}
+
+type ConnectionRole = { role: 'queue' } | { role: 'worker'; concurrency: number };
+
+export async function createJobQueue<Data = unknown>(options: JobQueueOptions): Promise<JobQueue<Data>> {
+  const { backend } = options;
+  if (backend.kind === 'postgres') {
+    await migrateJobSchema(backend.connectionString);
+    return openJobQueue<Data, PostgresQueueBackend, PostgresConnectionOptions>(
+      withBackend(createPostgresBackend),
+      (use) => ({
+        connectionString: backend.connectionString,
+        // Each Queue and Worker owns a pool (plus one LISTEN connection outside it); a worker runs
+        // up to `concurrency` jobs and also renews locks and checks for stalled jobs.
+        max: use.role === 'worker' ? use.concurrency + 2 : 4,
+        application_name: `playtime-jobs-${options.name}`,
+      }),
+      options,
+    );
+  }
+  return openJobQueue<Data, RedisQueueBackend, ConnectionOptions>(
+    withBackend(createRedisBackend),
+    // Workers block on Redis and must retry commands forever (BullMQ requires it); producers keep
+    // ioredis' default so an enqueue fails rather than hangs while Redis is away.
+    (use) => (use.role === 'worker' ? { url: backend.url, maxRetriesPerRequest: null } : { url: backend.url }),
+    options,
+  );
+}
+
+function openJobQueue<Data, B extends IQueueBackend, C>(
+  classes: BackendClasses<B, C>,
+  connection: (use: ConnectionRole) => C,
+  options: JobQueueOptions,
+): JobQueue<Data> {
+  const { name, prefix } = options;
+  const logger = options.logger ?? createLogger('jobs');
+  const queue = new classes.Queue<StoredJob<Data>, void>(name, {
+    connection: connection({ role: 'queue' }),
+    prefix,
+    defaultJobOptions: {
+      attempts: options.attempts ?? 8,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
+      removeOnComplete: { age: (options.keepCompletedDays ?? 14) * DAY_SECONDS },
+      removeOnFail: { age: (options.keepFailedDays ?? 30) * DAY_SECONDS },
+    },
+  });
+  queue.on('error', (error: Error) => logger.error({ err: error, queue: name }, 'job queue error'));
+  const workers = new Set<JobWorker>();
+  let closed = false;
+
+  return {
+    async enqueue(jobName, data, { jobId, delayMs }) {
+      if (closed) throw new Error(`Job queue ${name} is closed`);
+      assertValidJobId(jobId);
+      const enqueueId = randomUUID();
+      // BullMQ ignores an add whose job id exists and answers as if it had added it; the stored
+      // enqueue id says whose job is there.
+      await queue.add(jobName, { data, enqueueId }, { jobId, delay: delayMs });
+      const stored = await queue.getJob(jobId);
+      return { added: stored?.data.enqueueId === enqueueId };
+    },
+
+    process(handler, { concurrency = 1 } = {}) {
+      if (closed) throw new Error(`Job queue ${name} is closed`);
+      const worker = new classes.Worker<StoredJob<Data>, void>(
+        name,
+        async (job) => {
+          await handler({ id: job.id!, name: job.name, data: job.data.data, attempt: job.attemptsMade + 1 });
+        },
+        { connection: connection({ role: 'worker', concurrency }), prefix, concurrency },
+      );
+      worker.on('error', (error: Error) => logger.error({ err: error, queue: name }, 'job worker error'));
+      worker.on('failed', (job, error: Error) =>
+        logger.warn({ err: error, queue: name, jobId: job?.id, attempt: job?.attemptsMade }, 'job attempt failed'),
+      );
+      const handle: JobWorker = {
+        close: async () => {
+          workers.delete(handle);
+          await worker.close();
+        },
+      };
+      workers.add(handle);
+      return handle;
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...workers].map((worker) => worker.close()));
+      await queue.close();
+    },
+  };
+}

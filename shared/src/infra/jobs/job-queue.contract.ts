@@ -1,0 +1,166 @@
+/**
+ * The contract every job queue backend passes. A backend's test file calls `describeJobQueueContract`
+ * with a factory for the backend; each test opens its own uniquely named queue on it.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue } from './bullmq-job-queue';
+import type { Job, JobBackend, JobQueue } from './port';
+
+export interface JobQueueHarness {
+  backend: JobBackend;
+  /** Redis key prefix for this run, so runs never see each other's keys. */
+  prefix?: string;
+  teardown(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+/** Long enough for a wrongly duplicated job to have been picked up by an idle worker. */
+const SETTLE_MS = 500;
+
+export function describeJobQueueContract(backendName: string, createHarness: () => Promise<JobQueueHarness>): void {
+  describe(`job queue contract: ${backendName}`, () => {
+    let harness: JobQueueHarness;
+    const opened: JobQueue<{ n: number }>[] = [];
+
+    beforeAll(async () => {
+      harness = await createHarness();
+    });
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((queue) => queue.close()));
+    });
+    afterAll(async () => {
+      await harness.teardown();
+    });
+
+    async function openQueue(): Promise<JobQueue<{ n: number }>> {
+      const queue = await createJobQueue<{ n: number }>({
+        name: `contract-${randomUUID()}`,
+        backend: harness.backend,
+        prefix: harness.prefix,
+        attempts: 3,
+        backoffMs: 50,
+      });
+      opened.push(queue);
+      return queue;
+    }
+
+    it('processes an enqueued job once, with its name and data', async () => {
+      const queue = await openQueue();
+      const seen: Job<{ n: number }>[] = [];
+      queue.process(async (job) => {
+        seen.push(job);
+      });
+      expect(await queue.enqueue('send-receipt', { n: 1 }, { jobId: 'receipt-e1' })).toEqual({ added: true });
+      await waitFor(() => seen.length === 1);
+      await sleep(SETTLE_MS);
+      expect(seen).toEqual([{ id: 'receipt-e1', name: 'send-receipt', data: { n: 1 }, attempt: 1 }]);
+    });
+
+    it('keeps one job per id: a repeat while it waits and after it completed is ignored', async () => {
+      const queue = await openQueue();
+      expect(await queue.enqueue('refund', { n: 1 }, { jobId: 'refund-e2' })).toEqual({ added: true });
+      expect(await queue.enqueue('refund', { n: 2 }, { jobId: 'refund-e2' })).toEqual({ added: false });
+      const seen: number[] = [];
+      queue.process(async (job) => {
+        seen.push(job.data.n);
+      });
+      await waitFor(() => seen.length === 1);
+      await sleep(SETTLE_MS);
+      expect(await queue.enqueue('refund', { n: 3 }, { jobId: 'refund-e2' })).toEqual({ added: false });
+      await sleep(SETTLE_MS);
+      expect(seen).toEqual([1]);
+    });
+
+    it('enqueues concurrently with one id: exactly one add wins', async () => {
+      const queue = await openQueue();
+      const results = await Promise.all(Array.from({ length: 8 }, (_, n) => queue.enqueue('notify', { n }, { jobId: 'notify-e3' })));
+      expect(results.filter((result) => result.added)).toHaveLength(1);
+    });
+
+    it('retries a failing job with backoff until it succeeds', async () => {
+      const queue = await openQueue();
+      const attempts: number[] = [];
+      const times: number[] = [];
+      queue.process(async (job) => {
+        attempts.push(job.attempt);
+        times.push(Date.now());
+        if (job.attempt < 3) throw new Error(`attempt ${job.attempt} fails`);
+      });
+      await queue.enqueue('flaky', { n: 1 }, { jobId: 'flaky-e4' });
+      await waitFor(() => attempts.length === 3);
+      await sleep(SETTLE_MS);
+      expect(attempts).toEqual([1, 2, 3]);
+      // Exponential from 50 ms: at least 50 ms before the first retry, 100 ms before the second.
+      expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(45);
+      expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(95);
+    });
+
+    it('gives up after the last attempt', async () => {
+      const queue = await openQueue();
+      let runs = 0;
+      queue.process(async () => {
+        runs += 1;
+        throw new Error('always fails');
+      });
+      await queue.enqueue('doomed', { n: 1 }, { jobId: 'doomed-e5' });
+      await waitFor(() => runs === 3);
+      await sleep(SETTLE_MS);
+      expect(runs).toBe(3);
+    });
+
+    it('runs up to `concurrency` jobs at once', async () => {
+      const queue = await openQueue();
+      let running = 0;
+      let most = 0;
+      let done = 0;
+      queue.process(
+        async () => {
+          running += 1;
+          most = Math.max(most, running);
+          await sleep(200);
+          running -= 1;
+          done += 1;
+        },
+        { concurrency: 4 },
+      );
+      await Promise.all(Array.from({ length: 4 }, (_, n) => queue.enqueue('slow', { n }, { jobId: `slow-${n}` })));
+      await waitFor(() => done === 4);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(4);
+    });
+
+    it('closes cleanly: a running job finishes, nothing runs or enqueues afterwards', async () => {
+      const queue = await openQueue();
+      let started = 0;
+      let finished = 0;
+      queue.process(async () => {
+        started += 1;
+        await sleep(300);
+        finished += 1;
+      });
+      await queue.enqueue('slow', { n: 1 }, { jobId: 'slow-e6' });
+      await waitFor(() => started === 1);
+      await queue.close();
+      expect(finished).toBe(1);
+      await expect(queue.enqueue('slow', { n: 2 }, { jobId: 'slow-e7' })).rejects.toThrow(/closed/);
+      await sleep(SETTLE_MS);
+      expect(started).toBe(1);
+    });
+
+    it('refuses job ids BullMQ cannot store', async () => {
+      const queue = await openQueue();
+      await expect(queue.enqueue('x', { n: 1 }, { jobId: 'a:b' })).rejects.toThrow(/not usable/);
+      await expect(queue.enqueue('x', { n: 1 }, { jobId: '42' })).rejects.toThrow(/not usable/);
+    });
+  });
+}

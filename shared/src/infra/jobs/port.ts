@@ -1,0 +1,54 @@
+/**
+ * The jobs port: side effects (emails, refunds, notifications) that reactors and services hand
+ * off to run outside the request or projection that decided them, with retries.
+ *
+ * Jobs are enqueued under a deterministic id derived from what caused them (usually the event id
+ * plus the effect's name). Enqueuing an id that the queue already holds is a no-op, and finished
+ * jobs are kept for days, so a replayed event never runs its side effect twice. Every adapter
+ * passes `job-queue.contract.ts`.
+ */
+
+export interface Job<Data = unknown> {
+  id: string;
+  name: string;
+  data: Data;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+}
+
+/** Throwing fails this attempt; the job is retried with backoff until its attempts run out. */
+export type JobHandler<Data = unknown> = (job: Job<Data>) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** Deterministic and unique per side effect; no `:` and not a plain integer (BullMQ reserves both). */
+  jobId: string;
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+}
+
+export interface JobWorker {
+  /** Stops taking jobs and waits for the running ones to finish. */
+  close(): Promise<void>;
+}
+
+export interface JobQueue<Data = unknown> {
+  /** `added` is false when a job with this id already exists (waiting, running or finished). */
+  enqueue(jobName: string, data: Data, options: EnqueueOptions): Promise<{ added: boolean }>;
+  process(handler: JobHandler<Data>, options?: { concurrency?: number }): JobWorker;
+  /** Closes every worker started by `process` (letting running jobs finish), then the queue. */
+  close(): Promise<void>;
+}
+
+export type JobBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string };
+
+/** PostgreSQL (BullMQ's PostgreSQL backend) unless a Redis URL is configured. */
+export function selectJobBackend(config: { databaseUrl: string; redisUrl?: string | undefined }): JobBackend {
+  if (config.redisUrl) return { kind: 'redis', url: config.redisUrl };
+  return { kind: 'postgres', connectionString: config.databaseUrl };
+}
+
+export function assertValidJobId(jobId: string): void {
+  if (jobId.length === 0 || jobId.includes(':') || String(parseInt(jobId, 10)) === jobId) {
+    throw new Error(`Job id "${jobId}" is not usable: it must be non-empty, contain no ":" and not be a plain integer`);
+  }
+}

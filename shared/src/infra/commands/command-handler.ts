@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { stableId } from '../ids';
 import { fold, type DecisionContext, type Decider, type DomainEvent } from '../../domain/decider';
 import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from '../eventstore/port';
 
@@ -23,10 +23,9 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   maxAttempts?: number;
 }
 
-/** A UUID-shaped id derived from the command, the stream and the event's index. */
+/** The id of the index-th event a command appends to a stream: the same on every retry of the command. */
 export function deterministicEventId(commandId: string, streamId: string, index: number): string {
-  const hex = createHash('sha256').update(`${commandId}\u0000${streamId}\u0000${index}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableId('event', commandId, streamId, String(index));
 }
 
 /** A request retried after it succeeded gets its first outcome back, not a second decision. */

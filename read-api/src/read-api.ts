@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import type pg from 'pg';
+import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
+import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { readYourWrites } from './http/read-your-writes';
+import { userQueryRoutes } from './users/routes';
+
+export interface PublicConfig {
+  auth: { domain: string; clientId: string; audience: string };
+  partnerFormUrl: string | null;
+}
+
+export interface ReadApiDependencies {
+  pool: pg.Pool;
+  progress: ProjectionProgress;
+  projections: string[];
+  resolveUser: ResolveUser;
+  publicConfig: PublicConfig;
+  readWaitMs: number;
+}
+
+/** Every query route of the product, by capability. */
+export function createReadApi(deps: ReadApiDependencies): Router {
+  const router = Router();
+  router.get('/api/public-config', (_req, res) => {
+    res.json(deps.publicConfig);
+  });
+  router.use('/api', readYourWrites(deps.progress, deps.projections, deps.readWaitMs));
+  router.use(userQueryRoutes(deps));
+  return router;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@playtime/shared/infra/http/current-user';
+import { mayJoinRoom } from './rooms';
+
+const player: CurrentUser = { userId: 'p1', username: 'p', email: 'p@x', role: 'player' };
+const admin: CurrentUser = { userId: 'a1', username: 'a', email: 'a@x', role: 'admin' };
+
+describe('room permissions', () => {
+  it('lets anyone follow games and fields', () => {
+    expect(mayJoinRoom('game:42', null).ok).toBe(true);
+    expect(mayJoinRoom('field:abc-1', null).ok).toBe(true);
+  });
+  it('keeps user and owner rooms to their person and admins', () => {
+    expect(mayJoinRoom('user:p1', player).ok).toBe(true);
+    expect(mayJoinRoom('user:p2', player).ok).toBe(false);
+    expect(mayJoinRoom('owner:p2', admin).ok).toBe(true);
+    expect(mayJoinRoom('user:p1', null).ok).toBe(false);
+  });
+  it('keeps the admin room to admins and refuses unknown rooms', () => {
+    expect(mayJoinRoom('admin', admin).ok).toBe(true);
+    expect(mayJoinRoom('admin', player).ok).toBe(false);
+    expect(mayJoinRoom('secret:1', admin).ok).toBe(false);
+    expect(mayJoinRoom('game:1:2', admin).ok).toBe(false);
+    expect(mayJoinRoom('game:', admin).ok).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every setting the services read from the environment. README's configuration table mirrors it. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  EVENTSTORE_URL: z.string().trim().optional().transform((value) => (value ? value : undefined)),
+  REDIS_URL: optionalUrl,
+  DATA_DIR: z.string().default('.data/standalone'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  AUTH0_DOMAIN: z.string().trim().optional(),
+  AUTH0_CLIENT_ID: z.string().trim().optional(),
+  AUTH0_AUDIENCE: z.string().trim().optional(),
+  EMBEDDED_IDENTITY: booleanFlag,
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  PARTNER_FORM_URL: optionalUrl,
+  READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}

@@ -1,0 +1,123 @@
+import type { RequestHandler } from 'express';
+import type pg from 'pg';
+import type { Role } from '../../domain/users/events';
+import { userDecider } from '../../domain/users/decider';
+import { userStream } from '../../domain/users/events';
+import { handleCommand } from '../commands/command-handler';
+import type { EventStore } from '../eventstore/port';
+import { stableId } from '../ids';
+import type { ProjectionProgress } from '../projections/projection-progress';
+import { ApiError } from './errors';
+
+/** What a verified access token says about its bearer. */
+export interface VerifiedIdentity {
+  iss: string;
+  sub: string;
+  email?: string;
+  name?: string;
+  nickname?: string;
+  picture?: string;
+  /** Role the embedded provider's demo accounts start with. */
+  demoRole?: Role;
+}
+
+export type VerifyAccessToken = (token: string) => Promise<VerifiedIdentity>;
+
+export interface CurrentUser {
+  userId: string;
+  username: string;
+  email: string;
+  role: Role;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: CurrentUser;
+  }
+}
+
+export const userIdFor = (identity: Pick<VerifiedIdentity, 'iss' | 'sub'>) => stableId('user', identity.iss, identity.sub);
+
+interface UserRow {
+  user_id: string;
+  username: string | null;
+  email: string | null;
+  role: Role;
+  deleted: boolean;
+}
+
+export interface CurrentUserDependencies {
+  verify: VerifyAccessToken;
+  pool: pg.Pool;
+  store: EventStore;
+  progress: ProjectionProgress;
+  adminEmails: string[];
+}
+
+/**
+ * Resolves the bearer of the request's access token to their user record, registering them on
+ * their first call (role `player`, `admin` for configured emails, the demo role for demo accounts).
+ */
+export function createUserResolver(deps: CurrentUserDependencies) {
+  const lookup = async (userId: string) =>
+    (await deps.pool.query<UserRow>('SELECT user_id, username, email, role, deleted FROM read.users WHERE user_id = $1', [userId])).rows[0];
+
+  return async function resolve(token: string): Promise<CurrentUser> {
+    const identity = await deps.verify(token).catch((error: unknown) => {
+      throw new ApiError(401, 'unauthenticated', error instanceof Error && error.message ? error.message : 'Please log in again.');
+    });
+    const userId = userIdFor(identity);
+    let row = await lookup(userId);
+    if (!row) {
+      const email = (identity.email ?? '').toLowerCase();
+      const role: Role = deps.adminEmails.includes(email) ? 'admin' : (identity.demoRole ?? 'player');
+      const outcome = await handleCommand({
+        store: deps.store,
+        decider: userDecider,
+        streamId: userStream(userId),
+        command: {
+          type: 'RegisterUser',
+          userId,
+          issuer: identity.iss,
+          subject: identity.sub,
+          email,
+          nickname: identity.nickname ?? identity.name ?? '',
+          profilePicture: identity.picture ?? '/avatars/1.svg',
+          role,
+        },
+        context: { now: new Date(), newId: () => userId, actorId: userId },
+        metadata: { userId, correlationId: `register-${userId}` },
+        commandId: `register-${userId}`,
+      });
+      if (outcome.appended) await deps.progress.waitFor(['users'], outcome.appended.checkpoint, 5000);
+      row = await lookup(userId);
+      if (!row) throw new ApiError(503, 'registering', 'Your account is being set up. Please try again in a moment.');
+    }
+    if (row.deleted) throw new ApiError(403, 'user_deleted', 'This account has been deleted. Contact an administrator if this is a mistake.');
+    return { userId: row.user_id, username: row.username ?? '', email: row.email ?? '', role: row.role };
+  };
+}
+
+export type ResolveUser = ReturnType<typeof createUserResolver>;
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+/** Requires a valid access token (401 otherwise) and, when roles are given, one of them (403 otherwise). */
+export function requireUser(resolve: ResolveUser, roles?: readonly Role[]): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req.get('authorization'));
+    if (!token) return next(new ApiError(401, 'unauthenticated', 'Please log in to do this.'));
+    resolve(token)
+      .then((user) => {
+        if (roles && !roles.includes(user.role)) {
+          return next(new ApiError(403, 'forbidden', `This needs one of these roles: ${roles.join(', ')}.`));
+        }
+        req.user = user;
+        next();
+      })
+      .catch(next);
+  };
+}

@@ -1,0 +1,38 @@
+import express, { type Express, type Router } from 'express';
+import type { Logger } from '../logging';
+import type { Metrics } from '../metrics/metrics';
+import { errorHandler, notFoundHandler } from './errors';
+import { requestContext } from './request-context';
+import { xsrfProtection } from './xsrf';
+
+/** Bodies above this are refused with 413: no call of the product needs more. */
+export const BODY_LIMIT = '64kb';
+
+export interface ServiceAppOptions {
+  service: string;
+  logger: Logger;
+  metrics: Metrics;
+  /** Mounted before the JSON body parser (the identity provider parses its own bodies). */
+  raw?: Router[];
+  /** API routers, behind JSON parsing and the anti-forgery check. */
+  api: Router[];
+  /** Mounted after the API (e.g. the web app's static files and its client-side routes). */
+  after?: Router[];
+}
+
+/** The Express app every service shares: request ids and logs, metrics, JSON, XSRF, JSON errors. */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+  app.use(requestContext(options.logger));
+  app.use(options.metrics.middleware(options.service));
+  for (const router of options.raw ?? []) app.use(router);
+  app.use('/api', express.json({ limit: BODY_LIMIT }), xsrfProtection);
+  for (const router of options.api) app.use(router);
+  app.use('/api', notFoundHandler);
+  for (const router of options.after ?? []) app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler(options.logger));
+  return app;
+}

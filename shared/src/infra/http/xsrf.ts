@@ -1,0 +1,32 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { ApiError } from './errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Double-submit anti-forgery check (spec §9): the server hands out a random XSRF-TOKEN cookie that
+ * page scripts can read; every state-changing call must echo it in X-XSRF-TOKEN. A forged
+ * cross-site request carries the cookie but cannot read it to set the header.
+ */
+export const xsrfProtection: RequestHandler = (req, res, next) => {
+  const cookie = readCookie(req.headers.cookie, XSRF_COOKIE);
+  if (!cookie) {
+    res.cookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { sameSite: 'strict', httpOnly: false, path: '/' });
+  }
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  const header = req.get(XSRF_HEADER);
+  if (!cookie || !header || cookie.length !== header.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(header))) {
+    return next(new ApiError(403, 'xsrf', 'Missing or wrong anti-forgery token. Reload the page and try again.'));
+  }
+  next();
+};

@@ -1,0 +1,60 @@
+import type { RequestHandler } from 'express';
+
+/**
+ * The web app talks to identity through @auth0/auth0-spa-js, which speaks Auth0's dialect of
+ * OpenID Connect. oidc-provider already serves Auth0's paths (see ROUTES); the two differences
+ * left are in query strings, so they are rewritten here, before the provider sees the request
+ * (no body is read: the provider parses its own bodies).
+ */
+
+/**
+ * Marks an authorization request that arrived with `prompt=none` (the SDK's silent check); see
+ * keepOfflineAccess. The interaction step answers it with an error instead of ever showing a page.
+ */
+export const SILENT_AUTHORIZATION_PARAM = 'playtime_silent';
+
+export interface Auth0CompatibleRoutes {
+  authorization: string;
+  endSession: string;
+}
+
+/**
+ * OpenID Connect lets a provider honour `offline_access` only when the user is asked for consent,
+ * and oidc-provider drops it from any authorization request without `prompt=consent`. The SDK,
+ * though, never sends that prompt and yet asks for `offline_access` again on every refresh, so a
+ * refresh token issued without it would be refused at its first use. Playtime's SPA is the only
+ * client and is first party, so consent is implied: `consent` is added to the prompt and the
+ * interaction step grants it without a page. `prompt=none` cannot be combined with another prompt,
+ * so it becomes `prompt=consent` plus a marker, and the interaction step keeps its promise of no
+ * page by answering `login_required` (or the like) whenever more than consent would be needed.
+ */
+function keepOfflineAccess(query: URLSearchParams): void {
+  if (!(query.get('scope') ?? '').split(' ').includes('offline_access')) return;
+  const prompts = new Set((query.get('prompt') ?? '').split(' ').filter(Boolean));
+  if (prompts.has('consent')) return;
+  if (prompts.delete('none')) query.set(SILENT_AUTHORIZATION_PARAM, 'true');
+  prompts.add('consent');
+  query.set('prompt', [...prompts].join(' '));
+}
+
+/** Auth0's `/v2/logout?returnTo=` is OpenID Connect's `post_logout_redirect_uri`. */
+function mapReturnTo(query: URLSearchParams): void {
+  const returnTo = query.get('returnTo');
+  query.delete('returnTo');
+  query.delete('federated');
+  if (returnTo !== null && !query.has('post_logout_redirect_uri')) query.set('post_logout_redirect_uri', returnTo);
+}
+
+export function auth0CompatibleRequests(routes: Auth0CompatibleRoutes): RequestHandler {
+  return (req, _res, next) => {
+    if (req.method !== 'GET') return next();
+    const url = new URL(req.url, 'http://provider.invalid');
+    if (url.pathname === routes.authorization) keepOfflineAccess(url.searchParams);
+    else if (url.pathname === routes.endSession) mapReturnTo(url.searchParams);
+    else return next();
+    // oidc-provider derives its mount path by comparing originalUrl with url, so both must change.
+    req.url = `${url.pathname}${url.search}`;
+    req.originalUrl = `${req.baseUrl}${req.url}`;
+    next();
+  };
+}

@@ -1,0 +1,114 @@
+import express, { type Router } from 'express';
+import type { JSONWebKeySet } from 'jose';
+import { Provider } from 'oidc-provider';
+import type pg from 'pg';
+import { migrate } from '../../db/migrations';
+import { AccountStore } from './accounts';
+import { auth0CompatibleRequests } from './auth0-compatibility';
+import { providerConfiguration, ROUTES } from './configuration';
+import { interactionRouter } from './interactions';
+import { deleteExpiredRecords } from './postgres-adapter';
+import { identityMigrations } from './schema';
+import { loadCookieKeys, loadSigningKey, publicJwk } from './secrets';
+
+export { AccountStore, EmailTakenError, type Account } from './accounts';
+export { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
+export { ROUTES } from './configuration';
+export { identityMigrations } from './schema';
+
+export interface EmbeddedIdentityProviderOptions {
+  /** Where the provider is reachable, e.g. 'http://localhost:3000/oidc'; the SPA's `domain`. */
+  issuer: string;
+  pool: pg.Pool;
+  clientId: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** The API's identifier; access tokens are issued for it (the SDK's `audience`). */
+  audience: string;
+  seedDemoAccounts: boolean;
+  /** Accounts whose access tokens suggest the admin role (the playtime_demo_role claim). */
+  adminEmails?: string[];
+  /** Cookie signing keys; generated once and kept in the database when not given. */
+  cookieKeys?: string[];
+  /** Trust X-Forwarded-* headers (set when a TLS-terminating proxy sits in front). */
+  trustProxy?: boolean;
+  /** Called with unexpected failures (5xx); they are never shown to the user in detail. */
+  onError?: (error: unknown) => void;
+}
+
+export interface EmbeddedIdentityProvider {
+  /** Mount at `mountPath`: `app.use(provider.mountPath, provider.router)`, before any body parser. */
+  router: Router;
+  /** The issuer's path, e.g. '/oidc' ('' when the issuer is an origin). */
+  mountPath: string;
+  /** What @auth0/auth0-spa-js is given as `domain`: the issuer without its trailing slash. */
+  domain: string;
+  /** The `iss` of every token, `${domain}/`, as the SDK derives it; give it to the access-token verifier. */
+  issuer: string;
+  jwksUrl: string;
+  /** The public signing keys, for verifying tokens in-process (createAccessTokenVerifier's `jwks`). */
+  jwks: JSONWebKeySet;
+  accounts: AccountStore;
+  close(): Promise<void>;
+}
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The standalone stand-in for Auth0: an OpenID provider (oidc-provider) with its own login and
+ * sign-up pages, speaking the endpoints and dialect @auth0/auth0-spa-js expects, and keeping every
+ * account, key, session and token in PostgreSQL.
+ */
+export async function createEmbeddedIdentityProvider(
+  options: EmbeddedIdentityProviderOptions,
+): Promise<EmbeddedIdentityProvider> {
+  const domain = options.issuer.replace(/\/+$/, '');
+  const issuer = `${domain}/`;
+  const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
+  const onError = options.onError ?? ((error: unknown) => console.error('identity provider error', error));
+
+  await migrate(options.pool, 'identity', identityMigrations);
+  const accounts = new AccountStore(options.pool);
+  if (options.seedDemoAccounts) await accounts.seedDemoAccounts();
+  const signingKey = await loadSigningKey(options.pool);
+  const cookieKeys = options.cookieKeys?.length ? options.cookieKeys : await loadCookieKeys(options.pool);
+
+  const provider = new Provider(
+    issuer,
+    providerConfiguration({
+      db: options.pool,
+      accounts,
+      clientId: options.clientId,
+      redirectUris: options.redirectUris,
+      postLogoutRedirectUris: options.postLogoutRedirectUris,
+      audience: options.audience,
+      signingKey,
+      cookieKeys,
+      mountPath,
+      adminEmails: options.adminEmails ?? [],
+    }),
+  );
+  provider.proxy = options.trustProxy ?? false;
+  provider.on('server_error', (_ctx, error) => onError(error));
+
+  const handleWithProvider = provider.callback();
+  const router = express.Router();
+  router.use(auth0CompatibleRequests({ authorization: ROUTES.authorization, endSession: ROUTES.end_session }));
+  router.use(interactionRouter({ provider, accounts, showDemoAccounts: options.seedDemoAccounts, onError }));
+  router.use((req, res) => void handleWithProvider(req, res));
+
+  await deleteExpiredRecords(options.pool);
+  const sweeper = setInterval(() => deleteExpiredRecords(options.pool).catch(onError), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  return {
+    router,
+    mountPath,
+    domain,
+    issuer,
+    jwksUrl: `${issuer}${ROUTES.jwks.slice(1)}`,
+    jwks: { keys: [publicJwk(signingKey)] },
+    accounts,
+    close: async () => clearInterval(sweeper),
+  };
+}

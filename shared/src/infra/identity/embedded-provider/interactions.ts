@@ -1,0 +1,199 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { EmailTakenError, type AccountStore } from './accounts';
+import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
+import { errorPage, loginPage, signupPage, type SignupErrors, type SignupValues } from './pages';
+
+/**
+ * The provider's user-facing steps: oidc-provider redirects to /interaction/:uid whenever it needs
+ * the user (to log in), and these pages resolve the step and hand control back to it.
+ */
+
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 200;
+const MAX_NICKNAME_LENGTH = 30;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface InteractionRouterInput {
+  provider: Provider;
+  accounts: AccountStore;
+  showDemoAccounts: boolean;
+  onError: (error: unknown) => void;
+}
+
+interface SignupForm {
+  values: SignupValues;
+  password: string;
+  errors: SignupErrors;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function readSignupForm(body: Record<string, unknown>): SignupForm {
+  const values = { email: text(body.email).trim(), nickname: text(body.nickname).trim() };
+  const password = text(body.password);
+  const errors: SignupErrors = {};
+  if (!values.email) errors.email = 'Email is required';
+  else if (!EMAIL_SHAPE.test(values.email)) errors.email = 'Enter a valid email address';
+  if (!values.nickname) errors.nickname = 'Nickname is required';
+  else if (values.nickname.length > MAX_NICKNAME_LENGTH)
+    errors.nickname = `Nickname must be at most ${MAX_NICKNAME_LENGTH} characters`;
+  if (password.length < MIN_PASSWORD_LENGTH) errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  else if (password.length > MAX_PASSWORD_LENGTH)
+    errors.password = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  return { values, password, errors };
+}
+
+/** The error a `prompt=none` request gets instead of the page it would have needed. */
+function silentError(prompt: string): string {
+  if (prompt === 'login') return 'login_required';
+  if (prompt === 'consent') return 'consent_required';
+  return 'interaction_required';
+}
+
+export function interactionRouter(input: InteractionRouterInput): Router {
+  const { provider, accounts } = input;
+  const router = express.Router();
+  // Only these forms are parsed here; the provider's own endpoints read their bodies themselves.
+  const form = express.urlencoded({ extended: false, limit: '8kb' });
+
+  const urls = (req: Request, uid: string) => {
+    const base = `${req.baseUrl}/interaction/${encodeURIComponent(uid)}`;
+    return { login: `${base}/login`, signup: `${base}/signup`, start: base, cancel: `${base}/cancel` };
+  };
+
+  const html = (res: Response, status: number, body: string) => {
+    res.status(status).type('html').set('Cache-Control', 'no-store').send(body);
+  };
+
+  const renderLogin = (req: Request, res: Response, details: Interaction, status = 200, email?: string, error?: string) => {
+    const url = urls(req, details.uid);
+    html(
+      res,
+      status,
+      loginPage({
+        action: url.login,
+        signupUrl: url.signup,
+        cancelUrl: url.cancel,
+        email: email ?? text(details.params.login_hint),
+        error,
+        showDemoAccounts: input.showDemoAccounts,
+      }),
+    );
+  };
+
+  const renderSignup = (req: Request, res: Response, details: Interaction, status = 200, signup?: SignupForm) => {
+    const url = urls(req, details.uid);
+    html(
+      res,
+      status,
+      signupPage({ action: url.signup, loginUrl: url.start, cancelUrl: url.cancel, values: signup?.values, errors: signup?.errors }),
+    );
+  };
+
+  /** Grants a first-party consent step outright (see configuration.ts, grantEverythingRequested). */
+  const finishConsent = async (req: Request, res: Response, details: Interaction) => {
+    const promptDetails = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    const accountId = details.session!.accountId;
+    const clientId = text(details.params.client_id);
+    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId, clientId });
+    if (promptDetails.missingOIDCScope?.length) grant.addOIDCScope(promptDetails.missingOIDCScope.join(' '));
+    if (promptDetails.missingOIDCClaims?.length) grant.addOIDCClaims(promptDetails.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(promptDetails.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  };
+
+  type Handler = (req: Request, res: Response, details: Interaction) => Promise<void>;
+  const step = (handler: Handler) => async (req: Request, res: Response) => {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      await handler(req, res, details);
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) {
+        html(res, 400, errorPage('This sign-in has expired', 'Go back to Playtime and log in again.'));
+        return;
+      }
+      input.onError(error);
+      html(res, 500, errorPage('Something went wrong', 'We could not sign you in. Please try again in a moment.'));
+    }
+  };
+
+  router.get(
+    '/interaction/:uid',
+    step(async (req, res, details) => {
+      // Consent needs no page (first-party client), so even a silent check may pass through it.
+      if (details.prompt.name === 'consent') return finishConsent(req, res, details);
+      if (details.params[SILENT_AUTHORIZATION_PARAM]) {
+        const error = silentError(details.prompt.name);
+        await provider.interactionFinished(req, res, { error, error_description: `End-User interaction is required (${error})` });
+        return;
+      }
+      if (details.prompt.name !== 'login') {
+        html(res, 400, errorPage('Sign-in problem', 'This sign-in step is not supported. Go back to Playtime and try again.'));
+        return;
+      }
+      if (details.params.screen_hint === 'signup') return renderSignup(req, res, details);
+      renderLogin(req, res, details);
+    }),
+  );
+
+  router.post(
+    '/interaction/:uid/login',
+    form,
+    step(async (req, res, details) => {
+      if (details.prompt.name !== 'login') return res.redirect(303, urls(req, details.uid).start);
+      const email = text(req.body?.email).trim();
+      const password = text(req.body?.password);
+      if (!email || !password) return renderLogin(req, res, details, 400, email, 'Enter your email and password.');
+      const account = await accounts.authenticate(email, password);
+      if (!account) return renderLogin(req, res, details, 401, email, 'Incorrect email or password.');
+      await provider.interactionFinished(req, res, { login: { accountId: account.accountId } }, { mergeWithLastSubmission: false });
+    }),
+  );
+
+  router.get(
+    '/interaction/:uid/signup',
+    step(async (req, res, details) => renderSignup(req, res, details)),
+  );
+
+  router.post(
+    '/interaction/:uid/signup',
+    form,
+    step(async (req, res, details) => {
+      if (details.prompt.name !== 'login') return res.redirect(303, urls(req, details.uid).start);
+      const signup = readSignupForm(req.body ?? {});
+      if (Object.keys(signup.errors).length) return renderSignup(req, res, details, 400, signup);
+      try {
+        const account = await accounts.create({ ...signup.values, password: signup.password });
+        await provider.interactionFinished(req, res, { login: { accountId: account.accountId } }, { mergeWithLastSubmission: false });
+      } catch (error) {
+        if (!(error instanceof EmailTakenError)) throw error;
+        renderSignup(req, res, details, 409, { ...signup, errors: { email: error.message } });
+      }
+    }),
+  );
+
+  router.get(
+    '/interaction/:uid/cancel',
+    step(async (req, res) => {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
+        { mergeWithLastSubmission: false },
+      );
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,197 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+
+/**
+ * The provider's own pages, rendered on the server so they work before (and without) the web app.
+ * They borrow Mantine's look (default theme colours, radius, type scale) so moving from the app to
+ * the login page does not feel like leaving the product.
+ */
+
+const APP_NAME = 'Playtime';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const STYLES = `
+  *,*::before,*::after{box-sizing:border-box}
+  body{margin:0;min-height:100vh;background:#f8f9fa;color:#212529;-webkit-font-smoothing:antialiased;
+    font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55}
+  main{max-width:420px;margin:0 auto;padding:48px 16px}
+  .brand{text-align:center;font-size:28px;font-weight:800;letter-spacing:-0.5px;color:#228be6;margin-bottom:24px}
+  .card{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:32px;
+    box-shadow:0 1px 3px rgba(0,0,0,.05),0 1px 2px rgba(0,0,0,.1)}
+  .card+.card{margin-top:16px}
+  h1{font-size:22px;font-weight:700;margin:0 0 4px}
+  h2{font-size:16px;font-weight:600;margin:0 0 4px}
+  .dimmed{color:#868e96;font-size:14px;margin:0 0 20px}
+  .field{margin-bottom:16px}
+  label{display:block;font-size:14px;font-weight:500;margin-bottom:4px}
+  label .required{color:#fa5252;margin-left:2px}
+  input{display:block;width:100%;height:36px;padding:0 12px;font:inherit;font-size:14px;color:#212529;background:#fff;
+    border:1px solid #ced4da;border-radius:4px;outline:none;transition:border-color .1s}
+  input:focus{border-color:#228be6}
+  input[aria-invalid=true]{border-color:#fa5252;color:#fa5252}
+  .error{color:#fa5252;font-size:12px;margin:5px 0 0}
+  .hint{color:#868e96;font-size:12px;margin:5px 0 0}
+  .alert{background:#fff5f5;border:1px solid #ffc9c9;color:#e03131;border-radius:4px;padding:10px 14px;font-size:14px;margin-bottom:16px}
+  .button{display:block;width:100%;height:36px;padding:0 18px;font:inherit;font-size:14px;font-weight:600;color:#fff;
+    background:#228be6;border:0;border-radius:4px;cursor:pointer}
+  .button:hover{background:#1c7ed6}
+  .button.subtle{background:transparent;color:#228be6;border:1px solid #dee2e6;height:auto;padding:8px 12px;text-align:left}
+  .button.subtle:hover{background:#e7f5ff}
+  .button.subtle small{display:block;color:#868e96;font-weight:400}
+  .demo{display:grid;gap:8px;margin-top:12px}
+  .demo form{margin:0}
+  .footer{text-align:center;font-size:14px;color:#868e96;margin:20px 0 0}
+  a{color:#228be6;text-decoration:none}
+  a:hover{text-decoration:underline}
+`;
+
+function layout(title: string, body: string, head = ''): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)} · ${APP_NAME}</title>
+  <style>${STYLES}</style>
+  ${head}
+</head>
+<body>
+  <main>
+    <div class="brand">${APP_NAME}</div>
+    ${body}
+  </main>
+</body>
+</html>`;
+}
+
+interface TextField {
+  name: string;
+  label: string;
+  type: 'email' | 'password' | 'text';
+  autocomplete: string;
+  value?: string;
+  error?: string;
+  hint?: string;
+  autofocus?: boolean;
+}
+
+function field(input: TextField): string {
+  const describedBy = input.error ? `${input.name}-error` : input.hint ? `${input.name}-hint` : undefined;
+  return `<div class="field">
+    <label for="${input.name}">${escapeHtml(input.label)}<span class="required" aria-hidden="true">*</span></label>
+    <input id="${input.name}" name="${input.name}" type="${input.type}" autocomplete="${input.autocomplete}" required
+      value="${escapeHtml(input.value ?? '')}"${input.error ? ' aria-invalid="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}${input.autofocus ? ' autofocus' : ''}>
+    ${input.error ? `<p class="error" id="${input.name}-error">${escapeHtml(input.error)}</p>` : ''}
+    ${!input.error && input.hint ? `<p class="hint" id="${input.name}-hint">${escapeHtml(input.hint)}</p>` : ''}
+  </div>`;
+}
+
+function alert(message: string | undefined): string {
+  return message ? `<div class="alert" role="alert">${escapeHtml(message)}</div>` : '';
+}
+
+export interface LoginPageInput {
+  action: string;
+  signupUrl: string;
+  cancelUrl: string;
+  email?: string;
+  error?: string;
+  showDemoAccounts: boolean;
+}
+
+function demoAccountsCard(action: string): string {
+  const buttons = DEMO_ACCOUNTS.map(
+    (account) => `<form method="post" action="${escapeHtml(action)}">
+      <input type="hidden" name="email" value="${escapeHtml(account.email)}">
+      <input type="hidden" name="password" value="${escapeHtml(DEMO_PASSWORD)}">
+      <button type="submit" class="button subtle">Log in as ${escapeHtml(account.role)}<small>${escapeHtml(account.email)}</small></button>
+    </form>`,
+  ).join('');
+  return `<section class="card" aria-labelledby="demo-title">
+    <h2 id="demo-title">Demo accounts</h2>
+    <p class="dimmed" style="margin:0">Every demo account uses the password <strong>${escapeHtml(DEMO_PASSWORD)}</strong>.</p>
+    <div class="demo">${buttons}</div>
+  </section>`;
+}
+
+export function loginPage(input: LoginPageInput): string {
+  return layout(
+    'Log in',
+    `<section class="card" aria-labelledby="title">
+      <h1 id="title">Welcome back</h1>
+      <p class="dimmed">Log in to find, join and run pick-up games.</p>
+      ${alert(input.error)}
+      <form method="post" action="${escapeHtml(input.action)}" novalidate>
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: input.email, autofocus: !input.email })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(input.email) })}
+        <button type="submit" class="button">Log in</button>
+      </form>
+      <p class="footer">No account yet? <a href="${escapeHtml(input.signupUrl)}">Sign up</a> · <a href="${escapeHtml(input.cancelUrl)}">Cancel</a></p>
+    </section>
+    ${input.showDemoAccounts ? demoAccountsCard(input.action) : ''}`,
+  );
+}
+
+export interface SignupValues {
+  email: string;
+  nickname: string;
+}
+
+export type SignupErrors = Partial<Record<'email' | 'nickname' | 'password', string>>;
+
+export interface SignupPageInput {
+  action: string;
+  loginUrl: string;
+  cancelUrl: string;
+  values?: SignupValues;
+  errors?: SignupErrors;
+}
+
+export function signupPage(input: SignupPageInput): string {
+  const errors = input.errors ?? {};
+  return layout(
+    'Sign up',
+    `<section class="card" aria-labelledby="title">
+      <h1 id="title">Create your account</h1>
+      <p class="dimmed">Join games near you, or organise your own.</p>
+      <form method="post" action="${escapeHtml(input.action)}" novalidate>
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: input.values?.email, error: errors.email, autofocus: true })}
+        ${field({ name: 'nickname', label: 'Nickname', type: 'text', autocomplete: 'nickname', value: input.values?.nickname, error: errors.nickname, hint: 'Shown to other players on rosters.' })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: 'At least 8 characters.' })}
+        <button type="submit" class="button">Sign up</button>
+      </form>
+      <p class="footer">Already have an account? <a href="${escapeHtml(input.loginUrl)}">Log in</a> · <a href="${escapeHtml(input.cancelUrl)}">Cancel</a></p>
+    </section>`,
+  );
+}
+
+/**
+ * oidc-provider asks for confirmation before ending a session; the SPA SDK's logout is a plain
+ * redirect with no such step, so the confirmation form is submitted on load (with a button for
+ * browsers without JavaScript).
+ */
+export function signingOutPage(providerForm: string): string {
+  return layout(
+    'Signing out',
+    `<section class="card">
+      <h1>Signing you out…</h1>
+      <p class="dimmed">You will be back in ${APP_NAME} in a moment.</p>
+      ${providerForm}
+      <noscript><button type="submit" class="button" form="op.logoutForm">Continue</button></noscript>
+    </section>`,
+    `<script>document.addEventListener('DOMContentLoaded', function () { document.getElementById('op.logoutForm').submit(); });</script>`,
+  );
+}
+
+export function signedOutPage(): string {
+  return layout(
+    'Signed out',
+    `<section class="card"><h1>You are signed out</h1><p class="dimmed" style="margin:0">You can close this page.</p></section>`,
+  );
+}
+
+export function errorPage(title: string, message: string): string {
+  return layout(title, `<section class="card"><h1>${escapeHtml(title)}</h1>${alert(message)}</section>`);
+}

@@ -1,0 +1,48 @@
+import type { Migration } from '../../db/migrations';
+
+/**
+ * Everything the embedded identity provider must keep across restarts, so a restart logs nobody out:
+ * - identity_accounts: who can sign in (scrypt password hashes, never passwords);
+ * - identity_provider_records: oidc-provider's sessions, grants, codes, refresh tokens, interactions,
+ *   one row per (model, id) with the columns its adapter looks things up by;
+ * - identity_secrets: the RSA signing key (private JWK) and the cookie signing keys.
+ */
+export const identityMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'embedded identity provider',
+    sql: `
+      CREATE TABLE identity_accounts (
+        account_id     text        PRIMARY KEY,
+        email          text        NOT NULL UNIQUE,
+        email_verified boolean     NOT NULL DEFAULT false,
+        name           text        NOT NULL,
+        nickname       text        NOT NULL,
+        picture        text        NOT NULL,
+        password_hash  text        NOT NULL,
+        created_at     timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE identity_provider_records (
+        model      text        NOT NULL,
+        id         text        NOT NULL,
+        payload    jsonb       NOT NULL,
+        grant_id   text,
+        uid        text,
+        user_code  text,
+        expires_at timestamptz,
+        PRIMARY KEY (model, id)
+      );
+      CREATE INDEX identity_provider_records_grant ON identity_provider_records (grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX identity_provider_records_uid ON identity_provider_records (model, uid) WHERE uid IS NOT NULL;
+      CREATE INDEX identity_provider_records_user_code ON identity_provider_records (model, user_code) WHERE user_code IS NOT NULL;
+      CREATE INDEX identity_provider_records_expiry ON identity_provider_records (expires_at) WHERE expires_at IS NOT NULL;
+
+      CREATE TABLE identity_secrets (
+        name       text        PRIMARY KEY,
+        value      jsonb       NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+];

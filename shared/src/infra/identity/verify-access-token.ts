@@ -1,0 +1,180 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { DEMO_ROLE_CLAIM, type DemoRole } from './demo-accounts';
+
+/** Why a request carried no usable access token; `code` is stable for clients, `message` is for people. */
+export type UnauthorizedCode =
+  | 'missing_token'
+  | 'invalid_token'
+  | 'token_expired'
+  | 'wrong_issuer'
+  | 'wrong_audience'
+  | 'not_an_access_token';
+
+const MESSAGES: Record<UnauthorizedCode, string> = {
+  missing_token: 'You are not signed in. Please log in to continue.',
+  invalid_token: 'Your sign-in could not be verified. Please log in again.',
+  token_expired: 'Your session has expired. Please log in again.',
+  wrong_issuer: 'Your sign-in comes from a different identity provider. Please log in again.',
+  wrong_audience: 'Your sign-in is not meant for the Playtime API. Please log in again.',
+  not_an_access_token: 'An ID token was sent where an access token belongs. Please log in again.',
+};
+
+export class UnauthorizedError extends Error {
+  readonly status = 401;
+
+  constructor(
+    readonly code: UnauthorizedCode,
+    options?: { cause?: unknown },
+  ) {
+    super(MESSAGES[code], options);
+    this.name = 'UnauthorizedError';
+  }
+
+  /** RFC 6750 challenge for the response's WWW-Authenticate header. */
+  get wwwAuthenticate(): string {
+    return this.code === 'missing_token'
+      ? 'Bearer'
+      : `Bearer error="invalid_token", error_description="${this.message.replaceAll('"', "'")}"`;
+  }
+}
+
+export interface VerifiedAccessToken {
+  sub: string;
+  iss: string;
+  email?: string;
+  name?: string;
+  nickname?: string;
+  picture?: string;
+  /** Only from the embedded provider: the role a demo (or configured admin) account starts with. */
+  demoRole?: DemoRole;
+}
+
+export interface AccessTokenVerifierOptions {
+  /** The token issuer exactly as in `iss`, with its trailing slash (Auth0: `https://tenant/`). */
+  issuer: string;
+  /** The API identifier the token must be addressed to. */
+  audience: string;
+  /** Where to fetch the signing keys; defaults to `${issuer}.well-known/jwks.json` (Auth0's and ours). */
+  jwksUrl?: string;
+  /** Signing keys held locally (the embedded provider's), so the API need not fetch from itself. */
+  jwks?: JSONWebKeySet;
+}
+
+export interface AccessTokenVerifier {
+  verify(token: string | null | undefined): Promise<VerifiedAccessToken>;
+  /** Reads `Authorization: Bearer <token>`; anything else counts as no token. */
+  verifyAuthorizationHeader(header: string | null | undefined): Promise<VerifiedAccessToken>;
+}
+
+/** Auth0 and every other provider we accept sign access tokens with RS256; nothing else is tried. */
+const ALGORITHM = 'RS256';
+/** Matches the SPA SDK's leeway, so a token the client still uses is not refused for clock skew. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+/** Claims only ID tokens carry: a token with one of them is proof of sign-in, not of access. */
+const ID_TOKEN_ONLY_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'];
+const DEMO_ROLES = new Set<string>(['player', 'captain', 'field owner', 'admin']);
+
+function normalizedType(typ: string | undefined): string | undefined {
+  if (typ === undefined) return undefined;
+  const lower = typ.toLowerCase();
+  return lower.startsWith('application/') ? lower.slice('application/'.length) : lower;
+}
+
+function decodeUnverified(token: string): { alg: unknown; typ: string | undefined; payload: JWTPayload } {
+  try {
+    const header = decodeProtectedHeader(token);
+    return { alg: header.alg, typ: normalizedType(header.typ), payload: decodeJwt(token) };
+  } catch (cause) {
+    throw new UnauthorizedError('invalid_token', { cause });
+  }
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** Faults of the token itself. Anything else (a key set that cannot be fetched) is an outage. */
+const TOKEN_FAULTS = [
+  errors.JWSInvalid,
+  errors.JWTInvalid,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+  errors.JWSSignatureVerificationFailed,
+  errors.JWKSNoMatchingKey,
+  errors.JWTClaimValidationFailed,
+];
+
+function toUnauthorized(error: unknown): unknown {
+  if (error instanceof errors.JWTExpired) return new UnauthorizedError('token_expired', { cause: error });
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return new UnauthorizedError('wrong_audience', { cause: error });
+    if (error.claim === 'iss') return new UnauthorizedError('wrong_issuer', { cause: error });
+  }
+  if (TOKEN_FAULTS.some((fault) => error instanceof fault)) return new UnauthorizedError('invalid_token', { cause: error });
+  return error;
+}
+
+export function bearerToken(header: string | null | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
+  const { issuer, audience } = options;
+  const keys: JWTVerifyGetKey = options.jwks
+    ? createLocalJWKSet(options.jwks)
+    : createRemoteJWKSet(new URL(options.jwksUrl ?? new URL('.well-known/jwks.json', issuer).href));
+
+  async function verify(token: string | null | undefined): Promise<VerifiedAccessToken> {
+    if (!token) throw new UnauthorizedError('missing_token');
+
+    // Cheap, specific refusals before any key lookup. They read unverified data, so they may only
+    // ever refuse; acceptance comes from jwtVerify below.
+    const unverified = decodeUnverified(token);
+    if (unverified.alg !== ALGORITHM) throw new UnauthorizedError('invalid_token');
+    if (unverified.payload.iss !== issuer) throw new UnauthorizedError('wrong_issuer');
+    const looksLikeIdToken =
+      ID_TOKEN_ONLY_CLAIMS.some((claim) => claim in unverified.payload) ||
+      (unverified.typ !== undefined && unverified.typ !== 'at+jwt' && unverified.typ !== 'jwt');
+    if (looksLikeIdToken) throw new UnauthorizedError('not_an_access_token');
+
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        algorithms: [ALGORITHM],
+        issuer,
+        audience,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      throw toUnauthorized(error);
+    }
+
+    const demoRole = asString(payload[DEMO_ROLE_CLAIM]);
+    return {
+      sub: payload.sub!,
+      iss: payload.iss!,
+      email: asString(payload.email),
+      name: asString(payload.name),
+      nickname: asString(payload.nickname),
+      picture: asString(payload.picture),
+      demoRole: demoRole && DEMO_ROLES.has(demoRole) ? (demoRole as DemoRole) : undefined,
+    };
+  }
+
+  return {
+    verify,
+    verifyAuthorizationHeader: (header) => verify(bearerToken(header)),
+  };
+}

@@ -8,6 +8,7 @@ import type { EventStore } from '../eventstore/port';
 import { stableId } from '../ids';
 import type { ProjectionProgress } from '../projections/projection-progress';
 import { ApiError } from './errors';
+import { UnauthorizedError } from '../identity/verify-access-token';
 
 /** What a verified access token says about its bearer. */
 export interface VerifiedIdentity {
@@ -64,7 +65,8 @@ export function createUserResolver(deps: CurrentUserDependencies) {
 
   return async function resolve(token: string): Promise<CurrentUser> {
     const identity = await deps.verify(token).catch((error: unknown) => {
-      throw new ApiError(401, 'unauthenticated', error instanceof Error && error.message ? error.message : 'Please log in again.');
+      if (error instanceof UnauthorizedError) throw new ApiError(401, error.code, error.message);
+      throw new ApiError(503, 'identity_unavailable', 'We cannot check your login right now. Please try again in a minute.');
     });
     const userId = userIdFor(identity);
     let row = await lookup(userId);

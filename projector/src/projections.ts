@@ -1,0 +1,6 @@
+import type { Projection } from './runtime/projection';
+import { usersProjection } from './users/users-projection';
+
+/** Every read model of the product, by capability. */
+export const allProjections: Projection[] = [usersProjection];
+export const projectionNames = allProjections.map((projection) => projection.name);

@@ -1,0 +1,68 @@
+import type { Router } from 'express';
+import type pg from 'pg';
+import type { Config } from '../config/config';
+import type { VerifyAccessToken } from '../http/current-user';
+import { createEmbeddedIdentityProvider } from '../identity/embedded-provider';
+import { createAccessTokenVerifier } from '../identity/verify-access-token';
+import type { Logger } from '../logging';
+
+export const EMBEDDED_CLIENT_ID = 'playtime-web';
+export const EMBEDDED_AUDIENCE = 'https://api.playtime.local';
+
+export interface Identity {
+  verify: VerifyAccessToken;
+  /** What the web app needs to start @auth0/auth0-spa-js. */
+  auth: { domain: string; clientId: string; audience: string };
+  /** The embedded provider, to mount before any body parser. */
+  provider: { path: string; router: Router } | null;
+  close(): Promise<void>;
+}
+
+function auth0Issuer(domain: string): string {
+  const base = /^https?:\/\//.test(domain) ? domain : `https://${domain}`;
+  return `${base.replace(/\/+$/, '')}/`;
+}
+
+/**
+ * Auth0 (or any OIDC provider with its endpoints) when AUTH0_DOMAIN is set; otherwise the embedded
+ * provider at `${publicUrl}/oidc`, with demo accounts when `seedDemoAccounts`.
+ */
+export async function setUpIdentity(options: {
+  config: Config;
+  pool: pg.Pool;
+  publicUrl: string;
+  logger: Logger;
+  seedDemoAccounts: boolean;
+}): Promise<Identity> {
+  const { config } = options;
+  if (config.AUTH0_DOMAIN && !config.EMBEDDED_IDENTITY) {
+    if (!config.AUTH0_CLIENT_ID || !config.AUTH0_AUDIENCE) throw new Error('AUTH0_CLIENT_ID and AUTH0_AUDIENCE are required with AUTH0_DOMAIN.');
+    const verifier = createAccessTokenVerifier({ issuer: auth0Issuer(config.AUTH0_DOMAIN), audience: config.AUTH0_AUDIENCE });
+    return {
+      verify: (token) => verifier.verify(token),
+      auth: { domain: config.AUTH0_DOMAIN, clientId: config.AUTH0_CLIENT_ID, audience: config.AUTH0_AUDIENCE },
+      provider: null,
+      close: async () => undefined,
+    };
+  }
+  const origin = options.publicUrl.replace(/\/+$/, '');
+  const provider = await createEmbeddedIdentityProvider({
+    issuer: `${origin}/oidc`,
+    pool: options.pool,
+    clientId: EMBEDDED_CLIENT_ID,
+    redirectUris: [origin, `${origin}/`],
+    postLogoutRedirectUris: [origin, `${origin}/`],
+    audience: EMBEDDED_AUDIENCE,
+    seedDemoAccounts: options.seedDemoAccounts,
+    adminEmails: config.ADMIN_EMAILS,
+    trustProxy: true,
+    onError: (error) => options.logger.error({ err: error }, 'identity provider error'),
+  });
+  const verifier = createAccessTokenVerifier({ issuer: provider.issuer, audience: EMBEDDED_AUDIENCE, jwks: provider.jwks });
+  return {
+    verify: (token) => verifier.verify(token),
+    auth: { domain: provider.domain, clientId: EMBEDDED_CLIENT_ID, audience: EMBEDDED_AUDIENCE },
+    provider: { path: provider.mountPath, router: provider.router },
+    close: () => provider.close(),
+  };
+}

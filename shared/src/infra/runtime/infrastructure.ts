@@ -1,0 +1,74 @@
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config/config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
+import { createPool } from '../db/pool';
+import { EsdbEventStore } from '../eventstore/esdb/esdb-event-store';
+import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import type { EventStore } from '../eventstore/port';
+import type { Logger } from '../logging';
+import { migrate } from '../db/migrations';
+import { projectionMigrations } from '../projections/schema';
+import { ProjectionProgress } from '../projections/projection-progress';
+
+export interface Infrastructure {
+  databaseUrl: string;
+  pool: pg.Pool;
+  store: EventStore;
+  progress: ProjectionProgress;
+  close(): Promise<void>;
+}
+
+const STANDALONE_DATABASE = 'playtime';
+
+/** The embedded server keeps its data under DATA_DIR, so a restart keeps everything. */
+async function embeddedDatabase(config: Config, logger: Logger): Promise<{ url: string; server: EmbeddedDatabase }> {
+  const server = await startEmbeddedPostgres({
+    dataDir: path.resolve(config.DATA_DIR, 'postgres'),
+    persistent: true,
+    log: (line) => logger.debug({ postgres: line.trim() }),
+  });
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [STANDALONE_DATABASE]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${STANDALONE_DATABASE}`);
+  await admin.end();
+  const url = new URL(server.url);
+  url.pathname = `/${STANDALONE_DATABASE}`;
+  return { url: url.toString(), server };
+}
+
+/**
+ * Database, event store and projection progress for any service: the machine's PostgreSQL when
+ * DATABASE_URL is set, an embedded one otherwise (standalone); events in EventStoreDB when
+ * EVENTSTORE_URL is set, in PostgreSQL otherwise.
+ */
+export async function connectInfrastructure(config: Config, logger: Logger, options: { allowEmbedded: boolean }): Promise<Infrastructure> {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    if (!options.allowEmbedded) throw new Error('DATABASE_URL is required for this service.');
+    const started = await embeddedDatabase(config, logger);
+    embedded = started.server;
+    databaseUrl = started.url;
+  }
+  const pool = createPool(databaseUrl, { max: 40 });
+  await migrate(pool, 'projections', projectionMigrations);
+  const store: EventStore = config.EVENTSTORE_URL
+    ? EsdbEventStore.connect(config.EVENTSTORE_URL)
+    : await PostgresEventStore.connect(databaseUrl);
+  const progress = new ProjectionProgress(pool, databaseUrl);
+  await progress.start();
+  return {
+    databaseUrl,
+    pool,
+    store,
+    progress,
+    async close() {
+      await progress.close();
+      await store.close();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

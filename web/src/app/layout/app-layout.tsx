@@ -1,0 +1,105 @@
+import { AppShell, Box, Burger, Button, Divider, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Brand } from '../../components/logo';
+import { useAuth } from '../../features/auth/use-auth';
+import { CurrentUserSync } from '../../features/users/current-user-sync';
+import { useRole } from '../../features/users/use-role';
+import { navLinksFor } from '../access';
+import { LoginButton, LogoutButton, WelcomeAvatar, WelcomeText } from './account-controls';
+import classes from './app-layout.module.css';
+
+/** '/organize/select-field' belongs to the Organize link ('/organize/games'): compare first segments. */
+function sameSection(pathname: string, to: string): boolean {
+  const section = (path: string) => path.split('/')[1]?.toLowerCase() ?? '';
+  return section(pathname) === section(to);
+}
+
+/**
+ * The frame of every page: a header with the role-gated links, the welcome text and Log In / Log
+ * Out; below the `sm` breakpoint the links move into a drawer opened by the burger.
+ */
+export function AppLayout() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const { isAuthenticated } = useAuth();
+  const role = useRole();
+  const links = navLinksFor(role);
+  const { pathname } = useLocation();
+
+  // Following a link closes the phone menu.
+  const closeMenu = menu.close;
+  useEffect(() => {
+    closeMenu();
+  }, [pathname, closeMenu]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { desktop: true, mobile: !menuOpened || !isAuthenticated } }}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
+      {isAuthenticated && <CurrentUserSync />}
+
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {isAuthenticated && (
+              <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            )}
+            <Brand />
+            <Group gap={4} ml="md" visibleFrom="sm" component="nav" aria-label="Main">
+              {links.map((link) => (
+                <Button key={link.to} component={NavLink} to={link.to} variant="subtle" color="gray" className={classes.headerLink}>
+                  {link.label}
+                </Button>
+              ))}
+            </Group>
+          </Group>
+
+          {isAuthenticated ? (
+            <>
+              <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+                <WelcomeText />
+                <LogoutButton />
+              </Group>
+              {/* Phones: the picture only; the name and Log Out are in the menu. */}
+              <Box hiddenFrom="sm">
+                <WelcomeAvatar />
+              </Box>
+            </>
+          ) : (
+            <LoginButton />
+          )}
+        </Group>
+      </AppShell.Header>
+
+      {/* Rendered only while open, so a visitor's page and the desktop layout hold a single
+          Log In / Log Out control rather than a hidden duplicate. */}
+      {isAuthenticated && menuOpened && (
+        <AppShell.Navbar p="md" aria-label="Main (mobile)">
+          <Stack gap="xs">
+            <WelcomeText />
+            <Divider my="xs" />
+            {links.map((link) => (
+              <MantineNavLink
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                label={link.label}
+                active={sameSection(pathname, link.to)}
+                variant="light"
+              />
+            ))}
+            <Divider my="xs" />
+            <LogoutButton fullWidth />
+          </Stack>
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,88 @@
+import { Center, Loader } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter } from 'react-router';
+import { LandingPage } from '../features/landing/landing-page';
+import type { Role } from '../features/users/roles';
+import { ROUTE_ROLES } from './access';
+import { AppLayout } from './layout/app-layout';
+import { RouteGuard } from './route-guard';
+import { RouteError } from './routes/route-error';
+
+/** Pages other than the landing page load on first visit, keeping the first download small. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** A guarded section: the guard renders its nested routes (<Outlet />) only for allowed roles. */
+function guarded(path: string, allowedRoles: readonly Role[], children: Parameters<typeof createBrowserRouter>[0]) {
+  return { path, element: <RouteGuard allowedRoles={allowedRoles} />, children };
+}
+
+const pageLoading = (
+  <Center py="xl">
+    <Loader />
+  </Center>
+);
+
+/** The route table of product spec section 2, with the roles of DESIGN §4. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: pageLoading,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          {
+            path: 'partner-application',
+            lazy: page(
+              () => import('../features/partner-applications/partner-application-page'),
+              (m) => m.PartnerApplicationPage,
+            ),
+          },
+          guarded('FieldOwner', ROUTE_ROLES.fieldOwner, [
+            { index: true, lazy: page(() => import('../features/fields/field-owner-page'), (m) => m.FieldOwnerPage) },
+          ]),
+          guarded('profile', ROUTE_ROLES.profile, [
+            { index: true, lazy: page(() => import('../features/users/profile/profile-page'), (m) => m.ProfilePage) },
+          ]),
+          guarded('admin', ROUTE_ROLES.admin, [
+            { index: true, lazy: page(() => import('./routes/admin'), (m) => m.AdminPage) },
+          ]),
+          guarded('organize', ROUTE_ROLES.organize, [
+            {
+              lazy: page(() => import('../features/games/organize/organize-layout'), (m) => m.OrganizeLayout),
+              children: [
+                { index: true, element: <Navigate to="/organize/games" replace /> },
+                {
+                  path: 'games',
+                  lazy: page(() => import('../features/games/organize/organizer-games-page'), (m) => m.OrganizerGamesPage),
+                },
+                ...(['select-field', 'select-time', 'configure', 'confirm'] as const).map((step) => ({
+                  path: step,
+                  lazy: page(
+                    () => import('../features/games/organize/organize-wizard-page'),
+                    (m) =>
+                      function WizardStep() {
+                        return <m.OrganizeWizardPage step={step} />;
+                      },
+                  ),
+                })),
+              ],
+            },
+          ]),
+          guarded('search', ROUTE_ROLES.search, [
+            { index: true, lazy: page(() => import('../features/games/search-page'), (m) => m.SearchPage) },
+          ]),
+          {
+            path: 'game-details/:id',
+            lazy: page(() => import('../features/games/game-details-page'), (m) => m.GameDetailsPage),
+          },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,66 @@
+import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconCalendar, IconClock, IconMapPin, IconSoccerField, IconUsers } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useNow } from '../hooks/use-now';
+import type { GameSummary } from '../types/game';
+import { durationLabel, gamePhase, playersLabel } from '../utils/game-timing';
+import { formatPrice } from '../utils/money';
+
+export const DEFAULT_GAME_PICTURE = '/game-default.svg';
+
+function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" c="dimmed">
+      {icon}
+      <Text fz="sm" truncate="end">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** The game card of the spec; clicking it opens /game-details/{id}. */
+export function GameCard({ game }: { game: GameSummary }) {
+  const now = useNow();
+  const start = new Date(game.startDate);
+  const end = new Date(game.endDate);
+  const isLive = gamePhase(now, start, end) === 'live';
+
+  return (
+    <Card
+      component={Link}
+      to={`/game-details/${game.gameId}`}
+      padding="md"
+      aria-label={`Open ${game.name}`}
+      style={{ color: 'inherit', textDecoration: 'none' }}
+    >
+      <Card.Section>
+        <Image src={game.picture || DEFAULT_GAME_PICTURE} fallbackSrc={DEFAULT_GAME_PICTURE} h={140} alt="" />
+      </Card.Section>
+      <Group justify="space-between" mt="md" wrap="nowrap" gap="xs">
+        <Text fw={700} truncate="end">
+          {game.name}
+        </Text>
+        {isLive && (
+          <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
+            LIVE
+          </Badge>
+        )}
+      </Group>
+      <Stack gap={4} mt="xs">
+        {game.location && <Detail icon={<IconMapPin size={16} />}>{game.location}</Detail>}
+        <Detail icon={<IconCalendar size={16} />}>{dayjs(start).format('ddd, MMM D, YYYY h:mm A')}</Detail>
+        <Detail icon={<IconClock size={16} />}>{durationLabel(start, end)}</Detail>
+        <Detail icon={<IconSoccerField size={16} />}>
+          {game.subfield ? `${game.field} · ${game.subfield}` : game.field}
+        </Detail>
+        <Detail icon={<IconUsers size={16} />}>{playersLabel(game.playerCount, game.maxPlayers)}</Detail>
+      </Stack>
+      <Text fw={700} c="pitch.8" mt="sm">
+        {formatPrice(game.price)}
+      </Text>
+    </Card>
+  );
+}

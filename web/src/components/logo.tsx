@@ -1,0 +1,21 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+
+/** Playtime's mark (web/public/logo.svg): a ball on a pitch. */
+export function LogoMark({ size = 36 }: { size?: number }) {
+  return <img src="/logo.svg" width={size} height={size} alt="" aria-hidden />;
+}
+
+/** Mark and name, linking home; used in the header. */
+export function Brand() {
+  return (
+    <UnstyledButton component={Link} to="/" aria-label="Playtime home">
+      <Group gap={8} wrap="nowrap">
+        <LogoMark size={32} />
+        <Text fw={800} fz="lg" c="pitch.8" style={{ letterSpacing: '-0.02em' }}>
+          Playtime
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}

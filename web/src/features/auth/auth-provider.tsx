@@ -1,0 +1,150 @@
+import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { setAccessTokenProvider } from '../../lib/api-client';
+import { notifyError } from '../../lib/notify';
+import { loadPublicConfig } from '../../lib/public-config';
+import { realtime } from '../../lib/socket';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { authReducer, initialAuthState, type AuthUser } from './auth-state';
+import { identityErrorText, isNoSessionError, isPopupOpenFailure } from './identity-errors';
+import { hasAuthParams, returnPath } from './redirect-callback';
+
+interface ReturnState {
+  returnTo?: string;
+}
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Replaces the callback address (code and state) with the page the login started from. */
+  onRedirectCallback: (path: string) => void;
+  /** Runs just before the browser leaves for the provider's logout, to drop client-side state. */
+  onLogout?: () => void;
+}
+
+const IDENTITY_TITLE = 'Sign-in problem';
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+function asError(error: unknown, text: string): Error {
+  return error instanceof Error ? error : new Error(text);
+}
+
+/**
+ * Owns the identity-provider client (hosted login, authorization code flow with PKCE) and the
+ * authentication state. Configuration comes from the server, so one build runs against the
+ * embedded provider and against Auth0.
+ */
+export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const clientRef = useRef<Auth0Client | undefined>(undefined);
+  // Read by the token provider outside React renders, so it is a ref rather than state.
+  const authenticatedRef = useRef(false);
+  const startedRef = useRef(false);
+  const redirectCallbackRef = useRef(onRedirectCallback);
+  useEffect(() => {
+    redirectCallbackRef.current = onRedirectCallback;
+  }, [onRedirectCallback]);
+
+  const getAccessToken = useCallback(async (): Promise<string | undefined> => {
+    const client = clientRef.current;
+    if (!client || !authenticatedRef.current) return undefined;
+    try {
+      return await client.getTokenSilently();
+    } catch (error) {
+      if (isNoSessionError(error)) {
+        // The provider session ended: continue as a visitor rather than failing every call.
+        authenticatedRef.current = false;
+        dispatch({ type: 'logged-out' });
+        return undefined;
+      }
+      throw new Error(identityErrorText(error, 'token'));
+    }
+  }, []);
+
+  useEffect(() => {
+    // Start-up runs once per page load, even when StrictMode mounts effects twice: a redirect
+    // callback's code can be exchanged only once.
+    if (startedRef.current) return;
+    startedRef.current = true;
+    setAccessTokenProvider(getAccessToken);
+    realtime.setAccessTokenProvider(getAccessToken);
+
+    void (async () => {
+      try {
+        const config = await loadPublicConfig();
+        // createAuth0Client also runs the silent session check; 'login_required' just means
+        // there is no session.
+        const client = await createAuth0Client({
+          domain: config.auth.domain,
+          clientId: config.auth.clientId,
+          authorizationParams: { audience: config.auth.audience, redirect_uri: window.location.origin },
+          useRefreshTokens: true,
+          // Tokens live in memory only, so after a reload the session is recovered through the
+          // provider's session cookie (prompt=none) instead of a stored refresh token.
+          useRefreshTokensFallback: true,
+          cacheLocation: 'memory',
+        });
+        clientRef.current = client;
+
+        if (hasAuthParams(window.location.search)) {
+          let path = window.location.pathname;
+          try {
+            const result = await client.handleRedirectCallback<ReturnState>();
+            path = returnPath(result.appState, window.location.pathname);
+          } catch (error) {
+            notifyError(identityErrorText(error, 'login'), IDENTITY_TITLE);
+          }
+          redirectCallbackRef.current(path);
+        }
+
+        const user = await client.getUser<AuthUser>();
+        authenticatedRef.current = Boolean(user);
+        dispatch({ type: 'initialised', user });
+        if (user) realtime.renewIdentity();
+      } catch (error) {
+        const text = identityErrorText(error, 'login');
+        notifyError(text, IDENTITY_TITLE);
+        dispatch({ type: 'failed', error: asError(error, text) });
+      }
+    })();
+  }, [getAccessToken]);
+
+  const login = useCallback(async () => {
+    const client = clientRef.current;
+    if (!client) return;
+    dispatch({ type: 'login-started' });
+    try {
+      // Nothing is awaited before this call: browsers only allow a popup from the click itself.
+      await client.loginWithPopup();
+      const user = await client.getUser<AuthUser>();
+      authenticatedRef.current = Boolean(user);
+      dispatch({ type: 'login-completed', user });
+      realtime.renewIdentity();
+    } catch (error) {
+      if (isPopupOpenFailure(error)) {
+        await client.loginWithRedirect<ReturnState>({ appState: { returnTo: currentPath() } });
+        return;
+      }
+      const text = identityErrorText(error, 'login');
+      notifyError(text, IDENTITY_TITLE);
+      dispatch({ type: 'failed', error: asError(error, text) });
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    authenticatedRef.current = false;
+    onLogout?.();
+    dispatch({ type: 'logged-out' });
+    const client = clientRef.current;
+    if (client) await client.logout({ logoutParams: { returnTo: window.location.origin } });
+  }, [onLogout]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, logout, getAccessToken }),
+    [state, login, logout, getAccessToken],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,222 @@
+import { Avatar, Badge, Button, Card, Group, Select, Skeleton, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useLiveRoom } from '../../realtime/use-live-room';
+import { useAdminDeleteUser, useAdminEditUser, useUsersPage, type AdminUserRow } from '../api/admin-users';
+import { adminUserKeys } from '../api/query-keys';
+import { ROLES, isRole, roleLabel, type Role } from '../roles';
+import { PAGE_SIZE_OPTIONS, pagingState } from './paging';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
+const PAGE_SIZE_DATA = PAGE_SIZE_OPTIONS.map(String);
+const COLUMNS = ['User ID', 'Username', 'Email', 'Profile Picture', 'Role', 'Actions'];
+
+interface RoleEdit {
+  userId: string;
+  role: Role;
+}
+
+function confirmDelete(user: AdminUserRow, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Delete user',
+    centered: true,
+    children: (
+      <Text size="sm">
+        Delete <b>{user.username}</b> ({user.email})? Their account and role are removed; this cannot be undone.
+      </Text>
+    ),
+    labels: { confirm: 'Delete', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
+/** The admin's 'User Management' table: server-paged, role edit one row at a time, delete. */
+export function UserManagement() {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const [edit, setEdit] = useState<RoleEdit | null>(null);
+
+  const usersPage = useUsersPage(page, pageSize);
+  const editRole = useAdminEditUser();
+  const deleteUser = useAdminDeleteUser();
+  // Another admin's change (or a user's own profile edit) refreshes the table live.
+  useLiveRoom('admin', [adminUserKeys.all]);
+
+  const users = usersPage.data?.users ?? [];
+  const paging = pagingState(page, pageSize, usersPage.data?.total ?? 0);
+
+  // A delete can empty the last page; show the new last page instead of an empty one.
+  useEffect(() => {
+    if (usersPage.data && !usersPage.isPlaceholderData && page > paging.lastPage) setPage(paging.lastPage);
+  }, [usersPage.data, usersPage.isPlaceholderData, page, paging.lastPage]);
+
+  const saveRole = () => {
+    if (!edit) return;
+    editRole.mutate(edit, { onSuccess: () => setEdit(null) });
+  };
+
+  const rows = users.map((user) => {
+    const isEditing = edit?.userId === user.userId;
+    return (
+      <Table.Tr key={user.userId}>
+        <Table.Td>
+          <Text ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
+            {user.userId}
+          </Text>
+        </Table.Td>
+        <Table.Td fw={600}>{user.username}</Table.Td>
+        <Table.Td>{user.email}</Table.Td>
+        <Table.Td>
+          {user.profilePicture ? (
+            <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} radius="xl" size={36} />
+          ) : (
+            <Text c="dimmed" fz="sm">
+              No Image
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td miw={160}>
+          {isEditing ? (
+            <Select
+              aria-label={`Role of ${user.username}`}
+              data={ROLE_OPTIONS}
+              value={edit.role}
+              onChange={(value) => {
+                if (isRole(value)) setEdit({ userId: user.userId, role: value });
+              }}
+              allowDeselect={false}
+              size="xs"
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : (
+            <Badge variant="light" color={user.role === 'admin' ? 'grape' : user.role === 'field owner' ? 'blue' : 'pitch'}>
+              {roleLabel(user.role)}
+            </Badge>
+          )}
+        </Table.Td>
+        <Table.Td>
+          {isEditing ? (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" onClick={saveRole} loading={editRole.isPending}>
+                Save
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEdit(null)} disabled={editRole.isPending}>
+                Cancel
+              </Button>
+            </Group>
+          ) : (
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => setEdit({ userId: user.userId, role: user.role })}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => confirmDelete(user, () => deleteUser.mutate({ userId: user.userId }))}
+              >
+                Delete
+              </Button>
+            </Group>
+          )}
+        </Table.Td>
+      </Table.Tr>
+    );
+  });
+
+  const placeholderRows = Array.from({ length: 3 }, (_, index) => (
+    <Table.Tr key={`loading-${index}`}>
+      {COLUMNS.map((column) => (
+        <Table.Td key={column}>
+          <Skeleton h={20} />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+
+  return (
+    <Card padding="lg">
+      <Title order={2} fz="xl" mb="md">
+        User Management
+      </Title>
+      <Table.ScrollContainer minWidth={860}>
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {usersPage.isPending ? (
+              placeholderRows
+            ) : rows.length > 0 ? (
+              rows
+            ) : (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS.length}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No results
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group justify="space-between" mt="md" gap="sm">
+        <Group gap="xs">
+          <Text fz="sm" c="dimmed">
+            Rows per page
+          </Text>
+          <Select
+            aria-label="Rows per page"
+            data={PAGE_SIZE_DATA}
+            value={String(pageSize)}
+            onChange={(value) => {
+              if (!value) return;
+              setPageSize(Number(value));
+              setPage(0);
+            }}
+            allowDeselect={false}
+            w={80}
+            size="xs"
+          />
+        </Group>
+        <Group gap="sm">
+          <Text fz="sm" c="dimmed">
+            {paging.firstRow}–{paging.lastRow} of {usersPage.data?.total ?? 0}
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconChevronLeft size={14} />}
+            disabled={!paging.hasPrevious}
+            onClick={() => setPage((current) => Math.max(0, current - 1))}
+          >
+            Previous
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            rightSection={<IconChevronRight size={14} />}
+            disabled={!paging.hasNext || usersPage.isPlaceholderData}
+            onClick={() => setPage((current) => current + 1)}
+          >
+            Next
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}

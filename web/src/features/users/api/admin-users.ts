@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGetWithHeaders, apiPost } from '../../../lib/api-client';
+import { totalFromHeader } from '../admin/paging';
+import type { Role } from '../roles';
+import { adminUserKeys } from './query-keys';
+
+/** A row of GET /api/get-users. */
+export interface AdminUserRow {
+  userId: string;
+  username: string;
+  email: string;
+  profilePicture: string | null;
+  role: Role;
+}
+
+export interface UsersPage {
+  users: AdminUserRow[];
+  total: number;
+}
+
+/** GET /api/get-users?page&pageSize, paged by the server; the previous page stays shown while loading. */
+export function useUsersPage(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: adminUserKeys.page(page, pageSize),
+    queryFn: async (): Promise<UsersPage> => {
+      const { data, headers } = await apiGetWithHeaders<AdminUserRow[]>('/api/get-users', { page, pageSize });
+      return { users: data, total: totalFromHeader(headers.get('X-Total-Count'), data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/admin-edit-user {userId, role}; the list reloads afterwards. */
+export function useAdminEditUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: string; role: Role }) => apiPost('/api/admin-edit-user', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+  });
+}
+
+/** POST /api/admin-delete-user {userId}. */
+export function useAdminDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: string }) => apiPost('/api/admin-delete-user', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+  });
+}

@@ -1,0 +1,12 @@
+/** TanStack Query keys of the users feature; realtime pushes invalidate by these prefixes. */
+export const userKeys = {
+  all: ['users'] as const,
+  current: ['users', 'current'] as const,
+  games: ['users', 'games'] as const,
+  balance: (username: string) => ['users', 'balance', username] as const,
+};
+
+export const adminUserKeys = {
+  all: ['admin', 'users'] as const,
+  page: (page: number, pageSize: number) => ['admin', 'users', { page, pageSize }] as const,
+};

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useLiveRoom } from '../realtime/use-live-room';
+import { useCurrentUser } from './api/current-user';
+import { userKeys } from './api/query-keys';
+import { storeRole } from './role-storage';
+
+/**
+ * Mounted once in the app shell: mirrors the role into localStorage and listens on the user's own
+ * room, so an admin changing this user's role updates the navigation without a reload.
+ */
+export function CurrentUserSync() {
+  const { data: user } = useCurrentUser();
+
+  useEffect(() => {
+    if (user) storeRole(window.localStorage, user.role);
+  }, [user]);
+
+  useLiveRoom(user ? `user:${user.userId}` : null, [userKeys.all]);
+  return null;
+}

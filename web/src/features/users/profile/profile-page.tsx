@@ -1,0 +1,214 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDeviceFloppy, IconPencil, IconPhoto, IconWallet, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { GameCard } from '../../../components/game-card';
+import { PageTitle } from '../../../components/page-title';
+import { formatDollars } from '../../../utils/money';
+import { useCurrentUser, useEditUser, type CurrentUser } from '../api/current-user';
+import { useBalance, useUserGames } from '../api/profile';
+import { roleLabel } from '../roles';
+import { AvatarPicker } from './avatar-picker';
+
+interface ProfileDraft {
+  bio: string;
+  profilePicture: string;
+}
+
+function BalanceCard({ username }: { username: string }) {
+  const balance = useBalance(username);
+  return (
+    <Card padding="lg">
+      <Group gap="sm" wrap="nowrap">
+        <Center w={44} h={44} bg="pitch.0" c="pitch.8" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <IconWallet size={24} />
+        </Center>
+        <div>
+          <Text c="dimmed" fz="sm" fw={600}>
+            Balance
+          </Text>
+          {balance.isPending ? (
+            <Skeleton h={32} w={120} mt={4} />
+          ) : (
+            <Text fz={28} fw={800} lh={1.2}>
+              {balance.data === undefined ? '—' : formatDollars(balance.data)}
+            </Text>
+          )}
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+function RecentGames() {
+  const games = useUserGames(true);
+  return (
+    <Stack gap="md" mt="xl">
+      <Title order={2} fz="xl">
+        Recent Games
+      </Title>
+      {games.isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          <Skeleton h={280} />
+          <Skeleton h={280} visibleFrom="xs" />
+        </SimpleGrid>
+      ) : games.data && games.data.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          {games.data.map((game) => (
+            <GameCard key={game.gameId} game={game} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Card padding="xl">
+          <Text c="dimmed" ta="center">
+            No Recent Games
+          </Text>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function ProfileEditor({ user }: { user: CurrentUser }) {
+  const editUser = useEditUser();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<ProfileDraft>({ bio: '', profilePicture: '' });
+  const [pickerOpened, picker] = useDisclosure(false);
+
+  // In view mode the page shows the server's values; the draft exists only while editing, so
+  // Cancel restores bio and picture simply by leaving edit mode.
+  const shown: ProfileDraft = editing ? draft : { bio: user.bio ?? '', profilePicture: user.profilePicture ?? '' };
+
+  const startEditing = () => {
+    setDraft({ bio: user.bio ?? '', profilePicture: user.profilePicture ?? '' });
+    setEditing(true);
+  };
+
+  const save = () => {
+    editUser.mutate(
+      { username: user.username, bio: draft.bio, profilePicture: draft.profilePicture },
+      { onSuccess: () => setEditing(false) },
+    );
+  };
+
+  const actions = editing ? (
+    <Group gap="sm">
+      <Button variant="default" leftSection={<IconX size={18} />} onClick={() => setEditing(false)} disabled={editUser.isPending}>
+        Cancel
+      </Button>
+      <Button leftSection={<IconDeviceFloppy size={18} />} onClick={save} loading={editUser.isPending}>
+        Save
+      </Button>
+    </Group>
+  ) : (
+    <Button leftSection={<IconPencil size={18} />} onClick={startEditing}>
+      Edit
+    </Button>
+  );
+
+  const avatar = (
+    <Avatar src={shown.profilePicture || undefined} alt={user.username} size={128} radius={128} color="pitch">
+      {user.username.charAt(0).toUpperCase()}
+    </Avatar>
+  );
+
+  return (
+    <>
+      <PageTitle title="Profile" actions={actions} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card padding="lg" h="100%">
+            <Stack align="center" gap="sm">
+              {editing ? (
+                <Tooltip label="Choose an avatar">
+                  <UnstyledButton onClick={picker.open} aria-label="Choose an avatar" style={{ borderRadius: '50%' }}>
+                    {avatar}
+                  </UnstyledButton>
+                </Tooltip>
+              ) : (
+                avatar
+              )}
+              {editing && (
+                <Button variant="light" size="xs" leftSection={<IconPhoto size={16} />} onClick={picker.open}>
+                  Change Avatar
+                </Button>
+              )}
+              <Badge variant="light">{roleLabel(user.role)}</Badge>
+              {user.email && (
+                <Text c="dimmed" fz="sm" ta="center" style={{ wordBreak: 'break-all' }}>
+                  {user.email}
+                </Text>
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <BalanceCard username={user.username} />
+            <Card padding="lg">
+              <Stack gap="md">
+                <TextInput label="Username" value={user.username} readOnly variant="filled" />
+                <Textarea
+                  label="Bio"
+                  value={shown.bio}
+                  onChange={(event) => setDraft((current) => ({ ...current, bio: event.currentTarget.value }))}
+                  readOnly={!editing}
+                  variant={editing ? 'default' : 'filled'}
+                  placeholder={editing ? 'Tell captains and field owners about yourself' : undefined}
+                  autosize
+                  minRows={3}
+                  maxRows={8}
+                />
+              </Stack>
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <AvatarPicker
+        opened={pickerOpened && editing}
+        selected={draft.profilePicture}
+        onClose={picker.close}
+        onSelect={(profilePicture) => setDraft((current) => ({ ...current, profilePicture }))}
+      />
+    </>
+  );
+}
+
+export function ProfilePage() {
+  const { data: user } = useCurrentUser();
+  return (
+    <Container size="lg">
+      {user ? (
+        <>
+          <ProfileEditor user={user} />
+          <RecentGames />
+        </>
+      ) : (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,112 @@
+import { ApiError, parseApiError } from './api-error';
+import { AFTER_HEADER, POSITION_HEADER, createPositionTracker } from './read-position';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
+
+/**
+ * The one way the web app talks HTTP to the backend. It adds the bearer token, the anti-forgery
+ * header on POSTs and the read-your-writes position on GETs, and turns error bodies into ApiError.
+ */
+
+export type AccessTokenProvider = () => Promise<string | undefined>;
+
+let accessTokenProvider: AccessTokenProvider = () => Promise.resolve(undefined);
+
+/** Set by the auth feature; returns undefined while nobody is logged in (public calls). */
+export function setAccessTokenProvider(provider: AccessTokenProvider): void {
+  accessTokenProvider = provider;
+}
+
+const positions = createPositionTracker();
+
+/** The latest command position seen by this tab (exposed for diagnostics and tests of pages). */
+export function latestCommandPosition(): string | undefined {
+  return positions.latest();
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+function withQuery(path: string, query: QueryParams | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const PUBLIC_CONFIG_PATH = '/api/public-config';
+
+/**
+ * The server sets the XSRF-TOKEN cookie on any response; a tab that has not made a request yet
+ * (or whose cookie expired) asks for the public config first to obtain one.
+ */
+async function xsrfToken(): Promise<string | undefined> {
+  const existing = readCookie(document.cookie, XSRF_COOKIE);
+  if (existing) return existing;
+  await fetch(PUBLIC_CONFIG_PATH, { credentials: 'same-origin' }).catch(() => undefined);
+  return readCookie(document.cookie, XSRF_COOKIE);
+}
+
+async function send(method: 'GET' | 'POST', path: string, query?: QueryParams, body?: unknown): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
+  const token = await accessTokenProvider();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  if (method === 'POST') {
+    headers.set('Content-Type', 'application/json');
+    const xsrf = await xsrfToken();
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  } else {
+    const after = positions.latest();
+    if (after) headers.set(AFTER_HEADER, after);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+  }
+
+  positions.record(response.headers.get(POSITION_HEADER));
+  if (!response.ok) throw parseApiError(response.status, await response.text());
+  return response;
+}
+
+async function readJsonOrText(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
+/** GET returning the parsed body and the headers (for paging totals such as X-Total-Count). */
+export async function apiGetWithHeaders<T>(path: string, query?: QueryParams): Promise<ApiResponse<T>> {
+  const response = await send('GET', path, query);
+  return { data: (await readJsonOrText(response)) as T, headers: response.headers };
+}
+
+export async function apiGet<T>(path: string, query?: QueryParams): Promise<T> {
+  return (await apiGetWithHeaders<T>(path, query)).data;
+}
+
+/** POST with a JSON body; resolves to the parsed JSON body (or undefined when there is none). */
+export async function apiPost<T = void>(path: string, body: unknown): Promise<T> {
+  return (await readJsonOrText(await send('POST', path, undefined, body))) as T;
+}
+
+/** POST whose answer is a plain text body (balances, ids), returned as written. */
+export async function apiPostText(path: string, body: unknown): Promise<string> {
+  return (await send('POST', path, undefined, body)).text();
+}

@@ -1,0 +1,46 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+import { errorMessage, notifyError } from './notify';
+
+/** Per-query/mutation options read by the global error handler. */
+interface ErrorMeta extends Record<string, unknown> {
+  /** Text to show instead of the server's message (where the spec prescribes its own wording). */
+  errorMessage?: string;
+  /** The caller shows the failure itself. */
+  silent?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: ErrorMeta;
+    mutationMeta: ErrorMeta;
+  }
+}
+
+function report(error: unknown, meta: ErrorMeta | undefined): void {
+  if (meta?.silent) return;
+  notifyError(meta?.errorMessage ?? errorMessage(error));
+}
+
+/** A 4xx will not change by asking again; network blips and 5xx get one more try. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // Every failed call is shown to the user in one place, so no screen can swallow an error.
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => report(error, mutation.meta) }),
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        // Realtime pushes invalidate what changed; focus refetches add little beyond load.
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

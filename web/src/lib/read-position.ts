@@ -1,0 +1,36 @@
+/**
+ * Read-your-writes: every command response names the global position of its last event
+ * (`X-Playtime-Position`); sending the highest one seen as `X-Playtime-After` on later reads makes
+ * the read API wait until its projections have caught up, so a user never misses their own change.
+ */
+export const POSITION_HEADER = 'X-Playtime-Position';
+export const AFTER_HEADER = 'X-Playtime-After';
+
+export interface PositionTracker {
+  /** Remembers a position reported by a command response; older positions never replace newer ones. */
+  record(position: string | null | undefined): void;
+  /** The latest position seen, if any. */
+  latest(): string | undefined;
+}
+
+const DECIMAL = /^\d+$/;
+
+/** Whether `candidate` is after `current`. Positions are decimal strings (they may exceed 2^53). */
+export function isLaterPosition(candidate: string, current: string | undefined): boolean {
+  if (current === undefined) return true;
+  if (DECIMAL.test(candidate) && DECIMAL.test(current)) return BigInt(candidate) > BigInt(current);
+  // An opaque position cannot be ordered; the newest response is the best guess.
+  return candidate !== current;
+}
+
+export function createPositionTracker(): PositionTracker {
+  let latest: string | undefined;
+  return {
+    record(position) {
+      const value = position?.trim();
+      if (!value) return;
+      if (isLaterPosition(value, latest)) latest = value;
+    },
+    latest: () => latest,
+  };
+}

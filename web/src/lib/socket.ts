@@ -1,0 +1,127 @@
+import { io, type Socket } from 'socket.io-client';
+import type { AccessTokenProvider } from './api-client';
+import { RoomMemberships } from './room-memberships';
+
+/** A read model changed; `keys` name the rows, `checkpoint` the projection position reached. */
+export interface RealtimeChange {
+  room: string;
+  projection: string;
+  keys: string[];
+  checkpoint: string;
+}
+
+export interface JoinAck {
+  ok: boolean;
+  error?: string;
+}
+
+interface ServerToClientEvents {
+  changed: (change: RealtimeChange) => void;
+  /** Sent on every (re)connect; anything pushed while disconnected was missed. */
+  hello: (hello: { checkpoint: string }) => void;
+}
+
+interface ClientToServerEvents {
+  join: (room: string, ack: (result: JoinAck) => void) => void;
+  leave: (room: string) => void;
+}
+
+export interface RoomListener {
+  /** A change was announced for the room. */
+  onChange(change: RealtimeChange): void;
+  /** Pushes may have been missed (reconnect, or the room was just joined): refetch what is shown. */
+  onResync(): void;
+}
+
+/**
+ * One socket.io connection per tab, shared by every live view. Rooms are joined while at least one
+ * listener holds them and joined again after every reconnect, because the server forgets a
+ * socket's rooms when it disconnects.
+ */
+class RealtimeConnection {
+  private socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
+  private readonly memberships = new RoomMemberships();
+  private readonly listeners = new Map<string, Set<RoomListener>>();
+  private accessToken: AccessTokenProvider = () => Promise.resolve(undefined);
+
+  /** The token is optional: public rooms (game, field) work anonymously. */
+  setAccessTokenProvider(provider: AccessTokenProvider): void {
+    this.accessToken = provider;
+  }
+
+  subscribe(room: string, listener: RoomListener): () => void {
+    let roomListeners = this.listeners.get(room);
+    if (!roomListeners) {
+      roomListeners = new Set();
+      this.listeners.set(room, roomListeners);
+    }
+    roomListeners.add(listener);
+
+    const socket = this.connection();
+    if (this.memberships.acquire(room) && socket.connected) this.join(room);
+
+    return () => {
+      roomListeners.delete(listener);
+      if (roomListeners.size === 0) this.listeners.delete(room);
+      if (this.memberships.release(room) && this.socket?.connected) this.socket.emit('leave', room);
+    };
+  }
+
+  /**
+   * Reconnects so the server authenticates the socket again: after login (to enter private rooms
+   * such as user:{id}) and after logout (to stop receiving them).
+   */
+  renewIdentity(): void {
+    if (!this.socket) return;
+    this.socket.disconnect();
+    this.socket.connect();
+  }
+
+  private connection(): Socket<ServerToClientEvents, ClientToServerEvents> {
+    if (this.socket) return this.socket;
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      path: '/socket.io',
+      transports: ['websocket'],
+      // A function, so each (re)connect carries a fresh access token rather than the first one.
+      auth: (send) => {
+        this.accessToken().then(
+          (token) => send(token ? { token } : {}),
+          () => send({}),
+        );
+      },
+    });
+    socket.on('connect', () => {
+      for (const room of this.memberships.rooms()) this.join(room, { resyncOnJoin: false });
+    });
+    socket.on('hello', () => {
+      for (const roomListeners of this.listeners.values()) {
+        for (const listener of roomListeners) listener.onResync();
+      }
+    });
+    socket.on('changed', (change) => {
+      const roomListeners = this.listeners.get(change.room);
+      if (!roomListeners) return;
+      for (const listener of roomListeners) listener.onChange(change);
+    });
+    this.socket = socket;
+    return socket;
+  }
+
+  /**
+   * Joins a room. A room joined on an open connection is resynced once the server confirms, since
+   * a change committed between the page's first fetch and the join would otherwise be missed; after
+   * a reconnect the server's 'hello' already triggers the resync.
+   */
+  private join(room: string, { resyncOnJoin = true } = {}): void {
+    this.socket?.emit('join', room, (ack) => {
+      if (!ack?.ok) {
+        console.warn(`Realtime: could not join room ${room}: ${ack?.error ?? 'no reason given'}`);
+        return;
+      }
+      if (!resyncOnJoin) return;
+      for (const listener of this.listeners.get(room) ?? []) listener.onResync();
+    });
+  }
+}
+
+export const realtime = new RealtimeConnection();

@@ -1,0 +1,22 @@
+/** Where a game is in time; decided against the clock passed in, so it can be tested. */
+export type GamePhase = 'not-started' | 'live' | 'ended';
+
+export function gamePhase(now: Date, start: Date, end: Date): GamePhase {
+  if (now.getTime() < start.getTime()) return 'not-started';
+  if (now.getTime() <= end.getTime()) return 'live';
+  return 'ended';
+}
+
+/** Length between two instants as '1h 30m', '2h' or '45m'. */
+export function durationLabel(start: Date, end: Date): string {
+  const minutes = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+/** The game card's players line: 'n / max players', or 'No players yet'. */
+export function playersLabel(playerCount: number, maxPlayers: number): string {
+  return playerCount > 0 ? `${playerCount} / ${maxPlayers} players` : 'No players yet';
+}

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The backend (command-api, read-api, embedded identity provider) listens on :3000 in development;
+// proxying keeps the browser on one origin, so the XSRF cookie, the socket and the API share it.
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  // Pinned so `vite build` behaves the same from the repository root and from web/.
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  resolve: {
+    // npm placed two copies of some Mantine packages (web/node_modules and the root); one copy of
+    // each keeps a single React context, so @mantine/dates sees the same MantineProvider.
+    dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/oidc': { target: backend, changeOrigin: false },
+      '/socket.io': { target: backend, ws: true, changeOrigin: false },
+    },
+  },
+});

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import { Router } from 'express';
 import { createCommandApi } from '@playtime/command-api/command-api';
 import { allProjections, projectionNames } from '@playtime/projector/projections';
@@ -24,7 +23,8 @@ import { setUpIdentity } from '@playtime/shared/infra/runtime/identity';
 import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastructure';
 import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
+export { WEB_DIST } from './web-build';
+import { WEB_DIST } from './web-build';
 
 export interface RunningApp {
   url: string;

@@ -25,7 +25,7 @@ function auth0Issuer(domain: string): string {
 
 /**
  * Auth0 (or any OIDC provider with its endpoints) when AUTH0_DOMAIN is set; otherwise the embedded
- * provider at `${publicUrl}/oidc`, with demo accounts when `seedDemoAccounts`.
+ * provider at the app's own origin, with demo accounts when `seedDemoAccounts`.
  */
 export async function setUpIdentity(options: {
   config: Config;
@@ -46,8 +46,10 @@ export async function setUpIdentity(options: {
     };
   }
   const origin = options.publicUrl.replace(/\/+$/, '');
+  // The issuer is the app's own origin: the SDK's token worker only fetches a path of exactly
+  // /oauth/token, so the provider cannot live under a prefix. It answers only its own paths.
   const provider = await createEmbeddedIdentityProvider({
-    issuer: `${origin}/oidc`,
+    issuer: origin,
     pool: options.pool,
     clientId: EMBEDDED_CLIENT_ID,
     redirectUris: [origin, `${origin}/`],

@@ -178,7 +178,12 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       // Userinfo would need an access token for the provider itself; every token here is for the API.
       userinfo: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
-      revocation: { enabled: true, allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId: string }) => token.clientId === client.clientId },
+      // The SDK revokes its refresh token at /oauth/revoke; a client may only revoke its own tokens.
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId: string }) =>
+          token.clientId === client.clientId,
+      },
       webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
       resourceIndicators: {
         enabled: true,

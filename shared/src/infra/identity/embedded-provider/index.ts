@@ -17,7 +17,11 @@ export { ROUTES } from './configuration';
 export { identityMigrations } from './schema';
 
 export interface EmbeddedIdentityProviderOptions {
-  /** Where the provider is reachable, e.g. 'http://localhost:3000/oidc'; the SPA's `domain`. */
+  /**
+   * Where the provider is reachable; the SPA's `domain`. Use an origin without a path (e.g.
+   * 'http://localhost:3000') when the SPA keeps tokens in memory with refresh tokens: the SDK then
+   * fetches tokens from a Web Worker that only accepts exactly `<origin>/oauth/token`.
+   */
   issuer: string;
   pool: pg.Pool;
   clientId: string;
@@ -37,9 +41,12 @@ export interface EmbeddedIdentityProviderOptions {
 }
 
 export interface EmbeddedIdentityProvider {
-  /** Mount at `mountPath`: `app.use(provider.mountPath, provider.router)`, before any body parser. */
+  /**
+   * Mount at `mountPath`: `app.use(provider.mountPath, provider.router)`. It serves only its own
+   * paths and passes everything else on, and it needs no body parser in front of it.
+   */
   router: Router;
-  /** The issuer's path, e.g. '/oidc' ('' when the issuer is an origin). */
+  /** The issuer's path: '/' for an issuer at an origin root, else e.g. '/oidc'. */
   mountPath: string;
   /** What @auth0/auth0-spa-js is given as `domain`: the issuer without its trailing slash. */
   domain: string;
@@ -53,6 +60,16 @@ export interface EmbeddedIdentityProvider {
 }
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+const PROVIDER_PATHS = [
+  ...Object.values(ROUTES),
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-authorization-server',
+];
+
+function isProviderPath(path: string): boolean {
+  return PROVIDER_PATHS.some((route) => path === route || path.startsWith(`${route}/`));
+}
 
 /**
  * The standalone stand-in for Auth0: an OpenID provider (oidc-provider) with its own login and
@@ -95,7 +112,9 @@ export async function createEmbeddedIdentityProvider(
   const router = express.Router();
   router.use(auth0CompatibleRequests({ authorization: ROUTES.authorization, endSession: ROUTES.end_session }));
   router.use(interactionRouter({ provider, accounts, showDemoAccounts: options.seedDemoAccounts, onError }));
-  router.use((req, res) => void handleWithProvider(req, res));
+  // Only the provider's own paths reach it (it answers 404 to anything else), so it can share an
+  // origin root with the SPA and the API.
+  router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));
 
   await deleteExpiredRecords(options.pool);
   const sweeper = setInterval(() => deleteExpiredRecords(options.pool).catch(onError), SWEEP_INTERVAL_MS);
@@ -103,7 +122,7 @@ export async function createEmbeddedIdentityProvider(
 
   return {
     router,
-    mountPath,
+    mountPath: mountPath || '/',
     domain,
     issuer,
     jwksUrl: `${issuer}${ROUTES.jwks.slice(1)}`,

@@ -31,7 +31,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function readSignupForm(body: Record<string, unknown>): SignupForm {
+function readSignupForm(body: Record<string, unknown>): SignupForm {
   const values = { email: text(body.email).trim(), nickname: text(body.nickname).trim() };
   const password = text(body.password);
   const errors: SignupErrors = {};

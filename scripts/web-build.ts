@@ -1,0 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const WEB_DIR = path.resolve(import.meta.dirname, '../web');
+export const WEB_DIST = path.join(WEB_DIR, 'dist');
+
+function newestModification(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestModification(path.join(entry, name))));
+}
+
+/** Builds the web app when web/dist is missing or older than any of its sources. */
+export function buildWebIfStale(): void {
+  const built = newestModification(path.join(WEB_DIST, 'index.html'));
+  const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestModification(path.join(WEB_DIR, name))));
+  if (built >= sources) return;
+  console.log('Building the web app...');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app build failed (see above).');
+}

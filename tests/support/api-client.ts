@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
+import { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
+
+/** Logs in through the embedded provider's login page over HTTP (code flow + PKCE) and returns the access token. */
+export async function accessTokenFor(appUrl: string, email: string, password = 'playtime'): Promise<string> {
+  const browser = new HttpBrowser();
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: EMBEDDED_CLIENT_ID,
+    redirect_uri: appUrl,
+    response_type: 'code',
+    response_mode: 'query',
+    scope: 'openid profile email offline_access',
+    audience: EMBEDDED_AUDIENCE,
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  const loginPage = await browser.navigate(`${appUrl}/authorize?${query}`);
+  const back = await browser.submit(readForm(loginPage.body, loginPage.url), { email, password }, (url) => url.startsWith(appUrl) && url.includes('code='));
+  const code = new URL(back.url).searchParams.get('code');
+  if (!code) throw new Error(`login of ${email} did not return a code: ${back.status} ${back.body.slice(0, 300)}`);
+  const response = await fetch(`${appUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl },
+    body: new URLSearchParams({ client_id: EMBEDDED_CLIENT_ID, grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: appUrl }).toString(),
+  });
+  const tokens = (await response.json()) as { access_token?: string };
+  if (!tokens.access_token) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
+  return tokens.access_token;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+/** Calls the API like the web app does: bearer token, the XSRF cookie echoed in X-XSRF-TOKEN, read-your-writes. */
+export class ApiClient {
+  private xsrf = 'test-xsrf-token-value';
+  private lastPosition: string | null = null;
+
+  constructor(
+    private readonly appUrl: string,
+    private readonly token: string | null,
+  ) {}
+
+  async call(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer> {
+    const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${this.xsrf}`, 'x-xsrf-token': this.xsrf, ...extraHeaders };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (method === 'GET' && this.lastPosition) headers['x-playtime-after'] = this.lastPosition;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.appUrl}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const position = response.headers.get('x-playtime-position');
+    if (position) this.lastPosition = position;
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  get = (path: string) => this.call('GET', path);
+  post = (path: string, body: unknown = {}) => this.call('POST', path, body);
+}

@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import type { Express } from 'express';
+import { ConfigError, loadConfig, type Config } from '../config/config';
+import { createLogger, type Logger } from '../logging';
+import { createMetrics, type Metrics } from '../metrics/metrics';
+
+export interface ServiceContext {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  httpServer: Server;
+}
+
+/**
+ * The shape of every distributed entry point: configuration from the environment (a bad value
+ * stops start-up naming the variable), one HTTP server, a clean stop on SIGINT/SIGTERM.
+ */
+export function runService(name: string, build: (context: ServiceContext) => Promise<{ app: Express; close: () => Promise<void> }>): void {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  const logger = createLogger(name);
+  const metrics = createMetrics();
+  let handler: Express | null = null;
+  const httpServer = createServer((req, res) => handler!(req, res));
+  build({ config, logger, metrics, httpServer })
+    .then(({ app, close }) => {
+      handler = app;
+      httpServer.listen(config.PORT, () => logger.info({ port: config.PORT }, `${name} listening`));
+      const stop = () => {
+        logger.info(`${name} stopping`);
+        httpServer.closeAllConnections();
+        httpServer.close();
+        close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((error: unknown) => {
+      logger.fatal({ err: error }, `${name} failed to start`);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,100 @@
+/**
+ * The distributed composition for real: two command-api processes, two read-api processes and one
+ * projector, against the machine's PostgreSQL and Redis (runs when DATABASE_URL and REDIS_URL are set,
+ * as in CI's second pass). A command sent to one command-api must reach a socket on the other read-api.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { createPool } from '@playtime/shared/infra/db/pool';
+import { AccountStore } from '@playtime/shared/infra/identity/embedded-provider/index';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { createTestDatabase } from '../support/postgres';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () => {
+  const children: ChildProcess[] = [];
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const urls: Record<'command1' | 'command2' | 'read1' | 'read2' | 'projector', string> = {} as never;
+
+  async function startService(entry: string, port: number, env: Record<string, string>): Promise<string> {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    children.push(child);
+    const url = `http://localhost:${port}`;
+    await waitForHealth(url, child);
+    return url;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('dist');
+    const ports = await Promise.all(Array.from({ length: 5 }, () => findFreePort()));
+    const publicUrl = `http://localhost:${ports[2]}`;
+    const env = { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL!, EMBEDDED_IDENTITY: 'true', PUBLIC_URL: publicUrl };
+    // The first read-api mounts the identity provider (the issuer's origin) and creates its tables.
+    urls.read1 = await startService('read-api/src/main.ts', ports[2]!, env);
+    [urls.command1, urls.command2, urls.read2, urls.projector] = await Promise.all([
+      startService('command-api/src/main.ts', ports[0]!, env),
+      startService('command-api/src/main.ts', ports[1]!, env),
+      startService('read-api/src/main.ts', ports[3]!, env),
+      startService('projector/src/main.ts', ports[4]!, env),
+    ]);
+    const pool = createPool(database.url);
+    await new AccountStore(pool).create({ email: 'dist@playtime.test', nickname: 'dist', password: 'distributed ok' });
+    await pool.end();
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(null);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.drop();
+  });
+
+  it('pushes a command sent to one command-api to a socket on the other read-api', async () => {
+    const token = await accessTokenFor(urls.read1, 'dist@playtime.test', 'distributed ok');
+    const me = await new ApiClient(urls.read2, token).get('/api/get-user');
+    expect(me.status).toBe(200);
+    const userId = (me.json as { userId: string }).userId;
+
+    const socket: Socket = io(urls.read2, { path: '/socket.io', transports: ['websocket'], auth: { token } });
+    const joined = await new Promise<{ ok: boolean }>((resolve) => socket.on('connect', () => socket.emit('join', `user:${userId}`, resolve)));
+    expect(joined.ok).toBe(true);
+    const pushed = new Promise<{ room: string; projection: string }>((resolve) => socket.on('changed', resolve));
+
+    const edit = await new ApiClient(urls.command1, token).post('/api/edit-user', { username: 'dist', bio: 'over the wire', profilePicture: '/avatars/3.svg' });
+    expect(edit.status).toBe(200);
+    const message = await pushed;
+    expect(message).toMatchObject({ room: `user:${userId}`, projection: 'users' });
+    socket.disconnect();
+
+    const after = await new ApiClient(urls.read1, token).call('GET', '/api/get-user', undefined, { 'x-playtime-after': edit.headers.get('x-playtime-position')! });
+    expect(after.json).toMatchObject({ bio: 'over the wire' });
+    for (const url of Object.values(urls)) expect((await fetch(`${url}/readyz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: measures the event store and the projector on one PostgreSQL and writes
+ * tests/reports/bench-<YYYY-MM-DD-HHmm>.md, bench-latest.md and bench-latest.json.
+ *
+ * Environment: BENCH_ONLY=appends,catchup (sections to run; default all), BENCH_SECONDS (5),
+ * BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3), BENCH_WRITERS (1,8,32), BENCH_CATCHUP_EVENTS (200000),
+ * BENCH_DIAGNOSE=1 (extra variants of our store at the top writer count), BENCH_SYNC_COMMIT=off
+ * (append databases without waiting for the disk), DATABASE_URL (an external server; default: an
+ * embedded one in .data/bench-postgres, removed afterwards).
+ */
+import { appendsSection } from './event-store/appends-section';
+import { catchupSection } from './event-store/catchup-section';
+import { readConfig } from './support/config';
+import { describeMachine } from './support/machine';
+import { memorySnapshot, startMemorySampler } from './support/memory';
+import { readServerInfo, startBenchServer } from './support/postgres';
+import { writeReports } from './support/report';
+import type { BenchContext, BenchSection, SectionReport } from './support/section';
+import { nowMs } from './support/timing';
+
+/**
+ * Every section, in running order. To add one (e.g. HTTP command → socket push end-to-end, or
+ * standalone start time): write a `BenchSection` in its own folder under tests/bench/ and list it here;
+ * its tables, targets and memory use then appear in the report and the JSON automatically.
+ */
+const sections: BenchSection[] = [
+  appendsSection,
+  catchupSection,
+  // e2eSection,      — HTTP commands → socket pushes, end to end
+  // startupSection,  — standalone start time
+];
+
+function log(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+async function runSection(section: BenchSection, context: BenchContext): Promise<SectionReport> {
+  log(`— ${section.title}`);
+  const before = memorySnapshot();
+  const sampler = startMemorySampler();
+  const started = nowMs();
+  const outcome = await section.run(context);
+  const durationMs = nowMs() - started;
+  const peak = sampler.stop();
+  return { ...outcome, id: section.id, title: section.title, durationMs, memory: { before, after: memorySnapshot(), peak } };
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const unknown = [...(config.only ?? [])].filter((id) => !sections.some((section) => section.id === id));
+  if (unknown.length) throw new Error(`BENCH_ONLY names unknown section(s) ${unknown.join(', ')}; known: ${sections.map((s) => s.id).join(', ')}`);
+  const selected = sections.filter((section) => !config.only || config.only.has(section.id));
+
+  const startedAt = new Date();
+  log(config.databaseUrl ? 'using DATABASE_URL' : 'starting embedded PostgreSQL in .data/bench-postgres…');
+  const server = await startBenchServer(config.databaseUrl);
+  const stopServer = () => server.stop().catch((error: unknown) => log(`could not stop PostgreSQL: ${String(error)}`));
+  const onSignal = () => void stopServer().then(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const machine = describeMachine(server, await readServerInfo(server.url));
+    log(`${machine.cpuCount} CPU(s), Node.js ${machine.node}, PostgreSQL ${machine.postgres.version}`);
+    const context: BenchContext = { serverUrl: server.url, config, log };
+    const reports: SectionReport[] = [];
+    for (const section of selected) reports.push(await runSection(section, context));
+
+    const { markdown, files } = writeReports({ startedAt, finishedAt: new Date(), machine, config, sections: reports });
+    process.stdout.write(`\n${markdown}\n`);
+    log(`report written: ${files.join(', ')}`);
+  } finally {
+    await stopServer();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@playtime/shared/infra/db/embedded-postgres';
+
+export interface BenchServer {
+  /** Connection string of the server's maintenance database (used to create and drop databases). */
+  url: string;
+  source: 'embedded' | 'DATABASE_URL';
+  stop(): Promise<void>;
+}
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The PostgreSQL named by DATABASE_URL, or an embedded one in `.data/bench-postgres` removed on stop. */
+export async function startBenchServer(databaseUrl: string | null): Promise<BenchServer> {
+  if (databaseUrl) return { url: databaseUrl, source: 'DATABASE_URL', stop: async () => undefined };
+  const server = await startEmbeddedPostgres({ dataDir: path.join(repoRoot, '.data', 'bench-postgres'), persistent: false });
+  return { url: server.url, source: 'embedded', stop: () => server.stop() };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty database, so scenarios never see each other's tables, rows or caches of plans. */
+export async function createDatabase(serverUrl: string, prefix: string): Promise<BenchDatabase> {
+  const name = `bench_${prefix.replace(/[^a-z0-9_]/g, '_')}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  return {
+    name,
+    url: withDatabase(serverUrl, name),
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+export interface ServerInfo {
+  version: string;
+  settings: Record<string, string>;
+}
+
+const REPORTED_SETTINGS = ['shared_buffers', 'synchronous_commit', 'fsync', 'wal_level', 'max_connections', 'max_wal_size'];
+
+export async function readServerInfo(serverUrl: string): Promise<ServerInfo> {
+  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
+  await client.connect();
+  try {
+    const version = await client.query<{ server_version: string }>('SHOW server_version');
+    const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
+      'SELECT name, setting, unit FROM pg_settings WHERE name = ANY($1::text[]) ORDER BY name',
+      [REPORTED_SETTINGS],
+    );
+    return {
+      version: version.rows[0]?.server_version ?? 'unknown',
+      settings: Object.fromEntries(settings.rows.map((row) => [row.name, row.unit ? `${row.setting} × ${row.unit}` : row.setting])),
+    };
+  } finally {
+    await client.end();
+  }
+}

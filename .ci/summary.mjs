@@ -17,3 +17,5 @@ for (const file of files) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 console.log(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+// A failure anywhere fails CI, whatever exit code the runner gave.
+if (failed > 0) process.exitCode = 1;

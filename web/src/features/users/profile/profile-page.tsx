@@ -171,7 +171,11 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
                 <Textarea
                   label="Bio"
                   value={shown.bio}
-                  onChange={(event) => setDraft((current) => ({ ...current, bio: event.currentTarget.value }))}
+                  onChange={(event) => {
+                    // Read the value now: the updater runs later, when the event's currentTarget is gone.
+                    const bio = event.currentTarget.value;
+                    setDraft((current) => ({ ...current, bio }));
+                  }}
                   readOnly={!editing}
                   variant={editing ? 'default' : 'filled'}
                   placeholder={editing ? 'Tell captains and field owners about yourself' : undefined}

@@ -18,6 +18,11 @@ export function buildWebIfStale(): void {
   const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestModification(path.join(WEB_DIR, name))));
   if (built >= sources) return;
   console.log('Building the web app...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+  // Always what users get: test runners set NODE_ENV=test, which would give React's development build.
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: WEB_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('The web app build failed (see above).');
 }

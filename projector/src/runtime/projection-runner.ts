@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { withTransaction } from '@playtime/shared/infra/db/pool';
 import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
@@ -161,10 +162,8 @@ export class ProjectionRunner {
   }
 
   /** The active generation, creating generation 1 on a first start. */
-  private async ensureActiveGeneration(): Promise<Generation> {
-    const client = await this.options.pool.connect();
-    try {
-      await client.query('BEGIN');
+  private ensureActiveGeneration(): Promise<Generation> {
+    return withTransaction(this.options.pool, async (client) => {
       await client.query('INSERT INTO projection_state (name, active_generation) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING', [this.name]);
       const state = await client.query<{ active_generation: number }>('SELECT active_generation FROM projection_state WHERE name = $1', [this.name]);
       const generation = state.rows[0]!.active_generation;
@@ -172,20 +171,11 @@ export class ProjectionRunner {
         'SELECT commit_id, position FROM projection_checkpoints WHERE name = $1 AND generation = $2',
         [this.name, generation],
       );
-      if (existing.rows[0]) {
-        await client.query('COMMIT');
-        return { generation, checkpoint: { commit: existing.rows[0].commit_id, position: existing.rows[0].position } };
-      }
+      if (existing.rows[0]) return { generation, checkpoint: { commit: existing.rows[0].commit_id, position: existing.rows[0].position } };
       await this.createGeneration(client, generation);
       await this.pointViewsAt(client, generation);
-      await client.query('COMMIT');
       return { generation, checkpoint: START };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async createGeneration(client: pg.PoolClient, generation: number): Promise<void> {
@@ -212,30 +202,27 @@ export class ProjectionRunner {
 
   /** Applies a batch to one generation and moves its checkpoint, in one transaction. */
   private async applyBatch(target: Generation, batch: StoredEvent[], live: boolean): Promise<Set<string>> {
-    const client = await this.options.pool.connect();
     const last = batch.at(-1)!.checkpoint;
     try {
-      await client.query('BEGIN');
-      await client.query(`SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`);
-      const keys = new Set(await this.projection.apply(batch, client));
-      await client.query('SET LOCAL search_path TO DEFAULT');
-      const moved = await client.query(
-        `UPDATE projection_checkpoints
-            SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
-          WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7`,
-        [this.name, target.generation, last.commit, last.position, batch.length, target.checkpoint.commit, target.checkpoint.position],
-      );
-      if (moved.rowCount !== 1) throw new LostOwnership();
-      if (live) await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
-      await client.query('COMMIT');
+      const keys = await withTransaction(this.options.pool, async (client) => {
+        await client.query(`SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`);
+        const changed = new Set(await this.projection.apply(batch, client));
+        await client.query('SET LOCAL search_path TO DEFAULT');
+        const moved = await client.query(
+          `UPDATE projection_checkpoints
+              SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
+            WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7`,
+          [this.name, target.generation, last.commit, last.position, batch.length, target.checkpoint.commit, target.checkpoint.position],
+        );
+        if (moved.rowCount !== 1) throw new LostOwnership();
+        if (live) await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
+        return changed;
+      });
       target.checkpoint = last;
       return keys;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
       if (error instanceof LostOwnership) this.ownership?.abort();
       throw error;
-    } finally {
-      client.release();
     }
   }
 
@@ -271,10 +258,8 @@ export class ProjectionRunner {
   }
 
   /** Resumes an unfinished rebuild's generation, or starts the next one from the start of the log. */
-  private async prepareRebuild(): Promise<Generation> {
-    const client = await this.options.pool.connect();
-    try {
-      await client.query('BEGIN');
+  private prepareRebuild(): Promise<Generation> {
+    return withTransaction(this.options.pool, async (client) => {
       const running = await client.query<{ generation: number; commit_id: number; position: number; version: number }>(
         `SELECT r.generation, c.commit_id, c.position, c.version FROM projection_rebuilds r
            JOIN projection_checkpoints c ON c.name = r.name AND c.generation = r.generation
@@ -283,7 +268,6 @@ export class ProjectionRunner {
       );
       const resumable = running.rows[0];
       if (resumable && resumable.version === this.projection.version) {
-        await client.query('COMMIT');
         return { generation: resumable.generation, checkpoint: { commit: resumable.commit_id, position: resumable.position } };
       }
       await client.query(`UPDATE projection_rebuilds SET status = 'abandoned', finished_at = now() WHERE name = $1 AND status = 'running'`, [this.name]);
@@ -299,22 +283,14 @@ export class ProjectionRunner {
         generation,
         total,
       ]);
-      await client.query('COMMIT');
       return { generation, checkpoint: START };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Readers move to the rebuilt generation in one transaction; the old table set is dropped after. */
   private async switchOver(target: Generation): Promise<void> {
     const previous = this.live!.generation;
-    const client = await this.options.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await withTransaction(this.options.pool, async (client) => {
       await client.query('UPDATE projection_state SET active_generation = $2, updated_at = now() WHERE name = $1', [this.name, target.generation]);
       await this.pointViewsAt(client, target.generation);
       await client.query(`UPDATE projection_rebuilds SET status = 'switched', finished_at = now() WHERE name = $1 AND generation = $2`, [
@@ -322,13 +298,7 @@ export class ProjectionRunner {
         target.generation,
       ]);
       await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     this.live = { generation: target.generation, checkpoint: { ...target.checkpoint } };
     this.liveLoop?.abort();
     await this.options.pool.query(`DROP SCHEMA IF EXISTS ${generationSchema(this.name, previous)} CASCADE`);

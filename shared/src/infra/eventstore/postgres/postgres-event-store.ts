@@ -168,10 +168,10 @@ export class PostgresEventStore implements EventStore {
         };
       }
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION || inTransaction) {
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(streamId, expected, 'no_stream');
-        throw error;
-      }
+      // A unique violation means a concurrent append of the same event ids won the race.
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      // Inside the caller's transaction the failed statement aborted it: nothing more can be read.
+      if (inTransaction) throw new ConcurrencyError(streamId, expected, 'no_stream');
     }
     return this.resolveRejectedAppend(db, streamId, ids, expected);
   }

@@ -5,25 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { Router } from 'express';
 import { createCommandApi } from '@playtime/command-api/command-api';
-import { allProjections, projectionNames } from '@playtime/projector/projections';
+import { createProductProjector } from '@playtime/projector/product-projector';
+import { projectionNames } from '@playtime/projector/projections';
 import { socketAnnouncer, type RoomEmitter } from '@playtime/projector/realtime/socket-announcer';
-import { createProjector } from '@playtime/projector/runtime/projector';
 import { createReadApi } from '@playtime/read-api/read-api';
 import { createRealtimeServer } from '@playtime/read-api/realtime/socket-server';
 import { webAppRoutes } from '@playtime/read-api/web-app';
 import type { Config } from '@playtime/shared/infra/config/config';
-import { createUserResolver } from '@playtime/shared/infra/http/current-user';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
-import { setUpIdentity } from '@playtime/shared/infra/runtime/identity';
-import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastructure';
-import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
-
-export { WEB_DIST } from './web-build';
+import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { WEB_DIST } from './web-build';
 
 export interface RunningApp {
@@ -36,65 +30,36 @@ export interface RunningApp {
 export async function startStandalone(config: Config): Promise<RunningApp> {
   const logger = createLogger('playtime');
   const metrics = createMetrics();
-  const infrastructure = await connectInfrastructure(config, logger, { allowEmbedded: true });
-  const { pool, store, progress } = infrastructure;
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  const identity = await setUpIdentity({ config, pool, publicUrl, logger, seedDemoAccounts: !config.AUTH0_DOMAIN });
-  const resolveUser = createUserResolver({ verify: identity.verify, pool, store, progress, adminEmails: config.ADMIN_EMAILS });
+  const parts = await connectServiceParts(config, logger, {
+    allowEmbeddedDatabase: true,
+    seedDemoAccounts: !config.AUTH0_DOMAIN,
+    serveIdentityProvider: true,
+  });
 
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
-  const realtime = await createRealtimeServer({ httpServer, resolveUser, pool, metrics, logger, redisUrl: config.REDIS_URL });
-  const projector = createProjector({
-    store,
-    pool,
-    connectionString: infrastructure.databaseUrl,
-    projections: allProjections,
-    announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter),
-    logger,
-    onBatch: ({ projection, lastEventAt }) => metrics.projectionLagMs.set({ projection }, Date.now() - lastEventAt.getTime()),
-  });
+  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, metrics, logger, redisUrl: config.REDIS_URL });
+  const projector = createProductProjector({ infrastructure: parts, announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter), logger, metrics });
   await projector.start();
 
-  const raw = [
-    opsRoutes({
-      service: 'standalone',
-      metrics,
-      checks: [
-        databaseCheck(pool),
-        projectionsCheck({
-          pool,
-          projections: projectionNames,
-          maxLagMs: config.READY_MAX_LAG_MS,
-          metrics,
-          eventsBehind: async (name) => {
-            const [position] = await readProjectionPositions(pool, [name]);
-            return position ? store.countEventsAfter(position.checkpoint) : 0;
-          },
-        }),
-      ],
-    }),
-  ];
-  if (identity.provider) {
-    const mounted = Router();
-    mounted.use(identity.provider.path, identity.provider.router);
-    raw.unshift(mounted);
-  }
   handler = createServiceApp({
     service: 'standalone',
     logger,
     metrics,
-    raw,
-    api: [
-      createCommandApi({ store, metrics, resolveUser, now: () => new Date(), newId: randomUUID }),
-      createReadApi({
-        pool,
-        progress,
-        projections: projectionNames,
-        resolveUser,
-        readWaitMs: config.READ_WAIT_MS,
-        publicConfig: { auth: identity.auth, partnerFormUrl: config.PARTNER_FORM_URL ?? null },
+    raw: [
+      ...parts.identityRoutes,
+      opsRoutes({
+        service: 'standalone',
+        metrics,
+        checks: [
+          databaseCheck(parts.pool),
+          projectionsCheck({ pool: parts.pool, store: parts.store, projections: projectionNames, maxLagMs: config.READY_MAX_LAG_MS, metrics }),
+        ],
       }),
+    ],
+    api: [
+      createCommandApi({ ...parts, metrics, now: () => new Date(), newId: randomUUID }),
+      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS }),
     ],
     after: [webAppRoutes(WEB_DIST)],
   });
@@ -105,21 +70,20 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
   });
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ url: publicUrl }, 'Playtime is running');
+  logger.info({ url: parts.publicUrl }, 'Playtime is running');
 
   let closing: Promise<void> | null = null;
   return {
-    url: publicUrl,
+    url: parts.publicUrl,
     port,
-    databaseUrl: infrastructure.databaseUrl,
+    databaseUrl: parts.databaseUrl,
     close() {
       closing ??= (async () => {
         await realtime.close();
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
         await projector.stop();
-        await identity.close();
-        await infrastructure.close();
+        await parts.close();
       })();
       return closing;
     },

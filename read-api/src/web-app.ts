@@ -10,7 +10,7 @@ export function webAppRoutes(distDir: string): Router {
   const router = Router();
   const index = path.join(distDir, 'index.html');
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  router.get(/^\/(?!api\/|oidc\/|socket\.io\/).*/, (_req, res, next) => {
+  router.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res, next) => {
     if (!existsSync(index)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type pg from 'pg';
+import type { EventStore } from '../eventstore/port';
 import type { Metrics } from '../metrics/metrics';
 import { readProjectionPositions } from '../projections/projection-progress';
 
@@ -43,7 +44,7 @@ export function projectionsCheck(options: {
   pool: pg.Pool;
   projections: string[];
   maxLagMs: number;
-  eventsBehind: (name: string) => Promise<number>;
+  store: Pick<EventStore, 'countEventsAfter'>;
   metrics: Metrics;
 }): ReadinessCheck {
   return {
@@ -53,7 +54,7 @@ export function projectionsCheck(options: {
       const detail: Record<string, { eventsBehind: number; lagMs: number }> = {};
       let ok = positions.length === options.projections.length;
       for (const position of positions) {
-        const eventsBehind = await options.eventsBehind(position.name);
+        const eventsBehind = await options.store.countEventsAfter(position.checkpoint);
         const lagMs = eventsBehind === 0 ? 0 : Date.now() - position.updatedAt.getTime();
         options.metrics.projectionLagEvents.set({ projection: position.name }, eventsBehind);
         detail[position.name] = { eventsBehind, lagMs };

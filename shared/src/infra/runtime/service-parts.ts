@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import type { Config } from '../config/config';
+import { createUserResolver, type ResolveUser } from '../http/current-user';
+import type { Logger } from '../logging';
+import { setUpIdentity, type Identity } from './identity';
+import { connectInfrastructure, type Infrastructure } from './infrastructure';
+
+/** What every service process starts from: storage, identity, and who the caller of a request is. */
+export interface ServiceParts extends Infrastructure {
+  identity: Identity;
+  resolveUser: ResolveUser;
+  publicUrl: string;
+  publicConfig: { auth: Identity['auth']; partnerFormUrl: string | null };
+  /** The embedded identity provider's routes, when this process serves them. */
+  identityRoutes: Router[];
+}
+
+export async function connectServiceParts(
+  config: Config,
+  logger: Logger,
+  options: { allowEmbeddedDatabase: boolean; seedDemoAccounts: boolean; serveIdentityProvider: boolean },
+): Promise<ServiceParts> {
+  const infrastructure = await connectInfrastructure(config, logger, { allowEmbedded: options.allowEmbeddedDatabase });
+  const { pool, store, progress } = infrastructure;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const identity = await setUpIdentity({ config, pool, publicUrl, logger, seedDemoAccounts: options.seedDemoAccounts });
+  const resolveUser = createUserResolver({ verify: identity.verify, pool, store, progress, adminEmails: config.ADMIN_EMAILS });
+  const identityRoutes = options.serveIdentityProvider && identity.provider ? [Router().use(identity.provider.path, identity.provider.router)] : [];
+  return {
+    ...infrastructure,
+    identity,
+    resolveUser,
+    publicUrl,
+    publicConfig: { auth: identity.auth, partnerFormUrl: config.PARTNER_FORM_URL ?? null },
+    identityRoutes,
+    async close() {
+      await identity.close();
+      await infrastructure.close();
+    },
+  };
+}

@@ -28,7 +28,7 @@ export const usersProjection: Projection = {
   async apply(events, db) {
     const keys = new Set<string>();
     for (const stored of events) {
-      const event = stored as unknown as UserEvent & { createdAt: Date };
+      const event = { type: stored.type, data: stored.data } as UserEvent;
       switch (event.type) {
         case 'UserRegistered': {
           const d = event.data;
@@ -55,7 +55,7 @@ export const usersProjection: Projection = {
         default:
           continue;
       }
-      keys.add(`user:${(event.data as { userId: string }).userId}`);
+      keys.add(`user:${event.data.userId}`);
       keys.add('admin');
     }
     return keys;

@@ -1,0 +1,50 @@
+import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
+import type { JobQueue } from '@playtime/shared/infra/jobs/port';
+import type { Projection } from './projection';
+
+/** A side effect a reactor asks for: a job on a queue. */
+export interface JobRequest<Data = unknown> {
+  queue: JobQueue<Data>;
+  jobName: string;
+  data: Data;
+}
+
+/**
+ * Reacts to events with side effects (refunds, notifications, ...). It decides only which jobs to
+ * enqueue; the jobs do the work, with retries, outside the projector.
+ */
+export interface Reactor {
+  /** Lower-case letters, digits and underscores. */
+  name: string;
+  react(event: StoredEvent): JobRequest[];
+}
+
+/**
+ * Runs a reactor on the projection runtime, so it gets what projections get: its own checkpoint,
+ * one owner among projector processes, crash safety. The checkpoint commits after the batch's jobs
+ * are enqueued; a crash in between replays the batch, and because each job id is derived from the
+ * reactor, the event and the job's place in the reaction, the replay enqueues nothing new.
+ */
+export function reactorProjection(reactor: Reactor): Projection {
+  return {
+    name: `reactor_${reactor.name}`,
+    version: 1,
+    schemaSql: 'SELECT 1',
+    tables: [],
+    async apply(events) {
+      for (const event of events) {
+        const requests = reactor.react(event);
+        for (const [index, request] of requests.entries()) {
+          await request.queue.enqueue(request.jobName, request.data, { jobId: reactionJobId(reactor.name, event, index) });
+        }
+      }
+      return [];
+    },
+  };
+}
+
+/** BullMQ job ids may not contain ':', so the parts are joined with '-'. */
+export function reactionJobId(reactor: string, event: Pick<StoredEvent, 'eventId'>, index: number): string {
+  return `${reactor}-${event.eventId}-${index}`;
+}
+

@@ -1,0 +1,110 @@
+/**
+ * `npm start` as a user runs it: a real process over an embedded PostgreSQL in its own data folder.
+ * A clean stop, a second start that keeps everything, a start after kill -9, and a bad setting.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { buildWebIfStale } from '../../scripts/web-build';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function runStart(env: Record<string, string>): ChildProcess {
+  // The database under test is the embedded one: make sure a DATABASE_URL of CI's second pass is not used.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env: { ...inherited, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+// One address for every start: users are identified by issuer + subject, and the embedded
+// provider's issuer is the app's address, so a restart on another port would meet new users.
+let port: number;
+
+async function start(dataDir: string): Promise<Started> {
+  const url = `http://localhost:${port}`;
+  const child = runStart({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${url}/readyz`).then((response) => response.status === 200, () => false);
+    if (ready) return { child, url, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`not ready in 60 s:\n${output}`);
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+async function bioOf(url: string): Promise<string> {
+  const token = await accessTokenFor(url, 'player@playtime.test');
+  return ((await new ApiClient(url, token).get('/api/get-user')).json as { bio: string }).bio;
+}
+
+describe('npm start', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    buildWebIfStale();
+    port = await findFreePort();
+    // Like the default DATA_DIR, inside the project: as root, the embedded PostgreSQL runs as an
+    // unprivileged user that could not enter a private (0700) temporary folder.
+    dataDir = path.join(ROOT, '.data', `test-start-${process.pid}-${Date.now()}`);
+  }, 120_000);
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops cleanly on SIGTERM and keeps everything for the next start', async () => {
+    const first = await start(dataDir);
+    expect((await fetch(first.url)).status).toBe(200);
+    const token = await accessTokenFor(first.url, 'player@playtime.test');
+    const client = new ApiClient(first.url, token);
+    await client.get('/api/get-user');
+    expect((await client.post('/api/edit-user', { username: 'player', bio: 'kept across restarts', profilePicture: '/avatars/4.svg' })).status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await exitOf(first.child)).toBe(0);
+
+    const second = await start(dataDir);
+    expect(await bioOf(second.url)).toBe('kept across restarts');
+    second.child.kill('SIGTERM');
+    expect(await exitOf(second.child)).toBe(0);
+  });
+
+  it('recovers after kill -9, with the old PostgreSQL still running', async () => {
+    const crashed = await start(dataDir);
+    crashed.child.kill('SIGKILL');
+    await exitOf(crashed.child);
+
+    const recovered = await start(dataDir);
+    expect(await bioOf(recovered.url)).toBe('kept across restarts');
+    recovered.child.kill('SIGTERM');
+    expect(await exitOf(recovered.child)).toBe(0);
+  });
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    const child = runStart({ DATA_DIR: dataDir, PORT: 'not-a-port' });
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect(await exitOf(child)).toBe(1);
+    expect(output).toContain('PORT');
+  });
+});

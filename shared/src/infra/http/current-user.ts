@@ -1,28 +1,15 @@
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
-import type { Role } from '../../domain/users/events';
 import { userDecider } from '../../domain/users/decider';
-import { userStream } from '../../domain/users/events';
+import { userStream, type Role } from '../../domain/users/events';
 import { handleCommand } from '../commands/command-handler';
 import type { EventStore } from '../eventstore/port';
+import { bearerToken, UnauthorizedError, type VerifiedAccessToken } from '../identity/verify-access-token';
 import { stableId } from '../ids';
 import type { ProjectionProgress } from '../projections/projection-progress';
 import { ApiError } from './errors';
-import { UnauthorizedError } from '../identity/verify-access-token';
 
-/** What a verified access token says about its bearer. */
-export interface VerifiedIdentity {
-  iss: string;
-  sub: string;
-  email?: string;
-  name?: string;
-  nickname?: string;
-  picture?: string;
-  /** Role the embedded provider's demo accounts start with. */
-  demoRole?: Role;
-}
-
-export type VerifyAccessToken = (token: string) => Promise<VerifiedIdentity>;
+export type VerifyAccessToken = (token: string) => Promise<VerifiedAccessToken>;
 
 export interface CurrentUser {
   userId: string;
@@ -37,7 +24,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export const userIdFor = (identity: Pick<VerifiedIdentity, 'iss' | 'sub'>) => stableId('user', identity.iss, identity.sub);
+export const userIdFor = (identity: Pick<VerifiedAccessToken, 'iss' | 'sub'>) => stableId('user', identity.iss, identity.sub);
 
 interface UserRow {
   user_id: string;
@@ -101,11 +88,6 @@ export function createUserResolver(deps: CurrentUserDependencies) {
 }
 
 export type ResolveUser = ReturnType<typeof createUserResolver>;
-
-export function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match ? match[1]! : null;
-}
 
 /** Requires a valid access token (401 otherwise) and, when roles are given, one of them (403 otherwise). */
 export function requireUser(resolve: ResolveUser, roles?: readonly Role[]): RequestHandler {

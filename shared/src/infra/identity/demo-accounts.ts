@@ -1,16 +1,16 @@
+import type { Role } from '../../domain/users/events';
+
 /**
  * The accounts the embedded identity provider creates when asked to seed demo data, so every role
  * can be tried from the login page without signing up. The provider only knows emails and
  * passwords; the role each account should start with is applied by the user service on first
  * login (roles live in Playtime's own user records, never in the identity provider).
  */
-export type DemoRole = 'player' | 'captain' | 'field owner' | 'admin';
-
 export interface DemoAccount {
   email: string;
   nickname: string;
   name: string;
-  role: DemoRole;
+  role: Role;
 }
 
 /** Shared by every demo account; shown on the login page while seeding is on. */
@@ -29,8 +29,3 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
  * (Auth0) never send it, so it is a hint for creating the user record, not an authorization source.
  */
 export const DEMO_ROLE_CLAIM = 'playtime_demo_role';
-
-export function demoRoleFor(email: string): DemoRole | undefined {
-  const normalized = email.trim().toLowerCase();
-  return DEMO_ACCOUNTS.find((account) => account.email === normalized)?.role;
-}

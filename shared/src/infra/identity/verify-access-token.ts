@@ -9,7 +9,8 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { DEMO_ROLE_CLAIM, type DemoRole } from './demo-accounts';
+import { ROLES, type Role } from '../../domain/users/events';
+import { DEMO_ROLE_CLAIM } from './demo-accounts';
 
 /** Why a request carried no usable access token; `code` is stable for clients, `message` is for people. */
 export type UnauthorizedCode =
@@ -56,7 +57,7 @@ export interface VerifiedAccessToken {
   nickname?: string;
   picture?: string;
   /** Only from the embedded provider: the role a demo (or configured admin) account starts with. */
-  demoRole?: DemoRole;
+  demoRole?: Role;
 }
 
 export interface AccessTokenVerifierOptions {
@@ -82,7 +83,6 @@ const ALGORITHM = 'RS256';
 const CLOCK_TOLERANCE_SECONDS = 60;
 /** Claims only ID tokens carry: a token with one of them is proof of sign-in, not of access. */
 const ID_TOKEN_ONLY_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'];
-const DEMO_ROLES = new Set<string>(['player', 'captain', 'field owner', 'admin']);
 
 function normalizedType(typ: string | undefined): string | undefined {
   if (typ === undefined) return undefined;
@@ -101,6 +101,10 @@ function decodeUnverified(token: string): { alg: unknown; typ: string | undefine
 
 function asString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function asRole(value: unknown): Role | undefined {
+  return ROLES.find((role) => role === value);
 }
 
 /** Faults of the token itself. Anything else (a key set that cannot be fetched) is an outage. */
@@ -133,7 +137,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   const { issuer, audience } = options;
   const keys: JWTVerifyGetKey = options.jwks
     ? createLocalJWKSet(options.jwks)
-    : createRemoteJWKSet(new URL(options.jwksUrl ?? new URL('.well-known/jwks.json', issuer).href));
+    : createRemoteJWKSet(new URL(options.jwksUrl ?? '.well-known/jwks.json', issuer));
 
   async function verify(token: string | null | undefined): Promise<VerifiedAccessToken> {
     if (!token) throw new UnauthorizedError('missing_token');
@@ -161,7 +165,6 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       throw toUnauthorized(error);
     }
 
-    const demoRole = asString(payload[DEMO_ROLE_CLAIM]);
     return {
       sub: payload.sub!,
       iss: payload.iss!,
@@ -169,7 +172,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       name: asString(payload.name),
       nickname: asString(payload.nickname),
       picture: asString(payload.picture),
-      demoRole: demoRole && DEMO_ROLES.has(demoRole) ? (demoRole as DemoRole) : undefined,
+      demoRole: asRole(payload[DEMO_ROLE_CLAIM]),
     };
   }
 

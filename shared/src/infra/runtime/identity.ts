@@ -46,14 +46,15 @@ export async function setUpIdentity(options: {
     };
   }
   const origin = options.publicUrl.replace(/\/+$/, '');
+  const appUris = [origin, `${origin}/`];
   // The issuer is the app's own origin: the SDK's token worker only fetches a path of exactly
   // /oauth/token, so the provider cannot live under a prefix. It answers only its own paths.
   const provider = await createEmbeddedIdentityProvider({
     issuer: origin,
     pool: options.pool,
     clientId: EMBEDDED_CLIENT_ID,
-    redirectUris: [origin, `${origin}/`],
-    postLogoutRedirectUris: [origin, `${origin}/`],
+    redirectUris: appUris,
+    postLogoutRedirectUris: appUris,
     audience: EMBEDDED_AUDIENCE,
     seedDemoAccounts: options.seedDemoAccounts,
     adminEmails: config.ADMIN_EMAILS,

@@ -39,7 +39,7 @@ export class EmailTakenError extends Error {
 
 /** The app ships 16 preset avatars; a new account gets one picked by its email, so it stays stable. */
 const AVATAR_COUNT = 16;
-export function defaultAvatarFor(email: string): string {
+function defaultAvatarFor(email: string): string {
   const index = createHash('sha256').update(email).digest().readUInt32BE(0) % AVATAR_COUNT;
   return `/avatars/${index + 1}.svg`;
 }

@@ -46,12 +46,17 @@ function mapReturnTo(query: URLSearchParams): void {
 }
 
 export function auth0CompatibleRequests(routes: Auth0CompatibleRoutes): RequestHandler {
+  const rewrites = new Map([
+    [routes.authorization, keepOfflineAccess],
+    [routes.endSession, mapReturnTo],
+  ]);
   return (req, _res, next) => {
-    if (req.method !== 'GET') return next();
+    // Every request to the app passes here when the provider sits at the origin root: look at the
+    // path before parsing anything.
+    const rewrite = req.method === 'GET' ? rewrites.get(req.url.split('?', 1)[0]!) : undefined;
+    if (!rewrite) return next();
     const url = new URL(req.url, 'http://provider.invalid');
-    if (url.pathname === routes.authorization) keepOfflineAccess(url.searchParams);
-    else if (url.pathname === routes.endSession) mapReturnTo(url.searchParams);
-    else return next();
+    rewrite(url.searchParams);
     // oidc-provider derives its mount path by comparing originalUrl with url, so both must change.
     req.url = `${url.pathname}${url.search}`;
     req.originalUrl = `${req.baseUrl}${req.url}`;

@@ -1,8 +1,15 @@
 import type { JWK } from 'jose';
-import { errors, type Configuration, type KoaContextWithOIDC, type UnknownObject } from 'oidc-provider';
+import {
+  errors,
+  type Account as ProviderAccount,
+  type Configuration,
+  type KoaContextWithOIDC,
+  type UnknownObject,
+} from 'oidc-provider';
+import type { Role } from '../../../domain/users/events';
 import type { Queryable } from '../../db/pool';
-import { DEMO_ROLE_CLAIM, demoRoleFor, type DemoRole } from '../demo-accounts';
-import type { Account, AccountStore } from './accounts';
+import { DEMO_ACCOUNTS, DEMO_ROLE_CLAIM } from '../demo-accounts';
+import { normalizeEmail, type Account, type AccountStore } from './accounts';
 import { postgresOidcAdapter } from './postgres-adapter';
 import { errorPage, signedOutPage, signingOutPage } from './pages';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
@@ -46,10 +53,17 @@ function originOf(uri: string): string | undefined {
 /**
  * The role the embedded provider suggests for a first login. Demo accounts are the seeded ones
  * (email verified; a sign-up never is), so signing up as player@playtime.test earns nothing.
+ * Stored emails are already normalized, so they compare as they are.
  */
-function roleHint(account: Account, adminEmails: Set<string>): DemoRole | undefined {
+function roleHint(account: Account, adminEmails: Set<string>): Role | undefined {
   if (adminEmails.has(account.email)) return 'admin';
-  return account.emailVerified ? demoRoleFor(account.email) : undefined;
+  if (!account.emailVerified) return undefined;
+  return DEMO_ACCOUNTS.find((demo) => demo.email === account.email)?.role;
+}
+
+/** What findAccount hands oidc-provider, with the account record kept for extraTokenClaims. */
+interface LoadedAccount extends ProviderAccount {
+  record: Account;
 }
 
 function profileClaims(account: Account): UnknownObject {
@@ -86,7 +100,7 @@ async function grantEverythingRequested(ctx: KoaContextWithOIDC) {
 }
 
 export function providerConfiguration(input: ProviderConfigurationInput): Configuration {
-  const adminEmails = new Set(input.adminEmails.map((email) => email.trim().toLowerCase()));
+  const adminEmails = new Set(input.adminEmails.map(normalizeEmail));
   const corsOrigins = new Set(
     [...input.redirectUris, ...input.postLogoutRedirectUris].map(originOf).filter((origin) => origin !== undefined),
   );
@@ -112,10 +126,10 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       keys: input.cookieKeys,
     },
 
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx, sub): Promise<LoadedAccount | undefined> {
       const account = await input.accounts.findById(sub);
       if (!account) return undefined;
-      return { accountId: account.accountId, claims: () => ({ sub: account.accountId, ...profileClaims(account) }) };
+      return { accountId: account.accountId, record: account, claims: () => ({ sub: account.accountId, ...profileClaims(account) }) };
     },
     claims: {
       openid: ['sub'],
@@ -156,9 +170,11 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
 
     // Profile claims ride along in the access token so the API can create the user record without
     // calling back here; playtime_demo_role is described in demo-accounts.ts.
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
-      const account = await input.accounts.findById(token.accountId);
+      // The token endpoint has just loaded the account through findAccount: reuse it, not query again.
+      const loaded = ctx.oidc.account as LoadedAccount | undefined;
+      const account = loaded?.accountId === token.accountId ? loaded.record : await input.accounts.findById(token.accountId);
       if (!account) return undefined;
       const role = roleHint(account, adminEmails);
       const { email_verified: _verified, ...claims } = profileClaims(account);

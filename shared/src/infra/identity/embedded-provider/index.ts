@@ -12,9 +12,6 @@ import { identityMigrations } from './schema';
 import { loadCookieKeys, loadSigningKey, publicJwk } from './secrets';
 
 export { AccountStore, EmailTakenError, type Account } from './accounts';
-export { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
-export { ROUTES } from './configuration';
-export { identityMigrations } from './schema';
 
 export interface EmbeddedIdentityProviderOptions {
   /**
@@ -116,8 +113,10 @@ export async function createEmbeddedIdentityProvider(
   // origin root with the SPA and the API.
   router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));
 
-  await deleteExpiredRecords(options.pool);
-  const sweeper = setInterval(() => deleteExpiredRecords(options.pool).catch(onError), SWEEP_INTERVAL_MS);
+  // Expired records are already invisible, so sweeping them need not hold up start-up.
+  const sweep = () => void deleteExpiredRecords(options.pool).catch(onError);
+  sweep();
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
   return {

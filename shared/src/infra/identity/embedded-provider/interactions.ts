@@ -3,13 +3,13 @@ import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { EmailTakenError, type AccountStore } from './accounts';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
 import { errorPage, loginPage, signupPage, type SignupErrors, type SignupValues } from './pages';
+import { MIN_PASSWORD_LENGTH } from './passwords';
 
 /**
  * The provider's user-facing steps: oidc-provider redirects to /interaction/:uid whenever it needs
  * the user (to log in), and these pages resolve the step and hand control back to it.
  */
 
-export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 200;
 const MAX_NICKNAME_LENGTH = 30;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -93,25 +93,12 @@ export function interactionRouter(input: InteractionRouterInput): Router {
     );
   };
 
-  /** Grants a first-party consent step outright (see configuration.ts, grantEverythingRequested). */
-  const finishConsent = async (req: Request, res: Response, details: Interaction) => {
-    const promptDetails = details.prompt.details as {
-      missingOIDCScope?: string[];
-      missingOIDCClaims?: string[];
-      missingResourceScopes?: Record<string, string[]>;
-    };
-    const accountId = details.session!.accountId;
-    const clientId = text(details.params.client_id);
-    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-    const grant = existing ?? new provider.Grant({ accountId, clientId });
-    if (promptDetails.missingOIDCScope?.length) grant.addOIDCScope(promptDetails.missingOIDCScope.join(' '));
-    if (promptDetails.missingOIDCClaims?.length) grant.addOIDCClaims(promptDetails.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(promptDetails.missingResourceScopes ?? {})) {
-      grant.addResourceScope(indicator, scopes.join(' '));
-    }
-    const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
-  };
+  /**
+   * Confirms a first-party consent step outright. The grant itself already holds everything asked
+   * for: configuration.ts's loadExistingGrant (grantEverythingRequested) fills it on every request.
+   */
+  const finishConsent = (req: Request, res: Response, details: Interaction) =>
+    provider.interactionFinished(req, res, { consent: { grantId: details.grantId } }, { mergeWithLastSubmission: true });
 
   type Handler = (req: Request, res: Response, details: Interaction) => Promise<void>;
   const step = (handler: Handler) => async (req: Request, res: Response) => {

@@ -11,14 +11,6 @@ declare module 'oidc-provider' {
     clientId: string;
   }
 
-  export interface ResourceServerInfo {
-    scope: string;
-    audience?: string;
-    accessTokenTTL?: number;
-    accessTokenFormat?: 'opaque' | 'jwt';
-    jwt?: { sign?: { alg?: string } };
-  }
-
   export interface ResourceServer {
     scope: string;
     identifier(): string;
@@ -48,6 +40,8 @@ declare module 'oidc-provider' {
     params?: UnknownObject;
     client?: ClientInfo;
     session?: Session;
+    /** The account findAccount returned, once the request has loaded it. */
+    account?: Account;
     result?: { consent?: { grantId?: string } };
     requestParamOIDCScopes: Set<string>;
     requestParamClaims: Set<string>;
@@ -60,7 +54,6 @@ declare module 'oidc-provider' {
     oidc: OIDCContext;
     type: string;
     body: unknown;
-    host: string;
   }
 
   export interface Account {
@@ -84,7 +77,6 @@ declare module 'oidc-provider' {
     uid: string;
     prompt: { name: string; reasons: string[]; details: UnknownObject };
     params: UnknownObject;
-    session?: { accountId: string };
     grantId?: string;
   }
 
@@ -110,12 +102,10 @@ declare module 'oidc-provider' {
     ttl?: Record<string, number | ((...args: unknown[]) => number)>;
     renderError?: (ctx: KoaContextWithOIDC, out: Record<string, string>, error: Error) => void | Promise<void>;
     features?: Record<string, UnknownObject>;
-    enabledJWA?: Record<string, string[]>;
   }
 
   export class Provider {
     constructor(issuer: string, configuration?: Configuration);
-    readonly issuer: string;
     proxy: boolean;
     readonly Grant: GrantConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -130,7 +120,6 @@ declare module 'oidc-provider' {
   }
 
   export const errors: {
-    OIDCProviderError: new (status: number, message: string) => Error;
     InvalidTarget: new (description?: string) => Error;
     SessionNotFound: new (description?: string) => Error;
   };

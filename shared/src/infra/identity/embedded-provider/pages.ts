@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { MIN_PASSWORD_LENGTH } from './passwords';
 
 /**
  * The provider's own pages, rendered on the server so they work before (and without) the web app.
@@ -8,7 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 
 const APP_NAME = 'Playtime';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
@@ -159,7 +160,7 @@ export function signupPage(input: SignupPageInput): string {
       <form method="post" action="${escapeHtml(input.action)}" novalidate>
         ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: input.values?.email, error: errors.email, autofocus: true })}
         ${field({ name: 'nickname', label: 'Nickname', type: 'text', autocomplete: 'nickname', value: input.values?.nickname, error: errors.nickname, hint: 'Shown to other players on rosters.' })}
-        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: 'At least 8 characters.' })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: `At least ${MIN_PASSWORD_LENGTH} characters.` })}
         <button type="submit" class="button">Sign up</button>
       </form>
       <p class="footer">Already have an account? <a href="${escapeHtml(input.loginUrl)}">Log in</a> · <a href="${escapeHtml(input.cancelUrl)}">Cancel</a></p>

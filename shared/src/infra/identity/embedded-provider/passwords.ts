@@ -8,6 +8,9 @@ const COST = { N: 16_384, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
+/** The shortest password a sign-up accepts (the sign-up page's hint says so too). */
+export const MIN_PASSWORD_LENGTH = 8;
+
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));

@@ -59,7 +59,8 @@ export function createUserResolver(deps: CurrentUserDependencies) {
     let row = await lookup(userId);
     if (!row) {
       const email = (identity.email ?? '').toLowerCase();
-      const role: Role = deps.adminEmails.includes(email) ? 'admin' : (identity.demoRole ?? 'player');
+      // ADMIN_EMAILS counts only for an address the identity provider has verified.
+      const role: Role = identity.emailVerified && deps.adminEmails.includes(email) ? 'admin' : (identity.demoRole ?? 'player');
       const outcome = await handleCommand({
         store: deps.store,
         decider: userDecider,

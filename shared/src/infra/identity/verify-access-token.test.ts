@@ -69,6 +69,7 @@ describe('access-token verifier', () => {
       name: 'Pat Player',
       nickname: 'player',
       picture: '/avatars/1.svg',
+      email_verified: true,
       [DEMO_ROLE_CLAIM]: 'player',
     });
     await expect(verifier.verifyAuthorizationHeader(`Bearer ${token}`)).resolves.toEqual({
@@ -79,18 +80,19 @@ describe('access-token verifier', () => {
       nickname: 'player',
       picture: '/avatars/1.svg',
       demoRole: 'player',
+      emailVerified: true,
     });
   });
 
   it('accepts Auth0-style tokens (typ JWT, several audiences, no profile claims)', async () => {
     const verifier = createAccessTokenVerifier({ issuer: ISSUER, audience: API, jwks: ours.jwks });
     const token = await accessToken({ aud: [API, `${ISSUER}userinfo`], scope: 'openid profile email' }, { typ: 'JWT' });
-    await expect(verifier.verify(token)).resolves.toEqual({ sub: 'user-1', iss: ISSUER });
+    await expect(verifier.verify(token)).resolves.toEqual({ sub: 'user-1', iss: ISSUER, emailVerified: false });
   });
 
   it('ignores a demo-role claim that is not a role', async () => {
     const verifier = createAccessTokenVerifier({ issuer: ISSUER, audience: API, jwks: ours.jwks });
-    await expect(verifier.verify(await accessToken({ [DEMO_ROLE_CLAIM]: 'superuser' }))).resolves.toEqual({ sub: 'user-1', iss: ISSUER });
+    await expect(verifier.verify(await accessToken({ [DEMO_ROLE_CLAIM]: 'superuser' }))).resolves.toEqual({ sub: 'user-1', iss: ISSUER, emailVerified: false });
   });
 
   it('refuses a request without a token', async () => {

@@ -58,6 +58,8 @@ export interface VerifiedAccessToken {
   picture?: string;
   /** Only from the embedded provider: the role a demo (or configured admin) account starts with. */
   demoRole?: Role;
+  /** The provider vouches that the bearer owns `email`. */
+  emailVerified: boolean;
 }
 
 export interface AccessTokenVerifierOptions {
@@ -173,6 +175,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       nickname: asString(payload.nickname),
       picture: asString(payload.picture),
       demoRole: asRole(payload[DEMO_ROLE_CLAIM]),
+      emailVerified: payload.email_verified === true,
     };
   }
 

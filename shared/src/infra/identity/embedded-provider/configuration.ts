@@ -56,8 +56,9 @@ function originOf(uri: string): string | undefined {
  * Stored emails are already normalized, so they compare as they are.
  */
 function roleHint(account: Account, adminEmails: Set<string>): Role | undefined {
-  if (adminEmails.has(account.email)) return 'admin';
+  // Nobody has proven they own an unverified address: it gets no role, admin least of all.
   if (!account.emailVerified) return undefined;
+  if (adminEmails.has(account.email)) return 'admin';
   return DEMO_ACCOUNTS.find((demo) => demo.email === account.email)?.role;
 }
 
@@ -177,7 +178,7 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       const account = loaded?.accountId === token.accountId ? loaded.record : await input.accounts.findById(token.accountId);
       if (!account) return undefined;
       const role = roleHint(account, adminEmails);
-      const { email_verified: _verified, ...claims } = profileClaims(account);
+      const claims = profileClaims(account);
       return role ? { ...claims, [DEMO_ROLE_CLAIM]: role } : claims;
     },
 

@@ -47,7 +47,7 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
       postLogoutRedirectUris: [`${APP}/`],
       audience: API,
       seedDemoAccounts: true,
-      adminEmails: ['boss@playtime.test'],
+      adminEmails: ['boss@playtime.test', 'impostor@playtime.test'],
     });
     const app = express();
     app.use(provider.mountPath, provider.router);
@@ -218,6 +218,7 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
         nickname: 'player',
         picture: expect.stringMatching(/^\/avatars\//),
         demoRole: 'player',
+        emailVerified: true,
       });
       await expect(verifier.verify(session.idToken)).rejects.toMatchObject({ code: 'not_an_access_token' });
     }
@@ -349,10 +350,17 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     await logIn(new HttpBrowser(), 'new@playtime.test', 'long enough');
   });
 
-  it('suggests the admin role for configured admin emails only', async () => {
-    await idp.accounts.create({ email: 'boss@playtime.test', nickname: 'Boss', password: 'boss password' });
+  it('suggests the admin role for configured admin emails only once the email is verified', async () => {
+    await idp.accounts.create({ email: 'boss@playtime.test', nickname: 'Boss', password: 'boss password', emailVerified: true });
     const { tokens } = await logIn(new HttpBrowser(), 'boss@playtime.test', 'boss password');
     expect(decodeJwt(tokens.access_token!)[DEMO_ROLE_CLAIM]).toBe('admin');
+    expect(decodeJwt(tokens.access_token!).email_verified).toBe(true);
+
+    // Signing up with a configured admin address proves nothing about owning it.
+    await idp.accounts.create({ email: 'impostor@playtime.test', nickname: 'Impostor', password: 'impostor password' });
+    const impostor = await logIn(new HttpBrowser(), 'impostor@playtime.test', 'impostor password');
+    expect(decodeJwt(impostor.tokens.access_token!)[DEMO_ROLE_CLAIM]).toBeUndefined();
+    expect(decodeJwt(impostor.tokens.access_token!).email_verified).toBe(false);
   });
 
   it('refuses an authorization request without PKCE and an unknown API audience', async () => {

@@ -14,34 +14,25 @@ export interface HeaderRowsProps {
   width: number;
 }
 
+/** A header row of labelled spans (years, months, weeks or dates above the columns). */
+function SpanRow({ spans, height }: { spans: HeaderModel['top']; height: number }) {
+  return (
+    <div className={classes.headerRow} style={{ height }}>
+      {spans.map((span) => (
+        <div key={span.key} className={classes.spanCell} style={{ left: span.left, width: span.width }} data-current={span.isCurrent || undefined}>
+          <span className={classes.spanLabel}>{span.label}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export const HeaderRows = memo(function HeaderRows({ header, zoom, width }: HeaderRowsProps) {
   const [topHeight, middleHeight, bottomHeight] = headerRowHeights(zoom);
   return (
     <div className={classes.header} style={{ width }}>
-      <div className={classes.headerRow} style={{ height: topHeight }}>
-        {header.top.map((span) => (
-          <div
-            key={span.key}
-            className={classes.spanCell}
-            style={{ left: span.left, width: span.width }}
-            data-current={span.isCurrent || undefined}
-          >
-            <span className={classes.spanLabel}>{span.label}</span>
-          </div>
-        ))}
-      </div>
-      <div className={classes.headerRow} style={{ height: middleHeight }}>
-        {header.middle.map((span) => (
-          <div
-            key={span.key}
-            className={classes.spanCell}
-            style={{ left: span.left, width: span.width }}
-            data-current={span.isCurrent || undefined}
-          >
-            <span className={classes.spanLabel}>{span.label}</span>
-          </div>
-        ))}
-      </div>
+      <SpanRow spans={header.top} height={topHeight} />
+      <SpanRow spans={header.middle} height={middleHeight} />
       <div className={classes.headerRow} style={{ height: bottomHeight }}>
         {header.columns.map((column) => (
           <div

@@ -13,6 +13,7 @@ import { createReadApi } from '@playtime/read-api/read-api';
 import { createRealtimeServer } from '@playtime/read-api/realtime/socket-server';
 import { webAppRoutes } from '@playtime/read-api/web-app';
 import type { Config } from '@playtime/shared/infra/config/config';
+import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
@@ -58,7 +59,7 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
       }),
     ],
     api: [
-      createCommandApi({ ...parts, metrics, now: () => new Date(), newId: randomUUID }),
+      createCommandApi({ ...parts, metrics, now: () => new Date(), newId: randomUUID, geocoder: createGeocoder(config) }),
       createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS }),
     ],
     after: [webAppRoutes(WEB_DIST)],

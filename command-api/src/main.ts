@@ -1,5 +1,6 @@
 /** Distributed entry: the command API alone. Needs DATABASE_URL (and EVENTSTORE_URL for EventStoreDB). */
 import { randomUUID } from 'node:crypto';
+import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
@@ -13,7 +14,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
     logger,
     metrics,
     raw: [opsRoutes({ service: 'command-api', metrics, checks: [databaseCheck(parts.pool)] })],
-    api: [createCommandApi({ ...parts, metrics, now: () => new Date(), newId: randomUUID })],
+    api: [createCommandApi({ ...parts, metrics, now: () => new Date(), newId: randomUUID, geocoder: createGeocoder(config) })],
   });
   return { app, close: () => parts.close() };
 });

@@ -1,6 +1,8 @@
+import { fieldSchedulesProjection } from './fields/field-schedules-projection';
+import { fieldsProjection } from './fields/fields-projection';
 import type { Projection } from './runtime/projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read model of the product, by capability. */
-export const allProjections: Projection[] = [usersProjection];
+export const allProjections: Projection[] = [usersProjection, fieldsProjection, fieldSchedulesProjection];
 export const projectionNames = allProjections.map((projection) => projection.name);

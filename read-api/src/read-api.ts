@@ -2,7 +2,9 @@ import { Router } from 'express';
 import type pg from 'pg';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { fieldQueryRoutes } from './fields/routes';
 import { readYourWrites } from './http/read-your-writes';
+import { scheduleQueryRoutes } from './schedules/routes';
 import { userQueryRoutes } from './users/routes';
 
 export interface PublicConfig {
@@ -27,5 +29,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   });
   router.use('/api', readYourWrites(deps.progress, deps.projections, deps.readWaitMs));
   router.use(userQueryRoutes(deps));
+  router.use(fieldQueryRoutes(deps));
+  router.use(scheduleQueryRoutes(deps));
   return router;
 }

@@ -32,6 +32,9 @@ export const configSchema = z.object({
     .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   PARTNER_FORM_URL: optionalUrl,
   READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
+  /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_KEY: z.string().trim().optional().transform((value) => (value ? value : undefined)),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -90,15 +90,18 @@ export function createUserResolver(deps: CurrentUserDependencies) {
 
 export type ResolveUser = ReturnType<typeof createUserResolver>;
 
-/** Requires a valid access token (401 otherwise) and, when roles are given, one of them (403 otherwise). */
-export function requireUser(resolve: ResolveUser, roles?: readonly Role[]): RequestHandler {
+/**
+ * Requires a valid access token (401 otherwise) and, when roles are given, one of them (403
+ * otherwise, with `refusal` as the message when the screen has its own words for it).
+ */
+export function requireUser(resolve: ResolveUser, roles?: readonly Role[], refusal?: string): RequestHandler {
   return (req, _res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) return next(new ApiError(401, 'unauthenticated', 'Please log in to do this.'));
     resolve(token)
       .then((user) => {
         if (roles && !roles.includes(user.role)) {
-          return next(new ApiError(403, 'forbidden', `This needs one of these roles: ${roles.join(', ')}.`));
+          return next(new ApiError(403, 'forbidden', refusal ?? `This needs one of these roles: ${roles.join(', ')}.`));
         }
         req.user = user;
         next();

@@ -1,0 +1,17 @@
+import type { Request } from 'express';
+import { ApiError } from '@playtime/shared/infra/http/errors';
+
+/** Request header: the caller's IANA time zone; times inside refusal messages are shown in it. */
+export const TIME_ZONE_HEADER = 'X-Time-Zone';
+
+/** The request's time zone, UTC when the header is absent; a zone Intl does not know is refused, not ignored. */
+export function timeZoneOf(req: Request): string {
+  const zone = req.get(TIME_ZONE_HEADER)?.trim();
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    throw new ApiError(400, 'bad_time_zone', `${TIME_ZONE_HEADER} '${zone.slice(0, 60)}' is not a time zone. Send an IANA name such as Europe/Berlin.`);
+  }
+}

@@ -1,0 +1,104 @@
+import type { FieldEvent } from '@playtime/shared/domain/fields/events';
+import type { Projection } from '../runtime/projection';
+
+/**
+ * read.fields and read.sub_fields: every field with its sub-fields, for the owner area, the organize
+ * wizard's venue search and (later) game search by distance. Deleted fields and removed sub-fields keep
+ * their rows, flagged, so games that used them can still name them.
+ */
+export const fieldsProjection: Projection = {
+  name: 'fields',
+  version: 1,
+  tables: ['fields', 'sub_fields'],
+  schemaSql: `
+    -- In public, not in this table set: a rebuild drops the old table set with everything in it.
+    CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
+    CREATE TABLE fields (
+      field_id        text        PRIMARY KEY,
+      owner_id        text        NOT NULL,
+      name            text        NOT NULL,
+      address         text        NOT NULL,
+      zip_code        text        NOT NULL,
+      city            text        NOT NULL,
+      price_cents     bigint      NOT NULL,
+      description     text        NOT NULL,
+      picture         text        NOT NULL,
+      latitude        double precision NOT NULL,
+      longitude       double precision NOT NULL,
+      deleted         boolean     NOT NULL DEFAULT false,
+      added_at        timestamptz NOT NULL
+    );
+    CREATE INDEX fields_by_owner ON fields (owner_id, lower(name)) WHERE NOT deleted;
+    -- The venue search: a name containing the typed text, case-insensitive, without scanning every field.
+    CREATE INDEX fields_name_trigrams ON fields USING gin (lower(name) gin_trgm_ops) WHERE NOT deleted;
+
+    CREATE TABLE sub_fields (
+      sub_field_id    text        PRIMARY KEY,
+      field_id        text        NOT NULL,
+      name            text        NOT NULL,
+      removed         boolean     NOT NULL DEFAULT false,
+      -- The log position of SubFieldAdded: sub-fields are listed in the order they were added.
+      added_position  bigint      NOT NULL
+    );
+    CREATE INDEX sub_fields_of_field ON sub_fields (field_id, added_position) WHERE NOT removed;
+  `,
+  async apply(events, db) {
+    const keys = new Set<string>();
+    for (const stored of events) {
+      const event = { type: stored.type, data: stored.data } as FieldEvent;
+      let ownerId: string | undefined;
+      switch (event.type) {
+        case 'FieldAdded': {
+          const d = event.data;
+          await db.query(
+            `INSERT INTO fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (field_id) DO NOTHING`,
+            [d.fieldId, d.ownerId, d.name, d.address, d.zipCode, d.city, d.pricePerHourCents, d.description, d.picture, d.latitude, d.longitude, stored.createdAt],
+          );
+          ownerId = d.ownerId;
+          break;
+        }
+        case 'FieldEdited': {
+          const d = event.data;
+          const { rows } = await db.query<{ owner_id: string }>(
+            `UPDATE fields SET name = $2, address = $3, zip_code = $4, city = $5, price_cents = $6, description = $7, picture = $8,
+                    latitude = $9, longitude = $10
+              WHERE field_id = $1 RETURNING owner_id`,
+            [d.fieldId, d.name, d.address, d.zipCode, d.city, d.pricePerHourCents, d.description, d.picture, d.latitude, d.longitude],
+          );
+          ownerId = rows[0]?.owner_id;
+          break;
+        }
+        case 'FieldDeleted': {
+          const { rows } = await db.query<{ owner_id: string }>('UPDATE fields SET deleted = true WHERE field_id = $1 RETURNING owner_id', [event.data.fieldId]);
+          ownerId = rows[0]?.owner_id;
+          break;
+        }
+        case 'SubFieldAdded': {
+          await db.query(
+            `INSERT INTO sub_fields (sub_field_id, field_id, name, added_position) VALUES ($1, $2, $3, $4) ON CONFLICT (sub_field_id) DO NOTHING`,
+            [event.data.subFieldId, event.data.fieldId, event.data.name, stored.globalPosition],
+          );
+          ownerId = await ownerOf(db, event.data.fieldId);
+          break;
+        }
+        case 'SubFieldRemoved':
+          await db.query('UPDATE sub_fields SET removed = true WHERE sub_field_id = $1', [event.data.subFieldId]);
+          ownerId = await ownerOf(db, event.data.fieldId);
+          break;
+        default:
+          continue;
+      }
+      keys.add(`field:${event.data.fieldId}`);
+      if (ownerId) keys.add(`owner:${ownerId}`);
+      keys.add('admin');
+    }
+    return keys;
+  },
+};
+
+async function ownerOf(db: Parameters<Projection['apply']>[1], fieldId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ owner_id: string }>('SELECT owner_id FROM fields WHERE field_id = $1', [fieldId]);
+  return rows[0]?.owner_id;
+}

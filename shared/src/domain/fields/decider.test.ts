@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { given, testContext } from '../decider-testing';
+import { fieldDecider, fieldFormProblems, type FieldForm } from './decider';
+import type { FieldEvent } from './events';
+
+const owner = testContext({ actorId: 'owner-1' });
+const otherOwner = testContext({ actorId: 'owner-2' });
+const admin = testContext({ actorId: 'admin-1' });
+const whereItIs = { latitude: 40.7484, longitude: -73.9967 };
+
+const form: FieldForm = {
+  name: 'Riverside Park',
+  address: '1 Riverside Dr',
+  zipCode: '10001',
+  city: 'New York',
+  pricePerHourCents: 4500,
+  description: 'Floodlit, artificial grass',
+  picture: 'https://example.com/riverside.jpg',
+};
+const added: FieldEvent = { type: 'FieldAdded', data: { fieldId: 'f1', ownerId: 'owner-1', ...form, ...whereItIs } };
+const pitchA: FieldEvent = { type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-a', name: 'Pitch A' } };
+const deleted: FieldEvent = { type: 'FieldDeleted', data: { fieldId: 'f1', deletedBy: 'owner-1' } };
+
+describe('field decider', () => {
+  describe('adding a field', () => {
+    it('adds a field owned by the person adding it, with its coordinates', () => {
+      given(fieldDecider, []).when({ type: 'AddField', fieldId: 'f1', form, coordinates: whereItIs }, owner).then([added]);
+    });
+
+    it("stores an empty description as 'No description' and trims the texts", () => {
+      given(fieldDecider, [])
+        .when({ type: 'AddField', fieldId: 'f1', form: { ...form, name: '  Riverside Park ', description: '   ' }, coordinates: whereItIs }, owner)
+        .then([{ type: 'FieldAdded', data: { fieldId: 'f1', ownerId: 'owner-1', ...form, description: 'No description', ...whereItIs } }]);
+    });
+
+    it.each([
+      ['name', { name: ' ' }, 'Field name is required'],
+      ['address', { address: '' }, 'Street address is required'],
+      ['zipCode', { zipCode: '1234' }, 'Zip Code must be 5 digits'],
+      ['zipCode', { zipCode: '123456' }, 'Zip Code must be 5 digits'],
+      ['zipCode', { zipCode: '12a45' }, 'Zip Code must be 5 digits'],
+      ['city', { city: '' }, 'City is required'],
+      ['price', { pricePerHourCents: 0 }, 'Price is required'],
+      ['price', { pricePerHourCents: -100 }, 'Price must be more than 0'],
+      ['picture', { picture: 'javascript:alert(1)' }, 'Picture must be a web address starting with http:// or https://'],
+    ] as const)('refuses a bad %s: %s', (field, change, message) => {
+      given(fieldDecider, [])
+        .when({ type: 'AddField', fieldId: 'f1', form: { ...form, ...change }, coordinates: whereItIs }, owner)
+        .thenRefused('invalid_field', message);
+      expect(fieldFormProblems({ ...form, ...change })).toEqual({ [field]: message });
+    });
+
+    it('names every bad form field at once', () => {
+      expect(fieldFormProblems({ name: '', address: '', zipCode: '', city: '', pricePerHourCents: 0, description: '', picture: '' })).toEqual({
+        name: 'Field name is required',
+        address: 'Street address is required',
+        zipCode: 'Zip Code must be 5 digits',
+        city: 'City is required',
+        price: 'Price is required',
+      });
+    });
+
+    it('accepts an empty picture and a price in cents like 37.50 dollars', () => {
+      expect(fieldFormProblems({ ...form, picture: '', pricePerHourCents: 3750 })).toEqual({});
+    });
+
+    it('refuses adding the same field twice, and a field without an owner', () => {
+      given(fieldDecider, [added]).when({ type: 'AddField', fieldId: 'f1', form, coordinates: whereItIs }, owner).thenRefused('field_exists');
+      given(fieldDecider, []).when({ type: 'AddField', fieldId: 'f1', form, coordinates: whereItIs }, testContext({ actorId: null })).thenRefused('no_owner');
+    });
+  });
+
+  describe('editing and deleting', () => {
+    const edit = { type: 'EditField' as const, form: { ...form, name: 'Riverside North', zipCode: '90210' }, coordinates: { latitude: 34.09, longitude: -118.4 }, actorIsAdmin: false };
+    const edited: FieldEvent = { type: 'FieldEdited', data: { fieldId: 'f1', editedBy: 'owner-1', ...edit.form, ...edit.coordinates } };
+
+    it('lets the owner edit the field', () => {
+      given(fieldDecider, [added]).when(edit, owner).then([edited]);
+    });
+
+    it('lets an admin edit any field, recording who did it', () => {
+      given(fieldDecider, [added])
+        .when({ ...edit, actorIsAdmin: true }, admin)
+        .then([{ type: 'FieldEdited', data: { fieldId: 'f1', editedBy: 'admin-1', ...edit.form, ...edit.coordinates } }]);
+    });
+
+    it('refuses an actor who is neither the owner nor an admin', () => {
+      given(fieldDecider, [added]).when(edit, otherOwner).thenRefused('not_your_field', 'You can only change your own fields.');
+      given(fieldDecider, [added]).when({ type: 'DeleteField', actorIsAdmin: false }, otherOwner).thenRefused('not_your_field');
+      given(fieldDecider, [added]).when({ type: 'AddSubField', name: 'Pitch B', actorIsAdmin: false }, otherOwner).thenRefused('not_your_field');
+      given(fieldDecider, [added, pitchA]).when({ type: 'RemoveSubField', subFieldId: 'sf-a', actorIsAdmin: false }, otherOwner).thenRefused('not_your_field');
+    });
+
+    it('applies the same form rules on edit', () => {
+      given(fieldDecider, [added])
+        .when({ ...edit, form: { ...form, zipCode: 'abcde' } }, owner)
+        .thenRefused('invalid_field', 'Zip Code must be 5 digits');
+      given(fieldDecider, [added, edited])
+        .when({ ...edit, form: { ...form, description: '' } }, owner)
+        .then([{ type: 'FieldEdited', data: { fieldId: 'f1', editedBy: 'owner-1', ...form, description: 'No description', ...edit.coordinates } }]);
+    });
+
+    it('records nothing when nothing changed', () => {
+      given(fieldDecider, [added]).when({ ...edit, form, coordinates: whereItIs }, owner).then([]);
+    });
+
+    it('deletes softly, after which the field is gone for every command', () => {
+      given(fieldDecider, [added]).when({ type: 'DeleteField', actorIsAdmin: false }, owner).then([deleted]);
+      given(fieldDecider, [added, deleted]).when(edit, owner).thenRefused('field_not_found', 'There is no field with this id.');
+      given(fieldDecider, [added, deleted]).when({ type: 'DeleteField', actorIsAdmin: true }, admin).thenRefused('field_not_found');
+      given(fieldDecider, [added, deleted]).when({ type: 'AddSubField', name: 'Pitch B', actorIsAdmin: false }, owner).thenRefused('field_not_found');
+    });
+
+    it('refuses commands for an unknown field', () => {
+      given(fieldDecider, []).when(edit, owner).thenRefused('field_not_found');
+    });
+  });
+
+  describe('sub-fields', () => {
+    it('adds a sub-field with a new id', () => {
+      given(fieldDecider, [added])
+        .when({ type: 'AddSubField', name: ' Pitch A ', actorIsAdmin: false }, testContext({ actorId: 'owner-1', newId: () => 'sf-a' }))
+        .then([pitchA]);
+    });
+
+    it("names a sub-field without a name 'New Subfield'", () => {
+      given(fieldDecider, [added])
+        .when({ type: 'AddSubField', name: '  ', actorIsAdmin: false }, testContext({ actorId: 'owner-1', newId: () => 'sf-n' }))
+        .then([{ type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-n', name: 'New Subfield' } }]);
+    });
+
+    it('keeps sub-field names unique within the field, whatever their case', () => {
+      given(fieldDecider, [added, pitchA])
+        .when({ type: 'AddSubField', name: 'pitch a', actorIsAdmin: false }, owner)
+        .thenRefused('duplicate_subfield', 'This field already has a sub-field named Pitch A. Choose another name.');
+      const unnamed: FieldEvent = { type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-n', name: 'New Subfield' } };
+      given(fieldDecider, [added, unnamed]).when({ type: 'AddSubField', name: '', actorIsAdmin: false }, owner).thenRefused('duplicate_subfield');
+    });
+
+    it('frees the name of a removed sub-field', () => {
+      const removed: FieldEvent = { type: 'SubFieldRemoved', data: { fieldId: 'f1', subFieldId: 'sf-a', removedBy: 'owner-1' } };
+      given(fieldDecider, [added, pitchA, removed])
+        .when({ type: 'AddSubField', name: 'Pitch A', actorIsAdmin: false }, testContext({ actorId: 'owner-1', newId: () => 'sf-a2' }))
+        .then([{ type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-a2', name: 'Pitch A' } }]);
+    });
+
+    it('refuses a too long sub-field name', () => {
+      given(fieldDecider, [added]).when({ type: 'AddSubField', name: 'x'.repeat(61), actorIsAdmin: false }, owner).thenRefused('subfield_name_too_long');
+    });
+
+    it('removes a sub-field of the field, and refuses one it does not have', () => {
+      given(fieldDecider, [added, pitchA])
+        .when({ type: 'RemoveSubField', subFieldId: 'sf-a', actorIsAdmin: true }, admin)
+        .then([{ type: 'SubFieldRemoved', data: { fieldId: 'f1', subFieldId: 'sf-a', removedBy: 'admin-1' } }]);
+      given(fieldDecider, [added, pitchA])
+        .when({ type: 'RemoveSubField', subFieldId: 'sf-z', actorIsAdmin: false }, owner)
+        .thenRefused('subfield_not_found', 'There is no sub-field with this id.');
+    });
+  });
+});

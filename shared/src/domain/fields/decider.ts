@@ -1,0 +1,167 @@
+import { DomainError, type DecisionContext, type Decider } from '../decider';
+import type { Role } from '../users/events';
+import type { Coordinates, FieldDetails, FieldEvent } from './events';
+
+/** Who may manage fields at all; which fields they may change is decided per field (its owner, or an admin). */
+export const FIELD_MANAGER_ROLES: readonly Role[] = ['field owner', 'admin'];
+export const ONLY_FIELD_OWNERS = 'Only field owners can manage fields.';
+export const ONLY_YOUR_OWN_FIELDS = 'You can only change your own fields.';
+
+export const NO_DESCRIPTION = 'No description';
+export const NEW_SUBFIELD_NAME = 'New Subfield';
+
+export const FIELD_NAME_MAX_LENGTH = 100;
+export const ADDRESS_MAX_LENGTH = 200;
+export const CITY_MAX_LENGTH = 100;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const PICTURE_MAX_LENGTH = 500;
+export const SUBFIELD_NAME_MAX_LENGTH = 60;
+/** $10,000 an hour: far above any real rental, low enough that a typo is caught. */
+export const MAX_PRICE_PER_HOUR_CENTS = 1_000_000;
+
+const FIVE_DIGITS = /^\d{5}$/;
+const WEB_PICTURE = /^https?:\/\/\S+$/;
+
+/** The Add Field / Edit Field Info form as it arrives, before defaults. */
+export type FieldForm = FieldDetails;
+
+/** Trims every text and stores an empty description as 'No description' (spec §5). */
+export function withFieldDefaults(form: FieldForm): FieldDetails {
+  const description = form.description.trim();
+  return {
+    name: form.name.trim(),
+    address: form.address.trim(),
+    zipCode: form.zipCode.trim(),
+    city: form.city.trim(),
+    pricePerHourCents: form.pricePerHourCents,
+    description: description === '' ? NO_DESCRIPTION : description,
+    picture: form.picture.trim(),
+  };
+}
+
+/**
+ * Every problem with a field form, by form field, with the spec's messages. Empty when the form is fine.
+ * The HTTP layer answers these as 400 before a command runs; the decider refuses them too, so no
+ * other path can store a field the form would have refused.
+ */
+export function fieldFormProblems(form: FieldForm): Record<string, string> {
+  const details = withFieldDefaults(form);
+  const problems: Record<string, string> = {};
+  if (details.name === '') problems.name = 'Field name is required';
+  else if (details.name.length > FIELD_NAME_MAX_LENGTH) problems.name = `Field name can be at most ${FIELD_NAME_MAX_LENGTH} characters`;
+  if (details.address === '') problems.address = 'Street address is required';
+  else if (details.address.length > ADDRESS_MAX_LENGTH) problems.address = `Street address can be at most ${ADDRESS_MAX_LENGTH} characters`;
+  if (!FIVE_DIGITS.test(details.zipCode)) problems.zipCode = 'Zip Code must be 5 digits';
+  if (details.city === '') problems.city = 'City is required';
+  else if (details.city.length > CITY_MAX_LENGTH) problems.city = `City can be at most ${CITY_MAX_LENGTH} characters`;
+  // The spec counts a price of 0 as missing.
+  if (details.pricePerHourCents === 0) problems.price = 'Price is required';
+  else if (details.pricePerHourCents < 0) problems.price = 'Price must be more than 0';
+  else if (!Number.isInteger(details.pricePerHourCents)) problems.price = 'Price must be in whole cents';
+  else if (details.pricePerHourCents > MAX_PRICE_PER_HOUR_CENTS) problems.price = `Price can be at most $${MAX_PRICE_PER_HOUR_CENTS / 100} per hour`;
+  if (details.description.length > DESCRIPTION_MAX_LENGTH) problems.description = `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`;
+  if (details.picture !== '' && (!WEB_PICTURE.test(details.picture) || details.picture.length > PICTURE_MAX_LENGTH)) {
+    problems.picture = 'Picture must be a web address starting with http:// or https://';
+  }
+  return problems;
+}
+
+export type FieldCommand =
+  | { type: 'AddField'; fieldId: string; form: FieldForm; coordinates: Coordinates }
+  | { type: 'EditField'; form: FieldForm; coordinates: Coordinates; actorIsAdmin: boolean }
+  | { type: 'DeleteField'; actorIsAdmin: boolean }
+  | { type: 'AddSubField'; name: string; actorIsAdmin: boolean }
+  | { type: 'RemoveSubField'; subFieldId: string; actorIsAdmin: boolean };
+
+export interface SubField {
+  subFieldId: string;
+  name: string;
+}
+
+export type FieldState =
+  | { status: 'unknown' }
+  | { status: 'active' | 'deleted'; fieldId: string; ownerId: string; details: FieldDetails; coordinates: Coordinates; subFields: SubField[] };
+
+/** Sub-field names are compared as a person reads them: 'Pitch A' and ' pitch a ' are the same pitch. */
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function refuseInvalidForm(form: FieldForm): FieldDetails {
+  const problems = fieldFormProblems(form);
+  const first = Object.values(problems)[0];
+  if (first !== undefined) throw new DomainError('invalid', 'invalid_field', first, problems);
+  return withFieldDefaults(form);
+}
+
+function refuseUnlessOwnerOrAdmin(state: { ownerId: string }, context: DecisionContext, actorIsAdmin: boolean): string {
+  const actor = context.actorId;
+  if (actor === null || (actor !== state.ownerId && !actorIsAdmin)) throw new DomainError('forbidden', 'not_your_field', ONLY_YOUR_OWN_FIELDS);
+  return actor;
+}
+
+const sameDetails = (a: FieldDetails & Coordinates, b: FieldDetails & Coordinates) =>
+  (Object.keys(a) as (keyof (FieldDetails & Coordinates))[]).every((key) => a[key] === b[key]);
+
+export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
+  initialState: () => ({ status: 'unknown' }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'FieldAdded': {
+        const { fieldId, ownerId, latitude, longitude, ...details } = event.data;
+        return { status: 'active', fieldId, ownerId, details, coordinates: { latitude, longitude }, subFields: [] };
+      }
+      case 'FieldEdited': {
+        if (state.status === 'unknown') return state;
+        const { fieldId: _fieldId, editedBy: _editedBy, latitude, longitude, ...details } = event.data;
+        return { ...state, details, coordinates: { latitude, longitude } };
+      }
+      case 'FieldDeleted':
+        return state.status === 'unknown' ? state : { ...state, status: 'deleted' };
+      case 'SubFieldAdded':
+        return state.status === 'unknown' ? state : { ...state, subFields: [...state.subFields, { subFieldId: event.data.subFieldId, name: event.data.name }] };
+      case 'SubFieldRemoved':
+        return state.status === 'unknown' ? state : { ...state, subFields: state.subFields.filter((sub) => sub.subFieldId !== event.data.subFieldId) };
+    }
+  },
+
+  decide(command, state, context) {
+    if (command.type === 'AddField') {
+      if (state.status !== 'unknown') throw new DomainError('conflict', 'field_exists', 'This field already exists.');
+      if (context.actorId === null) throw new DomainError('forbidden', 'no_owner', 'A field needs an owner: log in to add one.');
+      const details = refuseInvalidForm(command.form);
+      return [{ type: 'FieldAdded', data: { fieldId: command.fieldId, ownerId: context.actorId, ...details, ...command.coordinates } }];
+    }
+    // A deleted field is gone for everyone but the log; refusing it like an unknown one keeps ids unguessable.
+    if (state.status !== 'active') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
+    const actor = refuseUnlessOwnerOrAdmin(state, context, command.actorIsAdmin);
+    switch (command.type) {
+      case 'EditField': {
+        const details = refuseInvalidForm(command.form);
+        const edited = { ...details, ...command.coordinates };
+        if (sameDetails(edited, { ...state.details, ...state.coordinates })) return [];
+        return [{ type: 'FieldEdited', data: { fieldId: state.fieldId, editedBy: actor, ...edited } }];
+      }
+      case 'DeleteField':
+        // Refused while the field has upcoming bookings once games exist (the games issue adds that rule).
+        return [{ type: 'FieldDeleted', data: { fieldId: state.fieldId, deletedBy: actor } }];
+      case 'AddSubField': {
+        const name = command.name.trim() === '' ? NEW_SUBFIELD_NAME : command.name.trim();
+        if (name.length > SUBFIELD_NAME_MAX_LENGTH) {
+          throw new DomainError('invalid', 'subfield_name_too_long', `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters.`, {
+            name: `At most ${SUBFIELD_NAME_MAX_LENGTH} characters`,
+          });
+        }
+        const taken = state.subFields.find((sub) => sameName(sub.name, name));
+        if (taken) throw new DomainError('conflict', 'duplicate_subfield', `This field already has a sub-field named ${taken.name}. Choose another name.`);
+        return [{ type: 'SubFieldAdded', data: { fieldId: state.fieldId, subFieldId: context.newId(), name } }];
+      }
+      case 'RemoveSubField': {
+        if (!state.subFields.some((sub) => sub.subFieldId === command.subFieldId)) {
+          throw new DomainError('not_found', 'subfield_not_found', 'There is no sub-field with this id.');
+        }
+        // Refused while the sub-field has upcoming bookings once games exist (the games issue adds that rule).
+        return [{ type: 'SubFieldRemoved', data: { fieldId: state.fieldId, subFieldId: command.subFieldId, removedBy: actor } }];
+      }
+    }
+  },
+};

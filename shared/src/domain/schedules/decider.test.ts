@@ -1,0 +1,171 @@
+import { describe, it } from 'vitest';
+import { given, testContext } from '../decider-testing';
+import { availabilityDecider, type AvailabilityCommand, type SubFieldRef } from './decider';
+import type { AvailabilityEvent } from './events';
+
+// testContext's clock reads 2026-11-21T12:00Z.
+const owner = testContext({ actorId: 'owner-1', newId: () => 'w-new' });
+const admin = testContext({ actorId: 'admin-1', newId: () => 'w-new' });
+const pitchA: SubFieldRef = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', name: 'Pitch A' };
+const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', subFieldName: 'Pitch A' };
+
+/** The evening window 18:00–20:00 UTC on 22 November that the tests add around. */
+const evening: AvailabilityEvent = {
+  type: 'AvailabilityAdded',
+  data: { ...ofPitchA, fieldScheduleId: 'w1', startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z', addedBy: 'owner-1' },
+};
+
+const add = (startDate: string, endDate: string, timeZone = 'UTC'): AvailabilityCommand => ({
+  type: 'AddAvailability',
+  subField: pitchA,
+  startDate: new Date(startDate),
+  endDate: new Date(endDate),
+  actorIsAdmin: false,
+  timeZone,
+});
+const change = (fieldScheduleId: string, startDate: string, endDate: string): AvailabilityCommand => ({
+  type: 'ChangeAvailability',
+  subField: pitchA,
+  fieldScheduleId,
+  startDate: new Date(startDate),
+  endDate: new Date(endDate),
+  actorIsAdmin: false,
+  timeZone: 'UTC',
+});
+
+describe('availability decider', () => {
+  describe('adding a window', () => {
+    it('adds a window, recording the sub-field, its field and owner', () => {
+      given(availabilityDecider, [])
+        .when(add('2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), testContext({ actorId: 'owner-1', newId: () => 'w1' }))
+        .then([evening]);
+    });
+
+    it('refuses an end that is not after the start', () => {
+      given(availabilityDecider, []).when(add('2026-11-22T18:00:00Z', '2026-11-22T17:00:00Z'), owner).thenRefused('end_before_start', 'The end must be after the start.');
+      given(availabilityDecider, []).when(add('2026-11-22T18:00:00Z', '2026-11-22T18:00:00Z'), owner).thenRefused('end_before_start');
+    });
+
+    it('refuses times off the half-hour grid', () => {
+      const message = 'Start and end must be on the hour or half hour.';
+      given(availabilityDecider, []).when(add('2026-11-22T18:15:00Z', '2026-11-22T20:00:00Z'), owner).thenRefused('off_grid', message);
+      given(availabilityDecider, []).when(add('2026-11-22T18:00:00Z', '2026-11-22T19:59:00Z'), owner).thenRefused('off_grid', message);
+      given(availabilityDecider, []).when(add('2026-11-22T18:00:30Z', '2026-11-22T20:00:00Z'), owner).thenRefused('off_grid', message);
+      given(availabilityDecider, []).when(add('2026-11-22T18:30:00Z', '2026-11-22T19:30:00Z'), owner).then([
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T18:30:00.000Z', endDate: '2026-11-22T19:30:00.000Z', addedBy: 'owner-1' } },
+      ]);
+    });
+
+    it('refuses a window that is wholly in the past, but takes one that has begun', () => {
+      given(availabilityDecider, []).when(add('2026-11-21T09:00:00Z', '2026-11-21T11:00:00Z'), owner).thenRefused('in_the_past', 'This availability is already over.');
+      given(availabilityDecider, []).when(add('2026-11-21T10:00:00Z', '2026-11-21T12:00:00Z'), owner).thenRefused('in_the_past');
+      given(availabilityDecider, []).when(add('2026-11-21T11:00:00Z', '2026-11-21T13:00:00Z'), owner).then([
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-21T11:00:00.000Z', endDate: '2026-11-21T13:00:00.000Z', addedBy: 'owner-1' } },
+      ]);
+    });
+
+    it('refuses a window longer than 14 days, and takes one of exactly 14 days', () => {
+      given(availabilityDecider, [])
+        .when(add('2026-11-22T00:00:00Z', '2026-12-06T00:30:00Z'), owner)
+        .thenRefused('too_long', 'An availability window can be at most 14 days long.');
+      given(availabilityDecider, []).when(add('2026-11-22T00:00:00Z', '2026-12-06T00:00:00Z'), owner).then([
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T00:00:00.000Z', endDate: '2026-12-06T00:00:00.000Z', addedBy: 'owner-1' } },
+      ]);
+    });
+
+    it('refuses a window overlapping another one, naming the sub-field and the other window', () => {
+      const message = 'This availability overlaps another window on Pitch A from 18:00 to 20:00';
+      given(availabilityDecider, [evening]).when(add('2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z'), owner).thenRefused('overlap', message);
+      given(availabilityDecider, [evening]).when(add('2026-11-22T17:00:00Z', '2026-11-22T18:30:00Z'), owner).thenRefused('overlap', message);
+      given(availabilityDecider, [evening]).when(add('2026-11-22T18:30:00Z', '2026-11-22T19:30:00Z'), owner).thenRefused('overlap', message);
+      given(availabilityDecider, [evening]).when(add('2026-11-22T17:00:00Z', '2026-11-22T21:00:00Z'), owner).thenRefused('overlap', message);
+      given(availabilityDecider, [evening]).when(add('2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), owner).thenRefused('overlap', message);
+    });
+
+    it("shows the other window's times in the reader's time zone", () => {
+      given(availabilityDecider, [evening])
+        .when(add('2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z', 'America/New_York'), owner)
+        .thenRefused('overlap', 'This availability overlaps another window on Pitch A from 13:00 to 15:00');
+      given(availabilityDecider, [evening])
+        .when(add('2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z', 'Asia/Kolkata'), owner)
+        .thenRefused('overlap', 'This availability overlaps another window on Pitch A from 23:30 to 01:30');
+    });
+
+    it('allows windows that only touch at the edges', () => {
+      given(availabilityDecider, [evening]).when(add('2026-11-22T20:00:00Z', '2026-11-22T22:00:00Z'), owner).then([
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T20:00:00.000Z', endDate: '2026-11-22T22:00:00.000Z', addedBy: 'owner-1' } },
+      ]);
+      given(availabilityDecider, [evening]).when(add('2026-11-22T16:00:00Z', '2026-11-22T18:00:00Z'), owner).then([
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T16:00:00.000Z', endDate: '2026-11-22T18:00:00.000Z', addedBy: 'owner-1' } },
+      ]);
+    });
+
+    it('lets a removed window free its time', () => {
+      const removed: AvailabilityEvent = { type: 'AvailabilityRemoved', data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } };
+      given(availabilityDecider, [evening, removed]).when(add('2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z'), owner).then([
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T19:00:00.000Z', endDate: '2026-11-22T21:00:00.000Z', addedBy: 'owner-1' } },
+      ]);
+    });
+
+    it('refuses an actor who is neither the owner of the field nor an admin, and lets an admin add', () => {
+      given(availabilityDecider, [])
+        .when(add('2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), testContext({ actorId: 'owner-2' }))
+        .thenRefused('not_your_field', 'You can only change your own fields.');
+      given(availabilityDecider, [])
+        .when({ ...add('2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), actorIsAdmin: true } as AvailabilityCommand, admin)
+        .then([
+          { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z', addedBy: 'admin-1' } },
+        ]);
+    });
+  });
+
+  describe('changing and removing a window', () => {
+    const morning: AvailabilityEvent = {
+      type: 'AvailabilityAdded',
+      data: { ...ofPitchA, fieldScheduleId: 'w2', startDate: '2026-11-22T08:00:00.000Z', endDate: '2026-11-22T10:00:00.000Z', addedBy: 'owner-1' },
+    };
+
+    it('moves a window, which may overlap where it was before', () => {
+      given(availabilityDecider, [evening, morning]).when(change('w1', '2026-11-22T19:00:00Z', '2026-11-22T21:30:00Z'), owner).then([
+        { type: 'AvailabilityChanged', data: { ...ofPitchA, fieldScheduleId: 'w1', startDate: '2026-11-22T19:00:00.000Z', endDate: '2026-11-22T21:30:00.000Z', changedBy: 'owner-1' } },
+      ]);
+    });
+
+    it('applies every rule to the new times', () => {
+      given(availabilityDecider, [evening, morning])
+        .when(change('w1', '2026-11-22T09:00:00Z', '2026-11-22T12:00:00Z'), owner)
+        .thenRefused('overlap', 'This availability overlaps another window on Pitch A from 08:00 to 10:00');
+      given(availabilityDecider, [evening]).when(change('w1', '2026-11-22T20:00:00Z', '2026-11-22T19:00:00Z'), owner).thenRefused('end_before_start');
+      given(availabilityDecider, [evening]).when(change('w1', '2026-11-22T18:10:00Z', '2026-11-22T20:00:00Z'), owner).thenRefused('off_grid');
+      given(availabilityDecider, [evening]).when(change('w1', '2026-11-20T18:00:00Z', '2026-11-20T20:00:00Z'), owner).thenRefused('in_the_past');
+      given(availabilityDecider, [evening]).when(change('w1', '2026-11-22T18:00:00Z', '2026-12-22T20:00:00Z'), owner).thenRefused('too_long');
+    });
+
+    it('allows touching its neighbour after a move', () => {
+      given(availabilityDecider, [evening, morning]).when(change('w1', '2026-11-22T10:00:00Z', '2026-11-22T12:00:00Z'), owner).then([
+        { type: 'AvailabilityChanged', data: { ...ofPitchA, fieldScheduleId: 'w1', startDate: '2026-11-22T10:00:00.000Z', endDate: '2026-11-22T12:00:00.000Z', changedBy: 'owner-1' } },
+      ]);
+    });
+
+    it('records nothing when the times did not change', () => {
+      given(availabilityDecider, [evening]).when(change('w1', '2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), owner).then([]);
+    });
+
+    it('removes a window', () => {
+      given(availabilityDecider, [evening])
+        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false }, owner)
+        .then([{ type: 'AvailabilityRemoved', data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } }]);
+    });
+
+    it('refuses an unknown window and a stranger', () => {
+      given(availabilityDecider, [evening]).when(change('w9', '2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), owner).thenRefused('availability_not_found', 'There is no availability with this id.');
+      given(availabilityDecider, [evening])
+        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w9', actorIsAdmin: false }, owner)
+        .thenRefused('availability_not_found');
+      given(availabilityDecider, [evening])
+        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false }, testContext({ actorId: 'owner-2' }))
+        .thenRefused('not_your_field');
+      given(availabilityDecider, [evening]).when(change('w1', '2026-11-22T19:00:00Z', '2026-11-22T20:00:00Z'), testContext({ actorId: 'owner-2' })).thenRefused('not_your_field');
+    });
+  });
+});

@@ -1,0 +1,468 @@
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+
+type Caller = 'nobody' | 'player' | 'owner' | 'secondOwner' | 'admin';
+
+interface OwnerField {
+  fieldId: string;
+  fieldName: string;
+  address: string;
+  zipCode: string;
+  city: string;
+  price: number;
+  picture: string;
+  description: string;
+  subFields: { subFieldId: string; name: string }[];
+}
+
+const riverside = {
+  name: 'Riverside Park',
+  description: 'Floodlit, artificial grass',
+  address: '1 Riverside Dr',
+  zipCode: '10001',
+  city: 'New York',
+  price: 45,
+  picture: 'https://example.com/riverside.jpg',
+};
+
+const HOUR = 3_600_000;
+/** Midnight UTC two days from now: every window in these tests lies safely in the future. */
+const dayAfterTomorrow = (() => {
+  const day = new Date(Date.now() + 2 * 24 * HOUR);
+  day.setUTCHours(0, 0, 0, 0);
+  return day.getTime();
+})();
+/** An ISO time on that day, `hours` after midnight UTC (fractions for half hours). */
+const at = (hours: number) => new Date(dayAfterTomorrow + hours * HOUR).toISOString();
+
+const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+
+describe('field and schedule calls over HTTP', () => {
+  let app: TestApp;
+  const clients = {} as Record<Caller, ApiClient>;
+  const tokens = {} as Record<Exclude<Caller, 'nobody'>, string>;
+  const ids = {} as Record<Exclude<Caller, 'nobody'>, string>;
+
+  async function addField(client: ApiClient, overrides: Partial<typeof riverside> = {}): Promise<string> {
+    const answer = await client.post('/api/add-field', { ...riverside, ...overrides });
+    expect(answer.status, answer.text).toBe(200);
+    return (answer.json as { fieldId: string }).fieldId;
+  }
+
+  async function addSubField(client: ApiClient, masterFieldId: string, name: string): Promise<string> {
+    const answer = await client.post('/api/add-subfield', { masterFieldId, name });
+    expect(answer.status, answer.text).toBe(200);
+    return answer.text;
+  }
+
+  async function ownerFields(client: ApiClient): Promise<OwnerField[]> {
+    const answer = await client.get('/api/get-owner-fields');
+    expect(answer.status, answer.text).toBe(200);
+    return answer.json as OwnerField[];
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    clients.nobody = new ApiClient(app.url, null);
+    const emails = { player: 'player', owner: 'owner', secondOwner: 'captain', admin: 'admin' } as const;
+    for (const caller of ['player', 'owner', 'secondOwner', 'admin'] as const) {
+      tokens[caller] = await accessTokenFor(app.url, `${emails[caller]}@playtime.test`);
+      clients[caller] = new ApiClient(app.url, tokens[caller]);
+      const me = await clients[caller].get('/api/get-user');
+      expect(me.status).toBe(200);
+      ids[caller] = (me.json as { userId: string }).userId;
+    }
+    // A second field owner: the admin makes the demo captain one.
+    expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.secondOwner, role: 'field owner' })).status).toBe(200);
+    // The admin's next read waits for the change, so the captain's calls after it see the new role.
+    await clients.admin.get('/api/get-users?page=0&pageSize=10');
+    expect(((await clients.secondOwner.get('/api/get-user')).json as { role: string }).role).toBe('field owner');
+  });
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('answers 401 to nobody and 403 to a player on every owner call, and 401 to nobody on the public ones', async () => {
+    const ownerCalls: [string, (c: ApiClient) => Promise<ApiAnswer>][] = [
+      ['get-owner-fields', (c) => c.get('/api/get-owner-fields')],
+      ['add-field', (c) => c.post('/api/add-field', riverside)],
+      ['edit-field', (c) => c.post('/api/edit-field', { ...riverside, fieldId: 'f' })],
+      ['delete-field', (c) => c.post('/api/delete-field', { fieldId: 'f' })],
+      ['add-subfield', (c) => c.post('/api/add-subfield', { masterFieldId: 'f', name: 'A' })],
+      ['delete-subfield', (c) => c.post('/api/delete-subfield', { subFieldId: 's' })],
+      ['get-field-schedules', (c) => c.get('/api/get-field-schedules?fieldId=f')],
+      ['add-field-schedule', (c) => c.post('/api/add-field-schedule', { subFieldId: 's', startDate: at(18), endDate: at(20) })],
+      ['edit-field-schedule', (c) => c.post('/api/edit-field-schedule', { fieldScheduleId: 'w', startDate: at(18), endDate: at(20) })],
+      ['delete-field-schedule', (c) => c.post('/api/delete-field-schedule', { fieldScheduleId: 'w' })],
+      ['owner-get-game-data', (c) => c.get('/api/owner-get-game-data?gameId=g')],
+    ];
+    const mismatches: string[] = [];
+    for (const [name, call] of ownerCalls) {
+      const anonymous = await call(clients.nobody);
+      if (anonymous.status !== 401) mismatches.push(`${name} as nobody: ${anonymous.status}`);
+      const player = await call(clients.player);
+      if (player.status !== 403 || errorOf(player).message !== 'Only field owners can manage fields.') mismatches.push(`${name} as player: ${player.status} ${player.text}`);
+    }
+    for (const path of ['/api/get-fields-by-name?name=river', '/api/get-subfield-schedules?subFieldId=s']) {
+      const anonymous = await clients.nobody.get(path);
+      if (anonymous.status !== 401) mismatches.push(`${path} as nobody: ${anonymous.status}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses a bad Add Field form with each of the spec messages, naming every bad field', async () => {
+    const empty = await clients.owner.post('/api/add-field', {});
+    expect(empty.status).toBe(400);
+    expect(errorOf(empty)).toMatchObject({
+      code: 'invalid_request',
+      fields: {
+        name: 'Field name is required',
+        address: 'Street address is required',
+        zipCode: 'Zip Code must be 5 digits',
+        city: 'City is required',
+        price: 'Price is required',
+      },
+    });
+    const cases: [Partial<Record<keyof typeof riverside, unknown>>, string, string][] = [
+      [{ name: '  ' }, 'name', 'Field name is required'],
+      [{ address: '' }, 'address', 'Street address is required'],
+      [{ zipCode: '1234' }, 'zipCode', 'Zip Code must be 5 digits'],
+      [{ zipCode: '123456' }, 'zipCode', 'Zip Code must be 5 digits'],
+      [{ zipCode: '1o001' }, 'zipCode', 'Zip Code must be 5 digits'],
+      [{ city: '' }, 'city', 'City is required'],
+      [{ price: 0 }, 'price', 'Price is required'],
+      [{ price: undefined }, 'price', 'Price is required'],
+      [{ price: '' }, 'price', 'Price is required'],
+      [{ price: -5 }, 'price', 'Price must be more than 0'],
+      [{ price: 'cheap' }, 'price', 'Price must be a number'],
+      [{ picture: 'ftp://example.com/a.jpg' }, 'picture', 'Picture must be a web address starting with http:// or https://'],
+    ];
+    for (const [change, field, message] of cases) {
+      const answer = await clients.owner.post('/api/add-field', { ...riverside, ...change });
+      expect(answer.status, JSON.stringify(change)).toBe(400);
+      expect(errorOf(answer), JSON.stringify(change)).toEqual({ code: 'invalid_request', message, fields: { [field]: message } });
+    }
+    expect(await ownerFields(clients.owner)).toEqual([]);
+  });
+
+  it('refuses a ZIP code the gazetteer does not know', async () => {
+    const answer = await clients.owner.post('/api/add-field', { ...riverside, zipCode: '00000' });
+    expect(answer.status).toBe(422);
+    expect(errorOf(answer)).toMatchObject({ code: 'unknown_zip', message: 'We could not find the ZIP code 00000. Check it and try again.' });
+  });
+
+  it("adds a field and shows it in the owner's list on the very next read, price in dollars, 'No description' when empty", async () => {
+    const added = await clients.owner.post('/api/add-field', { ...riverside, name: 'Harbour Field', description: '', picture: '', price: 37.5, zipCode: '02108', city: 'Boston' });
+    expect(added.status).toBe(200);
+    expect(added.json).toEqual({ ok: true, fieldId: expect.any(String) });
+    expect(added.headers.get('x-playtime-position')).toMatch(/^\d+:\d+$/);
+    const fieldId = (added.json as { fieldId: string }).fieldId;
+    // The client sends the position back on its next read, which waits for the projection: no stale answer.
+    const read = await clients.owner.get('/api/get-owner-fields');
+    expect(read.headers.get('x-playtime-stale')).toBeNull();
+    const fields = read.json as OwnerField[];
+    expect(fields).toContainEqual({
+      fieldId,
+      fieldName: 'Harbour Field',
+      address: '1 Riverside Dr',
+      zipCode: '02108',
+      city: 'Boston',
+      price: 37.5,
+      picture: '',
+      description: 'No description',
+      subFields: [],
+    });
+    // Another owner's list does not have it; an admin's has everyone's.
+    expect((await ownerFields(clients.secondOwner)).map((field) => field.fieldId)).not.toContain(fieldId);
+    expect((await ownerFields(clients.admin)).map((field) => field.fieldId)).toContain(fieldId);
+  });
+
+  it('stores the coordinates of the ZIP code with the field', async () => {
+    const fieldId = await addField(clients.owner, { name: 'Coordinates Check', zipCode: '90210', city: 'Beverly Hills' });
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      await clients.owner.get('/api/get-owner-fields');
+      const { rows } = await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM read.fields WHERE field_id = $1', [fieldId]);
+      expect(rows[0]!.latitude).toBeCloseTo(34.09, 1);
+      expect(rows[0]!.longitude).toBeCloseTo(-118.41, 1);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('lets the owner and an admin edit a field, and refuses another owner', async () => {
+    const fieldId = await addField(clients.owner, { name: 'Edit Me' });
+    const edit = { ...riverside, fieldId, name: 'Edited', price: '50', description: '' };
+    expect((await clients.owner.post('/api/edit-field', edit)).status).toBe(200);
+    expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)).toMatchObject({ fieldName: 'Edited', price: 50, description: 'No description' });
+
+    const stranger = await clients.secondOwner.post('/api/edit-field', { ...edit, name: 'Hijacked' });
+    expect(stranger.status).toBe(403);
+    expect(errorOf(stranger)).toMatchObject({ code: 'not_your_field', message: 'You can only change your own fields.' });
+    expect((await clients.secondOwner.post('/api/delete-field', { fieldId })).status).toBe(403);
+    expect((await clients.secondOwner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Mine now' })).status).toBe(403);
+
+    expect((await clients.admin.post('/api/edit-field', { ...edit, name: 'Edited by admin' })).status).toBe(200);
+    expect((await ownerFields(clients.admin)).find((field) => field.fieldId === fieldId)).toMatchObject({ fieldName: 'Edited by admin' });
+
+    const invalid = await clients.owner.post('/api/edit-field', { ...edit, zipCode: '123' });
+    expect(invalid.status).toBe(400);
+    expect(errorOf(invalid).fields).toEqual({ zipCode: 'Zip Code must be 5 digits' });
+    const unknown = await clients.owner.post('/api/edit-field', { ...edit, fieldId: 'no-such-field' });
+    expect(unknown.status).toBe(404);
+    const noId = await clients.owner.post('/api/edit-field', { ...riverside });
+    expect(noId.status).toBe(400);
+    expect(errorOf(noId).fields).toEqual({ fieldId: 'fieldId is required' });
+  });
+
+  it("adds sub-fields answering the new id as text, 'New Subfield' for an empty name, unique names, and removes them", async () => {
+    const fieldId = await addField(clients.owner, { name: 'Sub-field Park' });
+    const answer = await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
+    const pitchA = answer.text;
+    expect(pitchA).toMatch(/^[\w-]{8,}$/);
+    const unnamed = await addSubField(clients.owner, fieldId, '');
+    const pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
+
+    const duplicate = await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'pitch a' });
+    expect(duplicate.status).toBe(409);
+    expect(errorOf(duplicate)).toMatchObject({ code: 'duplicate_subfield', message: 'This field already has a sub-field named Pitch A. Choose another name.' });
+    expect((await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId })).status).toBe(409);
+
+    expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([
+      { subFieldId: pitchA, name: 'Pitch A' },
+      { subFieldId: unnamed, name: 'New Subfield' },
+      { subFieldId: pitchB, name: 'Pitch B' },
+    ]);
+
+    const stranger = await clients.secondOwner.post('/api/delete-subfield', { subFieldId: pitchB });
+    expect(stranger.status).toBe(403);
+    expect(errorOf(stranger).message).toBe('You can only change your own fields.');
+    expect((await clients.owner.post('/api/delete-subfield', { subFieldId: pitchB })).json).toEqual({ ok: true });
+    expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields.map((sub) => sub.name)).toEqual(['Pitch A', 'New Subfield']);
+    const again = await clients.owner.post('/api/delete-subfield', { subFieldId: pitchB });
+    expect(again.status).toBe(404);
+    expect(errorOf(again).message).toBe('There is no sub-field with this id.');
+    expect((await clients.owner.post('/api/add-subfield', { masterFieldId: 'no-such-field', name: 'X' })).status).toBe(404);
+  });
+
+  describe('availability', () => {
+    let fieldId: string;
+    let pitchA: string;
+    let pitchB: string;
+
+    beforeAll(async () => {
+      fieldId = await addField(clients.owner, { name: 'Schedule Park' });
+      pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
+      pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
+    });
+
+    it('adds a window and lists it per sub-field, sub-fields without windows included', async () => {
+      const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(18), endDate: at(20) });
+      expect(added.status, added.text).toBe(200);
+      expect(added.json).toEqual({ ok: true, fieldScheduleId: expect.any(String) });
+      const fieldScheduleId = (added.json as { fieldScheduleId: string }).fieldScheduleId;
+      const schedules = await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`);
+      expect(schedules.status).toBe(200);
+      expect(schedules.json).toEqual([
+        { subFieldId: pitchA, name: 'Pitch A', data: [{ type: 'schedule', fieldScheduleId, startDate: at(18), endDate: at(20) }] },
+        { subFieldId: pitchB, name: 'Pitch B', data: [] },
+      ]);
+    });
+
+    it('refuses an overlapping window with its message, in the UTC default or the caller’s time zone', async () => {
+      const overlap = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(19), endDate: at(21) });
+      expect(overlap.status).toBe(422);
+      expect(errorOf(overlap)).toEqual({ code: 'overlap', message: 'This availability overlaps another window on Pitch A from 18:00 to 20:00' });
+      const inKolkata = await clients.owner.call('POST', '/api/add-field-schedule', { subFieldId: pitchA, startDate: at(17), endDate: at(18.5) }, { 'x-time-zone': 'Asia/Kolkata' });
+      expect(errorOf(inKolkata)).toEqual({ code: 'overlap', message: 'This availability overlaps another window on Pitch A from 23:30 to 01:30' });
+      const badZone = await clients.owner.call('POST', '/api/add-field-schedule', { subFieldId: pitchA, startDate: at(19), endDate: at(21) }, { 'x-time-zone': 'Mars/Olympus' });
+      expect(badZone.status).toBe(400);
+      expect(errorOf(badZone).code).toBe('bad_time_zone');
+      // The same time on another sub-field is free.
+      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(19), endDate: at(21) })).status).toBe(200);
+    });
+
+    it('accepts windows that touch at the edges', async () => {
+      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(20), endDate: at(22) })).status).toBe(200);
+      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(16), endDate: at(18) })).status).toBe(200);
+      const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { data: { startDate: string }[] }[];
+      expect(schedules[0]!.data.map((entry) => entry.startDate)).toEqual([at(16), at(18), at(20)]);
+    });
+
+    it('refuses each broken rule with its code and message', async () => {
+      const cases: [string, string, string, string][] = [
+        [at(10), at(9), 'end_before_start', 'The end must be after the start.'],
+        [at(10), at(10), 'end_before_start', 'The end must be after the start.'],
+        [at(10.25), at(11), 'off_grid', 'Start and end must be on the hour or half hour.'],
+        [at(-72), at(-71), 'in_the_past', 'This availability is already over.'],
+        [at(0), at(14 * 24 + 0.5), 'too_long', 'An availability window can be at most 14 days long.'],
+      ];
+      for (const [startDate, endDate, code, message] of cases) {
+        const answer = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate, endDate });
+        expect(answer.status, `${startDate} ${endDate}`).toBe(422);
+        expect(errorOf(answer)).toEqual({ code, message });
+      }
+      const notADate = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: 'tomorrow', endDate: at(11) });
+      expect(notADate.status).toBe(400);
+      expect(Object.keys(errorOf(notADate).fields!)).toEqual(['startDate']);
+      const unknown = await clients.owner.post('/api/add-field-schedule', { subFieldId: 'no-such-subfield', startDate: at(10), endDate: at(11) });
+      expect(unknown.status).toBe(404);
+      expect(errorOf(unknown).message).toBe('There is no sub-field with this id.');
+    });
+
+    it('edits and deletes a window, refusing another owner and an overlap', async () => {
+      const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(8), endDate: at(10) });
+      const fieldScheduleId = (added.json as { fieldScheduleId: string }).fieldScheduleId;
+
+      expect((await clients.owner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(8.5), endDate: at(12) })).status).toBe(200);
+      const overlap = await clients.owner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(8), endDate: at(19.5) });
+      expect(errorOf(overlap)).toEqual({ code: 'overlap', message: 'This availability overlaps another window on Pitch B from 19:00 to 21:00' });
+      const stranger = await clients.secondOwner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(9), endDate: at(12) });
+      expect(stranger.status).toBe(403);
+      expect(errorOf(stranger).message).toBe('You can only change your own fields.');
+      expect((await clients.secondOwner.post('/api/delete-field-schedule', { fieldScheduleId })).status).toBe(403);
+      expect((await clients.secondOwner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).status).toBe(403);
+
+      const pitchBWindows = async () =>
+        (((await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string; data: { fieldScheduleId: string; startDate: string; endDate: string }[] }[]).find(
+          (row) => row.subFieldId === pitchB,
+        )!.data);
+      expect(await pitchBWindows()).toContainEqual({ type: 'schedule', fieldScheduleId, startDate: at(8.5), endDate: at(12) });
+
+      expect((await clients.owner.post('/api/delete-field-schedule', { fieldScheduleId })).json).toEqual({ ok: true });
+      expect((await pitchBWindows()).map((entry) => entry.fieldScheduleId)).not.toContain(fieldScheduleId);
+      const gone = await clients.owner.post('/api/delete-field-schedule', { fieldScheduleId });
+      expect(gone.status).toBe(404);
+      expect(errorOf(gone).message).toBe('There is no availability with this id.');
+    });
+
+    it("lets an admin see and change any owner's schedule", async () => {
+      expect((await clients.admin.get(`/api/get-field-schedules?fieldId=${fieldId}`)).status).toBe(200);
+      const added = await clients.admin.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(30), endDate: at(31) });
+      expect(added.status, added.text).toBe(200);
+    });
+
+    it('shows any logged-in user when a sub-field is available', async () => {
+      const answer = await clients.player.get(`/api/get-subfield-schedules?subFieldId=${pitchA}`);
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual([
+        { type: 'schedule', startDate: at(16), endDate: at(18) },
+        { type: 'schedule', startDate: at(18), endDate: at(20) },
+        { type: 'schedule', startDate: at(20), endDate: at(22) },
+      ]);
+      expect((await clients.player.get('/api/get-subfield-schedules?subFieldId=nope')).status).toBe(404);
+      expect((await clients.player.get('/api/get-subfield-schedules')).status).toBe(400);
+    });
+
+    it('tells the browsers following the field that its schedule changed', async () => {
+      const socket: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token: tokens.owner } });
+      try {
+        const join = (room: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit('join', room, resolve));
+        await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+        expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
+        const pushed = new Promise<{ room: string; projection: string; checkpoint: string }>((resolve) =>
+          socket.on('changed', (message: { room: string; projection: string; checkpoint: string }) => {
+            if (message.projection === 'field_schedules') resolve(message);
+          }),
+        );
+        const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(40), endDate: at(41) });
+        expect(added.status).toBe(200);
+        expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'field_schedules', checkpoint: expect.stringMatching(/^\d+:\d+$/) });
+      } finally {
+        socket.disconnect();
+      }
+    });
+
+    it("tells the owner's browsers that their field list changed", async () => {
+      const socket: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token: tokens.owner } });
+      try {
+        await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+        expect(await new Promise((resolve) => socket.emit('join', `owner:${ids.owner}`, resolve))).toEqual({ ok: true });
+        const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
+          socket.on('changed', (message: { room: string; projection: string }) => {
+            if (message.projection === 'fields') resolve(message);
+          }),
+        );
+        await addSubField(clients.owner, fieldId, 'Pitch C');
+        expect(await pushed).toMatchObject({ room: `owner:${ids.owner}`, projection: 'fields' });
+      } finally {
+        socket.disconnect();
+      }
+    });
+  });
+
+  it('finds venues by part of their name, case-insensitively, across owners, at least 3 characters', async () => {
+    const mine = await addField(clients.owner, { name: 'Lakeside Arena' });
+    const theirs = await addField(clients.secondOwner, { name: 'Old LAKESIDE Ground' });
+    await addField(clients.secondOwner, { name: '100% Turf' });
+    const found = await clients.player.get('/api/get-fields-by-name?name=keSIDE');
+    expect(found.status).toBe(200);
+    expect((found.json as OwnerField[]).map((field) => field.fieldId)).toEqual([mine, theirs]);
+    expect((found.json as OwnerField[])[0]).toEqual({ ...(await ownerFields(clients.owner)).find((field) => field.fieldId === mine) });
+
+    const wildcard = await clients.player.get(`/api/get-fields-by-name?name=${encodeURIComponent('0% T')}`);
+    expect((wildcard.json as OwnerField[]).map((field) => field.fieldName)).toEqual(['100% Turf']);
+    expect((await clients.player.get('/api/get-fields-by-name?name=%25%25%25')).json).toEqual([]);
+
+    for (const query of ['?name=la', '?name=%20la%20', '']) {
+      const short = await clients.player.get(`/api/get-fields-by-name${query}`);
+      expect(short.status, query).toBe(400);
+      expect(errorOf(short).fields, query).toEqual({ name: 'Type at least 3 characters to search venues.' });
+    }
+  });
+
+  it('serves the venue search from the trigram index, not a scan of every field', async () => {
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      // Thousands of venues, for as long as this transaction lasts: with a handful a scan is rightly cheapest.
+      await db.query('BEGIN');
+      await db.query(
+        `INSERT INTO read.fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at)
+         SELECT 'bulk-' || i, 'bulk-owner', 'Venue ' || md5(i::text), '1 Main St', '10001', 'New York', 4500, 'No description', '', 40.75, -74, now()
+           FROM generate_series(1, 5000) AS i`,
+      );
+      const { rows: state } = await db.query<{ active_generation: number }>(`SELECT active_generation FROM projection_state WHERE name = 'fields'`);
+      const schema = `proj_fields_g${state[0]!.active_generation}`;
+      // What autovacuum does in the background: move the index's pending entries into the index proper, gather statistics.
+      await db.query(`SELECT gin_clean_pending_list('${schema}.fields_name_trigrams')`);
+      await db.query(`ANALYZE ${schema}.fields`);
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT field_id FROM read.fields f WHERE NOT f.deleted AND lower(f.name) LIKE '%' || lower($1) || '%'`,
+        ['keSIDE'],
+      );
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('fields_name_trigrams');
+    } finally {
+      await db.query('ROLLBACK');
+      await db.end();
+    }
+  });
+
+  it('deletes a field softly: it leaves every list and takes no more changes', async () => {
+    const fieldId = await addField(clients.owner, { name: 'Doomed Meadow' });
+    const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
+    expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) })).status).toBe(200);
+
+    expect((await clients.owner.post('/api/delete-field', { fieldId })).json).toEqual({ ok: true });
+    expect((await ownerFields(clients.owner)).map((field) => field.fieldId)).not.toContain(fieldId);
+    expect((await clients.owner.get('/api/get-fields-by-name?name=doomed')).json).toEqual([]);
+    expect((await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).status).toBe(404);
+    expect((await clients.owner.get(`/api/get-subfield-schedules?subFieldId=${pitch}`)).status).toBe(404);
+    const again = await clients.owner.post('/api/delete-field', { fieldId });
+    expect(again.status).toBe(404);
+    expect(errorOf(again).message).toBe('There is no field with this id.');
+    expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(21), endDate: at(22) })).status).toBe(404);
+  });
+
+  it('answers owner-get-game-data with 404 until games exist', async () => {
+    const answer = await clients.owner.get('/api/owner-get-game-data?gameId=some-game');
+    expect(answer.status).toBe(404);
+    expect(answer.json).toEqual({ error: { code: 'not_found', message: 'There is no game with this id.' } });
+  });
+});

@@ -14,16 +14,16 @@ const pitch: MantineColorsTuple = [
   '#007633',
 ];
 
+const fontFamily = 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
 export const theme = createTheme({
   primaryColor: 'pitch',
   primaryShade: { light: 7, dark: 6 },
   colors: { pitch },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily,
   headings: {
-    fontFamily:
-      'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily,
     fontWeight: '800',
   },
   components: {

@@ -18,11 +18,6 @@ export function setAccessTokenProvider(provider: AccessTokenProvider): void {
 
 const positions = createPositionTracker();
 
-/** The latest command position seen by this tab (exposed for diagnostics and tests of pages). */
-export function latestCommandPosition(): string | undefined {
-  return positions.latest();
-}
-
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 export interface ApiResponse<T> {

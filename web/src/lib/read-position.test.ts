@@ -35,6 +35,16 @@ describe('position tracking (read-your-writes)', () => {
     expect(tracker.latest()).toBe('5');
   });
 
+  it("orders the log's commit:position checkpoints, commit first", () => {
+    const tracker = createPositionTracker();
+    tracker.record('120:7');
+    tracker.record('118:9');
+    expect(tracker.latest()).toBe('120:7');
+    tracker.record('120:10');
+    expect(tracker.latest()).toBe('120:10');
+    expect(isLaterPosition('9:1', '10:1')).toBe(false);
+  });
+
   it('takes the newest opaque position when positions are not numbers', () => {
     const tracker = createPositionTracker();
     tracker.record('C:12/P:12');

@@ -1,3 +1,5 @@
+import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+
 /**
  * Read-your-writes: every command response names the global position of its last event
  * (`X-Playtime-Position`); sending the highest one seen as `X-Playtime-After` on later reads makes
@@ -15,10 +17,16 @@ export interface PositionTracker {
 
 const DECIMAL = /^\d+$/;
 
-/** Whether `candidate` is after `current`. Positions are decimal strings (they may exceed 2^53). */
+/**
+ * Whether `candidate` is after `current`. Positions are the log's `commit:position` checkpoints (what
+ * the command API sends) or decimal strings (which may exceed 2^53).
+ */
 export function isLaterPosition(candidate: string, current: string | undefined): boolean {
   if (current === undefined) return true;
   if (DECIMAL.test(candidate) && DECIMAL.test(current)) return BigInt(candidate) > BigInt(current);
+  const candidateCheckpoint = parseCheckpoint(candidate);
+  const currentCheckpoint = parseCheckpoint(current);
+  if (candidateCheckpoint && currentCheckpoint) return compareCheckpoints(candidateCheckpoint, currentCheckpoint) > 0;
   // An opaque position cannot be ordered; the newest response is the best guess.
   return candidate !== current;
 }

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../features/users/api/current-user';
 import classes from './app-layout.module.css';
 
 /** Name and picture for the welcome text: the Playtime profile first, the identity token second. */
-export function useWelcomeIdentity(): { name: string; picture: string | undefined } {
+function useWelcomeIdentity(): { name: string; picture: string | undefined } {
   const { user } = useAuth();
   const { data: profile } = useCurrentUser();
   return {

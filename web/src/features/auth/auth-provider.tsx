@@ -27,7 +27,10 @@ function currentPath(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
 
-function asError(error: unknown, text: string): Error {
+/** Shows why start-up or Log In failed; returns the error to keep in the state. */
+function reportLoginFailure(error: unknown): Error {
+  const text = identityErrorText(error, 'login');
+  notifyError(text, IDENTITY_TITLE);
   return error instanceof Error ? error : new Error(text);
 }
 
@@ -41,27 +44,41 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
   const clientRef = useRef<Auth0Client | undefined>(undefined);
   // Read by the token provider outside React renders, so it is a ref rather than state.
   const authenticatedRef = useRef(false);
+  // Counts logins and logouts, so a token renewal that fails late cannot end a newer session.
+  const sessionRef = useRef(0);
   const startedRef = useRef(false);
+  // The latest callbacks, for code that runs outside renders (start-up, the token provider).
   const redirectCallbackRef = useRef(onRedirectCallback);
+  const logoutCallbackRef = useRef(onLogout);
   useEffect(() => {
     redirectCallbackRef.current = onRedirectCallback;
-  }, [onRedirectCallback]);
+    logoutCallbackRef.current = onLogout;
+  }, [onRedirectCallback, onLogout]);
+
+  /** Ends the session on this side: no more tokens, nothing of the user kept, state logged out. */
+  const forgetSession = useCallback(() => {
+    authenticatedRef.current = false;
+    sessionRef.current += 1;
+    logoutCallbackRef.current?.();
+    dispatch({ type: 'logged-out' });
+  }, []);
 
   const getAccessToken = useCallback(async (): Promise<string | undefined> => {
     const client = clientRef.current;
     if (!client || !authenticatedRef.current) return undefined;
+    const session = sessionRef.current;
     try {
       return await client.getTokenSilently();
     } catch (error) {
       if (isNoSessionError(error)) {
-        // The provider session ended: continue as a visitor rather than failing every call.
-        authenticatedRef.current = false;
-        dispatch({ type: 'logged-out' });
+        // The provider session ended: continue as a visitor rather than failing every call, and
+        // forget the user as Log Out does, so no one logging in next sees their cached data.
+        if (session === sessionRef.current) forgetSession();
         return undefined;
       }
       throw new Error(identityErrorText(error, 'token'));
     }
-  }, []);
+  }, [forgetSession]);
 
   useEffect(() => {
     // Start-up runs once per page load, even when StrictMode mounts effects twice: a redirect
@@ -104,9 +121,7 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
         dispatch({ type: 'initialised', user });
         if (user) realtime.renewIdentity();
       } catch (error) {
-        const text = identityErrorText(error, 'login');
-        notifyError(text, IDENTITY_TITLE);
-        dispatch({ type: 'failed', error: asError(error, text) });
+        dispatch({ type: 'failed', error: reportLoginFailure(error) });
       }
     })();
   }, [getAccessToken]);
@@ -120,6 +135,7 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
       await client.loginWithPopup();
       const user = await client.getUser<AuthUser>();
       authenticatedRef.current = Boolean(user);
+      sessionRef.current += 1;
       dispatch({ type: 'login-completed', user });
       realtime.renewIdentity();
     } catch (error) {
@@ -127,19 +143,15 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
         await client.loginWithRedirect<ReturnState>({ appState: { returnTo: currentPath() } });
         return;
       }
-      const text = identityErrorText(error, 'login');
-      notifyError(text, IDENTITY_TITLE);
-      dispatch({ type: 'failed', error: asError(error, text) });
+      dispatch({ type: 'failed', error: reportLoginFailure(error) });
     }
   }, []);
 
   const logout = useCallback(async () => {
-    authenticatedRef.current = false;
-    onLogout?.();
-    dispatch({ type: 'logged-out' });
+    forgetSession();
     const client = clientRef.current;
     if (client) await client.logout({ logoutParams: { returnTo: window.location.origin } });
-  }, [onLogout]);
+  }, [forgetSession]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, login, logout, getAccessToken }),

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { realtime } from '../../lib/socket';
 
 /**
@@ -9,17 +9,14 @@ import { realtime } from '../../lib/socket';
  */
 export function useLiveRoom(room: string | null | undefined, queryKeys: readonly QueryKey[]): void {
   const queryClient = useQueryClient();
-  // Callers usually pass a fresh array each render; the latest keys are read at push time.
-  const keysRef = useRef(queryKeys);
-  useEffect(() => {
-    keysRef.current = queryKeys;
+  // Callers usually pass a fresh array each render; an effect event reads the latest keys at push
+  // time without joining the room again.
+  const refresh = useEffectEvent(() => {
+    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
   });
 
   useEffect(() => {
     if (!room) return;
-    const refresh = () => {
-      for (const queryKey of keysRef.current) void queryClient.invalidateQueries({ queryKey });
-    };
-    return realtime.subscribe(room, { onChange: refresh, onResync: refresh });
-  }, [room, queryClient]);
+    return realtime.subscribe(room, { onChange: () => refresh(), onResync: () => refresh() });
+  }, [room]);
 }

@@ -1,7 +1,7 @@
-/** The four roles; 'field owner' is written with a space, as the server sends it. */
-export const ROLES = ['player', 'captain', 'field owner', 'admin'] as const;
+import { ROLES, type Role } from '@playtime/shared/domain/users/events';
 
-export type Role = (typeof ROLES)[number];
+/** The four roles of the user domain; 'field owner' is written with a space, as the server sends it. */
+export { ROLES, type Role };
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -60,7 +60,7 @@ function BalanceCard({ username }: { username: string }) {
 }
 
 function RecentGames() {
-  const games = useUserGames(true);
+  const games = useUserGames();
   return (
     <Stack gap="md" mt="xl">
       <Title order={2} fz="xl">
@@ -96,10 +96,11 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
 
   // In view mode the page shows the server's values; the draft exists only while editing, so
   // Cancel restores bio and picture simply by leaving edit mode.
-  const shown: ProfileDraft = editing ? draft : { bio: user.bio ?? '', profilePicture: user.profilePicture ?? '' };
+  const saved: ProfileDraft = { bio: user.bio ?? '', profilePicture: user.profilePicture ?? '' };
+  const shown = editing ? draft : saved;
 
   const startEditing = () => {
-    setDraft({ bio: user.bio ?? '', profilePicture: user.profilePicture ?? '' });
+    setDraft(saved);
     setEditing(true);
   };
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
+const SHARED_SOURCES_IN_WEB = ['shared/src/domain', 'shared/src/infra/eventstore/checkpoint.ts'];
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -15,7 +16,11 @@ function newestModification(entry: string): number {
 /** Builds the web app when web/dist is missing or older than any of its sources. */
 export function buildWebIfStale(): void {
   const built = newestModification(path.join(WEB_DIST, 'index.html'));
-  const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestModification(path.join(WEB_DIR, name))));
+  const sources = Math.max(
+    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestModification(path.join(WEB_DIR, name))),
+    // The web app also bundles the pure parts of shared/ it imports (domain types, checkpoints).
+    ...SHARED_SOURCES_IN_WEB.map((name) => newestModification(path.join(WEB_DIR, '..', name))),
+  );
   if (built >= sources) return;
   console.log('Building the web app...');
   // Always what users get: test runners set NODE_ENV=test, which would give React's development build.

@@ -63,3 +63,21 @@ export function auth0CompatibleRequests(routes: Auth0CompatibleRoutes): RequestH
     next();
   };
 }
+
+/**
+ * oidc-provider's web_message page posts the login result to the opener and closes the popup at
+ * once. The SDK checks every second whether its popup was closed, and when that check runs before
+ * the message is handled it gives up with 'Popup closed' (about one login in ten under load). The
+ * SDK closes the popup itself once it has the message, so the page must not. Inside the silent-check
+ * iframe closing does nothing either way. (No Content-Security-Policy is set here, so changing the
+ * inline script needs no new hash.)
+ */
+export async function keepPopupOpenForTheSdk(ctx: { type: string; body: unknown }, next: () => Promise<void>): Promise<void> {
+  await next();
+  if (typeof ctx.body === 'string' && ctx.body.includes(WEB_MESSAGE_MARKER)) {
+    ctx.body = ctx.body.replace(WEB_MESSAGE_SELF_CLOSE, '');
+  }
+}
+
+const WEB_MESSAGE_MARKER = "type: 'authorization_response'";
+const WEB_MESSAGE_SELF_CLOSE = 'win.close();';

@@ -121,6 +121,9 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     const parsed = JSON.parse(data![1]!) as { response: Record<string, string>; redirect_uri: string };
     expect(parsed.redirect_uri).toBe(REDIRECT_URI);
     expect(page.body).toContain("type: 'authorization_response'");
+    // The SDK closes its popup when the message arrives; a page that closes itself races it.
+    expect(page.body).toContain('postMessage');
+    expect(page.body).not.toContain('close()');
     return parsed.response;
   }
 

@@ -4,7 +4,7 @@ import { Provider } from 'oidc-provider';
 import type pg from 'pg';
 import { migrate } from '../../db/migrations';
 import { AccountStore } from './accounts';
-import { auth0CompatibleRequests } from './auth0-compatibility';
+import { auth0CompatibleRequests, keepPopupOpenForTheSdk } from './auth0-compatibility';
 import { providerConfiguration, ROUTES } from './configuration';
 import { interactionRouter } from './interactions';
 import { deleteExpiredRecords } from './postgres-adapter';
@@ -104,6 +104,7 @@ export async function createEmbeddedIdentityProvider(
   );
   provider.proxy = options.trustProxy ?? false;
   provider.on('server_error', (_ctx, error) => onError(error));
+  provider.use(keepPopupOpenForTheSdk);
 
   const handleWithProvider = provider.callback();
   const router = express.Router();

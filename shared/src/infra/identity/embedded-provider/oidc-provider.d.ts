@@ -110,6 +110,8 @@ declare module 'oidc-provider' {
     readonly Grant: GrantConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    /** Koa middleware around every request the provider handles. */
+    use(middleware: (ctx: { type: string; body: unknown }, next: () => Promise<void>) => Promise<void>): void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(
       req: IncomingMessage,

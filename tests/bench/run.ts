@@ -1,15 +1,20 @@
 /**
- * `npm run bench`: measures the event store and the projector on one PostgreSQL and writes
- * tests/reports/bench-<YYYY-MM-DD-HHmm>.md, bench-latest.md and bench-latest.json.
+ * `npm run bench`: measures the event store, the projector, the whole app end to end and its start
+ * time, and writes tests/reports/bench-<YYYY-MM-DD-HHmm>.md, bench-latest.md and bench-latest.json.
  *
- * Environment: BENCH_ONLY=appends,catchup (sections to run; default all), BENCH_SECONDS (5),
+ * Environment: BENCH_ONLY=appends,catchup,e2e,start (sections to run; default all), BENCH_SECONDS (5),
  * BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3), BENCH_WRITERS (1,8,32), BENCH_CATCHUP_EVENTS (200000),
  * BENCH_DIAGNOSE=1 (extra variants of our store at the top writer count), BENCH_SYNC_COMMIT=off
  * (append databases without waiting for the disk), DATABASE_URL (an external server; default: an
  * embedded one in .data/bench-postgres, removed afterwards).
+ * End to end: BENCH_E2E_CLIENTS (1,16,64), BENCH_E2E_USERS (1000 accounts and sockets),
+ * BENCH_E2E_SECONDS (10 per client count), BENCH_E2E_PROFILE=1 (V8 CPU profile of the app process in
+ * .data/bench-profiles), BENCH_E2E_LOG_LEVEL (warn). Start: BENCH_START_WARM (2 warm restarts).
  */
+import { e2eSection } from './e2e/e2e-section';
 import { appendsSection } from './event-store/appends-section';
 import { catchupSection } from './event-store/catchup-section';
+import { startSection } from './startup/start-section';
 import { readConfig } from './support/config';
 import { describeMachine } from './support/machine';
 import { memorySnapshot, startMemorySampler } from './support/memory';
@@ -19,16 +24,11 @@ import type { BenchContext, BenchSection, SectionReport } from './support/sectio
 import { nowMs } from './support/timing';
 
 /**
- * Every section, in running order. To add one (e.g. HTTP command → socket push end-to-end, or
- * standalone start time): write a `BenchSection` in its own folder under tests/bench/ and list it here;
- * its tables, targets and memory use then appear in the report and the JSON automatically.
+ * Every section, in running order. To add one: write a `BenchSection` in its own folder under
+ * tests/bench/ and list it here; its tables, targets and memory use then appear in the report and
+ * the JSON automatically.
  */
-const sections: BenchSection[] = [
-  appendsSection,
-  catchupSection,
-  // e2eSection,      — HTTP commands → socket pushes, end to end
-  // startupSection,  — standalone start time
-];
+const sections: BenchSection[] = [appendsSection, catchupSection, e2eSection, startSection];
 
 function log(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);

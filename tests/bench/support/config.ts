@@ -18,6 +18,16 @@ export interface BenchConfig {
   only: Set<string> | null;
   /** External PostgreSQL server (DATABASE_URL); null starts an embedded one. */
   databaseUrl: string | null;
+  /** End-to-end section: concurrent command clients per phase (BENCH_E2E_CLIENTS, comma-separated). */
+  e2eClients: number[];
+  /** End-to-end section: user accounts, each with one listening socket (BENCH_E2E_USERS). */
+  e2eUsers: number;
+  /** End-to-end section: measured seconds per client count (BENCH_E2E_SECONDS). */
+  e2eSeconds: number;
+  /** End-to-end section: write a V8 CPU profile of the app process (BENCH_E2E_PROFILE=1). */
+  e2eProfile: boolean;
+  /** Start section: warm restarts after the cold start (BENCH_START_WARM). */
+  startWarmRuns: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -26,6 +36,19 @@ function positiveNumber(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return value;
+}
+
+function flag(name: string): boolean {
+  return ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
+}
+
+function counts(name: string, fallback: string[]): number[] {
+  const values = (list(name) ?? fallback).map((item) => {
+    const value = Number(item);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} holds a bad count "${item}"`);
+    return value;
+  });
+  return [...new Set(values)].sort((a, b) => a - b);
 }
 
 function list(name: string): string[] | null {
@@ -38,21 +61,21 @@ function list(name: string): string[] | null {
 }
 
 export function readConfig(): BenchConfig {
-  const writers = (list('BENCH_WRITERS') ?? ['1', '8', '32']).map((item) => {
-    const value = Number(item);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_WRITERS holds a bad writer count "${item}"`);
-    return value;
-  });
   const only = list('BENCH_ONLY');
   return {
     seconds: positiveNumber('BENCH_SECONDS', 5),
     warmupSeconds: positiveNumber('BENCH_WARMUP_SECONDS', 1),
     rounds: Math.round(positiveNumber('BENCH_ROUNDS', 3)),
-    writers: [...new Set(writers)].sort((a, b) => a - b),
-    diagnose: ['1', 'true', 'yes'].includes((process.env.BENCH_DIAGNOSE ?? '').toLowerCase()),
+    writers: counts('BENCH_WRITERS', ['1', '8', '32']),
+    diagnose: flag('BENCH_DIAGNOSE'),
     synchronousCommitOff: (process.env.BENCH_SYNC_COMMIT ?? '').toLowerCase() === 'off',
     catchupEvents: Math.round(positiveNumber('BENCH_CATCHUP_EVENTS', 200_000)),
     only: only ? new Set(only) : null,
     databaseUrl: process.env.DATABASE_URL?.trim() || null,
+    e2eClients: counts('BENCH_E2E_CLIENTS', ['1', '16', '64']),
+    e2eUsers: Math.round(positiveNumber('BENCH_E2E_USERS', 1000)),
+    e2eSeconds: positiveNumber('BENCH_E2E_SECONDS', 10),
+    e2eProfile: flag('BENCH_E2E_PROFILE'),
+    startWarmRuns: Math.round(positiveNumber('BENCH_START_WARM', 2)),
   };
 }

@@ -43,6 +43,7 @@ function machineMarkdown(machine: MachineInfo, config: BenchConfig): string {
     `- PostgreSQL ${machine.postgres.version} (${machine.postgres.source === 'embedded' ? 'embedded, started by the bench' : 'DATABASE_URL'}); ${settings}`,
     `- Settings: ${config.rounds} round(s) × (${config.seconds} s measured + ${config.warmupSeconds} s warm-up) per append cell; ` +
       `writers ${config.writers.join(', ')}; catch-up over ${fmtInt(config.catchupEvents)} events; ` +
+      `e2e: ${config.e2eClients.join(', ')} clients × ${config.e2eSeconds} s over ${fmtInt(config.e2eUsers)} users; ` +
       `sections ${config.only ? [...config.only].join(', ') : 'all'}` +
       (config.diagnose ? '; diagnostics on' : '') +
       (config.synchronousCommitOff ? '; **synchronous_commit=off for the append databases**' : ''),

@@ -1,0 +1,348 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { fmtInt, fmtMs, fmtPercent, fmtSeconds, markdownTable } from '../support/format';
+import type { LatencySummary } from '../support/percentiles';
+import { summarizeCpuProfile, type ProfileSummary } from '../support/cpu-profile';
+import { createDatabase } from '../support/postgres';
+import { postmasterPid, processTreeCpuMs } from '../support/process-cpu';
+import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
+import { nowMs } from '../support/timing';
+import { setUpUsers, type SetupTimings } from './accounts';
+import { startAppProcess, type AppHost } from './app-host';
+import type { AppStats } from './app-protocol';
+import { runCommandLoad, type CommandLoadResult } from './command-load';
+import { BenchHttp } from './http';
+import { connectSockets, PushTracker } from './sockets';
+
+const TARGET_COMMANDS_PER_SECOND = 1000;
+const TARGET_PUSH_P99_MS = 100;
+const PUSH_GRACE_MS = 10_000;
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** CPU use over a phase, in cores (1.0 = one core busy the whole time). */
+interface CpuShare {
+  app: number;
+  bench: number;
+  /** The bench's PostgreSQL server (postmaster and every backend); NaN when it is not on this machine. */
+  postgres: number;
+  /** Every process on the machine (app + bench + PostgreSQL + whatever else runs). */
+  machine: number;
+}
+
+interface PhaseResult extends CommandLoadResult {
+  app: AppStats;
+  cpu: CpuShare;
+  disconnects: number;
+  /** The app's main-thread CPU profile of the phase (BENCH_E2E_PROFILE=1). */
+  profile: { file: string; summary: ProfileSummary } | null;
+}
+
+export interface E2eData {
+  users: number;
+  setup: SetupTimings & { appStartMs: number; socketsConnectMs: number; appStopMs: number };
+  phases: PhaseResult[];
+  cpuCount: number;
+}
+
+/** Where the app's CPU goes, by area of the code (a sample counts for an area when any frame on its stack is there). */
+const PROFILE_AREAS: Record<string, RegExp> = {
+  'command-api (routes, run-command)': /command-api\/src\//,
+  'projector (runner, projections)': /projector\/src\//,
+  'read-api (queries, socket server)': /read-api\/src\//,
+  'current user (token check, user lookup)': /infra\/http\/current-user/,
+  'access-token verification (jose)': /verify-access-token|node_modules\/jose\//,
+  'event store': /infra\/eventstore\//,
+  'socket.io / engine.io / ws': /node_modules\/(socket\.io|socket\.io-adapter|socket\.io-parser|engine\.io|ws)\//,
+  'pg driver': /node_modules\/(pg|pg-protocol|pg-pool)\//,
+  express: /node_modules\/(express|router|body-parser|send|serve-static)\//,
+  'logging (pino)': /node_modules\/pino/,
+  'metrics (prom-client)': /node_modules\/prom-client|infra\/metrics/,
+  'identity provider (oidc-provider, koa)': /node_modules\/(oidc-provider|koa)/,
+  'zod': /node_modules\/zod\//,
+};
+
+function profileMarkdown(phases: PhaseResult[]): string {
+  const profiled = phases.filter((phase) => phase.profile);
+  const top = profiled.at(-1);
+  if (!top?.profile) return '';
+  const busy = (summary: ProfileSummary) => summary.totalMs - (summary.places.find((place) => place.name === '((idle))')?.selfMs ?? 0);
+  const rows = (entries: ProfileSummary['functions']) => entries.map((entry) => [entry.name, fmtInt(entry.selfMs), fmtPercent(entry.share)]);
+  const areas = Object.keys(PROFILE_AREAS);
+  return [
+    'CPU profiles of the app\'s main thread, one per phase (node:inspector, warm-up and drain included; files in ' +
+      `\`${path.relative(process.cwd(), path.dirname(top.profile.file))}\`). Share of each phase's wall time spent with code of each area on the stack:`,
+    markdownTable(
+      ['area (inclusive)', ...profiled.map((phase) => `${phase.clients} client(s)`)],
+      [
+        ['main thread busy (not idle)', ...profiled.map((phase) => fmtPercent(busy(phase.profile!.summary) / phase.profile!.summary.totalMs))],
+        ...areas.map((area) => [
+          area,
+          ...profiled.map((phase) => fmtPercent(phase.profile!.summary.inclusive.find((entry) => entry.name === area)?.share ?? 0)),
+        ]),
+      ],
+    ),
+    `At ${top.clients} client(s), self time by place and by function:`,
+    markdownTable(['where (self time)', 'ms', 'share'], rows(top.profile.summary.places)),
+    markdownTable(['function (self time)', 'ms', 'share'], rows(top.profile.summary.functions)),
+  ].join('\n\n');
+}
+
+function abbreviate(text: string): string {
+  return text.length <= 110 ? text : `${text.slice(0, 70)} … ${text.slice(-35)}`;
+}
+
+function statementsMarkdown(phase: PhaseResult): string {
+  const commands = Math.max(1, phase.acknowledged);
+  const { statementsTotal } = phase.app;
+  return [
+    `The app's database statements at ${phase.clients} client(s), timed from client.query() to the answer (waits for a pool ` +
+      `connection not included): ${fmtInt(statementsTotal.count)} statements, ${(statementsTotal.count / commands).toFixed(1)} per measured ` +
+      `command, ${fmtSeconds(statementsTotal.totalMs)} in total (warm-up and drain included).`,
+    markdownTable(
+      ['statement', 'count', 'per command', 'mean ms', 'max ms', 'total s'],
+      phase.app.statements.map((statement) => [
+        `\`${abbreviate(statement.statement)}\``,
+        fmtInt(statement.count),
+        (statement.count / commands).toFixed(2),
+        fmtMs(statement.totalMs / statement.count),
+        fmtMs(statement.maxMs),
+        (statement.totalMs / 1000).toFixed(2),
+      ]),
+    ),
+  ].join('\n\n');
+}
+
+function machineTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of os.cpus()) {
+    const { user, nice, sys, idle, irq } = cpu.times;
+    busy += user + nice + sys + irq;
+    total += user + nice + sys + idle + irq;
+  }
+  return { busy, total };
+}
+
+/** Starts a CPU measurement; `stop` returns the cores used by the bench process, PostgreSQL and the machine. */
+function startCpuMeasure(postgresPid: number | null): { stop(appCpuMs: number): CpuShare } {
+  const wallStart = nowMs();
+  const benchStart = process.cpuUsage();
+  const machineStart = machineTimes();
+  const postgresStart = postgresPid === null ? Number.NaN : processTreeCpuMs(postgresPid);
+  return {
+    stop(appCpuMs) {
+      const wallMs = nowMs() - wallStart;
+      const bench = process.cpuUsage(benchStart);
+      const machine = machineTimes();
+      const postgres = postgresPid === null ? Number.NaN : processTreeCpuMs(postgresPid) - postgresStart;
+      const cores = os.cpus().length;
+      const machineShare = (machine.busy - machineStart.busy) / Math.max(1, machine.total - machineStart.total);
+      return { app: appCpuMs / wallMs, bench: (bench.user + bench.system) / 1000 / wallMs, postgres: postgres / wallMs, machine: machineShare * cores };
+    },
+  };
+}
+
+const cores = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
+const latencyCells = (summary: LatencySummary) => [fmtMs(summary.p50Ms), fmtMs(summary.p99Ms), fmtMs(summary.maxMs)];
+
+function errorsCell(phase: PhaseResult): string {
+  if (!phase.errors) return '0';
+  const byStatus = Object.entries(phase.errorsByStatus)
+    .map(([status, count]) => `${count}×${status}`)
+    .join(', ');
+  return `${phase.errors} (${byStatus}): ${phase.firstError}`;
+}
+
+function markdown(data: E2eData, context: BenchContext): string {
+  const { setup } = data;
+  const perLogin = setup.loginMs / data.users;
+  return [
+    markdownTable(
+      ['clients', 'commands/s', 'acked', 'HTTP p50 / p99 / max ms', 'push p50 / p99 / max ms', 'lost pushes', 'errors', 'no position', 'socket drops'],
+      data.phases.map((phase) => [
+        phase.clients,
+        fmtInt(phase.commandsPerSecond),
+        fmtInt(phase.acknowledged),
+        latencyCells(phase.http).join(' / '),
+        latencyCells(phase.push).join(' / '),
+        phase.lostPushes,
+        errorsCell(phase),
+        phase.withoutPosition,
+        phase.disconnects,
+      ]),
+    ),
+    'Where the time went, per phase (CPU in cores: 1.00 = one core busy all the time; the machine has ' +
+      `${data.cpuCount}; "other" = machine − app − PostgreSQL − bench: processes that are not part of the bench):`,
+    markdownTable(
+      ['clients', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'app RSS'],
+      data.phases.map((phase) => [
+        phase.clients,
+        cores(phase.cpu.app),
+        cores(phase.cpu.postgres),
+        cores(phase.cpu.bench),
+        cores(phase.cpu.machine - phase.cpu.app - phase.cpu.bench - (Number.isFinite(phase.cpu.postgres) ? phase.cpu.postgres : 0)),
+        cores(phase.cpu.machine),
+        fmtPercent(phase.app.eventLoopUtilization),
+        `${fmtMs(phase.app.loopDelayP99Ms)} / ${fmtMs(phase.app.loopDelayMaxMs)}`,
+        `${phase.app.rssMb} MB`,
+      ]),
+    ),
+    'The app\'s connection pools (sampled every 5 ms; a waiter is a query waiting for a free connection):',
+    markdownTable(
+      ['clients', 'pool', 'size', 'busy max', 'waiters max', 'waiters mean', 'time with waiters'],
+      data.phases.flatMap((phase) =>
+        phase.app.pools.map((pool) => [
+          phase.clients,
+          pool.name,
+          pool.maxConnections,
+          pool.busyMax,
+          pool.waitingMax,
+          pool.waitingMean.toFixed(2),
+          fmtPercent(pool.shareOfSamplesWithWaiters),
+        ]),
+      ),
+    ),
+    'The projector during each phase, per projection (live batches: transactions that moved a checkpoint, BEGIN to COMMIT; ' +
+      'warm-up and drain included). Each projection reads the whole log and commits a batch even when none of its events is in it:',
+    markdownTable(
+      ['clients', 'projection', 'batches', 'events', 'events per batch', 'batch transaction mean / max ms', 'share of the phase inside a batch'],
+      data.phases.flatMap((phase) =>
+        phase.app.projector.map((batches) => [
+          phase.clients,
+          batches.projection,
+          fmtInt(batches.batches),
+          fmtInt(batches.events),
+          batches.batches ? (batches.events / batches.batches).toFixed(1) : '–',
+          batches.batches ? `${fmtMs(batches.totalMs / batches.batches)} / ${fmtMs(batches.maxMs)}` : '–',
+          fmtPercent(batches.totalMs / phase.app.wallMs),
+        ]),
+      ),
+    ),
+    markdownTable(
+      ['setup step', 'time', 'notes'],
+      [
+        ['app start (startStandalone in the child)', fmtSeconds(setup.appStartMs), 'fresh database on the bench PostgreSQL'],
+        ['accounts (AccountStore.create)', fmtSeconds(setup.createMs), `${fmtInt(data.users)} accounts, one scrypt hash each, 4 at a time`],
+        ['logins (code + PKCE over HTTP)', fmtSeconds(setup.loginMs), `${fmtMs(perLogin)} ms per login, 8 at a time`],
+        ['registration (first GET /api/get-user)', fmtSeconds(setup.registerMs), '16 at a time'],
+        ['sockets connected and joined', fmtSeconds(setup.socketsConnectMs), `${fmtInt(data.users)} websockets, 50 connecting at a time`],
+        ['app stop (app.close())', fmtSeconds(setup.appStopMs), ''],
+      ],
+    ),
+    `The app runs **in a child process** (scripts/standalone.ts \`startStandalone\`, LOG_LEVEL=warn) on a fresh database of the bench's ` +
+      `PostgreSQL; the load generator and the ${fmtInt(data.users)} socket.io clients (websocket transport, one per user, each joined to ` +
+      '`user:{userId}`) run in the bench process, on the same machine. Each client sends POST /api/edit-user for a random user with ' +
+      'that user\'s token and a new bio, waits for the answer, sends the next (closed loop). ' +
+      `${fmtSeconds(context.config.warmupSeconds * 1000)} warm-up, then ${fmtSeconds(context.config.e2eSeconds * 1000)} measured per client count. ` +
+      'Push latency runs from sending the command to the `changed` message on that user\'s socket whose checkpoint is at or after the ' +
+      'command\'s `X-Playtime-Position` (one push may cover several commands of the user). A push not arrived within ' +
+      `${PUSH_GRACE_MS / 1000} s of sending counts as lost. CPU of the app is its process's user + system time.`,
+    ...(data.phases.length ? [statementsMarkdown(data.phases.at(-1)!)] : []),
+    profileMarkdown(data.phases),
+  ].join('\n\n');
+}
+
+function targets(data: E2eData): TargetCheck[] {
+  const top = data.phases.at(-1);
+  const sockets = `${fmtInt(data.users)} listening sockets`;
+  if (!top) return [];
+  const pushOk = top.lostPushes === 0 && top.push.count > 0;
+  return [
+    {
+      name: `e2e commands/s at ${top.clients} clients, ${sockets}`,
+      required: `≥ ${fmtInt(TARGET_COMMANDS_PER_SECOND)}/s, no errors`,
+      measured: `${fmtInt(top.commandsPerSecond)}/s${top.errors ? `, ${top.errors} errors` : ''}`,
+      pass: top.commandsPerSecond >= TARGET_COMMANDS_PER_SECOND && top.errors === 0,
+    },
+    {
+      name: `e2e p99 command → push at ${top.clients} clients, ${sockets}`,
+      required: `< ${TARGET_PUSH_P99_MS} ms, none lost`,
+      measured: `${fmtMs(top.push.p99Ms)} ms${top.lostPushes ? `, ${top.lostPushes} lost` : ''}`,
+      pass: pushOk && top.push.p99Ms < TARGET_PUSH_P99_MS,
+    },
+  ];
+}
+
+export const e2eSection: BenchSection = {
+  id: 'e2e',
+  title: 'End to end: HTTP commands → socket pushes (standalone app)',
+  async run(context): Promise<SectionOutcome> {
+    const { e2eUsers: userCount, e2eClients, e2eSeconds, warmupSeconds, e2eProfile } = context.config;
+    const database = await createDatabase(context.serverUrl, 'e2e');
+    let app: AppHost | null = null;
+    try {
+      const port = await findFreePort();
+      context.log(`e2e: starting the standalone app in a child process on port ${port}…`);
+      app = await startAppProcess({
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        LOG_LEVEL: process.env.BENCH_E2E_LOG_LEVEL ?? 'warn',
+      });
+      context.log(`e2e: app ready in ${fmtSeconds(app.startMs)}; creating ${fmtInt(userCount)} accounts…`);
+      const { users, timings } = await setUpUsers(app.url, database.url, userCount, context.log);
+
+      const tracker = new PushTracker(users.length, PUSH_GRACE_MS);
+      const fleet = await connectSockets(app.url, users, tracker);
+      context.log(`e2e: ${fmtInt(users.length)} sockets connected and joined in ${fmtSeconds(fleet.connectMs)}`);
+
+      const postgresPid = await postmasterPid(context.serverUrl);
+      const profileDir = path.join(repoRoot, '.data', 'bench-profiles', `e2e-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      if (e2eProfile) mkdirSync(profileDir, { recursive: true });
+      const phases: PhaseResult[] = [];
+      try {
+        for (const clients of e2eClients) {
+          const http = new BenchHttp(app.url, clients);
+          try {
+            await app.stats(); // resets the app's counters
+            const dropsBefore = fleet.disconnects();
+            const stopProfile = e2eProfile ? await app.profile() : null;
+            const cpu = startCpuMeasure(postgresPid);
+            const load = await runCommandLoad(http, users, tracker, {
+              clients,
+              warmupMs: warmupSeconds * 1000,
+              durationMs: e2eSeconds * 1000,
+              pushGraceMs: PUSH_GRACE_MS,
+              bioPrefix: `bench ${clients}`,
+            });
+            const appStats = await app.stats();
+            const cpuShare = cpu.stop(appStats.cpuMs);
+            let profile: PhaseResult['profile'] = null;
+            if (stopProfile) {
+              const file = path.join(profileDir, `app-${clients}-clients.cpuprofile`);
+              await stopProfile(file);
+              profile = { file, summary: summarizeCpuProfile(file, PROFILE_AREAS, 15) };
+            }
+            const phase: PhaseResult = { ...load, app: appStats, cpu: cpuShare, disconnects: fleet.disconnects() - dropsBefore, profile };
+            phases.push(phase);
+            context.log(
+              `e2e: ${clients} client(s): ${fmtInt(phase.commandsPerSecond)} commands/s, HTTP p99 ${fmtMs(phase.http.p99Ms)} ms, ` +
+                `push p50 ${fmtMs(phase.push.p50Ms)} / p99 ${fmtMs(phase.push.p99Ms)} ms, ${phase.lostPushes} lost, ${phase.errors} errors; ` +
+                `CPU app ${cores(phase.cpu.app)} pg ${cores(phase.cpu.postgres)} bench ${cores(phase.cpu.bench)} machine ${cores(phase.cpu.machine)}`,
+            );
+          } finally {
+            http.close();
+          }
+        }
+      } finally {
+        fleet.close();
+      }
+
+      const appStartMs = app.startMs;
+      const appStopMs = await app.stop();
+      app = null;
+      const data: E2eData = {
+        users: users.length,
+        setup: { ...timings, appStartMs, socketsConnectMs: fleet.connectMs, appStopMs },
+        phases,
+        cpuCount: os.cpus().length,
+      };
+      return { markdown: markdown(data, context), data, targets: targets(data) };
+    } finally {
+      await app?.stop().catch((error: unknown) => context.log(`e2e: could not stop the app: ${String(error)}`));
+      await database.drop();
+    }
+  },
+};

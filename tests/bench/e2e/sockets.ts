@@ -1,0 +1,158 @@
+import { io, type Socket } from 'socket.io-client';
+import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { nowMs } from '../support/timing';
+import type { BenchUser } from './accounts';
+import { forEachLimited } from './accounts';
+
+interface Push {
+  checkpoint: LogCheckpoint;
+  at: number;
+}
+
+/** One command on its way: sent at `sentAt`; its checkpoint is known once the 200 arrived. */
+export interface PendingCommand {
+  user: number;
+  sentAt: number;
+  checkpoint: LogCheckpoint | null;
+  /** Counted in the measured window (warm-up commands are tracked but not counted). */
+  measured: boolean;
+  pushedAt: number | null;
+}
+
+interface UserTrack {
+  waiting: PendingCommand[];
+  /** The latest pushes (a push may overtake the command's HTTP answer). */
+  recent: Push[];
+}
+
+const RECENT_PUSHES = 16;
+
+/**
+ * Matches `changed` pushes to commands. The projector announces each committed batch with the
+ * checkpoint of its last event, so a push on `user:{id}` with checkpoint X covers every command of
+ * that user whose event is at or before X — several commands of one user may share a push.
+ */
+export class PushTracker {
+  private readonly tracks: UserTrack[];
+  pushes = 0;
+  unparsedPushes = 0;
+  /** Every push latency (ms from sending the command) of measured commands, up to `lostAfterMs`. */
+  readonly latencies: number[] = [];
+  /** Measured commands whose push came later than `lostAfterMs` after sending (counted as lost). */
+  late = 0;
+
+  constructor(
+    users: number,
+    private readonly lostAfterMs: number,
+  ) {
+    this.tracks = Array.from({ length: users }, () => ({ waiting: [], recent: [] }));
+  }
+
+  sent(user: number, measured: boolean): PendingCommand {
+    return { user, sentAt: nowMs(), checkpoint: null, measured, pushedAt: null };
+  }
+
+  /** The command was acknowledged with its event's checkpoint. */
+  acknowledged(command: PendingCommand, checkpoint: LogCheckpoint): void {
+    command.checkpoint = checkpoint;
+    const track = this.tracks[command.user]!;
+    const early = track.recent.find((push) => push.at >= command.sentAt && compareCheckpoints(push.checkpoint, checkpoint) >= 0);
+    if (early) this.resolve(command, early.at);
+    else track.waiting.push(command);
+  }
+
+  pushed(user: number, checkpointText: unknown): void {
+    const at = nowMs();
+    this.pushes += 1;
+    const checkpoint = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
+    if (!checkpoint) {
+      this.unparsedPushes += 1;
+      return;
+    }
+    const track = this.tracks[user]!;
+    track.recent.push({ checkpoint, at });
+    if (track.recent.length > RECENT_PUSHES) track.recent.shift();
+    if (track.waiting.length === 0) return;
+    const still: PendingCommand[] = [];
+    for (const command of track.waiting) {
+      if (compareCheckpoints(command.checkpoint, checkpoint) <= 0) this.resolve(command, at);
+      else still.push(command);
+    }
+    track.waiting = still;
+  }
+
+  private resolve(command: PendingCommand, at: number): void {
+    command.pushedAt = at;
+    if (!command.measured) return;
+    if (at - command.sentAt > this.lostAfterMs) this.late += 1;
+    else this.latencies.push(at - command.sentAt);
+  }
+
+  /** Acknowledged commands whose push has not arrived yet. */
+  outstanding(): PendingCommand[] {
+    return this.tracks.flatMap((track) => track.waiting);
+  }
+
+  /** Forgets what is still waiting (after it was counted as lost) and the phase's numbers. */
+  clear(): void {
+    this.latencies.length = 0;
+    this.late = 0;
+    for (const track of this.tracks) {
+      track.waiting = [];
+      track.recent = [];
+    }
+  }
+}
+
+export interface SocketFleet {
+  sockets: Socket[];
+  connectMs: number;
+  disconnects(): number;
+  close(): void;
+}
+
+/** One websocket per user, authenticated with the user's token, joined to `user:{userId}`. */
+export async function connectSockets(appUrl: string, users: BenchUser[], tracker: PushTracker): Promise<SocketFleet> {
+  const sockets: Socket[] = new Array<Socket>(users.length);
+  let disconnects = 0;
+  const started = nowMs();
+  try {
+    await forEachLimited(users, 50, async (user) => {
+      const socket = io(appUrl, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true, reconnection: true });
+      sockets[user.index] = socket;
+      socket.on('changed', (message: { room?: string; checkpoint?: unknown }) => {
+        if (message.room === `user:${user.userId}`) tracker.pushed(user.index, message.checkpoint);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`socket of ${user.email} did not connect within 30 s`)), 30_000);
+        socket.once('connect_error', (error) => {
+          clearTimeout(timer);
+          reject(new Error(`socket of ${user.email}: ${error.message}`));
+        });
+        socket.once('connect', () => {
+          socket.emit('join', `user:${user.userId}`, (answer: { ok: boolean; error?: string }) => {
+            clearTimeout(timer);
+            if (answer.ok) resolve();
+            else reject(new Error(`join user:${user.userId} refused: ${answer.error}`));
+          });
+        });
+      });
+      // Counted only after the join: a reconnect re-joins, a disconnect during the load is reported.
+      socket.on('disconnect', () => {
+        disconnects += 1;
+      });
+      socket.io.on('reconnect', () => socket.emit('join', `user:${user.userId}`));
+    });
+  } catch (error) {
+    for (const socket of sockets) socket?.disconnect();
+    throw error;
+  }
+  return {
+    sockets,
+    connectMs: nowMs() - started,
+    disconnects: () => disconnects,
+    close() {
+      for (const socket of sockets) socket.disconnect();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux we run on). */
+const TICKS_PER_SECOND = 100;
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  /** utime + stime of the process itself, in ticks. */
+  own: number;
+  /** cutime + cstime: its children that exited and were waited for, in ticks. */
+  reaped: number;
+}
+
+function readProcStat(pid: number): ProcStat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields start after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { pid, ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU milliseconds used so far by a process and all its descendants (live ones, and those that
+ * exited and were waited for). Linux only; NaN elsewhere. Compare two readings to get a phase's use.
+ */
+export function processTreeCpuMs(rootPid: number): number {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return Number.NaN;
+  }
+  const children = new Map<number, ProcStat[]>();
+  let root: ProcStat | null = null;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readProcStat(Number(entry));
+    if (!stat) continue;
+    if (stat.pid === rootPid) root = stat;
+    const siblings = children.get(stat.ppid);
+    if (siblings) siblings.push(stat);
+    else children.set(stat.ppid, [stat]);
+  }
+  if (!root) return Number.NaN;
+  let ticks = 0;
+  const visit = (stat: ProcStat) => {
+    ticks += stat.own + stat.reaped;
+    for (const child of children.get(stat.pid) ?? []) visit(child);
+  };
+  visit(root);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+  } catch {
+    return false;
+  }
+}
+
+/** The PostgreSQL server's postmaster process id (the parent of our backend), when it runs on this machine. */
+export async function postmasterPid(serverUrl: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const backend = rows[0] ? readProcStat(Number(rows[0].pid)) : null;
+    // A server on another machine: the pid names some unrelated local process, or none.
+    if (!backend || !isPostgres(backend.pid) || !isPostgres(backend.ppid)) return null;
+    return backend.ppid;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}

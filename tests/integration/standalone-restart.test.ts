@@ -18,14 +18,20 @@ interface Started {
   output: () => string;
 }
 
+/** Every app process a test started, so a failing assertion never leaves one running. */
+const started = new Set<ChildProcess>();
+
 function runStart(env: Record<string, string>): ChildProcess {
   // The database under test is the embedded one: make sure a DATABASE_URL of CI's second pass is not used.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
+  return child;
 }
 
 // One address for every start: users are identified by issuer + subject, and the embedded
@@ -68,7 +74,14 @@ describe('npm start', () => {
     // unprivileged user that could not enter a private (0700) temporary folder.
     dataDir = path.join(ROOT, '.data', `test-start-${process.pid}-${Date.now()}`);
   }, 120_000);
-  afterAll(() => {
+  afterAll(async () => {
+    await Promise.all(
+      [...started].map((child) => {
+        const exited = exitOf(child);
+        child.kill('SIGTERM');
+        return exited;
+      }),
+    );
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -14,8 +14,11 @@ export function createPool(connectionString: string, options: { max?: number; ap
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'playtime',
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A connection lost while idle (database restart) must not crash the process; neither may one lost
+  // while a client is checked out (PostgreSQL shutting down with the app on Ctrl-C): pg-pool listens
+  // for errors only on idle clients, and the caller learns of the failure from its query anyway.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

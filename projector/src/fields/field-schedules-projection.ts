@@ -1,5 +1,5 @@
 import type { FieldEvent } from '@playtime/shared/domain/fields/events';
-import type { AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import { AVAILABILITY_EVENT_TYPES, type AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
 import type { Projection } from '../runtime/projection';
 
 /**
@@ -10,6 +10,8 @@ export const fieldSchedulesProjection: Projection = {
   name: 'field_schedules',
   version: 1,
   tables: ['field_schedules'],
+  // Availability, and the field changes that take windows off the schedule.
+  handles: [...AVAILABILITY_EVENT_TYPES, 'SubFieldRemoved', 'FieldDeleted'] satisfies (AvailabilityEvent | FieldEvent)['type'][],
   schemaSql: `
     CREATE TABLE field_schedules (
       field_schedule_id text        PRIMARY KEY,

@@ -1,4 +1,4 @@
-import type { FieldEvent } from '@playtime/shared/domain/fields/events';
+import { FIELD_EVENT_TYPES, type FieldEvent } from '@playtime/shared/domain/fields/events';
 import type { Projection } from '../runtime/projection';
 
 /**
@@ -10,6 +10,7 @@ export const fieldsProjection: Projection = {
   name: 'fields',
   version: 1,
   tables: ['fields', 'sub_fields'],
+  handles: FIELD_EVENT_TYPES,
   schemaSql: `
     -- In public, not in this table set: a rebuild drops the old table set with everything in it.
     CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;

@@ -86,6 +86,41 @@ describe('projector runtime', () => {
     await progress.close();
   });
 
+  it('moves past events a projection does not handle without applying them, so readers waiting on it are not held up', async () => {
+    const applied: string[] = [];
+    const projection = streamTotalsProjection();
+    const projector = createProjector({
+      store,
+      pool,
+      connectionString: database.url,
+      projections: [
+        {
+          ...projection,
+          handles: ['Counted'],
+          apply: async (events, db) => {
+            applied.push(...events.map((event) => event.type));
+            return projection.apply(events, db);
+          },
+        },
+      ],
+      announcer: { announce: () => undefined },
+      logger,
+      takeoverIntervalMs: 100,
+    });
+    projectors.push(projector);
+    await store.appendToStream('s-mixed', [{ type: 'Counted', data: { n: 5 } }], { expectedRevision: 'no_stream' });
+    await projector.start();
+    await eventually(totals, (t) => t.events === 1);
+
+    const progress = new ProjectionProgress(pool, database.url);
+    await progress.start();
+    const unrelated = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: 'no_stream' });
+    expect(await progress.waitFor(['stream_totals'], unrelated.checkpoint, 5000)).toBe(true);
+    await progress.close();
+    expect(applied).toEqual(['Counted']);
+    expect(await totals()).toMatchObject({ events: 1, total: 5 });
+  });
+
   it('runs one owner at a time and lets a standby take over when the owner dies', async () => {
     const first = startProjector();
     const second = startProjector();

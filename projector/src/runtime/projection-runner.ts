@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import { withTransaction } from '@playtime/shared/infra/db/pool';
+import { withTransaction, type Queryable } from '@playtime/shared/infra/db/pool';
 import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
@@ -50,6 +50,7 @@ export class ProjectionRunner {
   private readonly projection: Projection;
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
+  private readonly handles: ReadonlySet<string> | null;
   private readonly serial = new Serial();
   private stopped = false;
   private lockClient: pg.Client | null = null;
@@ -64,6 +65,7 @@ export class ProjectionRunner {
     this.projection = options.projection;
     this.batchSize = options.batchSize ?? 500;
     this.rebuildBatchSize = options.rebuildBatchSize ?? 2000;
+    this.handles = this.projection.handles ? new Set(this.projection.handles) : null;
     if (!/^[a-z][a-z0-9_]*$/.test(this.projection.name)) throw new Error(`Bad projection name ${this.projection.name}`);
   }
 
@@ -203,27 +205,42 @@ export class ProjectionRunner {
   /** Applies a batch to one generation and moves its checkpoint, in one transaction. */
   private async applyBatch(target: Generation, batch: StoredEvent[], live: boolean): Promise<Set<string>> {
     const last = batch.at(-1)!.checkpoint;
+    const handled = this.handles ? batch.filter((event) => this.handles!.has(event.type)) : batch;
     try {
-      const keys = await withTransaction(this.options.pool, async (client) => {
-        await client.query(`SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`);
-        const changed = new Set(await this.projection.apply(batch, client));
-        await client.query('SET LOCAL search_path TO DEFAULT');
-        const moved = await client.query(
-          `UPDATE projection_checkpoints
-              SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
-            WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7`,
-          [this.name, target.generation, last.commit, last.position, batch.length, target.checkpoint.commit, target.checkpoint.position],
-        );
-        if (moved.rowCount !== 1) throw new LostOwnership();
-        if (live) await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
-        return changed;
-      });
+      const keys =
+        handled.length === 0
+          ? await this.moveCheckpoint(target, last, batch.length, live)
+          : await withTransaction(this.options.pool, async (client) => {
+              await client.query(`SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`);
+              const changed = new Set(await this.projection.apply(handled, client));
+              await client.query('SET LOCAL search_path TO DEFAULT');
+              await this.moveCheckpoint(target, last, batch.length, live, client);
+              return changed;
+            });
       target.checkpoint = last;
       return keys;
     } catch (error) {
       if (error instanceof LostOwnership) this.ownership?.abort();
       throw error;
     }
+  }
+
+  /**
+   * Compare-and-set of a generation's checkpoint (and the progress notice for waiting readers), inside
+   * the batch's transaction or, for a batch with nothing to apply, as one statement of its own.
+   */
+  private async moveCheckpoint(target: Generation, to: LogCheckpoint, events: number, live: boolean, db: Queryable = this.options.pool): Promise<Set<string>> {
+    const moved = await db.query(
+      `WITH moved AS (
+         UPDATE projection_checkpoints
+            SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
+          WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7
+         RETURNING 1)
+       SELECT CASE WHEN $8 THEN pg_notify($9, $1) END FROM moved`,
+      [this.name, target.generation, to.commit, to.position, events, target.checkpoint.commit, target.checkpoint.position, live, PROJECTION_PROGRESS_CHANNEL],
+    );
+    if (moved.rowCount !== 1) throw new LostOwnership();
+    return new Set();
   }
 
   private async hasUnfinishedRebuild(): Promise<boolean> {

@@ -15,6 +15,11 @@ export interface Projection {
   /** Tables readers see, as views `read.<table>` over the active table set. */
   tables: string[];
   /**
+   * The event types `apply` acts on. A batch with none of them only moves the checkpoint, in one
+   * statement, instead of a transaction around nothing. Omitted: every event is handed to `apply`.
+   */
+  handles?: readonly string[];
+  /**
    * Applies a batch of events in log order. Returns the keys that changed (realtime room names
    * such as `game:42` or `admin`), which the change announcer forwards to browsers.
    */

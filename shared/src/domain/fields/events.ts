@@ -1,3 +1,4 @@
+import { eventTypes } from '../decider';
 /** Everything that can happen to a field and its sub-fields. Stream: `field-{fieldId}`. */
 
 /** Where the field is, from the geocoder: stored with the field so game search can measure distances. */
@@ -29,3 +30,5 @@ export type FieldEvent =
   | { type: 'SubFieldRemoved'; data: { fieldId: string; subFieldId: string; removedBy: string } };
 
 export const fieldStream = (fieldId: string) => `field-${fieldId}`;
+
+export const FIELD_EVENT_TYPES = eventTypes<FieldEvent>()('FieldAdded', 'FieldEdited', 'FieldDeleted', 'SubFieldAdded', 'SubFieldRemoved');

@@ -1,3 +1,4 @@
+import { eventTypes } from '../decider';
 /**
  * A sub-field's availability: the windows in which captains may book it. Stream: `subfield-{subFieldId}`.
  * Bookings will join this stream (games issue), so one decider sees windows and bookings together and can
@@ -20,3 +21,5 @@ export type AvailabilityEvent =
   | { type: 'AvailabilityRemoved'; data: SubFieldOfWindow & { removedBy: string } };
 
 export const subFieldStream = (subFieldId: string) => `subfield-${subFieldId}`;
+
+export const AVAILABILITY_EVENT_TYPES = eventTypes<AvailabilityEvent>()('AvailabilityAdded', 'AvailabilityChanged', 'AvailabilityRemoved');

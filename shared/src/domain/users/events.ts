@@ -1,3 +1,4 @@
+import { eventTypes } from '../decider';
 /** Everything that can happen to a user account. Stream: `user-{userId}`. */
 export const ROLES = ['player', 'captain', 'field owner', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -13,3 +14,5 @@ export type UserEvent =
   | { type: 'UserDeleted'; data: { userId: string; deletedBy: string } };
 
 export const userStream = (userId: string) => `user-${userId}`;
+
+export const USER_EVENT_TYPES = eventTypes<UserEvent>()('UserRegistered', 'UserProfileEdited', 'UserRoleChanged', 'UserDeleted');

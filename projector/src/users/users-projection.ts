@@ -1,4 +1,4 @@
-import type { UserEvent } from '@playtime/shared/domain/users/events';
+import { USER_EVENT_TYPES, type UserEvent } from '@playtime/shared/domain/users/events';
 import type { Projection } from '../runtime/projection';
 
 /** read.users: one row per account; a deleted account keeps only its id, role and the deleted flag. */
@@ -6,6 +6,7 @@ export const usersProjection: Projection = {
   name: 'users',
   version: 1,
   tables: ['users'],
+  handles: USER_EVENT_TYPES,
   schemaSql: `
     CREATE TABLE users (
       user_id         text        PRIMARY KEY,
@@ -25,39 +26,62 @@ export const usersProjection: Projection = {
     CREATE INDEX users_username ON users (lower(username));
     CREATE INDEX users_listing ON users (registered_at, user_id) WHERE NOT deleted;
   `,
+  /**
+   * One statement per kind of change per batch, not one per event: under load a batch holds hundreds
+   * of events and the push to browsers waits for its commit. Applying registrations, then edits, then
+   * role changes, then deletions is the same as replaying the events in order, because a user is
+   * registered before anything else happens to them, nothing happens after deletion, and edits and
+   * role changes touch different columns (the last of each per user wins).
+   */
   async apply(events, db) {
-    const keys = new Set<string>();
+    const registered: Array<Extract<UserEvent, { type: 'UserRegistered' }>['data'] & { registeredAt: Date }> = [];
+    const profiles = new Map<string, { user_id: string; bio: string; profile_picture: string }>();
+    const roles = new Map<string, { user_id: string; role: string }>();
+    const deleted = new Set<string>();
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as UserEvent;
-      switch (event.type) {
-        case 'UserRegistered': {
-          const d = event.data;
-          await db.query(
-            `INSERT INTO users (user_id, issuer, subject, email, username, nickname, profile_picture, role, registered_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO NOTHING`,
-            [d.userId, d.issuer, d.subject, d.email, d.username, d.nickname, d.profilePicture, d.role, stored.createdAt],
-          );
-          break;
-        }
-        case 'UserProfileEdited':
-          await db.query('UPDATE users SET bio = $2, profile_picture = $3 WHERE user_id = $1', [event.data.userId, event.data.bio, event.data.profilePicture]);
-          break;
-        case 'UserRoleChanged':
-          await db.query('UPDATE users SET role = $2 WHERE user_id = $1', [event.data.userId, event.data.role]);
-          break;
-        case 'UserDeleted':
-          await db.query(
-            `UPDATE users SET deleted = true, email = NULL, username = NULL, nickname = NULL, bio = '', profile_picture = NULL
-              WHERE user_id = $1`,
-            [event.data.userId],
-          );
-          break;
-        default:
-          continue;
-      }
-      keys.add(`user:${event.data.userId}`);
-      keys.add('admin');
+      const userId = event.data.userId;
+      if (event.type === 'UserRegistered') registered.push({ ...event.data, registeredAt: stored.createdAt });
+      if (event.type === 'UserProfileEdited') profiles.set(userId, { user_id: userId, bio: event.data.bio, profile_picture: event.data.profilePicture });
+      if (event.type === 'UserRoleChanged') roles.set(userId, { user_id: userId, role: event.data.role });
+      if (event.type === 'UserDeleted') deleted.add(userId);
     }
-    return keys;
+
+    if (registered.length > 0) {
+      await db.query(
+        `INSERT INTO users (user_id, issuer, subject, email, username, nickname, profile_picture, role, registered_at)
+         SELECT "userId", issuer, subject, email, username, nickname, "profilePicture", role, "registeredAt"
+           FROM jsonb_to_recordset($1::jsonb) AS r("userId" text, issuer text, subject text, email text, username text,
+                                                   nickname text, "profilePicture" text, role text, "registeredAt" timestamptz)
+         ON CONFLICT (user_id) DO NOTHING`,
+        [JSON.stringify(registered)],
+      );
+    }
+    if (profiles.size > 0) {
+      await db.query(
+        `UPDATE users SET bio = p.bio, profile_picture = p.profile_picture
+           FROM jsonb_to_recordset($1::jsonb) AS p(user_id text, bio text, profile_picture text)
+          WHERE users.user_id = p.user_id`,
+        [JSON.stringify([...profiles.values()])],
+      );
+    }
+    if (roles.size > 0) {
+      await db.query(
+        `UPDATE users SET role = r.role
+           FROM jsonb_to_recordset($1::jsonb) AS r(user_id text, role text)
+          WHERE users.user_id = r.user_id`,
+        [JSON.stringify([...roles.values()])],
+      );
+    }
+    if (deleted.size > 0) {
+      await db.query(
+        `UPDATE users SET deleted = true, email = NULL, username = NULL, nickname = NULL, bio = '', profile_picture = NULL
+          WHERE user_id = ANY($1::text[])`,
+        [[...deleted]],
+      );
+    }
+
+    const changedUsers = [...registered.map((user) => user.userId), ...profiles.keys(), ...roles.keys(), ...deleted];
+    return new Set([...changedUsers.map((userId) => `user:${userId}`), ...(changedUsers.length > 0 ? ['admin'] : [])]);
   },
 };

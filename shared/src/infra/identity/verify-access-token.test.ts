@@ -10,7 +10,7 @@ import {
   type JSONWebKeySet,
   type JWTPayload,
 } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ROLE_CLAIM } from './demo-accounts';
 import { bearerToken, createAccessTokenVerifier, UnauthorizedError, type UnauthorizedCode } from './verify-access-token';
 
@@ -103,6 +103,21 @@ describe('access-token verifier', () => {
     await expect(verifier.verifyAuthorizationHeader('Basic dXNlcjpwYXNz')).rejects.toMatchObject({ code: 'missing_token' });
     await expect(verifier.verifyAuthorizationHeader(undefined)).rejects.toMatchObject({ code: 'missing_token' });
     expect(bearerToken('bearer abc.def.ghi')).toBe('abc.def.ghi');
+  });
+
+  it('keeps trusting a verified token only until it expires (plus the clock tolerance)', async () => {
+    const verifier = createAccessTokenVerifier({ issuer: ISSUER, audience: API, jwks: ours.jwks });
+    const token = await accessToken({ exp: now() + 120 });
+    await expect(verifier.verify(token)).resolves.toMatchObject({ sub: 'user-1' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 150_000);
+      await expect(verifier.verify(token)).resolves.toMatchObject({ sub: 'user-1' });
+      vi.setSystemTime(Date.now() + 60_000);
+      await expect(verifier.verify(token)).rejects.toMatchObject({ code: 'token_expired' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an unsigned token (alg none)', async () => {

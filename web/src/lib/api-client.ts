@@ -3,8 +3,9 @@ import { AFTER_HEADER, POSITION_HEADER, createPositionTracker } from './read-pos
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
 
 /**
- * The one way the web app talks HTTP to the backend. It adds the bearer token, the anti-forgery
- * header on POSTs and the read-your-writes position on GETs, and turns error bodies into ApiError.
+ * The one way the web app talks HTTP to the backend. It adds the bearer token, the browser's time
+ * zone, the anti-forgery header on POSTs and the read-your-writes position on GETs, and turns error
+ * bodies into ApiError.
  */
 
 export type AccessTokenProvider = () => Promise<string | undefined>;
@@ -37,6 +38,19 @@ function withQuery(path: string, query: QueryParams | undefined): string {
 
 const PUBLIC_CONFIG_PATH = '/api/public-config';
 
+/** The header naming the browser's time zone, so the server writes times in messages as the user reads them. */
+export const TIME_ZONE_HEADER = 'X-Time-Zone';
+
+/** The browser's IANA time zone (e.g. 'Europe/Warsaw'); undefined when the browser cannot tell. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+
 /**
  * The server sets the XSRF-TOKEN cookie on any response; a tab that has not made a request yet
  * (or whose cookie expired) asks for the public config first to obtain one.
@@ -50,6 +64,8 @@ async function xsrfToken(): Promise<string | undefined> {
 
 async function send(method: 'GET' | 'POST', path: string, query?: QueryParams, body?: unknown): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
+  const timeZone = browserTimeZone();
+  if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
   const token = await accessTokenProvider();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

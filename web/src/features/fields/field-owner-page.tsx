@@ -1,11 +1,51 @@
-// Placeholder until the field management issue lands
-import { Container } from '@mantine/core';
-import { PageTitle } from '../../components/page-title';
+import { Container, Tabs } from '@mantine/core';
+import { IconBuildingStadium, IconCalendarTime } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSmallScreen } from '../../hooks/use-small-screen';
+import { useLiveRoom } from '../realtime/use-live-room';
+import { scheduleKeys } from '../schedules/api/query-keys';
+import { ScheduleManagement } from '../schedules/schedule-management';
+import type { ScheduleSelection } from '../schedules/selection';
+import { useCurrentUser } from '../users/api/current-user';
+import { useOwnerFields } from './api/fields';
+import { fieldKeys } from './api/query-keys';
+import { FieldManagement } from './field-management';
 
+type OwnerTab = 'fields' | 'schedules';
+
+/** /FieldOwner: Field Management and Schedule Management, two tabs switched in place. */
 export function FieldOwnerPage() {
+  const [tab, setTab] = useState<OwnerTab>('fields');
+  const [selection, setSelection] = useState<ScheduleSelection>({});
+  const { data: user } = useCurrentUser();
+  const fields = useOwnerFields();
+  // On phones the two tabs share one row: no icons, equal widths.
+  const small = useSmallScreen();
+
+  // The owner's other browsers (and an admin's) see every field change live; an admin watching all
+  // fields follows the admin room.
+  const liveKeys = [fieldKeys.all, scheduleKeys.all];
+  useLiveRoom(user ? `owner:${user.userId}` : null, liveKeys);
+  useLiveRoom(user?.role === 'admin' ? 'admin' : null, liveKeys);
+
   return (
-    <Container size="lg">
-      <PageTitle title="Field Management" />
+    <Container size="xl" px={{ base: 0, sm: 'md' }}>
+      <Tabs value={tab} onChange={(value) => setTab(value === 'schedules' ? 'schedules' : 'fields')} keepMounted={false}>
+        <Tabs.List mb="lg" grow={small}>
+          <Tabs.Tab value="fields" px={small ? 'xs' : undefined} leftSection={small ? undefined : <IconBuildingStadium size={16} />}>
+            Field Management
+          </Tabs.Tab>
+          <Tabs.Tab value="schedules" px={small ? 'xs' : undefined} leftSection={small ? undefined : <IconCalendarTime size={16} />}>
+            Schedule Management
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="fields">
+          <FieldManagement />
+        </Tabs.Panel>
+        <Tabs.Panel value="schedules">
+          <ScheduleManagement fields={fields.data} selection={selection} onSelectionChange={setSelection} />
+        </Tabs.Panel>
+      </Tabs>
     </Container>
   );
 }

@@ -1,0 +1,344 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { DESKTOP, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
+
+/** The owner's browsers run in New York time, so messages with times prove the X-Time-Zone header works. */
+const TIME_ZONE = 'America/New_York';
+const HALF_HOUR = 30 * 60_000;
+const HOUR = 2 * HALF_HOUR;
+
+/** 'YYYY-MM-DDTHH:mm' of an instant in a time zone: what a datetime-local input holds there. */
+function dateTimeLocal(ms: number, timeZone = TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ms));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+const clock = (ms: number) => dateTimeLocal(ms).slice(11);
+
+/** Tomorrow, on the half-hour grid: the next half hour from now, one day later. */
+const windowStart = Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + 24 * HOUR;
+const windowEnd = windowStart + 2 * HOUR;
+
+/** A browser of the demo field owner, in New York time, on the owner area. */
+async function ownerPage(browser: Browser, url: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, timezoneId: TIME_ZONE });
+  const page = await context.newPage();
+  await page.goto(url);
+  await logIn(page, 'owner@playtime.test');
+  await openOwnerArea(page);
+  return { context, page };
+}
+
+async function openOwnerArea(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Field Management' }).first().click();
+  await page.getByRole('heading', { name: 'Fields Page' }).waitFor();
+}
+
+async function openScheduleTab(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Schedule Management' }).click();
+  await page.getByRole('heading', { name: 'Field Selection' }).waitFor();
+}
+
+/**
+ * Opens the collapsible Add Field form and waits for its opening transition to end: while the
+ * collapse still clips the form, scrolling its buttons into view would shift them under the pointer.
+ */
+async function openAddFieldForm(page: Page) {
+  await page.getByRole('button', { name: 'Add Field' }).click();
+  const form = page.getByRole('form', { name: 'Add Field' });
+  await expect.poll(() => form.evaluate((element) => element.parentElement!.style.overflow)).not.toBe('hidden');
+  return form;
+}
+
+/** A Mantine notification with exactly this message. */
+const notification = (page: Page, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: message });
+
+/** Closes every notification, so screenshots show the page. */
+async function dismissNotifications(page: Page): Promise<void> {
+  const close = page.locator('.mantine-Notification-root .mantine-Notification-closeButton');
+  while ((await close.count()) > 0) {
+    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
+}
+
+/** Waits for the notification with this message, then closes every notification (they sit over the page's top right). */
+async function seeNotification(page: Page, message: string): Promise<void> {
+  await notification(page, message).first().waitFor();
+  await dismissNotifications(page);
+}
+
+/** A full-page screenshot from the top (the fixed header stays where it belongs). */
+async function pageScreenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** A viewport screenshot of an open dialog, once its opening transition is over. */
+async function dialogScreenshot(page: Page, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog').last();
+  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+const availableTile = (page: Page) => page.getByRole('button', { name: /^Available · / });
+
+/** The tile of the window from `start` to `end` (its label names the times; the end carries a date when on another day). */
+const windowTile = (page: Page, start: number, end: number) =>
+  page.getByRole('button', { name: new RegExp(`^Available · [^·]*, ${clock(start)} – ([^·]*, )?${clock(end)}$`) });
+
+describe('the field owner area in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('adds a field after showing each validation message, then manages its sub-fields', async () => {
+    const { context, page } = await ownerPage(browser, app.url);
+    expect(await page.getByRole('tab', { name: 'Field Management' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByText('No Fields Available').waitFor();
+
+    // The collapsible form: an empty submit shows every message, without asking the server.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/add-field')) posts.push(request.url());
+    });
+    const form = await openAddFieldForm(page);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    for (const message of ['Field name is required', 'Street address is required', 'Zip Code must be 5 digits', 'City is required', 'Price is required']) {
+      await form.getByText(message, { exact: true }).waitFor();
+    }
+    expect(posts).toEqual([]);
+
+    await form.getByLabel('Field Name').fill('Riverside Park');
+    await form.getByLabel('Street Address').fill('1 Riverside Dr');
+    await form.getByLabel('City').fill('New York');
+    // The zip input takes five characters at most; a price of 0 counts as missing.
+    await form.getByLabel('Zip Code').pressSequentially('1000123');
+    expect(await form.getByLabel('Zip Code').inputValue()).toBe('10001');
+    await form.getByLabel('Zip Code').fill('100');
+    await form.getByLabel('Price').fill('0');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Zip Code must be 5 digits', { exact: true }).waitFor();
+    await form.getByText('Price is required', { exact: true }).waitFor();
+    expect(await form.getByText('Field name is required').count()).toBe(0);
+    expect(posts).toEqual([]);
+
+    // The server's refusal is shown in a notification and on the input it concerns.
+    await form.getByLabel('Zip Code').fill('00000');
+    await form.getByLabel('Price').fill('45');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await seeNotification(page, 'We could not find the ZIP code 00000. Check it and try again.');
+    await expect.poll(() => form.getByLabel('Zip Code').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Zip Code').fill('10001');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Riverside Park' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Riverside Park', '1 Riverside Dr', '10001', 'New York', expect.stringContaining('Edit')]);
+
+    // The details card: no description and no picture.
+    await row.getByRole('button', { name: 'Details of Riverside Park' }).click();
+    const card = page.getByTestId('field-card');
+    await card.getByText('No description provided').waitFor();
+    expect(await card.getByRole('img', { name: 'Sample field picture' }).getAttribute('src')).toBe('/field-placeholder.svg');
+
+    // Edit Field Info: sub-fields appear in the open dialog as they are added.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Field Info' });
+    await dialog.getByText('Manage Subfields').waitFor();
+    await dialog.getByText('No Subfields Available').waitFor();
+    const subFields = dialog.getByRole('list', { name: 'Subfields' });
+    await dialog.getByLabel('New Subfield Name').fill('Pitch A');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await subFields.getByText('Pitch A', { exact: true }).waitFor();
+    expect(await dialog.getByLabel('New Subfield Name').inputValue()).toBe('');
+    // An empty name: the server calls it 'New Subfield'.
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await subFields.getByText('New Subfield', { exact: true }).waitFor();
+    await dialog.getByLabel('New Subfield Name').fill('Pitch B');
+    await dialog.getByLabel('New Subfield Name').press('Enter');
+    await subFields.getByText('Pitch B', { exact: true }).waitFor();
+    // A duplicate name is refused with the server's message; the dialog stays open.
+    await dialog.getByLabel('New Subfield Name').fill('pitch a');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await seeNotification(page, 'This field already has a sub-field named Pitch A. Choose another name.');
+    await dialog.getByRole('button', { name: 'Remove New Subfield' }).click();
+    const listed = async () => (await subFields.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]);
+    await expect.poll(listed).toEqual(['Pitch A', 'Pitch B']);
+
+    // Save: a refused edit keeps the dialog open with the message on the input; a good one closes it.
+    await dialog.getByLabel('City').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('City is required').waitFor();
+    await dialog.getByLabel('City').fill('Brooklyn');
+    await dialog.getByLabel('Description').fill('Floodlit, artificial grass');
+    await dismissNotifications(page);
+    await dialogScreenshot(page, 'owner-edit-field-desktop');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('cell', { name: 'Brooklyn', exact: true }).waitFor();
+    await card.getByText('Floodlit, artificial grass').waitFor();
+
+    // The screenshots show the (still open, now empty) Add Field form above the table.
+    await dismissNotifications(page);
+    await pageScreenshot(page, 'owner-fields-desktop');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('heading', { name: 'Fields Page' }).waitFor();
+    await pageScreenshot(page, 'owner-fields-phone');
+    // On a phone the dialog fills the screen.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByText('Manage Subfields').waitFor();
+    await dialogScreenshot(page, 'owner-edit-field-phone');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it("publishes availability, refuses an overlap with its message, and shows the new window in the owner's other browser live", async () => {
+    const first = await ownerPage(browser, app.url);
+    const second = await ownerPage(browser, app.url);
+    for (const { page } of [first, second]) {
+      await openScheduleTab(page);
+      // The first field is selected on load, with its sub-fields as timeline rows.
+      expect(await page.getByRole('combobox', { name: 'Field' }).inputValue()).toBe('Riverside Park');
+      await page.getByText('Pitch B', { exact: true }).first().waitFor();
+    }
+    expect(await availableTile(second.page).count()).toBe(0);
+
+    const { page } = first;
+    await dismissNotifications(page);
+    await page.getByRole('button', { name: 'Add Availability' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Availability' });
+    expect(await dialog.getByRole('combobox', { name: 'Subfield' }).inputValue()).toBe('Pitch A');
+    await dialog.getByLabel('Start Date').fill(dateTimeLocal(windowStart));
+    await dialog.getByLabel('End Date').fill(dateTimeLocal(windowEnd));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await availableTile(page).first().waitFor();
+    expect(await availableTile(page).count()).toBe(1);
+
+    // The owner's other browser shows it without a reload.
+    await availableTile(second.page).first().waitFor({ timeout: 15_000 });
+
+    // An overlapping window is refused with the server's message, in the browser's time zone; the
+    // dialog stays open and its dates are cleared.
+    await dismissNotifications(page);
+    await page.getByRole('button', { name: 'Add Availability' }).click();
+    await dialog.getByLabel('Start Date').fill(dateTimeLocal(windowStart + HOUR));
+    await dialog.getByLabel('End Date').fill(dateTimeLocal(windowEnd + HOUR));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const overlap = `This availability overlaps another window on Pitch A from ${clock(windowStart)} to ${clock(windowEnd)}`;
+    await seeNotification(page, overlap);
+    expect(await dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByLabel('Start Date').inputValue()).toBe('');
+    expect(await dialog.getByLabel('End Date').inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await availableTile(page).count()).toBe(1);
+
+    // The same time on Pitch B is free.
+    await dismissNotifications(page);
+    await page.getByRole('button', { name: 'Add Availability' }).click();
+    await dialog.getByRole('combobox', { name: 'Subfield' }).click();
+    await page.getByRole('option', { name: 'Pitch B' }).click();
+    await dialog.getByLabel('Start Date').fill(dateTimeLocal(windowStart + HOUR));
+    await dialog.getByLabel('End Date').fill(dateTimeLocal(windowEnd + HOUR));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => availableTile(page).count()).toBe(2);
+    await expect.poll(() => availableTile(second.page).count(), { timeout: 15_000 }).toBe(2);
+
+    await dismissNotifications(page);
+    await pageScreenshot(page, 'owner-schedule-desktop');
+    await page.setViewportSize(PHONE);
+    await availableTile(page).first().waitFor();
+    await pageScreenshot(page, 'owner-schedule-phone');
+    await page.setViewportSize(DESKTOP);
+
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('edits and deletes an availability window from its tile', async () => {
+    const { context, page } = await ownerPage(browser, app.url);
+    await openScheduleTab(page);
+    await availableTile(page).first().waitFor();
+    const before = await availableTile(page).count();
+
+    // The Pitch A window: its tile's label names the times.
+    await windowTile(page, windowStart, windowEnd).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Availability' });
+    expect(await dialog.getByLabel('Subfield').inputValue()).toBe('Pitch A');
+    expect(await dialog.getByLabel('Start Date').inputValue()).toBe(dateTimeLocal(windowStart));
+    expect(await dialog.getByLabel('End Date').inputValue()).toBe(dateTimeLocal(windowEnd));
+
+    // A refused edit keeps the dialog open and puts the saved dates back.
+    await dialog.getByLabel('End Date').fill(dateTimeLocal(windowEnd + 15 * 60_000));
+    await dialog.getByRole('button', { name: 'Edit Availability' }).click();
+    await seeNotification(page, 'Start and end must be on the hour or half hour.');
+    await expect.poll(() => dialog.getByLabel('End Date').inputValue()).toBe(dateTimeLocal(windowEnd));
+
+    await dialog.getByLabel('End Date').fill(dateTimeLocal(windowEnd + HOUR));
+    await dialog.getByRole('button', { name: 'Edit Availability' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await windowTile(page, windowStart, windowEnd + HOUR).click();
+    await dialog.getByRole('button', { name: 'Delete Availability' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => availableTile(page).count()).toBe(before - 1);
+    await context.close();
+  });
+
+  it("asks 'Are you sure?' before deleting a field, and shows a field without sub-fields as such", async () => {
+    const { context, page } = await ownerPage(browser, app.url);
+    // A second field, without sub-fields.
+    const form = await openAddFieldForm(page);
+    await form.getByLabel('Field Name').fill('Harbour Field');
+    await form.getByLabel('Street Address').fill('2 Harbour St');
+    await form.getByLabel('Zip Code').fill('02108');
+    await form.getByLabel('City').fill('Boston');
+    await form.getByLabel('Price').fill('37.5');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Harbour Field' });
+    await row.waitFor();
+
+    await openScheduleTab(page);
+    await page.getByRole('combobox', { name: 'Field' }).click();
+    await page.getByRole('option', { name: 'Harbour Field' }).click();
+    await page.getByText('No Subfields Available').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Availability' }).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Field Management' }).click();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByText('Do you really want to delete this field? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await row.waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').filter({ hasText: 'Riverside Park' }).count()).toBe(1);
+    await context.close();
+  });
+});

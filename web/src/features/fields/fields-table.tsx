@@ -1,0 +1,103 @@
+import { Box, Button, Card, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import type { OwnerField } from './api/types';
+import { FieldCard } from './field-card';
+
+const COLUMNS = ['Field Name', 'Street Address', 'Zip Code', 'City', 'Actions'];
+
+interface FieldsTableProps {
+  fields: OwnerField[] | undefined;
+  onEdit: (field: OwnerField) => void;
+  onDelete: (field: OwnerField) => void;
+}
+
+/** The owner's fields; a name opens the field's card below its row. Scrolls sideways on phones. */
+export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
+  const [openedId, setOpenedId] = useState<string | null>(null);
+
+  const body =
+    fields === undefined ? (
+      Array.from({ length: 3 }, (_, index) => (
+        <Table.Tr key={`loading-${index}`}>
+          {COLUMNS.map((column) => (
+            <Table.Td key={column}>
+              <Skeleton h={20} />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))
+    ) : fields.length === 0 ? (
+      <Table.Tr>
+        <Table.Td colSpan={COLUMNS.length}>
+          <Text c="dimmed" ta="center" py="md">
+            No Fields Available
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    ) : (
+      fields.map((field) => {
+        const opened = openedId === field.fieldId;
+        return (
+          <Fragment key={field.fieldId}>
+            <Table.Tr>
+              <Table.Td>
+                <UnstyledButton
+                  onClick={() => setOpenedId(opened ? null : field.fieldId)}
+                  aria-expanded={opened}
+                  aria-label={`Details of ${field.fieldName}`}
+                >
+                  <Group gap={6} wrap="nowrap">
+                    {opened ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                    <Text fw={600} fz="sm">
+                      {field.fieldName}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>{field.address}</Table.Td>
+              <Table.Td>{field.zipCode}</Table.Td>
+              <Table.Td>{field.city}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => onEdit(field)}>
+                    Edit
+                  </Button>
+                  <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(field)}>
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+            {opened && (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS.length} bg="var(--mantine-color-gray-0)">
+                  {/* Sticks to the left of the sideways-scrolling table, and fits a phone's width. */}
+                  <Box maw="min(380px, calc(100vw - 6rem))" py="xs" pos="sticky" left={0}>
+                    <FieldCard field={field} />
+                  </Box>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Fragment>
+        );
+      })
+    );
+
+  return (
+    <Card padding="lg">
+      <Table.ScrollContainer minWidth={720}>
+        <Table highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+/** An availability window of a sub-field (spec §3 'Schedule entry'). Dates are ISO strings. */
+export interface AvailabilityEntry {
+  type: 'schedule';
+  fieldScheduleId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** A game booked on a sub-field. */
+export interface GameEntry {
+  type: 'game';
+  gameId: string;
+  startDate: string;
+  endDate: string;
+}
+
+export type ScheduleEntry = AvailabilityEntry | GameEntry;
+
+/** One row of GET /api/get-field-schedules: a sub-field and its entries, by start. */
+export interface SubFieldSchedule {
+  subFieldId: string;
+  name: string;
+  data: ScheduleEntry[];
+}
+
+/** GET /api/owner-get-game-data: the owner's read-only view of a game on their field. */
+export interface OwnerGameDetails {
+  name?: string | null;
+  location?: string | null;
+  price?: number | null;
+  maxPlayers?: number | null;
+  playerCount?: number | null;
+  organizerEmail?: string | null;
+  organizerProfilePicture?: string | null;
+}
+
+/** The body of add-field-schedule / edit-field-schedule: Date objects, sent as ISO strings. */
+export interface AvailabilityWindow {
+  startDate: Date;
+  endDate: Date;
+}

@@ -1,0 +1,57 @@
+/**
+ * The Start Date / End Date inputs are `datetime-local`: their value is 'YYYY-MM-DDTHH:mm' in the
+ * browser's time zone (spec §7: dates are formatted that way in edit forms; §9: the browser's zone).
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date as a datetime-local value in the browser's time zone; '' for an unreadable date. */
+export function toDateTimeLocal(date: Date | string | number): string {
+  const d = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/** A datetime-local value read in the browser's time zone; undefined when empty or not a real time. */
+export function parseDateTimeLocal(value: string): Date | undefined {
+  const match = DATETIME_LOCAL.exec(value.trim());
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(year, month - 1, day, hour, minute, second);
+  // Rejects 2025-02-30 and the like, which Date would roll over into the next month.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return undefined;
+  return date;
+}
+
+export interface WindowInputs {
+  startDate: string;
+  endDate: string;
+}
+
+export type WindowErrors = Partial<Record<keyof WindowInputs, string>>;
+
+export type WindowResult = { ok: true; startDate: Date; endDate: Date } | { ok: false; errors: WindowErrors };
+
+/**
+ * The two inputs as the dates to send. Only what cannot be sent at all is refused here (an empty or
+ * unreadable input); every rule about the window itself (end after start, the half-hour grid, the
+ * past, overlaps) is the server's, and its message is shown as it says it.
+ */
+export function readWindow(inputs: WindowInputs): WindowResult {
+  const startDate = parseDateTimeLocal(inputs.startDate);
+  const endDate = parseDateTimeLocal(inputs.endDate);
+  const errors: WindowErrors = {};
+  if (!startDate) errors.startDate = 'Start Date is required';
+  if (!endDate) errors.endDate = 'End Date is required';
+  if (!startDate || !endDate) return { ok: false, errors };
+  return { ok: true, startDate, endDate };
+}

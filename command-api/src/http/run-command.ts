@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { DecisionContext, Decider, DomainEvent } from '@playtime/shared/domain/decider';
 import { handleCommand, type CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
+import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
@@ -15,6 +16,8 @@ export interface CommandDependencies {
   metrics: Metrics;
   now: () => Date;
   newId: () => string;
+  /** Lets a command on a stream this process appended to last skip reading it (see handleCommand). */
+  streamStates?: StreamStateCache;
 }
 
 /** Runs one command for the request's user and sets the position header on the response. */
@@ -37,6 +40,7 @@ export async function runCommand<Command extends { type: string }, Event extends
       context,
       metadata: { userId: req.user?.userId ?? null, correlationId: String(req.id), causationId: null },
       commandId: idempotencyKey ? `${req.user?.userId ?? 'anonymous'}:${idempotencyKey}` : undefined,
+      cache: deps.streamStates,
     });
     if (outcome.appended) res.setHeader(POSITION_HEADER, formatCheckpoint(outcome.appended.checkpoint));
     deps.metrics.commandOutcomes.inc({ command: command.type, outcome: 'ok' });

@@ -1,4 +1,5 @@
 import { USER_EVENT_TYPES, type UserEvent } from '@playtime/shared/domain/users/events';
+import { USERS_CHANGED_CHANNEL, USERS_CHANGED_IDS_PER_NOTICE } from '@playtime/shared/infra/http/current-user-cache';
 import type { Projection } from '../runtime/projection';
 
 /** read.users: one row per account; a deleted account keeps only its id, role and the deleted flag. */
@@ -79,6 +80,14 @@ export const usersProjection: Projection = {
           WHERE user_id = ANY($1::text[])`,
         [[...deleted]],
       );
+    }
+
+    // Every API process caches who a request's caller is; a new role or a deletion must reach them
+    // as this transaction commits (NOTIFY is delivered on commit, and only then).
+    const accessChanged = [...new Set([...roles.keys(), ...deleted])];
+    for (let start = 0; start < accessChanged.length; start += USERS_CHANGED_IDS_PER_NOTICE) {
+      const ids = accessChanged.slice(start, start + USERS_CHANGED_IDS_PER_NOTICE);
+      await db.query('SELECT pg_notify($1, $2)', [USERS_CHANGED_CHANNEL, JSON.stringify(ids)]);
     }
 
     const changedUsers = [...registered.map((user) => user.userId), ...profiles.keys(), ...roles.keys(), ...deleted];

@@ -1,6 +1,7 @@
 import { stableId } from '../ids';
-import { fold, type DecisionContext, type Decider, type DomainEvent } from '../../domain/decider';
-import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from '../eventstore/port';
+import { DomainError, fold, type DecisionContext, type Decider, type DomainEvent } from '../../domain/decider';
+import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type StoredEvent } from '../eventstore/port';
+import type { StreamStateCache } from './stream-state-cache';
 
 export interface CommandOutcome<Event> {
   events: Event[];
@@ -21,6 +22,8 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
    */
   commandId?: string;
   maxAttempts?: number;
+  /** States of streams this process appended to last; lets a command skip reading its stream. */
+  cache?: StreamStateCache;
 }
 
 /** The id of the index-th event a command appends to a stream: the same on every retry of the command. */
@@ -44,18 +47,49 @@ function replayedOutcome<Event>(history: StoredEvent[], commandId: string, strea
 /**
  * Load the stream, decide, append with the revision that was read. When someone else wrote to the
  * stream in between, decide again on the fresh state, a bounded number of times.
+ *
+ * With a cache, the first attempt may decide on the state this process saw after its own last append
+ * instead of reading the stream. That is safe because the append carries the cached revision: a stream
+ * someone else moved on refuses it and the next attempt reads. Only an append is trusted to a cached
+ * state: a refusal or a decision to change nothing is checked again on a fresh read, and a command
+ * with an id (a client retry) always reads, so it finds its first outcome.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   options: HandleCommandOptions<Command, Event, State>,
 ): Promise<CommandOutcome<Event>> {
-  const { store, decider, streamId, command, context, metadata, commandId, maxAttempts = 5 } = options;
+  const { store, decider, streamId, command, context, metadata, commandId, cache, maxAttempts = 5 } = options;
   for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const replayed = commandId ? replayedOutcome<Event>(history, commandId, streamId) : null;
-    if (replayed) return replayed;
-    const state = fold(decider, history.map((stored) => ({ type: stored.type, data: stored.data }) as Event));
-    const events = decider.decide(command, state, context);
-    if (events.length === 0) return { events, appended: null };
+    const cached = attempt === 1 && !commandId ? cache?.get<State>(streamId, decider) : undefined;
+    let state: State;
+    let expectedRevision: ExpectedRevision;
+    if (cached) {
+      ({ state, revision: expectedRevision } = cached);
+    } else {
+      const history = await store.readStream(streamId);
+      const replayed = commandId ? replayedOutcome<Event>(history, commandId, streamId) : null;
+      if (replayed) return replayed;
+      state = fold(decider, history.map((stored) => ({ type: stored.type, data: stored.data }) as Event));
+      expectedRevision = history.at(-1)?.revision ?? 'no_stream';
+    }
+
+    let events: Event[];
+    try {
+      events = decider.decide(command, state, context);
+    } catch (error) {
+      if (cached && error instanceof DomainError) {
+        cache!.forget(streamId);
+        continue;
+      }
+      throw error;
+    }
+    if (events.length === 0) {
+      if (cached) {
+        cache!.forget(streamId);
+        continue;
+      }
+      return { events, appended: null };
+    }
+
     try {
       const appended = await store.appendToStream(
         streamId,
@@ -65,10 +99,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
           metadata,
           ...(commandId ? { eventId: deterministicEventId(commandId, streamId, index) } : {}),
         })),
-        { expectedRevision: history.at(-1)?.revision ?? 'no_stream' },
+        { expectedRevision },
       );
+      if (!commandId) cache?.set(streamId, decider, appended.nextRevision, events.reduce(decider.evolve, state));
       return { events, appended };
     } catch (error) {
+      cache?.forget(streamId);
       if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
     }
   }

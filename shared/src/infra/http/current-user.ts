@@ -7,6 +7,7 @@ import type { EventStore } from '../eventstore/port';
 import { bearerToken, UnauthorizedError, type VerifiedAccessToken } from '../identity/verify-access-token';
 import { stableId } from '../ids';
 import type { ProjectionProgress } from '../projections/projection-progress';
+import type { CurrentUserCache } from './current-user-cache';
 import { ApiError } from './errors';
 
 export type VerifyAccessToken = (token: string) => Promise<VerifiedAccessToken>;
@@ -26,7 +27,7 @@ declare module 'express-serve-static-core' {
 
 export const userIdFor = (identity: Pick<VerifiedAccessToken, 'iss' | 'sub'>) => stableId('user', identity.iss, identity.sub);
 
-interface UserRow {
+export interface UserRow {
   user_id: string;
   username: string | null;
   email: string | null;
@@ -40,6 +41,8 @@ export interface CurrentUserDependencies {
   store: EventStore;
   progress: ProjectionProgress;
   adminEmails: string[];
+  /** Rows of recent callers, forgotten when the projector announces a role change or deletion. */
+  cache?: CurrentUserCache<UserRow>;
 }
 
 /**
@@ -47,8 +50,14 @@ export interface CurrentUserDependencies {
  * their first call (role `player`, `admin` for configured emails, the demo role for demo accounts).
  */
 export function createUserResolver(deps: CurrentUserDependencies) {
-  const lookup = async (userId: string) =>
-    (await deps.pool.query<UserRow>('SELECT user_id, username, email, role, deleted FROM read.users WHERE user_id = $1', [userId])).rows[0];
+  const lookup = async (userId: string): Promise<UserRow | undefined> => {
+    const cached = deps.cache?.get(userId);
+    if (cached) return cached;
+    const generation = deps.cache?.currentGeneration ?? 0;
+    const { rows } = await deps.pool.query<UserRow>('SELECT user_id, username, email, role, deleted FROM read.users WHERE user_id = $1', [userId]);
+    if (rows[0]) deps.cache?.remember(userId, rows[0], generation);
+    return rows[0];
+  };
 
   return async function resolve(token: string): Promise<CurrentUser> {
     const identity = await deps.verify(token).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Config } from '../config/config';
-import { createUserResolver, type ResolveUser } from '../http/current-user';
+import { createUserResolver, type ResolveUser, type UserRow } from '../http/current-user';
+import { CurrentUserCache } from '../http/current-user-cache';
 import type { Logger } from '../logging';
 import { setUpIdentity, type Identity } from './identity';
 import { connectInfrastructure, type Infrastructure } from './infrastructure';
@@ -24,7 +25,8 @@ export async function connectServiceParts(
   const { pool, store, progress } = infrastructure;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const identity = await setUpIdentity({ config, pool, publicUrl, logger, seedDemoAccounts: options.seedDemoAccounts });
-  const resolveUser = createUserResolver({ verify: identity.verify, pool, store, progress, adminEmails: config.ADMIN_EMAILS });
+  const currentUsers = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
+  const resolveUser = createUserResolver({ verify: identity.verify, pool, store, progress, adminEmails: config.ADMIN_EMAILS, cache: currentUsers });
   const identityRoutes = options.serveIdentityProvider && identity.provider ? [Router().use(identity.provider.path, identity.provider.router)] : [];
   return {
     ...infrastructure,
@@ -34,6 +36,7 @@ export async function connectServiceParts(
     publicConfig: { auth: identity.auth, partnerFormUrl: config.PARTNER_FORM_URL ?? null },
     identityRoutes,
     async close() {
+      await currentUsers.close();
       await identity.close();
       await infrastructure.close();
     },

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { listenToChannel } from '../../db/channel-listener';
 
 const CHANNEL = 'playtime_events_appended';
 
@@ -17,12 +18,10 @@ export interface Wake {
 export class LogNotifier {
   private generation = 0;
   private waiters = new Set<() => void>();
-  private listener: pg.Client | null = null;
-  private listening = false;
+  private listener: { close(): Promise<void> } | null = null;
   private notifyInFlight = false;
   private notifyPending = false;
   private closed = false;
-  private reconnectTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly connectionString: string,
@@ -74,36 +73,15 @@ export class LogNotifier {
     for (const waiter of [...this.waiters]) waiter();
   }
 
+  /** Lazily: a store that only appends never needs the connection. */
   private ensureListening(): void {
-    if (this.listening || this.closed) return;
-    this.listening = true;
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'playtime-log-listener' });
-    this.listener = client;
-    const restart = () => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      client.end().catch(() => undefined);
-      if (this.closed) return;
-      this.reconnectTimer = setTimeout(() => {
-        this.listening = false;
-        this.ensureListening();
-      }, 1000);
-    };
-    client.on('notification', () => this.wakeAll());
-    client.on('error', restart);
-    client.on('end', restart);
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${CHANNEL}`))
-      .catch(restart);
+    if (this.listener || this.closed) return;
+    this.listener = listenToChannel(this.connectionString, CHANNEL, { notice: () => this.wakeAll() });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const listener = this.listener;
-    this.listener = null;
     this.wakeAll();
-    if (listener) await listener.end().catch(() => undefined);
+    await this.listener?.close();
   }
 }

@@ -210,13 +210,17 @@ export class ProjectionRunner {
       const keys =
         handled.length === 0
           ? await this.moveCheckpoint(target, last, batch.length, live)
-          : await withTransaction(this.options.pool, async (client) => {
-              await client.query(`SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`);
-              const changed = new Set(await this.projection.apply(handled, client));
-              await client.query('SET LOCAL search_path TO DEFAULT');
-              await this.moveCheckpoint(target, last, batch.length, live, client);
-              return changed;
-            });
+          : await withTransaction(
+              this.options.pool,
+              async (client) => {
+                const changed = new Set(await this.projection.apply(handled, client));
+                await this.moveCheckpoint(target, last, batch.length, live, client);
+                return changed;
+              },
+              // The projection's plain table names mean its generation's tables; live batches wait for
+              // every round trip of this transaction, so the setting travels with BEGIN.
+              `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`,
+            );
       target.checkpoint = last;
       return keys;
     } catch (error) {
@@ -232,7 +236,7 @@ export class ProjectionRunner {
   private async moveCheckpoint(target: Generation, to: LogCheckpoint, events: number, live: boolean, db: Queryable = this.options.pool): Promise<Set<string>> {
     const moved = await db.query(
       `WITH moved AS (
-         UPDATE projection_checkpoints
+         UPDATE public.projection_checkpoints
             SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
           WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7
          RETURNING 1)

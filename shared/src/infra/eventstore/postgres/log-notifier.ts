@@ -4,6 +4,8 @@ import { listenToChannel } from '../../db/channel-listener';
 const CHANNEL = 'playtime_events_appended';
 
 export interface Wake {
+  /** True once an append notice has arrived since this wake was taken. */
+  readonly woken: boolean;
   /** Resolves on the next append notice, after `timeoutMs`, or when aborted, whichever is first. */
   wait(timeoutMs: number, signal?: AbortSignal): Promise<void>;
 }
@@ -31,7 +33,11 @@ export class LogNotifier {
   nextWake(): Wake {
     this.ensureListening();
     const seen = this.generation;
+    const woken = () => this.generation !== seen;
     return {
+      get woken() {
+        return woken();
+      },
       wait: (timeoutMs, signal) =>
         new Promise<void>((resolve) => {
           if (this.generation !== seen || signal?.aborted) return resolve();

@@ -1,3 +1,6 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { describeEventStoreContract } from '../contract/event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
@@ -25,4 +28,100 @@ describeEventStoreContract('PostgreSQL', async () => {
       await database.drop();
     },
   };
+});
+
+describe('PostgreSQL store: group commit', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let pool: pg.Pool;
+  let store: PostgresEventStore;
+  /** Statements that appended, by prepared statement name. */
+  const appendStatements: string[] = [];
+  let failNextBatch = false;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('esgroup');
+    pool = createPool(database.url, { max: 10 });
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+      const name = (args[0] as { name?: string }).name;
+      if (name?.startsWith('playtime-append')) {
+        appendStatements.push(name);
+        if (name === 'playtime-append-batch' && failNextBatch) {
+          failNextBatch = false;
+          return Promise.reject(new Error('deadlock detected'));
+        }
+      }
+      return query(...args);
+    };
+    store = await PostgresEventStore.connect(database.url, { pool, appendBatchesInFlight: 1 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+    await database.drop();
+  });
+
+  const event = (n: number) => ({ type: 'Counted', data: { n } });
+
+  it('commits appends that arrive together in fewer statements, each with its own answer', async () => {
+    appendStatements.length = 0;
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => store.appendToStream(`group-a-${i}`, [event(i), event(i + 100)], { expectedRevision: 'no_stream' })));
+    expect(results.every((result) => result.nextRevision === 1)).toBe(true);
+    expect(appendStatements.length).toBeLessThan(10);
+    for (const i of [0, 17, 39]) {
+      const stored = await store.readStream(`group-a-${i}`);
+      expect(stored.map((e) => [e.revision, (e.data as { n: number }).n])).toEqual([[0, i], [1, i + 100]]);
+      expect(results[i]!.position).toBe(stored[1]!.globalPosition);
+    }
+    // One commit: every event of a batch shares its transaction, in the order the appends came.
+    const log = await store.readAll({ after: null, limit: 1000 });
+    expect(log.map((e) => e.streamId)).toEqual(Array.from({ length: 40 }, (_, i) => [`group-a-${i}`, `group-a-${i}`]).flat());
+  });
+
+  it('refuses a stale revision and replays a retried append inside a batch, without disturbing the others', async () => {
+    await store.appendToStream('group-b-stale', [event(1)], { expectedRevision: 'no_stream' });
+    const retriedId = '7d4b1c52-0c1e-4d7e-9a43-1d2f3a4b5c6d';
+    const first = await store.appendToStream('group-b-retry', [{ ...event(2), eventId: retriedId }], { expectedRevision: 'no_stream' });
+    await store.appendToStream('group-b-existing', [event(3)], { expectedRevision: 'no_stream' });
+
+    appendStatements.length = 0;
+    // All six go in one or two statements (the first may go alone if the store is idle): a batch either way.
+    const [, stale, exists, retried, moved, fresh] = await Promise.allSettled([
+      store.appendToStream('group-b-lead', [event(0)], { expectedRevision: 'no_stream' }),
+      store.appendToStream('group-b-stale', [event(4)], { expectedRevision: 5 }),
+      store.appendToStream('group-b-existing', [event(5)], { expectedRevision: 'no_stream' }),
+      store.appendToStream('group-b-retry', [{ ...event(2), eventId: retriedId }], { expectedRevision: 'no_stream' }),
+      store.appendToStream('group-b-existing-2', [event(6)], { expectedRevision: 'no_stream' }),
+      store.appendToStream('group-b-stale-2', [event(7)], { expectedRevision: 'no_stream' }),
+    ]);
+    expect(appendStatements.at(-1)).toBe('playtime-append-batch');
+    expect(appendStatements.length).toBeLessThanOrEqual(2);
+    expect(stale).toMatchObject({ status: 'rejected', reason: { name: 'ConcurrencyError', actual: 0 } });
+    expect(exists).toMatchObject({ status: 'rejected', reason: { name: 'ConcurrencyError', actual: 0 } });
+    expect(retried).toEqual({ status: 'fulfilled', value: first });
+    expect(moved).toMatchObject({ status: 'fulfilled', value: { nextRevision: 0 } });
+    expect(fresh).toMatchObject({ status: 'fulfilled', value: { nextRevision: 0 } });
+    expect((await store.readStream('group-b-stale')).length).toBe(1);
+    expect((await store.readStream('group-b-retry')).length).toBe(1);
+  });
+
+  it('keeps two appends to one stream in order, the second meeting the first one\'s revision', async () => {
+    const [first, second] = await Promise.allSettled([
+      store.appendToStream('group-c', [event(1)], { expectedRevision: 'no_stream' }),
+      store.appendToStream('group-c', [event(2)], { expectedRevision: 'no_stream' }),
+      store.appendToStream('group-c-other', [event(3)], { expectedRevision: 'no_stream' }),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { nextRevision: 0 } });
+    expect(second).toMatchObject({ status: 'rejected', reason: { name: 'ConcurrencyError', actual: 0 } });
+  });
+
+  it('falls back to appending one by one when a batch statement fails', async () => {
+    appendStatements.length = 0;
+    failNextBatch = true;
+    // The first goes alone at once; the rest wait for it and form a batch, which fails.
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => store.appendToStream(`group-d-${i}`, [event(i)], { expectedRevision: 'no_stream' })));
+    expect(appendStatements).toContain('playtime-append-batch');
+    expect(results.map((result) => result.nextRevision)).toEqual([0, 0, 0, 0, 0, 0]);
+    for (let i = 0; i < 6; i++) expect((await store.readStream(`group-d-${i}`)).map((e) => e.data)).toEqual([{ n: i }]);
+  });
 });

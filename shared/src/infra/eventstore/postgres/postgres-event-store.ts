@@ -13,6 +13,7 @@ import {
   type SubscribeOptions,
 } from '../port';
 import { eventStoreMigrations } from './schema';
+import { GroupCommit, type QueuedAppend } from './group-commit';
 import { LogNotifier } from './log-notifier';
 
 const UNIQUE_VIOLATION = '23505';
@@ -76,14 +77,70 @@ function appendSql(expected: ExpectedRevision): string {
     RETURNING global_position, transaction_id::text AS commit_id, revision`;
 }
 
+/**
+ * Several streams' appends in one statement (group commit). Each stream is claimed as in
+ * claimStreamSql, by insert (-1: must not exist) or by conditional update (its expected revision);
+ * a stream whose claim fails gets no events and no rows back, and is resolved alone afterwards.
+ * Events carry the 1-based ordinal of their stream in $1 and their 1-based index inside it.
+ */
+const APPEND_BATCH_SQL = `
+  WITH input AS (
+    SELECT s.stream_id, s.n, s.expected, s.ord
+      FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS s(stream_id, n, expected, ord)
+     WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = s.stream_id AND e.event_id = ANY($4::uuid[]))
+  ),
+  created AS (
+    INSERT INTO es_streams (stream_id, revision)
+    SELECT stream_id, n - 1 FROM input WHERE expected < 0
+    ON CONFLICT (stream_id) DO NOTHING
+    RETURNING stream_id, revision
+  ),
+  moved AS (
+    UPDATE es_streams s SET revision = s.revision + input.n
+      FROM input
+     WHERE input.expected >= 0 AND s.stream_id = input.stream_id AND s.revision = input.expected
+    RETURNING s.stream_id, s.revision
+  ),
+  claimed AS (
+    SELECT input.stream_id, input.ord, input.n, c.revision
+      FROM (SELECT * FROM created UNION ALL SELECT * FROM moved) c JOIN input USING (stream_id)
+  )
+  INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
+  SELECT claimed.stream_id, claimed.revision - claimed.n + e.k, e.event_id, e.type, e.data, e.metadata
+    FROM claimed
+    JOIN unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::bigint[], $9::bigint[]) WITH ORDINALITY
+         AS e(event_id, type, data, metadata, stream_ord, k, pos) ON e.stream_ord = claimed.ord
+   ORDER BY e.pos
+  RETURNING stream_id, global_position, transaction_id::text AS commit_id, revision`;
+
+function batchParams(batch: QueuedAppend[]): unknown[] {
+  const events = batch.flatMap((entry, streamIndex) =>
+    entry.events.map((event, index) => ({ event, id: entry.eventIds[index]!, streamOrd: streamIndex + 1, k: index + 1 })),
+  );
+  return [
+    batch.map((entry) => entry.streamId),
+    batch.map((entry) => entry.events.length),
+    batch.map((entry) => (entry.expected === 'no_stream' ? -1 : entry.expected)),
+    events.map((item) => item.id),
+    events.map((item) => item.event.type),
+    events.map((item) => JSON.stringify(item.event.data ?? null)),
+    events.map((item) => JSON.stringify(item.event.metadata ?? {})),
+    events.map((item) => item.streamOrd),
+    events.map((item) => item.k),
+  ];
+}
+
 export interface PostgresEventStoreOptions {
   /** How often a caught-up subscriber looks for new events when no notification arrives. */
   pollIntervalMs?: number;
+  /** Append statements in flight at once; appends arriving beyond that are committed together. */
+  appendBatchesInFlight?: number;
 }
 
 export class PostgresEventStore implements EventStore {
   private readonly notifier: LogNotifier;
   private readonly pollIntervalMs: number;
+  private readonly groupCommit: GroupCommit;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -93,6 +150,10 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.notifier = new LogNotifier(connectionString, pool);
+    this.groupCommit = new GroupCommit((batch) => this.writeBatch(batch), {
+      maxInFlight: options.appendBatchesInFlight ?? 8,
+      maxEventsPerBatch: 1000,
+    });
   }
 
   static async connect(
@@ -104,11 +165,49 @@ export class PostgresEventStore implements EventStore {
     return new PostgresEventStore(pool, !options.pool, connectionString, options);
   }
 
-  appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    return this.append(this.pool, streamId, events, options.expectedRevision, false).then((result) => {
+  async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const eventIds = events.map((event) => event.eventId ?? randomUUID());
+    if (options.expectedRevision === 'any') {
+      const result = await this.append(this.pool, streamId, events, eventIds, 'any', false);
       this.notifier.appended();
       return result;
-    });
+    }
+    return this.groupCommit.append({ streamId, events, eventIds, expected: options.expectedRevision });
+  }
+
+  /** One batch of the group commit: settles every append in it. */
+  private async writeBatch(batch: QueuedAppend[]): Promise<void> {
+    try {
+      if (batch.length === 1) {
+        const [only] = batch as [QueuedAppend];
+        await this.append(this.pool, only.streamId, only.events, only.eventIds, only.expected, false).then(only.resolve, only.reject);
+        return;
+      }
+      let rows: Array<{ stream_id: string; global_position: number; commit_id: string; revision: number }>;
+      try {
+        ({ rows } = await this.pool.query({ name: 'playtime-append-batch', text: APPEND_BATCH_SQL, values: batchParams(batch) }));
+      } catch {
+        // A concurrent append of the same event ids (unique violation), a deadlock with another
+        // process's batch: each append alone then gets the answer it would have got by itself.
+        await Promise.all(batch.map((entry) => this.append(this.pool, entry.streamId, entry.events, entry.eventIds, entry.expected, false).then(entry.resolve, entry.reject)));
+        return;
+      }
+      const lastByStream = new Map<string, (typeof rows)[number]>();
+      for (const row of rows) lastByStream.set(row.stream_id, row);
+      await Promise.all(
+        batch.map(async (entry) => {
+          const last = lastByStream.get(entry.streamId);
+          if (last) {
+            entry.resolve({ nextRevision: last.revision, position: last.global_position, checkpoint: { commit: Number(last.commit_id), position: last.global_position } });
+          } else {
+            await this.resolveRejectedAppend(this.pool, entry.streamId, entry.eventIds, entry.expected).then(entry.resolve, entry.reject);
+          }
+        }),
+      );
+    } finally {
+      this.notifier.appended();
+    }
   }
 
   /**
@@ -120,7 +219,8 @@ export class PostgresEventStore implements EventStore {
     try {
       await client.query('BEGIN');
       const result = await work({
-        appendToStream: (streamId, events, options) => this.append(client, streamId, events, options.expectedRevision, true),
+        appendToStream: (streamId, events, options) =>
+          this.append(client, streamId, events, events.map((event) => event.eventId ?? randomUUID()), options.expectedRevision, true),
       });
       await client.query('COMMIT');
       return result;
@@ -137,11 +237,11 @@ export class PostgresEventStore implements EventStore {
     db: Queryable,
     streamId: string,
     events: NewEvent[],
+    ids: string[],
     expected: ExpectedRevision,
     inTransaction: boolean,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const ids = events.map((event) => event.eventId ?? randomUUID());
     const params = [
       streamId,
       events.length,
@@ -239,6 +339,9 @@ export class PostgresEventStore implements EventStore {
         yield batch;
         if (batch.length === batchSize) continue;
       }
+      // Under load the next append has usually been noticed while this batch was handled: read again
+      // at once. Only after progress, so an open transaction that holds the log back is not polled hot.
+      if (batch.length > 0 && wake.woken) continue;
       const soon = await this.hasEventsInFlight();
       await wake.wait(soon ? 10 : this.pollIntervalMs, signal);
     }

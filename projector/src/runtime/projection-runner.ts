@@ -7,6 +7,15 @@ import { generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/
 import type { ChangeAnnouncer, Projection } from './projection';
 import { Serial } from './serial';
 
+/**
+ * A projection's transactions do not wait for their WAL to reach the disk. A crash can then lose
+ * the last few of them, but a read model and its checkpoint commit together, so it falls back to
+ * an earlier consistent point and the projector re-applies those events from the log, which is
+ * written with synchronous commit. Waiting for the flush only delayed each batch, and every push
+ * and read-your-writes wait behind it.
+ */
+const ASYNC_COMMIT = 'SET LOCAL synchronous_commit TO off';
+
 const START: LogCheckpoint = { commit: 0, position: 0 };
 
 export interface ProjectionRunnerOptions {
@@ -218,8 +227,8 @@ export class ProjectionRunner {
                 return changed;
               },
               // The projection's plain table names mean its generation's tables; live batches wait for
-              // every round trip of this transaction, so the setting travels with BEGIN.
-              `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`,
+              // every round trip of this transaction, so the settings travel with BEGIN.
+              `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public; ${ASYNC_COMMIT}`,
             );
       target.checkpoint = last;
       return keys;
@@ -235,12 +244,13 @@ export class ProjectionRunner {
    */
   private async moveCheckpoint(target: Generation, to: LogCheckpoint, events: number, live: boolean, db: Queryable = this.options.pool): Promise<Set<string>> {
     const moved = await db.query(
-      `WITH moved AS (
+      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+       moved AS (
          UPDATE public.projection_checkpoints
             SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
           WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7
          RETURNING 1)
-       SELECT CASE WHEN $8 THEN pg_notify($9, $1) END FROM moved`,
+       SELECT CASE WHEN $8 THEN pg_notify($9, $1) END FROM moved, async_commit`,
       [this.name, target.generation, to.commit, to.position, events, target.checkpoint.commit, target.checkpoint.position, live, PROJECTION_PROGRESS_CHANNEL],
     );
     if (moved.rowCount !== 1) throw new LostOwnership();

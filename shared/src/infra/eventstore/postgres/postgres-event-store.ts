@@ -18,6 +18,17 @@ import { LogNotifier } from './log-notifier';
 
 const UNIQUE_VIOLATION = '23505';
 
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
 interface EventRow {
   global_position: number;
   commit_id: string;
@@ -135,11 +146,14 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Append statements in flight at once; appends arriving beyond that are committed together. */
   appendBatchesInFlight?: number;
+  /** Least time between two reads of a subscriber that has caught up with the log. */
+  liveReadIntervalMs?: number;
 }
 
 export class PostgresEventStore implements EventStore {
   private readonly notifier: LogNotifier;
   private readonly pollIntervalMs: number;
+  private readonly liveReadIntervalMs: number;
   private readonly groupCommit: GroupCommit;
 
   private constructor(
@@ -149,6 +163,7 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions,
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.liveReadIntervalMs = options.liveReadIntervalMs ?? 10;
     this.notifier = new LogNotifier(connectionString, pool);
     this.groupCommit = new GroupCommit((batch) => this.writeBatch(batch), {
       maxInFlight: options.appendBatchesInFlight ?? 8,
@@ -330,14 +345,22 @@ export class PostgresEventStore implements EventStore {
 
   async *subscribeToAll({ after, batchSize = 500, signal }: SubscribeOptions): AsyncIterable<StoredEvent[]> {
     let checkpoint = after;
+    let caughtUp = false;
+    let lastReadAt = 0;
     while (!signal?.aborted) {
       // Register interest before reading, so an append that lands during the read still wakes us.
       const wake = this.notifier.nextWake();
+      // A caught-up subscriber reads at most every liveReadIntervalMs: under load each read then
+      // brings a batch instead of an event or two, for a few milliseconds of latency.
+      const sinceLastRead = performance.now() - lastReadAt;
+      if (caughtUp && sinceLastRead < this.liveReadIntervalMs) await sleep(this.liveReadIntervalMs - sinceLastRead, signal);
+      lastReadAt = performance.now();
       const batch = await this.readAll({ after: checkpoint, limit: batchSize });
+      caughtUp = batch.length < batchSize;
       if (batch.length > 0) {
         checkpoint = batch.at(-1)!.checkpoint;
         yield batch;
-        if (batch.length === batchSize) continue;
+        if (!caughtUp) continue;
       }
       // Under load the next append has usually been noticed while this batch was handled: read again
       // at once. Only after progress, so an open transaction that holds the log back is not polled hot.

@@ -401,7 +401,7 @@ describe('field and schedule calls over HTTP', () => {
     const mine = await addField(clients.owner, { name: 'Lakeside Arena' });
     const theirs = await addField(clients.secondOwner, { name: 'Old LAKESIDE Ground' });
     await addField(clients.secondOwner, { name: '100% Turf' });
-    const found = await clients.player.get('/api/get-fields-by-name?name=keSIDE');
+    const found = await clients.player.seesWritesOf(clients.secondOwner).get('/api/get-fields-by-name?name=keSIDE');
     expect(found.status).toBe(200);
     expect((found.json as OwnerField[]).map((field) => field.fieldId)).toEqual([mine, theirs]);
     expect((found.json as OwnerField[])[0]).toEqual({ ...(await ownerFields(clients.owner)).find((field) => field.fieldId === mine) });

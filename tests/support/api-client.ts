@@ -1,3 +1,4 @@
+import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { createHash, randomBytes } from 'node:crypto';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
@@ -65,6 +66,17 @@ export class ApiClient {
       json = null;
     }
     return { status: response.status, headers: response.headers, text, json };
+  }
+
+  /**
+   * This client's next reads wait for `other`'s writes so far too: another user sees a change only
+   * once it is projected, and a test that reads someone else's write must say so.
+   */
+  seesWritesOf(other: ApiClient): this {
+    if (other.lastPosition && (!this.lastPosition || compareCheckpoints(parseCheckpoint(other.lastPosition)!, parseCheckpoint(this.lastPosition)!) > 0)) {
+      this.lastPosition = other.lastPosition;
+    }
+    return this;
   }
 
   get = (path: string) => this.call('GET', path);

@@ -76,10 +76,18 @@ function takePoolStats(): PoolStats[] {
 const statements = new Map<string, StatementStats>();
 type QueryFunction = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
 const originalQuery = pg.Client.prototype.query as unknown as QueryFunction;
+/** Statement texts repeat: the key of each is worked out once (the bench's own cost in the app). */
+const statementKeys = new Map<string, string>();
 function statementKey(config: unknown): string {
-  if (typeof config === 'string') return config.replace(/\s+/g, ' ').trim().slice(0, 300);
-  const { name, text } = config as { name?: string; text?: string };
-  return name ? `[${name}] ${statementKey(String(text ?? ''))}` : statementKey(String(text ?? ''));
+  const { name, text } = typeof config === 'string' ? { name: undefined, text: config } : (config as { name?: string; text?: string });
+  const raw = name ? `${name}\u0000${text ?? ''}` : String(text ?? '');
+  let key = statementKeys.get(raw);
+  if (key === undefined) {
+    const normalized = String(text ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+    key = name ? `[${name}] ${normalized}` : normalized;
+    statementKeys.set(raw, key);
+  }
+  return key;
 }
 
 /**
@@ -89,12 +97,13 @@ function statementKey(config: unknown): string {
 const openTransactions = new WeakMap<object, { started: number; events: number | null; projection: string }>();
 const projector = new Map<string, ProjectorBatchStats>();
 function watchTransaction(client: object, key: string, values: unknown): void {
-  if (key === 'BEGIN') openTransactions.set(client, { started: performance.now(), events: null, projection: '?' });
-  else if (key.startsWith('SET LOCAL search_path TO proj_')) {
+  // A projector batch sends its settings with BEGIN; generation schemas are named proj_<projection>_g<generation>.
+  const projection = key.includes('search_path TO proj_') ? /search_path TO proj_(\w+)_g\d+/.exec(key)?.[1] : undefined;
+  if (key.startsWith('BEGIN')) openTransactions.set(client, { started: performance.now(), events: null, projection: projection ?? '?' });
+  else if (projection) {
     const open = openTransactions.get(client);
-    // Generation schemas are named proj_<projection>_g<generation>.
-    if (open) open.projection = /^SET LOCAL search_path TO proj_(\w+)_g\d+/.exec(key)?.[1] ?? '?';
-  } else if (key.startsWith('UPDATE projection_checkpoints SET commit_id')) {
+    if (open) open.projection = projection;
+  } else if (key.includes('projection_checkpoints SET commit_id')) {
     const open = openTransactions.get(client);
     if (open && Array.isArray(values)) open.events = Number(values[4]);
   }

@@ -59,12 +59,16 @@ export function createUserResolver(deps: CurrentUserDependencies) {
     return rows[0];
   };
 
+  /** The verifier hands out the same identity object for a token it has seen: hash it once. */
+  const userIds = new WeakMap<VerifiedAccessToken, string>();
+
   return async function resolve(token: string): Promise<CurrentUser> {
     const identity = await deps.verify(token).catch((error: unknown) => {
       if (error instanceof UnauthorizedError) throw new ApiError(401, error.code, error.message);
       throw new ApiError(503, 'identity_unavailable', 'We cannot check your login right now. Please try again in a minute.');
     });
-    const userId = userIdFor(identity);
+    let userId = userIds.get(identity);
+    if (!userId) userIds.set(identity, (userId = userIdFor(identity)));
     let row = await lookup(userId);
     if (!row) {
       const email = (identity.email ?? '').toLowerCase();

@@ -51,7 +51,9 @@ export function createMetrics(): Metrics {
     sockets,
     middleware: (service) => (req, res, next) => {
       const stop = httpDuration.startTimer({ service, method: req.method });
-      res.on('finish', () => stop({ route: req.route?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path), status: String(res.statusCode) }));
+      // Only routes' own patterns become labels: the web app answers any path, and a label per path
+      // would let anyone grow the registry without bound.
+      res.on('finish', () => stop({ route: req.route?.path ?? (res.statusCode === 404 ? 'unmatched' : 'web app'), status: String(res.statusCode) }));
       next();
     },
     handler: async (_req, res) => {

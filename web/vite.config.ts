@@ -11,8 +11,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
-    // npm placed two copies of some Mantine packages (web/node_modules and the root); one copy of
-    // each keeps a single React context, so @mantine/dates sees the same MantineProvider.
+    // One copy of each, so every Mantine package sees the same MantineProvider context. npm places a
+    // second copy when the Mantine packages' versions drift apart: keep them on one version.
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
   },
   build: {

@@ -54,7 +54,7 @@ describe('CurrentUserCache (real PostgreSQL LISTEN/NOTIFY)', () => {
 
   it('forgets everything and answers nothing while its connection is lost, then recovers', async () => {
     await rememberNow('u4', 'player');
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [`playtime-listen-${USERS_CHANGED_CHANNEL}`]);
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [`playtime-listen-${USERS_CHANGED_CHANNEL}`]);
     await until(() => cache.get('u4') === undefined);
     cache.remember('u4', { role: 'player' }, cache.currentGeneration);
     expect(cache.get('u4')).toBeUndefined();

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { listenToChannel } from '../db/channel-listener';
 import { compareCheckpoints, type LogCheckpoint } from '../eventstore/checkpoint';
 import { PROJECTION_PROGRESS_CHANNEL } from './schema';
 
@@ -27,7 +28,7 @@ export async function readProjectionPositions(db: Pick<pg.Pool, 'query'>, names?
  */
 export class ProjectionProgress {
   private waiters = new Set<() => void>();
-  private listener: pg.Client | null = null;
+  private listener: { close(): Promise<void> } | null = null;
   private closed = false;
 
   constructor(
@@ -35,20 +36,23 @@ export class ProjectionProgress {
     private readonly connectionString: string,
   ) {}
 
-  async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'playtime-progress-listener' });
-    client.on('notification', () => this.wakeAll());
-    client.on('error', () => this.reconnectLater());
-    client.on('end', () => this.reconnectLater());
-    await client.connect();
-    await client.query(`LISTEN ${PROJECTION_PROGRESS_CHANNEL}`);
-    this.listener = client;
-  }
-
-  private reconnectLater(): void {
-    if (this.closed || !this.listener) return;
-    this.listener = null;
-    setTimeout(() => void this.start().catch(() => this.reconnectLater()), 1000).unref();
+  /** Resolves once LISTEN is in place; a lost connection is re-established in the background. */
+  async start(timeoutMs = 10_000): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        void this.listener?.close();
+        reject(new Error(`Could not LISTEN for projection progress within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      this.listener = listenToChannel(this.connectionString, PROJECTION_PROGRESS_CHANNEL, {
+        notice: () => this.wakeAll(),
+        listening: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        // Waiters poll every 100 ms anyway; wake them so none sleeps through the gap.
+        lost: () => this.wakeAll(),
+      });
+    });
   }
 
   private wakeAll(): void {
@@ -82,6 +86,6 @@ export class ProjectionProgress {
     this.wakeAll();
     const listener = this.listener;
     this.listener = null;
-    await listener?.end().catch(() => undefined);
+    await listener?.close();
   }
 }

@@ -179,8 +179,9 @@ describe('projector runtime', () => {
     expect(done).toMatchObject({ generation: 2, eventsTotal: 3000 });
     expect(seen.has('running:partial')).toBe(true);
     expect((await totals()).total).toBe(before.total + (100 * 99) / 2);
-    const schemas = await pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'proj_stream_totals_%' ORDER BY 1`);
-    expect(schemas.rows).toEqual([{ nspname: 'proj_stream_totals_g2' }]);
+    // The old generation's schema is dropped right after the switch (switchOver).
+    const schemas = () => pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'proj_stream_totals_%' ORDER BY 1`).then((result) => result.rows);
+    expect(await eventually(schemas, (rows) => rows.length === 1, 5000)).toEqual([{ nspname: 'proj_stream_totals_g2' }]);
   });
 
   it('rebuilds on start when the projection version changed', async () => {
@@ -194,7 +195,8 @@ describe('projector runtime', () => {
     await v2.start();
     await eventually(() => v2.rebuildProgress('stream_totals'), (progress) => progress?.status === 'switched');
     expect(await totals()).toMatchObject({ events: 500 });
-    const { rows } = await pool.query(`SELECT generation, version FROM projection_checkpoints WHERE name = 'stream_totals'`);
-    expect(rows).toEqual([{ generation: 2, version: 2 }]);
+    // Readers switch first; the old generation is dropped right after (switchOver), not in the same transaction.
+    const checkpoints = () => pool.query(`SELECT generation, version FROM projection_checkpoints WHERE name = 'stream_totals'`).then((result) => result.rows);
+    expect(await eventually(checkpoints, (rows) => rows.length === 1, 5000)).toEqual([{ generation: 2, version: 2 }]);
   });
 });

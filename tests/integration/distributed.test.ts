@@ -1,7 +1,8 @@
 /**
  * The distributed composition for real: two command-api processes, two read-api processes and one
  * projector, against the machine's PostgreSQL and Redis (runs when DATABASE_URL and REDIS_URL are set,
- * as in CI's second pass). A command sent to one command-api must reach a socket on the other read-api.
+ * as in CI's second pass). A command sent to one command-api must reach a socket on the other read-api,
+ * and a role change must reach every API process's cache of who its callers are.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -48,7 +49,13 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     database = await createTestDatabase('dist');
     const ports = await Promise.all(Array.from({ length: 5 }, () => findFreePort()));
     const publicUrl = `http://localhost:${ports[2]}`;
-    const env = { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL!, EMBEDDED_IDENTITY: 'true', PUBLIC_URL: publicUrl };
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.REDIS_URL!,
+      EMBEDDED_IDENTITY: 'true',
+      PUBLIC_URL: publicUrl,
+      ADMIN_EMAILS: 'boss@playtime.test',
+    };
     // The first read-api mounts the identity provider (the issuer's origin) and creates its tables.
     urls.read1 = await startService('read-api/src/main.ts', ports[2]!, env);
     [urls.command1, urls.command2, urls.read2, urls.projector] = await Promise.all([
@@ -59,6 +66,8 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     ]);
     const pool = createPool(database.url);
     await new AccountStore(pool).create({ email: 'dist@playtime.test', nickname: 'dist', password: 'distributed ok' });
+    await new AccountStore(pool).create({ email: 'boss@playtime.test', nickname: 'boss', password: 'distributed ok', emailVerified: true });
+    await new AccountStore(pool).create({ email: 'worker@playtime.test', nickname: 'worker', password: 'distributed ok' });
     await pool.end();
   }, 120_000);
 
@@ -96,5 +105,31 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     const after = await new ApiClient(urls.read1, token).call('GET', '/api/get-user', undefined, { 'x-playtime-after': edit.headers.get('x-playtime-position')! });
     expect(after.json).toMatchObject({ bio: 'over the wire' });
     for (const url of Object.values(urls)) expect((await fetch(`${url}/readyz`)).status).toBe(200);
+  });
+
+  it("applies a role change made through one command-api to the user's next requests on every API process", async () => {
+    const bossToken = await accessTokenFor(urls.read1, 'boss@playtime.test', 'distributed ok');
+    const token = await accessTokenFor(urls.read1, 'worker@playtime.test', 'distributed ok');
+    const onRead2 = new ApiClient(urls.read2, token);
+    const onCommand2 = new ApiClient(urls.command2, token);
+    const me = await onRead2.get('/api/get-user');
+    expect(me.json).toMatchObject({ role: 'player' });
+    const workerId = (me.json as { userId: string }).userId;
+    // Both processes now know (and cache) who this caller is.
+    expect((await onRead2.get('/api/get-users?page=0&pageSize=10')).status).toBe(403);
+    expect((await onCommand2.post('/api/admin-edit-user', { userId: workerId, role: 'admin' })).status).toBe(403);
+
+    expect((await new ApiClient(urls.read1, bossToken).get('/api/get-user')).json).toMatchObject({ role: 'admin' });
+    expect((await new ApiClient(urls.command1, bossToken).post('/api/admin-edit-user', { userId: workerId, role: 'admin' })).status).toBe(200);
+
+    /** The projector process commits the change and NOTIFYs; each API process forgets the cached caller. */
+    const statusWithin = async (call: () => Promise<{ status: number }>, expected: number) => {
+      const started = Date.now();
+      let status = 0;
+      while (Date.now() - started < 5000 && (status = (await call()).status) !== expected) await new Promise((resolve) => setTimeout(resolve, 50));
+      return status;
+    };
+    expect(await statusWithin(() => onRead2.get('/api/get-users?page=0&pageSize=10'), 200)).toBe(200);
+    expect(await statusWithin(() => onCommand2.post('/api/admin-edit-user', { userId: workerId, role: 'admin' }), 200)).toBe(200);
   });
 });

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 interface KnownState {
   /** The decider whose state this is: a stream is read by one decider, but a key must not mix two. */
   decider: object;
@@ -14,23 +16,20 @@ interface KnownState {
  * a cached state either (see handleCommand). Bounded; the least recently used entries go first.
  */
 export class StreamStateCache {
-  private readonly entries = new Map<string, KnownState>();
+  private readonly entries: LRUCache<string, KnownState>;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(capacity = 10_000) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   get<State>(streamId: string, decider: object): { revision: number; state: State } | undefined {
     const entry = this.entries.get(streamId);
     if (!entry || entry.decider !== decider) return undefined;
-    // Re-insert to mark it as the most recently used.
-    this.entries.delete(streamId);
-    this.entries.set(streamId, entry);
     return { revision: entry.revision, state: entry.state as State };
   }
 
   set<State>(streamId: string, decider: object, revision: number, state: State): void {
-    this.entries.delete(streamId);
     this.entries.set(streamId, { decider, revision, state });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
   forget(streamId: string): void {

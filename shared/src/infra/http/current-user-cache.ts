@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { listenToChannel } from '../db/channel-listener';
 
 /**
@@ -22,18 +23,15 @@ export interface CurrentUserCacheOptions {
  * forgets the rows at once, and the cache only answers while its LISTEN connection is up (a lost
  * connection clears it). A lookup that raced a notice is not remembered (see `remember`).
  */
-export class CurrentUserCache<Row> {
-  private readonly entries = new Map<string, { row: Row; expiresAt: number }>();
-  private readonly ttlMs: number;
-  private readonly capacity: number;
+export class CurrentUserCache<Row extends object> {
+  private readonly entries: LRUCache<string, Row>;
   private listening = false;
   /** Moves on every notice and every lost connection. */
   private generation = 0;
   private readonly listener: { close(): Promise<void> };
 
   constructor(connectionString: string, options: CurrentUserCacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? 60_000;
-    this.capacity = options.capacity ?? 50_000;
+    this.entries = new LRUCache({ max: options.capacity ?? 50_000, ttl: options.ttlMs ?? 60_000 });
     this.listener = listenToChannel(connectionString, USERS_CHANGED_CHANNEL, {
       notice: (payload) => this.forget(payload),
       listening: () => {
@@ -53,14 +51,7 @@ export class CurrentUserCache<Row> {
   }
 
   get(userId: string): Row | undefined {
-    if (!this.listening) return undefined;
-    const entry = this.entries.get(userId);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.entries.delete(userId);
-      return undefined;
-    }
-    return entry.row;
+    return this.listening ? this.entries.get(userId) : undefined;
   }
 
   /**
@@ -69,9 +60,7 @@ export class CurrentUserCache<Row> {
    */
   remember(userId: string, row: Row, generation: number): void {
     if (!this.listening || generation !== this.generation) return;
-    this.entries.delete(userId);
-    this.entries.set(userId, { row, expiresAt: Date.now() + this.ttlMs });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(userId, row);
   }
 
   private forget(payload: string): void {

@@ -9,6 +9,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ROLES, type Role } from '../../domain/users/events';
 import { DEMO_ROLE_CLAIM } from './demo-accounts';
 
@@ -146,7 +147,8 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   // A browser sends the same token with every call until it expires; checking its RS256 signature
   // each time cost about a tenth of the API's CPU under load. A token verified once is trusted until
   // the moment jwtVerify itself would refuse it (expiry plus the clock tolerance).
-  const verified = new Map<string, { identity: VerifiedAccessToken; validUntilMs: number }>();
+  // Expiry is checked against the wall clock, like jwtVerify checks `exp`; the cache only bounds the count.
+  const verified = new LRUCache<string, { identity: VerifiedAccessToken; validUntilMs: number }>({ max: VERIFIED_CACHE_SIZE });
 
   async function verify(token: string | null | undefined): Promise<VerifiedAccessToken> {
     if (!token) throw new UnauthorizedError('missing_token');
@@ -187,8 +189,6 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       demoRole: asRole(payload[DEMO_ROLE_CLAIM]),
       emailVerified: payload.email_verified === true,
     };
-    // Bounded: the oldest entry makes room (a Map iterates in insertion order).
-    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(token, { identity, validUntilMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
     return identity;
   }

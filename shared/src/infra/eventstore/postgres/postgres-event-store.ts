@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import { createPool, type Queryable } from '../../db/pool';
+import { createPool, withTransaction, type Queryable } from '../../db/pool';
 import { migrate } from '../../db/migrations';
 import type { LogCheckpoint } from '../checkpoint';
 import {
@@ -18,16 +19,21 @@ import { LogNotifier } from './log-notifier';
 
 const UNIQUE_VIOLATION = '23505';
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/** What an append statement returns for each event it wrote. */
+interface AppendedRow {
+  global_position: number;
+  commit_id: string;
+  revision: number;
+}
+
+const appendResultOf = (last: AppendedRow): AppendResult => ({
+  nextRevision: last.revision,
+  position: last.global_position,
+  checkpoint: { commit: Number(last.commit_id), position: last.global_position },
+});
+
+/** Given ids make a retried append recognisable; the rest get fresh ones. */
+const eventIdsOf = (events: NewEvent[]) => events.map((event) => event.eventId ?? randomUUID());
 
 interface EventRow {
   global_position: number;
@@ -182,7 +188,7 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const eventIds = events.map((event) => event.eventId ?? randomUUID());
+    const eventIds = eventIdsOf(events);
     if (options.expectedRevision === 'any') {
       const result = await this.append(this.pool, streamId, events, eventIds, 'any', false);
       this.notifier.appended();
@@ -193,19 +199,17 @@ export class PostgresEventStore implements EventStore {
 
   /** One batch of the group commit: settles every append in it. */
   private async writeBatch(batch: QueuedAppend[]): Promise<void> {
+    const appendAlone = (entry: QueuedAppend) =>
+      this.append(this.pool, entry.streamId, entry.events, entry.eventIds, entry.expected, false).then(entry.resolve, entry.reject);
     try {
-      if (batch.length === 1) {
-        const [only] = batch as [QueuedAppend];
-        await this.append(this.pool, only.streamId, only.events, only.eventIds, only.expected, false).then(only.resolve, only.reject);
-        return;
-      }
-      let rows: Array<{ stream_id: string; global_position: number; commit_id: string; revision: number }>;
+      if (batch.length === 1) return await appendAlone(batch[0]!);
+      let rows: Array<AppendedRow & { stream_id: string }>;
       try {
         ({ rows } = await this.pool.query({ name: 'playtime-append-batch', text: APPEND_BATCH_SQL, values: batchParams(batch) }));
       } catch {
         // A concurrent append of the same event ids (unique violation), a deadlock with another
         // process's batch: each append alone then gets the answer it would have got by itself.
-        await Promise.all(batch.map((entry) => this.append(this.pool, entry.streamId, entry.events, entry.eventIds, entry.expected, false).then(entry.resolve, entry.reject)));
+        await Promise.all(batch.map(appendAlone));
         return;
       }
       const lastByStream = new Map<string, (typeof rows)[number]>();
@@ -213,11 +217,8 @@ export class PostgresEventStore implements EventStore {
       await Promise.all(
         batch.map(async (entry) => {
           const last = lastByStream.get(entry.streamId);
-          if (last) {
-            entry.resolve({ nextRevision: last.revision, position: last.global_position, checkpoint: { commit: Number(last.commit_id), position: last.global_position } });
-          } else {
-            await this.resolveRejectedAppend(this.pool, entry.streamId, entry.eventIds, entry.expected).then(entry.resolve, entry.reject);
-          }
+          if (last) entry.resolve(appendResultOf(last));
+          else await this.resolveRejectedAppend(this.pool, entry.streamId, entry.eventIds, entry.expected).then(entry.resolve, entry.reject);
         }),
       );
     } finally {
@@ -230,20 +231,11 @@ export class PostgresEventStore implements EventStore {
    * hold transactions open and roll some back; events become visible to subscribers only on commit.
    */
   async transaction<T>(work: (tx: Pick<EventStore, 'appendToStream'>) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      const result = await work({
-        appendToStream: (streamId, events, options) =>
-          this.append(client, streamId, events, events.map((event) => event.eventId ?? randomUUID()), options.expectedRevision, true),
-      });
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      return await withTransaction(this.pool, (client) =>
+        work({ appendToStream: (streamId, events, options) => this.append(client, streamId, events, eventIdsOf(events), options.expectedRevision, true) }),
+      );
     } finally {
-      client.release();
       this.notifier.appended();
     }
   }
@@ -269,18 +261,14 @@ export class PostgresEventStore implements EventStore {
     try {
       // A named statement is parsed and planned once per connection: the bench measured appends at
       // 32 writers going from 42% to over 100% of a plain INSERT's rate with it.
-      const { rows } = await db.query<{ global_position: number; commit_id: string; revision: number }>({
+      const { rows } = await db.query<AppendedRow>({
         name: `playtime-append-${typeof expected === 'number' ? 'revision' : expected}`,
         text: appendSql(expected),
         values: params,
       });
       const last = rows.at(-1);
       if (last) {
-        return {
-          nextRevision: last.revision,
-          position: last.global_position,
-          checkpoint: { commit: Number(last.commit_id), position: last.global_position },
-        };
+        return appendResultOf(last);
       }
     } catch (error) {
       // A unique violation means a concurrent append of the same event ids won the race.
@@ -298,18 +286,14 @@ export class PostgresEventStore implements EventStore {
     ids: string[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
-    const { rows } = await db.query<{ global_position: number; commit_id: string; revision: number }>(
+    const { rows } = await db.query<AppendedRow>(
       `SELECT global_position, transaction_id::text AS commit_id, revision
          FROM es_events WHERE stream_id = $1 AND event_id = ANY($2::uuid[]) ORDER BY revision`,
       [streamId, ids],
     );
     const last = rows.at(-1);
     if (last && rows.length === ids.length) {
-      return {
-        nextRevision: last.revision,
-        position: last.global_position,
-        checkpoint: { commit: Number(last.commit_id), position: last.global_position },
-      };
+      return appendResultOf(last);
     }
     const current = await db.query<{ revision: number }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
     throw new ConcurrencyError(streamId, expected, current.rows[0]?.revision ?? 'no_stream');
@@ -353,7 +337,7 @@ export class PostgresEventStore implements EventStore {
       // A caught-up subscriber reads at most every liveReadIntervalMs: under load each read then
       // brings a batch instead of an event or two, for a few milliseconds of latency.
       const sinceLastRead = performance.now() - lastReadAt;
-      if (caughtUp && sinceLastRead < this.liveReadIntervalMs) await sleep(this.liveReadIntervalMs - sinceLastRead, signal);
+      if (caughtUp && sinceLastRead < this.liveReadIntervalMs) await delay(this.liveReadIntervalMs - sinceLastRead, undefined, { signal }).catch(() => undefined);
       lastReadAt = performance.now();
       const batch = await this.readAll({ after: checkpoint, limit: batchSize });
       caughtUp = batch.length < batchSize;

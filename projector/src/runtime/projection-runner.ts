@@ -7,15 +7,6 @@ import { generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/
 import type { ChangeAnnouncer, Projection } from './projection';
 import { Serial } from './serial';
 
-/**
- * A projection's transactions do not wait for their WAL to reach the disk. A crash can then lose
- * the last few of them, but a read model and its checkpoint commit together, so it falls back to
- * an earlier consistent point and the projector re-applies those events from the log, which is
- * written with synchronous commit. Waiting for the flush only delayed each batch, and every push
- * and read-your-writes wait behind it.
- */
-const ASYNC_COMMIT = 'SET LOCAL synchronous_commit TO off';
-
 const START: LogCheckpoint = { commit: 0, position: 0 };
 
 export interface ProjectionRunnerOptions {
@@ -227,8 +218,8 @@ export class ProjectionRunner {
                 return changed;
               },
               // The projection's plain table names mean its generation's tables; live batches wait for
-              // every round trip of this transaction, so the settings travel with BEGIN.
-              `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public; ${ASYNC_COMMIT}`,
+              // every round trip of this transaction, so the setting travels with BEGIN.
+              `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`,
             );
       target.checkpoint = last;
       return keys;
@@ -241,6 +232,12 @@ export class ProjectionRunner {
   /**
    * Compare-and-set of a generation's checkpoint (and the progress notice for waiting readers), inside
    * the batch's transaction or, for a batch with nothing to apply, as one statement of its own.
+   *
+   * Every projector transaction ends with this statement, so it is where the transaction is told not
+   * to wait for its WAL to reach the disk. A crash can then lose the last few projector commits, but a
+   * read model and its checkpoint commit together, so it falls back to an earlier consistent point and
+   * the projector re-applies those events from the log, which is written with synchronous commit.
+   * Waiting for the flush only delayed each batch, and every push and read-your-writes wait behind it.
    */
   private async moveCheckpoint(target: Generation, to: LogCheckpoint, events: number, live: boolean, db: Queryable = this.options.pool): Promise<Set<string>> {
     const moved = await db.query(

@@ -44,9 +44,14 @@ describe('ProjectionProgress (real PostgreSQL)', () => {
   it('listens again after its connection is cut, and keeps answering', async () => {
     expect(await listeners()).toBe(1);
     await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [`playtime-listen-${PROJECTION_PROGRESS_CHANNEL}`]);
-    const started = Date.now();
-    while ((await listeners()) !== 1 && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await listeners()).toBe(1);
+    /** Polls the listener count until it is `count` (the cut backend lingers in pg_stat_activity a moment). */
+    const listenersBecome = async (count: number) => {
+      const started = Date.now();
+      while ((await listeners()) !== count && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      return listeners();
+    };
+    expect(await listenersBecome(0)).toBe(0);
+    expect(await listenersBecome(1)).toBe(1);
     const waiting = progress.waitFor(['things'], { commit: 12, position: 1 }, 3000);
     setTimeout(() => void moveTo(12, 1), 50);
     expect(await waiting).toBe(true);

@@ -7,8 +7,8 @@
  * BENCH_DIAGNOSE=1 (extra variants of our store at the top writer count), BENCH_SYNC_COMMIT=off
  * (append databases without waiting for the disk), DATABASE_URL (an external server; default: an
  * embedded one in .data/bench-postgres, removed afterwards).
- * End to end: BENCH_E2E_CLIENTS (1,16,64), BENCH_E2E_USERS (1000 accounts and sockets),
- * BENCH_E2E_SECONDS (10 per client count), BENCH_E2E_PROFILE=1 (V8 CPU profile of the app process in
+ * End to end: BENCH_E2E_CLIENTS (1,16,64 closed-loop clients), BENCH_E2E_RATES (1000 commands/s at a
+ * fixed rate), BENCH_E2E_USERS (1000 accounts and sockets), BENCH_E2E_SECONDS (10 per phase), BENCH_E2E_PROFILE=1 (V8 CPU profile of the app process in
  * .data/bench-profiles), BENCH_E2E_LOG_LEVEL (warn). Start: BENCH_START_WARM (2 warm restarts).
  */
 import { e2eSection } from './e2e/e2e-section';

@@ -48,8 +48,9 @@ export class PushTracker {
     this.tracks = Array.from({ length: users }, () => ({ waiting: [], recent: [] }));
   }
 
-  sent(user: number, measured: boolean): PendingCommand {
-    return { user, sentAt: nowMs(), checkpoint: null, measured, pushedAt: null };
+  /** A command of `user` started at `sentAt` (by default now). */
+  sent(user: number, measured: boolean, sentAt = nowMs()): PendingCommand {
+    return { user, sentAt, checkpoint: null, measured, pushedAt: null };
   }
 
   /** The command was acknowledged with its event's checkpoint. */

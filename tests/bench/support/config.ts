@@ -20,6 +20,8 @@ export interface BenchConfig {
   databaseUrl: string | null;
   /** End-to-end section: concurrent command clients per phase (BENCH_E2E_CLIENTS, comma-separated). */
   e2eClients: number[];
+  /** End-to-end section: fixed command rates per second, one phase each, after the closed loops (BENCH_E2E_RATES, comma-separated). */
+  e2eRates: number[];
   /** End-to-end section: user accounts, each with one listening socket (BENCH_E2E_USERS). */
   e2eUsers: number;
   /** End-to-end section: measured seconds per client count (BENCH_E2E_SECONDS). */
@@ -73,6 +75,7 @@ export function readConfig(): BenchConfig {
     only: only ? new Set(only) : null,
     databaseUrl: process.env.DATABASE_URL?.trim() || null,
     e2eClients: counts('BENCH_E2E_CLIENTS', ['1', '16', '64']),
+    e2eRates: counts('BENCH_E2E_RATES', ['1000']),
     e2eUsers: Math.round(positiveNumber('BENCH_E2E_USERS', 1000)),
     e2eSeconds: positiveNumber('BENCH_E2E_SECONDS', 10),
     e2eProfile: flag('BENCH_E2E_PROFILE'),

@@ -240,16 +240,17 @@ export class ProjectionRunner {
    * Waiting for the flush only delayed each batch, and every push and read-your-writes wait behind it.
    */
   private async moveCheckpoint(target: Generation, to: LogCheckpoint, events: number, live: boolean, db: Queryable = this.options.pool): Promise<Set<string>> {
-    const moved = await db.query(
-      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+    const moved = await db.query({
+      name: 'playtime-move-checkpoint',
+      text: `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
        moved AS (
          UPDATE public.projection_checkpoints
             SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
           WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7
          RETURNING 1)
        SELECT CASE WHEN $8 THEN pg_notify($9, $1) END FROM moved, async_commit`,
-      [this.name, target.generation, to.commit, to.position, events, target.checkpoint.commit, target.checkpoint.position, live, PROJECTION_PROGRESS_CHANNEL],
-    );
+      values: [this.name, target.generation, to.commit, to.position, events, target.checkpoint.commit, target.checkpoint.position, live, PROJECTION_PROGRESS_CHANNEL],
+    });
     if (moved.rowCount !== 1) throw new LostOwnership();
     return new Set();
   }

@@ -16,6 +16,7 @@ import {
 import { eventStoreMigrations } from './schema';
 import { GroupCommit, type QueuedAppend } from './group-commit';
 import { LogNotifier } from './log-notifier';
+import { LogTail } from './log-tail';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -161,6 +162,8 @@ export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly liveReadIntervalMs: number;
   private readonly groupCommit: GroupCommit;
+  /** What subscriptions read: the projections of a projector read the same new events in turn. */
+  private readonly tail = new LogTail((after, limit) => this.readAll({ after, limit }));
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -300,30 +303,33 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`,
-      [streamId],
-    );
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'playtime-read-stream',
+      text: `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`,
+      values: [streamId],
+    });
     return rows.map(toStoredEvent);
   }
 
   async readAll({ after, limit }: { after: LogCheckpoint | null; limit: number }): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'playtime-read-all',
+      text: `SELECT ${EVENT_COLUMNS} FROM es_events
         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id, global_position
         LIMIT $3`,
-      [String(after?.commit ?? 0), after?.position ?? 0, limit],
-    );
+      values: [String(after?.commit ?? 0), after?.position ?? 0, limit],
+    });
     return rows.map(toStoredEvent);
   }
 
   /** True while some transaction that wrote events has not yet become safely readable. */
   private async hasEventsInFlight(): Promise<boolean> {
-    const { rows } = await this.pool.query<{ pending: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending`,
-    );
+    const { rows } = await this.pool.query<{ pending: boolean }>({
+      name: 'playtime-events-in-flight',
+      text: `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending`,
+    });
     return rows[0]?.pending ?? false;
   }
 
@@ -339,7 +345,7 @@ export class PostgresEventStore implements EventStore {
       const sinceLastRead = performance.now() - lastReadAt;
       if (caughtUp && sinceLastRead < this.liveReadIntervalMs) await delay(this.liveReadIntervalMs - sinceLastRead, undefined, { signal }).catch(() => undefined);
       lastReadAt = performance.now();
-      const batch = await this.readAll({ after: checkpoint, limit: batchSize });
+      const batch = await this.tail.read(checkpoint, batchSize);
       caughtUp = batch.length < batchSize;
       if (batch.length > 0) {
         checkpoint = batch.at(-1)!.checkpoint;

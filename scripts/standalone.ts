@@ -32,7 +32,7 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
   const logger = createLogger('playtime');
   const metrics = createMetrics();
   const parts = await connectServiceParts(config, logger, {
-    allowEmbeddedDatabase: true,
+    standalone: true,
     seedDemoAccounts: !config.AUTH0_DOMAIN,
     serveIdentityProvider: true,
   });

@@ -8,7 +8,7 @@ import { connectServiceParts } from '@playtime/shared/infra/runtime/service-part
 import { createCommandApi } from './command-api';
 
 runService('command-api', async ({ config, logger, metrics }) => {
-  const parts = await connectServiceParts(config, logger, { allowEmbeddedDatabase: false, seedDemoAccounts: false, serveIdentityProvider: false });
+  const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: false });
   const app = createServiceApp({
     service: 'command-api',
     logger,

@@ -9,7 +9,7 @@ import { redisSocketAnnouncer } from './realtime/socket-announcer';
 import { silentAnnouncer } from './runtime/projection';
 
 runService('projector', async ({ config, logger, metrics }) => {
-  const infrastructure = await connectInfrastructure(config, logger, { allowEmbedded: false });
+  const infrastructure = await connectInfrastructure(config, logger, { standalone: false });
   const redis = config.REDIS_URL ? await redisSocketAnnouncer(config.REDIS_URL) : null;
   if (!redis) logger.warn('REDIS_URL is not set: changes are projected but not pushed to browsers');
   const projector = createProductProjector({ infrastructure, announcer: redis?.announcer ?? silentAnnouncer, logger, metrics });

@@ -9,7 +9,7 @@ import { createRealtimeServer } from './realtime/socket-server';
 
 runService('read-api', async ({ config, logger, metrics, httpServer }) => {
   // The read API serves the identity provider's pages when it is the embedded one (EMBEDDED_IDENTITY).
-  const parts = await connectServiceParts(config, logger, { allowEmbeddedDatabase: false, seedDemoAccounts: false, serveIdentityProvider: true });
+  const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: true });
   const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, metrics, logger, redisUrl: config.REDIS_URL });
   const app = createServiceApp({
     service: 'read-api',

@@ -41,13 +41,14 @@ async function embeddedDatabase(config: Config, logger: Logger): Promise<{ url: 
 /**
  * Database, event store and projection progress for any service: the machine's PostgreSQL when
  * DATABASE_URL is set, an embedded one otherwise (standalone); events in EventStoreDB when
- * EVENTSTORE_URL is set, in PostgreSQL otherwise.
+ * EVENTSTORE_URL is set, in PostgreSQL otherwise. `standalone`: this process runs every part (the
+ * embedded database is allowed, and appends are announced in-process only).
  */
-export async function connectInfrastructure(config: Config, logger: Logger, options: { allowEmbedded: boolean }): Promise<Infrastructure> {
+export async function connectInfrastructure(config: Config, logger: Logger, options: { standalone: boolean }): Promise<Infrastructure> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    if (!options.allowEmbedded) throw new Error('DATABASE_URL is required for this service.');
+    if (!options.standalone) throw new Error('DATABASE_URL is required for this service.');
     const started = await embeddedDatabase(config, logger);
     embedded = started.server;
     databaseUrl = started.url;
@@ -56,7 +57,7 @@ export async function connectInfrastructure(config: Config, logger: Logger, opti
   await migrate(pool, 'projections', projectionMigrations);
   const store: EventStore = config.EVENTSTORE_URL
     ? EsdbEventStore.connect(config.EVENTSTORE_URL)
-    : await PostgresEventStore.connect(databaseUrl);
+    : await PostgresEventStore.connect(databaseUrl, { crossProcessNotices: !options.standalone });
   const progress = new ProjectionProgress(pool, databaseUrl);
   await progress.start();
   return {

@@ -19,9 +19,9 @@ export interface ServiceParts extends Infrastructure {
 export async function connectServiceParts(
   config: Config,
   logger: Logger,
-  options: { allowEmbeddedDatabase: boolean; seedDemoAccounts: boolean; serveIdentityProvider: boolean },
+  options: { standalone: boolean; seedDemoAccounts: boolean; serveIdentityProvider: boolean },
 ): Promise<ServiceParts> {
-  const infrastructure = await connectInfrastructure(config, logger, { allowEmbedded: options.allowEmbeddedDatabase });
+  const infrastructure = await connectInfrastructure(config, logger, { standalone: options.standalone });
   const { pool, store, progress } = infrastructure;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const identity = await setUpIdentity({ config, pool, publicUrl, logger, seedDemoAccounts: options.seedDemoAccounts });

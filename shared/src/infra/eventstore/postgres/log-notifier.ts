@@ -12,9 +12,10 @@ export interface Wake {
 
 /**
  * Wakes caught-up subscribers when events are appended: at once in this process, and through
- * LISTEN/NOTIFY in others. NOTIFY is sent after the append has committed, outside its transaction,
- * because NOTIFY inside a transaction takes a cluster-wide lock at commit and would serialise appends.
- * Notices are coalesced: at most one NOTIFY is in flight. A lost LISTEN connection only costs latency:
+ * LISTEN/NOTIFY in others (unless `crossProcess` is off: in the standalone runtime every subscriber
+ * lives in the appending process, and a NOTIFY would be a statement per few commands for no one).
+ * NOTIFY is sent after the append has committed, outside its transaction, because NOTIFY inside a
+ * transaction takes a cluster-wide lock at commit and would serialise appends. Notices are coalesced: at most one NOTIFY is in flight. A lost LISTEN connection only costs latency:
  * subscribers also poll.
  */
 export class LogNotifier {
@@ -28,6 +29,7 @@ export class LogNotifier {
   constructor(
     private readonly connectionString: string,
     private readonly pool: pg.Pool,
+    private readonly crossProcess = true,
   ) {}
 
   nextWake(): Wake {
@@ -56,7 +58,7 @@ export class LogNotifier {
 
   appended(): void {
     this.wakeAll();
-    if (this.closed) return;
+    if (this.closed || !this.crossProcess) return;
     if (this.notifyInFlight) {
       this.notifyPending = true;
       return;
@@ -81,7 +83,7 @@ export class LogNotifier {
 
   /** Lazily: a store that only appends never needs the connection. */
   private ensureListening(): void {
-    if (this.listener || this.closed) return;
+    if (this.listener || this.closed || !this.crossProcess) return;
     this.listener = listenToChannel(this.connectionString, CHANNEL, { notice: () => this.wakeAll() });
   }
 

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
@@ -123,5 +123,75 @@ describe('PostgreSQL store: group commit', () => {
     expect(appendStatements).toContain('playtime-append-batch');
     expect(results.map((result) => result.nextRevision)).toEqual([0, 0, 0, 0, 0, 0]);
     for (let i = 0; i < 6; i++) expect((await store.readStream(`group-d-${i}`)).map((e) => e.data)).toEqual([{ n: i }]);
+  });
+});
+
+describe('PostgreSQL store: telling subscribers of appends', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  const stores: PostgresEventStore[] = [];
+  const subscriptions: AbortController[] = [];
+  // Polling alone would take 60 s: a subscriber that sees an append sooner was told of it.
+  const connect = async (options: { crossProcessNotices?: boolean } = {}) => {
+    const store = await PostgresEventStore.connect(database.url, { pollIntervalMs: 60_000, ...options });
+    stores.push(store);
+    return store;
+  };
+  /** Subscribes from the log's current end; resolves with the stream of the first event that arrives. */
+  const firstNewEvent = async (store: PostgresEventStore): Promise<{ arrived: Promise<string> }> => {
+    const controller = new AbortController();
+    subscriptions.push(controller);
+    const existing = await store.readAll({ after: null, limit: 100_000 });
+    const subscription = store.subscribeToAll({ after: existing.at(-1)?.checkpoint ?? null, signal: controller.signal })[Symbol.asyncIterator]();
+    const arrived = subscription.next().then((next) => (next.value as Array<{ streamId: string }>)[0]!.streamId);
+    // The subscription has read once and is waiting when its first read has been made.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { arrived };
+  };
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms))]);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('esnotice');
+  });
+  afterAll(async () => {
+    for (const controller of subscriptions) controller.abort();
+    for (const store of stores) await store.close();
+    await database.drop();
+  });
+
+  it('wakes a subscriber in another process at once by default', async () => {
+    const appending = await connect();
+    const subscribing = await connect();
+    const { arrived } = await firstNewEvent(subscribing);
+    await appending.appendToStream('notice-a', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+    expect(await within(arrived, 5_000)).toBe('notice-a');
+  });
+
+  it('without cross-process notices sends no NOTIFY, and still wakes its own subscribers at once', async () => {
+    const appending = await connect({ crossProcessNotices: false });
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on('notification', (message) => notices.push(message.channel));
+    await listener.query('LISTEN playtime_events_appended');
+    try {
+      const { arrived } = await firstNewEvent(appending);
+      await appending.appendToStream('notice-b', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+      expect(await within(arrived, 5_000)).toBe('notice-b');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(notices).toEqual([]);
+      // The same append through a store that does tell other processes is heard.
+      const telling = await connect();
+      await telling.appendToStream('notice-c', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+      await within(
+        (async () => {
+          while (notices.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        })(),
+        5_000,
+      );
+      expect(notices).toContain('playtime_events_appended');
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -155,6 +155,11 @@ export interface PostgresEventStoreOptions {
   appendBatchesInFlight?: number;
   /** Least time between two reads of a subscriber that has caught up with the log. */
   liveReadIntervalMs?: number;
+  /**
+   * Whether subscribers in other processes are told of appends (NOTIFY/LISTEN); default true. Off
+   * when every subscriber of the database lives in this process; others would then only poll.
+   */
+  crossProcessNotices?: boolean;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -173,7 +178,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.liveReadIntervalMs = options.liveReadIntervalMs ?? 10;
-    this.notifier = new LogNotifier(connectionString, pool);
+    this.notifier = new LogNotifier(connectionString, pool, options.crossProcessNotices ?? true);
     this.groupCommit = new GroupCommit((batch) => this.writeBatch(batch), {
       maxInFlight: options.appendBatchesInFlight ?? 8,
       maxEventsPerBatch: 1000,

@@ -1,12 +1,12 @@
 import type { FieldEvent } from '@playtime/shared/domain/fields/events';
 import { AVAILABILITY_EVENT_TYPES, type AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
-import type { Projection } from '../runtime/projection';
+import type { QueryingProjection } from '../runtime/projection';
 
 /**
  * read.field_schedules: the availability windows of every sub-field, for the owner's timeline and the
  * organize wizard's time slots. Windows of a removed sub-field or a deleted field leave with it.
  */
-export const fieldSchedulesProjection: Projection = {
+export const fieldSchedulesProjection: QueryingProjection = {
   name: 'field_schedules',
   version: 1,
   tables: ['field_schedules'],

@@ -1,12 +1,13 @@
 import { FIELD_EVENT_TYPES, type FieldEvent } from '@playtime/shared/domain/fields/events';
-import type { Projection } from '../runtime/projection';
+import type { QueryingProjection } from '../runtime/projection';
+import type { PoolClient } from 'pg';
 
 /**
  * read.fields and read.sub_fields: every field with its sub-fields, for the owner area, the organize
  * wizard's venue search and (later) game search by distance. Deleted fields and removed sub-fields keep
  * their rows, flagged, so games that used them can still name them.
  */
-export const fieldsProjection: Projection = {
+export const fieldsProjection: QueryingProjection = {
   name: 'fields',
   version: 1,
   tables: ['fields', 'sub_fields'],
@@ -99,7 +100,7 @@ export const fieldsProjection: Projection = {
   },
 };
 
-async function ownerOf(db: Parameters<Projection['apply']>[1], fieldId: string): Promise<string | undefined> {
+async function ownerOf(db: PoolClient, fieldId: string): Promise<string | undefined> {
   const { rows } = await db.query<{ owner_id: string }>('SELECT owner_id FROM fields WHERE field_id = $1', [fieldId]);
   return rows[0]?.owner_id;
 }

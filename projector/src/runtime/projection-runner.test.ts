@@ -5,7 +5,7 @@ import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { createTestDatabase } from '../../../tests/support/postgres';
-import type { ChangeNotice } from './projection';
+import type { ChangeNotice, Projection, WriteOnlyProjection } from './projection';
 import { createProjector, type Projector } from './projector';
 import { streamTotalsProjection } from './testing/stream-totals-projection';
 
@@ -39,12 +39,12 @@ describe('projector runtime', () => {
     await database.drop();
   });
 
-  function startProjector(options: { version?: number; notices?: ChangeNotice[] } = {}): Projector {
+  function startProjector(options: { version?: number; notices?: ChangeNotice[]; projection?: Projection } = {}): Projector {
     const projector = createProjector({
       store,
       pool,
       connectionString: database.url,
-      projections: [streamTotalsProjection(options.version)],
+      projections: [options.projection ?? streamTotalsProjection(options.version)],
       announcer: { announce: (notice) => void options.notices?.push(notice) },
       logger,
       batchSize: 100,
@@ -198,5 +198,70 @@ describe('projector runtime', () => {
     // Readers switch first; the old generation is dropped right after (switchOver), not in the same transaction.
     const checkpoints = () => pool.query(`SELECT generation, version FROM projection_checkpoints WHERE name = 'stream_totals'`).then((result) => result.rows);
     expect(await eventually(checkpoints, (rows) => rows.length === 1, 5000)).toEqual([{ generation: 2, version: 2 }]);
+  });
+
+  describe('a write-only projection', () => {
+    /** One row per event with the event's note, sent by the runner as one script per batch. */
+    const noteLog: WriteOnlyProjection = {
+      name: 'note_log',
+      version: 1,
+      tables: ['notes'],
+      schemaSql: 'CREATE TABLE notes (global_position bigint PRIMARY KEY, stream_id text NOT NULL, note text NOT NULL)',
+      writes: (events) => ({
+        statements: [
+          {
+            text: `INSERT INTO notes SELECT * FROM jsonb_to_recordset($1::jsonb) AS e(global_position bigint, stream_id text, note text)`,
+            values: [JSON.stringify(events.map((event) => ({ global_position: event.globalPosition, stream_id: event.streamId, note: (event.data as { note: string }).note })))],
+          },
+          { text: 'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing', values: ["it's", 7, true, null] },
+        ],
+        changed: events.map((event) => `stream:${event.streamId}`),
+      }),
+    };
+    const notes = async () => (await pool.query<{ stream_id: string; note: string }>('SELECT stream_id, note FROM read.notes ORDER BY global_position')).rows;
+    const note = (streamId: string, text: string) => store.appendToStream(streamId, [{ type: 'Noted', data: { note: text } }], { expectedRevision: 'any' });
+
+    it('applies each batch and moves its checkpoint in one round trip, keeping every character of the data', async () => {
+      const scripts: string[] = [];
+      const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+      (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+        if (typeof args[0] === 'string' && args[0].includes('INSERT INTO notes')) scripts.push(args[0]);
+        return query(...args);
+      };
+      const notices: ChangeNotice[] = [];
+      await startProjector({ projection: noteLog, notices }).start();
+      const tricky = `O'Brien said "hi" \\ back\\slash $1 $$ ; -- not a comment`;
+      await note('n-1', tricky);
+      await note('n-2', 'plain');
+      expect(await eventually(notes, (rows) => rows.length === 2)).toEqual([
+        { stream_id: 'n-1', note: tricky },
+        { stream_id: 'n-2', note: 'plain' },
+      ]);
+      expect(scripts.length).toBeGreaterThanOrEqual(1);
+      for (const script of scripts) {
+        expect(script).toMatch(/^SET LOCAL search_path TO proj_note_log_g1, public;/);
+        expect(script).toContain('projection_checkpoint_moved');
+      }
+      expect(notices.flatMap((notice) => notice.keys)).toEqual(expect.arrayContaining(['stream:n-1', 'stream:n-2']));
+    });
+
+    it('undoes a batch entirely when another runner moved the checkpoint first, then goes on from there', async () => {
+      const projector = startProjector({ projection: noteLog });
+      await projector.start();
+      await note('n-1', 'first');
+      await eventually(notes, (rows) => rows.length === 1);
+
+      // Another runner has applied 'second' already: its checkpoint is past it. This runner's batch
+      // with 'second' must not commit, though the checkpoint move is its last statement.
+      await store.transaction(async (tx) => {
+        const second = await tx.appendToStream('n-2', [{ type: 'Noted', data: { note: 'second' } }], { expectedRevision: 'no_stream' });
+        await pool.query(`UPDATE projection_checkpoints SET commit_id = $1, position = $2 WHERE name = 'note_log'`, [second.checkpoint.commit, second.checkpoint.position]);
+      });
+      await note('n-3', 'third');
+      expect(await eventually(notes, (rows) => rows.length >= 2)).toEqual([
+        { stream_id: 'n-1', note: 'first' },
+        { stream_id: 'n-3', note: 'third' },
+      ]);
+    });
   });
 });

@@ -1,11 +1,12 @@
 import pg from 'pg';
 import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import { withTransaction, type Queryable } from '@playtime/shared/infra/db/pool';
+import { withTransaction } from '@playtime/shared/infra/db/pool';
 import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import type { Logger } from '@playtime/shared/infra/logging';
-import { generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
-import type { ChangeAnnouncer, Projection } from './projection';
+import { CHECKPOINT_MOVED_ELSEWHERE, generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
+import type { ChangeAnnouncer, Projection, SqlStatement } from './projection';
 import { Serial } from './serial';
+import { sqlScript } from './sql-script';
 
 const START: LogCheckpoint = { commit: 0, position: 0 };
 
@@ -206,32 +207,44 @@ export class ProjectionRunner {
   private async applyBatch(target: Generation, batch: StoredEvent[], live: boolean): Promise<Set<string>> {
     const last = batch.at(-1)!.checkpoint;
     const handled = this.handles ? batch.filter((event) => this.handles!.has(event.type)) : batch;
+    const move = this.checkpointMove(target, last, batch.length, live);
+    const searchPath = `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`;
+    let keys = new Set<string>();
     try {
-      const keys =
-        handled.length === 0
-          ? await this.moveCheckpoint(target, last, batch.length, live)
-          : await withTransaction(
-              this.options.pool,
-              async (client) => {
-                const changed = new Set(await this.projection.apply(handled, client));
-                await this.moveCheckpoint(target, last, batch.length, live, client);
-                return changed;
-              },
-              // The projection's plain table names mean its generation's tables; live batches wait for
-              // every round trip of this transaction, so the setting travels with BEGIN.
-              `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`,
-            );
-      target.checkpoint = last;
-      return keys;
+      if (handled.length === 0) {
+        await this.options.pool.query(move);
+      } else if (this.projection.writes) {
+        const writes = this.projection.writes(handled);
+        await this.options.pool.query(sqlScript([{ text: searchPath }, ...writes.statements, move]));
+        keys = new Set(writes.changed);
+      } else {
+        const { apply } = this.projection;
+        keys = await withTransaction(
+          this.options.pool,
+          async (client) => {
+            const changed = new Set(await apply(handled, client));
+            await client.query(move);
+            return changed;
+          },
+          // The projection's plain table names mean its generation's tables; live batches wait for
+          // every round trip of this transaction, so the setting travels with BEGIN.
+          searchPath,
+        );
+      }
     } catch (error) {
-      if (error instanceof LostOwnership) this.ownership?.abort();
+      if ((error as { code?: unknown }).code === CHECKPOINT_MOVED_ELSEWHERE) {
+        this.ownership?.abort();
+        throw new LostOwnership();
+      }
       throw error;
     }
+    target.checkpoint = last;
+    return keys;
   }
 
   /**
-   * Compare-and-set of a generation's checkpoint (and the progress notice for waiting readers), inside
-   * the batch's transaction or, for a batch with nothing to apply, as one statement of its own.
+   * Compare-and-set of a generation's checkpoint (and the progress notice for waiting readers). It
+   * fails with CHECKPOINT_MOVED_ELSEWHERE, undoing the batch, when another runner moved it first.
    *
    * Every projector transaction ends with this statement, so it is where the transaction is told not
    * to wait for its WAL to reach the disk. A crash can then lose the last few projector commits, but a
@@ -239,8 +252,8 @@ export class ProjectionRunner {
    * the projector re-applies those events from the log, which is written with synchronous commit.
    * Waiting for the flush only delayed each batch, and every push and read-your-writes wait behind it.
    */
-  private async moveCheckpoint(target: Generation, to: LogCheckpoint, events: number, live: boolean, db: Queryable = this.options.pool): Promise<Set<string>> {
-    const moved = await db.query({
+  private checkpointMove(target: Generation, to: LogCheckpoint, events: number, live: boolean): pg.QueryConfig & SqlStatement {
+    return {
       name: 'playtime-move-checkpoint',
       text: `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
        moved AS (
@@ -248,11 +261,9 @@ export class ProjectionRunner {
             SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
           WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7
          RETURNING 1)
-       SELECT CASE WHEN $8 THEN pg_notify($9, $1) END FROM moved, async_commit`,
+       SELECT public.projection_checkpoint_moved(EXISTS (SELECT FROM moved)), CASE WHEN $8 THEN pg_notify($9, $1) END FROM async_commit`,
       values: [this.name, target.generation, to.commit, to.position, events, target.checkpoint.commit, target.checkpoint.position, live, PROJECTION_PROGRESS_CHANNEL],
-    });
-    if (moved.rowCount !== 1) throw new LostOwnership();
-    return new Set();
+    };
   }
 
   private async hasUnfinishedRebuild(): Promise<boolean> {

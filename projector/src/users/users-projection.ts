@@ -1,9 +1,9 @@
 import { USER_EVENT_TYPES, type UserEvent } from '@playtime/shared/domain/users/events';
 import { USERS_CHANGED_CHANNEL, USERS_CHANGED_IDS_PER_NOTICE } from '@playtime/shared/infra/http/current-user-cache';
-import type { Projection } from '../runtime/projection';
+import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 
 /** read.users: one row per account; a deleted account keeps only its id, role and the deleted flag. */
-export const usersProjection: Projection = {
+export const usersProjection: WriteOnlyProjection = {
   name: 'users',
   version: 1,
   tables: ['users'],
@@ -32,9 +32,10 @@ export const usersProjection: Projection = {
    * of events and the push to browsers waits for its commit. Applying registrations, then edits, then
    * role changes, then deletions is the same as replaying the events in order, because a user is
    * registered before anything else happens to them, nothing happens after deletion, and edits and
-   * role changes touch different columns (the last of each per user wins).
+   * role changes touch different columns (the last of each per user wins). Nothing here reads the
+   * database, so the runner sends the whole batch in one round trip.
    */
-  async apply(events, db) {
+  writes(events) {
     const registered: Array<Extract<UserEvent, { type: 'UserRegistered' }>['data'] & { registeredAt: Date }> = [];
     const profiles = new Map<string, { user_id: string; bio: string; profile_picture: string }>();
     const roles = new Map<string, { user_id: string; role: string }>();
@@ -48,38 +49,39 @@ export const usersProjection: Projection = {
       if (event.type === 'UserDeleted') deleted.add(userId);
     }
 
+    const statements: SqlStatement[] = [];
     if (registered.length > 0) {
-      await db.query(
-        `INSERT INTO users (user_id, issuer, subject, email, username, nickname, profile_picture, role, registered_at)
-         SELECT "userId", issuer, subject, email, username, nickname, "profilePicture", role, "registeredAt"
-           FROM jsonb_to_recordset($1::jsonb) AS r("userId" text, issuer text, subject text, email text, username text,
-                                                   nickname text, "profilePicture" text, role text, "registeredAt" timestamptz)
-         ON CONFLICT (user_id) DO NOTHING`,
-        [JSON.stringify(registered)],
-      );
+      statements.push({
+        text: `INSERT INTO users (user_id, issuer, subject, email, username, nickname, profile_picture, role, registered_at)
+               SELECT "userId", issuer, subject, email, username, nickname, "profilePicture", role, "registeredAt"
+                 FROM jsonb_to_recordset($1::jsonb) AS r("userId" text, issuer text, subject text, email text, username text,
+                                                         nickname text, "profilePicture" text, role text, "registeredAt" timestamptz)
+               ON CONFLICT (user_id) DO NOTHING`,
+        values: [JSON.stringify(registered)],
+      });
     }
     if (profiles.size > 0) {
-      await db.query(
-        `UPDATE users SET bio = p.bio, profile_picture = p.profile_picture
-           FROM jsonb_to_recordset($1::jsonb) AS p(user_id text, bio text, profile_picture text)
-          WHERE users.user_id = p.user_id`,
-        [JSON.stringify([...profiles.values()])],
-      );
+      statements.push({
+        text: `UPDATE users SET bio = p.bio, profile_picture = p.profile_picture
+                 FROM jsonb_to_recordset($1::jsonb) AS p(user_id text, bio text, profile_picture text)
+                WHERE users.user_id = p.user_id`,
+        values: [JSON.stringify([...profiles.values()])],
+      });
     }
     if (roles.size > 0) {
-      await db.query(
-        `UPDATE users SET role = r.role
-           FROM jsonb_to_recordset($1::jsonb) AS r(user_id text, role text)
-          WHERE users.user_id = r.user_id`,
-        [JSON.stringify([...roles.values()])],
-      );
+      statements.push({
+        text: `UPDATE users SET role = r.role
+                 FROM jsonb_to_recordset($1::jsonb) AS r(user_id text, role text)
+                WHERE users.user_id = r.user_id`,
+        values: [JSON.stringify([...roles.values()])],
+      });
     }
     if (deleted.size > 0) {
-      await db.query(
-        `UPDATE users SET deleted = true, email = NULL, username = NULL, nickname = NULL, bio = '', profile_picture = NULL
-          WHERE user_id = ANY($1::text[])`,
-        [[...deleted]],
-      );
+      statements.push({
+        text: `UPDATE users SET deleted = true, email = NULL, username = NULL, nickname = NULL, bio = '', profile_picture = NULL
+                WHERE user_id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+        values: [JSON.stringify([...deleted])],
+      });
     }
 
     // Every API process caches who a request's caller is; a new role or a deletion must reach them
@@ -87,10 +89,10 @@ export const usersProjection: Projection = {
     const accessChanged = [...new Set([...roles.keys(), ...deleted])];
     for (let start = 0; start < accessChanged.length; start += USERS_CHANGED_IDS_PER_NOTICE) {
       const ids = accessChanged.slice(start, start + USERS_CHANGED_IDS_PER_NOTICE);
-      await db.query('SELECT pg_notify($1, $2)', [USERS_CHANGED_CHANNEL, JSON.stringify(ids)]);
+      statements.push({ text: 'SELECT pg_notify($1, $2)', values: [USERS_CHANGED_CHANNEL, JSON.stringify(ids)] });
     }
 
     const changedUsers = [...registered.map((user) => user.userId), ...profiles.keys(), ...roles.keys(), ...deleted];
-    return new Set([...changedUsers.map((userId) => `user:${userId}`), ...(changedUsers.length > 0 ? ['admin'] : [])]);
+    return { statements, changed: [...changedUsers.map((userId) => `user:${userId}`), ...(changedUsers.length > 0 ? ['admin'] : [])] };
   },
 };

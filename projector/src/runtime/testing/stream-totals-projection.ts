@@ -1,11 +1,11 @@
-import type { Projection } from '../projection';
+import type { QueryingProjection } from '../projection';
 
 /**
  * A projection used by the projector's own tests, crash test and benchmark: per stream, how many
  * events and the sum of their `n`, plus one row per event (so an event applied twice would violate
  * the primary key instead of going unnoticed). Set-based SQL: one statement per table per batch.
  */
-export function streamTotalsProjection(version = 1): Projection {
+export function streamTotalsProjection(version = 1): QueryingProjection {
   return {
     name: 'stream_totals',
     version,

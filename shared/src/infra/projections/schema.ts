@@ -41,7 +41,25 @@ export const projectionMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'checkpoint move guard',
+    // A batch sent as one implicit transaction cannot look at the checkpoint move's row count before
+    // it commits: the move itself must fail, undoing the batch, when another runner got there first.
+    sql: `
+      CREATE FUNCTION projection_checkpoint_moved(moved boolean) RETURNS boolean LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NOT moved THEN
+          RAISE EXCEPTION 'projection checkpoint was moved by another runner' USING ERRCODE = 'PT409';
+        END IF;
+        RETURN true;
+      END $$;
+    `,
+  },
 ];
+
+/** SQLSTATE of a checkpoint move that found the checkpoint already moved (another runner owns the projection). */
+export const CHECKPOINT_MOVED_ELSEWHERE = 'PT409';
 
 export const PROJECTION_PROGRESS_CHANNEL = 'playtime_projection_progress';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,30 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/** A Linux process's scheduling policy (field 41 of /proc/<pid>/stat): 0 normal, 3 batch. */
+function schedulingPolicy(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+}
+
+const SCHED_BATCH = 3;
+
 describe('startEmbeddedPostgres', () => {
+  it.runIf(existsSync('/proc/self/stat'))('runs the server and the connections opened later as batch tasks, so a woken backend does not preempt the app', async () => {
+    const dir = dataDir('batch');
+    const server = await start(dir);
+    const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    expect(schedulingPolicy(postmaster)).toBe(SCHED_BATCH);
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      expect(schedulingPolicy(rows[0]!.pid)).toBe(SCHED_BATCH);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('returns a URL over the Unix-domain socket and still answers on TCP 127.0.0.1', async () => {
     const dir = dataDir('socket');
     const server = await start(dir);

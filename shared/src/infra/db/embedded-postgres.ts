@@ -1,4 +1,5 @@
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
@@ -83,6 +84,32 @@ function prepareSocketDir(dir: string, dataDir: string): void {
 }
 
 /**
+ * The embedded server's processes become batch tasks (SCHED_BATCH, same CPU share as before): a
+ * backend woken by a query then no longer preempts the process that sent it. On a small machine the
+ * app's event loop is the busiest thread, and every query it sent used to hand its CPU to the woken
+ * backend in the middle of the write. Connections opened later are forked from the postmaster and
+ * inherit the policy. Where `chrt` (util-linux) is missing, nothing changes.
+ */
+function runAsBatchTasks(dataDir: string, log?: (line: string) => void): void {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  if (!Number.isInteger(postmaster) || postmaster <= 0) return;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // No /proc (not Linux): the policy is Linux's too.
+    return;
+  }
+  for (const pid of [postmaster, ...children]) {
+    const result = spawnSync('chrt', ['--batch', '--pid', '0', String(pid)], { stdio: 'ignore' });
+    if (result.error || result.status !== 0) {
+      log?.(`could not make PostgreSQL process ${pid} a batch task: ${result.error?.message ?? `chrt exited ${result.status}`}`);
+      return;
+    }
+  }
+}
+
+/**
  * Starts real PostgreSQL binaries from the npm registry. With `persistent` the data folder survives
  * stops (the standalone app); without, it is deleted on stop (tests).
  */
@@ -121,6 +148,7 @@ export async function startEmbeddedPostgres(options: {
   }
   if (socketDir) prepareSocketDir(socketDir, options.dataDir);
   await server.start();
+  runAsBatchTasks(options.dataDir, options.log);
   // pg-connection-string (like libpq) takes `host` of the query over the URL's host; a client that
   // ignores the parameter still reaches the server over TCP at 127.0.0.1:<port>.
   const tcpUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { fmtInt, fmtMs, fmtPercent, fmtSeconds, markdownTable } from '../support/format';
@@ -36,6 +37,8 @@ interface PhaseResult extends CommandLoadResult {
   app: AppStats;
   cpu: CpuShare;
   disconnects: number;
+  /** The load generator's own event-loop delay: when it stalls, it sends late and sees answers late. */
+  benchLoopDelay: { p99Ms: number; maxMs: number };
   /** The app's main-thread CPU profile of the phase (BENCH_E2E_PROFILE=1). */
   profile: { file: string; summary: ProfileSummary } | null;
 }
@@ -178,7 +181,7 @@ function markdown(data: E2eData, context: BenchContext): string {
     'Where the time went, per phase (CPU in cores: 1.00 = one core busy all the time; the machine has ' +
       `${data.cpuCount}; "other" = machine − app − PostgreSQL − bench: processes that are not part of the bench):`,
     markdownTable(
-      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'app RSS'],
+      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS'],
       data.phases.map((phase) => [
         describeShape(phase.shape),
         cores(phase.cpu.app),
@@ -188,6 +191,7 @@ function markdown(data: E2eData, context: BenchContext): string {
         cores(phase.cpu.machine),
         fmtPercent(phase.app.eventLoopUtilization),
         `${fmtMs(phase.app.loopDelayP99Ms)} / ${fmtMs(phase.app.loopDelayMaxMs)}`,
+        `${fmtMs(phase.benchLoopDelay.p99Ms)} / ${fmtMs(phase.benchLoopDelay.maxMs)}`,
         `${phase.app.rssMb} MB`,
       ]),
     ),
@@ -317,6 +321,8 @@ export const e2eSection: BenchSection = {
             const dropsBefore = fleet.disconnects();
             const stopProfile = e2eProfile ? await app.profile() : null;
             const cpu = startCpuMeasure(postgresPid);
+            const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+            benchLoop.enable();
             const load = await runCommandLoad(http, users, tracker, {
               shape,
               warmupMs: warmupSeconds * 1000,
@@ -324,6 +330,7 @@ export const e2eSection: BenchSection = {
               pushGraceMs: PUSH_GRACE_MS,
               bioPrefix: `bench ${label}`,
             });
+            benchLoop.disable();
             const appStats = await app.stats();
             const cpuShare = cpu.stop(appStats.cpuMs);
             let profile: PhaseResult['profile'] = null;
@@ -332,7 +339,14 @@ export const e2eSection: BenchSection = {
               await stopProfile(file);
               profile = { file, summary: summarizeCpuProfile(file, PROFILE_AREAS, 15) };
             }
-            const phase: PhaseResult = { ...load, app: appStats, cpu: cpuShare, disconnects: fleet.disconnects() - dropsBefore, profile };
+            const phase: PhaseResult = {
+              ...load,
+              app: appStats,
+              cpu: cpuShare,
+              disconnects: fleet.disconnects() - dropsBefore,
+              benchLoopDelay: { p99Ms: benchLoop.percentile(99) / 1e6, maxMs: benchLoop.max / 1e6 },
+              profile,
+            };
             phases.push(phase);
             context.log(
               `e2e: ${label}: ${fmtInt(phase.commandsPerSecond)} commands/s, HTTP p99 ${fmtMs(phase.http.p99Ms)} ms, ` +

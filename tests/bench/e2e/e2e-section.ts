@@ -6,7 +6,7 @@ import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { fmtInt, fmtMs, fmtPercent, fmtSeconds, markdownTable } from '../support/format';
 import type { LatencySummary } from '../support/percentiles';
 import { summarizeCpuProfile, type ProfileSummary } from '../support/cpu-profile';
-import { createDatabase } from '../support/postgres';
+import { checkpoint, checkpointCount, createDatabase } from '../support/postgres';
 import { postmasterPid, processTreeCpuMs } from '../support/process-cpu';
 import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
 import { nowMs } from '../support/timing';
@@ -37,6 +37,8 @@ interface PhaseResult extends CommandLoadResult {
   app: AppStats;
   cpu: CpuShare;
   disconnects: number;
+  /** Checkpoints PostgreSQL made during the phase (each writes out the dirty pages; commits can stall). */
+  checkpoints: number | null;
   /** The load generator's own event-loop delay: when it stalls, it sends late and sees answers late. */
   benchLoopDelay: { p99Ms: number; maxMs: number };
   /** The app's main-thread CPU profile of the phase (BENCH_E2E_PROFILE=1). */
@@ -181,7 +183,7 @@ function markdown(data: E2eData, context: BenchContext): string {
     'Where the time went, per phase (CPU in cores: 1.00 = one core busy all the time; the machine has ' +
       `${data.cpuCount}; "other" = machine − app − PostgreSQL − bench: processes that are not part of the bench):`,
     markdownTable(
-      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS'],
+      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS', 'PostgreSQL checkpoints'],
       data.phases.map((phase) => [
         describeShape(phase.shape),
         cores(phase.cpu.app),
@@ -193,6 +195,7 @@ function markdown(data: E2eData, context: BenchContext): string {
         `${fmtMs(phase.app.loopDelayP99Ms)} / ${fmtMs(phase.app.loopDelayMaxMs)}`,
         `${fmtMs(phase.benchLoopDelay.p99Ms)} / ${fmtMs(phase.benchLoopDelay.maxMs)}`,
         `${phase.app.rssMb} MB`,
+        phase.checkpoints ?? '–',
       ]),
     ),
     'The app\'s connection pools (sampled every 5 ms; a waiter is a query waiting for a free connection):',
@@ -210,8 +213,9 @@ function markdown(data: E2eData, context: BenchContext): string {
         ]),
       ),
     ),
-    'The projector during each phase, per projection (live batches: transactions that moved a checkpoint, BEGIN to COMMIT; ' +
-      'warm-up and drain included). Each projection reads the whole log and commits a batch even when none of its events is in it:',
+    'The projector during each phase, per projection (live batches that applied events and moved a checkpoint: BEGIN to COMMIT, ' +
+      'or the one round trip of a write-only projection\'s batch script; warm-up and drain included). The projections share one read ' +
+      'of new events; a batch with none of a projection\'s events only moves its checkpoint and is not counted here:',
     markdownTable(
       ['load', 'projection', 'batches', 'events', 'events per batch', 'batch transaction mean / max ms', 'share of the phase inside a batch'],
       data.phases.flatMap((phase) =>
@@ -246,7 +250,7 @@ function markdown(data: E2eData, context: BenchContext): string {
       `${fmtSeconds(context.config.warmupSeconds * 1000)} warm-up, then ${fmtSeconds(context.config.e2eSeconds * 1000)} measured per phase. ` +
       'Push latency runs from sending the command to the `changed` message on that user\'s socket whose checkpoint is at or after the ' +
       'command\'s `X-Playtime-Position` (one push may cover several commands of the user). A push not arrived within ' +
-      `${PUSH_GRACE_MS / 1000} s of sending counts as lost. CPU of the app is its process's user + system time.`,
+      `${PUSH_GRACE_MS / 1000} s of sending counts as lost. CPU of the app is its process's user + system time. The section starts with a CHECKPOINT of the bench's PostgreSQL, so WAL left by earlier sections is not flushed during these phases.`,
     ...(data.phases.length ? [statementsMarkdown(data.phases.at(-1)!)] : []),
     profileMarkdown(data.phases),
   ].join('\n\n');
@@ -304,6 +308,8 @@ export const e2eSection: BenchSection = {
       context.log(`e2e: ${fmtInt(users.length)} sockets connected and joined in ${fmtSeconds(fleet.connectMs)}`);
 
       const postgresPid = await postmasterPid(context.serverUrl);
+      // Earlier sections leave a lot of WAL behind; their checkpoint is not this section's to pay.
+      await checkpoint(context.serverUrl);
       const profileDir = path.join(repoRoot, '.data', 'bench-profiles', `e2e-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       if (e2eProfile) mkdirSync(profileDir, { recursive: true });
       const phases: PhaseResult[] = [];
@@ -320,6 +326,7 @@ export const e2eSection: BenchSection = {
             await app.stats(); // resets the app's counters
             const dropsBefore = fleet.disconnects();
             const stopProfile = e2eProfile ? await app.profile() : null;
+            const checkpointsBefore = await checkpointCount(context.serverUrl);
             const cpu = startCpuMeasure(postgresPid);
             const benchLoop = monitorEventLoopDelay({ resolution: 10 });
             benchLoop.enable();
@@ -331,6 +338,7 @@ export const e2eSection: BenchSection = {
               bioPrefix: `bench ${label}`,
             });
             benchLoop.disable();
+            const checkpointsAfter = await checkpointCount(context.serverUrl);
             const appStats = await app.stats();
             const cpuShare = cpu.stop(appStats.cpuMs);
             let profile: PhaseResult['profile'] = null;
@@ -344,6 +352,7 @@ export const e2eSection: BenchSection = {
               app: appStats,
               cpu: cpuShare,
               disconnects: fleet.disconnects() - dropsBefore,
+              checkpoints: checkpointsBefore === null || checkpointsAfter === null ? null : checkpointsAfter - checkpointsBefore,
               benchLoopDelay: { p99Ms: benchLoop.percentile(99) / 1e6, maxMs: benchLoop.max / 1e6 },
               profile,
             };

@@ -76,3 +76,25 @@ export async function readServerInfo(serverUrl: string): Promise<ServerInfo> {
     await client.end();
   }
 }
+
+/** Checkpoints the server has made so far (timed and requested); null where the statistics view is missing. */
+export async function checkpointCount(serverUrl: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
+  await client.connect();
+  try {
+    // PostgreSQL 17 moved the counts from pg_stat_bgwriter to pg_stat_checkpointer.
+    const { rows } = await client
+      .query<{ n: string }>('SELECT num_timed + num_requested AS n FROM pg_stat_checkpointer')
+      .catch(() => client.query<{ n: string }>('SELECT checkpoints_timed + checkpoints_req AS n FROM pg_stat_bgwriter'));
+    return rows[0] ? Number(rows[0].n) : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Writes every dirty page now, so work left over from earlier sections is not flushed during the next one. */
+export async function checkpoint(serverUrl: string): Promise<void> {
+  await adminQuery(serverUrl, 'CHECKPOINT');
+}

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { npmStartNodeFlags } from '../support/npm-start';
 import type { AppProcessReply, AppProcessRequest, AppStats } from './app-protocol';
 
 const childPath = path.join(import.meta.dirname, 'app-process.ts');
@@ -54,7 +55,8 @@ function waitFor<T extends AppProcessReply['type']>(
 
 /** Starts the standalone app in a child process (with a V8 CPU profile when `profile`). */
 export async function startAppProcess(env: Record<string, string>): Promise<AppHost> {
-  const execArgv = ['--import', import.meta.resolve('tsx')];
+  // The same V8 flags as `npm start`: the young generation's size decides much of the app's GC time.
+  const execArgv = [...npmStartNodeFlags(), '--import', import.meta.resolve('tsx')];
   const child = fork(childPath, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   const send = (request: AppProcessRequest) => child.send(request);
   try {

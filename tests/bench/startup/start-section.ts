@@ -8,6 +8,7 @@ import { buildWebIfStale } from '../../../scripts/web-build';
 import { fmtSeconds, markdownTable } from '../support/format';
 import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
 import { nowMs, sleep } from '../support/timing';
+import { npmStartCommand } from '../support/npm-start';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const POLL_MS = 50;
@@ -18,8 +19,8 @@ const TARGET_START_MS = 10_000;
 /** Settings that would point the app elsewhere than an embedded PostgreSQL in DATA_DIR. */
 const STRIPPED_ENV = ['DATABASE_URL', 'EVENTSTORE_URL', 'REDIS_URL', 'PUBLIC_URL', 'PORT', 'DATA_DIR', 'LOG_LEVEL', 'AUTH0_DOMAIN'];
 
-/** How the app is launched: as the brief and `npm start` do, or straight with node (to see npx's share). */
-export type Launcher = 'npx tsx' | 'node --import tsx';
+/** How the app is launched: with `npm start`'s command (package.json, without npm), or with npx tsx as before it. */
+export type Launcher = 'npm start' | 'npx tsx';
 
 export interface StartRun {
   kind: 'cold' | 'warm';
@@ -76,7 +77,8 @@ async function measureStart(kind: StartRun['kind'], launcher: Launcher, dataDir:
   Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
 
   const loadAverage = os.loadavg()[0]!;
-  const [command, ...args] = launcher === 'npx tsx' ? ['npx', 'tsx', 'scripts/start.ts'] : [process.execPath, '--import', 'tsx', 'scripts/start.ts'];
+  const npmStart = npmStartCommand();
+  const [command, ...args] = launcher === 'npx tsx' ? ['npx', 'tsx', npmStart.script] : [process.execPath, ...npmStart.nodeArgs, npmStart.script];
   const started = nowMs();
   // Its own process group, so whatever it leaves behind can be found (and, on a hang, killed) by its id.
   const child = spawn(command!, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -159,11 +161,11 @@ function markdown(data: StartData, warmRuns: number): string {
         run.loadAverage.toFixed(1),
       ]),
     ),
-    '`npx tsx scripts/start.ts` (what `npm start` runs) with a fresh DATA_DIR, then ' +
-      `${warmRuns} restart(s) on the same DATA_DIR, and one more restart launched as \`node --import tsx scripts/start.ts\` (without npx, ` +
-      'to show its share); no DATABASE_URL, so the embedded PostgreSQL is used. ' +
-      `Times run from spawning npx to the first answer / first HTTP 200 on /readyz (polled every ${POLL_MS} ms); ` +
-      '"start.ts says" is the time start.ts prints itself (from its main(), so without npx, tsx and module loading). ' +
+    `\`${npmStartCommand().nodeArgs.join(' ')} ${npmStartCommand().script}\` with node (what \`npm start\` runs, without npm itself) ` +
+      `with a fresh DATA_DIR, then ${warmRuns} restart(s) on the same DATA_DIR, and one more restart launched as \`npx tsx scripts/start.ts\` ` +
+      '(how the app was started before, for comparison); no DATABASE_URL, so the embedded PostgreSQL is used. ' +
+      `Times run from spawning the process to the first answer / first HTTP 200 on /readyz (polled every ${POLL_MS} ms); ` +
+      '"start.ts says" is the time start.ts prints itself (from its main(), so without node\'s start-up and module loading). ' +
       `The web app was built beforehand (buildWebIfStale took ${fmtSeconds(data.webBuildMs)} here), so no build time is counted. ` +
       'Stop: SIGTERM to the spawned process group (what a terminal\'s Ctrl-C or systemd does, with SIGTERM), timed until the launched ' +
       'process exits and until no process of the group is left (PostgreSQL included). "load avg" is the machine\'s 1-minute load ' +
@@ -184,9 +186,9 @@ export const startSection: BenchSection = {
     const runs: StartRun[] = [];
     try {
       const plan: Array<[StartRun['kind'], Launcher]> = [
-        ['cold', 'npx tsx'],
-        ...Array.from({ length: context.config.startWarmRuns }, () => ['warm', 'npx tsx'] as [StartRun['kind'], Launcher]),
-        ['warm', 'node --import tsx'],
+        ['cold', 'npm start'],
+        ...Array.from({ length: context.config.startWarmRuns }, () => ['warm', 'npm start'] as [StartRun['kind'], Launcher]),
+        ['warm', 'npx tsx'],
       ];
       for (const [kind, launcher] of plan) {
         const run = await measureStart(kind, launcher, dataDir, context);
@@ -207,7 +209,7 @@ export const startSection: BenchSection = {
       measured: run ? fmtSeconds(run.readyMs) : '–',
       pass: run ? run.readyMs < TARGET_START_MS : null,
     });
-    const warm = runs.filter((run) => run.kind === 'warm' && run.launcher === 'npx tsx');
+    const warm = runs.filter((run) => run.kind === 'warm' && run.launcher === 'npm start');
     const slowestWarm = warm.reduce<StartRun | undefined>((slow, run) => (!slow || run.readyMs > slow.readyMs ? run : slow), undefined);
     return {
       markdown: markdown(data, warm.length),

@@ -19,10 +19,16 @@ if (!process.send) throw new Error('This module runs as a child process of tests
  */
 const pools: pg.Pool[] = [];
 const OriginalPool = pg.Pool;
+/** Connections each pool opened and closed since the last stats request. */
+const churn = new Map<pg.Pool, { opened: number; closed: number }>();
 class ObservedPool extends OriginalPool {
   constructor(config?: pg.PoolConfig) {
     super(config);
     pools.push(this);
+    const counts = { opened: 0, closed: 0 };
+    churn.set(this, counts);
+    this.on('connect', () => (counts.opened += 1));
+    this.on('remove', () => (counts.closed += 1));
   }
 }
 (pg as unknown as { Pool: typeof pg.Pool }).Pool = ObservedPool;
@@ -58,7 +64,13 @@ function takePoolStats(): PoolStats[] {
     const entry = sampling.get(pool) ?? freshSampling();
     sampling.set(pool, freshSampling());
     const options = pool.options as pg.PoolConfig & { application_name?: string };
+    const counts = churn.get(pool) ?? { opened: 0, closed: 0 };
+    const { opened, closed } = counts;
+    counts.opened = 0;
+    counts.closed = 0;
     return {
+      opened,
+      closed,
       name: options.application_name ?? 'pool',
       maxConnections: options.max ?? 10,
       busyMax: entry.busyMax,

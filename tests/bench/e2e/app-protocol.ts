@@ -28,6 +28,9 @@ export interface PoolStats {
   waitingMean: number;
   /** Share of samples in which some query waited for a connection. */
   shareOfSamplesWithWaiters: number;
+  /** Connections opened (each a new PostgreSQL backend and a login) and closed during the phase. */
+  opened: number;
+  closed: number;
 }
 
 /** The app's database statements, timed from client.query() to the answer (pool waits not included). */

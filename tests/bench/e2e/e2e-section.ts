@@ -200,7 +200,7 @@ function markdown(data: E2eData, context: BenchContext): string {
     ),
     'The app\'s connection pools (sampled every 5 ms; a waiter is a query waiting for a free connection):',
     markdownTable(
-      ['load', 'pool', 'size', 'busy max', 'waiters max', 'waiters mean', 'time with waiters'],
+      ['load', 'pool', 'size', 'busy max', 'waiters max', 'waiters mean', 'time with waiters', 'connections opened / closed'],
       data.phases.flatMap((phase) =>
         phase.app.pools.map((pool) => [
           describeShape(phase.shape),
@@ -210,6 +210,7 @@ function markdown(data: E2eData, context: BenchContext): string {
           pool.waitingMax,
           pool.waitingMean.toFixed(2),
           fmtPercent(pool.shareOfSamplesWithWaiters),
+          `${pool.opened} / ${pool.closed}`,
         ]),
       ),
     ),

@@ -6,6 +6,7 @@ import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { fmtInt, fmtMs, fmtPercent, fmtSeconds, markdownTable } from '../support/format';
 import type { LatencySummary } from '../support/percentiles';
 import { summarizeCpuProfile, type ProfileSummary } from '../support/cpu-profile';
+import { probeDisk, watchDisk, type DiskProbe } from '../support/disk';
 import { checkpoint, checkpointCount, createDatabase } from '../support/postgres';
 import { postmasterPid, processTreeCpuMs } from '../support/process-cpu';
 import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
@@ -37,6 +38,8 @@ interface PhaseResult extends CommandLoadResult {
   app: AppStats;
   cpu: CpuShare;
   disconnects: number;
+  /** The disk's flush times during the phase (one 8 kB flush every 20 ms). */
+  disk: DiskProbe;
   /** Checkpoints PostgreSQL made during the phase (each writes out the dirty pages; commits can stall). */
   checkpoints: number | null;
   /** The load generator's own event-loop delay: when it stalls, it sends late and sees answers late. */
@@ -47,6 +50,8 @@ interface PhaseResult extends CommandLoadResult {
 
 export interface E2eData {
   users: number;
+  /** The disk's flush times, measured just before the phases (on an otherwise idle app). */
+  disk: DiskProbe;
   setup: SetupTimings & { appStartMs: number; socketsConnectMs: number; appStopMs: number };
   phases: PhaseResult[];
   cpuCount: number;
@@ -180,10 +185,15 @@ function markdown(data: E2eData, context: BenchContext): string {
         phase.disconnects,
       ]),
     ),
+    `The disk under PostgreSQL, just before the phases: ${fmtInt(data.disk.fdatasync.count)} flushes of 8 kB (write + fdatasync, as a ` +
+      `commit's WAL flush) in ${data.disk.seconds} s took p50 ${fmtMs(data.disk.fdatasync.p50Ms)} / p99 ${fmtMs(data.disk.fdatasync.p99Ms)} / ` +
+      `max ${fmtMs(data.disk.fdatasync.maxMs)} ms; ${data.disk.over50Ms} took over 50 ms. Events are committed synchronously, so while a ` +
+      'flush hangs, every command waits: one such stall in a phase decides its p99.',
     'Where the time went, per phase (CPU in cores: 1.00 = one core busy all the time; the machine has ' +
-      `${data.cpuCount}; "other" = machine − app − PostgreSQL − bench: processes that are not part of the bench):`,
+      `${data.cpuCount}; "other" = machine − app − PostgreSQL − bench: processes that are not part of the bench; "disk flush" = an ` +
+      '8 kB write + fdatasync every 20 ms during the phase, on the disk PostgreSQL writes to):',
     markdownTable(
-      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS', 'PostgreSQL checkpoints'],
+      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS', 'PostgreSQL checkpoints', 'disk flush p99 / max ms (over 50 ms)'],
       data.phases.map((phase) => [
         describeShape(phase.shape),
         cores(phase.cpu.app),
@@ -196,6 +206,7 @@ function markdown(data: E2eData, context: BenchContext): string {
         `${fmtMs(phase.benchLoopDelay.p99Ms)} / ${fmtMs(phase.benchLoopDelay.maxMs)}`,
         `${phase.app.rssMb} MB`,
         phase.checkpoints ?? '–',
+        `${fmtMs(phase.disk.fdatasync.p99Ms)} / ${fmtMs(phase.disk.fdatasync.maxMs)} (${phase.disk.over50Ms})`,
       ]),
     ),
     'The app\'s connection pools (sampled every 5 ms; a waiter is a query waiting for a free connection):',
@@ -311,6 +322,8 @@ export const e2eSection: BenchSection = {
       const postgresPid = await postmasterPid(context.serverUrl);
       // Earlier sections leave a lot of WAL behind; their checkpoint is not this section's to pay.
       await checkpoint(context.serverUrl);
+      const disk = probeDisk(path.join(repoRoot, '.data'), 5);
+      context.log(`e2e: disk flush (8 kB fdatasync) p50 ${fmtMs(disk.fdatasync.p50Ms)} / max ${fmtMs(disk.fdatasync.maxMs)} ms, ${disk.over50Ms} over 50 ms in 5 s`);
       const profileDir = path.join(repoRoot, '.data', 'bench-profiles', `e2e-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       if (e2eProfile) mkdirSync(profileDir, { recursive: true });
       const phases: PhaseResult[] = [];
@@ -329,6 +342,7 @@ export const e2eSection: BenchSection = {
             const stopProfile = e2eProfile ? await app.profile() : null;
             const checkpointsBefore = await checkpointCount(context.serverUrl);
             const cpu = startCpuMeasure(postgresPid);
+            const diskWatch = await watchDisk(path.join(repoRoot, '.data'));
             const benchLoop = monitorEventLoopDelay({ resolution: 10 });
             benchLoop.enable();
             const load = await runCommandLoad(http, users, tracker, {
@@ -339,6 +353,7 @@ export const e2eSection: BenchSection = {
               bioPrefix: `bench ${label}`,
             });
             benchLoop.disable();
+            const diskDuringPhase = await diskWatch.stop();
             const checkpointsAfter = await checkpointCount(context.serverUrl);
             const appStats = await app.stats();
             const cpuShare = cpu.stop(appStats.cpuMs);
@@ -353,6 +368,7 @@ export const e2eSection: BenchSection = {
               app: appStats,
               cpu: cpuShare,
               disconnects: fleet.disconnects() - dropsBefore,
+              disk: diskDuringPhase,
               checkpoints: checkpointsBefore === null || checkpointsAfter === null ? null : checkpointsAfter - checkpointsBefore,
               benchLoopDelay: { p99Ms: benchLoop.percentile(99) / 1e6, maxMs: benchLoop.max / 1e6 },
               profile,
@@ -376,6 +392,7 @@ export const e2eSection: BenchSection = {
       app = null;
       const data: E2eData = {
         users: users.length,
+        disk,
         setup: { ...timings, appStartMs, socketsConnectMs: fleet.connectMs, appStopMs },
         phases,
         cpuCount: os.cpus().length,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
 import { DomainError, type DecisionContext, type Decider } from '../../domain/decider';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
-import { handleCommand } from './command-handler';
+import { handleCommand, retryDelayMs } from './command-handler';
 import { StreamStateCache } from './stream-state-cache';
 
 /** A tally that can be closed: enough rules to see which state a decision was made on. */
@@ -84,6 +84,35 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
     expect(await totalOf(streamId)).toBe(111);
     // The cache now holds the fresh state, so the next command appends after revision 2.
     expect((await run(streamId, { type: 'Add', amount: 1000 }, cache)).appended?.nextRevision).toBe(3);
+  });
+
+  it('waits a moment before deciding again after losing a race for the stream', async () => {
+    const cache = new StreamStateCache();
+    const streamId = nextStream();
+    await run(streamId, { type: 'Add', amount: 1 }, cache);
+    await run(streamId, { type: 'Add', amount: 10 }); // another process moves the stream on
+    const waits: number[] = [];
+    const outcome = await handleCommand({
+      store,
+      decider: tallyDecider,
+      streamId,
+      command: { type: 'Add', amount: 100 },
+      context,
+      metadata: {},
+      cache,
+      retryDelay: (attempt) => {
+        waits.push(attempt);
+        return 1;
+      },
+    });
+    expect(waits).toEqual([2]);
+    expect(outcome.appended?.nextRevision).toBe(2);
+  });
+
+  it('spreads retries over a random, growing wait', () => {
+    expect([2, 3, 4, 5].map((attempt) => retryDelayMs(attempt, () => 1))).toEqual([5, 10, 20, 40]);
+    expect(retryDelayMs(3, () => 0)).toBe(0);
+    expect(retryDelayMs(3, () => 0.5)).toBe(5);
   });
 
   it('never refuses on a cached state: the refusal is checked on a fresh read', async () => {

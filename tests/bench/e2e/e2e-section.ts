@@ -322,7 +322,7 @@ export const e2eSection: BenchSection = {
       const postgresPid = await postmasterPid(context.serverUrl);
       // Earlier sections leave a lot of WAL behind; their checkpoint is not this section's to pay.
       await checkpoint(context.serverUrl);
-      const disk = probeDisk(path.join(repoRoot, '.data'), 5);
+      const disk = await probeDisk(path.join(repoRoot, '.data'), 5);
       context.log(`e2e: disk flush (8 kB fdatasync) p50 ${fmtMs(disk.fdatasync.p50Ms)} / max ${fmtMs(disk.fdatasync.maxMs)} ms, ${disk.over50Ms} over 50 ms in 5 s`);
       const profileDir = path.join(repoRoot, '.data', 'bench-profiles', `e2e-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       if (e2eProfile) mkdirSync(profileDir, { recursive: true });

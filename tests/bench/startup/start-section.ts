@@ -143,6 +143,7 @@ async function measureStart(kind: StartRun['kind'], launcher: Launcher, dataDir:
 }
 
 function markdown(data: StartData, warmRuns: number): string {
+  const npmStart = npmStartCommand();
   const yesNo = (value: boolean) => (value ? 'yes' : 'NO');
   return [
     markdownTable(
@@ -161,7 +162,7 @@ function markdown(data: StartData, warmRuns: number): string {
         run.loadAverage.toFixed(1),
       ]),
     ),
-    `\`${npmStartCommand().nodeArgs.join(' ')} ${npmStartCommand().script}\` with node (what \`npm start\` runs, without npm itself) ` +
+    `\`${[...npmStart.nodeArgs, npmStart.script].join(' ')}\` with node (what \`npm start\` runs, without npm itself) ` +
       `with a fresh DATA_DIR, then ${warmRuns} restart(s) on the same DATA_DIR, and one more restart launched as \`npx tsx scripts/start.ts\` ` +
       '(how the app was started before, for comparison); no DATABASE_URL, so the embedded PostgreSQL is used. ' +
       `Times run from spawning the process to the first answer / first HTTP 200 on /readyz (polled every ${POLL_MS} ms); ` +

@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { summarizeLatencies, type LatencySummary } from './percentiles';
@@ -12,32 +12,10 @@ export interface DiskProbe {
 }
 
 /**
- * Times 8 kB write + fdatasync in `folder` for `seconds`, as a commit's WAL flush does. A slow flush
- * stalls every synchronous commit behind it, so the e2e latencies can be read against this.
- */
-export function probeDisk(folder: string, seconds: number): DiskProbe {
-  const file = path.join(folder, `disk-probe-${process.pid}`);
-  const block = Buffer.alloc(8192, 1);
-  const latencies: number[] = [];
-  const descriptor = openSync(file, 'w');
-  try {
-    const until = nowMs() + seconds * 1000;
-    while (nowMs() < until) {
-      const started = nowMs();
-      writeSync(descriptor, block, 0, block.length, 0);
-      fdatasyncSync(descriptor);
-      latencies.push(nowMs() - started);
-    }
-  } finally {
-    closeSync(descriptor);
-    rmSync(file, { force: true });
-  }
-  return { seconds, fdatasync: summarizeLatencies(latencies), over50Ms: latencies.filter((ms) => ms > 50).length };
-}
-
-/**
- * Flushes 8 kB every `intervalMs` in `folder` on libuv's thread pool while a phase runs (about 50
- * flushes a second: too few to load the disk, enough to see it hang).
+ * Times an 8 kB write + fdatasync in `folder` every `intervalMs` (on libuv's thread pool) until
+ * stopped, as a commit's WAL flush does: a slow flush stalls every synchronous commit behind it, so
+ * the e2e latencies can be read against this. During a phase, every 20 ms (about 50 flushes a
+ * second: too few to load the disk, enough to see it hang); on its own, back to back.
  */
 export async function watchDisk(folder: string, intervalMs = 20): Promise<{ stop(): Promise<DiskProbe> }> {
   const file = path.join(folder, `disk-watch-${process.pid}`);
@@ -52,7 +30,7 @@ export async function watchDisk(folder: string, intervalMs = 20): Promise<{ stop
       await handle.write(block, 0, block.length, 0);
       await handle.datasync();
       latencies.push(nowMs() - flushStarted);
-      await sleep(intervalMs);
+      if (intervalMs > 0) await sleep(intervalMs);
     }
   })();
   return {
@@ -64,4 +42,11 @@ export async function watchDisk(folder: string, intervalMs = 20): Promise<{ stop
       return { seconds: (nowMs() - started) / 1000, fdatasync: summarizeLatencies(latencies), over50Ms: latencies.filter((ms) => ms > 50).length };
     },
   };
+}
+
+/** Flushes back to back for `seconds`. */
+export async function probeDisk(folder: string, seconds: number): Promise<DiskProbe> {
+  const watch = await watchDisk(folder, 0);
+  await sleep(seconds * 1000);
+  return watch.stop();
 }

@@ -15,8 +15,8 @@ export interface Wake {
  * LISTEN/NOTIFY in others (unless `crossProcess` is off: in the standalone runtime every subscriber
  * lives in the appending process, and a NOTIFY would be a statement per few commands for no one).
  * NOTIFY is sent after the append has committed, outside its transaction, because NOTIFY inside a
- * transaction takes a cluster-wide lock at commit and would serialise appends. Notices are coalesced: at most one NOTIFY is in flight. A lost LISTEN connection only costs latency:
- * subscribers also poll.
+ * transaction takes a cluster-wide lock at commit and would serialise appends. Notices are coalesced:
+ * at most one NOTIFY is in flight. A lost LISTEN connection only costs latency: subscribers also poll.
  */
 export class LogNotifier {
   private generation = 0;

@@ -8,16 +8,22 @@ export interface RoomEmitter {
   emit(event: string, payload: unknown): unknown;
 }
 
+/** What a room's sockets receive: the projection, the position it reached and this room's key alone. */
 export interface ChangedMessage extends ChangeNotice {
   room: string;
 }
 
-/** Forwards each committed change to the rooms named by its keys, as a `changed` message. */
+/**
+ * Forwards each committed change to the rooms named by its keys, as a `changed` message. A batch
+ * can change many rooms at once (every user who edited a profile in the same moment); each room
+ * is told only about itself, so no socket learns which other users, games or fields changed, and
+ * a batch of n changes sends n small messages rather than n messages of n keys each.
+ */
 export function socketAnnouncer(emitter: RoomEmitter): ChangeAnnouncer {
   return {
-    announce(notice: ChangeNotice) {
-      for (const room of notice.keys) {
-        const message: ChangedMessage = { ...notice, room };
+    announce({ projection, keys, checkpoint }: ChangeNotice) {
+      for (const room of keys) {
+        const message: ChangedMessage = { projection, keys: [room], checkpoint, room };
         if (room === '*') emitter.emit('changed', message);
         else emitter.to(room).emit('changed', message);
       }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { describeEventStoreContract } from '../contract/event-store.contract';
-import { PostgresEventStore } from './postgres-event-store';
+import { EVENTS_IN_FLIGHT_SQL, PostgresEventStore } from './postgres-event-store';
 
 class Rollback extends Error {}
 
@@ -28,6 +28,31 @@ describeEventStoreContract('PostgreSQL', async () => {
       await database.drop();
     },
   };
+});
+
+describe('PostgreSQL store: asking whether events are held back', () => {
+  it('reads a few index entries, not the whole log, even before the table has statistics', async () => {
+    const database = await createTestDatabase('esinflight');
+    const store = await PostgresEventStore.connect(database.url);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // A log that grew since the last ANALYZE (none here): the planner knows nothing of its rows.
+      await client.query('ALTER TABLE es_events SET (autovacuum_enabled = false)');
+      await client.query(`INSERT INTO es_events (stream_id, revision, event_id, type, data)
+                          SELECT 'stream-' || i, 0, gen_random_uuid(), 'Counted', '{}' FROM generate_series(1, 20000) i`);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${EVENTS_IN_FLIGHT_SQL}`);
+      const lines = plan.rows.map((row) => row['QUERY PLAN']);
+      expect(lines.join('\n')).not.toMatch(/Seq Scan/);
+      expect(lines.join('\n')).toMatch(/Index Only Scan Backward using es_events_log_order/);
+      const { rows } = await client.query<{ pending: boolean }>(EVENTS_IN_FLIGHT_SQL);
+      expect(rows[0]!.pending).toBe(false);
+    } finally {
+      await client.end();
+      await store.close();
+      await database.drop();
+    }
+  });
 });
 
 describe('PostgreSQL store: group commit', () => {

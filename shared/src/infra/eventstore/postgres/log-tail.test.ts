@@ -97,4 +97,20 @@ describe('LogTail', () => {
     expect(log.numbers(await tail.read(log.at(1), 500))).toEqual(log.range(2, 10));
     expect(log.reads).toHaveLength(3);
   });
+
+  it('keeps answering the newest events from memory as the stretch moves on through many reads', async () => {
+    const log = logOf(60);
+    const tail = new LogTail(log.readAll, 4);
+    for (let last = 0; last < 60; last += 3) {
+      expect(log.numbers(await tail.read(last === 0 ? null : log.at(last), 3))).toEqual(log.range(last + 1, last + 3));
+      const readsSoFar = log.reads.length;
+      // The capacity's worth of newest events, asked again, comes from memory and equals the log.
+      const from = Math.max(0, last + 3 - 4);
+      expect(log.numbers(await tail.read(from === 0 ? null : log.at(from), 500))).toEqual(log.range(from + 1, last + 3));
+      expect(log.reads).toHaveLength(readsSoFar);
+    }
+    // Older than that goes back to the log.
+    expect(log.numbers(await tail.read(log.at(50), 500))).toEqual(log.range(51, 60));
+    expect(log.reads.at(-1)!.after).toEqual(log.at(50));
+  });
 });

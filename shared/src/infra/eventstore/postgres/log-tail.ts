@@ -19,7 +19,9 @@ const START: LogCheckpoint = { commit: 0, position: 0 };
  */
 export class LogTail {
   private base: LogCheckpoint = START;
+  /** The stretch is events[start..]; what lies before `start` is forgotten and dropped in one go later. */
   private events: StoredEvent[] = [];
+  private start = 0;
   private readonly reading = new Map<string, Promise<StoredEvent[]>>();
 
   constructor(
@@ -47,8 +49,13 @@ export class LogTail {
     return (await shared).slice();
   }
 
+  /** The newest remembered event, if the stretch holds any. */
+  private get newest(): StoredEvent | undefined {
+    return this.events.length > this.start ? this.events.at(-1) : undefined;
+  }
+
   private remembered(after: LogCheckpoint, limit: number): StoredEvent[] {
-    const last = this.events.at(-1);
+    const last = this.newest;
     if (!last || compareCheckpoints(after, this.base) < 0 || compareCheckpoints(after, last.checkpoint) >= 0) return [];
     const first = this.firstAfter(after);
     return this.events.slice(first, first + limit);
@@ -56,7 +63,7 @@ export class LogTail {
 
   /** Index of the first remembered event after `after` (binary search: the events are in log order). */
   private firstAfter(after: LogCheckpoint): number {
-    let low = 0;
+    let low = this.start;
     let high = this.events.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
@@ -68,22 +75,30 @@ export class LogTail {
 
   private remember(after: LogCheckpoint, batch: StoredEvent[]): void {
     if (batch.length === 0) return;
-    const end = this.events.at(-1)?.checkpoint ?? this.base;
+    const end = this.newest?.checkpoint ?? this.base;
     const order = compareCheckpoints(after, end);
     if (order === 0) {
-      this.events.push(...batch);
+      for (const event of batch) this.events.push(event);
     } else if (order > 0) {
       // A read further on than the stretch (nothing read in between): start a new stretch there.
       this.base = after;
       this.events = [...batch];
+      this.start = 0;
     } else {
       // A read of older events (a rebuild catching up) leaves the newest stretch as it is.
       return;
     }
-    const excess = this.events.length - this.capacity;
+    const excess = this.events.length - this.start - this.capacity;
     if (excess > 0) {
-      this.base = this.events[excess - 1]!.checkpoint;
-      this.events = this.events.slice(excess);
+      this.start += excess;
+      this.base = this.events[this.start - 1]!.checkpoint;
+    }
+    // Copying the array on every read that overflows it (a slice of 10,000 events per batch) was
+    // the app's largest single allocation under load; the forgotten head is dropped once it is as
+    // long as the stretch itself, so each event is copied about once.
+    if (this.start >= this.capacity) {
+      this.events = this.events.slice(this.start);
+      this.start = 0;
     }
   }
 }

@@ -7,8 +7,8 @@ import { fmtInt, fmtMs, fmtPercent, fmtSeconds, markdownTable } from '../support
 import type { LatencySummary } from '../support/percentiles';
 import { summarizeCpuProfile, type ProfileSummary } from '../support/cpu-profile';
 import { probeDisk, watchDisk, type DiskProbe } from '../support/disk';
-import { checkpoint, checkpointCount, createDatabase } from '../support/postgres';
-import { postmasterPid, processTreeCpuMs } from '../support/process-cpu';
+import { checkpoint, createDatabase, serverCounters, type ServerCounters } from '../support/postgres';
+import { machineTicks, postmasterPid, processTreeCpuMs } from '../support/process-cpu';
 import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
 import { nowMs } from '../support/timing';
 import { setUpUsers, type SetupTimings } from './accounts';
@@ -16,7 +16,8 @@ import { startAppProcess, type AppHost } from './app-host';
 import type { AppStats } from './app-protocol';
 import { describeShape, runCommandLoad, type CommandLoadResult, type LoadShape } from './command-load';
 import { BenchHttp } from './http';
-import { connectSockets, PushTracker } from './sockets';
+import { listenOnOwnThread } from './socket-listeners';
+import { PushTracker } from './sockets';
 
 const TARGET_COMMANDS_PER_SECOND = 1000;
 const TARGET_PUSH_P99_MS = 100;
@@ -32,6 +33,8 @@ interface CpuShare {
   postgres: number;
   /** Every process on the machine (app + bench + PostgreSQL + whatever else runs). */
   machine: number;
+  /** CPU the hypervisor gave to other guests while this machine wanted it (steal); NaN off Linux. */
+  stolen: number;
 }
 
 interface PhaseResult extends CommandLoadResult {
@@ -42,6 +45,8 @@ interface PhaseResult extends CommandLoadResult {
   disk: DiskProbe;
   /** Checkpoints PostgreSQL made during the phase (each writes out the dirty pages; commits can stall). */
   checkpoints: number | null;
+  /** Bytes of WAL PostgreSQL wrote during the phase (warm-up and drain included). */
+  walBytes: number | null;
   /** The load generator's own event-loop delay: when it stalls, it sends late and sees answers late. */
   benchLoopDelay: { p99Ms: number; maxMs: number };
   /** The app's main-thread CPU profile of the phase (BENCH_E2E_PROFILE=1). */
@@ -136,11 +141,18 @@ function machineTimes(): { busy: number; total: number } {
   return { busy, total };
 }
 
+/** How much one of the server's running totals grew over a phase; null when it could not be read. */
+function growth(before: ServerCounters, after: ServerCounters, counter: keyof ServerCounters): number | null {
+  const [from, to] = [before[counter], after[counter]];
+  return from === null || to === null ? null : to - from;
+}
+
 /** Starts a CPU measurement; `stop` returns the cores used by the bench process, PostgreSQL and the machine. */
 function startCpuMeasure(postgresPid: number | null): { stop(appCpuMs: number): CpuShare } {
   const wallStart = nowMs();
   const benchStart = process.cpuUsage();
   const machineStart = machineTimes();
+  const ticksStart = machineTicks();
   const postgresStart = postgresPid === null ? Number.NaN : processTreeCpuMs(postgresPid);
   return {
     stop(appCpuMs) {
@@ -150,7 +162,9 @@ function startCpuMeasure(postgresPid: number | null): { stop(appCpuMs: number): 
       const postgres = postgresPid === null ? Number.NaN : processTreeCpuMs(postgresPid) - postgresStart;
       const cores = os.cpus().length;
       const machineShare = (machine.busy - machineStart.busy) / Math.max(1, machine.total - machineStart.total);
-      return { app: appCpuMs / wallMs, bench: (bench.user + bench.system) / 1000 / wallMs, postgres: postgres / wallMs, machine: machineShare * cores };
+      const ticks = machineTicks();
+      const stolen = ticks && ticksStart ? ((ticks.stolen - ticksStart.stolen) / Math.max(1, ticks.total - ticksStart.total)) * cores : Number.NaN;
+      return { app: appCpuMs / wallMs, bench: (bench.user + bench.system) / 1000 / wallMs, postgres: postgres / wallMs, machine: machineShare * cores, stolen };
     },
   };
 }
@@ -190,10 +204,12 @@ function markdown(data: E2eData, context: BenchContext): string {
       `max ${fmtMs(data.disk.fdatasync.maxMs)} ms; ${data.disk.over50Ms} took over 50 ms. Events are committed synchronously, so while a ` +
       'flush hangs, every command waits: one such stall in a phase decides its p99.',
     'Where the time went, per phase (CPU in cores: 1.00 = one core busy all the time; the machine has ' +
-      `${data.cpuCount}; "other" = machine − app − PostgreSQL − bench: processes that are not part of the bench; "disk flush" = an ` +
-      '8 kB write + fdatasync every 20 ms during the phase, on the disk PostgreSQL writes to):',
+      `${data.cpuCount}; "other" = machine − app − PostgreSQL − bench: processes that are not part of the bench; "stolen" = CPU the ` +
+      'hypervisor gave to other guests while this machine wanted it, which no process here sees as its own; "disk flush" = an ' +
+      '8 kB write + fdatasync every 20 ms during the phase, on the disk PostgreSQL writes to; "WAL written" includes warm-up and drain, ' +
+      'and its share per command divides by the measured commands):',
     markdownTable(
-      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS', 'PostgreSQL checkpoints', 'disk flush p99 / max ms (over 50 ms)'],
+      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'stolen', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS', 'PostgreSQL checkpoints', 'WAL written', 'disk flush p99 / max ms (over 50 ms)'],
       data.phases.map((phase) => [
         describeShape(phase.shape),
         cores(phase.cpu.app),
@@ -201,11 +217,13 @@ function markdown(data: E2eData, context: BenchContext): string {
         cores(phase.cpu.bench),
         cores(phase.cpu.machine - phase.cpu.app - phase.cpu.bench - (Number.isFinite(phase.cpu.postgres) ? phase.cpu.postgres : 0)),
         cores(phase.cpu.machine),
+        Number.isFinite(phase.cpu.stolen) ? cores(phase.cpu.stolen) : '–',
         fmtPercent(phase.app.eventLoopUtilization),
         `${fmtMs(phase.app.loopDelayP99Ms)} / ${fmtMs(phase.app.loopDelayMaxMs)}`,
         `${fmtMs(phase.benchLoopDelay.p99Ms)} / ${fmtMs(phase.benchLoopDelay.maxMs)}`,
         `${phase.app.rssMb} MB`,
         phase.checkpoints ?? '–',
+        phase.walBytes === null ? '–' : `${(phase.walBytes / 1e6).toFixed(1)} MB (${(phase.walBytes / 1e3 / Math.max(1, phase.acknowledged)).toFixed(1)} kB per command)`,
         `${fmtMs(phase.disk.fdatasync.p99Ms)} / ${fmtMs(phase.disk.fdatasync.maxMs)} (${phase.disk.over50Ms})`,
       ]),
     ),
@@ -255,7 +273,8 @@ function markdown(data: E2eData, context: BenchContext): string {
     ),
     `The app runs **in a child process** (scripts/standalone.ts \`startStandalone\`, LOG_LEVEL=warn) on a fresh database of the bench's ` +
       `PostgreSQL; the load generator and the ${fmtInt(data.users)} socket.io clients (websocket transport, one per user, each joined to ` +
-      '`user:{userId}`) run in the bench process, on the same machine. Each client sends POST /api/edit-user for a random user with ' +
+      '`user:{userId}`) run in the bench process, on the same machine, the sockets on a thread of their own: each push is timed when ' +
+      'that thread receives it, not when the load generator\'s busy thread gets to it. Each client sends POST /api/edit-user for a random user with ' +
       'that user\'s token and a new bio. Closed loop: each client waits for the answer, then sends the next, so the app runs at ' +
       'saturation. Fixed rate: commands start on an even schedule over up to ' + `${RATE_CONNECTIONS}` + ' kept-alive connections whether ' +
       'or not earlier ones were answered, and latencies run from the scheduled start. ' +
@@ -316,7 +335,7 @@ export const e2eSection: BenchSection = {
       const { users, timings } = await setUpUsers(app.url, database.url, userCount, context.log);
 
       const tracker = new PushTracker(users.length, PUSH_GRACE_MS);
-      const fleet = await connectSockets(app.url, users, tracker);
+      const fleet = await listenOnOwnThread(app.url, users, tracker);
       context.log(`e2e: ${fmtInt(users.length)} sockets connected and joined in ${fmtSeconds(fleet.connectMs)}`);
 
       const postgresPid = await postmasterPid(context.serverUrl);
@@ -340,7 +359,7 @@ export const e2eSection: BenchSection = {
             await app.stats(); // resets the app's counters
             const dropsBefore = fleet.disconnects();
             const stopProfile = e2eProfile ? await app.profile() : null;
-            const checkpointsBefore = await checkpointCount(context.serverUrl);
+            const countersBefore = await serverCounters(context.serverUrl);
             const cpu = startCpuMeasure(postgresPid);
             const diskWatch = await watchDisk(path.join(repoRoot, '.data'));
             const benchLoop = monitorEventLoopDelay({ resolution: 10 });
@@ -354,7 +373,7 @@ export const e2eSection: BenchSection = {
             });
             benchLoop.disable();
             const diskDuringPhase = await diskWatch.stop();
-            const checkpointsAfter = await checkpointCount(context.serverUrl);
+            const countersAfter = await serverCounters(context.serverUrl);
             const appStats = await app.stats();
             const cpuShare = cpu.stop(appStats.cpuMs);
             let profile: PhaseResult['profile'] = null;
@@ -369,7 +388,8 @@ export const e2eSection: BenchSection = {
               cpu: cpuShare,
               disconnects: fleet.disconnects() - dropsBefore,
               disk: diskDuringPhase,
-              checkpoints: checkpointsBefore === null || checkpointsAfter === null ? null : checkpointsAfter - checkpointsBefore,
+              checkpoints: growth(countersBefore, countersAfter, 'checkpoints'),
+              walBytes: growth(countersBefore, countersAfter, 'walBytes'),
               benchLoopDelay: { p99Ms: benchLoop.percentile(99) / 1e6, maxMs: benchLoop.max / 1e6 },
               profile,
             };
@@ -384,7 +404,7 @@ export const e2eSection: BenchSection = {
           }
         }
       } finally {
-        fleet.close();
+        await fleet.close();
       }
 
       const appStartMs = app.startMs;

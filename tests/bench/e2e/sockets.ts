@@ -62,8 +62,8 @@ export class PushTracker {
     else track.waiting.push(command);
   }
 
-  pushed(user: number, checkpointText: unknown): void {
-    const at = nowMs();
+  /** A `changed` push on `user`'s socket, received at `at` (on this thread's nowMs() clock). */
+  pushed(user: number, checkpointText: unknown, at = nowMs()): void {
     this.pushes += 1;
     const checkpoint = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
     if (!checkpoint) {
@@ -105,24 +105,28 @@ export class PushTracker {
   }
 }
 
-export interface SocketFleet {
-  sockets: Socket[];
+export interface SocketEvents {
+  /** A `changed` message on the user's own room. */
+  onPush(user: number, checkpoint: unknown): void;
+  /** A joined socket lost its connection. */
+  onDisconnect(): void;
+}
+
+export interface ConnectedSockets {
   connectMs: number;
-  disconnects(): number;
   close(): void;
 }
 
 /** One websocket per user, authenticated with the user's token, joined to `user:{userId}`. */
-export async function connectSockets(appUrl: string, users: BenchUser[], tracker: PushTracker): Promise<SocketFleet> {
+export async function connectSockets(appUrl: string, users: BenchUser[], events: SocketEvents): Promise<ConnectedSockets> {
   const sockets: Socket[] = new Array<Socket>(users.length);
-  let disconnects = 0;
   const started = nowMs();
   try {
     await forEachLimited(users, 50, async (user) => {
       const socket = io(appUrl, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true, reconnection: true });
       sockets[user.index] = socket;
       socket.on('changed', (message: { room?: string; checkpoint?: unknown }) => {
-        if (message.room === `user:${user.userId}`) tracker.pushed(user.index, message.checkpoint);
+        if (message.room === `user:${user.userId}`) events.onPush(user.index, message.checkpoint);
       });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`socket of ${user.email} did not connect within 30 s`)), 30_000);
@@ -139,9 +143,7 @@ export async function connectSockets(appUrl: string, users: BenchUser[], tracker
         });
       });
       // Counted only after the join: a reconnect re-joins, a disconnect during the load is reported.
-      socket.on('disconnect', () => {
-        disconnects += 1;
-      });
+      socket.on('disconnect', () => events.onDisconnect());
       socket.io.on('reconnect', () => socket.emit('join', `user:${user.userId}`));
     });
   } catch (error) {
@@ -149,9 +151,7 @@ export async function connectSockets(appUrl: string, users: BenchUser[], tracker
     throw error;
   }
   return {
-    sockets,
     connectMs: nowMs() - started,
-    disconnects: () => disconnects,
     close() {
       for (const socket of sockets) socket.disconnect();
     },

@@ -77,18 +77,29 @@ export async function readServerInfo(serverUrl: string): Promise<ServerInfo> {
   }
 }
 
-/** Checkpoints the server has made so far (timed and requested); null where the statistics view is missing. */
-export async function checkpointCount(serverUrl: string): Promise<number | null> {
+/** The server's running totals that a phase's share is taken from; null where a statistics view is missing. */
+export interface ServerCounters {
+  /** Checkpoints made so far (timed and requested). */
+  checkpoints: number | null;
+  /** Bytes of WAL written since the cluster was created. */
+  walBytes: number | null;
+}
+
+/** Both counters over one connection (the bench reads them at each end of every phase). */
+export async function serverCounters(serverUrl: string): Promise<ServerCounters> {
   const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
   await client.connect();
-  try {
-    // PostgreSQL 17 moved the counts from pg_stat_bgwriter to pg_stat_checkpointer.
-    const { rows } = await client
-      .query<{ n: string }>('SELECT num_timed + num_requested AS n FROM pg_stat_checkpointer')
-      .catch(() => client.query<{ n: string }>('SELECT checkpoints_timed + checkpoints_req AS n FROM pg_stat_bgwriter'));
+  const count = async (sql: string) => {
+    const { rows } = await client.query<{ n: string }>(sql);
     return rows[0] ? Number(rows[0].n) : null;
-  } catch {
-    return null;
+  };
+  try {
+    // PostgreSQL 17 moved the checkpoint counts from pg_stat_bgwriter to pg_stat_checkpointer.
+    const checkpoints = await count('SELECT num_timed + num_requested AS n FROM pg_stat_checkpointer')
+      .catch(() => count('SELECT checkpoints_timed + checkpoints_req AS n FROM pg_stat_bgwriter'))
+      .catch(() => null);
+    const walBytes = await count(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint AS n`).catch(() => null);
+    return { checkpoints, walBytes };
   } finally {
     await client.end();
   }

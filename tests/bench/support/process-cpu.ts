@@ -80,3 +80,18 @@ export async function postmasterPid(serverUrl: string): Promise<number | null> {
     await client.end();
   }
 }
+
+/**
+ * The machine's CPU time so far, in ticks, from /proc/stat's summary line: all of it, and the part the
+ * hypervisor gave to other guests while this one wanted to run (steal). Null off Linux.
+ */
+export function machineTicks(): { total: number; stolen: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal [guest guest_nice, already counted in user and nice]
+    const counted = fields.slice(0, 8);
+    return { total: counted.reduce((sum, value) => sum + value, 0), stolen: counted[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}

@@ -142,7 +142,22 @@ describe('projector runtime', () => {
 
   it('rebuilds into a fresh table set with observable progress while readers keep reading', async () => {
     await appendEvents(3000);
-    const projector = startProjector();
+    // The rebuild's third batch waits until the test has seen its progress part-way: a rebuild of
+    // 3,000 events can finish between two looks, and its progress would then never be seen moving.
+    const totalsProjection = streamTotalsProjection();
+    let rebuildBatches = 0;
+    let seenPartWay: () => void = () => undefined;
+    const partWaySeen = new Promise<void>((resolve) => (seenPartWay = resolve));
+    const projector = startProjector({
+      projection: {
+        ...totalsProjection,
+        async apply(events, db) {
+          const { rows } = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+          if (rows[0]!.schema.endsWith('_g2') && ++rebuildBatches === 3) await partWaySeen;
+          return totalsProjection.apply(events, db);
+        },
+      },
+    });
     await projector.start();
     await eventually(totals, (t) => t.events === 3000);
     const before = await totals();
@@ -166,6 +181,7 @@ describe('projector runtime', () => {
       async () => {
         const progress = await projector.rebuildProgress('stream_totals');
         if (progress) seen.add(`${progress.status}:${progress.eventsDone < progress.eventsTotal ? 'partial' : 'full'}`);
+        if (progress?.status === 'running' && progress.eventsDone > 0 && progress.eventsDone < progress.eventsTotal) seenPartWay();
         return progress;
       },
       (progress) => progress?.status === 'switched',

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { batchSubscription } from './batch-subscription';
 
 /** Stands in for the client's subscription: an object-mode stream with `unsubscribe`. */
@@ -30,19 +30,25 @@ describe('batchSubscription', () => {
     expect(source.unsubscribed).toBe(true);
   });
 
-  it('hands over a partial live batch shortly after its first event', async () => {
-    const source = fakeSubscription();
-    const started = Date.now();
-    setTimeout(() => {
+  it('hands over a partial live batch flushAfterMs after its first event, not before', async () => {
+    vi.useFakeTimers();
+    try {
+      const source = fakeSubscription();
+      const iterator = batchSubscription<string>(source, { batchSize: 100, flushAfterMs: 15 })[Symbol.asyncIterator]();
+      let first: IteratorResult<string[]> | null = null;
+      const next = iterator.next().then((result) => (first = result));
       source.write('a');
       source.write('b');
-    }, 10);
-    const iterator = batchSubscription<string>(source, { batchSize: 100, flushAfterMs: 15 })[Symbol.asyncIterator]();
-    const first = await iterator.next();
-    expect(first.value).toEqual(['a', 'b']);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    await iterator.return?.(undefined);
-    expect(source.unsubscribed).toBe(true);
+      await vi.advanceTimersByTimeAsync(14);
+      expect(first).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      await next;
+      expect(first!.value).toEqual(['a', 'b']);
+      await iterator.return?.(undefined);
+      expect(source.unsubscribed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops when aborted and unsubscribes', async () => {

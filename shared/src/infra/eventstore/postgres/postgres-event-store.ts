@@ -100,12 +100,18 @@ function appendSql(expected: ExpectedRevision): string {
  * claimStreamSql, by insert (-1: must not exist) or by conditional update (its expected revision);
  * a stream whose claim fails gets no events and no rows back, and is resolved alone afterwards.
  * Events carry the 1-based ordinal of their stream in $1 and their 1-based index inside it.
+ *
+ * It does not look for the event ids in the log, as a lone append does: a retried append never
+ * passes its claim here (its stream has moved past the revision it expects), and ids reused by a
+ * fresh append break the (stream_id, event_id) key, which sends the batch's appends alone. Looking
+ * cost more than the rest of the statement: a prepared statement's generic plan, made while the
+ * log was small, checked the ids with a scan of the whole log, and kept doing so as the log grew
+ * (2.2 ms per batch at 20,000 events; 32 writers appended 8,000/s instead of 23,000/s).
  */
-const APPEND_BATCH_SQL = `
+export const APPEND_BATCH_SQL = `
   WITH input AS (
     SELECT s.stream_id, s.n, s.expected, s.ord
       FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS s(stream_id, n, expected, ord)
-     WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = s.stream_id AND e.event_id = ANY($4::uuid[]))
   ),
   created AS (
     INSERT INTO es_streams (stream_id, revision)

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { describeEventStoreContract } from '../contract/event-store.contract';
-import { APPEND_BATCH_SQL, EVENTS_IN_FLIGHT_SQL, PostgresEventStore } from './postgres-event-store';
+import { APPEND_BATCH_SQL, appendSql, EVENTS_IN_FLIGHT_SQL, PostgresEventStore, READ_ALL_SQL, READ_STREAM_SQL } from './postgres-event-store';
 
 class Rollback extends Error {}
 
@@ -40,7 +40,7 @@ describe('PostgreSQL store: plans over a grown log', () => {
   let client: pg.Client;
   const fillLog = () =>
     client.query(`INSERT INTO es_events (stream_id, revision, event_id, type, data)
-                  SELECT 'stream-' || i, 0, gen_random_uuid(), 'Counted', '{}' FROM generate_series(1, 20000) i`);
+                  SELECT 'stream-' || gen_random_uuid(), 0, gen_random_uuid(), 'Counted', '{}' FROM generate_series(1, 20000)`);
   const explain = async (sql: string) => (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`)).rows.map((row) => row['QUERY PLAN']);
 
   beforeEach(async () => {
@@ -66,25 +66,72 @@ describe('PostgreSQL store: plans over a grown log', () => {
     expect(rows[0]!.pending).toBe(false);
   });
 
-  it('appends a batch touching a few pages, not the log, with the plan it made while the log was empty', async () => {
-    // A pooled connection keeps the generic plan of a prepared statement it made early on.
+  /**
+   * A pooled connection keeps the generic plan of a prepared statement it made early on, maybe
+   * while the log was empty. Each statement is prepared then, run once, and explained after the
+   * log grew to 20,000 events: it must touch a few pages, not a share of the log.
+   */
+  async function planAfterGrowth(sql: string, firstRun: string[], explained: () => string[]): Promise<{ lines: string[]; buffers: number }> {
     await client.query('SET plan_cache_mode = force_generic_plan');
-    await client.query(`PREPARE append_batch AS ${APPEND_BATCH_SQL}`);
-    const batch = (streams: string[], expected: number) =>
-      [streams, streams.map(() => 1), streams.map(() => expected), streams.map(() => crypto.randomUUID()), streams.map(() => 'Counted'),
-        streams.map(() => '{}'), streams.map(() => '{}'), streams.map((_, i) => i + 1), streams.map(() => 1)]
-        .map((values) => `'{${values.map((value) => JSON.stringify(String(value))).join(',')}}'`)
-        .join(', ');
-    await client.query(`EXECUTE append_batch(${batch(['plan-a', 'plan-b'], -1)})`);
+    await client.query(`PREPARE statement AS ${sql}`);
+    await client.query(`EXECUTE statement(${firstRun.join(', ')})`);
     await fillLog();
-    const lines = await explain(`EXECUTE append_batch(${batch(['plan-a', 'plan-b'], 0)})`);
-    expect(lines[0]).toMatch(/^Insert on es_events .*rows=2(\.00)? loops=1/);
-    // Buffers of the whole statement: two streams' rows and their index entries, not a share of
-    // the log's 20,000 events (a check of the ids through the log's index read over 200 here).
-    const buffers = Number(/^\s*Buffers: shared hit=(\d+)/.exec(lines[1]!)?.[1]);
-    expect(buffers).toBeLessThan(100);
+    const lines = await explain(`EXECUTE statement(${explained().join(', ')})`);
     expect(lines.join('\n')).not.toMatch(/Seq Scan on es_events/);
+    // The first Buffers line is the top node's: the buffers of the whole statement.
+    const buffers = lines.map((line) => /^\s*Buffers: shared hit=(\d+)/.exec(line)?.[1]).find((hit) => hit !== undefined);
+    expect(buffers, lines.join('\n')).toBeDefined();
+    return { lines, buffers: Number(buffers) };
+  }
+  const text = (value: unknown) => `'${String(value)}'`;
+  const array = (values: unknown[]) => text(`{${values.map((value) => JSON.stringify(String(value))).join(',')}}`);
+  const newEvents = (count: number) => [array(Array.from({ length: count }, () => crypto.randomUUID())), array(Array(count).fill('Counted')), array(Array(count).fill('{}')), array(Array(count).fill('{}'))];
+
+  it('appends a batch touching a few pages, not the log, with the plan it made while the log was empty', async () => {
+    const batch = (streams: string[], expected: number) =>
+      [array(streams), array(streams.map(() => 1)), array(streams.map(() => expected)), array(streams.map(() => crypto.randomUUID())), array(streams.map(() => 'Counted')),
+        array(streams.map(() => '{}')), array(streams.map(() => '{}')), array(streams.map((_, i) => i + 1)), array(streams.map(() => 1))];
+    const { lines, buffers } = await planAfterGrowth(APPEND_BATCH_SQL, batch(['plan-a', 'plan-b'], -1), () => batch(['plan-a', 'plan-b'], 0));
+    expect(lines[0]).toMatch(/^Insert on es_events .*rows=2(\.00)? loops=1/);
+    // Two streams' rows and their index entries (a check of the ids through the log's index read over 200 here).
+    expect(buffers).toBeLessThan(100);
     expect((await store.readStream('plan-a')).map((event) => event.revision)).toEqual([0, 1]);
+  });
+
+  it('appends alone, by each kind of expected revision, touching a few pages with the plan it made while the log was empty', async () => {
+    for (const [expected, first, then] of [
+      ['no_stream', [], []],
+      ['any', [], []],
+      [0, [text(5)], [text(0)]],
+    ] as const) {
+      await client.query('DEALLOCATE ALL');
+      await client.query('TRUNCATE es_events, es_streams');
+      const stream = `alone-${String(expected)}`;
+      if (typeof expected === 'number') await store.appendToStream(stream, [{ type: 'Counted', data: {} }], { expectedRevision: 'no_stream' });
+      const { lines, buffers } = await planAfterGrowth(
+        appendSql(expected),
+        [text(`${stream}-first`), text(1), ...newEvents(1), ...first],
+        () => [text(stream), text(1), ...newEvents(1), ...then],
+      );
+      expect(lines[0], String(expected)).toMatch(/^Insert on es_events .*rows=1(\.00)? loops=1/);
+      expect(buffers, String(expected)).toBeLessThan(60);
+    }
+  });
+
+  it('reads a stream and the log after a checkpoint touching a few pages with the plans it made while the log was empty', async () => {
+    await store.appendToStream('read-me', [{ type: 'Counted', data: {} }, { type: 'Counted', data: {} }], { expectedRevision: 'no_stream' });
+    const stream = await planAfterGrowth(READ_STREAM_SQL, [text('read-me')], () => [text('read-me')]);
+    expect(stream.lines[0]).toMatch(/rows=2(\.00)? loops=1/);
+    expect(stream.buffers).toBeLessThan(30);
+
+    // A subscriber 100 events behind the end of the log, which then grows by 20,000 more.
+    await client.query('DEALLOCATE ALL');
+    const { rows } = await client.query<{ commit: string; position: string }>(
+      'SELECT transaction_id::text AS commit, global_position::text AS position FROM es_events ORDER BY global_position DESC LIMIT 1 OFFSET 100',
+    );
+    const log = await planAfterGrowth(READ_ALL_SQL, [text(0), text(0), text(500)], () => [text(rows[0]!.commit), text(rows[0]!.position), text(500)]);
+    expect(log.lines[0]).toMatch(/rows=500(\.00)? loops=1/);
+    expect(log.buffers).toBeLessThan(60);
   });
 });
 

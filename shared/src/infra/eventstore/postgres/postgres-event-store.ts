@@ -50,6 +50,17 @@ interface EventRow {
 
 const EVENT_COLUMNS = `global_position, transaction_id::text AS commit_id, stream_id, revision, event_id, type, data, metadata, created_at`;
 
+/** A stream's events in order. */
+export const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`;
+
+/** The log after a checkpoint, in log order, up to where every transaction has ended (see schema.ts). */
+export const READ_ALL_SQL = `
+  SELECT ${EVENT_COLUMNS} FROM es_events
+   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+   ORDER BY transaction_id, global_position
+   LIMIT $3`;
+
 function toStoredEvent(row: EventRow): StoredEvent {
   const commit = Number(row.commit_id);
   return {
@@ -84,7 +95,7 @@ function claimStreamSql(expected: ExpectedRevision): string {
           WHERE stream_id = $1 AND revision = $7::bigint AND ${notRetried} RETURNING revision`;
 }
 
-function appendSql(expected: ExpectedRevision): string {
+export function appendSql(expected: ExpectedRevision): string {
   return `
     WITH stream AS (${claimStreamSql(expected)})
     INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata)
@@ -331,22 +342,14 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>({
-      name: 'playtime-read-stream',
-      text: `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`,
-      values: [streamId],
-    });
+    const { rows } = await this.pool.query<EventRow>({ name: 'playtime-read-stream', text: READ_STREAM_SQL, values: [streamId] });
     return rows.map(toStoredEvent);
   }
 
   async readAll({ after, limit }: { after: LogCheckpoint | null; limit: number }): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>({
       name: 'playtime-read-all',
-      text: `SELECT ${EVENT_COLUMNS} FROM es_events
-        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
-        LIMIT $3`,
+      text: READ_ALL_SQL,
       values: [String(after?.commit ?? 0), after?.position ?? 0, limit],
     });
     return rows.map(toStoredEvent);

@@ -5,7 +5,7 @@ import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { createTestDatabase } from '../../../tests/support/postgres';
-import type { ChangeNotice, Projection, WriteOnlyProjection } from './projection';
+import { silentAnnouncer, type ChangeNotice, type Projection, type WriteOnlyProjection } from './projection';
 import { createProjector, type Projector } from './projector';
 import { streamTotalsProjection } from './testing/stream-totals-projection';
 
@@ -131,13 +131,32 @@ describe('projector runtime', () => {
     const owners = () => [...first.runners, ...second.runners].filter((runner) => runner.isOwner).length;
     expect(owners()).toBe(1);
 
-    // The owner's database session dies (as when its process is killed): its advisory lock goes with it.
-    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted`);
+    // The owner's database session dies (as when its process is killed): its advisory lock goes with
+    // it. Only this test's database: other test files run their own projectors on the same server.
+    await pool.query(`SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+                       WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()`);
     await appendEvents(200);
     await eventually(totals, (t) => t.events === 400);
     await eventually(async () => owners(), (n) => n === 1);
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
     expect(rows[0]).toEqual({ n: 400 });
+  });
+
+  it('stays stopped when it stops while a standby is taking over from an owner stopping at the same moment', async () => {
+    await appendEvents(10);
+    // Standbys that try to take over every few milliseconds: a stop lands in the middle of a try.
+    for (let round = 0; round < 10; round++) {
+      const eager = () =>
+        createProjector({ store, pool, connectionString: database.url, projections: [streamTotalsProjection()], announcer: silentAnnouncer, logger, takeoverIntervalMs: 2 });
+      const pair = [eager(), eager()];
+      for (const projector of pair) await projector.start();
+      await eventually(totals, (t) => t.events === 10);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+      const stopping = Promise.all(pair.map((projector) => projector.stop())).then(() => 'stopped');
+      const outcome = await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 5000, 'still running'))]);
+      expect(outcome, `round ${round}`).toBe('stopped');
+      expect(pair.flatMap((projector) => projector.runners).filter((runner) => runner.isOwner)).toEqual([]);
+    }
   });
 
   it('rebuilds into a fresh table set with observable progress while readers keep reading', async () => {

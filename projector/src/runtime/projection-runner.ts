@@ -98,7 +98,8 @@ export class ProjectionRunner {
     const interval = this.options.takeoverIntervalMs ?? 1000;
     while (!this.stopped) {
       try {
-        if (await this.tryTakeOwnership()) await this.runWhileOwner();
+        // A stop() during the try found no ownership to end: the lock won after it is let go at once.
+        if ((await this.tryTakeOwnership()) && !this.stopped) await this.runWhileOwner();
       } catch (error) {
         if (!(error instanceof LostOwnership) && !this.stopped) {
           this.options.logger.error({ err: error, projection: this.name }, 'projection runner failed; retrying');
@@ -112,16 +113,22 @@ export class ProjectionRunner {
 
   private async tryTakeOwnership(): Promise<boolean> {
     const client = new pg.Client({ connectionString: this.options.connectionString, application_name: `playtime-projection-${this.name}` });
-    client.on('error', () => this.ownership?.abort());
-    await client.connect();
-    const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`projection:${this.name}`]);
-    if (!rows[0]?.locked) {
-      await client.end();
-      return false;
+    // The lock lives as long as this connection: its loss ends this ownership, even when it is lost
+    // before the ownership begins (it then begins already ended).
+    const ownership = new AbortController();
+    client.on('error', () => ownership.abort());
+    client.on('end', () => ownership.abort());
+    let locked = false;
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`projection:${this.name}`]);
+      locked = rows[0]?.locked === true;
+    } finally {
+      if (!locked) await client.end().catch(() => undefined);
     }
+    if (!locked) return false;
     this.lockClient = client;
-    this.ownership = new AbortController();
-    client.on('end', () => this.ownership?.abort());
+    this.ownership = ownership;
     return true;
   }
 

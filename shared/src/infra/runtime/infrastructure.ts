@@ -21,13 +21,8 @@ export interface Infrastructure {
 
 const STANDALONE_DATABASE = 'playtime';
 
-/**
- * The standalone process runs every part on one event loop, which the e2e bench keeps busy: each
- * append statement costs it a write and an answer to parse, so 4 statements in flight (more appends
- * per statement) served more commands with lower latency than 16 (64 clients: 1,450–1,890/s against
- * 1,280–1,310/s). Appends are announced in-process only: every subscriber lives here.
- */
-const STANDALONE_EVENT_STORE = { appendBatchesInFlight: 4, crossProcessNotices: false };
+/** Appends are announced in-process only: every subscriber of the standalone database lives here. */
+const STANDALONE_EVENT_STORE = { crossProcessNotices: false };
 
 /** The embedded server keeps its data under DATA_DIR, so a restart keeps everything. */
 async function embeddedDatabase(config: Config, logger: Logger): Promise<{ url: string; server: EmbeddedDatabase }> {

@@ -118,15 +118,19 @@ export class ProjectionRunner {
     const ownership = new AbortController();
     client.on('error', () => ownership.abort());
     client.on('end', () => ownership.abort());
-    let locked = false;
+    let locked: boolean;
     try {
       await client.connect();
       const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`projection:${this.name}`]);
       locked = rows[0]?.locked === true;
-    } finally {
-      if (!locked) await client.end().catch(() => undefined);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
     }
-    if (!locked) return false;
+    if (!locked) {
+      await client.end();
+      return false;
+    }
     this.lockClient = client;
     this.ownership = ownership;
     return true;

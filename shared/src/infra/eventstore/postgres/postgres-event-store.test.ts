@@ -89,8 +89,7 @@ describe('PostgreSQL store: plans over a grown log', () => {
 
   it('appends a batch touching a few pages, not the log, with the plan it made while the log was empty', async () => {
     const batch = (streams: string[], expected: number) =>
-      [array(streams), array(streams.map(() => 1)), array(streams.map(() => expected)), array(streams.map(() => crypto.randomUUID())), array(streams.map(() => 'Counted')),
-        array(streams.map(() => '{}')), array(streams.map(() => '{}')), array(streams.map((_, i) => i + 1)), array(streams.map(() => 1))];
+      [array(streams), array(streams.map(() => 1)), array(streams.map(() => expected)), ...newEvents(streams.length), array(streams.map((_, i) => i + 1)), array(streams.map(() => 1))];
     const { lines, buffers } = await planAfterGrowth(APPEND_BATCH_SQL, batch(['plan-a', 'plan-b'], -1), () => batch(['plan-a', 'plan-b'], 0));
     expect(lines[0]).toMatch(/^Insert on es_events .*rows=2(\.00)? loops=1/);
     // Two streams' rows and their index entries (a check of the ids through the log's index read over 200 here).

@@ -2,6 +2,40 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Import boundaries (issue 11). Each entry says what a folder may not import; the test
+ * tests/lint/import-boundaries.test.ts lints a forbidden snippet per boundary with this config and
+ * proves the rule refuses it (and that an allowed import passes).
+ */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
+
+/** The domain kernel: pure code. Only zod, dayjs and its own modules; no infrastructure, contract or test library. */
+const DOMAIN_IMPORTS = [
+  { regex: '^(?!(zod|dayjs)(/.*)?$)(?!\\.{1,2}/)', message: 'The domain imports only zod, dayjs and its own modules (no infrastructure, I/O or test library).' },
+  { regex: '(^|/)(infra|contract|testing)(/|$)', message: 'The domain imports no infrastructure, contract or test helpers: they depend on it, not it on them.' },
+];
+
+/** The contract web and services share: zod, dayjs and pure domain code; no I/O. */
+const CONTRACT_IMPORTS = [
+  { regex: '^(?!(zod|dayjs)(/.*)?$)(?!\\.{1,2}/)', message: 'The contract imports only zod, dayjs and pure domain code.' },
+  { regex: '(^|/)(infra|testing)(/|$)', message: 'The contract imports only zod, dayjs and pure domain code (no infrastructure, no test helpers).' },
+];
+
+/** The web app takes from shared only the contract and the pure domain, and nothing from the services. */
+const WEB_IMPORTS = [
+  { regex: '^@playtime/shared/(?!(contract|domain)/)', message: 'The web imports from @playtime/shared only contract/* and domain/*.' },
+  { regex: '^@playtime/(command-api|read-api|projector|tests)(/|$)', message: 'The web imports nothing from the services: share it through @playtime/shared/contract.' },
+  { regex: '^(\\.\\./)+(shared|command-api|read-api|projector)/', message: 'The web reaches shared code through @playtime/shared/contract or /domain only.' },
+];
+
+/** The read side knows the projector's read models by their contract names only. */
+const READ_API_IMPORTS = [
+  { regex: '^@playtime/projector(/|$)', message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.' },
+  { regex: '(^|/)projector/src(/|$)', message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.' },
+];
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'tests/reports/**'] },
   js.configs.recommended,
@@ -13,4 +47,8 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  { files: ['shared/src/domain/**/*.ts'], ignores: TEST_FILES, rules: restrict(DOMAIN_IMPORTS) },
+  { files: ['shared/src/contract/**/*.ts'], ignores: TEST_FILES, rules: restrict(CONTRACT_IMPORTS) },
+  { files: ['web/src/**/*.{ts,tsx}'], rules: restrict(WEB_IMPORTS) },
+  { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
 );

@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createCommandApi } from '@playtime/command-api/command-api';
+import { commandApiSettings, createCommandApi } from '@playtime/command-api/command-api';
+import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
+import { startGameLoop } from '@playtime/projector/games/game-loop';
+import { prepareUsersAtStart } from '@playtime/command-api/users/accounts';
 import { createProductProjector } from '@playtime/projector/product-projector';
 import { projectionNames } from '@playtime/projector/projections';
 import { socketAnnouncer, type RoomEmitter } from '@playtime/projector/realtime/socket-announcer';
@@ -13,22 +16,31 @@ import { createReadApi } from '@playtime/read-api/read-api';
 import { createRealtimeServer } from '@playtime/read-api/realtime/socket-server';
 import { webAppRoutes } from '@playtime/read-api/web-app';
 import type { Config } from '@playtime/shared/infra/config/config';
+import { appOrigins, identityOrigin } from '@playtime/shared/infra/identity/app-origins';
 import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
+import { demoAccountIdentities } from '@playtime/shared/infra/identity/demo-accounts';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
+import { setUpPayments, type Payments, type PaymentsOptions } from '@playtime/shared/infra/payments/setup';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
+import { demoPeople, seedDemoData } from './demo-data';
 import { WEB_DIST } from './web-build';
 
 export interface RunningApp {
   url: string;
   port: number;
   databaseUrl: string;
+  /** Where features register how purposes are priced and what a succeeded payment completes. */
+  payments: Payments;
   close(): Promise<void>;
 }
 
-export async function startStandalone(config: Config): Promise<RunningApp> {
+/** Tests fix the simulated processor's webhook randomness and fees. */
+export type StandaloneOptions = Pick<PaymentsOptions, 'webhookDelivery' | 'feeCents'>;
+
+export async function startStandalone(config: Config, options: StandaloneOptions = {}): Promise<RunningApp> {
   const logger = createLogger('playtime');
   const metrics = createMetrics();
   const parts = await connectServiceParts(config, logger, {
@@ -37,11 +49,37 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
     serveIdentityProvider: true,
   });
 
+  const geocoder = createGeocoder(config);
+  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, ...options });
+
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
-  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, metrics, logger, redisUrl: config.REDIS_URL });
-  const projector = createProductProjector({ infrastructure: parts, announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter), logger, metrics });
+  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
+  const gameLoop = await startGameLoop({
+    ...parts,
+    redisUrl: config.REDIS_URL,
+    processor: payments.processor,
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    logger,
+  });
+  const projector = createProductProjector({
+    infrastructure: parts,
+    announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter),
+    logger,
+    metrics,
+    reactors: [gameLoop.projection],
+  });
   await projector.start();
+  const demoAccounts = parts.identity.provider && !config.AUTH0_DOMAIN ? await demoAccountIdentities(parts.pool, `${parts.identity.auth.domain}/`) : [];
+  await prepareUsersAtStart({ ...parts, accounts: demoAccounts });
+  const people = config.DEMO_DATA ? await demoPeople(parts.pool, demoAccounts) : null;
+  if (people) {
+    const seeded = await seedDemoData(
+      { ...parts, geocoder, payments, cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS, holdMinutes: config.HOLD_MINUTES },
+      people,
+    );
+    if (seeded) logger.info('seeded the demo field and games');
+  }
 
   handler = createServiceApp({
     service: 'standalone',
@@ -49,9 +87,11 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
     metrics,
     raw: [
       ...parts.identityRoutes,
+      paymentWebhookRoutes(payments.inbox),
       opsRoutes({
         service: 'standalone',
         metrics,
+        metricsToken: config.METRICS_TOKEN,
         checks: [
           databaseCheck(parts.pool),
           projectionsCheck({ pool: parts.pool, store: parts.store, projections: projectionNames, maxLagMs: config.READY_MAX_LAG_MS, metrics }),
@@ -59,10 +99,23 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
       }),
     ],
     api: [
-      createCommandApi({ ...parts, metrics, now: () => new Date(), newId: randomUUID, geocoder: createGeocoder(config) }),
-      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS }),
+      createCommandApi({
+        ...parts,
+        metrics,
+        now: () => new Date(),
+        newId: randomUUID,
+        geocoder,
+        ...commandApiSettings(config),
+        logger,
+        payments,
+      }),
+      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder }),
     ],
     after: [webAppRoutes(WEB_DIST)],
+    securityHeaders: {
+      identityOrigins: [identityOrigin(parts.publicConfig.auth.domain)],
+      appOrigins: appOrigins(parts.publicUrl, config.PORT),
+    },
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -78,11 +131,16 @@ export async function startStandalone(config: Config): Promise<RunningApp> {
     url: parts.publicUrl,
     port,
     databaseUrl: parts.databaseUrl,
+    payments,
     close() {
       // Producers before what they feed: the projector announces through socket.io (and its Redis
       // clients), and everything uses the database that parts.close() shuts last.
       closing ??= (async () => {
+        // Webhook deliveries under way post to this server: they finish before it closes.
+        await payments.close();
+        // The reactor enqueues into the game loop's queue: it stops before the queue closes.
         await projector.stop();
+        await gameLoop.close();
         await realtime.close();
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));

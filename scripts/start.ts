@@ -4,12 +4,15 @@
  */
 import { ConfigError, loadConfig } from '@playtime/shared/infra/config/config';
 import { leaveShutdownSignalsToTheApp } from '@playtime/shared/infra/db/embedded-postgres';
+import { claimDataFolder, InstanceRunningError } from '@playtime/shared/infra/ops/instance-lock';
 import { startStandalone } from './standalone';
 import { buildWebIfStale } from './web-build';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = loadConfig();
+  // The embedded database lives in DATA_DIR: a second app on it would stop the running one's server.
+  const lock = config.DATABASE_URL ? null : claimDataFolder(config.DATA_DIR, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   buildWebIfStale();
   const app = await startStandalone(config);
   console.log(`Playtime is ready at ${app.url} (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
@@ -19,7 +22,10 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: stopping...`);
     app.close().then(
-      () => process.exit(0),
+      () => {
+        lock?.release();
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);
@@ -32,6 +38,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof InstanceRunningError ? error.message : error);
   process.exit(1);
 });

@@ -1,26 +1,58 @@
 import { Router } from 'express';
+import type { Config } from '@playtime/shared/infra/config/config';
+import { StreamQueues } from '@playtime/shared/infra/commands/stream-queues';
 import { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
+import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
 import type { ReadModelDependencies } from './fields/read-model';
-import type { CommandDependencies } from './http/run-command';
+import { registerGamePayments, verifyEntryPayment, verifyRentalPayment } from './games/game-payments';
+import { organizeCommandRoutes } from './games/organize-routes';
+import { gameCommandRoutes } from './games/routes';
+import { idempotentRequests, type CommandDependencies } from './http/run-command';
+import { paymentCommandRoutes, type PaymentCommandDependencies } from './payments/routes';
 import { scheduleCommandRoutes } from './schedules/routes';
-import { userCommandRoutes } from './users/routes';
+import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
 
 export type CommandApiDependencies = CommandDependencies &
-  ReadModelDependencies & {
+  ReadModelDependencies &
+  UserCommandDependencies & {
     resolveUser: ResolveUser;
+    logger: Logger;
     /** Where ZIP codes are: createGeocoder(config). */
     geocoder: Geocoder;
+    /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead an availability window may start. */
+    availabilityMaxDaysAhead: number;
+    /** HOLD_MINUTES: how long a captain's slot stays held while they pay. */
+    holdMinutes: number;
+    /** CANCELLATION_WINDOW_HOURS: cancelling this long before the start refunds the rental. */
+    cancellationWindowHours: number;
+    /** setUpPayments(...): the processor, its card form and what rentals and entries buy. */
+    payments: PaymentCommandDependencies['payments'];
   };
+
+/** The command API's settings, as the configuration names them (one place for every composition). */
+export function commandApiSettings(config: Config): Pick<CommandApiDependencies, 'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours'> {
+  return {
+    availabilityMaxDaysAhead: config.AVAILABILITY_MAX_DAYS_AHEAD,
+    holdMinutes: config.HOLD_MINUTES,
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+  };
+}
 
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
-  const deps = { ...dependencies, streamStates: dependencies.streamStates ?? new StreamStateCache() };
+  const deps = { ...dependencies, streamStates: dependencies.streamStates ?? new StreamStateCache(), streamQueues: dependencies.streamQueues ?? new StreamQueues() };
+  const { processor, purposes } = deps.payments;
+  registerGamePayments(purposes, { ...deps, processor });
   const router = Router();
+  router.use(idempotentRequests(deps));
   router.use(userCommandRoutes(deps));
   router.use(fieldCommandRoutes(deps));
   router.use(scheduleCommandRoutes(deps));
+  router.use(paymentCommandRoutes(deps));
+  router.use(organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }));
+  router.use(gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }));
   return router;
 }

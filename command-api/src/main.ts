@@ -5,16 +5,39 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
-import { createCommandApi } from './command-api';
+import { setUpPayments } from '@playtime/shared/infra/payments/setup';
+import { commandApiSettings, createCommandApi } from './command-api';
+import { paymentWebhookRoutes } from './payments/webhook-routes';
+import { prepareUsersAtStart } from './users/accounts';
 
 runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: false });
+  await prepareUsersAtStart(parts);
+  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger });
+
   const app = createServiceApp({
     service: 'command-api',
     logger,
     metrics,
-    raw: [opsRoutes({ service: 'command-api', metrics, checks: [databaseCheck(parts.pool)] })],
-    api: [createCommandApi({ ...parts, metrics, now: () => new Date(), newId: randomUUID, geocoder: createGeocoder(config) })],
+    raw: [opsRoutes({ service: 'command-api', metrics, metricsToken: config.METRICS_TOKEN, checks: [databaseCheck(parts.pool)] }), paymentWebhookRoutes(payments.inbox)],
+    api: [
+      createCommandApi({
+        ...parts,
+        metrics,
+        now: () => new Date(),
+        newId: randomUUID,
+        geocoder: createGeocoder(config),
+        ...commandApiSettings(config),
+        logger,
+        payments,
+      }),
+    ],
   });
-  return { app, close: () => parts.close() };
+  return {
+    app,
+    close: async () => {
+      await payments.close();
+      await parts.close();
+    },
+  };
 });

@@ -3,6 +3,8 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
 import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastructure';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
+import { setUpPayments } from '@playtime/shared/infra/payments/setup';
+import { startGameLoop } from './games/game-loop';
 import { createProductProjector } from './product-projector';
 import { projectionNames } from './projections';
 import { redisSocketAnnouncer } from './realtime/socket-announcer';
@@ -12,7 +14,22 @@ runService('projector', async ({ config, logger, metrics }) => {
   const infrastructure = await connectInfrastructure(config, logger, { standalone: false });
   const redis = config.REDIS_URL ? await redisSocketAnnouncer(config.REDIS_URL) : null;
   if (!redis) logger.warn('REDIS_URL is not set: changes are projected but not pushed to browsers');
-  const projector = createProductProjector({ infrastructure, announcer: redis?.announcer ?? silentAnnouncer, logger, metrics });
+  // Refunds of the game loop go to the payment processor, as from the command API.
+  const payments = await setUpPayments({ ...infrastructure, redisUrl: config.REDIS_URL, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`, logger });
+  const gameLoop = await startGameLoop({
+    ...infrastructure,
+    redisUrl: config.REDIS_URL,
+    processor: payments.processor,
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    logger,
+  });
+  const projector = createProductProjector({
+    infrastructure,
+    announcer: redis?.announcer ?? silentAnnouncer,
+    logger,
+    metrics,
+    reactors: [gameLoop.projection],
+  });
   await projector.start();
   const app = createServiceApp({
     service: 'projector',
@@ -22,6 +39,7 @@ runService('projector', async ({ config, logger, metrics }) => {
       opsRoutes({
         service: 'projector',
         metrics,
+        metricsToken: config.METRICS_TOKEN,
         checks: [
           databaseCheck(infrastructure.pool),
           projectionsCheck({ pool: infrastructure.pool, store: infrastructure.store, projections: projectionNames, maxLagMs: config.READY_MAX_LAG_MS, metrics }),
@@ -34,6 +52,8 @@ runService('projector', async ({ config, logger, metrics }) => {
     app,
     close: async () => {
       await projector.stop();
+      await gameLoop.close();
+      await payments.close();
       await redis?.close();
       await infrastructure.close();
     },

@@ -2,21 +2,25 @@ import type { Infrastructure } from '@playtime/shared/infra/runtime/infrastructu
 import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import { allProjections } from './projections';
-import type { ChangeAnnouncer } from './runtime/projection';
+import type { ChangeAnnouncer, Projection } from './runtime/projection';
 import { createProjector, type Projector } from './runtime/projector';
 
-/** The projector of the product: every read model, announcing to `announcer`, reporting its lag. */
+/**
+ * The projector of the product: every read model, announcing to `announcer`, reporting its lag, and
+ * the reactors (the game loop's) that turn events into jobs.
+ */
 export function createProductProjector(options: {
   infrastructure: Pick<Infrastructure, 'store' | 'pool' | 'databaseUrl'>;
   announcer: ChangeAnnouncer;
   logger: Logger;
   metrics: Metrics;
+  reactors: Projection[];
 }): Projector {
   return createProjector({
     store: options.infrastructure.store,
     pool: options.infrastructure.pool,
     connectionString: options.infrastructure.databaseUrl,
-    projections: allProjections,
+    projections: [...allProjections, ...options.reactors],
     announcer: options.announcer,
     logger: options.logger,
     onBatch: ({ projection, lastEventAt }) => options.metrics.projectionLagMs.set({ projection }, Date.now() - lastEventAt.getTime()),

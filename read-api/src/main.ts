@@ -1,5 +1,6 @@
 /** Distributed entry: the read API and socket.io. Needs DATABASE_URL; REDIS_URL to fan out across processes. */
-import { projectionNames } from '@playtime/projector/projections';
+import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
+import { PROJECTION_NAMES as projectionNames } from '@playtime/shared/contract/projections';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
@@ -10,7 +11,7 @@ import { createRealtimeServer } from './realtime/socket-server';
 runService('read-api', async ({ config, logger, metrics, httpServer }) => {
   // The read API serves the identity provider's pages when it is the embedded one (EMBEDDED_IDENTITY).
   const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: true });
-  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, metrics, logger, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
   const app = createServiceApp({
     service: 'read-api',
     logger,
@@ -20,13 +21,14 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
       opsRoutes({
         service: 'read-api',
         metrics,
+        metricsToken: config.METRICS_TOKEN,
         checks: [
           databaseCheck(parts.pool),
           projectionsCheck({ pool: parts.pool, store: parts.store, projections: projectionNames, maxLagMs: config.READY_MAX_LAG_MS, metrics }),
         ],
       }),
     ],
-    api: [createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS })],
+    api: [createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder: createGeocoder(config) })],
   });
   return {
     app,

@@ -1,8 +1,10 @@
 import { Router } from 'express';
 import type pg from 'pg';
+import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { fieldQueryRoutes } from './fields/routes';
+import { gameQueryRoutes } from './games/routes';
 import { readYourWrites } from './http/read-your-writes';
 import { scheduleQueryRoutes } from './schedules/routes';
 import { userQueryRoutes } from './users/routes';
@@ -19,6 +21,8 @@ export interface ReadApiDependencies {
   resolveUser: ResolveUser;
   publicConfig: PublicConfig;
   readWaitMs: number;
+  /** Where a typed ZIP code or US city is, for the search's location box: createGeocoder(config). */
+  geocoder: Geocoder;
 }
 
 /** Every query route of the product, by capability. */
@@ -27,9 +31,10 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.get('/api/public-config', (_req, res) => {
     res.json(deps.publicConfig);
   });
-  router.use('/api', readYourWrites(deps.progress, deps.projections, deps.readWaitMs));
+  router.use('/api', readYourWrites(deps));
   router.use(userQueryRoutes(deps));
   router.use(fieldQueryRoutes(deps));
   router.use(scheduleQueryRoutes(deps));
+  router.use(gameQueryRoutes(deps));
   return router;
 }

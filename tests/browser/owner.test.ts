@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
@@ -61,6 +61,20 @@ async function openAddFieldForm(page: Page) {
   return form;
 }
 
+/** Adds a field through the Add Field form; resolves to its row in the table once it is listed. */
+async function addField(page: Page, field: { name: string; address: string; zipCode: string; city: string; price: string }): Promise<Locator> {
+  const form = await openAddFieldForm(page);
+  await form.getByLabel('Field Name').fill(field.name);
+  await form.getByLabel('Street Address').fill(field.address);
+  await form.getByLabel('Zip Code').fill(field.zipCode);
+  await form.getByLabel('City').fill(field.city);
+  await form.getByLabel('Price').fill(field.price);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  const row = page.getByRole('row').filter({ hasText: field.name });
+  await row.waitFor();
+  return row;
+}
+
 /** A Mantine notification with exactly this message. */
 const notification = (page: Page, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: message });
 
@@ -77,6 +91,51 @@ async function dismissNotifications(page: Page): Promise<void> {
 async function seeNotification(page: Page, message: string): Promise<void> {
   await notification(page, message).first().waitFor();
   await dismissNotifications(page);
+}
+
+/** A locator's box on the screen; fails when it is not rendered. */
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator.toString()} has no box on the screen`);
+  return found;
+}
+
+type Box = Awaited<ReturnType<typeof box>>;
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Whether the element lies wholly inside the window, so a person sees and reaches it without scrolling sideways. */
+async function insideViewport(page: Page, locator: Locator): Promise<boolean> {
+  const { x, y, width, height } = await box(locator);
+  const viewport = page.viewportSize()!;
+  return x >= 0 && y >= 0 && x + width <= viewport.width && y + height <= viewport.height;
+}
+
+/** Whether the element lies within the window's width, so a person sees it without scrolling sideways. */
+async function withinScreenWidth(page: Page, locator: Locator): Promise<boolean> {
+  const { x, width } = await box(locator);
+  return x >= 0 && x + width <= page.viewportSize()!.width;
+}
+
+/** Whether the element shows all of its content (a shrunk button or cell clips its text). */
+const showsAllContent = (locator: Locator) => locator.evaluate((element) => element.scrollWidth <= element.clientWidth);
+
+/** A toast with this message has this title, and lies below the header rather than over its buttons. */
+async function expectToastBelowHeader(page: Page, message: string, title: string): Promise<void> {
+  const toast = notification(page, message).first();
+  await toast.waitFor();
+  expect(await toast.locator('.mantine-Notification-title').innerText()).toBe(title);
+  // Wait for the toast's entering transition to end before measuring where it sits.
+  await expect
+    .poll(() => toast.evaluate((element) => `${getComputedStyle(element).opacity} ${getComputedStyle(element).transform}`))
+    .toMatch(/^1 (none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+  const appHeader = page.locator('header.mantine-AppShell-header');
+  const header = await box(appHeader);
+  const toastBox = await box(toast);
+  expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+  for (const button of await appHeader.getByRole('button').all()) {
+    if (await button.isVisible()) expect(overlaps(toastBox, await box(button))).toBe(false);
+  }
 }
 
 /** A full-page screenshot from the top (the fixed header stays where it belongs). */
@@ -115,6 +174,10 @@ describe('the field owner area in the browser', () => {
     const { context, page } = await ownerPage(browser, app.url);
     expect(await page.getByRole('tab', { name: 'Field Management' }).getAttribute('aria-selected')).toBe('true');
     await page.getByText('No Fields Available').waitFor();
+    // On a phone the empty table says so in full, not 'No Fi…' cut off by a table wider than the screen.
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => withinScreenWidth(page, page.getByText('No Fields Available'))).toBe(true);
+    await page.setViewportSize(DESKTOP);
 
     // The collapsible form: an empty submit shows every message, without asking the server.
     const posts: string[] = [];
@@ -146,7 +209,9 @@ describe('the field owner area in the browser', () => {
     await form.getByLabel('Zip Code').fill('00000');
     await form.getByLabel('Price').fill('45');
     await form.getByRole('button', { name: 'Submit' }).click();
-    await seeNotification(page, 'We could not find the ZIP code 00000. Check it and try again.');
+    const unknownZip = 'We could not find the ZIP code 00000. Check it and try again.';
+    await expectToastBelowHeader(page, unknownZip, 'Check the form');
+    await seeNotification(page, unknownZip);
     await expect.poll(() => form.getByLabel('Zip Code').getAttribute('aria-invalid')).toBe('true');
 
     await form.getByLabel('Zip Code').fill('10001');
@@ -180,7 +245,9 @@ describe('the field owner area in the browser', () => {
     // A duplicate name is refused with the server's message; the dialog stays open.
     await dialog.getByLabel('New Subfield Name').fill('pitch a');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await seeNotification(page, 'This field already has a sub-field named Pitch A. Choose another name.');
+    const duplicate = 'This field already has a sub-field named Pitch A. Choose another name.';
+    await expectToastBelowHeader(page, duplicate, 'Already taken');
+    await seeNotification(page, duplicate);
     await dialog.getByRole('button', { name: 'Remove New Subfield' }).click();
     const listed = async () => (await subFields.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]);
     await expect.poll(listed).toEqual(['Pitch A', 'Pitch B']);
@@ -204,11 +271,37 @@ describe('the field owner area in the browser', () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('heading', { name: 'Fields Page' }).waitFor();
     await pageScreenshot(page, 'owner-fields-phone');
-    // On a phone the dialog fills the screen.
+    // On a phone the row's name, address and buttons are all on the screen, none cut off (the
+    // field's card, open below it, is a row too).
+    const fieldRow = row.first();
+    const onScreen = [
+      fieldRow.getByRole('button', { name: 'Details of Riverside Park' }),
+      fieldRow.getByText('1 Riverside Dr, 10001 Brooklyn', { exact: true }),
+      fieldRow.getByRole('button', { name: 'Edit' }),
+      fieldRow.getByRole('button', { name: 'Delete' }),
+    ];
+    for (const shown of onScreen) {
+      await expect.poll(() => withinScreenWidth(page, shown)).toBe(true);
+    }
+    // On a phone the dialog fills the screen; Close and Save stay reachable at its bottom while it scrolls.
     await row.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByText('Manage Subfields').waitFor();
+    const longName = 'Floodlit training ground next to the clubhouse';
+    await dialog.getByLabel('New Subfield Name').fill(longName);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    const remove = dialog.getByRole('button', { name: `Remove ${longName}` });
+    await remove.waitFor();
+    await remove.scrollIntoViewIfNeeded();
+    await expect.poll(() => insideViewport(page, remove)).toBe(true);
+    expect(await showsAllContent(remove)).toBe(true);
+    await dialog.getByLabel(/^Field Name/).scrollIntoViewIfNeeded();
+    for (const name of ['Close', 'Save']) {
+      await expect.poll(() => insideViewport(page, dialog.getByRole('button', { name, exact: true }))).toBe(true);
+    }
     await dialogScreenshot(page, 'owner-edit-field-phone');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await remove.click();
+    await expect.poll(listed).toEqual(['Pitch A', 'Pitch B']);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });
@@ -269,8 +362,12 @@ describe('the field owner area in the browser', () => {
 
     await dismissNotifications(page);
     await pageScreenshot(page, 'owner-schedule-desktop');
+    // The resource column is 212 px on a desktop; on a phone it narrows so the hours keep most of the width.
+    const resourceColumn = page.locator('[title="Pitch A"]').locator('xpath=..');
+    expect((await box(resourceColumn)).width).toBe(212);
     await page.setViewportSize(PHONE);
     await availableTile(page).first().waitFor();
+    await expect.poll(async () => (await box(resourceColumn)).width).toBeLessThan(PHONE.width / 3);
     await pageScreenshot(page, 'owner-schedule-phone');
     await page.setViewportSize(DESKTOP);
 
@@ -294,6 +391,7 @@ describe('the field owner area in the browser', () => {
     // A refused edit keeps the dialog open and puts the saved dates back.
     await dialog.getByLabel('End Date').fill(dateTimeLocal(windowEnd + 15 * 60_000));
     await dialog.getByRole('button', { name: 'Edit Availability' }).click();
+    await expectToastBelowHeader(page, 'Start and end must be on the hour or half hour.', 'Check the form');
     await seeNotification(page, 'Start and end must be on the hour or half hour.');
     await expect.poll(() => dialog.getByLabel('End Date').inputValue()).toBe(dateTimeLocal(windowEnd));
 
@@ -310,15 +408,7 @@ describe('the field owner area in the browser', () => {
   it("asks 'Are you sure?' before deleting a field, and shows a field without sub-fields as such", async () => {
     const { context, page } = await ownerPage(browser, app.url);
     // A second field, without sub-fields.
-    const form = await openAddFieldForm(page);
-    await form.getByLabel('Field Name').fill('Harbour Field');
-    await form.getByLabel('Street Address').fill('2 Harbour St');
-    await form.getByLabel('Zip Code').fill('02108');
-    await form.getByLabel('City').fill('Boston');
-    await form.getByLabel('Price').fill('37.5');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    const row = page.getByRole('row').filter({ hasText: 'Harbour Field' });
-    await row.waitFor();
+    const row = await addField(page, { name: 'Harbour Field', address: '2 Harbour St', zipCode: '02108', city: 'Boston', price: '37.5' });
 
     await openScheduleTab(page);
     await page.getByRole('combobox', { name: 'Field' }).click();
@@ -339,6 +429,47 @@ describe('the field owner area in the browser', () => {
     await confirm.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
     expect(await page.getByRole('row').filter({ hasText: 'Riverside Park' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('returns the timeline to its first page when its search is cleared', async () => {
+    const { context, page } = await ownerPage(browser, app.url);
+    const row = await addField(page, { name: 'Paging Park', address: '3 Paging Rd', zipCode: '10001', city: 'New York', price: '20' });
+    // Eleven courts: one more than the owner timeline's ten a page.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Field Info' });
+    const courts = Array.from({ length: 11 }, (_, index) => `Court ${String(index + 1).padStart(2, '0')}`);
+    for (const court of courts) {
+      await dialog.getByLabel('New Subfield Name').fill(court);
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.getByText(court, { exact: true }).waitFor();
+    }
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await openScheduleTab(page);
+    await page.getByRole('combobox', { name: 'Field' }).click();
+    await page.getByRole('option', { name: 'Paging Park' }).click();
+    const resource = (court: string) => page.locator(`[title="${court}"]`);
+    const pageInfo = page.getByText(/^\d+ \/ \d+$/);
+    await resource('Court 01').waitFor();
+    expect(await pageInfo.innerText()).toBe('1 / 2');
+
+    await page.getByRole('button', { name: 'Load next' }).click();
+    await resource('Court 11').waitFor();
+    expect(await pageInfo.innerText()).toBe('2 / 2');
+
+    const search = page.getByRole('textbox', { name: 'Search' });
+    // Nine matches fit one page: the pager goes.
+    await search.fill('court 0');
+    await resource('Court 01').waitFor();
+    await pageInfo.waitFor({ state: 'detached' });
+    await search.fill('');
+    // Cleared: the pager comes back on the first page, not on the second one turned before searching.
+    await pageInfo.waitFor();
+    expect(await pageInfo.innerText()).toBe('1 / 2');
+    await resource('Court 01').waitFor();
+    expect(await resource('Court 11').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
@@ -20,8 +21,8 @@ describe('identity, profile and admin in the browser', () => {
     for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       const { context, page } = await newPage(browser, viewport);
       await page.goto(app.url);
-      await expect(page.getByRole('heading', { name: 'Playtime Made Easy' })).toBeTruthy();
       await page.getByRole('heading', { name: 'Playtime Made Easy' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Playtime Made Easy' }).isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Request to Become a Partnered Field' }).or(page.getByRole('link', { name: 'Request to Become a Partnered Field' })).first().waitFor();
       expect(await page.getByRole('button', { name: 'Log In' }).count()).toBeGreaterThan(0);
       await screenshot(page, `landing-${label}`);
@@ -50,6 +51,23 @@ describe('identity, profile and admin in the browser', () => {
     await context.close();
   });
 
+  it('logs in at http://127.0.0.1 through the provider at the public URL, under the security headers', async () => {
+    const { context, page } = await newPage(browser);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|redirect_uri/i.test(message.text())) refused.push(message.text());
+    });
+    const appUrl = `http://127.0.0.1:${app.port}`;
+    expect(app.url).not.toBe(appUrl);
+    await page.goto(appUrl);
+    await logIn(page, 'player@playtime.test');
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.getByLabel('Username').waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe('player');
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
   it("shows an admin's role change in the player's open browser without a reload", async () => {
     const player = await newPage(browser);
     await player.page.goto(app.url);
@@ -63,7 +81,11 @@ describe('identity, profile and admin in the browser', () => {
     await admin.page.getByRole('link', { name: 'Admin' }).first().click();
     await admin.page.getByText('User Management').waitFor();
     const row = admin.page.getByRole('row').filter({ hasText: 'captain@playtime.test' });
+    const columnWidths = () => admin.page.locator('thead th').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
+    const widthsBefore = await columnWidths();
     await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await columnWidths()).toEqual(widthsBefore);
     await admin.page.getByLabel('Role of captain').first().click();
     await admin.page.getByRole('option', { name: 'field owner' }).click();
     await screenshot(admin.page, 'admin-desktop');
@@ -76,5 +98,26 @@ describe('identity, profile and admin in the browser', () => {
     await screenshot(admin.page, 'admin-phone');
     await player.context.close();
     await admin.context.close();
+  });
+
+  it("tells a deleted user once that their account was removed, logs them out and takes them to '/'", async () => {
+    const removed = await newPage(browser);
+    await removed.page.goto(app.url);
+    await logIn(removed.page, 'owner@playtime.test');
+    await removed.page.getByRole('link', { name: 'Profile' }).first().click();
+    await removed.page.getByLabel('Username').waitFor();
+
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const ownerId = ((await admin.get('/api/get-users?page=0&pageSize=50')).json as { userId: string; email: string }[]).find((user) => user.email === 'owner@playtime.test')!.userId;
+    expect((await admin.post('/api/admin-delete-user', { userId: ownerId })).status).toBe(200);
+
+    // The deletion reaches the open page live (its own room), without a click or a reload.
+    await removed.page.getByText('Your account was removed').waitFor({ timeout: 20_000 });
+    await removed.page.getByRole('button', { name: 'Log In' }).first().waitFor();
+    expect(new URL(removed.page.url()).pathname).toBe('/');
+    expect(await removed.page.getByText('Your account was removed').count()).toBe(1);
+    expect(await removed.page.getByText('Something went wrong').count()).toBe(0);
+    await screenshot(removed.page, 'account-removed');
+    await removed.context.close();
   });
 });

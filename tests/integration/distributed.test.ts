@@ -87,6 +87,7 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
 
   it('pushes a command sent to one command-api to a socket on the other read-api', async () => {
     const token = await accessTokenFor(urls.read1, 'dist@playtime.test', 'distributed ok');
+    expect((await new ApiClient(urls.command2, token).post('/api/register-user')).status).toBe(200);
     const me = await new ApiClient(urls.read2, token).get('/api/get-user');
     expect(me.status).toBe(200);
     const userId = (me.json as { userId: string }).userId;
@@ -110,6 +111,7 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
   it("applies a role change made through one command-api to the user's next requests on every API process", async () => {
     const bossToken = await accessTokenFor(urls.read1, 'boss@playtime.test', 'distributed ok');
     const token = await accessTokenFor(urls.read1, 'worker@playtime.test', 'distributed ok');
+    for (const registering of [bossToken, token]) expect((await new ApiClient(urls.command1, registering).post('/api/register-user')).status).toBe(200);
     const onRead2 = new ApiClient(urls.read2, token);
     const onCommand2 = new ApiClient(urls.command2, token);
     const me = await onRead2.get('/api/get-user');

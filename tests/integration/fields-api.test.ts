@@ -1,22 +1,15 @@
+import type { OwnerField } from '@playtime/shared/contract/fields';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { compareCheckpoints, formatCheckpoint, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 type Caller = 'nobody' | 'player' | 'owner' | 'secondOwner' | 'admin';
-
-interface OwnerField {
-  fieldId: string;
-  fieldName: string;
-  address: string;
-  zipCode: string;
-  city: string;
-  price: number;
-  picture: string;
-  description: string;
-  subFields: { subFieldId: string; name: string }[];
-}
 
 const riverside = {
   name: 'Riverside Park',
@@ -302,6 +295,8 @@ describe('field and schedule calls over HTTP', () => {
         [at(10.25), at(11), 'off_grid', 'Start and end must be on the hour or half hour.'],
         [at(-72), at(-71), 'in_the_past', 'This availability is already over.'],
         [at(0), at(14 * 24 + 0.5), 'too_long', 'An availability window can be at most 14 days long.'],
+        ['9999-01-01T10:00:00Z', '9999-01-01T12:00:00Z', 'too_far_ahead', 'Availability can start at most 365 days from now.'],
+        [at(366 * 24), at(366 * 24 + 2), 'too_far_ahead', 'Availability can start at most 365 days from now.'],
       ];
       for (const [startDate, endDate, code, message] of cases) {
         const answer = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate, endDate });
@@ -460,9 +455,247 @@ describe('field and schedule calls over HTTP', () => {
     expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(21), endDate: at(22) })).status).toBe(404);
   });
 
-  it('answers owner-get-game-data with 404 until games exist', async () => {
+  it('takes availability up to a year ahead (AVAILABILITY_MAX_DAYS_AHEAD), and moves no window beyond it', async () => {
+    const fieldId = await addField(clients.owner, { name: 'Far Ahead Park' });
+    const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
+    const nearTheBound = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(360 * 24), endDate: at(360 * 24 + 2) });
+    expect(nearTheBound.status, nearTheBound.text).toBe(200);
+    const fieldScheduleId = (nearTheBound.json as { fieldScheduleId: string }).fieldScheduleId;
+    const moved = await clients.owner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: '9999-01-01T10:00:00Z', endDate: '9999-01-01T12:00:00Z' });
+    expect(moved.status).toBe(422);
+    expect(errorOf(moved)).toEqual({ code: 'too_far_ahead', message: 'Availability can start at most 365 days from now.' });
+  });
+
+  describe('a removed sub-field or a deleted field takes no more availability', () => {
+    /** Reads wait until the projections have applied every one of these answers' writes. */
+    const settle = async (answers: ApiAnswer[]) =>
+      settleAt(answers.map((answer) => answer.headers.get('x-playtime-position')).filter((position): position is string => position !== null));
+    const settleAt = async (positions: string[]) => {
+      const last = positions.sort((a, b) => compareCheckpoints(parseCheckpoint(a)!, parseCheckpoint(b)!)).at(-1)!;
+      // A client of its own: the owner's client sends the position of whichever answer it received last.
+      const read = await new ApiClient(app.url, tokens.owner).call('GET', '/api/get-owner-fields', undefined, { 'x-playtime-after': last });
+      expect(read.headers.get('x-playtime-stale')).toBeNull();
+    };
+    const windowsOf = async (subFieldIds: string[]) => {
+      const db = new pg.Client({ connectionString: app.databaseUrl });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ field_schedule_id: string }>('SELECT field_schedule_id FROM read.field_schedules WHERE sub_field_id = ANY($1)', [subFieldIds]);
+        return rows.map((row) => row.field_schedule_id);
+      } finally {
+        await db.end();
+      }
+    };
+
+    it('refuses availability added right after the sub-field was removed or its field deleted (20 tries each: no orphan window)', async () => {
+      const fieldId = await addField(clients.owner, { name: 'Removal Race Park' });
+      const answers: ApiAnswer[] = [];
+      const removedPitches: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const pitch = await addSubField(clients.owner, fieldId, `Pitch ${i}`);
+        const removed = await clients.owner.post('/api/delete-subfield', { subFieldId: pitch });
+        expect(removed.status, removed.text).toBe(200);
+        const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) });
+        expect(added.status, `try ${i}: ${added.text}`).toBe(404);
+        expect(errorOf(added)).toEqual({ code: 'subfield_not_found', message: 'There is no sub-field with this id.' });
+        answers.push(removed);
+        removedPitches.push(pitch);
+      }
+      const deletedPitches: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const doomed = await addField(clients.owner, { name: `Deletion Race Park ${i}` });
+        const pitch = await addSubField(clients.owner, doomed, 'Pitch A');
+        const deleted = await clients.owner.post('/api/delete-field', { fieldId: doomed });
+        expect(deleted.status, deleted.text).toBe(200);
+        const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) });
+        expect(added.status, `try ${i}: ${added.text}`).toBe(404);
+        answers.push(deleted);
+        deletedPitches.push(pitch);
+      }
+      await settle(answers);
+      expect(await windowsOf([...removedPitches, ...deletedPitches])).toEqual([]);
+    });
+
+    for (const removal of ['the sub-field is removed', 'its field is deleted'] as const) {
+      it(`leaves no window that cannot be edited or deleted when many adds race while ${removal}`, async () => {
+        const fieldId = await addField(clients.owner, { name: `Concurrent Park (${removal})` });
+        const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
+        const adds = Array.from({ length: 40 }, (_, i) => clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(i), endDate: at(i + 0.5) }));
+        const removed =
+          removal === 'the sub-field is removed' ? clients.owner.post('/api/delete-subfield', { subFieldId: pitch }) : clients.owner.post('/api/delete-field', { fieldId });
+        const answers = await Promise.all([...adds, removed]);
+        expect(answers.at(-1)!.status, answers.at(-1)!.text).toBe(200);
+        const accepted = answers.slice(0, -1).filter((answer) => answer.status === 200);
+        // 409: lost the race for the stream too often and changed nothing, as any busy stream may answer.
+        for (const answer of answers.slice(0, -1)) expect([200, 404, 409], answer.text).toContain(answer.status);
+        await settle(answers);
+
+        // Every window that was accepted left with its sub-field: none is shown, none can be changed.
+        expect(await windowsOf([pitch])).toEqual([]);
+        expect((await clients.owner.get(`/api/get-subfield-schedules?subFieldId=${pitch}`)).status).toBe(404);
+        for (const answer of accepted) {
+          const { fieldScheduleId } = answer.json as { fieldScheduleId: string };
+          expect((await clients.owner.post('/api/delete-field-schedule', { fieldScheduleId })).status).toBe(404);
+        }
+        const late = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(50), endDate: at(51) });
+        expect(late.status).toBe(404);
+      });
+    }
+
+    /** What a crash after a removal's first append leaves: the sub-field's own stream closed, its field still listing it. */
+    const closeOnItsStreamOnly = async (fieldId: string, subFieldId: string, subFieldName: string, reason: 'subfield_removed' | 'field_deleted') => {
+      const store = await PostgresEventStore.connect(app.databaseUrl);
+      try {
+        const closing: AvailabilityEvent = { type: 'SubFieldClosed', data: { subFieldId, fieldId, ownerId: ids.owner, subFieldName, closedBy: ids.owner, reason } };
+        const closed = await store.appendToStream(subFieldStream(subFieldId), [closing], { expectedRevision: 'any' });
+        await settleAt([formatCheckpoint(closed.checkpoint)]);
+      } finally {
+        await store.close();
+      }
+    };
+
+    it('completes a removal or deletion retried after it stopped between closing a sub-field and recording it on the field', async () => {
+      const fieldId = await addField(clients.owner, { name: 'Half Removed Park' });
+      const pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
+      const pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
+      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(18), endDate: at(20) })).status).toBe(200);
+      await closeOnItsStreamOnly(fieldId, pitchA, 'Pitch A', 'subfield_removed');
+
+      const late = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(21), endDate: at(22) });
+      expect(late.status).toBe(404);
+      // The closed sub-field's windows are off the schedule already; the field still lists it until the retry.
+      expect(((await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string }[]).map((row) => row.subFieldId)).toEqual([pitchA, pitchB]);
+      expect(await windowsOf([pitchA])).toEqual([]);
+
+      const retried = await clients.owner.post('/api/delete-subfield', { subFieldId: pitchA });
+      expect(retried.status, retried.text).toBe(200);
+      expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([{ subFieldId: pitchB, name: 'Pitch B' }]);
+      // Its name is free again, as after any removal.
+      expect((await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).status).toBe(200);
+
+      // A field deletion that closed one of its sub-fields and stopped: deleting again closes the rest and deletes.
+      await closeOnItsStreamOnly(fieldId, pitchB, 'Pitch B', 'field_deleted');
+      const deleted = await clients.owner.post('/api/delete-field', { fieldId });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect((await ownerFields(clients.owner)).map((field) => field.fieldId)).not.toContain(fieldId);
+      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(21), endDate: at(22) })).status).toBe(404);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    const withKey = (client: ApiClient, key: string, path: string, body: unknown) => client.call('POST', path, body, { 'idempotency-key': key });
+    const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
+
+    it('answers add-field sent twice with one key the same way and adds one field; another body with that key is refused', async () => {
+      const key = unique('add-field');
+      const body = { ...riverside, name: 'Idempotent Park' };
+      const first = await withKey(clients.owner, key, '/api/add-field', body);
+      const again = await withKey(clients.owner, key, '/api/add-field', body);
+      expect(first.status, first.text).toBe(200);
+      expect([again.status, again.text]).toEqual([first.status, first.text]);
+      const { fieldId } = first.json as { fieldId: string };
+      expect((await ownerFields(clients.owner)).filter((field) => field.fieldName === 'Idempotent Park').map((field) => field.fieldId)).toEqual([fieldId]);
+
+      const other = await withKey(clients.owner, key, '/api/add-field', { ...body, name: 'Another Park' });
+      expect(other.status).toBe(422);
+      expect(errorOf(other)).toEqual({
+        code: 'idempotency_key_reused',
+        message: 'This Idempotency-Key was already used for a different request. Send a new key with a new request; repeat a key only to retry the very same request.',
+      });
+      expect((await ownerFields(clients.owner)).map((field) => field.fieldName)).not.toContain('Another Park');
+
+      // Keys are per user: another owner's request with the same key is another request.
+      const theirs = await withKey(clients.secondOwner, key, '/api/add-field', body);
+      expect(theirs.status).toBe(200);
+      expect((theirs.json as { fieldId: string }).fieldId).not.toBe(fieldId);
+    });
+
+    it('adds one field when the same keyed request arrives twice at once', async () => {
+      const key = unique('add-field-at-once');
+      const body = { ...riverside, name: 'Twice At Once Park' };
+      const [first, second] = await Promise.all([withKey(clients.owner, key, '/api/add-field', body), withKey(clients.owner, key, '/api/add-field', body)]);
+      expect(first.status, first.text).toBe(200);
+      expect([second.status, second.text]).toEqual([first.status, first.text]);
+      expect((await ownerFields(clients.owner)).filter((field) => field.fieldName === 'Twice At Once Park')).toHaveLength(1);
+    });
+
+    it('answers add-subfield sent twice with one key with the same id, and refuses the key with another body', async () => {
+      const fieldId = await addField(clients.owner, { name: 'Idempotent Sub-field Park' });
+      const otherFieldId = await addField(clients.owner, { name: 'Idempotent Other Park' });
+      const key = unique('add-subfield');
+      const first = await withKey(clients.owner, key, '/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' });
+      const again = await withKey(clients.owner, key, '/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' });
+      expect(first.status, first.text).toBe(200);
+      expect([again.status, again.text]).toEqual([200, first.text]);
+      expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([{ subFieldId: first.text, name: 'Pitch A' }]);
+
+      for (const body of [{ masterFieldId: fieldId, name: 'Pitch B' }, { masterFieldId: otherFieldId, name: 'Pitch A' }]) {
+        const other = await withKey(clients.owner, key, '/api/add-subfield', body);
+        expect(other.status, JSON.stringify(body)).toBe(422);
+        expect(errorOf(other).code).toBe('idempotency_key_reused');
+      }
+      const fields = await ownerFields(clients.owner);
+      expect(fields.find((field) => field.fieldId === fieldId)!.subFields).toHaveLength(1);
+      expect(fields.find((field) => field.fieldId === otherFieldId)!.subFields).toEqual([]);
+    });
+
+    it('answers add-field-schedule sent twice with one key with the same window, and refuses the key with another body', async () => {
+      const fieldId = await addField(clients.owner, { name: 'Idempotent Schedule Park' });
+      const pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
+      const pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
+      const key = unique('add-field-schedule');
+      const body = { subFieldId: pitchA, startDate: at(18), endDate: at(20) };
+      const first = await withKey(clients.owner, key, '/api/add-field-schedule', body);
+      const again = await withKey(clients.owner, key, '/api/add-field-schedule', body);
+      expect(first.status, first.text).toBe(200);
+      expect([again.status, again.text]).toEqual([200, first.text]);
+
+      for (const other of [{ ...body, endDate: at(21) }, { ...body, subFieldId: pitchB }]) {
+        const answer = await withKey(clients.owner, key, '/api/add-field-schedule', other);
+        expect(answer.status, JSON.stringify(other)).toBe(422);
+        expect(errorOf(answer).code).toBe('idempotency_key_reused');
+      }
+      const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string; data: { fieldScheduleId: string }[] }[];
+      expect(schedules.map((row) => [row.subFieldId, row.data.map((entry) => entry.fieldScheduleId)])).toEqual([
+        [pitchA, [(first.json as { fieldScheduleId: string }).fieldScheduleId]],
+        [pitchB, []],
+      ]);
+    });
+
+    it('answers a removal sent twice with one key the same way, though the read model no longer has what it removed', async () => {
+      const fieldId = await addField(clients.owner, { name: 'Idempotent Removal Park' });
+      const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
+      const window = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) });
+      const { fieldScheduleId } = window.json as { fieldScheduleId: string };
+      const calls: [string, unknown][] = [
+        ['/api/delete-field-schedule', { fieldScheduleId }],
+        ['/api/delete-subfield', { subFieldId: pitch }],
+        ['/api/delete-field', { fieldId }],
+      ];
+      for (const [path, body] of calls) {
+        const key = unique(path);
+        const first = await withKey(clients.owner, key, path, body);
+        expect(first.status, first.text).toBe(200);
+        await clients.owner.get('/api/get-owner-fields'); // the read model has caught up with the removal
+        const again = await withKey(clients.owner, key, path, body);
+        expect([again.status, again.text, again.headers.get('x-playtime-position')], path).toEqual([200, first.text, first.headers.get('x-playtime-position')]);
+        // Without the key the same call finds nothing left to remove.
+        expect((await clients.owner.post(path, body)).status, path).toBe(404);
+      }
+    });
+
+    it('refuses an empty or overlong key', async () => {
+      for (const key of [' ', 'k'.repeat(201)]) {
+        const answer = await withKey(clients.owner, key, '/api/add-field', riverside);
+        expect(answer.status).toBe(400);
+        expect(errorOf(answer).code).toBe('bad_idempotency_key');
+      }
+    });
+  });
+
+  it('answers owner-get-game-data for an unknown game with 404', async () => {
     const answer = await clients.owner.get('/api/owner-get-game-data?gameId=some-game');
     expect(answer.status).toBe(404);
-    expect(answer.json).toEqual({ error: { code: 'not_found', message: 'There is no game with this id.' } });
+    expect(answer.json).toEqual({ error: { code: 'game_not_found', message: 'There is no game with this id.' } });
   });
 });

@@ -113,6 +113,24 @@ describe('npm start', () => {
     expect(await exitOf(recovered.child)).toBe(0);
   });
 
+  it('refuses a second start on the same data folder, naming the running app, and leaves it serving', async () => {
+    const running = await start(dataDir);
+    const otherPort = await findFreePort();
+    const second = runStart({ DATA_DIR: dataDir, PORT: String(otherPort), PUBLIC_URL: `http://localhost:${otherPort}` });
+    let output = '';
+    second.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect(await exitOf(second)).toBe(1);
+    expect(output).toContain('already running');
+    expect(output).toContain(`process ${running.child.pid}`);
+    expect(output).toContain(running.url);
+
+    const client = new ApiClient(running.url, await accessTokenFor(running.url, 'player@playtime.test'));
+    expect((await client.post('/api/edit-user', { username: 'player', bio: 'still serving', profilePicture: '/avatars/4.svg' })).status).toBe(200);
+    expect(((await client.get('/api/get-user')).json as { bio: string }).bio).toBe('still serving');
+    running.child.kill('SIGTERM');
+    expect(await exitOf(running.child)).toBe(0);
+  });
+
   it('refuses to start on a bad setting, naming the variable', async () => {
     const child = runStart({ DATA_DIR: dataDir, PORT: 'not-a-port' });
     let output = '';

@@ -1,5 +1,11 @@
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@playtime/shared/infra/config/config';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { startStandalone } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { createTestDatabase } from '../support/postgres';
+import { signUpToken } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 type Caller = 'nobody' | 'player' | 'captain' | 'owner' | 'admin';
@@ -127,5 +133,195 @@ describe('user calls over HTTP', () => {
     expect(await statusOf(200)).toBe(200);
     expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.captain, role: 'captain' })).status).toBe(200);
     expect(await statusOf(403)).toBe(403);
+  });
+});
+
+async function signUp(app: { url: string; databaseUrl: string }, email: string, nickname: string, emailVerified = false): Promise<ApiClient> {
+  return new ApiClient(app.url, await signUpToken(app, email, nickname, emailVerified));
+}
+
+/** Polls until a call answers `expected` (a role change reaches the API's cache of callers within milliseconds). */
+async function statusWithin(call: () => Promise<{ status: number }>, expected: number): Promise<number> {
+  const started = Date.now();
+  let status = 0;
+  while (Date.now() - started < 5000 && (status = (await call()).status) !== expected) await new Promise((resolve) => setTimeout(resolve, 20));
+  return status;
+}
+
+async function registered(client: ApiClient): Promise<{ userId: string; username: string; role: string }> {
+  const answer = await client.post('/api/register-user');
+  expect(answer.status, answer.text).toBe(200);
+  return (await client.get('/api/get-user')).json as { userId: string; username: string; role: string };
+}
+
+/** socket.io as the web connects it; resolves once connected or with the handshake's refusal. */
+function connectSocket(app: TestApp, token: string): Promise<{ socket: Socket; refusal?: { message: string; data?: { code?: string } } }> {
+  const socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
+    socket.once('connect_error', (error: Error & { data?: { code?: string } }) => resolve({ socket, refusal: { message: error.message, data: error.data } }));
+  });
+}
+const join = (socket: Socket, room: string) => new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit('join', room, resolve));
+
+describe('registration, unique usernames, the last admin and sockets over HTTP and socket.io', () => {
+  let app: TestApp;
+  let admin: ApiClient;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ ADMIN_EMAILS: 'boss@playtime.test' });
+    adminToken = await accessTokenFor(app.url, 'admin@playtime.test');
+    admin = new ApiClient(app.url, adminToken);
+  });
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('lists the demo accounts from the first start, before any of them logged in', async () => {
+    const list = await admin.get('/api/get-users?page=0&pageSize=50');
+    expect(list.status, list.text).toBe(200);
+    expect((list.json as { email: string; role: string }[]).map(({ email, role }) => ({ email, role }))).toEqual([
+      { email: 'player@playtime.test', role: 'player' },
+      { email: 'captain@playtime.test', role: 'captain' },
+      { email: 'owner@playtime.test', role: 'field owner' },
+      { email: 'admin@playtime.test', role: 'admin' },
+    ]);
+  });
+
+  it('reads never register: an unregistered caller is told to register, and registering twice appends nothing', async () => {
+    const newcomer = await signUp(app, 'newcomer@playtime.test', 'newcomer');
+    const read = await newcomer.get('/api/get-user');
+    expect(read.status).toBe(403);
+    expect(read.json).toMatchObject({ error: { code: 'not_registered' } });
+    expect((await newcomer.post('/api/edit-user', { username: 'newcomer', bio: '' })).json).toMatchObject({ error: { code: 'not_registered' } });
+    const list = await admin.get('/api/get-users?page=0&pageSize=50');
+    expect((list.json as { email: string }[]).map((user) => user.email)).not.toContain('newcomer@playtime.test');
+
+    const first = await newcomer.post('/api/register-user');
+    const second = await newcomer.post('/api/register-user');
+    expect(first.status).toBe(200);
+    expect(second.json).toEqual(first.json);
+    // Same position: the second call appended no event after the first.
+    expect(second.headers.get('x-playtime-position')).toBe(first.headers.get('x-playtime-position'));
+    expect((await newcomer.get('/api/get-user')).json).toMatchObject({ username: 'newcomer', role: 'player' });
+    expect((await new ApiClient(app.url, null).post('/api/register-user')).status).toBe(401);
+  });
+
+  it('refuses an unregistered socket handshake with not_registered', async () => {
+    const { socket, refusal } = await connectSocket(app, await signUpToken(app, 'quiet@playtime.test', 'quiet'));
+    socket.close();
+    expect(refusal?.data?.code).toBe('not_registered');
+  });
+
+  it("gives a taken username a suffix, case-insensitively and under concurrency, and shows a balance only to its owner or an admin", async () => {
+    const lookalike = await signUp(app, 'lookalike@playtime.test', 'Owner');
+    expect((await registered(lookalike)).username).toBe('Owner2');
+    const twins = await Promise.all([signUp(app, 'twin1@playtime.test', 'twin'), signUp(app, 'twin2@playtime.test', 'twin'), signUp(app, 'twin3@playtime.test', 'TWIN')]);
+    const names = await Promise.all(twins.map(async (twin) => (await registered(twin)).username));
+    expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(3);
+    expect(names.map((name) => name.toLowerCase()).sort()).toEqual(['twin', 'twin2', 'twin3']);
+
+    for (const name of ['owner', 'Owner', 'OWNER']) {
+      const answer = await lookalike.post('/api/get-balance-of-account-from-username', { name });
+      expect(answer.status, `${name}: ${answer.text}`).toBe(403);
+    }
+    expect((await lookalike.post('/api/get-balance-of-account-from-username', { name: 'owner2' })).text).toBe('0');
+    expect((await admin.post('/api/get-balance-of-account-from-username', { name: 'OWNER' })).status).toBe(200);
+    expect((await admin.post('/api/get-balance-of-account-from-username', { name: 'nobody-here' })).status).toBe(404);
+  });
+
+  it('refuses removing the last admin, even when two admins demote each other at once', async () => {
+    const me = (await admin.get('/api/get-user')).json as { userId: string };
+    for (const call of [admin.post('/api/admin-edit-user', { userId: me.userId, role: 'player' }), admin.post('/api/admin-delete-user', { userId: me.userId })]) {
+      const answer = await call;
+      expect(answer.status).toBe(409);
+      expect(answer.json).toMatchObject({ error: { code: 'last_admin', message: expect.stringMatching(/^You are the last admin/) } });
+    }
+    // ADMIN_EMAILS lists boss, whose address the provider verified: admin from the first registration.
+    const boss = await signUp(app, 'boss@playtime.test', 'boss', true);
+    const bossId = (await registered(boss)).userId;
+    for (let round = 0; round < 5; round++) {
+      const [byAdmin, byBoss] = await Promise.all([
+        admin.post('/api/admin-edit-user', { userId: bossId, role: 'player' }),
+        boss.post('/api/admin-edit-user', { userId: me.userId, role: 'player' }),
+      ]);
+      // The second to decide finds itself the last admin (409), or is already no admin (403).
+      expect([byAdmin!.status, byBoss!.status].filter((status) => status === 200), `${byAdmin!.text} ${byBoss!.text}`).toHaveLength(1);
+      const [winner, winnerId, loser, loserId] = byAdmin!.status === 200 ? [admin, me.userId, boss, bossId] : [boss, bossId, admin, me.userId];
+      const list = (await winner.seesWritesOf(loser).get('/api/get-users?page=0&pageSize=50')).json as { userId: string; role: string }[];
+      expect(list.filter((user) => user.role === 'admin').map((user) => user.userId)).toEqual([winnerId]);
+      expect((await winner.post('/api/admin-edit-user', { userId: loserId, role: 'admin' })).status).toBe(200);
+      expect(await statusWithin(() => loser.seesWritesOf(winner).get('/api/get-users?page=0&pageSize=10'), 200)).toBe(200);
+    }
+  });
+
+  it('re-checks a socket user on every join, and drops their rooms when they are demoted or deleted', async () => {
+    const moverToken = await signUpToken(app, 'mover@playtime.test', 'mover');
+    const moverId = (await registered(new ApiClient(app.url, moverToken))).userId;
+    const { socket, refusal } = await connectSocket(app, moverToken);
+    expect(refusal).toBeUndefined();
+    expect(await join(socket, 'admin')).toMatchObject({ ok: false });
+
+    expect((await admin.post('/api/admin-edit-user', { userId: moverId, role: 'admin' })).status).toBe(200);
+    await admin.get('/api/get-users?page=0&pageSize=10');
+    // The handshake saw a player; the join reads who they are now.
+    expect(await join(socket, 'admin')).toEqual({ ok: true });
+    expect(await join(socket, 'user:someone-else')).toEqual({ ok: true });
+
+    const left: string[] = [];
+    const bothLeft = new Promise<void>((resolve) =>
+      socket.on('left', ({ room }: { room: string }) => {
+        left.push(room);
+        if (left.length === 2) resolve();
+      }),
+    );
+    expect((await admin.post('/api/admin-edit-user', { userId: moverId, role: 'player' })).status).toBe(200);
+    await bothLeft;
+    expect(left.sort()).toEqual(['admin', 'user:someone-else']);
+    expect(await join(socket, 'admin')).toMatchObject({ ok: false });
+    expect(await join(socket, `user:${moverId}`)).toEqual({ ok: true });
+
+    const removed = new Promise<unknown>((resolve) => socket.once('account_removed', resolve));
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await admin.post('/api/admin-delete-user', { userId: moverId })).status).toBe(200);
+    expect(await removed).toMatchObject({ message: expect.any(String) });
+    expect(await disconnected).toBe('io server disconnect');
+    const again = await connectSocket(app, moverToken);
+    again.socket.close();
+    expect(again.refusal?.data?.code).toBe('user_deleted');
+  });
+});
+
+describe('ADMIN_EMAILS at every start', () => {
+  it('makes each registered user whose verified email is listed an admin at the next start, and nobody unverified', async () => {
+    const database = await createTestDatabase('admins');
+    // The same address both times: the issuer is part of who a user is.
+    const port = await findFreePort();
+    const start = (adminEmails: string) => {
+      return startStandalone(loadConfig({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'error', ADMIN_EMAILS: adminEmails, DEMO_DATA: 'false' }));
+    };
+    try {
+      const first = await start('');
+      const chief = await signUp(first, 'chief@playtime.test', 'chief', true);
+      const pretender = await signUp(first, 'pretender@playtime.test', 'pretender', false);
+      expect((await registered(chief)).role).toBe('player');
+      expect((await registered(pretender)).role).toBe('player');
+      await first.close();
+
+      const second = await start('chief@playtime.test,pretender@playtime.test');
+      try {
+        const roleOf = async (email: string) => {
+          const client = new ApiClient(second.url, await accessTokenFor(second.url, email, 'sign-up ok'));
+          return ((await client.get('/api/get-user')).json as { role: string }).role;
+        };
+        expect(await roleOf('chief@playtime.test')).toBe('admin');
+        expect(await roleOf('pretender@playtime.test')).toBe('player');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -3,13 +3,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
 
-/** Logs in through the embedded provider's login page over HTTP (code flow + PKCE) and returns the access token. */
-export async function accessTokenFor(appUrl: string, email: string, password = 'playtime'): Promise<string> {
-  const browser = new HttpBrowser();
+/**
+ * An authorization request as the SPA at `appOrigin` sends it to the provider at `appUrl` (code flow
+ * + PKCE); `extra` adds or overrides parameters (prompt, response_mode).
+ */
+export function authorizationRequest(appUrl: string, appOrigin = appUrl, extra: Record<string, string> = {}): { url: string; verifier: string } {
   const verifier = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({
     client_id: EMBEDDED_CLIENT_ID,
-    redirect_uri: appUrl,
+    redirect_uri: appOrigin,
     response_type: 'code',
     response_mode: 'query',
     scope: 'openid profile email offline_access',
@@ -18,18 +20,31 @@ export async function accessTokenFor(appUrl: string, email: string, password = '
     nonce: randomBytes(8).toString('hex'),
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
+    ...extra,
   });
-  const loginPage = await browser.navigate(`${appUrl}/authorize?${query}`);
-  const back = await browser.submit(readForm(loginPage.body, loginPage.url), { email, password }, (url) => url.startsWith(appUrl) && url.includes('code='));
+  return { url: `${appUrl}/authorize?${query}`, verifier };
+}
+
+/**
+ * Logs in through the embedded provider's login page over HTTP (code flow + PKCE) and returns the
+ * access token. `appOrigin`: where the SPA runs (its redirect URI and token calls' Origin), when it
+ * is opened at another address than the provider's.
+ */
+export async function accessTokenFor(appUrl: string, email: string, password = 'playtime', appOrigin = appUrl): Promise<string> {
+  const browser = new HttpBrowser();
+  const { url, verifier } = authorizationRequest(appUrl, appOrigin);
+  const loginPage = await browser.navigate(url);
+  const back = await browser.submit(readForm(loginPage.body, loginPage.url), { email, password }, (url) => url.startsWith(appOrigin) && url.includes('code='));
   const code = new URL(back.url).searchParams.get('code');
   if (!code) throw new Error(`login of ${email} did not return a code: ${back.status} ${back.body.slice(0, 300)}`);
   const response = await fetch(`${appUrl}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl },
-    body: new URLSearchParams({ client_id: EMBEDDED_CLIENT_ID, grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: appUrl }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appOrigin },
+    body: new URLSearchParams({ client_id: EMBEDDED_CLIENT_ID, grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: appOrigin }).toString(),
   });
   const tokens = (await response.json()) as { access_token?: string };
   if (!tokens.access_token) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
+  if (response.headers.get('access-control-allow-origin') !== appOrigin) throw new Error(`the token answer does not let ${appOrigin} read it`);
   return tokens.access_token;
 }
 

@@ -17,6 +17,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Tests start from an empty product; the newcomer's journey test turns the demo data on.
+      DEMO_DATA: 'false',
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...env,
     }),

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import type { SubFieldRef } from '@playtime/shared/domain/schedules/decider';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { readProjectionPositions, type ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
@@ -13,10 +14,15 @@ export interface ReadModelDependencies {
 const SETTLE_MS = 3000;
 
 /**
- * A command appends to one stream only, so the command side reads facts that never change (which field a
- * sub-field belongs to, whose field it is) from the read model. Right after they were written the projection
- * may not have them yet: a miss is only believed when nothing was appended after the point the projection
- * had reached before looking, so adding a sub-field and at once adding availability to it works.
+ * A command appends to one stream only, so the command side reads a few facts about other streams from
+ * the read model. ONLY facts that never change may be read this way: which field a sub-field belongs to,
+ * whose field that is, which sub-field a window is on. A read model may lag behind the log, and a fact
+ * that can change (is the sub-field still there? is the window still there?) must be decided by the
+ * stream that owns it, which is why removing a sub-field closes its own stream (see sub-field-lifecycle).
+ *
+ * Right after those facts were written the projection may not have them yet: a miss is only believed
+ * when nothing was appended after the point the projection had reached before looking, so adding a
+ * sub-field and at once adding availability to it works.
  */
 async function findOnceSettled<Row>(deps: ReadModelDependencies, projection: string, find: () => Promise<Row | undefined>): Promise<Row | undefined> {
   const deadline = Date.now() + SETTLE_MS;
@@ -34,9 +40,13 @@ async function findOnceSettled<Row>(deps: ReadModelDependencies, projection: str
   }
 }
 
-/** A sub-field that exists, of a field that exists, with what an availability command needs to know about it. */
+/**
+ * The sub-field's field and owner, which never change, for a command on the sub-field's own stream.
+ * A row flagged removed (or of a deleted field) is a final answer, since those flags never go back; a
+ * row not flagged may be stale, so the sub-field's stream still refuses the command once it is closed.
+ */
 export function findSubField(deps: ReadModelDependencies, subFieldId: string): Promise<SubFieldRef | undefined> {
-  return findOnceSettled(deps, 'fields', async () => {
+  return findOnceSettled(deps, PROJECTIONS.fields, async () => {
     const { rows } = await deps.pool.query<SubFieldRef>(
       `SELECT s.sub_field_id AS "subFieldId", s.field_id AS "fieldId", f.owner_id AS "ownerId", s.name
          FROM read.sub_fields s JOIN read.fields f ON f.field_id = s.field_id
@@ -47,11 +57,20 @@ export function findSubField(deps: ReadModelDependencies, subFieldId: string): P
   });
 }
 
-/** The sub-field an availability window belongs to. */
+/** The sub-field an availability window belongs to (a window never moves to another sub-field). */
 export async function findSubFieldOfWindow(deps: ReadModelDependencies, fieldScheduleId: string): Promise<SubFieldRef | undefined> {
-  const window = await findOnceSettled(deps, 'field_schedules', async () => {
+  const window = await findOnceSettled(deps, PROJECTIONS.fieldSchedules, async () => {
     const { rows } = await deps.pool.query<{ sub_field_id: string }>('SELECT sub_field_id FROM read.field_schedules WHERE field_schedule_id = $1', [fieldScheduleId]);
     return rows[0];
   });
   return window ? findSubField(deps, window.sub_field_id) : undefined;
+}
+
+/** The sub-field a hold is on (a fact that never changes). */
+export async function findHoldSubField(deps: ReadModelDependencies, holdId: string): Promise<SubFieldRef | undefined> {
+  const hold = await findOnceSettled(deps, PROJECTIONS.bookings, async () => {
+    const { rows } = await deps.pool.query<{ sub_field_id: string }>('SELECT sub_field_id FROM read.holds WHERE hold_id = $1', [holdId]);
+    return rows[0];
+  });
+  return hold ? findSubField(deps, hold.sub_field_id) : undefined;
 }

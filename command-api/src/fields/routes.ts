@@ -1,63 +1,30 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS, fieldDecider, fieldFormProblems, SUBFIELD_NAME_MAX_LENGTH, type FieldForm } from '@playtime/shared/domain/fields/decider';
+import type { z } from 'zod';
+import { addFieldBody, addSubFieldBody, editFieldBody, fieldIdBody, subFieldIdBody, toFieldForm, type FieldForm } from '@playtime/shared/contract/fields';
+import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS, fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream, type Coordinates } from '@playtime/shared/domain/fields/events';
+import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/schedules/decider';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
-import { runCommand, type CommandDependencies } from '../http/run-command';
+import { newIdFor, runCommand, type CommandDependencies } from '../http/run-command';
 import { findSubField, type ReadModelDependencies } from './read-model';
+import { deleteField, removeSubField } from './sub-field-lifecycle';
 
 export type FieldCommandDependencies = CommandDependencies & ReadModelDependencies & { resolveUser: ResolveUser; geocoder: Geocoder };
 
-/** Form texts: a missing or null value is an empty one, which the form rules then name. */
-const formText = z
-  .string({ error: 'Must be text' })
-  .nullish()
-  .transform((value) => value ?? '');
-const id = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100);
-
-const fieldForm = z.object({
-  name: formText,
-  address: formText,
-  zipCode: formText,
-  city: formText,
-  // Dollars per hour as the form sends them: a number, or digits typed into a text box.
-  price: z.union([z.number(), z.string(), z.null()], { error: 'Price must be a number' }).optional(),
-  description: formText,
-  picture: formText,
-});
-const editFieldBody = fieldForm.extend({ fieldId: id('fieldId') });
-const fieldIdBody = z.object({ fieldId: id('fieldId') });
-const addSubFieldBody = z.object({
-  masterFieldId: id('masterFieldId'),
-  name: formText.pipe(z.string().trim().max(SUBFIELD_NAME_MAX_LENGTH, `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters`)),
-});
-const subFieldIdBody = z.object({ subFieldId: id('subFieldId') });
-
-/** Dollars to integer cents; a missing price is 0, which the form rules call missing. NaN when it is not a number. */
-function priceInCents(price: number | string | null | undefined): number {
-  if (price === undefined || price === null || (typeof price === 'string' && price.trim() === '')) return 0;
-  const dollars = typeof price === 'number' ? price : Number(price.trim());
-  return Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN;
-}
-
-/** The form as the domain reads it, or a 400 naming every bad form field with the spec's messages. */
-function validForm(body: z.infer<typeof fieldForm>): FieldForm {
-  const form: FieldForm = {
-    name: body.name,
-    address: body.address,
-    zipCode: body.zipCode,
-    city: body.city,
-    pricePerHourCents: priceInCents(body.price),
-    description: body.description,
-    picture: body.picture,
-  };
-  const problems = fieldFormProblems(form);
-  if (Number.isNaN(form.pricePerHourCents)) problems.price = 'Price must be a number';
-  const first = Object.values(problems)[0];
-  if (first !== undefined) throw new ApiError(400, 'invalid_request', first, problems);
-  return form;
+/**
+ * The body read with the contract's form schema (the web validates with the same one), or a 400
+ * naming every bad form field; a form's refusal reads as the spec's message alone.
+ */
+function parseForm<Body extends z.output<typeof addFieldBody>>(schema: z.ZodType<Body>, body: unknown): Body & { form: FieldForm } {
+  try {
+    const parsed: Body = parseBody(schema, body);
+    return { ...parsed, form: toFieldForm(parsed) };
+  } catch (error) {
+    if (error instanceof ApiError && error.fields) throw new ApiError(error.status, error.code, Object.values(error.fields)[0]!, error.fields);
+    throw error;
+  }
 }
 
 /** Where the field is. A ZIP code the geocoder does not know is refused: search by distance needs a place. */
@@ -80,16 +47,15 @@ export function fieldCommandRoutes(deps: FieldCommandDependencies): Router {
   const fieldManager = requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS);
 
   router.post('/api/add-field', fieldManager, async (req, res) => {
-    const form = validForm(parseBody(fieldForm, req.body));
+    const { form } = parseForm(addFieldBody, req.body);
     const coordinates = await coordinatesOf(deps.geocoder, form.zipCode);
-    const fieldId = deps.newId();
+    const fieldId = newIdFor(deps, req)();
     await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), { type: 'AddField', fieldId, form, coordinates });
     res.json({ ok: true, fieldId });
   });
 
   router.post('/api/edit-field', fieldManager, async (req, res) => {
-    const body = parseBody(editFieldBody, req.body);
-    const form = validForm(body);
+    const { form, ...body } = parseForm(editFieldBody, req.body);
     const coordinates = await coordinatesOf(deps.geocoder, form.zipCode);
     await runCommand(deps, req, res, fieldDecider, fieldStream(body.fieldId), { type: 'EditField', form, coordinates, actorIsAdmin: actorIsAdmin(req) });
     res.json({ ok: true });
@@ -97,7 +63,7 @@ export function fieldCommandRoutes(deps: FieldCommandDependencies): Router {
 
   router.post('/api/delete-field', fieldManager, async (req, res) => {
     const { fieldId } = parseBody(fieldIdBody, req.body);
-    await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), { type: 'DeleteField', actorIsAdmin: actorIsAdmin(req) });
+    await deleteField(deps, req, res, fieldId);
     res.json({ ok: true });
   });
 
@@ -117,8 +83,8 @@ export function fieldCommandRoutes(deps: FieldCommandDependencies): Router {
   router.post('/api/delete-subfield', fieldManager, async (req, res) => {
     const { subFieldId } = parseBody(subFieldIdBody, req.body);
     const subField = await findSubField(deps, subFieldId);
-    if (!subField) throw new ApiError(404, 'subfield_not_found', 'There is no sub-field with this id.');
-    await runCommand(deps, req, res, fieldDecider, fieldStream(subField.fieldId), { type: 'RemoveSubField', subFieldId, actorIsAdmin: actorIsAdmin(req) });
+    if (!subField) throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
+    await removeSubField(deps, req, res, subField);
     res.json({ ok: true });
   });
 

@@ -1,15 +1,19 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { DecisionContext, Decider, DomainEvent } from '@playtime/shared/domain/decider';
 import { handleCommand, type CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
+import { claimIdempotencyKey, IDEMPOTENCY_KEY_MAX_LENGTH, recordIdempotentAnswer, requestHash } from '@playtime/shared/infra/commands/idempotency';
+import type { StreamQueues } from '@playtime/shared/infra/commands/stream-queues';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import type { EventStore } from '@playtime/shared/infra/eventstore/port';
+import type { EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { ApiError } from '@playtime/shared/infra/http/errors';
+import { stableId } from '@playtime/shared/infra/ids';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 
-/** Response header with the log position of the command's last event (read-your-writes, DESIGN §5). */
-export const POSITION_HEADER = 'X-Playtime-Position';
-/** Optional request header: a client-chosen key that makes a retried request append nothing twice. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@playtime/shared/contract/headers';
+
+export { IDEMPOTENCY_HEADER, POSITION_HEADER };
 
 export interface CommandDependencies {
   store: EventStore;
@@ -18,6 +22,98 @@ export interface CommandDependencies {
   newId: () => string;
   /** Lets a command on a stream this process appended to last skip reading it (see handleCommand). */
   streamStates?: StreamStateCache;
+  /** Lines up this process's commands per stream, so a hot stream's commands do not lose races to each other. */
+  streamQueues?: StreamQueues;
+}
+
+const idSources = new WeakMap<Request, () => string>();
+
+const metadataOf = (req: Request): EventMetadata => ({ userId: req.user?.userId ?? null, correlationId: String(req.id), causationId: null });
+
+/** The id a keyed request's commands derive their events' ids (and new ids) from: the same on every retry. */
+function commandIdOf(req: Request): string | undefined {
+  const key = req.get(IDEMPOTENCY_HEADER);
+  return key === undefined ? undefined : `${req.user?.userId ?? 'anonymous'}:${key}`;
+}
+
+/**
+ * Makes every command route idempotent under an Idempotency-Key (mount it before them). The first
+ * request with a key claims it with a hash of its call and body; its successful answer is kept with
+ * the key before it is sent. The same request again gets that answer and runs nothing; another
+ * request with the key is refused (422). A request whose first run failed or stopped midway runs
+ * again, and its commands, whose ids derive from the key, find what that run appended.
+ */
+export function idempotentRequests(deps: Pick<CommandDependencies, 'store'> & { resolveUser: ResolveUser }): RequestHandler {
+  const authenticate = requireUser(deps.resolveUser);
+  return (req, res, next) => {
+    const key = req.get(IDEMPOTENCY_HEADER);
+    if (req.method !== 'POST' || key === undefined) return next();
+    if (key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      return next(new ApiError(400, 'bad_idempotency_key', `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, e.g. a UUID.`));
+    }
+    // Keys are per user, so the caller is known first (the route authenticates again, from the cache).
+    authenticate(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const userId = req.user!.userId;
+      const claim = { userId, key, requestHash: requestHash(`${req.method} ${req.path}`, req.body), metadata: metadataOf(req) };
+      claimIdempotencyKey(deps.store, claim)
+        .then((claimed) => {
+          if (claimed.kind === 'other_request') {
+            throw new ApiError(
+              422,
+              'idempotency_key_reused',
+              `This ${IDEMPOTENCY_HEADER} was already used for a different request. Send a new key with a new request; repeat a key only to retry the very same request.`,
+            );
+          }
+          if (claimed.kind === 'answered') {
+            const { status, contentType, position, body } = claimed.answer;
+            if (contentType) res.setHeader('Content-Type', contentType);
+            if (position) res.setHeader(POSITION_HEADER, position);
+            res.status(status).send(body);
+            return;
+          }
+          keepSuccessfulAnswer(deps.store, req, res, { userId, key });
+          next();
+        })
+        .catch(next);
+    });
+  };
+}
+
+/** Records the route's answer with its key before sending it, when it is a success. */
+function keepSuccessfulAnswer(store: EventStore, req: Request, res: Response, claim: { userId: string; key: string }): void {
+  const send = res.send.bind(res);
+  res.send = ((body: unknown) => {
+    res.send = send;
+    if (res.statusCode < 200 || res.statusCode >= 300) return send(body);
+    const answer = {
+      status: res.statusCode,
+      contentType: (res.getHeader('Content-Type') as string | undefined) ?? null,
+      position: (res.getHeader(POSITION_HEADER) as string | undefined) ?? null,
+      body: typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body),
+    };
+    // A failure to record only costs a retry its shortcut: the commands' ids still find what this request did.
+    recordIdempotentAnswer(store, { ...claim, answer, metadata: metadataOf(req) })
+      .catch(() => undefined)
+      .finally(() => send(answer.body));
+    return res;
+  }) as Response['send'];
+}
+
+/**
+ * The request's source of new ids (a field's id, a sub-field's, a window's). With an Idempotency-Key
+ * the ids derive from the key, in the order the request asks for them, so a retry names the same
+ * field and finds it already added instead of adding a second one.
+ */
+export function newIdFor(deps: CommandDependencies, req: Request): () => string {
+  let ids = idSources.get(req);
+  if (!ids) {
+    const commandId = commandIdOf(req);
+    let next = 0;
+    ids = commandId ? () => stableId('id', commandId, String(next++)) : deps.newId;
+    idSources.set(req, ids);
+  }
+  return ids;
 }
 
 /** Runs one command for the request's user and sets the position header on the response. */
@@ -28,20 +124,23 @@ export async function runCommand<Command extends { type: string }, Event extends
   decider: Decider<Command, Event, State>,
   streamId: string,
   command: Command,
+  options: { maxAttempts?: number } = {},
 ): Promise<CommandOutcome<Event>> {
-  const context: DecisionContext = { now: deps.now(), newId: deps.newId, actorId: req.user?.userId ?? null };
-  const idempotencyKey = req.get(IDEMPOTENCY_HEADER);
+  const context: DecisionContext = { now: deps.now(), newId: newIdFor(deps, req), actorId: req.user?.userId ?? null };
   try {
-    const outcome = await handleCommand({
-      store: deps.store,
-      decider,
-      streamId,
-      command,
-      context,
-      metadata: { userId: req.user?.userId ?? null, correlationId: String(req.id), causationId: null },
-      commandId: idempotencyKey ? `${req.user?.userId ?? 'anonymous'}:${idempotencyKey}` : undefined,
-      cache: deps.streamStates,
-    });
+    const handle = () =>
+      handleCommand({
+        store: deps.store,
+        decider,
+        streamId,
+        command,
+        context,
+        metadata: metadataOf(req),
+        commandId: commandIdOf(req),
+        cache: deps.streamStates,
+        maxAttempts: options.maxAttempts,
+      });
+    const outcome = await (deps.streamQueues ? deps.streamQueues.run(streamId, handle) : handle());
     if (outcome.appended) res.setHeader(POSITION_HEADER, formatCheckpoint(outcome.appended.checkpoint));
     deps.metrics.commandOutcomes.inc({ command: command.type, outcome: 'ok' });
     return outcome;

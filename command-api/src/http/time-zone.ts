@@ -1,8 +1,8 @@
 import type { Request } from 'express';
+import { TIME_ZONE_HEADER } from '@playtime/shared/contract/headers';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 
-/** Request header: the caller's IANA time zone; times inside refusal messages are shown in it. */
-export const TIME_ZONE_HEADER = 'X-Time-Zone';
+export { TIME_ZONE_HEADER };
 
 /** The request's time zone, UTC when the header is absent; a zone Intl does not know is refused, not ignored. */
 export function timeZoneOf(req: Request): string {

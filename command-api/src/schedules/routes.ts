@@ -1,7 +1,7 @@
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
 import { Router } from 'express';
-import { z } from 'zod';
-import { availabilityDecider } from '@playtime/shared/domain/schedules/decider';
+import { addAvailabilityBody, deleteAvailabilityBody, editAvailabilityBody } from '@playtime/shared/contract/availability';
+import { availabilityDecider, NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime/shared/domain/schedules/decider';
 import { subFieldStream } from '@playtime/shared/domain/schedules/events';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
@@ -9,22 +9,13 @@ import { findSubField, findSubFieldOfWindow, type ReadModelDependencies } from '
 import { runCommand, type CommandDependencies } from '../http/run-command';
 import { timeZoneOf } from '../http/time-zone';
 
-export type ScheduleCommandDependencies = CommandDependencies & ReadModelDependencies & { resolveUser: ResolveUser };
+export type ScheduleCommandDependencies = CommandDependencies &
+  ReadModelDependencies & {
+    resolveUser: ResolveUser;
+    /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead a window may start. */
+    availabilityMaxDaysAhead: number;
+  };
 
-const id = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100);
-/** The web sends Date objects, which JSON writes as ISO 8601 in UTC; a time without its zone would be a guess. */
-const instant = (name: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${name} must be an ISO 8601 date and time with its zone, e.g. 2026-11-22T18:00:00Z` })
-    .transform((value) => new Date(value));
-
-const windowTimes = { startDate: instant('Start date'), endDate: instant('End date') };
-const addBody = z.object({ subFieldId: id('subFieldId'), ...windowTimes });
-const editBody = z.object({ fieldScheduleId: id('fieldScheduleId'), ...windowTimes });
-const deleteBody = z.object({ fieldScheduleId: id('fieldScheduleId') });
-
-const NO_SUCH_SUBFIELD = 'There is no sub-field with this id.';
-const NO_SUCH_WINDOW = 'There is no availability with this id.';
 
 /** Commands on sub-field availability (spec §7 schedule calls), for the field's owner and admins. */
 export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router {
@@ -32,7 +23,7 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
   const fieldManager = requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS);
 
   router.post('/api/add-field-schedule', fieldManager, async (req, res) => {
-    const body = parseBody(addBody, req.body);
+    const body = parseBody(addAvailabilityBody, req.body);
     const timeZone = timeZoneOf(req);
     const subField = await findSubField(deps, body.subFieldId);
     if (!subField) throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
@@ -43,6 +34,7 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
       endDate: body.endDate,
       actorIsAdmin: req.user!.role === 'admin',
       timeZone,
+      maxDaysAhead: deps.availabilityMaxDaysAhead,
     });
     const added = outcome.events.find((event) => event.type === 'AvailabilityAdded');
     if (!added) throw new Error('AddAvailability decided no AvailabilityAdded event');
@@ -50,7 +42,7 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
   });
 
   router.post('/api/edit-field-schedule', fieldManager, async (req, res) => {
-    const body = parseBody(editBody, req.body);
+    const body = parseBody(editAvailabilityBody, req.body);
     const timeZone = timeZoneOf(req);
     const subField = await findSubFieldOfWindow(deps, body.fieldScheduleId);
     if (!subField) throw new ApiError(404, 'availability_not_found', NO_SUCH_WINDOW);
@@ -62,12 +54,14 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
       endDate: body.endDate,
       actorIsAdmin: req.user!.role === 'admin',
       timeZone,
+      maxDaysAhead: deps.availabilityMaxDaysAhead,
     });
     res.json({ ok: true });
   });
 
   router.post('/api/delete-field-schedule', fieldManager, async (req, res) => {
-    const body = parseBody(deleteBody, req.body);
+    const body = parseBody(deleteAvailabilityBody, req.body);
+    const timeZone = timeZoneOf(req);
     const subField = await findSubFieldOfWindow(deps, body.fieldScheduleId);
     if (!subField) throw new ApiError(404, 'availability_not_found', NO_SUCH_WINDOW);
     await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), {
@@ -75,6 +69,7 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
       subField,
       fieldScheduleId: body.fieldScheduleId,
       actorIsAdmin: req.user!.role === 'admin',
+      timeZone,
     });
     res.json({ ok: true });
   });

@@ -1,22 +1,34 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { adminDeleteUserBody, adminEditUserBody, editUserBody } from '@playtime/shared/contract/users';
 import { userDecider } from '@playtime/shared/domain/users/decider';
-import { ROLES, userStream } from '@playtime/shared/domain/users/events';
+import { userStream } from '@playtime/shared/domain/users/events';
 import { parseBody } from '@playtime/shared/infra/http/errors';
-import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-import { runCommand, type CommandDependencies } from '../http/run-command';
+import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
+import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/run-command';
+import { changeRole, deleteUser, registerUser, type RegistrationDependencies } from './accounts';
 
-const editUserBody = z.object({
-  username: z.string().max(100),
-  bio: z.string().max(2000).default(''),
-  profilePicture: z.string().max(500).default(''),
-});
-const adminEditUserBody = z.object({ userId: z.string().min(1, 'userId is required'), role: z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}` }) });
-const adminDeleteUserBody = z.object({ userId: z.string().min(1, 'userId is required') });
+export type UserCommandDependencies = CommandDependencies & RegistrationDependencies & { resolveUser: ResolveUser; identity: { verify: VerifyAccessToken } };
 
-/** Commands on user accounts: a user edits their profile; admins change roles and delete accounts. */
-export function userCommandRoutes(deps: CommandDependencies & { resolveUser: ResolveUser }): Router {
+/** Commands on user accounts: a user registers and edits their profile; admins change roles and delete accounts. */
+export function userCommandRoutes(deps: UserCommandDependencies): Router {
   const router = Router();
+
+  // The web calls this after every login, before anything else; reads never register anyone.
+  router.post('/api/register-user', requireIdentity(deps.identity.verify), async (req, res) => {
+    const identity = req.identity!;
+    const { userId, appended } = await registerUser(deps, {
+      issuer: identity.iss,
+      subject: identity.sub,
+      email: identity.email ?? '',
+      emailVerified: identity.emailVerified,
+      nickname: identity.nickname ?? identity.name ?? '',
+      profilePicture: identity.picture ?? '/avatars/1.svg',
+      demoRole: identity.demoRole,
+    });
+    if (appended) res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
+    res.json({ userId });
+  });
 
   router.post('/api/edit-user', requireUser(deps.resolveUser), async (req, res) => {
     const body = parseBody(editUserBody, req.body);
@@ -26,13 +38,13 @@ export function userCommandRoutes(deps: CommandDependencies & { resolveUser: Res
 
   router.post('/api/admin-edit-user', requireUser(deps.resolveUser, ['admin']), async (req, res) => {
     const body = parseBody(adminEditUserBody, req.body);
-    await runCommand(deps, req, res, userDecider, userStream(body.userId), { type: 'ChangeRole', role: body.role });
+    await changeRole(deps, req, res, body.userId, body.role);
     res.json({ ok: true });
   });
 
   router.post('/api/admin-delete-user', requireUser(deps.resolveUser, ['admin']), async (req, res) => {
     const body = parseBody(adminDeleteUserBody, req.body);
-    await runCommand(deps, req, res, userDecider, userStream(body.userId), { type: 'DeleteUser' });
+    await deleteUser(deps, req, res, body.userId);
     res.json({ ok: true });
   });
 

@@ -1,17 +1,20 @@
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { rooms } from '@playtime/shared/contract/rooms';
 import type { FieldEvent } from '@playtime/shared/domain/fields/events';
-import { AVAILABILITY_EVENT_TYPES, type AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import type { AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 
 /**
  * read.field_schedules: the availability windows of every sub-field, for the owner's timeline and the
- * organize wizard's time slots. Windows of a removed sub-field or a deleted field leave with it.
+ * organize wizard's time slots. Windows of a closed or removed sub-field, or of a deleted field, leave with it.
  */
 export const fieldSchedulesProjection: QueryingProjection = {
-  name: 'field_schedules',
-  version: 1,
+  name: PROJECTIONS.fieldSchedules,
+  version: 2,
   tables: ['field_schedules'],
-  // Availability, and the field changes that take windows off the schedule.
-  handles: [...AVAILABILITY_EVENT_TYPES, 'SubFieldRemoved', 'FieldDeleted'] satisfies (AvailabilityEvent | FieldEvent)['type'][],
+  // Availability, and the field changes that take windows off the schedule (holds and bookings have their own read model).
+  handles: ['AvailabilityAdded', 'AvailabilityChanged', 'AvailabilityRemoved', 'SubFieldClosed', 'SubFieldRemoved', 'FieldDeleted'] satisfies (AvailabilityEvent | FieldEvent)['type'][],
   schemaSql: `
     CREATE TABLE field_schedules (
       field_schedule_id text        PRIMARY KEY,
@@ -27,12 +30,12 @@ export const fieldSchedulesProjection: QueryingProjection = {
   async apply(events, db) {
     const keys = new Set<string>();
     const changed = (fieldId: string, ownerId: string) => {
-      keys.add(`field:${fieldId}`);
-      keys.add(`owner:${ownerId}`);
-      keys.add('admin');
+      keys.add(rooms.field(fieldId));
+      keys.add(rooms.owner(ownerId));
+      keys.add(rooms.admin);
     };
     for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as AvailabilityEvent | FieldEvent;
+      const event = parseEvent(stored);
       switch (event.type) {
         case 'AvailabilityAdded': {
           const d = event.data;
@@ -52,6 +55,12 @@ export const fieldSchedulesProjection: QueryingProjection = {
         }
         case 'AvailabilityRemoved':
           await db.query('DELETE FROM field_schedules WHERE field_schedule_id = $1', [event.data.fieldScheduleId]);
+          changed(event.data.fieldId, event.data.ownerId);
+          break;
+        // A closed sub-field takes no more availability; its windows leave at once, even if the removal
+        // on its field's stream is still to come (a crash between the two appends).
+        case 'SubFieldClosed':
+          await db.query('DELETE FROM field_schedules WHERE sub_field_id = $1', [event.data.subFieldId]);
           changed(event.data.fieldId, event.data.ownerId);
           break;
         case 'SubFieldRemoved': {

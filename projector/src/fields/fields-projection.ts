@@ -1,4 +1,7 @@
-import { FIELD_EVENT_TYPES, type FieldEvent } from '@playtime/shared/domain/fields/events';
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { rooms } from '@playtime/shared/contract/rooms';
+import { FIELD_EVENT_TYPES } from '@playtime/shared/domain/fields/events';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 import type { PoolClient } from 'pg';
 
@@ -8,13 +11,12 @@ import type { PoolClient } from 'pg';
  * their rows, flagged, so games that used them can still name them.
  */
 export const fieldsProjection: QueryingProjection = {
-  name: 'fields',
+  name: PROJECTIONS.fields,
   version: 1,
   tables: ['fields', 'sub_fields'],
   handles: FIELD_EVENT_TYPES,
   schemaSql: `
-    -- In public, not in this table set: a rebuild drops the old table set with everything in it.
-    CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+    -- pg_trgm comes from the projections' migrations (shared/src/infra/projections/schema.ts).
 
     CREATE TABLE fields (
       field_id        text        PRIMARY KEY,
@@ -48,7 +50,7 @@ export const fieldsProjection: QueryingProjection = {
   async apply(events, db) {
     const keys = new Set<string>();
     for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as FieldEvent;
+      const event = parseEvent(stored);
       let ownerId: string | undefined;
       switch (event.type) {
         case 'FieldAdded': {
@@ -92,9 +94,9 @@ export const fieldsProjection: QueryingProjection = {
         default:
           continue;
       }
-      keys.add(`field:${event.data.fieldId}`);
-      if (ownerId) keys.add(`owner:${ownerId}`);
-      keys.add('admin');
+      keys.add(rooms.field(event.data.fieldId));
+      if (ownerId) keys.add(rooms.owner(ownerId));
+      keys.add(rooms.admin);
     }
     return keys;
   },

@@ -8,13 +8,13 @@ import { socketAnnouncer, type ChangedMessage, type RoomEmitter } from './socket
 describe('socketAnnouncer over a real socket.io server', () => {
   const httpServer = createServer();
   const server = new Server(httpServer);
-  const sockets: Socket[] = [];
+  const sockets = new Map<string, Socket>();
 
   /** A client in `room` (the server joins it on connection) that keeps what it receives. */
   async function listener(room: string): Promise<ChangedMessage[]> {
     const received: ChangedMessage[] = [];
     const socket = connect(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, { transports: ['websocket'], query: { room } });
-    sockets.push(socket);
+    sockets.set(room, socket);
     socket.on('changed', (message: ChangedMessage) => received.push(message));
     await new Promise<void>((resolve) => socket.on('joined', () => resolve()));
     return received;
@@ -28,7 +28,7 @@ describe('socketAnnouncer over a real socket.io server', () => {
     await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    for (const socket of sockets.values()) socket.disconnect();
     await server.close();
   });
 
@@ -39,8 +39,11 @@ describe('socketAnnouncer over a real socket.io server', () => {
     await expect.poll(() => alice.length + bob.length).toBe(2);
     expect(alice).toEqual([{ projection: 'users', keys: ['user:alice'], checkpoint: '7:42', room: 'user:alice' }]);
     expect(bob).toEqual([{ projection: 'users', keys: ['user:bob'], checkpoint: '7:42', room: 'user:bob' }]);
-    // Carol's room changed in nothing: give a stray message the time to arrive before saying so.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Carol's room changed in nothing. A socket's messages arrive in the order they were sent, so once
+    // a message sent after the announcement has reached her, a stray one would have arrived before it.
+    const flushed = new Promise<void>((resolve) => sockets.get('user:carol')!.once('flushed', () => resolve()));
+    server.to('user:carol').emit('flushed');
+    await flushed;
     expect(carol).toEqual([]);
   });
 

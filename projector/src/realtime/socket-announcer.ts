@@ -1,6 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import type { ChangeAnnouncer, ChangeNotice } from '../runtime/projection';
+import { REALTIME_EVENTS, type ChangeNotice, type ChangedMessage } from '@playtime/shared/contract/realtime';
+import type { ChangeAnnouncer } from '../runtime/projection';
 
 /** Anything that can emit to socket.io rooms: the in-process Server, or the Redis emitter. */
 export interface RoomEmitter {
@@ -8,10 +9,7 @@ export interface RoomEmitter {
   emit(event: string, payload: unknown): unknown;
 }
 
-/** What a room's sockets receive: the projection, the position it reached and this room's key alone. */
-export interface ChangedMessage extends ChangeNotice {
-  room: string;
-}
+export type { ChangedMessage };
 
 /**
  * Forwards each committed change to the rooms named by its keys, as a `changed` message. A batch
@@ -24,8 +22,8 @@ export function socketAnnouncer(emitter: RoomEmitter): ChangeAnnouncer {
     announce({ projection, keys, checkpoint }: ChangeNotice) {
       for (const room of keys) {
         const message: ChangedMessage = { projection, keys: [room], checkpoint, room };
-        if (room === '*') emitter.emit('changed', message);
-        else emitter.to(room).emit('changed', message);
+        if (room === '*') emitter.emit(REALTIME_EVENTS.changed, message);
+        else emitter.to(room).emit(REALTIME_EVENTS.changed, message);
       }
     },
   };

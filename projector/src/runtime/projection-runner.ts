@@ -6,7 +6,7 @@ import type { Logger } from '@playtime/shared/infra/logging';
 import { CHECKPOINT_MOVED_ELSEWHERE, generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
 import type { ChangeAnnouncer, Projection, SqlStatement } from './projection';
 import { Serial } from './serial';
-import { sqlScript } from './sql-script';
+import { runInOneRoundTrip } from './sql-script';
 
 const START: LogCheckpoint = { commit: 0, position: 0 };
 
@@ -112,9 +112,10 @@ export class ProjectionRunner {
   }
 
   private async tryTakeOwnership(): Promise<boolean> {
-    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: `playtime-projection-${this.name}` });
+    // Pipelined: a write-only projection's batches run on this connection, one round trip each (see runInOneRoundTrip).
+    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: `playtime-projection-${this.name}`, pipeline: true });
     // The lock lives as long as this connection: its loss ends this ownership, even when it is lost
-    // before the ownership begins (it then begins already ended).
+    // before the ownership begins (it then begins already ended). Batches written on it die with it.
     const ownership = new AbortController();
     client.on('error', () => ownership.abort());
     client.on('end', () => ownership.abort());
@@ -219,6 +220,7 @@ export class ProjectionRunner {
     const last = batch.at(-1)!.checkpoint;
     const handled = this.handles ? batch.filter((event) => this.handles!.has(event.type)) : batch;
     const move = this.checkpointMove(target, last, batch.length, live);
+    // Names the projection's own table set (its name and a number, never user text).
     const searchPath = `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`;
     let keys = new Set<string>();
     try {
@@ -226,7 +228,10 @@ export class ProjectionRunner {
         await this.options.pool.query(move);
       } else if (this.projection.writes) {
         const writes = this.projection.writes(handled);
-        await this.options.pool.query(sqlScript([{ text: searchPath }, ...writes.statements, move]));
+        // On the lock's connection: only the owner can write, and batches are serial anyway.
+        const client = this.lockClient;
+        if (!client || !this.isOwner) throw new LostOwnership();
+        await runInOneRoundTrip(client, searchPath, [...writes.statements, move]);
         keys = new Set(writes.changed);
       } else {
         const { apply } = this.projection;

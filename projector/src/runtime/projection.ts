@@ -1,3 +1,4 @@
+import type { ChangeNotice } from '@playtime/shared/contract/realtime';
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 
@@ -37,9 +38,9 @@ interface ProjectionBase {
  *
  * - `apply` runs statements one at a time and may read their results.
  * - `writes` only says which statements a batch needs, without the database. The runner then sends
- *   them and the checkpoint move as one implicit transaction in a single round trip, which is what a
- *   busy projection's pushes wait for. Its statements' parameters must be strings, numbers, booleans
- *   or null (pass lists and records as JSON text).
+ *   them and the checkpoint move as one transaction in a single round trip (pipelined, every
+ *   parameter bound), which is what a busy projection's pushes wait for. Many rows go in one
+ *   statement: pass them as JSON text (`jsonb_to_recordset($1::jsonb)`) or as arrays (`unnest`).
  */
 export type Projection = QueryingProjection | WriteOnlyProjection;
 
@@ -47,13 +48,7 @@ export type QueryingProjection = ProjectionBase & { apply(events: StoredEvent[],
 
 export type WriteOnlyProjection = ProjectionBase & { writes(events: StoredEvent[]): BatchWrites; apply?: never };
 
-/** What the projector announces after a batch committed. `keys` of ['*'] means "everything". */
-export interface ChangeNotice {
-  projection: string;
-  keys: string[];
-  /** The log checkpoint the projection reached, formatted `commit:position`. */
-  checkpoint: string;
-}
+export type { ChangeNotice };
 
 export interface ChangeAnnouncer {
   announce(notice: ChangeNotice): void | Promise<void>;

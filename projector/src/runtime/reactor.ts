@@ -7,6 +7,8 @@ export interface JobRequest<Data = unknown> {
   queue: JobQueue<Data>;
   jobName: string;
   data: Data;
+  /** Run no earlier than this many milliseconds from now (a hold's expiry, say). */
+  delayMs?: number;
 }
 
 /**
@@ -16,6 +18,8 @@ export interface JobRequest<Data = unknown> {
 export interface Reactor {
   /** Lower-case letters, digits and underscores. */
   name: string;
+  /** The event types it reacts to: a batch with none of them only moves its checkpoint (see Projection.handles). */
+  handles?: readonly string[];
   react(event: StoredEvent): JobRequest[];
 }
 
@@ -31,11 +35,15 @@ export function reactorProjection(reactor: Reactor): Projection {
     version: 1,
     schemaSql: 'SELECT 1',
     tables: [],
+    ...(reactor.handles ? { handles: reactor.handles } : {}),
     async apply(events) {
       for (const event of events) {
         const requests = reactor.react(event);
         for (const [index, request] of requests.entries()) {
-          await request.queue.enqueue(request.jobName, request.data, { jobId: reactionJobId(reactor.name, event, index) });
+          await request.queue.enqueue(request.jobName, request.data, {
+            jobId: reactionJobId(reactor.name, event, index),
+            ...(request.delayMs ? { delayMs: request.delayMs } : {}),
+          });
         }
       }
       return [];

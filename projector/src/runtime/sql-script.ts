@@ -1,31 +1,27 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { SqlStatement } from './projection';
 
 /**
- * One SQL literal for a parameter value. Only scalars: a list or a record has no single obvious
- * literal form, so callers pass it as JSON text and cast it in SQL (`$1::jsonb`).
+ * Runs statements as one transaction in one round trip, every parameter bound, never written into
+ * the SQL text (the texts come from code; what users typed travels only as values).
+ *
+ * The client is in pipeline mode: BEGIN with the `setup`, each statement (extended protocol: parse,
+ * bind, execute) and COMMIT are written to the socket at once, and the answers are read back
+ * together, so a batch still costs the one round trip a single SQL script did. Once a statement
+ * fails PostgreSQL refuses the rest of the transaction and the COMMIT ends it as a ROLLBACK: the
+ * connection is left idle and the first failure is thrown.
+ *
+ * `setup` is sent with BEGIN as plain text and must not take parameters (e.g. `SET LOCAL`).
  */
-function literal(value: unknown, index: number, text: string): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'string') return pg.escapeLiteral(value);
-  throw new TypeError(`Parameter $${index} of "${text.slice(0, 80)}" is ${typeof value}: pass lists and records as JSON text`);
-}
-
-/** The statement with its parameters written in as literals (its text must not hold `$n` inside quotes). */
-export function inlineParameters({ text, values = [] }: SqlStatement): string {
-  return text.replace(/\$(\d+)/g, (placeholder, digits: string) => {
-    const index = Number(digits);
-    if (index < 1 || index > values.length) throw new RangeError(`${placeholder} has no value in "${text.slice(0, 80)}"`);
-    return literal(values[index - 1], index, text);
-  });
-}
-
-/**
- * Statements as one simple-protocol query: PostgreSQL runs them as one implicit transaction, which
- * commits after the last one and rolls back entirely if any of them fails.
- */
-export function sqlScript(statements: SqlStatement[]): string {
-  return statements.map((statement) => inlineParameters(statement)).join(';\n');
+export async function runInOneRoundTrip(client: pg.Client, setup: string, statements: Array<SqlStatement & { name?: string }>): Promise<void> {
+  if (!client.pipeline) throw new Error('runInOneRoundTrip needs a client created with { pipeline: true }: without it every statement is a round trip');
+  const answers = await Promise.allSettled([
+    client.query(setup ? `BEGIN; ${setup}` : 'BEGIN'),
+    ...statements.map((statement) => client.query({ name: statement.name, text: statement.text, values: statement.values })),
+    client.query('COMMIT'),
+  ]);
+  const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected');
+  if (failed) throw failed.reason;
+  const committed = answers.at(-1) as PromiseFulfilledResult<pg.QueryResult>;
+  if (committed.value.command !== 'COMMIT') throw new Error(`The transaction ended with ${committed.value.command}, not COMMIT`);
 }

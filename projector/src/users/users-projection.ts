@@ -1,11 +1,15 @@
+import { isEventOf } from '@playtime/shared/domain/event-schemas';
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { rooms } from '@playtime/shared/contract/rooms';
 import { USER_EVENT_TYPES, type UserEvent } from '@playtime/shared/domain/users/events';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { USERS_CHANGED_CHANNEL, USERS_CHANGED_IDS_PER_NOTICE } from '@playtime/shared/infra/http/current-user-cache';
 import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 
 /** read.users: one row per account; a deleted account keeps only its id, role and the deleted flag. */
 export const usersProjection: WriteOnlyProjection = {
-  name: 'users',
-  version: 1,
+  name: PROJECTIONS.users,
+  version: 2,
   tables: ['users'],
   handles: USER_EVENT_TYPES,
   schemaSql: `
@@ -14,13 +18,13 @@ export const usersProjection: WriteOnlyProjection = {
       issuer          text        NOT NULL,
       subject         text        NOT NULL,
       email           text,
+      email_verified  boolean     NOT NULL DEFAULT false,
       username        text,
       nickname        text,
       bio             text        NOT NULL DEFAULT '',
       profile_picture text,
       role            text        NOT NULL,
       deleted         boolean     NOT NULL DEFAULT false,
-      balance_cents   bigint      NOT NULL DEFAULT 0,
       registered_at   timestamptz NOT NULL
     );
     CREATE UNIQUE INDEX users_identity ON users (issuer, subject);
@@ -36,12 +40,13 @@ export const usersProjection: WriteOnlyProjection = {
    * database, so the runner sends the whole batch in one round trip.
    */
   writes(events) {
-    const registered: Array<Extract<UserEvent, { type: 'UserRegistered' }>['data'] & { registeredAt: Date }> = [];
+    const registered: Array<Extract<UserEvent, { type: 'UserRegistered' }>['data'] & { emailVerified: boolean; registeredAt: Date }> = [];
     const profiles = new Map<string, { user_id: string; bio: string; profile_picture: string }>();
     const roles = new Map<string, { user_id: string; role: string }>();
     const deleted = new Set<string>();
     for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as UserEvent;
+      const event = parseEvent(stored);
+      if (!isEventOf(event, USER_EVENT_TYPES)) continue;
       const userId = event.data.userId;
       if (event.type === 'UserRegistered') registered.push({ ...event.data, registeredAt: stored.createdAt });
       if (event.type === 'UserProfileEdited') profiles.set(userId, { user_id: userId, bio: event.data.bio, profile_picture: event.data.profilePicture });
@@ -52,10 +57,11 @@ export const usersProjection: WriteOnlyProjection = {
     const statements: SqlStatement[] = [];
     if (registered.length > 0) {
       statements.push({
-        text: `INSERT INTO users (user_id, issuer, subject, email, username, nickname, profile_picture, role, registered_at)
-               SELECT "userId", issuer, subject, email, username, nickname, "profilePicture", role, "registeredAt"
-                 FROM jsonb_to_recordset($1::jsonb) AS r("userId" text, issuer text, subject text, email text, username text,
-                                                         nickname text, "profilePicture" text, role text, "registeredAt" timestamptz)
+        text: `INSERT INTO users (user_id, issuer, subject, email, email_verified, username, nickname, profile_picture, role, registered_at)
+               SELECT "userId", issuer, subject, email, "emailVerified", username, nickname, "profilePicture", role, "registeredAt"
+                 FROM jsonb_to_recordset($1::jsonb) AS r("userId" text, issuer text, subject text, email text, "emailVerified" boolean,
+                                                         username text, nickname text, "profilePicture" text, role text,
+                                                         "registeredAt" timestamptz)
                ON CONFLICT (user_id) DO NOTHING`,
         values: [JSON.stringify(registered)],
       });
@@ -78,7 +84,7 @@ export const usersProjection: WriteOnlyProjection = {
     }
     if (deleted.size > 0) {
       statements.push({
-        text: `UPDATE users SET deleted = true, email = NULL, username = NULL, nickname = NULL, bio = '', profile_picture = NULL
+        text: `UPDATE users SET deleted = true, email = NULL, email_verified = false, username = NULL, nickname = NULL, bio = '', profile_picture = NULL
                 WHERE user_id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
         values: [JSON.stringify([...deleted])],
       });
@@ -93,6 +99,6 @@ export const usersProjection: WriteOnlyProjection = {
     }
 
     const changedUsers = [...registered.map((user) => user.userId), ...profiles.keys(), ...roles.keys(), ...deleted];
-    return { statements, changed: [...changedUsers.map((userId) => `user:${userId}`), ...(changedUsers.length > 0 ? ['admin'] : [])] };
+    return { statements, changed: [...changedUsers.map(rooms.user), ...(changedUsers.length > 0 ? [rooms.admin] : [])] };
   },
 };

@@ -1,22 +1,11 @@
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
 import { Router } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { parseBody } from '@playtime/shared/infra/http/errors';
+import { venueSearchQuery } from '@playtime/shared/contract/fields';
 
-/** The venue search needs three characters: fewer would match nearly everything, and trigrams start at three. */
-export const VENUE_SEARCH_MIN_LENGTH = 3;
 const VENUE_SEARCH_LIMIT = 20;
-
-const venueSearch = z.object({
-  name: z
-    .string({ error: 'Type at least 3 characters to search venues.' })
-    .trim()
-    .min(VENUE_SEARCH_MIN_LENGTH, 'Type at least 3 characters to search venues.')
-    .max(100, 'A venue name is at most 100 characters.'),
-});
-const gameQuery = z.object({ gameId: z.string({ error: 'gameId is required' }).trim().min(1, 'gameId is required') });
 
 /** A field as the owner area and the venue search show it (spec §3 'Owner field'), price in dollars. */
 const FIELD_LISTING = `
@@ -51,7 +40,7 @@ export function fieldQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
 
   // The organize wizard's venue search: served by the trigram index on lower(name).
   router.get('/api/get-fields-by-name', requireUser(deps.resolveUser), async (req, res) => {
-    const { name } = parseBody(venueSearch, req.query);
+    const { name } = parseBody(venueSearchQuery, req.query);
     const { rows } = await deps.pool.query(
       `${FIELD_LISTING}
         WHERE NOT f.deleted AND lower(f.name) LIKE '%' || lower($1) || '%'
@@ -60,12 +49,6 @@ export function fieldQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       [likeLiteral(name)],
     );
     res.json(rows);
-  });
-
-  // Game details for a game tile on the owner's timeline; games arrive with the games capability.
-  router.get('/api/owner-get-game-data', fieldManager, (req, _res) => {
-    parseBody(gameQuery, req.query);
-    throw new ApiError(404, 'not_found', 'There is no game with this id.');
   });
 
   return router;

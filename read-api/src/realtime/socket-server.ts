@@ -2,18 +2,24 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import type { CurrentUser, ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { listenToChannel } from '@playtime/shared/infra/db/channel-listener';
+import { currentUserFrom, readUserRow, type CurrentUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { USERS_CHANGED_CHANNEL } from '@playtime/shared/infra/http/current-user-cache';
+import { ApiError } from '@playtime/shared/infra/http/errors';
 import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
+import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
 import { mayJoinRoom } from './rooms';
 
 export interface RealtimeDependencies {
   httpServer: HttpServer;
   resolveUser: ResolveUser;
   pool: pg.Pool;
+  /** Where the users projection announces role changes and deletions (LISTEN). */
+  databaseUrl: string;
   metrics: Metrics;
   logger: Logger;
   /** With Redis, every read-api process delivers every message (socket.io Redis adapter). */
@@ -35,10 +41,18 @@ async function latestCheckpoint(pool: pg.Pool): Promise<string> {
   return formatCheckpoint(lowest ?? { commit: 0, position: 0 });
 }
 
+/** Sent to a deleted user's sockets just before they are disconnected. */
+export const ACCOUNT_REMOVED_MESSAGE = 'account_removed';
+/** Sent to a socket for each room it was taken out of because its user may no longer follow it. */
+export const ROOM_LEFT_MESSAGE = 'left';
+
 /**
  * socket.io in the read API. A client may authenticate on the handshake (`auth.token`); anonymous
  * clients may follow public rooms only. Each (re)connect is greeted with `hello` and the latest
  * position, so the client refetches what it shows and a missed message never leaves a stale screen.
+ * Who a socket's user is is read afresh on every room join, and again whenever the users projection
+ * announces their role changed or their account was deleted: rooms they may no longer follow are
+ * left, and a deleted user's sockets are disconnected.
  */
 export async function createRealtimeServer(deps: RealtimeDependencies): Promise<RealtimeServer> {
   const io = new Server(deps.httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
@@ -50,6 +64,68 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
+
+  /** This process's authenticated sockets by user id, and how many changes were announced per user. */
+  const socketsOfUser = new Map<string, Set<Socket>>();
+  const announcedChanges = new Map<string, number>();
+
+  /** Brings a socket's user up to date: leaves the rooms they may no longer follow, or ends a deleted user's socket. */
+  const applyAccess = (socket: Socket, user: CurrentUser | null): boolean => {
+    if (!user) {
+      socket.emit(ACCOUNT_REMOVED_MESSAGE, { message: 'Your account has been deleted.' });
+      socket.disconnect(true);
+      return false;
+    }
+    socket.data.user = user;
+    for (const room of socket.rooms) {
+      if (room === socket.id || mayJoinRoom(room, user).ok) continue;
+      void socket.leave(room);
+      socket.emit(ROOM_LEFT_MESSAGE, { room });
+    }
+    return true;
+  };
+
+  /** The user as read.users has them now; null when deleted (or gone). */
+  const freshUser = async (userId: string): Promise<CurrentUser | null> => {
+    const row = await readUserRow(deps.pool, userId);
+    return row && !row.deleted ? currentUserFrom(row) : null;
+  };
+
+  const recheckUser = async (userId: string): Promise<void> => {
+    const sockets = socketsOfUser.get(userId);
+    if (!sockets?.size) return;
+    const user = await freshUser(userId);
+    for (const socket of [...sockets]) applyAccess(socket, user);
+  };
+  const recheckLater = (userId: string) => {
+    recheckUser(userId).catch((error: unknown) => deps.logger.warn({ err: error, userId }, 'could not recheck a socket user'));
+  };
+  const recheck = (userIds: string[]) => {
+    for (const userId of userIds) {
+      announcedChanges.set(userId, (announcedChanges.get(userId) ?? 0) + 1);
+      recheckLater(userId);
+    }
+  };
+  let missedNotices = false;
+  const usersChanged = listenToChannel(deps.databaseUrl, USERS_CHANGED_CHANNEL, {
+    notice(payload) {
+      let ids: unknown;
+      try {
+        ids = JSON.parse(payload);
+      } catch {
+        ids = null;
+      }
+      recheck(Array.isArray(ids) ? ids.map(String) : [...socketsOfUser.keys()]);
+    },
+    listening() {
+      // Notices sent while the connection was down are lost: check every user once more.
+      if (missedNotices) recheck([...socketsOfUser.keys()]);
+      missedNotices = false;
+    },
+    lost() {
+      missedNotices = true;
+    },
+  });
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
@@ -63,22 +139,56 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
         socket.data.user = user;
         next();
       })
-      .catch((error: Error) => next(Object.assign(new Error(error.message || 'Unauthorized'), { data: { status: 401 } })));
+      .catch((error: Error) => {
+        const status = error instanceof ApiError ? error.status : 401;
+        const code = error instanceof ApiError ? error.code : 'unauthenticated';
+        next(Object.assign(new Error(error.message || 'Unauthorized'), { data: { status, code } }));
+      });
   });
 
   io.on('connection', (socket) => {
     deps.metrics.sockets.inc();
-    socket.on('disconnect', () => deps.metrics.sockets.dec());
+    const userId = (socket.data.user as CurrentUser | null)?.userId;
+    if (userId) {
+      const sockets = socketsOfUser.get(userId) ?? new Set<Socket>();
+      socketsOfUser.set(userId, sockets.add(socket));
+    }
+    socket.on('disconnect', () => {
+      deps.metrics.sockets.dec();
+      if (!userId) return;
+      const sockets = socketsOfUser.get(userId);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) {
+        socketsOfUser.delete(userId);
+        announcedChanges.delete(userId);
+      }
+    });
     latestCheckpoint(deps.pool)
-      .then((checkpoint) => socket.emit('hello', { checkpoint }))
+      .then((checkpoint) => socket.emit(REALTIME_EVENTS.hello, { checkpoint } satisfies HelloMessage))
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not read positions for hello'));
 
-    socket.on('join', (room: unknown, ack?: (answer: { ok: boolean; error?: string }) => void) => {
-      const answer = typeof room === 'string' ? mayJoinRoom(room, socket.data.user as CurrentUser | null) : { ok: false as const, error: 'A room name is needed.' };
-      if (answer.ok && typeof room === 'string') void socket.join(room);
-      if (typeof ack === 'function') ack(answer);
+    socket.on(REALTIME_EVENTS.join, (room: unknown, ack?: (answer: JoinAnswer) => void) => {
+      const answer = (result: JoinAnswer) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      if (typeof room !== 'string') return answer({ ok: false, error: 'A room name is needed.' });
+      if (!userId) return answer(mayJoinRoom(room, null));
+      const changesBefore = announcedChanges.get(userId) ?? 0;
+      freshUser(userId)
+        .then((user) => {
+          if (!applyAccess(socket, user)) return answer({ ok: false, error: 'Your account has been deleted.' });
+          const result = mayJoinRoom(room, user);
+          if (result.ok) void socket.join(room);
+          // A change announced while the user was being read may predate what was read: check again.
+          if ((announcedChanges.get(userId) ?? 0) !== changesBefore) recheckLater(userId);
+          answer(result);
+        })
+        .catch((error: unknown) => {
+          deps.logger.warn({ err: error, room }, 'could not check a room join');
+          answer({ ok: false, error: 'Could not check your access right now. Please try again.' });
+        });
     });
-    socket.on('leave', (room: unknown) => {
+    socket.on(REALTIME_EVENTS.leave, (room: unknown) => {
       if (typeof room === 'string') void socket.leave(room);
     });
   });
@@ -86,6 +196,7 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
   return {
     io,
     async close() {
+      await usersChanged.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },

@@ -1,12 +1,9 @@
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
 import { Router } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-
-const fieldQuery = z.object({ fieldId: z.string({ error: 'fieldId is required' }).trim().min(1, 'fieldId is required') });
-const subFieldQuery = z.object({ subFieldId: z.string({ error: 'subFieldId is required' }).trim().min(1, 'subFieldId is required') });
+import { fieldSchedulesQuery, subFieldSchedulesQuery } from '@playtime/shared/contract/availability';
 
 interface WindowRow {
   field_schedule_id: string;
@@ -15,19 +12,19 @@ interface WindowRow {
   end_date: Date;
 }
 
-/** Queries about sub-field schedules (spec §7 schedule calls). Games join the entries with the games capability. */
+/** Queries about sub-field schedules (spec §7 schedule calls): availability windows, booked games and live holds. */
 export function scheduleQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
   const router = Router();
 
   // The owner's timeline: one row per sub-field, empty ones included, entries by start.
   router.get('/api/get-field-schedules', requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS), async (req, res) => {
-    const { fieldId } = parseBody(fieldQuery, req.query);
+    const { fieldId } = parseBody(fieldSchedulesQuery, req.query);
     const field = await deps.pool.query<{ owner_id: string }>('SELECT owner_id FROM read.fields WHERE field_id = $1 AND NOT deleted', [fieldId]);
     if (!field.rows[0]) throw new ApiError(404, 'field_not_found', 'There is no field with this id.');
     if (field.rows[0].owner_id !== req.user!.userId && req.user!.role !== 'admin') {
       throw new ApiError(403, 'not_your_field', 'You can only see the schedules of your own fields.');
     }
-    const [subFields, windows] = await Promise.all([
+    const [subFields, windows, games] = await Promise.all([
       deps.pool.query<{ sub_field_id: string; name: string }>(
         'SELECT sub_field_id, name FROM read.sub_fields WHERE field_id = $1 AND NOT removed ORDER BY added_position',
         [fieldId],
@@ -37,33 +34,48 @@ export function scheduleQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
           WHERE field_id = $1 ORDER BY start_date, field_schedule_id`,
         [fieldId],
       ),
+      deps.pool.query<{ game_id: string; sub_field_id: string; start_date: Date; end_date: Date }>(
+        `SELECT game_id, sub_field_id, lower(during) AS start_date, upper(during) AS end_date FROM read.bookings
+          WHERE field_id = $1 ORDER BY lower(during), game_id`,
+        [fieldId],
+      ),
     ]);
     res.json(
       subFields.rows.map((subField) => ({
         subFieldId: subField.sub_field_id,
         name: subField.name,
-        data: windows.rows
-          .filter((window) => window.sub_field_id === subField.sub_field_id)
-          .map((window) => ({ type: 'schedule', fieldScheduleId: window.field_schedule_id, startDate: window.start_date, endDate: window.end_date })),
+        data: [
+          ...windows.rows
+            .filter((window) => window.sub_field_id === subField.sub_field_id)
+            .map((window) => ({ type: 'schedule', fieldScheduleId: window.field_schedule_id, startDate: window.start_date, endDate: window.end_date })),
+          ...games.rows
+            .filter((game) => game.sub_field_id === subField.sub_field_id)
+            .map((game) => ({ type: 'game', gameId: game.game_id, startDate: game.start_date, endDate: game.end_date })),
+        ],
       })),
     );
   });
 
   // The organize wizard's time slots: any logged-in user may see when a sub-field can be booked.
   router.get('/api/get-subfield-schedules', requireUser(deps.resolveUser), async (req, res) => {
-    const { subFieldId } = parseBody(subFieldQuery, req.query);
+    const { subFieldId } = parseBody(subFieldSchedulesQuery, req.query);
     const subField = await deps.pool.query(
       `SELECT 1 FROM read.sub_fields s JOIN read.fields f ON f.field_id = s.field_id
         WHERE s.sub_field_id = $1 AND NOT s.removed AND NOT f.deleted`,
       [subFieldId],
     );
     if (subField.rowCount === 0) throw new ApiError(404, 'subfield_not_found', 'There is no sub-field with this id.');
+    // Windows, booked games and live holds: the wizard shows a slot free only inside a window and outside the rest.
     const { rows } = await deps.pool.query(
-      `SELECT 'schedule' AS type, start_date AS "startDate", end_date AS "endDate" FROM read.field_schedules
-        WHERE sub_field_id = $1 ORDER BY start_date, field_schedule_id`,
-      [subFieldId],
+      `SELECT 'schedule' AS type, start_date AS "startDate", end_date AS "endDate", NULL::boolean AS mine FROM read.field_schedules WHERE sub_field_id = $1
+       UNION ALL
+       SELECT 'game', lower(during), upper(during), captain_id = $2 FROM read.bookings WHERE sub_field_id = $1
+       UNION ALL
+       SELECT 'hold', start_date, end_date, captain_id = $2 FROM read.holds WHERE sub_field_id = $1 AND status = 'live' AND expires_at > now()
+       ORDER BY 2, 1`,
+      [subFieldId, req.user!.userId],
     );
-    res.json(rows);
+    res.json(rows.map(({ mine, ...entry }) => (entry.type === 'schedule' ? entry : { ...entry, mine })));
   });
 
   return router;

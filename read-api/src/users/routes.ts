@@ -1,14 +1,10 @@
 import { Router } from 'express';
+import { readBalanceCents } from '../payments/read-balance';
 import type pg from 'pg';
-import { z } from 'zod';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
+import { balanceBody, usersPageQuery } from '@playtime/shared/contract/users';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-
-const balanceBody = z.object({ name: z.string().min(1, 'name is required').max(100) });
-const usersPage = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().refine((size) => [10, 20, 50].includes(size), 'pageSize must be 10, 20 or 50').default(10),
-});
 
 /** Queries about user accounts (spec §7 user calls). */
 export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
@@ -24,26 +20,26 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser 
     res.json(rows[0]);
   });
 
-  // Games join this list once the games capability exists; until then every user has none.
-  router.get('/api/get-user-games', signedIn, (_req, res) => {
-    res.json([]);
-  });
-
+  // What the user has received as organizer or owner, minus refunds and fees, in cents (DESIGN §7), from the ledger.
   router.post('/api/get-balance-of-account-from-username', signedIn, async (req, res) => {
     const { name } = parseBody(balanceBody, req.body);
-    if (req.user!.role !== 'admin' && name.toLowerCase() !== req.user!.username.toLowerCase()) {
-      throw new ApiError(403, 'forbidden', 'You can only see your own balance.');
+    const user = req.user!;
+    let accountId = user.userId;
+    if (user.role !== 'admin') {
+      // Compared with the caller's own (unique) username; the balance is then read by their id.
+      if (name.toLowerCase() !== user.username.toLowerCase()) throw new ApiError(403, 'forbidden', 'You can only see your own balance.');
+    } else {
+      const { rows } = await deps.pool.query<{ user_id: string }>('SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 2', [name]);
+      if (!rows[0]) throw new ApiError(404, 'not_found', `There is no account with the username ${name}.`);
+      // Usernames are unique since registration claims them; accounts from before may still share one.
+      if (rows.length > 1) throw new ApiError(409, 'ambiguous_username', `More than one account has the username ${name}.`);
+      accountId = rows[0].user_id;
     }
-    const { rows } = await deps.pool.query<{ balance_cents: number }>(
-      'SELECT balance_cents FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 1',
-      [name],
-    );
-    if (!rows[0]) throw new ApiError(404, 'not_found', `There is no account with the username ${name}.`);
-    res.type('text/plain').send(String(rows[0].balance_cents));
+    res.type('text/plain').send(String(await readBalanceCents(deps.pool, accountId)));
   });
 
   router.get('/api/get-users', requireUser(deps.resolveUser, ['admin']), async (req, res) => {
-    const { page, pageSize } = parseBody(usersPage, req.query);
+    const { page, pageSize } = parseBody(usersPageQuery, req.query);
     const [list, count] = await Promise.all([
       deps.pool.query(
         `SELECT user_id AS "userId", username, email, profile_picture AS "profilePicture", role
@@ -52,7 +48,7 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser 
       ),
       deps.pool.query<{ total: number }>('SELECT count(*)::bigint AS total FROM read.users WHERE NOT deleted'),
     ]);
-    res.setHeader('X-Total-Count', String(count.rows[0]!.total));
+    res.setHeader(TOTAL_COUNT_HEADER, String(count.rows[0]!.total));
     res.json(list.rows);
   });
 

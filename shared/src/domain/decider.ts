@@ -41,12 +41,3 @@ export function fold<Event extends DomainEvent, State>(decider: Pick<Decider<unk
   return events.reduce(decider.evolve, decider.initialState());
 }
 
-/**
- * Every type of an event union, as a list (for projections' `handles`). The compiler refuses a list
- * that misses a type, so a new event cannot be silently skipped by the read models.
- */
-export function eventTypes<Event extends DomainEvent>() {
-  return <const Types extends readonly Event['type'][]>(
-    ...types: Types & ([Exclude<Event['type'], Types[number]>] extends [never] ? unknown : { missing: Exclude<Event['type'], Types[number]> })
-  ): Types => types;
-}

@@ -37,7 +37,7 @@ export async function forEachLimited<T>(items: T[], concurrency: number, work: (
 /**
  * `count` accounts straight into the embedded provider's store (AccountStore.create: one scrypt hash
  * each), then one login each over HTTP (authorization code + PKCE through the login page), then one
- * GET /api/get-user each, which registers the user (RegisterUser, waiting for the users projection).
+ * POST /api/register-user each (RegisterUser, waiting for the users projection), then GET /api/get-user.
  */
 export async function setUpUsers(
   appUrl: string,
@@ -75,6 +75,8 @@ export async function setUpUsers(
   const users: BenchUser[] = new Array<BenchUser>(count);
   try {
     await forEachLimited(emails, 16, async (email, index) => {
+      const registered = await http.request('POST', '/api/register-user', tokens[index]!);
+      if (registered.status !== 200) throw new Error(`POST /api/register-user for ${email}: ${registered.status} ${registered.body.slice(0, 300)}`);
       const answer = await http.request('GET', '/api/get-user', tokens[index]!);
       if (answer.status !== 200) throw new Error(`GET /api/get-user for ${email}: ${answer.status} ${answer.body.slice(0, 300)}`);
       const me = JSON.parse(answer.body) as { userId: string; username: string; profilePicture: string | null };

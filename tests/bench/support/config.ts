@@ -30,6 +30,8 @@ export interface BenchConfig {
   e2eProfile: boolean;
   /** Start section: warm restarts after the cold start (BENCH_START_WARM). */
   startWarmRuns: number;
+  /** Search section: games spread over the US (BENCH_SEARCH_GAMES). */
+  searchGames: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -80,5 +82,6 @@ export function readConfig(): BenchConfig {
     e2eSeconds: positiveNumber('BENCH_E2E_SECONDS', 10),
     e2eProfile: flag('BENCH_E2E_PROFILE'),
     startWarmRuns: Math.round(positiveNumber('BENCH_START_WARM', 2)),
+    searchGames: Math.round(positiveNumber('BENCH_SEARCH_GAMES', 1_000_000)),
   };
 }

@@ -1,3 +1,4 @@
+import { TIME_ZONE_HEADER } from '@playtime/shared/contract/headers';
 import { ApiError, parseApiError } from './api-error';
 import { AFTER_HEADER, POSITION_HEADER, createPositionTracker } from './read-position';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
@@ -19,6 +20,19 @@ export function setAccessTokenProvider(provider: AccessTokenProvider): void {
 
 const positions = createPositionTracker();
 
+/** What the auth feature does when the API says the caller is not registered yet, or was deleted. */
+export interface AccountHandlers {
+  /** Registers the caller; the refused request is then sent once more. */
+  register(): Promise<void>;
+  accountRemoved(): void;
+}
+
+let accountHandlers: AccountHandlers | null = null;
+
+export function setAccountHandlers(handlers: AccountHandlers): void {
+  accountHandlers = handlers;
+}
+
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 export interface ApiResponse<T> {
@@ -38,8 +52,7 @@ function withQuery(path: string, query: QueryParams | undefined): string {
 
 const PUBLIC_CONFIG_PATH = '/api/public-config';
 
-/** The header naming the browser's time zone, so the server writes times in messages as the user reads them. */
-export const TIME_ZONE_HEADER = 'X-Time-Zone';
+export { TIME_ZONE_HEADER };
 
 /** The browser's IANA time zone (e.g. 'Europe/Warsaw'); undefined when the browser cannot tell. */
 export function browserTimeZone(): string | undefined {
@@ -62,7 +75,7 @@ async function xsrfToken(): Promise<string | undefined> {
   return readCookie(document.cookie, XSRF_COOKIE);
 }
 
-async function send(method: 'GET' | 'POST', path: string, query?: QueryParams, body?: unknown): Promise<Response> {
+async function send(method: 'GET' | 'POST', path: string, query?: QueryParams, body?: unknown, retried = false): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
   const timeZone = browserTimeZone();
   if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
@@ -91,7 +104,15 @@ async function send(method: 'GET' | 'POST', path: string, query?: QueryParams, b
   }
 
   positions.record(response.headers.get(POSITION_HEADER));
-  if (!response.ok) throw parseApiError(response.status, await response.text());
+  if (!response.ok) {
+    const error = parseApiError(response.status, await response.text());
+    if (error.code === 'not_registered' && accountHandlers && !retried) {
+      await accountHandlers.register();
+      return send(method, path, query, body, true);
+    }
+    if (error.code === 'user_deleted') accountHandlers?.accountRemoved();
+    throw error;
+  }
   return response;
 }
 

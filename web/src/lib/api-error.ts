@@ -48,3 +48,35 @@ export function parseApiError(status: number, body: string): ApiError {
       : `The request was refused (HTTP ${status}).`;
   return new ApiError(status, status >= 500 ? 'server_error' : 'http_error', fallback);
 }
+
+/**
+ * What went wrong, in the words of a toast's title: the person's own input ('Check the form'), their
+ * rights ('Not allowed'), or something that may pass on another try ('Try again'). The message under
+ * it is the server's.
+ */
+export function errorTitle(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Something went wrong';
+  const { status } = error;
+  if (status === 400 || status === 413 || status === 422) return 'Check the form';
+  if (status === 401 || status === 403) return 'Not allowed';
+  if (status === 404) return 'Not found';
+  if (status === 429) return 'Too many tries';
+  // A 409 is either a name already taken (the person changes it) or a concurrent change (retry).
+  if (status === 409) return error.code === 'conflict' ? 'Try again' : 'Already taken';
+  return 'Try again';
+}
+
+/**
+ * The server's `fields` of a refused request as a form's errors (Mantine's `form.setErrors`),
+ * keyed by the form's inputs: `inputOf` maps each API body field to the input it belongs to, and
+ * fields it does not name stay in the toast only. Empty for any other error.
+ */
+export function formErrors<Input extends string>(error: unknown, inputOf: Readonly<Record<string, Input>>): Partial<Record<Input, string>> {
+  const errors: Partial<Record<Input, string>> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const [field, message] of Object.entries(error.fields ?? {})) {
+    const input = Object.hasOwn(inputOf, field) ? inputOf[field] : undefined;
+    if (input !== undefined && errors[input] === undefined) errors[input] = message;
+  }
+  return errors;
+}

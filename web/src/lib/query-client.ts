@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { ApiError, errorTitle } from './api-error';
 import { errorMessage, notifyError } from './notify';
 
 /** Per-query/mutation options read by the global error handler. */
@@ -19,7 +19,9 @@ declare module '@tanstack/react-query' {
 
 function report(error: unknown, meta: ErrorMeta | undefined): void {
   if (meta?.silent) return;
-  notifyError(meta?.errorMessage ?? errorMessage(error));
+  // The auth feature tells a deleted user once, logs them out and takes them home.
+  if (error instanceof ApiError && error.code === 'user_deleted') return;
+  notifyError(meta?.errorMessage ?? errorMessage(error), errorTitle(error));
 }
 
 /** A 4xx will not change by asking again; network blips and 5xx get one more try. */

@@ -1,12 +1,12 @@
-import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/contract/checkpoints';
+import { AFTER_HEADER, POSITION_HEADER } from '@playtime/shared/contract/headers';
 
 /**
  * Read-your-writes: every command response names the global position of its last event
  * (`X-Playtime-Position`); sending the highest one seen as `X-Playtime-After` on later reads makes
  * the read API wait until its projections have caught up, so a user never misses their own change.
  */
-export const POSITION_HEADER = 'X-Playtime-Position';
-export const AFTER_HEADER = 'X-Playtime-After';
+export { AFTER_HEADER, POSITION_HEADER };
 
 export interface PositionTracker {
   /** Remembers a position reported by a command response; older positions never replace newer ones. */

@@ -1,34 +1,13 @@
+import type { ChangedMessage, ClientToServerEvents, ServerToClientEvents } from '@playtime/shared/contract/realtime';
+import { REALTIME_EVENTS } from '@playtime/shared/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import type { AccessTokenProvider } from './api-client';
 import { RoomMemberships } from './room-memberships';
 
-/** A read model changed; `keys` name the rows, `checkpoint` the projection position reached. */
-export interface RealtimeChange {
-  room: string;
-  projection: string;
-  keys: string[];
-  checkpoint: string;
-}
-
-export interface JoinAck {
-  ok: boolean;
-  error?: string;
-}
-
-interface ServerToClientEvents {
-  changed: (change: RealtimeChange) => void;
-  /** Sent on every (re)connect; anything pushed while disconnected was missed. */
-  hello: (hello: { checkpoint: string }) => void;
-}
-
-interface ClientToServerEvents {
-  join: (room: string, ack: (result: JoinAck) => void) => void;
-  leave: (room: string) => void;
-}
 
 export interface RoomListener {
   /** A change was announced for the room. */
-  onChange(change: RealtimeChange): void;
+  onChange(change: ChangedMessage): void;
   /** Pushes may have been missed (reconnect, or the room was just joined): refetch what is shown. */
   onResync(): void;
 }
@@ -63,7 +42,7 @@ class RealtimeConnection {
     return () => {
       roomListeners.delete(listener);
       if (roomListeners.size === 0) this.listeners.delete(room);
-      if (this.memberships.release(room) && this.socket?.connected) this.socket.emit('leave', room);
+      if (this.memberships.release(room) && this.socket?.connected) this.socket.emit(REALTIME_EVENTS.leave, room);
     };
   }
 
@@ -93,12 +72,12 @@ class RealtimeConnection {
     socket.on('connect', () => {
       for (const room of this.memberships.rooms()) this.join(room, { resyncOnJoin: false });
     });
-    socket.on('hello', () => {
+    socket.on(REALTIME_EVENTS.hello, () => {
       for (const roomListeners of this.listeners.values()) {
         for (const listener of roomListeners) listener.onResync();
       }
     });
-    socket.on('changed', (change) => {
+    socket.on(REALTIME_EVENTS.changed, (change) => {
       const roomListeners = this.listeners.get(change.room);
       if (!roomListeners) return;
       for (const listener of roomListeners) listener.onChange(change);
@@ -113,9 +92,9 @@ class RealtimeConnection {
    * a reconnect the server's 'hello' already triggers the resync.
    */
   private join(room: string, { resyncOnJoin = true } = {}): void {
-    this.socket?.emit('join', room, (ack) => {
+    this.socket?.emit(REALTIME_EVENTS.join, room, (ack) => {
       if (!ack?.ok) {
-        console.warn(`Realtime: could not join room ${room}: ${ack?.error ?? 'no reason given'}`);
+        console.warn(`Realtime: could not join room ${room}: ${ack && !ack.ok ? ack.error : 'no reason given'}`);
         return;
       }
       if (!resyncOnJoin) return;

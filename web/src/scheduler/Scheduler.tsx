@@ -35,7 +35,7 @@ import { buildHeader, cellLabel, rangeLabel } from './layout/header-cells';
 import { hitTest } from './layout/hit-test';
 import { cellOccupancy } from './layout/occupancy';
 import { columnBounds, computeWindow, detectScrollEdge, shiftForEdge, stepDate, windowRange } from './layout/ranges';
-import { paginate, titleMatches } from './layout/resources';
+import { FIRST_PAGE, paginate, pagingFor, resourceColumnWidth, titleMatches, turnPage, type Paging } from './layout/resources';
 import { layoutResources, normalizeResources } from './layout/stacking';
 import { dateAtOffset, offsetForDate } from './layout/tile-position';
 import classes from './Scheduler.module.css';
@@ -123,7 +123,9 @@ export function Scheduler(props: SchedulerProps) {
   const { ref: sizeRef, width: scrollerWidth } = useElementSize<HTMLDivElement>();
   const mergedScrollerRef = useMergedRef(scrollerRef, sizeRef);
   const measured = scrollerWidth > 0;
-  const viewportWidth = Math.max(0, scrollerWidth - RESOURCE_COLUMN_WIDTH);
+  const resourceWidth = resourceColumnWidth(scrollerWidth);
+  const narrow = resourceWidth !== RESOURCE_COLUMN_WIDTH;
+  const viewportWidth = Math.max(0, scrollerWidth - resourceWidth);
 
   const timeline = useMemo(
     () => computeWindow(anchor, zoom, measured ? viewportWidth : FALLBACK_VIEWPORT_WIDTH),
@@ -141,8 +143,10 @@ export function Scheduler(props: SchedulerProps) {
   // ----- resources: search, paging, stacking -----
   const [query, setQuery] = useState('');
   const [debouncedQuery] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const [pageState, setPageState] = useState({ query: '', page: 0 });
-  const requestedPage = pageState.query === debouncedQuery ? pageState.page : 0;
+  const [storedPaging, setPaging] = useState<Paging>(FIRST_PAGE);
+  const paging = pagingFor(storedPaging, debouncedQuery);
+  // A new search text (typed or cleared) starts again at the first page; React re-renders at once.
+  if (paging !== storedPaging) setPaging(paging);
 
   const normalized = useMemo(() => normalizeResources(data), [data]);
   const filtered = useMemo(
@@ -150,8 +154,8 @@ export function Scheduler(props: SchedulerProps) {
     [normalized, debouncedQuery],
   );
   const page = useMemo(
-    () => paginate(filtered, requestedPage, cfg.maxRecordsPerPage),
-    [filtered, requestedPage, cfg.maxRecordsPerPage],
+    () => paginate(filtered, paging.page, cfg.maxRecordsPerPage),
+    [filtered, paging.page, cfg.maxRecordsPerPage],
   );
   const layout = useMemo(
     () => layoutResources(page.items, timeline.start, timeline.end),
@@ -163,7 +167,7 @@ export function Scheduler(props: SchedulerProps) {
   );
 
   const goToPage = (next: number) => {
-    setPageState({ query: debouncedQuery, page: next });
+    setPaging(turnPage(paging, next));
     if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
   };
 
@@ -173,6 +177,9 @@ export function Scheduler(props: SchedulerProps) {
 
   const syncVisibleStart = (scrollLeft: number) => {
     visibleStartRef.current = dateAtOffset(scrollLeft, timeline).getTime();
+    // Header labels fit the visible part of their span (Scheduler.module.css, .spanLabel); set
+    // directly, like the range label, so scrolling does not re-render.
+    scrollerRef.current?.style.setProperty('--pts-scroll-left', `${scrollLeft}px`);
     if (rangeLabelRef.current) {
       rangeLabelRef.current.textContent = rangeLabel(visibleStartRef.current, zoom, localeCode);
     }
@@ -267,8 +274,13 @@ export function Scheduler(props: SchedulerProps) {
   // ----- render -----
   const palette = useMemo(() => resolvePalette(mode, cfg.theme), [mode, cfg.theme]);
   const rootStyle = useMemo(
-    () => ({ ...paletteCssVariables(mode, palette), ...(height !== undefined ? { height } : null) }) as CSSProperties,
-    [mode, palette, height],
+    () =>
+      ({
+        ...paletteCssVariables(mode, palette),
+        '--pts-resource-width': `${resourceWidth}px`,
+        ...(height !== undefined ? { height } : null),
+      }) as CSSProperties,
+    [mode, palette, height, resourceWidth],
   );
   const headerHeight = HEADER_HEIGHT[zoom];
   const isEmpty = page.items.length === 0;
@@ -302,8 +314,8 @@ export function Scheduler(props: SchedulerProps) {
           <div
             className={classes.canvas}
             style={{
-              width: RESOURCE_COLUMN_WIDTH + timeline.width,
-              gridTemplateColumns: `${RESOURCE_COLUMN_WIDTH}px ${timeline.width}px`,
+              width: resourceWidth + timeline.width,
+              gridTemplateColumns: `${resourceWidth}px ${timeline.width}px`,
               gridTemplateRows: `${headerHeight}px auto`,
             }}
           >
@@ -339,7 +351,7 @@ export function Scheduler(props: SchedulerProps) {
               </div>
             ) : (
               <>
-                <ResourceList rows={layout.resources} onItemClick={onItemClick} />
+                <ResourceList rows={layout.resources} onItemClick={onItemClick} withIcons={!narrow} />
                 <GridBody
                   window={timeline}
                   header={header}
@@ -354,7 +366,7 @@ export function Scheduler(props: SchedulerProps) {
             )}
           </div>
         </div>
-        {isLoading && <LoadingEdges top={headerHeight} left={RESOURCE_COLUMN_WIDTH} viewportWidth={viewportWidth} />}
+        {isLoading && <LoadingEdges top={headerHeight} left={resourceWidth} viewportWidth={viewportWidth} />}
       </div>
 
       {(page.hasPrevious || page.hasNext) && (

@@ -1,19 +1,14 @@
-/** A game as listed by the read API (profile's recent games, search results, organizer lists). */
-export interface GameSummary {
-  gameId: string;
-  name: string;
-  /** ISO 8601 instants. */
-  startDate: string;
-  endDate: string;
-  /** Players on the pitch (team 1 + team 2). */
-  playerCount: number;
-  maxPlayers: number;
-  field: string;
-  subfield: string;
+import type { GameInList } from '@playtime/shared/contract/games';
+
+/**
+ * A game as the game card shows it (profile's recent games, search results, organizer lists): the
+ * contract's list entry, with the entry fee in cents (the API lists dollars: convert with
+ * dollarsToCents / toGameSummary) and what search results lack (field names) allowed empty.
+ */
+export type GameSummary = Omit<GameInList, 'price' | 'picture' | 'status' | 'cancellationWindowHours'> & {
   /** Entry fee in cents; 0 means free. */
   price: number;
-  organizerUsername: string;
   picture: string | null;
   /** The field's address, when the list carries it. */
   location?: string | null;
-}
+};

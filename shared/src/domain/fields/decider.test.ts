@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { given, testContext } from '../decider-testing';
+import { given, testContext } from '../../testing/decider-testing';
 import { fieldDecider, fieldFormProblems, type FieldForm } from './decider';
 import type { FieldEvent } from './events';
 
@@ -86,7 +86,7 @@ describe('field decider', () => {
 
     it('refuses an actor who is neither the owner nor an admin', () => {
       given(fieldDecider, [added]).when(edit, otherOwner).thenRefused('not_your_field', 'You can only change your own fields.');
-      given(fieldDecider, [added]).when({ type: 'DeleteField', actorIsAdmin: false }, otherOwner).thenRefused('not_your_field');
+      given(fieldDecider, [added]).when({ type: 'DeleteField', actorIsAdmin: false, closedSubFieldIds: [] }, otherOwner).thenRefused('not_your_field');
       given(fieldDecider, [added]).when({ type: 'AddSubField', name: 'Pitch B', actorIsAdmin: false }, otherOwner).thenRefused('not_your_field');
       given(fieldDecider, [added, pitchA]).when({ type: 'RemoveSubField', subFieldId: 'sf-a', actorIsAdmin: false }, otherOwner).thenRefused('not_your_field');
     });
@@ -105,10 +105,21 @@ describe('field decider', () => {
     });
 
     it('deletes softly, after which the field is gone for every command', () => {
-      given(fieldDecider, [added]).when({ type: 'DeleteField', actorIsAdmin: false }, owner).then([deleted]);
+      given(fieldDecider, [added]).when({ type: 'DeleteField', actorIsAdmin: false, closedSubFieldIds: [] }, owner).then([deleted]);
       given(fieldDecider, [added, deleted]).when(edit, owner).thenRefused('field_not_found', 'There is no field with this id.');
-      given(fieldDecider, [added, deleted]).when({ type: 'DeleteField', actorIsAdmin: true }, admin).thenRefused('field_not_found');
+      given(fieldDecider, [added, deleted]).when({ type: 'DeleteField', actorIsAdmin: true, closedSubFieldIds: [] }, admin).thenRefused('field_not_found');
       given(fieldDecider, [added, deleted]).when({ type: 'AddSubField', name: 'Pitch B', actorIsAdmin: false }, owner).thenRefused('field_not_found');
+    });
+
+    it('deletes a field only once every one of its sub-fields was closed on its own stream', () => {
+      const pitchB: FieldEvent = { type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-b', name: 'Pitch B' } };
+      given(fieldDecider, [added, pitchA, pitchB])
+        .when({ type: 'DeleteField', actorIsAdmin: false, closedSubFieldIds: ['sf-a'] }, owner)
+        .thenRefused('subfields_still_open', 'Close Pitch B before deleting the field.');
+      given(fieldDecider, [added, pitchA, pitchB])
+        .when({ type: 'DeleteField', actorIsAdmin: false, closedSubFieldIds: [] }, owner)
+        .thenRefused('subfields_still_open', 'Close Pitch A, Pitch B before deleting the field.');
+      given(fieldDecider, [added, pitchA, pitchB]).when({ type: 'DeleteField', actorIsAdmin: false, closedSubFieldIds: ['sf-b', 'sf-a'] }, owner).then([deleted]);
     });
 
     it('refuses commands for an unknown field', () => {

@@ -7,6 +7,9 @@ export const FIELD_MANAGER_ROLES: readonly Role[] = ['field owner', 'admin'];
 export const ONLY_FIELD_OWNERS = 'Only field owners can manage fields.';
 export const ONLY_YOUR_OWN_FIELDS = 'You can only change your own fields.';
 
+/** DeleteField's refusal while a sub-field of the field is still open (see DeleteField). */
+export const SUBFIELDS_STILL_OPEN = 'subfields_still_open';
+
 export const NO_DESCRIPTION = 'No description';
 export const NEW_SUBFIELD_NAME = 'New Subfield';
 
@@ -69,7 +72,11 @@ export function fieldFormProblems(form: FieldForm): Record<string, string> {
 export type FieldCommand =
   | { type: 'AddField'; fieldId: string; form: FieldForm; coordinates: Coordinates }
   | { type: 'EditField'; form: FieldForm; coordinates: Coordinates; actorIsAdmin: boolean }
-  | { type: 'DeleteField'; actorIsAdmin: boolean }
+  /**
+   * `closedSubFieldIds`: the sub-fields whose own streams the caller has closed (SubFieldClosed). A field
+   * is deleted only when all of its sub-fields are among them, so none can take availability afterwards.
+   */
+  | { type: 'DeleteField'; actorIsAdmin: boolean; closedSubFieldIds: readonly string[] }
   | { type: 'AddSubField'; name: string; actorIsAdmin: boolean }
   | { type: 'RemoveSubField'; subFieldId: string; actorIsAdmin: boolean };
 
@@ -141,9 +148,15 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
         if (sameDetails(edited, { ...state.details, ...state.coordinates })) return [];
         return [{ type: 'FieldEdited', data: { fieldId: state.fieldId, editedBy: actor, ...edited } }];
       }
-      case 'DeleteField':
-        // Refused while the field has upcoming bookings once games exist (the games issue adds that rule).
+      case 'DeleteField': {
+        // Upcoming bookings refuse this through closing each sub-field first (the sub-field's decider refuses a close while it has a booked game).
+        const open = state.subFields.filter((sub) => !command.closedSubFieldIds.includes(sub.subFieldId));
+        if (open.length > 0) {
+          // Reached only when a sub-field was added while the others were being closed: the caller closes it and tries again.
+          throw new DomainError('conflict', SUBFIELDS_STILL_OPEN, `Close ${open.map((sub) => sub.name).join(', ')} before deleting the field.`);
+        }
         return [{ type: 'FieldDeleted', data: { fieldId: state.fieldId, deletedBy: actor } }];
+      }
       case 'AddSubField': {
         const name = command.name.trim() === '' ? NEW_SUBFIELD_NAME : command.name.trim();
         if (name.length > SUBFIELD_NAME_MAX_LENGTH) {
@@ -159,7 +172,7 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
         if (!state.subFields.some((sub) => sub.subFieldId === command.subFieldId)) {
           throw new DomainError('not_found', 'subfield_not_found', 'There is no sub-field with this id.');
         }
-        // Refused while the sub-field has upcoming bookings once games exist (the games issue adds that rule).
+        // The sub-field's stream was closed first, which is refused while it has a booked game or a live hold.
         return [{ type: 'SubFieldRemoved', data: { fieldId: state.fieldId, subFieldId: command.subFieldId, removedBy: actor } }];
       }
     }

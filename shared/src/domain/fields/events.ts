@@ -1,34 +1,44 @@
-import { eventTypes } from '../decider';
+import { z } from 'zod';
+import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 /** Everything that can happen to a field and its sub-fields. Stream: `field-{fieldId}`. */
 
 /** Where the field is, from the geocoder: stored with the field so game search can measure distances. */
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
+const coordinates = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Coordinates = z.infer<typeof coordinates>;
 
 /** What the owner types into the Add Field and Edit Field Info forms, after the defaults are applied. */
-export interface FieldDetails {
-  name: string;
+const fieldDetails = z.object({
+  name: z.string(),
   /** Street address. */
-  address: string;
-  zipCode: string;
-  city: string;
+  address: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
   /** Integer cents per hour; the API speaks dollars. */
-  pricePerHourCents: number;
-  description: string;
+  pricePerHourCents: z.number().int(),
+  description: z.string(),
   /** Empty, or an http(s) address of a picture. */
-  picture: string;
-}
+  picture: z.string(),
+});
+export type FieldDetails = z.infer<typeof fieldDetails>;
 
-export type FieldEvent =
-  | { type: 'FieldAdded'; data: { fieldId: string; ownerId: string } & FieldDetails & Coordinates }
-  | { type: 'FieldEdited'; data: { fieldId: string; editedBy: string } & FieldDetails & Coordinates }
-  // Soft delete: the field leaves every list, the log keeps its history.
-  | { type: 'FieldDeleted'; data: { fieldId: string; deletedBy: string } }
-  | { type: 'SubFieldAdded'; data: { fieldId: string; subFieldId: string; name: string } }
-  | { type: 'SubFieldRemoved'; data: { fieldId: string; subFieldId: string; removedBy: string } };
+export const FieldAdded = eventSchema('FieldAdded', z.object({ fieldId: z.string(), ownerId: z.string(), ...fieldDetails.shape, ...coordinates.shape }));
+
+export const FieldEdited = eventSchema('FieldEdited', z.object({ fieldId: z.string(), editedBy: z.string(), ...fieldDetails.shape, ...coordinates.shape }));
+
+// Soft delete: the field leaves every list, the log keeps its history.
+export const FieldDeleted = eventSchema('FieldDeleted', z.object({ fieldId: z.string(), deletedBy: z.string() }));
+
+export const SubFieldAdded = eventSchema('SubFieldAdded', z.object({ fieldId: z.string(), subFieldId: z.string(), name: z.string() }));
+
+export const SubFieldRemoved = eventSchema('SubFieldRemoved', z.object({ fieldId: z.string(), subFieldId: z.string(), removedBy: z.string() }));
+
+export const FIELD_EVENTS = [FieldAdded, FieldEdited, FieldDeleted, SubFieldAdded, SubFieldRemoved] as const;
+
+export type FieldEvent = EventsOf<typeof FIELD_EVENTS>;
 
 export const fieldStream = (fieldId: string) => `field-${fieldId}`;
 
-export const FIELD_EVENT_TYPES = eventTypes<FieldEvent>()('FieldAdded', 'FieldEdited', 'FieldDeleted', 'SubFieldAdded', 'SubFieldRemoved');
+export const FIELD_EVENT_TYPES = typesOf(FIELD_EVENTS);

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { given, testContext } from '../decider-testing';
+import { given, testContext } from '../../testing/decider-testing';
 import { availabilityDecider, type AvailabilityCommand, type SubFieldRef } from './decider';
 import type { AvailabilityEvent } from './events';
 
@@ -22,6 +22,7 @@ const add = (startDate: string, endDate: string, timeZone = 'UTC'): Availability
   endDate: new Date(endDate),
   actorIsAdmin: false,
   timeZone,
+  maxDaysAhead: 365,
 });
 const change = (fieldScheduleId: string, startDate: string, endDate: string): AvailabilityCommand => ({
   type: 'ChangeAvailability',
@@ -31,6 +32,7 @@ const change = (fieldScheduleId: string, startDate: string, endDate: string): Av
   endDate: new Date(endDate),
   actorIsAdmin: false,
   timeZone: 'UTC',
+  maxDaysAhead: 365,
 });
 
 describe('availability decider', () => {
@@ -71,6 +73,21 @@ describe('availability decider', () => {
       given(availabilityDecider, []).when(add('2026-11-22T00:00:00Z', '2026-12-06T00:00:00Z'), owner).then([
         { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T00:00:00.000Z', endDate: '2026-12-06T00:00:00.000Z', addedBy: 'owner-1' } },
       ]);
+    });
+
+    it('refuses a window starting further ahead than the configured number of days, and takes one starting at that bound', () => {
+      // testContext's clock: 2026-11-21T12:00Z; 365 days later is 2027-11-21T12:00Z.
+      given(availabilityDecider, [])
+        .when(add('9999-01-01T10:00:00Z', '9999-01-01T12:00:00Z'), owner)
+        .thenRefused('too_far_ahead', 'Availability can start at most 365 days from now.');
+      given(availabilityDecider, []).when(add('2027-11-21T12:30:00Z', '2027-11-21T14:00:00Z'), owner).thenRefused('too_far_ahead');
+      given(availabilityDecider, []).when(add('2027-11-21T12:00:00Z', '2027-11-21T14:00:00Z'), owner).then([
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2027-11-21T12:00:00.000Z', endDate: '2027-11-21T14:00:00.000Z', addedBy: 'owner-1' } },
+      ]);
+      given(availabilityDecider, [])
+        .when({ ...add('2026-12-01T10:00:00Z', '2026-12-01T12:00:00Z'), maxDaysAhead: 7 } as AvailabilityCommand, owner)
+        .thenRefused('too_far_ahead', 'Availability can start at most 7 days from now.');
+      given(availabilityDecider, [evening]).when(change('w1', '9999-01-01T10:00:00Z', '9999-01-01T12:00:00Z'), owner).thenRefused('too_far_ahead');
     });
 
     it('refuses a window overlapping another one, naming the sub-field and the other window', () => {
@@ -153,19 +170,52 @@ describe('availability decider', () => {
 
     it('removes a window', () => {
       given(availabilityDecider, [evening])
-        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false }, owner)
+        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, owner)
         .then([{ type: 'AvailabilityRemoved', data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } }]);
     });
 
     it('refuses an unknown window and a stranger', () => {
       given(availabilityDecider, [evening]).when(change('w9', '2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), owner).thenRefused('availability_not_found', 'There is no availability with this id.');
       given(availabilityDecider, [evening])
-        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w9', actorIsAdmin: false }, owner)
+        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w9', actorIsAdmin: false, timeZone: 'UTC' }, owner)
         .thenRefused('availability_not_found');
       given(availabilityDecider, [evening])
-        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false }, testContext({ actorId: 'owner-2' }))
+        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, testContext({ actorId: 'owner-2' }))
         .thenRefused('not_your_field');
       given(availabilityDecider, [evening]).when(change('w1', '2026-11-22T19:00:00Z', '2026-11-22T20:00:00Z'), testContext({ actorId: 'owner-2' })).thenRefused('not_your_field');
+    });
+  });
+
+  describe('closing the sub-field (removed, or its field deleted)', () => {
+    const closed: AvailabilityEvent = {
+      type: 'SubFieldClosed',
+      data: { ...ofPitchA, closedBy: 'owner-1', reason: 'subfield_removed' },
+    };
+    const close = (reason: 'subfield_removed' | 'field_deleted' = 'subfield_removed'): AvailabilityCommand => ({ type: 'CloseSubField', subField: pitchA, actorIsAdmin: false, reason, timeZone: 'UTC' });
+
+    it('closes the sub-field, saying why', () => {
+      given(availabilityDecider, [evening]).when(close(), owner).then([closed]);
+      given(availabilityDecider, []).when(close('field_deleted'), owner).then([{ type: 'SubFieldClosed', data: { ...ofPitchA, closedBy: 'owner-1', reason: 'field_deleted' } }]);
+    });
+
+    it('refuses every later command: no window can be added to, changed on or removed from a closed sub-field', () => {
+      given(availabilityDecider, [closed]).when(add('2026-11-22T08:00:00Z', '2026-11-22T10:00:00Z'), owner).thenRefused('subfield_not_found', 'There is no sub-field with this id.');
+      given(availabilityDecider, [evening, closed]).when(change('w1', '2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z'), owner).thenRefused('availability_not_found', 'There is no availability with this id.');
+      given(availabilityDecider, [evening, closed])
+        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, owner)
+        .thenRefused('availability_not_found');
+    });
+
+    it('closes only once: a retried removal decides nothing here and goes on to the field', () => {
+      given(availabilityDecider, [closed]).when(close(), owner).then([]);
+      given(availabilityDecider, [closed]).when({ ...close('field_deleted'), actorIsAdmin: true } as AvailabilityCommand, admin).then([]);
+    });
+
+    it('lets only the owner of the field or an admin close it', () => {
+      given(availabilityDecider, [evening]).when(close(), testContext({ actorId: 'owner-2' })).thenRefused('not_your_field', 'You can only change your own fields.');
+      given(availabilityDecider, [evening])
+        .when({ ...close(), actorIsAdmin: true } as AvailabilityCommand, admin)
+        .then([{ type: 'SubFieldClosed', data: { ...ofPitchA, closedBy: 'admin-1', reason: 'subfield_removed' } }]);
     });
   });
 });

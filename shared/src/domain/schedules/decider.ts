@@ -3,7 +3,8 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError, type DecisionContext, type Decider } from '../decider';
 import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
-import type { AvailabilityEvent } from './events';
+import { describeSpan, isLive, refuseStrandingBookings, refuseUnbookableSlot, type Booking, type Hold } from './bookings';
+import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -11,8 +12,12 @@ dayjs.extend(timezone);
 /** Bookings are made in half-hour slots (spec §9), so availability starts and ends on that grid. */
 export const SLOT_MINUTES = 30;
 export const MAX_WINDOW_DAYS = 14;
+const DAY_MS = 24 * 3_600_000;
 const SLOT_MS = SLOT_MINUTES * 60_000;
-const MAX_WINDOW_MS = MAX_WINDOW_DAYS * 24 * 3_600_000;
+const MAX_WINDOW_MS = MAX_WINDOW_DAYS * DAY_MS;
+
+export const NO_SUCH_SUBFIELD = 'There is no sub-field with this id.';
+export const NO_SUCH_WINDOW = 'There is no availability with this id.';
 
 /**
  * The sub-field a command is about, as the command API found it in the read model. A command appends
@@ -25,10 +30,33 @@ export interface SubFieldRef {
   name: string;
 }
 
+/** The rental payment the command side verified with the processor: succeeded, for this hold. */
+export interface VerifiedRentalPayment {
+  paymentId: string;
+  payerId: string;
+  amountCents: number;
+  holdId: string;
+}
+
+/** What every new or changed window is checked against besides the sub-field's other windows. */
+interface WindowRules {
+  /** The reader's IANA zone, for the times quoted in refusals. */
+  timeZone: string;
+  /** A window may start at most this many days from now (AVAILABILITY_MAX_DAYS_AHEAD). */
+  maxDaysAhead: number;
+}
+
 export type AvailabilityCommand =
-  | { type: 'AddAvailability'; subField: SubFieldRef; startDate: Date; endDate: Date; actorIsAdmin: boolean; timeZone: string }
-  | { type: 'ChangeAvailability'; subField: SubFieldRef; fieldScheduleId: string; startDate: Date; endDate: Date; actorIsAdmin: boolean; timeZone: string }
-  | { type: 'RemoveAvailability'; subField: SubFieldRef; fieldScheduleId: string; actorIsAdmin: boolean };
+  | ({ type: 'AddAvailability'; subField: SubFieldRef; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
+  | ({ type: 'ChangeAvailability'; subField: SubFieldRef; fieldScheduleId: string; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
+  | { type: 'RemoveAvailability'; subField: SubFieldRef; fieldScheduleId: string; actorIsAdmin: boolean; timeZone: string }
+  /** The sub-field is being removed, or its field deleted: nothing may be added to it afterwards. */
+  | { type: 'CloseSubField'; subField: SubFieldRef; actorIsAdmin: boolean; reason: SubFieldClosedReason; timeZone: string }
+  | { type: 'HoldSlot'; subField: SubFieldRef; startDate: Date; endDate: Date; rentalCents: number; holdMinutes: number; draft: GameDraft }
+  /** By the captain (released), or by the hold's expiry job (expired, no actor). */
+  | { type: 'ReleaseHold'; subField: SubFieldRef; holdId: string; reason: 'released' | 'expired' }
+  | { type: 'BookSlot'; subField: SubFieldRef; holdId: string; gameId: string; payment: VerifiedRentalPayment | null }
+  | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string };
 
 /** A window as epoch milliseconds, end exclusive: a window ending 18:00 and one starting 18:00 do not overlap. */
 export interface AvailabilityWindow {
@@ -37,8 +65,19 @@ export interface AvailabilityWindow {
   end: number;
 }
 
+/** A hold as the stream remembers it: a booked or released hold stays known, so a late payment finds it. */
+export interface KnownHold extends Hold {
+  status: 'live' | 'released' | 'booked';
+  draft: GameDraft;
+  gameId: string | null;
+}
+
 export interface AvailabilityState {
   windows: AvailabilityWindow[];
+  holds: KnownHold[];
+  bookings: (Booking & { captainId: string })[];
+  /** Closed by SubFieldClosed: the sub-field was removed or its field deleted, and takes no more commands. */
+  closed: boolean;
 }
 
 /** Times in messages are shown in the reader's zone (the X-Time-Zone header), like the screen they look at. */
@@ -51,31 +90,35 @@ function refuseUnlessOwnerOrAdmin(subField: SubFieldRef, context: DecisionContex
 }
 
 /** The rules every new or changed window meets; `others` are the sub-field's other windows. */
-function refuseBadWindow(start: number, end: number, others: AvailabilityWindow[], subFieldName: string, now: Date, timeZone: string): void {
+function refuseBadWindow(start: number, end: number, others: AvailabilityWindow[], subFieldName: string, now: Date, rules: WindowRules): void {
   if (!(end > start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
   // Whole half hours since the epoch are whole half hours in every zone whose offset is a multiple of 30 minutes.
   if (start % SLOT_MS !== 0 || end % SLOT_MS !== 0) throw new DomainError('invalid', 'off_grid', 'Start and end must be on the hour or half hour.');
   // A window that has begun but not ended is still useful: the rest of it can be booked.
   if (end <= now.getTime()) throw new DomainError('invalid', 'in_the_past', 'This availability is already over.');
   if (end - start > MAX_WINDOW_MS) throw new DomainError('invalid', 'too_long', `An availability window can be at most ${MAX_WINDOW_DAYS} days long.`);
+  // A start in the year 9999 is a typo, and nobody can plan games against it.
+  if (start - now.getTime() > rules.maxDaysAhead * DAY_MS) {
+    throw new DomainError('invalid', 'too_far_ahead', `Availability can start at most ${rules.maxDaysAhead} days from now.`);
+  }
   const clash = others.filter((other) => other.start < end && start < other.end).sort((a, b) => a.start - b.start)[0];
   if (clash) {
     throw new DomainError(
       'invalid',
       'overlap',
-      `This availability overlaps another window on ${subFieldName} from ${clock(clash.start, timeZone)} to ${clock(clash.end, timeZone)}`,
+      `This availability overlaps another window on ${subFieldName} from ${clock(clash.start, rules.timeZone)} to ${clock(clash.end, rules.timeZone)}`,
     );
   }
 }
 
 function findWindow(state: AvailabilityState, fieldScheduleId: string): AvailabilityWindow {
   const window = state.windows.find((candidate) => candidate.fieldScheduleId === fieldScheduleId);
-  if (!window) throw new DomainError('not_found', 'availability_not_found', 'There is no availability with this id.');
+  if (!window) throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
   return window;
 }
 
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, AvailabilityState> = {
-  initialState: () => ({ windows: [] }),
+  initialState: () => ({ windows: [], holds: [], bookings: [], closed: false }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -83,42 +126,197 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
       case 'AvailabilityChanged': {
         const { fieldScheduleId, startDate, endDate } = event.data;
         const others = state.windows.filter((window) => window.fieldScheduleId !== fieldScheduleId);
-        return { windows: [...others, { fieldScheduleId, start: Date.parse(startDate), end: Date.parse(endDate) }] };
+        return { ...state, windows: [...others, { fieldScheduleId, start: Date.parse(startDate), end: Date.parse(endDate) }] };
       }
       case 'AvailabilityRemoved':
-        return { windows: state.windows.filter((window) => window.fieldScheduleId !== event.data.fieldScheduleId) };
+        return { ...state, windows: state.windows.filter((window) => window.fieldScheduleId !== event.data.fieldScheduleId) };
+      case 'SlotHeld': {
+        const d = event.data;
+        const hold: KnownHold = {
+          holdId: d.holdId,
+          captainId: d.captainId,
+          start: Date.parse(d.startDate),
+          end: Date.parse(d.endDate),
+          expiresAt: Date.parse(d.expiresAt),
+          rentalCents: d.rentalCents,
+          draft: d.draft,
+          status: 'live',
+          gameId: null,
+        };
+        return { ...state, holds: [...state.holds, hold] };
+      }
+      case 'HoldReleased':
+        return { ...state, holds: state.holds.map((hold) => (hold.holdId === event.data.holdId ? { ...hold, status: 'released' } : hold)) };
+      case 'SlotBooked': {
+        const d = event.data;
+        const booking = { gameId: d.gameId, holdId: d.holdId, gameName: d.draft.name, captainId: d.captainId, start: Date.parse(d.startDate), end: Date.parse(d.endDate) };
+        return {
+          ...state,
+          holds: state.holds.map((hold) => (hold.holdId === d.holdId ? { ...hold, status: 'booked', gameId: d.gameId } : hold)),
+          bookings: [...state.bookings, booking],
+        };
+      }
+      case 'BookingCancelled':
+        return { ...state, bookings: state.bookings.filter((booking) => booking.gameId !== event.data.gameId) };
+      case 'SubFieldClosed':
+        // Its windows leave with it: read models drop them on this event.
+        return { ...state, windows: [], closed: true };
     }
   },
 
   decide(command, state, context) {
-    const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
     const { subFieldId, fieldId, ownerId, name: subFieldName } = command.subField;
+    const ofSubField = { subFieldId, fieldId, ownerId, subFieldName };
+    const now = context.now.getTime();
+    const liveHolds = state.holds.filter((hold) => hold.status === 'live');
+    if (state.closed) {
+      switch (command.type) {
+        // Closing twice is what a retried removal does: the removal goes on to its field's stream.
+        case 'CloseSubField':
+        case 'ReleaseHold':
+        case 'CancelBooking':
+          return [];
+        case 'AddAvailability':
+        case 'HoldSlot':
+        case 'BookSlot':
+          throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
+        default:
+          throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
+      }
+    }
     switch (command.type) {
       case 'AddAvailability': {
+        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
         const start = command.startDate.getTime();
         const end = command.endDate.getTime();
-        refuseBadWindow(start, end, state.windows, subFieldName, context.now, command.timeZone);
+        refuseBadWindow(start, end, state.windows, subFieldName, context.now, command);
         const fieldScheduleId = context.newId();
         const window = { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
-        return [{ type: 'AvailabilityAdded', data: { subFieldId, fieldId, ownerId, subFieldName, fieldScheduleId, ...window, addedBy: actor } }];
+        return [{ type: 'AvailabilityAdded', data: { ...ofSubField, fieldScheduleId, ...window, addedBy: actor } }];
       }
       case 'ChangeAvailability': {
+        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
         const current = findWindow(state, command.fieldScheduleId);
         const start = command.startDate.getTime();
         const end = command.endDate.getTime();
         if (start === current.start && end === current.end) return [];
         const others = state.windows.filter((window) => window.fieldScheduleId !== current.fieldScheduleId);
-        refuseBadWindow(start, end, others, subFieldName, context.now, command.timeZone);
+        refuseBadWindow(start, end, others, subFieldName, context.now, command);
+        refuseStrandingBookings([...others, { start, end }], liveHolds, state.bookings, now, command.timeZone);
         const window = { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
-        return [
-          { type: 'AvailabilityChanged', data: { subFieldId, fieldId, ownerId, subFieldName, fieldScheduleId: current.fieldScheduleId, ...window, changedBy: actor } },
-        ];
+        return [{ type: 'AvailabilityChanged', data: { ...ofSubField, fieldScheduleId: current.fieldScheduleId, ...window, changedBy: actor } }];
       }
       case 'RemoveAvailability': {
+        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
         const current = findWindow(state, command.fieldScheduleId);
-        // Refused while a booking needs the window once games exist (the games issue adds that rule).
-        return [{ type: 'AvailabilityRemoved', data: { subFieldId, fieldId, ownerId, subFieldName, fieldScheduleId: current.fieldScheduleId, removedBy: actor } }];
+        const others = state.windows.filter((window) => window.fieldScheduleId !== current.fieldScheduleId);
+        refuseStrandingBookings(others, liveHolds, state.bookings, now, command.timeZone);
+        return [{ type: 'AvailabilityRemoved', data: { ...ofSubField, fieldScheduleId: current.fieldScheduleId, removedBy: actor } }];
+      }
+      case 'HoldSlot': {
+        const captainId = context.actorId;
+        if (captainId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
+        const slot = { start: command.startDate.getTime(), end: command.endDate.getTime() };
+        refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, captainId, now);
+        const holdId = context.newId();
+        // One live hold per captain and sub-field: picking another time lets the last one go at once.
+        const replaced: AvailabilityEvent[] = liveHolds
+          .filter((hold) => hold.captainId === captainId && isLive(hold, now))
+          .map((hold) => ({ type: 'HoldReleased', data: { ...ofSubField, holdId: hold.holdId, reason: 'replaced' } }));
+        const held: AvailabilityEvent = {
+          type: 'SlotHeld',
+          data: {
+            ...ofSubField,
+            holdId,
+            captainId,
+            startDate: new Date(slot.start).toISOString(),
+            endDate: new Date(slot.end).toISOString(),
+            expiresAt: new Date(now + command.holdMinutes * 60_000).toISOString(),
+            rentalCents: command.rentalCents,
+            draft: command.draft,
+          },
+        };
+        return [...replaced, held];
+      }
+      case 'ReleaseHold': {
+        const hold = findHold(state, command.holdId);
+        if (command.reason === 'released' && context.actorId !== hold.captainId) {
+          throw new DomainError('forbidden', 'not_your_hold', 'You can only release your own hold.');
+        }
+        // A hold that was booked or already let go stays as it is: a late expiry job changes nothing.
+        if (hold.status !== 'live') return [];
+        return [{ type: 'HoldReleased', data: { ...ofSubField, holdId: hold.holdId, reason: command.reason } }];
+      }
+      case 'BookSlot': {
+        const hold = findHold(state, command.holdId);
+        if (hold.status === 'booked') {
+          // The captain's page and the payment's webhook may both book: the second changes nothing.
+          if (hold.gameId === command.gameId) return [];
+          throw new DomainError('conflict', 'hold_used', 'This slot has already been booked for another game.');
+        }
+        refuseBadRentalPayment(hold, command.payment, context.actorId);
+        // An expired or released hold can still be booked while nobody else took its time meanwhile.
+        const othersLive = liveHolds.filter((other) => other.holdId !== hold.holdId);
+        refuseUnbookableSlot(hold, state.windows, othersLive, state.bookings, hold.captainId, now);
+        return [
+          {
+            type: 'SlotBooked',
+            data: {
+              ...ofSubField,
+              holdId: hold.holdId,
+              gameId: command.gameId,
+              captainId: hold.captainId,
+              startDate: new Date(hold.start).toISOString(),
+              endDate: new Date(hold.end).toISOString(),
+              rentalCents: hold.rentalCents,
+              paymentId: command.payment?.paymentId ?? null,
+              draft: hold.draft,
+            },
+          },
+        ];
+      }
+      case 'CancelBooking': {
+        if (!state.bookings.some((booking) => booking.gameId === command.gameId)) return [];
+        return [{ type: 'BookingCancelled', data: { ...ofSubField, gameId: command.gameId, cancelledBy: context.actorId ?? 'system' } }];
+      }
+      case 'CloseSubField': {
+        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+        // Bookings live in this stream, so this decision sees every one of them under any concurrency;
+        // removing a sub-field and deleting a field both close it first, so both get this refusal.
+        const booked = state.bookings.filter((booking) => booking.end > now).sort((a, b) => a.start - b.start)[0];
+        if (booked) {
+          throw new DomainError(
+            'conflict',
+            'has_future_bookings',
+            `${subFieldName} has a booked game: ${booked.gameName} (${describeSpan(booked, command.timeZone)}). Cancel the game before removing it.`,
+          );
+        }
+        if (liveHolds.some((hold) => isLive(hold, now))) {
+          throw new DomainError('conflict', 'held_now', `A captain is paying for a slot on ${subFieldName} right now. Try again in a few minutes.`);
+        }
+        return [{ type: 'SubFieldClosed', data: { ...ofSubField, closedBy: actor, reason: command.reason } }];
       }
     }
   },
 };
+
+function findHold(state: AvailabilityState, holdId: string): KnownHold {
+  const hold = state.holds.find((candidate) => candidate.holdId === holdId);
+  if (!hold) throw new DomainError('not_found', 'hold_not_found', 'There is no hold with this id. Pick the slot again.');
+  return hold;
+}
+
+/**
+ * A booking is paid for exactly: a verified payment of the hold's price, by the captain who held it,
+ * for this hold (a rental that costs nothing needs none). The hold is booked once, so the payment is used once.
+ */
+function refuseBadRentalPayment(hold: KnownHold, payment: VerifiedRentalPayment | null, actorId: string | null): void {
+  if (actorId !== null && actorId !== hold.captainId) throw new DomainError('forbidden', 'not_your_hold', 'This slot is held by another captain.');
+  if (hold.rentalCents === 0) return;
+  if (payment === null) throw new DomainError('invalid', 'payment_required', `Pay the rental of $${(hold.rentalCents / 100).toFixed(2)} to book this slot.`);
+  if (payment.holdId !== hold.holdId) throw new DomainError('invalid', 'payment_for_another_slot', 'This payment was made for another slot.');
+  if (payment.payerId !== hold.captainId) throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+  if (payment.amountCents !== hold.rentalCents) {
+    throw new DomainError('invalid', 'payment_amount', `This payment does not match the rental of $${(hold.rentalCents / 100).toFixed(2)}.`);
+  }
+}

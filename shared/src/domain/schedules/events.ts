@@ -1,25 +1,88 @@
-import { eventTypes } from '../decider';
+import { z } from 'zod';
+import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 /**
- * A sub-field's availability: the windows in which captains may book it. Stream: `subfield-{subFieldId}`.
- * Bookings will join this stream (games issue), so one decider sees windows and bookings together and can
- * refuse a booking outside availability, or removing a window a booking needs, under any concurrency.
+ * A sub-field's availability, holds and bookings. Stream: `subfield-{subFieldId}`. One decider sees
+ * windows, holds and bookings together, so it refuses a booking outside availability, two bookings of
+ * one time, or removing a window a booking needs, under any concurrency.
  *
  * Every event names the sub-field's field and owner (they never change) so read models and realtime
  * rooms need nothing else, and the sub-field's name, which refusal messages quote.
  */
-interface SubFieldOfWindow {
-  subFieldId: string;
-  fieldId: string;
-  ownerId: string;
-  subFieldName: string;
-  fieldScheduleId: string;
-}
+const subFieldOf = z.object({
+  subFieldId: z.string(),
+  fieldId: z.string(),
+  ownerId: z.string(),
+  subFieldName: z.string(),
+});
+const subFieldOfWindow = subFieldOf.extend({ fieldScheduleId: z.string() });
 
-export type AvailabilityEvent =
-  | { type: 'AvailabilityAdded'; data: SubFieldOfWindow & { startDate: string; endDate: string; addedBy: string } }
-  | { type: 'AvailabilityChanged'; data: SubFieldOfWindow & { startDate: string; endDate: string; changedBy: string } }
-  | { type: 'AvailabilityRemoved'; data: SubFieldOfWindow & { removedBy: string } };
+/** ISO 8601 instants, as `Date.toISOString()` writes them. */
+const instant = z.iso.datetime({ offset: true });
+const window = { startDate: instant, endDate: instant };
+
+/** The game a captain is booking, as the wizard's Configure step set it: the booking creates it. */
+const gameDraft = z.object({
+  name: z.string(),
+  organizerUsername: z.string(),
+  maxPlayers: z.number().int(),
+  priceCents: z.number().int().nonnegative(),
+  picture: z.string(),
+});
+export type GameDraft = z.infer<typeof gameDraft>;
+
+export const AvailabilityAdded = eventSchema('AvailabilityAdded', subFieldOfWindow.extend({ ...window, addedBy: z.string() }));
+
+export const AvailabilityChanged = eventSchema('AvailabilityChanged', subFieldOfWindow.extend({ ...window, changedBy: z.string() }));
+
+export const AvailabilityRemoved = eventSchema('AvailabilityRemoved', subFieldOfWindow.extend({ removedBy: z.string() }));
+
+/** A captain holds a run of slots while paying the rental; others see it as unavailable until it ends. */
+export const SlotHeld = eventSchema(
+  'SlotHeld',
+  subFieldOf.extend({
+    holdId: z.string(),
+    captainId: z.string(),
+    ...window,
+    expiresAt: instant,
+    rentalCents: z.number().int().nonnegative(),
+    draft: gameDraft,
+  }),
+);
+
+/** Let go by the captain, by its expiry, or replaced by the same captain's next hold. */
+export const HoldReleased = eventSchema('HoldReleased', subFieldOf.extend({ holdId: z.string(), reason: z.enum(['released', 'expired', 'replaced']) }));
+
+export const SlotBooked = eventSchema(
+  'SlotBooked',
+  subFieldOf.extend({
+    holdId: z.string(),
+    gameId: z.string(),
+    captainId: z.string(),
+    ...window,
+    rentalCents: z.number().int().nonnegative(),
+    /** The succeeded payment of the rental; null when the rental costs nothing. */
+    paymentId: z.string().nullable(),
+    draft: gameDraft,
+  }),
+);
+
+export const SUB_FIELD_CLOSED_REASONS = ['subfield_removed', 'field_deleted'] as const;
+export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];
+
+/**
+ * The sub-field is gone: removed from its field, or its field deleted. Written to the sub-field's own
+ * stream before the field's stream records the removal, so no command on the sub-field can slip in
+ * after it, whatever the read models still show.
+ */
+export const SubFieldClosed = eventSchema('SubFieldClosed', subFieldOf.extend({ closedBy: z.string(), reason: z.enum(SUB_FIELD_CLOSED_REASONS) }));
+
+/** The game was cancelled: its time is free again. */
+export const BookingCancelled = eventSchema('BookingCancelled', subFieldOf.extend({ gameId: z.string(), cancelledBy: z.string() }));
+
+export const AVAILABILITY_EVENTS = [AvailabilityAdded, AvailabilityChanged, AvailabilityRemoved, SubFieldClosed, SlotHeld, HoldReleased, SlotBooked, BookingCancelled] as const;
+
+export type AvailabilityEvent = EventsOf<typeof AVAILABILITY_EVENTS>;
 
 export const subFieldStream = (subFieldId: string) => `subfield-${subFieldId}`;
 
-export const AVAILABILITY_EVENT_TYPES = eventTypes<AvailabilityEvent>()('AvailabilityAdded', 'AvailabilityChanged', 'AvailabilityRemoved');
+export const AVAILABILITY_EVENT_TYPES = typesOf(AVAILABILITY_EVENTS);

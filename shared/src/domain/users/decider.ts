@@ -8,6 +8,10 @@ export type UserCommand =
       issuer: string;
       subject: string;
       email: string;
+      /** The identity provider's verdict on the email at registration. */
+      emailVerified: boolean;
+      /** Already claimed for this user (see usernameClaimDecider). */
+      username: string;
       nickname: string;
       profilePicture: string;
       role: Role;
@@ -23,12 +27,6 @@ export type UserState =
 export const BIO_MAX_LENGTH = 500;
 const PRESET_AVATAR = /^\/avatars\/([1-9]|1[0-6])\.svg$/;
 const WEB_PICTURE = /^https?:\/\/\S{1,490}$/;
-
-/** The username is the part of the email before '@' unless the identity provider gave a nickname. */
-export function usernameFor(email: string, nickname: string): string {
-  const base = (nickname || email.split('@')[0] || 'player').trim();
-  return base.slice(0, 40);
-}
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: () => ({ status: 'unknown' }),
@@ -55,9 +53,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
   decide(command, state, context) {
     if (command.type === 'RegisterUser') {
-      // Registration happens on a user's first call; concurrent first calls must not register twice.
-      if (state.status !== 'unknown') return [];
-      const username = usernameFor(command.email, command.nickname);
+      // The web registers after every login; only the first registration counts.
+      if (state.status === 'active') return [];
+      if (state.status === 'deleted') throw new DomainError('forbidden', 'user_deleted', 'This account has been deleted.');
+      const { username } = command;
       return [
         {
           type: 'UserRegistered',
@@ -66,6 +65,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
             issuer: command.issuer,
             subject: command.subject,
             email: command.email,
+            emailVerified: command.emailVerified,
             username,
             nickname: command.nickname || username,
             profilePicture: command.profilePicture,

@@ -1,18 +1,68 @@
-import { eventTypes } from '../decider';
+import { z } from 'zod';
+import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 /** Everything that can happen to a user account. Stream: `user-{userId}`. */
 export const ROLES = ['player', 'captain', 'field owner', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type UserEvent =
-  | {
-      type: 'UserRegistered';
-      data: { userId: string; issuer: string; subject: string; email: string; username: string; nickname: string; profilePicture: string; role: Role };
-    }
-  | { type: 'UserProfileEdited'; data: { userId: string; bio: string; profilePicture: string } }
-  | { type: 'UserRoleChanged'; data: { userId: string; role: Role; changedBy: string } }
-  // The log keeps only this marker; read models drop the person's data when they see it.
-  | { type: 'UserDeleted'; data: { userId: string; deletedBy: string } };
+const role = z.enum(ROLES);
+
+const userRegisteredV1 = z.object({
+  userId: z.string(),
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  profilePicture: z.string(),
+  role,
+});
+
+export const UserRegistered = eventSchema('UserRegistered', userRegisteredV1).next(
+  // Version 2: whether the identity provider had verified the email at registration, so that the
+  // configured admin emails can be applied again later to verified addresses only. Registrations
+  // from before it was recorded count as unverified: nobody becomes admin from an unknown verdict.
+  userRegisteredV1.extend({ emailVerified: z.boolean() }),
+  (v1) => ({ ...v1, emailVerified: false }),
+);
+
+export const UserProfileEdited = eventSchema('UserProfileEdited', z.object({ userId: z.string(), bio: z.string(), profilePicture: z.string() }));
+
+export const UserRoleChanged = eventSchema('UserRoleChanged', z.object({ userId: z.string(), role, changedBy: z.string() }));
+
+// The log keeps only this marker; read models drop the person's data when they see it.
+export const UserDeleted = eventSchema('UserDeleted', z.object({ userId: z.string(), deletedBy: z.string() }));
+
+export const USER_EVENTS = [UserRegistered, UserProfileEdited, UserRoleChanged, UserDeleted] as const;
+
+export type UserEvent = EventsOf<typeof USER_EVENTS>;
 
 export const userStream = (userId: string) => `user-${userId}`;
 
-export const USER_EVENT_TYPES = eventTypes<UserEvent>()('UserRegistered', 'UserProfileEdited', 'UserRoleChanged', 'UserDeleted');
+export const USER_EVENT_TYPES = typesOf(USER_EVENTS);
+
+/**
+ * Who holds a username, compared case-insensitively. Stream: `username-{lowercase name}`; its first
+ * event claims the name for good (appended with expected revision no_stream), so two sign-ups can
+ * never end up with the same name.
+ */
+export const UsernameClaimed = eventSchema('UsernameClaimed', z.object({ username: z.string(), userId: z.string() }));
+
+export const USERNAME_EVENTS = [UsernameClaimed] as const;
+
+export type UsernameEvent = EventsOf<typeof USERNAME_EVENTS>;
+
+export const usernameStream = (username: string) => `username-${username.toLowerCase()}`;
+
+/**
+ * The set of admins, in one stream (`admins`), so granting and removing the admin role are decided
+ * one at a time and the last admin can never be removed, however many admins act at once.
+ */
+export const AdminGranted = eventSchema('AdminGranted', z.object({ userId: z.string(), grantedBy: z.string() }));
+
+export const AdminRevoked = eventSchema('AdminRevoked', z.object({ userId: z.string(), revokedBy: z.string() }));
+
+export const ADMIN_ROSTER_EVENTS = [AdminGranted, AdminRevoked] as const;
+
+export type AdminRosterEvent = EventsOf<typeof ADMIN_ROSTER_EVENTS>;
+
+export const ADMIN_ROSTER_STREAM = 'admins';

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { stableId } from '../ids';
 import { DomainError, fold, type DecisionContext, type Decider, type DomainEvent } from '../../domain/decider';
 import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type StoredEvent } from '../eventstore/port';
+import { parseEvent } from '../eventstore/schema-checked-event-store';
 import type { StreamStateCache } from './stream-state-cache';
 
 export interface CommandOutcome<Event> {
@@ -27,7 +28,16 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   retryDelay?: (attempt: number) => number;
   /** States of streams this process appended to last; lets a command skip reading its stream. */
   cache?: StreamStateCache;
+  /**
+   * How the stream's stored events become the decider's: by default `parseEvent` (checked against
+   * their schema and upcast to the current version). Only deciders of made-up events in tests bring
+   * their own.
+   */
+  parse?: (stored: StoredEvent) => Event;
 }
+
+/** A stream holds only its own aggregate's events, so its decider's event type is what parsing it gives. */
+const parseRegistered = <Event extends DomainEvent>(stored: StoredEvent): Event => parseEvent(stored) as DomainEvent as Event;
 
 const RETRY_BASE_MS = 5;
 
@@ -47,14 +57,19 @@ export function deterministicEventId(commandId: string, streamId: string, index:
 }
 
 /** A request retried after it succeeded gets its first outcome back, not a second decision. */
-function replayedOutcome<Event>(history: StoredEvent[], commandId: string, streamId: string): CommandOutcome<Event> | null {
+function replayedOutcome<Event>(
+  history: StoredEvent[],
+  commandId: string,
+  streamId: string,
+  parse: (stored: StoredEvent) => Event,
+): CommandOutcome<Event> | null {
   const start = history.findIndex((stored) => stored.eventId === deterministicEventId(commandId, streamId, 0));
   if (start < 0) return null;
   const mine: StoredEvent[] = [];
   for (let i = start; history[i]?.eventId === deterministicEventId(commandId, streamId, mine.length); i++) mine.push(history[i]!);
   const last = mine.at(-1)!;
   return {
-    events: mine.map((stored) => ({ type: stored.type, data: stored.data }) as Event),
+    events: mine.map(parse),
     appended: { nextRevision: last.revision, position: last.globalPosition, checkpoint: last.checkpoint },
   };
 }
@@ -73,6 +88,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   options: HandleCommandOptions<Command, Event, State>,
 ): Promise<CommandOutcome<Event>> {
   const { store, decider, streamId, command, context, metadata, commandId, cache, maxAttempts = 5, retryDelay = retryDelayMs } = options;
+  const parse = options.parse ?? parseRegistered<Event>;
   for (let attempt = 1; ; attempt++) {
     const cached = attempt === 1 && !commandId ? cache?.get<State>(streamId, decider) : undefined;
     let state: State;
@@ -81,9 +97,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       ({ state, revision: expectedRevision } = cached);
     } else {
       const history = await store.readStream(streamId);
-      const replayed = commandId ? replayedOutcome<Event>(history, commandId, streamId) : null;
+      const replayed = commandId ? replayedOutcome(history, commandId, streamId, parse) : null;
       if (replayed) return replayed;
-      state = fold(decider, history.map((stored) => ({ type: stored.type, data: stored.data }) as Event));
+      state = fold(decider, history.map(parse));
       expectedRevision = history.at(-1)?.revision ?? 'no_stream';
     }
 

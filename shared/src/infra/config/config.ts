@@ -32,9 +32,21 @@ export const configSchema = z.object({
     .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   PARTNER_FORM_URL: optionalUrl,
   READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
+  AVAILABILITY_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Standalone with the embedded identity provider: seed the demo field and games on first start (tests turn it off). */
+  DEMO_DATA: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value === undefined || value === '' || value === 'true' || value === '1'),
+  /** How long a captain's slot stays held while they pay the rental (DESIGN §7). */
+  HOLD_MINUTES: z.coerce.number().positive().max(60).default(10),
+  /** Until how many hours before its start cancelling a game refunds the captain's rental (DESIGN §7). */
+  CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */
   GEOCODER_URL: optionalUrl,
   GEOCODER_KEY: z.string().trim().optional().transform((value) => (value ? value : undefined)),
+  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>`; loopback needs none. */
+  METRICS_TOKEN: z.string().trim().optional().transform((value) => (value ? value : undefined)),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,6 +8,11 @@ export interface EventMetadata {
   userId?: string | null;
   correlationId?: string | null;
   causationId?: string | null;
+  /**
+   * The version of the event type's schema the data was appended with (see schema-checked-event-store.ts).
+   * Absent on events appended before versions were recorded, and on made-up events of low-level tests.
+   */
+  schemaVersion?: number;
 }
 
 /** An event a command wants to append. `eventId` makes a retried append idempotent. */

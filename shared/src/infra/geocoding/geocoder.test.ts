@@ -48,6 +48,18 @@ describe('HTTP geocoder, reading the answer', () => {
     expect(service.asked[0]!.searchParams.get('key')).toBe('k-1');
   });
 
+  it('asks for a typed place as a US address, and for a typed ZIP code as a postal code', async () => {
+    const service = fakeService(200, newYork);
+    const geocoder = httpGeocoder({ url: 'https://geo.example/json', key: 'k-1', fetch: service.fetch });
+    expect(await geocoder.geocodePlace(' New York, NY ')).toEqual({ latitude: 40.7484, longitude: -73.9967, city: 'New York', state: 'NY' });
+    expect(service.asked[0]!.searchParams.get('address')).toBe('New York, NY');
+    expect(service.asked[0]!.searchParams.get('components')).toBe('country:US');
+    await geocoder.geocodePlace('10001');
+    expect(service.asked[1]!.searchParams.get('components')).toBe('postal_code:10001|country:US');
+    expect(await geocoder.geocodePlace('  ')).toBeNull();
+    expect(service.asked).toHaveLength(2);
+  });
+
   it('answers null for ZERO_RESULTS, and never asks about text that is not a ZIP code', async () => {
     const service = fakeService(200, { status: 'ZERO_RESULTS', results: [] });
     const geocoder = httpGeocoder({ url: 'https://geo.example/json', key: 'k', fetch: service.fetch });

@@ -31,23 +31,34 @@ const CITY_TYPES = ['locality', 'postal_town', 'sublocality', 'administrative_ar
 export function httpGeocoder(options: HttpGeocoderOptions): Geocoder {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 5000;
+  /** Sends one question (its query parameters) and reads the first result; ZERO_RESULTS is null. */
+  async function ask(parameters: Record<string, string>): Promise<GeocodedZip | null> {
+    const url = new URL(options.url);
+    for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+    if (options.key) url.searchParams.set('key', options.key);
+    let answer: GeocodingAnswer;
+    try {
+      const response = await send(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      answer = (await response.json()) as GeocodingAnswer;
+    } catch (error) {
+      throw new GeocoderUnavailableError(`The geocoding service did not answer: ${(error as Error).message}`);
+    }
+    if (answer.status === 'ZERO_RESULTS') return null;
+    if (answer.status !== 'OK') throw new GeocoderUnavailableError(`The geocoding service refused: ${answer.status ?? 'no status'} ${answer.error_message ?? ''}`.trim());
+    return placeOf(answer.results?.[0]);
+  }
+
   return {
-    async geocodeZip(zip) {
-      if (!/^\d{5}$/.test(zip)) return null;
-      const url = new URL(options.url);
-      url.searchParams.set('components', `postal_code:${zip}|country:US`);
-      if (options.key) url.searchParams.set('key', options.key);
-      let answer: GeocodingAnswer;
-      try {
-        const response = await send(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
-        if (!response.ok) throw new Error(`status ${response.status}`);
-        answer = (await response.json()) as GeocodingAnswer;
-      } catch (error) {
-        throw new GeocoderUnavailableError(`The geocoding service did not answer: ${(error as Error).message}`);
-      }
-      if (answer.status === 'ZERO_RESULTS') return null;
-      if (answer.status !== 'OK') throw new GeocoderUnavailableError(`The geocoding service refused: ${answer.status ?? 'no status'} ${answer.error_message ?? ''}`.trim());
-      return placeOf(answer.results?.[0]);
+    geocodeZip(zip) {
+      if (!/^\d{5}$/.test(zip)) return Promise.resolve(null);
+      return ask({ components: `postal_code:${zip}|country:US` });
+    },
+    geocodePlace(text) {
+      const typed = text.trim();
+      if (/^\d{5}$/.test(typed)) return ask({ components: `postal_code:${typed}|country:US` });
+      if (typed === '') return Promise.resolve(null);
+      return ask({ address: typed, components: 'country:US' });
     },
   };
 }

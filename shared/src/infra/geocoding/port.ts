@@ -13,6 +13,11 @@ export interface GeocodedZip {
 export interface Geocoder {
   /** Null when the ZIP code does not exist (as far as the adapter knows); throws GeocoderUnavailableError when it cannot tell. */
   geocodeZip(zip: string): Promise<GeocodedZip | null>;
+  /**
+   * What a person types into the search's location box: a 5-digit ZIP code, or a US city with or without
+   * its state ('Brooklyn', 'Austin, TX', 'Portland, Oregon'). Null when nothing matches.
+   */
+  geocodePlace(text: string): Promise<GeocodedZip | null>;
 }
 
 /** The geocoding service could not answer: the caller should try again later, not tell the user the ZIP is wrong. */

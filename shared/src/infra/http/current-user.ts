@@ -1,12 +1,8 @@
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
-import { userDecider } from '../../domain/users/decider';
-import { userStream, type Role } from '../../domain/users/events';
-import { handleCommand } from '../commands/command-handler';
-import type { EventStore } from '../eventstore/port';
+import type { Role } from '../../domain/users/events';
 import { bearerToken, UnauthorizedError, type VerifiedAccessToken } from '../identity/verify-access-token';
 import { stableId } from '../ids';
-import type { ProjectionProgress } from '../projections/projection-progress';
 import type { CurrentUserCache } from './current-user-cache';
 import { ApiError } from './errors';
 
@@ -22,6 +18,8 @@ export interface CurrentUser {
 declare module 'express-serve-static-core' {
   interface Request {
     user?: CurrentUser;
+    /** Set by requireIdentity: who the token says the caller is, registered or not. */
+    identity?: VerifiedAccessToken;
   }
 }
 
@@ -38,66 +36,58 @@ export interface UserRow {
 export interface CurrentUserDependencies {
   verify: VerifyAccessToken;
   pool: pg.Pool;
-  store: EventStore;
-  progress: ProjectionProgress;
-  adminEmails: string[];
   /** Rows of recent callers, forgotten when the projector announces a role change or deletion. */
   cache?: CurrentUserCache<UserRow>;
 }
 
+/** The verified identity behind an access token; a bad token is a 401, an unreachable provider a 503. */
+export async function verifyIdentity(verify: VerifyAccessToken, token: string): Promise<VerifiedAccessToken> {
+  return verify(token).catch((error: unknown) => {
+    if (error instanceof UnauthorizedError) throw new ApiError(401, error.code, error.message);
+    throw new ApiError(503, 'identity_unavailable', 'We cannot check your login right now. Please try again in a minute.');
+  });
+}
+
+/** The user's row in read.users, read now (no cache): for decisions that must see the latest role. */
+export async function readUserRow(pool: Pick<pg.Pool, 'query'>, userId: string): Promise<UserRow | undefined> {
+  const { rows } = await pool.query<UserRow>('SELECT user_id, username, email, role, deleted FROM read.users WHERE user_id = $1', [userId]);
+  return rows[0];
+}
+
+export const NOT_REGISTERED = 'not_registered';
+
+/** A registered, not deleted user's row as the caller of a request. */
+export function currentUserFrom(row: UserRow | undefined): CurrentUser {
+  if (!row) {
+    throw new ApiError(403, NOT_REGISTERED, 'Your account is not registered yet: register it (POST /api/register-user), then try again.');
+  }
+  if (row.deleted) throw new ApiError(403, 'user_deleted', 'This account has been deleted. Contact an administrator if this is a mistake.');
+  return { userId: row.user_id, username: row.username ?? '', email: row.email ?? '', role: row.role };
+}
+
 /**
- * Resolves the bearer of the request's access token to their user record, registering them on
- * their first call (role `player`, `admin` for configured emails, the demo role for demo accounts).
+ * Resolves the bearer of the request's access token to their user record. It only reads: a caller
+ * who has not registered (POST /api/register-user, which the web sends after every login) gets a 403
+ * `not_registered` telling them to.
  */
 export function createUserResolver(deps: CurrentUserDependencies) {
   const lookup = async (userId: string): Promise<UserRow | undefined> => {
     const cached = deps.cache?.get(userId);
     if (cached) return cached;
     const generation = deps.cache?.currentGeneration ?? 0;
-    const { rows } = await deps.pool.query<UserRow>('SELECT user_id, username, email, role, deleted FROM read.users WHERE user_id = $1', [userId]);
-    if (rows[0]) deps.cache?.remember(userId, rows[0], generation);
-    return rows[0];
+    const row = await readUserRow(deps.pool, userId);
+    if (row) deps.cache?.remember(userId, row, generation);
+    return row;
   };
 
   /** The verifier hands out the same identity object for a token it has seen: hash it once. */
   const userIds = new WeakMap<VerifiedAccessToken, string>();
 
   return async function resolve(token: string): Promise<CurrentUser> {
-    const identity = await deps.verify(token).catch((error: unknown) => {
-      if (error instanceof UnauthorizedError) throw new ApiError(401, error.code, error.message);
-      throw new ApiError(503, 'identity_unavailable', 'We cannot check your login right now. Please try again in a minute.');
-    });
+    const identity = await verifyIdentity(deps.verify, token);
     let userId = userIds.get(identity);
     if (!userId) userIds.set(identity, (userId = userIdFor(identity)));
-    let row = await lookup(userId);
-    if (!row) {
-      const email = (identity.email ?? '').toLowerCase();
-      // ADMIN_EMAILS counts only for an address the identity provider has verified.
-      const role: Role = identity.emailVerified && deps.adminEmails.includes(email) ? 'admin' : (identity.demoRole ?? 'player');
-      const outcome = await handleCommand({
-        store: deps.store,
-        decider: userDecider,
-        streamId: userStream(userId),
-        command: {
-          type: 'RegisterUser',
-          userId,
-          issuer: identity.iss,
-          subject: identity.sub,
-          email,
-          nickname: identity.nickname ?? identity.name ?? '',
-          profilePicture: identity.picture ?? '/avatars/1.svg',
-          role,
-        },
-        context: { now: new Date(), newId: () => userId, actorId: userId },
-        metadata: { userId, correlationId: `register-${userId}` },
-        commandId: `register-${userId}`,
-      });
-      if (outcome.appended) await deps.progress.waitFor(['users'], outcome.appended.checkpoint, 5000);
-      row = await lookup(userId);
-      if (!row) throw new ApiError(503, 'registering', 'Your account is being set up. Please try again in a moment.');
-    }
-    if (row.deleted) throw new ApiError(403, 'user_deleted', 'This account has been deleted. Contact an administrator if this is a mistake.');
-    return { userId: row.user_id, username: row.username ?? '', email: row.email ?? '', role: row.role };
+    return currentUserFrom(await lookup(userId));
   };
 }
 
@@ -117,6 +107,20 @@ export function requireUser(resolve: ResolveUser, roles?: readonly Role[], refus
           return next(new ApiError(403, 'forbidden', refusal ?? `This needs one of these roles: ${roles.join(', ')}.`));
         }
         req.user = user;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+/** Requires a valid access token (401 otherwise) and keeps its identity; the caller need not be registered. */
+export function requireIdentity(verify: VerifyAccessToken): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req.get('authorization'));
+    if (!token) return next(new ApiError(401, 'unauthenticated', 'Please log in to do this.'));
+    verifyIdentity(verify, token)
+      .then((identity) => {
+        req.identity = identity;
         next();
       })
       .catch(next);

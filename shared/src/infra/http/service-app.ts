@@ -3,6 +3,7 @@ import type { Logger } from '../logging';
 import type { Metrics } from '../metrics/metrics';
 import { errorHandler, notFoundHandler } from './errors';
 import { requestContext } from './request-context';
+import { securityHeaders, type SecurityHeaderOptions } from './security-headers';
 import { xsrfProtection } from './xsrf';
 
 /** Bodies above this are refused with 413: no call of the product needs more. */
@@ -18,15 +19,18 @@ export interface ServiceAppOptions {
   api: Router[];
   /** Mounted after the API (e.g. the web app's static files and its client-side routes). */
   after?: Router[];
+  /** Where the SPA and its identity provider live, for the Content-Security-Policy (same origin when absent). */
+  securityHeaders?: SecurityHeaderOptions;
 }
 
-/** The Express app every service shares: request ids and logs, metrics, JSON, XSRF, JSON errors. */
+/** The Express app every service shares: request ids and logs, metrics, security headers, JSON, XSRF, JSON errors. */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(requestContext(options.logger));
   app.use(options.metrics.middleware(options.service));
+  app.use(securityHeaders(options.securityHeaders));
   for (const router of options.raw ?? []) app.use(router);
   app.use('/api', express.json({ limit: BODY_LIMIT }), xsrfProtection);
   for (const router of options.api) app.use(router);

@@ -1,17 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { ApiError } from './errors';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from '../../contract/headers';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
+export { XSRF_COOKIE, XSRF_HEADER };
 
 /**
  * Double-submit anti-forgery check (spec §9): the server hands out a random XSRF-TOKEN cookie that
@@ -25,7 +17,9 @@ export const xsrfProtection: RequestHandler = (req, res, next) => {
   }
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
   const header = req.get(XSRF_HEADER);
-  if (!cookie || !header || cookie.length !== header.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(header))) {
+  // Compared as bytes: equal lengths in characters can still differ in bytes, which timingSafeEqual refuses.
+  const [cookieBytes, headerBytes] = [Buffer.from(cookie ?? ''), Buffer.from(header ?? '')];
+  if (!cookie || !header || cookieBytes.length !== headerBytes.length || !timingSafeEqual(cookieBytes, headerBytes)) {
     return next(new ApiError(403, 'xsrf', 'Missing or wrong anti-forgery token. Reload the page and try again.'));
   }
   next();

@@ -1,4 +1,7 @@
-import { Router } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { Router, type RequestHandler } from 'express';
+import { ApiError } from '../http/errors';
+import { bearerToken } from '../identity/verify-access-token';
 import type pg from 'pg';
 import type { EventStore } from '../eventstore/port';
 import type { Metrics } from '../metrics/metrics';
@@ -9,8 +12,32 @@ export interface ReadinessCheck {
   check: () => Promise<{ ok: boolean; detail?: unknown }>;
 }
 
-/** `/healthz`: the process answers. `/readyz`: its dependencies answer too. `/metrics`: Prometheus. */
-export function opsRoutes(options: { service: string; metrics: Metrics; checks: ReadinessCheck[] }): Router {
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Metrics name routes, counts and lags: not for the public. A caller on this machine reads them
+ * freely; anyone else needs the bearer token when one is set. Local means both the connection and
+ * the client it forwards for (req.ip): a proxy on this machine forwarding a remote client is not
+ * local, and neither is a peer on a private network (trusted as a proxy) claiming X-Forwarded-For
+ * 127.0.0.1.
+ */
+export function metricsAccess(token: string | undefined): RequestHandler {
+  return (req, _res, next) => {
+    if (LOOPBACK.test(req.socket.remoteAddress ?? '') && LOOPBACK.test(req.ip ?? '')) return next();
+    const given = bearerToken(req.get('authorization'));
+    if (token && given && sameSecret(given, token)) return next();
+    next(new ApiError(403, 'forbidden', token ? 'Send the metrics token as a bearer token.' : 'Metrics are served to this machine only (set METRICS_TOKEN to scrape from elsewhere).'));
+  };
+}
+
+/** `/healthz`: the process answers. `/readyz`: its dependencies answer too. `/metrics`: Prometheus, see metricsAccess. */
+export function opsRoutes(options: { service: string; metrics: Metrics; checks: ReadinessCheck[]; metricsToken?: string }): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.service });
@@ -28,7 +55,7 @@ export function opsRoutes(options: { service: string; metrics: Metrics; checks: 
     const ready = results.every((result) => result.ok);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: options.service, checks: results });
   });
-  router.get('/metrics', options.metrics.handler);
+  router.get('/metrics', metricsAccess(options.metricsToken), options.metrics.handler);
   return router;
 }
 

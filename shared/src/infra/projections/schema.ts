@@ -56,6 +56,19 @@ export const projectionMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    version: 3,
+    name: 'extensions the read models use',
+    // Created once, here, rather than by each projection's tables: two projections building their
+    // first generation at once would both try to create the same extension. In public, so a rebuild
+    // (which drops a projection's old table set) never drops them.
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+      CREATE EXTENSION IF NOT EXISTS cube WITH SCHEMA public;
+      CREATE EXTENSION IF NOT EXISTS earthdistance WITH SCHEMA public;
+      CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
+    `,
+  },
 ];
 
 /** SQLSTATE of a checkpoint move that found the checkpoint already moved (another runner owns the projection). */

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type pg from 'pg';
 import type { Config } from '../config/config';
 import type { VerifyAccessToken } from '../http/current-user';
+import { appOrigins, appUrisFor } from '../identity/app-origins';
 import { createEmbeddedIdentityProvider } from '../identity/embedded-provider';
 import { createAccessTokenVerifier } from '../identity/verify-access-token';
 import type { Logger } from '../logging';
@@ -46,7 +47,7 @@ export async function setUpIdentity(options: {
     };
   }
   const origin = options.publicUrl.replace(/\/+$/, '');
-  const appUris = [origin, `${origin}/`];
+  const appUris = appUrisFor(appOrigins(origin, config.PORT));
   // The issuer is the app's own origin: the SDK's token worker only fetches a path of exactly
   // /oauth/token, so the provider cannot live under a prefix. It answers only its own paths.
   const provider = await createEmbeddedIdentityProvider({

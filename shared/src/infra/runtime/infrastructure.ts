@@ -6,6 +6,7 @@ import { createPool } from '../db/pool';
 import { EsdbEventStore } from '../eventstore/esdb/esdb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import type { EventStore } from '../eventstore/port';
+import { checkEventSchemas } from '../eventstore/schema-checked-event-store';
 import type { Logger } from '../logging';
 import { migrate } from '../db/migrations';
 import { projectionMigrations } from '../projections/schema';
@@ -58,9 +59,12 @@ export async function connectInfrastructure(config: Config, logger: Logger, opti
   }
   const pool = createPool(databaseUrl, { max: 40 });
   await migrate(pool, 'projections', projectionMigrations);
-  const store: EventStore = config.EVENTSTORE_URL
-    ? EsdbEventStore.connect(config.EVENTSTORE_URL)
-    : await PostgresEventStore.connect(databaseUrl, options.standalone ? STANDALONE_EVENT_STORE : {});
+  // Whichever adapter: no event its schema refuses is ever appended (see schema-checked-event-store.ts).
+  const store: EventStore = checkEventSchemas(
+    config.EVENTSTORE_URL
+      ? EsdbEventStore.connect(config.EVENTSTORE_URL)
+      : await PostgresEventStore.connect(databaseUrl, options.standalone ? STANDALONE_EVENT_STORE : {}),
+  );
   const progress = new ProjectionProgress(pool, databaseUrl);
   await progress.start();
   return {

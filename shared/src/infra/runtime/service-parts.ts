@@ -11,6 +11,8 @@ export interface ServiceParts extends Infrastructure {
   identity: Identity;
   resolveUser: ResolveUser;
   publicUrl: string;
+  /** ADMIN_EMAILS: verified addresses that get the admin role. */
+  adminEmails: string[];
   publicConfig: { auth: Identity['auth']; partnerFormUrl: string | null };
   /** The embedded identity provider's routes, when this process serves them. */
   identityRoutes: Router[];
@@ -22,17 +24,18 @@ export async function connectServiceParts(
   options: { standalone: boolean; seedDemoAccounts: boolean; serveIdentityProvider: boolean },
 ): Promise<ServiceParts> {
   const infrastructure = await connectInfrastructure(config, logger, { standalone: options.standalone });
-  const { pool, store, progress } = infrastructure;
+  const { pool } = infrastructure;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const identity = await setUpIdentity({ config, pool, publicUrl, logger, seedDemoAccounts: options.seedDemoAccounts });
   const currentUsers = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
-  const resolveUser = createUserResolver({ verify: identity.verify, pool, store, progress, adminEmails: config.ADMIN_EMAILS, cache: currentUsers });
+  const resolveUser = createUserResolver({ verify: identity.verify, pool, cache: currentUsers });
   const identityRoutes = options.serveIdentityProvider && identity.provider ? [Router().use(identity.provider.path, identity.provider.router)] : [];
   return {
     ...infrastructure,
     identity,
     resolveUser,
     publicUrl,
+    adminEmails: config.ADMIN_EMAILS,
     publicConfig: { auth: identity.auth, partnerFormUrl: config.PARTNER_FORM_URL ?? null },
     identityRoutes,
     async close() {

@@ -1,9 +1,10 @@
 import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { setAccessTokenProvider } from '../../lib/api-client';
+import { setAccessTokenProvider, setAccountHandlers } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 import { loadPublicConfig } from '../../lib/public-config';
 import { realtime } from '../../lib/socket';
+import { registerAccount, rememberAccountRemoved, showAccountRemovedNotice, takeAccountRemoved } from './account-registration';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser } from './auth-state';
 import { identityErrorText, isNoSessionError, isPopupOpenFailure } from './identity-errors';
@@ -22,6 +23,17 @@ interface AuthProviderProps {
 }
 
 const IDENTITY_TITLE = 'Sign-in problem';
+
+/**
+ * Every login registers the account before anything else asks for it (registering again changes
+ * nothing). A failure here is not final: a call answered `not_registered` registers and retries.
+ */
+async function registerAfterLogin(): Promise<void> {
+  await registerAccount().catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'user_deleted') return;
+    notifyError(error instanceof Error ? error.message : 'Your account could not be set up. Please try again.', 'Try again');
+  });
+}
 
 function currentPath(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -47,6 +59,8 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
   // Counts logins and logouts, so a token renewal that fails late cannot end a newer session.
   const sessionRef = useRef(0);
   const startedRef = useRef(false);
+  // Set below, once logout exists; the API client calls it from outside renders.
+  const accountRemovedRef = useRef<() => Promise<void>>(() => Promise.resolve());
   // The latest callbacks, for code that runs outside renders (start-up, the token provider).
   const redirectCallbackRef = useRef(onRedirectCallback);
   const logoutCallbackRef = useRef(onLogout);
@@ -85,7 +99,9 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
     // callback's code can be exchanged only once.
     if (startedRef.current) return;
     startedRef.current = true;
+    if (takeAccountRemoved(window.sessionStorage)) showAccountRemovedNotice();
     setAccessTokenProvider(getAccessToken);
+    setAccountHandlers({ register: registerAccount, accountRemoved: () => void accountRemovedRef.current() });
     realtime.setAccessTokenProvider(getAccessToken);
 
     void (async () => {
@@ -118,6 +134,7 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
 
         const user = await client.getUser<AuthUser>();
         authenticatedRef.current = Boolean(user);
+        if (user) await registerAfterLogin();
         dispatch({ type: 'initialised', user });
         if (user) realtime.renewIdentity();
       } catch (error) {
@@ -136,6 +153,7 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
       const user = await client.getUser<AuthUser>();
       authenticatedRef.current = Boolean(user);
       sessionRef.current += 1;
+      if (user) await registerAfterLogin();
       dispatch({ type: 'login-completed', user });
       realtime.renewIdentity();
     } catch (error) {
@@ -152,6 +170,21 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
     const client = clientRef.current;
     if (client) await client.logout({ logoutParams: { returnTo: window.location.origin } });
   }, [forgetSession]);
+
+  /**
+   * The API says this account was deleted: say so once (after the provider's logout brings the
+   * browser back to '/'), instead of failing every call.
+   */
+  const removingRef = useRef(false);
+  const accountRemoved = useCallback(async () => {
+    if (removingRef.current) return;
+    removingRef.current = true;
+    rememberAccountRemoved(window.sessionStorage);
+    await logout();
+  }, [logout]);
+  useEffect(() => {
+    accountRemovedRef.current = accountRemoved;
+  }, [accountRemoved]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, login, logout, getAccessToken }),

@@ -1,12 +1,13 @@
 import { Button, Divider, Grid, Group, Image, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { SUBFIELD_NAME_MAX_LENGTH, subFieldName } from '@playtime/shared/contract/fields';
 import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useAddSubField, useDeleteSubField, useEditField } from './api/fields';
 import type { OwnerField, SubField } from './api/types';
 import { PLACEHOLDER_PICTURE, formValuesOf, pictureSource, serverFieldErrors, toFieldPayload, validateFieldForm, type FieldFormValues } from './field-form';
-import { FieldFormInputs } from './field-form-inputs';
+import { FieldFormInputs, NEUTRAL_WHEN_INVALID } from './field-form-inputs';
 import { dialogSubFields } from './subfields';
 
 const FORM_ID = 'edit-field-form';
@@ -18,8 +19,11 @@ function ManageSubfields({ field }: { field: OwnerField }) {
   const [added, setAdded] = useState<SubField[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const subFields = dialogSubFields(field.subFields, added, removed);
+  // The server's own rule for the name, shown before sending.
+  const nameProblem = subFieldName.safeParse(newName).error?.issues[0]?.message;
 
   const add = () => {
+    if (nameProblem) return;
     // An empty name is sent as it is: the server names the sub-field 'New Subfield'.
     addSubField.mutate(
       { masterFieldId: field.fieldId, name: newName },
@@ -61,10 +65,12 @@ function ManageSubfields({ field }: { field: OwnerField }) {
               py={6}
               style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
             >
-              <Text fz="sm" fw={500} truncate>
+              {/* The name gives way to the button: a long name is shortened, Remove stays whole. */}
+              <Text fz="sm" fw={500} truncate style={{ flex: 1, minWidth: 0 }} title={subField.name}>
                 {subField.name}
               </Text>
               <Button
+                style={{ flexShrink: 0 }}
                 size="compact-sm"
                 variant="subtle"
                 color="red"
@@ -84,6 +90,9 @@ function ManageSubfields({ field }: { field: OwnerField }) {
           label="New Subfield Name"
           placeholder="Pitch A"
           value={newName}
+          maxLength={SUBFIELD_NAME_MAX_LENGTH}
+          error={nameProblem}
+          styles={NEUTRAL_WHEN_INVALID}
           onChange={(event) => setNewName(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -102,6 +111,7 @@ function ManageSubfields({ field }: { field: OwnerField }) {
 }
 
 function EditFieldBody({ field, onClose }: { field: OwnerField; onClose: () => void }) {
+  const small = useSmallScreen();
   const editField = useEditField();
   const form = useForm<FieldFormValues>({
     mode: 'controlled',
@@ -143,7 +153,17 @@ function EditFieldBody({ field, onClose }: { field: OwnerField; onClose: () => v
           </Stack>
         </Grid.Col>
       </Grid>
-      <Group justify="flex-end" gap="sm" mt="xl">
+      {/* On a phone the full-screen dialog scrolls: Close and Save stay at its bottom edge. */}
+      <Group
+        justify="flex-end"
+        gap="sm"
+        mt="xl"
+        py={small ? 'sm' : undefined}
+        pos={small ? 'sticky' : undefined}
+        bottom={0}
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 1 }}
+      >
         <Button variant="default" onClick={onClose}>
           Close
         </Button>

@@ -1,6 +1,20 @@
 import { NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ZIP_CODE_LENGTH, type FieldFormValues } from './field-form';
+import { FIELD_FORM_MAX_LENGTH as MAX } from '@playtime/shared/contract/fields';
+import type { CSSProperties } from 'react';
+import type { FieldFormValues } from './field-form';
+
+/**
+ * Mantine paints an invalid input's placeholder (and text) in the error colour, so an empty input
+ * under its red message reads like a filled-in red value. The message alone says what is wrong;
+ * the placeholder stays the neutral example it is. Inline, so it wins over Mantine's error rule.
+ */
+export const NEUTRAL_WHEN_INVALID = {
+  input: {
+    '--input-placeholder-color': 'var(--mantine-color-placeholder)',
+    '--input-color': 'var(--mantine-color-text)',
+  } as CSSProperties,
+};
 
 interface FieldFormInputsProps {
   form: UseFormReturnType<FieldFormValues>;
@@ -12,18 +26,26 @@ interface FieldFormInputsProps {
 export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsProps) {
   return (
     <SimpleGrid cols={twoColumns ? { base: 1, sm: 2 } : 1} spacing="md" verticalSpacing="sm">
-      <TextInput label="Field Name" placeholder="Riverside Park" withAsterisk {...form.getInputProps('name')} />
-      <TextInput label="Street Address" placeholder="1 Riverside Dr" withAsterisk {...form.getInputProps('streetAddress')} />
+      <TextInput label="Field Name" placeholder="Riverside Park" withAsterisk maxLength={MAX.name} styles={NEUTRAL_WHEN_INVALID} {...form.getInputProps('name')} />
+      <TextInput
+        label="Street Address"
+        placeholder="1 Riverside Dr"
+        withAsterisk
+        maxLength={MAX.address}
+        styles={NEUTRAL_WHEN_INVALID}
+        {...form.getInputProps('address')}
+      />
       <TextInput
         label="Zip Code"
         placeholder="10001"
         withAsterisk
-        maxLength={ZIP_CODE_LENGTH}
+        maxLength={MAX.zipCode}
+        styles={NEUTRAL_WHEN_INVALID}
         inputMode="numeric"
         autoComplete="postal-code"
         {...form.getInputProps('zipCode')}
       />
-      <TextInput label="City" placeholder="New York" withAsterisk {...form.getInputProps('city')} />
+      <TextInput label="City" placeholder="New York" withAsterisk maxLength={MAX.city} styles={NEUTRAL_WHEN_INVALID} {...form.getInputProps('city')} />
       <NumberInput
         label="Price"
         description="Per hour, in dollars"
@@ -33,6 +55,7 @@ export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsPro
         decimalScale={2}
         leftSection="$"
         hideControls
+        styles={NEUTRAL_WHEN_INVALID}
         {...form.getInputProps('price')}
       />
       <TextInput
@@ -40,6 +63,8 @@ export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsPro
         description="Optional: the address of a photo (http:// or https://)"
         placeholder="https://example.com/pitch.jpg"
         type="url"
+        maxLength={MAX.picture}
+        styles={NEUTRAL_WHEN_INVALID}
         {...form.getInputProps('picture')}
       />
       <Textarea
@@ -50,6 +75,8 @@ export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsPro
         // opens and shifts the buttons below it under the pointer.
         rows={3}
         resize="vertical"
+        maxLength={MAX.description}
+        styles={NEUTRAL_WHEN_INVALID}
         style={twoColumns ? { gridColumn: '1 / -1' } : undefined}
         {...form.getInputProps('description')}
       />

@@ -15,7 +15,7 @@ import {
 
 const filled: FieldFormValues = {
   name: 'Riverside Park',
-  streetAddress: '1 Riverside Dr',
+  address: '1 Riverside Dr',
   zipCode: '10001',
   city: 'New York',
   price: 45,
@@ -27,7 +27,7 @@ describe('the Add Field form rules (spec §5)', () => {
   it('names every missing value with the spec messages', () => {
     expect(validateFieldForm(EMPTY_FIELD_FORM)).toEqual({
       name: 'Field name is required',
-      streetAddress: 'Street address is required',
+      address: 'Street address is required',
       zipCode: 'Zip Code must be 5 digits',
       city: 'City is required',
       price: 'Price is required',
@@ -54,6 +54,12 @@ describe('the Add Field form rules (spec §5)', () => {
       expect(validateFieldForm({ ...filled, zipCode }), zipCode).toEqual({ zipCode: 'Zip Code must be 5 digits' });
     }
     expect(validateFieldForm({ ...filled, zipCode: '02108' })).toEqual({});
+  });
+
+  it("says how long a value may be, in the server's words, before sending", () => {
+    expect(validateFieldForm({ ...filled, name: 'x'.repeat(101) })).toEqual({ name: 'Field name can be at most 100 characters' });
+    expect(validateFieldForm({ ...filled, city: 'x'.repeat(101) })).toEqual({ city: 'City can be at most 100 characters' });
+    expect(validateFieldForm({ ...filled, name: 'bad\u0000' })).toEqual({ name: 'Field name must not contain the NUL character (\\u0000).' });
   });
 
   it('reads the typed price', () => {
@@ -100,13 +106,13 @@ describe('what the form sends', () => {
 });
 
 describe("the server's refusals on the inputs", () => {
-  it('maps error.fields to the form inputs (address → Street Address)', () => {
+  it('maps error.fields to the form inputs', () => {
     const error = new ApiError(400, 'invalid_request', 'Street address is required', {
       address: 'Street address is required',
       price: 'Price must be more than 0',
       somethingElse: 'ignored',
     });
-    expect(serverFieldErrors(error)).toEqual({ streetAddress: 'Street address is required', price: 'Price must be more than 0' });
+    expect(serverFieldErrors(error)).toEqual({ address: 'Street address is required', price: 'Price must be more than 0' });
   });
 
   it('shows an unknown ZIP code on the Zip Code input', () => {

@@ -1,26 +1,16 @@
+import { schemaResolver } from '@mantine/form';
+import { NO_DESCRIPTION, addFieldBody, typedDollars, type FieldFormValues } from '@playtime/shared/contract/fields';
 import { ApiError } from '../../lib/api-error';
 import type { FieldPayload, OwnerField } from './api/types';
 
-/** The Add Field / Edit Field Info form (spec §3 'Field form values'); price is '' until typed. */
-export interface FieldFormValues {
-  name: string;
-  streetAddress: string;
-  zipCode: string;
-  city: string;
-  price: number | string;
-  description: string;
-  picture: string;
-}
+/** The Add Field / Edit Field Info form (spec §3 'Field form values'): its inputs carry the API's names. */
+export type { FieldFormValues };
 
 export type FieldFormErrors = Partial<Record<keyof FieldFormValues, string>>;
 
-export const ZIP_CODE_LENGTH = 5;
-/** Sent for an empty description (spec §5); the server stores the same. */
-export const NO_DESCRIPTION = 'No description';
-
 export const EMPTY_FIELD_FORM: FieldFormValues = {
   name: '',
-  streetAddress: '',
+  address: '',
   zipCode: '',
   city: '',
   price: '',
@@ -30,31 +20,22 @@ export const EMPTY_FIELD_FORM: FieldFormValues = {
 
 /** The typed price as a number; '' or anything unreadable is undefined. */
 export function priceOf(value: number | string): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  const trimmed = value.trim();
-  if (trimmed === '') return undefined;
-  const parsed = Number(trimmed);
-  return Number.isFinite(parsed) ? parsed : undefined;
+  const dollars = typedDollars(value);
+  return dollars !== undefined && Number.isFinite(dollars) ? dollars : undefined;
 }
 
-/** The spec's client-side rules (§5), with its messages; an empty object when the form may be sent. */
-export function validateFieldForm(values: FieldFormValues): FieldFormErrors {
-  const errors: FieldFormErrors = {};
-  if (values.name.trim() === '') errors.name = 'Field name is required';
-  if (values.streetAddress.trim() === '') errors.streetAddress = 'Street address is required';
-  if (!/^\d{5}$/.test(values.zipCode.trim())) errors.zipCode = 'Zip Code must be 5 digits';
-  if (values.city.trim() === '') errors.city = 'City is required';
-  // 0 counts as missing.
-  if (!priceOf(values.price)) errors.price = 'Price is required';
-  return errors;
-}
+/**
+ * The form's rules and messages (spec §5) are the server's own: the contract's add-field schema,
+ * so a person sees a refusal before sending, worded as the server would word it.
+ */
+export const validateFieldForm: (values: FieldFormValues) => FieldFormErrors = schemaResolver(addFieldBody, { sync: true });
 
 /** The body of add-field / edit-field; an empty description is sent as 'No description'. */
 export function toFieldPayload(values: FieldFormValues): FieldPayload {
   const description = values.description.trim();
   return {
     name: values.name.trim(),
-    address: values.streetAddress.trim(),
+    address: values.address.trim(),
     zipCode: values.zipCode.trim(),
     city: values.city.trim(),
     price: priceOf(values.price) ?? 0,
@@ -76,7 +57,7 @@ export function isEmptyDescription(description: string | null | undefined): bool
 export function formValuesOf(field: OwnerField): FieldFormValues {
   return {
     name: field.fieldName,
-    streetAddress: field.address,
+    address: field.address,
     zipCode: field.zipCode,
     city: field.city,
     price: field.price,
@@ -85,27 +66,16 @@ export function formValuesOf(field: OwnerField): FieldFormValues {
   };
 }
 
-/** The API's body field names → the form's (only the street address is named differently). */
-const FORM_FIELD_OF: Record<string, keyof FieldFormValues> = {
-  name: 'name',
-  address: 'streetAddress',
-  zipCode: 'zipCode',
-  city: 'city',
-  price: 'price',
-  description: 'description',
-  picture: 'picture',
-};
-
 /**
- * The server's refusal shown on the inputs it concerns: a 400's `error.fields`, and an unknown ZIP
- * code (422 `unknown_zip`) on the Zip Code input. Empty when the error names no input.
+ * The server's refusal shown on the inputs it concerns: a 400's `error.fields` (the form's inputs
+ * carry the API's names), and an unknown ZIP code (422 `unknown_zip`) on the Zip Code input. Empty
+ * when the error names no input.
  */
 export function serverFieldErrors(error: unknown): FieldFormErrors {
   if (!(error instanceof ApiError)) return {};
   const errors: FieldFormErrors = {};
   for (const [field, message] of Object.entries(error.fields ?? {})) {
-    const formField = FORM_FIELD_OF[field];
-    if (formField) errors[formField] = message;
+    if (field in EMPTY_FIELD_FORM) errors[field as keyof FieldFormValues] = message;
   }
   if (error.code === 'unknown_zip' && !errors.zipCode) errors.zipCode = error.message;
   return errors;

@@ -1,3 +1,4 @@
+import { rooms } from '@playtime/shared/contract/rooms';
 import { Container, Tabs } from '@mantine/core';
 import { IconBuildingStadium, IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,7 +26,7 @@ export function FieldOwnerPage() {
   // The owner's other browsers (and an admin's) see every field change live; an admin watching all
   // fields follows the admin room.
   const liveKeys = [fieldKeys.all, scheduleKeys.all];
-  useLiveRoom(user ? `owner:${user.userId}` : null, liveKeys);
+  useLiveRoom(user ? rooms.owner(user.userId) : null, liveKeys);
   useLiveRoom(user?.role === 'admin' ? 'admin' : null, liveKeys);
 
   return (

@@ -1,10 +1,13 @@
-import { Box, Button, Card, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Card, Flex, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
+import { useSmallScreen } from '../../hooks/use-small-screen';
 import type { OwnerField } from './api/types';
 import { FieldCard } from './field-card';
 
 const COLUMNS = ['Field Name', 'Street Address', 'Zip Code', 'City', 'Actions'];
+/** A phone has room for two columns: the address goes under the name, the actions stack. */
+const PHONE_COLUMNS = ['Field Name', 'Actions'];
 
 interface FieldsTableProps {
   fields: OwnerField[] | undefined;
@@ -12,15 +15,17 @@ interface FieldsTableProps {
   onDelete: (field: OwnerField) => void;
 }
 
-/** The owner's fields; a name opens the field's card below its row. Scrolls sideways on phones. */
+/** The owner's fields; a name opens the field's card below its row. Fits a phone's width without scrolling sideways. */
 export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
   const [openedId, setOpenedId] = useState<string | null>(null);
+  const small = useSmallScreen();
+  const columns = small ? PHONE_COLUMNS : COLUMNS;
 
   const body =
     fields === undefined ? (
       Array.from({ length: 3 }, (_, index) => (
         <Table.Tr key={`loading-${index}`}>
-          {COLUMNS.map((column) => (
+          {columns.map((column) => (
             <Table.Td key={column}>
               <Skeleton h={20} />
             </Table.Td>
@@ -29,7 +34,7 @@ export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
       ))
     ) : fields.length === 0 ? (
       <Table.Tr>
-        <Table.Td colSpan={COLUMNS.length}>
+        <Table.Td colSpan={columns.length}>
           <Text c="dimmed" ta="center" py="md">
             No Fields Available
           </Text>
@@ -54,24 +59,33 @@ export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
                     </Text>
                   </Group>
                 </UnstyledButton>
+                {small && (
+                  <Text fz="xs" c="dimmed" mt={4}>
+                    {field.address}, {field.zipCode} {field.city}
+                  </Text>
+                )}
               </Table.Td>
-              <Table.Td>{field.address}</Table.Td>
-              <Table.Td>{field.zipCode}</Table.Td>
-              <Table.Td>{field.city}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+              {!small && (
+                <>
+                  <Table.Td>{field.address}</Table.Td>
+                  <Table.Td>{field.zipCode}</Table.Td>
+                  <Table.Td>{field.city}</Table.Td>
+                </>
+              )}
+              <Table.Td w={small ? 1 : undefined}>
+                <Flex gap="xs" direction={small ? 'column' : 'row'}>
                   <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => onEdit(field)}>
                     Edit
                   </Button>
                   <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(field)}>
                     Delete
                   </Button>
-                </Group>
+                </Flex>
               </Table.Td>
             </Table.Tr>
             {opened && (
               <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length} bg="var(--mantine-color-gray-0)">
+                <Table.Td colSpan={columns.length} bg="var(--mantine-color-gray-0)">
                   {/* Sticks to the left of the sideways-scrolling table, and fits a phone's width. */}
                   <Box maw="min(380px, calc(100vw - 6rem))" py="xs" pos="sticky" left={0}>
                     <FieldCard field={field} />
@@ -85,12 +99,12 @@ export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
     );
 
   return (
-    <Card padding="lg">
-      <Table.ScrollContainer minWidth={720}>
+    <Card padding={small ? 'sm' : 'lg'}>
+      <Table.ScrollContainer minWidth={small ? 0 : 720}>
         <Table highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              {COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <Table.Th key={column}>{column}</Table.Th>
               ))}
             </Table.Tr>

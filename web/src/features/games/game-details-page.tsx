@@ -1,11 +1,264 @@
-// Placeholder until the game details issue lands
-import { Container } from '@mantine/core';
-import { PageTitle } from '../../components/page-title';
+import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { rooms } from '@playtime/shared/contract/rooms';
+import type { Participant } from '@playtime/shared/contract/games';
+import type { Team } from '@playtime/shared/domain/games/events';
+import { IconArrowLeft, IconRefresh, IconShare } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useNow } from '../../hooks/use-now';
+import { errorMessage } from '../../lib/notify';
+import { durationLabel } from '../../utils/game-timing';
+import { formatPrice } from '../../utils/money';
+import { useAuth } from '../auth/use-auth';
+import { checkout } from '../payments/api/payments';
+import { PaymentDialog } from '../payments/payment-dialog';
+import { useLiveRoom } from '../realtime/use-live-room';
+import { useCurrentUser } from '../users/api/current-user';
+import { useGameData, useJoinGame, useLeaveGame, type LoadedGame } from './api/play';
+import { playKeys } from './api/query-keys';
+import { ManageDialog } from './play/manage-dialog';
+import { GAME_CANCELLED, joinFailureMessage, LEAVE_CONFIRMATION, LEAVE_FAILED } from './play/messages';
+import { Pitch } from './play/pitch';
+import { countdownAt, playSecondsAt, replaceCandidates, serverNow } from './play/play-time';
+import { ShareDialog } from './play/share-dialog';
 
-export function GameDetailsPage() {
+function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Container size="lg">
-      <PageTitle title="Game Details" />
+    <div>
+      <Text fz="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Join, team and leave buttons of spec §2, for a game that has not ended and was not cancelled. */
+function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team | null }) {
+  const auth = useAuth();
+  const user = useCurrentUser();
+  const join = useJoinGame(game.gameId);
+  const leave = useLeaveGame(game.gameId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [confirmingLeave, confirmLeave] = useDisclosure(false);
+  const full = game.playerCount >= game.max_players;
+  // A failure belongs to the membership it was about: when the page learns the player's new place
+  // (e.g. the payment's webhook joined them after a lost join call), it is no longer true.
+  const [failureTeam, setFailureTeam] = useState(myTeam);
+  if (failureTeam !== myTeam) {
+    setFailureTeam(myTeam);
+    setFailure(null);
+  }
+
+  const joinFirst = (paymentId?: string) => {
+    setFailure(null);
+    join.mutate(
+      { gameId: game.gameId, team: 0, paymentId },
+      { onSuccess: () => setPaying(false), onError: (error) => setFailure(joinFailureMessage(error, true)) },
+    );
+  };
+  const moveTo = (team: Team) => {
+    setFailure(null);
+    join.mutate({ gameId: game.gameId, team }, { onError: (error) => setFailure(joinFailureMessage(error, false)) });
+  };
+
+  let buttons: ReactNode;
+  if (!auth.isAuthenticated) {
+    // A guest logs in and comes back to this page (the login keeps the address).
+    buttons = (
+      <Button size="md" onClick={() => void auth.login()} loading={auth.isLoading}>
+        Join Game
+      </Button>
+    );
+  } else if (myTeam === null) {
+    buttons = (
+      <Button size="md" onClick={() => (game.priceCents > 0 ? setPaying(true) : joinFirst())} loading={join.isPending} disabled={!user.data}>
+        Join Game
+      </Button>
+    );
+  } else {
+    buttons = (
+      <Group gap="xs" wrap="wrap">
+        <Button onClick={() => moveTo(1)} disabled={join.isPending || myTeam === 1 || (myTeam === 0 && full)}>
+          Join Team 1
+        </Button>
+        <Button onClick={() => moveTo(2)} disabled={join.isPending || myTeam === 2 || (myTeam === 0 && full)}>
+          Join Team 2
+        </Button>
+        <Button variant="light" onClick={() => moveTo(0)} disabled={join.isPending || myTeam === 0}>
+          Join Sideline
+        </Button>
+        <Button color="red" variant="outline" onClick={confirmLeave.open} disabled={join.isPending}>
+          Leave Game
+        </Button>
+      </Group>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {buttons}
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Modal opened={confirmingLeave} onClose={confirmLeave.close} title="Leave Game" centered>
+        <Text>{LEAVE_CONFIRMATION}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={confirmLeave.close}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={leave.isPending}
+            onClick={() =>
+              leave.mutate(undefined, {
+                onSuccess: confirmLeave.close,
+                onError: () => {
+                  confirmLeave.close();
+                  setFailure(LEAVE_FAILED);
+                },
+              })
+            }
+          >
+            Leave
+          </Button>
+        </Group>
+      </Modal>
+      {paying && user.data && (
+        <PaymentDialog
+          opened
+          onClose={() => setPaying(false)}
+          amountCents={game.priceCents}
+          description={`Entry to ${game.name}`}
+          paymentKey={`entry:${game.gameId}:${user.data.userId}`}
+          createPayment={() =>
+            checkout({
+              price: game.priceCents,
+              email: user.data.email,
+              name: user.data.username,
+              receiver: game.organizerUsername,
+              purpose: { kind: 'entry', gameId: game.gameId },
+            })
+          }
+          onSucceeded={(paymentId) => joinFirst(paymentId)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh: () => void; refreshing: boolean }) {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const tick = useNow(1000);
+  const [sharing, share] = useDisclosure(false);
+  const [pickedId, setPickedId] = useState<string | null>(null);
+
+  const start = Date.parse(game.start_date);
+  const end = Date.parse(game.end_date);
+  const now = serverNow(game.clockOffsetMs, tick.getTime());
+  const secondsOf = (participant: Participant) => playSecondsAt(participant, now, start, end);
+  const countdown = countdownAt(now, start, end);
+  const cancelled = game.status === 'cancelled';
+  const everyone = [...game.team_1, ...game.team_2, ...game.sideline];
+  const me = user.data ? everyone.find((participant) => participant.userId === user.data.userId) : undefined;
+  const canManage = Boolean(user.data && (user.data.userId === game.organizer_id || user.data.role === 'admin')) && !cancelled && countdown.phase !== 'ended';
+  const picked = pickedId ? (everyone.find((participant) => participant.userId === pickedId) ?? null) : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={() => void navigate(-1)} px="xs">
+          Back
+        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={onRefresh} loading={refreshing}>
+            Refresh
+          </Button>
+          <Button variant="light" leftSection={<IconShare size={18} />} onClick={share.open}>
+            Share
+          </Button>
+        </Group>
+      </Group>
+
+      <div>
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+            {game.name}
+          </Title>
+          {countdown.phase === 'live' && !cancelled && (
+            <Badge color="red" variant="filled">
+              LIVE
+            </Badge>
+          )}
+        </Group>
+        {cancelled ? (
+          <Alert color="red" mt="sm" variant="filled">
+            {GAME_CANCELLED}
+          </Alert>
+        ) : (
+          <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.7' : 'dimmed'} aria-live="polite">
+            {countdown.phase === 'live' ? countdown.text : countdown.phase === 'not-started' ? 'Game has not started yet.' : 'This game has ended.'}
+          </Text>
+        )}
+        <Text mt={4} fw={700} data-testid="players-count">
+          {game.playerCount} / {game.max_players} players
+        </Text>
+      </div>
+
+      {!cancelled && countdown.phase !== 'ended' && <MembershipControls game={game} myTeam={me ? me.team : null} />}
+
+      <Pitch team1={game.team_1} team2={game.team_2} sideline={game.sideline} secondsOf={secondsOf} onPick={canManage ? (participant) => setPickedId(participant.userId) : undefined} />
+
+      <Card padding="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          <Detail label="Location">{game.location}</Detail>
+          <Detail label="Field">{game.sub_field_name ? `${game.field_name} · ${game.sub_field_name}` : game.field_name}</Detail>
+          <Detail label="Price">{formatPrice(game.priceCents)}</Detail>
+          <Detail label="Date">{dayjs(start).format('ddd, MMM D, YYYY h:mm A')}</Detail>
+          <Detail label="Game Length">{durationLabel(new Date(start), new Date(end))}</Detail>
+          <Detail label="Organizer">{game.organizerUsername}</Detail>
+        </SimpleGrid>
+      </Card>
+
+      <ShareDialog opened={sharing} onClose={share.close} url={window.location.href} />
+      <ManageDialog
+        game={game}
+        player={canManage ? picked : null}
+        onClose={() => setPickedId(null)}
+        secondsOf={secondsOf}
+        replaceList={(onPitch) => replaceCandidates(onPitch, now, start, end)}
+      />
+    </Stack>
+  );
+}
+
+/** Spec §2 Game detail page: public; every change to the game reaches it live through the game's room. */
+export function GameDetailsPage() {
+  const { id = '' } = useParams();
+  const game = useGameData(id);
+  useLiveRoom(id ? rooms.game(id) : null, [playKeys.game(id)]);
+
+  return (
+    <Container size="lg" py="md">
+      {game.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the game" />
+        </Center>
+      ) : game.isError ? (
+        <Alert color="red" title="The game could not be loaded">
+          {errorMessage(game.error)}
+        </Alert>
+      ) : (
+        <GameView game={game.data} onRefresh={() => void game.refetch()} refreshing={game.isRefetching} />
+      )}
     </Container>
   );
 }

@@ -1,11 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
+import { formErrors } from '../../lib/api-error';
 import { notifySuccess } from '../../lib/notify';
 import type { SubField } from '../fields/api/types';
 import { useAddAvailability } from './api/schedules';
 import { AvailabilityInputs } from './availability-inputs';
-import { readWindow, type WindowErrors, type WindowInputs } from './datetime-local';
+import { WINDOW_INPUT_OF, readWindow, type WindowErrors, type WindowInputs } from './datetime-local';
 
 const EMPTY_WINDOW: WindowInputs = { startDate: '', endDate: '' };
 
@@ -49,6 +50,8 @@ export function AddAvailabilityDialog({ opened, onClose, subFields, subFieldId, 
           onAdded(window.startDate);
           close();
         },
+        // The toast says why; a message about one of the dates shows at its input too.
+        onError: (error) => setErrors(formErrors(error, WINDOW_INPUT_OF)),
         onSettled: () => setValues(EMPTY_WINDOW),
       },
     );

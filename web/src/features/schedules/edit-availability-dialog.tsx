@@ -2,11 +2,12 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
+import { formErrors } from '../../lib/api-error';
 import { notifySuccess } from '../../lib/notify';
 import { useDeleteAvailability, useEditAvailability } from './api/schedules';
 import type { AvailabilityEntry } from './api/types';
 import { AvailabilityInputs } from './availability-inputs';
-import { readWindow, toDateTimeLocal, type WindowErrors, type WindowInputs } from './datetime-local';
+import { WINDOW_INPUT_OF, readWindow, toDateTimeLocal, type WindowErrors, type WindowInputs } from './datetime-local';
 
 export interface EditedAvailability {
   entry: AvailabilityEntry;
@@ -41,8 +42,12 @@ function EditAvailabilityBody({ edited, onClose }: { edited: EditedAvailability;
           notifySuccess('Availability changed.');
           onClose();
         },
-        // The form resets after any attempt: back to the window as it is saved.
-        onError: () => setValues(inputsOf(entry)),
+        // The form resets after any attempt: back to the window as it is saved. The toast says why;
+        // a message about one of the dates shows at its input too.
+        onError: (error) => {
+          setValues(inputsOf(entry));
+          setErrors(formErrors(error, WINDOW_INPUT_OF));
+        },
       },
     );
   };

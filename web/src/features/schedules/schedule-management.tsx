@@ -1,3 +1,4 @@
+import { rooms } from '@playtime/shared/contract/rooms';
 import { Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -28,7 +29,7 @@ export function ScheduleManagement({ fields, selection, onSelectionChange }: Sch
   const { field, subFieldId } = resolveSelection(fields ?? [], selection);
   const schedules = useFieldSchedules(field?.fieldId);
   // Another browser's change to this field's schedule appears here without a reload.
-  useLiveRoom(field ? `field:${field.fieldId}` : null, field ? [scheduleKeys.field(field.fieldId)] : []);
+  useLiveRoom(field ? rooms.field(field.fieldId) : null, field ? [scheduleKeys.field(field.fieldId)] : []);
 
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<EditedAvailability | undefined>();

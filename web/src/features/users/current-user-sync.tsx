@@ -1,3 +1,4 @@
+import { rooms } from '@playtime/shared/contract/rooms';
 import { useEffect } from 'react';
 import { useLiveRoom } from '../realtime/use-live-room';
 import { useCurrentUser } from './api/current-user';
@@ -15,6 +16,6 @@ export function CurrentUserSync() {
     if (user) storeRole(window.localStorage, user.role);
   }, [user]);
 
-  useLiveRoom(user ? `user:${user.userId}` : null, [userKeys.all]);
+  useLiveRoom(user ? rooms.user(user.userId) : null, [userKeys.all]);
   return null;
 }

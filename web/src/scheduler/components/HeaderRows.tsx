@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { HeaderModel } from '../layout/header-cells';
 import classes from '../Scheduler.module.css';
 import type { SchedulerZoom } from '../types';
@@ -19,7 +19,12 @@ function SpanRow({ spans, height }: { spans: HeaderModel['top']; height: number 
   return (
     <div className={classes.headerRow} style={{ height }}>
       {spans.map((span) => (
-        <div key={span.key} className={classes.spanCell} style={{ left: span.left, width: span.width }} data-current={span.isCurrent || undefined}>
+        <div
+          key={span.key}
+          className={classes.spanCell}
+          style={{ left: span.left, width: span.width, '--pts-span-end': `${span.left + span.width}px` } as CSSProperties}
+          data-current={span.isCurrent || undefined}
+        >
           <span className={classes.spanLabel}>{span.label}</span>
         </div>
       ))}

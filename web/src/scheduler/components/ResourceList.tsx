@@ -7,6 +7,8 @@ import type { SchedulerResource } from '../types';
 export interface ResourceListProps {
   rows: ResourceRowLayout[];
   onItemClick?: (resource: SchedulerResource) => void;
+  /** False in the narrow (phone) column, where the names need all of its width. */
+  withIcons: boolean;
 }
 
 function ResourceIcon({ resource }: { resource: SchedulerResource }) {
@@ -16,7 +18,7 @@ function ResourceIcon({ resource }: { resource: SchedulerResource }) {
   return <Avatar name={title} color="initials" size={32} radius="xl" />;
 }
 
-export const ResourceList = memo(function ResourceList({ rows, onItemClick }: ResourceListProps) {
+export const ResourceList = memo(function ResourceList({ rows, onItemClick, withIcons }: ResourceListProps) {
   return (
     <div className={classes.resourceColumn}>
       {rows.map(({ resource, height }) => (
@@ -27,7 +29,7 @@ export const ResourceList = memo(function ResourceList({ rows, onItemClick }: Re
           onClick={() => onItemClick?.(resource)}
           title={resource.label.title}
         >
-          <ResourceIcon resource={resource} />
+          {withIcons && <ResourceIcon resource={resource} />}
           <span className={classes.resourceText}>
             <span className={classes.resourceTitle}>{resource.label.title}</span>
             {resource.label.subtitle && <span className={classes.resourceSubtitle}>{resource.label.subtitle}</span>}

@@ -14,6 +14,10 @@ export const ROW_HEIGHT = 56;
 export const TILE_HEIGHT = 48;
 export const MIN_TILE_WIDTH = 4;
 export const RESOURCE_COLUMN_WIDTH = 212;
+/** The resource column of a phone-sized timeline: names only, so the hours keep most of the width. */
+export const NARROW_RESOURCE_COLUMN_WIDTH = 116;
+/** A timeline narrower than this (Mantine's `xs`, 36em) is phone-sized. */
+export const NARROW_TIMELINE_WIDTH = 576;
 export const TOP_BAR_HEIGHT = 44;
 export const LOADER_OVERLAY_WIDTH = 388;
 /** Header height per zoom: the day view needs room for day name and day of month. */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compareCheckpoints } from '../checkpoint';
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../port';
+import { checkEventSchemas, parseEvent } from '../schema-checked-event-store';
 
 export interface ContractHarness {
   store: EventStore;
@@ -65,6 +66,25 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       expect(events[0]!.createdAt).toBeInstanceOf(Date);
       expect(events.at(-1)!.globalPosition).toBe(result.position);
       expect(compareCheckpoints(events.at(-1)!.checkpoint, result.checkpoint)).toBe(0);
+    });
+
+    it('behind the event schemas, appends nothing of an append its schemas refuse, and records the version of what it appends', async () => {
+      const checked = checkEventSchemas(store);
+      const stream = uniqueStream('user');
+      const deleted = { type: 'UserDeleted', data: { userId: 'u1', deletedBy: 'admin' } };
+      const badRole = { type: 'UserRoleChanged', data: { userId: 'u1', role: 'boss', changedBy: 'admin' } };
+      await expect(checked.appendToStream(stream, [deleted, badRole], { expectedRevision: 'no_stream' })).rejects.toThrow(
+        /^Event UserRoleChanged \(version 1\) does not match its schema: role: /,
+      );
+      // Only stores built without the registry (this suite's bare adapter) take made-up types.
+      await expect(checked.appendToStream(stream, [event(1)], { expectedRevision: 'any' })).rejects.toThrow('Event type Counted has no registered schema');
+      expect(await store.readStream(stream)).toEqual([]);
+
+      const registered = { userId: 'u1', issuer: 'iss', subject: 's', email: 'a@x.test', emailVerified: true, username: 'a', nickname: 'a', profilePicture: '', role: 'player' };
+      await checked.appendToStream(stream, [{ type: 'UserRegistered', data: { ...registered, unknownKey: 1 } }, deleted], { expectedRevision: 'no_stream' });
+      const stored = await store.readStream(stream);
+      expect(stored.map((e) => [e.type, e.metadata.schemaVersion])).toEqual([['UserRegistered', 2], ['UserDeleted', 1]]);
+      expect(stored.map(parseEvent)).toEqual([{ type: 'UserRegistered', data: registered }, deleted]);
     });
 
     it('reads an unknown stream as empty', async () => {

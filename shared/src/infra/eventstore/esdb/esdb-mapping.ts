@@ -50,6 +50,7 @@ interface StoredMetadata {
   userId?: string | null;
   $correlationId?: string | null;
   $causationId?: string | null;
+  schemaVersion?: number;
 }
 
 function toStoredMetadata(metadata: EventMetadata | undefined): StoredMetadata {
@@ -57,6 +58,7 @@ function toStoredMetadata(metadata: EventMetadata | undefined): StoredMetadata {
   if (metadata?.userId !== undefined) stored.userId = metadata.userId;
   if (metadata?.correlationId !== undefined) stored.$correlationId = metadata.correlationId;
   if (metadata?.causationId !== undefined) stored.$causationId = metadata.causationId;
+  if (metadata?.schemaVersion !== undefined) stored.schemaVersion = metadata.schemaVersion;
   return stored;
 }
 
@@ -68,6 +70,7 @@ function fromStoredMetadata(raw: unknown): EventMetadata {
   if (stored.userId !== undefined) metadata.userId = stored.userId;
   if (stored.$correlationId !== undefined) metadata.correlationId = stored.$correlationId;
   if (stored.$causationId !== undefined) metadata.causationId = stored.$causationId;
+  if (stored.schemaVersion !== undefined) metadata.schemaVersion = stored.schemaVersion;
   return metadata;
 }
 

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { allowInlineScript, type HeaderContext } from './inline-scripts';
 
 /**
  * The web app talks to identity through @auth0/auth0-spa-js, which speaks Auth0's dialect of
@@ -69,15 +70,19 @@ export function auth0CompatibleRequests(routes: Auth0CompatibleRoutes): RequestH
  * once. The SDK checks every second whether its popup was closed, and when that check runs before
  * the message is handled it gives up with 'Popup closed' (about one login in ten under load). The
  * SDK closes the popup itself once it has the message, so the page must not. Inside the silent-check
- * iframe closing does nothing either way. (No Content-Security-Policy is set here, so changing the
- * inline script needs no new hash.)
+ * iframe closing does nothing either way. oidc-provider allowed its script by hash in the
+ * Content-Security-Policy; the changed script's hash takes that one's place.
  */
-export async function keepPopupOpenForTheSdk(ctx: { type: string; body: unknown }, next: () => Promise<void>): Promise<void> {
+export async function keepPopupOpenForTheSdk(ctx: HeaderContext & { type: string; body: unknown }, next: () => Promise<void>): Promise<void> {
   await next();
   if (typeof ctx.body === 'string' && ctx.body.includes(WEB_MESSAGE_MARKER)) {
+    const script = INLINE_SCRIPT.exec(ctx.body)?.[1];
     ctx.body = ctx.body.replace(WEB_MESSAGE_SELF_CLOSE, '');
+    if (script !== undefined) allowInlineScript(ctx, script.replace(WEB_MESSAGE_SELF_CLOSE, ''), script);
   }
 }
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/;
 
 const WEB_MESSAGE_MARKER = "type: 'authorization_response'";
 const WEB_MESSAGE_SELF_CLOSE = 'win.close();';

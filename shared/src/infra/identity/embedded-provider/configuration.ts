@@ -11,7 +11,8 @@ import type { Queryable } from '../../db/pool';
 import { DEMO_ACCOUNTS, DEMO_ROLE_CLAIM } from '../demo-accounts';
 import { normalizeEmail, type Account, type AccountStore } from './accounts';
 import { postgresOidcAdapter } from './postgres-adapter';
-import { errorPage, signedOutPage, signingOutPage } from './pages';
+import { allowInlineScript } from './inline-scripts';
+import { errorPage, SIGN_OUT_SCRIPT, signedOutPage, signingOutPage } from './pages';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
 
 /** Auth0's endpoint paths, which @auth0/auth0-spa-js builds from its `domain` and cannot be told otherwise. */
@@ -228,6 +229,7 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
         // The SDK's logout is a plain redirect: confirm on the user's behalf (see pages.ts).
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
           ctx.type = 'html';
+          allowInlineScript(ctx, SIGN_OUT_SCRIPT);
           ctx.body = signingOutPage(form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>'));
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {

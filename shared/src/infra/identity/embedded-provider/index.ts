@@ -7,6 +7,7 @@ import { AccountStore } from './accounts';
 import { auth0CompatibleRequests, keepPopupOpenForTheSdk } from './auth0-compatibility';
 import { providerConfiguration, ROUTES } from './configuration';
 import { interactionRouter } from './interactions';
+import { LoginThrottle } from './login-throttle';
 import { deleteExpiredRecords } from './postgres-adapter';
 import { identityMigrations } from './schema';
 import { loadCookieKeys, loadSigningKey, publicJwk } from './secrets';
@@ -35,6 +36,8 @@ export interface EmbeddedIdentityProviderOptions {
   trustProxy?: boolean;
   /** Called with unexpected failures (5xx); they are never shown to the user in detail. */
   onError?: (error: unknown) => void;
+  /** The clock login throttling reads (tests move it instead of waiting). */
+  now?: () => Date;
 }
 
 export interface EmbeddedIdentityProvider {
@@ -86,6 +89,7 @@ export async function createEmbeddedIdentityProvider(
   if (options.seedDemoAccounts) await accounts.seedDemoAccounts();
   const signingKey = await loadSigningKey(options.pool);
   const cookieKeys = options.cookieKeys?.length ? options.cookieKeys : await loadCookieKeys(options.pool);
+  const throttle = new LoginThrottle(options.pool, options.now);
 
   const provider = new Provider(
     issuer,
@@ -109,13 +113,13 @@ export async function createEmbeddedIdentityProvider(
   const handleWithProvider = provider.callback();
   const router = express.Router();
   router.use(auth0CompatibleRequests({ authorization: ROUTES.authorization, endSession: ROUTES.end_session }));
-  router.use(interactionRouter({ provider, accounts, showDemoAccounts: options.seedDemoAccounts, onError }));
+  router.use(interactionRouter({ provider, accounts, throttle, showDemoAccounts: options.seedDemoAccounts, onError }));
   // Only the provider's own paths reach it (it answers 404 to anything else), so it can share an
   // origin root with the SPA and the API.
   router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));
 
   // Expired records are already invisible, so sweeping them need not hold up start-up.
-  const sweep = () => void deleteExpiredRecords(options.pool).catch(onError);
+  const sweep = () => void Promise.all([deleteExpiredRecords(options.pool), throttle.forgetOld()]).catch(onError);
   sweep();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
-import { EmailTakenError, type AccountStore } from './accounts';
+import { EmailTakenError, normalizeEmail, type AccountStore } from './accounts';
+import { waitInWords, type LoginThrottle } from './login-throttle';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
 import { errorPage, loginPage, signupPage, type SignupErrors, type SignupValues } from './pages';
 import { MIN_PASSWORD_LENGTH } from './passwords';
@@ -17,6 +18,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export interface InteractionRouterInput {
   provider: Provider;
   accounts: AccountStore;
+  throttle: LoginThrottle;
   showDemoAccounts: boolean;
   onError: (error: unknown) => void;
 }
@@ -54,7 +56,7 @@ function silentError(prompt: string): string {
 }
 
 export function interactionRouter(input: InteractionRouterInput): Router {
-  const { provider, accounts } = input;
+  const { provider, accounts, throttle } = input;
   const router = express.Router();
   // Only these forms are parsed here; the provider's own endpoints read their bodies themselves.
   const form = express.urlencoded({ extended: false, limit: '8kb' });
@@ -142,8 +144,20 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       const email = text(req.body?.email).trim();
       const password = text(req.body?.password);
       if (!email || !password) return renderLogin(req, res, details, 400, email, 'Enter your email and password.');
+      // The password is not even checked while the account or the address must wait.
+      const attempt = { email: normalizeEmail(email), address: req.ip ?? '' };
+      const wait = await throttle.retryAfter(attempt);
+      if (wait > 0) {
+        res.set('Retry-After', String(wait));
+        const message = `Too many failed log-ins. Wait ${waitInWords(wait)}, then try again.`;
+        return renderLogin(req, res, details, 429, email, message);
+      }
       const account = await accounts.authenticate(email, password);
-      if (!account) return renderLogin(req, res, details, 401, email, 'Incorrect email or password.');
+      if (!account) {
+        await throttle.failed(attempt);
+        return renderLogin(req, res, details, 401, email, 'Incorrect email or password.');
+      }
+      await throttle.succeeded(attempt);
       await provider.interactionFinished(req, res, { login: { accountId: account.accountId } }, { mergeWithLastSubmission: false });
     }),
   );

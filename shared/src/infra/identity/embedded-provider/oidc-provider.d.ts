@@ -50,10 +50,16 @@ declare module 'oidc-provider' {
   }
 
   /** The Koa context oidc-provider passes to configuration helpers. */
-  export interface KoaContextWithOIDC {
-    oidc: OIDCContext;
+  /** The part of a Koa context Playtime touches: the answer's type, body and headers. */
+  export interface KoaResponseContext {
     type: string;
     body: unknown;
+    response: { get(field: string): string | string[] | number | undefined };
+    set(field: string, value: string): void;
+  }
+
+  export interface KoaContextWithOIDC extends KoaResponseContext {
+    oidc: OIDCContext;
   }
 
   export interface Account {
@@ -111,7 +117,7 @@ declare module 'oidc-provider' {
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
     /** Koa middleware around every request the provider handles. */
-    use(middleware: (ctx: { type: string; body: unknown }, next: () => Promise<void>) => Promise<void>): void;
+    use(middleware: (ctx: KoaResponseContext, next: () => Promise<void>) => Promise<void>): void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(
       req: IncomingMessage,

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 
 /**
  * The provider's own pages, rendered on the server so they work before (and without) the web app.
- * They borrow Mantine's look (default theme colours, radius, type scale) so moving from the app to
- * the login page does not feel like leaving the product.
+ * They wear the app's look (web/src/app/theme.ts: the 'pitch' greens, Inter, radius md, cards lg,
+ * headings 800; the mark of web/public/logo.svg) so moving from the app to the login page does not
+ * feel like leaving the product.
  */
 
 const APP_NAME = 'Playtime';
@@ -13,39 +16,60 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/**
+ * The app's mark, inlined as a data URI: the provider may be served without the web app's files
+ * (distributed mode), and the Content-Security-Policy allows data: images. Without the file (a
+ * deployment that left web/ out) the name alone stands.
+ */
+const LOGO_DATA_URI = (() => {
+  try {
+    const svg = readFileSync(path.resolve(import.meta.dirname, '../../../../../web/public/logo.svg'));
+    return `data:image/svg+xml;base64,${svg.toString('base64')}`;
+  } catch {
+    return null;
+  }
+})();
+
+/** The theme's 'pitch' shades used here: 0 tints, 7 the primary, 8 text and hover on white. */
+const PITCH = { 0: '#e9f9ee', 1: '#d5f0dd', 7: '#1f994b', 8: '#138840' };
+
 const STYLES = `
   *,*::before,*::after{box-sizing:border-box}
-  body{margin:0;min-height:100vh;background:#f8f9fa;color:#212529;-webkit-font-smoothing:antialiased;
-    font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55}
-  main{max-width:420px;margin:0 auto;padding:48px 16px}
-  .brand{text-align:center;font-size:28px;font-weight:800;letter-spacing:-0.5px;color:#228be6;margin-bottom:24px}
-  .card{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:32px;
+  body{margin:0;min-height:100vh;background:${PITCH[0]};color:#212529;-webkit-font-smoothing:antialiased;
+    font-family:Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.55}
+  main{max-width:440px;margin:0 auto;padding:40px 16px}
+  .brand{display:flex;align-items:center;justify-content:center;gap:10px;margin-bottom:24px;
+    font-size:26px;font-weight:800;letter-spacing:-0.02em;color:${PITCH[8]}}
+  .brand img{width:40px;height:40px}
+  .card{background:#fff;border:1px solid #dee2e6;border-radius:16px;padding:28px;
     box-shadow:0 1px 3px rgba(0,0,0,.05),0 1px 2px rgba(0,0,0,.1)}
   .card+.card{margin-top:16px}
-  h1{font-size:22px;font-weight:700;margin:0 0 4px}
-  h2{font-size:16px;font-weight:600;margin:0 0 4px}
+  h1{font-size:24px;font-weight:800;letter-spacing:-0.01em;margin:0 0 4px}
+  h2{font-size:17px;font-weight:800;margin:0 0 4px}
   .dimmed{color:#868e96;font-size:14px;margin:0 0 20px}
   .field{margin-bottom:16px}
   label{display:block;font-size:14px;font-weight:500;margin-bottom:4px}
   label .required{color:#fa5252;margin-left:2px}
   input{display:block;width:100%;height:36px;padding:0 12px;font:inherit;font-size:14px;color:#212529;background:#fff;
-    border:1px solid #ced4da;border-radius:4px;outline:none;transition:border-color .1s}
-  input:focus{border-color:#228be6}
-  input[aria-invalid=true]{border-color:#fa5252;color:#fa5252}
+    border:1px solid #ced4da;border-radius:8px;outline:none;transition:border-color .1s}
+  input:focus{border-color:${PITCH[7]}}
+  input[aria-invalid=true]{border-color:#fa5252}
   .error{color:#fa5252;font-size:12px;margin:5px 0 0}
   .hint{color:#868e96;font-size:12px;margin:5px 0 0}
-  .alert{background:#fff5f5;border:1px solid #ffc9c9;color:#e03131;border-radius:4px;padding:10px 14px;font-size:14px;margin-bottom:16px}
+  .alert{background:#fff5f5;border:1px solid #ffc9c9;color:#e03131;border-radius:8px;padding:10px 14px;font-size:14px;margin-bottom:16px}
   .button{display:block;width:100%;height:36px;padding:0 18px;font:inherit;font-size:14px;font-weight:600;color:#fff;
-    background:#228be6;border:0;border-radius:4px;cursor:pointer}
-  .button:hover{background:#1c7ed6}
-  .button.subtle{background:transparent;color:#228be6;border:1px solid #dee2e6;height:auto;padding:8px 12px;text-align:left}
-  .button.subtle:hover{background:#e7f5ff}
-  .button.subtle small{display:block;color:#868e96;font-weight:400}
+    background:${PITCH[7]};border:0;border-radius:8px;cursor:pointer}
+  .button:hover{background:${PITCH[8]}}
+  .button:focus-visible,a:focus-visible{outline:2px solid ${PITCH[7]};outline-offset:2px}
+  .button.subtle{background:#fff;color:${PITCH[8]};border:1px solid #dee2e6;height:auto;padding:8px 12px;text-align:left}
+  .button.subtle:hover{background:${PITCH[0]};border-color:${PITCH[1]}}
+  .button.subtle small{display:block;color:#868e96;font-weight:400;overflow-wrap:anywhere}
   .demo{display:grid;gap:8px;margin-top:12px}
   .demo form{margin:0}
   .footer{text-align:center;font-size:14px;color:#868e96;margin:20px 0 0}
-  a{color:#228be6;text-decoration:none}
+  a{color:${PITCH[8]};text-decoration:none;font-weight:500}
   a:hover{text-decoration:underline}
+  @media (max-width:480px){main{padding:24px 12px}.card{padding:20px}}
 `;
 
 function layout(title: string, body: string, head = ''): string {
@@ -60,7 +84,7 @@ function layout(title: string, body: string, head = ''): string {
 </head>
 <body>
   <main>
-    <div class="brand">${APP_NAME}</div>
+    <div class="brand">${LOGO_DATA_URI ? `<img src="${LOGO_DATA_URI}" alt="">` : ''}<span>${APP_NAME}</span></div>
     ${body}
   </main>
 </body>
@@ -173,6 +197,8 @@ export function signupPage(input: SignupPageInput): string {
  * redirect with no such step, so the confirmation form is submitted on load (with a button for
  * browsers without JavaScript).
  */
+export const SIGN_OUT_SCRIPT = "document.addEventListener('DOMContentLoaded', function () { document.getElementById('op.logoutForm').submit(); });";
+
 export function signingOutPage(providerForm: string): string {
   return layout(
     'Signing out',
@@ -182,7 +208,7 @@ export function signingOutPage(providerForm: string): string {
       ${providerForm}
       <noscript><button type="submit" class="button" form="op.logoutForm">Continue</button></noscript>
     </section>`,
-    `<script>document.addEventListener('DOMContentLoaded', function () { document.getElementById('op.logoutForm').submit(); });</script>`,
+    `<script>${SIGN_OUT_SCRIPT}</script>`,
   );
 }
 
@@ -194,5 +220,9 @@ export function signedOutPage(): string {
 }
 
 export function errorPage(title: string, message: string): string {
-  return layout(title, `<section class="card"><h1>${escapeHtml(title)}</h1>${alert(message)}</section>`);
+  // The provider serves the app's origin root (standalone, or behind the public URL): '/' is the app.
+  return layout(
+    title,
+    `<section class="card"><h1>${escapeHtml(title)}</h1>${alert(message)}<p class="footer"><a href="/">Back to ${APP_NAME}</a></p></section>`,
+  );
 }

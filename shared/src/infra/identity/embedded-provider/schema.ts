@@ -5,7 +5,8 @@ import type { Migration } from '../../db/migrations';
  * - identity_accounts: who can sign in (scrypt password hashes, never passwords);
  * - identity_provider_records: oidc-provider's sessions, grants, codes, refresh tokens, interactions,
  *   one row per (model, id) with the columns its adapter looks things up by;
- * - identity_secrets: the RSA signing key (private JWK) and the cookie signing keys.
+ * - identity_secrets: the RSA signing key (private JWK) and the cookie signing keys;
+ * - identity_login_failures: recent wrong passwords per account and per address (login-throttle.ts).
  */
 export const identityMigrations: Migration[] = [
   {
@@ -42,6 +43,17 @@ export const identityMigrations: Migration[] = [
         name       text        PRIMARY KEY,
         value      jsonb       NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'login throttling',
+    sql: `
+      CREATE TABLE identity_login_failures (
+        key             text        PRIMARY KEY,
+        failures        integer     NOT NULL,
+        last_failure_at timestamptz NOT NULL
       );
     `,
   },

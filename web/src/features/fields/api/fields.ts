@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NEW_SUBFIELD_NAME, type AddFieldAnswer } from '@playtime/shared/contract/fields';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
 import { useAuth } from '../../auth/use-auth';
 import { scheduleKeys } from '../../schedules/api/query-keys';
 import { fieldKeys } from './query-keys';
 import type { FieldPayload, OwnerField, SubField } from './types';
-
-/** The name the server gives a sub-field added without one. */
-export const NEW_SUBFIELD_NAME = 'New Subfield';
 
 /** GET /api/get-owner-fields: the owner's fields (an admin's: everyone's), by name. Loads only when logged in. */
 export function useOwnerFields() {
@@ -35,7 +33,7 @@ function useReloadFields() {
 export function useAddField() {
   const reload = useReloadFields();
   return useMutation({
-    mutationFn: (input: FieldPayload) => apiPost<{ ok: true; fieldId: string }>('/api/add-field', input),
+    mutationFn: (input: FieldPayload) => apiPost<AddFieldAnswer>('/api/add-field', input),
     onSuccess: reload,
   });
 }

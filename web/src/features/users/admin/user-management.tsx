@@ -1,16 +1,29 @@
+import { rooms } from '@playtime/shared/contract/rooms';
 import { Avatar, Badge, Button, Card, Group, Select, Skeleton, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLiveRoom } from '../../realtime/use-live-room';
 import { useAdminDeleteUser, useAdminEditUser, useUsersPage, type AdminUserRow } from '../api/admin-users';
+import { useCurrentUser } from '../api/current-user';
 import { adminUserKeys } from '../api/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../roles';
 import { PAGE_SIZE_OPTIONS, pagingState } from './paging';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 const PAGE_SIZE_DATA = PAGE_SIZE_OPTIONS.map(String);
-const COLUMNS = ['User ID', 'Username', 'Email', 'Profile Picture', 'Role', 'Actions'];
+/**
+ * Fixed widths (the table lays out fixed), so a row entering edit mode (a role select, Save and
+ * Cancel) cannot make the columns jump.
+ */
+const COLUMNS = [
+  { name: 'User ID', width: '20%' },
+  { name: 'Username', width: '13%' },
+  { name: 'Email', width: '21%' },
+  { name: 'Profile Picture', width: '11%' },
+  { name: 'Role', width: '16%' },
+  { name: 'Actions', width: '19%' },
+] as const;
 
 interface RoleEdit {
   userId: string;
@@ -32,6 +45,22 @@ function confirmDelete(user: AdminUserRow, onConfirm: () => void) {
   });
 }
 
+/** An admin about to change their own role is asked first: taking away their admin role locks them out of this page. */
+function confirmOwnRoleChange(role: Role, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Change your own role',
+    centered: true,
+    children: (
+      <Text size="sm">
+        Change your own role to <b>{roleLabel(role)}</b>? {role === 'admin' ? '' : 'You will no longer be an admin and cannot manage users.'}
+      </Text>
+    ),
+    labels: { confirm: 'Change my role', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
 /** The admin's 'User Management' table: server-paged, role edit one row at a time, delete. */
 export function UserManagement() {
   const [page, setPage] = useState(0);
@@ -39,10 +68,11 @@ export function UserManagement() {
   const [edit, setEdit] = useState<RoleEdit | null>(null);
 
   const usersPage = useUsersPage(page, pageSize);
+  const { data: me } = useCurrentUser();
   const editRole = useAdminEditUser();
   const deleteUser = useAdminDeleteUser();
   // Another admin's change (or a user's own profile edit) refreshes the table live.
-  useLiveRoom('admin', [adminUserKeys.all]);
+  useLiveRoom(rooms.admin, [adminUserKeys.all]);
 
   const users = usersPage.data?.users ?? [];
   const paging = pagingState(page, pageSize, usersPage.data?.total ?? 0);
@@ -54,7 +84,9 @@ export function UserManagement() {
 
   const saveRole = () => {
     if (!edit) return;
-    editRole.mutate(edit, { onSuccess: () => setEdit(null) });
+    const save = () => editRole.mutate(edit, { onSuccess: () => setEdit(null) });
+    if (edit.userId === me?.userId && edit.role !== me.role) confirmOwnRoleChange(edit.role, save);
+    else save();
   };
 
   const rows = users.map((user) => {
@@ -66,8 +98,10 @@ export function UserManagement() {
             {user.userId}
           </Text>
         </Table.Td>
-        <Table.Td fw={600}>{user.username}</Table.Td>
-        <Table.Td>{user.email}</Table.Td>
+        <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {user.username}
+        </Table.Td>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
         <Table.Td>
           {user.profilePicture ? (
             <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} radius="xl" size={36} />
@@ -77,7 +111,7 @@ export function UserManagement() {
             </Text>
           )}
         </Table.Td>
-        <Table.Td miw={160}>
+        <Table.Td>
           {isEditing ? (
             <Select
               aria-label={`Role of ${user.username}`}
@@ -135,7 +169,7 @@ export function UserManagement() {
   const placeholderRows = Array.from({ length: 3 }, (_, index) => (
     <Table.Tr key={`loading-${index}`}>
       {COLUMNS.map((column) => (
-        <Table.Td key={column}>
+        <Table.Td key={column.name}>
           <Skeleton h={20} />
         </Table.Td>
       ))}
@@ -148,11 +182,16 @@ export function UserManagement() {
         User Management
       </Title>
       <Table.ScrollContainer minWidth={860}>
-        <Table striped highlightOnHover verticalSpacing="sm">
+        <Table striped highlightOnHover verticalSpacing="sm" layout="fixed">
+          <colgroup>
+            {COLUMNS.map((column) => (
+              <col key={column.name} style={{ width: column.width }} />
+            ))}
+          </colgroup>
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
+                <Table.Th key={column.name}>{column.name}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>

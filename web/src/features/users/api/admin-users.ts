@@ -1,17 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { totalFromHeader } from '../admin/paging';
-import type { Role } from '../roles';
+import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
+import type { AdminUserRow, Role } from '@playtime/shared/contract/users';
 import { adminUserKeys } from './query-keys';
 
-/** A row of GET /api/get-users. */
-export interface AdminUserRow {
-  userId: string;
-  username: string;
-  email: string;
-  profilePicture: string | null;
-  role: Role;
-}
+export type { AdminUserRow };
 
 export interface UsersPage {
   users: AdminUserRow[];
@@ -24,7 +18,7 @@ export function useUsersPage(page: number, pageSize: number) {
     queryKey: adminUserKeys.page(page, pageSize),
     queryFn: async (): Promise<UsersPage> => {
       const { data, headers } = await apiGetWithHeaders<AdminUserRow[]>('/api/get-users', { page, pageSize });
-      return { users: data, total: totalFromHeader(headers.get('X-Total-Count'), data.length) };
+      return { users: data, total: totalFromHeader(headers.get(TOTAL_COUNT_HEADER), data.length) };
     },
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../auth/use-auth';
-import type { Role } from '../roles';
+import type { CurrentUser, EditUserInput } from '@playtime/shared/contract/users';
 import { userKeys } from './query-keys';
 
-/** GET /api/get-user: the logged-in user's record (created as a player on first call). */
-export interface CurrentUser {
-  userId: string;
-  username: string;
-  email: string;
-  nickname: string;
-  bio: string;
-  profilePicture: string;
-  role: Role;
-}
+/** GET /api/get-user: the logged-in user's record. */
+export type { CurrentUser, EditUserInput };
 
 export function useCurrentUser() {
   const { isAuthenticated } = useAuth();
@@ -22,12 +14,6 @@ export function useCurrentUser() {
     queryFn: () => apiGet<CurrentUser>('/api/get-user'),
     enabled: isAuthenticated,
   });
-}
-
-export interface EditUserInput {
-  username: string;
-  bio: string;
-  profilePicture: string;
 }
 
 /** POST /api/edit-user. The cache is patched at once and then refetched (after the write's position). */

@@ -25,7 +25,11 @@ import { GameCard } from '../../../components/game-card';
 import { PageTitle } from '../../../components/page-title';
 import { formatDollars } from '../../../utils/money';
 import { useCurrentUser, useEditUser, type CurrentUser } from '../api/current-user';
-import { useBalance, useUserGames } from '../api/profile';
+import { rooms } from '@playtime/shared/contract/rooms';
+import { useMyGames } from '../../games/api/play';
+import { playKeys } from '../../games/api/query-keys';
+import { useLiveRoom } from '../../realtime/use-live-room';
+import { useBalance } from '../api/profile';
 import { roleLabel } from '../roles';
 import { AvatarPicker } from './avatar-picker';
 
@@ -59,8 +63,11 @@ function BalanceCard({ username }: { username: string }) {
   );
 }
 
-function RecentGames() {
-  const games = useUserGames();
+function RecentGames({ userId }: { userId: string }) {
+  // The list's prices are dollars; useMyGames hands the cards cents.
+  const games = useMyGames();
+  // The user's room announces their joins, moves and leaves, and their games' cancellations.
+  useLiveRoom(rooms.user(userId), [playKeys.userGames]);
   return (
     <Stack gap="md" mt="xl">
       <Title order={2} fz="xl">
@@ -207,7 +214,7 @@ export function ProfilePage() {
       {user ? (
         <>
           <ProfileEditor user={user} />
-          <RecentGames />
+          <RecentGames userId={user.userId} />
         </>
       ) : (
         <Center py="xl">

@@ -1,0 +1,128 @@
+import type pg from 'pg';
+import { DomainError } from '@playtime/shared/domain/decider';
+import { gameDecider, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
+import { gameStream } from '@playtime/shared/domain/games/events';
+import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
+import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import { currentState } from '@playtime/shared/infra/commands/current-state';
+import type { EventStore } from '@playtime/shared/infra/eventstore/port';
+import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
+import { ApiError } from '@playtime/shared/infra/http/errors';
+import type { Logger } from '@playtime/shared/infra/logging';
+import { PaymentRefused, type Payment, type PaymentProcessor } from '@playtime/shared/infra/payments/port';
+import type { PaymentPurposes } from '@playtime/shared/infra/payments/payment-events';
+import { findHoldSubField, type ReadModelDependencies } from '../fields/read-model';
+
+/**
+ * What a game-loop payment buys and what its success does (DESIGN §7): a rental buys a held slot, an
+ * entry a place in a game. The server prices both from the aggregates themselves; a payment counts only
+ * when the processor says it succeeded, for exactly that purpose; a payment whose client vanished is
+ * completed from its webhook; one that can no longer buy its purpose is refunded in full, once.
+ */
+export interface GamePaymentDependencies extends ReadModelDependencies {
+  store: EventStore;
+  pool: pg.Pool;
+  processor: PaymentProcessor;
+  now: () => Date;
+  cancellationWindowHours: number;
+  logger: Logger;
+}
+
+async function succeededPayment(processor: PaymentProcessor, paymentId: string): Promise<Payment> {
+  const payment = await processor.retrievePayment(paymentId);
+  if (!payment) throw new ApiError(404, 'payment_not_found', 'There is no payment with this id.');
+  if (payment.status !== 'succeeded') throw new ApiError(409, 'payment_not_succeeded', 'This payment has not gone through. Pay first, then try again.');
+  return payment;
+}
+
+export async function verifyRentalPayment(processor: PaymentProcessor, paymentId: string): Promise<VerifiedRentalPayment> {
+  const payment = await succeededPayment(processor, paymentId);
+  if (payment.purpose.kind !== 'rental') throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a field rental.');
+  return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId };
+}
+
+export async function verifyEntryPayment(processor: PaymentProcessor, paymentId: string): Promise<VerifiedEntryPayment> {
+  const payment = await succeededPayment(processor, paymentId);
+  if (payment.purpose.kind !== 'entry') throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a game\'s entry fee.');
+  return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId };
+}
+
+/** Registers pricing and success handling of rentals and entries with the payments' purpose registry. */
+export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymentDependencies): void {
+  const refundInFull = async (payment: Payment, why: string) => {
+    deps.logger.warn({ paymentId: payment.paymentId, why }, 'refunding a payment that can no longer buy its purpose');
+    try {
+      await deps.processor.refund({ paymentId: payment.paymentId, idempotencyKey: `refund-unusable-${payment.paymentId}` });
+    } catch (error) {
+      // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.
+      if (error instanceof PaymentRefused && error.code === 'nothing_to_refund') return;
+      throw error;
+    }
+  };
+  const metadata = (payment: Payment) => ({ userId: payment.payerId, correlationId: `payment-${payment.paymentId}`, causationId: null });
+
+  purposes.priceWith('rental', async ({ holdId }, payerId) => {
+    const subField = await findHoldSubField(deps, holdId);
+    if (!subField) return null;
+    const state = await currentState(deps.store, availabilityDecider, subFieldStream(subField.subFieldId));
+    const hold = state.holds.find((candidate) => candidate.holdId === holdId);
+    if (!hold || hold.captainId !== payerId || hold.status === 'booked') return null;
+    return { amountCents: hold.rentalCents, receiverId: subField.ownerId };
+  });
+
+  purposes.priceWith('entry', async ({ gameId }, payerId) => {
+    const game = await currentState(deps.store, gameDecider, gameStream(gameId));
+    if (game.status !== 'scheduled' || deps.now().getTime() >= game.end) return null;
+    if (game.participants.some((participant) => participant.playerId === payerId)) return null;
+    return { amountCents: game.details.priceCents, receiverId: game.details.organizerId };
+  });
+
+  // The captain's page books the slot with add-game; this completes it when the page never came back.
+  purposes.onPaymentSucceeded('rental', async (payment) => {
+    const subField = await findHoldSubField(deps, payment.purpose.holdId);
+    if (!subField) return refundInFull(payment, 'the held sub-field is gone');
+    try {
+      await bookHeldSlot(deps, {
+        subField,
+        holdId: payment.purpose.holdId,
+        payment: { paymentId: payment.paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId },
+        actorId: null,
+        cancellationWindowHours: deps.cancellationWindowHours,
+        metadata: metadata(payment),
+      });
+    } catch (error) {
+      // The hold expired and its time was taken meanwhile (or the sub-field closed): the money goes back.
+      if (error instanceof DomainError) return refundInFull(payment, error.message);
+      throw error;
+    }
+  });
+
+  // The player's page joins with join-game; this joins them when the page never came back.
+  purposes.onPaymentSucceeded('entry', async (payment) => {
+    const { rows } = await deps.pool.query<{ username: string | null }>('SELECT username FROM read.users WHERE user_id = $1', [payment.payerId]);
+    try {
+      await handleCommand({
+        store: deps.store,
+        decider: gameDecider,
+        streamId: gameStream(payment.purpose.gameId),
+        command: {
+          type: 'JoinGame',
+          playerId: payment.payerId,
+          username: rows[0]?.username ?? '',
+          team: 0,
+          payment: { paymentId: payment.paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId },
+        },
+        context: { now: deps.now(), newId: () => payment.paymentId, actorId: payment.payerId },
+        metadata: metadata(payment),
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // A payment that bought a membership already (the player's own call came first) owes nothing back,
+      // even once the game is cancelled: the cancellation refunds it. Anything else could not buy a place.
+      const game = await currentState(deps.store, gameDecider, gameStream(payment.purpose.gameId));
+      if (game.status !== 'none' && game.usedPayments.includes(payment.paymentId)) return;
+      return refundInFull(payment, error.message);
+    }
+  });
+}

@@ -1,0 +1,94 @@
+import { Router, type Response } from 'express';
+import {
+  accountNumberRequestSchema,
+  checkoutRequestSchema,
+  fieldOwnerRequestSchema,
+  simulatedCompleteActionRequestSchema,
+  simulatedConfirmRequestSchema,
+} from '@playtime/shared/contract/payments';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import type { Payments } from '@playtime/shared/infra/payments/setup';
+import type { Confirmation } from '@playtime/shared/infra/payments/simulated/simulated-processor';
+import type pg from 'pg';
+
+export interface PaymentCommandDependencies {
+  pool: pg.Pool;
+  resolveUser: ResolveUser;
+  payments: Pick<Payments, 'processor' | 'simulated' | 'purposes'>;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Checkout (spec §7) and the simulated processor's card form. */
+export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
+  const router = Router();
+  const anyUser = requireUser(deps.resolveUser);
+  const { processor, simulated, purposes } = deps.payments;
+
+  router.post('/api/checkout', anyUser, async (req, res) => {
+    const body = parseBody(checkoutRequestSchema, req.body);
+    const price = purposes.pricingOf(body.purpose.kind);
+    if (!price) throw new ApiError(422, 'purpose_not_for_sale', `Nothing can be bought as "${body.purpose.kind}" yet.`);
+    const payerId = req.user!.userId;
+    const priced = await price(body.purpose, payerId);
+    if (!priced) throw new ApiError(404, 'purpose_not_found', `There is nothing to pay for this ${body.purpose.kind}: it does not exist or is no longer yours.`);
+    if (priced.amountCents !== body.price) {
+      res.status(409).json({
+        error: { code: 'price_changed', message: `The price is now ${dollars(priced.amountCents)}. Check it and pay again.`, currentPrice: priced.amountCents },
+      });
+      return;
+    }
+    if (priced.amountCents === 0) throw new ApiError(422, 'nothing_to_pay', 'This costs nothing: there is nothing to pay.');
+    const purposeKey = body.purpose.kind === 'rental' ? body.purpose.holdId : body.purpose.gameId;
+    const created = await processor.createPayment({
+      amountCents: priced.amountCents,
+      currency: 'usd',
+      purpose: body.purpose,
+      payerId,
+      receiverId: priced.receiverId,
+      // One payment per payer, purpose and price: a retried checkout gets the same payment back.
+      idempotencyKey: `checkout-${payerId}-${body.purpose.kind}-${purposeKey}-${priced.amountCents}`,
+    });
+    res.type('text/plain').send(created.clientSecret);
+  });
+
+  router.post('/api/find-or-create-account-number', anyUser, async (req, res) => {
+    const { name } = parseBody(accountNumberRequestSchema, req.body);
+    const { rows } = await deps.pool.query<{ user_id: string }>('SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 1', [name]);
+    if (!rows[0]) throw new ApiError(404, 'user_not_found', `There is no user named "${name}".`);
+    res.type('text/plain').send(await processor.connectedAccount(rows[0].user_id));
+  });
+
+  router.post('/api/find-username-of-field-owner', anyUser, async (req, res) => {
+    const { fieldName } = parseBody(fieldOwnerRequestSchema, req.body);
+    const { rows } = await deps.pool.query<{ username: string | null }>(
+      `SELECT u.username FROM read.fields f JOIN read.users u ON u.user_id = f.owner_id
+        WHERE lower(f.name) = lower($1) AND NOT f.deleted AND NOT u.deleted ORDER BY f.added_at LIMIT 1`,
+      [fieldName],
+    );
+    if (!rows[0]) throw new ApiError(404, 'field_not_found', `There is no field named "${fieldName}".`);
+    if (!rows[0].username) throw new ApiError(404, 'owner_has_no_username', `The owner of "${fieldName}" has no username to receive payments.`);
+    res.type('text/plain').send(rows[0].username);
+  });
+
+  if (simulated) {
+    const answer = (res: Response, confirmation: Confirmation) => {
+      if (!confirmation.ok) throw new ApiError(confirmation.httpStatus, confirmation.code, confirmation.message);
+      const { ok: _ok, ...result } = confirmation;
+      // A declined card is an answer, not a malformed request: 402 as Stripe, with the status the form shows.
+      res.status(result.status === 'failed' ? 402 : 200).json(result);
+    };
+    // The client secret is the capability, as with Stripe.js: the card form needs nothing else.
+    router.post('/api/payments/simulated/confirm', async (req, res) => {
+      const { clientSecret, ...card } = parseBody(simulatedConfirmRequestSchema, req.body);
+      answer(res, await simulated.confirm(clientSecret, card));
+    });
+    router.post('/api/payments/simulated/complete-action', async (req, res) => {
+      const { clientSecret } = parseBody(simulatedCompleteActionRequestSchema, req.body);
+      answer(res, await simulated.completeAction(clientSecret));
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,152 @@
+import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/schedules/decider';
+import type { GameEvent } from '@playtime/shared/domain/games/events';
+import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
+import { scheduleBookedGame } from '@playtime/shared/infra/game-loop/booking';
+import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
+import { selectJobBackend, type JobHandler, type JobQueue } from '@playtime/shared/infra/jobs/port';
+import type { Logger } from '@playtime/shared/infra/logging';
+import { PaymentRefused, type PaymentProcessor } from '@playtime/shared/infra/payments/port';
+import type { Projection } from '../runtime/projection';
+import { reactorProjection, type JobRequest, type Reactor } from '../runtime/reactor';
+
+/**
+ * The game loop's side effects (DESIGN §7), decided by a reactor and done by jobs with retries:
+ * a hold expires by itself; a booking becomes its game; a cancelled game gives its slot back and
+ * refunds what it owes. Job ids come from the event, so a replayed event enqueues nothing twice, and
+ * every job is idempotent on its own (its command decides nothing twice, its refund has a key).
+ */
+export type GameLoopJob =
+  | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
+  | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
+  | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
+  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' };
+
+export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
+
+export interface GameLoopJobDependencies {
+  store: EventStore;
+  now: () => Date;
+  cancellationWindowHours: number;
+  refund: RefundPayment;
+}
+
+const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string; subFieldName: string }): SubFieldRef => ({
+  subFieldId: data.subFieldId,
+  fieldId: data.fieldId,
+  ownerId: data.ownerId,
+  name: data.subFieldName,
+});
+
+export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
+  return {
+    name: 'game_loop',
+    handles: ['SlotHeld', 'SlotBooked', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
+    react(stored: StoredEvent): JobRequest<GameLoopJob>[] {
+      const event = parseEvent(stored);
+      switch (event.type) {
+        case 'SlotHeld':
+          return [
+            {
+              queue,
+              jobName: 'expire-hold',
+              data: { kind: 'expire-hold', subField: subFieldOf(event.data), holdId: event.data.holdId },
+              delayMs: Math.max(0, Date.parse(event.data.expiresAt) - now().getTime()),
+            },
+          ];
+        case 'SlotBooked':
+          return [{ queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: event.data } }];
+        case 'GameCancelled': {
+          const { gameId, rentalRefunded, rentalPaymentId, entryRefunds } = event.data;
+          const refund = (paymentId: string): JobRequest<GameLoopJob> => ({
+            queue,
+            jobName: 'refund',
+            data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason: 'game_cancelled' },
+          });
+          const refunds = entryRefunds.map((entry) => entry.paymentId);
+          if (rentalRefunded && rentalPaymentId) refunds.push(rentalPaymentId);
+          return [{ queue, jobName: 'release-booking', data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) } }, ...refunds.map(refund)];
+        }
+        default:
+          return [];
+      }
+    },
+  };
+}
+
+export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<GameLoopJob> {
+  const metadata = (jobId: string) => ({ userId: null, correlationId: jobId, causationId: null });
+  return async (job) => {
+    const data = job.data;
+    switch (data.kind) {
+      case 'expire-hold':
+        await handleCommand({
+          store: deps.store,
+          decider: availabilityDecider,
+          streamId: subFieldStream(data.subField.subFieldId),
+          command: { type: 'ReleaseHold', subField: data.subField, holdId: data.holdId, reason: 'expired' },
+          context: { now: deps.now(), newId: () => data.holdId, actorId: null },
+          metadata: metadata(job.id),
+        });
+        return;
+      case 'schedule-game':
+        await scheduleBookedGame(deps, data.booking, { cancellationWindowHours: deps.cancellationWindowHours, metadata: metadata(job.id) });
+        return;
+      case 'release-booking':
+        await handleCommand({
+          store: deps.store,
+          decider: availabilityDecider,
+          streamId: subFieldStream(data.subField.subFieldId),
+          command: { type: 'CancelBooking', subField: data.subField, gameId: data.gameId },
+          context: { now: deps.now(), newId: () => data.gameId, actorId: null },
+          metadata: metadata(job.id),
+        });
+        return;
+      case 'refund':
+        await deps.refund({ paymentId: data.paymentId, idempotencyKey: data.idempotencyKey, reason: data.reason });
+        return;
+    }
+  };
+}
+
+export interface GameLoop {
+  /** The reactor on the projection runtime: its own checkpoint, one owner among projector processes. */
+  projection: Projection;
+  close(): Promise<void>;
+}
+
+/**
+ * The game loop's queue (BullMQ on PostgreSQL, or Redis when configured), its worker and its reactor,
+ * for a process that runs the projector. Refunds go to the payment processor.
+ */
+export async function startGameLoop(options: {
+  store: EventStore;
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  processor: Pick<PaymentProcessor, 'refund'>;
+  cancellationWindowHours: number;
+  logger: Logger;
+  now?: () => Date;
+}): Promise<GameLoop> {
+  const now = options.now ?? (() => new Date());
+  const queue = await createJobQueue<GameLoopJob>({
+    name: 'game-loop',
+    backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
+    attempts: 10,
+    backoffMs: 500,
+    logger: options.logger,
+  });
+  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) => {
+    try {
+      await options.processor.refund({ paymentId, idempotencyKey });
+    } catch (error) {
+      // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
+      if (error instanceof PaymentRefused && error.code === 'nothing_to_refund') return;
+      throw error;
+    }
+  };
+  queue.process(gameLoopJobHandler({ store: options.store, now, cancellationWindowHours: options.cancellationWindowHours, refund }), { concurrency: 4 });
+  return { projection: reactorProjection(gameLoopReactor(queue, now)), close: () => queue.close() };
+}

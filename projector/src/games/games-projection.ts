@@ -1,0 +1,155 @@
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { rooms } from '@playtime/shared/contract/rooms';
+import { isEventOf } from '@playtime/shared/domain/event-schemas';
+import { GAME_EVENT_TYPES, type Team } from '@playtime/shared/domain/games/events';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import type { QueryingProjection } from '../runtime/projection';
+import type { PoolClient } from 'pg';
+
+/**
+ * read.games and read.game_participants: every game with its roster, for search by distance, the game
+ * page, the organizer's and the player's lists and the owner's timeline. Cancelled games keep their rows
+ * (status 'cancelled') so open pages can say so and the history stays readable.
+ *
+ * Play time is stored as the seconds of closed intervals plus when the running interval began; readers
+ * add the running part from the server's clock, clamped to the game's time (DESIGN §7).
+ */
+export const gamesProjection: QueryingProjection = {
+  name: PROJECTIONS.games,
+  version: 1,
+  tables: ['games', 'game_participants'],
+  handles: GAME_EVENT_TYPES,
+  schemaSql: `
+    -- cube, earthdistance and btree_gist come from the projections' migrations (shared/src/infra/projections/schema.ts).
+    CREATE TABLE games (
+      game_id            text        PRIMARY KEY,
+      name               text        NOT NULL,
+      organizer_id       text        NOT NULL,
+      organizer_username text        NOT NULL,
+      field_id           text        NOT NULL,
+      field_name         text        NOT NULL,
+      owner_id           text        NOT NULL,
+      sub_field_id       text        NOT NULL,
+      sub_field_name     text        NOT NULL,
+      location           text        NOT NULL,
+      latitude           double precision NOT NULL,
+      longitude          double precision NOT NULL,
+      -- The point on the earth as a plain cube (not an expression index over ll_to_earth, whose body
+      -- names types unqualified and breaks maintenance run with a restricted search_path).
+      place              public.cube NOT NULL,
+      start_date         timestamptz NOT NULL,
+      end_date           timestamptz NOT NULL,
+      max_players        integer     NOT NULL,
+      price_cents        bigint      NOT NULL,
+      picture            text        NOT NULL,
+      cancellation_window_hours integer NOT NULL,
+      status             text        NOT NULL DEFAULT 'scheduled',
+      -- On the pitch (teams 1 and 2) and on the sideline, kept with the roster for lists and cards.
+      player_count       integer     NOT NULL DEFAULT 0,
+      sideline_count     integer     NOT NULL DEFAULT 0
+    );
+    -- The search: nearest first by place (KNN), skipping games that have ended inside the index.
+    CREATE INDEX games_place ON games USING gist (place, end_date) WHERE status = 'scheduled';
+    CREATE INDEX games_of_organizer ON games (organizer_id, start_date);
+    CREATE INDEX games_of_sub_field ON games (sub_field_id, start_date);
+    CREATE INDEX games_of_field ON games (field_id, start_date);
+
+    CREATE TABLE game_participants (
+      game_id           text        NOT NULL,
+      player_id         text        NOT NULL,
+      username          text        NOT NULL,
+      team              smallint    NOT NULL,
+      play_time_seconds integer     NOT NULL DEFAULT 0,
+      -- When the running interval on the pitch began; null on the sideline.
+      play_start        timestamptz,
+      payment_id        text,
+      joined_at         timestamptz NOT NULL,
+      -- The log position of the join: the roster lists players in the order they came.
+      joined_position   bigint      NOT NULL,
+      PRIMARY KEY (game_id, player_id)
+    );
+    CREATE INDEX game_participants_of_player ON game_participants (player_id, joined_at DESC);
+  `,
+  async apply(events, db) {
+    const keys = new Set<string>();
+    for (const stored of events) {
+      const event = parseEvent(stored);
+      if (!isEventOf(event, GAME_EVENT_TYPES)) continue;
+      const { gameId } = event.data;
+      switch (event.type) {
+        case 'GameScheduled': {
+          const d = event.data;
+          await db.query(
+            `INSERT INTO games (game_id, name, organizer_id, organizer_username, field_id, field_name, owner_id, sub_field_id, sub_field_name,
+                                location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.ll_to_earth($11, $12)::public.cube, $13, $14, $15, $16, $17, $18)
+             ON CONFLICT (game_id) DO NOTHING`,
+            [d.gameId, d.name, d.organizerId, d.organizerUsername, d.fieldId, d.fieldName, d.ownerId, d.subFieldId, d.subFieldName,
+             d.location, d.latitude, d.longitude, d.startDate, d.endDate, d.maxPlayers, d.priceCents, d.picture, d.cancellationWindowHours],
+          );
+          keys.add(rooms.user(d.organizerId));
+          break;
+        }
+        case 'PlayerJoined': {
+          const d = event.data;
+          await db.query(
+            `INSERT INTO game_participants (game_id, player_id, username, team, payment_id, joined_at, joined_position)
+             VALUES ($1, $2, $3, 0, $4, $5, $6) ON CONFLICT (game_id, player_id) DO NOTHING`,
+            [gameId, d.playerId, d.username, d.paymentId, d.at, stored.globalPosition],
+          );
+          keys.add(rooms.user(d.playerId));
+          break;
+        }
+        case 'PlayerMoved': {
+          const d = event.data;
+          await moveTo(db, gameId, d.playerId, d.to, d.playedSeconds, d.at);
+          break;
+        }
+        case 'PlayersSwitched': {
+          const d = event.data;
+          await moveTo(db, gameId, d.outgoingId, 0, d.outgoingPlayedSeconds, d.at);
+          await moveTo(db, gameId, d.incomingId, d.team, 0, d.at);
+          break;
+        }
+        case 'PlayerLeft':
+        case 'PlayerRemoved':
+          await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'GameCancelled':
+          await db.query(`UPDATE games SET status = 'cancelled' WHERE game_id = $1`, [gameId]);
+          break;
+        default:
+          continue;
+      }
+      const { rows } = await db.query<{ owner_id: string; organizer_id: string; field_id: string }>(
+        `UPDATE games g SET
+           player_count   = (SELECT count(*) FROM game_participants p WHERE p.game_id = g.game_id AND p.team <> 0),
+           sideline_count = (SELECT count(*) FROM game_participants p WHERE p.game_id = g.game_id AND p.team = 0)
+         WHERE g.game_id = $1 RETURNING owner_id, organizer_id, field_id`,
+        [gameId],
+      );
+      const game = rows[0];
+      keys.add(rooms.game(gameId));
+      keys.add(rooms.admin);
+      if (game) {
+        keys.add(rooms.owner(game.owner_id));
+        keys.add(rooms.user(game.organizer_id));
+        keys.add(rooms.field(game.field_id));
+      }
+    }
+    return keys;
+  },
+};
+
+/** A move closes the running interval with the seconds the event recorded and opens one on the pitch. */
+async function moveTo(db: PoolClient, gameId: string, playerId: string, team: Team, playedSeconds: number, at: string): Promise<void> {
+  await db.query(
+    `UPDATE game_participants SET
+       team = $3::smallint,
+       play_time_seconds = play_time_seconds + $4,
+       play_start = CASE WHEN $3::smallint = 0 THEN NULL ELSE coalesce(play_start, $5::timestamptz) END
+     WHERE game_id = $1 AND player_id = $2`,
+    [gameId, playerId, team, playedSeconds, at],
+  );
+}

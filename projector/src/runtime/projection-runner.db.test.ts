@@ -1,0 +1,322 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import pg from 'pg';
+import { createPool } from '@playtime/shared/infra/db/pool';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { createTestDatabase } from '../../../tests/support/postgres';
+import { silentAnnouncer, type ChangeNotice, type Projection, type WriteOnlyProjection } from './projection';
+import { createProjector, type Projector } from './projector';
+import { streamTotalsProjection } from './testing/stream-totals-projection';
+
+const logger = pino({ level: 'silent' });
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch((error: unknown) => error as T);
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('projector runtime', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  let pool: pg.Pool;
+  const projectors: Projector[] = [];
+
+  beforeEach(async () => {
+    database = await createTestDatabase('proj');
+    store = await PostgresEventStore.connect(database.url, { pollIntervalMs: 100 });
+    pool = createPool(database.url);
+  });
+  afterEach(async () => {
+    await Promise.all(projectors.splice(0).map((projector) => projector.stop()));
+    await store.close();
+    await pool.end();
+    await database.drop();
+  });
+
+  function startProjector(options: { version?: number; notices?: ChangeNotice[]; projection?: Projection } = {}): Projector {
+    const projector = createProjector({
+      store,
+      pool,
+      connectionString: database.url,
+      projections: [options.projection ?? streamTotalsProjection(options.version)],
+      announcer: { announce: (notice) => void options.notices?.push(notice) },
+      logger,
+      batchSize: 100,
+      rebuildBatchSize: 250,
+      takeoverIntervalMs: 100,
+    });
+    projectors.push(projector);
+    return projector;
+  }
+
+  async function appendEvents(count: number, streams = 10) {
+    for (let i = 0; i < count; i += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, count - i) }, (_, j) =>
+          store.appendToStream(`s-${(i + j) % streams}`, [{ type: 'Counted', data: { n: i + j } }], { expectedRevision: 'any' }),
+        ),
+      );
+    }
+  }
+
+  const totals = async () =>
+    (await pool.query<{ events: number; total: number }>('SELECT COALESCE(SUM(events), 0)::bigint AS events, COALESCE(SUM(total), 0)::bigint AS total FROM read.stream_totals')).rows[0]!;
+
+  it('catches up, follows live appends, announces changed keys, and lets a reader wait for its own write', async () => {
+    await appendEvents(300);
+    const notices: ChangeNotice[] = [];
+    await startProjector({ notices }).start();
+    await eventually(totals, (t) => t.events === 300);
+
+    const progress = new ProjectionProgress(pool, database.url);
+    await progress.start();
+    const written = await store.appendToStream('s-live', [{ type: 'Counted', data: { n: 1000 } }], { expectedRevision: 'no_stream' });
+    expect(await progress.waitFor(['stream_totals'], written.checkpoint, 5000)).toBe(true);
+    const { rows } = await pool.query('SELECT total FROM read.stream_totals WHERE stream_id = $1', ['s-live']);
+    expect(rows[0]).toEqual({ total: 1000 });
+    expect(notices.some((notice) => notice.keys.includes('stream:s-live'))).toBe(true);
+    expect(notices.every((notice) => /^\d+:\d+$/.test(notice.checkpoint))).toBe(true);
+    expect(await progress.waitFor(['stream_totals'], { commit: written.checkpoint.commit + 1_000_000, position: 0 }, 200)).toBe(false);
+    await progress.close();
+  });
+
+  it('moves past events a projection does not handle without applying them, so readers waiting on it are not held up', async () => {
+    const applied: string[] = [];
+    const projection = streamTotalsProjection();
+    const projector = createProjector({
+      store,
+      pool,
+      connectionString: database.url,
+      projections: [
+        {
+          ...projection,
+          handles: ['Counted'],
+          apply: async (events, db) => {
+            applied.push(...events.map((event) => event.type));
+            return projection.apply(events, db);
+          },
+        },
+      ],
+      announcer: { announce: () => undefined },
+      logger,
+      takeoverIntervalMs: 100,
+    });
+    projectors.push(projector);
+    await store.appendToStream('s-mixed', [{ type: 'Counted', data: { n: 5 } }], { expectedRevision: 'no_stream' });
+    await projector.start();
+    await eventually(totals, (t) => t.events === 1);
+
+    const progress = new ProjectionProgress(pool, database.url);
+    await progress.start();
+    const unrelated = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: 'no_stream' });
+    expect(await progress.waitFor(['stream_totals'], unrelated.checkpoint, 5000)).toBe(true);
+    await progress.close();
+    expect(applied).toEqual(['Counted']);
+    expect(await totals()).toMatchObject({ events: 1, total: 5 });
+  });
+
+  it('runs one owner at a time and lets a standby take over when the owner dies', async () => {
+    const first = startProjector();
+    const second = startProjector();
+    await first.start();
+    await second.start();
+    await appendEvents(200);
+    await eventually(totals, (t) => t.events === 200);
+    const owners = () => [...first.runners, ...second.runners].filter((runner) => runner.isOwner).length;
+    expect(owners()).toBe(1);
+
+    // The owner's database session dies (as when its process is killed): its advisory lock goes with
+    // it. Only this test's database: other test files run their own projectors on the same server.
+    await pool.query(`SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+                       WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()`);
+    await appendEvents(200);
+    await eventually(totals, (t) => t.events === 400);
+    await eventually(async () => owners(), (n) => n === 1);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
+    expect(rows[0]).toEqual({ n: 400 });
+  });
+
+  it('stays stopped when it stops while a standby is taking over from an owner stopping at the same moment', async () => {
+    await appendEvents(10);
+    // Standbys that try to take over every few milliseconds: a stop lands in the middle of a try.
+    for (let round = 0; round < 10; round++) {
+      const eager = () =>
+        createProjector({ store, pool, connectionString: database.url, projections: [streamTotalsProjection()], announcer: silentAnnouncer, logger, takeoverIntervalMs: 2 });
+      const pair = [eager(), eager()];
+      for (const projector of pair) await projector.start();
+      await eventually(totals, (t) => t.events === 10);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+      const stopping = Promise.all(pair.map((projector) => projector.stop())).then(() => 'stopped');
+      const outcome = await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 5000, 'still running'))]);
+      expect(outcome, `round ${round}`).toBe('stopped');
+      expect(pair.flatMap((projector) => projector.runners).filter((runner) => runner.isOwner)).toEqual([]);
+    }
+  });
+
+  it('rebuilds into a fresh table set with observable progress while readers keep reading', async () => {
+    await appendEvents(3000);
+    // The rebuild's third batch waits until the test has seen its progress part-way: a rebuild of
+    // 3,000 events can finish between two looks, and its progress would then never be seen moving.
+    const totalsProjection = streamTotalsProjection();
+    let rebuildBatches = 0;
+    let seenPartWay: () => void = () => undefined;
+    const partWaySeen = new Promise<void>((resolve) => (seenPartWay = resolve));
+    const projector = startProjector({
+      projection: {
+        ...totalsProjection,
+        async apply(events, db) {
+          const { rows } = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+          if (rows[0]!.schema.endsWith('_g2') && ++rebuildBatches === 3) await partWaySeen;
+          return totalsProjection.apply(events, db);
+        },
+      },
+    });
+    await projector.start();
+    await eventually(totals, (t) => t.events === 3000);
+    const before = await totals();
+
+    let reading = true;
+    const readerFailures: unknown[] = [];
+    const reader = (async () => {
+      while (reading) {
+        try {
+          const t = await totals();
+          if (t.events < 3000) readerFailures.push(`reader saw ${t.events} events`);
+        } catch (error) {
+          readerFailures.push(error);
+        }
+      }
+    })();
+
+    projector.rebuild('stream_totals');
+    const seen = new Set<string>();
+    const done = await eventually(
+      async () => {
+        const progress = await projector.rebuildProgress('stream_totals');
+        if (progress) seen.add(`${progress.status}:${progress.eventsDone < progress.eventsTotal ? 'partial' : 'full'}`);
+        if (progress?.status === 'running' && progress.eventsDone > 0 && progress.eventsDone < progress.eventsTotal) seenPartWay();
+        return progress;
+      },
+      (progress) => progress?.status === 'switched',
+    );
+    await appendEvents(100);
+    await eventually(totals, (t) => t.events === 3100);
+    reading = false;
+    await reader;
+
+    expect(readerFailures).toEqual([]);
+    expect(done).toMatchObject({ generation: 2, eventsTotal: 3000 });
+    expect(seen.has('running:partial')).toBe(true);
+    expect((await totals()).total).toBe(before.total + (100 * 99) / 2);
+    // The old generation's schema is dropped right after the switch (switchOver).
+    const schemas = () => pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'proj_stream_totals_%' ORDER BY 1`).then((result) => result.rows);
+    expect(await eventually(schemas, (rows) => rows.length === 1, 5000)).toEqual([{ nspname: 'proj_stream_totals_g2' }]);
+  });
+
+  it('rebuilds on start when the projection version changed', async () => {
+    await appendEvents(500);
+    const v1 = startProjector({ version: 1 });
+    await v1.start();
+    await eventually(totals, (t) => t.events === 500);
+    await v1.stop();
+
+    const v2 = startProjector({ version: 2 });
+    await v2.start();
+    await eventually(() => v2.rebuildProgress('stream_totals'), (progress) => progress?.status === 'switched');
+    expect(await totals()).toMatchObject({ events: 500 });
+    // Readers switch first; the old generation is dropped right after (switchOver), not in the same transaction.
+    const checkpoints = () => pool.query(`SELECT generation, version FROM projection_checkpoints WHERE name = 'stream_totals'`).then((result) => result.rows);
+    expect(await eventually(checkpoints, (rows) => rows.length === 1, 5000)).toEqual([{ generation: 2, version: 2 }]);
+  });
+
+  describe('a write-only projection', () => {
+    /** One row per event with the event's note, sent by the runner as one script per batch. */
+    const noteLog: WriteOnlyProjection = {
+      name: 'note_log',
+      version: 1,
+      tables: ['notes'],
+      schemaSql: 'CREATE TABLE notes (global_position bigint PRIMARY KEY, stream_id text NOT NULL, note text NOT NULL)',
+      writes: (events) => ({
+        statements: [
+          {
+            text: `INSERT INTO notes SELECT * FROM jsonb_to_recordset($1::jsonb) AS e(global_position bigint, stream_id text, note text)`,
+            values: [JSON.stringify(events.map((event) => ({ global_position: event.globalPosition, stream_id: event.streamId, note: (event.data as { note: string }).note })))],
+          },
+          { text: 'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing', values: ["it's", 7, true, null] },
+        ],
+        changed: events.map((event) => `stream:${event.streamId}`),
+      }),
+    };
+    const notes = async () => (await pool.query<{ stream_id: string; note: string }>('SELECT stream_id, note FROM read.notes ORDER BY global_position')).rows;
+    const note = (streamId: string, text: string) => store.appendToStream(streamId, [{ type: 'Noted', data: { note: text } }], { expectedRevision: 'any' });
+
+    it('applies each batch and moves its checkpoint in one pipelined transaction, keeping every character of the data out of the SQL text', async () => {
+      // Every statement any client sends, with the client that sent it.
+      const sent: { client: pg.Client; text: string; name?: string }[] = [];
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const config = args[0] as string | { text?: string; name?: string };
+        if (typeof config === 'string') sent.push({ client: this, text: config });
+        else if (config && typeof config.text === 'string') sent.push({ client: this, text: config.text, name: config.name });
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        const notices: ChangeNotice[] = [];
+        await startProjector({ projection: noteLog, notices }).start();
+        const tricky = `O'Brien said "hi" \\ back\\slash $1 $$ ; -- not a comment`;
+        await note('n-1', tricky);
+        await note('n-2', 'plain');
+        expect(await eventually(notes, (rows) => rows.length === 2)).toEqual([
+          { stream_id: 'n-1', note: tricky },
+          { stream_id: 'n-2', note: 'plain' },
+        ]);
+        expect(notices.flatMap((notice) => notice.keys)).toEqual(expect.arrayContaining(['stream:n-1', 'stream:n-2']));
+
+        expect(sent.filter((statement) => statement.text.includes("O'Brien"))).toEqual([]);
+        const batches = sent.flatMap((statement, index) => (statement.text.includes('INSERT INTO notes') ? [index] : []));
+        expect(batches.length).toBeGreaterThanOrEqual(1);
+        for (const index of batches) {
+          const { client } = sent[index]!;
+          expect(client.pipeline).toBe(true);
+          // The batch on its connection: BEGIN with the table set, the statements, the checkpoint move, COMMIT.
+          const transaction = sent.filter((statement) => statement.client === client).map((statement) => statement.name ?? statement.text);
+          const at = transaction.indexOf(sent[index]!.text);
+          expect(transaction.slice(at - 1, at + 4)).toEqual([
+            'BEGIN; SET LOCAL search_path TO proj_note_log_g1, public',
+            sent[index]!.text,
+            'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing',
+            'playtime-move-checkpoint',
+            'COMMIT',
+          ]);
+        }
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+    });
+
+    it('undoes a batch entirely when another runner moved the checkpoint first, then goes on from there', async () => {
+      const projector = startProjector({ projection: noteLog });
+      await projector.start();
+      await note('n-1', 'first');
+      await eventually(notes, (rows) => rows.length === 1);
+
+      // Another runner has applied 'second' already: its checkpoint is past it. This runner's batch
+      // with 'second' must not commit, though the checkpoint move is its last statement.
+      await store.transaction(async (tx) => {
+        const second = await tx.appendToStream('n-2', [{ type: 'Noted', data: { note: 'second' } }], { expectedRevision: 'no_stream' });
+        await pool.query(`UPDATE projection_checkpoints SET commit_id = $1, position = $2 WHERE name = 'note_log'`, [second.checkpoint.commit, second.checkpoint.position]);
+      });
+      await note('n-3', 'third');
+      expect(await eventually(notes, (rows) => rows.length >= 2)).toEqual([
+        { stream_id: 'n-1', note: 'first' },
+        { stream_id: 'n-3', note: 'third' },
+      ]);
+    });
+  });
+});

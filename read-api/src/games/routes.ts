@@ -1,0 +1,165 @@
+import { Router } from 'express';
+import type pg from 'pg';
+import {
+  geocodeQuery,
+  gameIdQuery,
+  LOCATION_ERROR,
+  NO_LOCATION_RESULTS,
+  gameSearchQuery,
+  ORGANIZER_GAMES_LIMIT,
+  SEARCH_RESULTS_LIMIT,
+  type GameDetail,
+  type GameInList,
+  type Participant,
+} from '@playtime/shared/contract/games';
+import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
+import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
+
+const NO_SUCH_GAME = 'There is no game with this id.';
+
+/** A game as the user's and the organizer's lists show it (spec §3 'Game in lists'). */
+const GAME_IN_LIST = `
+  SELECT g.game_id AS "gameId", g.name, g.start_date AS "startDate", g.end_date AS "endDate",
+         g.player_count AS "playerCount", g.max_players AS "maxPlayers", g.field_name AS field, g.sub_field_name AS subfield,
+         (g.price_cents / 100.0)::float8 AS price, g.organizer_username AS "organizerUsername", g.picture, g.status,
+         g.cancellation_window_hours AS "cancellationWindowHours"
+    FROM read.games g`;
+
+/**
+ * Games within $3 metres of ($1, $2) that have not ended, nearest first, at most SEARCH_RESULTS_LIMIT
+ * (the page sorts them by date, price or players itself, spec §9). The inner query walks the GiST
+ * index on (place, end_date) nearest first (`<->`), skipping ended games inside the index, and stops
+ * after the limit; the outer one keeps those within the distance. So a wide search over a dense area
+ * reads only the games it can return. The bench runs this very text.
+ */
+export const SEARCH_GAMES_SQL = `
+  SELECT g.game_id, g.name, g.location, g.start_date, g.end_date, (g.price_cents / 100.0)::float8 AS price,
+         g.player_count AS "playerCount", g.max_players, g.picture,
+         (public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) / 1000)::float8 AS "distanceKm"
+    FROM (SELECT * FROM read.games
+           WHERE status = 'scheduled' AND end_date > now()
+           ORDER BY place OPERATOR(public.<->) public.ll_to_earth($1, $2)::public.cube
+           LIMIT ${SEARCH_RESULTS_LIMIT}) g
+   WHERE public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) <= $3
+   ORDER BY g.place OPERATOR(public.<->) public.ll_to_earth($1, $2)::public.cube`;
+
+interface ParticipantRow {
+  player_id: string;
+  username: string;
+  team: 0 | 1 | 2;
+  play_time_seconds: number;
+  play_start: Date | null;
+}
+
+/** Queries about games (spec §7 game calls): search by distance, a game's page, and the lists. */
+export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; geocoder: Geocoder }): Router {
+  const router = Router();
+
+  // The search's location box: where a typed ZIP code or US city is.
+  router.get('/api/geocode', async (req, res) => {
+    const { q } = parseBody(geocodeQuery, req.query);
+    const place = await deps.geocoder.geocodePlace(q).catch((error: unknown) => {
+      if (error instanceof GeocoderUnavailableError) throw new ApiError(503, 'geocoder_unavailable', LOCATION_ERROR);
+      throw error;
+    });
+    if (!place) throw new ApiError(404, 'location_not_found', NO_LOCATION_RESULTS);
+    res.json(place);
+  });
+
+  // Anyone may look at a game: its page is what a player shares.
+  router.get('/api/get-game-data', async (req, res) => {
+    const { gameId } = parseBody(gameIdQuery, req.query);
+    const [games, participants, clock] = await Promise.all([
+      deps.pool.query(
+        `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
+                start_date, end_date, status, organizer_username, organizer_id, picture
+           FROM read.games WHERE game_id = $1`,
+        [gameId],
+      ),
+      deps.pool.query<ParticipantRow>(
+        `SELECT player_id, username, team, play_time_seconds, play_start FROM read.game_participants
+          WHERE game_id = $1 ORDER BY joined_position`,
+        [gameId],
+      ),
+      deps.pool.query<{ now: Date }>('SELECT now() AS now'),
+    ]);
+    const game = games.rows[0];
+    if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
+    const roster = (team: 0 | 1 | 2): Participant[] =>
+      participants.rows
+        .filter((row) => row.team === team)
+        .map((row) => ({ userId: row.player_id, username: row.username, team, playTime: row.play_time_seconds, playStart: row.play_start?.toISOString() ?? null }));
+    const detail: GameDetail = {
+      gameId: game.game_id,
+      name: game.name,
+      location: game.location,
+      field_name: game.field_name,
+      sub_field_name: game.sub_field_name,
+      playerCount: game.player_count,
+      sidelineCount: game.sideline_count,
+      max_players: game.max_players,
+      price: Number(game.price_cents) / 100,
+      priceCents: Number(game.price_cents),
+      start_date: game.start_date.toISOString(),
+      end_date: game.end_date.toISOString(),
+      status: game.status,
+      team_1: roster(1),
+      team_2: roster(2),
+      sideline: roster(0),
+      organizerUsername: game.organizer_username,
+      organizer_id: game.organizer_id,
+      picture: game.picture,
+      serverTime: clock.rows[0]!.now.toISOString(),
+    };
+    res.json(detail);
+  });
+
+  // Search by distance (kilometres, spec §7).
+  router.get('/api/get-games', async (req, res) => {
+    const { latitude, longitude, distance } = parseBody(gameSearchQuery, req.query);
+    const { rows } = await deps.pool.query(SEARCH_GAMES_SQL, [latitude, longitude, distance * 1000]);
+    res.json(rows);
+  });
+
+  // The profile's recent games: the ones the user is in, most recent first.
+  router.get('/api/get-user-games', requireUser(deps.resolveUser), async (req, res) => {
+    const { rows } = await deps.pool.query<GameInList>(
+      `${GAME_IN_LIST} JOIN read.game_participants p ON p.game_id = g.game_id
+        WHERE p.player_id = $1 ORDER BY g.start_date DESC, g.game_id LIMIT 20`,
+      [req.user!.userId],
+    );
+    res.json(rows);
+  });
+
+  // The organizer's upcoming games (spec §9): not ended, not cancelled, soonest first, at most 4.
+  router.get('/api/get-organizer-games', requireUser(deps.resolveUser), async (req, res) => {
+    const { rows } = await deps.pool.query<GameInList>(
+      `${GAME_IN_LIST} WHERE g.organizer_id = $1 AND g.status = 'scheduled' AND g.end_date > now()
+        ORDER BY g.start_date, g.game_id LIMIT ${ORGANIZER_GAMES_LIMIT}`,
+      [req.user!.userId],
+    );
+    res.json(rows);
+  });
+
+  // A game tile on the owner's timeline: only the field's owner (or an admin) sees who organized it.
+  router.get('/api/owner-get-game-data', requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS), async (req, res) => {
+    const { gameId } = parseBody(gameIdQuery, req.query);
+    const { rows } = await deps.pool.query<OwnerGameDetails & { ownerId: string }>(
+      `SELECT g.name, g.location, (g.price_cents / 100.0)::float8 AS price, g.max_players AS "maxPlayers", g.player_count AS "playerCount",
+              u.email AS "organizerEmail", u.profile_picture AS "organizerProfilePicture", g.owner_id AS "ownerId"
+         FROM read.games g LEFT JOIN read.users u ON u.user_id = g.organizer_id
+        WHERE g.game_id = $1`,
+      [gameId],
+    );
+    const game = rows[0];
+    if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
+    if (game.ownerId !== req.user!.userId && req.user!.role !== 'admin') throw new ApiError(403, 'not_your_field', 'This game is not on one of your fields.');
+    const { ownerId: _owner, ...details } = game;
+    res.json(details);
+  });
+
+  return router;
+}

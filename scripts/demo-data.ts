@@ -1,0 +1,189 @@
+/**
+ * What a fresh standalone start shows every role (DESIGN §7 demo data): the demo owner's field with two
+ * pitches and a week of availability, and two of the demo captain's games on it, one live now and one
+ * tomorrow evening, both booked through the same deciders, payments and booking process as any other.
+ * Seeded once: the field's id is fixed, and a field that exists means the demo was seeded before.
+ */
+import { randomUUID } from 'node:crypto';
+import dayjs from 'dayjs';
+import type pg from 'pg';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { DomainError, type Decider, type DomainEvent } from '@playtime/shared/domain/decider';
+import { fieldDecider } from '@playtime/shared/domain/fields/decider';
+import { fieldStream } from '@playtime/shared/domain/fields/events';
+import { rentalCentsFor } from '@playtime/shared/domain/schedules/bookings';
+import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/schedules/decider';
+import { subFieldStream, type GameDraft } from '@playtime/shared/domain/schedules/events';
+import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import type { EventStore } from '@playtime/shared/infra/eventstore/port';
+import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
+import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
+import { userIdFor } from '@playtime/shared/infra/http/current-user';
+import { stableId } from '@playtime/shared/infra/ids';
+import type { Payments } from '@playtime/shared/infra/payments/setup';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The demo lives in New York, like its ZIP code: its days and evenings are New York's. */
+const DEMO_ZONE = 'America/New_York';
+const DEMO_FIELD = {
+  name: 'Riverside Park Fields',
+  address: '500 W 59th St',
+  zipCode: '10019',
+  city: 'New York',
+  pricePerHourCents: 4000,
+  description: 'Two floodlit artificial-grass pitches by the river. Changing rooms and water on site.',
+  picture: '',
+};
+const DAY_START_HOUR = 8;
+const DAY_END_HOUR = 22;
+const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: dayjs().year() + 5, cvc: '123' };
+
+export interface DemoPeople {
+  ownerId: string;
+  captainId: string;
+  captainUsername: string;
+}
+
+export interface DemoDataDependencies {
+  store: EventStore;
+  geocoder: Geocoder;
+  payments: Pick<Payments, 'processor' | 'simulated'>;
+  cancellationWindowHours: number;
+  holdMinutes: number;
+}
+
+const metadata = (userId: string) => ({ userId, correlationId: 'demo-data', causationId: null });
+
+/** One command, decided as `actorId` at `now`, with ids drawn from `ids` (fixed, so the seed is repeatable). */
+async function decide<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  decider: Decider<Command, Event, State>,
+  streamId: string,
+  command: Command,
+  options: { actorId: string; now: Date; ids?: string[] },
+): Promise<Event[]> {
+  const ids = [...(options.ids ?? [])];
+  const outcome = await handleCommand({
+    store,
+    decider,
+    streamId,
+    command,
+    context: { now: options.now, newId: () => ids.shift() ?? randomUUID(), actorId: options.actorId },
+    metadata: metadata(options.actorId),
+  });
+  return outcome.events;
+}
+
+/** A paid booking of a slot by the captain: hold, a 4242… payment through the processor, book. */
+async function bookDemoGame(
+  deps: DemoDataDependencies,
+  people: DemoPeople,
+  subField: SubFieldRef,
+  slot: { start: number; end: number },
+  draft: GameDraft,
+  decidedAt: Date,
+): Promise<void> {
+  const holdId = stableId('demo-hold', subField.subFieldId, String(slot.start));
+  const rentalCents = rentalCentsFor(DEMO_FIELD.pricePerHourCents, slot);
+  await decide(
+    deps.store,
+    availabilityDecider,
+    subFieldStream(subField.subFieldId),
+    { type: 'HoldSlot', subField, startDate: new Date(slot.start), endDate: new Date(slot.end), rentalCents, holdMinutes: deps.holdMinutes, draft },
+    { actorId: people.captainId, now: decidedAt, ids: [holdId] },
+  );
+  const created = await deps.payments.processor.createPayment({
+    amountCents: rentalCents,
+    currency: 'usd',
+    purpose: { kind: 'rental', holdId },
+    payerId: people.captainId,
+    receiverId: people.ownerId,
+    idempotencyKey: `demo-${holdId}`,
+  });
+  // The embedded processor takes the test card here; with another processor the demo books no games.
+  const confirmation = await deps.payments.simulated?.confirm(created.clientSecret, TEST_CARD);
+  if (!confirmation?.ok || confirmation.status !== 'succeeded') return;
+  await bookHeldSlot(
+    { store: deps.store, now: () => decidedAt },
+    {
+      subField,
+      holdId,
+      payment: { paymentId: created.paymentId, payerId: people.captainId, amountCents: rentalCents, holdId },
+      actorId: people.captainId,
+      cancellationWindowHours: deps.cancellationWindowHours,
+      metadata: metadata(people.captainId),
+    },
+  );
+}
+
+/** The demo owner and captain among the identities registered at start, by their demo emails. */
+export async function demoPeople(pool: pg.Pool, accounts: { issuer: string; subject: string; email: string }[]): Promise<DemoPeople | null> {
+  const idOf = (email: string) => {
+    const account = accounts.find((candidate) => candidate.email === email);
+    return account ? userIdFor({ iss: account.issuer, sub: account.subject }) : null;
+  };
+  const ownerId = idOf('owner@playtime.test');
+  const captainId = idOf('captain@playtime.test');
+  if (!ownerId || !captainId) return null;
+  const { rows } = await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [captainId]);
+  return rows[0] ? { ownerId, captainId, captainUsername: rows[0].username } : null;
+}
+
+export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeople, now = new Date()): Promise<boolean> {
+  const fieldId = stableId('demo', 'field');
+  if ((await deps.store.readStream(fieldStream(fieldId))).length > 0) return false;
+  const place = await deps.geocoder.geocodeZip(DEMO_FIELD.zipCode);
+  if (!place) throw new Error(`The demo field's ZIP code ${DEMO_FIELD.zipCode} is not in the gazetteer`);
+  const owner = { actorId: people.ownerId, now };
+  await decide(deps.store, fieldDecider, fieldStream(fieldId), {
+    type: 'AddField',
+    fieldId,
+    form: DEMO_FIELD,
+    coordinates: { latitude: place.latitude, longitude: place.longitude },
+  }, owner);
+  const pitches: SubFieldRef[] = [];
+  for (const name of ['Pitch A', 'Pitch B']) {
+    const subFieldId = stableId('demo', 'sub-field', name);
+    await decide(deps.store, fieldDecider, fieldStream(fieldId), { type: 'AddSubField', name, actorIsAdmin: false }, { ...owner, ids: [subFieldId] });
+    pitches.push({ subFieldId, fieldId, ownerId: people.ownerId, name });
+  }
+  const [pitchA, pitchB] = pitches as [SubFieldRef, SubFieldRef];
+
+  // The live game: on Pitch B, from the last half hour before now for two hours, in a window of its own.
+  const halfHour = 30 * 60_000;
+  const liveStart = Math.floor(now.getTime() / halfHour) * halfHour - halfHour;
+  const live = { start: liveStart, end: liveStart + 4 * halfHour };
+  // Decided as of just before it began, as a captain would have booked it: a slot that has begun cannot be booked now.
+  const bookedAt = new Date(liveStart - 10 * 60_000);
+
+  // A week of availability, 08:00–22:00 New York time; Pitch B's today is the live game's own window.
+  const today = dayjs(now).tz(DEMO_ZONE).startOf('day');
+  for (let day = 0; day < 7; day++) {
+    const date = today.add(day, 'day');
+    const window = { start: date.hour(DAY_START_HOUR).valueOf(), end: date.hour(DAY_END_HOUR).valueOf() };
+    for (const pitch of pitches) {
+      if (pitch === pitchB && day === 0) continue;
+      const add = { type: 'AddAvailability' as const, subField: pitch, startDate: new Date(window.start), endDate: new Date(window.end), actorIsAdmin: false, timeZone: DEMO_ZONE, maxDaysAhead: 365 };
+      await decide(deps.store, availabilityDecider, subFieldStream(pitch.subFieldId), add, owner).catch((error: unknown) => {
+        // Today's window is already over late in the evening: the week starts tomorrow then.
+        if (!(error instanceof DomainError && error.code === 'in_the_past')) throw error;
+      });
+    }
+  }
+  await decide(
+    deps.store,
+    availabilityDecider,
+    subFieldStream(pitchB.subFieldId),
+    { type: 'AddAvailability', subField: pitchB, startDate: new Date(live.start), endDate: new Date(live.end), actorIsAdmin: false, timeZone: DEMO_ZONE, maxDaysAhead: 365 },
+    { ...owner, now: bookedAt },
+  );
+
+  const draft = (name: string, priceCents: number): GameDraft => ({ name, organizerUsername: people.captainUsername, maxPlayers: 14, priceCents, picture: '' });
+  await bookDemoGame(deps, people, pitchB, live, draft('Riverside Pick-up (live now)', 500), bookedAt);
+  const tomorrowEvening = today.add(1, 'day').hour(18);
+  await bookDemoGame(deps, people, pitchA, { start: tomorrowEvening.valueOf(), end: tomorrowEvening.add(90, 'minute').valueOf() }, draft('Tomorrow Night Five-a-Side', 500), now);
+  return true;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { requiredId, storableText } from './text';
+
+/** An instant with its zone. The web sends Date objects, which JSON writes as ISO 8601 in UTC; a time without its zone would be a guess. */
+export const instant = (name: string) =>
+  storableText(name)
+    .pipe(z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time with its zone, e.g. 2026-11-22T18:00:00Z` }))
+    .transform((value) => new Date(value));
+
+const windowTimes = { startDate: instant('Start date'), endDate: instant('End date') };
+
+/** POST /api/add-field-schedule. */
+export const addAvailabilityBody = z.object({ subFieldId: requiredId('subFieldId'), ...windowTimes });
+/** POST /api/edit-field-schedule. */
+export const editAvailabilityBody = z.object({ fieldScheduleId: requiredId('fieldScheduleId'), ...windowTimes });
+/** POST /api/delete-field-schedule. */
+export const deleteAvailabilityBody = z.object({ fieldScheduleId: requiredId('fieldScheduleId') });
+
+/** GET /api/get-field-schedules?fieldId. */
+export const fieldSchedulesQuery = z.object({ fieldId: requiredId('fieldId') });
+/** GET /api/get-subfield-schedules?subFieldId. */
+export const subFieldSchedulesQuery = z.object({ subFieldId: requiredId('subFieldId') });
+
+/** The body of add-field-schedule / edit-field-schedule as the web holds it: Date objects, sent as ISO strings. */
+export interface AvailabilityWindow {
+  startDate: Date;
+  endDate: Date;
+}
+
+/** An availability window of a sub-field (spec §3 'Schedule entry'). Dates are ISO strings. */
+export interface AvailabilityEntry {
+  type: 'schedule';
+  fieldScheduleId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** A game booked on a sub-field. */
+export interface GameEntry {
+  type: 'game';
+  gameId: string;
+  startDate: string;
+  endDate: string;
+}
+
+export type ScheduleEntry = AvailabilityEntry | GameEntry;
+
+/** One row of GET /api/get-field-schedules: a sub-field and its entries, by start. */
+export interface SubFieldSchedule {
+  subFieldId: string;
+  name: string;
+  data: ScheduleEntry[];
+}
+
+/** GET /api/owner-get-game-data: the owner's read-only view of a game on their field. */
+export interface OwnerGameDetails {
+  name?: string | null;
+  location?: string | null;
+  price?: number | null;
+  maxPlayers?: number | null;
+  playerCount?: number | null;
+  organizerEmail?: string | null;
+  organizerProfilePicture?: string | null;
+}

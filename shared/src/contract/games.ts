@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import type { Team } from '../domain/games/events';
+import { instant } from './availability';
+import { requiredId, storableText } from './text';
+
+/**
+ * The games calls of spec §7: their query and body schemas, limits and the response shapes the web
+ * renders. Names of response fields follow the spec (snake_case where the spec has it).
+ */
+
+/** Spec §9: the search slider runs 10 to 100 miles; the API takes kilometres (miles × 1.609). */
+export const MILES_TO_KM = 1.609;
+export const SEARCH_MIN_MILES = 10;
+export const SEARCH_MAX_MILES = 100;
+export const SEARCH_MILES_STEP = 5;
+/** The API allows a little more than the slider's 100 miles, so a client rounding up is not refused. */
+export const SEARCH_MAX_KM = 200;
+/** Spec §9: the organizer's upcoming list shows at most 4 games. */
+export const ORGANIZER_GAMES_LIMIT = 4;
+/** A search never returns more than this many games: the nearest area's soonest ones. */
+export const SEARCH_RESULTS_LIMIT = 200;
+
+const id = requiredId;
+
+export const gameIdQuery = z.object({ gameId: id('gameId') });
+
+export const gameSearchQuery = z.object({
+  latitude: z.coerce.number({ error: 'latitude must be a number' }).min(-90, 'latitude is between -90 and 90').max(90, 'latitude is between -90 and 90'),
+  longitude: z.coerce
+    .number({ error: 'longitude must be a number' })
+    .min(-180, 'longitude is between -180 and 180')
+    .max(180, 'longitude is between -180 and 180'),
+  distance: z.coerce
+    .number({ error: 'distance must be a number of kilometres' })
+    .positive('distance must be more than 0 kilometres')
+    .max(SEARCH_MAX_KM, `distance is at most ${SEARCH_MAX_KM} kilometres`),
+});
+
+/** Spec §3 'Participant'. playTime counts closed intervals; the running one began at playStart (server time). */
+export interface Participant {
+  userId: string;
+  username: string;
+  team: Team;
+  playTime: number;
+  playStart: string | null;
+}
+
+/** Spec §3 'Game detail', with the times a page needs to show play time ticking from the server's clock. */
+export interface GameDetail {
+  gameId: string;
+  name: string;
+  location: string;
+  field_name: string;
+  sub_field_name: string;
+  playerCount: number;
+  sidelineCount: number;
+  max_players: number;
+  /** Dollars; 0 is free. */
+  price: number;
+  priceCents: number;
+  start_date: string;
+  end_date: string;
+  status: 'scheduled' | 'cancelled';
+  team_1: Participant[];
+  team_2: Participant[];
+  sideline: Participant[];
+  organizerUsername: string;
+  organizer_id: string;
+  picture: string;
+  /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
+  serverTime: string;
+}
+
+/** Spec §3 'Game in search results', with its distance from the searched place. */
+export interface GameSearchResult {
+  game_id: string;
+  name: string;
+  location: string;
+  start_date: string;
+  end_date: string;
+  price: number;
+  playerCount: number;
+  max_players: number;
+  picture: string;
+  distanceKm: number;
+}
+
+/** Spec §3 'Game in lists' (the user's and the organizer's games). */
+export interface GameInList {
+  gameId: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  playerCount: number;
+  maxPlayers: number;
+  field: string;
+  subfield: string;
+  price: number;
+  organizerUsername: string;
+  picture: string;
+  status: 'scheduled' | 'cancelled';
+  /** Hours before the start until which cancelling refunds the rental (see rentalRefundApplies). */
+  cancellationWindowHours: number;
+}
+
+
+const team = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal('0'), z.literal('1'), z.literal('2')], {
+  error: 'team must be 0 (sideline), 1 or 2',
+}).transform((value) => Number(value) as Team);
+
+/**
+ * Spec §7 join-game: `{gameId, team}` joins or moves the caller; with `participantId` the organizer moves
+ * that player. `playStart` is accepted for the spec's client and ignored: play time runs on the server's
+ * clock only. `paymentId` is the entry payment of a priced game.
+ */
+export const joinGameBody = z.object({
+  gameId: id('gameId'),
+  team,
+  participantId: id('participantId').optional(),
+  playStart: z.unknown().optional(),
+  paymentId: id('paymentId').optional(),
+});
+export const leaveGameBody = z.object({ gameId: id('gameId') });
+export const removePlayerBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
+/** Spec §7 switch-players: participantId1 comes off the sideline, participantId2 leaves the pitch; `team` follows from participantId2. */
+export const switchPlayersBody = z.object({ gameId: id('gameId'), participantId1: id('participantId1'), participantId2: id('participantId2'), team: team.optional() });
+export const deleteGameBody = z.object({ gameId: id('gameId') });
+
+/** $1,000 an entry: far above any pick-up game, low enough that a typo is caught. */
+export const MAX_ENTRY_PRICE_CENTS = 100_000;
+export const ORGANIZER_ROLES = ['captain', 'admin'] as const;
+
+/** Dollars as the Configure step's Price box sends them (a number or typed text; empty is free) to whole cents. */
+export const entryPriceCents = z
+  .union([z.number(), storableText('Price'), z.null()], { error: 'Price must be a number of dollars' })
+  .optional()
+  .transform((value, ctx) => {
+    const text = value === null || value === undefined ? '' : String(value).trim().replace(/^\$/, '');
+    const cents = text === '' ? 0 : Math.round(Number(text) * 100);
+    if (!Number.isFinite(cents) || cents < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Price must be 0 or more dollars' });
+      return z.NEVER;
+    }
+    if (cents > MAX_ENTRY_PRICE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `Price can be at most $${MAX_ENTRY_PRICE_CENTS / 100}` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const maxPlayersField = z.coerce
+  .number({ error: 'Max players must be a number' })
+  .int('Max players must be a whole number')
+  .min(14, 'Max players is at least 14')
+  .max(22, 'Max players is at most 22')
+  .refine((value) => value % 2 === 0, 'Max players must be even (two equal teams)');
+
+export const GAME_NAME_MAX_LENGTH = 80;
+const gameName = storableText('Game name').trim().max(GAME_NAME_MAX_LENGTH, `Game name can be at most ${GAME_NAME_MAX_LENGTH} characters`);
+
+/** The Confirm step holds the slot with the game it will be (the draft), so a paid hold can always become that game. */
+export const holdSlotBody = z.object({
+  subFieldId: id('subFieldId'),
+  startDate: instant('Start date'),
+  endDate: instant('End date'),
+  name: gameName.optional(),
+  maxPlayers: maxPlayersField.optional(),
+  price: entryPriceCents,
+});
+export const releaseHoldBody = z.object({ holdId: id('holdId') });
+
+/**
+ * Spec §7 add-game: the wizard's draft, plus the hold and its payment. The game is made from the hold
+ * (its times, price and the draft it was held with); the draft's other fields are accepted as the spec
+ * sends them.
+ */
+export const addGameBody = z.object({
+  subFieldId: id('subFieldId'),
+  holdId: id('holdId'),
+  paymentId: id('paymentId').optional(),
+  name: gameName.optional(),
+  maxPlayers: maxPlayersField.optional(),
+  price: entryPriceCents,
+  startDate: z.unknown().optional(),
+  endDate: z.unknown().optional(),
+  venue: z.unknown().optional(),
+  location: z.unknown().optional(),
+  organizerCost: z.unknown().optional(),
+});
+
+export interface HeldSlot {
+  holdId: string;
+  expiresAt: string;
+  rentalCents: number;
+}
+
+/** Spec §8, the search's location messages: the web shows them, the geocode call answers with them. */
+export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser.';
+export const NO_LOCATION_RESULTS = 'No results found for the provided location.';
+export const LOCATION_ERROR = 'Error fetching location. Please try again.';
+export const NO_GAMES_FOUND = 'No games found. Try adjusting your search criteria.';
+
+/** The search's location box: a ZIP code or a US city, geocoded on the server (offline in standalone). */
+export const geocodeQuery = z.object({
+  q: storableText('Location', 'Type a ZIP code or a city').trim().min(1, 'Type a ZIP code or a city').max(100, 'A location is at most 100 characters'),
+});
+
+export interface GeocodedLocation {
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+}

@@ -1,0 +1,41 @@
+/** Payloads of the payment calls (spec §7 plus the simulated card form), shared by web, services and tests. */
+import { z } from 'zod';
+
+const text = (name: string, max = 200) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`);
+
+export const paymentPurposeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rental'), holdId: text('purpose.holdId', 100) }),
+  z.object({ kind: z.literal('entry'), gameId: text('purpose.gameId', 100) }),
+], { error: "purpose must be what is bought: {kind: 'rental', holdId} or {kind: 'entry', gameId}" });
+
+export const checkoutRequestSchema = z.object({
+  /** What the client shows the payer, in cents; the server prices the purpose itself and refuses a stale price. */
+  price: z.number({ error: 'price is required, in cents' }).int('price is a whole number of cents').nonnegative('price cannot be negative'),
+  email: z.string().max(320).optional(),
+  name: z.string().max(200).optional(),
+  /** The receiver's username, as the client knows it; the server takes the receiver from the purpose. */
+  receiver: z.string().max(200).optional(),
+  purpose: paymentPurposeSchema,
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const simulatedConfirmRequestSchema = z.object({
+  clientSecret: text('clientSecret', 300),
+  cardNumber: text('cardNumber', 40),
+  expMonth: z.coerce.number({ error: 'expMonth is required' }).int('expMonth is a month number, 1 to 12'),
+  expYear: z.coerce.number({ error: 'expYear is required' }).int('expYear is a year, e.g. 2030'),
+  cvc: text('cvc', 4),
+});
+export type SimulatedConfirmRequest = z.infer<typeof simulatedConfirmRequestSchema>;
+
+export const simulatedCompleteActionRequestSchema = z.object({ clientSecret: text('clientSecret', 300) });
+
+/** What the card form gets back; `error` says why a card did not pay. */
+export interface SimulatedConfirmResponse {
+  status: 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+  paymentId: string;
+  error?: { code: string; message: string };
+}
+
+export const accountNumberRequestSchema = z.object({ name: text('name') });
+export const fieldOwnerRequestSchema = z.object({ fieldName: text('fieldName') });

@@ -1,0 +1,17 @@
+/**
+ * The read models by name. A query waits for these to reach the caller's last write, readiness
+ * checks their lag and realtime messages name them; the read side knows them from here, never from
+ * the projector's code. The projector's projections carry these names (a test holds both lists equal).
+ */
+export const PROJECTIONS = {
+  users: 'users',
+  fields: 'fields',
+  fieldSchedules: 'field_schedules',
+  bookings: 'bookings',
+  games: 'games',
+  balances: 'balances',
+} as const;
+
+export type ProjectionName = (typeof PROJECTIONS)[keyof typeof PROJECTIONS];
+
+export const PROJECTION_NAMES: ProjectionName[] = Object.values(PROJECTIONS);

@@ -1,0 +1,34 @@
+/**
+ * Realtime rooms: what a socket joins and what a projection's change keys name. The one builder and
+ * the one parser of their names; `room === '*'` (every socket) is a projector broadcast, not a room.
+ */
+export type Room =
+  | { kind: 'game' | 'field'; id: string }
+  | { kind: 'user' | 'owner'; id: string }
+  | { kind: 'admin' };
+
+/** Public rooms' ids are ids the services generate: letters, digits, '_' and '-'. */
+const PUBLIC_ID = /^[\w-]{1,100}$/;
+
+export const rooms = {
+  /** Everyone following a game (its page is public). */
+  game: (gameId: string) => `game:${gameId}`,
+  /** Everyone following a field (its page and schedules). */
+  field: (fieldId: string) => `field:${fieldId}`,
+  /** One user's own updates (their profile, role, balance, games). */
+  user: (userId: string) => `user:${userId}`,
+  /** A field owner's fields and schedules. */
+  owner: (ownerId: string) => `owner:${ownerId}`,
+  /** What admins watch: users and every field. */
+  admin: 'admin',
+} as const;
+
+/** The room a name means, or null for a name no builder writes. */
+export function parseRoom(name: string): Room | null {
+  const [kind, id, ...rest] = name.split(':');
+  if (rest.length > 0) return null;
+  if (kind === 'admin') return id === undefined ? { kind } : null;
+  if ((kind === 'game' || kind === 'field') && id !== undefined && PUBLIC_ID.test(id)) return { kind, id };
+  if ((kind === 'user' || kind === 'owner') && id) return { kind, id };
+  return null;
+}

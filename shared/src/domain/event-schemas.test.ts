@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DomainError } from './decider';
+import { EVENT_SCHEMAS, eventRegistry, listEventSchemas } from './event-registry';
+import { EventSchemaRegistry, eventSchema, isEventOf, type EventsOf } from './event-schemas';
+import { GAME_EVENT_TYPES } from './games/events';
+import { IDEMPOTENCY_EVENT_TYPES } from './idempotency/events';
+import { LEDGER_EVENT_TYPES } from './ledger/events';
+import { FIELD_EVENT_TYPES } from './fields/events';
+import { AVAILABILITY_EVENT_TYPES } from './schedules/events';
+import { USER_EVENT_TYPES, type UserEvent } from './users/events';
+
+/** A made-up event with three versions: v2 splits the name, v3 adds a default. */
+const v1 = z.object({ name: z.string() });
+const v2 = z.object({ first: z.string(), last: z.string() });
+const v3 = v2.extend({ title: z.string() });
+const PersonNamed = eventSchema('PersonNamed', v1)
+  .next(v2, ({ name }) => ({ first: name.split(' ')[0] ?? '', last: name.split(' ').slice(1).join(' ') }))
+  .next(v3, (previous) => ({ ...previous, title: '' }));
+const Waved = eventSchema('Waved', z.object({ times: z.number().int() }));
+const PEOPLE = [PersonNamed, Waved] as const;
+const people = new EventSchemaRegistry<EventsOf<typeof PEOPLE>>(PEOPLE);
+
+describe('event schema registry', () => {
+  it('upcasts a stored event through every later version, from whichever version it was stored at', () => {
+    expect(PersonNamed.version).toBe(3);
+    expect(people.upcast({ type: 'PersonNamed', version: 1, data: { name: 'Ada King Lovelace' } })).toEqual({
+      type: 'PersonNamed',
+      data: { first: 'Ada', last: 'King Lovelace', title: '' },
+    });
+    expect(people.upcast({ type: 'PersonNamed', version: 2, data: { first: 'Ada', last: 'Lovelace' } })).toEqual({
+      type: 'PersonNamed',
+      data: { first: 'Ada', last: 'Lovelace', title: '' },
+    });
+    expect(people.upcast({ type: 'PersonNamed', version: 3, data: { first: 'Ada', last: 'Lovelace', title: 'Countess' } }).data).toEqual({
+      first: 'Ada',
+      last: 'Lovelace',
+      title: 'Countess',
+    });
+  });
+
+  it('checks stored data against the schema of the version it was stored at', () => {
+    // Valid as version 2, but stored as version 1: that is not what version 1 looked like.
+    expect(() => people.upcast({ type: 'PersonNamed', version: 1, data: { first: 'Ada', last: 'Lovelace' } })).toThrow(
+      'Stored event PersonNamed (version 1) does not match its schema: name: Invalid input: expected string, received undefined',
+    );
+  });
+
+  it('refuses a version it does not know, naming the ones it does', () => {
+    for (const version of [0, 4, 1.5]) {
+      expect(() => people.upcast({ type: 'PersonNamed', version, data: {} })).toThrow(
+        `Event PersonNamed is stored at version ${version}; this code knows versions 1 to 3`,
+      );
+    }
+  });
+
+  it('refuses an event type it has no schema for, on the way in and out', () => {
+    expect(() => people.prepare({ type: 'Shouted', data: {} })).toThrow('Event type Shouted has no registered schema');
+    expect(() => people.upcast({ type: 'Shouted', version: 1, data: {} })).toThrow('Event type Shouted has no registered schema');
+    expect(people.has('Waved')).toBe(true);
+    expect(people.has('Shouted')).toBe(false);
+  });
+
+  it('refuses data its current schema refuses with a plain Error naming the type, the version and the issue: a bug, not a refusal for the user', () => {
+    let refusal: unknown;
+    try {
+      people.prepare({ type: 'Waved', data: { times: 1.5 } });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(Error);
+    expect(refusal).not.toBeInstanceOf(DomainError);
+    expect((refusal as Error).message).toBe('Event Waved (version 1) does not match its schema: times: Invalid input: expected int, received number');
+    expect(() => people.prepare({ type: 'PersonNamed', data: { name: 'Ada' } })).toThrow(/^Event PersonNamed \(version 3\) does not match its schema: first: /);
+  });
+
+  it('prepares an event at its current version, keeping only what its schema knows', () => {
+    expect(people.prepare({ type: 'PersonNamed', data: { first: 'Ada', last: 'Lovelace', title: '', stray: true } })).toEqual({
+      data: { first: 'Ada', last: 'Lovelace', title: '' },
+      version: 3,
+    });
+  });
+
+  it('refuses to register a type twice', () => {
+    expect(() => new EventSchemaRegistry([Waved, Waved])).toThrow('Event type Waved is registered twice');
+  });
+});
+
+describe("the product's events", () => {
+  const v1Registration = { userId: 'u1', issuer: 'iss', subject: 's1', email: 'ana@x.test', username: 'ana', nickname: 'ana', profilePicture: '', role: 'player' };
+
+  it('reads a UserRegistered of version 1 (no emailVerified) as unverified', () => {
+    expect(eventRegistry.upcast({ type: 'UserRegistered', version: 1, data: v1Registration })).toEqual({
+      type: 'UserRegistered',
+      data: { ...v1Registration, emailVerified: false },
+    });
+    expect(eventRegistry.upcast({ type: 'UserRegistered', version: 2, data: { ...v1Registration, emailVerified: true } }).data).toMatchObject({ emailVerified: true });
+    expect(() => eventRegistry.prepare({ type: 'UserRegistered', data: v1Registration })).toThrow(/emailVerified: Invalid input: expected boolean/);
+  });
+
+  it('lists every registered type with its version and schemas, for the admin audit', () => {
+    const listed = listEventSchemas();
+    expect(listed.map((entry) => entry.type).sort()).toEqual([...USER_EVENT_TYPES, 'UsernameClaimed', 'AdminGranted', 'AdminRevoked', ...FIELD_EVENT_TYPES, ...AVAILABILITY_EVENT_TYPES, ...GAME_EVENT_TYPES, ...LEDGER_EVENT_TYPES, ...IDEMPOTENCY_EVENT_TYPES].sort());
+    expect(listed.length).toBe(EVENT_SCHEMAS.length);
+    const registration = listed.find((entry) => entry.type === 'UserRegistered')!;
+    expect(registration.version).toBe(2);
+    expect(registration.versions.map((entry) => entry.version)).toEqual([1, 2]);
+    // Schemas a renderer can walk, e.g. as JSON Schema.
+    expect(Object.keys((z.toJSONSchema(registration.schema) as { properties: object }).properties)).toContain('emailVerified');
+  });
+
+  it('narrows any event to one aggregate by its list of types', () => {
+    const event = eventRegistry.upcast({ type: 'UserDeleted', version: 1, data: { userId: 'u1', deletedBy: 'admin' } });
+    expect(isEventOf(event, USER_EVENT_TYPES)).toBe(true);
+    expect(isEventOf(event, FIELD_EVENT_TYPES)).toBe(false);
+    if (isEventOf(event, USER_EVENT_TYPES)) {
+      const userEvent: UserEvent = event;
+      expect(userEvent.data.userId).toBe('u1');
+    }
+  });
+});

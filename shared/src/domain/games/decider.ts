@@ -1,0 +1,257 @@
+import { DomainError, type DecisionContext, type Decider } from '../decider';
+import type { GameDetails, GameEvent, Team } from './events';
+
+/** Spec §9: up to 15 player slots per team on the pitch. */
+export const TEAM_SLOTS = 15;
+export const MIN_PLAYERS = 14;
+export const MAX_PLAYERS = 22;
+export const GAME_FULL = 'Game is full. Try joining sideline.';
+const ONLY_ORGANIZER = 'Only the organizer of this game can do this.';
+
+/** A payment the command side has verified with the processor: succeeded, for this purpose. */
+export interface VerifiedEntryPayment {
+  paymentId: string;
+  payerId: string;
+  amountCents: number;
+  gameId: string;
+}
+
+export type GameCommand =
+  | { type: 'ScheduleGame'; details: GameDetails; rentalPaymentId: string | null; rentalCents: number }
+  /** Join-game of spec §7: a newcomer joins (on the sideline, then onto `team` if asked); a member moves to `team`. */
+  | { type: 'JoinGame'; playerId: string; username: string; team: Team; payment: VerifiedEntryPayment | null }
+  | { type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean }
+  | { type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean }
+  | { type: 'LeaveGame'; playerId: string }
+  | { type: 'RemovePlayer'; playerId: string; actorIsAdmin: boolean }
+  | { type: 'CancelGame'; actorIsAdmin: boolean };
+
+export interface Participant {
+  playerId: string;
+  username: string;
+  team: Team;
+  /** Seconds played in closed intervals on the pitch. */
+  playedSeconds: number;
+  /** When the current interval on the pitch began (epoch ms), or null on the sideline. */
+  onPitchSince: number | null;
+  /** The entry payment that bought this membership; refunded if the game is cancelled. */
+  paymentId: string | null;
+}
+
+interface KnownGame {
+  details: GameDetails;
+  rentalPaymentId: string | null;
+  start: number;
+  end: number;
+  participants: Participant[];
+  /** Every entry payment ever used here: a payment buys one membership, once. */
+  usedPayments: string[];
+}
+
+type ScheduledGame = KnownGame & { status: 'scheduled' };
+
+export type GameState = { status: 'none' } | ScheduledGame | (KnownGame & { status: 'cancelled' });
+
+/**
+ * Seconds of [since, at] that fall inside the game's time: play time accrues only while the game is
+ * live (DESIGN §4), from server time.
+ */
+export function secondsOnPitch(since: number | null, at: number, start: number, end: number): number {
+  if (since === null) return 0;
+  const from = Math.max(since, start);
+  const to = Math.min(at, end);
+  return to > from ? Math.floor((to - from) / 1000) : 0;
+}
+
+/** The play time of a participant at a moment: closed intervals plus the running one. */
+export function playTimeAt(participant: Participant, at: number, start: number, end: number): number {
+  return participant.playedSeconds + secondsOnPitch(participant.onPitchSince, at, start, end);
+}
+
+/**
+ * Whether cancelling now gives the captain's rental back: only at least the game's cancellation window
+ * before its start (DESIGN §7). The confirmation dialog asks the same function before the captain confirms.
+ */
+export function rentalRefundApplies(startDate: string, cancellationWindowHours: number, now: Date): boolean {
+  return now.getTime() <= Date.parse(startDate) - cancellationWindowHours * 3_600_000;
+}
+
+export function onPitchCount(participants: Participant[]): number {
+  return participants.filter((participant) => participant.team !== 0).length;
+}
+
+function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  if (state.status === 'cancelled') throw new DomainError('conflict', 'game_cancelled', 'This game was cancelled.');
+  if (now.getTime() >= state.end) throw new DomainError('conflict', 'game_ended', 'This game has ended.');
+  return state;
+}
+
+function refuseUnlessOrganizer(game: ScheduledGame, context: DecisionContext, actorIsAdmin: boolean): string {
+  const actor = context.actorId;
+  if (actor === null || (actor !== game.details.organizerId && !actorIsAdmin)) throw new DomainError('forbidden', 'not_organizer', ONLY_ORGANIZER);
+  return actor;
+}
+
+function member(game: ScheduledGame, playerId: string): Participant {
+  const participant = game.participants.find((candidate) => candidate.playerId === playerId);
+  if (!participant) throw new DomainError('not_found', 'not_a_player', 'This player is not in the game.');
+  return participant;
+}
+
+/** Refuses a move onto a team that has no free slot or a pitch already at the game's maximum. */
+function refuseUnlessRoom(game: ScheduledGame, mover: Participant, team: 1 | 2): void {
+  const onTeam = game.participants.filter((participant) => participant.team === team).length;
+  const pitchGrows = mover.team === 0;
+  if (onTeam >= TEAM_SLOTS || (pitchGrows && onPitchCount(game.participants) >= game.details.maxPlayers)) {
+    throw new DomainError('conflict', 'game_full', GAME_FULL);
+  }
+}
+
+function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: VerifiedEntryPayment | null): void {
+  const price = game.details.priceCents;
+  if (price === 0) return;
+  if (payment === null) {
+    throw new DomainError('invalid', 'payment_required', `This game costs $${(price / 100).toFixed(2)}. Pay the entry fee to join.`);
+  }
+  if (payment.gameId !== game.details.gameId) throw new DomainError('invalid', 'payment_for_another_game', 'This payment was made for another game.');
+  if (payment.payerId !== playerId) throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+  if (payment.amountCents !== price) {
+    throw new DomainError('invalid', 'payment_amount', `This payment does not match the entry fee of $${(price / 100).toFixed(2)}.`);
+  }
+  if (game.usedPayments.includes(payment.paymentId)) throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
+}
+
+/** The move of one participant to a team, or nothing when they are there already. */
+function moveOnce(game: ScheduledGame, mover: Participant, to: Team, movedBy: string, now: number, at: string): GameEvent[] {
+  if (mover.team === to) return [];
+  if (to !== 0) refuseUnlessRoom(game, mover, to);
+  // A move between the teams keeps the interval running; only the sideline ends it.
+  const playedSeconds = to === 0 ? secondsOnPitch(mover.onPitchSince, now, game.start, game.end) : 0;
+  return [{ type: 'PlayerMoved', data: { gameId: game.details.gameId, playerId: mover.playerId, from: mover.team, to, movedBy, at, playedSeconds } }];
+}
+
+const withParticipant = (game: ScheduledGame, playerId: string, change: (participant: Participant) => Participant | null): ScheduledGame => ({
+  ...game,
+  participants: game.participants.flatMap((participant) => {
+    if (participant.playerId !== playerId) return [participant];
+    const changed = change(participant);
+    return changed ? [changed] : [];
+  }),
+});
+
+/** A participant's interval closed at `at` with the seconds the event recorded. */
+const closedAt = (participant: Participant, playedSeconds: number): Participant => ({
+  ...participant,
+  playedSeconds: participant.playedSeconds + playedSeconds,
+  onPitchSince: null,
+});
+
+export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
+  initialState: () => ({ status: 'none' }),
+
+  evolve(state, event) {
+    if (event.type === 'GameScheduled') {
+      const { rentalPaymentId, rentalCents: _rental, ...details } = event.data;
+      return { status: 'scheduled', details, rentalPaymentId, start: Date.parse(details.startDate), end: Date.parse(details.endDate), participants: [], usedPayments: [] };
+    }
+    if (state.status === 'none') return state;
+    const at = Date.parse(event.data.at);
+    switch (event.type) {
+      case 'PlayerJoined': {
+        const { playerId, username, paymentId } = event.data;
+        const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
+        return {
+          ...state,
+          participants: [...state.participants, joined],
+          usedPayments: paymentId ? [...state.usedPayments, paymentId] : state.usedPayments,
+        };
+      }
+      case 'PlayerMoved': {
+        const { to, playedSeconds } = event.data;
+        return withParticipant(state as ScheduledGame, event.data.playerId, (participant) => {
+          const closed = closedAt(participant, playedSeconds);
+          return { ...closed, team: to, onPitchSince: to === 0 ? null : participant.onPitchSince ?? at };
+        });
+      }
+      case 'PlayersSwitched': {
+        const { incomingId, outgoingId, team, outgoingPlayedSeconds } = event.data;
+        const swapped = withParticipant(state as ScheduledGame, outgoingId, (participant) => ({ ...closedAt(participant, outgoingPlayedSeconds), team: 0 }));
+        return withParticipant(swapped, incomingId, (participant) => ({ ...participant, team, onPitchSince: at }));
+      }
+      case 'PlayerLeft':
+      case 'PlayerRemoved':
+        return withParticipant(state as ScheduledGame, event.data.playerId, () => null);
+      case 'GameCancelled':
+        return { ...state, status: 'cancelled' };
+    }
+  },
+
+  decide(command, state, context) {
+    const now = context.now.getTime();
+    const at = context.now.toISOString();
+    if (command.type === 'ScheduleGame') {
+      // The booking process may schedule a game twice (a webhook and the captain's own call): once is enough.
+      if (state.status !== 'none') return [];
+      return [{ type: 'GameScheduled', data: { ...command.details, rentalPaymentId: command.rentalPaymentId, rentalCents: command.rentalCents } }];
+    }
+    const game = refuseUnlessOpen(state, context.now);
+    const { gameId } = game.details;
+    switch (command.type) {
+      case 'JoinGame': {
+        if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
+        const current = game.participants.find((participant) => participant.playerId === command.playerId);
+        if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
+        refuseBadEntryPayment(game, command.playerId, command.payment);
+        const paymentId = game.details.priceCents > 0 ? command.payment!.paymentId : null;
+        const joined: GameEvent = { type: 'PlayerJoined', data: { gameId, playerId: command.playerId, username: command.username, paymentId, at } };
+        if (command.team === 0) return [joined];
+        const newcomer: Participant = { playerId: command.playerId, username: command.username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
+        return [joined, ...moveOnce(game, newcomer, command.team, command.playerId, now, at)];
+      }
+      case 'MovePlayer': {
+        const mover = member(game, command.playerId);
+        if (context.actorId !== command.playerId) refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+        return moveOnce(game, mover, command.to, context.actorId!, now, at);
+      }
+      case 'SwitchPlayers': {
+        const switchedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+        const incoming = member(game, command.incomingId);
+        const outgoing = member(game, command.outgoingId);
+        if (incoming.team !== 0) throw new DomainError('invalid', 'not_on_sideline', `${incoming.username} is not on the sideline.`);
+        if (outgoing.team === 0) throw new DomainError('invalid', 'not_on_pitch', `${outgoing.username} is not on the pitch.`);
+        const outgoingPlayedSeconds = secondsOnPitch(outgoing.onPitchSince, now, game.start, game.end);
+        return [
+          {
+            type: 'PlayersSwitched',
+            data: { gameId, incomingId: incoming.playerId, outgoingId: outgoing.playerId, team: outgoing.team, switchedBy, at, outgoingPlayedSeconds },
+          },
+        ];
+      }
+      case 'LeaveGame': {
+        if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'leave_for_yourself', 'You can only leave a game yourself.');
+        const leaver = member(game, command.playerId);
+        const playedSeconds = secondsOnPitch(leaver.onPitchSince, now, game.start, game.end);
+        return [{ type: 'PlayerLeft', data: { gameId, playerId: leaver.playerId, at, playedSeconds } }];
+      }
+      case 'RemovePlayer': {
+        const removedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+        const removed = member(game, command.playerId);
+        const playedSeconds = secondsOnPitch(removed.onPitchSince, now, game.start, game.end);
+        return [{ type: 'PlayerRemoved', data: { gameId, playerId: removed.playerId, removedBy, at, playedSeconds } }];
+      }
+      case 'CancelGame': {
+        const cancelledBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+        const rentalRefunded = rentalRefundApplies(game.details.startDate, game.details.cancellationWindowHours, context.now);
+        const entryRefunds = game.participants.flatMap((participant) => (participant.paymentId ? [{ playerId: participant.playerId, paymentId: participant.paymentId }] : []));
+        const { subFieldId, fieldId, ownerId, subFieldName } = game.details;
+        return [
+          {
+            type: 'GameCancelled',
+            data: { gameId, cancelledBy, at, subFieldId, fieldId, ownerId, subFieldName, rentalRefunded, rentalPaymentId: game.rentalPaymentId, entryRefunds },
+          },
+        ];
+      }
+    }
+  },
+};

@@ -1,0 +1,79 @@
+import { DomainError, type Decider } from '../decider';
+import type { LedgerEvent, LedgerPurpose } from './events';
+
+/** A succeeded payment as the processor reports it. */
+export interface SucceededPayment {
+  paymentId: string;
+  receiverId: string;
+  payerId: string;
+  amountCents: number;
+  /** The processor's fee, charged to the receiver. */
+  feeCents: number;
+  currency: string;
+  purpose: LedgerPurpose;
+}
+
+export type LedgerCommand =
+  | { type: 'RecordPayment'; payment: SucceededPayment }
+  | { type: 'RecordRefund'; paymentId: string; refundId: string; amountCents: number };
+
+export type LedgerState =
+  | { recorded: false }
+  | { recorded: true; paymentId: string; receiverId: string; payerId: string; amountCents: number; refundedCents: number; refundIds: string[] };
+
+const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * One payment's entries. Recording is idempotent (webhooks come twice and out of order): a payment
+ * already recorded and a refund already recorded change nothing, and refunds never add up to more
+ * than the payment.
+ */
+export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
+  initialState: () => ({ recorded: false }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PaymentReceived':
+        return { recorded: true, paymentId: event.data.paymentId, receiverId: event.data.receiverId, payerId: event.data.payerId, amountCents: event.data.amountCents, refundedCents: 0, refundIds: [] };
+      case 'FeeCharged':
+        return state;
+      case 'RefundIssued':
+        if (!state.recorded) return state;
+        return { ...state, refundedCents: state.refundedCents + event.data.amountCents, refundIds: [...state.refundIds, event.data.refundId] };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RecordPayment': {
+        const payment = command.payment;
+        if (!isCents(payment.amountCents) || payment.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A payment is a positive whole number of cents.');
+        if (!isCents(payment.feeCents) || payment.feeCents > payment.amountCents) throw new DomainError('invalid', 'invalid_fee', 'A fee is a whole number of cents no larger than its payment.');
+        if (state.recorded) {
+          if (state.amountCents !== payment.amountCents || state.receiverId !== payment.receiverId) {
+            throw new DomainError('conflict', 'payment_differs', `Payment ${payment.paymentId} is already recorded with a different amount or receiver.`);
+          }
+          return [];
+        }
+        const { paymentId, receiverId, payerId, amountCents, currency, purpose } = payment;
+        const received: LedgerEvent = { type: 'PaymentReceived', data: { paymentId, receiverId, payerId, amountCents, currency, purpose } };
+        return payment.feeCents > 0 ? [received, { type: 'FeeCharged', data: { paymentId, receiverId, amountCents: payment.feeCents } }] : [received];
+      }
+      case 'RecordRefund': {
+        if (!state.recorded) throw new DomainError('not_found', 'payment_not_recorded', `Payment ${command.paymentId} is not in the ledger; record it before its refunds.`);
+        if (state.refundIds.includes(command.refundId)) return [];
+        if (!isCents(command.amountCents) || command.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A refund is a positive whole number of cents.');
+        const left = state.amountCents - state.refundedCents;
+        if (command.amountCents > left) {
+          throw new DomainError('conflict', 'refund_exceeds_payment', `Only ${left} cents of payment ${state.paymentId} are left to refund, not ${command.amountCents}.`);
+        }
+        return [{ type: 'RefundIssued', data: { paymentId: state.paymentId, refundId: command.refundId, receiverId: state.receiverId, payerId: state.payerId, amountCents: command.amountCents } }];
+      }
+    }
+  },
+};
+
+/** A receiver's balance (spec §7, DESIGN §7): what they received, minus refunds and fees, in cents. */
+export function balanceCents(totals: { receivedCents: number; refundedCents: number; feeCents: number }): number {
+  return totals.receivedCents - totals.refundedCents - totals.feeCents;
+}

@@ -1,0 +1,110 @@
+import { fieldDecider } from '../../domain/fields/decider';
+import { fieldStream } from '../../domain/fields/events';
+import { gameDecider } from '../../domain/games/decider';
+import { gameStream, type GameDetails } from '../../domain/games/events';
+import { availabilityDecider, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/schedules/decider';
+import { subFieldStream, type AvailabilityEvent } from '../../domain/schedules/events';
+import { handleCommand } from '../commands/command-handler';
+import { currentState } from '../commands/current-state';
+import { parseEvent } from '../eventstore/schema-checked-event-store';
+import type { AppendResult, EventMetadata, EventStore } from '../eventstore/port';
+import { stableId } from '../ids';
+
+/**
+ * The booking process of the game loop (DESIGN §7): a paid hold becomes a booking on the sub-field's
+ * stream, and the booking becomes a game on the game's stream. The captain's add-game call, the payment's
+ * webhook and the reactor that follows every booking all run these steps; each step is idempotent (the
+ * game's id is derived from the hold's), so whichever comes first books and the others change nothing.
+ */
+export interface BookingProcessDependencies {
+  store: EventStore;
+  now: () => Date;
+}
+
+/** One game per hold, whoever books it. */
+export const gameIdForHold = (holdId: string) => stableId('game', holdId);
+
+type SlotBooked = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
+
+
+/**
+ * The game a booking makes: the draft the captain held, the booked times, and the field as it is now
+ * (its name, address and place, read from the field's own stream).
+ */
+export async function gameDetailsOfBooking(store: EventStore, booking: SlotBooked, cancellationWindowHours: number): Promise<GameDetails> {
+  const field = await currentState(store, fieldDecider, fieldStream(booking.fieldId));
+  if (field.status === 'unknown') throw new Error(`Booking ${booking.gameId} names field ${booking.fieldId}, which has no events`);
+  const { details, coordinates } = field;
+  return {
+    gameId: booking.gameId,
+    name: booking.draft.name,
+    organizerId: booking.captainId,
+    organizerUsername: booking.draft.organizerUsername,
+    fieldId: booking.fieldId,
+    fieldName: details.name,
+    ownerId: booking.ownerId,
+    subFieldId: booking.subFieldId,
+    subFieldName: booking.subFieldName,
+    location: `${details.address}, ${details.city}, ${details.zipCode}`,
+    latitude: coordinates.latitude,
+    longitude: coordinates.longitude,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    maxPlayers: booking.draft.maxPlayers,
+    priceCents: booking.draft.priceCents,
+    picture: booking.draft.picture,
+    cancellationWindowHours,
+  };
+}
+
+/** Makes the game of a booking, once. */
+export async function scheduleBookedGame(
+  deps: BookingProcessDependencies,
+  booking: SlotBooked,
+  options: { cancellationWindowHours: number; metadata: EventMetadata },
+): Promise<AppendResult | null> {
+  const details = await gameDetailsOfBooking(deps.store, booking, options.cancellationWindowHours);
+  const outcome = await handleCommand({
+    store: deps.store,
+    decider: gameDecider,
+    streamId: gameStream(booking.gameId),
+    command: { type: 'ScheduleGame', details, rentalPaymentId: booking.paymentId, rentalCents: booking.rentalCents },
+    context: { now: deps.now(), newId: () => booking.gameId, actorId: booking.captainId },
+    metadata: options.metadata,
+  });
+  return outcome.appended;
+}
+
+/**
+ * Books a held slot with its verified payment (or none for a free rental) and makes its game. `actorId`
+ * is the captain on their own call, null for the webhook (the payment itself proves who paid).
+ */
+export async function bookHeldSlot(
+  deps: BookingProcessDependencies,
+  request: {
+    subField: SubFieldRef;
+    holdId: string;
+    payment: VerifiedRentalPayment | null;
+    actorId: string | null;
+    cancellationWindowHours: number;
+    metadata: EventMetadata;
+  },
+): Promise<{ gameId: string; appended: AppendResult | null }> {
+  const gameId = gameIdForHold(request.holdId);
+  const booked = await handleCommand({
+    store: deps.store,
+    decider: availabilityDecider,
+    streamId: subFieldStream(request.subField.subFieldId),
+    command: { type: 'BookSlot', subField: request.subField, holdId: request.holdId, gameId, payment: request.payment },
+    context: { now: deps.now(), newId: () => gameId, actorId: request.actorId },
+    metadata: request.metadata,
+  });
+  // Booked now or earlier by the other path: the game is made from the booking as the stream recorded it.
+  const history = await deps.store.readStream(subFieldStream(request.subField.subFieldId));
+  const booking = history
+    .map(parseEvent)
+    .find((event): event is Extract<AvailabilityEvent, { type: 'SlotBooked' }> => event.type === 'SlotBooked' && event.data.gameId === gameId)?.data;
+  if (!booking) throw new Error(`Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`);
+  const scheduled = await scheduleBookedGame(deps, booking, { cancellationWindowHours: request.cancellationWindowHours, metadata: request.metadata });
+  return { gameId, appended: scheduled ?? booked.appended };
+}

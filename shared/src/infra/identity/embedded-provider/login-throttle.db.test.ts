@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../demo-accounts';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, delayAfter, FORGET_AFTER_SECONDS, waitInWords } from './login-throttle';
+import { HttpBrowser, readForm, type Page } from './testing/http-browser';
+import { serveProvider, type ServedProvider } from './testing/served-provider';
+
+describe('login throttling policy', () => {
+  it('lets a few failures pass, then doubles the delay up to a cap of a few minutes', () => {
+    const delays = Array.from({ length: 20 }, (_, index) => delayAfter(index + 1, ACCOUNT_POLICY));
+    expect(delays.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(delays.slice(5, 10)).toEqual([1, 2, 4, 8, 16]);
+    expect(Math.max(...delays)).toBe(300);
+    expect(delayAfter(1_000_000, ADDRESS_POLICY)).toBe(300);
+  });
+
+  it('says how long to wait in words', () => {
+    expect(waitInWords(1)).toBe('1 second');
+    expect(waitInWords(64)).toBe('1 minute 4 seconds');
+    expect(waitInWords(300)).toBe('5 minutes');
+  });
+});
+
+describe('login throttling at the login form', () => {
+  const APP = 'http://app.playtime.test';
+  let served: ServedProvider;
+  let domain: string;
+  let clock = Date.parse('2026-01-01T12:00:00Z');
+  const advance = (seconds: number) => (clock += seconds * 1000);
+
+  beforeAll(async () => {
+    served = await serveProvider(
+      'identity_throttle',
+      (origin) => ({
+        issuer: origin,
+        clientId: 'playtime-web',
+        redirectUris: [`${APP}/`],
+        postLogoutRedirectUris: [`${APP}/`],
+        audience: 'https://api.playtime.test',
+        seedDemoAccounts: true,
+        now: () => new Date(clock),
+      }),
+      (app, idp) => {
+        // The tests play clients at several addresses through a proxy on this machine.
+        app.set('trust proxy', 'loopback');
+        app.use(idp.mountPath, idp.router);
+      },
+    );
+    domain = served.origin;
+  });
+
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  /** One try at the login form from `address`: a fresh authorization, the form posted once. */
+  async function logIn(email: string, password: string, address = '198.51.100.1'): Promise<Page> {
+    const browser = new HttpBrowser({ 'x-forwarded-for': address });
+    const query = new URLSearchParams({
+      client_id: 'playtime-web',
+      redirect_uri: `${APP}/`,
+      response_type: 'code',
+      scope: 'openid',
+      state: randomBytes(8).toString('hex'),
+      code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    const loginPage = await browser.navigate(`${domain}/authorize?${query}`);
+    expect(loginPage.status).toBe(200);
+    return browser.submit(readForm(loginPage.body, loginPage.url), { email, password }, (url) => url.startsWith(APP));
+  }
+  const loggedIn = (page: Page) => page.status === 0 && new URL(page.url).searchParams.has('code');
+
+  it('holds an account back after a few wrong passwords, even with the right one, and tells when to retry', async () => {
+    for (let attempt = 0; attempt < ACCOUNT_POLICY.free + 1; attempt += 1) {
+      expect((await logIn('player@playtime.test', 'wrong password')).status).toBe(401);
+    }
+    const held = await logIn('player@playtime.test', DEMO_PASSWORD);
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toBe('1');
+    expect(held.body).toContain('Too many failed log-ins. Wait 1 second, then try again.');
+    // From another address too: the account itself is held.
+    expect((await logIn('PLAYER@playtime.test', DEMO_PASSWORD, '198.51.100.2')).status).toBe(429);
+
+    advance(1);
+    expect((await logIn('player@playtime.test', 'wrong again')).status).toBe(401);
+    expect((await logIn('player@playtime.test', DEMO_PASSWORD)).headers.get('retry-after')).toBe('2');
+    advance(2);
+    expect(loggedIn(await logIn('player@playtime.test', DEMO_PASSWORD))).toBe(true);
+
+    // The success cleared the account's count: a few mistakes are free again.
+    for (let attempt = 0; attempt < ACCOUNT_POLICY.free; attempt += 1) {
+      expect((await logIn('player@playtime.test', 'wrong password', '198.51.100.3')).status).toBe(401);
+    }
+    expect(loggedIn(await logIn('player@playtime.test', DEMO_PASSWORD, '198.51.100.3'))).toBe(true);
+  });
+
+  it('never holds an account for more than a few minutes, and forgets old failures', async () => {
+    let longest = 0;
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const page = await logIn('captain@playtime.test', 'guess', `203.0.113.${attempt}`);
+      const wait = Number(page.headers.get('retry-after') ?? 0);
+      longest = Math.max(longest, wait);
+      advance(wait);
+    }
+    expect(longest).toBe(ACCOUNT_POLICY.maxDelaySeconds);
+    expect((await logIn('captain@playtime.test', DEMO_PASSWORD)).status).toBe(429);
+    advance(ACCOUNT_POLICY.maxDelaySeconds);
+    expect(loggedIn(await logIn('captain@playtime.test', DEMO_PASSWORD))).toBe(true);
+
+    for (let attempt = 0; attempt < ACCOUNT_POLICY.free + 1; attempt += 1) await logIn('owner@playtime.test', 'guess', '203.0.113.200');
+    expect((await logIn('owner@playtime.test', DEMO_PASSWORD, '203.0.113.201')).status).toBe(429);
+    advance(FORGET_AFTER_SECONDS);
+    expect(loggedIn(await logIn('owner@playtime.test', DEMO_PASSWORD, '203.0.113.201'))).toBe(true);
+  });
+
+  it('holds an address that fails across many accounts, and only that address', async () => {
+    const attacker = '192.0.2.66';
+    for (let attempt = 0; attempt < ADDRESS_POLICY.free + 1; attempt += 1) {
+      expect((await logIn(`nobody${attempt}@playtime.test`, 'guess', attacker)).status).toBe(401);
+    }
+    const held = await logIn('admin@playtime.test', DEMO_PASSWORD, attacker);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(loggedIn(await logIn('admin@playtime.test', DEMO_PASSWORD, '192.0.2.67'))).toBe(true);
+  });
+});

@@ -1,0 +1,172 @@
+/** The contract every PaymentProcessor adapter passes (the simulated processor always; Stripe when configured). */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentRefused, paymentIdOfClientSecret, type CreatePaymentInput, type PaymentProcessor } from './port';
+
+export interface PaymentProcessorHarness {
+  processor: PaymentProcessor;
+  /** Pays as a payer would, with a card that succeeds. */
+  pay(clientSecret: string): Promise<void>;
+  /** Tries to pay with a card that is declined. */
+  decline(clientSecret: string): Promise<void>;
+  /** The webhook bodies the processor sent so far, in the order it sent them. */
+  sentWebhooks(): Promise<string[]>;
+  /** Signs a body as the processor signs its webhooks, optionally as of another time (seconds). */
+  sign(payload: string, timestampSeconds?: number): string;
+  teardown(): Promise<void>;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<PaymentRefused> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(PaymentRefused);
+  return error as PaymentRefused;
+}
+
+export function describePaymentProcessorContract(name: string, setUp: () => Promise<PaymentProcessorHarness>): void {
+  describe(`PaymentProcessor contract: ${name}`, () => {
+    let harness: PaymentProcessorHarness;
+    let processor: PaymentProcessor;
+    beforeAll(async () => {
+      harness = await setUp();
+      processor = harness.processor;
+    });
+    afterAll(() => harness?.teardown());
+
+    const newPayment = (overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput => ({
+      amountCents: 5000,
+      currency: 'usd',
+      purpose: { kind: 'rental', holdId: `hold-${randomUUID()}` },
+      payerId: 'captain-1',
+      receiverId: 'owner-1',
+      idempotencyKey: `key-${randomUUID()}`,
+      ...overrides,
+    });
+
+    const paidPayment = async (amountCents = 5000) => {
+      const created = await processor.createPayment(newPayment({ amountCents }));
+      await harness.pay(created.clientSecret);
+      return created;
+    };
+
+    it('gives a receiver one connected account, always the same', async () => {
+      const receiver = `owner-${randomUUID()}`;
+      const [first, again] = await Promise.all([processor.connectedAccount(receiver), processor.connectedAccount(receiver)]);
+      expect(first).toBe(again);
+      expect(await processor.connectedAccount(receiver)).toBe(first);
+      expect(await processor.connectedAccount(`owner-${randomUUID()}`)).not.toBe(first);
+    });
+
+    it('creates a payment waiting for confirmation, whose client secret names it', async () => {
+      const input = newPayment({ purpose: { kind: 'entry', gameId: 'game-7' } });
+      const created = await processor.createPayment(input);
+      expect(created.clientSecret).toMatch(/^.+_secret_[A-Za-z0-9]+$/);
+      expect(paymentIdOfClientSecret(created.clientSecret)).toBe(created.paymentId);
+      expect(await processor.retrievePayment(created.paymentId)).toMatchObject({
+        paymentId: created.paymentId,
+        status: 'requires_confirmation',
+        amountCents: 5000,
+        currency: 'usd',
+        purpose: { kind: 'entry', gameId: 'game-7' },
+        payerId: 'captain-1',
+        receiverId: 'owner-1',
+        refundedCents: 0,
+      });
+    });
+
+    it('returns the same payment for the same idempotency key, and refuses the key for another payment', async () => {
+      const input = newPayment();
+      const [first, again] = await Promise.all([processor.createPayment(input), processor.createPayment(input)]);
+      expect(again).toEqual(first);
+      expect((await refusal(processor.createPayment({ ...input, amountCents: 4999 }))).code).toBe('idempotency_key_reused');
+    });
+
+    it('refuses an amount that is not a positive whole number of cents', async () => {
+      expect((await refusal(processor.createPayment(newPayment({ amountCents: 0 })))).code).toBe('invalid_amount');
+      expect((await refusal(processor.createPayment(newPayment({ amountCents: 12.5 })))).code).toBe('invalid_amount');
+    });
+
+    it('knows no payment it did not make', async () => {
+      expect(await processor.retrievePayment('pi_unknown')).toBeNull();
+      expect((await refusal(processor.refund({ paymentId: 'pi_unknown', idempotencyKey: randomUUID() }))).code).toBe('payment_not_found');
+    });
+
+    it('a paid payment succeeds; a declined one fails with a reason', async () => {
+      const paid = await paidPayment();
+      expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ status: 'succeeded', failureMessage: null });
+      const declined = await processor.createPayment(newPayment());
+      await harness.decline(declined.clientSecret);
+      const failed = await processor.retrievePayment(declined.paymentId);
+      expect(failed?.status).toBe('failed');
+      expect(failed?.failureMessage).toMatch(/declined/);
+    });
+
+    it('refuses to refund a payment that has not succeeded, saying why', async () => {
+      const created = await processor.createPayment(newPayment());
+      const refused = await refusal(processor.refund({ paymentId: created.paymentId, idempotencyKey: randomUUID() }));
+      expect(refused.code).toBe('payment_not_succeeded');
+      expect(refused.message).toMatch(/has not succeeded/);
+    });
+
+    it('refunds in part, then the rest, never more than was paid', async () => {
+      const paid = await paidPayment(5000);
+      expect(await processor.refund({ paymentId: paid.paymentId, amountCents: 2000, idempotencyKey: randomUUID() })).toMatchObject({ amountCents: 2000 });
+      expect((await refusal(processor.refund({ paymentId: paid.paymentId, amountCents: 3001, idempotencyKey: randomUUID() }))).code).toBe('refund_exceeds_payment');
+      expect(await processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() })).toMatchObject({ amountCents: 3000 });
+      expect((await refusal(processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() }))).code).toBe('nothing_to_refund');
+      expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ refundedCents: 5000 });
+    });
+
+    it('refunds once per idempotency key', async () => {
+      const paid = await paidPayment(5000);
+      const key = randomUUID();
+      const [first, again] = await Promise.all([
+        processor.refund({ paymentId: paid.paymentId, amountCents: 1000, idempotencyKey: key }),
+        processor.refund({ paymentId: paid.paymentId, amountCents: 1000, idempotencyKey: key }),
+      ]);
+      expect(again).toEqual(first);
+      expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ refundedCents: 1000 });
+    });
+
+    it('concurrent refunds never add up to more than the payment', async () => {
+      const paid = await paidPayment(1000);
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, () => processor.refund({ paymentId: paid.paymentId, amountCents: 70, idempotencyKey: randomUUID() })),
+      );
+      const refunded = results.filter((result) => result.status === 'fulfilled');
+      expect(refunded).toHaveLength(14);
+      for (const result of results) if (result.status === 'rejected') expect((result.reason as PaymentRefused).code).toBe('refund_exceeds_payment');
+      expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ refundedCents: 980 });
+    });
+
+    it('sends signed webhooks the same processor verifies into typed events', async () => {
+      const paid = await paidPayment(2500);
+      await processor.refund({ paymentId: paid.paymentId, amountCents: 500, idempotencyKey: randomUUID() });
+      const bodies = (await harness.sentWebhooks()).filter((body) => body.includes(paid.paymentId));
+      const events = bodies.map((body) => {
+        const verified = processor.verifyWebhook(body, harness.sign(body));
+        if (!verified.ok) throw new Error(verified.reason);
+        return verified.event;
+      });
+      expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'charge.refunded']);
+      expect(events[0]!.payment).toMatchObject({ paymentId: paid.paymentId, status: 'succeeded', amountCents: 2500, payerId: 'captain-1', receiverId: 'owner-1' });
+      expect(events[1]!.payment.refundedCents).toBe(500);
+      expect(events[1]!.refunds).toEqual([expect.objectContaining({ paymentId: paid.paymentId, amountCents: 500 })]);
+      expect(new Set(events.map((event) => event.eventId)).size).toBe(2);
+    });
+
+    it('refuses a webhook whose body or signature is not what the processor signed, or that is too old', async () => {
+      const body = (await harness.sentWebhooks()).at(-1)!;
+      expect(processor.verifyWebhook(body, undefined)).toMatchObject({ ok: false, reason: expect.stringMatching(/missing/) });
+      expect(processor.verifyWebhook(body.replace('"amount":', '"amount":1'), harness.sign(body)).ok).toBe(false);
+      // One hex digit of the signature changed (to another digit: a fixed replacement would match it one time in 16).
+      const tampered = harness.sign(body).replace(/v1=(.)/, (_match, digit: string) => `v1=${digit === '0' ? '1' : '0'}`);
+      expect(processor.verifyWebhook(body, tampered).ok).toBe(false);
+      const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+      expect(processor.verifyWebhook(body, harness.sign(body, hourAgo))).toMatchObject({ ok: false, reason: expect.stringMatching(/tolerance|timestamp/i) });
+      expect(processor.verifyWebhook(body, harness.sign(body)).ok).toBe(true);
+    });
+  });
+}

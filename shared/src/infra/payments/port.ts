@@ -1,0 +1,100 @@
+/**
+ * The payment processor port. Money is integer cents. Every adapter (the simulated card processor
+ * embedded by default; Stripe when configured) passes `payment-processor.contract.ts`, and both sign
+ * their webhooks with Stripe's scheme, so the app's webhook path is the same whichever one runs.
+ */
+
+/** What a payment buys; the server prices it and later checks the payment against it. */
+export type PaymentPurpose = { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string };
+
+export type PaymentStatus = 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+
+export interface CreatePaymentInput {
+  amountCents: number;
+  currency: string;
+  purpose: PaymentPurpose;
+  payerId: string;
+  /** The user who receives the money (an organizer or a field owner). */
+  receiverId: string;
+  /** The same key returns the same payment; a key reused for a different payment is refused. */
+  idempotencyKey: string;
+}
+
+export interface CreatedPayment {
+  paymentId: string;
+  /** `{paymentId}_secret_{random}`, as with Stripe: the client learns the payment's id from it. */
+  clientSecret: string;
+}
+
+export interface Payment {
+  paymentId: string;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  purpose: PaymentPurpose;
+  payerId: string;
+  receiverId: string;
+  /** The processor's fee for this payment, charged to the receiver. */
+  feeCents: number;
+  refundedCents: number;
+  /** Why the last attempt failed, in words a payer can act on; null otherwise. */
+  failureMessage: string | null;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  /** Omitted: whatever has not been refunded yet. */
+  amountCents?: number;
+  /** The same key refunds once; derive it from what caused the refund. */
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  refundId: string;
+  paymentId: string;
+  amountCents: number;
+}
+
+/** A refusal with a reason a person (or the calling code) can act on. */
+export class PaymentRefused extends Error {
+  override readonly name = 'PaymentRefused';
+  constructor(
+    readonly code: 'payment_not_found' | 'payment_not_succeeded' | 'refund_exceeds_payment' | 'nothing_to_refund' | 'invalid_amount' | 'idempotency_key_reused',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const PAYMENT_WEBHOOK_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+export type PaymentWebhookType = (typeof PAYMENT_WEBHOOK_TYPES)[number];
+
+/** A verified webhook: what happened to which payment, with the payment as it was when the event was made. */
+export interface PaymentWebhookEvent {
+  eventId: string;
+  type: PaymentWebhookType;
+  /** Seconds since the epoch, when the processor made the event. */
+  created: number;
+  payment: Payment;
+  /** Every refund of the payment so far (charge.refunded), so a late or repeated event loses none. */
+  refunds: Refund[];
+}
+
+export type WebhookVerification = { ok: true; event: PaymentWebhookEvent } | { ok: false; reason: string };
+
+export interface PaymentProcessor {
+  /** The receiver's connected account, created on first use; always the same id for the same receiver. */
+  connectedAccount(receiverId: string): Promise<string>;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  retrievePayment(paymentId: string): Promise<Payment | null>;
+  /** Refuses (PaymentRefused) a payment that has not succeeded, or more than is left of it. */
+  refund(input: RefundInput): Promise<Refund>;
+  /** Checks the signature of the raw body before reading anything from it. */
+  verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookVerification;
+}
+
+/** The payment id inside a client secret, or null when it does not read `{paymentId}_secret_{random}`. */
+export function paymentIdOfClientSecret(clientSecret: string): string | null {
+  const match = /^(.+)_secret_[A-Za-z0-9]+$/.exec(clientSecret);
+  return match ? match[1]! : null;
+}

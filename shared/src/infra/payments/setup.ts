@@ -1,0 +1,75 @@
+/**
+ * The payments part of a service composition: the processor (the simulated card processor, the
+ * embedded default; Stripe arrives with its adapter), the webhook inbox and the purpose registry.
+ */
+import type pg from 'pg';
+import { createJobQueue } from '../jobs/bullmq-job-queue';
+import type { JobQueue } from '../jobs/port';
+import { selectJobBackend } from '../jobs/port';
+import { migrate } from '../db/migrations';
+import type { EventStore } from '../eventstore/port';
+import type { Logger } from '../logging';
+import { PaymentPurposes } from './payment-events';
+import type { PaymentProcessor } from './port';
+import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
+import { WebhookDelivery, type WebhookDeliveryJob } from './simulated/webhook-delivery';
+import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
+
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+export interface Payments {
+  processor: PaymentProcessor;
+  /** Present when the simulated processor runs: its card confirmation endpoints are served then. */
+  simulated: SimulatedPaymentProcessor | null;
+  purposes: PaymentPurposes;
+  inbox: WebhookInbox;
+  close(): Promise<void>;
+}
+
+export interface PaymentsOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  /** The app's public address: the simulated processor posts its webhooks to `{publicUrl}/api/payments/webhook`. */
+  publicUrl: string;
+  logger: Logger;
+  /** Tests fix these to make the simulated processor's duplicates and reordering repeatable. */
+  webhookDelivery?: { random?: () => number; duplicateChance?: number; maxDelayMs?: number; backoffMs?: number };
+  feeCents?: (amountCents: number) => number;
+}
+
+export async function setUpPayments(options: PaymentsOptions): Promise<Payments> {
+  await migrate(options.pool, 'payments', webhookInboxMigrations);
+  const queue: JobQueue<WebhookDeliveryJob> = await createJobQueue<WebhookDeliveryJob>({
+    name: 'simulated-payment-webhooks',
+    backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
+    attempts: 10,
+    backoffMs: options.webhookDelivery?.backoffMs ?? 500,
+    logger: options.logger,
+  });
+  let secret = '';
+  const delivery = new WebhookDelivery({
+    queue,
+    url: `${options.publicUrl}${WEBHOOK_PATH}`,
+    secret: () => secret,
+    random: options.webhookDelivery?.random,
+    duplicateChance: options.webhookDelivery?.duplicateChance,
+    maxDelayMs: options.webhookDelivery?.maxDelayMs,
+  });
+  const simulated = await SimulatedPaymentProcessor.open(options.pool, { sendWebhook: delivery.send, feeCents: options.feeCents });
+  secret = simulated.signingSecret;
+  delivery.start();
+  await simulated.handOverPendingEvents();
+  const purposes = new PaymentPurposes();
+  return {
+    processor: simulated,
+    simulated,
+    purposes,
+    inbox: new WebhookInbox({ pool: options.pool, store: options.store, processor: simulated, purposes }),
+    async close() {
+      await delivery.close();
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../../tests/support/postgres';
+import { createPool } from '../../db/pool';
+import { describePaymentProcessorContract } from '../payment-processor.contract';
+import { signWebhook } from '../stripe-webhooks';
+import { SimulatedPaymentProcessor } from './simulated-processor';
+import { readCard } from './test-cards';
+
+const card = (cardNumber: string) => ({ cardNumber, expMonth: 12, expYear: 2035, cvc: '123' });
+
+describePaymentProcessorContract('simulated card processor', async () => {
+  const database = await createTestDatabase('payments');
+  const pool = createPool(database.url, { max: 20 });
+  const sent: string[] = [];
+  const processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+  return {
+    processor,
+    pay: async (clientSecret) => void (await processor.confirm(clientSecret, card('4242 4242 4242 4242'))),
+    decline: async (clientSecret) => void (await processor.confirm(clientSecret, card('4000 0000 0000 0002'))),
+    sentWebhooks: async () => [...sent],
+    sign: (payload, timestamp) => signWebhook(payload, processor.signingSecret, timestamp),
+    teardown: async () => {
+      await pool.end();
+      await database.drop();
+    },
+  };
+});
+
+describe('simulated card processor: reading a card', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it('says what each test card does', () => {
+    expect(readCard(card('4242424242424242'), now)).toEqual({ ok: true, last4: '4242', outcome: { kind: 'succeeds' } });
+    expect(readCard(card('4000 0027 6000 3184'), now)).toMatchObject({ ok: true, outcome: { kind: 'needs_action' } });
+    expect(readCard(card('4000000000009995'), now)).toMatchObject({ ok: true, outcome: { kind: 'declined', code: 'insufficient_funds' } });
+  });
+
+  it('refuses a number that is not a card, a past expiry and a bad security code', () => {
+    expect(readCard(card('4242424242424241'), now)).toMatchObject({ ok: false, code: 'incorrect_number' });
+    expect(readCard({ ...card('4242424242424242'), expMonth: 10, expYear: 26 }, now)).toMatchObject({ ok: false, message: /in the past/ });
+    expect(readCard({ ...card('4242424242424242'), expMonth: 11, expYear: 2026 }, now)).toMatchObject({ ok: true });
+    expect(readCard({ ...card('4242424242424242'), expMonth: 13 }, now)).toMatchObject({ ok: false, code: 'invalid_expiry_month' });
+    expect(readCard({ ...card('4242424242424242'), cvc: '12' }, now)).toMatchObject({ ok: false, code: 'incorrect_cvc' });
+  });
+});

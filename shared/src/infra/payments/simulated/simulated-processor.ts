@@ -1,0 +1,278 @@
+/**
+ * The simulated card processor: the embedded default PaymentProcessor. It keeps its own books in
+ * PostgreSQL, moves payments through real states (requires_confirmation → succeeded | failed |
+ * requires_action → succeeded; a failed payment may be confirmed again with another card, as a
+ * Stripe PaymentIntent can), and reports what happened through signed webhooks like Stripe's.
+ */
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { migrate } from '../../db/migrations';
+import { withTransaction } from '../../db/pool';
+import {
+  PaymentRefused,
+  type CreatePaymentInput,
+  type CreatedPayment,
+  type Payment,
+  type PaymentProcessor,
+  type PaymentPurpose,
+  type PaymentStatus,
+  type PaymentWebhookType,
+  type Refund,
+  type RefundInput,
+  type WebhookVerification,
+} from '../port';
+import { verifyStripeWebhook, webhookPayload } from '../stripe-webhooks';
+import { simulatedPaymentMigrations } from './schema';
+import { readCard, type CardInput } from './test-cards';
+
+/** Hands a signed-to-be webhook to whoever delivers it (see webhook-delivery.ts). */
+export type SendWebhook = (event: { eventId: string; payload: string }) => Promise<void>;
+
+export interface SimulatedProcessorOptions {
+  /** Stripe's `whsec_…`; when absent, one is generated once and kept in the processor's tables. */
+  webhookSecret?: string;
+  sendWebhook: SendWebhook;
+  /** The processor's fee per payment, charged to the receiver. Default: none. */
+  feeCents?: (amountCents: number) => number;
+  now?: () => Date;
+}
+
+export type Confirmation =
+  | { ok: true; status: PaymentStatus; paymentId: string; error?: { code: string; message: string } }
+  | { ok: false; httpStatus: 400 | 404 | 409; code: string; message: string };
+
+interface PaymentRow {
+  payment_id: string;
+  idempotency_key: string;
+  client_secret: string;
+  amount_cents: number;
+  currency: string;
+  purpose: PaymentPurpose;
+  payer_id: string;
+  receiver_id: string;
+  fee_cents: number;
+  status: PaymentStatus;
+  failure_message: string | null;
+  refunded_cents: number;
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('hex');
+
+function toPayment(row: PaymentRow): Payment {
+  return {
+    paymentId: row.payment_id,
+    status: row.status,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    purpose: row.purpose,
+    payerId: row.payer_id,
+    receiverId: row.receiver_id,
+    feeCents: row.fee_cents,
+    refundedCents: row.refunded_cents,
+    failureMessage: row.failure_message,
+  };
+}
+
+const samePurpose = (a: PaymentPurpose, b: PaymentPurpose) => JSON.stringify(a) === JSON.stringify(b);
+
+export class SimulatedPaymentProcessor implements PaymentProcessor {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly webhookSecret: string,
+    private readonly options: SimulatedProcessorOptions,
+  ) {}
+
+  static async open(pool: pg.Pool, options: SimulatedProcessorOptions): Promise<SimulatedPaymentProcessor> {
+    await migrate(pool, 'simulated-payments', simulatedPaymentMigrations);
+    let secret = options.webhookSecret;
+    if (!secret) {
+      await pool.query(`INSERT INTO simulated_payments.settings (name, value) VALUES ('webhook_secret', $1) ON CONFLICT (name) DO NOTHING`, [`whsec_${token(24)}`]);
+      const { rows } = await pool.query<{ value: string }>(`SELECT value FROM simulated_payments.settings WHERE name = 'webhook_secret'`);
+      secret = rows[0]!.value;
+    }
+    return new SimulatedPaymentProcessor(pool, secret, options);
+  }
+
+  /** The secret webhooks are signed with (the app's webhook route verifies with the same). */
+  get signingSecret(): string {
+    return this.webhookSecret;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  async connectedAccount(receiverId: string): Promise<string> {
+    const find = () => this.pool.query<{ account_id: string }>(
+      `WITH created AS (
+         INSERT INTO simulated_payments.accounts (receiver_id, account_id) VALUES ($1, $2) ON CONFLICT (receiver_id) DO NOTHING RETURNING account_id
+       )
+       SELECT account_id FROM created UNION ALL SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1`,
+      [receiverId, `acct_sim_${token(8)}`],
+    );
+    // As in createPayment: a concurrent first creation is seen by the next statement.
+    return ((await find()).rows[0] ?? (await find()).rows[0]!).account_id;
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new PaymentRefused('invalid_amount', `A payment must be a positive whole number of cents, not ${input.amountCents}.`);
+    }
+    const paymentId = `pi_sim_${token(12)}`;
+    const fee = this.options.feeCents?.(input.amountCents) ?? 0;
+    const insert = () => this.pool.query<PaymentRow>(
+      `WITH created AS (
+         INSERT INTO simulated_payments.payments
+           (payment_id, client_secret, idempotency_key, amount_cents, currency, purpose, payer_id, receiver_id, fee_cents, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'requires_confirmation')
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING *
+       )
+       SELECT * FROM created UNION ALL SELECT * FROM simulated_payments.payments WHERE idempotency_key = $3`,
+      [paymentId, `${paymentId}_secret_${token(12)}`, input.idempotencyKey, input.amountCents, input.currency, JSON.stringify(input.purpose), input.payerId, input.receiverId, fee],
+    );
+    // A concurrent create with the same key that commits first is invisible to this statement's
+    // snapshot; the next statement sees it.
+    const row = (await insert()).rows[0] ?? (await insert()).rows[0]!;
+    const same =
+      row.amount_cents === input.amountCents &&
+      row.currency === input.currency &&
+      row.payer_id === input.payerId &&
+      row.receiver_id === input.receiverId &&
+      samePurpose(row.purpose, input.purpose);
+    if (!same) throw new PaymentRefused('idempotency_key_reused', 'This idempotency key was already used for a different payment.');
+    return { paymentId: row.payment_id, clientSecret: row.client_secret };
+  }
+
+  async retrievePayment(paymentId: string): Promise<Payment | null> {
+    const { rows } = await this.pool.query<PaymentRow>('SELECT * FROM simulated_payments.payments WHERE payment_id = $1', [paymentId]);
+    return rows[0] ? toPayment(rows[0]) : null;
+  }
+
+  async refund(input: RefundInput): Promise<Refund> {
+    const outcome = await withTransaction(this.pool, async (client) => {
+      // The payment's row lock serialises its refunds, so concurrent ones can never add up to more than was paid.
+      const { rows } = await client.query<PaymentRow>('SELECT * FROM simulated_payments.payments WHERE payment_id = $1 FOR UPDATE', [input.paymentId]);
+      const row = rows[0];
+      if (!row) throw new PaymentRefused('payment_not_found', `There is no payment ${input.paymentId}.`);
+      const earlier = await client.query<{ refund_id: string; payment_id: string; amount_cents: number }>(
+        'SELECT refund_id, payment_id, amount_cents FROM simulated_payments.refunds WHERE idempotency_key = $1',
+        [input.idempotencyKey],
+      );
+      const done = earlier.rows[0];
+      if (done) {
+        if (done.payment_id !== input.paymentId) throw new PaymentRefused('idempotency_key_reused', 'This idempotency key was already used for a refund of another payment.');
+        return { refund: { refundId: done.refund_id, paymentId: done.payment_id, amountCents: done.amount_cents }, event: null };
+      }
+      if (row.status !== 'succeeded') {
+        throw new PaymentRefused('payment_not_succeeded', `Payment ${row.payment_id} cannot be refunded: it has not succeeded (it is ${row.status.replace('_', ' ')}).`);
+      }
+      const left = row.amount_cents - row.refunded_cents;
+      const amount = input.amountCents ?? left;
+      if (!Number.isSafeInteger(amount) || amount < 0) throw new PaymentRefused('invalid_amount', `A refund must be a positive whole number of cents, not ${amount}.`);
+      if (left === 0) throw new PaymentRefused('nothing_to_refund', `Payment ${row.payment_id} is already refunded in full.`);
+      if (amount === 0) throw new PaymentRefused('invalid_amount', 'A refund must be at least one cent.');
+      if (amount > left) throw new PaymentRefused('refund_exceeds_payment', `Only ${left} cents of payment ${row.payment_id} are left to refund, not ${amount}.`);
+      const refund: Refund = { refundId: `re_sim_${token(12)}`, paymentId: row.payment_id, amountCents: amount };
+      await client.query('INSERT INTO simulated_payments.refunds (refund_id, payment_id, idempotency_key, amount_cents) VALUES ($1, $2, $3, $4)', [
+        refund.refundId,
+        refund.paymentId,
+        input.idempotencyKey,
+        amount,
+      ]);
+      const updated = await client.query<PaymentRow>(
+        'UPDATE simulated_payments.payments SET refunded_cents = refunded_cents + $2 WHERE payment_id = $1 RETURNING *',
+        [row.payment_id, amount],
+      );
+      const event = await this.recordEvent(client, 'charge.refunded', toPayment(updated.rows[0]!));
+      return { refund, event };
+    });
+    if (outcome.event) await this.handOver(outcome.event);
+    return outcome.refund;
+  }
+
+  verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookVerification {
+    return verifyStripeWebhook(rawBody, signatureHeader, this.webhookSecret);
+  }
+
+  /** What the web's card form posts: the card is read, its outcome applied, only its last four digits kept. */
+  async confirm(clientSecret: string, card: CardInput): Promise<Confirmation> {
+    const read = readCard(card, this.now());
+    if (!read.ok) return { ok: false, httpStatus: 400, code: read.code, message: read.message };
+    const { outcome, last4 } = read;
+    return this.transition(clientSecret, ['requires_confirmation', 'requires_action', 'failed'], () => {
+      if (outcome.kind === 'succeeds') return { status: 'succeeded', failure: null, last4 };
+      if (outcome.kind === 'needs_action') return { status: 'requires_action', failure: null, last4 };
+      return { status: 'failed', failure: { code: outcome.code, message: outcome.message }, last4 };
+    });
+  }
+
+  /** The extra step a 3-D Secure card asks for (the dialog's "Complete authentication"). */
+  async completeAction(clientSecret: string): Promise<Confirmation> {
+    return this.transition(clientSecret, ['requires_action'], (row) => ({ status: 'succeeded', failure: null, last4: row.card_last4 }));
+  }
+
+  private async transition(
+    clientSecret: string,
+    from: PaymentStatus[],
+    next: (row: PaymentRow & { card_last4: string | null }) => { status: PaymentStatus; failure: { code: string; message: string } | null; last4: string | null },
+  ): Promise<Confirmation> {
+    const outcome = await withTransaction(this.pool, async (client): Promise<{ confirmation: Confirmation; event: { eventId: string; payload: string } | null }> => {
+      const { rows } = await client.query<PaymentRow & { card_last4: string | null }>('SELECT * FROM simulated_payments.payments WHERE client_secret = $1 FOR UPDATE', [
+        clientSecret,
+      ]);
+      const row = rows[0];
+      if (!row) return { confirmation: { ok: false, httpStatus: 404, code: 'payment_not_found', message: 'There is no payment with this client secret.' }, event: null };
+      if (!from.includes(row.status)) {
+        const message =
+          row.status === 'succeeded' ? 'This payment has already succeeded; nothing more to confirm.' : `This payment is ${row.status.replace('_', ' ')}: this step does not apply to it.`;
+        return { confirmation: { ok: false, httpStatus: 409, code: 'payment_unexpected_state', message }, event: null };
+      }
+      const change = next(row);
+      const updated = await client.query<PaymentRow>(
+        'UPDATE simulated_payments.payments SET status = $2, failure_message = $3, card_last4 = $4 WHERE payment_id = $1 RETURNING *',
+        [row.payment_id, change.status, change.failure?.message ?? null, change.last4],
+      );
+      const type: PaymentWebhookType | null =
+        change.status === 'succeeded' ? 'payment_intent.succeeded' : change.status === 'failed' ? 'payment_intent.payment_failed' : null;
+      const event = type ? await this.recordEvent(client, type, toPayment(updated.rows[0]!)) : null;
+      return {
+        confirmation: { ok: true, status: change.status, paymentId: row.payment_id, ...(change.failure ? { error: change.failure } : {}) },
+        event,
+      };
+    });
+    if (outcome.event) await this.handOver(outcome.event);
+    return outcome.confirmation;
+  }
+
+  /** Events are written with the change they report and handed to delivery after it commits (an outbox). */
+  private async handOver(event: { eventId: string; payload: string }): Promise<void> {
+    await this.options.sendWebhook(event);
+    await this.pool.query('UPDATE simulated_payments.events SET handed_over = true WHERE event_id = $1', [event.eventId]);
+  }
+
+  /** Sends the events a crash kept from being handed to delivery; delivery's job ids make a second hand-over a no-op. */
+  async handOverPendingEvents(): Promise<number> {
+    const { rows } = await this.pool.query<{ event_id: string; payload: string }>(
+      'SELECT event_id, payload FROM simulated_payments.events WHERE NOT handed_over ORDER BY created_at',
+    );
+    for (const row of rows) await this.handOver({ eventId: row.event_id, payload: row.payload });
+    return rows.length;
+  }
+
+  private async recordEvent(client: pg.PoolClient, type: PaymentWebhookType, payment: Payment): Promise<{ eventId: string; payload: string }> {
+    const refunds = await client.query<{ refund_id: string; amount_cents: number }>(
+      'SELECT refund_id, amount_cents FROM simulated_payments.refunds WHERE payment_id = $1 ORDER BY created_at, refund_id',
+      [payment.paymentId],
+    );
+    const eventId = `evt_sim_${token(12)}`;
+    const payload = webhookPayload(
+      eventId,
+      type,
+      Math.floor(this.now().getTime() / 1000),
+      payment,
+      refunds.rows.map((refund) => ({ refundId: refund.refund_id, paymentId: payment.paymentId, amountCents: refund.amount_cents })),
+    );
+    await client.query('INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)', [eventId, payment.paymentId, type, payload]);
+    return { eventId, payload };
+  }
+}

@@ -1,0 +1,102 @@
+/** The inbox on a fresh ledger: events in any order, any number of times, end in the same entries. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../tests/support/postgres';
+import { migrate } from '../db/migrations';
+import { createPool } from '../db/pool';
+import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { ledgerStream } from '../../domain/ledger/events';
+import { PaymentPurposes } from './payment-events';
+import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
+import { signWebhook } from './stripe-webhooks';
+import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
+
+const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+
+describe('webhook inbox', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pool: ReturnType<typeof createPool>;
+  let store: PostgresEventStore;
+  let processor: SimulatedPaymentProcessor;
+  let purposes: PaymentPurposes;
+  let inbox: WebhookInbox;
+  const sent: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('inbox');
+    pool = createPool(database.url, { max: 10 });
+    store = await PostgresEventStore.connect(database.url);
+    await migrate(pool, 'payments', webhookInboxMigrations);
+    processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload), feeCents: (amount) => Math.round(amount * 0.029) + 30 });
+    purposes = new PaymentPurposes();
+    inbox = new WebhookInbox({ pool, store, processor, purposes });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const deliver = (payload: string) => inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
+
+  it('records a refund that arrives before its payment, with the fee, once; then tells the purpose its payment succeeded', async () => {
+    const succeeded: string[] = [];
+    purposes.onPaymentSucceeded('rental', async (payment) => void succeeded.push(payment.purpose.holdId));
+    const created = await processor.createPayment({ amountCents: 10_000, currency: 'usd', purpose: { kind: 'rental', holdId: 'hold-9' }, payerId: 'captain-1', receiverId: 'owner-1', idempotencyKey: 'k-1' });
+    await processor.confirm(created.clientSecret, card);
+    await processor.refund({ paymentId: created.paymentId, amountCents: 2500, idempotencyKey: 'r-1' });
+    const [paid, refunded] = sent;
+
+    expect(await deliver(refunded!)).toMatchObject({ ok: true, duplicate: false });
+    expect(await deliver(paid!)).toMatchObject({ ok: true, duplicate: false });
+    const results = await Promise.all([paid!, refunded!, paid!, refunded!].map(deliver));
+    expect(results.every((result) => result.ok && result.duplicate)).toBe(true);
+
+    const stream = await store.readStream(ledgerStream(created.paymentId));
+    expect(stream.map((event) => [event.type, (event.data as { amountCents: number }).amountCents])).toEqual([
+      ['PaymentReceived', 10_000],
+      ['FeeCharged', 320],
+      ['RefundIssued', 2500],
+    ]);
+    expect(succeeded).toEqual(['hold-9']);
+  });
+
+  it('runs a failed handler again on redelivery, and records the money only once', async () => {
+    let calls = 0;
+    purposes.onPaymentSucceeded('entry', async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the game store is away');
+    });
+    const created = await processor.createPayment({ amountCents: 700, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'player-1', receiverId: 'captain-1', idempotencyKey: 'k-2' });
+    await processor.confirm(created.clientSecret, card);
+    const payload = sent.at(-1)!;
+    await expect(deliver(payload)).rejects.toThrow('the game store is away');
+    expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: false });
+    expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: true });
+    expect(calls).toBe(2);
+    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual(['PaymentReceived', 'FeeCharged']);
+  });
+});
+
+describe('simulated processor outbox', () => {
+  it('hands over, at the next start, an event whose hand-over was interrupted', async () => {
+    const database = await createTestDatabase('outbox');
+    const pool = createPool(database.url, { max: 4 });
+    try {
+      const crashing = await SimulatedPaymentProcessor.open(pool, {
+        sendWebhook: async () => {
+          throw new Error('the process died before the job was enqueued');
+        },
+      });
+      const created = await crashing.createPayment({ amountCents: 900, currency: 'usd', purpose: { kind: 'entry', gameId: 'g' }, payerId: 'p', receiverId: 'r', idempotencyKey: 'k' });
+      await expect(crashing.confirm(created.clientSecret, card)).rejects.toThrow('the process died');
+      const sent: string[] = [];
+      const restarted = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+      expect(await restarted.handOverPendingEvents()).toBe(1);
+      expect(JSON.parse(sent[0]!)).toMatchObject({ type: 'payment_intent.succeeded', data: { object: { id: created.paymentId } } });
+      expect(await restarted.handOverPendingEvents()).toBe(0);
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+});

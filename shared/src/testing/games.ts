@@ -1,0 +1,26 @@
+import type { GameDetails } from '../domain/games/events';
+
+/** A game the decider and read model tests build on: the captain's, at Riverside, 18:00–20:00 UTC on 22 November. */
+export function testGameDetails(overrides: Partial<GameDetails> = {}): GameDetails {
+  return {
+    gameId: 'g1',
+    name: "captain's Game",
+    organizerId: 'captain',
+    organizerUsername: 'captain',
+    fieldId: 'f1',
+    fieldName: 'Riverside',
+    ownerId: 'owner',
+    subFieldId: 'sf-a',
+    subFieldName: 'Pitch A',
+    location: '1 River Rd, New York, 10001',
+    latitude: 40.75,
+    longitude: -73.99,
+    startDate: '2026-11-22T18:00:00.000Z',
+    endDate: '2026-11-22T20:00:00.000Z',
+    maxPlayers: 14,
+    priceCents: 0,
+    picture: '',
+    cancellationWindowHours: 24,
+    ...overrides,
+  };
+}

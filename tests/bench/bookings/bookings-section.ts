@@ -1,0 +1,200 @@
+import { io } from 'socket.io-client';
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { REALTIME_EVENTS, type ChangedMessage } from '@playtime/shared/contract/realtime';
+import { rooms } from '@playtime/shared/contract/rooms';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { accessTokenFor } from '../../support/api-client';
+import { forEachLimited, setUpUsers } from '../e2e/accounts';
+import { startAppProcess, type AppHost } from '../e2e/app-host';
+import { BenchHttp } from '../e2e/http';
+import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
+import { percentile } from '../support/percentiles';
+import { createDatabase } from '../support/postgres';
+import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
+import { nowMs } from '../support/timing';
+
+const TARGET_BOOKINGS_PER_SECOND = 500;
+const TARGET_PUSH_P99_MS = 100;
+const SUB_FIELDS = 100;
+const CAPTAINS = 32;
+const HOUR = 3_600_000;
+const CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
+
+export interface BookingsData {
+  seconds: number;
+  bookings: number;
+  bookingsPerSecond: number;
+  holdsPerSecond: number;
+  failures: number;
+  stepP50Ms: Record<string, number>;
+  stepP99Ms: Record<string, number>;
+  pushP50Ms: number;
+  pushP99Ms: number;
+  pushesMissing: number;
+}
+
+interface Booking {
+  /** When add-game (the booking itself) was sent. */
+  startedAt: number;
+  checkpoint: LogCheckpoint;
+  pushedAt: number | null;
+}
+
+function ok(answer: { status: number; body: string }, what: string): void {
+  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
+}
+
+function markdown(data: BookingsData): string {
+  const steps = Object.keys(data.stepP50Ms);
+  return [
+    markdownTable(
+      ['captains', 'sub-fields', 'seconds', 'bookings', 'bookings/s', 'holds/s', 'failed', 'push p50', 'push p99', 'pushes missing'],
+      [[CAPTAINS, SUB_FIELDS, fmtSeconds(data.seconds * 1000), fmtInt(data.bookings), fmtInt(data.bookingsPerSecond), fmtInt(data.holdsPerSecond), fmtInt(data.failures), fmtMs(data.pushP50Ms), fmtMs(data.pushP99Ms), fmtInt(data.pushesMissing)]],
+    ),
+    markdownTable(
+      ['step', 'p50 ms', 'p99 ms'],
+      steps.map((step) => [step, fmtMs(data.stepP50Ms[step]!), fmtMs(data.stepP99Ms[step]!)]),
+    ),
+    `The standalone app in a child process. ${CAPTAINS} captains book one-hour slots on ${SUB_FIELDS} sub-fields of one owner, each on ` +
+      'sub-fields of its own, as fast as they can: hold-slot, checkout, the simulated card form (4242…), add-game — four calls per booking, ' +
+      "the server pricing, verifying the payment, booking on the sub-field's stream and making the game. The push is timed from the " +
+      "add-game call (the booking) to the owner's socket hearing the games read model pass its position.",
+  ].join('\n\n');
+}
+
+export const bookingsSection: BenchSection = {
+  id: 'bookings',
+  title: 'Holds and bookings',
+  async run(context: BenchContext): Promise<SectionOutcome> {
+    const seconds = context.config.e2eSeconds;
+    const database = await createDatabase(context.serverUrl, 'bookings');
+    let app: AppHost | null = null;
+    try {
+      const port = await findFreePort();
+      app = await startAppProcess({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', DEMO_DATA: 'false' });
+      const api = new BenchHttp(app.url, 64);
+      const owner = await accessTokenFor(app.url, 'owner@playtime.test');
+      const admin = await accessTokenFor(app.url, 'admin@playtime.test');
+      const ownerId = (JSON.parse((await api.request('GET', '/api/get-user', owner)).body) as { userId: string }).userId;
+      const { users: captains } = await setUpUsers(app.url, database.url, CAPTAINS, context.log);
+      await forEachLimited(captains, 8, async (captain) => ok(await api.request('POST', '/api/admin-edit-user', admin, { userId: captain.userId, role: 'captain' }), 'make a captain'));
+
+      const field = await api.request('POST', '/api/add-field', owner, { name: 'Bench Park', description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+      ok(field, 'add-field');
+      const fieldId = (JSON.parse(field.body) as { fieldId: string }).fieldId;
+      const firstDay = Math.ceil((Date.now() + 24 * HOUR) / (24 * HOUR)) * 24 * HOUR;
+      const subFieldIds: string[] = [];
+      for (let index = 0; index < SUB_FIELDS; index++) {
+        const added = await api.request('POST', '/api/add-subfield', owner, { masterFieldId: fieldId, name: `Pitch ${index}` });
+        ok(added, 'add-subfield');
+        subFieldIds.push(added.body);
+      }
+      await forEachLimited(subFieldIds, 8, async (subFieldId) =>
+        ok(await api.request('POST', '/api/add-field-schedule', owner, { subFieldId, startDate: new Date(firstDay).toISOString(), endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString() }), 'add-field-schedule'),
+      );
+      context.log(`bookings: ${SUB_FIELDS} sub-fields available, ${CAPTAINS} captains; booking for ${seconds} s…`);
+
+      // The owner's open timeline: every push on their room, with the games read model's position.
+      const bookings: Booking[] = [];
+      const socket = io(app.url, { transports: ['websocket'], auth: { token: owner } });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect_error', reject);
+        socket.emit(REALTIME_EVENTS.join, rooms.owner(ownerId), (answer: { ok: boolean; error?: string }) => (answer.ok ? resolve() : reject(new Error(answer.error))));
+      });
+      socket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => {
+        if (message.projection !== PROJECTIONS.games) return;
+        const reached = parseCheckpoint(message.checkpoint);
+        if (!reached) return;
+        const at = nowMs();
+        for (const booking of bookings) if (booking.pushedAt === null && compareCheckpoints(booking.checkpoint, reached) <= 0) booking.pushedAt = at;
+      });
+
+      const steps: Record<string, number[]> = { 'hold-slot': [], checkout: [], 'card confirm': [], 'add-game': [] };
+      const timed = async <T>(step: string, run: () => Promise<T>) => {
+        const started = nowMs();
+        const result = await run();
+        steps[step]!.push(nowMs() - started);
+        return result;
+      };
+      let holds = 0;
+      let failures = 0;
+      const deadline = nowMs() + seconds * 1000;
+      const loadStarted = nowMs();
+      await Promise.all(
+        captains.map(async (captain, index) => {
+          const mine = subFieldIds.filter((_, subIndex) => subIndex % CAPTAINS === index);
+          for (let round = 0; nowMs() < deadline; round++) {
+            const subFieldId = mine[round % mine.length]!;
+            const start = firstDay + Math.floor(round / mine.length) * HOUR;
+            try {
+              const held = await timed('hold-slot', () =>
+                api.request('POST', '/api/hold-slot', captain.token, { subFieldId, startDate: new Date(start).toISOString(), endDate: new Date(start + HOUR).toISOString() }),
+              );
+              ok(held, 'hold-slot');
+              holds++;
+              const { holdId, rentalCents } = JSON.parse(held.body) as { holdId: string; rentalCents: number };
+              const secret = await timed('checkout', () =>
+                api.request('POST', '/api/checkout', captain.token, { price: rentalCents, email: captain.email, name: captain.username, receiver: 'owner', purpose: { kind: 'rental', holdId } }),
+              );
+              ok(secret, 'checkout');
+              const paid = await timed('card confirm', () => api.request('POST', '/api/payments/simulated/confirm', captain.token, { clientSecret: secret.body, ...CARD }));
+              ok(paid, 'confirm');
+              const { paymentId } = JSON.parse(paid.body) as { paymentId: string };
+              const bookedAt = nowMs();
+              const added = await timed('add-game', () => api.request('POST', '/api/add-game', captain.token, { subFieldId, holdId, paymentId }));
+              ok(added, 'add-game');
+              bookings.push({ startedAt: bookedAt, checkpoint: parseCheckpoint(added.position!)!, pushedAt: null });
+            } catch (error) {
+              failures++;
+              if (failures <= 3) context.log(`  booking failed: ${(error as Error).message}`);
+            }
+          }
+        }),
+      );
+      const loadSeconds = (nowMs() - loadStarted) / 1000;
+      // Pushes still on their way get a moment to arrive before the missing ones are counted.
+      const graceEnd = nowMs() + 2000;
+      while (nowMs() < graceEnd && bookings.some((booking) => booking.pushedAt === null)) await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.close();
+      api.close();
+
+      const pushes = bookings.filter((booking) => booking.pushedAt !== null).map((booking) => booking.pushedAt! - booking.startedAt).sort((a, b) => a - b);
+      const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+      const data: BookingsData = {
+        seconds: loadSeconds,
+        bookings: bookings.length,
+        bookingsPerSecond: bookings.length / loadSeconds,
+        holdsPerSecond: holds / loadSeconds,
+        failures,
+        stepP50Ms: Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(sorted(values), 50)])),
+        stepP99Ms: Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(sorted(values), 99)])),
+        pushP50Ms: percentile(pushes, 50),
+        pushP99Ms: percentile(pushes, 99),
+        pushesMissing: bookings.length - pushes.length,
+      };
+      context.log(`  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${failures} failed`);
+      return {
+        markdown: markdown(data),
+        data,
+        targets: [
+          {
+            name: `bookings over ${SUB_FIELDS} sub-fields, ${CAPTAINS} captains`,
+            required: `≥ ${TARGET_BOOKINGS_PER_SECOND}/s`,
+            measured: `${fmtInt(data.bookingsPerSecond)}/s (${fmtInt(data.holdsPerSecond)} holds/s)`,
+            pass: data.failures === 0 && data.bookingsPerSecond >= TARGET_BOOKINGS_PER_SECOND,
+          },
+          {
+            name: 'booking to the owner\'s socket push, p99',
+            required: `< ${TARGET_PUSH_P99_MS} ms`,
+            measured: `${fmtMs(data.pushP99Ms)} ms${data.pushesMissing ? ` (${data.pushesMissing} missing)` : ''}`,
+            pass: data.pushesMissing === 0 && data.pushP99Ms < TARGET_PUSH_P99_MS,
+          },
+        ],
+      };
+    } finally {
+      await app?.stop();
+      await database.drop();
+    }
+  },
+};

@@ -1,0 +1,119 @@
+/**
+ * The organize journey in the browser (spec §2 Organize wizard, §4 Confirm flow): a captain picks a
+ * pitch and a time, pays the rental with the simulated card form (a declined card first, which keeps
+ * the slot held), and the field owner's open timeline shows the game appear, live.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { waitFor } from '../support/wait';
+import { DESKTOP, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
+
+const HALF_HOUR = 30 * 60_000;
+const HOUR = 2 * HALF_HOUR;
+/** The game: from the next half hour plus an hour, for an hour (browsers and server agree on UTC here). */
+const gameStart = Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + HOUR;
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+const sameUtcDay = (a: number, b: number) => new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
+
+async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await page.goto(url);
+  // Logged in at desktop width, where the header shows Log Out; then the asked-for width.
+  await logIn(page, email);
+  await page.setViewportSize(viewport);
+  return page;
+}
+
+describe('organizing a game in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let subFieldId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const field = await owner.post('/api/add-field', { name: 'Riverside Wizard Park', description: '', address: '1 Riverside Dr', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    expect(field.status, field.text).toBe(200);
+    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: (field.json as { fieldId: string }).fieldId, name: 'Pitch A' })).text;
+    const window = await owner.post('/api/add-field-schedule', {
+      subFieldId,
+      startDate: new Date(gameStart - 2 * HOUR).toISOString(),
+      endDate: new Date(gameStart + 3 * HOUR).toISOString(),
+    });
+    expect(window.status, window.text).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('books and pays a slot while the owner watches the game tile arrive on the timeline', async () => {
+    const owner = await browserPage(browser, app.url, 'owner@playtime.test');
+    await owner.getByRole('link', { name: 'Field Management' }).first().click();
+    await owner.getByRole('tab', { name: 'Schedule Management' }).click();
+    await owner.getByRole('button', { name: /^Available · / }).first().waitFor();
+
+    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    await captain.getByRole('link', { name: 'Organize' }).first().click();
+    await captain.getByRole('button', { name: 'Create New Game' }).click();
+    await captain.getByLabel('Venue name').fill('Wizard');
+    await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
+    await captain.getByRole('button', { name: 'Pitch A' }).click();
+    if (!sameUtcDay(gameStart, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
+    await captain.getByRole('option', { name: `${hhmm(gameStart)} Free` }).click();
+    await captain.getByRole('button', { name: 'Done' }).click();
+    await captain.getByLabel('Game Name').waitFor();
+    await expect.poll(() => captain.getByLabel('Game Name').inputValue()).toBe("captain's Game");
+    await captain.getByRole('button', { name: 'Done' }).click();
+    await captain.getByText('$40.00').first().waitFor();
+    // The step's own button, after the stepper's 'Confirm' step.
+    await captain.getByRole('button', { name: 'Confirm', exact: true }).last().click();
+
+    // A declined card is told to the captain, and the slot stays held for them.
+    const dialog = captain.getByRole('dialog', { name: 'Pay by card' });
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiry').fill('12 / 35');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: /^Pay \$40\.00/ }).click();
+    await dialog.getByText('Payment failed').waitFor();
+    await screenshot(captain, 'organize-declined-desktop');
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const held = await waitFor('the hold to show', async () => {
+      const entries = (await admin.get(`/api/get-subfield-schedules?subFieldId=${subFieldId}`)).json as { type: string; startDate: string }[];
+      return entries.some((entry) => entry.type === 'hold' && Date.parse(entry.startDate) === gameStart) || undefined;
+    });
+    expect(held).toBe(true);
+
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: /^Pay \$40\.00/ }).click();
+    await captain.getByText('Game Created').waitFor({ timeout: 30_000 });
+    await screenshot(captain, 'organize-created-desktop');
+
+    // The owner's timeline, never reloaded, shows the game.
+    await owner.getByRole('button', { name: /^Game · / }).first().waitFor({ timeout: 30_000 });
+    await screenshot(owner, 'organize-owner-timeline-desktop');
+
+    await captain.getByText('Game Created').click();
+    await captain.waitForURL(/\/organize\/games$/);
+    await captain.getByText("captain's Game").first().waitFor();
+  });
+
+  it('works at phone width: the wizard\'s steps and buttons stay on screen', async () => {
+    const captain = await browserPage(browser, app.url, 'captain@playtime.test', PHONE);
+    await captain.goto(`${app.url}/organize/games`);
+    await captain.getByRole('button', { name: 'Create New Game' }).click();
+    await captain.getByLabel('Venue name').fill('Wizard');
+    await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
+    await captain.getByRole('button', { name: 'Pitch A' }).click();
+    await captain.getByRole('listbox', { name: 'Half-hour slots' }).waitFor();
+    const done = await captain.getByRole('button', { name: 'Done' }).boundingBox();
+    expect(done).not.toBeNull();
+    expect(done!.x + done!.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(captain, 'organize-select-time-phone');
+  });
+});

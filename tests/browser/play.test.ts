@@ -1,0 +1,237 @@
+/**
+ * Playing in the browser on the standalone app: a player finds the captain's game near '10001', opens
+ * it, joins, picks Team 1 and pays a priced game's entry with 4242…, while the captain's own browser
+ * sees every change live (no reload); the share dialog's QR code; the game page at phone width.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+
+const HOUR = 3_600_000;
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
+/** Midnight UTC two days from now: the games lie safely in the future. */
+const day = (() => {
+  const date = new Date(Date.now() + 2 * 24 * HOUR);
+  date.setUTCHours(0, 0, 0, 0);
+  return date.getTime();
+})();
+const at = (hours: number) => new Date(day + hours * HOUR).toISOString();
+
+describe('playing in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let freeGameId: string;
+  let paidGameId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    captain.seesWritesOf(owner);
+    const field = await owner.post('/api/add-field', {
+      name: 'Chelsea Park',
+      description: '',
+      address: '10 W 28th St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
+    expect(field.status, field.text).toBe(200);
+    const { fieldId } = field.json as { fieldId: string };
+    const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'North Pitch' })).text;
+    const window = await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) });
+    expect(window.status, window.text).toBe(200);
+
+    /** Holds, pays the rental with 4242… and books a game as the captain, the way the Confirm step does. */
+    const bookGame = async (from: number, to: number, draft: Record<string, unknown>) => {
+      const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
+      expect(held.status, held.text).toBe(200);
+      const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+      const secret = await captain.post('/api/checkout', { price: rentalCents, email: 'captain@playtime.test', name: 'captain', receiver: 'owner', purpose: { kind: 'rental', holdId } });
+      expect(secret.status, secret.text).toBe(200);
+      const paid = await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+      expect(paid.status, paid.text).toBe(200);
+      const added = await captain.post('/api/add-game', { subFieldId, holdId, paymentId: paymentIdOfClientSecret(secret.text) });
+      expect(added.status, added.text).toBe(200);
+      return (added.json as { gameId: string }).gameId;
+    };
+    freeGameId = await bookGame(10, 11.5, { name: 'Morning Kickabout', maxPlayers: 14, price: '' });
+    paidGameId = await bookGame(18, 19.5, { name: 'Evening Cup', maxPlayers: 14, price: '5' });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+  it('finds the game by ZIP, joins, picks Team 1 and shares it, while the captain watches live', async () => {
+    const player = await newPage(browser, DESKTOP);
+    // Search is for signed-in players (spec §5): log in, then open it.
+    await player.page.goto(app.url);
+    await logIn(player.page, 'player@playtime.test');
+    await player.page.getByRole('link', { name: 'Search', exact: true }).first().click();
+    await player.page.getByLabel('Location').fill('10001');
+    const card = player.page.getByRole('link', { name: 'Open Morning Kickabout' });
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.innerText()).toContain('Free');
+    expect(await card.innerText()).toContain('No players yet');
+    expect(await player.page.getByRole('link', { name: 'Open Evening Cup' }).innerText()).toContain('$5.00');
+    await screenshot(player.page, 'play-search-desktop');
+
+    const captain = await newPage(browser, DESKTOP);
+    await captain.page.goto(`${app.url}/game-details/${freeGameId}`);
+    await logIn(captain.page, 'captain@playtime.test');
+    await captain.page.getByText('Game has not started yet.').waitFor();
+
+    await card.click();
+    await player.page.waitForURL(`**/game-details/${freeGameId}`);
+    await player.page.getByText('Game has not started yet.').waitFor();
+    await player.page.getByRole('button', { name: 'Join Game' }).click();
+    await player.page.getByRole('button', { name: 'Join Team 1' }).waitFor();
+    expect(await player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled()).toBe(true);
+
+    // The captain's page shows the player arrive on the sideline without a reload.
+    await region(captain.page, 'Sideline').getByText('player', { exact: true }).first().waitFor({ timeout: 15_000 });
+    expect(await region(captain.page, 'Team 1').getByText('player', { exact: true }).count()).toBe(0);
+
+    await player.page.getByRole('button', { name: 'Join Team 1' }).click();
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 1' }).isDisabled()).toBe(true);
+    await region(captain.page, 'Team 1').getByText('player', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await captain.page.getByText('1 / 14 players').waitFor();
+    await screenshot(captain.page, 'play-game-captain-desktop');
+
+    // The organizer moves the player back to the sideline from the Manage dialog; the player's page follows.
+    await region(captain.page, 'Team 1').getByRole('button', { name: 'Manage player' }).click();
+    const manage = captain.page.getByRole('dialog', { name: 'Manage player' });
+    await manage.getByText('Play time: 0 minutes').waitFor();
+    await manage.getByRole('button', { name: 'Sideline' }).click();
+    await manage.waitFor({ state: 'hidden' });
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled(), { timeout: 15_000 }).toBe(true);
+
+    await player.page.getByRole('button', { name: 'Share' }).click();
+    const share = player.page.getByRole('dialog', { name: 'Scan to Share This Game' });
+    await share.waitFor();
+    // The QR code: a 150 px svg whose modules are drawn as paths.
+    const qr = share.locator('svg[height="150"][width="150"]');
+    await qr.waitFor();
+    expect(await qr.locator('path').count()).toBeGreaterThan(0);
+    expect(await qr.locator('title').textContent()).toBe("QR code of this game's page");
+    expect(await share.innerText()).toContain(`/game-details/${freeGameId}`);
+    await screenshot(player.page, 'play-share-dialog');
+
+    await player.context.close();
+    await captain.context.close();
+  }, 120_000);
+
+  it('pays a priced game with 4242 4242 4242 4242, joins it, and finds it in the profile', async () => {
+    const player = await newPage(browser, DESKTOP);
+    await player.page.goto(`${app.url}/game-details/${paidGameId}`);
+    await player.page.getByText('$5.00').first().waitFor();
+    await logIn(player.page, 'player@playtime.test');
+    await player.page.getByRole('button', { name: 'Join Game' }).click();
+    const dialog = player.page.getByRole('dialog', { name: 'Pay by card' });
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry').fill('12 / 35');
+    await dialog.getByLabel('CVC').fill('123');
+    await screenshot(player.page, 'play-pay-entry');
+    await dialog.getByRole('button', { name: 'Pay $5.00' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+    await player.page.getByRole('button', { name: 'Join Team 2' }).waitFor();
+    await region(player.page, 'Sideline').getByText('player', { exact: true }).first().waitFor();
+
+    // The profile's recent games list both games as cards, with their prices in dollars.
+    await player.page.getByRole('link', { name: 'Profile', exact: true }).first().click();
+    const paidCard = player.page.getByRole('link', { name: 'Open Evening Cup' });
+    await paidCard.waitFor();
+    expect(await paidCard.innerText()).toContain('$5.00');
+    expect(await player.page.getByRole('link', { name: 'Open Morning Kickabout' }).innerText()).toContain('Free');
+    await player.context.close();
+  }, 60_000);
+
+  it("substitutes a sideline player for the on-pitch player of the Replace list, seen on the player's page", async () => {
+    // The admin plays too: on Team 2 of the free game, where the player waits on the sideline.
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    expect((await admin.post('/api/join-game', { gameId: freeGameId, team: 0 })).status).toBe(200);
+    expect((await admin.post('/api/join-game', { gameId: freeGameId, team: 2 })).status).toBe(200);
+
+    const player = await newPage(browser, DESKTOP);
+    await player.page.goto(`${app.url}/game-details/${freeGameId}`);
+    await logIn(player.page, 'player@playtime.test');
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled()).toBe(true);
+
+    const captain = await newPage(browser, DESKTOP);
+    await captain.page.goto(`${app.url}/game-details/${freeGameId}`);
+    await logIn(captain.page, 'captain@playtime.test');
+    await region(captain.page, 'Team 2').getByText('admin', { exact: true }).waitFor();
+    await region(captain.page, 'Sideline').getByRole('button', { name: 'Manage player' }).click();
+    const manage = captain.page.getByRole('dialog', { name: 'Manage player' });
+    await manage.getByRole('button', { name: 'Substitute' }).click();
+    const replace = manage.getByRole('list', { name: 'Replace' });
+    await replace.getByRole('listitem').filter({ hasText: 'admin' }).click();
+    await manage.waitFor({ state: 'hidden' });
+
+    // The player took the admin's place on Team 2; the admin sits on the sideline, on both pages.
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 2' }).isDisabled(), { timeout: 15_000 }).toBe(true);
+    await region(player.page, 'Team 2').getByText('player', { exact: true }).waitFor();
+    expect(await region(player.page, 'Team 2').getByText('admin', { exact: true }).count()).toBe(0);
+    await region(captain.page, 'Team 2').getByText('player', { exact: true }).waitFor();
+    await player.context.close();
+    await captain.context.close();
+  }, 90_000);
+
+  it("finds games by city and near the browser's own position, says when a place is unknown or has no games, and a declined card leaves the player out of a priced game", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, geolocation: { latitude: 40.7484, longitude: -73.9967 }, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await logIn(page, 'admin@playtime.test');
+    await page.getByRole('link', { name: 'Search', exact: true }).first().click();
+    await page.getByLabel('Location').fill('Nowhereville, ZZ');
+    await page.getByText('No results found for the provided location.').waitFor();
+    await page.getByLabel('Location').fill('Manhattan, NY');
+    await page.getByRole('link', { name: 'Open Evening Cup' }).waitFor();
+    await page.getByLabel('Location').fill('Austin, TX');
+    await page.getByText('No games found. Try adjusting your search criteria.').waitFor();
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    expect(await page.getByLabel('Location').inputValue()).toBe('');
+    await page.getByRole('link', { name: 'Open Evening Cup' }).click();
+
+    await page.getByRole('button', { name: 'Join Game' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay by card' });
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiry').fill('12 / 35');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Pay $5.00' }).click();
+    await dialog.getByText('Your card was declined.', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Join Game' }).waitFor();
+    expect(await region(page, 'Sideline').getByText('admin', { exact: true }).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('shows the game page whole at phone width', async () => {
+    const phone = await newPage(browser, PHONE);
+    // Anyone may view a game: no login at phone width.
+    await phone.page.goto(`${app.url}/game-details/${freeGameId}`);
+    await region(phone.page, 'Team 1').waitFor();
+    await phone.page.getByText('Game Length').waitFor();
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone.page, 'play-game-phone');
+    await phone.page.setViewportSize(DESKTOP);
+    await logIn(phone.page, 'player@playtime.test');
+    await phone.page.getByRole('link', { name: 'Search', exact: true }).first().click();
+    await phone.page.setViewportSize(PHONE);
+    await phone.page.getByLabel('Location').fill('10001');
+    await phone.page.getByRole('link', { name: 'Open Morning Kickabout' }).waitFor({ timeout: 20_000 });
+    await screenshot(phone.page, 'play-search-phone');
+    await phone.context.close();
+  }, 60_000);
+});

@@ -1,0 +1,400 @@
+/**
+ * The game loop over real HTTP on the standalone app: a captain holds a slot, pays the rental with the
+ * simulated card processor and creates the game; players find it by distance, pay the entry and join,
+ * move and get substituted; the organizer cancels and everything paid comes back once. Concurrency
+ * on holds and on the pitch's capacity is proved with many requests at once.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_FULL } from '@playtime/shared/domain/games/decider';
+import type { GameDetail, GameInList, GameSearchResult } from '@playtime/shared/contract/games';
+import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { signUpPlayer } from '../support/accounts';
+import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { waitFor } from '../support/wait';
+
+const HOUR = 3_600_000;
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
+const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
+/** Midnight UTC two days from now: every slot in these tests lies safely in the future, and more than 24 h ahead. */
+const dayAfterTomorrow = (() => {
+  const day = new Date(Date.now() + 2 * 24 * HOUR);
+  day.setUTCHours(0, 0, 0, 0);
+  return day.getTime();
+})();
+const at = (hours: number) => new Date(dayAfterTomorrow + hours * HOUR).toISOString();
+const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
+
+describe('the game loop over HTTP', () => {
+  let app: TestApp;
+  let db: pg.Pool;
+  const clients = {} as Record<'owner' | 'captain' | 'player' | 'admin' | 'anonymous', ApiClient>;
+  const ids = {} as Record<'owner' | 'captain' | 'player' | 'admin', string>;
+  let fieldId: string;
+  let pitchA: string;
+  let pitchB: string;
+
+  const checkout = (client: ApiClient, purpose: { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string }, price: number) =>
+    client.post('/api/checkout', { price, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose });
+  const confirm = (clientSecret: string, card = GOOD_CARD) => clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret, ...card });
+
+  /** Pays a purpose with 4242…: the succeeded payment's id. */
+  async function pay(client: ApiClient, purpose: { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string }, price: number): Promise<string> {
+    const secret = await checkout(client, purpose, price);
+    expect(secret.status, secret.text).toBe(200);
+    const paid = await confirm(secret.text);
+    expect(paid.status, paid.text).toBe(200);
+    return paymentIdOfClientSecret(secret.text)!;
+  }
+
+  async function hold(client: ApiClient, subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}) {
+    return client.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
+  }
+
+  /** Holds, pays and books a game as the captain: its id. */
+  async function bookGame(subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}): Promise<string> {
+    const held = await hold(clients.captain, subFieldId, from, to, draft);
+    expect(held.status, held.text).toBe(200);
+    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    const paymentId = await pay(clients.captain, { kind: 'rental', holdId }, rentalCents);
+    const added = await clients.captain.post('/api/add-game', { subFieldId, holdId, paymentId });
+    expect(added.status, added.text).toBe(200);
+    return (added.json as { gameId: string }).gameId;
+  }
+
+  const gameData = async (client: ApiClient, gameId: string) => {
+    const answer = await client.get(`/api/get-game-data?gameId=${gameId}`);
+    expect(answer.status, answer.text).toBe(200);
+    return answer.json as GameDetail;
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    db = new pg.Pool({ connectionString: app.databaseUrl, max: 4 });
+    clients.anonymous = new ApiClient(app.url, null);
+    for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
+      clients[who] = new ApiClient(app.url, await accessTokenFor(app.url, `${who}@playtime.test`));
+      ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
+    }
+    const field = await clients.owner.post('/api/add-field', {
+      name: 'Riverside Loop',
+      description: '',
+      address: '1 Riverside Dr',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
+    expect(field.status, field.text).toBe(200);
+    fieldId = (field.json as { fieldId: string }).fieldId;
+    pitchA = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
+    pitchB = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch B' })).text;
+    for (const subFieldId of [pitchA, pitchB]) {
+      const window = await clients.owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) });
+      expect(window.status, window.text).toBe(200);
+    }
+    for (const who of ['captain', 'player', 'admin'] as const) clients[who].seesWritesOf(clients.owner);
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.dispose();
+  });
+
+  describe('organize: hold, pay the rental, create the game', () => {
+    it('holds a slot at the server\'s price, books it with a verified payment, and the owner sees the game', async () => {
+      const held = await hold(clients.captain, pitchA, 18, 19.5, { name: 'Evening Kickabout', maxPlayers: 14, price: '5' });
+      expect(held.status, held.text).toBe(200);
+      const { holdId, rentalCents, expiresAt } = held.json as { holdId: string; rentalCents: number; expiresAt: string };
+      expect(rentalCents).toBe(6000);
+      expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+
+      // Another captain sees the time as taken while the hold lives.
+      const rival = await hold(clients.admin, pitchA, 19, 20);
+      expect(rival.status).toBe(409);
+      expect(errorOf(rival).code).toBe('slot_held');
+      clients.admin.seesWritesOf(clients.captain);
+      const schedule = (await clients.admin.get(`/api/get-subfield-schedules?subFieldId=${pitchA}`)).json as { type: string; mine?: boolean }[];
+      expect(schedule).toContainEqual(expect.objectContaining({ type: 'hold', mine: false }));
+
+      // A tampered price is refused with the current one; a declined card keeps the hold.
+      const tampered = await checkout(clients.captain, { kind: 'rental', holdId }, 100);
+      expect(tampered.status).toBe(409);
+      expect(tampered.json).toMatchObject({ error: { code: 'price_changed', currentPrice: 6000 } });
+      const secret = await checkout(clients.captain, { kind: 'rental', holdId }, 6000);
+      const declined = await confirm(secret.text, DECLINED_CARD);
+      expect(declined.status).toBe(402);
+      const notPaid = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId: paymentIdOfClientSecret(secret.text) });
+      expect(notPaid.status).toBe(409);
+      expect(errorOf(notPaid).code).toBe('payment_not_succeeded');
+      expect((await confirm(secret.text)).status).toBe(200);
+      const paymentId = paymentIdOfClientSecret(secret.text)!;
+
+      const added = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId, name: 'ignored: the hold has the draft' });
+      expect(added.status, added.text).toBe(200);
+      const { gameId } = added.json as { gameId: string };
+      // The same call again (a retry) changes nothing and answers the same game.
+      expect((await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId })).json).toMatchObject({ gameId });
+
+      const mine = (await clients.captain.get('/api/get-organizer-games')).json as GameInList[];
+      expect(mine).toContainEqual(expect.objectContaining({ gameId, name: 'Evening Kickabout', maxPlayers: 14, price: 5, field: 'Riverside Loop', subfield: 'Pitch A' }));
+
+      clients.owner.seesWritesOf(clients.captain);
+      const timeline = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string; data: { type: string; gameId?: string }[] }[];
+      expect(timeline.find((row) => row.subFieldId === pitchA)!.data).toContainEqual(expect.objectContaining({ type: 'game', gameId, startDate: at(18), endDate: at(19.5) }));
+      const details = await clients.owner.get(`/api/owner-get-game-data?gameId=${gameId}`);
+      expect(details.json).toEqual({
+        name: 'Evening Kickabout',
+        location: '1 Riverside Dr, New York, 10001',
+        price: 5,
+        maxPlayers: 14,
+        playerCount: 0,
+        organizerEmail: 'captain@playtime.test',
+        organizerProfilePicture: expect.any(String),
+      });
+
+      // The owner cannot take the booked time away.
+      const windows = timeline.find((row) => row.subFieldId === pitchA)!.data.filter((entry) => entry.type === 'schedule') as unknown as { fieldScheduleId: string }[];
+      const removal = await clients.owner.post('/api/delete-field-schedule', { fieldScheduleId: windows[0]!.fieldScheduleId });
+      expect(removal.status).toBe(409);
+      expect(errorOf(removal).message).toMatch(/^Evening Kickabout is booked in this availability/);
+
+      // The money reached the owner's ledger, once.
+      await waitFor('the rental in the owner\'s balance', async () => {
+        const { rows } = await db.query<{ received_cents: string }>('SELECT received_cents FROM read.balances WHERE receiver_id = $1', [ids.owner]);
+        return Number(rows[0]?.received_cents ?? 0) >= 6000;
+      });
+    });
+
+    it('refuses a payment used for a second game, and one made for another hold', async () => {
+      const first = await hold(clients.captain, pitchB, 9, 10);
+      const { holdId: firstHold } = first.json as { holdId: string };
+      const paymentId = await pay(clients.captain, { kind: 'rental', holdId: firstHold }, 4000);
+      expect((await clients.captain.post('/api/add-game', { subFieldId: pitchB, holdId: firstHold, paymentId })).status).toBe(200);
+      const second = await hold(clients.captain, pitchB, 11, 12);
+      const { holdId: secondHold } = second.json as { holdId: string };
+      const reused = await clients.captain.post('/api/add-game', { subFieldId: pitchB, holdId: secondHold, paymentId });
+      expect(reused.status).toBe(422);
+      expect(errorOf(reused).code).toBe('payment_for_another_slot');
+    });
+
+    it('lets exactly one captain hold a time when many ask at once', async () => {
+      const asks = Array.from({ length: 200 }, (_, index) => hold(index % 2 === 0 ? clients.captain : clients.admin, pitchB, 14, 15));
+      const answers = await Promise.all(asks);
+      const won = answers.filter((answer) => answer.status === 200);
+      const lost = answers.filter((answer) => answer.status !== 200);
+      expect(won.length).toBeGreaterThan(0);
+      for (const answer of lost) {
+        expect(answer.status, answer.text).toBe(409);
+        expect(['slot_held', 'conflict']).toContain(errorOf(answer).code);
+      }
+      // Every hold that was granted is one captain's (a captain's own new hold replaces their last).
+      const holders = new Set(
+        (await db.query<{ captain_id: string }>(`SELECT DISTINCT captain_id FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`, [pitchB, at(14)])).rows.map((row) => row.captain_id),
+      );
+      await waitFor('the holds to be projected', async () => {
+        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`, [pitchB, at(14)]);
+        return rows[0]!.n === won.length;
+      });
+      expect(holders.size).toBeLessThanOrEqual(1);
+      const live = await db.query<{ n: number; captains: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT captain_id)::int AS captains FROM read.holds WHERE sub_field_id = $1 AND start_date = $2 AND status = 'live'`,
+        [pitchB, at(14)],
+      );
+      expect(live.rows[0]).toEqual({ n: 1, captains: 1 });
+    });
+  });
+
+  describe('play: find, pay and join, move, substitute, cancel', () => {
+    let gameId: string;
+
+    beforeAll(async () => {
+      gameId = await bookGame(pitchA, 20, 22, { name: 'Late Game', maxPlayers: 14, price: 7.5 });
+      clients.player.seesWritesOf(clients.captain);
+    });
+
+    it('finds the game near 10001 by distance, with its distance, and not from far away', async () => {
+      const near = (await clients.player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09')).json as GameSearchResult[];
+      expect(near).toContainEqual(expect.objectContaining({ game_id: gameId, name: 'Late Game', price: 7.5, max_players: 14 }));
+      expect(near.find((game) => game.game_id === gameId)!.distanceKm).toBeLessThan(2);
+      const farAway = (await clients.player.get('/api/get-games?latitude=34.09&longitude=-118.41&distance=160.9')).json as GameSearchResult[];
+      expect(farAway.map((game) => game.game_id)).not.toContain(gameId);
+      const bad = await clients.player.get('/api/get-games?latitude=91&longitude=0&distance=10');
+      expect(bad.status).toBe(400);
+      const place = await clients.player.get('/api/geocode?q=Austin%2C%20TX');
+      expect(place.json).toMatchObject({ city: 'Austin', state: 'TX' });
+      expect((await clients.player.get('/api/geocode?q=Nowhereville%2C%20ZZ')).json).toMatchObject({ error: { message: 'No results found for the provided location.' } });
+    });
+
+    it('joins a priced game only with a verified entry payment of its price, once', async () => {
+      const unpaid = await clients.player.post('/api/join-game', { gameId, team: 0 });
+      expect(unpaid.status).toBe(422);
+      expect(errorOf(unpaid).code).toBe('payment_required');
+      const tampered = await checkout(clients.player, { kind: 'entry', gameId }, 1);
+      expect(tampered.json).toMatchObject({ error: { code: 'price_changed', currentPrice: 750 } });
+      const paymentId = await pay(clients.player, { kind: 'entry', gameId }, 750);
+      // The captain cannot use the player's payment.
+      expect(errorOf(await clients.captain.post('/api/join-game', { gameId, team: 0, paymentId })).code).toBe('not_your_payment');
+      const joined = await clients.player.post('/api/join-game', { gameId, team: 0, paymentId });
+      expect(joined.status, joined.text).toBe(200);
+      const game = await gameData(clients.player, gameId);
+      expect(game.sideline.map((participant) => participant.userId)).toEqual([ids.player]);
+      expect(game.playerCount).toBe(0);
+    });
+
+    it('moves a player to a team and back, lets the organizer substitute and remove, and nobody else', async () => {
+      expect((await clients.player.post('/api/join-game', { gameId, team: 1 })).status).toBe(200);
+      let game = await gameData(clients.player, gameId);
+      expect(game.team_1.map((participant) => participant.userId)).toEqual([ids.player]);
+      expect(game.playerCount).toBe(1);
+      // Only the organizer moves someone else.
+      const stranger = await clients.admin.post('/api/join-game', { gameId, team: 2, participantId: ids.player });
+      expect(stranger.status).toBe(200); // admins may, as DESIGN §4 says
+      const notOrganizer = await clients.owner.post('/api/remove-player', { gameId, participantId: ids.player });
+      expect(notOrganizer.status).toBe(403);
+      clients.captain.seesWritesOf(clients.admin);
+      const paymentId = await pay(clients.captain, { kind: 'entry', gameId }, 750);
+      expect((await clients.captain.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
+      const substitution = await clients.captain.post('/api/switch-players', { gameId, participantId1: ids.captain, participantId2: ids.player, team: 2 });
+      expect(substitution.status, substitution.text).toBe(200);
+      clients.player.seesWritesOf(clients.captain);
+      game = await gameData(clients.player, gameId);
+      expect(game.team_2.map((participant) => participant.userId)).toEqual([ids.captain]);
+      expect(game.sideline.map((participant) => participant.userId)).toEqual([ids.player]);
+      const wrongWay = await clients.captain.post('/api/switch-players', { gameId, participantId1: ids.captain, participantId2: ids.player });
+      expect(errorOf(wrongWay).code).toBe('not_on_sideline');
+    });
+
+    it('lists the player\'s games, most recent first', async () => {
+      const games = (await clients.player.get('/api/get-user-games')).json as GameInList[];
+      expect(games.map((game) => game.gameId)).toContain(gameId);
+    });
+
+    it('cancels the game, gives its slot back and refunds every paid entry and the rental exactly once', async () => {
+      const before = await gameData(clients.captain, gameId);
+      expect(before.status).toBe('scheduled');
+      const cancelled = await clients.captain.post('/api/delete-game', { gameId });
+      expect(cancelled.status, cancelled.text).toBe(200);
+      expect((await clients.captain.post('/api/delete-game', { gameId })).status).toBe(409);
+      expect((await gameData(clients.captain, gameId)).status).toBe('cancelled');
+      expect(((await clients.captain.get('/api/get-organizer-games')).json as GameInList[]).map((game) => game.gameId)).not.toContain(gameId);
+
+      // The game's payments, from the ledger's view: two entries and the rental, each refunded in full once.
+      await waitFor('the refunds of the entries and the rental', async () => {
+        const paid = await db.query<{ payment_id: string }>(`SELECT payment_id FROM read.ledger_entries WHERE kind = 'payment' AND receiver_id = $1`, [ids.captain]);
+        const { rows } = await db.query<{ payment_id: string; amount_cents: string }>(`SELECT payment_id, amount_cents FROM read.ledger_entries WHERE kind = 'refund'`);
+        const entryRefunds = rows.filter((row) => paid.rows.some((payment) => payment.payment_id === row.payment_id));
+        return paid.rows.length === 2 && entryRefunds.length === 2 && rows.some((row) => Number(row.amount_cents) === 8000);
+      });
+      const refunds = await db.query<{ payment_id: string; n: number }>(`SELECT payment_id, count(*)::int AS n FROM read.ledger_entries WHERE kind = 'refund' GROUP BY payment_id`);
+      for (const row of refunds.rows) expect(row.n).toBe(1);
+      // The slot is free again for another captain.
+      clients.admin.seesWritesOf(clients.captain);
+      await waitFor('the slot to be released', async () => (await hold(clients.admin, pitchA, 20, 21)).status === 200);
+    });
+  });
+
+  describe('capacity under concurrency', () => {
+    it('never puts more on the pitch than the caps, and tells every loser the game is full', async () => {
+      const gameId = await bookGame(pitchB, 16, 17, { name: 'Crowded', maxPlayers: 14 });
+      // Twenty players join the sideline, then each asks for team 1 twenty-five times at once: 500 moves.
+      const players = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => signUpPlayer(app, `crowd${index}@playtime.test`, `crowd${index}`)),
+      );
+      for (const player of players) {
+        player.seesWritesOf(clients.captain);
+        const joined = await player.post('/api/join-game', { gameId, team: 0 });
+        expect(joined.status, joined.text).toBe(200);
+      }
+      const answers = await Promise.all(players.flatMap((player) => Array.from({ length: 25 }, () => player.post('/api/join-game', { gameId, team: 1 }))));
+      const refusals = answers.filter((answer) => answer.status !== 200);
+      for (const refusal of refusals) {
+        expect(refusal.status, refusal.text).toBe(409);
+        expect(errorOf(refusal).message).toBe(GAME_FULL);
+      }
+      for (const player of players) clients.captain.seesWritesOf(player);
+      const game = await gameData(clients.captain, gameId);
+      expect(game.team_1).toHaveLength(14);
+      expect(game.team_2).toHaveLength(0);
+      expect(game.sideline).toHaveLength(6);
+      expect(game.playerCount).toBe(14);
+      // Every player left on the sideline was told why.
+      expect(refusals.length).toBeGreaterThanOrEqual(6 * 25);
+    });
+  });
+});
+
+describe('a payment whose page never came back, and a hold that ran out', () => {
+  let app: TestApp;
+  let db: pg.Pool;
+  let captain: ApiClient;
+  let admin: ApiClient;
+  let subFieldId: string;
+
+  beforeAll(async () => {
+    // Holds last three seconds here, so their expiry runs within the test.
+    app = await startTestApp({ HOLD_MINUTES: '0.05' });
+    db = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const field = await owner.post('/api/add-field', { name: 'Webhook Park', description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: (field.json as { fieldId: string }).fieldId, name: 'Pitch A' })).text;
+    expect((await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
+    captain.seesWritesOf(owner);
+    admin.seesWritesOf(owner);
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.dispose();
+  });
+
+  async function paidHold(client: ApiClient, from: number, to: number): Promise<{ holdId: string; paymentId: string }> {
+    const held = await client.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to) });
+    expect(held.status, held.text).toBe(200);
+    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    const secret = await client.post('/api/checkout', { price: rentalCents, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose: { kind: 'rental', holdId } });
+    expect(secret.status, secret.text).toBe(200);
+    const paid = await client.post('/api/payments/simulated/confirm', { clientSecret: secret.text, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' });
+    expect(paid.status, paid.text).toBe(200);
+    return { holdId, paymentId: paymentIdOfClientSecret(secret.text)! };
+  }
+
+  it('books the game from the payment\'s webhook when the captain never calls add-game', async () => {
+    const { holdId } = await paidHold(captain, 9, 10);
+    const game = await waitFor('the game booked by the webhook', async () => {
+      const games = (await captain.get('/api/get-organizer-games')).json as GameInList[];
+      return games.find((candidate) => candidate.startDate === at(9));
+    });
+    expect(game).toMatchObject({ field: 'Webhook Park', subfield: 'Pitch A' });
+    // The captain's late add-game answers the same game.
+    const { rows } = await db.query<{ game_id: string }>('SELECT game_id FROM read.bookings WHERE hold_id = $1', [holdId]);
+    expect(rows.map((row) => row.game_id)).toEqual([game.gameId]);
+  });
+
+  it('lets a hold run out by itself, and refunds a payment whose slot another captain took meanwhile', async () => {
+    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(12), endDate: at(13) });
+    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    const secret = await captain.post('/api/checkout', { price: rentalCents, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose: { kind: 'rental', holdId } });
+    await waitFor('the hold to expire', async () => {
+      const { rows } = await db.query<{ status: string }>('SELECT status FROM read.holds WHERE hold_id = $1', [holdId]);
+      return rows[0]?.status === 'expired';
+    });
+    // The time is free again: another captain holds and books it.
+    const rival = await paidHold(admin, 12, 13);
+    expect((await admin.post('/api/add-game', { subFieldId, holdId: rival.holdId, paymentId: rival.paymentId })).status).toBe(200);
+    // The first captain pays only now: the slot is gone, so the payment comes back in full, by itself.
+    const paid = await captain.post('/api/payments/simulated/confirm', { clientSecret: secret.text, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' });
+    expect(paid.status).toBe(200);
+    const paymentId = paymentIdOfClientSecret(secret.text)!;
+    const late = await captain.post('/api/add-game', { subFieldId, holdId, paymentId });
+    expect(late.status).toBe(409);
+    expect(errorOf(late).code).toBe('slot_booked');
+    await waitFor('the automatic refund', async () => {
+      const payment = await app.payments.processor.retrievePayment(paymentId);
+      return payment?.refundedCents === rentalCents;
+    });
+  });
+});

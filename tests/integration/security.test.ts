@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { HttpBrowser, readForm, type Page } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
+import { EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, accessTokenFor, authorizationRequest } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+
+/** Well under the read wait the app runs with here: an answer this quick did not wait for it. */
+const READ_WAIT_MS = 10_000;
+const QUICK_MS = 3_000;
+const FAR_FUTURE = '9000000000000:9000000000000';
+const METRICS_TOKEN = 'metrics-token-for-tests';
+
+function cspOf(page: { headers: Headers }): Map<string, string[]> {
+  const header = page.headers.get('content-security-policy') ?? '';
+  return new Map(header.split(';').filter((part) => part.trim()).map((part) => {
+    const [name, ...values] = part.trim().split(/\s+/);
+    return [name!, values];
+  }));
+}
+
+/** Every inline script of a page is allowed by its hash in script-src, or it would not run. */
+function expectInlineScriptsAllowed(page: Page): void {
+  const scripts = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  expect(scripts.length, page.body).toBeGreaterThan(0);
+  const allowed = cspOf(page).get('script-src') ?? [];
+  for (const script of scripts) expect(allowed).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+}
+
+function expectNoFraming(page: { headers: Headers; url?: string }): void {
+  expect(cspOf(page).get('frame-ancestors'), page.url).toEqual(["'none'"]);
+  expect(page.headers.get('x-frame-options'), page.url).toBe('DENY');
+  expect(page.headers.get('x-content-type-options'), page.url).toBe('nosniff');
+  expect(page.headers.get('referrer-policy'), page.url).toBe('no-referrer');
+}
+
+const authorizeUrl = (appUrl: string, extra: Record<string, string> = {}) => authorizationRequest(appUrl, appUrl, extra).url;
+
+describe('security of the standalone app over HTTP', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ READ_WAIT_MS: String(READ_WAIT_MS), METRICS_TOKEN });
+  });
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('logs in from every loopback address of the app, with the one issuer', async () => {
+    for (const appOrigin of [`http://127.0.0.1:${app.port}`, `http://[::1]:${app.port}`, `http://localhost:${app.port}`]) {
+      const token = await accessTokenFor(app.url, 'player@playtime.test', 'playtime', appOrigin);
+      expect(decodeJwt(token).iss, appOrigin).toBe(`${app.url}/`);
+      expect((await new ApiClient(`http://127.0.0.1:${app.port}`, token).get('/api/get-user')).status).toBe(200);
+    }
+  });
+
+  it('refuses a redirect to an address the app is not served at', async () => {
+    await expect(accessTokenFor(app.url, 'player@playtime.test', 'playtime', 'http://evil.example')).rejects.toThrow();
+  });
+
+  it('answers an unauthenticated read with a far-future X-Playtime-After at once', async () => {
+    const started = Date.now();
+    const answer = await new ApiClient(app.url, null).call('GET', '/api/get-user', undefined, { 'x-playtime-after': FAR_FUTURE });
+    expect(answer.status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(QUICK_MS);
+  });
+
+  it('answers an invalid token with a far-future X-Playtime-After at once', async () => {
+    const started = Date.now();
+    const answer = await new ApiClient(app.url, 'not-a-token').call('GET', '/api/get-user', undefined, { 'x-playtime-after': FAR_FUTURE });
+    expect(answer.status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(QUICK_MS);
+  });
+
+  it('does not hold a signed-in read for a position beyond the log, and still waits for a real one', async () => {
+    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const started = Date.now();
+    const beyond = await player.call('GET', '/api/get-user', undefined, { 'x-playtime-after': FAR_FUTURE });
+    expect(beyond.status).toBe(200);
+    expect(beyond.headers.get('x-playtime-stale')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(QUICK_MS);
+
+    const edit = await player.post('/api/edit-user', { username: 'player', bio: 'read your writes', profilePicture: '/avatars/2.svg' });
+    expect(edit.status).toBe(200);
+    const after = await player.get('/api/get-user');
+    expect(after.headers.get('x-playtime-stale')).toBeNull();
+    expect((after.json as { bio: string }).bio).toBe('read your writes');
+  });
+
+  it('sends the security headers on the API, the ops routes, unknown paths and the login page', async () => {
+    for (const path of ['/api/public-config', '/api/get-user', '/healthz', '/no-such-page', '/.well-known/openid-configuration']) {
+      const response = await fetch(`${app.url}${path}`);
+      expectNoFraming({ headers: response.headers, url: path });
+      const csp = cspOf(response);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('img-src')).toContain('https:');
+      expect(csp.get('style-src')).toContain("'unsafe-inline'");
+      // CSP cannot name an IPv6 literal, so [::1] is allowed as any host at the app's port.
+      expect(csp.get('form-action')).toEqual(expect.arrayContaining([`http://127.0.0.1:${app.port}`, `http://*:${app.port}`]));
+      expect(csp.get('connect-src')).toContain(app.url);
+      expect(csp.get('frame-src')).toContain(app.url);
+    }
+    const loginPage = await new HttpBrowser().navigate(authorizeUrl(app.url));
+    expect(loginPage.status).toBe(200);
+    expect(loginPage.body).toContain('<form');
+    expectNoFraming(loginPage);
+    // The app's mark and its 'pitch' primary green (web/src/app/theme.ts), not Mantine's default blue.
+    expect(loginPage.body).toContain('<img src="data:image/svg+xml;base64,');
+    expect(loginPage.body).toContain('#1f994b');
+    expect(loginPage.body).not.toContain('#228be6');
+    expect(cspOf(loginPage).get('img-src')).toContain('data:');
+  });
+
+  it("lets the SDK's silent check answer inside its iframe, and only that answer", async () => {
+    const browser = new HttpBrowser();
+    const loginPage = await browser.navigate(authorizeUrl(app.url));
+    await browser.submit(readForm(loginPage.body, loginPage.url), { email: 'player@playtime.test', password: 'playtime' }, (url) => url.startsWith(`${app.url}/?`));
+
+    const silent = await browser.navigate(authorizeUrl(app.url, { prompt: 'none', response_mode: 'web_message' }));
+    expect(silent.status).toBe(200);
+    expect(silent.body).toContain("type: 'authorization_response'");
+    expect(silent.body).toContain('code');
+    expect(silent.headers.get('x-frame-options')).toBeNull();
+    expect(cspOf(silent).has('frame-ancestors')).toBe(false);
+    expectInlineScriptsAllowed(silent);
+
+    const signOut = await browser.navigate(`${app.url}/v2/logout?client_id=${EMBEDDED_CLIENT_ID}&returnTo=${encodeURIComponent(`${app.url}/`)}`);
+    expect(signOut.status).toBe(200);
+    expect(signOut.body).toContain('op.logoutForm');
+    expectNoFraming(signOut);
+    expectInlineScriptsAllowed(signOut);
+  });
+
+  it('serves /metrics to this machine, and elsewhere only with the bearer token', async () => {
+    expect((await fetch(`${app.url}/metrics`)).status).toBe(200);
+    // A proxy on this machine forwarding a client from elsewhere.
+    const remote = { 'x-forwarded-for': '203.0.113.7' };
+    const refused = await fetch(`${app.url}/metrics`, { headers: remote });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+    expect((await fetch(`${app.url}/metrics`, { headers: { ...remote, authorization: 'Bearer wrong-token' } })).status).toBe(403);
+    expect((await fetch(`${app.url}/metrics`, { headers: { ...remote, authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
+  });
+});

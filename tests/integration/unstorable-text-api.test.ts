@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+
+/**
+ * Integration (HTTP, real PostgreSQL): PostgreSQL refuses the NUL character in text and a lone UTF-16
+ * surrogate is no UTF-8, so before the contract's text primitive these answered 500 from deep in a
+ * write or a query. Every text and id of every POST route and every query string must be refused at
+ * the door with a 400 naming the value. Called as an admin, whom no route turns away before parsing.
+ */
+const later = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
+const muchLater = new Date(Date.now() + 2 * 24 * 3_600_000 + 2 * 3_600_000).toISOString();
+const field = { name: 'Riverside Park', address: '1 Riverside Dr', zipCode: '10001', city: 'New York', price: 45, description: 'Floodlit', picture: 'https://example.com/a.jpg' };
+
+/** Each POST route with a body it would otherwise accept, and the text and id values in that body. */
+const postRoutes: [path: string, body: Record<string, unknown>, texts: string[]][] = [
+  ['/api/add-field', field, ['name', 'address', 'zipCode', 'city', 'description', 'picture']],
+  ['/api/edit-field', { ...field, fieldId: 'f1' }, ['fieldId', 'name', 'address', 'zipCode', 'city', 'description', 'picture']],
+  ['/api/delete-field', { fieldId: 'f1' }, ['fieldId']],
+  ['/api/add-subfield', { masterFieldId: 'f1', name: 'Pitch A' }, ['masterFieldId', 'name']],
+  ['/api/delete-subfield', { subFieldId: 's1' }, ['subFieldId']],
+  ['/api/add-field-schedule', { subFieldId: 's1', startDate: later, endDate: muchLater }, ['subFieldId', 'startDate', 'endDate']],
+  ['/api/edit-field-schedule', { fieldScheduleId: 'w1', startDate: later, endDate: muchLater }, ['fieldScheduleId', 'startDate', 'endDate']],
+  ['/api/delete-field-schedule', { fieldScheduleId: 'w1' }, ['fieldScheduleId']],
+  ['/api/edit-user', { username: 'admin', bio: 'Hi', profilePicture: '' }, ['username', 'bio', 'profilePicture']],
+  ['/api/admin-edit-user', { userId: 'u1', role: 'player' }, ['userId']],
+  ['/api/admin-delete-user', { userId: 'u1' }, ['userId']],
+  ['/api/get-balance-of-account-from-username', { name: 'admin' }, ['name']],
+];
+
+/** Each GET route with a query string, and the query values. `%00` is NUL as a URL carries it. */
+const getRoutes: [path: string, query: Record<string, string>][] = [
+  ['/api/get-fields-by-name', { name: 'Riverside' }],
+  ['/api/get-field-schedules', { fieldId: 'f1' }],
+  ['/api/get-subfield-schedules', { subFieldId: 's1' }],
+  ['/api/owner-get-game-data', { gameId: 'g1' }],
+  ['/api/get-users', { page: '0', pageSize: '10' }],
+];
+
+const badTexts = [
+  ['a NUL character', 'ab\u0000cd', /must not contain the NUL character/],
+  ['a lone high surrogate', 'ab\uD800cd', /unpaired UTF-16 surrogate/],
+  ['a lone low surrogate', '\uDC00abcd', /unpaired UTF-16 surrogate/],
+] as const;
+
+const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+
+describe('text PostgreSQL cannot store, over HTTP', () => {
+  let app: TestApp;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    expect((await admin.get('/api/get-user')).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('is refused with a 400 naming the value, in every text and id of every POST route', async () => {
+    const mismatches: string[] = [];
+    for (const [path, body, texts] of postRoutes) {
+      for (const text of texts) {
+        for (const [what, value, message] of badTexts) {
+          const answer = await admin.post(path, { ...body, [text]: value });
+          const refusal = answer.status === 400 ? errorOf(answer).fields?.[text] : undefined;
+          if (!refusal || !message.test(refusal)) mismatches.push(`${path} ${text} with ${what}: ${answer.status} ${answer.text}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('is refused with a 400 naming the value, in every query string', async () => {
+    const mismatches: string[] = [];
+    for (const [path, query] of getRoutes) {
+      for (const name of Object.keys(query)) {
+        const search = Object.entries(query)
+          .map(([key, value]) => `${key}=${key === name ? `ab%00cd` : encodeURIComponent(value)}`)
+          .join('&');
+        const answer = await admin.get(`${path}?${search}`);
+        if (answer.status !== 400 || !errorOf(answer).fields?.[name]) mismatches.push(`${path} ${name} with NUL: ${answer.status} ${answer.text}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('still takes well-formed text from every script, emoji included', async () => {
+    const added = await admin.post('/api/add-field', { ...field, name: 'Pitch ⚽ 東京 😀', description: 'Zürich' });
+    expect(added.status, added.text).toBe(200);
+    const found = await admin.get(`/api/get-fields-by-name?name=${encodeURIComponent('東京 😀')}`);
+    expect(found.status, found.text).toBe(200);
+    expect((found.json as { fieldName: string }[]).map((listed) => listed.fieldName)).toEqual(['Pitch ⚽ 東京 😀']);
+  });
+});

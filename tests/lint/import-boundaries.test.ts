@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Unit (no database): the import boundaries of eslint.config.js, proven by linting one snippet per
+ * boundary as if it were a file in that folder. Each forbidden import must be refused by
+ * no-restricted-imports; each allowed one must pass, so the rule cannot refuse everything.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function refusals(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+const use = (specifier: string) => `import * as imported from '${specifier}';\nexport const used = imported;\n`;
+
+const forbidden: [boundary: string, file: string, specifier: string][] = [
+  ['the domain imports no infrastructure (relative)', 'shared/src/domain/fields/decider.ts', '../../infra/db/pool'],
+  ['the domain imports no infrastructure (package)', 'shared/src/domain/fields/decider.ts', '@playtime/shared/infra/http/errors'],
+  ['the domain imports no database driver', 'shared/src/domain/users/decider.ts', 'pg'],
+  ['the domain imports no web framework', 'shared/src/domain/users/decider.ts', 'express'],
+  ['the domain imports no test library', 'shared/src/domain/decider.ts', 'vitest'],
+  ['the domain imports no test helpers', 'shared/src/domain/decider.ts', '../testing/decider-testing'],
+  ['the contract imports no infrastructure', 'shared/src/contract/fields.ts', '../infra/http/errors'],
+  ['the contract does no I/O', 'shared/src/contract/users.ts', 'node:fs'],
+  ['the contract imports no database driver', 'shared/src/contract/users.ts', 'pg'],
+  ['the web imports no shared infrastructure', 'web/src/lib/api-client.ts', '@playtime/shared/infra/eventstore/checkpoint'],
+  ['the web imports no shared test helpers', 'web/src/lib/api-client.ts', '@playtime/shared/testing/decider-testing'],
+  ['the web imports nothing from a service', 'web/src/lib/api-client.ts', '@playtime/read-api/realtime/rooms'],
+  ['the web does not reach around the package', 'web/src/lib/api-client.ts', '../../../shared/src/infra/ids'],
+  ['read-api imports nothing from projector (package)', 'read-api/src/main.ts', '@playtime/projector/projections'],
+  ['read-api imports nothing from projector (relative)', 'read-api/src/main.ts', '../../projector/src/projections'],
+];
+
+const allowed: [place: string, file: string, specifier: string][] = [
+  ['the domain: zod', 'shared/src/domain/fields/decider.ts', 'zod'],
+  ['the domain: a dayjs plugin', 'shared/src/domain/schedules/decider.ts', 'dayjs/plugin/utc.js'],
+  ['the domain: its own modules', 'shared/src/domain/fields/decider.ts', '../users/events'],
+  ['a domain test: vitest and the test helpers', 'shared/src/domain/fields/decider.test.ts', '../../testing/decider-testing'],
+  ['the contract: pure domain code', 'shared/src/contract/fields.ts', '../domain/fields/decider'],
+  ['the web: the contract', 'web/src/lib/api-client.ts', '@playtime/shared/contract/headers'],
+  ['the web: the domain', 'web/src/features/users/roles.ts', '@playtime/shared/domain/users/events'],
+  ['read-api: the contract', 'read-api/src/main.ts', '@playtime/shared/contract/projections'],
+];
+
+describe('import boundaries (eslint.config.js)', () => {
+  it.each(forbidden)('refuses: %s', async (_boundary, file, specifier) => {
+    expect((await refusals(file, use(specifier))).length).toBeGreaterThan(0);
+  });
+
+  it.each(allowed)('allows %s', async (_place, file, specifier) => {
+    expect(await refusals(file, use(specifier))).toEqual([]);
+  });
+});

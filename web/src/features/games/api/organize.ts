@@ -1,0 +1,102 @@
+import type { GameInList, HeldSlot } from '@playtime/shared/contract/games';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
+import type { OwnerField } from '../../fields/api/types';
+import type { SubFieldScheduleEntry } from '../organize/slots';
+import { organizeKeys } from './query-keys';
+
+export type { GameInList, HeldSlot };
+
+/** The organize screens show each failure where it happened, with what to do; no extra notification. */
+export const SHOWN_INLINE = { silent: true } as const;
+
+/** Spec §9: the venue search starts at 3 characters. */
+export const VENUE_SEARCH_MIN_LENGTH = 3;
+
+/** One venue of GET /api/get-fields-by-name: the same shape as an owner's field (price is dollars per hour). */
+export type VenueResult = OwnerField;
+
+/** GET /api/get-fields-by-name, only once the (debounced) text is long enough (spec §5). */
+export function useVenueSearch(name: string) {
+  const text = name.trim();
+  return useQuery({
+    queryKey: organizeKeys.fieldsByName(text),
+    queryFn: () => apiGet<VenueResult[]>('/api/get-fields-by-name', { name: text }),
+    enabled: text.length >= VENUE_SEARCH_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+    meta: SHOWN_INLINE,
+  });
+}
+
+/** GET /api/get-subfield-schedules: windows, booked games and live holds of one sub-field. */
+export function useSubFieldSchedules(subFieldId: string | undefined) {
+  return useQuery({
+    queryKey: organizeKeys.subFieldSchedules(subFieldId ?? ''),
+    queryFn: () => apiGet<SubFieldScheduleEntry[]>('/api/get-subfield-schedules', { subFieldId }),
+    enabled: Boolean(subFieldId),
+    meta: SHOWN_INLINE,
+  });
+}
+
+/** GET /api/get-organizer-games: the captain's games not yet ended, by start, at most 4. */
+export function useOrganizerGames() {
+  return useQuery({
+    queryKey: organizeKeys.organizerGames,
+    queryFn: () => apiGet<GameInList[]>('/api/get-organizer-games'),
+    meta: SHOWN_INLINE,
+  });
+}
+
+/** POST /api/delete-game: cancels the game (the server releases the slot and refunds per policy). */
+export function useDeleteGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (gameId: string) => apiPost('/api/delete-game', { gameId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizeKeys.organizerGames }),
+    meta: SHOWN_INLINE,
+  });
+}
+
+export interface HoldSlotInput {
+  subFieldId: string;
+  startDate: string;
+  endDate: string;
+  name: string;
+  maxPlayers: number;
+  /** The Configure step's Price text, dollars; empty is free. */
+  price: string;
+}
+
+/** POST /api/hold-slot: the slot is the captain's for a few minutes while they pay. */
+export function holdSlot(input: HoldSlotInput): Promise<HeldSlot> {
+  return apiPost<HeldSlot>('/api/hold-slot', input);
+}
+
+export function releaseHold(holdId: string): Promise<void> {
+  return apiPost('/api/release-hold', { holdId });
+}
+
+/** POST /api/find-username-of-field-owner: the rental's payment receiver. */
+export async function findFieldOwnerUsername(fieldName: string): Promise<string> {
+  return (await apiPostText('/api/find-username-of-field-owner', { fieldName })).trim().replace(/^"(.*)"$/, '$1');
+}
+
+/** Spec §3 'Game draft' as posted to add-game, with the paid hold. */
+export interface AddGameInput {
+  name: string;
+  maxPlayers: number;
+  price: string;
+  startDate: string;
+  endDate: string;
+  venue: string;
+  location: string;
+  /** The field's rental price per hour, dollars. */
+  organizerCost: number;
+  subFieldId: string;
+  holdId: string;
+  paymentId?: string;
+}
+
+export function addGame(input: AddGameInput): Promise<{ gameId: string }> {
+  return apiPost<{ gameId: string }>('/api/add-game', input);
+}

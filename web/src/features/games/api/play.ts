@@ -1,0 +1,80 @@
+import type { GameDetail, GameInList, GameSearchResult, GeocodedLocation } from '@playtime/shared/contract/games';
+import type { Team } from '@playtime/shared/domain/games/events';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { toGameSummary } from '../organize/organizer-games';
+import { serverClockOffset } from '../play/play-time';
+import { playKeys } from './query-keys';
+
+/** The game page's data with the server-clock offset measured when it arrived. */
+export type LoadedGame = GameDetail & { clockOffsetMs: number };
+
+/** GET /api/get-game-data: public; its serverTime sets the page's clock. */
+export function useGameData(gameId: string) {
+  return useQuery({
+    queryKey: playKeys.game(gameId),
+    queryFn: async (): Promise<LoadedGame> => {
+      const game = await apiGet<GameDetail>('/api/get-game-data', { gameId });
+      return { ...game, clockOffsetMs: serverClockOffset(game.serverTime, Date.now()) };
+    },
+    enabled: Boolean(gameId),
+    meta: { silent: true },
+  });
+}
+
+/** GET /api/get-games: games within `distanceKm` of the place, not ended. */
+export function useGameSearch(place: { latitude: number; longitude: number } | null, distanceKm: number) {
+  return useQuery({
+    queryKey: playKeys.search(place?.latitude ?? 0, place?.longitude ?? 0, distanceKm),
+    queryFn: () => apiGet<GameSearchResult[]>('/api/get-games', { latitude: place!.latitude, longitude: place!.longitude, distance: distanceKm }),
+    enabled: place !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/geocode: a ZIP code or US city to coordinates; 404 says 'No results found for the provided location.' */
+export function useGeocode(text: string) {
+  return useQuery({
+    queryKey: playKeys.geocode(text),
+    queryFn: () => apiGet<GeocodedLocation>('/api/geocode', { q: text }),
+    enabled: text.length > 0,
+    retry: false,
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+}
+
+/** GET /api/get-user-games as game cards (the list's dollars become the card's cents). */
+export function useMyGames() {
+  return useQuery({
+    queryKey: playKeys.userGames,
+    queryFn: async () => (await apiGet<GameInList[]>('/api/get-user-games')).map(toGameSummary),
+  });
+}
+
+export interface JoinGameInput {
+  gameId: string;
+  team: Team;
+  /** Set when the organizer moves another player. */
+  participantId?: string;
+  paymentId?: string;
+}
+
+/** Every game command refreshes the game's page at once (its room then tells the other pages). */
+function useGameCommand<T>(gameId: string, call: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: playKeys.game(gameId) }), queryClient.invalidateQueries({ queryKey: playKeys.userGames })]),
+    meta: { silent: true },
+  });
+}
+
+export const useJoinGame = (gameId: string) => useGameCommand(gameId, (input: JoinGameInput) => apiPost('/api/join-game', input));
+export const useLeaveGame = (gameId: string) => useGameCommand(gameId, () => apiPost('/api/leave-game', { gameId }));
+export const useRemovePlayer = (gameId: string) => useGameCommand(gameId, (participantId: string) => apiPost('/api/remove-player', { gameId, participantId }));
+/** incomingId comes off the sideline; outgoingId leaves the pitch. */
+export const useSwitchPlayers = (gameId: string) =>
+  useGameCommand(gameId, ({ incomingId, outgoingId }: { incomingId: string; outgoingId: string }) =>
+    apiPost('/api/switch-players', { gameId, participantId1: incomingId, participantId2: outgoingId }),
+  );

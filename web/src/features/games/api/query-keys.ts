@@ -1,0 +1,16 @@
+/** TanStack Query keys of the games feature's organize calls; realtime pushes invalidate by these. */
+export const organizeKeys = {
+  all: ['organize'] as const,
+  organizerGames: ['organize', 'organizer-games'] as const,
+  fieldsByName: (name: string) => ['organize', 'fields-by-name', name] as const,
+  subFieldSchedules: (subFieldId: string) => ['organize', 'subfield-schedules', subFieldId] as const,
+};
+
+/** Keys of the play calls: a game's page, searches and the user's games; each game's room refreshes them. */
+export const playKeys = {
+  game: (gameId: string) => ['play', 'game', gameId] as const,
+  searches: ['play', 'search'] as const,
+  search: (latitude: number, longitude: number, distanceKm: number) => ['play', 'search', latitude, longitude, distanceKm] as const,
+  geocode: (text: string) => ['play', 'geocode', text] as const,
+  userGames: ['play', 'user-games'] as const,
+};

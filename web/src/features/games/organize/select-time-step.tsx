@@ -1,0 +1,201 @@
+import { ActionIcon, Alert, Box, Button, Center, Group, Loader, ScrollArea, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useNow } from '../../../hooks/use-now';
+import { browserTimeZone } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/notify';
+import { durationLabel } from '../../../utils/game-timing';
+import { useLiveRoom } from '../../realtime/use-live-room';
+import { useSubFieldSchedules } from '../api/organize';
+import { organizeKeys } from '../api/query-keys';
+import {
+  addDays,
+  canGoToPreviousDay,
+  daySlots,
+  DURATION_MAX,
+  DURATION_MIN,
+  DURATION_STEP,
+  formatTimeOfDay,
+  selectionOf,
+  selectRun,
+  spanEndLabel,
+  today,
+  withSelection,
+  type Slot,
+} from './slots';
+import { useWizard } from './wizard-store';
+
+const durationText = (minutes: number) => durationLabel(new Date(0), new Date(minutes * 60_000));
+const DURATION_MARKS = [30, 60, 90, 120, 150, 180].map((value) => ({ value, label: durationText(value) }));
+
+/** The zone the wizard reads days and times in: the browser's (spec §9). */
+export function wizardTimeZone(): string {
+  return browserTimeZone() ?? 'UTC';
+}
+
+const SLOT_COLORS: Record<Slot['status'], { bg: string; fg: string; label: string }> = {
+  0: { bg: 'var(--mantine-color-gray-2)', fg: 'var(--mantine-color-gray-6)', label: 'Unavailable' },
+  1: { bg: 'var(--mantine-color-pitch-1, var(--mantine-color-green-1))', fg: 'var(--mantine-color-pitch-9, var(--mantine-color-green-9))', label: 'Free' },
+  2: { bg: 'var(--mantine-color-pitch-7, var(--mantine-color-green-7))', fg: 'white', label: 'Selected' },
+};
+
+/** Step 1: a day, a duration and a free run of half-hour slots, kept live while the captain looks. */
+export function SelectTimeStep() {
+  const { state, dispatch } = useWizard();
+  const navigate = useNavigate();
+  const zone = wizardTimeZone();
+  const now = useNow(30_000);
+  const { field, subField, duration, selection } = state.draft;
+  const day = state.draft.day ?? today(now, zone);
+  const [takenMeanwhile, setTakenMeanwhile] = useState(false);
+
+  useEffect(() => {
+    if (!state.draft.day) dispatch({ type: 'showDay', day });
+  }, [state.draft.day, day, dispatch]);
+
+  const schedules = useSubFieldSchedules(subField?.subFieldId);
+  // Another captain's hold or booking on this field shows here at once.
+  useLiveRoom(field ? `field:${field.fieldId}` : null, [organizeKeys.subFieldSchedules(subField?.subFieldId ?? '')]);
+
+  const shown = useMemo(
+    () => withSelection(daySlots(schedules.data ?? [], day, zone, now), selection, duration),
+    [schedules.data, day, zone, now, selection, duration],
+  );
+
+  // A selection that no longer fits (taken meanwhile, or the longer duration runs into a booked slot) is dropped.
+  // A kept one follows the duration (its end is start plus duration).
+  useEffect(() => {
+    if (!selection || !schedules.data) return;
+    if (!shown.selection) setTakenMeanwhile(true);
+    if (shown.selection?.endDate !== selection.endDate) dispatch({ type: 'select', selection: shown.selection });
+  }, [selection, shown.selection, schedules.data, dispatch]);
+
+  const click = (index: number) => {
+    const next = selectionOf(selectRun(shown.slots, index, duration), duration);
+    if (next) {
+      setTakenMeanwhile(false);
+      dispatch({ type: 'select', selection: next });
+    }
+  };
+
+  const showDay = (next: string) => {
+    setTakenMeanwhile(false);
+    dispatch({ type: 'showDay', day: next });
+  };
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed" fz="sm">
+        {field?.fieldName} · {subField?.name}
+      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Previous day"
+          disabled={!canGoToPreviousDay(day, now, zone)}
+          onClick={() => showDay(addDays(day, -1))}
+        >
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <Text fw={700} ta="center">
+          {dayjs(day).format('ddd, MMM D, YYYY')}
+        </Text>
+        <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => showDay(addDays(day, 1))}>
+          <IconChevronRight size={18} />
+        </ActionIcon>
+      </Group>
+      <Box px="xs" pb="lg">
+        <Text fz="sm" fw={500} mb={4}>
+          Duration: {durationText(duration)}
+        </Text>
+        <Slider
+          min={DURATION_MIN}
+          max={DURATION_MAX}
+          step={DURATION_STEP}
+          value={duration}
+          onChange={(value) => dispatch({ type: 'setDuration', duration: value })}
+          marks={DURATION_MARKS}
+          label={durationText}
+          aria-label="Duration"
+        />
+      </Box>
+      {takenMeanwhile && (
+        <Alert color="yellow" title="Your pick is no longer free">
+          Part of the time you picked was just taken or does not fit this duration. Pick another time.
+        </Alert>
+      )}
+      {schedules.isPending && (
+        <Center py="md">
+          <Loader aria-label="Loading the times" />
+        </Center>
+      )}
+      {schedules.isError && (
+        <Alert color="red" title="The times could not be loaded">
+          <Text fz="sm">{errorMessage(schedules.error)}</Text>
+          <Button size="xs" mt="sm" onClick={() => void schedules.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {schedules.isSuccess && shown.slots.length === 0 && <Text c="dimmed">No availablility on this day.</Text>}
+      {shown.slots.length > 0 && (
+        <SlotList slots={shown.slots} endLabel={spanEndLabel(shown.slots, day, zone)} onClick={click} />
+      )}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text fz="sm" aria-live="polite">
+          {selection
+            ? `Selected: ${formatTimeOfDay(Date.parse(selection.startDate), day, zone)} – ${formatTimeOfDay(Date.parse(selection.endDate), day, zone)}`
+            : 'Pick a start time'}
+        </Text>
+        <Button disabled={!selection} onClick={() => void navigate('/organize/configure')}>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SlotList({ slots, endLabel, onClick }: { slots: Slot[]; endLabel: string | null; onClick: (index: number) => void }) {
+  return (
+    <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+      <Stack gap={2} role="listbox" aria-label="Half-hour slots">
+        {slots.map((slot, index) => {
+          const look = SLOT_COLORS[slot.status];
+          const time = dayjs(slot.start).format('HH:mm');
+          return (
+            <Group key={slot.start} gap="xs" wrap="nowrap" align="stretch">
+              <Text fz="xs" c="dimmed" w={44} style={{ flexShrink: 0, transform: 'translateY(-0.5em)' }}>
+                {slot.label ?? ''}
+              </Text>
+              <UnstyledButton
+                role="option"
+                aria-selected={slot.status === 2}
+                aria-disabled={slot.status === 0}
+                aria-label={`${time} ${look.label}`}
+                onClick={() => slot.status !== 0 && onClick(index)}
+                style={{
+                  flex: 1,
+                  height: 28,
+                  borderRadius: 4,
+                  background: look.bg,
+                  color: look.fg,
+                  cursor: slot.status === 0 ? 'not-allowed' : 'pointer',
+                  paddingInline: 8,
+                  fontSize: 12,
+                }}
+              >
+                {look.label}
+              </UnstyledButton>
+            </Group>
+          );
+        })}
+        <Text fz="xs" c="dimmed" w={44}>
+          {endLabel}
+        </Text>
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}

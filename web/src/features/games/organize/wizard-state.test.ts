@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultGameName,
+  entryFeeDollars,
+  furthestStep,
+  holdToRelease,
+  initialWizardState,
+  priceError,
+  redirectFor,
+  wizardReducer,
+  type WizardAction,
+  type WizardState,
+} from './wizard-state';
+
+const field = { fieldId: 'f1', fieldName: 'Riverside', address: '1 Main St', zipCode: '12345', city: 'Springfield', price: 40, picture: '', description: 'No description' };
+const subField = { subFieldId: 's1', name: 'North' };
+const selection = { startDate: '2026-06-10T08:00:00.000Z', endDate: '2026-06-10T09:00:00.000Z' };
+const hold = { holdId: 'h1', expiresAt: '2026-06-10T07:10:00.000Z', rentalCents: 4000 };
+
+const run = (...actions: WizardAction[]): WizardState => actions.reduce(wizardReducer, initialWizardState);
+const chosen: WizardAction[] = [
+  { type: 'chooseSubField', field, subField },
+  { type: 'showDay', day: '2026-06-10' },
+  { type: 'select', selection },
+];
+
+describe('wizardReducer', () => {
+  it('starts at Select Field with the spec defaults', () => {
+    expect(initialWizardState.step).toBe(0);
+    expect(initialWizardState.draft).toMatchObject({ duration: 60, maxPlayers: 22, price: '', name: null });
+  });
+
+  it('goes to Select Time when a sub-field is chosen, and keeps the draft across steps', () => {
+    const state = run(...chosen, { type: 'goTo', step: 2 }, { type: 'configure', name: 'Kick', maxPlayers: 18, price: '5' }, { type: 'goTo', step: 1 }, { type: 'goTo', step: 3 });
+    expect(state.step).toBe(3);
+    expect(state.draft).toMatchObject({ field, subField, selection, name: 'Kick', maxPlayers: 18, price: '5' });
+    expect(run({ type: 'chooseSubField', field, subField }).step).toBe(1);
+  });
+
+  it('clears the selection and the hold when the day changes', () => {
+    const state = run(...chosen, { type: 'held', hold }, { type: 'showDay', day: '2026-06-11' });
+    expect(state.draft.selection).toBeNull();
+    expect(state.hold).toBeNull();
+  });
+
+  it('keeps the hold when the same slot is selected again, drops it for another slot', () => {
+    expect(run(...chosen, { type: 'held', hold }, { type: 'select', selection }).hold).toEqual(hold);
+    expect(run(...chosen, { type: 'held', hold }, { type: 'select', selection: null }).hold).toBeNull();
+  });
+
+  it('does not go past what the draft allows', () => {
+    expect(run({ type: 'goTo', step: 3 }).step).toBe(0);
+    expect(run({ type: 'chooseSubField', field, subField }, { type: 'goTo', step: 2 }).step).toBe(1);
+    expect(furthestStep(run(...chosen).draft)).toBe(3);
+  });
+
+  it('resets to step -1 after creation or cancel, and starts again at 0', () => {
+    const reset = run(...chosen, { type: 'held', hold }, { type: 'paid', paymentId: 'p1' }, { type: 'reset' });
+    expect(reset).toMatchObject({ step: -1, hold: null, paymentId: null, gameId: null, draft: initialWizardState.draft });
+    expect(wizardReducer(reset, { type: 'start' }).step).toBe(0);
+  });
+});
+
+describe('holdToRelease', () => {
+  const held = run(...chosen, { type: 'held', hold });
+
+  it('gives back a hold the wizard dropped', () => {
+    expect(holdToRelease(held, wizardReducer(held, { type: 'showDay', day: '2026-06-11' }))).toBe('h1');
+    expect(holdToRelease(held, wizardReducer(held, { type: 'reset' }))).toBe('h1');
+    expect(holdToRelease(held, wizardReducer(held, { type: 'holdGone' }))).toBe('h1');
+  });
+
+  it('keeps a hold that is paid for or became a game, and one still held', () => {
+    const paid = wizardReducer(held, { type: 'paid', paymentId: 'p1' });
+    expect(holdToRelease(paid, wizardReducer(paid, { type: 'reset' }))).toBeNull();
+    const created = wizardReducer(held, { type: 'created', gameId: 'g1' });
+    expect(holdToRelease(created, wizardReducer(created, { type: 'reset' }))).toBeNull();
+    expect(holdToRelease(held, wizardReducer(held, { type: 'configure', name: 'x', maxPlayers: 14, price: '' }))).toBeNull();
+    expect(holdToRelease(initialWizardState, held)).toBeNull();
+  });
+});
+
+describe('redirectFor', () => {
+  it('sends step -1 to the organizer games', () => {
+    expect(redirectFor(run({ type: 'reset' }), 'select-field')).toBe('/organize/games');
+  });
+
+  it('sends a step the draft is not ready for to the first step it needs', () => {
+    expect(redirectFor(initialWizardState, 'select-field')).toBeNull();
+    expect(redirectFor(initialWizardState, 'confirm')).toBe('/organize/select-field');
+    expect(redirectFor(run({ type: 'chooseSubField', field, subField }), 'configure')).toBe('/organize/select-time');
+    expect(redirectFor(run(...chosen), 'confirm')).toBeNull();
+  });
+});
+
+describe('Configure defaults and the entry fee', () => {
+  it("names the game after the captain's nickname", () => {
+    expect(defaultGameName('Ana')).toBe("Ana's Game");
+  });
+
+  it('reads an empty price as 0 dollars and accepts a leading $', () => {
+    expect(entryFeeDollars('')).toBe(0);
+    expect(entryFeeDollars('$7.50')).toBe(7.5);
+    expect(priceError('7.5')).toBeNull();
+    expect(priceError('')).toBeNull();
+    expect(priceError('seven')).toMatch(/dollars/);
+    expect(priceError('-3')).toMatch(/dollars/);
+    expect(priceError('1.999')).toMatch(/dollars/);
+  });
+});

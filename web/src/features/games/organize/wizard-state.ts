@@ -1,0 +1,173 @@
+import type { HeldSlot, VenueResult } from '../api/organize';
+import { DURATION_DEFAULT, type Day, type Selection } from './slots';
+
+/**
+ * The organize wizard's state (spec §4 Wizard): the step index (0 select field, 1 select time,
+ * 2 configure, 3 confirm; -1 after creation or cancel, which sends the captain to their games) and
+ * the draft collected across the steps. Kept in memory by the wizard's layout, so moving between the
+ * steps keeps it.
+ */
+
+export type WizardStepIndex = -1 | 0 | 1 | 2 | 3;
+
+export const WIZARD_STEPS = ['select-field', 'select-time', 'configure', 'confirm'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const WIZARD_STEP_TITLES: Record<WizardStep, string> = {
+  'select-field': 'Select Field',
+  'select-time': 'Select Time',
+  configure: 'Configure',
+  confirm: 'Confirm',
+};
+
+/** Spec §5 Max players: 14 to 22, step 2, initial 22. */
+export const MAX_PLAYERS_MIN = 14;
+export const MAX_PLAYERS_MAX = 22;
+export const MAX_PLAYERS_STEP = 2;
+export const MAX_PLAYERS_MARKS = [14, 16, 18, 20, 22] as const;
+
+export type Venue = Omit<VenueResult, 'subFields'>;
+export interface ChosenSubField {
+  subFieldId: string;
+  name: string;
+}
+
+export interface WizardDraft {
+  field: Venue | null;
+  subField: ChosenSubField | null;
+  /** The day shown on Select Time; null until the step opens (then today). */
+  day: Day | null;
+  duration: number;
+  selection: Selection | null;
+  /** null until the captain types: the default is their nickname + "'s Game". */
+  name: string | null;
+  maxPlayers: number;
+  /** The Price box's text in dollars; empty means 0. */
+  price: string;
+}
+
+export interface WizardState {
+  step: WizardStepIndex;
+  draft: WizardDraft;
+  /** The live hold on the selected slot, from the server (its rental cost and expiry). */
+  hold: HeldSlot | null;
+  /** The rental's succeeded payment, once paid: the hold is then never released by the wizard. */
+  paymentId: string | null;
+  /** The game the hold became: the hold is used up. */
+  gameId: string | null;
+}
+
+export const initialDraft: WizardDraft = {
+  field: null,
+  subField: null,
+  day: null,
+  duration: DURATION_DEFAULT,
+  selection: null,
+  name: null,
+  maxPlayers: MAX_PLAYERS_MAX,
+  price: '',
+};
+
+export const initialWizardState: WizardState = { step: 0, draft: initialDraft, hold: null, paymentId: null, gameId: null };
+
+export type WizardAction =
+  | { type: 'start' }
+  | { type: 'reset' }
+  | { type: 'goTo'; step: 0 | 1 | 2 | 3 }
+  | { type: 'chooseSubField'; field: Venue; subField: ChosenSubField }
+  | { type: 'showDay'; day: Day }
+  | { type: 'setDuration'; duration: number }
+  | { type: 'select'; selection: Selection | null }
+  | { type: 'configure'; name: string; maxPlayers: number; price: string }
+  | { type: 'held'; hold: HeldSlot }
+  | { type: 'holdGone' }
+  | { type: 'paid'; paymentId: string }
+  | { type: 'created'; gameId: string };
+
+/** A changed slot makes a held one stale: the hold is dropped (the caller releases it on the server). */
+function withoutSlot(state: WizardState, draft: WizardDraft): WizardState {
+  return { ...state, draft: { ...draft, selection: null }, hold: null, paymentId: null };
+}
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'start':
+      return { ...initialWizardState, step: 0 };
+    case 'reset':
+      return { ...initialWizardState, step: -1 };
+    case 'goTo':
+      return { ...state, step: Math.min(action.step, furthestStep(state.draft)) as WizardStepIndex };
+    case 'chooseSubField':
+      return { ...withoutSlot(state, { ...state.draft, field: action.field, subField: action.subField, day: null }), step: 1 };
+    case 'showDay':
+      // Spec §4: changing the day clears the selection.
+      return action.day === state.draft.day ? state : withoutSlot(state, { ...state.draft, day: action.day });
+    case 'setDuration':
+      return { ...state, draft: { ...state.draft, duration: action.duration } };
+    case 'select':
+      return sameSelection(action.selection, state.draft.selection)
+        ? state
+        : { ...state, draft: { ...state.draft, selection: action.selection }, hold: null, paymentId: null };
+    case 'configure':
+      return { ...state, draft: { ...state.draft, name: action.name, maxPlayers: action.maxPlayers, price: action.price } };
+    case 'held':
+      return { ...state, hold: action.hold };
+    case 'holdGone':
+      return { ...state, hold: null, paymentId: null };
+    case 'paid':
+      return { ...state, paymentId: action.paymentId };
+    case 'created':
+      return { ...state, gameId: action.gameId };
+  }
+}
+
+function sameSelection(a: Selection | null, b: Selection | null): boolean {
+  return a?.startDate === b?.startDate && a?.endDate === b?.endDate;
+}
+
+/**
+ * The hold the wizard should give back after moving from `before` to `after`: one it dropped (another
+ * slot, another day, Cancel, expiry) that was neither paid for nor turned into a game.
+ */
+export function holdToRelease(before: WizardState, after: WizardState): string | null {
+  const dropped = before.hold && before.hold.holdId !== after.hold?.holdId ? before.hold : null;
+  return dropped && !before.paymentId && !before.gameId ? dropped.holdId : null;
+}
+
+/** How far the draft allows: Select Time needs a sub-field, Configure and Confirm a selected slot. */
+export function furthestStep(draft: WizardDraft): 0 | 1 | 3 {
+  if (!draft.subField || !draft.field) return 0;
+  if (!draft.selection) return 1;
+  return 3;
+}
+
+export function stepIndex(step: WizardStep): 0 | 1 | 2 | 3 {
+  return WIZARD_STEPS.indexOf(step) as 0 | 1 | 2 | 3;
+}
+
+/** Where a wizard route should send the captain instead, or null when the step may show. */
+export function redirectFor(state: WizardState, step: WizardStep): string | null {
+  if (state.step === -1) return '/organize/games';
+  const allowed = Math.min(stepIndex(step), furthestStep(state.draft));
+  return allowed === stepIndex(step) ? null : `/organize/${WIZARD_STEPS[allowed]}`;
+}
+
+/** Spec §2 Configure: the game name defaults to the user's nickname followed by "'s Game". */
+export function defaultGameName(nickname: string | null | undefined): string {
+  return `${nickname?.trim() || 'My'}'s Game`;
+}
+
+/** The entry fee as the Confirm card shows it: dollars, 0 when the Price box is empty. */
+export function entryFeeDollars(price: string): number {
+  const text = price.trim().replace(/^\$/, '');
+  const value = text === '' ? 0 : Number(text);
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** The Price box accepts dollars with at most two decimals; anything else gets a message to act on. */
+export function priceError(price: string): string | null {
+  const text = price.trim().replace(/^\$/, '');
+  if (text === '') return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Enter the entry fee in dollars, for example 5 or 7.50';
+  return null;
+}

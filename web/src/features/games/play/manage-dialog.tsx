@@ -1,0 +1,115 @@
+import { Alert, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { Participant } from '@playtime/shared/contract/games';
+import type { Team } from '@playtime/shared/domain/games/events';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/notify';
+import { useJoinGame, useRemovePlayer, useSwitchPlayers, type LoadedGame } from '../api/play';
+import { joinFailureMessage } from './messages';
+import { playMinutes } from './play-time';
+
+export interface ManageDialogProps {
+  game: LoadedGame;
+  player: Participant | null;
+  onClose: () => void;
+  secondsOf: (participant: Participant) => number;
+  /** The on-pitch players in Replace-list order (longest play time first, at the server's time now). */
+  replaceList: (onPitch: Participant[]) => Participant[];
+}
+
+/** Spec §2 Manage dialog (organizer or admin): play time, moves, Substitute (sideline players) and Remove. */
+export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: ManageDialogProps) {
+  const move = useJoinGame(game.gameId);
+  const remove = useRemovePlayer(game.gameId);
+  const switchPlayers = useSwitchPlayers(game.gameId);
+  const [replacing, setReplacing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = move.isPending || remove.isPending || switchPlayers.isPending;
+  const full = game.playerCount >= game.max_players;
+
+  const close = () => {
+    setReplacing(false);
+    setFailure(null);
+    onClose();
+  };
+  const moveTo = (team: Team) => {
+    if (!player) return;
+    setFailure(null);
+    move.mutate({ gameId: game.gameId, team, participantId: player.userId }, { onSuccess: close, onError: (error) => setFailure(joinFailureMessage(error, false)) });
+  };
+
+  return (
+    <Modal opened={player !== null} onClose={close} title={player ? `Manage ${player.username}` : 'Manage'} centered>
+      {player && (
+        <Stack gap="md">
+          <Text>
+            Play time: <b>{playMinutes(secondsOf(player))} minutes</b>
+          </Text>
+          {failure && (
+            <Alert color="red" variant="light">
+              {failure}
+            </Alert>
+          )}
+          {replacing ? (
+            <Stack gap="xs" role="list" aria-label="Replace">
+              <Text fw={600}>Replace which player?</Text>
+              {replaceList([...game.team_1, ...game.team_2]).map((onPitch) => (
+                <UnstyledButton
+                  key={onPitch.userId}
+                  role="listitem"
+                  disabled={busy}
+                  onClick={() =>
+                    switchPlayers.mutate(
+                      { incomingId: player.userId, outgoingId: onPitch.userId },
+                      { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) },
+                    )
+                  }
+                  p="xs"
+                  style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text truncate="end">
+                      {onPitch.username} · Team {onPitch.team}
+                    </Text>
+                    <Text c="dimmed" fz="sm" style={{ flexShrink: 0 }}>
+                      {playMinutes(secondsOf(onPitch))} min
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              ))}
+              {game.team_1.length + game.team_2.length === 0 && <Text c="dimmed">Nobody is on the pitch.</Text>}
+              <Button variant="default" onClick={() => setReplacing(false)}>
+                Back
+              </Button>
+            </Stack>
+          ) : (
+            <Group gap="xs" grow wrap="wrap">
+              <Button onClick={() => moveTo(1)} disabled={busy || player.team === 1 || (player.team === 0 && full)}>
+                Team 1
+              </Button>
+              <Button onClick={() => moveTo(2)} disabled={busy || player.team === 2 || (player.team === 0 && full)}>
+                Team 2
+              </Button>
+              <Button variant="light" onClick={() => moveTo(0)} disabled={busy || player.team === 0}>
+                Sideline
+              </Button>
+              {player.team === 0 && (
+                <Button variant="light" color="grape" onClick={() => setReplacing(true)} disabled={busy}>
+                  Substitute
+                </Button>
+              )}
+              <Button
+                color="red"
+                variant="light"
+                loading={remove.isPending}
+                disabled={busy}
+                onClick={() => remove.mutate(player.userId, { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) })}
+              >
+                Remove
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

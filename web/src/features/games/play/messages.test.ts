@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
+import { FIRST_JOIN_FAILED, GAME_FULL, joinFailureMessage, MOVE_FAILED } from './messages';
+
+describe('join failure messages', () => {
+  it('passes on the full-pitch refusal', () => {
+    expect(joinFailureMessage(new ApiError(409, 'game_full', GAME_FULL), false)).toBe('Game is full. Try joining sideline.');
+  });
+
+  it("uses the spec's texts for other failures", () => {
+    expect(joinFailureMessage(new ApiError(500, 'error', 'boom'), true)).toBe(FIRST_JOIN_FAILED);
+    expect(joinFailureMessage(new TypeError('Failed to fetch'), false)).toBe(MOVE_FAILED);
+    expect(FIRST_JOIN_FAILED).toBe('Error joining the game. Please try again.');
+    expect(MOVE_FAILED).toBe('Error joining. Please try again.');
+  });
+});

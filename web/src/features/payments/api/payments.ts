@@ -1,0 +1,38 @@
+import { apiPost, apiPostText } from '../../../lib/api-client';
+import type { CardDetails, PaymentFailure } from '../card-details';
+
+/** What a payment buys; the server prices it itself from this: a held slot's rental or a game's entry fee. */
+export type PaymentPurpose = { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string };
+
+export interface CheckoutInput {
+  /** Cents, as the client believes the price is; the server answers 409 `price_changed` when it differs. */
+  price: number;
+  email: string;
+  name: string;
+  receiver: string;
+  purpose: PaymentPurpose;
+}
+
+/** POST /api/checkout → the payment's client secret (`{paymentId}_secret_{random}`). */
+export async function checkout(input: CheckoutInput): Promise<string> {
+  return (await apiPostText('/api/checkout', input)).trim().replace(/^"(.*)"$/, '$1');
+}
+
+export interface PaymentAttempt {
+  status: 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+  paymentId: string;
+  error?: PaymentFailure;
+}
+
+/** POST /api/payments/simulated/confirm: the standalone processor's card confirmation. */
+export function confirmSimulatedPayment(clientSecret: string, card: CardDetails): Promise<PaymentAttempt> {
+  return apiPost<PaymentAttempt>('/api/payments/simulated/confirm', { clientSecret, ...card });
+}
+
+/**
+ * The simulated processor's confirmation step (its stand-in for a bank's 3-D Secure page):
+ * POST /api/payments/simulated/complete-action { clientSecret }, answered like confirm.
+ */
+export function completeSimulatedAction(clientSecret: string): Promise<PaymentAttempt> {
+  return apiPost<PaymentAttempt>('/api/payments/simulated/complete-action', { clientSecret });
+}

@@ -1,0 +1,145 @@
+import { Alert, Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/notify';
+import { formatDollars } from '../../utils/money';
+import { ApiError } from '../../lib/api-error';
+import { completeSimulatedAction, confirmSimulatedPayment, type PaymentAttempt } from './api/payments';
+import { declineMessage, formatCardNumber, formatExpiry, readCardForm, TEST_CARDS, type CardFormErrors } from './card-details';
+import type { CardFormProps } from './card-form';
+
+function PaymentFailed({ failure }: { failure: string | null }) {
+  if (!failure) return null;
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Payment failed">
+      {failure}
+    </Alert>
+  );
+}
+
+/**
+ * The standalone card form: the simulated processor's test cards behave like a real processor's
+ * (success, declines, a confirmation step). After a decline the form stays, so the person can try
+ * another card while their purchase (e.g. the held slot) stays reserved.
+ */
+export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucceeded }: CardFormProps) {
+  const [values, setValues] = useState({ cardNumber: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<CardFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [needsAuthentication, setNeedsAuthentication] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const settle = (attempt: PaymentAttempt) => {
+    if (attempt.status === 'succeeded') {
+      onSucceeded(attempt.paymentId);
+      return;
+    }
+    setNeedsAuthentication(attempt.status === 'requires_action');
+    setFailure(attempt.status === 'failed' ? declineMessage(attempt.error) : null);
+  };
+
+  const run = async (call: () => Promise<PaymentAttempt>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      settle(await call());
+    } catch (error) {
+      // A declined card is answered with 402 (as Stripe does): the decline code says what to do next.
+      if (error instanceof ApiError && error.status === 402) setFailure(declineMessage({ code: error.code, message: error.message }));
+      else setFailure(errorMessage(error, 'The payment could not be sent. Check your connection and try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = readCardForm(values, new Date());
+    if ('errors' in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    void run(() => confirmSimulatedPayment(clientSecret, read.card));
+  };
+
+  if (needsAuthentication) {
+    return (
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap">
+          <IconShieldCheck size={22} />
+          <Text fw={700}>Authenticate this payment</Text>
+        </Group>
+        <Text fz="sm">
+          Your card issuer asks you to confirm the payment of {formatDollars(amountCents)}. (This is the test
+          processor&apos;s stand-in for your bank&apos;s check.)
+        </Text>
+        <PaymentFailed failure={failure} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={busy} onClick={() => setNeedsAuthentication(false)}>
+            Use another card
+          </Button>
+          <Button loading={busy} disabled={disabled} onClick={() => void run(() => completeSimulatedAction(clientSecret))}>
+            Complete authentication
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const set = (key: keyof typeof values, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <PaymentFailed failure={failure} />
+        <TextInput
+          label="Card number"
+          placeholder="1234 1234 1234 1234"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={values.cardNumber}
+          error={errors.cardNumber}
+          onChange={(event) => set('cardNumber', formatCardNumber(event.currentTarget.value))}
+          data-autofocus
+        />
+        <Group grow gap="sm" align="flex-start">
+          <TextInput
+            label="Expiry"
+            placeholder="MM / YY"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            value={values.expiry}
+            error={errors.expiry}
+            onChange={(event) => set('expiry', formatExpiry(event.currentTarget.value))}
+          />
+          <TextInput
+            label="CVC"
+            placeholder="123"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={values.cvc}
+            error={errors.cvc}
+            onChange={(event) => set('cvc', event.currentTarget.value.replace(/\D/g, ''))}
+          />
+        </Group>
+        <Button type="submit" loading={busy} disabled={disabled} leftSection={<IconLock size={16} />} fullWidth>
+          Pay {formatDollars(amountCents)}
+        </Button>
+        <Alert variant="light" color="gray" title="Test mode: no real card is charged">
+          <Text fz="xs">Use any future expiry date and any CVC with one of these cards:</Text>
+          <List size="xs" mt={4} spacing={2}>
+            {TEST_CARDS.map((card) => (
+              <List.Item key={card.number}>
+                <Anchor component="button" type="button" fz="xs" onClick={() => set('cardNumber', card.number)}>
+                  {card.number}
+                </Anchor>{' '}
+                {card.outcome}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      </Stack>
+    </form>
+  );
+}

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_FULL } from '@playtime/shared/domain/games/decider';
 import type { GameDetail, GameInList, GameSearchResult } from '@playtime/shared/contract/games';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
@@ -248,6 +249,25 @@ describe('the game loop over HTTP', () => {
       let game = await gameData(clients.player, gameId);
       expect(game.team_1.map((participant) => participant.userId)).toEqual([ids.player]);
       expect(game.playerCount).toBe(1);
+      // The entry payment's webhook arriving only now (Stripe may send it late, under a new event id)
+      // finds the place bought already: it neither moves the player back nor refunds them.
+      const { rows } = await db.query<{ payload: string }>(
+        `SELECT payload FROM simulated_payments.events WHERE type = 'payment_intent.succeeded'
+           AND payload::jsonb #>> '{data,object,metadata,game_id}' = $1 AND payload::jsonb #>> '{data,object,metadata,payer_id}' = $2`,
+        [gameId, ids.player],
+      );
+      expect(rows).toHaveLength(1);
+      const late = JSON.stringify({ ...JSON.parse(rows[0]!.payload), id: `evt_late_${gameId}` });
+      const delivered = await fetch(`${app.url}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(late, app.payments.simulated!.signingSecret) },
+        body: late,
+      });
+      expect(delivered.status, await delivered.text()).toBe(200);
+      game = await gameData(clients.player, gameId);
+      expect(game.team_1.map((participant) => participant.userId)).toEqual([ids.player]);
+      const paid = await app.payments.processor.retrievePayment((JSON.parse(late) as { data: { object: { id: string } } }).data.object.id);
+      expect(paid).toMatchObject({ status: 'succeeded', refundedCents: 0 });
       // Only the organizer moves someone else.
       const stranger = await clients.admin.post('/api/join-game', { gameId, team: 2, participantId: ids.player });
       expect(stranger.status).toBe(200); // admins may, as DESIGN §4 says

@@ -67,6 +67,17 @@ describe('game decider', () => {
         .when(join('p1', payment), before('p1'))
         .thenRefused('payment_used');
     });
+
+    it('never moves a member for a join that brings a payment: the payment\'s late webhook finds the place bought', () => {
+      const priced = scheduled({ priceCents: 1250 });
+      const payment = { paymentId: 'pay-1', payerId: 'p1', amountCents: 1250, gameId: 'g1' };
+      const onTeamTwo = [priced, joined('p1', '2026-11-22T12:00:00.000Z', 'pay-1'), moved('p1', 2)];
+      given(gameDecider, onTeamTwo).when(join('p1', payment), before('p1')).then([]);
+      // A second payment cannot buy a second place; refusing it lets the payment be refunded.
+      given(gameDecider, onTeamTwo)
+        .when(join('p1', { ...payment, paymentId: 'pay-2' }), before('p1'))
+        .thenRefused('already_joined', 'You are already in this game.');
+    });
   });
 
   describe('capacity', () => {

@@ -201,6 +201,12 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
       case 'JoinGame': {
         if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
         const current = game.participants.find((participant) => participant.playerId === command.playerId);
+        if (current && command.payment) {
+          // A join that brings a payment buys a place; it never moves a member. The payment's webhook
+          // arriving after the player's own join (or a retried join) finds the place bought already.
+          if (current.paymentId === command.payment.paymentId) return [];
+          throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
+        }
         if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
         refuseBadEntryPayment(game, command.playerId, command.payment);
         const paymentId = game.details.priceCents > 0 ? command.payment!.paymentId : null;

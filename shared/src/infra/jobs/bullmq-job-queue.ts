@@ -78,7 +78,8 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
   connection: (use: ConnectionRole) => C,
   options: JobQueueOptions,
 ): JobQueue<Data> {
-  const { name, prefix } = options;
+  const { name } = options;
+  const prefix = options.prefix ?? (options.backend.kind === 'redis' ? options.backend.prefix : undefined);
   const logger = options.logger ?? createLogger('jobs');
   const queue = new classes.Queue<StoredJob<Data>, void>(name, {
     connection: connection({ role: 'queue' }),

@@ -98,7 +98,7 @@ async function bookDemoGame(
   const created = await deps.payments.processor.createPayment({
     amountCents: rentalCents,
     currency: 'usd',
-    purpose: { kind: 'rental', holdId },
+    purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId },
     payerId: people.captainId,
     receiverId: people.ownerId,
     idempotencyKey: `demo-${holdId}`,

@@ -10,9 +10,9 @@ import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import type { Logger } from '@playtime/shared/infra/logging';
-import { PaymentRefused, type Payment, type PaymentProcessor } from '@playtime/shared/infra/payments/port';
+import { PaymentRefused, type Payment, type PaymentProcessor, type PaymentPurpose } from '@playtime/shared/infra/payments/port';
 import type { PaymentPurposes } from '@playtime/shared/infra/payments/payment-events';
-import { findHoldSubField, type ReadModelDependencies } from '../fields/read-model';
+import { findHoldSubField, findSubField, type ReadModelDependencies } from '../fields/read-model';
 
 /**
  * What a game-loop payment buys and what its success does (DESIGN §7): a rental buys a held slot, an
@@ -61,26 +61,32 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     }
   };
   const metadata = (payment: Payment) => ({ userId: payment.payerId, correlationId: `payment-${payment.paymentId}`, causationId: null });
+  // A purpose that names its sub-field needs no wait for the bookings read model to learn a hold made
+  // a moment ago; the sub-field's stream still decides whether the hold is there (a wrong one is refused).
+  const subFieldOfRental = (purpose: Extract<PaymentPurpose, { kind: 'rental' }>) =>
+    purpose.subFieldId ? findSubField(deps, purpose.subFieldId) : findHoldSubField(deps, purpose.holdId);
 
-  purposes.priceWith('rental', async ({ holdId }, payerId) => {
-    const subField = await findHoldSubField(deps, holdId);
+  purposes.priceWith('rental', async (purpose, payerId) => {
+    const { holdId } = purpose;
+    const subField = await subFieldOfRental(purpose);
     if (!subField) return null;
     const state = await currentState(deps.store, availabilityDecider, subFieldStream(subField.subFieldId));
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
     if (!hold || hold.captainId !== payerId || hold.status === 'booked') return null;
-    return { amountCents: hold.rentalCents, receiverId: subField.ownerId };
+    return { amountCents: hold.rentalCents, receiverId: subField.ownerId, purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId } };
   });
 
-  purposes.priceWith('entry', async ({ gameId }, payerId) => {
+  purposes.priceWith('entry', async (purpose, payerId) => {
+    const { gameId } = purpose;
     const game = await currentState(deps.store, gameDecider, gameStream(gameId));
     if (game.status !== 'scheduled' || deps.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
-    return { amountCents: game.details.priceCents, receiverId: game.details.organizerId };
+    return { amountCents: game.details.priceCents, receiverId: game.details.organizerId, purpose };
   });
 
   // The captain's page books the slot with add-game; this completes it when the page never came back.
   purposes.onPaymentSucceeded('rental', async (payment) => {
-    const subField = await findHoldSubField(deps, payment.purpose.holdId);
+    const subField = await subFieldOfRental(payment.purpose);
     if (!subField) return refundInFull(payment, 'the held sub-field is gone');
     try {
       await bookHeldSlot(deps, {

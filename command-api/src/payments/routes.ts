@@ -40,11 +40,11 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
       return;
     }
     if (priced.amountCents === 0) throw new ApiError(422, 'nothing_to_pay', 'This costs nothing: there is nothing to pay.');
-    const purposeKey = body.purpose.kind === 'rental' ? body.purpose.holdId : body.purpose.gameId;
+    const purposeKey = priced.purpose.kind === 'rental' ? priced.purpose.holdId : priced.purpose.gameId;
     const created = await processor.createPayment({
       amountCents: priced.amountCents,
       currency: 'usd',
-      purpose: body.purpose,
+      purpose: priced.purpose,
       payerId,
       receiverId: priced.receiverId,
       // One payment per payer, purpose and price: a retried checkout gets the same payment back.

@@ -4,9 +4,19 @@ import { z } from 'zod';
 const text = (name: string, max = 200) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`);
 
 export const paymentPurposeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('rental'), holdId: text('purpose.holdId', 100) }),
+  z.object({
+    kind: z.literal('rental'),
+    holdId: text('purpose.holdId', 100),
+    /**
+     * The held sub-field, which the captain's page knows: the server then prices the hold from that
+     * sub-field's own stream at once, instead of waiting for the bookings read model to learn the hold.
+     */
+    subFieldId: text('purpose.subFieldId', 100).optional(),
+  }),
   z.object({ kind: z.literal('entry'), gameId: text('purpose.gameId', 100) }),
-], { error: "purpose must be what is bought: {kind: 'rental', holdId} or {kind: 'entry', gameId}" });
+], { error: "purpose must be what is bought: {kind: 'rental', holdId, subFieldId} or {kind: 'entry', gameId}" });
+/** What a payment buys; the server prices it itself from this: a held slot's rental or a game's entry fee. */
+export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
 
 export const checkoutRequestSchema = z.object({
   /** What the client shows the payer, in cents; the server prices the purpose itself and refuses a stale price. */

@@ -135,7 +135,7 @@ export const bookingsSection: BenchSection = {
               holds++;
               const { holdId, rentalCents } = JSON.parse(held.body) as { holdId: string; rentalCents: number };
               const secret = await timed('checkout', () =>
-                api.request('POST', '/api/checkout', captain.token, { price: rentalCents, email: captain.email, name: captain.username, receiver: 'owner', purpose: { kind: 'rental', holdId } }),
+                api.request('POST', '/api/checkout', captain.token, { price: rentalCents, email: captain.email, name: captain.username, receiver: 'owner', purpose: { kind: 'rental', holdId, subFieldId } }),
               );
               ok(secret, 'checkout');
               const paid = await timed('card confirm', () => api.request('POST', '/api/payments/simulated/confirm', captain.token, { clientSecret: secret.body, ...CARD }));

@@ -9,7 +9,7 @@ import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 
 const cents = z.number().int().nonnegative();
 const purposeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('rental'), holdId: z.string() }),
+  z.object({ kind: z.literal('rental'), holdId: z.string(), subFieldId: z.string().optional() }),
   z.object({ kind: z.literal('entry'), gameId: z.string() }),
 ]);
 

@@ -11,8 +11,15 @@ export type PurposeOf<Kind extends PurposeKind> = Extract<PaymentPurpose, { kind
 
 export type PaymentHandler<Kind extends PurposeKind = PurposeKind> = (payment: Payment & { purpose: PurposeOf<Kind> }, event: PaymentWebhookEvent) => Promise<void>;
 
-/** The server's price of a purpose, and who receives the money; null when the purpose cannot be bought (no such hold…). */
-export type PricePurpose<Kind extends PurposeKind = PurposeKind> = (purpose: PurposeOf<Kind>, payerId: string) => Promise<{ amountCents: number; receiverId: string } | null>;
+/**
+ * The server's price of a purpose, who receives the money, and the purpose as the payment records it
+ * (completed by the server: a rental always names its sub-field); null when the purpose cannot be
+ * bought (no such hold…).
+ */
+export type PricePurpose<Kind extends PurposeKind = PurposeKind> = (
+  purpose: PurposeOf<Kind>,
+  payerId: string,
+) => Promise<{ amountCents: number; receiverId: string; purpose: PurposeOf<Kind> } | null>;
 
 /** Handlers are kept by purpose kind and only ever called with a payment of that kind, hence the widening casts. */
 export class PaymentPurposes {

@@ -4,8 +4,10 @@
  * their webhooks with Stripe's scheme, so the app's webhook path is the same whichever one runs.
  */
 
-/** What a payment buys; the server prices it and later checks the payment against it. */
-export type PaymentPurpose = { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string };
+import type { PaymentPurpose } from '../../contract/payments';
+
+/** What a payment buys (the contract's shape); the server prices it and later checks the payment against it. */
+export type { PaymentPurpose };
 
 export type PaymentStatus = 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
 

@@ -21,6 +21,7 @@ export function signWebhook(payload: string, secret: string, timestampSeconds?: 
 const metadataSchema = z.object({
   purpose_kind: z.enum(['rental', 'entry']),
   hold_id: z.string().optional(),
+  sub_field_id: z.string().optional(),
   game_id: z.string().optional(),
   payer_id: z.string(),
   receiver_id: z.string(),
@@ -52,7 +53,9 @@ const eventSchema = z.object({
 });
 
 function purposeOf(metadata: z.infer<typeof metadataSchema>): PaymentPurpose | null {
-  if (metadata.purpose_kind === 'rental' && metadata.hold_id) return { kind: 'rental', holdId: metadata.hold_id };
+  if (metadata.purpose_kind === 'rental' && metadata.hold_id) {
+    return { kind: 'rental', holdId: metadata.hold_id, ...(metadata.sub_field_id ? { subFieldId: metadata.sub_field_id } : {}) };
+  }
   if (metadata.purpose_kind === 'entry' && metadata.game_id) return { kind: 'entry', gameId: metadata.game_id };
   return null;
 }
@@ -68,7 +71,9 @@ export function webhookPayload(eventId: string, type: PaymentWebhookType, create
     last_payment_error: payment.failureMessage ? { message: payment.failureMessage } : null,
     metadata: {
       purpose_kind: payment.purpose.kind,
-      ...(payment.purpose.kind === 'rental' ? { hold_id: payment.purpose.holdId } : { game_id: payment.purpose.gameId }),
+      ...(payment.purpose.kind === 'rental'
+        ? { hold_id: payment.purpose.holdId, ...(payment.purpose.subFieldId ? { sub_field_id: payment.purpose.subFieldId } : {}) }
+        : { game_id: payment.purpose.gameId }),
       payer_id: payment.payerId,
       receiver_id: payment.receiverId,
     },

@@ -5,6 +5,7 @@
  * Stripe PaymentIntent can), and reports what happened through signed webhooks like Stripe's.
  */
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { migrate } from '../../db/migrations';
 import { withTransaction } from '../../db/pool';
@@ -73,7 +74,8 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
-const samePurpose = (a: PaymentPurpose, b: PaymentPurpose) => JSON.stringify(a) === JSON.stringify(b);
+// jsonb keeps its own key order, so the stored purpose is compared by value, not by its text.
+const samePurpose = (a: PaymentPurpose, b: PaymentPurpose) => isDeepStrictEqual(a, b);
 
 export class SimulatedPaymentProcessor implements PaymentProcessor {
   private constructor(

@@ -212,7 +212,7 @@ export function ConfirmStep() {
               email: user.data?.email ?? '',
               name: user.data?.username ?? '',
               receiver: await findFieldOwnerUsername(field.fieldName),
-              purpose: { kind: 'rental', holdId: paying.holdId },
+              purpose: { kind: 'rental', holdId: paying.holdId, subFieldId: subField.subFieldId },
             })
           }
           onSucceeded={paid}

@@ -1,8 +1,6 @@
+import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { apiPost, apiPostText } from '../../../lib/api-client';
 import type { CardDetails, PaymentFailure } from '../card-details';
-
-/** What a payment buys; the server prices it itself from this: a held slot's rental or a game's entry fee. */
-export type PaymentPurpose = { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string };
 
 export interface CheckoutInput {
   /** Cents, as the client believes the price is; the server answers 409 `price_changed` when it differs. */

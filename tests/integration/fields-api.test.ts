@@ -167,6 +167,9 @@ describe('field and schedule calls over HTTP', () => {
       picture: '',
       description: 'No description',
       subFields: [],
+      // The booking policy: the app's default window, rentals paid.
+      cancellationWindowHours: null,
+      freeRental: false,
     });
     // Another owner's list does not have it; an admin's has everyone's.
     expect((await ownerFields(clients.secondOwner)).map((field) => field.fieldId)).not.toContain(fieldId);

@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_FULL } from '@playtime/shared/domain/games/decider';
 import type { GameDetail, GameInList, GameSearchResult } from '@playtime/shared/contract/games';
+import type { OwnerField } from '@playtime/shared/contract/fields';
+import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { signUpPlayer } from '../support/accounts';
@@ -36,12 +38,12 @@ describe('the game loop over HTTP', () => {
   let pitchA: string;
   let pitchB: string;
 
-  const checkout = (client: ApiClient, purpose: { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string }, price: number) =>
+  const checkout = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
     client.post('/api/checkout', { price, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose });
   const confirm = (clientSecret: string, card = GOOD_CARD) => clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret, ...card });
 
   /** Pays a purpose with 4242…: the succeeded payment's id. */
-  async function pay(client: ApiClient, purpose: { kind: 'rental'; holdId: string } | { kind: 'entry'; gameId: string }, price: number): Promise<string> {
+  async function pay(client: ApiClient, purpose: PaymentPurpose, price: number): Promise<string> {
     const secret = await checkout(client, purpose, price);
     expect(secret.status, secret.text).toBe(200);
     const paid = await confirm(secret.text);
@@ -123,7 +125,11 @@ describe('the game loop over HTTP', () => {
       const tampered = await checkout(clients.captain, { kind: 'rental', holdId }, 100);
       expect(tampered.status).toBe(409);
       expect(tampered.json).toMatchObject({ error: { code: 'price_changed', currentPrice: 6000 } });
-      const secret = await checkout(clients.captain, { kind: 'rental', holdId }, 6000);
+      // A purpose naming the wrong sub-field finds no such hold there.
+      const elsewhere = await checkout(clients.captain, { kind: 'rental', holdId, subFieldId: pitchB }, 6000);
+      expect(elsewhere.status).toBe(404);
+      expect(errorOf(elsewhere).code).toBe('purpose_not_found');
+      const secret = await checkout(clients.captain, { kind: 'rental', holdId, subFieldId: pitchA }, 6000);
       const declined = await confirm(secret.text, DECLINED_CARD);
       expect(declined.status).toBe(402);
       const notPaid = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId: paymentIdOfClientSecret(secret.text) });
@@ -416,5 +422,74 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
       const payment = await app.payments.processor.retrievePayment(paymentId);
       return payment?.refundedCents === rentalCents;
     });
+  });
+});
+
+describe("a field's booking policy over HTTP", () => {
+  let app: TestApp;
+  let owner: ApiClient;
+  let captain: ApiClient;
+  let admin: ApiClient;
+  let fieldId: string;
+  let subFieldId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const field = await owner.post('/api/add-field', { name: 'Policy Park', description: '', address: '2 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    fieldId = (field.json as { fieldId: string }).fieldId;
+    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
+    expect((await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
+    for (const client of [captain, admin]) client.seesWritesOf(owner);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  const policyOf = async (client: ApiClient) => {
+    const fields = (await client.get('/api/get-owner-fields')).json as OwnerField[];
+    const field = fields.find((candidate) => candidate.fieldId === fieldId)!;
+    return { cancellationWindowHours: field.cancellationWindowHours, freeRental: field.freeRental };
+  };
+
+  it("books games under the owner's own cancellation window, refusing a window no one can act on", async () => {
+    expect(await policyOf(owner)).toEqual({ cancellationWindowHours: null, freeRental: false });
+    const bad = await owner.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 500, freeRental: false });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad).message).toBe('cancellationWindowHours: The cancellation window is a whole number of hours from 0 to 168.');
+    expect((await owner.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: false })).status).toBe(200);
+    expect(await policyOf(owner)).toEqual({ cancellationWindowHours: 72, freeRental: false });
+
+    // The game is 2–3 days away: inside a 72-hour window, so cancelling it keeps the rental for the owner.
+    captain.seesWritesOf(owner);
+    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(9), endDate: at(10) });
+    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    expect(rentalCents).toBe(4000);
+    const secret = await captain.post('/api/checkout', { price: rentalCents, purpose: { kind: 'rental', holdId, subFieldId } });
+    expect((await captain.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
+    const added = await captain.post('/api/add-game', { subFieldId, holdId, paymentId: paymentIdOfClientSecret(secret.text) });
+    expect(added.status, added.text).toBe(200);
+    const mine = (await captain.get('/api/get-organizer-games')).json as GameInList[];
+    expect(mine.find((game) => game.startDate === at(9))).toMatchObject({ cancellationWindowHours: 72 });
+  });
+
+  it('lets only an admin make the rentals free; a free slot is booked without any payment', async () => {
+    const refused = await owner.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: true });
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused).message).toBe("Only an admin can make a field's rentals free.");
+    expect((await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: true })).status).toBe(200);
+    captain.seesWritesOf(admin);
+    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(12), endDate: at(13) });
+    expect(held.json).toMatchObject({ rentalCents: 0 });
+    const { holdId } = held.json as { holdId: string };
+    const nothingToPay = await captain.post('/api/checkout', { price: 0, purpose: { kind: 'rental', holdId, subFieldId } });
+    expect(errorOf(nothingToPay).code).toBe('nothing_to_pay');
+    const added = await captain.post('/api/add-game', { subFieldId, holdId });
+    expect(added.status, added.text).toBe(200);
+    const mine = (await captain.get('/api/get-organizer-games')).json as GameInList[];
+    expect(mine.map((game) => game.startDate)).toContain(at(12));
   });
 });

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
-import { addFieldBody, addSubFieldBody, editFieldBody, fieldIdBody, subFieldIdBody, toFieldForm, type FieldForm } from '@playtime/shared/contract/fields';
+import { addFieldBody, addSubFieldBody, editFieldBody, fieldIdBody, setFieldPolicyBody, subFieldIdBody, toFieldForm, type FieldForm } from '@playtime/shared/contract/fields';
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS, fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream, type Coordinates } from '@playtime/shared/domain/fields/events';
 import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/schedules/decider';
@@ -58,6 +58,12 @@ export function fieldCommandRoutes(deps: FieldCommandDependencies): Router {
     const { form, ...body } = parseForm(editFieldBody, req.body);
     const coordinates = await coordinatesOf(deps.geocoder, form.zipCode);
     await runCommand(deps, req, res, fieldDecider, fieldStream(body.fieldId), { type: 'EditField', form, coordinates, actorIsAdmin: actorIsAdmin(req) });
+    res.json({ ok: true });
+  });
+
+  router.post('/api/set-field-policy', fieldManager, async (req, res) => {
+    const { fieldId, ...policy } = parseBody(setFieldPolicyBody, req.body);
+    await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), { type: 'SetFieldPolicy', policy, actorIsAdmin: actorIsAdmin(req) });
     res.json({ ok: true });
   });
 

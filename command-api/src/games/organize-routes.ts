@@ -41,7 +41,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     const field = await currentState(deps.store, fieldDecider, fieldStream(subField.fieldId));
     if (field.status !== 'active') throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     const user = req.user!;
-    const rentalCents = rentalCentsFor(field.details.pricePerHourCents, { start: body.startDate.getTime(), end: body.endDate.getTime() });
+    const rentalCents = rentalCentsFor(field.details.pricePerHourCents, { start: body.startDate.getTime(), end: body.endDate.getTime() }, field.policy);
     const outcome = await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), {
       type: 'HoldSlot',
       subField,

@@ -12,7 +12,7 @@ import type { PoolClient } from 'pg';
  */
 export const fieldsProjection: QueryingProjection = {
   name: PROJECTIONS.fields,
-  version: 1,
+  version: 2,
   tables: ['fields', 'sub_fields'],
   handles: FIELD_EVENT_TYPES,
   schemaSql: `
@@ -31,7 +31,11 @@ export const fieldsProjection: QueryingProjection = {
       latitude        double precision NOT NULL,
       longitude       double precision NOT NULL,
       deleted         boolean     NOT NULL DEFAULT false,
-      added_at        timestamptz NOT NULL
+      added_at        timestamptz NOT NULL,
+      -- The owner's window for a rental refund on cancellation; NULL: the app's default.
+      cancellation_window_hours integer,
+      -- An admin waived the rental: slots here cost nothing.
+      free_rental     boolean     NOT NULL DEFAULT false
     );
     CREATE INDEX fields_by_owner ON fields (owner_id, lower(name)) WHERE NOT deleted;
     -- The venue search: a name containing the typed text, case-insensitive, without scanning every field.
@@ -70,6 +74,15 @@ export const fieldsProjection: QueryingProjection = {
                     latitude = $9, longitude = $10
               WHERE field_id = $1 RETURNING owner_id`,
             [d.fieldId, d.name, d.address, d.zipCode, d.city, d.pricePerHourCents, d.description, d.picture, d.latitude, d.longitude],
+          );
+          ownerId = rows[0]?.owner_id;
+          break;
+        }
+        case 'FieldPolicySet': {
+          const d = event.data;
+          const { rows } = await db.query<{ owner_id: string }>(
+            'UPDATE fields SET cancellation_window_hours = $2, free_rental = $3 WHERE field_id = $1 RETURNING owner_id',
+            [d.fieldId, d.cancellationWindowHours, d.freeRental],
           );
           ownerId = rows[0]?.owner_id;
           break;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   ADDRESS_MAX_LENGTH,
+  CANCELLATION_WINDOW_RANGE,
   CITY_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   FIELD_NAME_MAX_LENGTH,
+  MAX_CANCELLATION_WINDOW_HOURS,
   NEW_SUBFIELD_NAME,
   NO_DESCRIPTION,
   PICTURE_MAX_LENGTH,
@@ -98,6 +100,18 @@ function refuseInvalidForm(body: z.output<typeof fieldFormInputs>, ctx: z.core.$
 export const addFieldBody = fieldFormInputs.superRefine(refuseInvalidForm);
 /** POST /api/edit-field. */
 export const editFieldBody = fieldFormInputs.extend({ fieldId: requiredId('fieldId') }).superRefine(refuseInvalidForm);
+/** POST /api/set-field-policy: the field's cancellation window (null: the app's default) and, for admins, free rentals. */
+export const setFieldPolicyBody = z.object({
+  fieldId: requiredId('fieldId'),
+  cancellationWindowHours: z
+    .number({ error: CANCELLATION_WINDOW_RANGE })
+    .int(CANCELLATION_WINDOW_RANGE)
+    .min(0, CANCELLATION_WINDOW_RANGE)
+    .max(MAX_CANCELLATION_WINDOW_HOURS, CANCELLATION_WINDOW_RANGE)
+    .nullable(),
+  freeRental: z.boolean({ error: 'freeRental is true or false' }),
+});
+
 /** POST /api/delete-field. */
 export const fieldIdBody = z.object({ fieldId: requiredId('fieldId') });
 
@@ -135,6 +149,10 @@ export interface OwnerField {
   picture: string;
   description: string;
   subFields: SubField[];
+  /** Hours before a game's start until which cancelling refunds the rental; null: the app's default. */
+  cancellationWindowHours: number | null;
+  /** An admin made this field's rentals free. */
+  freeRental: boolean;
 }
 
 /** The answer of POST /api/add-field. */

@@ -168,4 +168,31 @@ describe('field decider', () => {
         .thenRefused('subfield_not_found', 'There is no sub-field with this id.');
     });
   });
+
+  describe('the booking policy', () => {
+    const setPolicy = (cancellationWindowHours: number | null, freeRental: boolean, actorIsAdmin = false) =>
+      ({ type: 'SetFieldPolicy', policy: { cancellationWindowHours, freeRental }, actorIsAdmin }) as const;
+    const policySet = (setBy: string, cancellationWindowHours: number | null, freeRental: boolean): FieldEvent => ({
+      type: 'FieldPolicySet',
+      data: { fieldId: 'f1', setBy, cancellationWindowHours, freeRental },
+    });
+
+    it("lets the owner set their field's cancellation window, whole hours from 0 to a week", () => {
+      given(fieldDecider, [added]).when(setPolicy(48, false), owner).then([policySet('owner-1', 48, false)]);
+      given(fieldDecider, [added, policySet('owner-1', 48, false)]).when(setPolicy(null, false), owner).then([policySet('owner-1', null, false)]);
+      given(fieldDecider, [added, policySet('owner-1', 48, false)]).when(setPolicy(48, false), owner).then([]);
+      for (const hours of [-1, 1.5, 169]) {
+        given(fieldDecider, [added]).when(setPolicy(hours, false), owner).thenRefused('invalid_cancellation_window', 'The cancellation window is a whole number of hours from 0 to 168.');
+      }
+      given(fieldDecider, [added]).when(setPolicy(12, false), otherOwner).thenRefused('not_your_field');
+    });
+
+    it('lets only an admin make rentals free, or end that', () => {
+      given(fieldDecider, [added]).when(setPolicy(null, true), owner).thenRefused('only_admins_make_rentals_free', "Only an admin can make a field's rentals free.");
+      given(fieldDecider, [added]).when(setPolicy(null, true, true), admin).then([policySet('admin-1', null, true)]);
+      given(fieldDecider, [added, policySet('admin-1', null, true)]).when(setPolicy(null, false), owner).thenRefused('only_admins_make_rentals_free');
+      // The owner still sets their window on a field an admin made free.
+      given(fieldDecider, [added, policySet('admin-1', null, true)]).when(setPolicy(6, true), owner).then([policySet('owner-1', 6, true)]);
+    });
+  });
 });

@@ -19,6 +19,11 @@ export const CITY_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const PICTURE_MAX_LENGTH = 500;
 export const SUBFIELD_NAME_MAX_LENGTH = 60;
+/** A week: the longest cancellation window an owner may ask for. */
+export const MAX_CANCELLATION_WINDOW_HOURS = 168;
+export const CANCELLATION_WINDOW_RANGE = `The cancellation window is a whole number of hours from 0 to ${MAX_CANCELLATION_WINDOW_HOURS}.`;
+export const ONLY_ADMINS_MAKE_RENTALS_FREE = 'Only an admin can make a field\'s rentals free.';
+
 /** $10,000 an hour: far above any real rental, low enough that a typo is caught. */
 export const MAX_PRICE_PER_HOUR_CENTS = 1_000_000;
 
@@ -78,7 +83,16 @@ export type FieldCommand =
    */
   | { type: 'DeleteField'; actorIsAdmin: boolean; closedSubFieldIds: readonly string[] }
   | { type: 'AddSubField'; name: string; actorIsAdmin: boolean }
-  | { type: 'RemoveSubField'; subFieldId: string; actorIsAdmin: boolean };
+  | { type: 'RemoveSubField'; subFieldId: string; actorIsAdmin: boolean }
+  | { type: 'SetFieldPolicy'; policy: FieldPolicy; actorIsAdmin: boolean };
+
+/** How the field is booked; see FieldPolicySet. */
+export interface FieldPolicy {
+  cancellationWindowHours: number | null;
+  freeRental: boolean;
+}
+
+export const DEFAULT_FIELD_POLICY: FieldPolicy = { cancellationWindowHours: null, freeRental: false };
 
 export interface SubField {
   subFieldId: string;
@@ -87,7 +101,7 @@ export interface SubField {
 
 export type FieldState =
   | { status: 'unknown' }
-  | { status: 'active' | 'deleted'; fieldId: string; ownerId: string; details: FieldDetails; coordinates: Coordinates; subFields: SubField[] };
+  | { status: 'active' | 'deleted'; fieldId: string; ownerId: string; details: FieldDetails; coordinates: Coordinates; subFields: SubField[]; policy: FieldPolicy };
 
 /** Sub-field names are compared as a person reads them: 'Pitch A' and ' pitch a ' are the same pitch. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -115,7 +129,7 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
     switch (event.type) {
       case 'FieldAdded': {
         const { fieldId, ownerId, latitude, longitude, ...details } = event.data;
-        return { status: 'active', fieldId, ownerId, details, coordinates: { latitude, longitude }, subFields: [] };
+        return { status: 'active', fieldId, ownerId, details, coordinates: { latitude, longitude }, subFields: [], policy: DEFAULT_FIELD_POLICY };
       }
       case 'FieldEdited': {
         if (state.status === 'unknown') return state;
@@ -128,6 +142,10 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
         return state.status === 'unknown' ? state : { ...state, subFields: [...state.subFields, { subFieldId: event.data.subFieldId, name: event.data.name }] };
       case 'SubFieldRemoved':
         return state.status === 'unknown' ? state : { ...state, subFields: state.subFields.filter((sub) => sub.subFieldId !== event.data.subFieldId) };
+      case 'FieldPolicySet': {
+        const { cancellationWindowHours, freeRental } = event.data;
+        return state.status === 'unknown' ? state : { ...state, policy: { cancellationWindowHours, freeRental } };
+      }
     }
   },
 
@@ -174,6 +192,16 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
         }
         // The sub-field's stream was closed first, which is refused while it has a booked game or a live hold.
         return [{ type: 'SubFieldRemoved', data: { fieldId: state.fieldId, subFieldId: command.subFieldId, removedBy: actor } }];
+      }
+      case 'SetFieldPolicy': {
+        const { cancellationWindowHours, freeRental } = command.policy;
+        if (cancellationWindowHours !== null && !(Number.isInteger(cancellationWindowHours) && cancellationWindowHours >= 0 && cancellationWindowHours <= MAX_CANCELLATION_WINDOW_HOURS)) {
+          throw new DomainError('invalid', 'invalid_cancellation_window', CANCELLATION_WINDOW_RANGE, { cancellationWindowHours: CANCELLATION_WINDOW_RANGE });
+        }
+        // The owner is paid for rentals: only an admin may waive them (or end the waiver).
+        if (freeRental !== state.policy.freeRental && !command.actorIsAdmin) throw new DomainError('forbidden', 'only_admins_make_rentals_free', ONLY_ADMINS_MAKE_RENTALS_FREE);
+        if (cancellationWindowHours === state.policy.cancellationWindowHours && freeRental === state.policy.freeRental) return [];
+        return [{ type: 'FieldPolicySet', data: { fieldId: state.fieldId, setBy: actor, cancellationWindowHours, freeRental } }];
       }
     }
   },

@@ -35,7 +35,17 @@ export const SubFieldAdded = eventSchema('SubFieldAdded', z.object({ fieldId: z.
 
 export const SubFieldRemoved = eventSchema('SubFieldRemoved', z.object({ fieldId: z.string(), subFieldId: z.string(), removedBy: z.string() }));
 
-export const FIELD_EVENTS = [FieldAdded, FieldEdited, FieldDeleted, SubFieldAdded, SubFieldRemoved] as const;
+/**
+ * The field's booking policy. `cancellationWindowHours`: a game cancelled at least this long before its
+ * start gets its rental back (null: the app's default). `freeRental`: its slots are rented for nothing,
+ * which only an admin may grant. A booking takes the policy as it is then; later changes apply to later bookings.
+ */
+export const FieldPolicySet = eventSchema(
+  'FieldPolicySet',
+  z.object({ fieldId: z.string(), setBy: z.string(), cancellationWindowHours: z.number().int().nonnegative().nullable(), freeRental: z.boolean() }),
+);
+
+export const FIELD_EVENTS = [FieldAdded, FieldEdited, FieldDeleted, SubFieldAdded, SubFieldRemoved, FieldPolicySet] as const;
 
 export type FieldEvent = EventsOf<typeof FIELD_EVENTS>;
 

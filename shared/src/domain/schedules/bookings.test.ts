@@ -55,8 +55,9 @@ describe('booking rules', () => {
     expect(codeOf(() => refuseStrandingBookings([], [], [booked], t('2026-11-22T19:00:00Z'), 'UTC'))).toBeNull();
   });
 
-  it('prices a slot from the hourly price in whole cents', () => {
+  it('prices a slot from the hourly price in whole cents, and at nothing on a field whose rentals an admin made free', () => {
     expect(rentalCentsFor(4000, span('18:00', '19:30'))).toBe(6000);
     expect(rentalCentsFor(3333, span('18:00', '18:30'))).toBe(1667);
+    expect(rentalCentsFor(4000, span('18:00', '19:30'), { freeRental: true })).toBe(0);
   });
 });

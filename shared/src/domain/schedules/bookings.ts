@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError } from '../decider';
+import type { FieldPolicy } from '../fields/decider';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -41,8 +42,12 @@ const inside = (inner: Span, outer: Span) => outer.start <= inner.start && inner
 /** A hold counts until it expires; a booked hold is gone from the list of holds. */
 export const isLive = (hold: Hold, now: number) => hold.expiresAt > now;
 
-/** What the owner is paid for a slot: the field's hourly price for the slot's length, in whole cents. */
-export function rentalCentsFor(pricePerHourCents: number, slot: Span): number {
+/**
+ * What the owner is paid for a slot: the field's hourly price for the slot's length, in whole cents;
+ * nothing when an admin made the field's rentals free.
+ */
+export function rentalCentsFor(pricePerHourCents: number, slot: Span, policy: Pick<FieldPolicy, 'freeRental'> = { freeRental: false }): number {
+  if (policy.freeRental) return 0;
   return Math.round((pricePerHourCents * (slot.end - slot.start)) / 3_600_000);
 }
 

@@ -29,12 +29,13 @@ type SlotBooked = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
 
 /**
  * The game a booking makes: the draft the captain held, the booked times, and the field as it is now
- * (its name, address and place, read from the field's own stream).
+ * (its name, address, place and cancellation window, read from the field's own stream).
+ * `defaultCancellationWindowHours` applies to a field whose owner set no window of their own.
  */
-export async function gameDetailsOfBooking(store: EventStore, booking: SlotBooked, cancellationWindowHours: number): Promise<GameDetails> {
+export async function gameDetailsOfBooking(store: EventStore, booking: SlotBooked, defaultCancellationWindowHours: number): Promise<GameDetails> {
   const field = await currentState(store, fieldDecider, fieldStream(booking.fieldId));
   if (field.status === 'unknown') throw new Error(`Booking ${booking.gameId} names field ${booking.fieldId}, which has no events`);
-  const { details, coordinates } = field;
+  const { details, coordinates, policy } = field;
   return {
     gameId: booking.gameId,
     name: booking.draft.name,
@@ -53,7 +54,7 @@ export async function gameDetailsOfBooking(store: EventStore, booking: SlotBooke
     maxPlayers: booking.draft.maxPlayers,
     priceCents: booking.draft.priceCents,
     picture: booking.draft.picture,
-    cancellationWindowHours,
+    cancellationWindowHours: policy.cancellationWindowHours ?? defaultCancellationWindowHours,
   };
 }
 

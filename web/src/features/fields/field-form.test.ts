@@ -81,6 +81,8 @@ const sampleField = {
   picture: '',
   description: 'No description',
   subFields: [],
+  cancellationWindowHours: null,
+  freeRental: false,
 };
 
 describe('what the form sends', () => {

@@ -3,6 +3,7 @@ import { IconChevronDown, IconChevronRight, IconPencil, IconTrash } from '@table
 import { Fragment, useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import type { OwnerField } from './api/types';
+import { BookingPolicy } from './booking-policy';
 import { FieldCard } from './field-card';
 
 const COLUMNS = ['Field Name', 'Street Address', 'Zip Code', 'City', 'Actions'];
@@ -89,6 +90,7 @@ export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
                   {/* Sticks to the left of the sideways-scrolling table, and fits a phone's width. */}
                   <Box maw="min(380px, calc(100vw - 6rem))" py="xs" pos="sticky" left={0}>
                     <FieldCard field={field} />
+                    <BookingPolicy field={field} />
                   </Box>
                 </Table.Td>
               </Table.Tr>

@@ -12,6 +12,8 @@ const field = (fieldId: string, subFieldIds: string[]): OwnerField => ({
   picture: '',
   description: '',
   subFields: subFieldIds.map((subFieldId) => ({ subFieldId, name: subFieldId })),
+  cancellationWindowHours: null,
+  freeRental: false,
 });
 
 const fields = [field('f1', ['a1', 'a2']), field('f2', ['b1', 'b2']), field('f3', [])];

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NEW_SUBFIELD_NAME, type AddFieldAnswer } from '@playtime/shared/contract/fields';
+import type { z } from 'zod';
+import { NEW_SUBFIELD_NAME, type AddFieldAnswer, type setFieldPolicyBody } from '@playtime/shared/contract/fields';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
 import { useAuth } from '../../auth/use-auth';
 import { scheduleKeys } from '../../schedules/api/query-keys';
@@ -73,6 +74,15 @@ export function useDeleteSubField() {
   const reload = useReloadFields();
   return useMutation({
     mutationFn: (input: { subFieldId: string }) => apiPost('/api/delete-subfield', input),
+    onSuccess: reload,
+  });
+}
+
+/** POST /api/set-field-policy: the cancellation window (null: the app's default) and, for admins, free rentals. */
+export function useSetFieldPolicy() {
+  const reload = useReloadFields();
+  return useMutation({
+    mutationFn: (input: z.input<typeof setFieldPolicyBody>) => apiPost('/api/set-field-policy', input),
     onSuccess: reload,
   });
 }

@@ -12,7 +12,7 @@ import {
   type WizardState,
 } from './wizard-state';
 
-const field = { fieldId: 'f1', fieldName: 'Riverside', address: '1 Main St', zipCode: '12345', city: 'Springfield', price: 40, picture: '', description: 'No description' };
+const field = { fieldId: 'f1', fieldName: 'Riverside', address: '1 Main St', zipCode: '12345', city: 'Springfield', price: 40, picture: '', description: 'No description', cancellationWindowHours: null, freeRental: false };
 const subField = { subFieldId: 's1', name: 'North' };
 const selection = { startDate: '2026-06-10T08:00:00.000Z', endDate: '2026-06-10T09:00:00.000Z' };
 const hold = { holdId: 'h1', expiresAt: '2026-06-10T07:10:00.000Z', rentalCents: 4000 };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import type { SubFieldRef } from '@playtime/shared/domain/schedules/decider';
@@ -41,11 +42,28 @@ async function findOnceSettled<Row>(deps: ReadModelDependencies, projection: str
 }
 
 /**
+ * Sub-fields found before, per deployment (its pool): their field, owner and name never change, so a
+ * busy captain's hold, checkout and booking ask the read model once. Only found sub-fields are kept;
+ * one removed since is still refused by its own closed stream, with the same answer as a miss here.
+ */
+const knownSubFields = new WeakMap<pg.Pool, LRUCache<string, SubFieldRef>>();
+
+/**
  * The sub-field's field and owner, which never change, for a command on the sub-field's own stream.
  * A row flagged removed (or of a deleted field) is a final answer, since those flags never go back; a
  * row not flagged may be stale, so the sub-field's stream still refuses the command once it is closed.
  */
-export function findSubField(deps: ReadModelDependencies, subFieldId: string): Promise<SubFieldRef | undefined> {
+export async function findSubField(deps: ReadModelDependencies, subFieldId: string): Promise<SubFieldRef | undefined> {
+  let known = knownSubFields.get(deps.pool);
+  if (!known) knownSubFields.set(deps.pool, (known = new LRUCache({ max: 20_000 })));
+  const cached = known.get(subFieldId);
+  if (cached) return cached;
+  const found = await findFreshSubField(deps, subFieldId);
+  if (found) known.set(subFieldId, found);
+  return found;
+}
+
+function findFreshSubField(deps: ReadModelDependencies, subFieldId: string): Promise<SubFieldRef | undefined> {
   return findOnceSettled(deps, PROJECTIONS.fields, async () => {
     const { rows } = await deps.pool.query<SubFieldRef>(
       `SELECT s.sub_field_id AS "subFieldId", s.field_id AS "fieldId", f.owner_id AS "ownerId", s.name

@@ -100,11 +100,12 @@ export async function bookHeldSlot(
     context: { now: deps.now(), newId: () => gameId, actorId: request.actorId },
     metadata: request.metadata,
   });
-  // Booked now or earlier by the other path: the game is made from the booking as the stream recorded it.
-  const history = await deps.store.readStream(subFieldStream(request.subField.subFieldId));
-  const booking = history
-    .map(parseEvent)
-    .find((event): event is Extract<AvailabilityEvent, { type: 'SlotBooked' }> => event.type === 'SlotBooked' && event.data.gameId === gameId)?.data;
+  // Booked now, or earlier by the other path: the game is made from the booking as the stream recorded it.
+  const isThisBooking = (event: { type: string }): event is Extract<AvailabilityEvent, { type: 'SlotBooked' }> =>
+    event.type === 'SlotBooked' && (event as Extract<AvailabilityEvent, { type: 'SlotBooked' }>).data.gameId === gameId;
+  const booking =
+    booked.events.find(isThisBooking)?.data ??
+    (await deps.store.readStream(subFieldStream(request.subField.subFieldId))).map(parseEvent).find(isThisBooking)?.data;
   if (!booking) throw new Error(`Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`);
   const scheduled = await scheduleBookedGame(deps, booking, { cancellationWindowHours: request.cancellationWindowHours, metadata: request.metadata });
   return { gameId, appended: scheduled ?? booked.appended };

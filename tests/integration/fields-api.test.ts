@@ -377,6 +377,25 @@ describe('field and schedule calls over HTTP', () => {
       }
     });
 
+    it('tells a guest following the field (public rooms need no login) that its schedule changed, and keeps owner rooms closed to guests', async () => {
+      const guest: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: {} });
+      try {
+        const join = (room: string) => new Promise<{ ok: boolean; error?: string }>((resolve) => guest.emit('join', room, resolve));
+        await new Promise<void>((resolve) => guest.on('connect', () => resolve()));
+        expect(await join(`owner:${ids.owner}`)).toEqual({ ok: false, error: 'Log in to follow this room.' });
+        expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
+        const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
+          guest.on('changed', (message: { room: string; projection: string }) => {
+            if (message.projection === 'field_schedules') resolve(message);
+          }),
+        );
+        expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(42), endDate: at(43) })).status).toBe(200);
+        expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'field_schedules' });
+      } finally {
+        guest.disconnect();
+      }
+    });
+
     it("tells the owner's browsers that their field list changed", async () => {
       const socket: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token: tokens.owner } });
       try {

@@ -172,7 +172,12 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
         if (typeof ack === 'function') ack(result);
       };
       if (typeof room !== 'string') return answer({ ok: false, error: 'A room name is needed.' });
-      if (!userId) return answer(mayJoinRoom(room, null));
+      if (!userId) {
+        // A guest follows public rooms (a game's page is open to anyone).
+        const result = mayJoinRoom(room, null);
+        if (result.ok) void socket.join(room);
+        return answer(result);
+      }
       const changesBefore = announcedChanges.get(userId) ?? 0;
       freshUser(userId)
         .then((user) => {

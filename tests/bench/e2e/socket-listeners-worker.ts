@@ -5,7 +5,7 @@ import { connectSockets, type ConnectedSockets } from './sockets';
 
 const port = parentPort!;
 const send = (message: ListenerMessage) => port.postMessage(message);
-const { appUrl, users } = workerData as ListenerInput;
+const { appUrl, users, room } = workerData as ListenerInput;
 const epochNow = () => performance.timeOrigin + performance.now();
 
 let sockets: ConnectedSockets | null = null;
@@ -19,7 +19,7 @@ try {
   sockets = await connectSockets(appUrl, users, {
     onPush: (user, checkpoint) => send({ type: 'push', user, checkpoint, at: epochNow() }),
     onDisconnect: () => send({ type: 'disconnect' }),
-  });
+  }, room);
   send({ type: 'connected', connectMs: sockets.connectMs });
 } catch (error) {
   send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

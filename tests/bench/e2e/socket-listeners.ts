@@ -13,6 +13,8 @@ export type ListenerMessage =
 export interface ListenerInput {
   appUrl: string;
   users: BenchUser[];
+  /** A public room every socket follows anonymously, instead of each user's own room. */
+  room?: string;
 }
 
 export interface SocketFleet {
@@ -30,10 +32,15 @@ const workerEntry = new URL('./socket-listeners-worker.ts', import.meta.url).hre
  * 30–50 ms under load) and was timed late by that much. Here each push is timed when its thread
  * receives it, and the tracker matches it to its command on the generator's thread afterwards.
  */
-export async function listenOnOwnThread(appUrl: string, users: BenchUser[], tracker: PushTracker): Promise<SocketFleet> {
+export async function listenOnOwnThread(
+  appUrl: string,
+  users: BenchUser[],
+  tracker: Pick<PushTracker, 'pushed'>,
+  room?: string,
+): Promise<SocketFleet> {
   // The bench runs under tsx; a worker needs its TypeScript loader registered before the import.
   const bootstrap = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(workerEntry)});`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { appUrl, users } satisfies ListenerInput });
+  const worker = new Worker(bootstrap, { eval: true, workerData: { appUrl, users, ...(room ? { room } : {}) } satisfies ListenerInput });
   let disconnects = 0;
   let closed: (() => void) | null = null;
   const connected = new Promise<number>((resolve, reject) => {

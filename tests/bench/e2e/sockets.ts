@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { rooms } from '@playtime/shared/contract/rooms';
 import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { nowMs } from '../support/timing';
 import type { BenchUser } from './accounts';
@@ -117,16 +118,20 @@ export interface ConnectedSockets {
   close(): void;
 }
 
-/** One websocket per user, authenticated with the user's token, joined to `user:{userId}`. */
-export async function connectSockets(appUrl: string, users: BenchUser[], events: SocketEvents): Promise<ConnectedSockets> {
+/**
+ * One websocket per user, authenticated with the user's token, joined to `user:{userId}`; or, given a
+ * `room`, anonymous sockets (a user's token is not needed to follow a public room) all joined to it.
+ */
+export async function connectSockets(appUrl: string, users: BenchUser[], events: SocketEvents, room?: string): Promise<ConnectedSockets> {
   const sockets: Socket[] = new Array<Socket>(users.length);
   const started = nowMs();
   try {
     await forEachLimited(users, 50, async (user) => {
-      const socket = io(appUrl, { path: '/socket.io', transports: ['websocket'], auth: { token: user.token }, forceNew: true, reconnection: true });
+      const joins = room ?? rooms.user(user.userId);
+      const socket = io(appUrl, { path: '/socket.io', transports: ['websocket'], auth: room ? {} : { token: user.token }, forceNew: true, reconnection: true });
       sockets[user.index] = socket;
       socket.on('changed', (message: { room?: string; checkpoint?: unknown }) => {
-        if (message.room === `user:${user.userId}`) events.onPush(user.index, message.checkpoint);
+        if (message.room === joins) events.onPush(user.index, message.checkpoint);
       });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`socket of ${user.email} did not connect within 30 s`)), 30_000);
@@ -135,16 +140,16 @@ export async function connectSockets(appUrl: string, users: BenchUser[], events:
           reject(new Error(`socket of ${user.email}: ${error.message}`));
         });
         socket.once('connect', () => {
-          socket.emit('join', `user:${user.userId}`, (answer: { ok: boolean; error?: string }) => {
+          socket.emit('join', joins, (answer: { ok: boolean; error?: string }) => {
             clearTimeout(timer);
             if (answer.ok) resolve();
-            else reject(new Error(`join user:${user.userId} refused: ${answer.error}`));
+            else reject(new Error(`join ${joins} refused: ${answer.error}`));
           });
         });
       });
       // Counted only after the join: a reconnect re-joins, a disconnect during the load is reported.
       socket.on('disconnect', () => events.onDisconnect());
-      socket.io.on('reconnect', () => socket.emit('join', `user:${user.userId}`));
+      socket.io.on('reconnect', () => socket.emit('join', joins));
     });
   } catch (error) {
     for (const socket of sockets) socket?.disconnect();

@@ -1,0 +1,248 @@
+import { rooms } from '@playtime/shared/contract/rooms';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { accessTokenFor } from '../../support/api-client';
+import { forEachLimited, setUpUsers, type BenchUser } from '../e2e/accounts';
+import { startAppProcess, type AppHost } from '../e2e/app-host';
+import { BenchHttp, type HttpAnswer } from '../e2e/http';
+import { listenOnOwnThread } from '../e2e/socket-listeners';
+import { fmtInt, fmtMs, markdownTable } from '../support/format';
+import { percentile } from '../support/percentiles';
+import { createDatabase } from '../support/postgres';
+import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
+import { nowMs } from '../support/timing';
+
+const PLAYERS = 64;
+const GAMES = 1_000;
+const SUB_FIELDS = 100;
+const CAPTAINS = 10;
+const WATCHERS = 1_000;
+/**
+ * The steady rate of joins and leaves on the watched game. A game holds at most 30 on its pitch and
+ * fills over minutes; two changes a second is a very busy one. Each change is one message to each of
+ * the 1,000 sockets, so this is 2,000 socket writes a second.
+ */
+const WATCHED_COMMANDS_PER_SECOND = 2;
+const TARGET_PUSH_P99_MS = 100;
+const HOUR = 3_600_000;
+
+export interface JoinsData {
+  hotGame: { commands: number; joins: number; joinsPerSecond: number; commandsPerSecond: number; failures: number; p99Ms: number };
+  spread: { games: number; joins: number; joinsPerSecond: number; failures: number; p99Ms: number };
+  watched: { watchers: number; commands: number; deliveries: number; missing: number; pushP50Ms: number; pushP99Ms: number; disconnects: number };
+}
+
+function ok(answer: HttpAnswer, what: string): void {
+  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
+}
+
+/** Runs `work` for each player until the deadline; the latency of every call and the calls that failed. */
+async function loadUntil(deadline: number, players: BenchUser[], work: (player: BenchUser, round: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let failures = 0;
+  await Promise.all(
+    players.map(async (player) => {
+      for (let round = 0; nowMs() < deadline; round++) {
+        const started = nowMs();
+        if (await work(player, round)) latencies.push(nowMs() - started);
+        else failures++;
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), failures };
+}
+
+function markdown(data: JoinsData, seconds: number): string {
+  return [
+    markdownTable(
+      ['load', 'players', 'seconds', 'joins', 'joins/s', 'commands/s', 'p99 ms', 'failed'],
+      [
+        ['one hot game: join, leave, join…', PLAYERS, seconds, fmtInt(data.hotGame.joins), fmtInt(data.hotGame.joinsPerSecond), fmtInt(data.hotGame.commandsPerSecond), fmtMs(data.hotGame.p99Ms), fmtInt(data.hotGame.failures)],
+        [`${fmtInt(data.spread.games)} games: each join a new game`, PLAYERS, seconds, fmtInt(data.spread.joins), fmtInt(data.spread.joinsPerSecond), fmtInt(data.spread.joinsPerSecond), fmtMs(data.spread.p99Ms), fmtInt(data.spread.failures)],
+      ],
+    ),
+    markdownTable(
+      ['sockets watching one game', 'joins and leaves', 'pushes delivered', 'missing', 'push p50', 'push p99', 'disconnects'],
+      [[fmtInt(data.watched.watchers), fmtInt(data.watched.commands), fmtInt(data.watched.deliveries), fmtInt(data.watched.missing), fmtMs(data.watched.pushP50Ms), fmtMs(data.watched.pushP99Ms), fmtInt(data.watched.disconnects)]],
+    ),
+    `The standalone app in a child process with ${fmtInt(GAMES)} free games on ${SUB_FIELDS} sub-fields. Joins are POST /api/join-game ` +
+      '(onto the sideline) and leaves POST /api/leave-game, each a decision on the game\'s own stream. On the hot game every player ' +
+      'joins and leaves the same game as fast as it can (commands collide on one stream and are decided again); across the games ' +
+      `each join goes to a game the player is not in yet. Then ${fmtInt(WATCHERS)} anonymous sockets on a thread of their own follow ` +
+      `the hot game's room while players join and leave it at a steady ${WATCHED_COMMANDS_PER_SECOND}/s: a push is timed from the command ` +
+      "being sent to each socket hearing the games read model pass the command's position.",
+  ].join('\n\n');
+}
+
+export const joinsSection: BenchSection = {
+  id: 'joins',
+  title: 'Joining games',
+  async run(context: BenchContext): Promise<SectionOutcome> {
+    const seconds = context.config.e2eSeconds;
+    const database = await createDatabase(context.serverUrl, 'joins');
+    let app: AppHost | null = null;
+    try {
+      const port = await findFreePort();
+      app = await startAppProcess({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', DEMO_DATA: 'false' });
+      const api = new BenchHttp(app.url, 64);
+      const owner = await accessTokenFor(app.url, 'owner@playtime.test');
+      const admin = await accessTokenFor(app.url, 'admin@playtime.test');
+      const { users } = await setUpUsers(app.url, database.url, PLAYERS + CAPTAINS, context.log);
+      const players = users.slice(0, PLAYERS);
+      const captains = users.slice(PLAYERS);
+      await forEachLimited(captains, 8, async (captain) => ok(await api.request('POST', '/api/admin-edit-user', admin, { userId: captain.userId, role: 'captain' }), 'make a captain'));
+
+      // A field whose rentals an admin made free: each game is a hold and an add-game, no payment.
+      const field = await api.request('POST', '/api/add-field', owner, { name: 'Joins Park', description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+      ok(field, 'add-field');
+      const fieldId = (JSON.parse(field.body) as { fieldId: string }).fieldId;
+      ok(await api.request('POST', '/api/set-field-policy', admin, { fieldId, cancellationWindowHours: null, freeRental: true }), 'free rentals');
+      const firstDay = Math.ceil((Date.now() + 24 * HOUR) / (24 * HOUR)) * 24 * HOUR;
+      const subFieldIds: string[] = [];
+      for (let index = 0; index < SUB_FIELDS; index++) {
+        const added = await api.request('POST', '/api/add-subfield', owner, { masterFieldId: fieldId, name: `Pitch ${index}` });
+        ok(added, 'add-subfield');
+        subFieldIds.push(added.body);
+      }
+      await forEachLimited(subFieldIds, 8, async (subFieldId) =>
+        ok(await api.request('POST', '/api/add-field-schedule', owner, { subFieldId, startDate: new Date(firstDay).toISOString(), endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString() }), 'add-field-schedule'),
+      );
+      const gamesStarted = nowMs();
+      const gameIds: string[] = [];
+      await Promise.all(
+        captains.map(async (captain, index) => {
+          for (let game = index; game < GAMES; game += CAPTAINS) {
+            const subFieldId = subFieldIds[game % SUB_FIELDS]!;
+            const start = firstDay + Math.floor(game / SUB_FIELDS) * HOUR;
+            const held = await api.request('POST', '/api/hold-slot', captain.token, { subFieldId, startDate: new Date(start).toISOString(), endDate: new Date(start + HOUR).toISOString(), maxPlayers: 22, price: 0 });
+            ok(held, 'hold-slot');
+            const added = await api.request('POST', '/api/add-game', captain.token, { subFieldId, holdId: (JSON.parse(held.body) as { holdId: string }).holdId });
+            ok(added, 'add-game');
+            gameIds.push((JSON.parse(added.body) as { gameId: string }).gameId);
+          }
+        }),
+      );
+      context.log(`joins: ${fmtInt(gameIds.length)} games made in ${fmtMs(nowMs() - gamesStarted)} ms; ${PLAYERS} players for ${seconds} s each phase…`);
+      const hotGameId = gameIds[0]!;
+
+      // One hot game: every player joins and leaves it, over and over.
+      const joinOrLeave = async (player: BenchUser, round: number) => {
+        const answer = round % 2 === 0
+          ? await api.request('POST', '/api/join-game', player.token, { gameId: hotGameId, team: 0 })
+          : await api.request('POST', '/api/leave-game', player.token, { gameId: hotGameId });
+        return answer.status === 200 ? answer : null;
+      };
+      let hotStarted = nowMs();
+      let hotJoins = 0;
+      const hot = await loadUntil(hotStarted + seconds * 1000, players, async (player, round) => {
+        const answer = await joinOrLeave(player, round);
+        // A join counts when it put the player in (a position: something was appended).
+        if (answer?.position && round % 2 === 0) hotJoins++;
+        return answer !== null;
+      });
+      const hotSeconds = (nowMs() - hotStarted) / 1000;
+      const hotCommands = hot.latencies.length;
+
+      // Across the games: each join goes to a game the player has not joined yet.
+      const spreadStarted = nowMs();
+      const spread = await loadUntil(spreadStarted + seconds * 1000, players, async (player, round) => {
+        const gameId = gameIds[1 + ((player.index * 7919 + round) % (gameIds.length - 1))]!;
+        const answer = await api.request('POST', '/api/join-game', player.token, { gameId, team: 0 });
+        return answer.status === 200;
+      });
+      const spreadSeconds = (nowMs() - spreadStarted) / 1000;
+
+      // 1,000 sockets follow the hot game while players join and leave it at a steady rate.
+      const watchers: BenchUser[] = Array.from({ length: WATCHERS }, (_, index) => ({ index, email: `watcher-${index}`, token: '', userId: `watcher-${index}`, username: '', profilePicture: '' }));
+      const sent: { at: number; checkpoint: LogCheckpoint }[] = [];
+      const heard = watchers.map(() => 0);
+      const latencies: number[] = [];
+      const fleet = await listenOnOwnThread(app.url, watchers, {
+        pushed(watcher, checkpointText, at = nowMs()) {
+          const reached = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
+          if (!reached) return;
+          // Every command this socket had not heard yet and whose position the push reached.
+          while (heard[watcher]! < sent.length && compareCheckpoints(sent[heard[watcher]!]!.checkpoint, reached) <= 0) {
+            latencies.push(at - sent[heard[watcher]!]!.at);
+            heard[watcher]! += 1;
+          }
+        },
+      }, rooms.game(hotGameId));
+      const rounds = players.map(() => 1); // every player is out of the hot game (an even number of calls each, or a failed last leave)
+      const heardAll = async (deadlineMs: number) => {
+        while (nowMs() < deadlineMs && heard.some((count) => count < sent.length)) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      // The phases before left the projector a backlog: one unmeasured change, heard by every socket, says it is gone.
+      const drained = nowMs();
+      for (let probe = 0; sent.length === 0; probe++) {
+        const player = players[probe % players.length]!;
+        const answer = await joinOrLeave(player, rounds[player.index]! - 1);
+        rounds[player.index]! += 1;
+        const checkpoint = answer?.position ? parseCheckpoint(answer.position) : null;
+        if (checkpoint) sent.push({ at: nowMs(), checkpoint });
+      }
+      await heardAll(nowMs() + 120_000);
+      sent.length = 0;
+      heard.fill(0);
+      latencies.length = 0;
+      context.log(`joins: the projector caught up in ${fmtMs(nowMs() - drained)} ms; ${fmtInt(WATCHERS)} sockets follow the hot game; ${WATCHED_COMMANDS_PER_SECOND} joins and leaves a second…`);
+      const everyMs = 1000 / WATCHED_COMMANDS_PER_SECOND;
+      const watchedDeadline = nowMs() + seconds * 1000;
+      for (let tick = 0; nowMs() < watchedDeadline; tick++) {
+        const player = players[tick % players.length]!;
+        hotStarted = nowMs();
+        const answer = await joinOrLeave(player, rounds[player.index]! - 1);
+        rounds[player.index]! += 1;
+        const checkpoint = answer?.position ? parseCheckpoint(answer.position) : null;
+        // Sent order is log order: each call waits for the one before, so a socket hears them in this order.
+        if (checkpoint) sent.push({ at: hotStarted, checkpoint });
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, hotStarted + everyMs - nowMs())));
+      }
+      await heardAll(nowMs() + 2000);
+      const disconnects = fleet.disconnects();
+      await fleet.close();
+      api.close();
+      latencies.sort((a, b) => a - b);
+
+      const data: JoinsData = {
+        hotGame: {
+          commands: hotCommands,
+          joins: hotJoins,
+          joinsPerSecond: hotJoins / hotSeconds,
+          commandsPerSecond: hotCommands / hotSeconds,
+          failures: hot.failures,
+          p99Ms: percentile(hot.latencies, 99),
+        },
+        spread: { games: gameIds.length, joins: spread.latencies.length, joinsPerSecond: spread.latencies.length / spreadSeconds, failures: spread.failures, p99Ms: percentile(spread.latencies, 99) },
+        watched: {
+          watchers: WATCHERS,
+          commands: sent.length,
+          deliveries: latencies.length,
+          missing: WATCHERS * sent.length - latencies.length,
+          pushP50Ms: percentile(latencies, 50),
+          pushP99Ms: percentile(latencies, 99),
+          disconnects,
+        },
+      };
+      context.log(
+        `  hot game ${fmtInt(data.hotGame.joinsPerSecond)} joins/s; ${fmtInt(GAMES)} games ${fmtInt(data.spread.joinsPerSecond)} joins/s; ` +
+          `push p99 to ${fmtInt(WATCHERS)} sockets ${fmtMs(data.watched.pushP99Ms)} ms (${fmtInt(data.watched.missing)} missing)`,
+      );
+      return {
+        markdown: markdown(data, seconds),
+        data,
+        targets: [
+          {
+            name: `join to its push on ${fmtInt(WATCHERS)} sockets watching one game, p99`,
+            required: `< ${TARGET_PUSH_P99_MS} ms`,
+            measured: `${fmtMs(data.watched.pushP99Ms)} ms${data.watched.missing ? ` (${fmtInt(data.watched.missing)} missing)` : ''}`,
+            pass: data.watched.commands > 0 && data.watched.missing === 0 && data.watched.pushP99Ms < TARGET_PUSH_P99_MS,
+          },
+        ],
+      };
+    } finally {
+      await app?.stop();
+      await database.drop();
+    }
+  },
+};

@@ -4,17 +4,12 @@ import { io } from 'socket.io-client';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { REALTIME_EVENTS, type ChangedMessage } from '@playtime/shared/contract/realtime';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import { accessTokenFor } from '../../support/api-client';
-import { forEachLimited, setUpUsers } from '../e2e/accounts';
-import { startAppProcess, type AppHost } from '../e2e/app-host';
-import { BenchHttp } from '../e2e/http';
 import { summarizeCpuProfile } from '../support/cpu-profile';
 import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
-import { createDatabase } from '../support/postgres';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
+import { ok, openBenchVenue } from '../support/venue';
 import { nowMs } from '../support/timing';
 
 const TARGET_BOOKINGS_PER_SECOND = 500;
@@ -49,9 +44,6 @@ interface Booking {
   pushedAt: number | null;
 }
 
-function ok(answer: { status: number; body: string }, what: string): void {
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
-}
 
 function markdown(data: BookingsData): string {
   const steps = Object.keys(data.stepP50Ms);
@@ -82,31 +74,9 @@ export const bookingsSection: BenchSection = {
   title: 'Holds and bookings',
   async run(context: BenchContext): Promise<SectionOutcome> {
     const seconds = context.config.e2eSeconds;
-    const database = await createDatabase(context.serverUrl, 'bookings');
-    let app: AppHost | null = null;
+    const venue = await openBenchVenue(context, 'bookings', { users: CAPTAINS, captains: CAPTAINS, subFields: SUB_FIELDS });
     try {
-      const port = await findFreePort();
-      app = await startAppProcess({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', DEMO_DATA: 'false' });
-      const api = new BenchHttp(app.url, 64);
-      const owner = await accessTokenFor(app.url, 'owner@playtime.test');
-      const admin = await accessTokenFor(app.url, 'admin@playtime.test');
-      const ownerId = (JSON.parse((await api.request('GET', '/api/get-user', owner)).body) as { userId: string }).userId;
-      const { users: captains } = await setUpUsers(app.url, database.url, CAPTAINS, context.log);
-      await forEachLimited(captains, 8, async (captain) => ok(await api.request('POST', '/api/admin-edit-user', admin, { userId: captain.userId, role: 'captain' }), 'make a captain'));
-
-      const field = await api.request('POST', '/api/add-field', owner, { name: 'Bench Park', description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
-      ok(field, 'add-field');
-      const fieldId = (JSON.parse(field.body) as { fieldId: string }).fieldId;
-      const firstDay = Math.ceil((Date.now() + 24 * HOUR) / (24 * HOUR)) * 24 * HOUR;
-      const subFieldIds: string[] = [];
-      for (let index = 0; index < SUB_FIELDS; index++) {
-        const added = await api.request('POST', '/api/add-subfield', owner, { masterFieldId: fieldId, name: `Pitch ${index}` });
-        ok(added, 'add-subfield');
-        subFieldIds.push(added.body);
-      }
-      await forEachLimited(subFieldIds, 8, async (subFieldId) =>
-        ok(await api.request('POST', '/api/add-field-schedule', owner, { subFieldId, startDate: new Date(firstDay).toISOString(), endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString() }), 'add-field-schedule'),
-      );
+      const { app, api, owner, ownerId, users: captains, subFieldIds, firstDay } = venue;
       context.log(`bookings: ${SUB_FIELDS} sub-fields available, ${CAPTAINS} captains; booking for ${seconds} s…`);
 
       // The owner's open timeline: every push on their room, with the games read model's position.
@@ -205,7 +175,6 @@ export const bookingsSection: BenchSection = {
       await bookUntil(nowMs() + seconds * 1000, paced, (CAPTAINS * 1000) / PACED_BOOKINGS_PER_SECOND);
       await settle(paced);
       socket.close();
-      api.close();
 
       const pushLatencies = (of: Booking[]) => of.filter((booking) => booking.checkpoint && booking.pushedAt !== null).map((booking) => booking.pushedAt! - booking.startedAt).sort((a, b) => a - b);
       const measurable = (of: Booking[]) => of.filter((booking) => booking.checkpoint);
@@ -245,8 +214,7 @@ export const bookingsSection: BenchSection = {
         ],
       };
     } finally {
-      await app?.stop();
-      await database.drop();
+      await venue.close();
     }
   },
 };

@@ -1,15 +1,11 @@
 import { rooms } from '@playtime/shared/contract/rooms';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import { accessTokenFor } from '../../support/api-client';
-import { forEachLimited, setUpUsers, type BenchUser } from '../e2e/accounts';
-import { startAppProcess, type AppHost } from '../e2e/app-host';
-import { BenchHttp, type HttpAnswer } from '../e2e/http';
+import type { BenchUser } from '../e2e/accounts';
 import { listenOnOwnThread } from '../e2e/socket-listeners';
 import { fmtInt, fmtMs, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
-import { createDatabase } from '../support/postgres';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
+import { ok, openBenchVenue } from '../support/venue';
 import { nowMs } from '../support/timing';
 
 const PLAYERS = 64;
@@ -32,9 +28,6 @@ export interface JoinsData {
   watched: { watchers: number; commands: number; deliveries: number; missing: number; pushP50Ms: number; pushP99Ms: number; disconnects: number };
 }
 
-function ok(answer: HttpAnswer, what: string): void {
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
-}
 
 /** Runs `work` for each player until the deadline; the latency of every call and the calls that failed. */
 async function loadUntil(deadline: number, players: BenchUser[], work: (player: BenchUser, round: number) => Promise<boolean>) {
@@ -79,34 +72,12 @@ export const joinsSection: BenchSection = {
   title: 'Joining games',
   async run(context: BenchContext): Promise<SectionOutcome> {
     const seconds = context.config.e2eSeconds;
-    const database = await createDatabase(context.serverUrl, 'joins');
-    let app: AppHost | null = null;
+    // A field whose rentals an admin made free: each game is a hold and an add-game, no payment.
+    const venue = await openBenchVenue(context, 'joins', { users: PLAYERS + CAPTAINS, captains: CAPTAINS, subFields: SUB_FIELDS, freeRental: true });
     try {
-      const port = await findFreePort();
-      app = await startAppProcess({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', DEMO_DATA: 'false' });
-      const api = new BenchHttp(app.url, 64);
-      const owner = await accessTokenFor(app.url, 'owner@playtime.test');
-      const admin = await accessTokenFor(app.url, 'admin@playtime.test');
-      const { users } = await setUpUsers(app.url, database.url, PLAYERS + CAPTAINS, context.log);
+      const { app, api, users, subFieldIds, firstDay } = venue;
       const players = users.slice(0, PLAYERS);
       const captains = users.slice(PLAYERS);
-      await forEachLimited(captains, 8, async (captain) => ok(await api.request('POST', '/api/admin-edit-user', admin, { userId: captain.userId, role: 'captain' }), 'make a captain'));
-
-      // A field whose rentals an admin made free: each game is a hold and an add-game, no payment.
-      const field = await api.request('POST', '/api/add-field', owner, { name: 'Joins Park', description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
-      ok(field, 'add-field');
-      const fieldId = (JSON.parse(field.body) as { fieldId: string }).fieldId;
-      ok(await api.request('POST', '/api/set-field-policy', admin, { fieldId, cancellationWindowHours: null, freeRental: true }), 'free rentals');
-      const firstDay = Math.ceil((Date.now() + 24 * HOUR) / (24 * HOUR)) * 24 * HOUR;
-      const subFieldIds: string[] = [];
-      for (let index = 0; index < SUB_FIELDS; index++) {
-        const added = await api.request('POST', '/api/add-subfield', owner, { masterFieldId: fieldId, name: `Pitch ${index}` });
-        ok(added, 'add-subfield');
-        subFieldIds.push(added.body);
-      }
-      await forEachLimited(subFieldIds, 8, async (subFieldId) =>
-        ok(await api.request('POST', '/api/add-field-schedule', owner, { subFieldId, startDate: new Date(firstDay).toISOString(), endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString() }), 'add-field-schedule'),
-      );
       const gamesStarted = nowMs();
       const gameIds: string[] = [];
       await Promise.all(
@@ -201,7 +172,6 @@ export const joinsSection: BenchSection = {
       await heardAll(nowMs() + 2000);
       const disconnects = fleet.disconnects();
       await fleet.close();
-      api.close();
       latencies.sort((a, b) => a - b);
 
       const data: JoinsData = {
@@ -241,8 +211,7 @@ export const joinsSection: BenchSection = {
         ],
       };
     } finally {
-      await app?.stop();
-      await database.drop();
+      await venue.close();
     }
   },
 };

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
@@ -234,4 +235,86 @@ describe('playing in the browser', () => {
     await screenshot(phone.page, 'play-search-phone');
     await phone.context.close();
   }, 60_000);
+});
+
+describe('a live game in three browsers', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let liveGameId: string;
+
+  beforeAll(async () => {
+    // The demo data's game that is live now, on the demo owner's field: what a newcomer finds first.
+    app = await startTestApp({ DEMO_DATA: 'true' });
+    browser = await launchBrowser();
+    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const near = (await player.get('/api/get-games?latitude=40.7685&longitude=-73.9822&distance=16.09')).json as { game_id: string; name: string }[];
+    liveGameId = near.find((game) => game.name === 'Riverside Pick-up (live now)')!.game_id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+  it('shows a paid join, a move, a second player and ticking play time to the organizer, a guest and the players, live; then the cancellation', async () => {
+    const captain = await newPage(browser, DESKTOP);
+    await captain.page.goto(`${app.url}/game-details/${liveGameId}`);
+    await logIn(captain.page, 'captain@playtime.test');
+    // A guest may watch a game without logging in.
+    const guest = await newPage(browser, PHONE);
+    await guest.page.goto(`${app.url}/game-details/${liveGameId}`);
+    const countdown = guest.page.getByText(/^Game started: \d+h \d+m \d+s$/);
+    await countdown.waitFor();
+    const firstReading = await countdown.innerText();
+    await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).not.toBe(firstReading);
+
+    const player = await newPage(browser, DESKTOP);
+    await player.page.goto(`${app.url}/game-details/${liveGameId}`);
+    await logIn(player.page, 'player@playtime.test');
+    await player.page.getByRole('button', { name: 'Join Game' }).click();
+    const pay = player.page.getByRole('dialog', { name: 'Pay by card' });
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry').fill('12 / 35');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: 'Pay $5.00' }).click();
+    await pay.waitFor({ state: 'hidden', timeout: 20_000 });
+    await player.page.getByRole('button', { name: 'Join Team 1' }).click();
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 1' }).isDisabled(), { timeout: 15_000 }).toBe(true);
+
+    // The organizer and the guest see the player arrive on Team 1 without a reload.
+    for (const watcher of [captain.page, guest.page]) await region(watcher, 'Team 1').getByText('player', { exact: true }).waitFor({ timeout: 15_000 });
+
+    // A second player pays and joins (through the API, as their own browser would): everyone sees them on the sideline.
+    const second = await signUpPlayer(app, 'second-player@playtime.test', 'Second');
+    const secret = await second.post('/api/checkout', { price: 500, purpose: { kind: 'entry', gameId: liveGameId } });
+    expect(secret.status, secret.text).toBe(200);
+    expect((await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
+    expect((await second.post('/api/join-game', { gameId: liveGameId, team: 0, paymentId: paymentIdOfClientSecret(secret.text) })).status).toBe(200);
+    for (const watcher of [captain.page, guest.page, player.page]) await region(watcher, 'Sideline').getByText('Second', { exact: true }).waitFor({ timeout: 15_000 });
+
+    // Play time runs from the server's clock while the player is on the pitch: the organizer's Manage
+    // dialog ticks past half a minute to '1 minutes' without a reload.
+    await region(captain.page, 'Team 1').getByRole('button', { name: 'Manage player' }).click();
+    const manage = captain.page.getByRole('dialog', { name: 'Manage player' });
+    await manage.getByText('Play time: 0 minutes').waitFor();
+    await manage.getByText('Play time: 1 minutes').waitFor({ timeout: 60_000 });
+    await screenshot(captain.page, 'play-live-manage-play-time');
+    await captain.page.keyboard.press('Escape');
+    await screenshot(guest.page, 'play-live-guest-phone');
+
+    // The organizer cancels the game from their games: the players' and the guest's pages say so at once.
+    await captain.page.goto(`${app.url}/organize/games`);
+    const liveCard = captain.page.getByRole('link', { name: 'Open Riverside Pick-up (live now)' });
+    await liveCard.waitFor();
+    await liveCard.locator('xpath=..').getByRole('button', { name: 'Delete' }).click();
+    const confirmDelete = captain.page.getByRole('dialog', { name: 'Delete this game?' });
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete.waitFor({ state: 'hidden' });
+    for (const watcher of [player.page, guest.page]) await watcher.getByText('This game was cancelled.').waitFor({ timeout: 15_000 });
+    await player.context.close();
+    await guest.context.close();
+    await captain.context.close();
+  }, 150_000);
 });

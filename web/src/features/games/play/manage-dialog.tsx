@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { useState } from 'react';
@@ -82,7 +82,8 @@ export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: 
               </Button>
             </Stack>
           ) : (
-            <Group gap="xs" grow wrap="wrap">
+            // Two buttons a row: four or five side by side left 'Sideline' and 'Remove' cut short.
+            <SimpleGrid cols={2} spacing="xs">
               <Button onClick={() => moveTo(1)} disabled={busy || player.team === 1 || (player.team === 0 && full)}>
                 Team 1
               </Button>
@@ -106,7 +107,7 @@ export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: 
               >
                 Remove
               </Button>
-            </Group>
+            </SimpleGrid>
           )}
         </Stack>
       )}

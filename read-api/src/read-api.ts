@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { auditQueryRoutes } from './audit/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
 import { readYourWrites } from './http/read-your-writes';
@@ -36,5 +37,6 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(fieldQueryRoutes(deps));
   router.use(scheduleQueryRoutes(deps));
   router.use(gameQueryRoutes(deps));
+  router.use(auditQueryRoutes(deps));
   return router;
 }

@@ -226,6 +226,20 @@ describe('the field owner area in the browser', () => {
     await card.getByText('No description provided').waitFor();
     expect(await card.getByRole('img', { name: 'Sample field picture' }).getAttribute('src')).toBe('/field-placeholder.svg');
 
+    // The booking policy under the card: the server's rule shown before sending, then saved; free rentals are an admin's.
+    const policy = page.getByTestId('booking-policy');
+    const windowHours = policy.getByLabel('Cancellation window (hours)');
+    await windowHours.fill('200');
+    await policy.getByText('The cancellation window is a whole number of hours from 0 to 168.').waitFor();
+    expect(await policy.getByRole('button', { name: 'Save policy' }).isDisabled()).toBe(true);
+    await windowHours.fill('48');
+    await policy.getByRole('button', { name: 'Save policy' }).click();
+    await expect.poll(() => policy.getByRole('button', { name: 'Save policy' }).isDisabled()).toBe(true);
+    expect(await policy.getByRole('switch', { name: 'Rentals are free' }).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'Riverside Park' }).getByRole('button', { name: 'Details of Riverside Park' }).click();
+    expect(await page.getByTestId('booking-policy').getByLabel('Cancellation window (hours)').inputValue()).toBe('48');
+
     // Edit Field Info: sub-fields appear in the open dialog as they are added.
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Field Info' });

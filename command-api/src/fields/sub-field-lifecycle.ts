@@ -6,7 +6,7 @@ import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/s
 import { subFieldStream, type SubFieldClosedReason } from '@playtime/shared/domain/schedules/events';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { runCommand, type CommandDependencies } from '../http/run-command';
-import { timeZoneOf } from '../http/time-zone';
+import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 
 /**
  * A sub-field's availability lives on its own stream, its existence on its field's stream. Commands

@@ -7,7 +7,7 @@ import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/curre
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { findSubField, findSubFieldOfWindow, type ReadModelDependencies } from '../fields/read-model';
 import { runCommand, type CommandDependencies } from '../http/run-command';
-import { timeZoneOf } from '../http/time-zone';
+import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 
 export type ScheduleCommandDependencies = CommandDependencies &
   ReadModelDependencies & {

@@ -16,3 +16,6 @@ export const eventRegistry = new EventSchemaRegistry<PlaytimeEvent>(EVENT_SCHEMA
 
 /** Every registered event type with its current version and schema (what the admin audit renders history with). */
 export const listEventSchemas = () => eventRegistry.list();
+
+/** Every event type's name (the admin history's type filter). */
+export const EVENT_TYPES: readonly string[] = EVENT_SCHEMAS.map((definition) => definition.type);

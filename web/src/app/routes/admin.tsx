@@ -1,15 +1,20 @@
 import { Container, Tabs } from '@mantine/core';
-import { IconBuildingStadium, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { IconBuildingStadium, IconHistory, IconUsers } from '@tabler/icons-react';
 import { PageTitle } from '../../components/page-title';
+import { EventHistory } from '../../features/audit/event-history';
 import { FieldOwnerApplications } from '../../features/partner-applications/field-owner-applications';
 import { UserManagement } from '../../features/users/admin/user-management';
 
-/** /admin: composes the users feature's table and the partner-applications feature's tab. */
+/** /admin: composes the users feature's table, the partner-applications feature's tab and the audit feature's event history. */
 export function AdminPage() {
+  // The tab lives in the address too, so a shared history view opens on its tab.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'users';
   return (
     <Container size="xl">
       <PageTitle title="Admin" />
-      <Tabs defaultValue="users" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
             Users
@@ -17,12 +22,18 @@ export function AdminPage() {
           <Tabs.Tab value="applications" leftSection={<IconBuildingStadium size={16} />}>
             Field Owners Applications
           </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
+            Event History
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UserManagement />
         </Tabs.Panel>
         <Tabs.Panel value="applications">
           <FieldOwnerApplications />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <EventHistory />
         </Tabs.Panel>
       </Tabs>
     </Container>

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { TIME_ZONE_HEADER } from '@playtime/shared/contract/headers';
-import { ApiError } from '@playtime/shared/infra/http/errors';
+import { TIME_ZONE_HEADER } from '../../contract/headers';
+import { ApiError } from './errors';
 
 export { TIME_ZONE_HEADER };
 

@@ -1,0 +1,109 @@
+import { Router } from 'express';
+import type pg from 'pg';
+import { eventHistoryQuery, streamKindOf, STREAM_PREFIXES, type EventHistoryPage, type HistoryEvent } from '@playtime/shared/contract/audit';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import type { EventMetadata } from '@playtime/shared/infra/eventstore/port';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
+import { summarize } from './summaries';
+
+const ONLY_ADMINS = 'Only admins can read the event history.';
+
+/** Keys whose values never leave the server, wherever they appear in an event (none does today: a second line). */
+const SECRET_KEY = /secret|password|token|card|cvc/i;
+
+function redacted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redacted);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redacted(inner)]));
+  }
+  return value;
+}
+
+interface EventRow {
+  global_position: string;
+  stream_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: Date;
+  actor_email: string | null;
+}
+
+/**
+ * The admin's event history (GET /api/admin/events): the log itself, newest first, paged by global
+ * position (a keyset: `before` is the previous page's `next`, never an offset), filtered by type,
+ * stream or what it is about, actor, correlation, time and free text inside the data. It reads the
+ * PostgreSQL event store's table, so it answers 501 where the log lives in EventStoreDB.
+ */
+export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
+  const router = Router();
+  const admin = requireUser(deps.resolveUser, ['admin'], ONLY_ADMINS);
+  let logHere: Promise<boolean> | null = null;
+
+  router.get('/api/admin/events', admin, async (req, res) => {
+    const query = parseBody(eventHistoryQuery, req.query);
+    const timeZone = timeZoneOf(req);
+    logHere ??= deps.pool.query<{ here: boolean }>(`SELECT to_regclass('es_events') IS NOT NULL AS here`).then(({ rows }) => rows[0]!.here);
+    if (!(await logHere)) throw new ApiError(501, 'history_unavailable', 'The event history reads the PostgreSQL event store; this deployment keeps its log in EventStoreDB.');
+    const conditions: string[] = [];
+    const values: unknown[] = [];
+    const where = (sql: (placeholder: string) => string, value: unknown) => {
+      values.push(value);
+      conditions.push(sql(`$${values.length}`));
+    };
+    if (query.before !== undefined) where((p) => `e.global_position < ${p}`, query.before);
+    if (query.type) where((p) => `e.type = ANY(${p}::text[])`, query.type);
+    if (query.stream) where((p) => `e.stream_id = ${p}`, query.stream);
+    if (query.kind && query.kind !== 'other') where((p) => `e.stream_id LIKE ${p}`, `${STREAM_PREFIXES[query.kind]}%`);
+    if (query.kind === 'other') where((p) => `NOT (e.stream_id LIKE ANY(${p}::text[]))`, Object.values(STREAM_PREFIXES).map((prefix) => `${prefix}%`));
+    if (query.actor) where((p) => `e.metadata->>'userId' = ${p}`, query.actor);
+    if (query.correlation) where((p) => `e.metadata->>'correlationId' = ${p}`, query.correlation);
+    if (query.from) where((p) => `e.created_at >= ${p}`, query.from);
+    if (query.to) where((p) => `e.created_at <= ${p}`, query.to);
+    if (query.q) where((p) => `e.data::text ILIKE ${p}`, `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+    values.push(query.limit + 1);
+    const { rows } = await deps.pool.query<EventRow>(
+      `SELECT e.global_position, e.stream_id, e.type, e.data, e.metadata, e.created_at, u.email AS actor_email
+         FROM es_events e
+         LEFT JOIN read.users u ON u.user_id = e.metadata->>'userId'
+        ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        ORDER BY e.global_position DESC
+        LIMIT $${values.length}`,
+      values,
+    );
+    const page = rows.slice(0, query.limit);
+    // Users the summaries name, by email, in one query.
+    const ids = new Set<string>();
+    const events = page.map((row) => ({ row, event: parseEvent({ type: row.type, data: row.data, metadata: row.metadata }) }));
+    for (const { event } of events) for (const value of Object.values(event.data as Record<string, unknown>)) if (typeof value === 'string') ids.add(value);
+    const { rows: users } = await deps.pool.query<{ user_id: string; email: string }>('SELECT user_id, email FROM read.users WHERE user_id = ANY($1::text[])', [[...ids]]);
+    const emails = new Map(users.map((user) => [user.user_id, user.email]));
+    const name = (userId: string | null | undefined) => (userId ? (emails.get(userId) ?? userId) : 'the system');
+
+    const answer: EventHistoryPage = {
+      events: events.map(({ row, event }): HistoryEvent => {
+        const actorId = row.metadata.userId ?? null;
+        const { kind, subjectId } = streamKindOf(row.stream_id);
+        return {
+          position: Number(row.global_position),
+          time: row.created_at.toISOString(),
+          type: row.type,
+          version: row.metadata.schemaVersion ?? 1,
+          stream: row.stream_id,
+          kind,
+          subjectId,
+          actor: actorId ? { userId: actorId, email: row.actor_email } : null,
+          summary: summarize(event, row.actor_email ?? name(actorId), name, timeZone),
+          data: redacted(event.data) as Record<string, unknown>,
+          metadata: { correlationId: row.metadata.correlationId ?? null, causationId: row.metadata.causationId ?? null },
+        };
+      }),
+      next: rows.length > query.limit ? Number(page.at(-1)!.global_position) : null,
+    };
+    res.json(answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,85 @@
+import type { PlaytimeEvent } from '@playtime/shared/domain/event-registry';
+import { describeSpan } from '@playtime/shared/domain/schedules/bookings';
+
+/** Who a user id is, as the history names them: their email when known, else the id itself. */
+export type NameOf = (userId: string | null | undefined) => string;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const TEAMS = ['the sideline', 'Team 1', 'Team 2'] as const;
+
+/**
+ * One line a person can read for an event, from its data as the current schema reads it (an event
+ * written with an older version was upcast first, so old events read the same way). `actor` is whoever
+ * appended it; times are in the reader's zone.
+ */
+export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, timeZone: string): string {
+  const span = (data: { startDate: string; endDate: string }) => describeSpan({ start: Date.parse(data.startDate), end: Date.parse(data.endDate) }, timeZone);
+  switch (event.type) {
+    case 'UserRegistered':
+      return `${event.data.email} signed up as ${event.data.role}`;
+    case 'UserProfileEdited':
+      return `${actor} edited the profile of ${name(event.data.userId)}`;
+    case 'UserRoleChanged':
+      return `${name(event.data.changedBy)} made ${name(event.data.userId)} a ${event.data.role}`;
+    case 'UserDeleted':
+      return `${name(event.data.deletedBy)} deleted ${name(event.data.userId)}`;
+    case 'UsernameClaimed':
+      return `${name(event.data.userId)} took the username ${event.data.username}`;
+    case 'AdminGranted':
+      return `${name(event.data.grantedBy)} made ${name(event.data.userId)} an admin`;
+    case 'AdminRevoked':
+      return `${name(event.data.revokedBy)} took admin from ${name(event.data.userId)}`;
+    case 'FieldAdded':
+      return `${actor} added the field ${event.data.name} (${event.data.city} ${event.data.zipCode}) at ${dollars(event.data.pricePerHourCents)}/h`;
+    case 'FieldEdited':
+      return `${actor} edited the field ${event.data.name}`;
+    case 'FieldDeleted':
+      return `${actor} deleted a field`;
+    case 'FieldPolicySet': {
+      const window = event.data.cancellationWindowHours === null ? 'the default cancellation window' : `a ${event.data.cancellationWindowHours}-hour cancellation window`;
+      return `${actor} set ${window}${event.data.freeRental ? ' and free rentals' : ''}`;
+    }
+    case 'SubFieldAdded':
+      return `${actor} added the sub-field ${event.data.name}`;
+    case 'SubFieldRemoved':
+      return `${actor} removed a sub-field`;
+    case 'AvailabilityAdded':
+      return `${actor} opened ${event.data.subFieldName} ${span(event.data)}`;
+    case 'AvailabilityChanged':
+      return `${actor} moved availability of ${event.data.subFieldName} to ${span(event.data)}`;
+    case 'AvailabilityRemoved':
+      return `${actor} removed availability of ${event.data.subFieldName}`;
+    case 'SlotHeld':
+      return `${actor} held ${event.data.subFieldName} ${span(event.data)} for ${dollars(event.data.rentalCents)}`;
+    case 'HoldReleased':
+      return `A hold on ${event.data.subFieldName} ended (${event.data.reason})`;
+    case 'SlotBooked':
+      return `${name(event.data.captainId)} booked ${event.data.subFieldName} ${span(event.data)} for "${event.data.draft.name}"`;
+    case 'BookingCancelled':
+      return `A booking on ${event.data.subFieldName} was cancelled`;
+    case 'SubFieldClosed':
+      return `${event.data.subFieldName} closed (${event.data.reason.replace('_', ' ')})`;
+    case 'GameScheduled':
+      return `"${event.data.name}" scheduled at ${event.data.fieldName} · ${event.data.subFieldName}, ${span(event.data)}, entry ${event.data.priceCents ? dollars(event.data.priceCents) : 'free'}`;
+    case 'PlayerJoined':
+      return `${event.data.username || name(event.data.playerId)} joined${event.data.paymentId ? ', paid' : ''}`;
+    case 'PlayerMoved':
+      return `${name(event.data.movedBy)} moved ${name(event.data.playerId)} from ${TEAMS[event.data.from]} to ${TEAMS[event.data.to]}`;
+    case 'PlayersSwitched':
+      return `${name(event.data.switchedBy)} put ${name(event.data.incomingId)} on for ${name(event.data.outgoingId)}`;
+    case 'PlayerLeft':
+      return `${name(event.data.playerId)} left after ${Math.round(event.data.playedSeconds / 60)} min on the pitch`;
+    case 'PlayerRemoved':
+      return `${name(event.data.removedBy)} removed ${name(event.data.playerId)}`;
+    case 'GameCancelled':
+      return `${name(event.data.cancelledBy)} cancelled the game${event.data.rentalRefunded ? ', rental refunded' : ''}; ${event.data.entryRefunds.length} entries refunded`;
+    case 'PaymentReceived':
+      return `${dollars(event.data.amountCents)} from ${name(event.data.payerId)} to ${name(event.data.receiverId)} for a ${event.data.purpose.kind}`;
+    case 'FeeCharged':
+      return `Fee of ${dollars(event.data.amountCents)} charged to ${name(event.data.receiverId)}`;
+    case 'RefundIssued':
+      return `${dollars(event.data.amountCents)} refunded to ${name(event.data.payerId)}`;
+    default:
+      return `${event.type} by ${actor}`;
+  }
+}

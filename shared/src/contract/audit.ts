@@ -1,0 +1,119 @@
+/** The admin's event history (GET /api/admin/events): its query, its rows and its limits, for the services and the web. */
+import { z } from 'zod';
+import { EVENT_TYPES } from '../domain/event-registry';
+import { fieldStream } from '../domain/fields/events';
+import { gameStream } from '../domain/games/events';
+import { ledgerStream } from '../domain/ledger/events';
+import { subFieldStream } from '../domain/schedules/events';
+import { userStream } from '../domain/users/events';
+
+export const EVENT_PAGE_DEFAULT = 50;
+export const EVENT_PAGE_MAX = 200;
+/** Free text is matched inside event data; a few letters are enough, a paragraph is a mistake. */
+export const EVENT_TEXT_MAX = 100;
+
+/** What a stream is about, from its name (`game-…`, `subfield-…`, `ledger-payment-…`). */
+export const STREAM_KINDS = ['user', 'field', 'sub-field', 'game', 'payment', 'other'] as const;
+export type StreamKind = (typeof STREAM_KINDS)[number];
+
+/** How each kind's streams are named: the aggregates' own stream builders with an empty id. */
+export const STREAM_PREFIXES: Record<Exclude<StreamKind, 'other'>, string> = {
+  user: userStream(''),
+  field: fieldStream(''),
+  'sub-field': subFieldStream(''),
+  game: gameStream(''),
+  payment: ledgerStream(''),
+};
+
+/** What a stream is about and that thing's id (the whole name for other streams). */
+export function streamKindOf(stream: string): { kind: StreamKind; subjectId: string } {
+  for (const [kind, prefix] of Object.entries(STREAM_PREFIXES) as [Exclude<StreamKind, 'other'>, string][]) {
+    if (stream.startsWith(prefix)) return { kind, subjectId: stream.slice(prefix.length) };
+  }
+  return { kind: 'other', subjectId: stream };
+}
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} is at most ${max} characters`)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+const instant = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const ms = Date.parse(value);
+      if (Number.isNaN(ms)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a date and time, e.g. 2026-11-23T18:00:00Z` });
+        return z.NEVER;
+      }
+      return new Date(ms);
+    });
+
+/** Query of GET /api/admin/events; every filter is optional and they combine. */
+export const eventHistoryQuery = z
+  .object({
+    /** Keyset paging: only events older than this global position (the previous page's `next`). */
+    before: z.coerce.number({ error: 'before is a log position' }).int('before is a log position').positive('before is a log position').optional(),
+    limit: z.coerce
+      .number({ error: 'limit is a number' })
+      .int('limit is a whole number')
+      .min(1, 'limit is at least 1')
+      .max(EVENT_PAGE_MAX, `limit is at most ${EVENT_PAGE_MAX}`)
+      .default(EVENT_PAGE_DEFAULT),
+    /** One type or several, comma-separated. */
+    type: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const types = (value ?? '').split(',').map((type) => type.trim()).filter(Boolean);
+        const unknown = types.filter((type) => !EVENT_TYPES.includes(type));
+        if (unknown.length) {
+          ctx.addIssue({ code: 'custom', message: `Unknown event type ${unknown.join(', ')}` });
+          return z.NEVER;
+        }
+        return types.length ? types : undefined;
+      }),
+    /** A stream's exact name, or what streams are about. */
+    stream: optionalText('stream', 200),
+    kind: z.enum(STREAM_KINDS, { error: `kind is one of ${STREAM_KINDS.join(', ')}` }).optional(),
+    /** The user whose command appended the events. */
+    actor: optionalText('actor', 200),
+    /** Events of one command and its consequences. */
+    correlation: optionalText('correlation', 200),
+    from: instant('from'),
+    to: instant('to'),
+    q: optionalText('q', EVENT_TEXT_MAX),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+export type EventHistoryQuery = z.infer<typeof eventHistoryQuery>;
+
+/** One event as the history shows it. */
+export interface HistoryEvent {
+  position: number;
+  time: string;
+  type: string;
+  /** The version of its type's schema it was written with. */
+  version: number;
+  stream: string;
+  kind: StreamKind;
+  /** The id of what the stream is about (a user, field, sub-field, game or payment). */
+  subjectId: string;
+  actor: { userId: string; email: string | null } | null;
+  /** One line a person can read. */
+  summary: string;
+  /** The event's data as its schema reads it today, secrets replaced by '[redacted]'. */
+  data: Record<string, unknown>;
+  metadata: { correlationId: string | null; causationId: string | null };
+}
+
+export interface EventHistoryPage {
+  events: HistoryEvent[];
+  /** `before` of the next (older) page; null at the log's start. */
+  next: number | null;
+}

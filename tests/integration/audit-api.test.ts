@@ -1,0 +1,128 @@
+/**
+ * The admin's event history over HTTP on the standalone app: only admins read it; pages are keyset
+ * pages of the log, newest first, that never overlap; each filter narrows them; each row names its
+ * stream's kind, its actor and a readable line; nothing secret leaves the server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventHistoryPage } from '@playtime/shared/contract/audit';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+
+const HOUR = 3_600_000;
+const day = (() => {
+  const date = new Date(Date.now() + 2 * 24 * HOUR);
+  date.setUTCHours(0, 0, 0, 0);
+  return date.getTime();
+})();
+const at = (hours: number) => new Date(day + hours * HOUR).toISOString();
+
+describe('the event history over HTTP', () => {
+  let app: TestApp;
+  const clients = {} as Record<'owner' | 'captain' | 'player' | 'admin' | 'anonymous', ApiClient>;
+  const ids = {} as Record<'owner' | 'captain' | 'player' | 'admin', string>;
+  let gameId: string;
+
+  const history = async (query = '') => {
+    const answer = await clients.admin.get(`/api/admin/events${query}`);
+    expect(answer.status, answer.text).toBe(200);
+    return answer.json as EventHistoryPage;
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    clients.anonymous = new ApiClient(app.url, null);
+    for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
+      clients[who] = new ApiClient(app.url, await accessTokenFor(app.url, `${who}@playtime.test`));
+      ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
+    }
+    const field = await clients.owner.post('/api/add-field', { name: 'History Park', description: '', address: '3 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const { fieldId } = field.json as { fieldId: string };
+    const subFieldId = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
+    expect((await clients.owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
+    expect((await clients.admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true })).status).toBe(200);
+    clients.captain.seesWritesOf(clients.admin);
+    const held = await clients.captain.post('/api/hold-slot', { subFieldId, startDate: at(18), endDate: at(19.5), name: 'History Match', price: 0 });
+    const added = await clients.captain.post('/api/add-game', { subFieldId, holdId: (held.json as { holdId: string }).holdId });
+    expect(added.status, added.text).toBe(200);
+    gameId = (added.json as { gameId: string }).gameId;
+    expect((await clients.player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
+    expect((await clients.player.post('/api/join-game', { gameId, team: 1 })).status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('answers only admins', async () => {
+    expect((await clients.anonymous.get('/api/admin/events')).status).toBe(401);
+    for (const who of ['player', 'captain', 'owner'] as const) {
+      const refused = await clients[who].get('/api/admin/events');
+      expect(refused.status).toBe(403);
+      expect((refused.json as { error: { message: string } }).error.message).toBe('Only admins can read the event history.');
+    }
+  });
+
+  it('pages the log newest first by position, without overlaps, to its start', async () => {
+    const first = await history('?limit=5');
+    expect(first.events).toHaveLength(5);
+    const positions = first.events.map((event) => event.position);
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+    expect(first.next).toBe(positions.at(-1));
+    const second = await history(`?limit=5&before=${first.next}`);
+    expect(Math.max(...second.events.map((event) => event.position))).toBeLessThan(Math.min(...positions));
+    // Walking to the start visits every event once.
+    const seen = new Set<number>();
+    let before: number | null = null;
+    do {
+      const page: EventHistoryPage = await history(`?limit=50${before ? `&before=${before}` : ''}`);
+      for (const event of page.events) {
+        expect(seen.has(event.position)).toBe(false);
+        seen.add(event.position);
+      }
+      before = page.next;
+    } while (before !== null);
+    expect(seen.size).toBeGreaterThan(10);
+  });
+
+  it('names the kind, the actor and a readable line of each event', async () => {
+    const { events } = await history(`?stream=game-${gameId}`);
+    expect(events.map((event) => event.type)).toEqual(['PlayerMoved', 'PlayerJoined', 'GameScheduled']);
+    const [moved, joined, scheduled] = events;
+    expect(scheduled).toMatchObject({ kind: 'game', subjectId: gameId, version: 1 });
+    expect(scheduled!.summary).toMatch(/^"History Match" scheduled at History Park · Pitch A, .+, entry free$/);
+    expect(joined).toMatchObject({ actor: { userId: ids.player, email: 'player@playtime.test' }, summary: 'player joined' });
+    expect(moved!.summary).toBe('player@playtime.test moved player@playtime.test from the sideline to Team 1');
+    const booked = (await history('?type=SlotBooked')).events[0]!;
+    expect(booked.kind).toBe('sub-field');
+    expect(booked.summary).toMatch(/^captain@playtime\.test booked Pitch A .+18:00–19:30 for "History Match"$/);
+  });
+
+  it('narrows by type, kind, actor, correlation, time and text, and refuses filters a person must fix', async () => {
+    const joins = await history('?type=PlayerJoined,PlayerMoved');
+    expect(new Set(joins.events.map((event) => event.type))).toEqual(new Set(['PlayerJoined', 'PlayerMoved']));
+    const fields = await history('?kind=field');
+    expect(fields.events.length).toBeGreaterThan(0);
+    expect(fields.events.every((event) => event.stream.startsWith('field-'))).toBe(true);
+    const byPlayer = await history(`?actor=${ids.player}`);
+    expect(byPlayer.events.length).toBeGreaterThanOrEqual(2);
+    expect(byPlayer.events.every((event) => event.actor?.userId === ids.player)).toBe(true);
+    const correlation = byPlayer.events[0]!.metadata.correlationId!;
+    expect((await history(`?correlation=${encodeURIComponent(correlation)}`)).events.every((event) => event.metadata.correlationId === correlation)).toBe(true);
+    expect((await history(`?from=${encodeURIComponent(new Date(Date.now() + HOUR).toISOString())}`)).events).toEqual([]);
+    const text = await history('?q=history%20park');
+    expect(text.events.length).toBeGreaterThan(0);
+    expect(text.events.every((event) => JSON.stringify(event.data).toLowerCase().includes('history park'))).toBe(true);
+
+    const bad = await clients.admin.get('/api/admin/events?type=Nope&limit=500');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Unknown event type Nope');
+    expect((await clients.admin.get('/api/admin/events?limit=500')).text).toContain('limit is at most 200');
+    expect((await clients.admin.get('/api/admin/events?from=yesterday')).text).toContain('from must be a date and time');
+  });
+
+  it('never sends a secret: keys named like a secret, password, token, card or cvc are redacted wherever they are', async () => {
+    const everything = await history('?limit=200');
+    const text = JSON.stringify(everything);
+    expect(text).not.toMatch(/_secret_|password|"token"/i);
+  });
+});

@@ -1,0 +1,21 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { EventHistoryPage } from '@playtime/shared/contract/audit';
+import { apiGet, type QueryParams } from '../../../lib/api-client';
+
+export const eventHistoryKeys = {
+  all: ['event-history'] as const,
+  filtered: (filters: QueryParams) => ['event-history', filters] as const,
+};
+
+/** GET /api/admin/events with the filters, page after older page (`before` = the last page's `next`). */
+export function useEventHistory(filters: QueryParams, live: boolean) {
+  return useInfiniteQuery({
+    queryKey: eventHistoryKeys.filtered(filters),
+    queryFn: ({ pageParam }) => apiGet<EventHistoryPage>('/api/admin/events', { ...filters, ...(pageParam ? { before: pageParam } : {}) }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
+    // Paused: a live change does not reload what the admin is reading.
+    enabled: true,
+    staleTime: live ? 0 : Infinity,
+  });
+}

@@ -7,6 +7,7 @@ import { EVENT_TYPES } from '@playtime/shared/domain/event-registry';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/notify';
+import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useLiveRoom } from '../realtime/use-live-room';
 import { eventHistoryKeys, useEventHistory } from './api/events';
 
@@ -42,6 +43,8 @@ export function EventHistory() {
     setParams(next, { replace: true });
   };
   const events = history.data?.pages.flatMap((page) => page.events) ?? [];
+  const small = useSmallScreen();
+  const columns = small ? ['What happened'] : ['Position', 'Time', 'Type', 'About', 'Actor', 'What happened'];
 
   return (
     <Stack gap="md">
@@ -88,44 +91,53 @@ export function EventHistory() {
       )}
       {history.isError && <Alert color="red">Error fetching data: {errorMessage(history.error)}</Alert>}
       <ScrollArea>
-        <Table striped highlightOnHover miw={760} aria-label="Event history">
+        <Table striped highlightOnHover miw={small ? undefined : 760} aria-label="Event history">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Position</Table.Th>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>About</Table.Th>
-              <Table.Th>Actor</Table.Th>
-              <Table.Th>What happened</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {history.isPending && (
               <Table.Tr>
-                <Table.Td colSpan={6}>Loading...</Table.Td>
+                <Table.Td colSpan={columns.length}>Loading...</Table.Td>
               </Table.Tr>
             )}
             {history.isSuccess && events.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={6}>
+                <Table.Td colSpan={columns.length}>
                   <Text c="dimmed">No events match these filters.</Text>
                 </Table.Td>
               </Table.Tr>
             )}
-            {events.map((event) => (
-              <Table.Tr key={event.position} onClick={() => setOpened(event)} style={{ cursor: 'pointer' }}>
-                <Table.Td>{event.position}</Table.Td>
-                <Table.Td>{when(event.time)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" tt="none">
-                    {event.type}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{event.kind}</Table.Td>
-                <Table.Td>{event.actor?.email ?? event.actor?.userId ?? 'system'}</Table.Td>
-                <Table.Td>{event.summary}</Table.Td>
-              </Table.Tr>
-            ))}
+            {events.map((event) =>
+              small ? (
+                // A phone has room for what happened, with the rest above it.
+                <Table.Tr key={event.position} onClick={() => setOpened(event)} style={{ cursor: 'pointer' }}>
+                  <Table.Td>
+                    <Text fz="xs" c="dimmed">
+                      #{event.position} · {when(event.time)} · {event.type}
+                    </Text>
+                    <Text fz="sm">{event.summary}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                <Table.Tr key={event.position} onClick={() => setOpened(event)} style={{ cursor: 'pointer' }}>
+                  <Table.Td>{event.position}</Table.Td>
+                  <Table.Td>{when(event.time)}</Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" fw={500}>
+                      {event.type}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{event.kind}</Table.Td>
+                  <Table.Td>{event.actor?.email ?? event.actor?.userId ?? 'system'}</Table.Td>
+                  <Table.Td>{event.summary}</Table.Td>
+                </Table.Tr>
+              ),
+            )}
           </Table.Tbody>
         </Table>
       </ScrollArea>

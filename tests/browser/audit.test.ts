@@ -1,0 +1,85 @@
+/**
+ * The admin's Event History tab in the browser: the log newest first with readable lines, a player's
+ * join in another browser arriving live, filters kept in the address, the detail drawer, phone width.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+
+const HOUR = 3_600_000;
+const day = (() => {
+  const date = new Date(Date.now() + 2 * 24 * HOUR);
+  date.setUTCHours(0, 0, 0, 0);
+  return date.getTime();
+})();
+const at = (hours: number) => new Date(day + hours * HOUR).toISOString();
+
+describe('the event history in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let gameId: string;
+  let player: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const field = await owner.post('/api/add-field', { name: 'Audit Park', description: '', address: '4 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const { fieldId } = field.json as { fieldId: string };
+    const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
+    expect((await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
+    expect((await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true })).status).toBe(200);
+    captain.seesWritesOf(admin);
+    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(18), endDate: at(19), name: 'Audit Match', price: 0 });
+    const added = await captain.post('/api/add-game', { subFieldId, holdId: (held.json as { holdId: string }).holdId });
+    gameId = (added.json as { gameId: string }).gameId;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it("shows the log with readable lines, a join from another browser live, filters in the address and an event's data", async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await admin.page.goto(app.url);
+    await logIn(admin.page, 'admin@playtime.test');
+    await admin.page.goto(`${app.url}/admin?tab=history`);
+    const table = admin.page.getByRole('table', { name: 'Event history' });
+    await table.getByText(/"Audit Match" scheduled at Audit Park · Pitch A/).waitFor();
+    await table.getByText(/captain@playtime\.test booked Pitch A .*18:00–19:00 for "Audit Match"/).waitFor();
+
+    // The player joins from elsewhere: the line arrives without a reload.
+    expect((await player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
+    await table.getByText('player joined').waitFor({ timeout: 15_000 });
+    await screenshot(admin.page, 'audit-history-desktop');
+
+    // A filtered view is an address an admin can share.
+    await admin.page.goto(`${app.url}/admin?tab=history&type=PlayerJoined`);
+    await table.getByText('player joined').waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2); // the header and the one join
+    await table.getByText('player joined').click();
+    const drawer = admin.page.getByRole('dialog', { name: /^PlayerJoined #\d+$/ });
+    await drawer.getByText(`"gameId": "${gameId}"`, { exact: false }).waitFor();
+    await drawer.getByRole('button', { name: "This stream's events" }).click();
+    await expect.poll(() => new URL(admin.page.url()).searchParams.get('stream')).toBe(`game-${gameId}`);
+    await admin.context.close();
+
+    // Logged in at desktop width (the phone's header hides Log Out in its menu), then read on a phone.
+    const phone = await newPage(browser, DESKTOP);
+    await phone.page.goto(app.url);
+    await logIn(phone.page, 'admin@playtime.test');
+    await phone.page.setViewportSize(PHONE);
+    await phone.page.goto(`${app.url}/admin?tab=history`);
+    await phone.page.getByRole('table', { name: 'Event history' }).getByText('player joined').waitFor();
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone.page, 'audit-history-phone');
+    await phone.context.close();
+  }, 120_000);
+});

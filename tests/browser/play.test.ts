@@ -10,16 +10,9 @@ import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { at } from '../support/time';
 
-const HOUR = 3_600_000;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
-/** Midnight UTC two days from now: the games lie safely in the future. */
-const day = (() => {
-  const date = new Date(Date.now() + 2 * 24 * HOUR);
-  date.setUTCHours(0, 0, 0, 0);
-  return date.getTime();
-})();
-const at = (hours: number) => new Date(day + hours * HOUR).toISOString();
 
 describe('playing in the browser', () => {
   let app: TestApp;

@@ -7,14 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventHistoryPage } from '@playtime/shared/contract/audit';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { HOUR, at } from '../support/time';
 
-const HOUR = 3_600_000;
-const day = (() => {
-  const date = new Date(Date.now() + 2 * 24 * HOUR);
-  date.setUTCHours(0, 0, 0, 0);
-  return date.getTime();
-})();
-const at = (hours: number) => new Date(day + hours * HOUR).toISOString();
 
 describe('the event history over HTTP', () => {
   let app: TestApp;

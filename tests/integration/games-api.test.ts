@@ -16,17 +16,10 @@ import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
+import { at } from '../support/time';
 
-const HOUR = 3_600_000;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
 const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
-/** Midnight UTC two days from now: every slot in these tests lies safely in the future, and more than 24 h ahead. */
-const dayAfterTomorrow = (() => {
-  const day = new Date(Date.now() + 2 * 24 * HOUR);
-  day.setUTCHours(0, 0, 0, 0);
-  return day.getTime();
-})();
-const at = (hours: number) => new Date(dayAfterTomorrow + hours * HOUR).toISOString();
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 
 describe('the game loop over HTTP', () => {

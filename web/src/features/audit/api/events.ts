@@ -14,8 +14,7 @@ export function useEventHistory(filters: QueryParams, live: boolean) {
     queryFn: ({ pageParam }) => apiGet<EventHistoryPage>('/api/admin/events', { ...filters, ...(pageParam ? { before: pageParam } : {}) }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
-    // Paused: a live change does not reload what the admin is reading.
-    enabled: true,
+    // Paused, the page is not refetched (on focus either) under the admin who is reading it.
     staleTime: live ? 0 : Infinity,
   });
 }

@@ -116,9 +116,22 @@ describe('projector runtime', () => {
     await progress.start();
     const unrelated = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: 'no_stream' });
     expect(await progress.waitFor(['stream_totals'], unrelated.checkpoint, 5000)).toBe(true);
+    // A burst of batches it does not handle is recorded in fewer moves, yet every event is counted
+    // and the checkpoint ends at the last one.
+    let last = unrelated;
+    for (let index = 1; index <= 30; index++) last = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: index - 1 });
+    expect(await progress.waitFor(['stream_totals'], last.checkpoint, 5000)).toBe(true);
+    const { rows } = await pool.query<{ events_done: string }>(`SELECT events_done FROM projection_checkpoints WHERE name = 'stream_totals'`);
+    expect(Number(rows[0]!.events_done)).toBe(32);
+    // A handled event after them moves the checkpoint over any still waiting, in the same transaction.
+    await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: 30 });
+    const counted = await store.appendToStream('s-mixed', [{ type: 'Counted', data: { n: 2 } }], { expectedRevision: 0 });
+    expect(await progress.waitFor(['stream_totals'], counted.checkpoint, 5000)).toBe(true);
+    const after = await pool.query<{ events_done: string }>(`SELECT events_done FROM projection_checkpoints WHERE name = 'stream_totals'`);
+    expect(Number(after.rows[0]!.events_done)).toBe(34);
     await progress.close();
-    expect(applied).toEqual(['Counted']);
-    expect(await totals()).toMatchObject({ events: 1, total: 5 });
+    expect(applied).toEqual(['Counted', 'Counted']);
+    expect(await totals()).toMatchObject({ events: 2, total: 7 });
   });
 
   it('runs one owner at a time and lets a standby take over when the owner dies', async () => {

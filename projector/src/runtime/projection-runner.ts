@@ -37,8 +37,19 @@ class LostOwnership extends Error {}
 
 interface Generation {
   generation: number;
+  /** Where the stored checkpoint is (what the next move compares and sets). */
   checkpoint: LogCheckpoint;
+  /** Live batches with none of the projection's events, read but not yet recorded (see deferMove). */
+  pending?: { to: LogCheckpoint; events: number; timer: NodeJS.Timeout };
 }
+
+/**
+ * How long a live batch with none of a projection's events may wait to move its checkpoint. With a
+ * dozen projections each committing a move per batch, most of the projector's writes were such moves;
+ * waiting lets one move cover many batches. A reader waiting for this projection to pass a write of
+ * another waits at most this much longer.
+ */
+const IDLE_MOVE_DELAY_MS = 20;
 
 /**
  * Keeps one projection up to date with the log. Only the holder of the projection's advisory lock
@@ -219,7 +230,13 @@ export class ProjectionRunner {
   private async applyBatch(target: Generation, batch: StoredEvent[], live: boolean): Promise<Set<string>> {
     const last = batch.at(-1)!.checkpoint;
     const handled = this.handles ? batch.filter((event) => this.handles!.has(event.type)) : batch;
-    const move = this.checkpointMove(target, last, batch.length, live);
+    if (handled.length === 0 && live) {
+      this.deferMove(target, last, batch.length);
+      return new Set();
+    }
+    // This move records the batches still waiting too: it sets the checkpoint from where it is stored.
+    const waiting = this.takePending(target);
+    const move = this.checkpointMove(target, last, batch.length + waiting, live);
     // Names the projection's own table set (its name and a number, never user text).
     const searchPath = `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`;
     let keys = new Set<string>();
@@ -256,6 +273,48 @@ export class ProjectionRunner {
     }
     target.checkpoint = last;
     return keys;
+  }
+
+  /** Records a batch of none of the projection's events a moment later, together with those that follow. */
+  private deferMove(target: Generation, to: LogCheckpoint, events: number): void {
+    if (target.pending) {
+      target.pending.to = to;
+      target.pending.events += events;
+      return;
+    }
+    const timer = setTimeout(() => {
+      void this.serial
+        .run(() => this.movePending(target))
+        .catch((error: unknown) => this.options.logger.warn({ err: error, projection: this.name }, 'could not record the checkpoint; the next batch will'));
+    }, IDLE_MOVE_DELAY_MS);
+    timer.unref();
+    target.pending = { to, events, timer };
+  }
+
+  private takePending(target: Generation): number {
+    const pending = target.pending;
+    if (!pending) return 0;
+    clearTimeout(pending.timer);
+    target.pending = undefined;
+    return pending.events;
+  }
+
+  private async movePending(target: Generation): Promise<void> {
+    const pending = target.pending;
+    // Recorded by a batch meanwhile, or this generation is no longer the one being kept live.
+    if (!pending || target !== this.live || !this.isOwner) return;
+    const move = this.checkpointMove(target, pending.to, pending.events, true);
+    try {
+      await this.options.pool.query(move);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === CHECKPOINT_MOVED_ELSEWHERE) {
+        this.ownership?.abort();
+        return;
+      }
+      throw error;
+    }
+    this.takePending(target);
+    target.checkpoint = pending.to;
   }
 
   /**

@@ -60,6 +60,12 @@ describe('the event history in the browser', () => {
     await table.getByText('player joined').click();
     const drawer = admin.page.getByRole('dialog', { name: /^PlayerJoined #\d+$/ });
     await drawer.getByText(`"gameId": "${gameId}"`, { exact: false }).waitFor();
+    // As it stood: the game right after the join, then one step back, before anyone had joined.
+    const asOf = drawer.getByTestId('as-of');
+    await asOf.getByText(/^Sideline: player \(0 min\)$/).waitFor();
+    await asOf.getByRole('button', { name: 'Step back' }).click();
+    await asOf.getByText(/^Sideline: —$/).waitFor();
+    await screenshot(admin.page, 'audit-as-of-drawer');
     await drawer.getByRole('button', { name: "This stream's events" }).click();
     await expect.poll(() => new URL(admin.page.url()).searchParams.get('stream')).toBe(`game-${gameId}`);
     await admin.context.close();

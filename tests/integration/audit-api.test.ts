@@ -4,7 +4,8 @@
  * stream's kind, its actor and a readable line; nothing secret leaves the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventHistoryPage } from '@playtime/shared/contract/audit';
+import type { AsOfAnswer, EventHistoryPage } from '@playtime/shared/contract/audit';
+import type { GameDetail } from '@playtime/shared/contract/games';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR, at } from '../support/time';
@@ -112,6 +113,49 @@ describe('the event history over HTTP', () => {
     expect(bad.text).toContain('Unknown event type Nope');
     expect((await clients.admin.get('/api/admin/events?limit=500')).text).toContain('limit is at most 200');
     expect((await clients.admin.get('/api/admin/events?from=yesterday')).text).toContain('from must be a date and time');
+  });
+
+  it("shows a game as it stood at each step (joins, a move, a substitution, the cancellation), as the live read model showed it then", async () => {
+    clients.captain.seesWritesOf(clients.player);
+    const held = await clients.captain.post('/api/hold-slot', { subFieldId: (await history('?type=SubFieldAdded')).events[0]!.data.subFieldId, startDate: at(20), endDate: at(21), name: 'Replay Match', price: 0 });
+    const added = await clients.captain.post('/api/add-game', { subFieldId: (await history('?type=SubFieldAdded')).events[0]!.data.subFieldId, holdId: (held.json as { holdId: string }).holdId });
+    expect(added.status, added.text).toBe(200);
+    const replayId = (added.json as { gameId: string }).gameId;
+    const teams = async () => {
+      for (const who of ['player', 'admin'] as const) clients.captain.seesWritesOf(clients[who]);
+      const game = (await clients.captain.get(`/api/get-game-data?gameId=${replayId}`)).json as GameDetail;
+      const ids = (list: { userId: string }[]) => list.map((participant) => participant.userId).sort();
+      return { 0: ids(game.sideline), 1: ids(game.team_1), 2: ids(game.team_2) };
+    };
+    const moments: { at: string; live: Awaited<ReturnType<typeof teams>> }[] = [];
+    const step = async (command: () => Promise<{ status: number }>) => {
+      expect((await command()).status).toBe(200);
+      moments.push({ at: new Date().toISOString(), live: await teams() });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await step(() => clients.player.post('/api/join-game', { gameId: replayId, team: 0 }));
+    await step(() => clients.player.post('/api/join-game', { gameId: replayId, team: 1 }));
+    await step(() => clients.admin.post('/api/join-game', { gameId: replayId, team: 0 }));
+    await step(() => clients.captain.post('/api/switch-players', { gameId: replayId, participantId1: ids.admin, participantId2: ids.player }));
+    await step(() => clients.captain.post('/api/delete-game', { gameId: replayId }));
+
+    for (const [index, moment] of moments.entries()) {
+      const answer = await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=${encodeURIComponent(moment.at)}`);
+      expect(answer.status, answer.text).toBe(200);
+      const asOf = answer.json as AsOfAnswer;
+      const state = asOf.state as { status: string; participants: { playerId: string; team: 0 | 1 | 2 }[] };
+      const byTeam = (team: 0 | 1 | 2) => state.participants.filter((participant) => participant.team === team).map((participant) => participant.playerId).sort();
+      expect({ 0: byTeam(0), 1: byTeam(1), 2: byTeam(2) }, `step ${index + 1}`).toEqual(moment.live);
+      expect(state.status).toBe(index === moments.length - 1 ? 'cancelled' : 'scheduled');
+      expect(asOf.events).toBe(index + 2); // the scheduling and each step's event
+    }
+    // Before the game existed there is nothing; the replay steps name the events around the moment.
+    const before = (await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=2020-01-01T00:00:00Z`)).json as AsOfAnswer;
+    expect(before).toMatchObject({ events: 0, state: { status: 'none' }, before: [] });
+    expect(before.after.map((event) => event.type)).toEqual(['GameScheduled', 'PlayerJoined', 'PlayerMoved', 'PlayerJoined', 'PlayersSwitched']);
+    expect((await clients.player.get(`/api/admin/as-of?stream=game-${replayId}&at=2020-01-01T00:00:00Z`)).status).toBe(403);
+    expect((await clients.admin.get('/api/admin/as-of?stream=game-nope&at=2020-01-01T00:00:00Z')).status).toBe(404);
+    expect((await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=soon`)).text).toContain('at must be a date and time');
   });
 
   it('never sends a secret: keys named like a secret, password, token, card or cvc are redacted wherever they are', async () => {

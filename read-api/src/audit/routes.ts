@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { eventHistoryQuery, streamKindOf, STREAM_PREFIXES, type EventHistoryPage, type HistoryEvent } from '@playtime/shared/contract/audit';
+import { asOfQuery, eventHistoryQuery, streamKindOf, STREAM_PREFIXES, type AsOfAnswer, type AsOfStep, type EventHistoryPage, type HistoryEvent } from '@playtime/shared/contract/audit';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { EventMetadata } from '@playtime/shared/infra/eventstore/port';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
+import { stateAsOf } from './as-of';
 import { summarize } from './summaries';
 
 const ONLY_ADMINS = 'Only admins can read the event history.';
@@ -42,11 +43,39 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
   const admin = requireUser(deps.resolveUser, ['admin'], ONLY_ADMINS);
   let logHere: Promise<boolean> | null = null;
 
+  const refuseUnlessLogHere = async () => {
+    logHere ??= deps.pool.query<{ here: boolean }>(`SELECT to_regclass('es_events') IS NOT NULL AS here`).then(({ rows }) => rows[0]!.here);
+    if (!(await logHere)) throw new ApiError(501, 'history_unavailable', 'The event history reads the PostgreSQL event store; this deployment keeps its log in EventStoreDB.');
+  };
+
+  // Time travel: a stream's aggregate as it stood at an instant, with the events around that instant.
+  router.get('/api/admin/as-of', admin, async (req, res) => {
+    const { stream, at } = parseBody(asOfQuery, req.query);
+    await refuseUnlessLogHere();
+    const { rows } = await deps.pool.query<Pick<EventRow, 'global_position' | 'type' | 'data' | 'metadata' | 'created_at'>>(
+      'SELECT global_position, type, data, metadata, created_at FROM es_events WHERE stream_id = $1 ORDER BY revision',
+      [stream],
+    );
+    if (rows.length === 0) throw new ApiError(404, 'stream_not_found', `There is no stream named ${stream}.`);
+    const until = rows.filter((row) => row.created_at <= at);
+    const step = (row: (typeof rows)[number]): AsOfStep => ({ position: Number(row.global_position), time: row.created_at.toISOString(), type: row.type });
+    const { kind } = streamKindOf(stream);
+    const answer: AsOfAnswer = {
+      stream,
+      kind,
+      at: at.toISOString(),
+      events: until.length,
+      state: redacted(stateAsOf(kind, until.map((row) => parseEvent({ type: row.type, data: row.data, metadata: row.metadata })), at)),
+      before: until.slice(-5).map(step),
+      after: rows.slice(until.length, until.length + 5).map(step),
+    };
+    res.json(answer);
+  });
+
   router.get('/api/admin/events', admin, async (req, res) => {
     const query = parseBody(eventHistoryQuery, req.query);
     const timeZone = timeZoneOf(req);
-    logHere ??= deps.pool.query<{ here: boolean }>(`SELECT to_regclass('es_events') IS NOT NULL AS here`).then(({ rows }) => rows[0]!.here);
-    if (!(await logHere)) throw new ApiError(501, 'history_unavailable', 'The event history reads the PostgreSQL event store; this deployment keeps its log in EventStoreDB.');
+    await refuseUnlessLogHere();
     const conditions: string[] = [];
     const values: unknown[] = [];
     const where = (sql: (placeholder: string) => string, value: unknown) => {

@@ -117,3 +117,39 @@ export interface EventHistoryPage {
   /** `before` of the next (older) page; null at the log's start. */
   next: number | null;
 }
+
+/** Query of GET /api/admin/as-of: a stream as it stood at an instant. */
+export const asOfQuery = z.object({
+  stream: z.string({ error: 'stream is required' }).trim().min(1, 'stream is required').max(200, 'stream is at most 200 characters'),
+  at: z
+    .string({ error: 'at is required' })
+    .transform((value, ctx) => {
+      const ms = Date.parse(value);
+      if (Number.isNaN(ms)) {
+        ctx.addIssue({ code: 'custom', message: 'at must be a date and time, e.g. 2026-11-23T18:00:00Z' });
+        return z.NEVER;
+      }
+      return new Date(ms);
+    }),
+});
+
+/** An event next to the moment looked at, for stepping through a replay. */
+export interface AsOfStep {
+  position: number;
+  time: string;
+  type: string;
+}
+
+/** What GET /api/admin/as-of answers: the state folded from the stream's events up to `at`. */
+export interface AsOfAnswer {
+  stream: string;
+  kind: StreamKind;
+  at: string;
+  /** How many of the stream's events it had then. */
+  events: number;
+  /** The aggregate's state then, as its decider folds it (for a game, each player's play time then in `playTime`). */
+  state: unknown;
+  /** The last events up to `at` (newest last) and the first ones after it. */
+  before: AsOfStep[];
+  after: AsOfStep[];
+}

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/notify';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useLiveRoom } from '../realtime/use-live-room';
 import { eventHistoryKeys, useEventHistory } from './api/events';
+import { AsOfPanel } from './as-of-panel';
 
 /** The filters that live in the address, so an admin can share the view they are looking at. */
 const FILTERS = ['type', 'kind', 'actor', 'correlation', 'from', 'to', 'q', 'stream'] as const;
@@ -163,6 +164,8 @@ export function EventHistory() {
                 </Button>
               )}
             </Group>
+            <Text fw={600}>As it stood</Text>
+            <AsOfPanel key={opened.position} stream={opened.stream} time={opened.time} />
             <Text fw={600}>Data</Text>
             <Code block>{JSON.stringify(opened.data, null, 2)}</Code>
             <Text fw={600}>Metadata</Text>

@@ -1,0 +1,83 @@
+import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlayerTrackNext, IconPlayerTrackPrev } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/notify';
+import { useAsOf } from './api/events';
+
+/** `YYYY-MM-DDTHH:mm:ss` in the browser's zone, as a datetime-local input holds it. */
+const localInput = (iso: string) => {
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+};
+
+interface GamePlayer {
+  playerId: string;
+  username: string;
+  team: 0 | 1 | 2;
+  playTime: number;
+}
+const TEAM_NAMES = ['Sideline', 'Team 1', 'Team 2'] as const;
+
+/** A game's roster then, by team, with play time in minutes; any other aggregate as its data. */
+function StateView({ kind, state }: { kind: string; state: unknown }) {
+  const game = state as { status?: string; participants?: GamePlayer[] } | null;
+  if (kind === 'game' && game?.participants) {
+    return (
+      <Stack gap={4}>
+        <Text fz="sm">Status: {game.status}</Text>
+        {([1, 2, 0] as const).map((team) => (
+          <Text key={team} fz="sm">
+            <b>{TEAM_NAMES[team]}:</b>{' '}
+            {game.participants!.filter((player) => player.team === team).map((player) => `${player.username} (${Math.round(player.playTime / 60)} min)`).join(', ') || '—'}
+          </Text>
+        ))}
+      </Stack>
+    );
+  }
+  return <Code block>{JSON.stringify(state, null, 2)}</Code>;
+}
+
+/**
+ * Time travel: the event's stream as it stood at a moment (the event's own time to begin with), with
+ * a date-time input and steps to the event before and after.
+ */
+export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
+  const [at, setAt] = useState(time);
+  const asOf = useAsOf(stream, at);
+  const answer = asOf.data;
+  const previous = answer?.before.at(-2);
+  const next = answer?.after[0];
+  return (
+    <Stack gap="xs" data-testid="as-of">
+      <TextInput
+        label="As of"
+        type="datetime-local"
+        step={1}
+        value={localInput(at)}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          if (value && !Number.isNaN(Date.parse(value))) setAt(new Date(value).toISOString());
+        }}
+      />
+      <Group gap="xs">
+        <Button size="xs" variant="default" leftSection={<IconPlayerTrackPrev size={14} />} disabled={!previous} onClick={() => previous && setAt(previous.time)}>
+          Step back
+        </Button>
+        <Button size="xs" variant="default" rightSection={<IconPlayerTrackNext size={14} />} disabled={!next} onClick={() => next && setAt(next.time)}>
+          Step forward
+        </Button>
+      </Group>
+      {asOf.isError && <Alert color="red">Error fetching data: {errorMessage(asOf.error)}</Alert>}
+      {answer && (
+        <>
+          <Text fz="sm" c="dimmed">
+            After {answer.events} event{answer.events === 1 ? '' : 's'}
+            {answer.before.at(-1) ? `, the last ${answer.before.at(-1)!.type}` : ''}
+            {next ? `; next ${next.type}` : ''}
+          </Text>
+          <StateView kind={answer.kind} state={answer.state} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -11,6 +11,7 @@ import { registerGamePayments, verifyEntryPayment, verifyRentalPayment } from '.
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
+import { partnerCommandRoutes } from './partners/routes';
 import { paymentCommandRoutes, type PaymentCommandDependencies } from './payments/routes';
 import { scheduleCommandRoutes } from './schedules/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
@@ -53,6 +54,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(scheduleCommandRoutes(deps));
   router.use(paymentCommandRoutes(deps));
   router.use(organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }));
+  router.use(partnerCommandRoutes(deps));
   router.use(gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }));
   return router;
 }

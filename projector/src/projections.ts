@@ -2,10 +2,11 @@ import { bookingsProjection } from './fields/bookings-projection';
 import { fieldSchedulesProjection } from './fields/field-schedules-projection';
 import { fieldsProjection } from './fields/fields-projection';
 import { gamesProjection } from './games/games-projection';
+import { partnerApplicationsProjection } from './partners/partner-applications-projection';
 import { balancesProjection } from './payments/balances-projection';
 import type { Projection } from './runtime/projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read model of the product, by capability. */
-export const allProjections: Projection[] = [usersProjection, fieldsProjection, fieldSchedulesProjection, bookingsProjection, gamesProjection, balancesProjection];
+export const allProjections: Projection[] = [usersProjection, fieldsProjection, fieldSchedulesProjection, bookingsProjection, gamesProjection, balancesProjection, partnerApplicationsProjection];
 export const projectionNames = allProjections.map((projection) => projection.name);

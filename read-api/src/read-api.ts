@@ -6,6 +6,7 @@ import type { ProjectionProgress } from '@playtime/shared/infra/projections/proj
 import { auditQueryRoutes } from './audit/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
+import { partnerQueryRoutes } from './partners/routes';
 import { readYourWrites } from './http/read-your-writes';
 import { scheduleQueryRoutes } from './schedules/routes';
 import { userQueryRoutes } from './users/routes';
@@ -38,5 +39,6 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(scheduleQueryRoutes(deps));
   router.use(gameQueryRoutes(deps));
   router.use(auditQueryRoutes(deps));
+  router.use(partnerQueryRoutes(deps));
   return router;
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type pg from 'pg';
 import { adminDeleteUserBody, adminEditUserBody, editUserBody } from '@playtime/shared/contract/users';
 import { userDecider } from '@playtime/shared/domain/users/decider';
 import { userStream } from '@playtime/shared/domain/users/events';
@@ -6,9 +7,10 @@ import { parseBody } from '@playtime/shared/infra/http/errors';
 import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/run-command';
+import { grantApprovedApplicant } from '../partners/routes';
 import { changeRole, deleteUser, registerUser, type RegistrationDependencies } from './accounts';
 
-export type UserCommandDependencies = CommandDependencies & RegistrationDependencies & { resolveUser: ResolveUser; identity: { verify: VerifyAccessToken } };
+export type UserCommandDependencies = CommandDependencies & RegistrationDependencies & { pool: pg.Pool; resolveUser: ResolveUser; identity: { verify: VerifyAccessToken } };
 
 /** Commands on user accounts: a user registers and edits their profile; admins change roles and delete accounts. */
 export function userCommandRoutes(deps: UserCommandDependencies): Router {
@@ -26,7 +28,11 @@ export function userCommandRoutes(deps: UserCommandDependencies): Router {
       profilePicture: identity.picture ?? '/avatars/1.svg',
       demoRole: identity.demoRole,
     });
-    if (appended) res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
+    if (appended) {
+      res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
+      // A field-owner role granted now (an approved partner application) moves the header on to its own write.
+      await grantApprovedApplicant(deps, req, res, identity.email ?? '', identity.emailVerified);
+    }
     res.json({ userId });
   });
 

@@ -10,6 +10,7 @@ export const PROJECTIONS = {
   bookings: 'bookings',
   games: 'games',
   balances: 'balances',
+  partnerApplications: 'partner_applications',
 } as const;
 
 export type ProjectionName = (typeof PROJECTIONS)[keyof typeof PROJECTIONS];

@@ -3,11 +3,12 @@ import { FIELD_EVENTS } from './fields/events';
 import { GAME_EVENTS } from './games/events';
 import { IDEMPOTENCY_EVENTS } from './idempotency/events';
 import { LEDGER_EVENTS } from './ledger/events';
+import { PARTNER_EVENTS } from './partners/events';
 import { AVAILABILITY_EVENTS } from './schedules/events';
 import { ADMIN_ROSTER_EVENTS, USER_EVENTS, USERNAME_EVENTS } from './users/events';
 
 /** Every event type the product appends. A new aggregate's `*_EVENTS` list joins here. */
-export const EVENT_SCHEMAS = [...USER_EVENTS, ...USERNAME_EVENTS, ...ADMIN_ROSTER_EVENTS, ...FIELD_EVENTS, ...AVAILABILITY_EVENTS, ...GAME_EVENTS, ...LEDGER_EVENTS, ...IDEMPOTENCY_EVENTS] as const;
+export const EVENT_SCHEMAS = [...USER_EVENTS, ...USERNAME_EVENTS, ...ADMIN_ROSTER_EVENTS, ...FIELD_EVENTS, ...AVAILABILITY_EVENTS, ...GAME_EVENTS, ...LEDGER_EVENTS, ...IDEMPOTENCY_EVENTS, ...PARTNER_EVENTS] as const;
 
 /** Any event of the product, at its current version. */
 export type PlaytimeEvent = EventsOf<typeof EVENT_SCHEMAS>;

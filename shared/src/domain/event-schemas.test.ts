@@ -6,6 +6,7 @@ import { EventSchemaRegistry, eventSchema, isEventOf, type EventsOf } from './ev
 import { GAME_EVENT_TYPES } from './games/events';
 import { IDEMPOTENCY_EVENT_TYPES } from './idempotency/events';
 import { LEDGER_EVENT_TYPES } from './ledger/events';
+import { PARTNER_EVENT_TYPES } from './partners/events';
 import { FIELD_EVENT_TYPES } from './fields/events';
 import { AVAILABILITY_EVENT_TYPES } from './schedules/events';
 import { USER_EVENT_TYPES, type UserEvent } from './users/events';
@@ -100,7 +101,7 @@ describe("the product's events", () => {
 
   it('lists every registered type with its version and schemas, for the admin audit', () => {
     const listed = listEventSchemas();
-    expect(listed.map((entry) => entry.type).sort()).toEqual([...USER_EVENT_TYPES, 'UsernameClaimed', 'AdminGranted', 'AdminRevoked', ...FIELD_EVENT_TYPES, ...AVAILABILITY_EVENT_TYPES, ...GAME_EVENT_TYPES, ...LEDGER_EVENT_TYPES, ...IDEMPOTENCY_EVENT_TYPES].sort());
+    expect(listed.map((entry) => entry.type).sort()).toEqual([...USER_EVENT_TYPES, 'UsernameClaimed', 'AdminGranted', 'AdminRevoked', ...FIELD_EVENT_TYPES, ...AVAILABILITY_EVENT_TYPES, ...GAME_EVENT_TYPES, ...LEDGER_EVENT_TYPES, ...IDEMPOTENCY_EVENT_TYPES, ...PARTNER_EVENT_TYPES].sort());
     expect(listed.length).toBe(EVENT_SCHEMAS.length);
     const registration = listed.find((entry) => entry.type === 'UserRegistered')!;
     expect(registration.version).toBe(2);

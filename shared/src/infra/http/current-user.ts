@@ -113,6 +113,20 @@ export function requireUser(resolve: ResolveUser, roles?: readonly Role[], refus
   };
 }
 
+/** A caller who may be logged in or not (a public form): `req.user` when a token came, and it must be valid then. */
+export function optionalUser(resolve: ResolveUser): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req.get('authorization'));
+    if (!token) return next();
+    resolve(token)
+      .then((user) => {
+        req.user = user;
+        next();
+      })
+      .catch(next);
+  };
+}
+
 /** Requires a valid access token (401 otherwise) and keeps its identity; the caller need not be registered. */
 export function requireIdentity(verify: VerifyAccessToken): RequestHandler {
   return (req, _res, next) => {

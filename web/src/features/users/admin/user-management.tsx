@@ -1,17 +1,17 @@
 import { rooms } from '@playtime/shared/contract/rooms';
 import { Avatar, Badge, Button, Card, Group, Select, Skeleton, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLiveRoom } from '../../realtime/use-live-room';
 import { useAdminDeleteUser, useAdminEditUser, useUsersPage, type AdminUserRow } from '../api/admin-users';
 import { useCurrentUser } from '../api/current-user';
 import { adminUserKeys } from '../api/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../roles';
-import { PAGE_SIZE_OPTIONS, pagingState } from './paging';
+import { PAGE_SIZE_OPTIONS, pagingState } from '../../../components/paging';
+import { TablePaging } from '../../../components/table-paging';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
-const PAGE_SIZE_DATA = PAGE_SIZE_OPTIONS.map(String);
 /**
  * Fixed widths (the table lays out fixed), so a row entering edit mode (a role select, Save and
  * Cancel) cannot make the columns jump.
@@ -213,49 +213,14 @@ export function UserManagement() {
         </Table>
       </Table.ScrollContainer>
 
-      <Group justify="space-between" mt="md" gap="sm">
-        <Group gap="xs">
-          <Text fz="sm" c="dimmed">
-            Rows per page
-          </Text>
-          <Select
-            aria-label="Rows per page"
-            data={PAGE_SIZE_DATA}
-            value={String(pageSize)}
-            onChange={(value) => {
-              if (!value) return;
-              setPageSize(Number(value));
-              setPage(0);
-            }}
-            allowDeselect={false}
-            w={80}
-            size="xs"
-          />
-        </Group>
-        <Group gap="sm">
-          <Text fz="sm" c="dimmed">
-            {paging.firstRow}–{paging.lastRow} of {usersPage.data?.total ?? 0}
-          </Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconChevronLeft size={14} />}
-            disabled={!paging.hasPrevious}
-            onClick={() => setPage((current) => Math.max(0, current - 1))}
-          >
-            Previous
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            rightSection={<IconChevronRight size={14} />}
-            disabled={!paging.hasNext || usersPage.isPlaceholderData}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            Next
-          </Button>
-        </Group>
-      </Group>
+      <TablePaging
+        page={page}
+        pageSize={pageSize}
+        total={usersPage.data?.total ?? 0}
+        loading={usersPage.isPlaceholderData}
+        onPage={setPage}
+        onPageSize={setPageSize}
+      />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGetWithHeaders, apiPost } from '../../../lib/api-client';
-import { totalFromHeader } from '../admin/paging';
+import { totalFromHeader } from '../../../components/paging';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
 import type { AdminUserRow, Role } from '@playtime/shared/contract/users';
 import { adminUserKeys } from './query-keys';

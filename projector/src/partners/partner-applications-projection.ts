@@ -1,0 +1,60 @@
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { rooms } from '@playtime/shared/contract/rooms';
+import { PARTNER_EVENT_TYPES } from '@playtime/shared/domain/partners/events';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import type { QueryingProjection } from '../runtime/projection';
+
+/** read.partner_applications: every request to become a partnered field, newest first, with the admin's answer. */
+export const partnerApplicationsProjection: QueryingProjection = {
+  name: PROJECTIONS.partnerApplications,
+  version: 1,
+  tables: ['partner_applications'],
+  handles: PARTNER_EVENT_TYPES,
+  schemaSql: `
+    CREATE TABLE partner_applications (
+      application_id text        PRIMARY KEY,
+      submitted_at   timestamptz NOT NULL,
+      contact_name   text        NOT NULL,
+      email          text        NOT NULL,
+      phone          text        NOT NULL,
+      field_name     text        NOT NULL,
+      address        text        NOT NULL,
+      zip_code       text        NOT NULL,
+      city           text        NOT NULL,
+      sub_fields     integer     NOT NULL,
+      message        text        NOT NULL,
+      applicant_id   text,
+      status         text        NOT NULL DEFAULT 'submitted'
+    );
+    CREATE INDEX partner_applications_newest ON partner_applications (submitted_at DESC, application_id);
+    CREATE INDEX partner_applications_by_email ON partner_applications (email);
+  `,
+  async apply(events, db) {
+    const keys = new Set<string>([rooms.admin]);
+    for (const stored of events) {
+      const event = parseEvent(stored);
+      switch (event.type) {
+        case 'PartnerApplicationSubmitted': {
+          const d = event.data;
+          await db.query(
+            `INSERT INTO partner_applications (application_id, submitted_at, contact_name, email, phone, field_name, address, zip_code, city, sub_fields, message, applicant_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (application_id) DO NOTHING`,
+            [d.applicationId, d.submittedAt, d.contactName, d.email, d.phone, d.fieldName, d.address, d.zipCode, d.city, d.subFields, d.message, d.applicantId],
+          );
+          if (d.applicantId) keys.add(rooms.user(d.applicantId));
+          break;
+        }
+        case 'PartnerApplicationApproved':
+        case 'PartnerApplicationDeclined': {
+          const status = event.type === 'PartnerApplicationApproved' ? 'approved' : 'declined';
+          const { rows } = await db.query<{ applicant_id: string | null }>('UPDATE partner_applications SET status = $2 WHERE application_id = $1 RETURNING applicant_id', [event.data.applicationId, status]);
+          if (rows[0]?.applicant_id) keys.add(rooms.user(rows[0].applicant_id));
+          break;
+        }
+        default:
+          continue;
+      }
+    }
+    return [...keys];
+  },
+};

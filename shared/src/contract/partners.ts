@@ -1,0 +1,52 @@
+/** The partner application form and the admins' list of applications, for the web and the services. */
+import { z } from 'zod';
+import { applicationProblems, type ApplicationStatus } from '../domain/partners/decider';
+import type { PartnerApplicationForm } from '../domain/partners/events';
+import { requiredId } from './text';
+
+export const PARTNER_PAGE_SIZES = [10, 20, 50] as const;
+
+/** The form as the web holds it: every input is text until sent. */
+export type PartnerApplicationInputs = Record<Exclude<keyof PartnerApplicationForm, 'subFields'>, string> & { subFields: number | string };
+
+const text = z.string({ error: 'Fill this in' }).max(5000).default('');
+
+/** POST /api/partner-applications: the form's own rules (the decider's), each message on its input. */
+export const partnerApplicationBody = z
+  .object({
+    contactName: text,
+    email: text,
+    phone: text,
+    fieldName: text,
+    address: text,
+    zipCode: text,
+    city: text,
+    subFields: z.union([z.number(), z.string()]).transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+    message: text,
+  })
+  .superRefine((form, ctx) => {
+    for (const [input, message] of Object.entries(applicationProblems(form))) ctx.addIssue({ code: 'custom', path: [input], message });
+  });
+
+/** The admin's approve and decline calls. */
+export const applicationIdBody = z.object({ applicationId: requiredId('applicationId') });
+
+/** A row of the admin's 'Field Owners Applications' table (its eight columns), and the applicant's own view. */
+export interface PartnerApplicationRow {
+  applicationId: string;
+  submittedAt: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  fieldName: string;
+  /** Street address, city and zip joined. */
+  location: string;
+  subFields: number;
+  message: string;
+  status: ApplicationStatus;
+}
+
+export const partnerApplicationsQuery = z.object({
+  page: z.coerce.number().int().min(0, 'page is 0 or more').default(0),
+  pageSize: z.coerce.number().pipe(z.union(PARTNER_PAGE_SIZES.map((size) => z.literal(size)), { error: `pageSize is one of ${PARTNER_PAGE_SIZES.join(', ')}` })).default(10),
+});

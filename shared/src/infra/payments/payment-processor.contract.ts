@@ -16,7 +16,8 @@ export interface PaymentProcessorHarness {
   teardown(): Promise<void>;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<PaymentRefused> {
+/** The PaymentRefused a promise rejects with (the test fails when it resolves or rejects otherwise). */
+export async function refusal(promise: Promise<unknown>): Promise<PaymentRefused> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,

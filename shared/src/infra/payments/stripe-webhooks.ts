@@ -73,7 +73,7 @@ const eventSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Stripe's statuses in the port's four: a payment waiting for a (new) card failed if its last attempt failed. */
-export function paymentStatusOf(status: z.infer<typeof stripeStatusSchema>, lastError: unknown): PaymentStatus {
+export function paymentStatusOf(status: string, lastError: unknown): PaymentStatus {
   switch (status) {
     case 'succeeded':
     case 'failed':
@@ -84,9 +84,8 @@ export function paymentStatusOf(status: z.infer<typeof stripeStatusSchema>, last
       return 'failed';
     case 'requires_payment_method':
       return lastError ? 'failed' : 'requires_confirmation';
-    case 'processing':
-    case 'requires_capture':
-    case 'pending':
+    default:
+      // processing, requires_capture, pending, and any state Stripe adds later: under way, not yet decided.
       return 'requires_action';
   }
 }

@@ -23,7 +23,7 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
-import { setUpPayments, type Payments, type PaymentsOptions } from '@playtime/shared/infra/payments/setup';
+import { setUpPayments, stripeSettingsOf, type Payments, type PaymentsOptions } from '@playtime/shared/infra/payments/setup';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { demoPeople, seedDemoData } from './demo-data';
 import { WEB_DIST } from './web-build';
@@ -50,7 +50,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   });
 
   const geocoder = createGeocoder(config);
-  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, ...options });
+  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config), ...options });
 
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));

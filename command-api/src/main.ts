@@ -5,7 +5,7 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
-import { setUpPayments } from '@playtime/shared/infra/payments/setup';
+import { setUpPayments, stripeSettingsOf } from '@playtime/shared/infra/payments/setup';
 import { commandApiSettings, createCommandApi } from './command-api';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
 import { prepareUsersAtStart } from './users/accounts';
@@ -13,7 +13,7 @@ import { prepareUsersAtStart } from './users/accounts';
 runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: false });
   await prepareUsersAtStart(parts);
-  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger });
+  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config) });
 
   const app = createServiceApp({
     service: 'command-api',

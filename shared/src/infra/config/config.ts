@@ -47,6 +47,24 @@ export const configSchema = z.object({
   GEOCODER_KEY: z.string().trim().optional().transform((value) => (value ? value : undefined)),
   /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>`; loopback needs none. */
   METRICS_TOKEN: z.string().trim().optional().transform((value) => (value ? value : undefined)),
+  /** Stripe instead of the simulated card processor (README: Payments with Stripe). A secret key needs the webhook secret too. */
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional().or(z.literal('').transform(() => undefined)),
+  /** The platform's share of each payment, in percent of it, kept as Stripe's application fee. */
+  STRIPE_APPLICATION_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+}).superRefine((config, context) => {
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'is required with STRIPE_SECRET_KEY: without it no Stripe webhook can be verified, so no payment would ever be applied (`stripe listen` prints one)',
+    });
+  }
+  const mode = (key: string | undefined) => (key ? (/_live_/.test(key) ? 'live' : 'test') : null);
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && mode(config.STRIPE_SECRET_KEY) !== mode(config.STRIPE_PUBLISHABLE_KEY)) {
+    context.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be of the same mode (test or live) as STRIPE_SECRET_KEY' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -16,7 +16,8 @@ export interface PaymentProcessorHarness {
   teardown(): Promise<void>;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<PaymentRefused> {
+/** The PaymentRefused a promise rejects with (the test fails when it resolves or rejects otherwise). */
+export async function refusal(promise: Promise<unknown>): Promise<PaymentRefused> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
@@ -57,6 +58,32 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       expect(first).toBe(again);
       expect(await processor.connectedAccount(receiver)).toBe(first);
       expect(await processor.connectedAccount(`owner-${randomUUID()}`)).not.toBe(first);
+    });
+
+    it("tells a receiver's account status, and keeps an update only for the receiver's own account", async () => {
+      const receiver = `owner-${randomUUID()}`;
+      expect(await processor.accountStatus(receiver)).toBeNull();
+      const accountId = await processor.connectedAccount(receiver);
+      const status = await processor.accountStatus(receiver);
+      expect(status).toMatchObject({ receiverId: receiver, accountId, chargesEnabled: expect.any(Boolean), payoutsEnabled: expect.any(Boolean) });
+      expect(await processor.recordAccountStatus({ ...status!, accountId: 'acct_someone_else' })).toBe(false);
+      expect(await processor.recordAccountStatus(status!)).toBe(true);
+      expect(await processor.onboardingLink(receiver, 'http://localhost:3000/profile')).toMatch(/^https?:\/\//);
+    });
+
+    it('lists the payments made after a cursor, oldest first', async () => {
+      const first = await processor.createPayment(newPayment());
+      let cursor: string | null = null;
+      for (let page = await processor.listPayments(null, 100); page.length > 0; page = await processor.listPayments(page.at(-1)!.cursor, 100)) {
+        cursor = page.find((listed) => listed.payment.paymentId === first.paymentId)?.cursor ?? cursor;
+      }
+      expect(cursor).not.toBeNull();
+      const second = await processor.createPayment(newPayment({ amountCents: 1200 }));
+      const third = await processor.createPayment(newPayment({ amountCents: 1300 }));
+      const after = await processor.listPayments(cursor, 10);
+      expect(after.map((listed) => listed.payment.paymentId)).toEqual([second.paymentId, third.paymentId]);
+      expect(after[0]).toMatchObject({ payment: { amountCents: 1200, status: 'requires_confirmation' }, created: expect.any(Number) });
+      expect((await processor.listPayments(after[0]!.cursor, 10)).map((listed) => listed.payment.paymentId)).toEqual([third.paymentId]);
     });
 
     it('creates a payment waiting for confirmation, whose client secret names it', async () => {
@@ -117,6 +144,10 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       expect(await processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() })).toMatchObject({ amountCents: 3000 });
       expect((await refusal(processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() }))).code).toBe('nothing_to_refund');
       expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ refundedCents: 5000 });
+      expect((await processor.listRefunds(paid.paymentId)).map((refund) => [refund.paymentId, refund.amountCents])).toEqual([
+        [paid.paymentId, 2000],
+        [paid.paymentId, 3000],
+      ]);
     });
 
     it('refunds once per idempotency key', async () => {
@@ -148,10 +179,12 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       const events = bodies.map((body) => {
         const verified = processor.verifyWebhook(body, harness.sign(body));
         if (!verified.ok) throw new Error(verified.reason);
+        if (verified.event.type === 'account.updated') throw new Error('a payment webhook read as an account update');
         return verified.event;
       });
       expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'charge.refunded']);
       expect(events[0]!.payment).toMatchObject({ paymentId: paid.paymentId, status: 'succeeded', amountCents: 2500, payerId: 'captain-1', receiverId: 'owner-1' });
+      expect(events[0]!.destinationAccount).toBe(await processor.connectedAccount('owner-1'));
       expect(events[1]!.payment.refundedCents).toBe(500);
       expect(events[1]!.refunds).toEqual([expect.objectContaining({ paymentId: paid.paymentId, amountCents: 500 })]);
       expect(new Set(events.map((event) => event.eventId)).size).toBe(2);

@@ -71,6 +71,23 @@ export class PaymentRefused extends Error {
 export const PAYMENT_WEBHOOK_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
 export type PaymentWebhookType = (typeof PAYMENT_WEBHOOK_TYPES)[number];
 
+/** A receiver's connected account and whether it may take charges and pay out (Stripe's `account.updated`). */
+export interface ConnectedAccountStatus {
+  receiverId: string;
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+/** One payment in the processor's books, in the order it made them; `cursor` lists the payments after it. */
+export interface ListedPayment {
+  payment: Payment;
+  cursor: string;
+  /** Seconds since the epoch, when the payment was created. */
+  created: number;
+}
+
 /** A verified webhook: what happened to which payment, with the payment as it was when the event was made. */
 export interface PaymentWebhookEvent {
   eventId: string;
@@ -80,9 +97,21 @@ export interface PaymentWebhookEvent {
   payment: Payment;
   /** Every refund of the payment so far (charge.refunded), so a late or repeated event loses none. */
   refunds: Refund[];
+  /** The connected account the money goes to (`transfer_data.destination`), when the payload names one. */
+  destinationAccount: string | null;
 }
 
-export type WebhookVerification = { ok: true; event: PaymentWebhookEvent } | { ok: false; reason: string };
+/** A connected account changed (Stripe's `account.updated`). */
+export interface AccountWebhookEvent {
+  eventId: string;
+  type: 'account.updated';
+  created: number;
+  account: ConnectedAccountStatus;
+}
+
+export type ProcessorWebhookEvent = PaymentWebhookEvent | AccountWebhookEvent;
+
+export type WebhookVerification = { ok: true; event: ProcessorWebhookEvent } | { ok: false; reason: string };
 
 export interface PaymentProcessor {
   /** The receiver's connected account, created on first use; always the same id for the same receiver. */
@@ -91,8 +120,18 @@ export interface PaymentProcessor {
   retrievePayment(paymentId: string): Promise<Payment | null>;
   /** Refuses (PaymentRefused) a payment that has not succeeded, or more than is left of it. */
   refund(input: RefundInput): Promise<Refund>;
-  /** Checks the signature of the raw body before reading anything from it. */
+  /** Every refund of a payment so far, oldest first (Stripe's `charge.refunded` payload no longer lists them). */
+  listRefunds(paymentId: string): Promise<Refund[]>;
+  /** Checks the signature of the raw body before reading anything from it, then that it is of this processor's mode (test or live). */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookVerification;
+  /** The receiver's account as last reported; null when the receiver has none yet. */
+  accountStatus(receiverId: string): Promise<ConnectedAccountStatus | null>;
+  /** Keeps what a verified `account.updated` says; false (nothing kept) when the account is not the receiver's. */
+  recordAccountStatus(status: ConnectedAccountStatus): Promise<boolean>;
+  /** Where the receiver sets up payouts (Stripe's hosted onboarding), coming back to `returnUrl`. */
+  onboardingLink(receiverId: string, returnUrl: string): Promise<string>;
+  /** Payments made after `sinceCursor` (all when null), oldest first, at most `limit`; reconciliation walks them. */
+  listPayments(sinceCursor: string | null, limit?: number): Promise<ListedPayment[]>;
 }
 
 /** The payment id inside a client secret, or null when it does not read `{paymentId}_secret_{random}`. */

@@ -1,6 +1,6 @@
 /**
  * The payments part of a service composition: the processor (the simulated card processor, the
- * embedded default; Stripe arrives with its adapter), the webhook inbox and the purpose registry.
+ * embedded default; Stripe when STRIPE_SECRET_KEY is set), the webhook inbox and the purpose registry.
  */
 import type pg from 'pg';
 import { createJobQueue } from '../jobs/bullmq-job-queue';
@@ -12,6 +12,8 @@ import type { Logger } from '../logging';
 import { PaymentPurposes } from './payment-events';
 import type { PaymentProcessor } from './port';
 import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
+import { StripePaymentProcessor } from './stripe/stripe-processor';
+import type { Config } from '../config/config';
 import { WebhookDelivery, type WebhookDeliveryJob } from './simulated/webhook-delivery';
 import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 
@@ -37,9 +39,36 @@ export interface PaymentsOptions {
   /** Tests fix these to make the simulated processor's duplicates and reordering repeatable. */
   webhookDelivery?: { random?: () => number; duplicateChance?: number; maxDelayMs?: number; backoffMs?: number };
   feeCents?: (amountCents: number) => number;
+  /** Stripe's keys and fee; null or absent: the simulated processor. */
+  stripe?: StripeSettings | null;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  applicationFeePercent: number;
+}
+
+/** Stripe's settings when the configuration has a secret key (config.ts makes sure its webhook secret is there too). */
+export function stripeSettingsOf(config: Config): StripeSettings | null {
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) return null;
+  return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, applicationFeePercent: config.STRIPE_APPLICATION_FEE_PERCENT };
+}
+
+async function setUpStripe(options: PaymentsOptions, settings: StripeSettings): Promise<Payments> {
+  await migrate(options.pool, 'payments', webhookInboxMigrations);
+  const processor = await StripePaymentProcessor.open(options.pool, {
+    secretKey: settings.secretKey,
+    webhookSecret: settings.webhookSecret,
+    applicationFeeCents: (amountCents) => Math.round((amountCents * settings.applicationFeePercent) / 100),
+  });
+  options.logger.info({ livemode: processor.livemode }, 'payments: Stripe');
+  const purposes = new PaymentPurposes();
+  return { processor, simulated: null, purposes, inbox: new WebhookInbox({ pool: options.pool, store: options.store, processor, purposes }), close: async () => {} };
 }
 
 export async function setUpPayments(options: PaymentsOptions): Promise<Payments> {
+  if (options.stripe) return setUpStripe(options, options.stripe);
   await migrate(options.pool, 'payments', webhookInboxMigrations);
   const queue: JobQueue<WebhookDeliveryJob> = await createJobQueue<WebhookDeliveryJob>({
     name: 'simulated-payment-webhooks',

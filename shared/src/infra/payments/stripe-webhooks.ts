@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { PAYMENT_WEBHOOK_TYPES, type Payment, type PaymentPurpose, type PaymentWebhookType, type Refund, type WebhookVerification } from './port';
+import { PAYMENT_WEBHOOK_TYPES, type Payment, type PaymentPurpose, type PaymentStatus, type PaymentWebhookType, type Refund, type WebhookVerification } from './port';
 
 export const SIGNATURE_HEADER = 'stripe-signature';
 /** Stripe's default: a signature older than this is refused, so a captured request cannot be replayed later. */
@@ -29,30 +29,69 @@ const metadataSchema = z.object({
 
 const refundsSchema = z.object({ data: z.array(z.object({ id: z.string(), amount: z.number().int() })) });
 
+/** A payment intent's or charge's status in Stripe's words, read as the port's. */
+const stripeStatusSchema = z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'failed', 'canceled', 'pending']);
+
 const paymentObjectSchema = z.object({
   id: z.string(),
   object: z.enum(['payment_intent', 'charge']),
   /** On a charge, the payment it belongs to. */
   payment_intent: z.string().optional(),
   amount: z.number().int(),
-  amount_refunded: z.number().int(),
+  /** Only on a charge; a payment intent's refunds arrive as `charge.refunded`. */
+  amount_refunded: z.number().int().optional(),
   currency: z.string(),
-  status: z.enum(['requires_confirmation', 'requires_action', 'succeeded', 'failed']),
-  application_fee_amount: z.number().int(),
-  last_payment_error: z.object({ message: z.string() }).nullable(),
+  status: stripeStatusSchema,
+  application_fee_amount: z.number().int().nullable().optional(),
+  last_payment_error: z.object({ message: z.string().optional() }).nullable().optional(),
   metadata: metadataSchema,
-  refunds: refundsSchema.optional(),
+  transfer_data: z.object({ destination: z.union([z.string(), z.object({ id: z.string() })]) }).nullable().optional(),
+  refunds: refundsSchema.nullable().optional(),
 });
 
-const eventSchema = z.object({
+const accountObjectSchema = z.object({
+  id: z.string(),
+  object: z.literal('account'),
+  charges_enabled: z.boolean(),
+  payouts_enabled: z.boolean(),
+  details_submitted: z.boolean(),
+  metadata: z.object({ receiver_id: z.string() }),
+});
+
+const envelope = {
   id: z.string(),
   object: z.literal('event'),
-  type: z.enum(PAYMENT_WEBHOOK_TYPES),
   created: z.number().int(),
-  data: z.object({ object: paymentObjectSchema }),
-});
+  /** Stripe sends it on every event; a payload without it is taken as test mode. */
+  livemode: z.boolean().default(false),
+  /** Set when the event comes from a connected account (Connect webhooks). */
+  account: z.string().optional(),
+};
 
-function purposeOf(metadata: z.infer<typeof metadataSchema>): PaymentPurpose | null {
+const eventSchema = z.discriminatedUnion('type', [
+  z.object({ ...envelope, type: z.enum(PAYMENT_WEBHOOK_TYPES), data: z.object({ object: paymentObjectSchema }) }),
+  z.object({ ...envelope, type: z.literal('account.updated'), data: z.object({ object: accountObjectSchema }) }),
+]);
+
+/** Stripe's statuses in the port's four: a payment waiting for a (new) card failed if its last attempt failed. */
+export function paymentStatusOf(status: string, lastError: unknown): PaymentStatus {
+  switch (status) {
+    case 'succeeded':
+    case 'failed':
+    case 'requires_confirmation':
+    case 'requires_action':
+      return status;
+    case 'canceled':
+      return 'failed';
+    case 'requires_payment_method':
+      return lastError ? 'failed' : 'requires_confirmation';
+    default:
+      // processing, requires_capture, pending, and any state Stripe adds later: under way, not yet decided.
+      return 'requires_action';
+  }
+}
+
+export function purposeOf(metadata: { purpose_kind?: string; hold_id?: string; sub_field_id?: string; game_id?: string }): PaymentPurpose | null {
   if (metadata.purpose_kind === 'rental' && metadata.hold_id) {
     return { kind: 'rental', holdId: metadata.hold_id, ...(metadata.sub_field_id ? { subFieldId: metadata.sub_field_id } : {}) };
   }
@@ -60,8 +99,20 @@ function purposeOf(metadata: z.infer<typeof metadataSchema>): PaymentPurpose | n
   return null;
 }
 
+/** What a payment's metadata says about it (Stripe keeps it on the payment intent and copies it to its charge). */
+export function paymentMetadata(payment: Pick<Payment, 'purpose' | 'payerId' | 'receiverId'>): Record<string, string> {
+  return {
+    purpose_kind: payment.purpose.kind,
+    ...(payment.purpose.kind === 'rental'
+      ? { hold_id: payment.purpose.holdId, ...(payment.purpose.subFieldId ? { sub_field_id: payment.purpose.subFieldId } : {}) }
+      : { game_id: payment.purpose.gameId }),
+    payer_id: payment.payerId,
+    receiver_id: payment.receiverId,
+  };
+}
+
 /** The event body for a payment, shaped as Stripe sends it (a charge for refunds, a payment intent otherwise). */
-export function webhookPayload(eventId: string, type: PaymentWebhookType, createdSeconds: number, payment: Payment, refunds: Refund[]): string {
+export function webhookPayload(eventId: string, type: PaymentWebhookType, createdSeconds: number, payment: Payment, refunds: Refund[], destinationAccount: string | null = null): string {
   const common = {
     amount: payment.amountCents,
     amount_refunded: payment.refundedCents,
@@ -69,24 +120,21 @@ export function webhookPayload(eventId: string, type: PaymentWebhookType, create
     status: payment.status,
     application_fee_amount: payment.feeCents,
     last_payment_error: payment.failureMessage ? { message: payment.failureMessage } : null,
-    metadata: {
-      purpose_kind: payment.purpose.kind,
-      ...(payment.purpose.kind === 'rental'
-        ? { hold_id: payment.purpose.holdId, ...(payment.purpose.subFieldId ? { sub_field_id: payment.purpose.subFieldId } : {}) }
-        : { game_id: payment.purpose.gameId }),
-      payer_id: payment.payerId,
-      receiver_id: payment.receiverId,
-    },
+    metadata: paymentMetadata(payment),
+    transfer_data: destinationAccount ? { destination: destinationAccount } : null,
   };
   const object =
     type === 'charge.refunded'
       ? { id: `ch_${payment.paymentId}`, object: 'charge', payment_intent: payment.paymentId, ...common, refunds: { data: refunds.map((refund) => ({ id: refund.refundId, amount: refund.amountCents })) } }
       : { id: payment.paymentId, object: 'payment_intent', ...common };
-  return JSON.stringify({ id: eventId, object: 'event', type, created: createdSeconds, data: { object } });
+  return JSON.stringify({ id: eventId, object: 'event', type, created: createdSeconds, livemode: false, data: { object } });
 }
 
-/** Verifies the signature of the raw body first (as `stripe.webhooks.constructEvent` does), then reads it. */
-export function verifyStripeWebhook(rawBody: Buffer | string, signatureHeader: string | undefined, secret: string): WebhookVerification {
+/**
+ * Verifies the signature of the raw body first (as `stripe.webhooks.constructEvent` does), then reads
+ * it; an event of the other mode (a live event at a test key, or the reverse) is refused.
+ */
+export function verifyStripeWebhook(rawBody: Buffer | string, signatureHeader: string | undefined, secret: string, livemode = false): WebhookVerification {
   if (!signatureHeader) return { ok: false, reason: 'The Stripe-Signature header is missing.' };
   let parsed: unknown;
   try {
@@ -96,24 +144,45 @@ export function verifyStripeWebhook(rawBody: Buffer | string, signatureHeader: s
   }
   const result = eventSchema.safeParse(parsed);
   if (!result.success) return { ok: false, reason: `The webhook is not a payment event this app understands: ${result.error.issues[0]?.message ?? 'bad shape'}` };
-  const { id, type, created, data } = result.data;
-  const object = data.object;
+  const event = result.data;
+  if (event.livemode !== livemode) {
+    return { ok: false, reason: `The webhook is a ${event.livemode ? 'live' : 'test'}-mode event but this app runs in ${livemode ? 'live' : 'test'} mode.` };
+  }
+  const { id, created } = event;
+  if (event.type === 'account.updated') {
+    const account = event.data.object;
+    if (event.account && event.account !== account.id) return { ok: false, reason: 'The webhook comes from another account than the one it describes.' };
+    return {
+      ok: true,
+      event: {
+        eventId: id,
+        type: event.type,
+        created,
+        account: { receiverId: account.metadata.receiver_id, accountId: account.id, chargesEnabled: account.charges_enabled, payoutsEnabled: account.payouts_enabled, detailsSubmitted: account.details_submitted },
+      },
+    };
+  }
+  // Payments are the platform's own (destination charges): an event sent from a connected account is not about them.
+  if (event.account) return { ok: false, reason: `The webhook comes from account ${event.account}, not from this platform.` };
+  const object = event.data.object;
   const purpose = purposeOf(object.metadata);
   if (!purpose) return { ok: false, reason: 'The webhook payment has no purpose the app knows.' };
   const paymentId = object.object === 'charge' ? object.payment_intent : object.id;
   if (!paymentId) return { ok: false, reason: 'The webhook charge names no payment.' };
   const payment: Payment = {
     paymentId,
-    status: object.status,
+    status: paymentStatusOf(object.status, object.last_payment_error),
     amountCents: object.amount,
     currency: object.currency,
     purpose,
     payerId: object.metadata.payer_id,
     receiverId: object.metadata.receiver_id,
-    feeCents: object.application_fee_amount,
-    refundedCents: object.amount_refunded,
-    failureMessage: object.last_payment_error?.message ?? null,
+    feeCents: object.application_fee_amount ?? 0,
+    refundedCents: object.amount_refunded ?? 0,
+    failureMessage: object.last_payment_error ? (object.last_payment_error.message ?? 'The payment failed.') : null,
   };
   const refunds = (object.refunds?.data ?? []).map((refund) => ({ refundId: refund.id, paymentId, amountCents: refund.amount }));
-  return { ok: true, event: { eventId: id, type, created, payment, refunds } };
+  const destination = object.transfer_data?.destination;
+  const destinationAccount = destination === undefined ? null : typeof destination === 'string' ? destination : destination.id;
+  return { ok: true, event: { eventId: id, type: event.type, created, payment, refunds, destinationAccount } };
 }

@@ -11,7 +11,7 @@ import { handleCommand } from '../commands/command-handler';
 import type { Migration } from '../db/migrations';
 import type { EventStore } from '../eventstore/port';
 import type { PaymentPurposes } from './payment-events';
-import type { PaymentProcessor, PaymentWebhookEvent } from './port';
+import type { AccountWebhookEvent, Payment, PaymentProcessor, PaymentWebhookEvent, ProcessorWebhookEvent, Refund } from './port';
 
 export const webhookInboxMigrations: Migration[] = [
   {
@@ -28,7 +28,7 @@ export const webhookInboxMigrations: Migration[] = [
   },
 ];
 
-export type WebhookReceipt = { ok: true; duplicate: boolean; event: PaymentWebhookEvent } | { ok: false; reason: string };
+export type WebhookReceipt = { ok: true; duplicate: boolean; event: ProcessorWebhookEvent } | { ok: false; reason: string };
 
 export class WebhookInbox {
   constructor(
@@ -39,16 +39,50 @@ export class WebhookInbox {
     const verified = this.deps.processor.verifyWebhook(rawBody, signatureHeader);
     if (!verified.ok) return verified;
     const { event } = verified;
+    const subject = event.type === 'account.updated' ? event.account.accountId : event.payment.paymentId;
     const seen = await this.deps.pool.query('SELECT 1 FROM payment_webhook_events WHERE event_id = $1', [event.eventId]);
     if (seen.rowCount) return { ok: true, duplicate: true, event };
     // Marked handled only after every step succeeded: a failure makes the processor retry, and each
     // step is idempotent, so two copies of an event racing past the check above do no harm either.
-    await this.handle(event);
+    const refused = event.type === 'account.updated' ? await this.accountUpdated(event) : await this.paymentChanged(event);
+    if (refused) return { ok: false, reason: refused };
     await this.deps.pool.query(
       'INSERT INTO payment_webhook_events (event_id, type, payment_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING',
-      [event.eventId, event.type, event.payment.paymentId],
+      [event.eventId, event.type, subject],
     );
     return { ok: true, duplicate: false, event };
+  }
+
+  /** Records a succeeded payment and runs its purpose's handlers, as its webhook would (reconciliation's way in). */
+  async applySucceededPayment(payment: Payment, causeId: string): Promise<void> {
+    const event: PaymentWebhookEvent = { eventId: causeId, type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), payment, refunds: [], destinationAccount: null };
+    await this.recordPayment(event);
+    await this.deps.purposes.paymentSucceeded(event);
+  }
+
+  /** Records refunds the processor made (idempotent per refund id). */
+  async applyRefunds(payment: Payment, refunds: Refund[], causeId: string): Promise<void> {
+    for (const refund of refunds) {
+      await this.ledger(payment.paymentId, causeId, { type: 'RecordRefund', paymentId: refund.paymentId, refundId: refund.refundId, amountCents: refund.amountCents });
+    }
+  }
+
+  /** Refuses (with the reason) an update about an account that is not the receiver's. */
+  private async accountUpdated(event: AccountWebhookEvent): Promise<string | null> {
+    const kept = await this.deps.processor.recordAccountStatus(event.account);
+    return kept ? null : `Account ${event.account.accountId} is not the connected account of receiver ${event.account.receiverId}.`;
+  }
+
+  /** Refuses (with the reason) a payment whose money goes to another account than its receiver's. */
+  private async paymentChanged(event: PaymentWebhookEvent): Promise<string | null> {
+    if (event.destinationAccount) {
+      const own = await this.deps.processor.accountStatus(event.payment.receiverId);
+      if (own?.accountId !== event.destinationAccount) {
+        return `The payment goes to account ${event.destinationAccount}, which is not the connected account of receiver ${event.payment.receiverId}.`;
+      }
+    }
+    await this.handle(event);
+    return null;
   }
 
   private async handle(event: PaymentWebhookEvent): Promise<void> {
@@ -60,29 +94,31 @@ export class WebhookInbox {
       case 'payment_intent.payment_failed':
         await this.deps.purposes.paymentFailed(event);
         return;
-      case 'charge.refunded':
+      case 'charge.refunded': {
         // A refund may arrive before the success it follows: the charge carries the whole payment, so record it first.
         await this.recordPayment(event);
-        for (const refund of event.refunds) {
-          await this.ledger(event, { type: 'RecordRefund', paymentId: refund.paymentId, refundId: refund.refundId, amountCents: refund.amountCents });
-        }
+        const listed = event.refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+        // Stripe's charge no longer lists its refunds; the processor does.
+        const refunds = listed < event.payment.refundedCents ? await this.deps.processor.listRefunds(event.payment.paymentId) : event.refunds;
+        await this.applyRefunds(event.payment, refunds, event.eventId);
         return;
+      }
     }
   }
 
   private recordPayment(event: PaymentWebhookEvent) {
     const { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } = event.payment;
-    return this.ledger(event, { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } });
+    return this.ledger(paymentId, event.eventId, { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } });
   }
 
-  private ledger(event: PaymentWebhookEvent, command: Parameters<typeof ledgerDecider.decide>[0]) {
+  private ledger(paymentId: string, causeId: string, command: Parameters<typeof ledgerDecider.decide>[0]) {
     return handleCommand({
       store: this.deps.store,
       decider: ledgerDecider,
-      streamId: ledgerStream(event.payment.paymentId),
+      streamId: ledgerStream(paymentId),
       command,
       context: { now: new Date(), newId: randomUUID, actorId: null },
-      metadata: { userId: null, correlationId: event.eventId, causationId: event.eventId },
+      metadata: { userId: null, correlationId: causeId, causationId: causeId },
       // Many copies of one payment's events may race; each loser decides again and finds nothing to do.
       maxAttempts: 20,
     });

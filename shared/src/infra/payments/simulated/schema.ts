@@ -63,4 +63,9 @@ export const simulatedPaymentMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'payments in the order they were made',
+    sql: `CREATE INDEX payments_in_order ON simulated_payments.payments (created_at, payment_id);`,
+  },
 ];

@@ -11,8 +11,10 @@ import { migrate } from '../../db/migrations';
 import { withTransaction } from '../../db/pool';
 import {
   PaymentRefused,
+  type ConnectedAccountStatus,
   type CreatePaymentInput,
   type CreatedPayment,
+  type ListedPayment,
   type Payment,
   type PaymentProcessor,
   type PaymentPurpose,
@@ -74,6 +76,18 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
+/** A listing cursor: the creation time (PostgreSQL's own text, exact to the microsecond) and id of the last payment seen. */
+const encodeCursor = (createdAt: string, paymentId: string) => Buffer.from(JSON.stringify([createdAt, paymentId])).toString('base64url');
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')) return parsed as [string, string];
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new Error(`Not a payment listing cursor: ${cursor}`);
+}
+
 // jsonb keeps its own key order, so the stored purpose is compared by value, not by its text.
 const samePurpose = (a: PaymentPurpose, b: PaymentPurpose) => isDeepStrictEqual(a, b);
 
@@ -120,6 +134,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
       throw new PaymentRefused('invalid_amount', `A payment must be a positive whole number of cents, not ${input.amountCents}.`);
     }
+    // As with a destination charge, the receiver's account exists before money can go to it.
+    await this.connectedAccount(input.receiverId);
     const paymentId = `pi_sim_${token(12)}`;
     const fee = this.options.feeCents?.(input.amountCents) ?? 0;
     const insert = () => this.pool.query<PaymentRow>(
@@ -192,8 +208,42 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     return outcome.refund;
   }
 
+  async listRefunds(paymentId: string): Promise<Refund[]> {
+    const { rows } = await this.pool.query<{ refund_id: string; amount_cents: number }>(
+      'SELECT refund_id, amount_cents FROM simulated_payments.refunds WHERE payment_id = $1 ORDER BY created_at, refund_id',
+      [paymentId],
+    );
+    return rows.map((refund) => ({ refundId: refund.refund_id, paymentId, amountCents: refund.amount_cents }));
+  }
+
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookVerification {
     return verifyStripeWebhook(rawBody, signatureHeader, this.webhookSecret);
+  }
+
+  /** The simulated processor asks no one for identity or a bank account: its accounts take charges and pay out at once. */
+  async accountStatus(receiverId: string): Promise<ConnectedAccountStatus | null> {
+    const { rows } = await this.pool.query<{ account_id: string }>('SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1', [receiverId]);
+    return rows[0] ? { receiverId, accountId: rows[0].account_id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true } : null;
+  }
+
+  async recordAccountStatus(status: ConnectedAccountStatus): Promise<boolean> {
+    return (await this.accountStatus(status.receiverId))?.accountId === status.accountId;
+  }
+
+  /** Nothing to set up: the link leads straight back. */
+  async onboardingLink(receiverId: string, returnUrl: string): Promise<string> {
+    await this.connectedAccount(receiverId);
+    return returnUrl;
+  }
+
+  async listPayments(sinceCursor: string | null, limit = 100): Promise<ListedPayment[]> {
+    const [after, afterId] = sinceCursor ? decodeCursor(sinceCursor) : ['-infinity', ''];
+    const { rows } = await this.pool.query<PaymentRow & { created_text: string; created_seconds: number }>(
+      `SELECT *, created_at::text AS created_text, extract(epoch FROM created_at)::float8 AS created_seconds FROM simulated_payments.payments
+        WHERE (created_at, payment_id) > ($1::timestamptz, $2) ORDER BY created_at, payment_id LIMIT $3`,
+      [after, afterId, limit],
+    );
+    return rows.map((row) => ({ payment: toPayment(row), cursor: encodeCursor(row.created_text, row.payment_id), created: Math.floor(row.created_seconds) }));
   }
 
   /** What the web's card form posts: the card is read, its outcome applied, only its last four digits kept. */
@@ -267,12 +317,14 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
       [payment.paymentId],
     );
     const eventId = `evt_sim_${token(12)}`;
+    const account = await client.query<{ account_id: string }>('SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1', [payment.receiverId]);
     const payload = webhookPayload(
       eventId,
       type,
       Math.floor(this.now().getTime() / 1000),
       payment,
       refunds.rows.map((refund) => ({ refundId: refund.refund_id, paymentId: payment.paymentId, amountCents: refund.amount_cents })),
+      account.rows[0]?.account_id ?? null,
     );
     await client.query('INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)', [eventId, payment.paymentId, type, payload]);
     return { eventId, payload };

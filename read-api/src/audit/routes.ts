@@ -36,7 +36,9 @@ interface EventRow {
  * The admin's event history (GET /api/admin/events): the log itself, newest first, paged by global
  * position (a keyset: `before` is the previous page's `next`, never an offset), filtered by type,
  * stream or what it is about, actor, correlation, time and free text inside the data. It reads the
- * PostgreSQL event store's table, so it answers 501 where the log lives in EventStoreDB.
+ * PostgreSQL event store's table, so it answers 501 where the log lives in EventStoreDB. The log has
+ * no indexes for these filters (each would cost every append): a filtered page walks the log back from
+ * `before` by its primary key until it has its rows.
  */
 export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
   const router = Router();

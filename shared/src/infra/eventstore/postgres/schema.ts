@@ -34,13 +34,4 @@ export const eventStoreMigrations: Migration[] = [
       CREATE INDEX es_events_log_order ON es_events (transaction_id, global_position);
     `,
   },
-  {
-    version: 2,
-    name: 'event history filters',
-    // The admin's history pages newest first by global position within a type or an actor's events.
-    sql: `
-      CREATE INDEX es_events_by_type ON es_events (type, global_position);
-      CREATE INDEX es_events_by_actor ON es_events ((metadata->>'userId'), global_position);
-    `,
-  },
 ];

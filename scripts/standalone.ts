@@ -118,6 +118,9 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     },
   });
 
+  // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
+  await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
+
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.PORT, () => resolve());

@@ -33,6 +33,8 @@ runService('command-api', async ({ config, logger, metrics }) => {
       }),
     ],
   });
+  // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
+  await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
   return {
     app,
     close: async () => {

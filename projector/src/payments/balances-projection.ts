@@ -1,7 +1,7 @@
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { isEventOf } from '@playtime/shared/domain/event-schemas';
-import { LEDGER_EVENT_TYPES } from '@playtime/shared/domain/ledger/events';
+import { MONEY_EVENT_TYPES } from '@playtime/shared/domain/ledger/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 
@@ -17,7 +17,7 @@ export const balancesProjection: WriteOnlyProjection = {
   name: PROJECTIONS.balances,
   version: 1,
   tables: ['ledger_entries', 'balances'],
-  handles: LEDGER_EVENT_TYPES,
+  handles: MONEY_EVENT_TYPES,
   schemaSql: `
     CREATE TABLE ledger_entries (
       entry_id     text        PRIMARY KEY,
@@ -42,7 +42,7 @@ export const balancesProjection: WriteOnlyProjection = {
     const changed = new Set<string>();
     for (const stored of events) {
       const event = parseEvent(stored);
-      if (!isEventOf(event, LEDGER_EVENT_TYPES)) continue;
+      if (!isEventOf(event, MONEY_EVENT_TYPES)) continue;
       const column = COLUMN_BY_TYPE[event.type];
       const kind = event.type === 'PaymentReceived' ? 'payment' : event.type === 'RefundIssued' ? 'refund' : 'fee';
       statements.push({

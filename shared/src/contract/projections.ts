@@ -10,6 +10,7 @@ export const PROJECTIONS = {
   bookings: 'bookings',
   games: 'games',
   balances: 'balances',
+  paymentDifferences: 'payment_differences',
   partnerApplications: 'partner_applications',
 } as const;
 

@@ -74,6 +74,38 @@ describe('ledger: recording a refund', () => {
   });
 });
 
+describe('ledger: differences reconciliation found', () => {
+  const difference = {
+    paymentId: 'pi_1',
+    receiverId: 'owner-1',
+    payerId: 'captain-1',
+    kind: 'ledger_refunded_more' as const,
+    processorStatus: 'succeeded',
+    processorAmountCents: 5000,
+    processorRefundedCents: 0,
+    ledgerAmountCents: 5000,
+    ledgerRefundedCents: 3000,
+    resolution: 'needs_attention' as const,
+  };
+  const found: LedgerEvent = { type: 'PaymentDifferenceFound', data: difference };
+
+  it('records a difference, also for a payment the ledger never received', () => {
+    given(ledgerDecider, [received, refunded('re_1', 3000)]).when({ type: 'RecordDifference', difference }).then([found]);
+    const missing = { ...difference, kind: 'payment_not_applied' as const, ledgerAmountCents: null, ledgerRefundedCents: 0, resolution: 'applied' as const };
+    given(ledgerDecider, []).when({ type: 'RecordDifference', difference: missing }).then([{ type: 'PaymentDifferenceFound', data: missing }]);
+  });
+
+  it('records the same finding once, and a changed one again', () => {
+    given(ledgerDecider, [received, refunded('re_1', 3000), found]).when({ type: 'RecordDifference', difference }).then([]);
+    const worse = { ...difference, ledgerRefundedCents: 4000 };
+    given(ledgerDecider, [received, refunded('re_1', 3000), found]).when({ type: 'RecordDifference', difference: worse }).then([{ type: 'PaymentDifferenceFound', data: worse }]);
+  });
+
+  it('a difference moves no money: the payment and its refunds are checked as before', () => {
+    given(ledgerDecider, [found, received]).when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 5001 }).thenRefused('refund_exceeds_payment');
+  });
+});
+
 describe('ledger: events and balance', () => {
   it('every event the decider makes matches its schema', () => {
     const events = [...ledgerDecider.decide({ type: 'RecordPayment', payment: { ...payment, feeCents: 10 } }, ledgerDecider.initialState(), {} as never)];

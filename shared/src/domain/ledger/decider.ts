@@ -1,5 +1,8 @@
 import { DomainError, type Decider } from '../decider';
-import type { LedgerEvent, LedgerPurpose } from './events';
+import type { EventOf } from '../event-schemas';
+import type { LedgerEvent, LedgerPurpose, PaymentDifferenceFound } from './events';
+
+export type Difference = EventOf<typeof PaymentDifferenceFound>['data'];
 
 /** A succeeded payment as the processor reports it. */
 export interface SucceededPayment {
@@ -15,11 +18,17 @@ export interface SucceededPayment {
 
 export type LedgerCommand =
   | { type: 'RecordPayment'; payment: SucceededPayment }
-  | { type: 'RecordRefund'; paymentId: string; refundId: string; amountCents: number };
+  | { type: 'RecordRefund'; paymentId: string; refundId: string; amountCents: number }
+  | { type: 'RecordDifference'; difference: Difference };
 
-export type LedgerState =
+export type LedgerState = { differences: string[] } & (
   | { recorded: false }
-  | { recorded: true; paymentId: string; receiverId: string; payerId: string; amountCents: number; refundedCents: number; refundIds: string[] };
+  | { recorded: true; paymentId: string; receiverId: string; payerId: string; amountCents: number; refundedCents: number; refundIds: string[] }
+);
+
+/** A difference is the same finding when the same figures disagree in the same way. */
+const differenceKey = (difference: Difference) =>
+  [difference.kind, difference.processorStatus, difference.processorAmountCents, difference.processorRefundedCents, difference.ledgerAmountCents, difference.ledgerRefundedCents].join('|');
 
 const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
 
@@ -29,17 +38,19 @@ const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
  * than the payment.
  */
 export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
-  initialState: () => ({ recorded: false }),
+  initialState: () => ({ recorded: false, differences: [] }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentReceived':
-        return { recorded: true, paymentId: event.data.paymentId, receiverId: event.data.receiverId, payerId: event.data.payerId, amountCents: event.data.amountCents, refundedCents: 0, refundIds: [] };
+        return { differences: state.differences, recorded: true, paymentId: event.data.paymentId, receiverId: event.data.receiverId, payerId: event.data.payerId, amountCents: event.data.amountCents, refundedCents: 0, refundIds: [] };
       case 'FeeCharged':
         return state;
       case 'RefundIssued':
         if (!state.recorded) return state;
         return { ...state, refundedCents: state.refundedCents + event.data.amountCents, refundIds: [...state.refundIds, event.data.refundId] };
+      case 'PaymentDifferenceFound':
+        return { ...state, differences: [...state.differences, differenceKey(event.data)] };
     }
   },
 
@@ -69,6 +80,10 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
         }
         return [{ type: 'RefundIssued', data: { paymentId: state.paymentId, refundId: command.refundId, receiverId: state.receiverId, payerId: state.payerId, amountCents: command.amountCents } }];
       }
+      case 'RecordDifference':
+        // Reconciliation may look at a payment again (a run cut short before it moved its cursor).
+        if (state.differences.includes(differenceKey(command.difference))) return [];
+        return [{ type: 'PaymentDifferenceFound', data: command.difference }];
     }
   },
 };

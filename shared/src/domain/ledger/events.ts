@@ -23,7 +23,33 @@ export const RefundIssued = eventSchema(
   z.object({ paymentId: z.string(), refundId: z.string(), receiverId: z.string(), payerId: z.string(), amountCents: cents }),
 );
 
-export const LEDGER_EVENTS = [PaymentReceived, FeeCharged, RefundIssued] as const;
+/** How the processor's books and the ledger disagreed about a payment when reconciliation compared them. */
+export const DIFFERENCE_KINDS = ['payment_not_applied', 'refund_not_applied', 'amount_differs', 'ledger_refunded_more', 'failed_payment_in_ledger'] as const;
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
+
+/**
+ * Reconciliation found the processor and the ledger apart. `applied`: reconciliation brought the
+ * ledger up to the processor (a lost webhook); `needs_attention`: a person has to look (the ledger is
+ * never changed to match a processor that says less, since that would hide the cause).
+ */
+export const PaymentDifferenceFound = eventSchema(
+  'PaymentDifferenceFound',
+  z.object({
+    paymentId: z.string(),
+    receiverId: z.string(),
+    payerId: z.string(),
+    kind: z.enum(DIFFERENCE_KINDS),
+    processorStatus: z.string(),
+    processorAmountCents: cents,
+    processorRefundedCents: cents,
+    /** Null: the ledger had no entry of this payment. */
+    ledgerAmountCents: cents.nullable(),
+    ledgerRefundedCents: cents,
+    resolution: z.enum(['applied', 'needs_attention']),
+  }),
+);
+
+export const LEDGER_EVENTS = [PaymentReceived, FeeCharged, RefundIssued, PaymentDifferenceFound] as const;
 
 export type LedgerEvent = EventsOf<typeof LEDGER_EVENTS>;
 export type LedgerPurpose = z.infer<typeof purposeSchema>;
@@ -31,3 +57,6 @@ export type LedgerPurpose = z.infer<typeof purposeSchema>;
 export const ledgerStream = (paymentId: string) => `ledger-payment-${paymentId}`;
 
 export const LEDGER_EVENT_TYPES = typesOf(LEDGER_EVENTS);
+
+/** The events that move money (the balance's entries); a difference only reports. */
+export const MONEY_EVENT_TYPES = typesOf([PaymentReceived, FeeCharged, RefundIssued] as const);

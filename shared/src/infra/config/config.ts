@@ -53,6 +53,7 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional().or(z.literal('').transform(() => undefined)),
   /** The platform's share of each payment, in percent of it, kept as Stripe's application fee. */
   STRIPE_APPLICATION_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 }).superRefine((config, context) => {
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
     context.addIssue({

@@ -16,6 +16,7 @@ import { StripePaymentProcessor } from './stripe/stripe-processor';
 import type { Config } from '../config/config';
 import { WebhookDelivery, type WebhookDeliveryJob } from './simulated/webhook-delivery';
 import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
+import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
@@ -25,6 +26,10 @@ export interface Payments {
   simulated: SimulatedPaymentProcessor | null;
   purposes: PaymentPurposes;
   inbox: WebhookInbox;
+  /** The ledger compared with the processor's books; `startReconciling` runs it as a repeating job. */
+  reconciliation: Reconciliation;
+  /** For a process where the purposes are registered (the command API): what reconciliation applies books and joins. */
+  startReconciling(everyMinutes: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,8 @@ export interface PaymentsOptions {
   feeCents?: (amountCents: number) => number;
   /** Stripe's keys and fee; null or absent: the simulated processor. */
   stripe?: StripeSettings | null;
+  /** Payments younger than this are left to their webhooks by reconciliation (default 10 minutes). */
+  reconcileGraceMs?: number;
 }
 
 export interface StripeSettings {
@@ -63,8 +70,44 @@ async function setUpStripe(options: PaymentsOptions, settings: StripeSettings): 
     applicationFeeCents: (amountCents) => Math.round((amountCents * settings.applicationFeePercent) / 100),
   });
   options.logger.info({ livemode: processor.livemode }, 'payments: Stripe');
+  return withReconciliation(options, processor, null, async () => {});
+}
+
+/** The parts every processor shares: the purpose registry, the webhook inbox and reconciliation. */
+async function withReconciliation(
+  options: PaymentsOptions,
+  processor: PaymentProcessor,
+  simulated: SimulatedPaymentProcessor | null,
+  closeProcessor: () => Promise<void>,
+): Promise<Payments> {
+  await migrate(options.pool, 'payments-reconciliation', reconciliationMigrations);
   const purposes = new PaymentPurposes();
-  return { processor, simulated: null, purposes, inbox: new WebhookInbox({ pool: options.pool, store: options.store, processor, purposes }), close: async () => {} };
+  const inbox = new WebhookInbox({ pool: options.pool, store: options.store, processor, purposes });
+  const reconciliation = new Reconciliation({
+    pool: options.pool,
+    store: options.store,
+    processor,
+    inbox,
+    now: () => new Date(),
+    graceMs: options.reconcileGraceMs ?? 10 * 60_000,
+    logger: options.logger,
+  });
+  let reconciling: { close(): Promise<void> } | null = null;
+  return {
+    processor,
+    simulated,
+    purposes,
+    inbox,
+    reconciliation,
+    async startReconciling(everyMinutes) {
+      const backend = selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
+      reconciling ??= await startReconciling(reconciliation, { backend, everyMinutes, logger: options.logger });
+    },
+    async close() {
+      await reconciling?.close();
+      await closeProcessor();
+    },
+  };
 }
 
 export async function setUpPayments(options: PaymentsOptions): Promise<Payments> {
@@ -90,15 +133,8 @@ export async function setUpPayments(options: PaymentsOptions): Promise<Payments>
   secret = simulated.signingSecret;
   delivery.start();
   await simulated.handOverPendingEvents();
-  const purposes = new PaymentPurposes();
-  return {
-    processor: simulated,
-    simulated,
-    purposes,
-    inbox: new WebhookInbox({ pool: options.pool, store: options.store, processor: simulated, purposes }),
-    async close() {
-      await delivery.close();
-      await queue.close();
-    },
-  };
+  return withReconciliation(options, simulated, simulated, async () => {
+    await delivery.close();
+    await queue.close();
+  });
 }

@@ -1,0 +1,152 @@
+/**
+ * Reconciliation against the simulated processor whose webhooks are lost on the way (they are kept
+ * here and never delivered unless a test delivers them), on a real event store.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../tests/support/postgres';
+import { ledgerDecider } from '../../domain/ledger/decider';
+import { ledgerStream } from '../../domain/ledger/events';
+import { handleCommand } from '../commands/command-handler';
+import { migrate } from '../db/migrations';
+import { createPool } from '../db/pool';
+import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { createLogger } from '../logging';
+import { PaymentPurposes } from './payment-events';
+import type { PaymentPurpose } from './port';
+import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
+import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
+import { signWebhook } from './stripe-webhooks';
+import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
+
+const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+const logger = createLogger('reconciliation-test');
+
+describe('payment reconciliation', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pool: ReturnType<typeof createPool>;
+  let store: PostgresEventStore;
+  let processor: SimulatedPaymentProcessor;
+  let inbox: WebhookInbox;
+  let reconciliation: Reconciliation;
+  const lost: string[] = [];
+  const bought: string[] = [];
+  let serial = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('reconcile');
+    pool = createPool(database.url, { max: 10 });
+    store = await PostgresEventStore.connect(database.url);
+    await migrate(pool, 'payments', webhookInboxMigrations);
+    await migrate(pool, 'payments-reconciliation', reconciliationMigrations);
+    processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void lost.push(payload) });
+    const purposes = new PaymentPurposes();
+    purposes.onPaymentSucceeded('entry', async (payment) => void bought.push(payment.paymentId));
+    inbox = new WebhookInbox({ pool, store, processor, purposes });
+    reconciliation = new Reconciliation({ pool, store, processor, inbox, now: () => new Date(), graceMs: 0, logger });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    // Whatever earlier tests left is reconciled first, so each test sees only its own payments.
+    await reconciliation.run();
+    bought.length = 0;
+  });
+
+  const pay = async (amountCents: number, purpose: PaymentPurpose = { kind: 'entry', gameId: 'game-1' }) => {
+    serial += 1;
+    const created = await processor.createPayment({ amountCents, currency: 'usd', purpose, payerId: `player-${serial}`, receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
+    await processor.confirm(created.clientSecret, card);
+    return created.paymentId;
+  };
+  const ledgerTypes = async (paymentId: string) => (await store.readStream(ledgerStream(paymentId))).map((event) => event.type);
+  const deliver = (payload: string) => inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
+
+  it('applies a succeeded payment whose webhook and client were both lost, once, and tells an admin', async () => {
+    const paymentId = await pay(1500);
+    expect(await ledgerTypes(paymentId)).toEqual([]);
+
+    const run = await reconciliation.run();
+    expect(run.checked).toBe(1);
+    expect(run.differences).toEqual([
+      expect.objectContaining({ paymentId, kind: 'payment_not_applied', resolution: 'applied', processorAmountCents: 1500, ledgerAmountCents: null }),
+    ]);
+    expect(await ledgerTypes(paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+    expect(bought).toEqual([paymentId]);
+
+    // The lost webhook arriving after all, and the payment looked at again, change nothing.
+    expect(await deliver(lost.at(-1)!)).toMatchObject({ ok: true, duplicate: false });
+    expect(await reconciliation.reconcile((await processor.retrievePayment(paymentId))!)).toEqual([]);
+    expect((await reconciliation.run()).checked).toBe(0);
+    expect(await ledgerTypes(paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+  });
+
+  it('applies refunds the processor made that never reached the ledger; partial refunds add up', async () => {
+    const paymentId = await pay(4000);
+    await deliver(lost.at(-1)!);
+    await processor.refund({ paymentId, amountCents: 1000, idempotencyKey: `r1-${paymentId}` });
+    await processor.refund({ paymentId, amountCents: 500, idempotencyKey: `r2-${paymentId}` });
+
+    const run = await reconciliation.run();
+    expect(run.differences).toEqual([expect.objectContaining({ kind: 'refund_not_applied', processorRefundedCents: 1500, ledgerRefundedCents: 0 })]);
+    const ledger = await store.readStream(ledgerStream(paymentId));
+    expect(ledger.filter((event) => event.type === 'RefundIssued').map((event) => (event.data as { amountCents: number }).amountCents)).toEqual([1000, 500]);
+    expect(await reconciliation.reconcile((await processor.retrievePayment(paymentId))!)).toEqual([]);
+  });
+
+  it('leaves unconfirmed and failed payments alone, and payments younger than the grace period for their webhooks', async () => {
+    serial += 1;
+    await processor.createPayment({ amountCents: 900, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p', receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
+    const declined = await processor.createPayment({ amountCents: 900, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p', receiverId: 'organizer-1', idempotencyKey: `k-${serial}-d` });
+    await processor.confirm(declined.clientSecret, { ...card, cardNumber: '4000000000000002' });
+    const patient = new Reconciliation({ pool, store, processor, inbox, now: () => new Date(), graceMs: 60 * 60_000, logger });
+    const young = await pay(700);
+
+    expect(await patient.run()).toEqual({ checked: 0, differences: [] });
+    expect(await ledgerTypes(young)).toEqual([]);
+    const run = await reconciliation.run();
+    expect(run.checked).toBe(3);
+    expect(run.differences.map((difference) => difference.paymentId)).toEqual([young]);
+  });
+
+  it('records, once, what it must not fix: a ledger that refunded more than the processor did', async () => {
+    const paymentId = await pay(2000);
+    await deliver(lost.at(-1)!);
+    await handleCommand({
+      store,
+      decider: ledgerDecider,
+      streamId: ledgerStream(paymentId),
+      command: { type: 'RecordRefund', paymentId, refundId: 're_unknown', amountCents: 800 },
+      context: { now: new Date(), newId: () => 'x', actorId: null },
+      metadata: { userId: null, correlationId: 'test', causationId: null },
+    });
+    const payment = (await processor.retrievePayment(paymentId))!;
+    expect(await reconciliation.reconcile(payment)).toEqual([
+      expect.objectContaining({ kind: 'ledger_refunded_more', resolution: 'needs_attention', processorRefundedCents: 0, ledgerRefundedCents: 800 }),
+    ]);
+    await reconciliation.reconcile(payment);
+    expect((await ledgerTypes(paymentId)).filter((type) => type === 'PaymentDifferenceFound')).toHaveLength(1);
+  });
+
+  it('runs once at a time: concurrent runs apply a lost payment once', async () => {
+    const paymentIds = [await pay(100), await pay(200), await pay(300)];
+    const runs = await Promise.all(Array.from({ length: 8 }, () => reconciliation.run()));
+    expect(runs.reduce((sum, run) => sum + run.checked, 0)).toBe(3);
+    expect(bought.sort()).toEqual([...paymentIds].sort());
+    for (const paymentId of paymentIds) expect(await ledgerTypes(paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+  });
+
+  it('the repeating job runs at start, and its state is kept for admins', async () => {
+    const paymentId = await pay(1200);
+    const job = await startReconciling(reconciliation, { backend: { kind: 'postgres', connectionString: database.url }, everyMinutes: 60, logger });
+    try {
+      await expect.poll(() => ledgerTypes(paymentId), { timeout: 15_000, interval: 100 }).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+      const { rows } = await pool.query('SELECT last_checked, last_differences, last_error, cursor IS NOT NULL AS has_cursor FROM payment_reconciliation');
+      expect(rows[0]).toMatchObject({ last_error: null, has_cursor: true });
+    } finally {
+      await job.close();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Reconciliation: the ledger compared with the processor's own books, so that no payment is lost when
+ * both its webhook and its client were. A job walks the processor's payments in the order it made them
+ * (from a cursor kept here), folds each payment's ledger stream and records every difference as a
+ * `PaymentDifferenceFound` an admin sees. What the ledger merely missed (a succeeded payment or a refund
+ * never applied) is applied the way its webhook would have been; anything else waits for a person.
+ */
+import { ledgerDecider, type Difference, type LedgerState } from '../../domain/ledger/decider';
+import { ledgerStream } from '../../domain/ledger/events';
+import { handleCommand } from '../commands/command-handler';
+import { currentState } from '../commands/current-state';
+import type { Migration } from '../db/migrations';
+import type { Pool } from '../db/pool';
+import type { EventStore } from '../eventstore/port';
+import { createJobQueue } from '../jobs/bullmq-job-queue';
+import type { JobBackend, JobQueue, JobWorker } from '../jobs/port';
+import type { Logger } from '../logging';
+import type { Payment, PaymentProcessor } from './port';
+import type { WebhookInbox } from './webhook-inbox';
+
+export const reconciliationMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'reconciliation cursor',
+    sql: `
+      CREATE TABLE payment_reconciliation (
+        singleton        boolean     PRIMARY KEY DEFAULT true CHECK (singleton),
+        cursor           text,
+        last_run_at      timestamptz,
+        last_checked     integer     NOT NULL DEFAULT 0,
+        last_differences integer     NOT NULL DEFAULT 0,
+        last_error       text
+      );
+      INSERT INTO payment_reconciliation DEFAULT VALUES;
+    `,
+  },
+];
+
+export interface ReconciliationRun {
+  /** Payments compared with the ledger in this run. */
+  checked: number;
+  differences: Difference[];
+}
+
+export interface ReconciliationDependencies {
+  pool: Pool;
+  store: EventStore;
+  processor: PaymentProcessor;
+  inbox: Pick<WebhookInbox, 'applySucceededPayment' | 'applyRefunds'>;
+  now: () => Date;
+  /**
+   * Payments younger than this are left for their webhook (it usually lands within seconds); the
+   * cursor stops before them, so they are compared on a later run.
+   */
+  graceMs: number;
+  logger: Logger;
+}
+
+const PAGE = 100;
+/** One run at a time across every process of a deployment (a job per slot already makes two rare). */
+const RUN_LOCK = `hashtext('playtime-payment-reconciliation')`;
+
+export class Reconciliation {
+  constructor(private readonly deps: ReconciliationDependencies) {}
+
+  async run(): Promise<ReconciliationRun> {
+    const client = await this.deps.pool.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${RUN_LOCK}) AS locked`);
+      if (!rows[0]?.locked) return { checked: 0, differences: [] };
+      try {
+        const run = await this.walk();
+        await this.deps.pool.query('UPDATE payment_reconciliation SET last_run_at = $1, last_checked = $2, last_differences = $3, last_error = NULL', [
+          this.deps.now(),
+          run.checked,
+          run.differences.length,
+        ]);
+        return run;
+      } catch (error) {
+        await this.deps.pool.query('UPDATE payment_reconciliation SET last_run_at = $1, last_error = $2', [this.deps.now(), (error as Error).message]);
+        throw error;
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(${RUN_LOCK})`);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  private async walk(): Promise<ReconciliationRun> {
+    const { rows } = await this.deps.pool.query<{ cursor: string | null }>('SELECT cursor FROM payment_reconciliation');
+    let cursor = rows[0]?.cursor ?? null;
+    const settledBefore = this.deps.now().getTime() - this.deps.graceMs;
+    const run: ReconciliationRun = { checked: 0, differences: [] };
+    for (;;) {
+      const page = await this.deps.processor.listPayments(cursor, PAGE);
+      for (const listed of page) {
+        if (listed.created * 1000 > settledBefore) return run;
+        run.differences.push(...(await this.reconcile(listed.payment)));
+        run.checked += 1;
+        cursor = listed.cursor;
+        // Kept after each payment: a run cut short starts again where it was, and a payment looked at
+        // twice finds nothing new (what was applied is in the ledger; a finding is recorded once).
+        await this.deps.pool.query('UPDATE payment_reconciliation SET cursor = $1', [cursor]);
+      }
+      if (page.length < PAGE) return run;
+    }
+  }
+
+  /** Compares one payment with its ledger stream, records what differs and applies what the ledger missed. */
+  async reconcile(payment: Payment): Promise<Difference[]> {
+    const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(payment.paymentId));
+    const found = differencesOf(payment, ledger);
+    for (const difference of found) {
+      await handleCommand({
+        store: this.deps.store,
+        decider: ledgerDecider,
+        streamId: ledgerStream(payment.paymentId),
+        command: { type: 'RecordDifference', difference },
+        context: { now: this.deps.now(), newId: () => payment.paymentId, actorId: null },
+        metadata: { userId: null, correlationId: `reconcile-${payment.paymentId}`, causationId: null },
+        maxAttempts: 20,
+      });
+    }
+    const causeId = `reconcile-${payment.paymentId}`;
+    if (found.some((difference) => difference.kind === 'payment_not_applied')) {
+      this.deps.logger.warn({ paymentId: payment.paymentId }, 'reconciliation: applying a succeeded payment the ledger never received');
+      await this.deps.inbox.applySucceededPayment(payment, causeId);
+    }
+    if (found.some((difference) => difference.kind === 'refund_not_applied' || (difference.kind === 'payment_not_applied' && payment.refundedCents > 0))) {
+      await this.deps.inbox.applyRefunds(payment, await this.deps.processor.listRefunds(payment.paymentId), causeId);
+    }
+    return found;
+  }
+}
+
+/** What the processor says against what the ledger holds; empty when they agree. */
+export function differencesOf(payment: Payment, ledger: LedgerState): Difference[] {
+  const figures = {
+    paymentId: payment.paymentId,
+    receiverId: payment.receiverId,
+    payerId: payment.payerId,
+    processorStatus: payment.status,
+    processorAmountCents: payment.amountCents,
+    processorRefundedCents: payment.refundedCents,
+    ledgerAmountCents: ledger.recorded ? ledger.amountCents : null,
+    ledgerRefundedCents: ledger.recorded ? ledger.refundedCents : 0,
+  };
+  if (payment.status === 'failed') return ledger.recorded ? [{ ...figures, kind: 'failed_payment_in_ledger', resolution: 'needs_attention' }] : [];
+  // Not money yet (the payer never confirmed): nothing to compare.
+  if (payment.status !== 'succeeded') return [];
+  if (!ledger.recorded) return [{ ...figures, kind: 'payment_not_applied', resolution: 'applied' }];
+  if (ledger.amountCents !== payment.amountCents || ledger.receiverId !== payment.receiverId) return [{ ...figures, kind: 'amount_differs', resolution: 'needs_attention' }];
+  if (payment.refundedCents > ledger.refundedCents) return [{ ...figures, kind: 'refund_not_applied', resolution: 'applied' }];
+  if (payment.refundedCents < ledger.refundedCents) return [{ ...figures, kind: 'ledger_refunded_more', resolution: 'needs_attention' }];
+  return [];
+}
+
+type ReconcileJob = { slot: number };
+
+/**
+ * Runs reconciliation every `everyMinutes` as a job: each time slot has one job id, so every process
+ * of a deployment may schedule it and it still runs once per slot; each run schedules the next.
+ */
+export async function startReconciling(
+  reconciliation: Reconciliation,
+  options: { backend: JobBackend; everyMinutes: number; logger: Logger; now?: () => Date },
+): Promise<{ queue: JobQueue<ReconcileJob>; close(): Promise<void> }> {
+  const periodMs = options.everyMinutes * 60_000;
+  const now = options.now ?? (() => new Date());
+  const queue = await createJobQueue<ReconcileJob>({ name: 'payment-reconciliation', backend: options.backend, attempts: 5, backoffMs: 5_000, keepCompletedDays: 1, logger: options.logger });
+  const schedule = (slot: number) =>
+    queue.enqueue('reconcile', { slot }, { jobId: `reconcile-${slot}`, delayMs: Math.max(0, slot * periodMs - now().getTime()) });
+  const worker: JobWorker = queue.process(async (job) => {
+    // The next slot first: a run that fails for good must not end the chain.
+    await schedule(job.data.slot + 1);
+    const run = await reconciliation.run();
+    if (run.differences.length) options.logger.warn({ checked: run.checked, differences: run.differences.length }, 'reconciliation found differences');
+  });
+  await schedule(Math.floor(now().getTime() / periodMs));
+  return {
+    queue,
+    async close() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}

@@ -24,6 +24,9 @@ import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
 import { setUpPayments, stripeSettingsOf, type Payments, type PaymentsOptions } from '@playtime/shared/infra/payments/setup';
+import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
+import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
+import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { demoPeople, seedDemoData } from './demo-data';
 import { WEB_DIST } from './web-build';
@@ -51,6 +54,9 @@ export async function startStandalone(config: Config, options: StandaloneOptions
 
   const geocoder = createGeocoder(config);
   const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config), ...options });
+
+  const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
+  collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
 
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
@@ -108,8 +114,9 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         ...commandApiSettings(config),
         logger,
         payments,
+        jobQueues: jobs.queues,
       }),
-      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder }),
+      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder, metrics, jobQueues: jobs.queues }),
     ],
     after: [webAppRoutes(WEB_DIST)],
     securityHeaders: {
@@ -144,6 +151,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         // The reactor enqueues into the game loop's queue: it stops before the queue closes.
         await projector.stop();
         await gameLoop.close();
+        await jobs.close();
         await realtime.close();
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -11,6 +11,7 @@ import { registerGamePayments, verifyEntryPayment, verifyRentalPayment } from '.
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
+import { operationsCommandRoutes, type OperationsCommandDependencies } from './operations/routes';
 import { partnerCommandRoutes } from './partners/routes';
 import { paymentCommandRoutes, type PaymentCommandDependencies } from './payments/routes';
 import { scheduleCommandRoutes } from './schedules/routes';
@@ -31,6 +32,8 @@ export type CommandApiDependencies = CommandDependencies &
     cancellationWindowHours: number;
     /** setUpPayments(...): the processor, its card form and what rentals and entries buy. */
     payments: PaymentCommandDependencies['payments'];
+    /** openJobQueues(...): the System tab retries failed jobs through these. */
+    jobQueues: OperationsCommandDependencies['jobQueues'];
   };
 
 /** The command API's settings, as the configuration names them (one place for every composition). */
@@ -55,6 +58,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(paymentCommandRoutes(deps));
   router.use(organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }));
   router.use(partnerCommandRoutes(deps));
+  router.use(operationsCommandRoutes(deps));
   router.use(gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }));
   return router;
 }

@@ -5,6 +5,8 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
+import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
+import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { setUpPayments, stripeSettingsOf } from '@playtime/shared/infra/payments/setup';
 import { commandApiSettings, createCommandApi } from './command-api';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
@@ -14,6 +16,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: false });
   await prepareUsersAtStart(parts);
   const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config) });
+  const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
 
   const app = createServiceApp({
     service: 'command-api',
@@ -30,6 +33,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
         ...commandApiSettings(config),
         logger,
         payments,
+        jobQueues: jobs.queues,
       }),
     ],
   });
@@ -39,6 +43,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
     app,
     close: async () => {
       await payments.close();
+      await jobs.close();
       await parts.close();
     },
   };

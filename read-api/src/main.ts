@@ -4,6 +4,9 @@ import { PROJECTION_NAMES as projectionNames } from '@playtime/shared/contract/p
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
+import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
+import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
+import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { createReadApi } from './read-api';
 import { createRealtimeServer } from './realtime/socket-server';
@@ -12,6 +15,8 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
   // The read API serves the identity provider's pages when it is the embedded one (EMBEDDED_IDENTITY).
   const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: true });
   const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
+  const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
+  collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
   const app = createServiceApp({
     service: 'read-api',
     logger,
@@ -28,12 +33,13 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
         ],
       }),
     ],
-    api: [createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder: createGeocoder(config) })],
+    api: [createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder: createGeocoder(config), metrics, jobQueues: jobs.queues })],
   });
   return {
     app,
     close: async () => {
       await realtime.close();
+      await jobs.close();
       await parts.close();
     },
   };

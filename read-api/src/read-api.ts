@@ -6,6 +6,7 @@ import type { ProjectionProgress } from '@playtime/shared/infra/projections/proj
 import { auditQueryRoutes } from './audit/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
+import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
 import { readYourWrites } from './http/read-your-writes';
 import { scheduleQueryRoutes } from './schedules/routes';
@@ -25,6 +26,8 @@ export interface ReadApiDependencies {
   readWaitMs: number;
   /** Where a typed ZIP code or US city is, for the search's location box: createGeocoder(config). */
   geocoder: Geocoder;
+  metrics: OperationsQueryDependencies['metrics'];
+  jobQueues: OperationsQueryDependencies['jobQueues'];
 }
 
 /** Every query route of the product, by capability. */
@@ -40,5 +43,6 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(gameQueryRoutes(deps));
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));
+  router.use(operationsQueryRoutes(deps));
   return router;
 }

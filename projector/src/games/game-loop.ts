@@ -7,6 +7,7 @@ import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/
 import { scheduleBookedGame } from '@playtime/shared/infra/game-loop/booking';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend, type JobHandler, type JobQueue } from '@playtime/shared/infra/jobs/port';
+import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { PaymentRefused, type PaymentProcessor } from '@playtime/shared/infra/payments/port';
 import type { Projection } from '../runtime/projection';
@@ -132,7 +133,7 @@ export async function startGameLoop(options: {
 }): Promise<GameLoop> {
   const now = options.now ?? (() => new Date());
   const queue = await createJobQueue<GameLoopJob>({
-    name: 'game-loop',
+    name: JOB_QUEUES.gameLoop,
     backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
     attempts: 10,
     backoffMs: 500,

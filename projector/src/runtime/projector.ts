@@ -17,6 +17,8 @@ export interface ProjectorOptions {
   rebuildBatchSize?: number;
   takeoverIntervalMs?: number;
   onBatch?: ProjectionRunnerOptions['onBatch'];
+  /** How often this process looks for rebuilds an admin asked for (default 500 ms). */
+  rebuildRequestIntervalMs?: number;
 }
 
 export interface Projector {
@@ -45,13 +47,31 @@ export function createProjector(options: ProjectorOptions): Projector {
       }),
   );
   const byName = new Map(runners.map((runner) => [runner.name, runner]));
+  let requests: NodeJS.Timeout | null = null;
+  let taking: Promise<void> = Promise.resolve();
+  // A request is taken (deleted) only by the process owning that projection, which then rebuilds it.
+  const takeRebuildRequests = async () => {
+    const owned = runners.filter((runner) => runner.isOwner).map((runner) => runner.name);
+    if (owned.length === 0) return;
+    const { rows } = await options.pool.query<{ name: string }>('DELETE FROM projection_rebuild_requests WHERE name = ANY($1::text[]) RETURNING name', [owned]);
+    for (const { name } of rows) {
+      options.logger.info({ projection: name }, 'rebuilding a projection an admin asked for');
+      byName.get(name)!.requestRebuild();
+    }
+  };
   return {
     runners,
     async start() {
       await migrate(options.pool, 'projections', projectionMigrations);
       for (const runner of runners) runner.start();
+      requests = setInterval(() => {
+        taking = taking.then(takeRebuildRequests).catch((error: unknown) => options.logger.warn({ err: error }, 'could not read rebuild requests'));
+      }, options.rebuildRequestIntervalMs ?? 500);
+      requests.unref();
     },
     async stop() {
+      if (requests) clearInterval(requests);
+      await taking;
       await Promise.all(runners.map((runner) => runner.stop()));
     },
     rebuild(projection) {

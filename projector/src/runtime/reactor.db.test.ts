@@ -49,13 +49,12 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
 
   /** The real queue, noting each enqueue's answer. */
   const noting = (): JobQueue<{ greeting: string }> => ({
+    ...queue,
     enqueue: async (jobName, data, options) => {
       const outcome = await queue.enqueue(jobName, data, options);
       enqueued.push({ greeting: data.greeting, added: outcome.added });
       return outcome;
     },
-    process: (handler, options) => queue.process(handler, options),
-    close: () => queue.close(),
   });
 
   const greeter = (): Reactor => ({

@@ -79,6 +79,10 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `Fee of ${dollars(event.data.amountCents)} charged to ${name(event.data.receiverId)}`;
     case 'RefundIssued':
       return `${dollars(event.data.amountCents)} refunded to ${name(event.data.payerId)}`;
+    case 'PaymentDifferenceFound':
+      return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (processor ${dollars(event.data.processorAmountCents)} ${event.data.processorStatus}, ${dollars(event.data.processorRefundedCents)} refunded; ledger ${
+        event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)
+      }, ${dollars(event.data.ledgerRefundedCents)} refunded), ${event.data.resolution === 'applied' ? 'applied' : 'needs attention'}`;
     default:
       return `${event.type} by ${actor}`;
   }

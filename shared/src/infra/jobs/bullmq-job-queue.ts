@@ -130,6 +130,29 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
       return handle;
     },
 
+    async counts() {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'failed', 'completed');
+      return { waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, active: counts.active ?? 0, failed: counts.failed ?? 0, completed: counts.completed ?? 0 };
+    },
+
+    async failed(limit) {
+      const jobs = await queue.getFailed(0, Math.max(0, limit - 1));
+      return jobs.map((job) => ({
+        id: job.id!,
+        name: job.name,
+        reason: job.failedReason ?? '',
+        attempts: job.attemptsMade,
+        failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+      }));
+    },
+
+    async retry(jobId) {
+      const job = await queue.getJob(jobId);
+      if (!job || !(await job.isFailed())) return false;
+      await job.retry('failed', { resetAttemptsMade: true });
+      return true;
+    },
+
     async close() {
       closed = true;
       await Promise.all([...workers].map((worker) => worker.close()));

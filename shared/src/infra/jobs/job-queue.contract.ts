@@ -118,6 +118,32 @@ export function describeJobQueueContract(backendName: string, createHarness: () 
       expect(runs).toBe(3);
     });
 
+    it('counts jobs by state, lists a failed job with its reason, and retries it from its first attempt', async () => {
+      const queue = await openQueue();
+      expect(await queue.counts()).toEqual({ waiting: 0, delayed: 0, active: 0, failed: 0, completed: 0 });
+      await queue.enqueue('later', { n: 0 }, { jobId: 'later-e9', delayMs: 60_000 });
+      let healthy = false;
+      const attempts: number[] = [];
+      queue.process(async (job) => {
+        if (job.data.n === 0) return;
+        attempts.push(job.attempt);
+        if (!healthy) throw new Error('the mail server is away');
+      });
+      await queue.enqueue('notify', { n: 1 }, { jobId: 'notify-e8' });
+      await waitFor(() => attempts.length === 3);
+      await expect.poll(() => queue.counts(), { timeout: 10_000 }).toMatchObject({ failed: 1, delayed: 1, waiting: 0, active: 0 });
+      expect(await queue.failed(10)).toEqual([{ id: 'notify-e8', name: 'notify', reason: 'the mail server is away', attempts: 3, failedAt: expect.any(String) }]);
+
+      healthy = true;
+      expect(await queue.retry('unknown-e8')).toBe(false);
+      expect(await queue.retry('later-e9')).toBe(false);
+      expect(await queue.retry('notify-e8')).toBe(true);
+      await waitFor(() => attempts.length === 4);
+      expect(attempts).toEqual([1, 2, 3, 1]);
+      await expect.poll(() => queue.counts(), { timeout: 10_000 }).toMatchObject({ failed: 0, completed: 1, delayed: 1 });
+      expect(await queue.retry('notify-e8')).toBe(false);
+    });
+
     it('runs up to `concurrency` jobs at once', async () => {
       const queue = await openQueue();
       let running = 0;

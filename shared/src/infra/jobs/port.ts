@@ -33,10 +33,34 @@ export interface JobWorker {
   close(): Promise<void>;
 }
 
+/** How many of a queue's jobs are in each state (finished ones only while they are kept). */
+export interface JobCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
+  failed: number;
+  completed: number;
+}
+
+/** A job whose attempts ran out, kept for someone to look at and retry. */
+export interface FailedJob {
+  id: string;
+  name: string;
+  /** The last attempt's error message. */
+  reason: string;
+  attempts: number;
+  failedAt: string | null;
+}
+
 export interface JobQueue<Data = unknown> {
   /** `added` is false when a job with this id already exists (waiting, running or finished). */
   enqueue(jobName: string, data: Data, options: EnqueueOptions): Promise<{ added: boolean }>;
   process(handler: JobHandler<Data>, options?: { concurrency?: number }): JobWorker;
+  counts(): Promise<JobCounts>;
+  /** The newest failed jobs first. */
+  failed(limit: number): Promise<FailedJob[]>;
+  /** Runs a failed job again from its first attempt; false when no failed job has this id. */
+  retry(jobId: string): Promise<boolean>;
   /** Closes every worker started by `process` (letting running jobs finish), then the queue. */
   close(): Promise<void>;
 }

@@ -8,7 +8,19 @@ export interface Metrics {
   commandOutcomes: client.Counter<'command' | 'outcome'>;
   projectionLagEvents: client.Gauge<'projection'>;
   projectionLagMs: client.Gauge<'projection'>;
+  /** Where each projection's active generation is in the log (its checkpoint's global position). */
+  projectionPosition: client.Gauge<'projection'>;
+  /** A running rebuild's events done and the log's size when it started; `started` in epoch seconds. */
+  projectionRebuild: client.Gauge<'projection' | 'measure'>;
+  jobs: client.Gauge<'queue' | 'state'>;
+  /** Reconciliation's findings by resolution (applied, needs_attention). */
+  paymentDifferences: client.Gauge<'resolution'>;
   sockets: client.Gauge;
+  /**
+   * Adds a reading of state kept elsewhere (the database, the job queues) that sets gauges above;
+   * every scrape (and every reader of the registry) runs the collectors first, once per scrape.
+   */
+  addCollector(collector: () => Promise<void>): void;
   middleware(service: string): RequestHandler;
   handler: RequestHandler;
 }
@@ -16,6 +28,17 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  const collectors: Array<() => Promise<void>> = [];
+  let collecting: Promise<void> | null = null;
+  // Each gauge a collector sets waits for the same run, so one scrape reads the database once.
+  const collect = () => {
+    collecting ??= Promise.all(collectors.map((collector) => collector()))
+      .then(() => undefined)
+      .finally(() => {
+        collecting = null;
+      });
+    return collecting;
+  };
   const httpDuration = new client.Histogram({
     name: 'playtime_http_request_duration_seconds',
     help: 'HTTP request latency',
@@ -34,6 +57,29 @@ export function createMetrics(): Metrics {
     help: 'Events in the log not yet applied by the projection',
     labelNames: ['projection'] as const,
     registers: [registry],
+    collect,
+  });
+  const projectionPosition = new client.Gauge({
+    name: 'playtime_projection_position',
+    help: "Global position of the projection's checkpoint in the log",
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    collect,
+  });
+  const projectionRebuild = new client.Gauge({
+    name: 'playtime_projection_rebuild',
+    help: 'A running rebuild: events done, events total (the log when it started), started (epoch seconds); the last finished one: last_events, last_started, last_finished',
+    labelNames: ['projection', 'measure'] as const,
+    registers: [registry],
+    collect,
+  });
+  const jobs = new client.Gauge({ name: 'playtime_jobs', help: 'Jobs by queue and state', labelNames: ['queue', 'state'] as const, registers: [registry], collect });
+  const paymentDifferences = new client.Gauge({
+    name: 'playtime_payment_differences',
+    help: "Reconciliation's findings between the processor and the ledger, by resolution",
+    labelNames: ['resolution'] as const,
+    registers: [registry],
+    collect,
   });
   const projectionLagMs = new client.Gauge({
     name: 'playtime_projection_lag_milliseconds',
@@ -48,7 +94,12 @@ export function createMetrics(): Metrics {
     commandOutcomes,
     projectionLagEvents,
     projectionLagMs,
+    projectionPosition,
+    projectionRebuild,
+    jobs,
+    paymentDifferences,
     sockets,
+    addCollector: (collector) => void collectors.push(collector),
     middleware: (service) => (req, res, next) => {
       const stop = httpDuration.startTimer({ service, method: req.method });
       // Only routes' own patterns become labels: the web app answers any path, and a label per path

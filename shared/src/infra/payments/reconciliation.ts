@@ -14,6 +14,7 @@ import type { Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
 import { createJobQueue } from '../jobs/bullmq-job-queue';
 import type { JobBackend, JobQueue, JobWorker } from '../jobs/port';
+import { JOB_QUEUES } from '../jobs/queues';
 import type { Logger } from '../logging';
 import type { Payment, PaymentProcessor } from './port';
 import type { WebhookInbox } from './webhook-inbox';
@@ -168,7 +169,7 @@ export async function startReconciling(
 ): Promise<{ queue: JobQueue<ReconcileJob>; close(): Promise<void> }> {
   const periodMs = options.everyMinutes * 60_000;
   const now = options.now ?? (() => new Date());
-  const queue = await createJobQueue<ReconcileJob>({ name: 'payment-reconciliation', backend: options.backend, attempts: 5, backoffMs: 5_000, keepCompletedDays: 1, logger: options.logger });
+  const queue = await createJobQueue<ReconcileJob>({ name: JOB_QUEUES.paymentReconciliation, backend: options.backend, attempts: 5, backoffMs: 5_000, keepCompletedDays: 1, logger: options.logger });
   const schedule = (slot: number) =>
     queue.enqueue('reconcile', { slot }, { jobId: `reconcile-${slot}`, delayMs: Math.max(0, slot * periodMs - now().getTime()) });
   const worker: JobWorker = queue.process(async (job) => {

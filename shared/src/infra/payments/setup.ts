@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { createJobQueue } from '../jobs/bullmq-job-queue';
 import type { JobQueue } from '../jobs/port';
 import { selectJobBackend } from '../jobs/port';
+import { JOB_QUEUES } from '../jobs/queues';
 import { migrate } from '../db/migrations';
 import type { EventStore } from '../eventstore/port';
 import type { Logger } from '../logging';
@@ -114,7 +115,7 @@ export async function setUpPayments(options: PaymentsOptions): Promise<Payments>
   if (options.stripe) return setUpStripe(options, options.stripe);
   await migrate(options.pool, 'payments', webhookInboxMigrations);
   const queue: JobQueue<WebhookDeliveryJob> = await createJobQueue<WebhookDeliveryJob>({
-    name: 'simulated-payment-webhooks',
+    name: JOB_QUEUES.simulatedPaymentWebhooks,
     backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
     attempts: 10,
     backoffMs: options.webhookDelivery?.backoffMs ?? 500,

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Migration } from '../db/migrations';
 
 /**
@@ -69,7 +70,27 @@ export const projectionMigrations: Migration[] = [
       CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
     `,
   },
+  {
+    version: 4,
+    name: 'rebuild requests',
+    // An admin asks from any process; the projector process that owns the projection takes the request.
+    sql: `
+      CREATE TABLE projection_rebuild_requests (
+        name         text        PRIMARY KEY,
+        requested_at timestamptz NOT NULL DEFAULT now(),
+        requested_by text
+      );
+    `,
+  },
 ];
+
+/** Asks the projector (whichever process owns the projection) to rebuild it; a repeated request before it is taken is one. */
+export async function requestProjectionRebuild(db: Pick<pg.Pool, 'query'>, name: string, requestedBy: string): Promise<void> {
+  await db.query(
+    'INSERT INTO projection_rebuild_requests (name, requested_by) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET requested_at = now(), requested_by = EXCLUDED.requested_by',
+    [name, requestedBy],
+  );
+}
 
 /** SQLSTATE of a checkpoint move that found the checkpoint already moved (another runner owns the projection). */
 export const CHECKPOINT_MOVED_ELSEWHERE = 'PT409';

@@ -74,6 +74,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     logger,
     metrics,
     reactors: [gameLoop.projection],
+    rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();
   const demoAccounts = parts.identity.provider && !config.AUTH0_DOMAIN ? await demoAccountIdentities(parts.pool, `${parts.identity.auth.domain}/`) : [];

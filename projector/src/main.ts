@@ -29,6 +29,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     logger,
     metrics,
     reactors: [gameLoop.projection],
+    rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();
   const app = createServiceApp({

@@ -15,6 +15,8 @@ export function createProductProjector(options: {
   logger: Logger;
   metrics: Metrics;
   reactors: Projection[];
+  /** PROJECTION_REBUILD_BATCH_SIZE. */
+  rebuildBatchSize?: number;
 }): Projector {
   return createProjector({
     store: options.infrastructure.store,
@@ -23,6 +25,7 @@ export function createProductProjector(options: {
     projections: [...allProjections, ...options.reactors],
     announcer: options.announcer,
     logger: options.logger,
+    rebuildBatchSize: options.rebuildBatchSize,
     onBatch: ({ projection, lastEventAt }) => options.metrics.projectionLagMs.set({ projection }, Date.now() - lastEventAt.getTime()),
   });
 }

@@ -22,6 +22,7 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('.data/standalone'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  PROJECTION_REBUILD_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(2000),
   AUTH0_DOMAIN: z.string().trim().optional(),
   AUTH0_CLIENT_ID: z.string().trim().optional(),
   AUTH0_AUDIENCE: z.string().trim().optional(),

@@ -1,12 +1,13 @@
 import { Container, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { IconBuildingStadium, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconBuildingStadium, IconHistory, IconUsers } from '@tabler/icons-react';
 import { PageTitle } from '../../components/page-title';
 import { EventHistory } from '../../features/audit/event-history';
+import { SystemPanel } from '../../features/system/system-panel';
 import { FieldOwnerApplications } from '../../features/partner-applications/field-owner-applications';
 import { UserManagement } from '../../features/users/admin/user-management';
 
-/** /admin: composes the users feature's table, the partner-applications feature's tab and the audit feature's event history. */
+/** /admin: composes the users feature's table, the partner-applications feature's tab, the audit feature's event history and the system feature's operations. */
 export function AdminPage() {
   // The tab lives in the address too, so a shared history view opens on its tab.
   const [params, setParams] = useSearchParams();
@@ -25,6 +26,9 @@ export function AdminPage() {
           <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
             Event History
           </Tabs.Tab>
+          <Tabs.Tab value="system" leftSection={<IconActivity size={16} />}>
+            System
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UserManagement />
@@ -34,6 +38,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <EventHistory />
+        </Tabs.Panel>
+        <Tabs.Panel value="system">
+          <SystemPanel />
         </Tabs.Panel>
       </Tabs>
     </Container>

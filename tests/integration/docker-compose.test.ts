@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -53,5 +53,19 @@ describe('docker-compose.yml', () => {
     }
     expect(caddy).toContain('handle /socket.io/*');
     expect(caddy).toContain('try_files {path} /index.html');
+  });
+
+  it('sends each POST that only reads to the read API, and every other POST to the command API that serves it', () => {
+    const caddy = readFileSync(path.join(ROOT, 'deploy/Caddyfile'), 'utf8');
+    const readPosts = /@queries_by_post \{[^}]*path ([^\n]+)/.exec(caddy)![1]!.trim().split(/\s+/);
+    const routesIn = (service: string) =>
+      readdirSync(path.join(ROOT, service, 'src'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .flatMap((file) => [...readFileSync(path.join(ROOT, service, 'src', file), 'utf8').matchAll(/router\.post\('([^']+)'/g)].map((match) => match[1]!));
+    const readApiPosts = routesIn('read-api');
+    const commandApiPosts = routesIn('command-api');
+    for (const route of readPosts) expect(readApiPosts, `${route} is routed to read-api`).toContain(route);
+    for (const route of readApiPosts) expect(readPosts, `${route} is served by read-api`).toContain(route);
+    for (const route of commandApiPosts) expect(readPosts, `${route} is served by command-api`).not.toContain(route);
   });
 });

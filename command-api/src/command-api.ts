@@ -32,6 +32,8 @@ export type CommandApiDependencies = CommandDependencies &
     cancellationWindowHours: number;
     /** setUpPayments(...): the processor, its card form and what rentals and entries buy. */
     payments: PaymentCommandDependencies['payments'];
+    /** The app's public address (payout onboarding returns there). */
+    publicUrl: string;
     /** openJobQueues(...): the System tab retries failed jobs through these. */
     jobQueues: OperationsCommandDependencies['jobQueues'];
   };

@@ -45,6 +45,13 @@ describe('identity, profile and admin in the browser', () => {
     await page.getByLabel('Bio').waitFor();
     await expect.poll(() => page.getByLabel('Bio').inputValue(), { timeout: 15_000 }).toBe('Left back. Sundays at the park.');
     await page.getByText('No Recent Games').waitFor();
+    // Payouts: the simulated processor's onboarding leads straight back, with the account ready.
+    await page.getByText('Payouts not enabled').waitFor();
+    await page.getByRole('button', { name: 'Set up payouts' }).click();
+    await page.waitForURL(/\/profile\?payouts=done$/);
+    await page.getByText('Payouts enabled').waitFor();
+    await page.getByText('Charges enabled').waitFor();
+    expect(await page.getByRole('button', { name: 'Set up payouts' }).count()).toBe(0);
     await screenshot(page, 'profile-desktop');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'profile-phone');

@@ -320,6 +320,22 @@ describe('accounts and receivers (spec §7)', () => {
     expect((await captain.post('/api/find-or-create-account-number', {})).status).toBe(400);
   });
 
+  it('shows a receiver their payout account and sends them to set it up, coming back to their profile', async () => {
+    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    expect((await anonymous.post('/api/get-payout-account', {})).status).toBe(401);
+    expect((await anonymous.post('/api/create-payout-onboarding-link', {})).status).toBe(401);
+    expect((await player.post('/api/get-payout-account', {})).json).toEqual({ processor: 'simulated', accountId: null, chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false });
+    const link = await player.post('/api/create-payout-onboarding-link', {});
+    expect(link.status).toBe(200);
+    // The simulated processor has nothing to fill in: its onboarding leads straight back.
+    expect(link.json).toEqual({ url: `${app.url}/profile?payouts=done` });
+    const account = (await player.post('/api/get-payout-account', {})).json as { accountId: string };
+    expect(account).toEqual({ processor: 'simulated', accountId: expect.stringMatching(/^acct_sim_/), chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    // The same account find-or-create-account-number answers for that user.
+    const { username } = (await player.get('/api/get-user')).json as { username: string };
+    expect((await captain.post('/api/find-or-create-account-number', { name: username })).text).toBe(account.accountId);
+  });
+
   it("find-username-of-field-owner answers the field owner's username, as text", async () => {
     const fieldName = `Pay Field ${randomUUID().slice(0, 8)}`;
     const added = await owner.post('/api/add-field', { name: fieldName, description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 50, picture: '' });

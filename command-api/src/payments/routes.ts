@@ -1,6 +1,8 @@
 import { Router, type Response } from 'express';
 import {
+  PAYOUTS_RETURN_PATH,
   accountNumberRequestSchema,
+  type PayoutAccount,
   checkoutRequestSchema,
   fieldOwnerRequestSchema,
   simulatedCompleteActionRequestSchema,
@@ -14,6 +16,8 @@ import type pg from 'pg';
 
 export interface PaymentCommandDependencies {
   pool: pg.Pool;
+  /** The app's address: onboarding returns to the profile there. */
+  publicUrl: string;
   resolveUser: ResolveUser;
   payments: Pick<Payments, 'processor' | 'simulated' | 'purposes'>;
 }
@@ -58,6 +62,24 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
     const { rows } = await deps.pool.query<{ user_id: string }>('SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 1', [name]);
     if (!rows[0]) throw new ApiError(404, 'user_not_found', `There is no user named "${name}".`);
     res.type('text/plain').send(await processor.connectedAccount(rows[0].user_id));
+  });
+
+  // Payouts (Stripe Connect Express; the simulated processor's accounts are ready at once): the
+  // receiver's account as the processor last reported it, and the hosted onboarding that sets it up.
+  router.post('/api/get-payout-account', anyUser, async (req, res) => {
+    const status = await processor.accountStatus(req.user!.userId);
+    const account: PayoutAccount = {
+      processor: simulated ? 'simulated' : 'stripe',
+      accountId: status?.accountId ?? null,
+      chargesEnabled: status?.chargesEnabled ?? false,
+      payoutsEnabled: status?.payoutsEnabled ?? false,
+      detailsSubmitted: status?.detailsSubmitted ?? false,
+    };
+    res.json(account);
+  });
+
+  router.post('/api/create-payout-onboarding-link', anyUser, async (req, res) => {
+    res.json({ url: await processor.onboardingLink(req.user!.userId, `${deps.publicUrl}${PAYOUTS_RETURN_PATH}`) });
   });
 
   router.post('/api/find-username-of-field-owner', anyUser, async (req, res) => {

@@ -48,4 +48,17 @@ export interface SimulatedConfirmResponse {
 }
 
 export const accountNumberRequestSchema = z.object({ name: text('name') });
+
+/** Where payouts go for the signed-in user (POST /api/get-payout-account). */
+export interface PayoutAccount {
+  processor: 'simulated' | 'stripe';
+  /** Null until the user set up payouts (or first received money). */
+  accountId: string | null;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+/** Where the processor's hosted onboarding sends the user back: their profile. */
+export const PAYOUTS_RETURN_PATH = '/profile?payouts=done';
 export const fieldOwnerRequestSchema = z.object({ fieldName: text('fieldName') });

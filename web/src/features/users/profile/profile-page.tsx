@@ -30,6 +30,7 @@ import { useMyGames } from '../../games/api/play';
 import { playKeys } from '../../games/api/query-keys';
 import { useLiveRoom } from '../../realtime/use-live-room';
 import { useBalance } from '../api/profile';
+import { PayoutsCard } from '../../payments/payouts-card';
 import { roleLabel } from '../roles';
 import { AvatarPicker } from './avatar-picker';
 
@@ -173,6 +174,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <BalanceCard username={user.username} />
+            <PayoutsCard />
             <Card padding="lg">
               <Stack gap="md">
                 <TextInput label="Username" value={user.username} readOnly variant="filled" />

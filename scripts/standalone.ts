@@ -123,6 +123,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     securityHeaders: {
       identityOrigins: [identityOrigin(parts.publicConfig.auth.domain)],
       appOrigins: appOrigins(parts.publicUrl, config.PORT),
+      stripeJs: parts.publicConfig.payments.processor === 'stripe',
     },
   });
 

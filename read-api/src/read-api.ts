@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type pg from 'pg';
+import type { PaymentsConfig } from '@playtime/shared/contract/payments';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
@@ -15,6 +16,7 @@ import { userQueryRoutes } from './users/routes';
 export interface PublicConfig {
   auth: { domain: string; clientId: string; audience: string };
   partnerFormUrl: string | null;
+  payments: PaymentsConfig;
 }
 
 export interface ReadApiDependencies {

@@ -49,6 +49,9 @@ export interface SimulatedConfirmResponse {
 
 export const accountNumberRequestSchema = z.object({ name: text('name') });
 
+/** GET /api/public-config's `payments`: which card processor the payment dialog talks to. */
+export type PaymentsConfig = { processor: 'simulated' } | { processor: 'stripe'; publishableKey: string };
+
 /** Where payouts go for the signed-in user (POST /api/get-payout-account). */
 export interface PayoutAccount {
   processor: 'simulated' | 'stripe';

@@ -1,3 +1,4 @@
+import type { PaymentsConfig } from '@playtime/shared/contract/payments';
 import { apiGet } from './api-client';
 
 /** What the server tells an anonymous browser before anything else (GET /api/public-config). */
@@ -10,6 +11,8 @@ export interface PublicConfig {
   };
   /** External partner-request form; null means the in-app application page is used. */
   partnerFormUrl: string | null;
+  /** Which card processor the payment dialog talks to (absent from an older server: the simulated one). */
+  payments?: PaymentsConfig;
 }
 
 export const publicConfigQueryKey = ['public-config'] as const;

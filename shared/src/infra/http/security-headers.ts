@@ -15,7 +15,14 @@ export interface SecurityHeaderOptions {
   appOrigins?: string[];
   /** Hashes ('sha256-…') of inline scripts the provider's own pages carry. */
   inlineScripts?: string[];
+  /**
+   * Payments go through Stripe: the card form loads Stripe.js from js.stripe.com, which talks to
+   * api.stripe.com and shows its fields and 3-D Secure pages in frames from Stripe's hosts.
+   */
+  stripeJs?: boolean;
 }
+
+const STRIPE_JS = { script: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'] };
 
 /**
  * CSP has no syntax for an IPv6 literal host ('http://[::1]:3000' is ignored as invalid), so such an
@@ -45,18 +52,19 @@ export function inlineScriptHash(script: string): string {
 export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHandler {
   const identity = (options.identityOrigins ?? []).map(cspSource);
   const apps = (options.appOrigins ?? []).map(cspSource);
+  const stripe = options.stripeJs ? STRIPE_JS : { script: [], connect: [], frame: [] };
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'script-src': ["'self'", ...(options.inlineScripts ?? [])],
+        'script-src': ["'self'", ...(options.inlineScripts ?? []), ...stripe.script],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...identity],
-        'frame-src': ["'self'", ...identity],
+        'connect-src': ["'self'", ...identity, ...stripe.connect],
+        'frame-src': ["'self'", ...identity, ...stripe.frame],
         'worker-src': ["'self'", 'blob:'],
         'form-action': [...new Set(["'self'", ...identity, ...apps])],
         'object-src': ["'none'"],

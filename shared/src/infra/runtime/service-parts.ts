@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { PaymentsConfig } from '../../contract/payments';
 import type { Config } from '../config/config';
 import { createUserResolver, type ResolveUser, type UserRow } from '../http/current-user';
 import { CurrentUserCache } from '../http/current-user-cache';
@@ -13,7 +14,7 @@ export interface ServiceParts extends Infrastructure {
   publicUrl: string;
   /** ADMIN_EMAILS: verified addresses that get the admin role. */
   adminEmails: string[];
-  publicConfig: { auth: Identity['auth']; partnerFormUrl: string | null };
+  publicConfig: { auth: Identity['auth']; partnerFormUrl: string | null; payments: PaymentsConfig };
   /** The embedded identity provider's routes, when this process serves them. */
   identityRoutes: Router[];
 }
@@ -36,7 +37,12 @@ export async function connectServiceParts(
     resolveUser,
     publicUrl,
     adminEmails: config.ADMIN_EMAILS,
-    publicConfig: { auth: identity.auth, partnerFormUrl: config.PARTNER_FORM_URL ?? null },
+    publicConfig: {
+      auth: identity.auth,
+      partnerFormUrl: config.PARTNER_FORM_URL ?? null,
+      // Stripe's card form needs the publishable key; without it the web cannot take Stripe payments.
+      payments: config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY ? { processor: 'stripe', publishableKey: config.STRIPE_PUBLISHABLE_KEY } : { processor: 'simulated' },
+    },
     identityRoutes,
     async close() {
       await currentUsers.close();

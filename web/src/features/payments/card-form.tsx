@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
 import type { PaymentsConfig } from './processor';
 import { SimulatedCardForm } from './simulated-card-form';
+import { StripeCardForm } from './stripe-card-form';
 
 /** What every card form gets: the payment to confirm, and whom to tell once it succeeded. */
 export interface CardFormProps {
@@ -12,17 +12,10 @@ export interface CardFormProps {
 }
 
 /**
- * The seam between the payment dialog and the processor: the simulated processor's form in
- * standalone; when public config names Stripe, a Stripe Elements form (loadStripe(publishableKey),
- * <Elements options={{ clientSecret }}>, stripe.confirmPayment({ redirect: 'if_required' })) plugs in
- * here with the same props.
+ * The seam between the payment dialog and the processor, chosen by the public config: the simulated
+ * processor's form in standalone, Stripe's PaymentElement when the server takes payments through Stripe.
  */
 export function CardForm({ config, ...props }: CardFormProps & { config: PaymentsConfig }) {
-  if (config.processor === 'simulated') return <SimulatedCardForm {...props} />;
-  return (
-    <Alert color="yellow" title="Card payments are not available">
-      This server is set up for Stripe, and the Stripe card form is not part of this version yet. Please contact
-      the site&apos;s administrator.
-    </Alert>
-  );
+  if (config.processor === 'stripe') return <StripeCardForm publishableKey={config.publishableKey} {...props} />;
+  return <SimulatedCardForm {...props} />;
 }

@@ -1,10 +1,10 @@
+import type { PaymentsConfig } from '@playtime/shared/contract/payments';
 import type { PublicConfig } from '../../lib/public-config';
 
-/** GET /api/public-config's `payments`: which card processor the payment dialog talks to. */
-export type PaymentsConfig = { processor: 'simulated' } | { processor: 'stripe'; publishableKey: string };
+export type { PaymentsConfig };
 
 /** The standalone default, also when the server does not say (an older server). */
 export function paymentsConfigOf(config: PublicConfig | undefined): PaymentsConfig {
-  const payments = (config as (PublicConfig & { payments?: PaymentsConfig }) | undefined)?.payments;
+  const payments = config?.payments;
   return payments?.processor === 'stripe' && payments.publishableKey ? payments : { processor: 'simulated' };
 }

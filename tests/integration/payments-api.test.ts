@@ -8,17 +8,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@playtime/shared/infra/config/config';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
-import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
+import { signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { seededRandom } from '@playtime/shared/infra/payments/simulated/webhook-delivery';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { readBalanceCents } from '@playtime/read-api/payments/read-balance';
 import { startStandalone, type RunningApp } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { createTestDatabase } from '../support/postgres';
+import { allWebhooksHandled as handled, GOOD_CARD, postWebhook as post, sentWebhooks, shuffled } from '../support/payments';
 import { waitFor } from '../support/wait';
 
 const RENTAL_CENTS = 5000;
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
 
 let app: RunningApp;
 let dropDatabase: () => Promise<void>;
@@ -73,34 +73,15 @@ async function paidPayment(): Promise<string> {
 const signingSecret = () => (app.payments.simulated as { signingSecret: string }).signingSecret;
 
 /** Posts a body to the webhook route as a processor would, signed with the processor's secret unless told otherwise. */
-async function postWebhook(payload: string, signature: string | undefined = signWebhook(payload, signingSecret())) {
-  const response = await fetch(`${app.url}/api/payments/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
-    body: payload,
-  });
-  return { status: response.status, body: (await response.json()) as { duplicate?: boolean; error?: { code: string; message: string } } };
-}
-
-/** Every event the processor sent, as it sent them. */
-async function sentEvents(): Promise<Array<{ event_id: string; payment_id: string; type: string; payload: string }>> {
-  const { rows } = await db.query('SELECT event_id, payment_id, type, payload FROM simulated_payments.events ORDER BY created_at, event_id');
-  return rows;
-}
+const postWebhook = (payload: string, signature: string | undefined = signWebhook(payload, signingSecret())) => post(app.url, payload, signature);
+const sentEvents = () => sentWebhooks(db);
 
 async function ledgerStreams(): Promise<Array<{ stream_id: string; type: string; data: unknown }>> {
   const { rows } = await db.query(`SELECT stream_id, type, data FROM es_events WHERE stream_id LIKE 'ledger-payment-%' ORDER BY stream_id, revision`);
   return rows;
 }
 
-/** Every event the processor sent has been handled by the app (the inbox marks an event only when done). */
-const allWebhooksHandled = () =>
-  waitFor('every webhook to be handled', async () => {
-    const { rows } = await db.query<{ missing: number }>(
-      'SELECT count(*)::int AS missing FROM simulated_payments.events e WHERE NOT EXISTS (SELECT 1 FROM payment_webhook_events h WHERE h.event_id = e.event_id)',
-    );
-    return rows[0]!.missing === 0;
-  });
+const allWebhooksHandled = () => handled(db);
 
 /** What the ledger says the owner has, once the balances projection caught up with the ledger's entries. */
 async function settledBalance(): Promise<number> {
@@ -281,12 +262,7 @@ describe('webhooks and the ledger', () => {
     const before = await ledgerStreams();
     const balance = await settledBalance();
     const events = await sentEvents();
-    const copies = [...events, ...events, ...events];
-    const random = seededRandom(7);
-    for (let i = copies.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [copies[i], copies[j]] = [copies[j]!, copies[i]!];
-    }
+    const copies = shuffled([...events, ...events, ...events], 7);
     const answers = await Promise.all(copies.map((event) => postWebhook(event.payload)));
     expect(answers.every((answer) => answer.status === 200 && answer.body.duplicate === true)).toBe(true);
     expect(await ledgerStreams()).toEqual(before);

@@ -1,0 +1,58 @@
+/** Posting and reading the payment processor's webhooks as tests of the money path need them. */
+import type pg from 'pg';
+import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
+import { seededRandom } from '@playtime/shared/infra/payments/simulated/webhook-delivery';
+import { waitFor } from './wait';
+
+export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
+
+export interface WebhookAnswer {
+  status: number;
+  body: { duplicate?: boolean; error?: { code: string; message: string } };
+}
+
+/** Posts a body to the app's webhook route as a processor would, with the signature header given (none when undefined). */
+export async function postWebhook(appUrl: string, payload: string, signature: string | undefined): Promise<WebhookAnswer> {
+  const response = await fetch(`${appUrl}/api/payments/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
+    body: payload,
+  });
+  return { status: response.status, body: (await response.json()) as WebhookAnswer['body'] };
+}
+
+/** Signed with the simulated processor's secret, as it signs them. */
+export const signedBy = (secret: string) => (payload: string, timestampSeconds?: number) => signWebhook(payload, secret, timestampSeconds);
+
+export interface SentWebhook {
+  event_id: string;
+  payment_id: string;
+  type: string;
+  payload: string;
+}
+
+/** Every event the simulated processor sent, as it sent them. */
+export async function sentWebhooks(db: pg.Pool): Promise<SentWebhook[]> {
+  const { rows } = await db.query<SentWebhook>('SELECT event_id, payment_id, type, payload FROM simulated_payments.events ORDER BY created_at, event_id');
+  return rows;
+}
+
+/** Every event the processor sent has been handled by the app (the inbox marks an event only when done). */
+export const allWebhooksHandled = (db: pg.Pool) =>
+  waitFor('every webhook to be handled', async () => {
+    const { rows } = await db.query<{ missing: number }>(
+      'SELECT count(*)::int AS missing FROM simulated_payments.events e WHERE NOT EXISTS (SELECT 1 FROM payment_webhook_events h WHERE h.event_id = e.event_id)',
+    );
+    return rows[0]!.missing === 0;
+  });
+
+/** The same items in an order fixed by the seed (Fisher–Yates). */
+export function shuffled<T>(items: T[], seed: number): T[] {
+  const copy = [...items];
+  const random = seededRandom(seed);
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}

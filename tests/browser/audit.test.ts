@@ -8,6 +8,9 @@ import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 import { at } from '../support/time';
+import { randomUUID } from 'node:crypto';
+import { partnerApplicationStream } from '@playtime/shared/domain/partners/events';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 
 
 describe('the event history in the browser', () => {
@@ -82,4 +85,65 @@ describe('the event history in the browser', () => {
     await screenshot(phone.page, 'audit-history-phone');
     await phone.context.close();
   }, 120_000);
+
+  it('takes 5,000 events arriving at 1,000 a second in batches, rendering only the rows in view', async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await admin.page.goto(app.url);
+    await logIn(admin.page, 'admin@playtime.test');
+    await admin.page.goto(`${app.url}/admin?tab=history`);
+    const table = admin.page.getByRole('table', { name: 'Event history' });
+    await table.getByText('player joined').waitFor();
+    // The page's main thread, watched while the events pour in (reported, not asserted: timing belongs to the bench).
+    await admin.page.evaluate(() => {
+      const longest = { ms: 0 };
+      (window as unknown as { longestTask: typeof longest }).longestTask = longest;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => (longest.ms = Math.max(longest.ms, entry.duration)))).observe({ type: 'longtask', buffered: false });
+    });
+
+    const store = await PostgresEventStore.connect(app.databaseUrl);
+    const TOTAL = 5000;
+    try {
+      const started = Date.now();
+      for (let sent = 0; sent < TOTAL; sent += 100) {
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) => {
+            const n = sent + i;
+            const applicationId = randomUUID();
+            return store.appendToStream(
+              partnerApplicationStream(applicationId),
+              [
+                {
+                  type: 'PartnerApplicationSubmitted',
+                  data: {
+                    applicationId, submittedAt: new Date().toISOString(), applicantId: null, contactName: `Tail ${n}`, email: `tail${n}@fields.test`,
+                    phone: '(212) 555-0100', fieldName: `Tail Field ${n}`, address: `${n} Main St`, zipCode: '10001', city: 'New York', subFields: 2, message: '',
+                  },
+                  metadata: { userId: null, correlationId: applicationId, causationId: null },
+                },
+              ],
+              { expectedRevision: 'no_stream' },
+            );
+          }),
+        );
+        // 100 events every 100 ms: 1,000 a second.
+        const due = started + ((sent + 100) / 1000) * 1000;
+        if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+      }
+    } finally {
+      await store.close();
+    }
+    // Every event arrived: the scroll height covers them all, and the newest is on top.
+    const scroller = admin.page.getByTestId('history-scroller');
+    await expect.poll(async () => (await table.locator('tbody tr').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/^\d+.*Tail \d+ \(tail\d+@fields\.test\) applied/);
+    await expect.poll(() => scroller.evaluate((element) => element.scrollHeight), { timeout: 30_000 }).toBeGreaterThan(TOTAL * 30);
+    // Only the rows in view (and a few around them) are in the page.
+    expect(await table.locator('tbody tr:not([aria-hidden])').count()).toBeLessThan(80);
+    // Scrolling deep into the tail renders the rows there.
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
+    await expect.poll(() => table.getByText(/Tail \d+ \(tail\d+@fields\.test\) applied/).count()).toBeGreaterThan(5);
+    const longestTaskMs = await admin.page.evaluate(() => (window as unknown as { longestTask: { ms: number } }).longestTask.ms);
+    console.info(`event history under 1,000 events/s: longest main-thread task ${Math.round(longestTaskMs)} ms`);
+    await screenshot(admin.page, 'audit-history-tail');
+    await admin.context.close();
+  }, 180_000);
 });

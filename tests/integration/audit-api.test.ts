@@ -79,6 +79,25 @@ describe('the event history over HTTP', () => {
     expect(seen.size).toBeGreaterThan(10);
   });
 
+  it('tails the log: the events right after a position, newest first, saying when more came after them', async () => {
+    const newestTen = (await history('?limit=10')).events.map((event) => event.position);
+    const [newest, , third] = newestTen;
+    const tail = await history(`?after=${third}`);
+    expect(tail.events.map((event) => event.position)).toEqual(newestTen.slice(0, 2));
+    expect(tail).toMatchObject({ more: false, next: null });
+    expect((await history(`?after=${newest}`)).events).toEqual([]);
+    // Behind by more than a page: the page right after the position, then the rest.
+    const behind = await history(`?after=${newestTen[9]}&limit=5`);
+    expect(behind).toMatchObject({ more: true });
+    expect(behind.events.map((event) => event.position)).toEqual(newestTen.slice(4, 9));
+    const rest = await history(`?after=${behind.events[0]!.position}&limit=5`);
+    expect(rest.events.map((event) => event.position)).toEqual(newestTen.slice(0, 4));
+    expect(rest.more).toBe(false);
+    const both = await clients.admin.get(`/api/admin/events?after=1&before=5`);
+    expect(both.status).toBe(400);
+    expect(both.text).toContain('before and after cannot be used together');
+  });
+
   it('names the kind, the actor and a readable line of each event', async () => {
     const { events } = await history(`?stream=game-${gameId}`);
     expect(events.map((event) => event.type)).toEqual(['PlayerMoved', 'PlayerJoined', 'GameScheduled']);

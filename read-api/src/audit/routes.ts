@@ -85,6 +85,7 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       conditions.push(sql(`$${values.length}`));
     };
     if (query.before !== undefined) where((p) => `e.global_position < ${p}`, query.before);
+    if (query.after !== undefined) where((p) => `e.global_position > ${p}`, query.after);
     if (query.type) where((p) => `e.type = ANY(${p}::text[])`, query.type);
     if (query.stream) where((p) => `e.stream_id = ${p}`, query.stream);
     if (query.kind && query.kind !== 'other') where((p) => `e.stream_id LIKE ${p}`, `${STREAM_PREFIXES[query.kind]}%`);
@@ -100,11 +101,12 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
          FROM es_events e
          LEFT JOIN read.users u ON u.user_id = e.metadata->>'userId'
         ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-        ORDER BY e.global_position DESC
+        ORDER BY e.global_position ${query.after !== undefined ? 'ASC' : 'DESC'}
         LIMIT $${values.length}`,
       values,
     );
-    const page = rows.slice(0, query.limit);
+    // The tail reads forward from `after` (so a reader behind by more than a page loses nothing), and shows newest first.
+    const page = query.after !== undefined ? rows.slice(0, query.limit).reverse() : rows.slice(0, query.limit);
     // Users the summaries name, by email, in one query.
     const ids = new Set<string>();
     const events = page.map((row) => ({ row, event: parseEvent({ type: row.type, data: row.data, metadata: row.metadata }) }));
@@ -131,7 +133,8 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
           metadata: { correlationId: row.metadata.correlationId ?? null, causationId: row.metadata.causationId ?? null },
         };
       }),
-      next: rows.length > query.limit ? Number(page.at(-1)!.global_position) : null,
+      next: query.after === undefined && rows.length > query.limit ? Number(page.at(-1)!.global_position) : null,
+      ...(query.after !== undefined ? { more: rows.length > query.limit } : {}),
     };
     res.json(answer);
   });

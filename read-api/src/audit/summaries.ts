@@ -79,6 +79,12 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `Fee of ${dollars(event.data.amountCents)} charged to ${name(event.data.receiverId)}`;
     case 'RefundIssued':
       return `${dollars(event.data.amountCents)} refunded to ${name(event.data.payerId)}`;
+    case 'PartnerApplicationSubmitted':
+      return `${event.data.contactName} (${event.data.email}) applied to partner ${event.data.fieldName}, ${event.data.city}`;
+    case 'PartnerApplicationApproved':
+      return `${name(event.data.approvedBy)} approved the partner application of ${event.data.email}`;
+    case 'PartnerApplicationDeclined':
+      return `${name(event.data.declinedBy)} declined a partner application`;
     case 'PaymentDifferenceFound':
       return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (processor ${dollars(event.data.processorAmountCents)} ${event.data.processorStatus}, ${dollars(event.data.processorRefundedCents)} refunded; ledger ${
         event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)

@@ -60,6 +60,8 @@ export const eventHistoryQuery = z
   .object({
     /** Keyset paging: only events older than this global position (the previous page's `next`). */
     before: z.coerce.number({ error: 'before is a log position' }).int('before is a log position').positive('before is a log position').optional(),
+    /** The live tail: the events right after this position (the newest one shown), up to `limit`, newest first. */
+    after: z.coerce.number({ error: 'after is a log position' }).int('after is a log position').nonnegative('after is a log position').optional(),
     limit: z.coerce
       .number({ error: 'limit is a number' })
       .int('limit is a whole number')
@@ -90,7 +92,8 @@ export const eventHistoryQuery = z
     to: instant('to'),
     q: optionalText('q', EVENT_TEXT_MAX),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((query) => query.before === undefined || query.after === undefined, { message: 'before and after cannot be used together', path: ['after'] });
 export type EventHistoryQuery = z.infer<typeof eventHistoryQuery>;
 
 /** One event as the history shows it. */
@@ -116,6 +119,8 @@ export interface EventHistoryPage {
   events: HistoryEvent[];
   /** `before` of the next (older) page; null at the log's start. */
   next: number | null;
+  /** With `after`: more events came after this page's newest; ask again with `after` = that one. */
+  more?: boolean;
 }
 
 /** Query of GET /api/admin/as-of: a stream as it stood at an instant. */

@@ -1,16 +1,16 @@
-import { Alert, Badge, Button, Code, Drawer, Group, MultiSelect, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, Drawer, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { STREAM_KINDS, type HistoryEvent } from '@playtime/shared/contract/audit';
-import { rooms } from '@playtime/shared/contract/rooms';
 import { EVENT_TYPES } from '@playtime/shared/domain/event-registry';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/notify';
 import { useSmallScreen } from '../../hooks/use-small-screen';
-import { useLiveRoom } from '../realtime/use-live-room';
-import { eventHistoryKeys, useEventHistory } from './api/events';
+import { useEventHistory } from './api/events';
 import { AsOfPanel } from './as-of-panel';
+import { HistoryTable } from './history-rows';
+import { useLiveTail } from './use-live-tail';
 
 /** The filters that live in the address, so an admin can share the view they are looking at. */
 const FILTERS = ['type', 'kind', 'actor', 'correlation', 'from', 'to', 'q', 'stream'] as const;
@@ -34,8 +34,7 @@ export function EventHistory() {
     return value && (name === 'from' || name === 'to') && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : value;
   };
   const filters = Object.fromEntries(FILTERS.map((name) => [name, valueOf(name)]).filter(([, value]) => value)) as Record<string, string>;
-  const history = useEventHistory(filters, live);
-  useLiveRoom(live ? rooms.admin : null, [eventHistoryKeys.all]);
+  const history = useEventHistory(filters);
 
   const setFilter = (name: (typeof FILTERS)[number], value: string | null) => {
     const next = new URLSearchParams(params);
@@ -43,9 +42,13 @@ export function EventHistory() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
-  const events = history.data?.pages.flatMap((page) => page.events) ?? [];
+  const loaded = history.data?.pages.flatMap((page) => page.events) ?? [];
+  // New events arrive on top in batches; the pages below are what was loaded (and older pages).
+  const tail = useLiveTail(filters, live && history.isSuccess, loaded[0]?.position ?? (history.isSuccess ? 0 : undefined), () => void history.refetch());
+  // A restart's fresh first page may already hold some of the tail.
+  const above = loaded[0]?.position ?? 0;
+  const events = tail.length ? [...tail.filter((event) => event.position > above), ...loaded] : loaded;
   const small = useSmallScreen();
-  const columns = small ? ['What happened'] : ['Position', 'Time', 'Type', 'About', 'Actor', 'What happened'];
 
   return (
     <Stack gap="md">
@@ -91,57 +94,12 @@ export function EventHistory() {
         </Group>
       )}
       {history.isError && <Alert color="red">Error fetching data: {errorMessage(history.error)}</Alert>}
-      <ScrollArea>
-        <Table striped highlightOnHover miw={small ? undefined : 760} aria-label="Event history">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>Loading...</Table.Td>
-              </Table.Tr>
-            )}
-            {history.isSuccess && events.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed">No events match these filters.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {events.map((event) =>
-              small ? (
-                // A phone has room for what happened, with the rest above it.
-                <Table.Tr key={event.position} onClick={() => setOpened(event)} style={{ cursor: 'pointer' }}>
-                  <Table.Td>
-                    <Text fz="xs" c="dimmed">
-                      #{event.position} · {when(event.time)} · {event.type}
-                    </Text>
-                    <Text fz="sm">{event.summary}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                <Table.Tr key={event.position} onClick={() => setOpened(event)} style={{ cursor: 'pointer' }}>
-                  <Table.Td>{event.position}</Table.Td>
-                  <Table.Td>{when(event.time)}</Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" fw={500}>
-                      {event.type}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{event.kind}</Table.Td>
-                  <Table.Td>{event.actor?.email ?? event.actor?.userId ?? 'system'}</Table.Td>
-                  <Table.Td>{event.summary}</Table.Td>
-                </Table.Tr>
-              ),
-            )}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <HistoryTable
+        events={events}
+        small={small}
+        onOpen={setOpened}
+        placeholder={history.isPending ? 'Loading...' : history.isSuccess && events.length === 0 ? <Text c="dimmed">No events match these filters.</Text> : null}
+      />
       {history.hasNextPage && (
         <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
           Older events

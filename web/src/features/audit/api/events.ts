@@ -7,15 +7,18 @@ export const eventHistoryKeys = {
   filtered: (filters: QueryParams) => ['event-history', filters] as const,
 };
 
-/** GET /api/admin/events with the filters, page after older page (`before` = the last page's `next`). */
-export function useEventHistory(filters: QueryParams, live: boolean) {
+/**
+ * GET /api/admin/events with the filters, page after older page (`before` = the last page's `next`).
+ * Newer events come from the live tail (useLiveTail), so loaded pages are not refetched under the
+ * admin who is reading them.
+ */
+export function useEventHistory(filters: QueryParams) {
   return useInfiniteQuery({
     queryKey: eventHistoryKeys.filtered(filters),
     queryFn: ({ pageParam }) => apiGet<EventHistoryPage>('/api/admin/events', { ...filters, ...(pageParam ? { before: pageParam } : {}) }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
-    // Paused, the page is not refetched (on focus either) under the admin who is reading it.
-    staleTime: live ? 0 : Infinity,
+    staleTime: Infinity,
   });
 }
 

@@ -8,9 +8,7 @@ import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 import { at } from '../support/time';
-import { randomUUID } from 'node:crypto';
-import { partnerApplicationStream } from '@playtime/shared/domain/partners/events';
-import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { appendPartnerApplications } from '../support/partner-applications';
 
 
 describe('the event history in the browser', () => {
@@ -100,38 +98,8 @@ describe('the event history in the browser', () => {
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => (longest.ms = Math.max(longest.ms, entry.duration)))).observe({ type: 'longtask', buffered: false });
     });
 
-    const store = await PostgresEventStore.connect(app.databaseUrl);
     const TOTAL = 5000;
-    try {
-      const started = Date.now();
-      for (let sent = 0; sent < TOTAL; sent += 100) {
-        await Promise.all(
-          Array.from({ length: 100 }, (_, i) => {
-            const n = sent + i;
-            const applicationId = randomUUID();
-            return store.appendToStream(
-              partnerApplicationStream(applicationId),
-              [
-                {
-                  type: 'PartnerApplicationSubmitted',
-                  data: {
-                    applicationId, submittedAt: new Date().toISOString(), applicantId: null, contactName: `Tail ${n}`, email: `tail${n}@fields.test`,
-                    phone: '(212) 555-0100', fieldName: `Tail Field ${n}`, address: `${n} Main St`, zipCode: '10001', city: 'New York', subFields: 2, message: '',
-                  },
-                  metadata: { userId: null, correlationId: applicationId, causationId: null },
-                },
-              ],
-              { expectedRevision: 'no_stream' },
-            );
-          }),
-        );
-        // 100 events every 100 ms: 1,000 a second.
-        const due = started + ((sent + 100) / 1000) * 1000;
-        if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-      }
-    } finally {
-      await store.close();
-    }
+    await appendPartnerApplications(app.databaseUrl, TOTAL, { label: 'Tail', perSecond: 1000 });
     // Every event arrived: the scroll height covers them all, and the newest is on top.
     const scroller = admin.page.getByTestId('history-scroller');
     await expect.poll(async () => (await table.locator('tbody tr').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/^\d+.*Tail \d+ \(tail\d+@fields\.test\) applied/);

@@ -2,14 +2,12 @@
  * The admin's System tab in the browser: every read model live, a rebuild started with a click whose
  * progress bar moves while the applications table keeps answering, a failed job retried, phone width.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { partnerApplicationStream } from '@playtime/shared/domain/partners/events';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
-import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { appendPartnerApplications } from '../support/partner-applications';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
@@ -24,29 +22,7 @@ describe('the system tab in the browser', () => {
   beforeAll(async () => {
     app = await startTestApp({ PROJECTION_REBUILD_BATCH_SIZE: '1' });
     browser = await launchBrowser();
-    const store = await PostgresEventStore.connect(app.databaseUrl);
-    try {
-      const submit = (n: number) => {
-        const applicationId = randomUUID();
-        return store.appendToStream(
-          partnerApplicationStream(applicationId),
-          [
-            {
-              type: 'PartnerApplicationSubmitted',
-              data: {
-                applicationId, submittedAt: new Date().toISOString(), applicantId: null, contactName: `Applicant ${n}`, email: `applicant${n}@fields.test`,
-                phone: '(212) 555-0100', fieldName: `Field ${n}`, address: `${n} Main St`, zipCode: '10001', city: 'New York', subFields: 2, message: '',
-              },
-              metadata: { userId: null, correlationId: applicationId, causationId: null },
-            },
-          ],
-          { expectedRevision: 'no_stream' },
-        );
-      };
-      for (let start = 0; start < APPLICATIONS; start += 50) await Promise.all(Array.from({ length: 50 }, (_, i) => submit(start + i)));
-    } finally {
-      await store.close();
-    }
+    await appendPartnerApplications(app.databaseUrl, APPLICATIONS, { label: 'Applicant' });
   }, 240_000);
 
   afterAll(async () => {

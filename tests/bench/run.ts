@@ -2,7 +2,7 @@
  * `npm run bench`: measures the event store, the projector, the whole app end to end and its start
  * time, and writes tests/reports/bench-<YYYY-MM-DD-HHmm>.md, bench-latest.md and bench-latest.json.
  *
- * Environment: BENCH_ONLY=appends,catchup,search,e2e,bookings,joins,start (sections to run; default all), BENCH_SECONDS (5),
+ * Environment: BENCH_ONLY=appends,catchup,search,history,e2e,bookings,joins,start (sections to run; default all), BENCH_SECONDS (5),
  * BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3), BENCH_WRITERS (1,8,32), BENCH_CATCHUP_EVENTS (200000),
  * BENCH_DIAGNOSE=1 (extra variants of our store at the top writer count), BENCH_SYNC_COMMIT=off
  * (append databases without waiting for the disk), DATABASE_URL (an external server; default: an
@@ -10,8 +10,9 @@
  * End to end: BENCH_E2E_CLIENTS (1,16,64 closed-loop clients), BENCH_E2E_RATES (1000 commands/s at a
  * fixed rate), BENCH_E2E_USERS (1000 accounts and sockets), BENCH_E2E_SECONDS (10 per phase), BENCH_E2E_PROFILE=1 (V8 CPU profile of the app process in
  * .data/bench-profiles), BENCH_E2E_LOG_LEVEL (warn). Start: BENCH_START_WARM (2 warm restarts).
- * Search: BENCH_SEARCH_GAMES (1000000 games).
+ * Search: BENCH_SEARCH_GAMES (1000000 games). History: BENCH_HISTORY_EVENTS (5000000 events).
  */
+import { historySection } from './audit/history-section';
 import { e2eSection } from './e2e/e2e-section';
 import { bookingsSection } from './bookings/bookings-section';
 import { joinsSection } from './games/joins-section';
@@ -32,7 +33,7 @@ import { nowMs } from './support/timing';
  * tests/bench/ and list it here; its tables, targets and memory use then appear in the report and
  * the JSON automatically.
  */
-const sections: BenchSection[] = [appendsSection, catchupSection, searchSection, e2eSection, bookingsSection, joinsSection, startSection];
+const sections: BenchSection[] = [appendsSection, catchupSection, searchSection, historySection, e2eSection, bookingsSection, joinsSection, startSection];
 
 function log(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);

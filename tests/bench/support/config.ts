@@ -32,6 +32,8 @@ export interface BenchConfig {
   startWarmRuns: number;
   /** Search section: games spread over the US (BENCH_SEARCH_GAMES). */
   searchGames: number;
+  /** Event history section: events in the log (BENCH_HISTORY_EVENTS). */
+  historyEvents: number;
 }
 
 function positiveNumber(name: string, fallback: number): number {
@@ -83,5 +85,6 @@ export function readConfig(): BenchConfig {
     e2eProfile: flag('BENCH_E2E_PROFILE'),
     startWarmRuns: Math.round(positiveNumber('BENCH_START_WARM', 2)),
     searchGames: Math.round(positiveNumber('BENCH_SEARCH_GAMES', 1_000_000)),
+    historyEvents: Math.round(positiveNumber('BENCH_HISTORY_EVENTS', 5_000_000)),
   };
 }

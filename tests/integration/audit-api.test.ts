@@ -4,7 +4,8 @@
  * stream's kind, its actor and a readable line; nothing secret leaves the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AsOfAnswer, EventHistoryPage } from '@playtime/shared/contract/audit';
+import pg from 'pg';
+import { EVENT_SCAN_WINDOW, type AsOfAnswer, type EventHistoryPage } from '@playtime/shared/contract/audit';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
@@ -181,5 +182,33 @@ describe('the event history over HTTP', () => {
     const everything = await history('?limit=200');
     const text = JSON.stringify(everything);
     expect(text).not.toMatch(/_secret_|password|"token"/i);
+  });
+
+  // Last: it fills the log with filler events.
+  it('looks through a window of the log per filtered page, saying where to look on, and finds an old event that way', async () => {
+    const [oldest] = (await history('?limit=200&type=GameScheduled')).events.slice(-1);
+    expect(oldest).toBeTruthy();
+    // Many newer events without it: more than one window's worth.
+    const db = new pg.Pool({ connectionString: app.databaseUrl, max: 1 });
+    try {
+      await db.query(
+        `INSERT INTO es_events (stream_id, revision, event_id, type, data) SELECT 'filler-' || n, 0, gen_random_uuid(), 'Filler', '{}' FROM generate_series(1, $1::int) n`,
+        [EVENT_SCAN_WINDOW + 1000],
+      );
+    } finally {
+      await db.end();
+    }
+    const first = await history(`?q=${encodeURIComponent(oldest!.summary.split('"')[1]!)}&type=GameScheduled`);
+    expect(first.events).toEqual([]);
+    expect(first.next).toBeGreaterThan(oldest!.position);
+    let page = first;
+    const found: number[] = [];
+    while (page.next !== null) {
+      page = await history(`?q=${encodeURIComponent(oldest!.summary.split('"')[1]!)}&type=GameScheduled&before=${page.next}`);
+      found.push(...page.events.map((event) => event.position));
+    }
+    expect(found).toContain(oldest!.position);
+    // A stream's own events come by its index, however far back.
+    expect((await history(`?stream=${encodeURIComponent(oldest!.stream)}`)).events.map((event) => event.position)).toContain(oldest!.position);
   });
 });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { asOfQuery, eventHistoryQuery, streamKindOf, STREAM_PREFIXES, type AsOfAnswer, type AsOfStep, type EventHistoryPage, type HistoryEvent } from '@playtime/shared/contract/audit';
+import { asOfQuery, EVENT_SCAN_WINDOW, EVENT_TEXT_SCAN_WINDOW, eventHistoryQuery, streamKindOf, STREAM_PREFIXES, type AsOfAnswer, type AsOfStep, type EventHistoryPage, type HistoryEvent } from '@playtime/shared/contract/audit';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { EventMetadata } from '@playtime/shared/infra/eventstore/port';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -38,7 +38,8 @@ interface EventRow {
  * stream or what it is about, actor, correlation, time and free text inside the data. It reads the
  * PostgreSQL event store's table, so it answers 501 where the log lives in EventStoreDB. The log has
  * no indexes for these filters (each would cost every append): a filtered page walks the log back from
- * `before` by its primary key until it has its rows.
+ * `before` by its primary key until it has its rows, through EVENT_SCAN_WINDOW positions at most (a
+ * stream's own events come by its index, unbounded).
  */
 export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
   const router = Router();
@@ -85,6 +86,13 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       conditions.push(sql(`$${values.length}`));
     };
     if (query.before !== undefined) where((p) => `e.global_position < ${p}`, query.before);
+    const scanned = query.stream === undefined && query.after === undefined && (query.type || query.kind || query.actor || query.correlation || query.from || query.to || query.q);
+    let windowStart: number | null = null;
+    if (scanned) {
+      const top = query.before ?? Number((await deps.pool.query<{ head: string | null }>('SELECT max(global_position) AS head FROM es_events')).rows[0]!.head ?? 0) + 1;
+      windowStart = Math.max(0, top - (query.q ? EVENT_TEXT_SCAN_WINDOW : EVENT_SCAN_WINDOW));
+      where((p) => `e.global_position >= ${p}`, windowStart);
+    }
     if (query.after !== undefined) where((p) => `e.global_position > ${p}`, query.after);
     if (query.type) where((p) => `e.type = ANY(${p}::text[])`, query.type);
     if (query.stream) where((p) => `e.stream_id = ${p}`, query.stream);
@@ -133,7 +141,12 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
           metadata: { correlationId: row.metadata.correlationId ?? null, causationId: row.metadata.causationId ?? null },
         };
       }),
-      next: query.after === undefined && rows.length > query.limit ? Number(page.at(-1)!.global_position) : null,
+      next:
+        query.after === undefined && rows.length > query.limit
+          ? Number(page.at(-1)!.global_position)
+          : windowStart !== null && windowStart > 1
+            ? windowStart
+            : null,
       ...(query.after !== undefined ? { more: rows.length > query.limit } : {}),
     };
     res.json(answer);

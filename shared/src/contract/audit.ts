@@ -9,6 +9,14 @@ import { userStream } from '../domain/users/events';
 
 export const EVENT_PAGE_DEFAULT = 50;
 export const EVENT_PAGE_MAX = 200;
+/**
+ * A filtered page looks at most this many positions of the log back from where it starts (the log
+ * has no index for its filters; each would cost every append), so a page is quick however rare its
+ * events; `next` then says where to look on, and the page may hold fewer events than asked for.
+ */
+export const EVENT_SCAN_WINDOW = 50_000;
+/** The window of a page with free text, which reads every event's data as text. */
+export const EVENT_TEXT_SCAN_WINDOW = 20_000;
 /** Free text is matched inside event data; a few letters are enough, a paragraph is a mistake. */
 export const EVENT_TEXT_MAX = 100;
 
@@ -117,7 +125,10 @@ export interface HistoryEvent {
 
 export interface EventHistoryPage {
   events: HistoryEvent[];
-  /** `before` of the next (older) page; null at the log's start. */
+  /**
+   * `before` of the next (older) page; null at the log's start. A filtered page that looked through
+   * its whole window sets it too, even with fewer events than asked for.
+   */
   next: number | null;
   /** With `after`: more events came after this page's newest; ask again with `after` = that one. */
   more?: boolean;

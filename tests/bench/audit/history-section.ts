@@ -141,6 +141,8 @@ export const historySection: BenchSection = {
         await time('filtered: one actor (1 in 5,000)', (i) => `?limit=50&actor=user-${i % USERS}`),
         await time('filtered: one game', (i) => `?limit=50&stream=game-g${(i * 37) % GAMES}`),
         await time('filtered: the last hour', () => `?limit=50&from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`),
+        // Free text matches inside the data: a page looks through one window of the log (EVENT_TEXT_SCAN_WINDOW) and says where to go on.
+        await time('filtered: text inside events (a page = one window)', (i) => `?limit=50&q=${encodeURIComponent(`Applicant ${4_000_000 + i}`)}`),
       ];
       const data: HistoryData = { events, seedMs, tableSize: rows[0]!.size, results };
       return {

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Code, Drawer, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { STREAM_KINDS, type HistoryEvent } from '@playtime/shared/contract/audit';
+import { EVENT_PAGE_DEFAULT, STREAM_KINDS, type HistoryEvent } from '@playtime/shared/contract/audit';
 import { EVENT_TYPES } from '@playtime/shared/domain/event-registry';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/notify';
 import { useSmallScreen } from '../../hooks/use-small-screen';
@@ -49,6 +49,12 @@ export function EventHistory() {
   const above = loaded[0]?.position ?? 0;
   const events = tail.length ? [...tail.filter((event) => event.position > above), ...loaded] : loaded;
   const small = useSmallScreen();
+  // A filtered page looks through a window of the log: rare events take several windows to fill a page.
+  const searching = history.hasNextPage && loaded.length < EVENT_PAGE_DEFAULT && !history.isError;
+  const lastNext = history.data?.pages.at(-1)?.next;
+  useEffect(() => {
+    if (searching && !history.isFetchingNextPage) void history.fetchNextPage();
+  }, [searching, history.isFetchingNextPage, lastNext]);
 
   return (
     <Stack gap="md">
@@ -98,12 +104,18 @@ export function EventHistory() {
         events={events}
         small={small}
         onOpen={setOpened}
-        placeholder={history.isPending ? 'Loading...' : history.isSuccess && events.length === 0 ? <Text c="dimmed">No events match these filters.</Text> : null}
+        placeholder={history.isPending ? 'Loading...' : history.isSuccess && events.length === 0 && !searching ? <Text c="dimmed">No events match these filters.</Text> : null}
       />
-      {history.hasNextPage && (
-        <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-          Older events
-        </Button>
+      {searching && lastNext ? (
+        <Text fz="sm" c="dimmed">
+          Searching older events (back to #{lastNext})...
+        </Text>
+      ) : (
+        history.hasNextPage && (
+          <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+            Older events
+          </Button>
+        )
       )}
       <Drawer opened={opened !== null} onClose={() => setOpened(null)} position="right" title={opened ? `${opened.type} #${opened.position}` : ''} size="lg">
         {opened && (

@@ -69,6 +69,18 @@ describe('the event history in the browser', () => {
     await screenshot(admin.page, 'audit-as-of-drawer');
     await drawer.getByRole('button', { name: "This stream's events" }).click();
     await expect.poll(() => new URL(admin.page.url()).searchParams.get('stream')).toBe(`game-${gameId}`);
+
+    // From the game's page: 'As of…' ten minutes ago (before it existed), then replayed step by step.
+    await admin.page.goto(`${app.url}/game-details/${gameId}`);
+    await admin.page.getByRole('button', { name: 'As of…' }).click();
+    const travel = admin.page.getByRole('dialog', { name: 'Audit Match as it stood' }).getByTestId('as-of');
+    await travel.getByText(/^After 0 events; next GameScheduled$/).waitFor();
+    await travel.getByRole('button', { name: 'Step forward' }).click();
+    await travel.getByText(/^Sideline: —$/).waitFor();
+    await travel.getByRole('button', { name: 'Step forward' }).click();
+    await travel.getByText(/^Sideline: player \(0 min\)$/).waitFor();
+    await travel.getByRole('slider', { name: 'Time' }).waitFor();
+    await screenshot(admin.page, 'game-as-of-drawer');
     await admin.context.close();
 
     // Logged in at desktop width (the phone's header hides Log Out in its menu), then read on a phone.

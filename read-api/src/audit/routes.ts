@@ -71,6 +71,8 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       state: redacted(stateAsOf(kind, until.map((row) => parseEvent({ type: row.type, data: row.data, metadata: row.metadata })), at)),
       before: until.slice(-5).map(step),
       after: rows.slice(until.length, until.length + 5).map(step),
+      firstTime: rows[0]!.created_at.toISOString(),
+      lastTime: rows.at(-1)!.created_at.toISOString(),
     };
     res.json(answer);
   });

@@ -168,4 +168,7 @@ export interface AsOfAnswer {
   /** The last events up to `at` (newest last) and the first ones after it. */
   before: AsOfStep[];
   after: AsOfStep[];
+  /** When the stream's first and last events were appended: the time slider's range. */
+  firstTime: string;
+  lastTime: string;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerTrackNext, IconPlayerTrackPrev } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/notify';
@@ -38,11 +38,13 @@ function StateView({ kind, state }: { kind: string; state: unknown }) {
 }
 
 /**
- * Time travel: the event's stream as it stood at a moment (the event's own time to begin with), with
- * a date-time input and steps to the event before and after.
+ * Time travel: a stream as it stood at a moment (`time` to begin with), with a date-time input, a
+ * slider over the stream's life and steps to the event before and after (a step-by-step replay).
  */
 export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
   const [at, setAt] = useState(time);
+  // Dragging moves the label only; the moment is read when the slider is let go.
+  const [sliding, setSliding] = useState<number | null>(null);
   const asOf = useAsOf(stream, at);
   const answer = asOf.data;
   const previous = answer?.before.at(-2);
@@ -59,6 +61,22 @@ export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
           if (value && !Number.isNaN(Date.parse(value))) setAt(new Date(value).toISOString());
         }}
       />
+      {answer && Date.parse(answer.lastTime) > Date.parse(answer.firstTime) && (
+        <Slider
+          thumbLabel="Time"
+          min={Date.parse(answer.firstTime) - 1000}
+          max={Math.max(Date.now(), Date.parse(answer.lastTime))}
+          step={1000}
+          value={sliding ?? Math.min(Math.max(Date.parse(at), Date.parse(answer.firstTime) - 1000), Math.max(Date.now(), Date.parse(answer.lastTime)))}
+          onChange={setSliding}
+          onChangeEnd={(value) => {
+            setSliding(null);
+            setAt(new Date(value).toISOString());
+          }}
+          label={(value) => new Date(value).toLocaleString()}
+          mb="xs"
+        />
+      )}
       <Group gap="xs">
         <Button size="xs" variant="default" leftSection={<IconPlayerTrackPrev size={14} />} disabled={!previous} onClick={() => previous && setAt(previous.time)}>
           Step back

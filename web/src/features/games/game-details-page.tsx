@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Drawer, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
-import type { Team } from '@playtime/shared/domain/games/events';
-import { IconArrowLeft, IconRefresh, IconShare } from '@tabler/icons-react';
+import { gameStream, type Team } from '@playtime/shared/domain/games/events';
+import { IconArrowLeft, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useNow } from '../../hooks/use-now';
 import { errorMessage } from '../../lib/notify';
 import { durationLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
+import { AsOfPanel } from '../audit/as-of-panel';
 import { useAuth } from '../auth/use-auth';
 import { checkout } from '../payments/api/payments';
 import { PaymentDialog } from '../payments/payment-dialog';
@@ -159,6 +160,8 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
   const user = useCurrentUser();
   const tick = useNow(1000);
   const [sharing, share] = useDisclosure(false);
+  // Admins settle disputes by seeing the game as it stood: ten minutes ago to begin with.
+  const [asOfFrom, setAsOfFrom] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(null);
 
   const start = Date.parse(game.start_date);
@@ -185,6 +188,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           <Button variant="light" leftSection={<IconShare size={18} />} onClick={share.open}>
             Share
           </Button>
+          {user.data?.role === 'admin' && (
+            <Button variant="default" leftSection={<IconClockHour4 size={18} />} onClick={() => setAsOfFrom(new Date(Date.now() - 10 * 60_000).toISOString())}>
+              As of…
+            </Button>
+          )}
         </Group>
       </Group>
 
@@ -229,6 +237,9 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
       </Card>
 
       <ShareDialog opened={sharing} onClose={share.close} url={window.location.href} />
+      <Drawer opened={asOfFrom !== null} onClose={() => setAsOfFrom(null)} position="right" size="lg" title={`${game.name} as it stood`}>
+        {asOfFrom && <AsOfPanel stream={gameStream(game.gameId)} time={asOfFrom} />}
+      </Drawer>
       <ManageDialog
         game={game}
         player={canManage ? picked : null}

@@ -184,6 +184,27 @@ describe('the event history over HTTP', () => {
     expect(text).not.toMatch(/_secret_|password|"token"/i);
   });
 
+  it('shows an event stored at an older version of its schema, read through today\'s', async () => {
+    const db = new pg.Pool({ connectionString: app.databaseUrl, max: 1 });
+    const userId = 'user-registered-long-ago';
+    try {
+      // A registration from before version 2 recorded whether the email was verified.
+      await db.query(
+        `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, gen_random_uuid(), 'UserRegistered', $2, $3)`,
+        [
+          `user-${userId}`,
+          { userId, issuer: 'http://localhost/oidc', subject: 'old-subject', email: 'old@playtime.test', username: 'old', nickname: 'old', profilePicture: '', role: 'player' },
+          { userId, correlationId: 'old-signup', causationId: null, schemaVersion: 1 },
+        ],
+      );
+    } finally {
+      await db.end();
+    }
+    const page = await history(`?stream=user-${userId}`);
+    expect(page.events).toHaveLength(1);
+    expect(page.events[0]).toMatchObject({ type: 'UserRegistered', version: 1, summary: 'old@playtime.test signed up as player', data: { email: 'old@playtime.test', emailVerified: false } });
+  });
+
   // Last: it fills the log with filler events.
   it('looks through a window of the log per filtered page, saying where to look on, and finds an old event that way', async () => {
     const [oldest] = (await history('?limit=200&type=GameScheduled')).events.slice(-1);

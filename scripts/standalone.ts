@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { commandApiSettings, createCommandApi } from '@playtime/command-api/command-api';
+import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-import';
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
 import { startGameLoop } from '@playtime/projector/games/game-loop';
 import { prepareUsersAtStart } from '@playtime/command-api/users/accounts';
@@ -117,7 +118,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         payments,
         jobQueues: jobs.queues,
       }),
-      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder, metrics, jobQueues: jobs.queues }),
+      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder, metrics, jobQueues: jobs.queues, partnerSheetUrl: config.PARTNER_SHEET_URL ?? null }),
     ],
     after: [webAppRoutes(WEB_DIST)],
     securityHeaders: {
@@ -129,6 +130,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
 
   // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
+  const partnerSheet = await startPartnerSheetImport(config, parts, logger);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -149,6 +151,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
       // clients), and everything uses the database that parts.close() shuts last.
       closing ??= (async () => {
         // Webhook deliveries under way post to this server: they finish before it closes.
+        await partnerSheet.close();
         await payments.close();
         // The reactor enqueues into the game loop's queue: it stops before the queue closes.
         await projector.stop();

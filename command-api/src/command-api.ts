@@ -34,16 +34,19 @@ export type CommandApiDependencies = CommandDependencies &
     payments: PaymentCommandDependencies['payments'];
     /** The app's public address (payout onboarding returns there). */
     publicUrl: string;
+    /** PARTNER_SHEET_URL. */
+    partnerSheetUrl: string | null;
     /** openJobQueues(...): the System tab retries failed jobs through these. */
     jobQueues: OperationsCommandDependencies['jobQueues'];
   };
 
 /** The command API's settings, as the configuration names them (one place for every composition). */
-export function commandApiSettings(config: Config): Pick<CommandApiDependencies, 'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours'> {
+export function commandApiSettings(config: Config): Pick<CommandApiDependencies, 'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'partnerSheetUrl'> {
   return {
     availabilityMaxDaysAhead: config.AVAILABILITY_MAX_DAYS_AHEAD,
     holdMinutes: config.HOLD_MINUTES,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
   };
 }
 

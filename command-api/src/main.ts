@@ -9,6 +9,7 @@ import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { setUpPayments, stripeSettingsOf } from '@playtime/shared/infra/payments/setup';
 import { commandApiSettings, createCommandApi } from './command-api';
+import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
 import { prepareUsersAtStart } from './users/accounts';
 
@@ -39,9 +40,11 @@ runService('command-api', async ({ config, logger, metrics }) => {
   });
   // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
+  const partnerSheet = await startPartnerSheetImport(config, parts, logger);
   return {
     app,
     close: async () => {
+      await partnerSheet.close();
       await payments.close();
       await jobs.close();
       await parts.close();

@@ -33,7 +33,7 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
         ],
       }),
     ],
-    api: [createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder: createGeocoder(config), metrics, jobQueues: jobs.queues })],
+    api: [createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder: createGeocoder(config), metrics, jobQueues: jobs.queues, partnerSheetUrl: config.PARTNER_SHEET_URL ?? null })],
   });
   return {
     app,

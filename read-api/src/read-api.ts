@@ -29,6 +29,8 @@ export interface ReadApiDependencies {
   /** Where a typed ZIP code or US city is, for the search's location box: createGeocoder(config). */
   geocoder: Geocoder;
   metrics: OperationsQueryDependencies['metrics'];
+  /** PARTNER_SHEET_URL: the published partner spreadsheet, when one is imported. */
+  partnerSheetUrl: string | null;
   jobQueues: OperationsQueryDependencies['jobQueues'];
 }
 

@@ -4,11 +4,14 @@ import { PARTNER_EVENT_TYPES } from '@playtime/shared/domain/partners/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 
-/** read.partner_applications: every request to become a partnered field, newest first, with the admin's answer. */
+/**
+ * read.partner_applications: every request to become a partnered field, newest first, with the
+ * admin's answer and where it came from; read.partner_sheet_imports: each run of the spreadsheet import.
+ */
 export const partnerApplicationsProjection: QueryingProjection = {
   name: PROJECTIONS.partnerApplications,
-  version: 1,
-  tables: ['partner_applications'],
+  version: 2,
+  tables: ['partner_applications', 'partner_sheet_imports'],
   handles: PARTNER_EVENT_TYPES,
   schemaSql: `
     CREATE TABLE partner_applications (
@@ -24,8 +27,20 @@ export const partnerApplicationsProjection: QueryingProjection = {
       sub_fields     integer     NOT NULL,
       message        text        NOT NULL,
       applicant_id   text,
-      status         text        NOT NULL DEFAULT 'submitted'
+      status         text        NOT NULL DEFAULT 'submitted',
+      source         text        NOT NULL DEFAULT 'form'
     );
+    CREATE TABLE partner_sheet_imports (
+      import_id   text        PRIMARY KEY,
+      imported_at timestamptz NOT NULL,
+      url         text        NOT NULL,
+      rows        integer     NOT NULL,
+      imported    integer     NOT NULL,
+      duplicates  integer     NOT NULL,
+      errors      jsonb       NOT NULL,
+      failure     text
+    );
+    CREATE INDEX partner_sheet_imports_newest ON partner_sheet_imports (imported_at DESC);
     CREATE INDEX partner_applications_newest ON partner_applications (submitted_at DESC, application_id);
     CREATE INDEX partner_applications_by_email ON partner_applications (email);
   `,
@@ -37,9 +52,9 @@ export const partnerApplicationsProjection: QueryingProjection = {
         case 'PartnerApplicationSubmitted': {
           const d = event.data;
           await db.query(
-            `INSERT INTO partner_applications (application_id, submitted_at, contact_name, email, phone, field_name, address, zip_code, city, sub_fields, message, applicant_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (application_id) DO NOTHING`,
-            [d.applicationId, d.submittedAt, d.contactName, d.email, d.phone, d.fieldName, d.address, d.zipCode, d.city, d.subFields, d.message, d.applicantId],
+            `INSERT INTO partner_applications (application_id, submitted_at, contact_name, email, phone, field_name, address, zip_code, city, sub_fields, message, applicant_id, source)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (application_id) DO NOTHING`,
+            [d.applicationId, d.submittedAt, d.contactName, d.email, d.phone, d.fieldName, d.address, d.zipCode, d.city, d.subFields, d.message, d.applicantId, d.source ?? 'form'],
           );
           if (d.applicantId) keys.add(rooms.user(d.applicantId));
           break;
@@ -49,6 +64,15 @@ export const partnerApplicationsProjection: QueryingProjection = {
           const status = event.type === 'PartnerApplicationApproved' ? 'approved' : 'declined';
           const { rows } = await db.query<{ applicant_id: string | null }>('UPDATE partner_applications SET status = $2 WHERE application_id = $1 RETURNING applicant_id', [event.data.applicationId, status]);
           if (rows[0]?.applicant_id) keys.add(rooms.user(rows[0].applicant_id));
+          break;
+        }
+        case 'PartnerSheetImported': {
+          const d = event.data;
+          await db.query(
+            `INSERT INTO partner_sheet_imports (import_id, imported_at, url, rows, imported, duplicates, errors, failure)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (import_id) DO NOTHING`,
+            [stored.eventId, stored.createdAt.toISOString(), d.url, d.rows, d.imported, d.duplicates, JSON.stringify(d.errors), d.failure],
+          );
           break;
         }
         default:

@@ -85,6 +85,10 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `${name(event.data.approvedBy)} approved the partner application of ${event.data.email}`;
     case 'PartnerApplicationDeclined':
       return `${name(event.data.declinedBy)} declined a partner application`;
+    case 'PartnerSheetImported':
+      return event.data.failure
+        ? `Partner spreadsheet not imported: ${event.data.failure}`
+        : `Partner spreadsheet read: ${event.data.rows} rows, ${event.data.imported} new, ${event.data.errors.length} with errors`;
     case 'PaymentDifferenceFound':
       return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (processor ${dollars(event.data.processorAmountCents)} ${event.data.processorStatus}, ${dollars(event.data.processorRefundedCents)} refunded; ledger ${
         event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)

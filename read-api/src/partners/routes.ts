@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import { partnerApplicationsQuery } from '@playtime/shared/contract/partners';
+import { partnerApplicationsQuery, type PartnerSheetStatus } from '@playtime/shared/contract/partners';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { parseBody } from '@playtime/shared/infra/http/errors';
 
@@ -12,10 +12,24 @@ const APPLICATION_ROW = `
     FROM read.partner_applications`;
 
 /** Partner applications: the admins' paged list, and a logged-in applicant's own. */
-export function partnerQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
+export function partnerQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; partnerSheetUrl: string | null }): Router {
   const router = Router();
+  const admin = requireUser(deps.resolveUser, ['admin'], 'Only admins can read partner applications.');
 
-  router.get('/api/admin/partner-applications', requireUser(deps.resolveUser, ['admin'], 'Only admins can read partner applications.'), async (req, res) => {
+  // The spreadsheet import's last run, for the admins' tab.
+  router.get('/api/admin/partner-sheet', admin, async (_req, res) => {
+    const { rows } = await deps.pool.query<{ imported_at: Date; rows: number; imported: number; duplicates: number; errors: Array<{ row: number; message: string }>; failure: string | null }>(
+      'SELECT imported_at, rows, imported, duplicates, errors, failure FROM read.partner_sheet_imports ORDER BY imported_at DESC LIMIT 1',
+    );
+    const last = rows[0];
+    const status: PartnerSheetStatus = {
+      url: deps.partnerSheetUrl,
+      last: last ? { at: last.imported_at.toISOString(), rows: last.rows, imported: last.imported, duplicates: last.duplicates, errors: last.errors, failure: last.failure } : null,
+    };
+    res.json(status);
+  });
+
+  router.get('/api/admin/partner-applications', admin, async (req, res) => {
     const { page, pageSize } = parseBody(partnerApplicationsQuery, req.query);
     const [list, count] = await Promise.all([
       deps.pool.query(`${APPLICATION_ROW} ORDER BY submitted_at DESC, application_id LIMIT $1 OFFSET $2`, [pageSize, page * pageSize]),

@@ -31,6 +31,14 @@ export const partnerApplicationBody = z
 /** The admin's approve and decline calls. */
 export const applicationIdBody = z.object({ applicationId: requiredId('applicationId') });
 
+/** GET /api/admin/partner-sheet: the published spreadsheet's import (PARTNER_SHEET_URL), when one is set. */
+export interface PartnerSheetStatus {
+  url: string | null;
+  last: { at: string; rows: number; imported: number; duplicates: number; errors: Array<{ row: number; message: string }>; failure: string | null } | null;
+}
+
+export const PARTNER_SHEET_NOT_SET = 'No partner spreadsheet is set up (PARTNER_SHEET_URL).';
+
 /** A row of the admin's 'Field Owners Applications' table (its eight columns), and the applicant's own view. */
 export interface PartnerApplicationRow {
   applicationId: string;

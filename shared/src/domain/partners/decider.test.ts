@@ -18,7 +18,7 @@ const guest = testContext({ actorId: null, now: new Date('2026-11-23T12:00:00.00
 const admin = testContext({ actorId: 'admin-1' });
 const submitted: PartnerEvent = {
   type: 'PartnerApplicationSubmitted',
-  data: { ...form, email: 'pat@greenfields.test', applicationId: 'a1', submittedAt: '2026-11-23T12:00:00.000Z', applicantId: null },
+  data: { ...form, email: 'pat@greenfields.test', applicationId: 'a1', submittedAt: '2026-11-23T12:00:00.000Z', applicantId: null, source: 'form' },
 };
 const submit = (overrides: Partial<PartnerApplicationForm> = {}) => ({ type: 'SubmitApplication', applicationId: 'a1', form: { ...form, ...overrides }, applicantId: null }) as const;
 
@@ -26,6 +26,10 @@ describe('partner application decider', () => {
   it('takes an application from anyone, its email in lower case, once', () => {
     given(partnerApplicationDecider, []).when(submit(), guest).then([submitted]);
     given(partnerApplicationDecider, [submitted]).when(submit(), guest).then([]);
+  });
+
+  it('records where an application came from: the form, or a row of the published spreadsheet', () => {
+    given(partnerApplicationDecider, []).when({ ...submit(), source: 'sheet' }, guest).then([{ ...submitted, data: { ...submitted.data, source: 'sheet' } } as PartnerEvent]);
   });
 
   it('refuses a form a person must fix, naming the input', () => {

@@ -1,5 +1,6 @@
 import { DomainError, type Decider } from '../decider';
-import type { PartnerApplicationForm, PartnerEvent } from './events';
+import type { EventOf } from '../event-schemas';
+import type { PartnerApplicationForm, PartnerEvent, PartnerSheetImported } from './events';
 
 export const APPLICATION_STATUSES = ['submitted', 'approved', 'declined'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -34,7 +35,7 @@ export function applicationProblems(form: PartnerApplicationForm): Record<string
 }
 
 export type PartnerCommand =
-  | { type: 'SubmitApplication'; applicationId: string; form: PartnerApplicationForm; applicantId: string | null }
+  | { type: 'SubmitApplication'; applicationId: string; form: PartnerApplicationForm; applicantId: string | null; source?: 'form' | 'sheet' }
   | { type: 'ApproveApplication' }
   | { type: 'DeclineApplication' };
 
@@ -51,6 +52,8 @@ export const partnerApplicationDecider: Decider<PartnerCommand, PartnerEvent, Pa
         return state.status === 'none' ? state : { ...state, status: 'approved' };
       case 'PartnerApplicationDeclined':
         return state.status === 'none' ? state : { ...state, status: 'declined' };
+      case 'PartnerSheetImported':
+        return state;
     }
   },
 
@@ -61,7 +64,12 @@ export const partnerApplicationDecider: Decider<PartnerCommand, PartnerEvent, Pa
       const first = Object.values(problems)[0];
       if (first !== undefined) throw new DomainError('invalid', 'invalid_application', first, problems);
       const form = { ...command.form, email: command.form.email.trim().toLowerCase() };
-      return [{ type: 'PartnerApplicationSubmitted', data: { ...form, applicationId: command.applicationId, submittedAt: context.now.toISOString(), applicantId: command.applicantId } }];
+      return [
+        {
+          type: 'PartnerApplicationSubmitted',
+          data: { ...form, applicationId: command.applicationId, submittedAt: context.now.toISOString(), applicantId: command.applicantId, source: command.source ?? 'form' },
+        },
+      ];
     }
     if (state.status === 'none') throw new DomainError('not_found', 'application_not_found', 'There is no application with this id.');
     const admin = context.actorId;
@@ -75,4 +83,16 @@ export const partnerApplicationDecider: Decider<PartnerCommand, PartnerEvent, Pa
     if (state.status === 'approved') throw new DomainError('conflict', 'application_approved', 'This application was approved already.');
     return [{ type: 'PartnerApplicationDeclined', data: { applicationId: state.applicationId, declinedBy: admin } }];
   },
+};
+
+export type SheetImport = EventOf<typeof PartnerSheetImported>['data'];
+
+/**
+ * The spreadsheet import's stream: each run is recorded as it went, so admins see the last one and
+ * its row errors. Rows themselves become applications through partnerApplicationDecider.
+ */
+export const partnerSheetDecider: Decider<{ type: 'RecordSheetImport'; outcome: SheetImport }, PartnerEvent, { runs: number }> = {
+  initialState: () => ({ runs: 0 }),
+  evolve: (state, event) => (event.type === 'PartnerSheetImported' ? { runs: state.runs + 1 } : state),
+  decide: (command) => [{ type: 'PartnerSheetImported', data: command.outcome }],
 };

@@ -32,6 +32,8 @@ export const configSchema = z.object({
     .optional()
     .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   PARTNER_FORM_URL: optionalUrl,
+  PARTNER_SHEET_URL: optionalUrl,
+  PARTNER_SHEET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
   AVAILABILITY_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(3650).default(365),
   /** Standalone with the embedded identity provider: seed the demo field and games on first start (tests turn it off). */

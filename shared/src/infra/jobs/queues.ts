@@ -12,6 +12,8 @@ export const JOB_QUEUES = {
   /** The simulated card processor's webhooks on their way to the app. */
   simulatedPaymentWebhooks: 'simulated-payment-webhooks',
   paymentReconciliation: 'payment-reconciliation',
+  /** The published partner spreadsheet, read again every PARTNER_SHEET_MINUTES. */
+  partnerSheetImport: 'partner-sheet-import',
 } as const;
 
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];

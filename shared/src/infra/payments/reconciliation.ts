@@ -12,9 +12,9 @@ import { currentState } from '../commands/current-state';
 import type { Migration } from '../db/migrations';
 import type { Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
-import { createJobQueue } from '../jobs/bullmq-job-queue';
-import type { JobBackend, JobQueue, JobWorker } from '../jobs/port';
+import type { JobBackend } from '../jobs/port';
 import { JOB_QUEUES } from '../jobs/queues';
+import { startRepeatingJob } from '../jobs/repeating';
 import type { Logger } from '../logging';
 import type { Payment, PaymentProcessor } from './port';
 import type { WebhookInbox } from './webhook-inbox';
@@ -157,33 +157,14 @@ export function differencesOf(payment: Payment, ledger: LedgerState): Difference
   return [];
 }
 
-type ReconcileJob = { slot: number };
-
-/**
- * Runs reconciliation every `everyMinutes` as a job: each time slot has one job id, so every process
- * of a deployment may schedule it and it still runs once per slot; each run schedules the next.
- */
-export async function startReconciling(
-  reconciliation: Reconciliation,
-  options: { backend: JobBackend; everyMinutes: number; logger: Logger; now?: () => Date },
-): Promise<{ queue: JobQueue<ReconcileJob>; close(): Promise<void> }> {
-  const periodMs = options.everyMinutes * 60_000;
-  const now = options.now ?? (() => new Date());
-  const queue = await createJobQueue<ReconcileJob>({ name: JOB_QUEUES.paymentReconciliation, backend: options.backend, attempts: 5, backoffMs: 5_000, keepCompletedDays: 1, logger: options.logger });
-  const schedule = (slot: number) =>
-    queue.enqueue('reconcile', { slot }, { jobId: `reconcile-${slot}`, delayMs: Math.max(0, slot * periodMs - now().getTime()) });
-  const worker: JobWorker = queue.process(async (job) => {
-    // The next slot first: a run that fails for good must not end the chain.
-    await schedule(job.data.slot + 1);
-    const run = await reconciliation.run();
-    if (run.differences.length) options.logger.warn({ checked: run.checked, differences: run.differences.length }, 'reconciliation found differences');
-  });
-  await schedule(Math.floor(now().getTime() / periodMs));
-  return {
-    queue,
-    async close() {
-      await worker.close();
-      await queue.close();
+/** Runs reconciliation every `everyMinutes`, once per slot across the deployment's processes. */
+export function startReconciling(reconciliation: Reconciliation, options: { backend: JobBackend; everyMinutes: number; logger: Logger; now?: () => Date }) {
+  return startRepeatingJob({
+    ...options,
+    queue: JOB_QUEUES.paymentReconciliation,
+    run: async () => {
+      const run = await reconciliation.run();
+      if (run.differences.length) options.logger.warn({ checked: run.checked, differences: run.differences.length }, 'reconciliation found differences');
     },
-  };
+  });
 }

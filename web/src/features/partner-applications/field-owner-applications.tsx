@@ -6,6 +6,7 @@ import { TablePaging } from '../../components/table-paging';
 import { errorMessage } from '../../lib/notify';
 import { useLiveRoom } from '../realtime/use-live-room';
 import { applicationKeys, useAnswerApplication, useApplicationsPage } from './api/applications';
+import { PartnerSheetImport } from './partner-sheet-import';
 
 /** The spec's eight columns; the Status cell holds the admin's answer. */
 const COLUMNS = ['Submitted', 'Contact name', 'Email', 'Phone', 'Field name', 'Location', 'Sub-fields', 'Status'];
@@ -24,6 +25,7 @@ export function FieldOwnerApplications() {
       <Title order={2} fz="xl" mb="md">
         Field Owners Applications
       </Title>
+      <PartnerSheetImport />
       <Table.ScrollContainer minWidth={900}>
         <Table striped aria-label="Field Owners Applications">
           <Table.Thead>

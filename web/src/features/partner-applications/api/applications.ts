@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import type { PartnerApplicationInputs, PartnerApplicationRow } from '@playtime/shared/contract/partners';
+import type { PartnerApplicationInputs, PartnerApplicationRow, PartnerSheetStatus } from '@playtime/shared/contract/partners';
 import { totalFromHeader } from '../../../components/paging';
 import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -50,5 +50,24 @@ export function useAnswerApplication() {
       return queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     },
     onError: (error) => notifyError(errorMessage(error), 'The application was not answered'),
+  });
+}
+
+/** GET /api/admin/partner-sheet: the published spreadsheet's last import, when one is set up. */
+export function usePartnerSheet() {
+  return useQuery({ queryKey: [...applicationKeys.all, 'sheet'], queryFn: () => apiGet<PartnerSheetStatus>('/api/admin/partner-sheet') });
+}
+
+/** POST /api/admin/import-partner-sheet: reads the sheet now. */
+export function useImportPartnerSheet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<{ imported: number; duplicates: number; failure: string | null }>('/api/admin/import-partner-sheet', {}),
+    onSuccess: (run) => {
+      if (run.failure) notifyError(run.failure, 'The spreadsheet was not imported');
+      else notifySuccess(`Imported ${run.imported} new application${run.imported === 1 ? '' : 's'}.`);
+      return queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+    },
+    onError: (error) => notifyError(errorMessage(error), 'The spreadsheet was not imported'),
   });
 }

@@ -1,0 +1,56 @@
+/**
+ * The spreadsheet import in the admins' 'Field Owners Applications' tab: its last run with the bad
+ * row's number and problem, its rows in the table, and 'Import now'; desktop and phone.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+
+const CSV = [
+  'Contact name,Email,Phone,Field name,Address,Zip Code,City,Number of sub-fields,Message',
+  'Pat Green,pat@greenfields.test,(212) 555-0100,Green Fields,9 Park Ave,10016,New York,3,Two floodlit pitches',
+  'Sam Blue,sam-at-bluepark,(212) 555-0101,Blue Park,1 Main St,10001,New York,1,',
+].join('\n');
+
+describe('the partner spreadsheet import in the browser', () => {
+  let server: Server;
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(CSV));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    app = await startTestApp({ PARTNER_SHEET_URL: `http://127.0.0.1:${port}/sheet.csv`, PARTNER_SHEET_MINUTES: '60' });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+    server?.close();
+  });
+
+  it("shows the last import with its bad row, the imported application, and reads it again on 'Import now'", async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await admin.page.goto(app.url);
+    await logIn(admin.page, 'admin@playtime.test');
+    await admin.page.goto(`${app.url}/admin?tab=applications`);
+    const panel = admin.page.getByRole('alert').filter({ hasText: 'Spreadsheet import' });
+    await panel.getByText('Row 3: Enter an email address like name@example.com.').waitFor({ timeout: 30_000 });
+    await panel.getByText(/2 rows, 1 new, 0 already here, 1 with errors/).waitFor();
+    await admin.page.getByRole('table', { name: 'Field Owners Applications' }).getByText('Pat Green').waitFor();
+    await panel.getByRole('button', { name: 'Import now' }).click();
+    await admin.page.getByText('Imported 0 new applications.').waitFor();
+    await panel.getByText(/2 rows, 0 new, 1 already here, 1 with errors/).waitFor();
+    await screenshot(admin.page, 'partner-sheet-desktop');
+    await admin.page.setViewportSize(PHONE);
+    await panel.getByText('Row 3: Enter an email address like name@example.com.').waitFor();
+    const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(admin.page, 'partner-sheet-phone');
+    await admin.context.close();
+  }, 120_000);
+});

@@ -3,6 +3,7 @@ import { fold, type DomainEvent } from '@playtime/shared/domain/decider';
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { gameDecider, playTimeAt, type GameState } from '@playtime/shared/domain/games/decider';
 import { ledgerDecider } from '@playtime/shared/domain/ledger/decider';
+import { partnerApplicationDecider } from '@playtime/shared/domain/partners/decider';
 import { availabilityDecider } from '@playtime/shared/domain/schedules/decider';
 import { userDecider } from '@playtime/shared/domain/users/decider';
 
@@ -15,6 +16,7 @@ const FOLDERS: Partial<Record<StreamKind, Folding>> = {
   'sub-field': availabilityDecider as unknown as Folding,
   game: gameDecider as unknown as Folding,
   payment: ledgerDecider as unknown as Folding,
+  application: partnerApplicationDecider as unknown as Folding,
 };
 
 /**

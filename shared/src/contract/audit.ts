@@ -4,6 +4,7 @@ import { EVENT_TYPES } from '../domain/event-registry';
 import { fieldStream } from '../domain/fields/events';
 import { gameStream } from '../domain/games/events';
 import { ledgerStream } from '../domain/ledger/events';
+import { partnerApplicationStream } from '../domain/partners/events';
 import { subFieldStream } from '../domain/schedules/events';
 import { userStream } from '../domain/users/events';
 
@@ -21,7 +22,7 @@ export const EVENT_TEXT_SCAN_WINDOW = 20_000;
 export const EVENT_TEXT_MAX = 100;
 
 /** What a stream is about, from its name (`game-…`, `subfield-…`, `ledger-payment-…`). */
-export const STREAM_KINDS = ['user', 'field', 'sub-field', 'game', 'payment', 'other'] as const;
+export const STREAM_KINDS = ['user', 'field', 'sub-field', 'game', 'payment', 'application', 'other'] as const;
 export type StreamKind = (typeof STREAM_KINDS)[number];
 
 /** How each kind's streams are named: the aggregates' own stream builders with an empty id. */
@@ -31,6 +32,7 @@ export const STREAM_PREFIXES: Record<Exclude<StreamKind, 'other'>, string> = {
   'sub-field': subFieldStream(''),
   game: gameStream(''),
   payment: ledgerStream(''),
+  application: partnerApplicationStream(''),
 };
 
 /** What a stream is about and that thing's id (the whole name for other streams). */

@@ -41,6 +41,8 @@ export const SEARCH_GAMES_SQL = `
          (public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) / 1000)::float8 AS "distanceKm"
     FROM (SELECT * FROM read.games
            WHERE status = 'scheduled' AND end_date > now()
+             -- The cube around the search circle: the index walk stays inside it, nearest first.
+             AND place OPERATOR(public.<@) public.earth_box(public.ll_to_earth($1, $2), $3)
            ORDER BY place OPERATOR(public.<->) public.ll_to_earth($1, $2)::public.cube
            LIMIT ${SEARCH_RESULTS_LIMIT}) g
    WHERE public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) <= $3

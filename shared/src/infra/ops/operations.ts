@@ -23,9 +23,16 @@ const FAILED_JOBS_SHOWN = 5;
 const DIFFERENCES_SHOWN = 20;
 const JOB_STATES = ['waiting', 'delayed', 'active', 'failed', 'completed'] as const;
 
+/** Tables found in each database; once there, they stay (asked again only while missing). */
+const present = new WeakMap<pg.Pool, Set<string>>();
+
 /** Tables another service creates: absent until it first ran, which reads as nothing yet. */
 async function exists(pool: pg.Pool, table: string): Promise<boolean> {
+  const known = present.get(pool) ?? new Set<string>();
+  present.set(pool, known);
+  if (known.has(table)) return true;
   const { rows } = await pool.query<{ here: boolean }>('SELECT to_regclass($1) IS NOT NULL AS here', [table]);
+  if (rows[0]!.here) known.add(table);
   return rows[0]!.here;
 }
 

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { JobQueueStatus, ProjectionStatus, ReconciliationStatus } from '@playtime/shared/contract/operations';
 import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
@@ -11,6 +12,36 @@ function duration(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes} min ${Math.round(seconds % 60)} s`;
+}
+
+/** A titled card of the tab. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={3} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** A table with its column headings, scrolling sideways on a narrow screen. */
+function HeadedTable({ label, columns, minWidth, children }: { label: string; columns: string[]; minWidth: number; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 }
 
 function RebuildProgress({ projection }: { projection: ProjectionStatus }) {
@@ -30,91 +61,58 @@ function RebuildProgress({ projection }: { projection: ProjectionStatus }) {
 function Projections({ projections }: { projections: ProjectionStatus[] }) {
   const rebuild = useRebuildProjection();
   return (
-    <Card withBorder padding="md">
-      <Title order={3} fz="lg" mb="sm">
-        Projections
-      </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Projections">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Read model</Table.Th>
-              <Table.Th>Position</Table.Th>
-              <Table.Th>Behind</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Rebuild</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {projections.map((projection) => (
-              <Table.Tr key={projection.name} data-projection={projection.name}>
-                <Table.Td>{projection.name}</Table.Td>
-                <Table.Td>{number.format(projection.position)}</Table.Td>
-                <Table.Td>{number.format(projection.behind)} events</Table.Td>
-                <Table.Td>
-                  <Badge color={STATE_COLOR[projection.state]} variant="light">
-                    {projection.state}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {projection.rebuild ? (
-                    <RebuildProgress projection={projection} />
-                  ) : (
-                    <Group gap="sm" wrap="nowrap">
-                      <Button size="compact-xs" variant="light" onClick={() => rebuild.mutate(projection.name)} loading={rebuild.isPending && rebuild.variables === projection.name}>
-                        Rebuild
-                      </Button>
-                      {projection.lastRebuild && (
-                        <Text fz="xs" c="dimmed">
-                          Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}: {number.format(projection.lastRebuild.events)} events in{' '}
-                          {duration(projection.lastRebuild.seconds)}
-                        </Text>
-                      )}
-                    </Group>
+    <Section title="Projections">
+      <HeadedTable label="Projections" columns={['Read model', 'Position', 'Behind', 'State', 'Rebuild']} minWidth={640}>
+        {projections.map((projection) => (
+          <Table.Tr key={projection.name} data-projection={projection.name}>
+            <Table.Td>{projection.name}</Table.Td>
+            <Table.Td>{number.format(projection.position)}</Table.Td>
+            <Table.Td>{number.format(projection.behind)} events</Table.Td>
+            <Table.Td>
+              <Badge color={STATE_COLOR[projection.state]} variant="light">
+                {projection.state}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {projection.rebuild ? (
+                <RebuildProgress projection={projection} />
+              ) : (
+                <Group gap="sm" wrap="nowrap">
+                  <Button size="compact-xs" variant="light" onClick={() => rebuild.mutate(projection.name)} loading={rebuild.isPending && rebuild.variables === projection.name}>
+                    Rebuild
+                  </Button>
+                  {projection.lastRebuild && (
+                    <Text fz="xs" c="dimmed">
+                      Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}: {number.format(projection.lastRebuild.events)} events in{' '}
+                      {duration(projection.lastRebuild.seconds)}
+                    </Text>
                   )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </HeadedTable>
+    </Section>
   );
 }
 
 function Jobs({ jobs }: { jobs: JobQueueStatus[] }) {
   const retry = useRetryJob();
   return (
-    <Card withBorder padding="md">
-      <Title order={3} fz="lg" mb="sm">
-        Jobs
-      </Title>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped aria-label="Jobs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Queue</Table.Th>
-              <Table.Th>Waiting</Table.Th>
-              <Table.Th>Delayed</Table.Th>
-              <Table.Th>Running</Table.Th>
-              <Table.Th>Failed</Table.Th>
-              <Table.Th>Done</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {jobs.map((queue) => (
-              <Table.Tr key={queue.queue}>
-                <Table.Td>{queue.queue}</Table.Td>
-                <Table.Td>{queue.waiting}</Table.Td>
-                <Table.Td>{queue.delayed}</Table.Td>
-                <Table.Td>{queue.active}</Table.Td>
-                <Table.Td c={queue.failed ? 'red' : undefined}>{queue.failed}</Table.Td>
-                <Table.Td>{queue.completed}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <Section title="Jobs">
+      <HeadedTable label="Jobs" columns={['Queue', 'Waiting', 'Delayed', 'Running', 'Failed', 'Done']} minWidth={520}>
+        {jobs.map((queue) => (
+          <Table.Tr key={queue.queue}>
+            <Table.Td>{queue.queue}</Table.Td>
+            <Table.Td>{queue.waiting}</Table.Td>
+            <Table.Td>{queue.delayed}</Table.Td>
+            <Table.Td>{queue.active}</Table.Td>
+            <Table.Td c={queue.failed ? 'red' : undefined}>{queue.failed}</Table.Td>
+            <Table.Td>{queue.completed}</Table.Td>
+          </Table.Tr>
+        ))}
+      </HeadedTable>
       {jobs.flatMap((queue) =>
         queue.failedJobs.map((job) => (
           <Alert key={`${queue.queue}/${job.id}`} color="red" variant="light" mt="sm" title={`${queue.queue}: ${job.name} (${job.id})`}>
@@ -129,16 +127,13 @@ function Jobs({ jobs }: { jobs: JobQueueStatus[] }) {
           </Alert>
         )),
       )}
-    </Card>
+    </Section>
   );
 }
 
 function Reconciliation({ reconciliation }: { reconciliation: ReconciliationStatus }) {
   return (
-    <Card withBorder padding="md">
-      <Title order={3} fz="lg" mb="sm">
-        Payments reconciliation
-      </Title>
+    <Section title="Payments reconciliation">
       <Text fz="sm" mb="sm">
         {reconciliation.lastRunAt
           ? `Last run ${new Date(reconciliation.lastRunAt).toLocaleString()}: ${reconciliation.lastChecked} payments compared with the ledger.`
@@ -155,47 +150,33 @@ function Reconciliation({ reconciliation }: { reconciliation: ReconciliationStat
           The ledger and the payment processor agree.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Payment differences">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Found</Table.Th>
-                <Table.Th>Payment</Table.Th>
-                <Table.Th>Difference</Table.Th>
-                <Table.Th>Processor</Table.Th>
-                <Table.Th>Ledger</Table.Th>
-                <Table.Th>Resolution</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {reconciliation.differences.map((difference) => (
-                <Table.Tr key={difference.differenceId}>
-                  <Table.Td>{new Date(difference.foundAt).toLocaleString()}</Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{difference.paymentId}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {difference.payer} → {difference.receiver}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{difference.kind.replaceAll('_', ' ')}</Table.Td>
-                  <Table.Td>
-                    {formatDollars(difference.processorAmountCents)} {difference.processorStatus}, {formatDollars(difference.processorRefundedCents)} refunded
-                  </Table.Td>
-                  <Table.Td>
-                    {difference.ledgerAmountCents === null ? 'none' : formatDollars(difference.ledgerAmountCents)}, {formatDollars(difference.ledgerRefundedCents)} refunded
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={difference.resolution === 'applied' ? 'green' : 'red'} variant="light">
-                      {difference.resolution === 'applied' ? 'applied' : 'needs attention'}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <HeadedTable label="Payment differences" columns={['Found', 'Payment', 'Difference', 'Processor', 'Ledger', 'Resolution']} minWidth={640}>
+          {reconciliation.differences.map((difference) => (
+            <Table.Tr key={difference.differenceId}>
+              <Table.Td>{new Date(difference.foundAt).toLocaleString()}</Table.Td>
+              <Table.Td>
+                <Text fz="sm">{difference.paymentId}</Text>
+                <Text fz="xs" c="dimmed">
+                  {difference.payer} → {difference.receiver}
+                </Text>
+              </Table.Td>
+              <Table.Td>{difference.kind.replaceAll('_', ' ')}</Table.Td>
+              <Table.Td>
+                {formatDollars(difference.processorAmountCents)} {difference.processorStatus}, {formatDollars(difference.processorRefundedCents)} refunded
+              </Table.Td>
+              <Table.Td>
+                {difference.ledgerAmountCents === null ? 'none' : formatDollars(difference.ledgerAmountCents)}, {formatDollars(difference.ledgerRefundedCents)} refunded
+              </Table.Td>
+              <Table.Td>
+                <Badge color={difference.resolution === 'applied' ? 'green' : 'red'} variant="light">
+                  {difference.resolution === 'applied' ? 'applied' : 'needs attention'}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
       )}
-    </Card>
+    </Section>
   );
 }
 

@@ -17,15 +17,16 @@ import { createTestDatabase } from '../support/postgres';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/** Waits for /healthz; a child that exits first is reported with the end of what it printed. */
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}: ${output()}`);
     const ok = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} did not become healthy`);
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms: ${output()}`);
 }
 
 describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () => {
@@ -33,36 +34,53 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const urls: Record<'command1' | 'command2' | 'read1' | 'read2' | 'projector', string> = {} as never;
 
-  async function startService(entry: string, port: number, env: Record<string, string>): Promise<string> {
+  /**
+   * Starts a service on a port found free a moment before. Another process (even this test's own
+   * services, connecting to PostgreSQL and Redis from ephemeral ports) can take that port meanwhile;
+   * a service that exits with EADDRINUSE is started again on another port.
+   */
+  async function startService(entry: string, env: (url: string) => Record<string, string>, attempts = 3): Promise<string> {
+    const port = await findFreePort();
+    const url = `http://localhost:${port}`;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...env(url), PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
-    const url = `http://localhost:${port}`;
-    await waitForHealth(url, child);
-    return url;
+    let printed = '';
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.on('data', (chunk: Buffer) => {
+        process.stderr.write(chunk);
+        printed = (printed + chunk.toString()).slice(-2000);
+      });
+    }
+    try {
+      await waitForHealth(url, child, () => printed);
+      return url;
+    } catch (error) {
+      if (attempts > 1 && child.exitCode !== null && printed.includes('EADDRINUSE')) return startService(entry, env, attempts - 1);
+      throw error;
+    }
   }
 
   beforeAll(async () => {
     database = await createTestDatabase('dist');
-    const ports = await Promise.all(Array.from({ length: 5 }, () => findFreePort()));
-    const publicUrl = `http://localhost:${ports[2]}`;
-    const env = {
+    const env = (publicUrl: string) => ({
       DATABASE_URL: database.url,
       REDIS_URL: process.env.REDIS_URL!,
       EMBEDDED_IDENTITY: 'true',
       PUBLIC_URL: publicUrl,
       ADMIN_EMAILS: 'boss@playtime.test',
-    };
+    });
     // The first read-api mounts the identity provider (the issuer's origin) and creates its tables.
-    urls.read1 = await startService('read-api/src/main.ts', ports[2]!, env);
+    urls.read1 = await startService('read-api/src/main.ts', env);
+    const withIssuer = () => env(urls.read1);
     [urls.command1, urls.command2, urls.read2, urls.projector] = await Promise.all([
-      startService('command-api/src/main.ts', ports[0]!, env),
-      startService('command-api/src/main.ts', ports[1]!, env),
-      startService('read-api/src/main.ts', ports[3]!, env),
-      startService('projector/src/main.ts', ports[4]!, env),
+      startService('command-api/src/main.ts', withIssuer),
+      startService('command-api/src/main.ts', withIssuer),
+      startService('read-api/src/main.ts', withIssuer),
+      startService('projector/src/main.ts', withIssuer),
     ]);
     const pool = createPool(database.url);
     await new AccountStore(pool).create({ email: 'dist@playtime.test', nickname: 'dist', password: 'distributed ok' });
@@ -76,7 +94,7 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
       children.map(
         (child) =>
           new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve(null);
+            if (child.exitCode !== null || child.signalCode !== null) return resolve(null);
             child.once('exit', resolve);
             child.kill('SIGTERM');
           }),

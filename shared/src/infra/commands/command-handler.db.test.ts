@@ -7,6 +7,7 @@ import { checkEventSchemas } from '../eventstore/schema-checked-event-store';
 import { userDecider } from '../../domain/users/decider';
 import { userStream, type UserEvent } from '../../domain/users/events';
 import { handleCommand, retryDelayMs } from './command-handler';
+import { readCurrentState } from './current-state';
 import { StreamStateCache } from './stream-state-cache';
 
 /** A tally that can be closed: enough rules to see which state a decision was made on. */
@@ -158,6 +159,41 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
     const retried = await run(streamId, { type: 'Add', amount: 7 }, cache, 'client-key-1');
     expect(retried.appended).toEqual(first.appended);
     expect(await totalOf(streamId)).toBe(7);
+  });
+
+  it('brings a known state up to date from the events after its revision, not the whole stream', async () => {
+    const cache = new StreamStateCache();
+    const streamId = nextStream();
+    await run(streamId, { type: 'Add', amount: 1 });
+    await run(streamId, { type: 'Add', amount: 2 });
+    const reads = vi.spyOn(store, 'readStream');
+    const first = await readCurrentState(store, tallyDecider, streamId, { cache, parse: asTallyEvent });
+    expect(first).toEqual({ state: { total: 3, closed: false }, revision: 1 });
+    await run(streamId, { type: 'Add', amount: 10 }); // another process
+    const second = await readCurrentState(store, tallyDecider, streamId, { cache, parse: asTallyEvent });
+    expect(second).toEqual({ state: { total: 13, closed: false }, revision: 2 });
+    // Read whole: this cache's first look, the other process (no cache) deciding; then only the tail.
+    expect(reads.mock.calls.filter(([id]) => id === streamId).map(([, options]) => options)).toEqual([{}, {}, { after: 1 }]);
+    reads.mockRestore();
+    // A command that loses the race on the known state reads what came since, and decides on all of it.
+    await run(streamId, { type: 'Close' }); // another process closes it
+    await expect(run(streamId, { type: 'Add', amount: 5 }, cache)).rejects.toThrow('This tally is closed.');
+    expect(await readCurrentState(store, tallyDecider, nextStream(), { cache, parse: asTallyEvent })).toEqual({ state: { total: 0, closed: false }, revision: 'no_stream' });
+  });
+
+  it('decides on a likely new stream without reading it, and on what is there when it exists after all', async () => {
+    const fresh = nextStream();
+    const reads = vi.spyOn(store, 'readStream');
+    const created = await handleCommand({ store, decider: tallyDecider, streamId: fresh, command: { type: 'Add', amount: 4 }, context, metadata: {}, likelyNew: true, parse: asTallyEvent });
+    expect(created.appended?.nextRevision).toBe(0);
+    expect(reads.mock.calls.filter(([id]) => id === fresh)).toHaveLength(0);
+    reads.mockRestore();
+    // There after all: the guess loses the append, and the command is decided on the stream as it is.
+    await run(fresh, { type: 'Close' });
+    await expect(
+      handleCommand({ store, decider: tallyDecider, streamId: fresh, command: { type: 'Add', amount: 1 }, context, metadata: {}, likelyNew: true, parse: asTallyEvent }),
+    ).rejects.toThrow('This tally is closed.');
+    expect(await totalOf(fresh)).toBe(4);
   });
 
   it('keeps at most its capacity, dropping the least recently used stream', () => {

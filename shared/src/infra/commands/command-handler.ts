@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { stableId } from '../ids';
 import { DomainError, fold, type DecisionContext, type Decider, type DomainEvent } from '../../domain/decider';
 import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type StoredEvent } from '../eventstore/port';
-import { parseEvent } from '../eventstore/schema-checked-event-store';
+import { parseRegistered, readCurrentState, type ParseStoredEvent } from './current-state';
 import type { StreamStateCache } from './stream-state-cache';
 
 export interface CommandOutcome<Event> {
@@ -26,18 +26,21 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   maxAttempts?: number;
   /** Milliseconds to wait before the given attempt after a conflict (default: retryDelayMs). */
   retryDelay?: (attempt: number) => number;
-  /** States of streams this process appended to last; lets a command skip reading its stream. */
+  /** States of streams this process knew last; lets a command skip reading its stream, or read only what came since. */
   cache?: StreamStateCache;
+  /**
+   * The stream most likely does not exist yet (a game made from its booking, a payment's first ledger
+   * entry): the first attempt decides on the initial state without reading, on the same terms as a
+   * cached state (the append expects no stream, and only an append is trusted to the guess).
+   */
+  likelyNew?: boolean;
   /**
    * How the stream's stored events become the decider's: by default `parseEvent` (checked against
    * their schema and upcast to the current version). Only deciders of made-up events in tests bring
    * their own.
    */
-  parse?: (stored: StoredEvent) => Event;
+  parse?: ParseStoredEvent<Event>;
 }
-
-/** A stream holds only its own aggregate's events, so its decider's event type is what parsing it gives. */
-const parseRegistered = <Event extends DomainEvent>(stored: StoredEvent): Event => parseEvent(stored) as DomainEvent as Event;
 
 const RETRY_BASE_MS = 5;
 
@@ -61,7 +64,7 @@ function replayedOutcome<Event>(
   history: StoredEvent[],
   commandId: string,
   streamId: string,
-  parse: (stored: StoredEvent) => Event,
+  parse: ParseStoredEvent<Event>,
 ): CommandOutcome<Event> | null {
   const start = history.findIndex((stored) => stored.eventId === deterministicEventId(commandId, streamId, 0));
   if (start < 0) return null;
@@ -78,46 +81,46 @@ function replayedOutcome<Event>(
  * Load the stream, decide, append with the revision that was read. When someone else wrote to the
  * stream in between, decide again on the fresh state, a bounded number of times.
  *
- * With a cache, the first attempt may decide on the state this process saw after its own last append
- * instead of reading the stream. That is safe because the append carries the cached revision: a stream
- * someone else moved on refuses it and the next attempt reads. Only an append is trusted to a cached
- * state: a refusal or a decision to change nothing is checked again on a fresh read, and a command
- * with an id (a client retry) always reads, so it finds its first outcome.
+ * With a cache, the first attempt may decide on the state this process last knew of the stream
+ * instead of reading it. That is safe because the append carries the cached revision: a stream
+ * someone else moved on refuses it and the next attempt reads what came since. Only an append is
+ * trusted to a cached state: a refusal or a decision to change nothing is checked again on a fresh
+ * read, and a command with an id (a client retry) reads the whole stream, so it finds its first outcome.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   options: HandleCommandOptions<Command, Event, State>,
 ): Promise<CommandOutcome<Event>> {
-  const { store, decider, streamId, command, context, metadata, commandId, cache, maxAttempts = 5, retryDelay = retryDelayMs } = options;
+  const { store, decider, streamId, command, context, metadata, commandId, cache, likelyNew, maxAttempts = 5, retryDelay = retryDelayMs } = options;
   const parse = options.parse ?? parseRegistered<Event>;
   for (let attempt = 1; ; attempt++) {
-    const cached = attempt === 1 && !commandId ? cache?.get<State>(streamId, decider) : undefined;
+    // The first attempt may decide on a guess, without reading: the state this process knew last, or none for a likely new stream.
+    const guess: { state: State; revision: ExpectedRevision } | undefined =
+      attempt === 1 && !commandId ? (cache?.get<State>(streamId, decider) ?? (likelyNew ? { state: decider.initialState(), revision: 'no_stream' } : undefined)) : undefined;
     let state: State;
     let expectedRevision: ExpectedRevision;
-    if (cached) {
-      ({ state, revision: expectedRevision } = cached);
-    } else {
+    if (guess) {
+      ({ state, revision: expectedRevision } = guess);
+    } else if (commandId) {
+      // A retried command's first outcome may lie anywhere in the stream: read it whole.
       const history = await store.readStream(streamId);
-      const replayed = commandId ? replayedOutcome(history, commandId, streamId, parse) : null;
+      const replayed = replayedOutcome(history, commandId, streamId, parse);
       if (replayed) return replayed;
       state = fold(decider, history.map(parse));
       expectedRevision = history.at(-1)?.revision ?? 'no_stream';
+    } else {
+      ({ state, revision: expectedRevision } = await readCurrentState(store, decider, streamId, { cache, parse }));
     }
 
     let events: Event[];
     try {
       events = decider.decide(command, state, context);
     } catch (error) {
-      if (cached && error instanceof DomainError) {
-        cache!.forget(streamId);
-        continue;
-      }
+      // The guess may be behind: the next attempt brings it up to date before refusing.
+      if (guess && error instanceof DomainError) continue;
       throw error;
     }
     if (events.length === 0) {
-      if (cached) {
-        cache!.forget(streamId);
-        continue;
-      }
+      if (guess) continue;
       return { events, appended: null };
     }
 
@@ -135,7 +138,6 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       if (!commandId) cache?.set(streamId, decider, appended.nextRevision, events.reduce(decider.evolve, state));
       return { events, appended };
     } catch (error) {
-      cache?.forget(streamId);
       if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
       await delay(retryDelay(attempt + 1));
     }

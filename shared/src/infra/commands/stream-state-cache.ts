@@ -9,11 +9,13 @@ interface KnownState {
 }
 
 /**
- * The state a stream had after this process's last successful append to it, so the next command on
- * that stream can decide without reading the stream again. An entry is only ever a guess: the append
- * carries the entry's revision, so if anyone else wrote to the stream meanwhile the store refuses it
- * and the command is decided again on a fresh read. Refusals and no-op decisions are never trusted to
- * a cached state either (see handleCommand). Bounded; the least recently used entries go first.
+ * The state a stream had at a revision, as this process last folded or appended it. Every entry is
+ * true of its revision, since streams only grow; whether the stream is still at that revision is a
+ * guess. Readers bring an entry up to date with the events after its revision (readCurrentState);
+ * a command may decide on it without reading at all, because its append carries the entry's
+ * revision: if anyone else wrote to the stream meanwhile the store refuses it and the command is
+ * decided again on what came since. Refusals and no-op decisions are never trusted to a cached state
+ * (see handleCommand). Bounded; the least recently used entries go first.
  */
 export class StreamStateCache {
   private readonly entries: LRUCache<string, KnownState>;
@@ -30,10 +32,6 @@ export class StreamStateCache {
 
   set<State>(streamId: string, decider: object, revision: number, state: State): void {
     this.entries.set(streamId, { decider, revision, state });
-  }
-
-  forget(streamId: string): void {
-    this.entries.delete(streamId);
   }
 
   get size(): number {

@@ -56,9 +56,18 @@ export interface SubscribeOptions {
   signal?: AbortSignal;
 }
 
+export interface ReadStreamOptions {
+  /** Only events with a higher revision than this. */
+  after?: number;
+}
+
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  readStream(streamId: string): Promise<StoredEvent[]>;
+  /**
+   * The stream's events in revision order; with `after`, only those past that revision (a reader that
+   * has folded the stream up to a revision reads just what came since).
+   */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** One page of the global log after a checkpoint, in global order. */
   readAll(options: { after: LogCheckpoint | null; limit: number }): Promise<StoredEvent[]>;
   /** Catches up from `after`, then follows live appends; yields batches in global order until aborted. */

@@ -29,7 +29,7 @@ export function checkEventSchemas(store: EventStore): EventStore {
       });
       return store.appendToStream(streamId, checked, options);
     },
-    readStream: (streamId) => store.readStream(streamId),
+    readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     countEventsAfter: (after) => store.countEventsAfter(after),

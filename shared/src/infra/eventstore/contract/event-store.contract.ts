@@ -89,6 +89,17 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
 
     it('reads an unknown stream as empty', async () => {
       expect(await store.readStream(uniqueStream('none'))).toEqual([]);
+      expect(await store.readStream(uniqueStream('none'), { after: 0 })).toEqual([]);
+    });
+
+    it('reads only the events after a revision when asked', async () => {
+      const stream = uniqueStream('tail');
+      await store.appendToStream(stream, [event(1), event(2), event(3)], { expectedRevision: 'no_stream' });
+      const whole = await store.readStream(stream);
+      expect(await store.readStream(stream, { after: 0 })).toEqual(whole.slice(1));
+      expect((await store.readStream(stream, { after: 1 })).map((e) => [e.revision, e.data])).toEqual([[2, { n: 3 }]]);
+      expect(await store.readStream(stream, { after: 2 })).toEqual([]);
+      expect(await store.readStream(stream, { after: 7 })).toEqual([]);
     });
 
     it('refuses "no stream" when the stream exists', async () => {

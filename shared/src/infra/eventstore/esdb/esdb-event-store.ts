@@ -33,6 +33,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type StoredEvent,
   type SubscribeOptions,
 } from '../port';
@@ -137,8 +138,8 @@ export class EsdbEventStore implements EventStore {
     return resultOf(last);
   }
 
-  async readStream(streamId: string): Promise<StoredEvent[]> {
-    return this.readStreamEvents(streamId, { direction: FORWARDS });
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    return this.readStreamEvents(streamId, { direction: FORWARDS, ...(options.after === undefined ? {} : { fromRevision: BigInt(options.after + 1) }) });
   }
 
   private async readStreamEvents(

@@ -4,7 +4,7 @@ import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { describeEventStoreContract } from '../contract/event-store.contract';
 import { checkEventSchemas } from '../schema-checked-event-store';
-import { APPEND_BATCH_SQL, appendSql, EVENTS_IN_FLIGHT_SQL, PostgresEventStore, READ_ALL_SQL, READ_STREAM_SQL } from './postgres-event-store';
+import { APPEND_BATCH_SQL, appendSql, EVENTS_IN_FLIGHT_SQL, PostgresEventStore, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_SQL } from './postgres-event-store';
 
 class Rollback extends Error {}
 
@@ -123,6 +123,10 @@ describe('PostgreSQL store: plans over a grown log', () => {
     const stream = await planAfterGrowth(READ_STREAM_SQL, [text('read-me')], () => [text('read-me')]);
     expect(stream.lines[0]).toMatch(/rows=2(\.00)? loops=1/);
     expect(stream.buffers).toBeLessThan(30);
+    await client.query('DEALLOCATE ALL');
+    const tail = await planAfterGrowth(READ_STREAM_AFTER_SQL, [text('read-me'), text(0)], () => [text('read-me'), text(0)]);
+    expect(tail.lines[0]).toMatch(/rows=1(\.00)? loops=1/);
+    expect(tail.buffers).toBeLessThan(30);
 
     // A subscriber 100 events behind the end of the log, which then grows by 20,000 more.
     await client.query('DEALLOCATE ALL');

@@ -10,6 +10,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type StoredEvent,
   type SubscribeOptions,
 } from '../port';
@@ -52,6 +53,7 @@ const EVENT_COLUMNS = `global_position, transaction_id::text AS commit_id, strea
 
 /** A stream's events in order. */
 export const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`;
+export const READ_STREAM_AFTER_SQL = `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND revision > $2 ORDER BY revision`;
 
 /** The log after a checkpoint, in log order, up to where every transaction has ended (see schema.ts). */
 export const READ_ALL_SQL = `
@@ -343,8 +345,11 @@ export class PostgresEventStore implements EventStore {
     throw new ConcurrencyError(streamId, expected, current.rows[0]?.revision ?? 'no_stream');
   }
 
-  async readStream(streamId: string): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>({ name: 'playtime-read-stream', text: READ_STREAM_SQL, values: [streamId] });
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const { rows } =
+      options.after === undefined
+        ? await this.pool.query<EventRow>({ name: 'playtime-read-stream', text: READ_STREAM_SQL, values: [streamId] })
+        : await this.pool.query<EventRow>({ name: 'playtime-read-stream-after', text: READ_STREAM_AFTER_SQL, values: [streamId, options.after] });
     return rows.map(toStoredEvent);
   }
 
@@ -357,10 +362,29 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStoredEvent);
   }
 
-  /** True while some transaction that wrote events has not yet become safely readable. */
-  private async hasEventsInFlight(): Promise<boolean> {
-    const { rows } = await this.pool.query<{ pending: boolean }>({ name: 'playtime-events-in-flight', text: EVENTS_IN_FLIGHT_SQL });
-    return rows[0]?.pending ?? false;
+  /** The last question whether events are in flight, from when it was asked. */
+  private inFlightCheck: { askedAt: number; pending: Promise<boolean> } | null = null;
+
+  /**
+   * True while some transaction that wrote events has not yet become safely readable, as seen after
+   * `readAt` (when the caller's read of the log began). Every subscriber of this store asks after the
+   * same shared read, so one answer asked after it serves them all.
+   */
+  private hasEventsInFlight(readAt: number): Promise<boolean> {
+    const last = this.inFlightCheck;
+    if (last && last.askedAt >= readAt) return last.pending;
+    const check = {
+      askedAt: performance.now(),
+      pending: this.pool
+        .query<{ pending: boolean }>({ name: 'playtime-events-in-flight', text: EVENTS_IN_FLIGHT_SQL })
+        .then(({ rows }) => rows[0]?.pending ?? false),
+    };
+    // A failed question is asked again by the next caller, not answered from memory.
+    check.pending.catch(() => {
+      if (this.inFlightCheck === check) this.inFlightCheck = null;
+    });
+    this.inFlightCheck = check;
+    return check.pending;
   }
 
   async *subscribeToAll({ after, batchSize = 500, signal }: SubscribeOptions): AsyncIterable<StoredEvent[]> {
@@ -385,7 +409,7 @@ export class PostgresEventStore implements EventStore {
       // Under load the next append has usually been noticed while this batch was handled: read again
       // at once. Only after progress, so an open transaction that holds the log back is not polled hot.
       if (batch.length > 0 && wake.woken) continue;
-      const soon = await this.hasEventsInFlight();
+      const soon = await this.hasEventsInFlight(lastReadAt);
       await wake.wait(soon ? 10 : this.pollIntervalMs, signal);
     }
   }

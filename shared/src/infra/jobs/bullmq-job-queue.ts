@@ -3,7 +3,6 @@
  * or on Redis (distributed deployments). Both run the same Queue/Worker code; only the backend
  * factory and the connection options differ.
  */
-import { randomUUID } from 'node:crypto';
 import {
   createPostgresBackend,
   createRedisBackend,
@@ -40,10 +39,9 @@ export interface JobQueueOptions {
   logger?: Logger;
 }
 
-/** What BullMQ stores as job data: the enqueue's own id rides along so `enqueue` can tell whether it added the job. */
+/** What BullMQ stores as job data: the port's data in a wrapper, the shape jobs already queued have (once with an enqueue id beside it). */
 interface StoredJob<Data> {
   data: Data;
-  enqueueId: string;
 }
 
 type ConnectionRole = { role: 'queue' } | { role: 'worker'; concurrency: number };
@@ -99,12 +97,8 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
     async enqueue(jobName, data, { jobId, delayMs }) {
       if (closed) throw new Error(`Job queue ${name} is closed`);
       assertValidJobId(jobId);
-      const enqueueId = randomUUID();
-      // BullMQ ignores an add whose job id exists and answers as if it had added it; the stored
-      // enqueue id says whose job is there.
-      await queue.add(jobName, { data, enqueueId }, { jobId, delay: delayMs });
-      const stored = await queue.getJob(jobId);
-      return { added: stored?.data.enqueueId === enqueueId };
+      // BullMQ ignores an add whose job id exists (and answers as if it had added it).
+      await queue.add(jobName, { data }, { jobId, delay: delayMs });
     },
 
     process(handler, { concurrency = 1 } = {}) {

@@ -53,8 +53,8 @@ export interface FailedJob {
 }
 
 export interface JobQueue<Data = unknown> {
-  /** `added` is false when a job with this id already exists (waiting, running or finished). */
-  enqueue(jobName: string, data: Data, options: EnqueueOptions): Promise<{ added: boolean }>;
+  /** Adds the job, unless a job with this id already exists (waiting, running or finished): then nothing changes. */
+  enqueue(jobName: string, data: Data, options: EnqueueOptions): Promise<void>;
   process(handler: JobHandler<Data>, options?: { concurrency?: number }): JobWorker;
   counts(): Promise<JobCounts>;
   /** The newest failed jobs first. */

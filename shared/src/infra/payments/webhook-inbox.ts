@@ -108,12 +108,14 @@ export class WebhookInbox {
 
   private recordPayment(event: PaymentWebhookEvent) {
     const { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } = event.payment;
-    return this.ledger(paymentId, event.eventId, { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } });
+    // A payment's first entry opens its ledger stream.
+    return this.ledger(paymentId, event.eventId, { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } }, true);
   }
 
-  private ledger(paymentId: string, causeId: string, command: Parameters<typeof ledgerDecider.decide>[0]) {
+  private ledger(paymentId: string, causeId: string, command: Parameters<typeof ledgerDecider.decide>[0], likelyNew = false) {
     return handleCommand({
       store: this.deps.store,
+      likelyNew,
       decider: ledgerDecider,
       streamId: ledgerStream(paymentId),
       command,

@@ -26,6 +26,45 @@ describePaymentProcessorContract('simulated card processor', async () => {
   };
 });
 
+describe('simulated card processor: confirming', () => {
+  it('lets exactly one of many concurrent confirmations of a payment succeed, reported by one webhook', async () => {
+    const database = await createTestDatabase('payments_confirm');
+    const pool = createPool(database.url, { max: 20 });
+    try {
+      const sent: string[] = [];
+      const processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+      const { clientSecret, paymentId } = await processor.createPayment({
+        amountCents: 4000,
+        currency: 'usd',
+        purpose: { kind: 'rental', holdId: 'hold-1' },
+        payerId: 'captain',
+        receiverId: 'owner',
+        idempotencyKey: 'confirm-race',
+      });
+      // Declined cards first, then good ones, all at once: a decline may land before the success, never after.
+      const cards = [...Array.from({ length: 10 }, () => card('4000 0000 0000 0002')), ...Array.from({ length: 30 }, () => card('4242 4242 4242 4242'))];
+      const outcomes = await Promise.all(cards.map((each) => processor.confirm(clientSecret, each)));
+      const succeeded = outcomes.filter((outcome) => outcome.ok && outcome.status === 'succeeded');
+      expect(succeeded).toHaveLength(1);
+      for (const outcome of outcomes.filter((each) => !(each.ok && each.status === 'succeeded'))) {
+        expect(outcome.ok ? outcome.status : outcome.code).toMatch(/^(failed|payment_unexpected_state)$/);
+      }
+      expect((await processor.retrievePayment(paymentId))?.status).toBe('succeeded');
+      const types = sent.map((payload) => (JSON.parse(payload) as { type: string }).type);
+      expect(types.filter((type) => type === 'payment_intent.succeeded')).toHaveLength(1);
+      expect(types.filter((type) => type === 'payment_intent.payment_failed')).toHaveLength(outcomes.filter((outcome) => outcome.ok && outcome.status === 'failed').length);
+      const { rows } = await pool.query<{ events: number; pending: number }>(
+        'SELECT count(*)::int AS events, count(*) FILTER (WHERE NOT handed_over)::int AS pending FROM simulated_payments.events WHERE payment_id = $1',
+        [paymentId],
+      );
+      expect(rows[0]).toEqual({ events: sent.length, pending: 0 });
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+});
+
 describe('simulated card processor: reading a card', () => {
   const now = new Date('2026-11-23T12:00:00Z');
   it('says what each test card does', () => {

@@ -6,9 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+import { Coalescing } from '../../coalescing';
 import { migrate } from '../../db/migrations';
-import { withTransaction } from '../../db/pool';
+import { withTransaction, type Queryable } from '../../db/pool';
 import {
   PaymentRefused,
   type ConnectedAccountStatus,
@@ -88,10 +90,32 @@ function decodeCursor(cursor: string): [string, string] {
   throw new Error(`Not a payment listing cursor: ${cursor}`);
 }
 
+/** A payment's refunds, oldest first. */
+async function refundsOf(db: Queryable, paymentId: string): Promise<Refund[]> {
+  const { rows } = await db.query<{ refund_id: string; amount_cents: number }>(
+    'SELECT refund_id, amount_cents FROM simulated_payments.refunds WHERE payment_id = $1 ORDER BY created_at, refund_id',
+    [paymentId],
+  );
+  return rows.map((refund) => ({ refundId: refund.refund_id, paymentId, amountCents: refund.amount_cents }));
+}
+
 // jsonb keeps its own key order, so the stored purpose is compared by value, not by its text.
 const samePurpose = (a: PaymentPurpose, b: PaymentPurpose) => isDeepStrictEqual(a, b);
 
+/**
+ * How many times a confirmation re-reads a payment that changed between its read and its update. Each
+ * lost attempt means another confirmation went through, so this bounds only a pathological pile-up.
+ */
+const TRANSITION_ATTEMPTS = 50;
+
 export class SimulatedPaymentProcessor implements PaymentProcessor {
+  /** Receivers' accounts: an account is never changed once made, so each is asked for once per process. */
+  private readonly accounts = new LRUCache<string, string>({ max: 10_000 });
+  /** Events handed to delivery whose row is marked in the next statement, with who waits for it. */
+  private readonly handedOver = new Coalescing<string>((eventIds) =>
+    this.pool.query('UPDATE simulated_payments.events SET handed_over = true WHERE event_id = ANY($1::text[])', [eventIds]).then(() => undefined),
+  );
+
   private constructor(
     private readonly pool: pg.Pool,
     private readonly webhookSecret: string,
@@ -119,6 +143,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   }
 
   async connectedAccount(receiverId: string): Promise<string> {
+    const known = this.accounts.get(receiverId);
+    if (known) return known;
     const find = () => this.pool.query<{ account_id: string }>(
       `WITH created AS (
          INSERT INTO simulated_payments.accounts (receiver_id, account_id) VALUES ($1, $2) ON CONFLICT (receiver_id) DO NOTHING RETURNING account_id
@@ -127,7 +153,9 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
       [receiverId, `acct_sim_${token(8)}`],
     );
     // As in createPayment: a concurrent first creation is seen by the next statement.
-    return ((await find()).rows[0] ?? (await find()).rows[0]!).account_id;
+    const accountId = ((await find()).rows[0] ?? (await find()).rows[0]!).account_id;
+    this.accounts.set(receiverId, accountId);
+    return accountId;
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
@@ -201,7 +229,9 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         'UPDATE simulated_payments.payments SET refunded_cents = refunded_cents + $2 WHERE payment_id = $1 RETURNING *',
         [row.payment_id, amount],
       );
-      const event = await this.recordEvent(client, 'charge.refunded', toPayment(updated.rows[0]!));
+      // Read inside the transaction, so the list holds the refund just made.
+      const event = await this.eventOf('charge.refunded', toPayment(updated.rows[0]!), await refundsOf(client, row.payment_id));
+      await client.query('INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)', [event.eventId, row.payment_id, 'charge.refunded', event.payload]);
       return { refund, event };
     });
     if (outcome.event) await this.handOver(outcome.event);
@@ -209,11 +239,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   }
 
   async listRefunds(paymentId: string): Promise<Refund[]> {
-    const { rows } = await this.pool.query<{ refund_id: string; amount_cents: number }>(
-      'SELECT refund_id, amount_cents FROM simulated_payments.refunds WHERE payment_id = $1 ORDER BY created_at, refund_id',
-      [paymentId],
-    );
-    return rows.map((refund) => ({ refundId: refund.refund_id, paymentId, amountCents: refund.amount_cents }));
+    return refundsOf(this.pool, paymentId);
   }
 
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookVerification {
@@ -222,8 +248,14 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
 
   /** The simulated processor asks no one for identity or a bank account: its accounts take charges and pay out at once. */
   async accountStatus(receiverId: string): Promise<ConnectedAccountStatus | null> {
-    const { rows } = await this.pool.query<{ account_id: string }>('SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1', [receiverId]);
-    return rows[0] ? { receiverId, accountId: rows[0].account_id, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true } : null;
+    let accountId = this.accounts.get(receiverId);
+    if (!accountId) {
+      const { rows } = await this.pool.query<{ account_id: string }>('SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1', [receiverId]);
+      if (!rows[0]) return null;
+      accountId = rows[0].account_id;
+      this.accounts.set(receiverId, accountId);
+    }
+    return { receiverId, accountId, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true };
   }
 
   async recordAccountStatus(status: ConnectedAccountStatus): Promise<boolean> {
@@ -263,43 +295,55 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     return this.transition(clientSecret, ['requires_action'], (row) => ({ status: 'succeeded', failure: null, last4: row.card_last4 }));
   }
 
+  /**
+   * Moves a payment on from one of the `from` states. The change and the webhook event that reports it
+   * are written by one statement, on the condition that the payment is still in the state it was read
+   * in; when a concurrent confirmation moved it first, the payment is read again and judged anew.
+   * A payment in transition has no refunds yet (only a succeeded one can be refunded).
+   */
   private async transition(
     clientSecret: string,
     from: PaymentStatus[],
     next: (row: PaymentRow & { card_last4: string | null }) => { status: PaymentStatus; failure: { code: string; message: string } | null; last4: string | null },
   ): Promise<Confirmation> {
-    const outcome = await withTransaction(this.pool, async (client): Promise<{ confirmation: Confirmation; event: { eventId: string; payload: string } | null }> => {
-      const { rows } = await client.query<PaymentRow & { card_last4: string | null }>('SELECT * FROM simulated_payments.payments WHERE client_secret = $1 FOR UPDATE', [
-        clientSecret,
-      ]);
+    for (let attempt = 1; ; attempt++) {
+      const { rows } = await this.pool.query<PaymentRow & { card_last4: string | null }>('SELECT * FROM simulated_payments.payments WHERE client_secret = $1', [clientSecret]);
       const row = rows[0];
-      if (!row) return { confirmation: { ok: false, httpStatus: 404, code: 'payment_not_found', message: 'There is no payment with this client secret.' }, event: null };
+      if (!row) return { ok: false, httpStatus: 404, code: 'payment_not_found', message: 'There is no payment with this client secret.' };
       if (!from.includes(row.status)) {
         const message =
           row.status === 'succeeded' ? 'This payment has already succeeded; nothing more to confirm.' : `This payment is ${row.status.replace('_', ' ')}: this step does not apply to it.`;
-        return { confirmation: { ok: false, httpStatus: 409, code: 'payment_unexpected_state', message }, event: null };
+        return { ok: false, httpStatus: 409, code: 'payment_unexpected_state', message };
       }
       const change = next(row);
-      const updated = await client.query<PaymentRow>(
-        'UPDATE simulated_payments.payments SET status = $2, failure_message = $3, card_last4 = $4 WHERE payment_id = $1 RETURNING *',
-        [row.payment_id, change.status, change.failure?.message ?? null, change.last4],
-      );
       const type: PaymentWebhookType | null =
         change.status === 'succeeded' ? 'payment_intent.succeeded' : change.status === 'failed' ? 'payment_intent.payment_failed' : null;
-      const event = type ? await this.recordEvent(client, type, toPayment(updated.rows[0]!)) : null;
-      return {
-        confirmation: { ok: true, status: change.status, paymentId: row.payment_id, ...(change.failure ? { error: change.failure } : {}) },
-        event,
-      };
-    });
-    if (outcome.event) await this.handOver(outcome.event);
-    return outcome.confirmation;
+      const changed: PaymentRow = { ...row, status: change.status, failure_message: change.failure?.message ?? null };
+      const event = type ? await this.eventOf(type, toPayment(changed), []) : null;
+      const written = await this.pool.query<{ changed: number }>(
+        `WITH changed AS (
+           UPDATE simulated_payments.payments SET status = $3, failure_message = $4, card_last4 = $5
+            WHERE payment_id = $1 AND status = $2 RETURNING payment_id
+         ), recorded AS (
+           INSERT INTO simulated_payments.events (event_id, payment_id, type, payload)
+           SELECT $6, payment_id, $7, $8 FROM changed WHERE $6::text IS NOT NULL
+         )
+         SELECT count(*)::int AS changed FROM changed`,
+        [row.payment_id, row.status, change.status, change.failure?.message ?? null, change.last4, event?.eventId ?? null, type, event?.payload ?? null],
+      );
+      if (written.rows[0]!.changed === 0) {
+        if (attempt < TRANSITION_ATTEMPTS) continue;
+        return { ok: false, httpStatus: 409, code: 'payment_busy', message: 'This payment is being confirmed elsewhere right now. Try again in a moment.' };
+      }
+      if (event) await this.handOver(event);
+      return { ok: true, status: change.status, paymentId: row.payment_id, ...(change.failure ? { error: change.failure } : {}) };
+    }
   }
 
   /** Events are written with the change they report and handed to delivery after it commits (an outbox). */
   private async handOver(event: { eventId: string; payload: string }): Promise<void> {
     await this.options.sendWebhook(event);
-    await this.pool.query('UPDATE simulated_payments.events SET handed_over = true WHERE event_id = $1', [event.eventId]);
+    await this.handedOver.add(event.eventId);
   }
 
   /** Sends the events a crash kept from being handed to delivery; delivery's job ids make a second hand-over a no-op. */
@@ -311,22 +355,10 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     return rows.length;
   }
 
-  private async recordEvent(client: pg.PoolClient, type: PaymentWebhookType, payment: Payment): Promise<{ eventId: string; payload: string }> {
-    const refunds = await client.query<{ refund_id: string; amount_cents: number }>(
-      'SELECT refund_id, amount_cents FROM simulated_payments.refunds WHERE payment_id = $1 ORDER BY created_at, refund_id',
-      [payment.paymentId],
-    );
+  /** A webhook event about the payment as it now stands, addressed as Stripe addresses a destination charge's. */
+  private async eventOf(type: PaymentWebhookType, payment: Payment, refunds: Refund[]): Promise<{ eventId: string; payload: string }> {
     const eventId = `evt_sim_${token(12)}`;
-    const account = await client.query<{ account_id: string }>('SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1', [payment.receiverId]);
-    const payload = webhookPayload(
-      eventId,
-      type,
-      Math.floor(this.now().getTime() / 1000),
-      payment,
-      refunds.rows.map((refund) => ({ refundId: refund.refund_id, paymentId: payment.paymentId, amountCents: refund.amount_cents })),
-      account.rows[0]?.account_id ?? null,
-    );
-    await client.query('INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)', [eventId, payment.paymentId, type, payload]);
-    return { eventId, payload };
+    const accountId = await this.connectedAccount(payment.receiverId);
+    return { eventId, payload: webhookPayload(eventId, type, Math.floor(this.now().getTime() / 1000), payment, refunds, accountId) };
   }
 }

@@ -10,6 +10,12 @@ import { GAME_FULL } from '@playtime/shared/domain/games/decider';
 import type { GameDetail, GameInList, GameSearchResult } from '@playtime/shared/contract/games';
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
+import { availabilityDecider } from '@playtime/shared/domain/schedules/decider';
+import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import { gameIdForHold } from '@playtime/shared/infra/game-loop/booking';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { signUpPlayer } from '../support/accounts';
@@ -391,6 +397,62 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     // The captain's late add-game answers the same game.
     const { rows } = await db.query<{ game_id: string }>('SELECT game_id FROM read.bookings WHERE hold_id = $1', [holdId]);
     expect(rows.map((row) => row.game_id)).toEqual([game.gameId]);
+  });
+
+  it('makes the game of a booking whose process stopped before making it', async () => {
+    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(16), endDate: at(17) });
+    expect(held.status, held.text).toBe(200);
+    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    const hold = await waitFor('the hold in the read model', async () => {
+      const { rows } = await db.query<{ captain_id: string; field_id: string; owner_id: string }>('SELECT captain_id, field_id, owner_id FROM read.holds WHERE hold_id = $1', [holdId]);
+      return rows[0];
+    });
+    // As a booking step that died after its first append: the slot booked (its payment verified), no game yet.
+    const store = await PostgresEventStore.connect(app.databaseUrl);
+    try {
+      await handleCommand({
+        store: checkEventSchemas(store),
+        decider: availabilityDecider,
+        streamId: subFieldStream(subFieldId),
+        command: {
+          type: 'BookSlot',
+          subField: { subFieldId, fieldId: hold.field_id, ownerId: hold.owner_id, name: 'Pitch A' },
+          holdId,
+          gameId: gameIdForHold(holdId),
+          payment: { paymentId: `pi_paid_before_a_crash_${holdId}`, payerId: hold.captain_id, amountCents: rentalCents, holdId },
+        },
+        context: { now: new Date(), newId: () => gameIdForHold(holdId), actorId: hold.captain_id },
+        metadata: { userId: hold.captain_id, correlationId: 'booking-step-that-died', causationId: null },
+      });
+    } finally {
+      await store.close();
+    }
+    const game = await waitFor('the game made by the game loop', async () => {
+      const games = (await captain.get('/api/get-organizer-games')).json as GameInList[];
+      return games.find((candidate) => candidate.gameId === gameIdForHold(holdId));
+    });
+    expect(game).toMatchObject({ field: 'Webhook Park', subfield: 'Pitch A' });
+  });
+
+  it('refunds in full a second payment for a hold already booked with the first', async () => {
+    const { holdId, paymentId } = await paidHold(captain, 14, 15);
+    expect((await captain.post('/api/add-game', { subFieldId, holdId, paymentId })).status).toBe(200);
+    // A second payment for the very same hold (checkout answers the first again, so made at the processor).
+    const first = await app.payments.processor.retrievePayment(paymentId);
+    const second = await app.payments.processor.createPayment({
+      amountCents: first!.amountCents,
+      currency: first!.currency,
+      purpose: first!.purpose,
+      payerId: first!.payerId,
+      receiverId: first!.receiverId,
+      idempotencyKey: `second-payment-${holdId}`,
+    });
+    const paid = await captain.post('/api/payments/simulated/confirm', { clientSecret: second.clientSecret, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' });
+    expect(paid.status, paid.text).toBe(200);
+    await waitFor('the second payment refunded', async () => (await app.payments.processor.retrievePayment(second.paymentId))?.refundedCents === first!.amountCents);
+    expect((await app.payments.processor.retrievePayment(paymentId))?.refundedCents).toBe(0);
+    const { rows } = await db.query<{ payment_id: string }>('SELECT payment_id FROM read.bookings WHERE hold_id = $1', [holdId]);
+    expect(rows.map((row) => row.payment_id)).toEqual([paymentId]);
   });
 
   it('lets a hold run out by itself, and refunds a payment whose slot another captain took meanwhile', async () => {

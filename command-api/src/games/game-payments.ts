@@ -6,8 +6,9 @@ import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/share
 import { subFieldStream } from '@playtime/shared/domain/schedules/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
+import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
-import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
+import { bookHeldSlot, gameIdForHold } from '@playtime/shared/infra/game-loop/booking';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { PaymentRefused, type Payment, type PaymentProcessor, type PaymentPurpose } from '@playtime/shared/infra/payments/port';
@@ -27,6 +28,7 @@ export interface GamePaymentDependencies extends ReadModelDependencies {
   now: () => Date;
   cancellationWindowHours: number;
   logger: Logger;
+  streamStates?: StreamStateCache;
 }
 
 async function succeededPayment(processor: PaymentProcessor, paymentId: string): Promise<Payment> {
@@ -70,7 +72,7 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     const { holdId } = purpose;
     const subField = await subFieldOfRental(purpose);
     if (!subField) return null;
-    const state = await currentState(deps.store, availabilityDecider, subFieldStream(subField.subFieldId));
+    const state = await currentState(deps.store, availabilityDecider, subFieldStream(subField.subFieldId), deps.streamStates);
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
     if (!hold || hold.captainId !== payerId || hold.status === 'booked') return null;
     return { amountCents: hold.rentalCents, receiverId: subField.ownerId, purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId } };
@@ -78,7 +80,7 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
 
   purposes.priceWith('entry', async (purpose, payerId) => {
     const { gameId } = purpose;
-    const game = await currentState(deps.store, gameDecider, gameStream(gameId));
+    const game = await currentState(deps.store, gameDecider, gameStream(gameId), deps.streamStates);
     if (game.status !== 'scheduled' || deps.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     return { amountCents: game.details.priceCents, receiverId: game.details.organizerId, purpose };
@@ -86,6 +88,13 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
 
   // The captain's page books the slot with add-game; this completes it when the page never came back.
   purposes.onPaymentSucceeded('rental', async (payment) => {
+    // Usually the captain's page has made the game already: then there is nothing left to do, unless
+    // the hold was booked with another payment (paid twice), which this one can no longer buy.
+    const game = await currentState(deps.store, gameDecider, gameStream(gameIdForHold(payment.purpose.holdId)), deps.streamStates);
+    if (game.status !== 'none') {
+      if (game.rentalPaymentId === payment.paymentId) return;
+      return refundInFull(payment, 'the hold was booked with another payment');
+    }
     const subField = await subFieldOfRental(payment.purpose);
     if (!subField) return refundInFull(payment, 'the held sub-field is gone');
     try {
@@ -110,6 +119,7 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     try {
       await handleCommand({
         store: deps.store,
+        cache: deps.streamStates,
         decider: gameDecider,
         streamId: gameStream(payment.purpose.gameId),
         command: {
@@ -126,7 +136,7 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
       if (!(error instanceof DomainError)) throw error;
       // A payment that bought a membership already (the player's own call came first) owes nothing back,
       // even once the game is cancelled: the cancellation refunds it. Anything else could not buy a place.
-      const game = await currentState(deps.store, gameDecider, gameStream(payment.purpose.gameId));
+      const game = await currentState(deps.store, gameDecider, gameStream(payment.purpose.gameId), deps.streamStates);
       if (game.status !== 'none' && game.usedPayments.includes(payment.paymentId)) return;
       return refundInFull(payment, error.message);
     }

@@ -38,7 +38,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     const subField = await findSubField(deps, body.subFieldId);
     if (!subField) throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     // The price is the field's as it is now, from its own stream: a hold quotes it and the payment must match it.
-    const field = await currentState(deps.store, fieldDecider, fieldStream(subField.fieldId));
+    const field = await currentState(deps.store, fieldDecider, fieldStream(subField.fieldId), deps.streamStates);
     if (field.status !== 'active') throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     const user = req.user!;
     const rentalCents = rentalCentsFor(field.details.pricePerHourCents, { start: body.startDate.getTime(), end: body.endDate.getTime() }, field.policy);

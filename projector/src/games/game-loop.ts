@@ -1,7 +1,9 @@
 import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/schedules/decider';
-import type { GameEvent } from '@playtime/shared/domain/games/events';
+import { gameDecider } from '@playtime/shared/domain/games/decider';
+import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
 import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { scheduleBookedGame } from '@playtime/shared/infra/game-loop/booking';
@@ -44,8 +46,10 @@ const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
-    handles: ['SlotHeld', 'SlotBooked', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
-    react(stored: StoredEvent): JobRequest<GameLoopJob>[] {
+    handles: ['SlotHeld', 'SlotBooked', 'GameScheduled', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
+    react(stored: StoredEvent, following: () => readonly StoredEvent[]): JobRequest<GameLoopJob>[] {
+      // Handled only to be seen after its booking (below): a game made asks for nothing itself.
+      if (stored.type === 'GameScheduled') return [];
       const event = parseEvent(stored);
       switch (event.type) {
         case 'SlotHeld':
@@ -57,8 +61,12 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
               delayMs: Math.max(0, Date.parse(event.data.expiresAt) - now().getTime()),
             },
           ];
-        case 'SlotBooked':
+        case 'SlotBooked': {
+          // The booking step made its game right after: when the log already shows it, there is nothing to follow up.
+          const { gameId } = event.data;
+          if (following().some((later) => later.type === 'GameScheduled' && (later.data as { gameId?: string }).gameId === gameId)) return [];
           return [{ queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: event.data } }];
+        }
         case 'GameCancelled': {
           const { gameId, rentalRefunded, rentalPaymentId, entryRefunds } = event.data;
           const refund = (paymentId: string): JobRequest<GameLoopJob> => ({
@@ -92,9 +100,13 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
           metadata: metadata(job.id),
         });
         return;
-      case 'schedule-game':
+      case 'schedule-game': {
+        // Usually the booking step made the game a moment after the booking: then this is all it costs.
+        const game = await currentState(deps.store, gameDecider, gameStream(data.booking.gameId));
+        if (game.status !== 'none') return;
         await scheduleBookedGame(deps, data.booking, { cancellationWindowHours: deps.cancellationWindowHours, metadata: metadata(job.id) });
         return;
+      }
       case 'release-booking':
         await handleCommand({
           store: deps.store,

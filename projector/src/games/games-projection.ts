@@ -87,8 +87,9 @@ export const gamesProjection: QueryingProjection = {
             [d.gameId, d.name, d.organizerId, d.organizerUsername, d.fieldId, d.fieldName, d.ownerId, d.subFieldId, d.subFieldName,
              d.location, d.latitude, d.longitude, d.startDate, d.endDate, d.maxPlayers, d.priceCents, d.picture, d.cancellationWindowHours],
           );
-          keys.add(rooms.user(d.organizerId));
-          break;
+          // A new game has nobody to count yet, and its event names everyone who shows it.
+          addRoomsShowing(keys, gameId, { ownerId: d.ownerId, organizerId: d.organizerId, fieldId: d.fieldId });
+          continue;
         }
         case 'PlayerJoined': {
           const d = event.data;
@@ -130,17 +131,21 @@ export const gamesProjection: QueryingProjection = {
         [gameId],
       );
       const game = rows[0];
-      keys.add(rooms.game(gameId));
-      keys.add(rooms.admin);
-      if (game) {
-        keys.add(rooms.owner(game.owner_id));
-        keys.add(rooms.user(game.organizer_id));
-        keys.add(rooms.field(game.field_id));
-      }
+      addRoomsShowing(keys, gameId, game && { ownerId: game.owner_id, organizerId: game.organizer_id, fieldId: game.field_id });
     }
     return keys;
   },
 };
+
+/** The realtime rooms that show a game: its own page, the admin's, and, when the game is known, its owner's, organizer's and field's. */
+function addRoomsShowing(keys: Set<string>, gameId: string, game: { ownerId: string; organizerId: string; fieldId: string } | undefined): void {
+  keys.add(rooms.game(gameId));
+  keys.add(rooms.admin);
+  if (!game) return;
+  keys.add(rooms.owner(game.ownerId));
+  keys.add(rooms.user(game.organizerId));
+  keys.add(rooms.field(game.fieldId));
+}
 
 /** A move closes the running interval with the seconds the event recorded and opens one on the pitch. */
 async function moveTo(db: PoolClient, gameId: string, playerId: string, team: Team, playedSeconds: number, at: string): Promise<void> {

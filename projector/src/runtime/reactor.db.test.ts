@@ -21,7 +21,7 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
   let projector: Projector | null = null;
   const handled: string[] = [];
   /** Every job the reactor asked for, and whether the queue added it or already held its id. */
-  const enqueued: Array<{ greeting: string; added: boolean }> = [];
+  const enqueued: Array<{ greeting: string; jobId: string }> = [];
 
   beforeEach(async () => {
     database = await createTestDatabase('reactor');
@@ -51,9 +51,8 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
   const noting = (): JobQueue<{ greeting: string }> => ({
     ...queue,
     enqueue: async (jobName, data, options) => {
-      const outcome = await queue.enqueue(jobName, data, options);
-      enqueued.push({ greeting: data.greeting, added: outcome.added });
-      return outcome;
+      await queue.enqueue(jobName, data, options);
+      enqueued.push({ greeting: data.greeting, jobId: options.jobId });
     },
   });
 
@@ -107,11 +106,9 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
     // The replay asked for Ana's welcome again before Cy's (log order); once Cy's has run, the queue
     // has answered both, and a job it did not add can never run.
     await until(() => handled.includes('welcome Cy'));
-    expect(enqueued).toEqual([
-      { greeting: 'welcome Ana', added: true },
-      { greeting: 'welcome Ana', added: false },
-      { greeting: 'welcome Cy', added: true },
-    ]);
+    // Ana's welcome was asked for twice under one job id, so the queue ran it once.
+    expect(enqueued.map((request) => request.greeting)).toEqual(['welcome Ana', 'welcome Ana', 'welcome Cy']);
+    expect(enqueued[0]!.jobId).toBe(enqueued[1]!.jobId);
     expect(handled).toEqual(['welcome Ana', 'welcome Cy']);
   });
 });

@@ -20,7 +20,12 @@ export interface Reactor {
   name: string;
   /** The event types it reacts to: a batch with none of them only moves its checkpoint (see Projection.handles). */
   handles?: readonly string[];
-  react(event: StoredEvent): JobRequest[];
+  /**
+   * `following()`: the handled events after this one in the same batch, in log order (made only when
+   * asked for), so a reaction a later event already made unnecessary can be left out. It is only
+   * ever an optimisation: batches are cut differently on a replay, and the reaction must be right without it.
+   */
+  react(event: StoredEvent, following: () => readonly StoredEvent[]): JobRequest[];
 }
 
 /**
@@ -37,8 +42,8 @@ export function reactorProjection(reactor: Reactor): Projection {
     tables: [],
     ...(reactor.handles ? { handles: reactor.handles } : {}),
     async apply(events) {
-      for (const event of events) {
-        const requests = reactor.react(event);
+      for (const [position, event] of events.entries()) {
+        const requests = reactor.react(event, () => events.slice(position + 1));
         for (const [index, request] of requests.entries()) {
           await request.queue.enqueue(request.jobName, request.data, {
             jobId: reactionJobId(reactor.name, event, index),

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
 import { availabilityDecider, type AvailabilityCommand, type SubFieldRef, type VerifiedRentalPayment } from './decider';
-import type { AvailabilityEvent, GameDraft } from './events';
+import { ofPitchA, testDraft, testSlotBooked } from '../../testing/bookings';
+import type { AvailabilityEvent } from './events';
 
 // testContext's clock reads 2026-11-21T12:00Z.
 const pitchA: SubFieldRef = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', name: 'Pitch A' };
-const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', subFieldName: 'Pitch A' };
-const draft: GameDraft = { name: "Cap's Game", organizerUsername: 'cap', maxPlayers: 22, priceCents: 500, picture: '' };
+const draft = testDraft;
 const captain = testContext({ actorId: 'cap-1', newId: () => 'hold-1' });
 const rival = testContext({ actorId: 'cap-2', newId: () => 'hold-2' });
 const owner = testContext({ actorId: 'owner-1' });
@@ -40,20 +40,7 @@ const held: AvailabilityEvent = {
 };
 const payment: VerifiedRentalPayment = { paymentId: 'pay-1', payerId: 'cap-1', amountCents: 6000, holdId: 'hold-1' };
 const book = (paid: VerifiedRentalPayment | null = payment, gameId = 'game-1'): AvailabilityCommand => ({ type: 'BookSlot', subField: pitchA, holdId: 'hold-1', gameId, payment: paid });
-const booked: AvailabilityEvent = {
-  type: 'SlotBooked',
-  data: {
-    ...ofPitchA,
-    holdId: 'hold-1',
-    gameId: 'game-1',
-    captainId: 'cap-1',
-    startDate: '2026-11-22T18:00:00.000Z',
-    endDate: '2026-11-22T19:30:00.000Z',
-    rentalCents: 6000,
-    paymentId: 'pay-1',
-    draft,
-  },
-};
+const booked: AvailabilityEvent = { type: 'SlotBooked', data: testSlotBooked() };
 const later = (iso: string, actorId: string | null = 'cap-1') => testContext({ now: new Date(iso), actorId, newId: () => 'hold-3' });
 
 describe('holds and bookings on the sub-field stream', () => {

@@ -6,6 +6,7 @@ import { availabilityDecider, type SubFieldRef, type VerifiedRentalPayment } fro
 import { subFieldStream, type AvailabilityEvent } from '../../domain/schedules/events';
 import { handleCommand } from '../commands/command-handler';
 import { currentState } from '../commands/current-state';
+import type { StreamStateCache } from '../commands/stream-state-cache';
 import { parseEvent } from '../eventstore/schema-checked-event-store';
 import type { AppendResult, EventMetadata, EventStore } from '../eventstore/port';
 import { stableId } from '../ids';
@@ -19,6 +20,8 @@ import { stableId } from '../ids';
 export interface BookingProcessDependencies {
   store: EventStore;
   now: () => Date;
+  /** The streams' states this process knows, so a step reads only what changed since (see readCurrentState). */
+  streamStates?: StreamStateCache;
 }
 
 /** One game per hold, whoever books it. */
@@ -32,8 +35,13 @@ type SlotBooked = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
  * (its name, address, place and cancellation window, read from the field's own stream).
  * `defaultCancellationWindowHours` applies to a field whose owner set no window of their own.
  */
-export async function gameDetailsOfBooking(store: EventStore, booking: SlotBooked, defaultCancellationWindowHours: number): Promise<GameDetails> {
-  const field = await currentState(store, fieldDecider, fieldStream(booking.fieldId));
+export async function gameDetailsOfBooking(
+  store: EventStore,
+  booking: SlotBooked,
+  defaultCancellationWindowHours: number,
+  streamStates?: StreamStateCache,
+): Promise<GameDetails> {
+  const field = await currentState(store, fieldDecider, fieldStream(booking.fieldId), streamStates);
   if (field.status === 'unknown') throw new Error(`Booking ${booking.gameId} names field ${booking.fieldId}, which has no events`);
   const { details, coordinates, policy } = field;
   return {
@@ -64,11 +72,14 @@ export async function scheduleBookedGame(
   booking: SlotBooked,
   options: { cancellationWindowHours: number; metadata: EventMetadata },
 ): Promise<AppendResult | null> {
-  const details = await gameDetailsOfBooking(deps.store, booking, options.cancellationWindowHours);
+  const details = await gameDetailsOfBooking(deps.store, booking, options.cancellationWindowHours, deps.streamStates);
   const outcome = await handleCommand({
     store: deps.store,
+    cache: deps.streamStates,
     decider: gameDecider,
     streamId: gameStream(booking.gameId),
+    // Made once per booking: usually by the first step that gets here, onto a stream not there yet.
+    likelyNew: true,
     command: { type: 'ScheduleGame', details, rentalPaymentId: booking.paymentId, rentalCents: booking.rentalCents },
     context: { now: deps.now(), newId: () => booking.gameId, actorId: booking.captainId },
     metadata: options.metadata,
@@ -94,6 +105,7 @@ export async function bookHeldSlot(
   const gameId = gameIdForHold(request.holdId);
   const booked = await handleCommand({
     store: deps.store,
+    cache: deps.streamStates,
     decider: availabilityDecider,
     streamId: subFieldStream(request.subField.subFieldId),
     command: { type: 'BookSlot', subField: request.subField, holdId: request.holdId, gameId, payment: request.payment },

@@ -1,0 +1,24 @@
+import type { AvailabilityEvent, GameDraft } from '../domain/schedules/events';
+
+type SlotBookedData = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
+
+/** Pitch A of field f1, as its events name it. */
+export const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', subFieldName: 'Pitch A' };
+
+export const testDraft: GameDraft = { name: "Cap's Game", organizerUsername: 'cap', maxPlayers: 22, priceCents: 500, picture: '' };
+
+/** The captain cap-1's hold-1 on Pitch A, 18:00–19:30 UTC on 22 November, booked as game-1 with payment pay-1. */
+export function testSlotBooked(overrides: Partial<SlotBookedData> = {}): SlotBookedData {
+  return {
+    ...ofPitchA,
+    holdId: 'hold-1',
+    gameId: 'game-1',
+    captainId: 'cap-1',
+    startDate: '2026-11-22T18:00:00.000Z',
+    endDate: '2026-11-22T19:30:00.000Z',
+    rentalCents: 6000,
+    paymentId: 'pay-1',
+    draft: testDraft,
+    ...overrides,
+  };
+}

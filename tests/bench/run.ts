@@ -11,6 +11,7 @@
  * fixed rate), BENCH_E2E_USERS (1000 accounts and sockets), BENCH_E2E_SECONDS (10 per phase), BENCH_E2E_PROFILE=1 (V8 CPU profile of the app process in
  * .data/bench-profiles), BENCH_E2E_LOG_LEVEL (warn). Start: BENCH_START_WARM (2 warm restarts).
  * Search: BENCH_SEARCH_GAMES (1000000 games). History: BENCH_HISTORY_EVENTS (5000000 events).
+ * Bookings: BENCH_BOOKINGS_PROFILE=1 (CPU profile and statements of the app), BENCH_STATEMENTS_LISTED (15).
  */
 import { historySection } from './audit/history-section';
 import { e2eSection } from './e2e/e2e-section';

@@ -185,6 +185,9 @@ function record(key: string, ms: number): void {
   return result;
 };
 
+/** How many of the statements that took the most time a profile lists (BENCH_STATEMENTS_LISTED, default 15). */
+const STATEMENTS_LISTED = Number(process.env.BENCH_STATEMENTS_LISTED ?? 15);
+
 function takeStatementStats(): Pick<AppStats, 'statements' | 'statementsTotal' | 'projector'> {
   const all = [...statements.values()];
   statements.clear();
@@ -192,7 +195,7 @@ function takeStatementStats(): Pick<AppStats, 'statements' | 'statementsTotal' |
   projector.clear();
   return {
     projector: batches,
-    statements: all.sort((a, b) => b.totalMs - a.totalMs).slice(0, 15),
+    statements: all.sort((a, b) => b.totalMs - a.totalMs).slice(0, STATEMENTS_LISTED),
     statementsTotal: { count: all.reduce((sum, s) => sum + s.count, 0), totalMs: all.reduce((sum, s) => sum + s.totalMs, 0) },
   };
 }

@@ -8,9 +8,9 @@ import type { LatencySummary } from '../support/percentiles';
 import { summarizeCpuProfile, type ProfileSummary } from '../support/cpu-profile';
 import { probeDisk, watchDisk, type DiskProbe } from '../support/disk';
 import { checkpoint, createDatabase, serverCounters, type ServerCounters } from '../support/postgres';
-import { machineTicks, postmasterPid, processTreeCpuMs } from '../support/process-cpu';
+import { cores, startCpuMeasure, type CpuShare } from '../support/cpu-share';
+import { postmasterPid } from '../support/process-cpu';
 import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
-import { nowMs } from '../support/timing';
 import { setUpUsers, type SetupTimings } from './accounts';
 import { startAppProcess, type AppHost } from './app-host';
 import type { AppStats } from './app-protocol';
@@ -24,18 +24,6 @@ const TARGET_PUSH_P99_MS = 100;
 const PUSH_GRACE_MS = 10_000;
 const RATE_CONNECTIONS = 256;
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-/** CPU use over a phase, in cores (1.0 = one core busy the whole time). */
-interface CpuShare {
-  app: number;
-  bench: number;
-  /** The bench's PostgreSQL server (postmaster and every backend); NaN when it is not on this machine. */
-  postgres: number;
-  /** Every process on the machine (app + bench + PostgreSQL + whatever else runs). */
-  machine: number;
-  /** CPU the hypervisor gave to other guests while this machine wanted it (steal); NaN off Linux. */
-  stolen: number;
-}
 
 interface PhaseResult extends CommandLoadResult {
   app: AppStats;
@@ -130,46 +118,12 @@ function statementsMarkdown(phase: PhaseResult): string {
   ].join('\n\n');
 }
 
-function machineTimes(): { busy: number; total: number } {
-  let busy = 0;
-  let total = 0;
-  for (const cpu of os.cpus()) {
-    const { user, nice, sys, idle, irq } = cpu.times;
-    busy += user + nice + sys + irq;
-    total += user + nice + sys + idle + irq;
-  }
-  return { busy, total };
-}
-
 /** How much one of the server's running totals grew over a phase; null when it could not be read. */
 function growth(before: ServerCounters, after: ServerCounters, counter: keyof ServerCounters): number | null {
   const [from, to] = [before[counter], after[counter]];
   return from === null || to === null ? null : to - from;
 }
 
-/** Starts a CPU measurement; `stop` returns the cores used by the bench process, PostgreSQL and the machine. */
-function startCpuMeasure(postgresPid: number | null): { stop(appCpuMs: number): CpuShare } {
-  const wallStart = nowMs();
-  const benchStart = process.cpuUsage();
-  const machineStart = machineTimes();
-  const ticksStart = machineTicks();
-  const postgresStart = postgresPid === null ? Number.NaN : processTreeCpuMs(postgresPid);
-  return {
-    stop(appCpuMs) {
-      const wallMs = nowMs() - wallStart;
-      const bench = process.cpuUsage(benchStart);
-      const machine = machineTimes();
-      const postgres = postgresPid === null ? Number.NaN : processTreeCpuMs(postgresPid) - postgresStart;
-      const cores = os.cpus().length;
-      const machineShare = (machine.busy - machineStart.busy) / Math.max(1, machine.total - machineStart.total);
-      const ticks = machineTicks();
-      const stolen = ticks && ticksStart ? ((ticks.stolen - ticksStart.stolen) / Math.max(1, ticks.total - ticksStart.total)) * cores : Number.NaN;
-      return { app: appCpuMs / wallMs, bench: (bench.user + bench.system) / 1000 / wallMs, postgres: postgres / wallMs, machine: machineShare * cores, stolen };
-    },
-  };
-}
-
-const cores = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
 const latencyCells = (summary: LatencySummary) => [fmtMs(summary.p50Ms), fmtMs(summary.p99Ms), fmtMs(summary.maxMs)];
 
 function errorsCell(phase: PhaseResult): string {

@@ -78,6 +78,13 @@ describe('partner applications in the browser', () => {
     await player.page.getByText('Approved: you are a field owner').waitFor();
 
     await admin.page.setViewportSize(PHONE);
+    // On a phone the application is a card: its email and answer on screen, nothing scrolled off to the side.
+    const card = admin.page.getByRole('listitem').filter({ hasText: 'Player One' });
+    for (const text of ['player@playtime.test', 'approved']) {
+      const box = await card.getByText(text).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${text} on screen`).toBe(true);
+    }
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-applications-admin-phone');
     await player.context.close();
     await admin.context.close();

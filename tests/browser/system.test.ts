@@ -36,7 +36,7 @@ describe('the system tab in the browser', () => {
     await logIn(admin.page, 'admin@playtime.test');
     await admin.page.goto(`${app.url}/admin?tab=system`);
     const projections = admin.page.getByRole('table', { name: 'Projections' });
-    const row = projections.locator('tr[data-projection="partner_applications"]');
+    const row = projections.getByRole('row').filter({ hasText: 'partner_applications' });
     await row.getByText('live').waitFor({ timeout: 60_000 });
 
     await row.getByRole('button', { name: 'Rebuild' }).click();
@@ -74,7 +74,10 @@ describe('the system tab in the browser', () => {
     await logIn(phone.page, 'admin@playtime.test');
     await phone.page.setViewportSize(PHONE);
     await phone.page.goto(`${app.url}/admin?tab=system`);
-    await phone.page.getByRole('table', { name: 'Projections' }).getByText('partner_applications').waitFor();
+    // On a phone each read model is a card, its Rebuild button on screen.
+    const card = phone.page.getByRole('list', { name: 'Projections' }).getByRole('listitem', { name: 'partner_applications' });
+    const rebuildButton = await card.getByRole('button', { name: 'Rebuild' }).boundingBox();
+    expect(rebuildButton && rebuildButton.x >= 0 && rebuildButton.x + rebuildButton.width <= PHONE.width).toBe(true);
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'system-phone');

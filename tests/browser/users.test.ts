@@ -102,6 +102,15 @@ describe('identity, profile and admin in the browser', () => {
     await player.page.getByRole('link', { name: 'Field Management' }).first().waitFor({ timeout: 15_000 });
     expect(await player.page.getByRole('link', { name: 'Organize' }).count()).toBe(0);
     await admin.page.setViewportSize(PHONE);
+    // On a phone each user is a card with every field and both actions on screen: nothing hides off to the side.
+    const card = admin.page.getByRole('listitem', { name: 'captain' });
+    await card.getByText('Field owner').waitFor();
+    await card.getByText('captain@playtime.test').waitFor();
+    for (const action of ['Edit', 'Delete']) {
+      const box = await card.getByRole('button', { name: action }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${action} on screen`).toBe(true);
+    }
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'admin-phone');
     await player.context.close();
     await admin.context.close();

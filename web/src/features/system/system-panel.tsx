@@ -1,11 +1,15 @@
-import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { JobQueueStatus, ProjectionStatus, ReconciliationStatus } from '@playtime/shared/contract/operations';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
 import { useRebuildProjection, useRetryJob, useSystemStatus } from './api/system';
 
 const STATE_COLOR = { live: 'green', 'catching up': 'yellow', rebuilding: 'blue' } as const;
+const PROJECTION_COLUMNS = (['Read model', 'Position', 'Behind', 'State', 'Rebuild'] as const).map((name) => ({ name }));
+const JOB_COLUMNS = (['Queue', 'Waiting', 'Delayed', 'Running', 'Failed', 'Done'] as const).map((name) => ({ name }));
+const DIFFERENCE_COLUMNS = (['Found', 'Payment', 'Difference', 'Processor', 'Ledger', 'Resolution'] as const).map((name) => ({ name }));
 const number = new Intl.NumberFormat();
 
 function duration(seconds: number): string {
@@ -23,24 +27,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Card>
-  );
-}
-
-/** A table with its column headings, scrolling sideways on a narrow screen. */
-function HeadedTable({ label, columns, minWidth, children }: { label: string; columns: string[]; minWidth: number; children: ReactNode }) {
-  return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -62,37 +48,41 @@ function Projections({ projections }: { projections: ProjectionStatus[] }) {
   const rebuild = useRebuildProjection();
   return (
     <Section title="Projections">
-      <HeadedTable label="Projections" columns={['Read model', 'Position', 'Behind', 'State', 'Rebuild']} minWidth={640}>
-        {projections.map((projection) => (
-          <Table.Tr key={projection.name} data-projection={projection.name}>
-            <Table.Td>{projection.name}</Table.Td>
-            <Table.Td>{number.format(projection.position)}</Table.Td>
-            <Table.Td>{number.format(projection.behind)} events</Table.Td>
-            <Table.Td>
+      <ResponsiveTable
+        label="Projections"
+        columns={PROJECTION_COLUMNS}
+        minWidth={640}
+        records={projections.map((projection) => ({
+          key: projection.name,
+          label: projection.name,
+          cells: {
+            'Read model': projection.name,
+            Position: number.format(projection.position),
+            Behind: `${number.format(projection.behind)} events`,
+            State: (
               <Badge color={STATE_COLOR[projection.state]} variant="light">
                 {projection.state}
               </Badge>
-            </Table.Td>
-            <Table.Td>
-              {projection.rebuild ? (
-                <RebuildProgress projection={projection} />
-              ) : (
-                <Group gap="sm" wrap="nowrap">
-                  <Button size="compact-xs" variant="light" onClick={() => rebuild.mutate(projection.name)} loading={rebuild.isPending && rebuild.variables === projection.name}>
-                    Rebuild
-                  </Button>
-                  {projection.lastRebuild && (
-                    <Text fz="xs" c="dimmed">
-                      Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}: {number.format(projection.lastRebuild.events)} events in{' '}
-                      {duration(projection.lastRebuild.seconds)}
-                    </Text>
-                  )}
-                </Group>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </HeadedTable>
+            ),
+            Rebuild: projection.rebuild ? (
+              <RebuildProgress projection={projection} />
+            ) : (
+              // Wraps under the button where the last rebuild's line does not fit beside it (a phone's card).
+              <Group gap="sm">
+                <Button size="compact-xs" variant="light" onClick={() => rebuild.mutate(projection.name)} loading={rebuild.isPending && rebuild.variables === projection.name}>
+                  Rebuild
+                </Button>
+                {projection.lastRebuild && (
+                  <Text fz="xs" c="dimmed">
+                    Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}: {number.format(projection.lastRebuild.events)} events in{' '}
+                    {duration(projection.lastRebuild.seconds)}
+                  </Text>
+                )}
+              </Group>
+            ),
+          },
+        }))}
+      />
     </Section>
   );
 }
@@ -101,18 +91,27 @@ function Jobs({ jobs }: { jobs: JobQueueStatus[] }) {
   const retry = useRetryJob();
   return (
     <Section title="Jobs">
-      <HeadedTable label="Jobs" columns={['Queue', 'Waiting', 'Delayed', 'Running', 'Failed', 'Done']} minWidth={520}>
-        {jobs.map((queue) => (
-          <Table.Tr key={queue.queue}>
-            <Table.Td>{queue.queue}</Table.Td>
-            <Table.Td>{queue.waiting}</Table.Td>
-            <Table.Td>{queue.delayed}</Table.Td>
-            <Table.Td>{queue.active}</Table.Td>
-            <Table.Td c={queue.failed ? 'red' : undefined}>{queue.failed}</Table.Td>
-            <Table.Td>{queue.completed}</Table.Td>
-          </Table.Tr>
-        ))}
-      </HeadedTable>
+      <ResponsiveTable
+        label="Jobs"
+        columns={JOB_COLUMNS}
+        minWidth={520}
+        records={jobs.map((queue) => ({
+          key: queue.queue,
+          label: queue.queue,
+          cells: {
+            Queue: queue.queue,
+            Waiting: queue.waiting,
+            Delayed: queue.delayed,
+            Running: queue.active,
+            Failed: (
+              <Text fz="sm" c={queue.failed ? 'red' : undefined}>
+                {queue.failed}
+              </Text>
+            ),
+            Done: queue.completed,
+          },
+        }))}
+      />
       {jobs.flatMap((queue) =>
         queue.failedJobs.map((job) => (
           <Alert key={`${queue.queue}/${job.id}`} color="red" variant="light" mt="sm" title={`${queue.queue}: ${job.name} (${job.id})`}>
@@ -150,31 +149,34 @@ function Reconciliation({ reconciliation }: { reconciliation: ReconciliationStat
           The ledger and the payment processor agree.
         </Text>
       ) : (
-        <HeadedTable label="Payment differences" columns={['Found', 'Payment', 'Difference', 'Processor', 'Ledger', 'Resolution']} minWidth={640}>
-          {reconciliation.differences.map((difference) => (
-            <Table.Tr key={difference.differenceId}>
-              <Table.Td>{new Date(difference.foundAt).toLocaleString()}</Table.Td>
-              <Table.Td>
-                <Text fz="sm">{difference.paymentId}</Text>
-                <Text fz="xs" c="dimmed">
-                  {difference.payer} → {difference.receiver}
-                </Text>
-              </Table.Td>
-              <Table.Td>{difference.kind.replaceAll('_', ' ')}</Table.Td>
-              <Table.Td>
-                {formatDollars(difference.processorAmountCents)} {difference.processorStatus}, {formatDollars(difference.processorRefundedCents)} refunded
-              </Table.Td>
-              <Table.Td>
-                {difference.ledgerAmountCents === null ? 'none' : formatDollars(difference.ledgerAmountCents)}, {formatDollars(difference.ledgerRefundedCents)} refunded
-              </Table.Td>
-              <Table.Td>
+        <ResponsiveTable
+          label="Payment differences"
+          columns={DIFFERENCE_COLUMNS}
+          minWidth={640}
+          records={reconciliation.differences.map((difference) => ({
+            key: difference.differenceId,
+            label: difference.paymentId,
+            cells: {
+              Found: new Date(difference.foundAt).toLocaleString(),
+              Payment: (
+                <>
+                  <Text fz="sm">{difference.paymentId}</Text>
+                  <Text fz="xs" c="dimmed">
+                    {difference.payer} → {difference.receiver}
+                  </Text>
+                </>
+              ),
+              Difference: difference.kind.replaceAll('_', ' '),
+              Processor: `${formatDollars(difference.processorAmountCents)} ${difference.processorStatus}, ${formatDollars(difference.processorRefundedCents)} refunded`,
+              Ledger: `${difference.ledgerAmountCents === null ? 'none' : formatDollars(difference.ledgerAmountCents)}, ${formatDollars(difference.ledgerRefundedCents)} refunded`,
+              Resolution: (
                 <Badge color={difference.resolution === 'applied' ? 'green' : 'red'} variant="light">
                   {difference.resolution === 'applied' ? 'applied' : 'needs attention'}
                 </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </HeadedTable>
+              ),
+            },
+          }))}
+        />
       )}
     </Section>
   );

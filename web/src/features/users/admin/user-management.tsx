@@ -1,14 +1,15 @@
 import { rooms } from '@playtime/shared/contract/rooms';
-import { Avatar, Badge, Button, Card, Group, Select, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Select, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLiveRoom } from '../../realtime/use-live-room';
 import { useAdminDeleteUser, useAdminEditUser, useUsersPage, type AdminUserRow } from '../api/admin-users';
 import { useCurrentUser } from '../api/current-user';
 import { adminUserKeys } from '../api/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../roles';
 import { PAGE_SIZE_OPTIONS, pagingState } from '../../../components/paging';
+import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
 import { TablePaging } from '../../../components/table-paging';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
@@ -23,7 +24,8 @@ const COLUMNS = [
   { name: 'Profile Picture', width: '11%' },
   { name: 'Role', width: '16%' },
   { name: 'Actions', width: '19%' },
-] as const;
+] as const satisfies readonly TableColumn<string>[];
+type ColumnName = (typeof COLUMNS)[number]['name'];
 
 interface RoleEdit {
   userId: string;
@@ -61,7 +63,7 @@ function confirmOwnRoleChange(role: Role, onConfirm: () => void) {
   });
 }
 
-/** The admin's 'User Management' table: server-paged, role edit one row at a time, delete. */
+/** The admin's 'User Management' table (a card per user on phones): server-paged, role edit one user at a time, delete. */
 export function UserManagement() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
@@ -89,129 +91,98 @@ export function UserManagement() {
     else save();
   };
 
-  const rows = users.map((user) => {
+  /** What each column shows of a user (a table row on wide screens, a card on phones). */
+  const cellsOf = (user: AdminUserRow): Record<ColumnName, ReactNode> => {
     const isEditing = edit?.userId === user.userId;
-    return (
-      <Table.Tr key={user.userId}>
-        <Table.Td>
-          <Text ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
-            {user.userId}
-          </Text>
-        </Table.Td>
-        <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+    return {
+      'User ID': (
+        <Text ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
+          {user.userId}
+        </Text>
+      ),
+      Username: (
+        <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {user.username}
-        </Table.Td>
-        <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-        <Table.Td>
-          {user.profilePicture ? (
-            <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} radius="xl" size={36} />
-          ) : (
-            <Text c="dimmed" fz="sm">
-              No Image
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          {isEditing ? (
-            <Select
-              aria-label={`Role of ${user.username}`}
-              data={ROLE_OPTIONS}
-              value={edit.role}
-              onChange={(value) => {
-                if (isRole(value)) setEdit({ userId: user.userId, role: value });
-              }}
-              allowDeselect={false}
-              size="xs"
-              comboboxProps={{ withinPortal: true }}
-            />
-          ) : (
-            <Badge variant="light" color={user.role === 'admin' ? 'grape' : user.role === 'field owner' ? 'blue' : 'pitch'}>
-              {roleLabel(user.role)}
-            </Badge>
-          )}
-        </Table.Td>
-        <Table.Td>
-          {isEditing ? (
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" onClick={saveRole} loading={editRole.isPending}>
-                Save
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setEdit(null)} disabled={editRole.isPending}>
-                Cancel
-              </Button>
-            </Group>
-          ) : (
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPencil size={14} />}
-                onClick={() => setEdit({ userId: user.userId, role: user.role })}
-              >
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => confirmDelete(user, () => deleteUser.mutate({ userId: user.userId }))}
-              >
-                Delete
-              </Button>
-            </Group>
-          )}
-        </Table.Td>
-      </Table.Tr>
-    );
-  });
+        </Text>
+      ),
+      Email: (
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Text>
+      ),
+      'Profile Picture': user.profilePicture ? (
+        <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} radius="xl" size={36} />
+      ) : (
+        <Text c="dimmed" fz="sm">
+          No Image
+        </Text>
+      ),
+      Role: isEditing ? (
+        <Select
+          aria-label={`Role of ${user.username}`}
+          data={ROLE_OPTIONS}
+          value={edit.role}
+          onChange={(value) => {
+            if (isRole(value)) setEdit({ userId: user.userId, role: value });
+          }}
+          allowDeselect={false}
+          size="xs"
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <Badge variant="light" color={user.role === 'admin' ? 'grape' : user.role === 'field owner' ? 'blue' : 'pitch'}>
+          {roleLabel(user.role)}
+        </Badge>
+      ),
+      Actions: isEditing ? (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={saveRole} loading={editRole.isPending}>
+            Save
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setEdit(null)} disabled={editRole.isPending}>
+            Cancel
+          </Button>
+        </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEdit({ userId: user.userId, role: user.role })}>
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => confirmDelete(user, () => deleteUser.mutate({ userId: user.userId }))}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    };
+  };
 
-  const placeholderRows = Array.from({ length: 3 }, (_, index) => (
-    <Table.Tr key={`loading-${index}`}>
-      {COLUMNS.map((column) => (
-        <Table.Td key={column.name}>
-          <Skeleton h={20} />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
+  const records = users.map((user) => ({ key: user.userId, label: user.username, cells: cellsOf(user) }));
 
   return (
     <Card padding="lg">
       <Title order={2} fz="xl" mb="md">
         User Management
       </Title>
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped highlightOnHover verticalSpacing="sm" layout="fixed">
-          <colgroup>
-            {COLUMNS.map((column) => (
-              <col key={column.name} style={{ width: column.width }} />
-            ))}
-          </colgroup>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column.name}>{column.name}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {usersPage.isPending ? (
-              placeholderRows
-            ) : rows.length > 0 ? (
-              rows
-            ) : (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No results
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        label="Users"
+        columns={COLUMNS}
+        records={records}
+        minWidth={860}
+        loading={usersPage.isPending}
+        message={
+          records.length > 0 ? undefined : (
+            <Text c="dimmed" ta="center" py="md">
+              No results
+            </Text>
+          )
+        }
+      />
 
       <TablePaging
         page={page}

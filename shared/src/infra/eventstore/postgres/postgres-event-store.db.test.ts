@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { describeEventStoreContract } from '../contract/event-store.contract';
@@ -313,6 +313,43 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     const { arrived } = await firstNewEvent(subscribing);
     await appending.appendToStream('notice-a', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
     expect(await within(arrived, 5_000)).toBe('notice-a');
+  });
+
+  it('asks once, not once per subscriber, whether events are in flight after the read that woke them all', async () => {
+    const store = await connect({ crossProcessNotices: false });
+    const end = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
+    const SUBSCRIBERS = 5;
+    const APPENDS = 10;
+    const seen = Array.from({ length: SUBSCRIBERS }, () => 0);
+    for (const index of seen.keys()) {
+      const controller = new AbortController();
+      subscriptions.push(controller);
+      void (async () => {
+        for await (const batch of store.subscribeToAll({ after: end, signal: controller.signal })) seen[index]! += batch.length;
+      })();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every pool's queries pass here; only this store is reading, and its questions carry the statement's name.
+    const queries = vi.spyOn(pg.Pool.prototype, 'query');
+    const asked = () => queries.mock.calls.filter(([query]) => (query as { name?: string }).name === 'playtime-events-in-flight').length;
+    try {
+      for (let append = 0; append < APPENDS; append++) {
+        await store.appendToStream(`in-flight-${append}`, [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+        // Each append wakes all five, which read it together and then ask.
+        await within(
+          (async () => {
+            while (seen.some((count) => count < append + 1)) await new Promise((resolve) => setTimeout(resolve, 5));
+          })(),
+          5_000,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Asked by each subscriber on its own, it would be 5 questions an append.
+      expect(asked()).toBeGreaterThanOrEqual(APPENDS);
+      expect(asked()).toBeLessThanOrEqual(2 * APPENDS);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('without cross-process notices sends no NOTIFY, and still wakes its own subscribers at once', async () => {

@@ -136,6 +136,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     httpServer.once('error', reject);
     httpServer.listen(config.PORT, () => resolve());
   });
+  payments.startDeliveringWebhooks();
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ url: parts.publicUrl }, 'Playtime is running');

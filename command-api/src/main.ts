@@ -43,6 +43,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
   const partnerSheet = await startPartnerSheetImport(config, parts, logger);
   return {
     app,
+    listening: () => payments.startDeliveringWebhooks(),
     close: async () => {
       await partnerSheet.close();
       await payments.close();

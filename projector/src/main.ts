@@ -51,6 +51,7 @@ runService('projector', async ({ config, logger, metrics }) => {
   });
   return {
     app,
+    listening: () => payments.startDeliveringWebhooks(),
     close: async () => {
       await projector.stop();
       await gameLoop.close();

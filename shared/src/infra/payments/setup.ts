@@ -31,6 +31,12 @@ export interface Payments {
   reconciliation: Reconciliation;
   /** For a process where the purposes are registered (the command API): what reconciliation applies books and joins. */
   startReconciling(everyMinutes: number): Promise<void>;
+  /**
+   * The simulated processor posts its webhooks to the app's own address: deliveries start once the
+   * server listens there, so none (an event left pending at the last stop) finds the port closed and
+   * waits out a retry. Stripe delivers its own; then this does nothing.
+   */
+  startDeliveringWebhooks(): void;
   close(): Promise<void>;
 }
 
@@ -71,7 +77,8 @@ async function setUpStripe(options: PaymentsOptions, settings: StripeSettings): 
     applicationFeeCents: (amountCents) => Math.round((amountCents * settings.applicationFeePercent) / 100),
   });
   options.logger.info({ livemode: processor.livemode }, 'payments: Stripe');
-  return withReconciliation(options, processor, null, async () => {});
+  // Stripe delivers its own webhooks: no local delivery to start or stop.
+  return withReconciliation(options, processor, null, { start: () => {}, close: async () => {} });
 }
 
 /** The parts every processor shares: the purpose registry, the webhook inbox and reconciliation. */
@@ -79,7 +86,8 @@ async function withReconciliation(
   options: PaymentsOptions,
   processor: PaymentProcessor,
   simulated: SimulatedPaymentProcessor | null,
-  closeProcessor: () => Promise<void>,
+  /** The processor's local webhook delivery (the simulated one's job worker and queue). */
+  delivery: { start(): void; close(): Promise<void> },
 ): Promise<Payments> {
   await migrate(options.pool, 'payments-reconciliation', reconciliationMigrations);
   const purposes = new PaymentPurposes();
@@ -104,9 +112,12 @@ async function withReconciliation(
       const backend = selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
       reconciling ??= await startReconciling(reconciliation, { backend, everyMinutes, logger: options.logger });
     },
+    startDeliveringWebhooks() {
+      delivery.start();
+    },
     async close() {
       await reconciling?.close();
-      await closeProcessor();
+      await delivery.close();
     },
   };
 }
@@ -132,10 +143,12 @@ export async function setUpPayments(options: PaymentsOptions): Promise<Payments>
   });
   const simulated = await SimulatedPaymentProcessor.open(options.pool, { sendWebhook: delivery.send, feeCents: options.feeCents });
   secret = simulated.signingSecret;
-  delivery.start();
   await simulated.handOverPendingEvents();
-  return withReconciliation(options, simulated, simulated, async () => {
-    await delivery.close();
-    await queue.close();
+  return withReconciliation(options, simulated, simulated, {
+    start: () => delivery.start(),
+    close: async () => {
+      await delivery.close();
+      await queue.close();
+    },
   });
 }

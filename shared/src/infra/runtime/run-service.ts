@@ -16,7 +16,14 @@ export interface ServiceContext {
  * The shape of every distributed entry point: configuration from the environment (a bad value
  * stops start-up naming the variable), one HTTP server, a clean stop on SIGINT/SIGTERM.
  */
-export function runService(name: string, build: (context: ServiceContext) => Promise<{ app: Express; close: () => Promise<void> }>): void {
+export interface BuiltService {
+  app: Express;
+  /** Called once the server listens (work that posts to this service's own address starts here). */
+  listening?: () => void;
+  close: () => Promise<void>;
+}
+
+export function runService(name: string, build: (context: ServiceContext) => Promise<BuiltService>): void {
   let config: Config;
   try {
     config = loadConfig();
@@ -29,9 +36,12 @@ export function runService(name: string, build: (context: ServiceContext) => Pro
   let handler: Express | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
   build({ config, logger, metrics, httpServer })
-    .then(({ app, close }) => {
+    .then(({ app, listening, close }) => {
       handler = app;
-      httpServer.listen(config.PORT, () => logger.info({ port: config.PORT }, `${name} listening`));
+      httpServer.listen(config.PORT, () => {
+        logger.info({ port: config.PORT }, `${name} listening`);
+        listening?.();
+      });
       const stop = () => {
         logger.info(`${name} stopping`);
         httpServer.closeAllConnections();

@@ -111,9 +111,12 @@ export class StripePaymentProcessor implements PaymentProcessor {
       { type: 'express', metadata: { receiver_id: receiverId }, capabilities: { card_payments: { requested: true }, transfers: { requested: true } } },
       { idempotencyKey: `account-${receiverId}` },
     );
+    // Concurrent first calls insert the same row. With receiver_id alone as the conflict target, the
+    // second insert meets the first on account_id's unique index too and fails there; without a
+    // target every unique index is an arbiter, and the row already there is kept.
     await this.pool.query(
       `INSERT INTO stripe_payments.accounts (receiver_id, account_id, charges_enabled, payouts_enabled, details_submitted)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (receiver_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
       [receiverId, account.id, account.charges_enabled ?? false, account.payouts_enabled ?? false, account.details_submitted ?? false],
     );
     return (await this.accountStatus(receiverId))!.accountId;

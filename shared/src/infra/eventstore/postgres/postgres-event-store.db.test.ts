@@ -315,6 +315,39 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     expect(await within(arrived, 5_000)).toBe('notice-a');
   });
 
+  it('reads past a transaction left open in another database of the server, and stops before one open in its own', async () => {
+    const store = await connect({ crossProcessNotices: false });
+    const before = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
+    const elsewhere = await createTestDatabase('esother');
+    const open = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_current_xact_id()'); // takes a transaction id, as a write does
+      return client;
+    };
+    const otherDatabase = await open(elsewhere.url);
+    try {
+      await store.appendToStream('horizon-a', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+      // Another database's open transaction cannot write this log: the append is readable at once.
+      expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual(['horizon-a']);
+      const thisDatabase = await open(database.url);
+      try {
+        await store.appendToStream('horizon-b', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+        // One open here may still write events before the later append: the reader waits for it.
+        expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual(['horizon-a']);
+      } finally {
+        await thisDatabase.query('ROLLBACK');
+        await thisDatabase.end();
+      }
+      expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual(['horizon-a', 'horizon-b']);
+    } finally {
+      await otherDatabase.query('ROLLBACK');
+      await otherDatabase.end();
+      await elsewhere.drop();
+    }
+  });
+
   it('asks once, not once per subscriber, whether events are in flight after the read that woke them all', async () => {
     const store = await connect({ crossProcessNotices: false });
     const end = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;

@@ -55,11 +55,28 @@ const EVENT_COLUMNS = `global_position, transaction_id::text AS commit_id, strea
 export const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`;
 export const READ_STREAM_AFTER_SQL = `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND revision > $2 ORDER BY revision`;
 
+/**
+ * The oldest transaction of the current snapshot that may still write events here: its oldest running
+ * transaction, passing over those that run in another database of the server (they cannot write to
+ * this log). Under the snapshot's plain xmin, one long transaction anywhere on the server (another
+ * application, a test database beside this one) held back every subscriber of this log for as long as
+ * it ran. A transaction is passed over only when it is known to belong to another database: one that
+ * ended since the snapshot was taken is no longer listed and still counts, so the horizon never passes
+ * a transaction whose events this snapshot cannot see. (This session's own entry names this database;
+ * xid8 to xid is the low 32 bits.)
+ */
+export const LOG_HORIZON_SQL = `
+  (SELECT COALESCE(min(running.xid), pg_snapshot_xmax(pg_current_snapshot()))
+     FROM pg_snapshot_xip(pg_current_snapshot()) AS running(xid)
+    WHERE (running.xid::text::bigint % 4294967296)::text::xid NOT IN (
+      SELECT backend_xid FROM pg_stat_get_activity(NULL)
+       WHERE backend_xid IS NOT NULL AND datid <> (SELECT datid FROM pg_stat_get_activity(pg_backend_pid()))))`;
+
 /** The log after a checkpoint, in log order, up to where every transaction has ended (see schema.ts). */
 export const READ_ALL_SQL = `
   SELECT ${EVENT_COLUMNS} FROM es_events
    WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     AND transaction_id < ${LOG_HORIZON_SQL}
    ORDER BY transaction_id, global_position
    LIMIT $3`;
 
@@ -153,14 +170,14 @@ export const APPEND_BATCH_SQL = `
 
 /**
  * Whether committed events wait behind a transaction that is still open (they are at or after the
- * snapshot's xmin, where readAll stops). Asked as "is the newest event's transaction at or after
+ * log's horizon, where readAll stops). Asked as "is the newest event's transaction at or after
  * xmin", which is the same question: max() over the log-order index reads one entry from its end.
  * Asked as EXISTS (... WHERE transaction_id >= xmin), the planner guesses a third of the log
  * matches and, without fresh statistics, scans the whole table: the bench saw 2 to 40 ms per ask,
  * growing with the log, and every caught-up subscriber asks after each empty read.
  */
 export const EVENTS_IN_FLIGHT_SQL = `
-  SELECT COALESCE((SELECT max(transaction_id) FROM es_events) >= pg_snapshot_xmin(pg_current_snapshot()), false) AS pending`;
+  SELECT COALESCE((SELECT max(transaction_id) FROM es_events) >= ${LOG_HORIZON_SQL}, false) AS pending`;
 
 function batchParams(batch: QueuedAppend[]): unknown[] {
   const events = batch.flatMap((entry, streamIndex) =>

@@ -4,8 +4,9 @@ import type { Migration } from '../../db/migrations';
  * The event log. `transaction_id` (xid8) is what keeps subscribers from skipping events:
  * sequence numbers are handed out when a transaction inserts, not when it commits, so a reader
  * that followed `global_position` alone could pass a gap that a slower transaction fills later.
- * Readers instead walk (transaction_id, global_position) and only below pg_snapshot_xmin of the
- * current snapshot, where every transaction has either committed or rolled back for good.
+ * Readers instead walk (transaction_id, global_position) and only below the oldest transaction of
+ * the current snapshot still running in this database (LOG_HORIZON_SQL), below which every
+ * transaction that could write here has either committed or rolled back for good.
  */
 export const eventStoreMigrations: Migration[] = [
   {

@@ -9,7 +9,7 @@ import { rooms } from '@playtime/shared/contract/rooms';
 import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { summarizeCpuProfile } from '../support/cpu-profile';
 import { cores, startCpuMeasure, type CpuShare } from '../support/cpu-share';
-import { postmasterPid } from '../support/process-cpu';
+import { postmasterPid, startBackendCpuMeasure } from '../support/process-cpu';
 import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
@@ -41,6 +41,8 @@ export interface BookingsData {
   paced: { bookings: number; pushP50Ms: number; pushP99Ms: number; pushesMissing: number };
   /** Where the CPU went while the captains saturated the machine, in cores. */
   cpu: CpuShare;
+  /** PostgreSQL's CPU in the saturated phase by the client its backends serve (application_name), in cores. */
+  postgresByClient: Array<{ client: string; cores: number }>;
   /** The app's database statements per booking in the saturated phase (the projector's and job workers' included). */
   statementsPerBooking: number;
   /** How long the work the saturated phase left queued took to finish after it; null when it had not within BACKLOG_WAIT_MS. */
@@ -118,6 +120,10 @@ function markdown(data: BookingsData): string {
       ],
     ),
     markdownTable(
+      ['PostgreSQL by client (saturated)', 'cores', 'ms per booking'],
+      data.postgresByClient.slice(0, 8).map((entry) => [entry.client, cores(entry.cores), fmtMs(perBooking(data, entry.cores))]),
+    ),
+    markdownTable(
       ['step (saturated)', 'p50 ms', 'p99 ms'],
       steps.map((step) => [step, fmtMs(data.stepP50Ms[step]!), fmtMs(data.stepP99Ms[step]!)]),
     ),
@@ -125,7 +131,9 @@ function markdown(data: BookingsData): string {
       'sub-fields of its own, as fast as they can: hold-slot, checkout, the simulated card form (4242…), add-game — four calls per booking, ' +
       "the server pricing, verifying the payment, booking on the sub-field's stream and making the game. The push is timed from the " +
       "add-game call (the booking) to the owner's socket hearing the games read model pass its position. CPU per booking is the phase's " +
-      'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. While the captains saturate ' +
+      'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. PostgreSQL by client ' +
+      "splits the server's CPU by the application name of each backend's pool (the app's own, the event store's, each job queue's, each " +
+      'projection\'s). While the captains saturate ' +
       'the machine, a push waits behind the queue of work, so its latency is measured again in a steady phase at ' +
       `${PACED_BOOKINGS_PER_SECOND} bookings/s, once the work the saturated phase left queued (webhooks, follow-up jobs, read models ` +
       'catching up) is done, as the System tab shows it.',
@@ -172,6 +180,7 @@ export const bookingsSection: BenchSection = {
       const stopProfile = process.env.BENCH_BOOKINGS_PROFILE === '1' ? await app.profile() : null;
       await app.stats(); // starts the app's CPU and statement counts afresh
       const cpu = startCpuMeasure(await postmasterPid(context.serverUrl));
+      const postgresClients = await startBackendCpuMeasure(context.serverUrl);
       // Each captain books its own sub-fields hour after hour; rounds go on across both phases.
       const rounds = captains.map(() => 0);
       /**
@@ -218,6 +227,7 @@ export const bookingsSection: BenchSection = {
       const loadSeconds = (nowMs() - loadStarted) / 1000;
       const loadStats = await app.stats();
       const cpuShare = cpu.stop(loadStats.cpuMs);
+      const postgresByClient = await postgresClients.stop();
       if (stopProfile) {
         const profileDir = path.join(import.meta.dirname, '../../../.data/bench-profiles');
         mkdirSync(profileDir, { recursive: true });
@@ -263,6 +273,7 @@ export const bookingsSection: BenchSection = {
         pushesMissing: measurable(bookings).length - pushes.length,
         paced: { bookings: paced.length, pushP50Ms: percentile(pacedPushes, 50), pushP99Ms: percentile(pacedPushes, 99), pushesMissing: measurable(paced).length - pacedPushes.length },
         cpu: cpuShare,
+        postgresByClient,
         statementsPerBooking: loadStats.statementsTotal.count / Math.max(1, bookings.length),
         backlogDrainSeconds: drained ? drainSeconds : null,
       };

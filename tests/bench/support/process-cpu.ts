@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { nowMs } from './timing';
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux we run on). */
 const TICKS_PER_SECOND = 100;
@@ -94,4 +95,45 @@ export function machineTicks(): { total: number; stolen: number } | null {
   } catch {
     return null;
   }
+}
+
+/** CPU milliseconds so far of each backend of the server, with the application name its client gave. */
+async function backendCpu(client: pg.Client): Promise<Map<number, { client: string; cpuMs: number }>> {
+  const { rows } = await client.query<{ pid: number; name: string }>(
+    `SELECT pid, coalesce(nullif(application_name, ''), backend_type) AS name FROM pg_stat_activity WHERE pid <> pg_backend_pid()`,
+  );
+  const backends = new Map<number, { client: string; cpuMs: number }>();
+  for (const row of rows) {
+    const stat = readProcStat(Number(row.pid));
+    if (stat) backends.set(stat.pid, { client: row.name, cpuMs: (stat.own * 1000) / TICKS_PER_SECOND });
+  }
+  return backends;
+}
+
+/**
+ * PostgreSQL's CPU over a phase by the client each backend serves (the app's pools, job queues and
+ * projections name themselves in application_name), in cores, most first. A backend that connected
+ * during the phase counts from zero; one that ended before its end is not counted. Empty when the
+ * server is not on this machine.
+ */
+export async function startBackendCpuMeasure(serverUrl: string): Promise<{ stop(): Promise<Array<{ client: string; cores: number }>> }> {
+  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
+  await client.connect();
+  const local = (await postmasterPid(serverUrl)) !== null;
+  const started = nowMs();
+  const before = local ? await backendCpu(client) : new Map<number, { client: string; cpuMs: number }>();
+  return {
+    async stop() {
+      try {
+        if (!local) return [];
+        const after = await backendCpu(client);
+        const wallMs = nowMs() - started;
+        const byClient = new Map<string, number>();
+        for (const [pid, backend] of after) byClient.set(backend.client, (byClient.get(backend.client) ?? 0) + backend.cpuMs - (before.get(pid)?.cpuMs ?? 0));
+        return [...byClient].map(([name, cpuMs]) => ({ client: name, cores: cpuMs / wallMs })).filter((entry) => entry.cores > 0).sort((a, b) => b.cores - a.cores);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }

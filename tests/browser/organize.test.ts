@@ -31,6 +31,7 @@ describe('organizing a game in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   let subFieldId: string;
+  let fieldId: string;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -38,7 +39,8 @@ describe('organizing a game in the browser', () => {
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
     const field = await owner.post('/api/add-field', { name: 'Riverside Wizard Park', description: '', address: '1 Riverside Dr', zipCode: '10001', city: 'New York', price: 40, picture: '' });
     expect(field.status, field.text).toBe(200);
-    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: (field.json as { fieldId: string }).fieldId, name: 'Pitch A' })).text;
+    fieldId = (field.json as { fieldId: string }).fieldId;
+    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
     const window = await owner.post('/api/add-field-schedule', {
       subFieldId,
       startDate: new Date(gameStart - 2 * HOUR).toISOString(),
@@ -101,6 +103,38 @@ describe('organizing a game in the browser', () => {
     await captain.getByText('Game Created').click();
     await captain.waitForURL(/\/organize\/games$/);
     await captain.getByText("captain's Game").first().waitFor();
+  });
+
+  it('books a slot an admin made free without a payment step', async () => {
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const policy = await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true });
+    expect(policy.status, policy.text).toBe(200);
+    // The hour after the first test's game.
+    const freeStart = gameStart + HOUR;
+    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    await captain.goto(`${app.url}/organize/games`);
+    await captain.getByRole('button', { name: 'Create New Game' }).click();
+    await captain.getByLabel('Venue name').fill('Wizard');
+    await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
+    await captain.getByRole('button', { name: 'Pitch A' }).click();
+    if (!sameUtcDay(freeStart, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
+    await captain.getByRole('option', { name: `${hhmm(freeStart)} Free` }).click();
+    await captain.getByRole('button', { name: 'Done' }).click();
+    await captain.getByLabel('Game Name').fill('Free Kick-about');
+    await captain.getByRole('button', { name: 'Done' }).click();
+    // The server's price for the slot: nothing.
+    await captain.getByText('$0.00').first().waitFor();
+    await screenshot(captain, 'organize-free-rental-desktop');
+    await captain.getByRole('button', { name: 'Confirm', exact: true }).last().click();
+    await captain.getByText('Game Created').waitFor({ timeout: 30_000 });
+    expect(await captain.getByRole('dialog', { name: 'Pay by card' }).count()).toBe(0);
+    await captain.getByText('Game Created').click();
+    await captain.waitForURL(/\/organize\/games$/);
+    await captain.getByText('Free Kick-about').first().waitFor();
+
+    // Booked for nothing: the game's slot is on the sub-field's schedule, and no payment was taken.
+    const entries = (await admin.get(`/api/get-subfield-schedules?subFieldId=${subFieldId}`)).json as { type: string; startDate: string }[];
+    expect(entries.some((entry) => entry.type === 'game' && Date.parse(entry.startDate) === freeStart)).toBe(true);
   });
 
   it('works at phone width: the wizard\'s steps and buttons stay on screen', async () => {

@@ -27,6 +27,22 @@ async function browserPage(browser: Browser, url: string, email: string, viewpor
   return page;
 }
 
+/** From Upcoming Games through Select Field to Pitch A's half-hour slots. */
+async function openPitchA(captain: Page): Promise<void> {
+  await captain.getByRole('button', { name: 'Create New Game' }).click();
+  await captain.getByLabel('Venue name').fill('Wizard');
+  await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
+  await captain.getByRole('button', { name: 'Pitch A' }).click();
+}
+
+/** Picks the hour starting at `start` on Pitch A and goes on to Configure. */
+async function pickHour(captain: Page, start: number): Promise<void> {
+  await openPitchA(captain);
+  if (!sameUtcDay(start, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
+  await captain.getByRole('option', { name: `${hhmm(start)} Free` }).click();
+  await captain.getByRole('button', { name: 'Done' }).click();
+}
+
 describe('organizing a game in the browser', () => {
   let app: TestApp;
   let browser: Browser;
@@ -62,13 +78,7 @@ describe('organizing a game in the browser', () => {
 
     const captain = await browserPage(browser, app.url, 'captain@playtime.test');
     await captain.getByRole('link', { name: 'Organize' }).first().click();
-    await captain.getByRole('button', { name: 'Create New Game' }).click();
-    await captain.getByLabel('Venue name').fill('Wizard');
-    await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
-    await captain.getByRole('button', { name: 'Pitch A' }).click();
-    if (!sameUtcDay(gameStart, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
-    await captain.getByRole('option', { name: `${hhmm(gameStart)} Free` }).click();
-    await captain.getByRole('button', { name: 'Done' }).click();
+    await pickHour(captain, gameStart);
     await captain.getByLabel('Game Name').waitFor();
     await expect.poll(() => captain.getByLabel('Game Name').inputValue()).toBe("captain's Game");
     await captain.getByRole('button', { name: 'Done' }).click();
@@ -113,13 +123,7 @@ describe('organizing a game in the browser', () => {
     const freeStart = gameStart + HOUR;
     const captain = await browserPage(browser, app.url, 'captain@playtime.test');
     await captain.goto(`${app.url}/organize/games`);
-    await captain.getByRole('button', { name: 'Create New Game' }).click();
-    await captain.getByLabel('Venue name').fill('Wizard');
-    await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
-    await captain.getByRole('button', { name: 'Pitch A' }).click();
-    if (!sameUtcDay(freeStart, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
-    await captain.getByRole('option', { name: `${hhmm(freeStart)} Free` }).click();
-    await captain.getByRole('button', { name: 'Done' }).click();
+    await pickHour(captain, freeStart);
     await captain.getByLabel('Game Name').fill('Free Kick-about');
     await captain.getByRole('button', { name: 'Done' }).click();
     // The server's price for the slot: nothing.
@@ -140,10 +144,7 @@ describe('organizing a game in the browser', () => {
   it('works at phone width: the wizard\'s steps and buttons stay on screen', async () => {
     const captain = await browserPage(browser, app.url, 'captain@playtime.test', PHONE);
     await captain.goto(`${app.url}/organize/games`);
-    await captain.getByRole('button', { name: 'Create New Game' }).click();
-    await captain.getByLabel('Venue name').fill('Wizard');
-    await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
-    await captain.getByRole('button', { name: 'Pitch A' }).click();
+    await openPitchA(captain);
     await captain.getByRole('listbox', { name: 'Half-hour slots' }).waitFor();
     const done = await captain.getByRole('button', { name: 'Done' }).boundingBox();
     expect(done).not.toBeNull();

@@ -65,7 +65,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   const gameLoop = await startGameLoop({
     ...parts,
     redisUrl: config.REDIS_URL,
-    processor: payments.processor,
+    refund: payments.refund,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     logger,
   });

@@ -53,8 +53,8 @@ export function commandApiSettings(config: Config): Pick<CommandApiDependencies,
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
   const deps = { ...dependencies, streamStates: dependencies.streamStates ?? new StreamStateCache(), streamQueues: dependencies.streamQueues ?? new StreamQueues() };
-  const { processor, purposes } = deps.payments;
-  registerGamePayments(purposes, { ...deps, processor });
+  const { processor, purposes, refund } = deps.payments;
+  registerGamePayments(purposes, { ...deps, processor, refund });
   const router = Router();
   router.use(idempotentRequests(deps));
   router.use(userCommandRoutes(deps));

@@ -19,7 +19,7 @@ runService('projector', async ({ config, logger, metrics }) => {
   const gameLoop = await startGameLoop({
     ...infrastructure,
     redisUrl: config.REDIS_URL,
-    processor: payments.processor,
+    refund: payments.refund,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     logger,
   });

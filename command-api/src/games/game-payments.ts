@@ -11,8 +11,9 @@ import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { bookHeldSlot, gameIdForHold } from '@playtime/shared/infra/game-loop/booking';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import type { Logger } from '@playtime/shared/infra/logging';
-import { PaymentRefused, type Payment, type PaymentProcessor, type PaymentPurpose } from '@playtime/shared/infra/payments/port';
+import type { Payment, PaymentProcessor, PaymentPurpose } from '@playtime/shared/infra/payments/port';
 import type { PaymentPurposes } from '@playtime/shared/infra/payments/payment-events';
+import type { Payments } from '@playtime/shared/infra/payments/setup';
 import { findHoldSubField, findSubField, type ReadModelDependencies } from '../fields/read-model';
 
 /**
@@ -25,6 +26,8 @@ export interface GamePaymentDependencies extends ReadModelDependencies {
   store: EventStore;
   pool: pg.Pool;
   processor: PaymentProcessor;
+  /** Refunds through the processor and records the refund in the ledger (setUpPayments). */
+  refund: Payments['refund'];
   now: () => Date;
   cancellationWindowHours: number;
   logger: Logger;
@@ -54,13 +57,8 @@ export async function verifyEntryPayment(processor: PaymentProcessor, paymentId:
 export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymentDependencies): void {
   const refundInFull = async (payment: Payment, why: string) => {
     deps.logger.warn({ paymentId: payment.paymentId, why }, 'refunding a payment that can no longer buy its purpose');
-    try {
-      await deps.processor.refund({ paymentId: payment.paymentId, idempotencyKey: `refund-unusable-${payment.paymentId}` });
-    } catch (error) {
-      // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.
-      if (error instanceof PaymentRefused && error.code === 'nothing_to_refund') return;
-      throw error;
-    }
+    // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.
+    await deps.refund({ paymentId: payment.paymentId, idempotencyKey: `refund-unusable-${payment.paymentId}` });
   };
   const metadata = (payment: Payment) => ({ userId: payment.payerId, correlationId: `payment-${payment.paymentId}`, causationId: null });
   // A purpose that names its sub-field needs no wait for the bookings read model to learn a hold made

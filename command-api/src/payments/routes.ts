@@ -19,7 +19,7 @@ export interface PaymentCommandDependencies {
   /** The app's address: onboarding returns to the profile there. */
   publicUrl: string;
   resolveUser: ResolveUser;
-  payments: Pick<Payments, 'processor' | 'simulated' | 'purposes'>;
+  payments: Pick<Payments, 'processor' | 'simulated' | 'purposes' | 'refund'>;
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -11,7 +11,7 @@ import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend, type JobHandler, type JobQueue } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import type { Logger } from '@playtime/shared/infra/logging';
-import { PaymentRefused, type PaymentProcessor } from '@playtime/shared/infra/payments/port';
+import type { Payments } from '@playtime/shared/infra/payments/setup';
 import type { Projection } from '../runtime/projection';
 import { reactorProjection, type JobRequest, type Reactor } from '../runtime/reactor';
 
@@ -132,13 +132,14 @@ export interface GameLoop {
 
 /**
  * The game loop's queue (BullMQ on PostgreSQL, or Redis when configured), its worker and its reactor,
- * for a process that runs the projector. Refunds go to the payment processor.
+ * for a process that runs the projector. Refunds go to the payment processor and into the ledger.
  */
 export async function startGameLoop(options: {
   store: EventStore;
   databaseUrl: string;
   redisUrl?: string | undefined;
-  processor: Pick<PaymentProcessor, 'refund'>;
+  /** setUpPayments(...).refund: a payment refunded in full already owes nothing more. */
+  refund: Payments['refund'];
   cancellationWindowHours: number;
   logger: Logger;
   now?: () => Date;
@@ -151,15 +152,8 @@ export async function startGameLoop(options: {
     backoffMs: 500,
     logger: options.logger,
   });
-  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) => {
-    try {
-      await options.processor.refund({ paymentId, idempotencyKey });
-    } catch (error) {
-      // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
-      if (error instanceof PaymentRefused && error.code === 'nothing_to_refund') return;
-      throw error;
-    }
-  };
+  // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
+  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) => void (await options.refund({ paymentId, idempotencyKey }));
   queue.process(gameLoopJobHandler({ store: options.store, now, cancellationWindowHours: options.cancellationWindowHours, refund }), { concurrency: 4 });
   return { projection: reactorProjection(gameLoopReactor(queue, now)), close: () => queue.close() };
 }

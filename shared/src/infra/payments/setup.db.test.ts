@@ -1,7 +1,7 @@
 /**
  * The simulated processor posts its webhooks to the app's own address, so they go out once the app
  * listens there: an event pending when the app starts (left from its last stop) is not tried against
- * a closed port first.
+ * a closed port first. A refund the app makes is in the ledger without waiting for its webhook.
  */
 import { createServer } from 'node:http';
 import { pino } from 'pino';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
 import { findFreePort } from '../db/embedded-postgres';
 import { createPool } from '../db/pool';
+import { ledgerStream } from '../../domain/ledger/events';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { setUpPayments } from './setup';
 
@@ -75,6 +76,49 @@ describe('payments set-up: webhook delivery', () => {
     } finally {
       await payments.close();
       await new Promise((resolve) => app.close(resolve));
+    }
+  });
+
+  it('records a refund it makes in the ledger, the payment first, though no webhook is ever delivered', async () => {
+    // Deliveries never start here: every webhook of this test is lost.
+    const payments = await setUpPayments({ pool, store, databaseUrl: database.url, redisUrl: process.env.REDIS_URL, publicUrl: 'http://127.0.0.1:9', logger: pino({ level: 'silent' }) });
+    const ledger = async (paymentId: string) =>
+      (await store.readStream(ledgerStream(paymentId))).map((event) => ({ type: event.type, amountCents: (event.data as { amountCents: number }).amountCents }));
+    const pay = async (key: string) => {
+      const created = await payments.processor.createPayment({ amountCents: 4000, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-refunded' }, payerId: 'player-1', receiverId: 'organizer-1', idempotencyKey: key });
+      expect(await payments.simulated!.confirm(created.clientSecret, card)).toMatchObject({ ok: true, status: 'succeeded' });
+      return created.paymentId;
+    };
+    try {
+      const paymentId = await pay('refund-recorded');
+      expect(await ledger(paymentId)).toEqual([]);
+
+      // Part, then the rest: each refund is in the ledger when the call returns.
+      expect(await payments.refund({ paymentId, amountCents: 1000, idempotencyKey: 'part' })).toBe(true);
+      expect(await ledger(paymentId)).toEqual([
+        { type: 'PaymentReceived', amountCents: 4000 },
+        { type: 'RefundIssued', amountCents: 1000 },
+      ]);
+      expect(await payments.refund({ paymentId, idempotencyKey: 'rest' })).toBe(true);
+      // Asked again once nothing is left: nothing more is owed, and nothing is recorded twice.
+      expect(await payments.refund({ paymentId, idempotencyKey: 'again' })).toBe(false);
+      expect(await payments.refund({ paymentId, amountCents: 1000, idempotencyKey: 'part' })).toBe(true);
+      expect(await ledger(paymentId)).toEqual([
+        { type: 'PaymentReceived', amountCents: 4000 },
+        { type: 'RefundIssued', amountCents: 1000 },
+        { type: 'RefundIssued', amountCents: 3000 },
+      ]);
+
+      // Many refunds of one payment at once: the processor and the ledger agree on the total.
+      const busy = await pay('refund-recorded-busy');
+      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => payments.refund({ paymentId: busy, amountCents: 300, idempotencyKey: `busy-${index}` })));
+      const refunded = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+      expect(refunded).toBe(13);
+      const entries = await ledger(busy);
+      expect(entries.filter((entry) => entry.type === 'RefundIssued').reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(3900);
+      expect((await payments.processor.retrievePayment(busy))!.refundedCents).toBe(3900);
+    } finally {
+      await payments.close();
     }
   });
 });

@@ -11,7 +11,7 @@ import { migrate } from '../db/migrations';
 import type { EventStore } from '../eventstore/port';
 import type { Logger } from '../logging';
 import { PaymentPurposes } from './payment-events';
-import type { PaymentProcessor } from './port';
+import { PaymentRefused, type PaymentProcessor, type RefundInput } from './port';
 import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
 import { StripePaymentProcessor } from './stripe/stripe-processor';
 import type { Config } from '../config/config';
@@ -29,6 +29,12 @@ export interface Payments {
   inbox: WebhookInbox;
   /** The ledger compared with the processor's books; `startReconciling` runs it as a repeating job. */
   reconciliation: Reconciliation;
+  /**
+   * Refunds a payment (in full unless an amount is given) and records in the ledger every refund the
+   * processor then holds for it, so a balance never waits for, or misses, a refund's webhook. A payment
+   * refunded in full already owes nothing more: that answers false instead of failing.
+   */
+  refund(input: RefundInput): Promise<boolean>;
   /** For a process where the purposes are registered (the command API): what reconciliation applies books and joins. */
   startReconciling(everyMinutes: number): Promise<void>;
   /**
@@ -108,6 +114,18 @@ async function withReconciliation(
     purposes,
     inbox,
     reconciliation,
+    async refund(input) {
+      let refunded = true;
+      try {
+        await processor.refund(input);
+      } catch (error) {
+        if (!(error instanceof PaymentRefused && error.code === 'nothing_to_refund')) throw error;
+        refunded = false;
+      }
+      const payment = await processor.retrievePayment(input.paymentId);
+      if (payment) await inbox.recordRefunds(payment, await processor.listRefunds(input.paymentId), `refund-${input.idempotencyKey}`);
+      return refunded;
+    },
     async startReconciling(everyMinutes) {
       const backend = selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
       reconciling ??= await startReconciling(reconciliation, { backend, everyMinutes, logger: options.logger });

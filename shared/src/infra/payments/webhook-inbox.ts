@@ -56,8 +56,17 @@ export class WebhookInbox {
   /** Records a succeeded payment and runs its purpose's handlers, as its webhook would (reconciliation's way in). */
   async applySucceededPayment(payment: Payment, causeId: string): Promise<void> {
     const event: PaymentWebhookEvent = { eventId: causeId, type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), payment, refunds: [], destinationAccount: null };
-    await this.recordPayment(event);
+    await this.recordPayment(payment, causeId);
     await this.deps.purposes.paymentSucceeded(event);
+  }
+
+  /**
+   * Records refunds of a payment, the payment first: a refund may be known before the payment's own
+   * success reached the ledger (its webhook late or lost). Idempotent per refund id.
+   */
+  async recordRefunds(payment: Payment, refunds: Refund[], causeId: string): Promise<void> {
+    await this.recordPayment(payment, causeId);
+    await this.applyRefunds(payment, refunds, causeId);
   }
 
   /** Records refunds the processor made (idempotent per refund id). */
@@ -88,28 +97,27 @@ export class WebhookInbox {
   private async handle(event: PaymentWebhookEvent): Promise<void> {
     switch (event.type) {
       case 'payment_intent.succeeded':
-        await this.recordPayment(event);
+        await this.recordPayment(event.payment, event.eventId);
         await this.deps.purposes.paymentSucceeded(event);
         return;
       case 'payment_intent.payment_failed':
         await this.deps.purposes.paymentFailed(event);
         return;
       case 'charge.refunded': {
-        // A refund may arrive before the success it follows: the charge carries the whole payment, so record it first.
-        await this.recordPayment(event);
+        // The charge carries the whole payment, so a refund arriving before the success it follows is recorded whole.
         const listed = event.refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
         // Stripe's charge no longer lists its refunds; the processor does.
         const refunds = listed < event.payment.refundedCents ? await this.deps.processor.listRefunds(event.payment.paymentId) : event.refunds;
-        await this.applyRefunds(event.payment, refunds, event.eventId);
+        await this.recordRefunds(event.payment, refunds, event.eventId);
         return;
       }
     }
   }
 
-  private recordPayment(event: PaymentWebhookEvent) {
-    const { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } = event.payment;
+  private recordPayment(payment: Payment, causeId: string) {
+    const { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } = payment;
     // A payment's first entry opens its ledger stream.
-    return this.ledger(paymentId, event.eventId, { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } }, true);
+    return this.ledger(paymentId, causeId, { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } }, true);
   }
 
   private ledger(paymentId: string, causeId: string, command: Parameters<typeof ledgerDecider.decide>[0], likelyNew = false) {

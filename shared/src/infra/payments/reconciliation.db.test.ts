@@ -111,6 +111,46 @@ describe('payment reconciliation', () => {
     expect(run.differences.map((difference) => difference.paymentId)).toEqual([young]);
   });
 
+  it('applies a payment confirmed after the cursor passed it (its webhook lost) on a later run, then forgets it', async () => {
+    serial += 1;
+    const later = await processor.createPayment({ amountCents: 2500, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p-late', receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
+    const retried = await processor.createPayment({ amountCents: 2600, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p-retry', receiverId: 'organizer-1', idempotencyKey: `k-${serial}-r` });
+    await processor.confirm(retried.clientSecret, { ...card, cardNumber: '4000000000000002' });
+    expect(await reconciliation.run()).toEqual({ checked: 2, differences: [] });
+    // (An earlier test's unpaid payments are watched too.)
+    const watched = async () =>
+      (await pool.query<{ payment_id: string }>('SELECT payment_id FROM payment_reconciliation_watch WHERE payment_id = ANY($1) ORDER BY payment_id', [[later.paymentId, retried.paymentId]])).rows.map(
+        (row) => row.payment_id,
+      );
+    expect(await watched()).toEqual([later.paymentId, retried.paymentId].sort());
+
+    // Still not paid: looked at, not compared.
+    expect(await reconciliation.run()).toEqual({ checked: 0, differences: [] });
+    // Both paid now (the declined one with another card); their webhooks are lost.
+    await processor.confirm(later.clientSecret, card);
+    await processor.confirm(retried.clientSecret, card);
+    const run = await reconciliation.run();
+    expect(run.checked).toBe(2);
+    expect(run.differences.map((difference) => [difference.paymentId, difference.kind]).sort()).toEqual(
+      [[later.paymentId, 'payment_not_applied'], [retried.paymentId, 'payment_not_applied']].sort(),
+    );
+    expect(bought.sort()).toEqual([later.paymentId, retried.paymentId].sort());
+    expect(await ledgerTypes(later.paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+    expect(await watched()).toEqual([]);
+    expect(await reconciliation.run()).toEqual({ checked: 0, differences: [] });
+  });
+
+  it('stops watching a payment never paid once the watch is over', async () => {
+    serial += 1;
+    const abandoned = await processor.createPayment({ amountCents: 800, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p-gone', receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
+    await reconciliation.run();
+    const count = async () => (await pool.query('SELECT 1 FROM payment_reconciliation_watch WHERE payment_id = $1', [abandoned.paymentId])).rowCount;
+    expect(await count()).toBe(1);
+    const weekLater = new Reconciliation({ pool, store, processor, inbox, now: () => new Date(Date.now() + 8 * 24 * 60 * 60_000), graceMs: 0, logger });
+    await weekLater.run();
+    expect(await count()).toBe(0);
+  });
+
   it('records, once, what it must not fix: a ledger that refunded more than the processor did', async () => {
     const paymentId = await pay(2000);
     await deliver(lost.at(-1)!);

@@ -2,7 +2,8 @@
  * Reconciliation: the ledger compared with the processor's own books, so that no payment is lost when
  * both its webhook and its client were. A job walks the processor's payments in the order it made them
  * (from a cursor kept here), folds each payment's ledger stream and records every difference as a
- * `PaymentDifferenceFound` an admin sees. What the ledger merely missed (a succeeded payment or a refund
+ * `PaymentDifferenceFound` an admin sees. A payment that had not succeeded yet when the cursor passed
+ * it is watched and looked at again on later runs, for it may still succeed. What the ledger merely missed (a succeeded payment or a refund
  * never applied) is applied the way its webhook would have been; anything else waits for a person.
  */
 import { ledgerDecider, type Difference, type LedgerState } from '../../domain/ledger/decider';
@@ -35,6 +36,18 @@ export const reconciliationMigrations: Migration[] = [
       INSERT INTO payment_reconciliation DEFAULT VALUES;
     `,
   },
+  {
+    version: 2,
+    name: 'payments watched until they succeed',
+    sql: `
+      CREATE TABLE payment_reconciliation_watch (
+        payment_id text        PRIMARY KEY,
+        created_at timestamptz NOT NULL,
+        looked_at  timestamptz NOT NULL
+      );
+      CREATE INDEX payment_reconciliation_watch_looked_at ON payment_reconciliation_watch (looked_at);
+    `,
+  },
 ];
 
 export interface ReconciliationRun {
@@ -54,10 +67,19 @@ export interface ReconciliationDependencies {
    * cursor stops before them, so they are compared on a later run.
    */
   graceMs: number;
+  /**
+   * A payment that had not succeeded when the cursor passed it (unconfirmed, waiting for its payer's
+   * authentication, or declined and tried again later) is looked at again on every run for this long
+   * after it was made (default 7 days), since it may still succeed with its webhook lost.
+   */
+  watchMs?: number;
   logger: Logger;
 }
 
 const PAGE = 100;
+const WATCH_MS = 7 * 24 * 60 * 60_000;
+/** Watched payments looked at per run, those looked at longest ago first. */
+const WATCHED_PER_RUN = 500;
 /** One run at a time across every process of a deployment (a job per slot already makes two rare). */
 const RUN_LOCK = `hashtext('playtime-payment-reconciliation')`;
 
@@ -89,22 +111,54 @@ export class Reconciliation {
   }
 
   private async walk(): Promise<ReconciliationRun> {
+    const run: ReconciliationRun = { checked: 0, differences: [] };
+    await this.lookAtWatched(run);
     const { rows } = await this.deps.pool.query<{ cursor: string | null }>('SELECT cursor FROM payment_reconciliation');
     let cursor = rows[0]?.cursor ?? null;
     const settledBefore = this.deps.now().getTime() - this.deps.graceMs;
-    const run: ReconciliationRun = { checked: 0, differences: [] };
     for (;;) {
       const page = await this.deps.processor.listPayments(cursor, PAGE);
       for (const listed of page) {
         if (listed.created * 1000 > settledBefore) return run;
         run.differences.push(...(await this.reconcile(listed.payment)));
         run.checked += 1;
+        if (listed.payment.status !== 'succeeded') await this.watch(listed.payment.paymentId, listed.created);
         cursor = listed.cursor;
         // Kept after each payment: a run cut short starts again where it was, and a payment looked at
         // twice finds nothing new (what was applied is in the ledger; a finding is recorded once).
         await this.deps.pool.query('UPDATE payment_reconciliation SET cursor = $1', [cursor]);
       }
       if (page.length < PAGE) return run;
+    }
+  }
+
+  private async watch(paymentId: string, createdSeconds: number): Promise<void> {
+    await this.deps.pool.query(
+      'INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ($1, $2, $3) ON CONFLICT (payment_id) DO NOTHING',
+      [paymentId, new Date(createdSeconds * 1000), this.deps.now()],
+    );
+  }
+
+  /**
+   * The watched payments, again: one that has succeeded since is compared (and leaves the list); one
+   * older than the watch leaves it unlooked-at; the rest stay. Only a compared payment counts as checked.
+   */
+  private async lookAtWatched(run: ReconciliationRun): Promise<void> {
+    const now = this.deps.now();
+    const watchedSince = new Date(now.getTime() - (this.deps.watchMs ?? WATCH_MS));
+    await this.deps.pool.query('DELETE FROM payment_reconciliation_watch WHERE created_at < $1', [watchedSince]);
+    const { rows } = await this.deps.pool.query<{ payment_id: string }>(
+      'SELECT payment_id FROM payment_reconciliation_watch ORDER BY looked_at LIMIT $1',
+      [WATCHED_PER_RUN],
+    );
+    for (const { payment_id: paymentId } of rows) {
+      const payment = await this.deps.processor.retrievePayment(paymentId);
+      if (payment?.status === 'succeeded') {
+        run.differences.push(...(await this.reconcile(payment)));
+        run.checked += 1;
+      }
+      if (!payment || payment.status === 'succeeded') await this.deps.pool.query('DELETE FROM payment_reconciliation_watch WHERE payment_id = $1', [paymentId]);
+      else await this.deps.pool.query('UPDATE payment_reconciliation_watch SET looked_at = $2 WHERE payment_id = $1', [paymentId, now]);
     }
   }
 

@@ -3,8 +3,9 @@
  * both its webhook and its client were. A job walks the processor's payments in the order it made them
  * (from a cursor kept here), folds each payment's ledger stream and records every difference as a
  * `PaymentDifferenceFound` an admin sees. A payment that had not succeeded yet when the cursor passed
- * it is watched and looked at again on later runs, for it may still succeed. What the ledger merely missed (a succeeded payment or a refund
- * never applied) is applied the way its webhook would have been; anything else waits for a person.
+ * it is watched and looked at again on later runs, for it may still succeed. What the ledger merely
+ * missed (a succeeded payment or a refund never applied) is applied the way its webhook would have
+ * been; anything else waits for a person.
  */
 import { ledgerDecider, type Difference, type LedgerState } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';

@@ -1,9 +1,11 @@
 /**
  * The admin's System tab in the browser: every read model live, a rebuild started with a click whose
- * progress bar moves while the applications table keeps answering, a failed job retried, phone width.
+ * progress bar moves while the applications table keeps answering, a failed job retried, the payments
+ * reconciliation watches, phone width.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { createPool } from '@playtime/shared/infra/db/pool';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
@@ -69,6 +71,11 @@ describe('the system tab in the browser', () => {
     }
     await admin.context.close();
 
+    // A payment reconciliation passed before it was paid, as reconciliation records it.
+    const pool = createPool(app.databaseUrl);
+    await pool.query(`INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`);
+    await pool.end();
+
     const phone = await newPage(browser, DESKTOP);
     await phone.page.goto(app.url);
     await logIn(phone.page, 'admin@playtime.test');
@@ -80,6 +87,7 @@ describe('the system tab in the browser', () => {
     expect(rebuildButton && rebuildButton.x >= 0 && rebuildButton.x + rebuildButton.width <= PHONE.width).toBe(true);
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await phone.page.getByText('Watching 1 payment not paid yet, looked at again on each run for a week.', { exact: false }).waitFor();
     await screenshot(phone.page, 'system-phone');
     await phone.context.close();
   }, 300_000);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemStatus } from '@playtime/shared/contract/operations';
 import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
+import { createPool } from '@playtime/shared/infra/db/pool';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUE_NAMES, JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
@@ -57,7 +58,18 @@ describe('system operations over HTTP', () => {
     expect(status.jobs.map((queue) => queue.queue).sort()).toEqual([...JOB_QUEUE_NAMES].sort());
     // Reconciliation is scheduled once per slot: its next run waits in its queue.
     expect(status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.delayed + status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.completed).toBeGreaterThan(0);
-    expect(status.reconciliation).toMatchObject({ lastError: null, needsAttention: 0, differences: [] });
+    expect(status.reconciliation).toMatchObject({ lastError: null, needsAttention: 0, watching: 0, differences: [] });
+
+    // A payment reconciliation passed before it was paid is watched (shared/src/infra/payments/reconciliation.ts writes this).
+    const pool = createPool(app.databaseUrl);
+    try {
+      await pool.query(`INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`);
+      expect((await system()).reconciliation.watching).toBe(1);
+      expect(await (await fetch(`${app.url}/metrics`)).text()).toContain('playtime_payments_watched 1');
+    } finally {
+      await pool.query(`DELETE FROM payment_reconciliation_watch WHERE payment_id = 'pi_sim_unpaid'`);
+      await pool.end();
+    }
   });
 
   it('rebuilds a projection an admin asks for, while its readers keep being answered', async () => {

@@ -81,6 +81,8 @@ export interface ReconciliationStatus {
   lastError: string | null;
   applied: number;
   needsAttention: number;
+  /** Payments not paid yet when reconciliation passed them, looked at again on each run (for 7 days). */
+  watching: number;
   /** The newest findings. */
   differences: PaymentDifferenceView[];
 }

@@ -15,6 +15,8 @@ export interface Metrics {
   jobs: client.Gauge<'queue' | 'state'>;
   /** Reconciliation's findings by resolution (applied, needs_attention). */
   paymentDifferences: client.Gauge<'resolution'>;
+  /** Payments reconciliation passed before they were paid and looks at again on each run. */
+  paymentsWatched: client.Gauge;
   sockets: client.Gauge;
   /**
    * Adds a reading of state kept elsewhere (the database, the job queues) that sets gauges above;
@@ -81,6 +83,12 @@ export function createMetrics(): Metrics {
     registers: [registry],
     collect,
   });
+  const paymentsWatched = new client.Gauge({
+    name: 'playtime_payments_watched',
+    help: 'Payments reconciliation passed before they were paid, looked at again on each run',
+    registers: [registry],
+    collect,
+  });
   const projectionLagMs = new client.Gauge({
     name: 'playtime_projection_lag_milliseconds',
     help: 'Age of the newest event the projection applied, when it applied it',
@@ -98,6 +106,7 @@ export function createMetrics(): Metrics {
     projectionRebuild,
     jobs,
     paymentDifferences,
+    paymentsWatched,
     sockets,
     addCollector: (collector) => void collectors.push(collector),
     middleware: (service) => (req, res, next) => {

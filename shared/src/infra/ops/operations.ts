@@ -40,7 +40,7 @@ async function exists(pool: pg.Pool, table: string): Promise<boolean> {
 export function collectOperations(metrics: Metrics, sources: OperationsSources): void {
   metrics.addCollector(async () => {
     const { pool, store, projections, queues } = sources;
-    const [positions, rebuilds, counts, differences] = await Promise.all([
+    const [positions, rebuilds, counts, differences, watched] = await Promise.all([
       readProjectionPositions(pool, projections),
       // The running rebuild of each projection, else its last finished one.
       pool.query<{ name: string; status: string; events_total: string; events_done: string | null; started: number; finished: number | null }>(
@@ -53,6 +53,9 @@ export function collectOperations(metrics: Metrics, sources: OperationsSources):
       Promise.all(Object.entries(queues).map(async ([queue, handle]) => [queue, await handle.counts()] as const)),
       exists(pool, 'read.payment_differences').then((here) =>
         here ? pool.query<{ resolution: string; count: string }>('SELECT resolution, count(*) AS count FROM read.payment_differences GROUP BY resolution') : null,
+      ),
+      exists(pool, 'payment_reconciliation_watch').then(async (here) =>
+        here ? Number((await pool.query<{ count: string }>('SELECT count(*) AS count FROM payment_reconciliation_watch')).rows[0]!.count) : 0,
       ),
     ]);
     metrics.projectionPosition.reset();
@@ -76,6 +79,7 @@ export function collectOperations(metrics: Metrics, sources: OperationsSources):
     for (const [queue, count] of counts) for (const state of JOB_STATES) metrics.jobs.set({ queue, state }, count[state]);
     metrics.paymentDifferences.reset();
     for (const row of differences?.rows ?? []) metrics.paymentDifferences.set({ resolution: row.resolution }, Number(row.count));
+    metrics.paymentsWatched.set(watched);
   });
 }
 
@@ -83,12 +87,13 @@ type Values<Label extends string> = Array<{ value: number; labels: Partial<Recor
 
 /** What the System tab shows: the gauges' values after one collection, and the lists beside them. */
 export async function readSystemStatus(metrics: Metrics, sources: Pick<OperationsSources, 'pool' | 'queues'>, now = new Date()): Promise<SystemStatus> {
-  const [positions, lags, rebuilds, jobs, differenceCounts] = await Promise.all([
+  const [positions, lags, rebuilds, jobs, differenceCounts, watched] = await Promise.all([
     metrics.projectionPosition.get(),
     metrics.projectionLagEvents.get(),
     metrics.projectionRebuild.get(),
     metrics.jobs.get(),
     metrics.paymentDifferences.get(),
+    metrics.paymentsWatched.get(),
   ]);
   const of = <Label extends string>(values: Values<Label>, match: Partial<Record<Label, string>>) =>
     values.find((value) => Object.entries(match).every(([label, wanted]) => value.labels[label as Label] === wanted))?.value;
@@ -135,11 +140,12 @@ export async function readSystemStatus(metrics: Metrics, sources: Pick<Operation
       ...(await readReconciliation(sources.pool)),
       applied: of(differenceCounts.values, { resolution: 'applied' }) ?? 0,
       needsAttention: of(differenceCounts.values, { resolution: 'needs_attention' }) ?? 0,
+      watching: watched.values[0]?.value ?? 0,
     },
   };
 }
 
-async function readReconciliation(pool: pg.Pool): Promise<Omit<ReconciliationStatus, 'applied' | 'needsAttention'>> {
+async function readReconciliation(pool: pg.Pool): Promise<Omit<ReconciliationStatus, 'applied' | 'needsAttention' | 'watching'>> {
   const run = (await exists(pool, 'payment_reconciliation'))
     ? (await pool.query<{ last_run_at: Date | null; last_checked: number; last_error: string | null }>('SELECT last_run_at, last_checked, last_error FROM payment_reconciliation')).rows[0]
     : undefined;

@@ -138,6 +138,8 @@ function Reconciliation({ reconciliation }: { reconciliation: ReconciliationStat
           ? `Last run ${new Date(reconciliation.lastRunAt).toLocaleString()}: ${reconciliation.lastChecked} payments compared with the ledger.`
           : 'Not run yet.'}{' '}
         {reconciliation.applied} applied, {reconciliation.needsAttention} need attention.
+        {reconciliation.watching > 0 &&
+          ` Watching ${reconciliation.watching} ${reconciliation.watching === 1 ? 'payment' : 'payments'} not paid yet, looked at again on each run for a week.`}
       </Text>
       {reconciliation.lastError && (
         <Alert color="red" variant="light" mb="sm" title="The last run failed">

@@ -35,7 +35,13 @@ async function main(): Promise<void> {
   leaveShutdownSignalsToTheApp();
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // npm exits on a SIGTERM of its own without passing it on (a terminal's Ctrl-C and systemd signal
+  // the whole process group instead): the app it leaves behind, with its database, then stops itself.
+  const launcher = process.ppid;
+  setInterval(() => process.ppid !== launcher && stop('Launcher gone'), LAUNCHER_CHECK_MS).unref();
 }
+
+const LAUNCHER_CHECK_MS = 1000;
 
 main().catch((error: unknown) => {
   console.error(error instanceof ConfigError || error instanceof InstanceRunningError ? error.message : error);

@@ -1,9 +1,10 @@
 /**
  * `npm start` as a user runs it: a real process over an embedded PostgreSQL in its own data folder.
- * A clean stop, a second start that keeps everything, a start after kill -9, and a bad setting.
+ * A clean stop, a second start that keeps everything, a start after kill -9, a launcher that vanished,
+ * and a bad setting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
@@ -21,10 +22,16 @@ interface Started {
 /** Every app process a test started, so a failing assertion never leaves one running. */
 const started = new Set<ChildProcess>();
 
-function runStart(env: Record<string, string>): ChildProcess {
+/**
+ * Runs scripts/start.ts as `npm start` does, or, `behindLauncher`, as the child of a shell that
+ * stands for npm (the returned process is then the shell).
+ */
+function runStart(env: Record<string, string>, { behindLauncher = false } = {}): ChildProcess {
   // The database under test is the embedded one: make sure a DATABASE_URL of CI's second pass is not used.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+  const command = [process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/start.ts')];
+  const [file, args] = behindLauncher ? ['sh', ['-c', '"$@" & wait', 'launcher', ...command]] : [command[0]!, command.slice(1)];
+  const child = spawn(file, args, {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,9 +45,9 @@ function runStart(env: Record<string, string>): ChildProcess {
 // provider's issuer is the app's address, so a restart on another port would meet new users.
 let port: number;
 
-async function start(dataDir: string): Promise<Started> {
+async function start(dataDir: string, options: { behindLauncher?: boolean } = {}): Promise<Started> {
   const url = `http://localhost:${port}`;
-  const child = runStart({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url });
+  const child = runStart({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url }, options);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -129,6 +136,23 @@ describe('npm start', () => {
     expect(((await client.get('/api/get-user')).json as { bio: string }).bio).toBe('still serving');
     running.child.kill('SIGTERM');
     expect(await exitOf(running.child)).toBe(0);
+  });
+
+  it('stops itself and its database when the launcher that started it is gone without passing a signal on', async () => {
+    const launched = await start(dataDir, { behindLauncher: true });
+    const postmasterPid = path.join(dataDir, 'postgres', 'postmaster.pid');
+    expect(existsSync(postmasterPid)).toBe(true);
+    // As npm does on a SIGTERM of its own: it exits, and the app is left behind.
+    launched.child.kill('SIGKILL');
+    await exitOf(launched.child);
+    const up = () => fetch(`${launched.url}/readyz`).then(() => true, () => false);
+    await expect.poll(up, { timeout: 30_000, interval: 200 }).toBe(false);
+    await expect.poll(() => existsSync(postmasterPid), { timeout: 30_000, interval: 200 }).toBe(false);
+    // And the next start finds everything as it was.
+    const next = await start(dataDir);
+    expect(await bioOf(next.url)).toBe('still serving');
+    next.child.kill('SIGTERM');
+    expect(await exitOf(next.child)).toBe(0);
   });
 
   it('refuses to start on a bad setting, naming the variable', async () => {

@@ -37,7 +37,10 @@ describe('users projection', () => {
     await database.drop();
   });
 
-  /** Runs the projection until it has applied the log up to `last`; returns the keys of its notices. */
+  /**
+   * Runs the projection until it has applied the log up to `last`; returns the keys of its notices as
+   * they arrive (a batch is announced after its commit, so a reader may see the commit first).
+   */
   async function projectUpTo(last: AppendResult): Promise<string[][]> {
     const notices: string[][] = [];
     projector = createProjector({
@@ -89,7 +92,7 @@ describe('users projection', () => {
       { user_id: 'b', email_verified: false },
       { user_id: 'c', email_verified: true },
     ]);
-    expect(new Set(notices.flat())).toEqual(new Set(['user:a', 'user:b', 'user:c', 'admin']));
+    await expect.poll(() => new Set(notices.flat())).toEqual(new Set(['user:a', 'user:b', 'user:c', 'admin']));
   });
 
   it('reads registrations stored at version 1 upcast (emailVerified false) beside registrations of version 2', async () => {

@@ -22,6 +22,8 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
   const handled: string[] = [];
   /** Every job the reactor asked for, and whether the queue added it or already held its id. */
   const enqueued: Array<{ greeting: string; jobId: string }> = [];
+  /** How many jobs each call to the queue carried. */
+  const enqueueCalls: number[] = [];
 
   beforeEach(async () => {
     database = await createTestDatabase('reactor');
@@ -37,6 +39,7 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
     });
     handled.length = 0;
     enqueued.length = 0;
+    enqueueCalls.length = 0;
   });
   afterEach(async () => {
     await projector?.stop();
@@ -50,17 +53,21 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
   /** The real queue, noting each enqueue's answer. */
   const noting = (): JobQueue<{ greeting: string }> => ({
     ...queue,
-    enqueue: async (jobName, data, options) => {
-      await queue.enqueue(jobName, data, options);
-      enqueued.push({ greeting: data.greeting, jobId: options.jobId });
+    enqueueMany: async (jobs) => {
+      enqueueCalls.push(jobs.length);
+      await queue.enqueueMany(jobs);
+      enqueued.push(...jobs.map(({ data, options }) => ({ greeting: data.greeting, jobId: options.jobId })));
     },
   });
 
-  const greeter = (): Reactor => ({
-    name: 'greeter',
-    react: (event) =>
-      event.type === 'UserRegistered' ? [{ queue: noting(), jobName: 'welcome', data: { greeting: `welcome ${(event.data as { name: string }).name}` } }] : [],
-  });
+  const greeter = (): Reactor => {
+    const welcomes = noting();
+    return {
+      name: 'greeter',
+      react: (event) =>
+        event.type === 'UserRegistered' ? [{ queue: welcomes, jobName: 'welcome', data: { greeting: `welcome ${(event.data as { name: string }).name}` } }] : [],
+    };
+  };
 
   function start(): Promise<void> {
     projector = createProjector({
@@ -91,6 +98,18 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
     await store.appendToStream('user-b', [{ type: 'UserRegistered', data: { name: 'Bo' } }], { expectedRevision: 'no_stream' });
     await until(() => handled.length === 2);
     expect(handled).toEqual(['welcome Ana', 'welcome Bo']);
+  });
+
+  it("hands a batch's reactions to the queue in one call", async () => {
+    for (const name of ['Ana', 'Bo', 'Cy']) {
+      await store.appendToStream(`user-${name}`, [{ type: 'UserRegistered', data: { name } }], { expectedRevision: 'no_stream' });
+    }
+    await start();
+    await until(() => handled.length === 3);
+    // Logged before the projector started, the three are one batch.
+    expect(enqueueCalls).toEqual([3]);
+    expect(new Set(enqueued.map((request) => request.jobId)).size).toBe(3);
+    expect([...handled].sort()).toEqual(['welcome Ana', 'welcome Bo', 'welcome Cy']);
   });
 
   it('never runs a side effect twice when the log is replayed from the start', async () => {

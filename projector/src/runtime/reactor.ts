@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
-import type { JobQueue } from '@playtime/shared/infra/jobs/port';
+import type { JobQueue, JobToEnqueue } from '@playtime/shared/infra/jobs/port';
 import type { Projection } from './projection';
 
 /** A side effect a reactor asks for: a job on a queue. */
@@ -42,15 +42,21 @@ export function reactorProjection(reactor: Reactor): Projection {
     tables: [],
     ...(reactor.handles ? { handles: reactor.handles } : {}),
     async apply(events) {
+      // One enqueue per queue for the whole batch: under load a batch holds hundreds of reactions.
+      const byQueue = new Map<JobQueue, JobToEnqueue[]>();
       for (const [position, event] of events.entries()) {
         const requests = reactor.react(event, () => events.slice(position + 1));
         for (const [index, request] of requests.entries()) {
-          await request.queue.enqueue(request.jobName, request.data, {
-            jobId: reactionJobId(reactor.name, event, index),
-            ...(request.delayMs ? { delayMs: request.delayMs } : {}),
+          const jobs = byQueue.get(request.queue) ?? [];
+          byQueue.set(request.queue, jobs);
+          jobs.push({
+            jobName: request.jobName,
+            data: request.data,
+            options: { jobId: reactionJobId(reactor.name, event, index), ...(request.delayMs ? { delayMs: request.delayMs } : {}) },
           });
         }
       }
+      for (const [queue, jobs] of byQueue) await queue.enqueueMany(jobs);
       return [];
     },
   };

@@ -101,6 +101,14 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
       await queue.add(jobName, { data }, { jobId, delay: delayMs });
     },
 
+    async enqueueMany(jobs) {
+      if (closed) throw new Error(`Job queue ${name} is closed`);
+      if (jobs.length === 0) return;
+      for (const job of jobs) assertValidJobId(job.options.jobId);
+      // addBulk skips an existing id as add does (PostgreSQL: one INSERT … ON CONFLICT; Redis: the same add script per job, pipelined).
+      await queue.addBulk(jobs.map(({ jobName, data, options: { jobId, delayMs } }) => ({ name: jobName, data: { data }, opts: { jobId, delay: delayMs } })));
+    },
+
     process(handler, { concurrency = 1 } = {}) {
       if (closed) throw new Error(`Job queue ${name} is closed`);
       const worker = new classes.Worker<StoredJob<Data>, void>(

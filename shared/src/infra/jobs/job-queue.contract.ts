@@ -94,6 +94,32 @@ export function describeJobQueueContract(backendName: string, createHarness: () 
       expect(await runTheOneWaitingJob(queue)).toHaveLength(1);
     });
 
+    it('enqueues many in one call: each new one runs once, with its delay; an id the queue holds is left as it is', async () => {
+      const queue = await openQueue();
+      await queue.enqueue('expire', { n: 1 }, { jobId: 'expire-e10' });
+      await queue.enqueueMany([]);
+      await queue.enqueueMany([
+        { jobName: 'expire', data: { n: 2 }, options: { jobId: 'expire-e10' } },
+        { jobName: 'expire', data: { n: 3 }, options: { jobId: 'expire-e11' } },
+        { jobName: 'expire', data: { n: 4 }, options: { jobId: 'expire-e12', delayMs: 60_000 } },
+      ]);
+      expect(await queue.counts()).toMatchObject({ waiting: 2, delayed: 1 });
+      const seen: Job<{ n: number }>[] = [];
+      queue.process(async (job) => {
+        seen.push(job);
+      });
+      await waitFor(() => seen.length === 2);
+      await sleep(SETTLE_MS);
+      expect(seen.map((job) => [job.id, job.data.n]).sort()).toEqual([
+        ['expire-e10', 1],
+        ['expire-e11', 3],
+      ]);
+      await queue.enqueueMany([{ jobName: 'expire', data: { n: 5 }, options: { jobId: 'expire-e11' } }]);
+      await sleep(SETTLE_MS);
+      expect(seen).toHaveLength(2);
+      expect(await queue.counts()).toMatchObject({ waiting: 0, delayed: 1, completed: 2 });
+    });
+
     it('retries a failing job with backoff until it succeeds', async () => {
       const queue = await openQueue();
       const attempts: number[] = [];
@@ -194,6 +220,14 @@ export function describeJobQueueContract(backendName: string, createHarness: () 
       const queue = await openQueue();
       await expect(queue.enqueue('x', { n: 1 }, { jobId: 'a:b' })).rejects.toThrow(/not usable/);
       await expect(queue.enqueue('x', { n: 1 }, { jobId: '42' })).rejects.toThrow(/not usable/);
+      // One bad id refuses the whole call, so none of it is added.
+      await expect(
+        queue.enqueueMany([
+          { jobName: 'x', data: { n: 1 }, options: { jobId: 'fine-e13' } },
+          { jobName: 'x', data: { n: 2 }, options: { jobId: 'a:b' } },
+        ]),
+      ).rejects.toThrow(/not usable/);
+      expect(await queue.counts()).toMatchObject({ waiting: 0 });
     });
   });
 }

@@ -28,6 +28,12 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+export interface JobToEnqueue<Data = unknown> {
+  jobName: string;
+  data: Data;
+  options: EnqueueOptions;
+}
+
 export interface JobWorker {
   /** Stops taking jobs and waits for the running ones to finish. */
   close(): Promise<void>;
@@ -55,6 +61,11 @@ export interface FailedJob {
 export interface JobQueue<Data = unknown> {
   /** Adds the job, unless a job with this id already exists (waiting, running or finished): then nothing changes. */
   enqueue(jobName: string, data: Data, options: EnqueueOptions): Promise<void>;
+  /**
+   * Adds each job as `enqueue` would, in one round trip to the backend (a reactor's batch asks for
+   * many at once). The ids must differ from each other; an id the queue already holds is left as it is.
+   */
+  enqueueMany(jobs: readonly JobToEnqueue<Data>[]): Promise<void>;
   process(handler: JobHandler<Data>, options?: { concurrency?: number }): JobWorker;
   counts(): Promise<JobCounts>;
   /** The newest failed jobs first. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
-import { testSlotBooked } from '@playtime/shared/testing/bookings';
+import { ofPitchA, testSlotBooked, testSlotHeld } from '@playtime/shared/testing/bookings';
 import type { JobQueue } from '@playtime/shared/infra/jobs/port';
 import { gameLoopReactor, type GameLoopJob } from './game-loop';
 
@@ -25,8 +25,31 @@ const stored = (type: string, data: unknown): StoredEvent => {
 };
 const booked = (gameId: string) => stored('SlotBooked', testSlotBooked({ holdId: `hold-of-${gameId}`, gameId }));
 const scheduled = (gameId: string) => stored('GameScheduled', { gameId });
+const held = (holdId: string) => stored('SlotHeld', testSlotHeld({ holdId }));
+const released = (holdId: string) => stored('HoldReleased', { ...ofPitchA, holdId, reason: 'released' });
 
 describe('the game loop reactor', () => {
+  it('gives a hold its expiry: a delayed job at its expiresAt', () => {
+    const hold = held('hold-1');
+    expect(reactor.react(hold, () => [])).toEqual([
+      {
+        queue,
+        jobName: 'expire-hold',
+        data: { kind: 'expire-hold', subField: { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', name: 'Pitch A' }, holdId: 'hold-1' },
+        delayMs: 10 * 60_000,
+      },
+    ]);
+  });
+
+  it('asks no expiry for a hold booked or released later in the same batch, and nothing for the release itself', () => {
+    const hold = held('hold-2');
+    expect(reactor.react(hold, () => [booked('game-4'), stored('SlotBooked', testSlotBooked({ holdId: 'hold-2', gameId: 'game-5' }))])).toEqual([]);
+    expect(reactor.react(hold, () => [released('hold-2')])).toEqual([]);
+    expect(reactor.react(released('hold-2'), () => [])).toEqual([]);
+    // Another hold's end does not end this one.
+    expect(reactor.react(hold, () => [released('hold-3'), booked('game-6')])).toHaveLength(1);
+  });
+
   it('follows a booking up with a job that makes its game', () => {
     const booking = booked('game-1');
     expect(reactor.react(booking, () => [])).toEqual([{ queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: booking.data } }]);

@@ -46,13 +46,19 @@ const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
-    handles: ['SlotHeld', 'SlotBooked', 'GameScheduled', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
+    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
     react(stored: StoredEvent, following: () => readonly StoredEvent[]): JobRequest<GameLoopJob>[] {
-      // Handled only to be seen after its booking (below): a game made asks for nothing itself.
-      if (stored.type === 'GameScheduled') return [];
+      // Handled only to be seen after a hold or a booking (below): each asks for nothing itself.
+      if (stored.type === 'GameScheduled' || stored.type === 'HoldReleased') return [];
       const event = parseEvent(stored);
       switch (event.type) {
-        case 'SlotHeld':
+        case 'SlotHeld': {
+          // A hold already booked or released when the log is read needs no expiry: most holds, under load.
+          const { holdId } = event.data;
+          const ended = following().some(
+            (later) => (later.type === 'SlotBooked' || later.type === 'HoldReleased') && (later.data as { holdId?: string }).holdId === holdId,
+          );
+          if (ended) return [];
           return [
             {
               queue,
@@ -61,6 +67,7 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
               delayMs: Math.max(0, Date.parse(event.data.expiresAt) - now().getTime()),
             },
           ];
+        }
         case 'SlotBooked': {
           // The booking step made its game right after: when the log already shows it, there is nothing to follow up.
           const { gameId } = event.data;

@@ -1,6 +1,7 @@
 import type { AvailabilityEvent, GameDraft } from '../domain/schedules/events';
 
 type SlotBookedData = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
+type SlotHeldData = Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data'];
 
 /** Pitch A of field f1, as its events name it. */
 export const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', subFieldName: 'Pitch A' };
@@ -21,4 +22,10 @@ export function testSlotBooked(overrides: Partial<SlotBookedData> = {}): SlotBoo
     draft: testDraft,
     ...overrides,
   };
+}
+
+/** The captain cap-1's hold-1 on Pitch A, the slot `testSlotBooked` books, held until 12:10 UTC on 21 November. */
+export function testSlotHeld(overrides: Partial<SlotHeldData> = {}): SlotHeldData {
+  const { holdId, captainId, startDate, endDate, rentalCents, draft } = testSlotBooked();
+  return { ...ofPitchA, holdId, captainId, startDate, endDate, expiresAt: '2026-11-21T12:10:00.000Z', rentalCents, draft, ...overrides };
 }

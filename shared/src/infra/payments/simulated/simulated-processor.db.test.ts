@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { createPool } from '../../db/pool';
@@ -26,11 +27,21 @@ describePaymentProcessorContract('simulated card processor', async () => {
   };
 });
 
+/** Runs `test` on a database of its own, dropped afterwards. */
+async function onOwnDatabase(name: string, test: (pool: pg.Pool) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase(name);
+  const pool = createPool(database.url, { max: 20 });
+  try {
+    await test(pool);
+  } finally {
+    await pool.end();
+    await database.drop();
+  }
+}
+
 describe('simulated card processor: confirming', () => {
   it('lets exactly one of many concurrent confirmations of a payment succeed, reported by one webhook', async () => {
-    const database = await createTestDatabase('payments_confirm');
-    const pool = createPool(database.url, { max: 20 });
-    try {
+    await onOwnDatabase('payments_confirm', async (pool) => {
       const sent: string[] = [];
       const processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
       const { clientSecret, paymentId } = await processor.createPayment({
@@ -58,10 +69,36 @@ describe('simulated card processor: confirming', () => {
         [paymentId],
       );
       expect(rows[0]).toEqual({ events: sent.length, pending: 0 });
-    } finally {
-      await pool.end();
-      await database.drop();
-    }
+    });
+  });
+});
+
+describe('simulated card processor: two processes', () => {
+  it('judges a payment as it stands when another process confirmed it since this one created it', async () => {
+    await onOwnDatabase('payments_two_processes', async (pool) => {
+      const sent: string[] = [];
+      const open = () => SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+      const [creator, other] = [await open(), await open()];
+      const create = (idempotencyKey: string) =>
+        creator.createPayment({ amountCents: 4000, currency: 'usd', purpose: { kind: 'rental', holdId: idempotencyKey }, payerId: 'captain', receiverId: 'owner', idempotencyKey });
+
+      const paid = await create('paid-elsewhere');
+      expect(await other.confirm(paid.clientSecret, card('4242 4242 4242 4242'))).toMatchObject({ ok: true, status: 'succeeded' });
+      expect(await creator.confirm(paid.clientSecret, card('4242 4242 4242 4242'))).toEqual({
+        ok: false,
+        httpStatus: 409,
+        code: 'payment_unexpected_state',
+        message: 'This payment has already succeeded; nothing more to confirm.',
+      });
+
+      const declined = await create('declined-elsewhere');
+      expect(await other.confirm(declined.clientSecret, card('4000 0000 0000 0002'))).toMatchObject({ ok: true, status: 'failed' });
+      expect(await creator.confirm(declined.clientSecret, card('4242 4242 4242 4242'))).toMatchObject({ ok: true, status: 'succeeded' });
+      expect((await creator.retrievePayment(declined.paymentId))?.status).toBe('succeeded');
+
+      const types = sent.map((payload) => (JSON.parse(payload) as { type: string }).type);
+      expect(types).toEqual(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.succeeded']);
+    });
   });
 });
 

@@ -4,7 +4,8 @@
  * sometimes delivers an event twice and delivers events out of order (a random delay each), so the
  * app's webhook path is exercised the way production will exercise it. `random` makes that seedable.
  */
-import type { JobQueue, JobWorker } from '../../jobs/port';
+import { Coalescing } from '../../coalescing';
+import type { JobQueue, JobToEnqueue, JobWorker } from '../../jobs/port';
 import { SIGNATURE_HEADER, signWebhook } from '../stripe-webhooks';
 import type { SendWebhook } from './simulated-processor';
 
@@ -41,16 +42,28 @@ export function seededRandom(seed: number): () => number {
 export class WebhookDelivery {
   private worker: JobWorker | null = null;
   private readonly random: () => number;
+  /** Events sent while an enqueue is under way go to the queue together in the next one. */
+  private readonly deliveries: Coalescing<JobToEnqueue<WebhookDeliveryJob>>;
 
   constructor(private readonly options: WebhookDeliveryOptions) {
     this.random = options.random ?? Math.random;
+    this.deliveries = new Coalescing((jobs) => {
+      // An event handed over twice at once (a restart's hand-over meeting a live one) is one delivery.
+      const byId = new Map(jobs.map((job) => [job.options.jobId, job]));
+      return options.queue.enqueueMany([...byId.values()]);
+    });
   }
 
   readonly send: SendWebhook = async ({ eventId, payload }) => {
-    const { queue, duplicateChance = 0.1, maxDelayMs = 300 } = this.options;
-    const delay = () => Math.floor(this.random() * maxDelayMs);
-    await queue.enqueue('deliver-webhook', { eventId, payload }, { jobId: `webhook-${eventId}`, delayMs: delay() });
-    if (this.random() < duplicateChance) await queue.enqueue('deliver-webhook', { eventId, payload }, { jobId: `webhook-${eventId}-again`, delayMs: delay() });
+    const { duplicateChance = 0.1, maxDelayMs = 300 } = this.options;
+    const delivery = (jobId: string): JobToEnqueue<WebhookDeliveryJob> => ({
+      jobName: 'deliver-webhook',
+      data: { eventId, payload },
+      options: { jobId, delayMs: Math.floor(this.random() * maxDelayMs) },
+    });
+    const sent = [this.deliveries.add(delivery(`webhook-${eventId}`))];
+    if (this.random() < duplicateChance) sent.push(this.deliveries.add(delivery(`webhook-${eventId}-again`)));
+    await Promise.all(sent);
   };
 
   start(concurrency = 4): void {

@@ -43,6 +43,11 @@ const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string
   name: data.subFieldName,
 });
 
+/** Whether one of `later` (events after this one in the batch) is of these types and names this hold or game. */
+function shownLater(later: readonly StoredEvent[], types: readonly string[], key: 'holdId' | 'gameId', id: string): boolean {
+  return later.some((event) => types.includes(event.type) && (event.data as Record<string, unknown>)[key] === id);
+}
+
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
@@ -54,11 +59,7 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
       switch (event.type) {
         case 'SlotHeld': {
           // A hold already booked or released when the log is read needs no expiry: most holds, under load.
-          const { holdId } = event.data;
-          const ended = following().some(
-            (later) => (later.type === 'SlotBooked' || later.type === 'HoldReleased') && (later.data as { holdId?: string }).holdId === holdId,
-          );
-          if (ended) return [];
+          if (shownLater(following(), ['SlotBooked', 'HoldReleased'], 'holdId', event.data.holdId)) return [];
           return [
             {
               queue,
@@ -70,8 +71,7 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
         }
         case 'SlotBooked': {
           // The booking step made its game right after: when the log already shows it, there is nothing to follow up.
-          const { gameId } = event.data;
-          if (following().some((later) => later.type === 'GameScheduled' && (later.data as { gameId?: string }).gameId === gameId)) return [];
+          if (shownLater(following(), ['GameScheduled'], 'gameId', event.data.gameId)) return [];
           return [{ queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: event.data } }];
         }
         case 'GameCancelled': {

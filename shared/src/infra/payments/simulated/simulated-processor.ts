@@ -61,6 +61,9 @@ interface PaymentRow {
   refunded_cents: number;
 }
 
+/** A payment as a confirmation step sees it: with the card it was last tried with. */
+type ConfirmingRow = PaymentRow & { card_last4: string | null };
+
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
 
 function toPayment(row: PaymentRow): Payment {
@@ -116,7 +119,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
    * and can then skip reading the payment. It is only a guess: its update holds only while the payment
    * is still in the state the guess says, and otherwise the payment is read after all.
    */
-  private readonly justCreated = new LRUCache<string, PaymentRow & { card_last4: string | null }>({ max: 10_000 });
+  private readonly justCreated = new LRUCache<string, ConfirmingRow>({ max: 10_000 });
   /** Events handed to delivery whose row is marked in the next statement, with who waits for it. */
   private readonly handedOver = new Coalescing<string>((eventIds) =>
     this.pool.query('UPDATE simulated_payments.events SET handed_over = true WHERE event_id = ANY($1::text[])', [eventIds]).then(() => undefined),
@@ -311,10 +314,10 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   private async transition(
     clientSecret: string,
     from: PaymentStatus[],
-    next: (row: PaymentRow & { card_last4: string | null }) => { status: PaymentStatus; failure: { code: string; message: string } | null; last4: string | null },
+    next: (row: ConfirmingRow) => { status: PaymentStatus; failure: { code: string; message: string } | null; last4: string | null },
   ): Promise<Confirmation> {
     const read = async () =>
-      (await this.pool.query<PaymentRow & { card_last4: string | null }>('SELECT * FROM simulated_payments.payments WHERE client_secret = $1', [clientSecret])).rows[0];
+      (await this.pool.query<ConfirmingRow>('SELECT * FROM simulated_payments.payments WHERE client_secret = $1', [clientSecret])).rows[0];
     let guess = this.justCreated.get(clientSecret);
     this.justCreated.delete(clientSecret);
     for (let attempt = 1; ; attempt++) {

@@ -4,7 +4,7 @@ import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { describeEventStoreContract } from '../contract/event-store.contract';
 import { checkEventSchemas } from '../schema-checked-event-store';
-import { APPEND_BATCH_SQL, appendSql, EVENTS_IN_FLIGHT_SQL, PostgresEventStore, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_SQL } from './postgres-event-store';
+import { APPEND_BATCH_SQL, appendSql, EVENTS_UNREAD_SQL, PostgresEventStore, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_SQL } from './postgres-event-store';
 
 class Rollback extends Error {}
 
@@ -58,13 +58,20 @@ describe('PostgreSQL store: plans over a grown log', () => {
     await database.drop();
   });
 
-  it('asks whether events are held back by reading a few index entries, not the whole log', async () => {
+  it('asks whether events lie after a checkpoint by reading a few index entries, not the whole log', async () => {
     await fillLog();
-    const lines = await explain(EVENTS_IN_FLIGHT_SQL);
+    const { rows: newest } = await client.query<{ commit_id: string; global_position: string }>(
+      'SELECT transaction_id::text AS commit_id, global_position FROM es_events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+    );
+    const atEnd = [newest[0]!.commit_id, newest[0]!.global_position];
+    const sql = EVENTS_UNREAD_SQL.replace('$1', `'${atEnd[0]}'`).replace('$2', atEnd[1]!);
+    const lines = await explain(sql);
     expect(lines.join('\n')).not.toMatch(/Seq Scan/);
     expect(lines.join('\n')).toMatch(/Index Only Scan Backward using es_events_log_order/);
-    const { rows } = await client.query<{ pending: boolean }>(EVENTS_IN_FLIGHT_SQL);
-    expect(rows[0]!.pending).toBe(false);
+    const pendingAfter = async (values: unknown[]) => (await client.query<{ pending: boolean }>(EVENTS_UNREAD_SQL, values)).rows[0]!.pending;
+    expect(await pendingAfter(atEnd)).toBe(false);
+    expect(await pendingAfter([atEnd[0], Number(atEnd[1]) - 1])).toBe(true);
+    expect(await pendingAfter(['0', 0])).toBe(true);
   });
 
   /**
@@ -348,7 +355,35 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     }
   });
 
-  it('asks once, not once per subscriber, whether events are in flight after the read that woke them all', async () => {
+  it('reads again at once when a transaction that held its read back ends without an append to wake it', async () => {
+    const store = await connect({ crossProcessNotices: false });
+    const { arrived } = await firstNewEvent(store);
+    // A transaction of this database with a transaction id, as a read-model write has: the log's readers wait for it.
+    const holding = new pg.Client({ connectionString: database.url });
+    await holding.connect();
+    await holding.query('BEGIN');
+    await holding.query('SELECT pg_current_xact_id()');
+    // It ends just after the woken subscriber's read and before its question what that read left unread.
+    const query = pg.Pool.prototype.query;
+    let ended = false;
+    const questions = vi.spyOn(pg.Pool.prototype, 'query').mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
+      const asks = (args[0] as { name?: string } | undefined)?.name === 'playtime-events-unread';
+      if (!asks || ended) return (query as (...all: unknown[]) => unknown).apply(this, args);
+      ended = true;
+      return holding.query('ROLLBACK').then(() => (query as (...all: unknown[]) => unknown).apply(this, args));
+    } as typeof pg.Pool.prototype.query);
+    try {
+      await store.appendToStream('held-back', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+      expect(await within(arrived, 5_000)).toBe('held-back');
+      expect(ended).toBe(true);
+    } finally {
+      questions.mockRestore();
+      if (!ended) await holding.query('ROLLBACK');
+      await holding.end();
+    }
+  });
+
+  it('asks once, not once per subscriber, whether events are unread after the read that woke them all', async () => {
     const store = await connect({ crossProcessNotices: false });
     const end = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
     const SUBSCRIBERS = 5;
@@ -364,7 +399,7 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Every pool's queries pass here; only this store is reading, and its questions carry the statement's name.
     const queries = vi.spyOn(pg.Pool.prototype, 'query');
-    const asked = () => queries.mock.calls.filter(([query]) => (query as { name?: string }).name === 'playtime-events-in-flight').length;
+    const asked = () => queries.mock.calls.filter(([query]) => (query as { name?: string }).name === 'playtime-events-unread').length;
     try {
       for (let append = 0; append < APPENDS; append++) {
         await store.appendToStream(`in-flight-${append}`, [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });

@@ -169,15 +169,22 @@ export const APPEND_BATCH_SQL = `
   RETURNING stream_id, global_position, transaction_id::text AS commit_id, revision`;
 
 /**
- * Whether committed events wait behind a transaction that is still open (they are at or after the
- * log's horizon, where readAll stops). Asked as "is the newest event's transaction at or after
- * xmin", which is the same question: max() over the log-order index reads one entry from its end.
- * Asked as EXISTS (... WHERE transaction_id >= xmin), the planner guesses a third of the log
- * matches and, without fresh statistics, scans the whole table: the bench saw 2 to 40 ms per ask,
- * growing with the log, and every caught-up subscriber asks after each empty read.
+ * Whether the log holds a committed event after a checkpoint: asked by a caught-up reader after its
+ * read, with the checkpoint that read left it at. A yes means an event its read could not or did not
+ * return: one held back behind a transaction that is still open (at or after the log's horizon), or
+ * one that became readable only since the read, when a transaction that held the horizon back ended
+ * without an append of its own to wake anyone (a read-model write, or one in another database that
+ * the read could not yet tell apart). Asking only "is anything held back now" misses the second case,
+ * and its reader then slept until its next poll.
+ *
+ * Asked of the newest entry of the log-order index (one entry read from its end), never as
+ * EXISTS (... WHERE (transaction_id, global_position) > ...): for that the planner guesses a third of
+ * the log matches and, without fresh statistics, scans the whole table; the bench saw 2 to 40 ms per
+ * ask, growing with the log.
  */
-export const EVENTS_IN_FLIGHT_SQL = `
-  SELECT COALESCE((SELECT max(transaction_id) FROM es_events) >= ${LOG_HORIZON_SQL}, false) AS pending`;
+export const EVENTS_UNREAD_SQL = `
+  SELECT COALESCE((SELECT (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+                     FROM es_events ORDER BY transaction_id DESC, global_position DESC LIMIT 1), false) AS pending`;
 
 function batchParams(batch: QueuedAppend[]): unknown[] {
   const events = batch.flatMap((entry, streamIndex) =>
@@ -379,28 +386,31 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStoredEvent);
   }
 
-  /** The last question whether events are in flight, from when it was asked. */
-  private inFlightCheck: { askedAt: number; pending: Promise<boolean> } | null = null;
+  /** The last question whether events lie after a checkpoint, with when it was asked. */
+  private unreadCheck: { askedAt: number; after: string; pending: Promise<boolean> } | null = null;
 
   /**
-   * True while some transaction that wrote events has not yet become safely readable, as seen after
-   * `readAt` (when the caller's read of the log began). Every subscriber of this store asks after the
-   * same shared read, so one answer asked after it serves them all.
+   * True when the log holds an event after `after` that a read begun at `readAt` did not return (see
+   * EVENTS_UNREAD_SQL). Caught-up subscribers of this store share their reads, so they usually ask
+   * at the same checkpoint after the same read, and one answer asked after it serves them all.
    */
-  private hasEventsInFlight(readAt: number): Promise<boolean> {
-    const last = this.inFlightCheck;
-    if (last && last.askedAt >= readAt) return last.pending;
+  private hasUnreadEvents(readAt: number, after: LogCheckpoint | null): Promise<boolean> {
+    const values = [String(after?.commit ?? 0), after?.position ?? 0] as const;
+    const key = values.join(':');
+    const last = this.unreadCheck;
+    if (last && last.askedAt >= readAt && last.after === key) return last.pending;
     const check = {
       askedAt: performance.now(),
+      after: key,
       pending: this.pool
-        .query<{ pending: boolean }>({ name: 'playtime-events-in-flight', text: EVENTS_IN_FLIGHT_SQL })
+        .query<{ pending: boolean }>({ name: 'playtime-events-unread', text: EVENTS_UNREAD_SQL, values: [...values] })
         .then(({ rows }) => rows[0]?.pending ?? false),
     };
     // A failed question is asked again by the next caller, not answered from memory.
     check.pending.catch(() => {
-      if (this.inFlightCheck === check) this.inFlightCheck = null;
+      if (this.unreadCheck === check) this.unreadCheck = null;
     });
-    this.inFlightCheck = check;
+    this.unreadCheck = check;
     return check.pending;
   }
 
@@ -426,7 +436,7 @@ export class PostgresEventStore implements EventStore {
       // Under load the next append has usually been noticed while this batch was handled: read again
       // at once. Only after progress, so an open transaction that holds the log back is not polled hot.
       if (batch.length > 0 && wake.woken) continue;
-      const soon = await this.hasEventsInFlight(lastReadAt);
+      const soon = await this.hasUnreadEvents(lastReadAt, checkpoint);
       await wake.wait(soon ? 10 : this.pollIntervalMs, signal);
     }
   }

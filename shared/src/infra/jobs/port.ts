@@ -62,8 +62,9 @@ export interface JobQueue<Data = unknown> {
   /** Adds the job, unless a job with this id already exists (waiting, running or finished): then nothing changes. */
   enqueue(jobName: string, data: Data, options: EnqueueOptions): Promise<void>;
   /**
-   * Adds each job as `enqueue` would, in one round trip to the backend (a reactor's batch asks for
-   * many at once). The ids must differ from each other; an id the queue already holds is left as it is.
+   * Adds each job as `enqueue` would, in as few round trips as the backend does cheaply (a reactor's
+   * batch asks for many at once). The ids must differ from each other; an id the queue already holds
+   * is left as it is. A call that fails may have added some of the jobs: calling it again adds the rest.
    */
   enqueueMany(jobs: readonly JobToEnqueue<Data>[]): Promise<void>;
   process(handler: JobHandler<Data>, options?: { concurrency?: number }): JobWorker;

@@ -20,7 +20,11 @@ export class BenchHttp {
 
   constructor(appUrl: string, connections: number) {
     this.base = new URL(appUrl);
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+    // A free connection is closed after 4 s idle, before the app's 5 s keep-alive timeout: reusing one
+    // the app is closing at that moment fails the request (ECONNRESET, "socket hang up"), which a busy
+    // load generator, slow to see the app's close, otherwise did now and then. Node's agent only honours
+    // the app's Keep-Alive hint when it has a timeout of its own.
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, timeout: 4_000 });
   }
 
   request(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<HttpAnswer> {

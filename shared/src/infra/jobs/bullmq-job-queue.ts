@@ -16,7 +16,7 @@ import {
 } from 'bullmq';
 import { createLogger, type Logger } from '../logging';
 import { migrateJobSchema } from './postgres-job-schema';
-import { assertValidJobId, type JobBackend, type JobQueue, type JobWorker } from './port';
+import { assertValidJobId, type JobBackend, type JobQueue, type JobToEnqueue, type JobWorker } from './port';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -100,13 +100,16 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
   queue.on('error', (error: Error) => logger.error({ err: error, queue: name }, 'job queue error'));
   const workers = new Set<JobWorker>();
   let closed = false;
+  // BullMQ ignores an add whose job id exists (and answers as if it had added it).
+  const add = async ({ jobName, data, options: { jobId, delayMs } }: JobToEnqueue<Data>) => {
+    await queue.add(jobName, { data }, { jobId, delay: delayMs });
+  };
 
   return {
-    async enqueue(jobName, data, { jobId, delayMs }) {
+    async enqueue(jobName, data, options) {
       if (closed) throw new Error(`Job queue ${name} is closed`);
-      assertValidJobId(jobId);
-      // BullMQ ignores an add whose job id exists (and answers as if it had added it).
-      await queue.add(jobName, { data }, { jobId, delay: delayMs });
+      assertValidJobId(options.jobId);
+      await add({ jobName, data, options });
     },
 
     async enqueueMany(jobs) {
@@ -115,7 +118,7 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
       for (const job of jobs) assertValidJobId(job.options.jobId);
       if (options.backend.kind === 'postgres' && jobs.length < POSTGRES_BULK_FROM) {
         // Each add is kept on its own when it succeeds; a retried call adds only what is missing.
-        await Promise.all(jobs.map(({ jobName, data, options: { jobId, delayMs } }) => queue.add(jobName, { data }, { jobId, delay: delayMs })));
+        await Promise.all(jobs.map(add));
         return;
       }
       // addBulk skips an existing id as add does (PostgreSQL: one INSERT … ON CONFLICT; Redis: the same add script per job, pipelined).

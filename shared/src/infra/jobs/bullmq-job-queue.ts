@@ -100,9 +100,12 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
   queue.on('error', (error: Error) => logger.error({ err: error, queue: name }, 'job queue error'));
   const workers = new Set<JobWorker>();
   let closed = false;
+  // A port job as BullMQ takes it, alone or in bulk.
+  const bullJob = ({ jobName, data, options: { jobId, delayMs } }: JobToEnqueue<Data>) => ({ name: jobName, data: { data }, opts: { jobId, delay: delayMs } });
   // BullMQ ignores an add whose job id exists (and answers as if it had added it).
-  const add = async ({ jobName, data, options: { jobId, delayMs } }: JobToEnqueue<Data>) => {
-    await queue.add(jobName, { data }, { jobId, delay: delayMs });
+  const add = async (job: JobToEnqueue<Data>) => {
+    const { name: jobName, data, opts } = bullJob(job);
+    await queue.add(jobName, data, opts);
   };
 
   return {
@@ -122,7 +125,7 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
         return;
       }
       // addBulk skips an existing id as add does (PostgreSQL: one INSERT … ON CONFLICT; Redis: the same add script per job, pipelined).
-      await queue.addBulk(jobs.map(({ jobName, data, options: { jobId, delayMs } }) => ({ name: jobName, data: { data }, opts: { jobId, delay: delayMs } })));
+      await queue.addBulk(jobs.map(bullJob));
     },
 
     process(handler, { concurrency = 1 } = {}) {

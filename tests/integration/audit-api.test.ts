@@ -127,6 +127,13 @@ describe('the event history over HTTP', () => {
     const text = await history('?q=history%20park');
     expect(text.events.length).toBeGreaterThan(0);
     expect(text.events.every((event) => JSON.stringify(event.data).toLowerCase().includes('history park'))).toBe(true);
+    expect((await history('?q=HISTORY%20PARK')).events.map((event) => event.position)).toEqual(text.events.map((event) => event.position));
+    // Letters beyond ASCII fold case too.
+    expect((await clients.owner.post('/api/add-field', { name: 'Étoile Park', description: '', address: '5 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' })).status).toBe(200);
+    for (const words of ['étoile', 'ÉTOILE']) {
+      const found = await history(`?q=${encodeURIComponent(words)}&type=FieldAdded`);
+      expect(found.events.map((event) => event.data.name), words).toEqual(['Étoile Park']);
+    }
 
     const bad = await clients.admin.get('/api/admin/events?type=Nope&limit=500');
     expect(bad.status).toBe(400);

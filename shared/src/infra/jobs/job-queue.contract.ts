@@ -54,7 +54,6 @@ export function describeJobQueueContract(backendName: string, createHarness: () 
       return queue;
     }
 
-    /** Expects one job waiting, starts a worker, and answers the data of every job it ran (after a settling pause). */
     /** Processes jobs until `count` ran, then waits a moment more; the list goes on recording any run after. */
     async function processRuns(queue: JobQueue<{ n: number }>, count: number): Promise<Job<{ n: number }>[]> {
       const seen: Job<{ n: number }>[] = [];
@@ -66,6 +65,7 @@ export function describeJobQueueContract(backendName: string, createHarness: () 
       return seen;
     }
 
+    /** Expects one job waiting, then processes it; the list also shows any run after it (a repeat that should not happen). */
     async function runTheOneWaitingJob(queue: JobQueue<{ n: number }>): Promise<Job<{ n: number }>[]> {
       expect(await queue.counts()).toMatchObject({ waiting: 1 });
       return processRuns(queue, 1);

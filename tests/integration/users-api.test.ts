@@ -1,7 +1,18 @@
+import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareUsersAtStart } from '@playtime/command-api/users/accounts';
+import { createProjector } from '@playtime/projector/runtime/projector';
+import { usersProjection } from '@playtime/projector/users/users-projection';
+import { userStream } from '@playtime/shared/domain/users/events';
 import { loadConfig } from '@playtime/shared/infra/config/config';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { migrate } from '@playtime/shared/infra/db/migrations';
+import { createPool } from '@playtime/shared/infra/db/pool';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { projectionMigrations } from '@playtime/shared/infra/projections/schema';
 import { startStandalone } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { createTestDatabase } from '../support/postgres';
@@ -321,6 +332,49 @@ describe('ADMIN_EMAILS at every start', () => {
         await second.close();
       }
     } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('ADMIN_EMAILS when the command side starts before the projector (distributed)', () => {
+  it('waits for the projector to make read.users, and gives up without failing when none comes', async () => {
+    const database = await createTestDatabase('adminsfirst');
+    const pool = createPool(database.url);
+    const store = checkEventSchemas(await PostgresEventStore.connect(database.url));
+    const progress = new ProjectionProgress(pool, database.url);
+    const projector = createProjector({
+      store,
+      pool,
+      connectionString: database.url,
+      projections: [usersProjection],
+      announcer: { announce: () => undefined },
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      await migrate(pool, 'projections', projectionMigrations);
+      await progress.start();
+      const deps = { store, progress, pool, adminEmails: ['late@playtime.test'] };
+      // A fresh database, and no projector: there is no read.users to read.
+      await expect(prepareUsersAtStart({ ...deps, catchUpMs: 300 })).resolves.toEqual({ caughtUp: false });
+
+      await store.appendToStream(userStream('late'), [
+        {
+          type: 'UserRegistered',
+          data: { userId: 'late', issuer: 'iss', subject: 'late', email: 'late@playtime.test', emailVerified: true, username: 'late', nickname: 'late', profilePicture: '/avatars/1.svg', role: 'player' },
+        },
+      ], { expectedRevision: 'no_stream' });
+      const prepared = prepareUsersAtStart({ ...deps, catchUpMs: 30_000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await projector.start();
+      await expect(prepared).resolves.toEqual({ caughtUp: true });
+      const events = await store.readStream(userStream('late'));
+      expect(events.at(-1)).toMatchObject({ type: 'UserRoleChanged', data: { role: 'admin' } });
+    } finally {
+      await projector.stop();
+      await progress.close();
+      await store.close();
+      await pool.end();
       await database.drop();
     }
   });

@@ -136,12 +136,17 @@ export interface UsersAtStartDependencies extends RegistrationDependencies {
   catchUpMs?: number;
 }
 
-async function usersProjectionCaughtUp(deps: UsersAtStartDependencies): Promise<boolean> {
+/**
+ * Waits until read.users exists and has caught up with the log. In the distributed composition the
+ * projector may start after this service; read.users appears with the users projection's first
+ * checkpoint, in one transaction, so a projection with no checkpoint yet has no table to read.
+ */
+async function waitForUsersProjection(deps: UsersAtStartDependencies): Promise<{ exists: boolean; caughtUp: boolean }> {
   const deadline = Date.now() + (deps.catchUpMs ?? 10_000);
   for (;;) {
     const [users] = await readProjectionPositions(deps.pool, ['users']);
-    if ((await deps.store.countEventsAfter(users?.checkpoint ?? null)) === 0) return true;
-    if (Date.now() > deadline) return false;
+    if (users && (await deps.store.countEventsAfter(users.checkpoint)) === 0) return { exists: true, caughtUp: true };
+    if (Date.now() > deadline) return { exists: users !== undefined, caughtUp: false };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -152,11 +157,13 @@ async function usersProjectionCaughtUp(deps: UsersAtStartDependencies): Promise<
  * and puts every admin on the admin roster (accounts made admin before the roster existed).
  * This reads read.users once it has caught up with the log. The email and its verified flag are
  * facts that never change after registration; the role is read only to add admins to the roster
- * (it only ever grants, so a role read late cannot take anyone's admin role away).
+ * (it only ever grants, so a role read late cannot take anyone's admin role away). When no projector
+ * has made read.users within the wait, there is no one to read: the next start applies the list.
  */
 export async function prepareUsersAtStart(deps: UsersAtStartDependencies): Promise<{ caughtUp: boolean }> {
   for (const account of deps.accounts ?? []) await registerUser(deps, account);
-  const caughtUp = await usersProjectionCaughtUp(deps);
+  const { exists, caughtUp } = await waitForUsersProjection(deps);
+  if (!exists) return { caughtUp };
   const { rows } = await deps.pool.query<{ user_id: string }>(
     `SELECT user_id FROM read.users
       WHERE NOT deleted AND (role = 'admin' OR (email_verified AND lower(email) = ANY($1::text[])))

@@ -16,6 +16,7 @@ import type { BenchContext, BenchSection, SectionOutcome } from '../support/sect
 import type { HttpAnswer } from '../e2e/http';
 import { ok, openBenchVenue } from '../support/venue';
 import { nowMs } from '../support/timing';
+import { measurePlumbingFloor, type PlumbingFloor } from './plumbing-floor';
 
 const TARGET_BOOKINGS_PER_SECOND = 500;
 const TARGET_PUSH_P99_MS = 100;
@@ -23,6 +24,8 @@ const SUB_FIELDS = 100;
 /** The steady phase's rate: well below what this machine saturates at, as a live product runs. */
 const PACED_BOOKINGS_PER_SECOND = 10;
 const CAPTAINS = 32;
+/** Hold-slot, checkout, the card form and add-game from the captain, and the payment's webhook from the processor. */
+const CALLS_PER_BOOKING = 5;
 const HOUR = 3_600_000;
 const CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
 
@@ -47,6 +50,8 @@ export interface BookingsData {
   statementsPerBooking: number;
   /** How long the work the saturated phase left queued took to finish after it; null when it had not within BACKLOG_WAIT_MS. */
   backlogDrainSeconds: number | null;
+  /** The same calls and statements per booking against a server with no product logic. */
+  floor: PlumbingFloor;
 }
 
 const BACKLOG_WAIT_MS = 120_000;
@@ -120,6 +125,17 @@ function markdown(data: BookingsData): string {
       ],
     ),
     markdownTable(
+      ['plumbing floor', 'calls per booking', 'statements per booking', 'bookings/s', 'machine, cores', 'machine per booking'],
+      [[
+        'the same work without product logic',
+        fmtInt(data.floor.callsPerBooking),
+        fmtInt(data.floor.statementsPerBooking),
+        fmtInt(data.floor.bookingsPerSecond),
+        cores(data.floor.cpu.machine),
+        `${fmtMs(data.floor.machineMsPerBooking)} ms`,
+      ]],
+    ),
+    markdownTable(
       ['PostgreSQL by client (saturated)', 'cores', 'ms per booking'],
       data.postgresByClient.slice(0, 8).map((entry) => [entry.client, cores(entry.cores), fmtMs(perBooking(data, entry.cores))]),
     ),
@@ -131,8 +147,11 @@ function markdown(data: BookingsData): string {
       'sub-fields of its own, as fast as they can: hold-slot, checkout, the simulated card form (4242…), add-game — four calls per booking, ' +
       "the server pricing, verifying the payment, booking on the sub-field's stream and making the game. The push is timed from the " +
       "add-game call (the booking) to the owner's socket hearing the games read model pass its position. CPU per booking is the phase's " +
-      'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. PostgreSQL by client ' +
-      "splits the server's CPU by the application name of each backend's pool (the app's own, the event store's, each job queue's, each " +
+      'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. ' +
+      'The floor replays the saturated phase\'s shape (the same captains, calls and statements per booking, each statement a one-row ' +
+      'insert committed on its own) against a bare server built as the app is (express, its JSON parser, pg on the same socket) with ' +
+      'no product logic: no app can book faster on this machine, so it shows how much of the target the plumbing alone takes. ' +
+      "PostgreSQL by client splits the server's CPU by the application name of each backend's pool (the app's own, the event store's, each job queue's, each " +
       'projection\'s). While the captains saturate ' +
       'the machine, a push waits behind the queue of work, so its latency is measured again in a steady phase at ' +
       `${PACED_BOOKINGS_PER_SECOND} bookings/s, once the work the saturated phase left queued (webhooks, follow-up jobs, read models ` +
@@ -146,6 +165,7 @@ export const bookingsSection: BenchSection = {
   async run(context: BenchContext): Promise<SectionOutcome> {
     const seconds = context.config.e2eSeconds;
     const venue = await openBenchVenue(context, 'bookings', { users: CAPTAINS, captains: CAPTAINS, subFields: SUB_FIELDS });
+    let measured: Omit<BookingsData, 'floor'>;
     try {
       const { app, api, owner, ownerId, admin, users: captains, subFieldIds, firstDay } = venue;
       context.log(`bookings: ${SUB_FIELDS} sub-fields available, ${CAPTAINS} captains; booking for ${seconds} s…`);
@@ -260,7 +280,7 @@ export const bookingsSection: BenchSection = {
       const pushes = pushLatencies(bookings);
       const pacedPushes = pushLatencies(paced);
       const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-      const data: BookingsData = {
+      measured = {
         seconds: loadSeconds,
         bookings: bookings.length,
         bookingsPerSecond: bookings.length / loadSeconds,
@@ -277,27 +297,36 @@ export const bookingsSection: BenchSection = {
         statementsPerBooking: loadStats.statementsTotal.count / Math.max(1, bookings.length),
         backlogDrainSeconds: drained ? drainSeconds : null,
       };
-      context.log(`  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${failures} failed`);
-      return {
-        markdown: markdown(data),
-        data,
-        targets: [
-          {
-            name: `bookings over ${SUB_FIELDS} sub-fields, ${CAPTAINS} captains`,
-            required: `≥ ${TARGET_BOOKINGS_PER_SECOND}/s`,
-            measured: `${fmtInt(data.bookingsPerSecond)}/s (${fmtInt(data.holdsPerSecond)} holds/s)`,
-            pass: data.failures === 0 && data.bookingsPerSecond >= TARGET_BOOKINGS_PER_SECOND,
-          },
-          {
-            name: `booking to the owner's socket push, p99, at a steady ${PACED_BOOKINGS_PER_SECOND} bookings/s`,
-            required: `< ${TARGET_PUSH_P99_MS} ms`,
-            measured: `${fmtMs(data.paced.pushP99Ms)} ms${data.paced.pushesMissing ? ` (${data.paced.pushesMissing} missing)` : ''} (${fmtMs(data.pushP99Ms)} ms while saturated)`,
-            pass: data.paced.bookings > 0 && data.paced.pushesMissing === 0 && data.paced.pushP99Ms < TARGET_PUSH_P99_MS,
-          },
-        ],
-      };
     } finally {
       await venue.close();
     }
+    // Once the app is gone, so that the floor has the machine to itself as the app had.
+    context.log(`bookings: the same calls and statements against a server with no product logic, for ${seconds} s…`);
+    const floor = await measurePlumbingFloor(context, {
+      captains: CAPTAINS,
+      callsPerBooking: CALLS_PER_BOOKING,
+      statementsPerBooking: Math.round(measured.statementsPerBooking),
+      seconds,
+    });
+    const data: BookingsData = { ...measured, floor };
+    context.log(`  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${data.failures} failed; the floor ${fmtInt(floor.bookingsPerSecond)}/s`);
+    return {
+      markdown: markdown(data),
+      data,
+      targets: [
+        {
+          name: `bookings over ${SUB_FIELDS} sub-fields, ${CAPTAINS} captains`,
+          required: `≥ ${TARGET_BOOKINGS_PER_SECOND}/s`,
+          measured: `${fmtInt(data.bookingsPerSecond)}/s (${fmtInt(data.holdsPerSecond)} holds/s; the plumbing alone ${fmtInt(floor.bookingsPerSecond)}/s)`,
+          pass: data.failures === 0 && data.bookingsPerSecond >= TARGET_BOOKINGS_PER_SECOND,
+        },
+        {
+          name: `booking to the owner's socket push, p99, at a steady ${PACED_BOOKINGS_PER_SECOND} bookings/s`,
+          required: `< ${TARGET_PUSH_P99_MS} ms`,
+          measured: `${fmtMs(data.paced.pushP99Ms)} ms${data.paced.pushesMissing ? ` (${data.paced.pushesMissing} missing)` : ''} (${fmtMs(data.pushP99Ms)} ms while saturated)`,
+          pass: data.paced.bookings > 0 && data.paced.pushesMissing === 0 && data.paced.pushP99Ms < TARGET_PUSH_P99_MS,
+        },
+      ],
+    };
   },
 };

@@ -5,7 +5,7 @@ import { gameStream } from '@playtime/shared/domain/games/events';
 import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
 import { subFieldStream } from '@playtime/shared/domain/schedules/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
-import { currentState } from '@playtime/shared/infra/commands/current-state';
+import { currentState, settledState } from '@playtime/shared/infra/commands/current-state';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { bookHeldSlot, gameIdForHold } from '@playtime/shared/infra/game-loop/booking';
@@ -87,8 +87,11 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
   // The captain's page books the slot with add-game; this completes it when the page never came back.
   purposes.onPaymentSucceeded('rental', async (payment) => {
     // Usually the captain's page has made the game already: then there is nothing left to do, unless
-    // the hold was booked with another payment (paid twice), which this one can no longer buy.
-    const game = await currentState(deps.store, gameDecider, gameStream(gameIdForHold(payment.purpose.holdId)), deps.streamStates);
+    // the hold was booked with another payment (paid twice), which this one can no longer buy. A game
+    // this process knows of settles that without a read: it keeps the payment it was booked with.
+    const game = await settledState(deps.store, gameDecider, gameStream(gameIdForHold(payment.purpose.holdId)), (known) => known.status !== 'none', {
+      cache: deps.streamStates,
+    });
     if (game.status !== 'none') {
       if (game.rentalPaymentId === payment.paymentId) return;
       return refundInFull(payment, 'the hold was booked with another payment');

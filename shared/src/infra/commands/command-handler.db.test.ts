@@ -7,7 +7,7 @@ import { checkEventSchemas } from '../eventstore/schema-checked-event-store';
 import { userDecider } from '../../domain/users/decider';
 import { userStream, type UserEvent } from '../../domain/users/events';
 import { handleCommand, retryDelayMs } from './command-handler';
-import { readCurrentState } from './current-state';
+import { readCurrentState, settledState } from './current-state';
 import { StreamStateCache } from './stream-state-cache';
 
 /** A tally that can be closed: enough rules to see which state a decision was made on. */
@@ -179,6 +179,25 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
     await run(streamId, { type: 'Close' }); // another process closes it
     await expect(run(streamId, { type: 'Add', amount: 5 }, cache)).rejects.toThrow('This tally is closed.');
     expect(await readCurrentState(store, tallyDecider, nextStream(), { cache, parse: asTallyEvent })).toEqual({ state: { total: 0, closed: false }, revision: 'no_stream' });
+  });
+
+  it('answers from a known state that settles the question without reading, and reads when it does not', async () => {
+    const cache = new StreamStateCache();
+    const streamId = nextStream();
+    await run(streamId, { type: 'Add', amount: 1 }, cache);
+    await run(streamId, { type: 'Add', amount: 10 }); // another process
+    const reads = vi.spyOn(store, 'readStream');
+    // "Has anything been added?" stays true once true: the known state answers it.
+    expect(await settledState(store, tallyDecider, streamId, (known) => known.total > 0, { cache, parse: asTallyEvent })).toEqual({ total: 1, closed: false });
+    expect(reads.mock.calls.filter(([id]) => id === streamId)).toHaveLength(0);
+    // "More than 5?" the known state cannot say: what came since is read.
+    expect(await settledState(store, tallyDecider, streamId, (known) => known.total > 5, { cache, parse: asTallyEvent })).toEqual({ total: 11, closed: false });
+    expect(reads.mock.calls.filter(([id]) => id === streamId).map(([, options]) => options)).toEqual([{ after: 0 }]);
+    reads.mockRestore();
+    // A stream this process never saw is read.
+    const unseen = nextStream();
+    await run(unseen, { type: 'Add', amount: 7 });
+    expect(await settledState(store, tallyDecider, unseen, () => true, { cache, parse: asTallyEvent })).toEqual({ total: 7, closed: false });
   });
 
   it('decides on a likely new stream without reading it, and on what is there when it exists after all', async () => {

@@ -47,3 +47,21 @@ export async function currentState<Event extends DomainEvent, State>(
 ): Promise<State> {
   return (await readCurrentState(store, decider, streamId, { cache })).state;
 }
+
+/**
+ * A stream's state for a question that the state this process already knows may settle without a
+ * read. `settles` may accept a known state only on facts the stream never takes back (a game, once
+ * made, keeps the payment it was booked with); a known state that does not settle the question is
+ * brought up to date as readCurrentState does.
+ */
+export async function settledState<Event extends DomainEvent, State>(
+  store: EventStore,
+  decider: Folding<Event, State>,
+  streamId: string,
+  settles: (known: State) => boolean,
+  options: { cache?: StreamStateCache; parse?: ParseStoredEvent<Event> } = {},
+): Promise<State> {
+  const known = options.cache?.get<State>(streamId, decider);
+  if (known && settles(known.state)) return known.state;
+  return (await readCurrentState(store, decider, streamId, options)).state;
+}

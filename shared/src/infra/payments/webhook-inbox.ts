@@ -40,16 +40,18 @@ export class WebhookInbox {
     if (!verified.ok) return verified;
     const { event } = verified;
     const subject = event.type === 'account.updated' ? event.account.accountId : event.payment.paymentId;
-    const seen = await this.deps.pool.query('SELECT 1 FROM payment_webhook_events WHERE event_id = $1', [event.eventId]);
+    // Named, as every webhook runs it: each connection parses and plans it once.
+    const seen = await this.deps.pool.query({ name: 'webhook-inbox-seen', text: 'SELECT 1 FROM payment_webhook_events WHERE event_id = $1', values: [event.eventId] });
     if (seen.rowCount) return { ok: true, duplicate: true, event };
     // Marked handled only after every step succeeded: a failure makes the processor retry, and each
     // step is idempotent, so two copies of an event racing past the check above do no harm either.
     const refused = event.type === 'account.updated' ? await this.accountUpdated(event) : await this.paymentChanged(event);
     if (refused) return { ok: false, reason: refused };
-    await this.deps.pool.query(
-      'INSERT INTO payment_webhook_events (event_id, type, payment_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING',
-      [event.eventId, event.type, subject],
-    );
+    await this.deps.pool.query({
+      name: 'webhook-inbox-handled',
+      text: 'INSERT INTO payment_webhook_events (event_id, type, payment_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING',
+      values: [event.eventId, event.type, subject],
+    });
     return { ok: true, duplicate: false, event };
   }
 

@@ -175,16 +175,18 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     await this.connectedAccount(input.receiverId);
     const paymentId = `pi_sim_${token(12)}`;
     const fee = this.options.feeCents?.(input.amountCents) ?? 0;
-    const insert = () => this.pool.query<PaymentRow>(
-      `WITH created AS (
+    // The statements every payment runs are named: each connection parses and plans them once.
+    const insert = () => this.pool.query<PaymentRow>({
+      name: 'simulated-payments-create',
+      text: `WITH created AS (
          INSERT INTO simulated_payments.payments
            (payment_id, client_secret, idempotency_key, amount_cents, currency, purpose, payer_id, receiver_id, fee_cents, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'requires_confirmation')
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING *
        )
        SELECT * FROM created UNION ALL SELECT * FROM simulated_payments.payments WHERE idempotency_key = $3`,
-      [paymentId, `${paymentId}_secret_${token(12)}`, input.idempotencyKey, input.amountCents, input.currency, JSON.stringify(input.purpose), input.payerId, input.receiverId, fee],
-    );
+      values: [paymentId, `${paymentId}_secret_${token(12)}`, input.idempotencyKey, input.amountCents, input.currency, JSON.stringify(input.purpose), input.payerId, input.receiverId, fee],
+    });
     // A concurrent create with the same key that commits first is invisible to this statement's
     // snapshot; the next statement sees it.
     const row = (await insert()).rows[0] ?? (await insert()).rows[0]!;
@@ -200,7 +202,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   }
 
   async retrievePayment(paymentId: string): Promise<Payment | null> {
-    const { rows } = await this.pool.query<PaymentRow>('SELECT * FROM simulated_payments.payments WHERE payment_id = $1', [paymentId]);
+    const { rows } = await this.pool.query<PaymentRow>({ name: 'simulated-payments-retrieve', text: 'SELECT * FROM simulated_payments.payments WHERE payment_id = $1', values: [paymentId] });
     return rows[0] ? toPayment(rows[0]) : null;
   }
 
@@ -334,8 +336,9 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         change.status === 'succeeded' ? 'payment_intent.succeeded' : change.status === 'failed' ? 'payment_intent.payment_failed' : null;
       const changed: PaymentRow = { ...row, status: change.status, failure_message: change.failure?.message ?? null };
       const event = type ? await this.eventOf(type, toPayment(changed), []) : null;
-      const written = await this.pool.query<{ changed: number }>(
-        `WITH changed AS (
+      const written = await this.pool.query<{ changed: number }>({
+        name: 'simulated-payments-transition',
+        text: `WITH changed AS (
            UPDATE simulated_payments.payments SET status = $3, failure_message = $4, card_last4 = $5
             WHERE payment_id = $1 AND status = $2 RETURNING payment_id
          ), recorded AS (
@@ -343,8 +346,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
            SELECT $6, payment_id, $7, $8 FROM changed WHERE $6::text IS NOT NULL
          )
          SELECT count(*)::int AS changed FROM changed`,
-        [row.payment_id, row.status, change.status, change.failure?.message ?? null, change.last4, event?.eventId ?? null, type, event?.payload ?? null],
-      );
+        values: [row.payment_id, row.status, change.status, change.failure?.message ?? null, change.last4, event?.eventId ?? null, type, event?.payload ?? null],
+      });
       if (written.rows[0]!.changed === 0) {
         if (attempt < TRANSITION_ATTEMPTS) continue;
         return { ok: false, httpStatus: 409, code: 'payment_busy', message: 'This payment is being confirmed elsewhere right now. Try again in a moment.' };

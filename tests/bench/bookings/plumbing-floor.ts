@@ -80,7 +80,7 @@ export async function measurePlumbingFloor(
       machineMsPerBooking: (share.machine * seconds * 1000) / Math.max(1, bookings),
     };
   } finally {
-    child.disconnect();
+    if (child.connected) child.disconnect();
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
     await database.drop();
   }

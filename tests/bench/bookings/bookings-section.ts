@@ -150,7 +150,7 @@ function markdown(data: BookingsData): string {
       "the server pricing, verifying the payment, booking on the sub-field's stream and making the game. The push is timed from the " +
       "add-game call (the booking) to the owner's socket hearing the games read model pass its position. CPU per booking is the phase's " +
       'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. ' +
-      'The floor replays the saturated phase\'s shape (the same captains, calls and statements per booking, each statement a one-row ' +
+      'The floor replays the saturated phase\'s shape (the same captains; the four calls and the webhook\'s; as many statements per booking, each a one-row ' +
       'insert committed on its own) against a bare server built as the app is (express, its JSON parser, pg on the same socket) with ' +
       'no product logic: no app can book faster on this machine, so it shows how much of the target the plumbing alone takes. ' +
       "PostgreSQL by client splits the server's CPU by the application name of each backend's pool (the app's own, the event store's, each job queue's, each " +

@@ -26,7 +26,40 @@ const postRoutes: [path: string, body: Record<string, unknown>, texts: string[]]
   ['/api/admin-edit-user', { userId: 'u1', role: 'player' }, ['userId']],
   ['/api/admin-delete-user', { userId: 'u1' }, ['userId']],
   ['/api/get-balance-of-account-from-username', { name: 'admin' }, ['name']],
+  ['/api/set-field-policy', { fieldId: 'f1', cancellationWindowHours: 24, freeRental: false }, ['fieldId']],
+  ['/api/hold-slot', { subFieldId: 's1', startDate: later, endDate: muchLater, name: 'Kickabout' }, ['subFieldId', 'startDate', 'endDate', 'name']],
+  ['/api/release-hold', { holdId: 'h1' }, ['holdId']],
+  ['/api/add-game', { subFieldId: 's1', holdId: 'h1', paymentId: 'p1', name: 'Kickabout' }, ['subFieldId', 'holdId', 'paymentId', 'name']],
+  ['/api/delete-game', { gameId: 'g1' }, ['gameId']],
+  ['/api/join-game', { gameId: 'g1', team: 1, participantId: 'u1', paymentId: 'p1' }, ['gameId', 'participantId', 'paymentId']],
+  ['/api/leave-game', { gameId: 'g1' }, ['gameId']],
+  ['/api/remove-player', { gameId: 'g1', participantId: 'u1' }, ['gameId', 'participantId']],
+  ['/api/switch-players', { gameId: 'g1', participantId1: 'u1', participantId2: 'u2' }, ['gameId', 'participantId1', 'participantId2']],
+  [
+    '/api/checkout',
+    { price: 100, email: 'admin@playtime.test', name: 'admin', receiver: 'owner', purpose: { kind: 'rental', holdId: 'h1', subFieldId: 's1' } },
+    ['email', 'name', 'receiver', 'purpose.holdId', 'purpose.subFieldId'],
+  ],
+  ['/api/payments/simulated/confirm', { clientSecret: 'p1_secret_x', cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, ['clientSecret', 'cardNumber', 'cvc']],
+  ['/api/payments/simulated/complete-action', { clientSecret: 'p1_secret_x' }, ['clientSecret']],
+  ['/api/find-or-create-account-number', { name: 'admin' }, ['name']],
+  ['/api/find-username-of-field-owner', { fieldName: 'Riverside Park' }, ['fieldName']],
+  [
+    '/api/partner-applications',
+    { contactName: 'Ana', email: 'ana@example.com', phone: '(212) 555-0100', fieldName: 'Ana Fields', address: '1 Main St', zipCode: '10001', city: 'New York', subFields: 2, message: 'Hi' },
+    ['contactName', 'email', 'phone', 'fieldName', 'address', 'zipCode', 'city', 'message'],
+  ],
+  ['/api/admin/approve-partner-application', { applicationId: 'a1' }, ['applicationId']],
+  ['/api/admin/decline-partner-application', { applicationId: 'a1' }, ['applicationId']],
+  ['/api/admin/retry-job', { queue: 'game-loop', jobId: 'j1' }, ['queue', 'jobId']],
 ];
+
+/** `body` with the value at a dotted path (`purpose.holdId`) replaced. */
+function withValue(body: Record<string, unknown>, dottedPath: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = dottedPath.split('.');
+  if (rest.length === 0) return { ...body, [head!]: value };
+  return { ...body, [head!]: withValue(body[head!] as Record<string, unknown>, rest.join('.'), value) };
+}
 
 /** Each GET route with a query string, and the query values. `%00` is NUL as a URL carries it. */
 const getRoutes: [path: string, query: Record<string, string>][] = [
@@ -35,6 +68,10 @@ const getRoutes: [path: string, query: Record<string, string>][] = [
   ['/api/get-subfield-schedules', { subFieldId: 's1' }],
   ['/api/owner-get-game-data', { gameId: 'g1' }],
   ['/api/get-users', { page: '0', pageSize: '10' }],
+  ['/api/get-game-data', { gameId: 'g1' }],
+  ['/api/geocode', { q: '10001' }],
+  ['/api/admin/as-of', { stream: 'game-g1', at: later }],
+  ['/api/admin/events', { stream: 'game-g1', actor: 'u1', correlation: 'c1', q: 'Riverside' }],
 ];
 
 const badTexts = [
@@ -63,7 +100,7 @@ describe('text PostgreSQL cannot store, over HTTP', () => {
     for (const [path, body, texts] of postRoutes) {
       for (const text of texts) {
         for (const [what, value, message] of badTexts) {
-          const answer = await admin.post(path, { ...body, [text]: value });
+          const answer = await admin.post(path, withValue(body, text, value));
           const refusal = answer.status === 400 ? errorOf(answer).fields?.[text] : undefined;
           if (!refusal || !message.test(refusal)) mismatches.push(`${path} ${text} with ${what}: ${answer.status} ${answer.text}`);
         }

@@ -7,6 +7,7 @@ import { ledgerStream } from '../domain/ledger/events';
 import { partnerApplicationStream } from '../domain/partners/events';
 import { subFieldStream } from '../domain/schedules/events';
 import { userStream } from '../domain/users/events';
+import { storableText } from './text';
 
 export const EVENT_PAGE_DEFAULT = 50;
 export const EVENT_PAGE_MAX = 200;
@@ -44,8 +45,7 @@ export function streamKindOf(stream: string): { kind: StreamKind; subjectId: str
 }
 
 const optionalText = (name: string, max: number) =>
-  z
-    .string()
+  storableText(name)
     .trim()
     .max(max, `${name} is at most ${max} characters`)
     .optional()
@@ -138,7 +138,7 @@ export interface EventHistoryPage {
 
 /** Query of GET /api/admin/as-of: a stream as it stood at an instant. */
 export const asOfQuery = z.object({
-  stream: z.string({ error: 'stream is required' }).trim().min(1, 'stream is required').max(200, 'stream is at most 200 characters'),
+  stream: storableText('stream', 'stream is required').trim().min(1, 'stream is required').max(200, 'stream is at most 200 characters'),
   at: z
     .string({ error: 'at is required' })
     .transform((value, ctx) => {

@@ -1,5 +1,6 @@
 /** The admin's System tab: projections, jobs and reconciliation (GET /api/admin/system and its two actions). */
 import { z } from 'zod';
+import { storableText } from './text';
 import { PROJECTION_NAMES, type ProjectionName } from './projections';
 
 export const OPERATIONS_MESSAGES = {
@@ -16,8 +17,8 @@ export const rebuildProjectionRequestSchema = z.object({
 });
 
 export const retryJobRequestSchema = z.object({
-  queue: z.string({ error: 'queue is required' }).trim().min(1, 'queue is required').max(100),
-  jobId: z.string({ error: 'jobId is required' }).trim().min(1, 'jobId is required').max(300),
+  queue: storableText('queue', 'queue is required').trim().min(1, 'queue is required').max(100),
+  jobId: storableText('jobId', 'jobId is required').trim().min(1, 'jobId is required').max(300),
 });
 
 export interface RebuildStatus {

@@ -2,27 +2,27 @@
 import { z } from 'zod';
 import { applicationProblems, type ApplicationStatus } from '../domain/partners/decider';
 import type { PartnerApplicationForm } from '../domain/partners/events';
-import { requiredId } from './text';
+import { requiredId, storableText } from './text';
 
 export const PARTNER_PAGE_SIZES = [10, 20, 50] as const;
 
 /** The form as the web holds it: every input is text until sent. */
 export type PartnerApplicationInputs = Record<Exclude<keyof PartnerApplicationForm, 'subFields'>, string> & { subFields: number | string };
 
-const text = z.string({ error: 'Fill this in' }).max(5000).default('');
+const text = (label: string) => storableText(label, 'Fill this in').max(5000).default('');
 
 /** POST /api/partner-applications: the form's own rules (the decider's), each message on its input. */
 export const partnerApplicationBody = z
   .object({
-    contactName: text,
-    email: text,
-    phone: text,
-    fieldName: text,
-    address: text,
-    zipCode: text,
-    city: text,
+    contactName: text('Contact name'),
+    email: text('Email'),
+    phone: text('Phone'),
+    fieldName: text('Field name'),
+    address: text('Street address'),
+    zipCode: text('Zip Code'),
+    city: text('City'),
     subFields: z.union([z.number(), z.string()]).transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
-    message: text,
+    message: text('Message'),
   })
   .superRefine((form, ctx) => {
     for (const [input, message] of Object.entries(applicationProblems(form))) ctx.addIssue({ code: 'custom', path: [input], message });

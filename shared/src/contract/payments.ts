@@ -1,7 +1,8 @@
 /** Payloads of the payment calls (spec §7 plus the simulated card form), shared by web, services and tests. */
 import { z } from 'zod';
+import { storableText } from './text';
 
-const text = (name: string, max = 200) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`);
+const text = (name: string, max = 200) => storableText(name, `${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`);
 
 export const paymentPurposeSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -21,10 +22,10 @@ export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
 export const checkoutRequestSchema = z.object({
   /** What the client shows the payer, in cents; the server prices the purpose itself and refuses a stale price. */
   price: z.number({ error: 'price is required, in cents' }).int('price is a whole number of cents').nonnegative('price cannot be negative'),
-  email: z.string().max(320).optional(),
-  name: z.string().max(200).optional(),
+  email: storableText('email').max(320).optional(),
+  name: storableText('name').max(200).optional(),
   /** The receiver's username, as the client knows it; the server takes the receiver from the purpose. */
-  receiver: z.string().max(200).optional(),
+  receiver: storableText('receiver').max(200).optional(),
   purpose: paymentPurposeSchema,
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

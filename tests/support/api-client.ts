@@ -66,10 +66,14 @@ export class ApiClient {
   ) {}
 
   async call(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer> {
-    const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${this.xsrf}`, 'x-xsrf-token': this.xsrf, ...extraHeaders };
+    const headers: Record<string, string> = {
+      cookie: `XSRF-TOKEN=${this.xsrf}`,
+      'x-xsrf-token': this.xsrf,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...extraHeaders,
+    };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (method === 'GET' && this.lastPosition) headers['x-playtime-after'] = this.lastPosition;
-    if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${this.appUrl}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
     const position = response.headers.get('x-playtime-position');
     if (position) this.lastPosition = position;

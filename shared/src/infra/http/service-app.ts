@@ -1,13 +1,24 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from '../logging';
 import type { Metrics } from '../metrics/metrics';
-import { errorHandler, notFoundHandler } from './errors';
+import { ApiError, errorHandler, notFoundHandler } from './errors';
 import { requestContext } from './request-context';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers';
 import { xsrfProtection } from './xsrf';
 
 /** Bodies above this are refused with 413: no call of the product needs more. */
 export const BODY_LIMIT = '64kb';
+
+/**
+ * The JSON parser passes over a body of any other type, and the call would then be refused for every
+ * field it did send: such a body is refused as what it is. An empty body needs no type.
+ */
+const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
+  const empty = req.headers['content-length'] === '0' && !req.headers['transfer-encoding'];
+  // req.is answers null without a body and false for a body of another type.
+  if (empty || req.is('application/json') !== false) return next();
+  next(new ApiError(415, 'unsupported_media_type', 'Send the body as JSON, with the header Content-Type: application/json.'));
+};
 
 export interface ServiceAppOptions {
   service: string;
@@ -32,7 +43,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(options.metrics.middleware(options.service));
   app.use(securityHeaders(options.securityHeaders));
   for (const router of options.raw ?? []) app.use(router);
-  app.use('/api', express.json({ limit: BODY_LIMIT }), xsrfProtection);
+  app.use('/api', jsonBodiesOnly, express.json({ limit: BODY_LIMIT }), xsrfProtection);
   for (const router of options.api) app.use(router);
   app.use('/api', notFoundHandler);
   for (const router of options.after ?? []) app.use(router);

@@ -55,6 +55,13 @@ describe('partner applications over HTTP', () => {
       subFields: 'Number of sub-fields is a whole number from 1 to 50',
       contactName: 'Contact name is required',
     });
+    // Left out, or not a number nor text, it is the same input to fix.
+    const { subFields: _left, ...withoutSubFields } = FORM;
+    for (const body of [withoutSubFields, { ...FORM, subFields: null }, { ...FORM, subFields: [3] }]) {
+      const answer = await anonymous.post('/api/partner-applications', body);
+      expect(answer.status).toBe(400);
+      expect((answer.json as { error: { fields: Record<string, string> } }).error.fields.subFields).toBe('Number of sub-fields is a whole number from 1 to 50');
+    }
   });
 
   it('takes applications from anyone, lists them for admins only, and shows a logged-in applicant their status', async () => {

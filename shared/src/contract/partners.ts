@@ -1,6 +1,6 @@
 /** The partner application form and the admins' list of applications, for the web and the services. */
 import { z } from 'zod';
-import { applicationProblems, type ApplicationStatus } from '../domain/partners/decider';
+import { applicationProblems, SUBFIELDS_PROBLEM, type ApplicationStatus } from '../domain/partners/decider';
 import type { PartnerApplicationForm } from '../domain/partners/events';
 import { requiredId, storableText } from './text';
 
@@ -21,7 +21,7 @@ export const partnerApplicationBody = z
     address: text('Street address'),
     zipCode: text('Zip Code'),
     city: text('City'),
-    subFields: z.union([z.number(), z.string()]).transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+    subFields: z.union([z.number(), storableText('Number of sub-fields')], { error: SUBFIELDS_PROBLEM }).transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
     message: text('Message'),
   })
   .superRefine((form, ctx) => {

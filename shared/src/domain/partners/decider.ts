@@ -8,6 +8,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const PARTNER_TEXT_MAX = 200;
 export const PARTNER_MESSAGE_MAX = 2000;
 export const MAX_APPLICATION_SUBFIELDS = 50;
+export const SUBFIELDS_PROBLEM = `Number of sub-fields is a whole number from 1 to ${MAX_APPLICATION_SUBFIELDS}`;
 const FIVE_DIGITS = /^\d{5}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[+()\d][\d\s().-]{6,}$/;
@@ -28,7 +29,7 @@ export function applicationProblems(form: PartnerApplicationForm): Record<string
   if (!PHONE.test(form.phone.trim())) problems.phone = 'Enter a phone number, e.g. (212) 555-0100';
   if (!FIVE_DIGITS.test(form.zipCode.trim())) problems.zipCode = 'Zip Code must be 5 digits';
   if (!Number.isInteger(form.subFields) || form.subFields < 1 || form.subFields > MAX_APPLICATION_SUBFIELDS) {
-    problems.subFields = `Number of sub-fields is a whole number from 1 to ${MAX_APPLICATION_SUBFIELDS}`;
+    problems.subFields = SUBFIELDS_PROBLEM;
   }
   if (form.message.length > PARTNER_MESSAGE_MAX) problems.message = `Message can be at most ${PARTNER_MESSAGE_MAX} characters`;
   return problems;

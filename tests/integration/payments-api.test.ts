@@ -292,6 +292,7 @@ describe('accounts and receivers (spec §7)', () => {
     expect(first.status).toBe(200);
     expect(first.text).toMatch(/^acct_sim_/);
     expect((await owner.post('/api/find-or-create-account-number', { name: ownerUsername })).text).toBe(first.text);
+    expect((await owner.post('/api/find-or-create-account-number', { name: ownerUsername.toUpperCase() })).text).toBe(first.text);
     expect((await captain.post('/api/find-or-create-account-number', { name: 'nobody-at-all' })).json).toMatchObject({ error: { code: 'user_not_found' } });
     expect((await captain.post('/api/find-or-create-account-number', {})).status).toBe(400);
   });

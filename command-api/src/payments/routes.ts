@@ -8,7 +8,7 @@ import {
   simulatedCompleteActionRequestSchema,
   simulatedConfirmRequestSchema,
 } from '@playtime/shared/contract/payments';
-import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import type { Payments } from '@playtime/shared/infra/payments/setup';
 import type { Confirmation } from '@playtime/shared/infra/payments/simulated/simulated-processor';
@@ -59,9 +59,7 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
 
   router.post('/api/find-or-create-account-number', anyUser, async (req, res) => {
     const { name } = parseBody(accountNumberRequestSchema, req.body);
-    const { rows } = await deps.pool.query<{ user_id: string }>('SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 1', [name]);
-    if (!rows[0]) throw new ApiError(404, 'user_not_found', `There is no user named "${name}".`);
-    res.type('text/plain').send(await processor.connectedAccount(rows[0].user_id));
+    res.type('text/plain').send(await processor.connectedAccount(await userIdOfUsername(deps.pool, name)));
   });
 
   // Payouts (Stripe Connect Express; the simulated processor's accounts are ready at once): the

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
 import { balanceBody, usersPageQuery } from '@playtime/shared/contract/users';
-import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 
 /** Queries about user accounts (spec §7 user calls). */
 export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
@@ -29,11 +29,7 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser 
       // Compared with the caller's own (unique) username; the balance is then read by their id.
       if (name.toLowerCase() !== user.username.toLowerCase()) throw new ApiError(403, 'forbidden', 'You can only see your own balance.');
     } else {
-      const { rows } = await deps.pool.query<{ user_id: string }>('SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 2', [name]);
-      if (!rows[0]) throw new ApiError(404, 'not_found', `There is no account with the username ${name}.`);
-      // Usernames are unique since registration claims them; accounts from before may still share one.
-      if (rows.length > 1) throw new ApiError(409, 'ambiguous_username', `More than one account has the username ${name}.`);
-      accountId = rows[0].user_id;
+      accountId = await userIdOfUsername(deps.pool, name);
     }
     res.type('text/plain').send(String(await readBalanceCents(deps.pool, accountId)));
   });

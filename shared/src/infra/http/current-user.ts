@@ -54,6 +54,17 @@ export async function readUserRow(pool: Pick<pg.Pool, 'query'>, userId: string):
   return rows[0];
 }
 
+/**
+ * The id of the account with this username (compared case-insensitively), for calls that name
+ * another user: 404 when there is none, 409 when accounts from before usernames were claimed share it.
+ */
+export async function userIdOfUsername(pool: Pick<pg.Pool, 'query'>, username: string): Promise<string> {
+  const { rows } = await pool.query<{ user_id: string }>('SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 2', [username]);
+  if (!rows[0]) throw new ApiError(404, 'user_not_found', `There is no account with the username ${username}.`);
+  if (rows.length > 1) throw new ApiError(409, 'ambiguous_username', `More than one account has the username ${username}.`);
+  return rows[0].user_id;
+}
+
 export const NOT_REGISTERED = 'not_registered';
 
 /** A registered, not deleted user's row as the caller of a request. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareUsersAtStart } from '@playtime/command-api/users/accounts';
 import { createProjector } from '@playtime/projector/runtime/projector';
 import { usersProjection } from '@playtime/projector/users/users-projection';
+import { MAX_ROOMS_PER_CONNECTION, rooms, TOO_MANY_ROOMS } from '@playtime/shared/contract/rooms';
 import { userStream } from '@playtime/shared/domain/users/events';
 import { loadConfig } from '@playtime/shared/infra/config/config';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
@@ -102,12 +103,25 @@ describe('user calls over HTTP', () => {
     expect(bad.json).toMatchObject({ error: { fields: { pageSize: 'pageSize must be 10, 20 or 50' } } });
   });
 
-  it('refuses bad input with a clear 4xx: no XSRF header, malformed JSON, oversized body, unknown route, bad role', async () => {
+  it('refuses bad input with a clear 4xx: no XSRF header, malformed JSON, oversized body, a body not sent as JSON, unknown route, bad role', async () => {
     const noXsrf = await fetch(`${app.url}/api/edit-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(noXsrf.status).toBe(403);
     expect(((await noXsrf.json()) as { error: { code: string } }).error.code).toBe('xsrf');
-    expect((await clients.player.call('POST', '/api/edit-user', '{"bio":')).status).toBe(400);
+    expect((await clients.player.call('POST', '/api/edit-user', '{"bio":')).json).toEqual({ error: { code: 'malformed_json', message: 'The request body is not valid JSON.' } });
     expect((await clients.player.post('/api/edit-user', { username: 'player', bio: 'x'.repeat(100_000) })).status).toBe(413);
+    // Another type would be passed over by the JSON parser, and the call refused for every field it did send.
+    const form = { username: 'player', bio: 'Sundays', profilePicture: '' };
+    const sendAsJson = { error: { code: 'unsupported_media_type', message: 'Send the body as JSON, with the header Content-Type: application/json.' } };
+    const asText = await clients.player.call('POST', '/api/edit-user', JSON.stringify(form), { 'content-type': 'text/plain' });
+    expect(asText.status, asText.text).toBe(415);
+    expect(asText.json).toEqual(sendAsJson);
+    expect((await clients.player.call('POST', '/api/edit-user', new URLSearchParams(form).toString(), { 'content-type': 'application/x-www-form-urlencoded' })).json).toEqual(sendAsJson);
+    // An empty body needs no type (it has no fields), and JSON with a charset is JSON.
+    const empty = await clients.player.call('POST', '/api/edit-user', '', { 'content-type': '' });
+    expect(empty.status, empty.text).toBe(400);
+    expect(empty.json).toMatchObject({ error: { code: 'invalid_request' } });
+    const withCharset = await clients.player.call('POST', '/api/edit-user', JSON.stringify(form), { 'content-type': 'application/json; charset=utf-8' });
+    expect(withCharset.status, withCharset.text).toBe(200);
     const unknown = await clients.player.get('/api/no-such-call');
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ error: { code: 'not_found' } });
@@ -217,6 +231,21 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
     expect(second.headers.get('x-playtime-position')).toBe(first.headers.get('x-playtime-position'));
     expect((await newcomer.get('/api/get-user')).json).toMatchObject({ username: 'newcomer', role: 'player' });
     expect((await new ApiClient(app.url, null).post('/api/register-user')).status).toBe(401);
+  });
+
+  it('lets one socket follow a bounded number of rooms, leaving one makes room for another', async () => {
+    const { socket } = await connectSocket(app, adminToken);
+    try {
+      const answers = await Promise.all(Array.from({ length: MAX_ROOMS_PER_CONNECTION + 1 }, (_, index) => join(socket, rooms.game(`g${index}`))));
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(MAX_ROOMS_PER_CONNECTION);
+      expect(answers.at(-1)).toEqual({ ok: false, error: TOO_MANY_ROOMS });
+      expect(await join(socket, rooms.game('g0'))).toEqual({ ok: true });
+      socket.emit('leave', rooms.game('g0'));
+      expect(await join(socket, rooms.game('g-new'))).toEqual({ ok: true });
+      expect(await join(socket, rooms.admin)).toEqual({ ok: false, error: TOO_MANY_ROOMS });
+    } finally {
+      socket.close();
+    }
   });
 
   it('refuses an unregistered socket handshake with not_registered', async () => {

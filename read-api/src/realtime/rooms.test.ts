@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@playtime/shared/infra/http/current-user';
-import { mayJoinRoom } from './rooms';
+import { MAX_ROOMS_PER_CONNECTION, TOO_MANY_ROOMS } from '@playtime/shared/contract/rooms';
+import { mayFollowMore, mayJoinRoom } from './rooms';
 
 const player: CurrentUser = { userId: 'p1', username: 'p', email: 'p@x', role: 'player' };
 const admin: CurrentUser = { userId: 'a1', username: 'a', email: 'a@x', role: 'admin' };
@@ -22,5 +23,16 @@ describe('room permissions', () => {
     expect(mayJoinRoom('secret:1', admin).ok).toBe(false);
     expect(mayJoinRoom('game:1:2', admin).ok).toBe(false);
     expect(mayJoinRoom('game:', admin).ok).toBe(false);
+  });
+  it('lets one connection follow a bounded number of rooms, and the ones it follows again', () => {
+    const followed = new Set(['socket-id']);
+    for (let index = 0; index < MAX_ROOMS_PER_CONNECTION; index++) {
+      expect(mayFollowMore(followed, `game:${index}`)).toEqual({ ok: true });
+      followed.add(`game:${index}`);
+    }
+    expect(mayFollowMore(followed, 'game:one-more')).toEqual({ ok: false, error: TOO_MANY_ROOMS });
+    expect(mayFollowMore(followed, 'game:0')).toEqual({ ok: true });
+    followed.delete('game:0');
+    expect(mayFollowMore(followed, 'game:one-more')).toEqual({ ok: true });
   });
 });

@@ -1,4 +1,4 @@
-import { parseRoom } from '@playtime/shared/contract/rooms';
+import { MAX_ROOMS_PER_CONNECTION, parseRoom, TOO_MANY_ROOMS } from '@playtime/shared/contract/rooms';
 import type { JoinAnswer } from '@playtime/shared/contract/realtime';
 import type { CurrentUser } from '@playtime/shared/infra/http/current-user';
 
@@ -21,4 +21,13 @@ export function mayJoinRoom(name: string, user: CurrentUser | null): JoinAnswer 
     default:
       return { ok: false, error: `Unknown room ${name}.` };
   }
+}
+
+/**
+ * Whether a connection already following `followed` (socket.io's set, which holds the connection's
+ * own id too) may follow `name` as well; following a room again is always fine.
+ */
+export function mayFollowMore(followed: ReadonlySet<string>, name: string): JoinAnswer {
+  if (followed.has(name) || followed.size - 1 < MAX_ROOMS_PER_CONNECTION) return { ok: true };
+  return { ok: false, error: TOO_MANY_ROOMS };
 }

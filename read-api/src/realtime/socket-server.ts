@@ -12,7 +12,7 @@ import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
 import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
-import { mayJoinRoom } from './rooms';
+import { mayFollowMore, mayJoinRoom } from './rooms';
 
 export interface RealtimeDependencies {
   httpServer: HttpServer;
@@ -172,21 +172,22 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
         if (typeof ack === 'function') ack(result);
       };
       if (typeof room !== 'string') return answer({ ok: false, error: 'A room name is needed.' });
+      const follow = (result: JoinAnswer) => {
+        const allowed = result.ok ? mayFollowMore(socket.rooms, room) : result;
+        if (allowed.ok) void socket.join(room);
+        answer(allowed);
+      };
       if (!userId) {
         // A guest follows public rooms (a game's page is open to anyone).
-        const result = mayJoinRoom(room, null);
-        if (result.ok) void socket.join(room);
-        return answer(result);
+        return follow(mayJoinRoom(room, null));
       }
       const changesBefore = announcedChanges.get(userId) ?? 0;
       freshUser(userId)
         .then((user) => {
           if (!applyAccess(socket, user)) return answer({ ok: false, error: 'Your account has been deleted.' });
-          const result = mayJoinRoom(room, user);
-          if (result.ok) void socket.join(room);
+          follow(mayJoinRoom(room, user));
           // A change announced while the user was being read may predate what was read: check again.
           if ((announcedChanges.get(userId) ?? 0) !== changesBefore) recheckLater(userId);
-          answer(result);
         })
         .catch((error: unknown) => {
           deps.logger.warn({ err: error, room }, 'could not check a room join');

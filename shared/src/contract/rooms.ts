@@ -1,3 +1,5 @@
+import { SEARCH_RESULTS_LIMIT } from './games';
+
 /**
  * Realtime rooms: what a socket joins and what a projection's change keys name. The one builder and
  * the one parser of their names; `room === '*'` (every socket) is a projector broadcast, not a room.
@@ -6,6 +8,14 @@ export type Room =
   | { kind: 'game' | 'field'; id: string }
   | { kind: 'user' | 'owner'; id: string }
   | { kind: 'admin' };
+
+/**
+ * How many rooms one connection may follow: the search page follows each game it lists (at most
+ * SEARCH_RESULTS_LIMIT), plus the few rooms of the page around it. More is no browser's use, and each
+ * room a connection follows is memory the realtime server keeps.
+ */
+export const MAX_ROOMS_PER_CONNECTION = SEARCH_RESULTS_LIMIT + 50;
+export const TOO_MANY_ROOMS = `One connection follows at most ${MAX_ROOMS_PER_CONNECTION} rooms: leave one before following another.`;
 
 /** Public rooms' ids are ids the services generate: letters, digits, '_' and '-'. */
 const PUBLIC_ID = /^[\w-]{1,100}$/;

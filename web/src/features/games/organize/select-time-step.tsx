@@ -161,7 +161,8 @@ export function SelectTimeStep() {
 function SlotList({ slots, endLabel, onClick }: { slots: Slot[]; endLabel: string | null; onClick: (index: number) => void }) {
   return (
     <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
-      <Stack gap={2} role="listbox" aria-label="Half-hour slots">
+      {/* Room above the first slot: each time label sits half a line up, on the boundary it names. */}
+      <Stack gap={2} pt={8} role="listbox" aria-label="Half-hour slots">
         {slots.map((slot, index) => {
           const look = SLOT_COLORS[slot.status];
           const time = dayjs(slot.start).format('HH:mm');

@@ -13,13 +13,17 @@ import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { GameCard } from '../../components/game-card';
 import { PageTitle } from '../../components/page-title';
+import { useSmallScreen } from '../../hooks/use-small-screen';
 import { errorMessage } from '../../lib/notify';
 import { useGameSearch, useGeocode } from './api/play';
 import { searchResultToSummary, sortSearchResults, type SearchSort } from './play/game-summaries';
 import { LiveGameRooms } from './play/live-game-rooms';
 
 const LOCATION_DEBOUNCE_MS = 500;
-const DISTANCE_MARKS = [10, 25, 50, 75, 100].map((value) => ({ value, label: `${value} mi` }));
+const DISTANCE_MARK_MILES = [10, 25, 50, 75, 100];
+const DISTANCE_MARKS = DISTANCE_MARK_MILES.map((value) => ({ value, label: `${value} mi` }));
+/** On a phone '10 mi' and '25 mi' run into each other; the label above the slider already says miles. */
+const DISTANCE_MARKS_SMALL = DISTANCE_MARK_MILES.map((value) => ({ value, label: String(value) }));
 const SORTS: { value: SearchSort; label: string }[] = [
   { value: 'date', label: 'Date' },
   { value: 'price', label: 'Price' },
@@ -33,6 +37,7 @@ interface Place {
 
 /** Spec §2 Search: games near a place (the browser's or a typed ZIP code / US city) within a distance. */
 export function SearchPage() {
+  const smallScreen = useSmallScreen();
   const [miles, setMiles] = useState(SEARCH_MIN_MILES);
   const [debouncedMiles] = useDebouncedValue(miles, 300);
   const [text, setText] = useState('');
@@ -108,7 +113,7 @@ export function SearchPage() {
               step={SEARCH_MILES_STEP}
               value={miles}
               onChange={setMiles}
-              marks={DISTANCE_MARKS}
+              marks={smallScreen ? DISTANCE_MARKS_SMALL : DISTANCE_MARKS}
               label={(value) => `${value} mi`}
               mb="lg"
             />

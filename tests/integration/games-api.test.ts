@@ -137,7 +137,11 @@ describe('the game loop over HTTP', () => {
       expect((await confirm(secret.text)).status).toBe(200);
       const paymentId = paymentIdOfClientSecret(secret.text)!;
 
-      const added = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId, name: 'ignored: the hold has the draft' });
+      // The hold fixed the draft: a different name is refused, never silently ignored (DESIGN §5).
+      const renamed = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId, name: 'Another name' });
+      expect(renamed.status).toBe(409);
+      expect(errorOf(renamed).code).toBe('draft_differs_from_hold');
+      const added = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId, name: 'Evening Kickabout' });
       expect(added.status, added.text).toBe(200);
       const { gameId } = added.json as { gameId: string };
       // The same call again (a retry) changes nothing and answers the same game.

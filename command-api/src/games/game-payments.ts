@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { DomainError } from '@playtime/shared/domain/decider';
-import { gameDecider, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
+import { entryPaymentsOf, ENTRY_HELD, gameDecider, paymentUsed, standingEntry, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
 import { subFieldStream } from '@playtime/shared/domain/schedules/events';
@@ -81,7 +81,9 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     const game = await currentState(deps.store, gameDecider, gameStream(gameId), deps.streamStates);
     if (game.status !== 'scheduled' || deps.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
-    return { amountCents: game.details.priceCents, receiverId: game.details.organizerId, purpose };
+    if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
+    // A player refunded once (removed, then allowed back) pays again with a new payment, not the refunded one.
+    return { amountCents: game.details.priceCents, receiverId: game.details.organizerId, purpose, round: entryPaymentsOf(game, payerId) };
   });
 
   // The captain's page books the slot with add-game; this completes it when the page never came back.
@@ -138,7 +140,7 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
       // A payment that bought a membership already (the player's own call came first) owes nothing back,
       // even once the game is cancelled: the cancellation refunds it. Anything else could not buy a place.
       const game = await currentState(deps.store, gameDecider, gameStream(payment.purpose.gameId), deps.streamStates);
-      if (game.status !== 'none' && game.usedPayments.includes(payment.paymentId)) return;
+      if (game.status !== 'none' && paymentUsed(game, payment.paymentId)) return;
       return refundInFull(payment, error.message);
     }
   });

@@ -10,6 +10,7 @@ import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { findHoldSubField, findSubField, type ReadModelDependencies } from '../fields/read-model';
 import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/run-command';
 
@@ -80,6 +81,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       subField,
       holdId: body.holdId,
       payment,
+      draft: { name: body.name, maxPlayers: body.maxPlayers, priceCents: body.price, startDate: body.startDate, endDate: body.endDate, timeZone: timeZoneOf(req) },
       actorId: req.user!.userId,
       cancellationWindowHours: deps.cancellationWindowHours,
       metadata: { userId: req.user!.userId, correlationId: String(req.id), causationId: null },

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { deleteGameBody, joinGameBody, leaveGameBody, removePlayerBody, switchPlayersBody } from '@playtime/shared/contract/games';
+import { allowPlayerBackBody, deleteGameBody, joinGameBody, leaveGameBody, removePlayerBody, switchPlayersBody } from '@playtime/shared/contract/games';
 import { gameDecider, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -45,6 +45,12 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   router.post('/api/remove-player', signedIn, async (req, res) => {
     const { gameId, participantId } = parseBody(removePlayerBody, req.body);
     await runCommand(deps, req, res, gameDecider, gameStream(gameId), { type: 'RemovePlayer', playerId: participantId, actorIsAdmin: actorIsAdmin(req) });
+    res.json({ ok: true });
+  });
+
+  router.post('/api/allow-player-back', signedIn, async (req, res) => {
+    const { gameId, participantId } = parseBody(allowPlayerBackBody, req.body);
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), { type: 'AllowPlayerBack', playerId: participantId, actorIsAdmin: actorIsAdmin(req) });
     res.json({ ok: true });
   });
 

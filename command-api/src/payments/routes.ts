@@ -51,8 +51,9 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
       purpose: priced.purpose,
       payerId,
       receiverId: priced.receiverId,
-      // One payment per payer, purpose and price: a retried checkout gets the same payment back.
-      idempotencyKey: `checkout-${payerId}-${body.purpose.kind}-${purposeKey}-${priced.amountCents}`,
+      // One payment per payer, purpose, price and round: a retried checkout gets the same payment back,
+      // and a player whose entry was refunded (removed, then allowed back) a new one.
+      idempotencyKey: `checkout-${payerId}-${body.purpose.kind}-${purposeKey}-${priced.amountCents}${priced.round ? `-${priced.round}` : ''}`,
     });
     res.type('text/plain').send(created.clientSecret);
   });

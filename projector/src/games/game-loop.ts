@@ -18,14 +18,14 @@ import { reactorProjection, type JobRequest, type Reactor } from '../runtime/rea
 /**
  * The game loop's side effects (DESIGN §7), decided by a reactor and done by jobs with retries:
  * a hold expires by itself; a booking becomes its game; a cancelled game gives its slot back and
- * refunds what it owes. Job ids come from the event, so a replayed event enqueues nothing twice, and
+ * refunds what it owes; a player the organizer removed gets their entry back. Job ids come from the event, so a replayed event enqueues nothing twice, and
  * every job is idempotent on its own (its command decides nothing twice, its refund has a key).
  */
 export type GameLoopJob =
   | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
   | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
   | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
-  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' };
+  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' | 'player_removed' };
 
 export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
 
@@ -48,10 +48,18 @@ function shownLater(later: readonly StoredEvent[], types: readonly string[], key
   return later.some((event) => types.includes(event.type) && (event.data as Record<string, unknown>)[key] === id);
 }
 
+/**
+ * A payment the game gives back. The key is the game's and the payment's alone, whatever the reason:
+ * an entry refunded at removal and listed again by a later cancellation is refunded once.
+ */
+function refundJob(queue: JobQueue<GameLoopJob>, gameId: string, paymentId: string, reason: 'game_cancelled' | 'player_removed'): JobRequest<GameLoopJob> {
+  return { queue, jobName: 'refund', data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason } };
+}
+
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
-    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
+    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'PlayerRemoved', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
     react(stored: StoredEvent, following: () => readonly StoredEvent[]): JobRequest<GameLoopJob>[] {
       // Handled only to be seen after a hold or a booking (below): each asks for nothing itself.
       if (stored.type === 'GameScheduled' || stored.type === 'HoldReleased') return [];
@@ -74,16 +82,18 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
           if (shownLater(following(), ['GameScheduled'], 'gameId', event.data.gameId)) return [];
           return [{ queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: event.data } }];
         }
+        case 'PlayerRemoved': {
+          const { gameId, refundedPaymentId } = event.data;
+          return refundedPaymentId ? [refundJob(queue, gameId, refundedPaymentId, 'player_removed')] : [];
+        }
         case 'GameCancelled': {
           const { gameId, rentalRefunded, rentalPaymentId, entryRefunds } = event.data;
-          const refund = (paymentId: string): JobRequest<GameLoopJob> => ({
-            queue,
-            jobName: 'refund',
-            data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason: 'game_cancelled' },
-          });
           const refunds = entryRefunds.map((entry) => entry.paymentId);
           if (rentalRefunded && rentalPaymentId) refunds.push(rentalPaymentId);
-          return [{ queue, jobName: 'release-booking', data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) } }, ...refunds.map(refund)];
+          return [
+            { queue, jobName: 'release-booking', data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) } },
+            ...refunds.map((paymentId) => refundJob(queue, gameId, paymentId, 'game_cancelled')),
+          ];
         }
         default:
           return [];

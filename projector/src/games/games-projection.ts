@@ -9,15 +9,17 @@ import type { PoolClient } from 'pg';
 /**
  * read.games and read.game_participants: every game with its roster, for search by distance, the game
  * page, the organizer's and the player's lists and the owner's timeline. Cancelled games keep their rows
- * (status 'cancelled') so open pages can say so and the history stays readable.
+ * (status 'cancelled') so open pages can say so and the history stays readable. read.game_entries keeps
+ * each paid entry (a player who left still holds theirs and rejoins for free); read.game_removals the
+ * players the organizer removed and has not allowed back (DESIGN §8).
  *
  * Play time is stored as the seconds of closed intervals plus when the running interval began; readers
  * add the running part from the server's clock, clamped to the game's time (DESIGN §7).
  */
 export const gamesProjection: QueryingProjection = {
   name: PROJECTIONS.games,
-  version: 1,
-  tables: ['games', 'game_participants'],
+  version: 2,
+  tables: ['games', 'game_participants', 'game_entries', 'game_removals'],
   handles: GAME_EVENT_TYPES,
   schemaSql: `
     -- cube, earthdistance and btree_gist come from the projections' migrations (shared/src/infra/projections/schema.ts).
@@ -69,6 +71,23 @@ export const gamesProjection: QueryingProjection = {
       PRIMARY KEY (game_id, player_id)
     );
     CREATE INDEX game_participants_of_player ON game_participants (player_id, joined_at DESC);
+
+    CREATE TABLE game_entries (
+      game_id    text    NOT NULL,
+      payment_id text    NOT NULL,
+      player_id  text    NOT NULL,
+      -- Given back: by the organizer's removal (a cancellation's refunds do not matter to rejoining).
+      refunded   boolean NOT NULL DEFAULT false,
+      PRIMARY KEY (game_id, payment_id)
+    );
+
+    CREATE TABLE game_removals (
+      game_id    text        NOT NULL,
+      player_id  text        NOT NULL,
+      username   text        NOT NULL,
+      removed_at timestamptz NOT NULL,
+      PRIMARY KEY (game_id, player_id)
+    );
   `,
   async apply(events, db) {
     const keys = new Set<string>();
@@ -98,6 +117,13 @@ export const gamesProjection: QueryingProjection = {
              VALUES ($1, $2, $3, 0, $4, $5, $6) ON CONFLICT (game_id, player_id) DO NOTHING`,
             [gameId, d.playerId, d.username, d.paymentId, d.at, stored.globalPosition],
           );
+          // A rejoin brings back the entry the player holds: it is the same row.
+          if (d.paymentId) {
+            await db.query(
+              `INSERT INTO game_entries (game_id, payment_id, player_id) VALUES ($1, $2, $3) ON CONFLICT (game_id, payment_id) DO NOTHING`,
+              [gameId, d.paymentId, d.playerId],
+            );
+          }
           keys.add(rooms.user(d.playerId));
           break;
         }
@@ -113,8 +139,25 @@ export const gamesProjection: QueryingProjection = {
           break;
         }
         case 'PlayerLeft':
-        case 'PlayerRemoved':
           await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'PlayerRemoved': {
+          const d = event.data;
+          // Removals from before usernames were recorded take the name the roster showed.
+          await db.query(
+            `INSERT INTO game_removals (game_id, player_id, username, removed_at)
+             SELECT $1, $2, coalesce(nullif($3, ''), (SELECT username FROM game_participants WHERE game_id = $1 AND player_id = $2), ''), $4
+             ON CONFLICT (game_id, player_id) DO UPDATE SET removed_at = EXCLUDED.removed_at`,
+            [gameId, d.playerId, d.username, d.at],
+          );
+          await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
+          if (d.refundedPaymentId) await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [gameId, d.refundedPaymentId]);
+          keys.add(rooms.user(d.playerId));
+          break;
+        }
+        case 'PlayerAllowedBack':
+          await db.query('DELETE FROM game_removals WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'GameCancelled':

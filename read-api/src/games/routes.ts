@@ -11,6 +11,7 @@ import {
   type GameDetail,
   type GameInList,
   type Participant,
+  type RemovedPlayer,
 } from '@playtime/shared/contract/games';
 import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
@@ -23,7 +24,8 @@ const NO_SUCH_GAME = 'There is no game with this id.';
 /** A game as the user's and the organizer's lists show it (spec §3 'Game in lists'). */
 const GAME_IN_LIST = `
   SELECT g.game_id AS "gameId", g.name, g.start_date AS "startDate", g.end_date AS "endDate",
-         g.player_count AS "playerCount", g.max_players AS "maxPlayers", g.field_name AS field, g.sub_field_name AS subfield,
+         g.player_count AS "playerCount", g.sideline_count AS "sidelineCount", g.max_players AS "maxPlayers",
+         g.field_name AS field, g.sub_field_name AS subfield,
          (g.price_cents / 100.0)::float8 AS price, g.organizer_username AS "organizerUsername", g.picture, g.status,
          g.cancellation_window_hours AS "cancellationWindowHours"
     FROM read.games g`;
@@ -37,7 +39,7 @@ const GAME_IN_LIST = `
  */
 export const SEARCH_GAMES_SQL = `
   SELECT g.game_id, g.name, g.location, g.start_date, g.end_date, (g.price_cents / 100.0)::float8 AS price,
-         g.player_count AS "playerCount", g.max_players, g.picture,
+         g.player_count AS "playerCount", g.sideline_count AS "sidelineCount", g.max_players, g.picture,
          (public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) / 1000)::float8 AS "distanceKm"
     FROM (SELECT * FROM read.games
            WHERE status = 'scheduled' AND end_date > now()
@@ -74,7 +76,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   // Anyone may look at a game: its page is what a player shares.
   router.get('/api/get-game-data', async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
-    const [games, participants, clock] = await Promise.all([
+    const [games, participants, entries, removals, clock] = await Promise.all([
       deps.pool.query(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, organizer_username, organizer_id, picture
@@ -84,6 +86,18 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       deps.pool.query<ParticipantRow>(
         `SELECT player_id, username, team, play_time_seconds, play_start FROM read.game_participants
           WHERE game_id = $1 ORDER BY joined_position`,
+        [gameId],
+      ),
+      deps.pool.query<{ player_id: string }>(
+        `SELECT e.player_id FROM read.game_entries e
+          WHERE e.game_id = $1 AND NOT e.refunded
+            AND NOT EXISTS (SELECT 1 FROM read.game_participants p WHERE p.game_id = e.game_id AND p.player_id = e.player_id)`,
+        [gameId],
+      ),
+      deps.pool.query<RemovedPlayer>(
+        `SELECT r.player_id AS "userId", r.username,
+                EXISTS (SELECT 1 FROM read.game_entries e WHERE e.game_id = r.game_id AND e.player_id = r.player_id AND e.refunded) AS "entryRefunded"
+           FROM read.game_removals r WHERE r.game_id = $1 ORDER BY r.removed_at, r.player_id`,
         [gameId],
       ),
       deps.pool.query<{ now: Date }>('SELECT now() AS now'),
@@ -114,6 +128,8 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       organizerUsername: game.organizer_username,
       organizer_id: game.organizer_id,
       picture: game.picture,
+      heldEntries: entries.rows.map((row) => row.player_id),
+      removed: removals.rows,
       serverTime: clock.rows[0]!.now.toISOString(),
     };
     res.json(detail);

@@ -67,8 +67,19 @@ export interface GameDetail {
   organizerUsername: string;
   organizer_id: string;
   picture: string;
+  /** Players not in the game who hold a paid entry (they left): they rejoin for free (DESIGN §8). */
+  heldEntries: string[];
+  /** Players the organizer removed and has not allowed back; the Manage area lists them with 'Allow back'. */
+  removed: RemovedPlayer[];
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
   serverTime: string;
+}
+
+export interface RemovedPlayer {
+  userId: string;
+  username: string;
+  /** Whether their entry fee was given back at removal (a free game has none). */
+  entryRefunded: boolean;
 }
 
 /** Spec §3 'Game in search results', with its distance from the searched place. */
@@ -80,6 +91,7 @@ export interface GameSearchResult {
   end_date: string;
   price: number;
   playerCount: number;
+  sidelineCount: number;
   max_players: number;
   picture: string;
   distanceKm: number;
@@ -92,6 +104,7 @@ export interface GameInList {
   startDate: string;
   endDate: string;
   playerCount: number;
+  sidelineCount: number;
   maxPlayers: number;
   field: string;
   subfield: string;
@@ -122,6 +135,8 @@ export const joinGameBody = z.object({
 });
 export const leaveGameBody = z.object({ gameId: id('gameId') });
 export const removePlayerBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
+/** The Manage area's 'Allow back' for a removed player. */
+export const allowPlayerBackBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
 /** Spec §7 switch-players: participantId1 comes off the sideline, participantId2 leaves the pitch; `team` follows from participantId2. */
 export const switchPlayersBody = z.object({ gameId: id('gameId'), participantId1: id('participantId1'), participantId2: id('participantId2'), team: team.optional() });
 export const deleteGameBody = z.object({ gameId: id('gameId') });
@@ -130,17 +145,28 @@ export const deleteGameBody = z.object({ gameId: id('gameId') });
 export const MAX_ENTRY_PRICE_CENTS = 100_000;
 export const ORGANIZER_ROLES = ['captain', 'admin'] as const;
 
+export const PRICE_FORMAT_MESSAGE = 'Type the price in dollars, like 5 or 12.50 (at most two decimals)';
+/**
+ * Plain decimal dollars, at most two decimals, with an optional leading '$': '5', '12.50', '$7.5', '.5'.
+ * Anything Number() would also read ('0x10', '5e2', '1_000', ' Infinity') is refused, never reinterpreted.
+ */
+const PLAIN_DOLLARS = /^\$?(\d+)(?:\.(\d{0,2}))?$|^\$?\.(\d{1,2})$/;
+
 /** Dollars as the Configure step's Price box sends them (a number or typed text; empty is free) to whole cents. */
 export const entryPriceCents = z
   .union([z.number(), storableText('Price'), z.null()], { error: 'Price must be a number of dollars' })
   .optional()
   .transform((value, ctx) => {
-    const text = value === null || value === undefined ? '' : String(value).trim().replace(/^\$/, '');
-    const cents = text === '' ? 0 : Math.round(Number(text) * 100);
-    if (!Number.isFinite(cents) || cents < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Price must be 0 or more dollars' });
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    const match = PLAIN_DOLLARS.exec(text);
+    if (text !== '' && !match) {
+      ctx.addIssue({ code: 'custom', message: text.startsWith('-') ? 'Price must be 0 or more dollars' : PRICE_FORMAT_MESSAGE });
       return z.NEVER;
     }
+    // Whole cents from the digits themselves, so no float rounding turns 0.29 into 28 cents.
+    const whole = match?.[1] ?? '0';
+    const fraction = match?.[2] ?? match?.[3] ?? '';
+    const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
     if (cents > MAX_ENTRY_PRICE_CENTS) {
       ctx.addIssue({ code: 'custom', message: `Price can be at most $${MAX_ENTRY_PRICE_CENTS / 100}` });
       return z.NEVER;
@@ -171,8 +197,9 @@ export const releaseHoldBody = z.object({ holdId: id('holdId') });
 
 /**
  * Spec §7 add-game: the wizard's draft, plus the hold and its payment. The game is made from the hold
- * (its times, price and the draft it was held with); the draft's other fields are accepted as the spec
- * sends them.
+ * (its times, price and the draft it was held with): a name, size, price or time sent here must be the
+ * held one (a different one is refused with the held values). The venue, location and cost per hour
+ * are accepted as the spec sends them; the server takes them from the field itself.
  */
 export const addGameBody = z.object({
   subFieldId: id('subFieldId'),
@@ -180,9 +207,10 @@ export const addGameBody = z.object({
   paymentId: id('paymentId').optional(),
   name: gameName.optional(),
   maxPlayers: maxPlayersField.optional(),
-  price: entryPriceCents,
-  startDate: z.unknown().optional(),
-  endDate: z.unknown().optional(),
+  /** Absent: not compared (entryPriceCents alone reads a missing price as free). */
+  price: entryPriceCents.optional(),
+  startDate: instant('Start date').optional(),
+  endDate: instant('End date').optional(),
   venue: z.unknown().optional(),
   location: z.unknown().optional(),
   organizerCost: z.unknown().optional(),

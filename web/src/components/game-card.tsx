@@ -56,7 +56,7 @@ export function GameCard({ game }: { game: GameSummary }) {
         {game.field && (
           <Detail icon={<IconSoccerField size={16} />}>{game.subfield ? `${game.field} · ${game.subfield}` : game.field}</Detail>
         )}
-        <Detail icon={<IconUsers size={16} />}>{playersLabel(game.playerCount, game.maxPlayers)}</Detail>
+        <Detail icon={<IconUsers size={16} />}>{playersLabel(game.playerCount, game.maxPlayers, game.sidelineCount)}</Detail>
       </Stack>
       <Text fw={700} c="pitch.8" mt="sm">
         {formatPrice(game.price)}

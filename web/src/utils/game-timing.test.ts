@@ -19,7 +19,9 @@ describe('game timing', () => {
   });
 
   it('labels the players', () => {
-    expect(playersLabel(0, 22)).toBe('No players yet');
-    expect(playersLabel(9, 22)).toBe('9 / 22 players');
+    expect(playersLabel(0, 22, 0)).toBe('No players yet');
+    expect(playersLabel(9, 22, 0)).toBe('9 / 22 players');
+    expect(playersLabel(0, 14, 1)).toBe('0 / 14 players · 1 on the sideline');
+    expect(playersLabel(3, 14, 2)).toBe('3 / 14 players · 2 on the sideline');
   });
 });

@@ -16,7 +16,16 @@ export function durationLabel(start: Date, end: Date): string {
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
 
-/** The game card's players line: 'n / max players', or 'No players yet'. */
-export function playersLabel(playerCount: number, maxPlayers: number): string {
-  return playerCount > 0 ? `${playerCount} / ${maxPlayers} players` : 'No players yet';
+/**
+ * The players line of cards and the game page: team players out of the maximum (spec §2), with the
+ * sideline beside it, as in '0 / 14 players · 1 on the sideline'; 'No players yet' only when nobody is in.
+ */
+export function playersLabel(playerCount: number, maxPlayers: number, sidelineCount: number): string {
+  return playerCount === 0 && sidelineCount === 0 ? 'No players yet' : playerCountLabel(playerCount, maxPlayers, sidelineCount);
+}
+
+/** The game page's count, which shows the numbers even for an empty game. */
+export function playerCountLabel(playerCount: number, maxPlayers: number, sidelineCount: number): string {
+  const players = `${playerCount} / ${maxPlayers} players`;
+  return sidelineCount > 0 ? `${players} · ${sidelineCount} on the sideline` : players;
 }

@@ -6,6 +6,12 @@ export const TEAM_SLOTS = 15;
 export const MIN_PLAYERS = 14;
 export const MAX_PLAYERS = 22;
 export const GAME_FULL = 'Game is full. Try joining sideline.';
+/** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
+export const REMOVED_BY_ORGANIZER = 'The organizer removed you from this game. Your entry fee was refunded.';
+export const REMOVED_FROM_FREE_GAME = 'The organizer removed you from this game.';
+/** Under the spec's leave confirmation: a paid entry stays the player's for this game (DESIGN §8). */
+export const ENTRY_HELD = 'You have paid for this game already: join again without paying.';
+export const REJOIN_FOR_FREE = 'Your entry fee stays yours for this game: you can join again for free while there is room.';
 const ONLY_ORGANIZER = 'Only the organizer of this game can do this.';
 
 /** A payment the command side has verified with the processor: succeeded, for this purpose. */
@@ -24,6 +30,7 @@ export type GameCommand =
   | { type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean }
   | { type: 'LeaveGame'; playerId: string }
   | { type: 'RemovePlayer'; playerId: string; actorIsAdmin: boolean }
+  | { type: 'AllowPlayerBack'; playerId: string; actorIsAdmin: boolean }
   | { type: 'CancelGame'; actorIsAdmin: boolean };
 
 export interface Participant {
@@ -38,14 +45,26 @@ export interface Participant {
   paymentId: string | null;
 }
 
+/**
+ * An entry fee paid for this game. It stays the player's when they leave (rejoining is free), and is
+ * given back in full when the organizer removes them or the game is cancelled (DESIGN §8).
+ */
+export interface PaidEntry {
+  playerId: string;
+  paymentId: string;
+  refunded: boolean;
+}
+
 interface KnownGame {
   details: GameDetails;
   rentalPaymentId: string | null;
   start: number;
   end: number;
   participants: Participant[];
-  /** Every entry payment ever used here: a payment buys one membership, once. */
-  usedPayments: string[];
+  /** Every entry payment ever used here, in order: a payment buys one membership, once. */
+  paidEntries: PaidEntry[];
+  /** Players the organizer removed and has not allowed back: they cannot join. */
+  removed: Array<{ playerId: string; username: string }>;
 }
 
 type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -78,6 +97,29 @@ export function rentalRefundApplies(startDate: string, cancellationWindowHours: 
 
 export function onPitchCount(participants: Participant[]): number {
   return participants.filter((participant) => participant.team !== 0).length;
+}
+
+/** Whether a payment has bought a membership in this game already. */
+export function paymentUsed(game: Pick<KnownGame, 'paidEntries'>, paymentId: string): boolean {
+  return game.paidEntries.some((entry) => entry.paymentId === paymentId);
+}
+
+/** The player's paid entry that is still theirs (not refunded): rejoining with it costs nothing. */
+export function standingEntry(game: Pick<KnownGame, 'paidEntries'>, playerId: string): PaidEntry | undefined {
+  return game.paidEntries.find((entry) => entry.playerId === playerId && !entry.refunded);
+}
+
+/**
+ * How many entry payments this player has made for this game. A checkout's idempotency key carries
+ * it, so a player who was refunded (removed, then allowed back) can pay again with a new payment.
+ */
+export function entryPaymentsOf(game: Pick<KnownGame, 'paidEntries'>, playerId: string): number {
+  return game.paidEntries.filter((entry) => entry.playerId === playerId).length;
+}
+
+/** Every paid entry still held, refunded in full when the game is cancelled: members' and leavers' alike. */
+function entryRefundsOf(game: KnownGame): Array<{ playerId: string; paymentId: string }> {
+  return game.paidEntries.filter((entry) => !entry.refunded).map(({ playerId, paymentId }) => ({ playerId, paymentId }));
 }
 
 function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
@@ -119,7 +161,6 @@ function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: V
   if (payment.amountCents !== price) {
     throw new DomainError('invalid', 'payment_amount', `This payment does not match the entry fee of $${(price / 100).toFixed(2)}.`);
   }
-  if (game.usedPayments.includes(payment.paymentId)) throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
 }
 
 /** The move of one participant to a team, or nothing when they are there already. */
@@ -153,18 +194,30 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
   evolve(state, event) {
     if (event.type === 'GameScheduled') {
       const { rentalPaymentId, rentalCents: _rental, ...details } = event.data;
-      return { status: 'scheduled', details, rentalPaymentId, start: Date.parse(details.startDate), end: Date.parse(details.endDate), participants: [], usedPayments: [] };
+      return {
+        status: 'scheduled',
+        details,
+        rentalPaymentId,
+        start: Date.parse(details.startDate),
+        end: Date.parse(details.endDate),
+        participants: [],
+        paidEntries: [],
+        removed: [],
+      };
     }
     if (state.status === 'none') return state;
+    if (event.type === 'PlayerAllowedBack') return { ...state, removed: state.removed.filter((removed) => removed.playerId !== event.data.playerId) };
     const at = Date.parse(event.data.at);
     switch (event.type) {
       case 'PlayerJoined': {
         const { playerId, username, paymentId } = event.data;
         const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
+        // A rejoin comes back with the entry the player holds already: it is not a new payment.
+        const newPayment = paymentId !== null && !paymentUsed(state, paymentId);
         return {
           ...state,
           participants: [...state.participants, joined],
-          usedPayments: paymentId ? [...state.usedPayments, paymentId] : state.usedPayments,
+          paidEntries: newPayment ? [...state.paidEntries, { playerId, paymentId, refunded: false }] : state.paidEntries,
         };
       }
       case 'PlayerMoved': {
@@ -180,8 +233,16 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
         return withParticipant(swapped, incomingId, (participant) => ({ ...participant, team, onPitchSince: at }));
       }
       case 'PlayerLeft':
-      case 'PlayerRemoved':
         return withParticipant(state as ScheduledGame, event.data.playerId, () => null);
+      case 'PlayerRemoved': {
+        const { playerId, username, refundedPaymentId } = event.data;
+        const gone = withParticipant(state as ScheduledGame, playerId, () => null);
+        return {
+          ...gone,
+          removed: [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }],
+          paidEntries: gone.paidEntries.map((entry) => (entry.paymentId === refundedPaymentId ? { ...entry, refunded: true } : entry)),
+        };
+      }
       case 'GameCancelled':
         return { ...state, status: 'cancelled' };
     }
@@ -201,15 +262,27 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
       case 'JoinGame': {
         if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
         const current = game.participants.find((participant) => participant.playerId === command.playerId);
-        if (current && command.payment) {
+        const { payment } = command;
+        if (current && payment) {
           // A join that brings a payment buys a place; it never moves a member. The payment's webhook
           // arriving after the player's own join (or a retried join) finds the place bought already.
-          if (current.paymentId === command.payment.paymentId) return [];
+          if (current.paymentId === payment.paymentId) return [];
           throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
         }
         if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
-        refuseBadEntryPayment(game, command.playerId, command.payment);
-        const paymentId = game.details.priceCents > 0 ? command.payment!.paymentId : null;
+        const removal = game.removed.find((removed) => removed.playerId === command.playerId);
+        if (removal) {
+          const refunded = game.paidEntries.some((entry) => entry.playerId === command.playerId && entry.refunded);
+          throw new DomainError('forbidden', 'removed_by_organizer', refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME);
+        }
+        if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
+        // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
+        const held = game.details.priceCents > 0 ? standingEntry(game, command.playerId) : undefined;
+        if (held && payment) {
+          throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
+        }
+        if (!held) refuseBadEntryPayment(game, command.playerId, payment);
+        const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
         const joined: GameEvent = { type: 'PlayerJoined', data: { gameId, playerId: command.playerId, username: command.username, paymentId, at } };
         if (command.team === 0) return [joined];
         const newcomer: Participant = { playerId: command.playerId, username: command.username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
@@ -244,12 +317,19 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
         const removedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
         const removed = member(game, command.playerId);
         const playedSeconds = secondsOnPitch(removed.onPitchSince, now, game.start, game.end);
-        return [{ type: 'PlayerRemoved', data: { gameId, playerId: removed.playerId, removedBy, at, playedSeconds } }];
+        // The organizer's decision, not the player's: their entry goes back in full, once.
+        const refundedPaymentId = standingEntry(game, removed.playerId)?.paymentId ?? null;
+        return [{ type: 'PlayerRemoved', data: { gameId, playerId: removed.playerId, username: removed.username, removedBy, at, playedSeconds, refundedPaymentId } }];
+      }
+      case 'AllowPlayerBack': {
+        const allowedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+        if (!game.removed.some((removed) => removed.playerId === command.playerId)) return [];
+        return [{ type: 'PlayerAllowedBack', data: { gameId, playerId: command.playerId, allowedBy, at } }];
       }
       case 'CancelGame': {
         const cancelledBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
         const rentalRefunded = rentalRefundApplies(game.details.startDate, game.details.cancellationWindowHours, context.now);
-        const entryRefunds = game.participants.flatMap((participant) => (participant.paymentId ? [{ playerId: participant.playerId, paymentId: participant.paymentId }] : []));
+        const entryRefunds = entryRefundsOf(game);
         const { subFieldId, fieldId, ownerId, subFieldName } = game.details;
         return [
           {

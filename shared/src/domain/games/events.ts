@@ -73,7 +73,18 @@ export const PlayersSwitched = eventSchema(
 
 export const PlayerLeft = eventSchema('PlayerLeft', z.object({ gameId: z.string(), playerId: z.string(), ...played }));
 
-export const PlayerRemoved = eventSchema('PlayerRemoved', z.object({ gameId: z.string(), playerId: z.string(), removedBy: z.string(), ...played }));
+const playerRemovedV1 = z.object({ gameId: z.string(), playerId: z.string(), removedBy: z.string(), ...played });
+
+export const PlayerRemoved = eventSchema('PlayerRemoved', playerRemovedV1).next(
+  // Version 2: removal is the organizer's decision, so the removed player's paid entry is refunded in
+  // full (DESIGN §8); the event names the payment to refund, and the removed player's name so the
+  // Manage area can list them. Removals from before kept the fee: nothing to refund, name unknown.
+  playerRemovedV1.extend({ username: z.string(), refundedPaymentId: z.string().nullable() }),
+  (v1) => ({ ...v1, username: '', refundedPaymentId: null }),
+);
+
+/** The organizer lets a removed player join the game again (a refund made at removal stands). */
+export const PlayerAllowedBack = eventSchema('PlayerAllowedBack', z.object({ gameId: z.string(), playerId: z.string(), allowedBy: z.string(), at: instant }));
 
 export const GameCancelled = eventSchema(
   'GameCancelled',
@@ -95,7 +106,7 @@ export const GameCancelled = eventSchema(
   }),
 );
 
-export const GAME_EVENTS = [GameScheduled, PlayerJoined, PlayerMoved, PlayersSwitched, PlayerLeft, PlayerRemoved, GameCancelled] as const;
+export const GAME_EVENTS = [GameScheduled, PlayerJoined, PlayerMoved, PlayersSwitched, PlayerLeft, PlayerRemoved, PlayerAllowedBack, GameCancelled] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;
 

@@ -55,8 +55,22 @@ export type AvailabilityCommand =
   | { type: 'HoldSlot'; subField: SubFieldRef; startDate: Date; endDate: Date; rentalCents: number; holdMinutes: number; draft: GameDraft }
   /** By the captain (released), or by the hold's expiry job (expired, no actor). */
   | { type: 'ReleaseHold'; subField: SubFieldRef; holdId: string; reason: 'released' | 'expired' }
-  | { type: 'BookSlot'; subField: SubFieldRef; holdId: string; gameId: string; payment: VerifiedRentalPayment | null }
+  | { type: 'BookSlot'; subField: SubFieldRef; holdId: string; gameId: string; payment: VerifiedRentalPayment | null; draft?: DraftAsSent }
   | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string };
+
+/**
+ * The game as add-game sends it again (spec §7's draft). The hold fixed it: a field sent unchanged is
+ * fine, a different one is refused, never silently ignored (DESIGN §5). Absent fields are not compared.
+ */
+export interface DraftAsSent {
+  name?: string | undefined;
+  maxPlayers?: number | undefined;
+  priceCents?: number | undefined;
+  startDate?: Date | undefined;
+  endDate?: Date | undefined;
+  /** The reader's IANA zone, for the held times quoted in a refusal. */
+  timeZone: string;
+}
 
 /** A window as epoch milliseconds, end exclusive: a window ending 18:00 and one starting 18:00 do not overlap. */
 export interface AvailabilityWindow {
@@ -249,6 +263,7 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
       }
       case 'BookSlot': {
         const hold = findHold(state, command.holdId);
+        if (command.draft) refuseChangedDraft(hold, command.draft);
         if (hold.status === 'booked') {
           // The captain's page and the payment's webhook may both book: the second changes nothing.
           if (hold.gameId === command.gameId) return [];
@@ -299,6 +314,29 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
     }
   },
 };
+
+function refuseChangedDraft(hold: KnownHold, sent: DraftAsSent): void {
+  const { draft } = hold;
+  const changed =
+    (sent.name !== undefined && sent.name !== '' && sent.name !== draft.name) ||
+    (sent.maxPlayers !== undefined && sent.maxPlayers !== draft.maxPlayers) ||
+    (sent.priceCents !== undefined && sent.priceCents !== draft.priceCents) ||
+    (sent.startDate !== undefined && sent.startDate.getTime() !== hold.start) ||
+    (sent.endDate !== undefined && sent.endDate.getTime() !== hold.end);
+  if (!changed) return;
+  const held = {
+    name: draft.name,
+    maxPlayers: String(draft.maxPlayers),
+    price: `$${(draft.priceCents / 100).toFixed(2)}`,
+    time: describeSpan(hold, sent.timeZone),
+  };
+  throw new DomainError(
+    'conflict',
+    'draft_differs_from_hold',
+    `This slot is held for "${held.name}", ${held.maxPlayers} players, entry ${held.price}, ${held.time}. Go back and hold the slot again to change the game.`,
+    held,
+  );
+}
 
 function findHold(state: AvailabilityState, holdId: string): KnownHold {
   const hold = state.holds.find((candidate) => candidate.holdId === holdId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
-import { availabilityDecider, type AvailabilityCommand, type SubFieldRef, type VerifiedRentalPayment } from './decider';
+import { availabilityDecider, type AvailabilityCommand, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from './decider';
 import { ofPitchA, testDraft, testSlotBooked } from '../../testing/bookings';
 import type { AvailabilityEvent } from './events';
 
@@ -72,6 +72,17 @@ describe('holds and bookings on the sub-field stream', () => {
     given(availabilityDecider, [evening, held]).when(book({ ...payment, payerId: 'cap-2' }), captain).thenRefused('not_your_payment');
     given(availabilityDecider, [evening, held]).when(book({ ...payment, holdId: 'hold-0' }), captain).thenRefused('payment_for_another_slot');
     given(availabilityDecider, [evening, held]).when(book(), rival).thenRefused('not_your_hold');
+  });
+
+  it('books with the draft the hold fixed: the same fields sent again are fine, a different one is refused with the held values', () => {
+    const withDraft = (sent: Omit<DraftAsSent, 'timeZone'>): AvailabilityCommand => ({ ...(book() as Extract<AvailabilityCommand, { type: 'BookSlot' }>), draft: { ...sent, timeZone: 'UTC' } });
+    const same = { name: draft.name, maxPlayers: 22, priceCents: 500, startDate: new Date('2026-11-22T18:00:00Z'), endDate: new Date('2026-11-22T19:30:00Z') };
+    given(availabilityDecider, [evening, held]).when(withDraft(same), captain).then([booked]);
+    given(availabilityDecider, [evening, held]).when(withDraft({ name: '' }), captain).then([booked]);
+    const heldValues = `This slot is held for "Cap's Game", 22 players, entry $5.00, Sun 22 Nov, 18:00–19:30. Go back and hold the slot again to change the game.`;
+    for (const changed of [{ name: 'Other' }, { maxPlayers: 14 }, { priceCents: 0 }, { startDate: new Date('2026-11-22T18:30:00Z') }, { endDate: new Date('2026-11-22T20:00:00Z') }]) {
+      given(availabilityDecider, [evening, held]).when(withDraft({ ...same, ...changed }), captain).thenRefused('draft_differs_from_hold', heldValues);
+    }
   });
 
   it('books an expired hold whose time is still free (the webhook completes it, no actor), not one whose time was taken', () => {

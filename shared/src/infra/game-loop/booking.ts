@@ -2,7 +2,7 @@ import { fieldDecider } from '../../domain/fields/decider';
 import { fieldStream } from '../../domain/fields/events';
 import { gameDecider } from '../../domain/games/decider';
 import { gameStream, type GameDetails } from '../../domain/games/events';
-import { availabilityDecider, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/schedules/decider';
+import { availabilityDecider, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/schedules/decider';
 import { subFieldStream, type AvailabilityEvent } from '../../domain/schedules/events';
 import { handleCommand } from '../commands/command-handler';
 import { currentState } from '../commands/current-state';
@@ -97,6 +97,8 @@ export async function bookHeldSlot(
     subField: SubFieldRef;
     holdId: string;
     payment: VerifiedRentalPayment | null;
+    /** The captain's add-game draft, checked against the hold's; none from the webhook. */
+    draft?: DraftAsSent;
     actorId: string | null;
     cancellationWindowHours: number;
     metadata: EventMetadata;
@@ -108,7 +110,7 @@ export async function bookHeldSlot(
     cache: deps.streamStates,
     decider: availabilityDecider,
     streamId: subFieldStream(request.subField.subFieldId),
-    command: { type: 'BookSlot', subField: request.subField, holdId: request.holdId, gameId, payment: request.payment },
+    command: { type: 'BookSlot', subField: request.subField, holdId: request.holdId, gameId, payment: request.payment, draft: request.draft },
     context: { now: deps.now(), newId: () => gameId, actorId: request.actorId },
     metadata: request.metadata,
   });

@@ -19,7 +19,13 @@ export type PaymentHandler<Kind extends PurposeKind = PurposeKind> = (payment: P
 export type PricePurpose<Kind extends PurposeKind = PurposeKind> = (
   purpose: PurposeOf<Kind>,
   payerId: string,
-) => Promise<{ amountCents: number; receiverId: string; purpose: PurposeOf<Kind> } | null>;
+) => Promise<{
+  amountCents: number;
+  receiverId: string;
+  purpose: PurposeOf<Kind>;
+  /** How many payments this payer has made for this purpose before: a new round is a new payment. */
+  round?: number;
+} | null>;
 
 /** Handlers are kept by purpose kind and only ever called with a payment of that kind, hence the widening casts. */
 export class PaymentPurposes {

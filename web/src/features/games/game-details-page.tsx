@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useNow } from '../../hooks/use-now';
 import { errorMessage } from '../../lib/notify';
-import { durationLabel } from '../../utils/game-timing';
+import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
 import { AsOfPanel } from '../audit/as-of-panel';
 import { useAuth } from '../auth/use-auth';
@@ -20,7 +20,16 @@ import { useCurrentUser } from '../users/api/current-user';
 import { useGameData, useJoinGame, useLeaveGame, type LoadedGame } from './api/play';
 import { playKeys } from './api/query-keys';
 import { ManageDialog } from './play/manage-dialog';
-import { GAME_CANCELLED, joinFailureMessage, LEAVE_CONFIRMATION, LEAVE_FAILED } from './play/messages';
+import {
+  GAME_CANCELLED,
+  joinFailureMessage,
+  LEAVE_CONFIRMATION,
+  LEAVE_FAILED,
+  REJOIN_FOR_FREE,
+  REMOVED_BY_ORGANIZER,
+  REMOVED_FROM_FREE_GAME,
+} from './play/messages';
+import { RemovedPlayers } from './play/removed-players';
 import { Pitch } from './play/pitch';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow } from './play/play-time';
 import { ShareDialog } from './play/share-dialog';
@@ -48,6 +57,10 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
   const [paying, setPaying] = useState(false);
   const [confirmingLeave, confirmLeave] = useDisclosure(false);
   const full = game.playerCount >= game.max_players;
+  const myId = user.data?.userId;
+  const removal = myId ? game.removed.find((removed) => removed.userId === myId) : undefined;
+  // A paid entry stays the player's after they leave: joining again takes no payment (DESIGN §8).
+  const needsPayment = game.priceCents > 0 && !(myId && game.heldEntries.includes(myId));
   // A failure belongs to the membership it was about: when the page learns the player's new place
   // (e.g. the payment's webhook joined them after a lost join call), it is no longer true.
   const [failureTeam, setFailureTeam] = useState(myTeam);
@@ -76,9 +89,15 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
         Join Game
       </Button>
     );
+  } else if (removal) {
+    buttons = (
+      <Alert color="red" variant="light" role="status">
+        {removal.entryRefunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME}
+      </Alert>
+    );
   } else if (myTeam === null) {
     buttons = (
-      <Button size="md" onClick={() => (game.priceCents > 0 ? setPaying(true) : joinFirst())} loading={join.isPending} disabled={!user.data}>
+      <Button size="md" onClick={() => (needsPayment ? setPaying(true) : joinFirst())} loading={join.isPending} disabled={!user.data}>
         Join Game
       </Button>
     );
@@ -111,6 +130,11 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
       )}
       <Modal opened={confirmingLeave} onClose={confirmLeave.close} title="Leave Game" centered>
         <Text>{LEAVE_CONFIRMATION}</Text>
+        {game.priceCents > 0 && (
+          <Text mt="xs" c="dimmed" fz="sm">
+            {REJOIN_FOR_FREE}
+          </Text>
+        )}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={confirmLeave.close}>
             Cancel
@@ -217,13 +241,15 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           </Text>
         )}
         <Text mt={4} fw={700} data-testid="players-count">
-          {game.playerCount} / {game.max_players} players
+          {playerCountLabel(game.playerCount, game.max_players, game.sidelineCount)}
         </Text>
       </div>
 
       {!cancelled && countdown.phase !== 'ended' && <MembershipControls game={game} myTeam={me ? me.team : null} />}
 
       <Pitch team1={game.team_1} team2={game.team_2} sideline={game.sideline} secondsOf={secondsOf} onPick={canManage ? (participant) => setPickedId(participant.userId) : undefined} />
+
+      {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}
 
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">

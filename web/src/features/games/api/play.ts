@@ -73,6 +73,8 @@ function useGameCommand<T>(gameId: string, call: (input: T) => Promise<unknown>)
 export const useJoinGame = (gameId: string) => useGameCommand(gameId, (input: JoinGameInput) => apiPost('/api/join-game', input));
 export const useLeaveGame = (gameId: string) => useGameCommand(gameId, () => apiPost('/api/leave-game', { gameId }));
 export const useRemovePlayer = (gameId: string) => useGameCommand(gameId, (participantId: string) => apiPost('/api/remove-player', { gameId, participantId }));
+export const useAllowPlayerBack = (gameId: string) =>
+  useGameCommand(gameId, (participantId: string) => apiPost('/api/allow-player-back', { gameId, participantId }));
 /** incomingId comes off the sideline; outgoingId leaves the pitch. */
 export const useSwitchPlayers = (gameId: string) =>
   useGameCommand(gameId, ({ incomingId, outgoingId }: { incomingId: string; outgoingId: string }) =>

@@ -9,6 +9,7 @@ const game = (gameId: string, startDate: string, endDate: string, extra: Partial
   startDate,
   endDate,
   playerCount: 0,
+  sidelineCount: 0,
   maxPlayers: 22,
   field: 'Riverside',
   subfield: 'North',

@@ -11,6 +11,7 @@ const result = (id: string, start: string, price: number, playerCount: number): 
   end_date: '2026-06-12T00:00:00Z',
   price,
   playerCount,
+  sidelineCount: 0,
   max_players: 14,
   picture: '',
   distanceKm: 1,

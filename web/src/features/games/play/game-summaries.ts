@@ -14,6 +14,7 @@ export function searchResultToSummary(game: GameSearchResult): GameSummary {
     startDate: game.start_date,
     endDate: game.end_date,
     playerCount: game.playerCount,
+    sidelineCount: game.sidelineCount,
     maxPlayers: game.max_players,
     field: '',
     subfield: '',

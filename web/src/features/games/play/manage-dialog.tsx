@@ -3,6 +3,7 @@ import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
+import { formatPrice } from '../../../utils/money';
 import { useJoinGame, useRemovePlayer, useSwitchPlayers, type LoadedGame } from '../api/play';
 import { joinFailureMessage } from './messages';
 import { playMinutes } from './play-time';
@@ -16,18 +17,26 @@ export interface ManageDialogProps {
   replaceList: (onPitch: Participant[]) => Participant[];
 }
 
+/** What removing a player does, said before the organizer confirms (DESIGN §8). */
+function removalConsequence(priceCents: number, username: string): string {
+  const blocked = `${username} cannot rejoin until you allow them back.`;
+  return priceCents > 0 ? `Their entry fee of ${formatPrice(priceCents)} is refunded in full. ${blocked}` : blocked;
+}
+
 /** Spec §2 Manage dialog (organizer or admin): play time, moves, Substitute (sideline players) and Remove. */
 export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: ManageDialogProps) {
   const move = useJoinGame(game.gameId);
   const remove = useRemovePlayer(game.gameId);
   const switchPlayers = useSwitchPlayers(game.gameId);
   const [replacing, setReplacing] = useState(false);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = move.isPending || remove.isPending || switchPlayers.isPending;
   const full = game.playerCount >= game.max_players;
 
   const close = () => {
     setReplacing(false);
+    setConfirmingRemoval(false);
     setFailure(null);
     onClose();
   };
@@ -49,7 +58,24 @@ export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: 
               {failure}
             </Alert>
           )}
-          {replacing ? (
+          {confirmingRemoval ? (
+            <Stack gap="sm">
+              <Text fw={600}>Remove {player.username} from this game?</Text>
+              <Text>{removalConsequence(game.priceCents, player.username)}</Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirmingRemoval(false)} disabled={remove.isPending}>
+                  Cancel
+                </Button>
+                <Button
+                  color="red"
+                  loading={remove.isPending}
+                  onClick={() => remove.mutate(player.userId, { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) })}
+                >
+                  Remove {player.username}
+                </Button>
+              </Group>
+            </Stack>
+          ) : replacing ? (
             <Stack gap="xs" role="list" aria-label="Replace">
               <Text fw={600}>Replace which player?</Text>
               {replaceList([...game.team_1, ...game.team_2]).map((onPitch) => (
@@ -98,13 +124,7 @@ export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: 
                   Substitute
                 </Button>
               )}
-              <Button
-                color="red"
-                variant="light"
-                loading={remove.isPending}
-                disabled={busy}
-                onClick={() => remove.mutate(player.userId, { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) })}
-              >
+              <Button color="red" variant="light" disabled={busy} onClick={() => setConfirmingRemoval(true)}>
                 Remove
               </Button>
             </SimpleGrid>

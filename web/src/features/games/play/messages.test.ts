@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
-import { FIRST_JOIN_FAILED, GAME_FULL, joinFailureMessage, MOVE_FAILED } from './messages';
+import { FIRST_JOIN_FAILED, GAME_FULL, joinFailureMessage, MOVE_FAILED, REMOVED_BY_ORGANIZER } from './messages';
 
 describe('join failure messages', () => {
   it('passes on the full-pitch refusal', () => {
     expect(joinFailureMessage(new ApiError(409, 'game_full', GAME_FULL), false)).toBe('Game is full. Try joining sideline.');
+  });
+
+  it('tells a removed player why they cannot join', () => {
+    expect(joinFailureMessage(new ApiError(403, 'removed_by_organizer', REMOVED_BY_ORGANIZER), true)).toBe(
+      'The organizer removed you from this game. Your entry fee was refunded.',
+    );
   });
 
   it("uses the spec's texts for other failures", () => {

@@ -149,6 +149,61 @@ describe('playing in the browser', () => {
     await player.context.close();
   }, 60_000);
 
+  it('removes a paid player after a confirmation naming them, refunds and keeps them out until allowed back; a player who leaves rejoins for free', async () => {
+    // The player paid and joined the priced game in the test before.
+    const player = await newPage(browser, DESKTOP);
+    await player.page.goto(`${app.url}/game-details/${paidGameId}`);
+    await logIn(player.page, 'player@playtime.test');
+    await player.page.getByRole('button', { name: 'Leave Game' }).waitFor();
+    const captain = await newPage(browser, DESKTOP);
+    await captain.page.goto(`${app.url}/game-details/${paidGameId}`);
+    await logIn(captain.page, 'captain@playtime.test');
+    await captain.page.getByText('0 / 14 players · 1 on the sideline').waitFor();
+
+    await region(captain.page, 'Sideline').getByRole('button', { name: 'Manage player' }).click();
+    const manage = captain.page.getByRole('dialog', { name: 'Manage player' });
+    await manage.getByRole('button', { name: 'Remove' }).click();
+    await manage.getByText('Remove player from this game?').waitFor();
+    await manage.getByText('Their entry fee of $5.00 is refunded in full. player cannot rejoin until you allow them back.').waitFor();
+    await screenshot(captain.page, 'play-remove-confirm');
+    await manage.getByRole('button', { name: 'Remove player' }).click();
+    await manage.waitFor({ state: 'hidden' });
+
+    // The player's own page says why, live; the organizer's lists them with 'Allow back'.
+    await player.page.getByText('The organizer removed you from this game. Your entry fee was refunded.').waitFor({ timeout: 15_000 });
+    expect(await player.page.getByRole('button', { name: 'Join Game' }).count()).toBe(0);
+    await screenshot(player.page, 'play-removed-player');
+    const removed = captain.page.getByRole('region', { name: 'Removed players' });
+    await removed.getByText('Entry fee refunded').waitFor();
+    await screenshot(captain.page, 'play-removed-list');
+    await removed.getByRole('button', { name: 'Allow back' }).click();
+    await removed.waitFor({ state: 'hidden' });
+
+    // Allowed back, the refund stands: joining takes a new payment.
+    await player.page.getByRole('button', { name: 'Join Game' }).click({ timeout: 15_000 });
+    const pay = player.page.getByRole('dialog', { name: 'Pay by card' });
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry').fill('12 / 35');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: 'Pay $5.00' }).click();
+    await pay.waitFor({ state: 'hidden', timeout: 20_000 });
+
+    // Leaving keeps the entry: the dialog says so, and Join Game then asks for no payment.
+    await player.page.getByRole('button', { name: 'Leave Game' }).click();
+    const leave = player.page.getByRole('dialog', { name: 'Leave Game' });
+    await leave.getByText('Are you sure you want to leave the game? You will not be able to get a refund.').waitFor();
+    await leave.getByText('Your entry fee stays yours for this game: you can join again for free while there is room.').waitFor();
+    await screenshot(player.page, 'play-leave-dialog');
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    await player.page.getByRole('button', { name: 'Join Game' }).click();
+    await player.page.getByRole('button', { name: 'Join Team 1' }).waitFor({ timeout: 15_000 });
+    expect(await player.page.getByRole('dialog', { name: 'Pay by card' }).count()).toBe(0);
+    await region(captain.page, 'Sideline').getByText('player', { exact: true }).waitFor({ timeout: 15_000 });
+    await player.context.close();
+    await captain.context.close();
+  }, 120_000);
+
   it("substitutes a sideline player for the on-pitch player of the Replace list, seen on the player's page", async () => {
     // The admin plays too: on Team 2 of the free game, where the player waits on the sideline.
     const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));

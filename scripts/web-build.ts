@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
-const SHARED_SOURCES_IN_WEB = ['shared/src/domain', 'shared/src/infra/eventstore/checkpoint.ts'];
+const SHARED_SOURCES_IN_WEB = ['shared/src/domain', 'shared/src/contract', 'shared/src/infra/eventstore/checkpoint.ts'];
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -18,7 +18,7 @@ export function buildWebIfStale(): void {
   const built = newestModification(path.join(WEB_DIST, 'index.html'));
   const sources = Math.max(
     ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => newestModification(path.join(WEB_DIR, name))),
-    // The web app also bundles the pure parts of shared/ it imports (domain types, checkpoints).
+    // The web app also bundles the pure parts of shared/ it imports (the domain, the contract, checkpoints).
     ...SHARED_SOURCES_IN_WEB.map((name) => newestModification(path.join(WEB_DIR, '..', name))),
   );
   if (built >= sources) return;

@@ -1,19 +1,48 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import type { ServerResponse } from 'node:http';
+import { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+
+/** Vite names every file under assets/ by its content's hash: a new build never reuses a name. */
+const HASHED_ASSETS = '/assets/';
+const A_YEAR_IN_SECONDS = 365 * 24 * 3600;
 
 /**
- * Serves the built single-page app, and its index page for every client-side route
- * (/profile, /game-details/42, ...), so a reload on any page works.
+ * Serves the built single-page app: files as the build precompressed them (brotli, else gzip, else
+ * plain, as the browser accepts), hashed assets cached for a year as immutable, and the index page for
+ * every client-side route (/profile, /game-details/42, ...), so a reload on any page works. A missing
+ * file is a real 404: a tab left open across a deploy asks for an old chunk, and must learn it is gone
+ * (the app then reloads itself) instead of getting the index page as JavaScript.
  */
 export function webAppRoutes(distDir: string): Router {
   const router = Router();
   const index = path.join(distDir, 'index.html');
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  router.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res, next) => {
+  const serveFiles = expressStaticGzip(distDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
+      index: false,
+      setHeaders: (res: ServerResponse, filePath: string) => res.setHeader('Cache-Control', cachingOf(filePath)),
+    },
+  });
+  /** The index page changes with every deploy and names the assets of the build: always asked again. */
+  const cachingOf = (filePath: string) => {
+    if (filePath.startsWith(path.join(distDir, HASHED_ASSETS))) return `public, max-age=${A_YEAR_IN_SECONDS}, immutable`;
+    return filePath.replace(/\.(br|gz)$/, '') === index ? 'no-cache' : 'public, max-age=3600';
+  };
+  router.use(serveFiles);
+  router.get(/^\/(?!api\/|socket\.io\/).*/, (req, res, next) => {
+    // Only app routes have no file name: '/assets/old.js', '/favicon.png' or '/sitemap.xml' are files that are not there.
+    if (req.path.startsWith(HASHED_ASSETS) || path.extname(req.path) !== '') {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
     if (!existsSync(index)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // The index page, precompressed like every other file of the build.
+    req.url = '/index.html';
+    serveFiles(req, res, next);
   });
   return router;
 }

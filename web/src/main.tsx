@@ -2,6 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 
+/**
+ * A tab left open across a deploy asks for chunks the new build no longer has (the server answers 404):
+ * load the page again to get the new build. Once: a chunk still missing a moment later is a real error.
+ */
+const RELOADED_AT = 'playtime:reloaded-for-new-build';
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(window.sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < 10_000) return;
+  window.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

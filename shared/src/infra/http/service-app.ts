@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from '../logging';
 import type { Metrics } from '../metrics/metrics';
@@ -43,7 +44,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(options.metrics.middleware(options.service));
   app.use(securityHeaders(options.securityHeaders));
   for (const router of options.raw ?? []) app.use(router);
-  app.use('/api', jsonBodiesOnly, express.json({ limit: BODY_LIMIT }), xsrfProtection);
+  // Answers of a kilobyte or more go out compressed (brotli or gzip, as the browser accepts): a search
+  // or a game's roster shrinks to a fifth; smaller ones are not worth the CPU.
+  app.use('/api', compression({ threshold: 1024 }), jsonBodiesOnly, express.json({ limit: BODY_LIMIT }), xsrfProtection);
   for (const router of options.api) app.use(router);
   app.use('/api', notFoundHandler);
   for (const router of options.after ?? []) app.use(router);

@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webAppRoutes } from './web-app';
+
+/** A build as Vite and its compression plugin leave it: every file with .br and .gz beside it. */
+function writeBuild(dir: string, files: Record<string, string>): void {
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+    writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(content));
+  }
+}
+
+describe('serving the built web app', () => {
+  let dist: string;
+  let url: string;
+  let close: () => void;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'playtime-dist-'));
+    writeBuild(dist, {
+      'index.html': '<!doctype html><div id="root"></div>'.repeat(20),
+      'assets/app-3f2a1b.js': 'console.log("the app");'.repeat(50),
+      'robots.txt': 'User-agent: *',
+    });
+    const app = express().use(webAppRoutes(dist));
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+
+  afterAll(() => {
+    close?.();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (pathname: string, encoding = 'br, gzip') => fetch(`${url}${pathname}`, { headers: { 'accept-encoding': encoding } });
+
+  it('sends the precompressed file the browser accepts, brotli first', async () => {
+    const brotli = await get('/assets/app-3f2a1b.js');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toContain('javascript');
+    expect(await brotli.text()).toContain('the app');
+    expect((await get('/assets/app-3f2a1b.js', 'gzip')).headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('/assets/app-3f2a1b.js', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('the app');
+  });
+
+  it('caches hashed assets for a year as immutable, the index page never without asking again', async () => {
+    expect((await get('/assets/app-3f2a1b.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/robots.txt')).headers.get('cache-control')).toBe('public, max-age=3600');
+    for (const route of ['/', '/profile', '/game-details/42']) {
+      const page = await get(route);
+      expect(page.status, route).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers a missing file with a real 404, not the app page', async () => {
+    for (const missing of ['/assets/app-old.js', '/assets/whatever', '/favicon.png', '/sitemap.xml']) {
+      const answer = await get(missing);
+      expect(answer.status, missing).toBe(404);
+      expect(answer.headers.get('content-type')).toContain('text/plain');
+    }
+    // The API and the socket's paths are not the web app's to answer.
+    expect((await get('/api/nothing')).status).toBe(404);
+  });
+});

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import type { PaymentsConfig } from '@playtime/shared/contract/payments';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
-import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
+import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { auditQueryRoutes } from './audit/routes';
 import { fieldQueryRoutes } from './fields/routes';
@@ -24,6 +24,8 @@ export interface ReadApiDependencies {
   progress: ProjectionProgress;
   projections: string[];
   resolveUser: ResolveUser;
+  /** Who a token says its bearer is (a partner application's claim needs the provider's word on the email). */
+  identity: { verify: VerifyAccessToken };
   publicConfig: PublicConfig;
   readWaitMs: number;
   /** Where a typed ZIP code or US city is, for the search's location box: createGeocoder(config). */

@@ -1,10 +1,14 @@
 /**
  * The spreadsheet import in the admins' 'Field Owners Applications' tab: its last run with the bad
- * row's number and problem, its rows in the table, and 'Import now'; desktop and phone.
+ * row's number and problem, its rows in the table, and 'Import now'; desktop and phone. A row has no
+ * account: once approved, the verified owner of its email is asked whether it is theirs, and
+ * confirming makes them a field owner.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { ANSWERED_TEXT, CLAIM_BUTTON, claimQuestion, NO_ACCOUNT_YET } from '@playtime/shared/contract/partners';
+import { signUpToken } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
@@ -51,6 +55,35 @@ describe('the partner spreadsheet import in the browser', () => {
     const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-sheet-phone');
+    await admin.context.close();
+  }, 120_000);
+
+  it("asks the verified owner of an approved row's email whether it is theirs; confirming makes their account a field owner, live", async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await admin.page.goto(app.url);
+    await logIn(admin.page, 'admin@playtime.test');
+    await admin.page.goto(`${app.url}/admin?tab=applications`);
+    const row = admin.page.getByRole('table', { name: 'Field Owners Applications' }).getByRole('row').filter({ hasText: 'Green Fields' });
+    await row.getByText(NO_ACCOUNT_YET).waitFor();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByText(ANSWERED_TEXT.approvedWithoutAccount).waitFor();
+    await row.getByText('approved').waitFor();
+
+    // Pat signs up with the row's email, verified by the provider; signing in alone gives no role.
+    await signUpToken(app, 'pat@greenfields.test', 'Pat', true);
+    const pat = await newPage(browser, DESKTOP);
+    await pat.page.goto(app.url);
+    await logIn(pat.page, 'pat@greenfields.test', 'sign-up ok');
+    const question = pat.page.getByRole('region', { name: 'Application for Green Fields' });
+    await question.getByText(claimQuestion('Green Fields')).waitFor({ timeout: 15_000 });
+    expect(await pat.page.getByRole('link', { name: 'Field Management' }).count()).toBe(0);
+    await screenshot(pat.page, 'partner-claim-desktop');
+    await question.getByRole('button', { name: CLAIM_BUTTON }).click();
+    await pat.page.getByRole('link', { name: 'Field Management' }).first().waitFor({ timeout: 15_000 });
+    await question.waitFor({ state: 'detached' });
+    // The admin's table shows the row has an account now, without a reload.
+    await row.getByText(NO_ACCOUNT_YET).waitFor({ state: 'detached', timeout: 15_000 });
+    await pat.context.close();
     await admin.context.close();
   }, 120_000);
 });

@@ -1,12 +1,16 @@
 /**
- * A partner application in the browser: a logged-in player fills the landing page's form (told what
- * to fix first), sees their application waiting; an admin approves it in 'Field Owners Applications';
- * the player's open browser becomes a field owner's without a reload and reaches the owner's area.
+ * A partner application in the browser: a guest who asks to become a partnered field is asked to log
+ * in or sign up first; signed in, the player fills the form for their own account (its email filled
+ * in, not editable; told what to fix first) and sees their application waiting; an admin approves it
+ * in 'Field Owners Applications'; the player's open browser becomes a field owner's without a reload
+ * and reaches the owner's area. The admin revokes the approval, and the player's browser is a
+ * player's again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { APPLICATION_STATUS_TEXT, SIGN_IN_TO_APPLY_BUTTON, SIGN_IN_TO_APPLY_TEXT } from '@playtime/shared/contract/partners';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
 describe('partner applications in the browser', () => {
   let app: TestApp;
@@ -22,20 +26,26 @@ describe('partner applications in the browser', () => {
     await app?.dispose();
   });
 
-  it('takes an application from the landing page to approval and the new owner area, live', async () => {
+  it('takes an application from the landing page, signed in, to approval and the new owner area, and back on revocation, live', async () => {
     const player = await newPage(browser);
-    await player.page.goto(app.url);
-    await logIn(player.page, 'player@playtime.test');
     await player.page.goto(app.url);
     await player.page.getByRole('button', { name: 'Request to Become a Partnered Field' }).click();
     await player.page.waitForURL('**/partner-application');
+    // A guest has no form to fill: the application will belong to an account.
+    await player.page.getByText(SIGN_IN_TO_APPLY_TEXT).waitFor();
+    await player.page.getByRole('button', { name: SIGN_IN_TO_APPLY_BUTTON }).waitFor();
+    expect(await player.page.getByRole('form', { name: 'Partner application' }).count()).toBe(0);
+    await logIn(player.page, 'player@playtime.test');
     const form = player.page.getByRole('form', { name: 'Partner application' });
+    await form.waitFor();
+    // The account's email, not another one.
+    expect(await form.getByLabel('Email').inputValue()).toBe('player@playtime.test');
+    expect(await form.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     await form.getByLabel('Zip Code').fill('123');
     await form.getByRole('button', { name: 'Send application' }).click();
     await form.getByText('Contact name is required').waitFor();
     await form.getByText('Zip Code must be 5 digits').waitFor();
     await form.getByLabel('Contact name').fill('Player One');
-    await form.getByLabel('Email').fill('player@playtime.test');
     await form.getByLabel('Phone').fill('(212) 555-0100');
     await form.getByLabel('Field name').fill('Player Park');
     await form.getByLabel('Street address').fill('1 Park Ave');
@@ -75,7 +85,7 @@ describe('partner applications in the browser', () => {
     await player.page.getByRole('link', { name: 'Field Management' }).first().click();
     await player.page.getByText('Fields Page').waitFor();
     await player.page.goto(`${app.url}/partner-application`);
-    await player.page.getByText('Approved: you are a field owner').waitFor();
+    await player.page.getByText(APPLICATION_STATUS_TEXT.approved).waitFor();
 
     await admin.page.setViewportSize(PHONE);
     // On a phone the application is a card: its email and answer on screen, nothing scrolled off to the side.
@@ -86,6 +96,14 @@ describe('partner applications in the browser', () => {
     }
     expect(await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-applications-admin-phone');
+
+    // The admin changes their mind: asked first, then the player's open page loses the owner's area, live.
+    await admin.page.setViewportSize(DESKTOP);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await admin.page.getByRole('dialog', { name: 'Revoke the approval' }).getByRole('button', { name: 'Revoke' }).click();
+    await row.getByText('revoked').waitFor();
+    await player.page.getByText(APPLICATION_STATUS_TEXT.revoked).waitFor({ timeout: 15_000 });
+    await player.page.getByRole('link', { name: 'Field Management' }).first().waitFor({ state: 'detached', timeout: 15_000 });
     await player.context.close();
     await admin.context.close();
   }, 120_000);

@@ -51,6 +51,8 @@ const postRoutes: [path: string, body: Record<string, unknown>, texts: string[]]
   ],
   ['/api/admin/approve-partner-application', { applicationId: 'a1' }, ['applicationId']],
   ['/api/admin/decline-partner-application', { applicationId: 'a1' }, ['applicationId']],
+  ['/api/admin/revoke-partner-application', { applicationId: 'a1' }, ['applicationId']],
+  ['/api/claim-partner-application', { applicationId: 'a1' }, ['applicationId']],
   ['/api/admin/retry-job', { queue: 'game-loop', jobId: 'j1' }, ['queue', 'jobId']],
 ];
 

@@ -41,3 +41,31 @@ export async function appendPartnerApplications(databaseUrl: string, count: numb
     await store.close();
   }
 }
+
+/**
+ * One application without an account, as the spreadsheet import records a row (its email and field
+ * name given), appended straight to the log; returns its id.
+ */
+export async function appendUnclaimedApplication(databaseUrl: string, row: { email: string; fieldName: string }): Promise<string> {
+  const store = await PostgresEventStore.connect(databaseUrl);
+  const applicationId = randomUUID();
+  try {
+    await store.appendToStream(
+      partnerApplicationStream(applicationId),
+      [
+        {
+          type: 'PartnerApplicationSubmitted',
+          data: {
+            applicationId, submittedAt: new Date().toISOString(), applicantId: null, source: 'sheet', contactName: 'Sheet Row', email: row.email,
+            phone: '(212) 555-0100', fieldName: row.fieldName, address: '1 Main St', zipCode: '10001', city: 'New York', subFields: 2, message: '',
+          },
+          metadata: { userId: null, correlationId: applicationId, causationId: null },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+  } finally {
+    await store.close();
+  }
+  return applicationId;
+}

@@ -1,17 +1,18 @@
 import { Router, type Request, type Response } from 'express';
-import type pg from 'pg';
 import { applicationIdBody, PARTNER_SHEET_NOT_SET, partnerApplicationBody } from '@playtime/shared/contract/partners';
-import { partnerApplicationDecider } from '@playtime/shared/domain/partners/decider';
+import { decisionForApplicant, partnerApplicationDecider } from '@playtime/shared/domain/partners/decider';
 import { partnerApplicationStream } from '@playtime/shared/domain/partners/events';
-import { optionalUser, requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { userDecider } from '@playtime/shared/domain/users/decider';
+import { userStream } from '@playtime/shared/domain/users/events';
+import { readCurrentState } from '@playtime/shared/infra/commands/current-state';
+import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { newIdFor, runCommand, type CommandDependencies } from '../http/run-command';
-import { changeRole } from '../users/accounts';
 import { importPartnerSheet } from './sheet-import';
 
 export type PartnerCommandDependencies = CommandDependencies & {
-  pool: pg.Pool;
   resolveUser: ResolveUser;
+  identity: { verify: VerifyAccessToken };
   /** PARTNER_SHEET_URL: the published partner spreadsheet, when one is imported. */
   partnerSheetUrl: string | null;
 };
@@ -19,63 +20,62 @@ export type PartnerCommandDependencies = CommandDependencies & {
 const ONLY_ADMINS = 'Only admins can answer applications.';
 
 /**
- * Makes the account with an approved application's email a field owner. Players and captains become
- * owners; an owner or an admin keeps their role. Emails are the identity provider's, verified at sign-up.
+ * The applicant's account follows the application's latest decision (decisionForApplicant): an
+ * approval makes it a field owner, a revocation gives back what the approval replaced. Once per
+ * decision, and whether or not the account's email was verified: the account itself applied, or
+ * its verified owner claimed the application. Run after each answer also when the answer changed
+ * nothing, so retrying a request cut off between the two writes completes it. Says whether the
+ * application has an account yet.
  */
-export async function grantFieldOwner(deps: Omit<PartnerCommandDependencies, 'partnerSheetUrl'>, req: Request, res: Response, email: string): Promise<boolean> {
-  const { rows } = await deps.pool.query<{ user_id: string; role: string }>(
-    'SELECT user_id, role FROM read.users WHERE lower(email) = lower($1) AND NOT deleted AND email_verified',
-    [email],
-  );
-  const account = rows[0];
-  if (!account || account.role === 'field owner' || account.role === 'admin') return false;
-  await changeRole(deps, req, res, account.user_id, 'field owner');
-  return true;
+async function applicantFollows(deps: CommandDependencies, req: Request, res: Response, applicationId: string): Promise<boolean> {
+  const { state } = await readCurrentState(deps.store, partnerApplicationDecider, partnerApplicationStream(applicationId), { cache: deps.streamStates });
+  const decision = decisionForApplicant(state);
+  if (decision) {
+    const { userId, ...command } = decision;
+    await runCommand(deps, req, res, userDecider, userStream(userId), { type: 'ApplyPartnerDecision', ...command });
+  }
+  return state.status !== 'none' && state.applicantId !== null;
 }
 
-/** A new account whose email an admin approved a partner application for becomes a field owner at sign-up. */
-export async function grantApprovedApplicant(deps: Omit<PartnerCommandDependencies, 'partnerSheetUrl'>, req: Request, res: Response, email: string, emailVerified: boolean): Promise<void> {
-  if (!emailVerified || email === '') return;
-  const { rows } = await deps.pool.query(`SELECT 1 FROM read.partner_applications WHERE lower(email) = lower($1) AND status = 'approved' LIMIT 1`, [email]);
-  if (rows.length > 0) await grantFieldOwner(deps, req, res, email);
-}
-
-/** The landing page's partner application, and the admins' answers to it. */
+/** The signed-in user's application, the admins' answers to applications, and claims of rows that came without an account. */
 export function partnerCommandRoutes(deps: PartnerCommandDependencies): Router {
   const router = Router();
   const admin = requireUser(deps.resolveUser, ['admin'], ONLY_ADMINS);
+  const answer = (type: 'ApproveApplication' | 'DeclineApplication' | 'RevokeApproval') => async (req: Request, res: Response) => {
+    const { applicationId } = parseBody(applicationIdBody, req.body);
+    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type });
+    // A decline answers an application nobody approved yet: the account has nothing to follow.
+    const granted = type === 'DeclineApplication' ? false : await applicantFollows(deps, req, res, applicationId);
+    res.json(type === 'ApproveApplication' ? { ok: true, granted } : { ok: true });
+  };
 
-  // Anyone may apply; a logged-in applicant sees their application's status later.
-  router.post('/api/partner-applications', optionalUser(deps.resolveUser), async (req, res) => {
+  // Only for the signed-in account, with its own email: nobody applies in someone else's name.
+  router.post('/api/partner-applications', requireUser(deps.resolveUser), async (req, res) => {
     const form = parseBody(partnerApplicationBody, req.body);
     const applicationId = newIdFor(deps, req)();
-    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), {
-      type: 'SubmitApplication',
-      applicationId,
-      form,
-      applicantId: req.user?.userId ?? null,
-    });
+    const { userId, email } = req.user!;
+    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type: 'SubmitApplication', applicationId, form, applicant: { userId, email } });
     res.json({ applicationId });
   });
 
-  router.post('/api/admin/approve-partner-application', admin, async (req, res) => {
+  // `granted`: the application has an account, which is a field owner now; false for a row nobody has claimed yet.
+  router.post('/api/admin/approve-partner-application', admin, answer('ApproveApplication'));
+  router.post('/api/admin/decline-partner-application', admin, answer('DeclineApplication'));
+  router.post('/api/admin/revoke-partner-application', admin, answer('RevokeApproval'));
+
+  // The identity provider's verdict on the email is the token's, as it stands now (it may have been verified since sign-up).
+  router.post('/api/claim-partner-application', requireIdentity(deps.identity.verify), requireUser(deps.resolveUser), async (req, res) => {
     const { applicationId } = parseBody(applicationIdBody, req.body);
-    const outcome = await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type: 'ApproveApplication' });
-    const approved = outcome.events.find((event) => event.type === 'PartnerApplicationApproved');
-    const granted = approved?.type === 'PartnerApplicationApproved' ? await grantFieldOwner(deps, req, res, approved.data.email) : false;
-    res.json({ ok: true, granted });
+    const { email = '', emailVerified } = req.identity!;
+    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type: 'ClaimApplication', userId: req.user!.userId, email, emailVerified });
+    await applicantFollows(deps, req, res, applicationId);
+    res.json({ ok: true });
   });
 
   // Reads the spreadsheet now, rather than at its next turn.
   router.post('/api/admin/import-partner-sheet', admin, async (_req, res) => {
     if (!deps.partnerSheetUrl) throw new ApiError(409, 'partner_sheet_not_set', PARTNER_SHEET_NOT_SET);
     res.json(await importPartnerSheet(deps, deps.partnerSheetUrl));
-  });
-
-  router.post('/api/admin/decline-partner-application', admin, async (req, res) => {
-    const { applicationId } = parseBody(applicationIdBody, req.body);
-    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type: 'DeclineApplication' });
-    res.json({ ok: true });
   });
 
   return router;

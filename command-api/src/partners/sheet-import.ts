@@ -137,7 +137,7 @@ export async function importPartnerSheet(deps: { store: EventStore; now: () => D
         store: deps.store,
         decider: partnerApplicationDecider,
         streamId: partnerApplicationStream(applicationId),
-        command: { type: 'SubmitApplication', applicationId, form, applicantId: null, source: 'sheet' },
+        command: { type: 'SubmitApplication', applicationId, form, applicant: null, source: 'sheet' },
         context: { now: deps.now(), newId: () => applicationId, actorId: null },
         metadata,
       });

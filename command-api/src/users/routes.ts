@@ -7,7 +7,6 @@ import { parseBody } from '@playtime/shared/infra/http/errors';
 import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/run-command';
-import { grantApprovedApplicant } from '../partners/routes';
 import { changeRole, deleteUser, registerUser, type RegistrationDependencies } from './accounts';
 
 export type UserCommandDependencies = CommandDependencies & RegistrationDependencies & { pool: pg.Pool; resolveUser: ResolveUser; identity: { verify: VerifyAccessToken } };
@@ -28,11 +27,8 @@ export function userCommandRoutes(deps: UserCommandDependencies): Router {
       profilePicture: identity.picture ?? '/avatars/1.svg',
       demoRole: identity.demoRole,
     });
-    if (appended) {
-      res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
-      // A field-owner role granted now (an approved partner application) moves the header on to its own write.
-      await grantApprovedApplicant(deps, req, res, identity.email ?? '', identity.emailVerified);
-    }
+    // Logging in gives no role: an approved partner application is applied to the account once, when decided or claimed.
+    if (appended) res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
     res.json({ userId });
   });
 

@@ -4,9 +4,12 @@ import { PARTNER_EVENT_TYPES } from '@playtime/shared/domain/partners/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 
+const STATUS_AFTER = { PartnerApplicationApproved: 'approved', PartnerApplicationDeclined: 'declined', PartnerApplicationRevoked: 'revoked' } as const;
+
 /**
  * read.partner_applications: every request to become a partnered field, newest first, with the
- * admin's answer and where it came from; read.partner_sheet_imports: each run of the spreadsheet import.
+ * admin's latest answer, where it came from and the account it belongs to (none yet for a spreadsheet
+ * row nobody has claimed); read.partner_sheet_imports: each run of the spreadsheet import.
  */
 export const partnerApplicationsProjection: QueryingProjection = {
   name: PROJECTIONS.partnerApplications,
@@ -60,10 +63,16 @@ export const partnerApplicationsProjection: QueryingProjection = {
           break;
         }
         case 'PartnerApplicationApproved':
-        case 'PartnerApplicationDeclined': {
-          const status = event.type === 'PartnerApplicationApproved' ? 'approved' : 'declined';
+        case 'PartnerApplicationDeclined':
+        case 'PartnerApplicationRevoked': {
+          const status = STATUS_AFTER[event.type];
           const { rows } = await db.query<{ applicant_id: string | null }>('UPDATE partner_applications SET status = $2 WHERE application_id = $1 RETURNING applicant_id', [event.data.applicationId, status]);
           if (rows[0]?.applicant_id) keys.add(rooms.user(rows[0].applicant_id));
+          break;
+        }
+        case 'PartnerApplicationClaimed': {
+          await db.query('UPDATE partner_applications SET applicant_id = $2 WHERE application_id = $1', [event.data.applicationId, event.data.applicantId]);
+          keys.add(rooms.user(event.data.applicantId));
           break;
         }
         case 'PartnerSheetImported': {

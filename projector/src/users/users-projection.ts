@@ -50,7 +50,7 @@ export const usersProjection: WriteOnlyProjection = {
       const userId = event.data.userId;
       if (event.type === 'UserRegistered') registered.push({ ...event.data, registeredAt: stored.createdAt });
       if (event.type === 'UserProfileEdited') profiles.set(userId, { user_id: userId, bio: event.data.bio, profile_picture: event.data.profilePicture });
-      if (event.type === 'UserRoleChanged') roles.set(userId, { user_id: userId, role: event.data.role });
+      if (event.type === 'UserRoleChanged' || event.type === 'PartnerDecisionApplied') roles.set(userId, { user_id: userId, role: event.data.role });
       if (event.type === 'UserDeleted') deleted.add(userId);
     }
 

@@ -21,6 +21,11 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `${actor} edited the profile of ${name(event.data.userId)}`;
     case 'UserRoleChanged':
       return `${name(event.data.changedBy)} made ${name(event.data.userId)} a ${event.data.role}`;
+    case 'PartnerDecisionApplied': {
+      const { role, previousRole } = event.data;
+      const outcome = role === previousRole ? `stays a ${role}` : `is now a ${role}`;
+      return `${name(event.data.userId)} ${outcome}: ${name(event.data.decidedBy)} ${event.data.approved ? 'approved' : 'took back'} their partner application`;
+    }
     case 'UserDeleted':
       return `${name(event.data.deletedBy)} deleted ${name(event.data.userId)}`;
     case 'UsernameClaimed':
@@ -85,6 +90,10 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `${name(event.data.approvedBy)} approved the partner application of ${event.data.email}`;
     case 'PartnerApplicationDeclined':
       return `${name(event.data.declinedBy)} declined a partner application`;
+    case 'PartnerApplicationRevoked':
+      return `${name(event.data.revokedBy)} revoked the approval of a partner application`;
+    case 'PartnerApplicationClaimed':
+      return `${name(event.data.applicantId)} confirmed a partner application as theirs`;
     case 'PartnerSheetImported':
       return event.data.failure
         ? `Partner spreadsheet not imported: ${event.data.failure}`

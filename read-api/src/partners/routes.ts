@@ -2,17 +2,18 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
 import { partnerApplicationsQuery, type PartnerSheetStatus } from '@playtime/shared/contract/partners';
-import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import { parseBody } from '@playtime/shared/infra/http/errors';
 
 /** A row as the admin's table and the applicant's status show it (PartnerApplicationRow). */
 const APPLICATION_ROW = `
   SELECT application_id AS "applicationId", submitted_at AS "submittedAt", contact_name AS "contactName", email, phone,
-         field_name AS "fieldName", address || ', ' || city || ' ' || zip_code AS location, sub_fields AS "subFields", message, status
+         field_name AS "fieldName", address || ', ' || city || ' ' || zip_code AS location, sub_fields AS "subFields", message, status,
+         applicant_id IS NOT NULL AS "hasAccount"
     FROM read.partner_applications`;
 
 /** Partner applications: the admins' paged list, and a logged-in applicant's own. */
-export function partnerQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; partnerSheetUrl: string | null }): Router {
+export function partnerQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; identity: { verify: VerifyAccessToken }; partnerSheetUrl: string | null }): Router {
   const router = Router();
   const admin = requireUser(deps.resolveUser, ['admin'], 'Only admins can read partner applications.');
 
@@ -39,12 +40,16 @@ export function partnerQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUs
     res.json(list.rows);
   });
 
-  // The applicant's own: sent while logged in, or with the email they log in with.
-  router.get('/api/my-partner-applications', requireUser(deps.resolveUser), async (req, res) => {
-    const { rows } = await deps.pool.query(`${APPLICATION_ROW} WHERE applicant_id = $1 OR lower(email) = lower($2) ORDER BY submitted_at DESC LIMIT 20`, [
-      req.user!.userId,
-      req.user!.email,
-    ]);
+  // The applicant's own, and the approved ones without an account that name their email, to claim
+  // (hasAccount false): only when the identity provider vouches for that email now.
+  router.get('/api/my-partner-applications', requireIdentity(deps.identity.verify), requireUser(deps.resolveUser), async (req, res) => {
+    const { email, emailVerified } = req.identity!;
+    const { rows } = await deps.pool.query(
+      `${APPLICATION_ROW}
+        WHERE applicant_id = $1 OR (applicant_id IS NULL AND status = 'approved' AND $3 AND lower(email) = lower($2))
+        ORDER BY submitted_at DESC LIMIT 20`,
+      [req.user!.userId, email ?? '', emailVerified && Boolean(email)],
+    );
     res.json(rows);
   });
 

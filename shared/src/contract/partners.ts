@@ -52,9 +52,43 @@ export interface PartnerApplicationRow {
   subFields: number;
   message: string;
   status: ApplicationStatus;
+  /** Whether it belongs to an account: false for a spreadsheet row nobody has claimed yet. */
+  hasAccount: boolean;
 }
 
 export const partnerApplicationsQuery = z.object({
   page: z.coerce.number().int().min(0, 'page is 0 or more').default(0),
   pageSize: z.coerce.number().pipe(z.union(PARTNER_PAGE_SIZES.map((size) => z.literal(size)), { error: `pageSize is one of ${PARTNER_PAGE_SIZES.join(', ')}` })).default(10),
 });
+
+/** The applicant's view of their application's status (approved: while the account holds the role). */
+export const APPLICATION_STATUS_TEXT = {
+  submitted: 'Waiting for an answer',
+  approved: 'Approved: you are a field owner',
+  declined: 'Declined',
+  revoked: 'Approval revoked',
+} as const satisfies Record<ApplicationStatus, string>;
+/** An approved application whose account an admin has given another role since. */
+export const APPROVED_ROLE_CHANGED_TEXT = 'Approved';
+
+/** What a guest sees instead of the application form. */
+export const SIGN_IN_TO_APPLY_TEXT = 'Log in or sign up first: your application belongs to your account, and its approval makes that account a field owner.';
+export const SIGN_IN_TO_APPLY_BUTTON = 'Log in or sign up';
+/** The email input of the form: the account's, not editable. */
+export const ACCOUNT_EMAIL_HINT = "Your account's email: an admin's approval makes this account a field owner.";
+
+/** Asked of a signed-in user whose verified email an approved application without an account names. */
+export const claimQuestion = (fieldName: string) => `An approved application names your email: ${fieldName}. Is it yours?`;
+export const CLAIM_BUTTON = 'Yes, it is mine';
+export const CLAIMED_TEXT = 'Confirmed: the application is yours, and your account is a field owner.';
+
+/** The admin's answers, and what each did. */
+export type ApplicationAnswer = 'approve' | 'decline' | 'revoke';
+export const ANSWERED_TEXT = {
+  approvedWithAccount: "Approved: the applicant's account is a field owner now.",
+  approvedWithoutAccount: 'Approved. This application has no account yet: the role goes to whoever signs in with its verified email and confirms it as theirs.',
+  declined: 'Declined.',
+  revoked: 'Approval revoked.',
+} as const;
+export const NO_ACCOUNT_YET = 'No account yet';
+export const REVOKE_CONSEQUENCE = 'The account goes back to the role it had before the approval, unless an admin has changed its role since.';

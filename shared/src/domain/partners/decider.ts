@@ -2,7 +2,7 @@ import { DomainError, type Decider } from '../decider';
 import type { EventOf } from '../event-schemas';
 import type { PartnerApplicationForm, PartnerEvent, PartnerSheetImported } from './events';
 
-export const APPLICATION_STATUSES = ['submitted', 'approved', 'declined'] as const;
+export const APPLICATION_STATUSES = ['submitted', 'approved', 'declined', 'revoked'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export const PARTNER_TEXT_MAX = 200;
@@ -35,24 +35,51 @@ export function applicationProblems(form: PartnerApplicationForm): Record<string
   return problems;
 }
 
-export type PartnerCommand =
-  | { type: 'SubmitApplication'; applicationId: string; form: PartnerApplicationForm; applicantId: string | null; source?: 'form' | 'sheet' }
-  | { type: 'ApproveApplication' }
-  | { type: 'DeclineApplication' };
+/** Who sends an application from the form: the signed-in account, with its email. */
+export interface Applicant {
+  userId: string;
+  email: string;
+}
 
-export type PartnerApplicationState = { status: 'none' } | { status: ApplicationStatus; applicationId: string; email: string };
+export type PartnerCommand =
+  | { type: 'SubmitApplication'; applicationId: string; form: PartnerApplicationForm; applicant: Applicant | null; source?: 'form' | 'sheet' }
+  | { type: 'ApproveApplication' }
+  | { type: 'DeclineApplication' }
+  | { type: 'RevokeApproval' }
+  /** The signed-in user confirms an application without an account as theirs; the identity provider vouches for `email` when `emailVerified`. */
+  | { type: 'ClaimApplication'; userId: string; email: string; emailVerified: boolean };
+
+export type PartnerApplicationState =
+  | { status: 'none' }
+  | {
+      status: ApplicationStatus;
+      applicationId: string;
+      email: string;
+      /** The account the application belongs to; none yet for a spreadsheet row nobody has claimed. */
+      applicantId: string | null;
+      /** How many times an admin has decided on it (approve, decline, revoke): the applicant's account follows the latest. */
+      decisions: number;
+    };
+
+export const SIGN_IN_TO_APPLY = 'Log in or sign up to apply: an application belongs to the account that sends it.';
 
 export const partnerApplicationDecider: Decider<PartnerCommand, PartnerEvent, PartnerApplicationState> = {
   initialState: () => ({ status: 'none' }),
 
   evolve(state, event) {
+    if (event.type === 'PartnerApplicationSubmitted') {
+      return { status: 'submitted', applicationId: event.data.applicationId, email: event.data.email, applicantId: event.data.applicantId, decisions: 0 };
+    }
+    if (state.status === 'none') return state;
     switch (event.type) {
-      case 'PartnerApplicationSubmitted':
-        return { status: 'submitted', applicationId: event.data.applicationId, email: event.data.email };
       case 'PartnerApplicationApproved':
-        return state.status === 'none' ? state : { ...state, status: 'approved' };
+        return { ...state, status: 'approved', decisions: state.decisions + 1 };
       case 'PartnerApplicationDeclined':
-        return state.status === 'none' ? state : { ...state, status: 'declined' };
+        return { ...state, status: 'declined', decisions: state.decisions + 1 };
+      case 'PartnerApplicationRevoked':
+        return { ...state, status: 'revoked', decisions: state.decisions + 1 };
+      case 'PartnerApplicationClaimed':
+        return { ...state, applicantId: event.data.applicantId };
       case 'PartnerSheetImported':
         return state;
     }
@@ -61,6 +88,14 @@ export const partnerApplicationDecider: Decider<PartnerCommand, PartnerEvent, Pa
   decide(command, state, context) {
     if (command.type === 'SubmitApplication') {
       if (state.status !== 'none') return []; // the same submission again (a retried request)
+      const source = command.source ?? 'form';
+      const { applicant } = command;
+      // Whoever could type any email could make someone else a field owner: the form is the signed-in account's own.
+      if (source === 'form' && !applicant) throw new DomainError('forbidden', 'sign_in_to_apply', SIGN_IN_TO_APPLY);
+      if (applicant && command.form.email.trim().toLowerCase() !== applicant.email.toLowerCase()) {
+        const problem = applicant.email ? `Applications use your account's email, ${applicant.email}.` : 'Your account has no email address: sign in with one to apply.';
+        throw new DomainError('invalid', 'not_your_email', problem, { email: problem });
+      }
       const problems = applicationProblems(command.form);
       const first = Object.values(problems)[0];
       if (first !== undefined) throw new DomainError('invalid', 'invalid_application', first, problems);
@@ -68,23 +103,52 @@ export const partnerApplicationDecider: Decider<PartnerCommand, PartnerEvent, Pa
       return [
         {
           type: 'PartnerApplicationSubmitted',
-          data: { ...form, applicationId: command.applicationId, submittedAt: context.now.toISOString(), applicantId: command.applicantId, source: command.source ?? 'form' },
+          data: { ...form, applicationId: command.applicationId, submittedAt: context.now.toISOString(), applicantId: applicant?.userId ?? null, source },
         },
       ];
     }
     if (state.status === 'none') throw new DomainError('not_found', 'application_not_found', 'There is no application with this id.');
+    if (command.type === 'ClaimApplication') return claim(command, state);
     const admin = context.actorId;
     if (!admin) throw new DomainError('forbidden', 'admins_only', 'Only admins can answer applications.');
-    if (command.type === 'ApproveApplication') {
-      if (state.status === 'approved') return [];
-      if (state.status === 'declined') throw new DomainError('conflict', 'application_declined', 'This application was declined.');
-      return [{ type: 'PartnerApplicationApproved', data: { applicationId: state.applicationId, email: state.email, approvedBy: admin } }];
+    const { applicationId } = state;
+    switch (command.type) {
+      // An admin may change their mind: a declined or revoked application can still be approved.
+      case 'ApproveApplication':
+        if (state.status === 'approved') return [];
+        return [{ type: 'PartnerApplicationApproved', data: { applicationId, email: state.email, approvedBy: admin } }];
+      case 'DeclineApplication':
+        if (state.status === 'declined') return [];
+        if (state.status === 'approved') throw new DomainError('conflict', 'application_approved', 'This application was approved. Revoke the approval instead.');
+        if (state.status === 'revoked') throw new DomainError('conflict', 'application_revoked', 'The approval of this application was revoked already.');
+        return [{ type: 'PartnerApplicationDeclined', data: { applicationId, declinedBy: admin } }];
+      case 'RevokeApproval':
+        if (state.status === 'revoked') return [];
+        if (state.status !== 'approved') throw new DomainError('conflict', 'application_not_approved', 'Only an approved application can be revoked.');
+        return [{ type: 'PartnerApplicationRevoked', data: { applicationId, revokedBy: admin } }];
     }
-    if (state.status === 'declined') return [];
-    if (state.status === 'approved') throw new DomainError('conflict', 'application_approved', 'This application was approved already.');
-    return [{ type: 'PartnerApplicationDeclined', data: { applicationId: state.applicationId, declinedBy: admin } }];
   },
 };
+
+function claim(command: Extract<PartnerCommand, { type: 'ClaimApplication' }>, state: Exclude<PartnerApplicationState, { status: 'none' }>): PartnerEvent[] {
+  if (state.applicantId === command.userId) return [];
+  if (state.applicantId !== null) throw new DomainError('conflict', 'application_has_account', 'This application belongs to another account.');
+  if (command.email.trim().toLowerCase() !== state.email) throw new DomainError('forbidden', 'not_your_application', 'This application names another email than your account.');
+  if (!command.emailVerified) {
+    throw new DomainError('forbidden', 'email_not_verified', 'Verify your email address with your sign-in provider first: only its verified owner can claim an application.');
+  }
+  return [{ type: 'PartnerApplicationClaimed', data: { applicationId: state.applicationId, applicantId: command.userId } }];
+}
+
+/**
+ * What the applicant's account follows: the application's latest decision, numbered, so the account
+ * applies each decision once and never an older one after a newer. Null while nobody has decided or
+ * no account holds the application.
+ */
+export function decisionForApplicant(state: PartnerApplicationState): { userId: string; applicationId: string; decision: number; approved: boolean } | null {
+  if (state.status === 'none' || state.applicantId === null || state.decisions === 0) return null;
+  return { userId: state.applicantId, applicationId: state.applicationId, decision: state.decisions, approved: state.status === 'approved' };
+}
 
 export type SheetImport = EventOf<typeof PartnerSheetImported>['data'];
 

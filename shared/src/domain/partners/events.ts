@@ -31,6 +31,15 @@ export const PartnerApplicationApproved = eventSchema('PartnerApplicationApprove
 
 export const PartnerApplicationDeclined = eventSchema('PartnerApplicationDeclined', z.object({ applicationId: z.string(), declinedBy: z.string() }));
 
+/** An admin took an approval back; approving again is still possible. */
+export const PartnerApplicationRevoked = eventSchema('PartnerApplicationRevoked', z.object({ applicationId: z.string(), revokedBy: z.string() }));
+
+/**
+ * An application that came without an account (a spreadsheet row, or a form sent before applying
+ * needed one) confirmed as theirs by the signed-in user whose verified email it names.
+ */
+export const PartnerApplicationClaimed = eventSchema('PartnerApplicationClaimed', z.object({ applicationId: z.string(), applicantId: z.string() }));
+
 /** One run of the spreadsheet import: what it read, took and could not take (row numbers as the sheet counts them, header = 1). */
 export const PartnerSheetImported = eventSchema(
   'PartnerSheetImported',
@@ -45,7 +54,14 @@ export const PartnerSheetImported = eventSchema(
   }),
 );
 
-export const PARTNER_EVENTS = [PartnerApplicationSubmitted, PartnerApplicationApproved, PartnerApplicationDeclined, PartnerSheetImported] as const;
+export const PARTNER_EVENTS = [
+  PartnerApplicationSubmitted,
+  PartnerApplicationApproved,
+  PartnerApplicationDeclined,
+  PartnerApplicationRevoked,
+  PartnerApplicationClaimed,
+  PartnerSheetImported,
+] as const;
 
 export type PartnerEvent = EventsOf<typeof PARTNER_EVENTS>;
 

@@ -77,6 +77,57 @@ describe('user decider', () => {
     given(userDecider, [registered]).when({ type: 'ChangeRole', role: 'player' }).then([]);
   });
 
+  describe('following decisions on partner applications', () => {
+    const admin = testContext({ actorId: 'admin-1' });
+    const apply = (decision: number, approved: boolean, applicationId = 'a1') => ({ type: 'ApplyPartnerDecision', applicationId, decision, approved }) as const;
+    const applied = (decision: number, approved: boolean, role: 'player' | 'captain' | 'field owner' | 'admin', previousRole: typeof role, applicationId = 'a1'): UserEvent => ({
+      type: 'PartnerDecisionApplied',
+      data: { userId: 'u1', applicationId, decision, approved, role, previousRole, decidedBy: 'admin-1' },
+    });
+    const changedBy = (role: 'player' | 'captain' | 'field owner' | 'admin'): UserEvent => ({ type: 'UserRoleChanged', data: { userId: 'u1', role, changedBy: 'admin-2' } });
+
+    it('makes a player or a captain a field owner on an approval, once, and never applies an older decision after a newer', () => {
+      given(userDecider, [registered]).when(apply(1, true), admin).then([applied(1, true, 'field owner', 'player')]);
+      given(userDecider, [registered, changedBy('captain')]).when(apply(1, true), admin).then([applied(1, true, 'field owner', 'captain')]);
+      given(userDecider, [registered, applied(1, true, 'field owner', 'player')]).when(apply(1, true), admin).then([]);
+      given(userDecider, [registered, applied(2, false, 'player', 'player')]).when(apply(1, true), admin).then([]);
+    });
+
+    it("leaves an admin's later role change standing: a replayed approval does not grant again", () => {
+      const demoted = [registered, applied(1, true, 'field owner', 'player'), changedBy('player')];
+      given(userDecider, demoted).when(apply(1, true), admin).then([]);
+      // Revoking the approval later takes nothing away either: the role is the admin's now.
+      given(userDecider, [...demoted, changedBy('captain')]).when(apply(2, false), admin).then([applied(2, false, 'captain', 'captain')]);
+    });
+
+    it('records an approval that changes nothing (an owner or an admin keeps their role), so it is applied once', () => {
+      const owner = [registered, changedBy('field owner')];
+      given(userDecider, owner).when(apply(1, true), admin).then([applied(1, true, 'field owner', 'field owner')]);
+      given(userDecider, [registered, changedBy('admin')]).when(apply(1, true), admin).then([applied(1, true, 'admin', 'admin')]);
+      // Demoted after that approval, the owner stays demoted whenever the approval comes again.
+      given(userDecider, [...owner, applied(1, true, 'field owner', 'field owner'), changedBy('player')]).when(apply(1, true), admin).then([]);
+      // And revoking it does not take away a role the approval did not give.
+      given(userDecider, [...owner, applied(1, true, 'field owner', 'field owner')]).when(apply(2, false), admin).then([applied(2, false, 'field owner', 'field owner')]);
+    });
+
+    it('gives back the role the approval replaced when it is revoked, and grants again on a new approval', () => {
+      const granted = [registered, changedBy('captain'), applied(1, true, 'field owner', 'captain')];
+      given(userDecider, granted).when(apply(2, false), admin).then([applied(2, false, 'captain', 'field owner')]);
+      given(userDecider, [...granted, applied(2, false, 'captain', 'field owner')]).when(apply(3, true), admin).then([applied(3, true, 'field owner', 'captain')]);
+    });
+
+    it('keeps the field owner role while another approved application still stands behind it', () => {
+      const both = [registered, applied(1, true, 'field owner', 'player', 'a1'), applied(1, true, 'field owner', 'field owner', 'a2')];
+      given(userDecider, both).when(apply(2, false, 'a1'), admin).then([applied(2, false, 'field owner', 'field owner', 'a1')]);
+      given(userDecider, [...both, applied(2, false, 'field owner', 'field owner', 'a1')]).when(apply(2, false, 'a2'), admin).then([applied(2, false, 'player', 'field owner', 'a2')]);
+    });
+
+    it('has nothing to give a deleted account, and refuses an unknown one', () => {
+      given(userDecider, [registered, { type: 'UserDeleted', data: { userId: 'u1', deletedBy: 'admin-1' } }]).when(apply(1, true), admin).then([]);
+      given(userDecider, []).when(apply(1, true), admin).thenRefused('user_not_found');
+    });
+  });
+
   it('deletes, and a deleted user can do nothing more', () => {
     given(userDecider, [registered])
       .when({ type: 'DeleteUser' }, testContext({ actorId: 'admin-1' }))

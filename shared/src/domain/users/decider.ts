@@ -18,11 +18,33 @@ export type UserCommand =
     }
   | { type: 'EditProfile'; username: string; bio: string; profilePicture: string }
   | { type: 'ChangeRole'; role: Role }
+  /** The applicant's account follows an admin's decision on their partner application (see decisionForApplicant). */
+  | { type: 'ApplyPartnerDecision'; applicationId: string; decision: number; approved: boolean }
   | { type: 'DeleteUser' };
+
+/**
+ * The field-owner role held because partner applications were approved: which ones, and the role
+ * the first approval replaced (given back when the last of them is revoked). An admin's own role
+ * change ends it: from then on the admin's decision stands, whatever happens to the applications.
+ */
+export interface PartnerGrant {
+  applicationIds: string[];
+  previousRole: Role;
+}
 
 export type UserState =
   | { status: 'unknown' }
-  | { status: 'active' | 'deleted'; userId: string; username: string; role: Role; bio: string; profilePicture: string };
+  | {
+      status: 'active' | 'deleted';
+      userId: string;
+      username: string;
+      role: Role;
+      bio: string;
+      profilePicture: string;
+      /** The latest decision applied, per partner application. */
+      partnerDecisions: Record<string, number>;
+      partnerGrant: PartnerGrant | null;
+    };
 
 export const BIO_MAX_LENGTH = 500;
 const PRESET_AVATAR = /^\/avatars\/([1-9]|1[0-6])\.svg$/;
@@ -41,11 +63,15 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           role: event.data.role,
           bio: '',
           profilePicture: event.data.profilePicture,
+          partnerDecisions: {},
+          partnerGrant: null,
         };
       case 'UserProfileEdited':
         return state.status === 'unknown' ? state : { ...state, bio: event.data.bio, profilePicture: event.data.profilePicture };
       case 'UserRoleChanged':
-        return state.status === 'unknown' ? state : { ...state, role: event.data.role };
+        return state.status === 'unknown' ? state : { ...state, role: event.data.role, partnerGrant: null };
+      case 'PartnerDecisionApplied':
+        return state.status === 'unknown' ? state : { ...state, ...afterPartnerDecision(state, event.data) };
       case 'UserDeleted':
         return state.status === 'unknown' ? state : { ...state, status: 'deleted' };
     }
@@ -75,6 +101,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       ];
     }
     if (state.status === 'unknown') throw new DomainError('not_found', 'user_not_found', 'This user does not exist.');
+    // A deleted account has no role to give or take; the application keeps its decision.
+    if (state.status === 'deleted' && command.type === 'ApplyPartnerDecision') return [];
     if (state.status === 'deleted') throw new DomainError('forbidden', 'user_deleted', 'This account has been deleted.');
     const actor = context.actorId ?? 'system';
     switch (command.type) {
@@ -98,8 +126,40 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'ChangeRole':
         if (command.role === state.role) return [];
         return [{ type: 'UserRoleChanged', data: { userId: state.userId, role: command.role, changedBy: actor } }];
+      case 'ApplyPartnerDecision': {
+        const { applicationId, decision, approved } = command;
+        if ((state.partnerDecisions[applicationId] ?? 0) >= decision) return []; // applied already, or a newer one was
+        const role = approved ? roleWhenApproved(state) : roleWhenRevoked(state, applicationId);
+        return [{ type: 'PartnerDecisionApplied', data: { userId: state.userId, applicationId, decision, approved, role, previousRole: state.role, decidedBy: actor } }];
+      }
       case 'DeleteUser':
         return [{ type: 'UserDeleted', data: { userId: state.userId, deletedBy: actor } }];
     }
   },
 };
+
+type KnownUser = Exclude<UserState, { status: 'unknown' }>;
+
+/** An approval makes a player or a captain a field owner; a field owner or an admin keeps their role. */
+function roleWhenApproved(state: KnownUser): Role {
+  return state.role === 'player' || state.role === 'captain' ? 'field owner' : state.role;
+}
+
+/**
+ * A revocation gives back the role the approvals replaced once no approved application is left
+ * behind the role; a role an admin set since (which ended the grant) stands.
+ */
+function roleWhenRevoked(state: KnownUser, applicationId: string): Role {
+  const grant = state.partnerGrant;
+  if (!grant?.applicationIds.includes(applicationId)) return state.role;
+  return grant.applicationIds.length === 1 ? grant.previousRole : state.role;
+}
+
+function afterPartnerDecision(state: KnownUser, applied: { applicationId: string; decision: number; approved: boolean; role: Role; previousRole: Role }): Partial<KnownUser> {
+  const { applicationId, decision, approved, role, previousRole } = applied;
+  const others = state.partnerGrant?.applicationIds.filter((id) => id !== applicationId) ?? [];
+  let partnerGrant = state.partnerGrant;
+  if (approved && (partnerGrant || role !== previousRole)) partnerGrant = { applicationIds: [...others, applicationId], previousRole: partnerGrant?.previousRole ?? previousRole };
+  if (!approved && partnerGrant) partnerGrant = others.length > 0 ? { ...partnerGrant, applicationIds: others } : null;
+  return { role, partnerDecisions: { ...state.partnerDecisions, [applicationId]: decision }, partnerGrant };
+}

@@ -29,10 +29,21 @@ export const UserProfileEdited = eventSchema('UserProfileEdited', z.object({ use
 
 export const UserRoleChanged = eventSchema('UserRoleChanged', z.object({ userId: z.string(), role, changedBy: z.string() }));
 
+/**
+ * An admin's decision on a partner application (its `decision`-th), applied to the applicant's
+ * account once: `role` is the account's role after it, `previousRole` before (the same when the
+ * decision changed nothing, e.g. an approval for an account that was a field owner already; it is
+ * recorded all the same, so no replay of that decision can change the role later).
+ */
+export const PartnerDecisionApplied = eventSchema(
+  'PartnerDecisionApplied',
+  z.object({ userId: z.string(), applicationId: z.string(), decision: z.number().int().positive(), approved: z.boolean(), role, previousRole: role, decidedBy: z.string() }),
+);
+
 // The log keeps only this marker; read models drop the person's data when they see it.
 export const UserDeleted = eventSchema('UserDeleted', z.object({ userId: z.string(), deletedBy: z.string() }));
 
-export const USER_EVENTS = [UserRegistered, UserProfileEdited, UserRoleChanged, UserDeleted] as const;
+export const USER_EVENTS = [UserRegistered, UserProfileEdited, UserRoleChanged, PartnerDecisionApplied, UserDeleted] as const;
 
 export type UserEvent = EventsOf<typeof USER_EVENTS>;
 

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/logo';
 import { useAuth } from '../../features/auth/use-auth';
+import { PartnerClaimNotice } from '../../features/partner-applications/partner-claim-notice';
 import { CurrentUserSync } from '../../features/users/current-user-sync';
 import { useRole } from '../../features/users/use-role';
 import { navLinksFor } from '../access';
@@ -98,6 +99,7 @@ export function AppLayout() {
       )}
 
       <AppShell.Main>
+        {isAuthenticated && <PartnerClaimNotice />}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,4 +1,6 @@
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { NO_ACCOUNT_YET, REVOKE_CONSEQUENCE, type PartnerApplicationRow } from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { useState } from 'react';
 import { PAGE_SIZE_OPTIONS } from '../../components/paging';
@@ -11,9 +13,28 @@ import { PartnerSheetImport } from './partner-sheet-import';
 
 /** The spec's eight columns; the Status cell holds the admin's answer. */
 const COLUMNS = (['Submitted', 'Contact name', 'Email', 'Phone', 'Field name', 'Location', 'Sub-fields', 'Status'] as const).map((name) => ({ name }));
-const STATUS_COLOR = { submitted: 'gray', approved: 'green', declined: 'red' } as const;
+const STATUS_COLOR = { submitted: 'gray', approved: 'green', declined: 'red', revoked: 'red' } as const;
 
-/** The admin's 'Field Owners Applications' tab: a paged table of applications (a card each on phones), approved or declined here. */
+/** Revoking takes a role away: the admin is asked first, with the application named. */
+function confirmRevoke(row: PartnerApplicationRow, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Revoke the approval',
+    centered: true,
+    children: (
+      <Text size="sm">
+        Revoke the approval of <b>{row.fieldName}</b> ({row.email})? {REVOKE_CONSEQUENCE}
+      </Text>
+    ),
+    labels: { confirm: 'Revoke', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
+/**
+ * The admin's 'Field Owners Applications' tab: a paged table of applications (a card each on phones),
+ * answered here; an answer can be changed (approve after decline, revoke after approve).
+ */
 export function FieldOwnerApplications() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
@@ -28,9 +49,16 @@ export function FieldOwnerApplications() {
       Submitted: new Date(row.submittedAt).toLocaleDateString(),
       'Contact name': row.contactName,
       Email: (
-        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-          {row.email}
-        </Text>
+        <>
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.email}
+          </Text>
+          {!row.hasAccount && (
+            <Text fz="xs" c="dimmed">
+              {NO_ACCOUNT_YET}
+            </Text>
+          )}
+        </>
       ),
       Phone: row.phone,
       'Field name': (
@@ -45,21 +73,36 @@ export function FieldOwnerApplications() {
       ),
       Location: row.location,
       'Sub-fields': row.subFields,
-      Status:
-        row.status === 'submitted' ? (
-          <Group gap={6} wrap="nowrap">
+      Status: (
+        <Group gap={6}>
+          {row.status !== 'submitted' && (
+            <Badge variant="light" color={STATUS_COLOR[row.status]}>
+              {row.status}
+            </Badge>
+          )}
+          {row.status !== 'approved' && (
             <Button size="compact-xs" onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'approve' })} loading={answer.isPending}>
               Approve
             </Button>
+          )}
+          {row.status === 'submitted' && (
             <Button size="compact-xs" variant="light" color="red" onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'decline' })} disabled={answer.isPending}>
               Decline
             </Button>
-          </Group>
-        ) : (
-          <Badge variant="light" color={STATUS_COLOR[row.status]}>
-            {row.status}
-          </Badge>
-        ),
+          )}
+          {row.status === 'approved' && (
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              onClick={() => confirmRevoke(row, () => answer.mutate({ applicationId: row.applicationId, answer: 'revoke' }))}
+              disabled={answer.isPending}
+            >
+              Revoke
+            </Button>
+          )}
+        </Group>
+      ),
     },
   }));
 

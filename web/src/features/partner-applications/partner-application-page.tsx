@@ -1,25 +1,65 @@
-import { Alert, Badge, Button, Card, Container, Grid, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Grid, Loader, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { partnerApplicationBody, type PartnerApplicationInputs } from '@playtime/shared/contract/partners';
-import { PARTNER_MESSAGE_MAX, PARTNER_TEXT_MAX } from '@playtime/shared/domain/partners/decider';
+import {
+  ACCOUNT_EMAIL_HINT,
+  APPLICATION_STATUS_TEXT,
+  APPROVED_ROLE_CHANGED_TEXT,
+  partnerApplicationBody,
+  SIGN_IN_TO_APPLY_BUTTON,
+  SIGN_IN_TO_APPLY_TEXT,
+  type PartnerApplicationInputs,
+} from '@playtime/shared/contract/partners';
+import { rooms } from '@playtime/shared/contract/rooms';
+import { PARTNER_MESSAGE_MAX, PARTNER_TEXT_MAX, type ApplicationStatus } from '@playtime/shared/domain/partners/decider';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
 import { useAuth } from '../auth/use-auth';
-import { useMyApplications, useSubmitApplication } from './api/applications';
+import { useLiveRoom } from '../realtime/use-live-room';
+import { useCurrentUser } from '../users/api/current-user';
+import type { Role } from '../users/roles';
+import { applicationKeys, useMyApplications, useSubmitApplication } from './api/applications';
 
 const EMPTY: PartnerApplicationInputs = { contactName: '', email: '', phone: '', fieldName: '', address: '', zipCode: '', city: '', subFields: '', message: '' };
 
-const STATUS_TEXT = { submitted: 'Waiting for an answer', approved: 'Approved: you are a field owner', declined: 'Declined' } as const;
-
-/** The form behind 'Request to Become a Partnered Field' when no external form is configured. */
+/**
+ * The form behind 'Request to Become a Partnered Field' when no external form is configured. Only a
+ * signed-in user applies, for their own account: a guest is asked to log in or sign up first.
+ */
 export function PartnerApplicationPage() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isLoading, login } = useAuth();
+  const { data: user, error } = useCurrentUser();
+  return (
+    <Container size="sm">
+      <PageTitle title="Request to Become a Partnered Field" />
+      {!isAuthenticated ? (
+        <Card withBorder padding="lg">
+          <Text mb="md">{SIGN_IN_TO_APPLY_TEXT}</Text>
+          <Button onClick={() => void login()} loading={isLoading}>
+            {SIGN_IN_TO_APPLY_BUTTON}
+          </Button>
+        </Card>
+      ) : user ? (
+        // Keyed by the account, so its email fills the form as it opens.
+        <ApplicationForm key={user.userId} userId={user.userId} email={user.email} role={user.role} />
+      ) : error ? (
+        <Alert color="red">{errorMessage(error)}</Alert>
+      ) : (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+    </Container>
+  );
+}
+
+function ApplicationForm({ userId, email, role }: { userId: string; email: string; role: Role }) {
   const submit = useSubmitApplication();
-  const mine = useMyApplications(isAuthenticated);
+  const mine = useMyApplications(true);
+  useLiveRoom(rooms.user(userId), [applicationKeys.mine]);
   // The server's own rules and messages, on each input before sending.
   const form = useForm<PartnerApplicationInputs>({
-    initialValues: EMPTY,
+    initialValues: { ...EMPTY, email },
     validate: (values) => {
       const result = partnerApplicationBody.safeParse(values);
       return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
@@ -32,13 +72,16 @@ export function PartnerApplicationPage() {
       },
     }),
   );
+  // Approved ones without an account are offered to claim above every page (PartnerClaimNotice).
+  const own = (mine.data ?? []).filter((application) => application.hasAccount);
+  const statusText = (status: ApplicationStatus) =>
+    status === 'approved' && role !== 'field owner' && role !== 'admin' ? APPROVED_ROLE_CHANGED_TEXT : APPLICATION_STATUS_TEXT[status];
 
   return (
-    <Container size="sm">
-      <PageTitle title="Request to Become a Partnered Field" />
+    <>
       {submit.isSuccess ? (
         <Alert color="green" title="Thank you! Your application was sent." mb="lg">
-          An admin will look at it soon.{isAuthenticated ? ' Its status shows below.' : ' Log in with the same email to see its status.'}
+          An admin will look at it soon. Its status shows below.
         </Alert>
       ) : (
         <Card withBorder padding="lg" mb="lg">
@@ -48,7 +91,7 @@ export function PartnerApplicationPage() {
                 <TextInput label="Contact name" required maxLength={PARTNER_TEXT_MAX} {...form.getInputProps('contactName')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Email" type="email" required maxLength={PARTNER_TEXT_MAX} {...form.getInputProps('email')} />
+                <TextInput label="Email" type="email" required readOnly description={ACCOUNT_EMAIL_HINT} {...form.getInputProps('email')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput label="Phone" type="tel" required maxLength={40} {...form.getInputProps('phone')} />
@@ -83,19 +126,19 @@ export function PartnerApplicationPage() {
           </form>
         </Card>
       )}
-      {isAuthenticated && (mine.data?.length ?? 0) > 0 && (
+      {own.length > 0 && (
         <Stack gap="xs" aria-label="Your applications">
           <Text fw={600}>Your applications</Text>
-          {mine.data!.map((application) => (
+          {own.map((application) => (
             <Card key={application.applicationId} withBorder padding="sm">
               <Text>{application.fieldName}</Text>
-              <Badge variant="light" color={application.status === 'approved' ? 'green' : application.status === 'declined' ? 'red' : 'gray'}>
-                {STATUS_TEXT[application.status]}
+              <Badge variant="light" color={application.status === 'approved' ? 'green' : application.status === 'submitted' ? 'gray' : 'red'}>
+                {statusText(application.status)}
               </Badge>
             </Card>
           ))}
         </Stack>
       )}
-    </Container>
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import type { PartnerApplicationInputs, PartnerApplicationRow, PartnerSheetStatus } from '@playtime/shared/contract/partners';
+import { ANSWERED_TEXT, CLAIMED_TEXT, type ApplicationAnswer, type PartnerApplicationInputs, type PartnerApplicationRow, type PartnerSheetStatus } from '@playtime/shared/contract/partners';
 import { totalFromHeader } from '../../../components/paging';
 import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { userKeys } from '../../users/api/query-keys';
 
 export const applicationKeys = {
   all: ['partner-applications'] as const,
@@ -11,7 +12,7 @@ export const applicationKeys = {
   mine: ['partner-applications', 'mine'] as const,
 };
 
-/** POST /api/partner-applications: the landing page's form, logged in or not. */
+/** POST /api/partner-applications: the landing page's form, for the signed-in account. */
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,9 +21,25 @@ export function useSubmitApplication() {
   });
 }
 
-/** GET /api/my-partner-applications: the logged-in applicant's own, with their status. */
+/**
+ * GET /api/my-partner-applications: the signed-in applicant's own, with their status, and the
+ * approved ones without an account that name their verified email (hasAccount false), to claim.
+ */
 export function useMyApplications(enabled: boolean) {
   return useQuery({ queryKey: applicationKeys.mine, queryFn: () => apiGet<PartnerApplicationRow[]>('/api/my-partner-applications'), enabled });
+}
+
+/** POST /api/claim-partner-application: "yes, it is mine" for an approved application naming the user's verified email. */
+export function useClaimApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (applicationId: string) => apiPost<{ ok: true }>('/api/claim-partner-application', { applicationId }),
+    onSuccess: () => {
+      notifySuccess(CLAIMED_TEXT);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: applicationKeys.all }), queryClient.invalidateQueries({ queryKey: userKeys.all })]);
+    },
+    onError: (error) => notifyError(errorMessage(error), 'The application was not confirmed'),
+  });
 }
 
 /** GET /api/admin/partner-applications?page&pageSize, with the total in a header. */
@@ -37,16 +54,16 @@ export function useApplicationsPage(page: number, pageSize: number) {
   });
 }
 
-/** An admin's answer: approve (the applicant becomes a field owner) or decline. */
+/** An admin's answer: approve (the applicant's account becomes a field owner), decline, or revoke an approval. */
 export function useAnswerApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ applicationId, answer }: { applicationId: string; answer: 'approve' | 'decline' }) =>
+    mutationFn: ({ applicationId, answer }: { applicationId: string; answer: ApplicationAnswer }) =>
       apiPost<{ ok: true; granted?: boolean }>(`/api/admin/${answer}-partner-application`, { applicationId }),
     onSuccess: (result, { answer }) => {
-      if (answer === 'decline') notifySuccess('Declined.');
-      else if (result.granted) notifySuccess("Approved: the applicant's account is a field owner now.");
-      else notifySuccess('Approved. The applicant becomes a field owner when they sign up with that email.');
+      if (answer === 'decline') notifySuccess(ANSWERED_TEXT.declined);
+      else if (answer === 'revoke') notifySuccess(ANSWERED_TEXT.revoked);
+      else notifySuccess(result.granted ? ANSWERED_TEXT.approvedWithAccount : ANSWERED_TEXT.approvedWithoutAccount);
       return queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     },
     onError: (error) => notifyError(errorMessage(error), 'The application was not answered'),

@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../screenshots');
@@ -34,4 +36,10 @@ export async function logIn(page: Page, email: string, password = 'playtime'): P
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  mkdirSync('/tmp/axe', { recursive: true });
+  writeFileSync(
+    `/tmp/axe/${name}.json`,
+    JSON.stringify(results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary?.slice(0, 300) })) })), null, 1),
+  );
 }

@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import type { ReceiverLedger, UserDeletionPreview } from '@playtime/shared/contract/users';
+import type { ReceiverLedger, Role, UserDeletionPreview } from '@playtime/shared/contract/users';
 import { FIELD_WITHDRAWN } from '@playtime/shared/domain/schedules/decider';
+import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiAnswer, ApiClient } from '../support/api-client';
 import { bookPaidGame, demoPeople, holdSlot, payInFull } from '../support/game-loop';
+import { allWebhooksHandled, GOOD_CARD } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
 import { waitFor } from '../support/wait';
@@ -50,6 +52,16 @@ describe('deleted accounts stop selling', () => {
     const window = await owner.post('/api/add-field-schedule', { subFieldId: pitch.text, startDate: at(8), endDate: at(23) });
     expect(window.status, window.text).toBe(200);
     return pitch.text;
+  }
+
+  /** A new account the admin gives a role; its calls see the new role. */
+  async function signUpAs(role: Role, email: string, nickname: string): Promise<{ client: ApiClient; userId: string }> {
+    const client = await signUpPlayer(app, email, nickname);
+    const userId = ((await client.get('/api/get-user')).json as { userId: string }).userId;
+    expect((await clients.admin.post('/api/admin-edit-user', { userId, role })).status).toBe(200);
+    // The admin's read waits for the change, so the account's next calls find its role.
+    await clients.admin.get('/api/get-users?page=0&pageSize=10');
+    return { client: client.seesWritesOf(clients.admin), userId };
   }
 
   const gameStatus = async (gameId: string) => ((await clients.admin.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail).status;
@@ -143,11 +155,7 @@ describe('deleted accounts stop selling', () => {
   });
 
   it('cancels a deleted captain\'s upcoming games, refunding the rental and every entry once, as the preview said', async () => {
-    const captain = await signUpPlayer(app, 'short-lived-captain@playtime.test', 'shortlived');
-    const captainId = ((await captain.get('/api/get-user')).json as { userId: string }).userId;
-    expect((await clients.admin.post('/api/admin-edit-user', { userId: captainId, role: 'captain' })).status).toBe(200);
-    await clients.admin.get('/api/get-users?page=0&pageSize=10');
-    captain.seesWritesOf(clients.admin);
+    const { client: captain, userId: captainId } = await signUpAs('captain', 'short-lived-captain@playtime.test', 'shortlived');
     const game = await bookGame(captain, adminPitch, 20, 22, { name: 'Short-lived Kickabout', price: 7.5 });
     clients.player.seesWritesOf(captain);
     const entryPaymentId = await joinPaid(clients.player, game.gameId, 750);
@@ -166,6 +174,53 @@ describe('deleted accounts stop selling', () => {
     expect(((await clients.captain.get('/api/get-fields-by-name?name=Admiral')).json as OwnerField[]).map((field) => field.fieldName)).toEqual(['Admiral Grounds']);
     await waitFor('the slot to be free again', async () => (await hold(clients.captain, adminPitch, 20, 21)).status === 200);
   });
+
+  it("leaves nothing sold on a field whose owner is deleted while captains hold, pay and book on it", async () => {
+    const { client: owner, userId: ownerId } = await signUpAs('field owner', 'racing-owner@playtime.test', 'racingowner');
+    const pitch = await addField(owner, 'Contested Common', 20);
+    clients.captain.seesWritesOf(owner);
+
+    // Twelve one-hour slots held, paid and booked at once; the owner is deleted as soon as two are booked, while the others go on.
+    const paidRentals: string[] = [];
+    let booked = 0;
+    let twoBooked!: () => void;
+    const deletion = new Promise<void>((resolve) => (twoBooked = resolve)).then(async () => {
+      expect((await clients.admin.post('/api/admin-delete-user', { userId: ownerId })).status).toBe(200);
+    });
+    // A call that lost its race for the sub-field's stream too often is answered 'try again' (409 conflict): a captain would.
+    const tried = async (call: () => Promise<ApiAnswer>) => {
+      for (let attempt = 1; ; attempt++) {
+        const answer = await call();
+        if (answer.status !== 409 || errorOf(answer).code !== 'conflict' || attempt === 5) return answer;
+      }
+    };
+    const flow = async (hour: number) => {
+      const held = await tried(() => hold(clients.captain, pitch, hour, hour + 1));
+      if (held.status !== 200) return expect(errorOf(held).code).toBe('field_withdrawn');
+      const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+      const secret = await checkout(clients.captain, { kind: 'rental', holdId, subFieldId: pitch }, rentalCents);
+      if (secret.status !== 200) return expect(errorOf(secret).code).toBe('purpose_not_found');
+      expect((await clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
+      const paymentId = paymentIdOfClientSecret(secret.text)!;
+      paidRentals.push(paymentId);
+      const added = await tried(() => clients.captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId }));
+      if (added.status !== 200) return expect(errorOf(added).code).toBe('field_withdrawn');
+      if (++booked === 2) twoBooked();
+    };
+    await Promise.all([...Array.from({ length: 12 }, (_, index) => flow(9 + index)), deletion]);
+    expect(booked).toBeGreaterThanOrEqual(2);
+    await allWebhooksHandled(db);
+
+    // Every rental paid comes back in full, once: by its game's cancellation, or, when its booking was refused, by its webhook.
+    expect(paidRentals.length).toBeGreaterThan(0);
+    await refundsOf(paidRentals);
+    await waitFor('every game on the field to be cancelled', async () => {
+      const { rows } = await db.query<{ status: string }>('SELECT status FROM read.games WHERE sub_field_id = $1', [pitch]);
+      return rows.length >= booked && rows.every((row) => row.status === 'cancelled');
+    });
+    const after = await hold(clients.captain, pitch, 22, 23);
+    expect(errorOf(after).code).toBe('field_withdrawn');
+  }, 60_000);
 
   it('previews only for admins, and answers a clear 4xx for an unknown or deleted account', async () => {
     expect((await clients.captain.get(`/api/admin/user-deletion-preview?userId=${ids.player}`)).status).toBe(403);

@@ -9,6 +9,7 @@ import { commandApiSettings, createCommandApi } from '@playtime/command-api/comm
 import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-import';
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
 import { startGameLoop } from '@playtime/projector/games/game-loop';
+import { startAccountWithdrawal } from '@playtime/projector/users/account-withdrawal';
 import { prepareUsersAtStart } from '@playtime/command-api/users/accounts';
 import { createProductProjector } from '@playtime/projector/product-projector';
 import { projectionNames } from '@playtime/projector/projections';
@@ -69,12 +70,13 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     logger,
   });
+  const accountWithdrawal = await startAccountWithdrawal({ ...parts, redisUrl: config.REDIS_URL, logger });
   const projector = createProductProjector({
     infrastructure: parts,
     announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter),
     logger,
     metrics,
-    reactors: [gameLoop.projection],
+    reactors: [gameLoop.projection, accountWithdrawal.projection],
     rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();
@@ -154,9 +156,10 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         // Webhook deliveries under way post to this server: they finish before it closes.
         await partnerSheet.close();
         await payments.close();
-        // The reactor enqueues into the game loop's queue: it stops before the queue closes.
+        // The reactors enqueue into the game loop's and the withdrawal's queues: they stop before the queues close.
         await projector.stop();
         await gameLoop.close();
+        await accountWithdrawal.close();
         await jobs.close();
         await realtime.close();
         httpServer.closeAllConnections();

@@ -5,6 +5,7 @@ import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastruc
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { setUpPayments, stripeSettingsOf } from '@playtime/shared/infra/payments/setup';
 import { startGameLoop } from './games/game-loop';
+import { startAccountWithdrawal } from './users/account-withdrawal';
 import { createProductProjector } from './product-projector';
 import { projectionNames } from './projections';
 import { redisSocketAnnouncer } from './realtime/socket-announcer';
@@ -23,12 +24,13 @@ runService('projector', async ({ config, logger, metrics }) => {
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     logger,
   });
+  const accountWithdrawal = await startAccountWithdrawal({ ...infrastructure, redisUrl: config.REDIS_URL, logger });
   const projector = createProductProjector({
     infrastructure,
     announcer: redis?.announcer ?? silentAnnouncer,
     logger,
     metrics,
-    reactors: [gameLoop.projection],
+    reactors: [gameLoop.projection, accountWithdrawal.projection],
     rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();
@@ -55,6 +57,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     close: async () => {
       await projector.stop();
       await gameLoop.close();
+      await accountWithdrawal.close();
       await payments.close();
       await redis?.close();
       await infrastructure.close();

@@ -11,6 +11,7 @@ import { operationsQueryRoutes, type OperationsQueryDependencies } from './opera
 import { partnerQueryRoutes } from './partners/routes';
 import { readYourWrites } from './http/read-your-writes';
 import { scheduleQueryRoutes } from './schedules/routes';
+import { adminAccountQueryRoutes } from './users/admin-account-routes';
 import { userQueryRoutes } from './users/routes';
 
 export interface PublicConfig {
@@ -44,6 +45,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   });
   router.use('/api', readYourWrites(deps));
   router.use(userQueryRoutes(deps));
+  router.use(adminAccountQueryRoutes(deps));
   router.use(fieldQueryRoutes(deps));
   router.use(scheduleQueryRoutes(deps));
   router.use(gameQueryRoutes(deps));

@@ -72,7 +72,8 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     if (!subField) return null;
     const state = await currentState(deps.store, availabilityDecider, subFieldStream(subField.subFieldId), deps.streamStates);
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
-    if (!hold || hold.captainId !== payerId || hold.status === 'booked') return null;
+    // A withdrawn sub-field books nothing more: its holds are not sold, so no card is charged for them.
+    if (!hold || hold.captainId !== payerId || hold.status === 'booked' || state.withdrawn) return null;
     return { amountCents: hold.rentalCents, receiverId: subField.ownerId, purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId } };
   });
 

@@ -40,7 +40,8 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     if (!subField) throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     // The price is the field's as it is now, from its own stream: a hold quotes it and the payment must match it.
     const field = await currentState(deps.store, fieldDecider, fieldStream(subField.fieldId), deps.streamStates);
-    if (field.status !== 'active') throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
+    // A withdrawn field (its owner's account was deleted) goes on to its sub-field's stream, which refuses it and says why.
+    if (field.status === 'unknown' || field.status === 'deleted') throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     const user = req.user!;
     const rentalCents = rentalCentsFor(field.details.pricePerHourCents, { start: body.startDate.getTime(), end: body.endDate.getTime() }, field.policy);
     const outcome = await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), {

@@ -8,11 +8,13 @@ import type { PoolClient } from 'pg';
 /**
  * read.fields and read.sub_fields: every field with its sub-fields, for the owner area, the organize
  * wizard's venue search and (later) game search by distance. Deleted fields and removed sub-fields keep
- * their rows, flagged, so games that used them can still name them.
+ * their rows, flagged, so games that used them can still name them. A withdrawn field (its owner's
+ * account was deleted) leaves the lists too; its sub-fields stay findable by id, so a command on one
+ * reaches the sub-field's own stream, which refuses it and says why.
  */
 export const fieldsProjection: QueryingProjection = {
   name: PROJECTIONS.fields,
-  version: 2,
+  version: 3,
   tables: ['fields', 'sub_fields'],
   handles: FIELD_EVENT_TYPES,
   schemaSql: `
@@ -31,6 +33,7 @@ export const fieldsProjection: QueryingProjection = {
       latitude        double precision NOT NULL,
       longitude       double precision NOT NULL,
       deleted         boolean     NOT NULL DEFAULT false,
+      withdrawn       boolean     NOT NULL DEFAULT false,
       added_at        timestamptz NOT NULL,
       -- The owner's window for a rental refund on cancellation; NULL: the app's default.
       cancellation_window_hours integer,
@@ -89,6 +92,11 @@ export const fieldsProjection: QueryingProjection = {
         }
         case 'FieldDeleted': {
           const { rows } = await db.query<{ owner_id: string }>('UPDATE fields SET deleted = true WHERE field_id = $1 RETURNING owner_id', [event.data.fieldId]);
+          ownerId = rows[0]?.owner_id;
+          break;
+        }
+        case 'FieldWithdrawn': {
+          const { rows } = await db.query<{ owner_id: string }>('UPDATE fields SET withdrawn = true WHERE field_id = $1 RETURNING owner_id', [event.data.fieldId]);
           ownerId = rows[0]?.owner_id;
           break;
         }

@@ -6,6 +6,7 @@ export type NameOf = (userId: string | null | undefined) => string;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const TEAMS = ['the sideline', 'Team 1', 'Team 2'] as const;
+const WITHDRAWN_BECAUSE = { organizer_deleted: "its organizer's account was deleted", owner_deleted: "its field owner's account was deleted" } as const;
 
 /**
  * One line a person can read for an event, from its data as the current schema reads it (an event
@@ -40,6 +41,8 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `${actor} edited the field ${event.data.name}`;
     case 'FieldDeleted':
       return `${actor} deleted a field`;
+    case 'FieldWithdrawn':
+      return `${name(event.data.withdrawnBy)} withdrew a field of ${name(event.data.ownerId)}, whose account was deleted`;
     case 'FieldPolicySet': {
       const window = event.data.cancellationWindowHours === null ? 'the default cancellation window' : `a ${event.data.cancellationWindowHours}-hour cancellation window`;
       return `${actor} set ${window}${event.data.freeRental ? ' and free rentals' : ''}`;
@@ -64,6 +67,8 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `A booking on ${event.data.subFieldName} was cancelled`;
     case 'SubFieldClosed':
       return `${event.data.subFieldName} closed (${event.data.reason.replace('_', ' ')})`;
+    case 'SubFieldWithdrawn':
+      return `${event.data.subFieldName} withdrawn (owner deleted)`;
     case 'GameScheduled':
       return `"${event.data.name}" scheduled at ${event.data.fieldName} · ${event.data.subFieldName}, ${span(event.data)}, entry ${event.data.priceCents ? dollars(event.data.priceCents) : 'free'}`;
     case 'PlayerJoined':
@@ -77,7 +82,7 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
     case 'PlayerRemoved':
       return `${name(event.data.removedBy)} removed ${name(event.data.playerId)}`;
     case 'GameCancelled':
-      return `${name(event.data.cancelledBy)} cancelled the game${event.data.rentalRefunded ? ', rental refunded' : ''}; ${event.data.entryRefunds.length} entries refunded`;
+      return `${name(event.data.cancelledBy)} cancelled the game${event.data.reason ? ` (${WITHDRAWN_BECAUSE[event.data.reason]})` : ''}${event.data.rentalRefunded ? ', rental refunded' : ''}; ${event.data.entryRefunds.length} entries refunded`;
     case 'PaymentReceived':
       return `${dollars(event.data.amountCents)} from ${name(event.data.payerId)} to ${name(event.data.receiverId)} for a ${event.data.purpose.kind}`;
     case 'FeeCharged':

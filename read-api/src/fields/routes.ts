@@ -27,12 +27,12 @@ export function fieldQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
   const router = Router();
   const fieldManager = requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS);
 
-  // An owner sees their own fields; an admin sees everyone's.
+  // An owner sees their own fields; an admin sees everyone's. Withdrawn fields (their owner's account was deleted) are gone, as deleted ones.
   router.get('/api/get-owner-fields', fieldManager, async (req, res) => {
     const ownerId = req.user!.role === 'admin' ? null : req.user!.userId;
     const { rows } = await deps.pool.query(
       `${FIELD_LISTING}
-        WHERE NOT f.deleted AND ($1::text IS NULL OR f.owner_id = $1)
+        WHERE NOT f.deleted AND NOT f.withdrawn AND ($1::text IS NULL OR f.owner_id = $1)
         ORDER BY lower(f.name), f.field_id`,
       [ownerId],
     );
@@ -44,7 +44,7 @@ export function fieldQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
     const { name } = parseBody(venueSearchQuery, req.query);
     const { rows } = await deps.pool.query(
       `${FIELD_LISTING}
-        WHERE NOT f.deleted AND lower(f.name) LIKE '%' || lower($1) || '%'
+        WHERE NOT f.deleted AND NOT f.withdrawn AND lower(f.name) LIKE '%' || lower($1) || '%'
         ORDER BY lower(f.name), f.field_id
         LIMIT ${VENUE_SEARCH_LIMIT}`,
       [likeLiteral(name)],

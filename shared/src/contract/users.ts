@@ -63,3 +63,50 @@ export interface EditUserInput {
   bio: string;
   profilePicture: string;
 }
+
+/** GET /api/admin/user-deletion-preview?userId and GET /api/admin/ledger?userId. */
+export const adminUserQuery = z.object({ userId: requiredId('userId') });
+
+/**
+ * What deleting an account will do (GET /api/admin/user-deletion-preview), which the admin's delete
+ * dialog says before they confirm: the account's fields are withdrawn, and every game not yet ended or
+ * cancelled that it organized or that is played on its fields is cancelled with everything paid refunded.
+ */
+export interface UserDeletionPreview {
+  userId: string;
+  /** The fields it owns, which leave search and holds. */
+  fields: number;
+  upcomingGames: number;
+  /** Every paid entry and every paid rental of those games, in full, in cents. */
+  refundCents: number;
+}
+
+const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** The delete dialog's line, e.g. 'Deletes 2 fields, cancels 3 upcoming games, refunds $84.00'. */
+export function describeUserDeletion(preview: Pick<UserDeletionPreview, 'fields' | 'upcomingGames' | 'refundCents'>): string {
+  const parts = [
+    preview.fields > 0 ? `deletes ${counted(preview.fields, 'field')}` : null,
+    preview.upcomingGames > 0 ? `cancels ${counted(preview.upcomingGames, 'upcoming game')}` : null,
+    preview.refundCents > 0 ? `refunds $${(preview.refundCents / 100).toFixed(2)}` : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return 'No fields or upcoming games: only the account is deleted.';
+  const line = parts.join(', ');
+  return line.charAt(0).toUpperCase() + line.slice(1);
+}
+
+/** At most this many of a receiver's ledger entries are listed, newest first. */
+export const LEDGER_ENTRIES_LISTED = 500;
+
+/**
+ * A receiver's ledger as an admin reads it (GET /api/admin/ledger?userId), deleted accounts included:
+ * deleting an account leaves its ledger as it was.
+ */
+export interface ReceiverLedger {
+  userId: string;
+  deleted: boolean;
+  /** What they received, minus refunds and fees (DESIGN §7). */
+  balanceCents: number;
+  /** Newest first, at most LEDGER_ENTRIES_LISTED. */
+  entries: Array<{ paymentId: string; kind: 'payment' | 'refund' | 'fee'; amountCents: number; recordedAt: string }>;
+}

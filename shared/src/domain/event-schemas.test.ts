@@ -99,6 +99,13 @@ describe("the product's events", () => {
     expect(() => eventRegistry.prepare({ type: 'UserRegistered', data: v1Registration })).toThrow(/emailVerified: Invalid input: expected boolean/);
   });
 
+  it('reads a GameCancelled of version 1 as a cancellation its organizer or an admin chose (no reason), and keeps a withdrawal\'s reason', () => {
+    const v1Cancellation = { gameId: 'g1', cancelledBy: 'cap', at: '2026-11-22T12:00:00.000Z', subFieldId: 'sf', fieldId: 'f', ownerId: 'o', subFieldName: 'A', rentalRefunded: false, rentalPaymentId: null, entryRefunds: [] };
+    expect(eventRegistry.upcast({ type: 'GameCancelled', version: 1, data: v1Cancellation })).toEqual({ type: 'GameCancelled', data: v1Cancellation });
+    expect(eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'owner_deleted' } })).toEqual({ data: { ...v1Cancellation, reason: 'owner_deleted' }, version: 2 });
+    expect(() => eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'bored' } })).toThrow(/reason/);
+  });
+
   it('lists every registered type with its version and schemas, for the admin audit', () => {
     const listed = listEventSchemas();
     expect(listed.map((entry) => entry.type).sort()).toEqual([...USER_EVENT_TYPES, 'UsernameClaimed', 'AdminGranted', 'AdminRevoked', ...FIELD_EVENT_TYPES, ...AVAILABILITY_EVENT_TYPES, ...GAME_EVENT_TYPES, ...LEDGER_EVENT_TYPES, ...IDEMPOTENCY_EVENT_TYPES, ...PARTNER_EVENT_TYPES].sort());

@@ -127,6 +127,24 @@ describe('field decider', () => {
     });
   });
 
+  describe("withdrawing (the owner's account was deleted)", () => {
+    const withdrawn: FieldEvent = { type: 'FieldWithdrawn', data: { fieldId: 'f1', ownerId: 'owner-1', withdrawnBy: 'admin-1', reason: 'owner_deleted' } };
+    const withdraw = (withdrawnSubFieldIds: string[]) => ({ type: 'WithdrawField' as const, reason: 'owner_deleted' as const, withdrawnSubFieldIds });
+
+    it('withdraws a field once every one of its sub-fields was withdrawn on its own stream', () => {
+      given(fieldDecider, [added, pitchA]).when(withdraw([]), admin).thenRefused('subfields_still_open', 'Withdraw Pitch A before withdrawing the field.');
+      given(fieldDecider, [added, pitchA]).when(withdraw(['sf-a']), admin).then([withdrawn]);
+    });
+
+    it('leaves the field gone for every command, and withdraws nothing twice (the job may run again)', () => {
+      given(fieldDecider, [added, pitchA, withdrawn]).when(withdraw(['sf-a']), admin).then([]);
+      given(fieldDecider, [added, deleted]).when(withdraw([]), admin).then([]);
+      given(fieldDecider, [added, withdrawn]).when({ type: 'AddSubField', name: 'Pitch B', actorIsAdmin: true }, admin).thenRefused('field_not_found');
+      given(fieldDecider, [added, withdrawn]).when({ type: 'DeleteField', actorIsAdmin: true, closedSubFieldIds: [] }, admin).thenRefused('field_not_found');
+      given(fieldDecider, []).when(withdraw([]), admin).thenRefused('field_not_found');
+    });
+  });
+
   describe('sub-fields', () => {
     it('adds a sub-field with a new id', () => {
       given(fieldDecider, [added])

@@ -84,7 +84,13 @@ export type FieldCommand =
   | { type: 'DeleteField'; actorIsAdmin: boolean; closedSubFieldIds: readonly string[] }
   | { type: 'AddSubField'; name: string; actorIsAdmin: boolean }
   | { type: 'RemoveSubField'; subFieldId: string; actorIsAdmin: boolean }
-  | { type: 'SetFieldPolicy'; policy: FieldPolicy; actorIsAdmin: boolean };
+  | { type: 'SetFieldPolicy'; policy: FieldPolicy; actorIsAdmin: boolean }
+  /**
+   * The owner's account was deleted (a job of the account's deletion, never a person's request).
+   * `withdrawnSubFieldIds`: the sub-fields whose own streams the caller has withdrawn (SubFieldWithdrawn);
+   * as with DeleteField, the field is withdrawn only when all of its sub-fields are among them.
+   */
+  | { type: 'WithdrawField'; reason: 'owner_deleted'; withdrawnSubFieldIds: readonly string[] };
 
 /** How the field is booked; see FieldPolicySet. */
 export interface FieldPolicy {
@@ -101,7 +107,16 @@ export interface SubField {
 
 export type FieldState =
   | { status: 'unknown' }
-  | { status: 'active' | 'deleted'; fieldId: string; ownerId: string; details: FieldDetails; coordinates: Coordinates; subFields: SubField[]; policy: FieldPolicy };
+  | {
+      /** withdrawn: taken off sale because its owner's account was deleted (FieldWithdrawn); gone like a deleted field. */
+      status: 'active' | 'deleted' | 'withdrawn';
+      fieldId: string;
+      ownerId: string;
+      details: FieldDetails;
+      coordinates: Coordinates;
+      subFields: SubField[];
+      policy: FieldPolicy;
+    };
 
 /** Sub-field names are compared as a person reads them: 'Pitch A' and ' pitch a ' are the same pitch. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -138,6 +153,8 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
       }
       case 'FieldDeleted':
         return state.status === 'unknown' ? state : { ...state, status: 'deleted' };
+      case 'FieldWithdrawn':
+        return state.status === 'unknown' ? state : { ...state, status: 'withdrawn' };
       case 'SubFieldAdded':
         return state.status === 'unknown' ? state : { ...state, subFields: [...state.subFields, { subFieldId: event.data.subFieldId, name: event.data.name }] };
       case 'SubFieldRemoved':
@@ -156,6 +173,7 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
       const details = refuseInvalidForm(command.form);
       return [{ type: 'FieldAdded', data: { fieldId: command.fieldId, ownerId: context.actorId, ...details, ...command.coordinates } }];
     }
+    if (command.type === 'WithdrawField') return withdrawField(command, state, context);
     // A deleted field is gone for everyone but the log; refusing it like an unknown one keeps ids unguessable.
     if (state.status !== 'active') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
     const actor = refuseUnlessOwnerOrAdmin(state, context, command.actorIsAdmin);
@@ -206,3 +224,15 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
     }
   },
 };
+
+/** A withdrawal repeated (a retried job), or of a field its owner deleted already, changes nothing. */
+function withdrawField(command: Extract<FieldCommand, { type: 'WithdrawField' }>, state: FieldState, context: DecisionContext): FieldEvent[] {
+  if (state.status === 'unknown') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
+  if (state.status !== 'active') return [];
+  const offered = state.subFields.filter((sub) => !command.withdrawnSubFieldIds.includes(sub.subFieldId));
+  if (offered.length > 0) {
+    // Reached only when a sub-field was added while the others were being withdrawn: the caller withdraws it and tries again.
+    throw new DomainError('conflict', SUBFIELDS_STILL_OPEN, `Withdraw ${offered.map((sub) => sub.name).join(', ')} before withdrawing the field.`);
+  }
+  return [{ type: 'FieldWithdrawn', data: { fieldId: state.fieldId, ownerId: state.ownerId, withdrawnBy: context.actorId ?? 'system', reason: command.reason } }];
+}

@@ -31,6 +31,16 @@ export const FieldEdited = eventSchema('FieldEdited', z.object({ fieldId: z.stri
 // Soft delete: the field leaves every list, the log keeps its history.
 export const FieldDeleted = eventSchema('FieldDeleted', z.object({ fieldId: z.string(), deletedBy: z.string() }));
 
+/**
+ * The field is taken off sale without its owner asking: their account was deleted. Like a deletion it
+ * leaves every list, but its sub-fields' streams are withdrawn rather than closed (their booked games are
+ * being cancelled meanwhile), and the log keeps why.
+ */
+export const FieldWithdrawn = eventSchema(
+  'FieldWithdrawn',
+  z.object({ fieldId: z.string(), ownerId: z.string(), withdrawnBy: z.string(), reason: z.enum(['owner_deleted']) }),
+);
+
 export const SubFieldAdded = eventSchema('SubFieldAdded', z.object({ fieldId: z.string(), subFieldId: z.string(), name: z.string() }));
 
 export const SubFieldRemoved = eventSchema('SubFieldRemoved', z.object({ fieldId: z.string(), subFieldId: z.string(), removedBy: z.string() }));
@@ -45,7 +55,7 @@ export const FieldPolicySet = eventSchema(
   z.object({ fieldId: z.string(), setBy: z.string(), cancellationWindowHours: z.number().int().nonnegative().nullable(), freeRental: z.boolean() }),
 );
 
-export const FIELD_EVENTS = [FieldAdded, FieldEdited, FieldDeleted, SubFieldAdded, SubFieldRemoved, FieldPolicySet] as const;
+export const FIELD_EVENTS = [FieldAdded, FieldEdited, FieldDeleted, FieldWithdrawn, SubFieldAdded, SubFieldRemoved, FieldPolicySet] as const;
 
 export type FieldEvent = EventsOf<typeof FIELD_EVENTS>;
 

@@ -1,5 +1,5 @@
 import { DomainError, type DecisionContext, type Decider } from '../decider';
-import type { GameDetails, GameEvent, Team } from './events';
+import type { GameDetails, GameEvent, GameWithdrawalReason, Team } from './events';
 
 /** Spec §9: up to 15 player slots per team on the pitch. */
 export const TEAM_SLOTS = 15;
@@ -31,7 +31,9 @@ export type GameCommand =
   | { type: 'LeaveGame'; playerId: string }
   | { type: 'RemovePlayer'; playerId: string; actorIsAdmin: boolean }
   | { type: 'AllowPlayerBack'; playerId: string; actorIsAdmin: boolean }
-  | { type: 'CancelGame'; actorIsAdmin: boolean };
+  | { type: 'CancelGame'; actorIsAdmin: boolean }
+  /** An admin deleted the organizer's or the field owner's account (a job of the deletion, never a person's request). */
+  | { type: 'WithdrawGame'; reason: GameWithdrawalReason };
 
 export interface Participant {
   playerId: string;
@@ -256,6 +258,7 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
       if (state.status !== 'none') return [];
       return [{ type: 'GameScheduled', data: { ...command.details, rentalPaymentId: command.rentalPaymentId, rentalCents: command.rentalCents } }];
     }
+    if (command.type === 'WithdrawGame') return withdrawGame(state, command.reason, context);
     const game = refuseUnlessOpen(state, context.now);
     const { gameId } = game.details;
     switch (command.type) {
@@ -341,3 +344,32 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
     }
   },
 };
+
+/**
+ * A game whose organizer's or field owner's account was deleted: cancelled with everything paid coming
+ * back, the rental too whatever the window, since neither the captain nor the players chose this. A game
+ * already cancelled or over is left as it is, so the deletion's job may run again.
+ */
+function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: DecisionContext): GameEvent[] {
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  if (state.status === 'cancelled' || context.now.getTime() >= state.end) return [];
+  const { gameId, subFieldId, fieldId, ownerId, subFieldName } = state.details;
+  return [
+    {
+      type: 'GameCancelled',
+      data: {
+        gameId,
+        cancelledBy: context.actorId ?? 'system',
+        at: context.now.toISOString(),
+        subFieldId,
+        fieldId,
+        ownerId,
+        subFieldName,
+        rentalRefunded: true,
+        rentalPaymentId: state.rentalPaymentId,
+        entryRefunds: entryRefundsOf(state),
+        reason,
+      },
+    },
+  ];
+}

@@ -86,24 +86,32 @@ export const PlayerRemoved = eventSchema('PlayerRemoved', playerRemovedV1).next(
 /** The organizer lets a removed player join the game again (a refund made at removal stands). */
 export const PlayerAllowedBack = eventSchema('PlayerAllowedBack', z.object({ gameId: z.string(), playerId: z.string(), allowedBy: z.string(), at: instant }));
 
-export const GameCancelled = eventSchema(
-  'GameCancelled',
-  z.object({
-    gameId: z.string(),
-    cancelledBy: z.string(),
-    at: instant,
-    /** The game's sub-field: cancelling gives its slot back. */
-    subFieldId: z.string(),
-    fieldId: z.string(),
-    ownerId: z.string(),
-    subFieldName: z.string(),
-    /** Whether the captain's rental comes back: cancelled at least the game's window before the start. */
-    rentalRefunded: z.boolean(),
-    /** The rental's payment, refunded when rentalRefunded; null for a free rental. */
-    rentalPaymentId: z.string().nullable(),
-    /** Every paid entry, refunded in full (DESIGN §7). */
-    entryRefunds: z.array(z.object({ playerId: z.string(), paymentId: z.string() })),
-  }),
+/** Why a game was withdrawn: cancelled without its organizer asking, because an admin deleted an account. */
+export const GAME_WITHDRAWAL_REASONS = ['organizer_deleted', 'owner_deleted'] as const;
+export type GameWithdrawalReason = (typeof GAME_WITHDRAWAL_REASONS)[number];
+
+const gameCancelledV1 = z.object({
+  gameId: z.string(),
+  cancelledBy: z.string(),
+  at: instant,
+  /** The game's sub-field: cancelling gives its slot back. */
+  subFieldId: z.string(),
+  fieldId: z.string(),
+  ownerId: z.string(),
+  subFieldName: z.string(),
+  /** Whether the captain's rental comes back: cancelled at least the game's window before the start. */
+  rentalRefunded: z.boolean(),
+  /** The rental's payment, refunded when rentalRefunded; null for a free rental. */
+  rentalPaymentId: z.string().nullable(),
+  /** Every paid entry, refunded in full (DESIGN §7). */
+  entryRefunds: z.array(z.object({ playerId: z.string(), paymentId: z.string() })),
+});
+
+export const GameCancelled = eventSchema('GameCancelled', gameCancelledV1).next(
+  // Version 2: a game withdrawn because its organizer's or its field owner's account was deleted says so
+  // (and refunds the rental whatever the window). Absent, as in every version-1 event: the organizer or an admin cancelled it.
+  gameCancelledV1.extend({ reason: z.enum(GAME_WITHDRAWAL_REASONS).optional() }),
+  (v1) => v1,
 );
 
 export const GAME_EVENTS = [GameScheduled, PlayerJoined, PlayerMoved, PlayersSwitched, PlayerLeft, PlayerRemoved, PlayerAllowedBack, GameCancelled] as const;

@@ -18,6 +18,7 @@ const MAX_WINDOW_MS = MAX_WINDOW_DAYS * DAY_MS;
 
 export const NO_SUCH_SUBFIELD = 'There is no sub-field with this id.';
 export const NO_SUCH_WINDOW = 'There is no availability with this id.';
+export const FIELD_WITHDRAWN = "This field is no longer offered: its owner's account was deleted.";
 
 /**
  * The sub-field a command is about, as the command API found it in the read model. A command appends
@@ -56,7 +57,9 @@ export type AvailabilityCommand =
   /** By the captain (released), or by the hold's expiry job (expired, no actor). */
   | { type: 'ReleaseHold'; subField: SubFieldRef; holdId: string; reason: 'released' | 'expired' }
   | { type: 'BookSlot'; subField: SubFieldRef; holdId: string; gameId: string; payment: VerifiedRentalPayment | null; draft?: DraftAsSent }
-  | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string };
+  | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string }
+  /** The owner's account was deleted (a job of the account's deletion): nothing more is sold here. */
+  | { type: 'WithdrawSubField'; subField: SubFieldRef; reason: 'owner_deleted' };
 
 /**
  * The game as add-game sends it again (spec §7's draft). The hold fixed it: a field sent unchanged is
@@ -92,6 +95,8 @@ export interface AvailabilityState {
   bookings: (Booking & { captainId: string })[];
   /** Closed by SubFieldClosed: the sub-field was removed or its field deleted, and takes no more commands. */
   closed: boolean;
+  /** Withdrawn by SubFieldWithdrawn (its owner's account was deleted): no more holds, bookings or availability. */
+  withdrawn: boolean;
 }
 
 /** Times in messages are shown in the reader's zone (the X-Time-Zone header), like the screen they look at. */
@@ -132,7 +137,7 @@ function findWindow(state: AvailabilityState, fieldScheduleId: string): Availabi
 }
 
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, AvailabilityState> = {
-  initialState: () => ({ windows: [], holds: [], bookings: [], closed: false }),
+  initialState: () => ({ windows: [], holds: [], bookings: [], closed: false, withdrawn: false }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -175,6 +180,8 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
       case 'SubFieldClosed':
         // Its windows leave with it: read models drop them on this event.
         return { ...state, windows: [], closed: true };
+      case 'SubFieldWithdrawn':
+        return { ...state, withdrawn: true };
     }
   },
 
@@ -189,6 +196,7 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         case 'CloseSubField':
         case 'ReleaseHold':
         case 'CancelBooking':
+        case 'WithdrawSubField':
           return [];
         case 'AddAvailability':
         case 'HoldSlot':
@@ -196,6 +204,19 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
           throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
         default:
           throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
+      }
+    }
+    if (state.withdrawn) {
+      switch (command.type) {
+        case 'WithdrawSubField':
+          return [];
+        case 'AddAvailability':
+        case 'ChangeAvailability':
+        case 'HoldSlot':
+        case 'BookSlot':
+          throw new DomainError('conflict', 'field_withdrawn', FIELD_WITHDRAWN);
+        default:
+        // Letting holds go, cancelling bookings (the withdrawal's own cancelled games), removing windows and closing go on as before.
       }
     }
     switch (command.type) {
@@ -311,6 +332,8 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         }
         return [{ type: 'SubFieldClosed', data: { ...ofSubField, closedBy: actor, reason: command.reason } }];
       }
+      case 'WithdrawSubField':
+        return [{ type: 'SubFieldWithdrawn', data: { ...ofSubField, withdrawnBy: context.actorId ?? 'system', reason: command.reason } }];
     }
   },
 };

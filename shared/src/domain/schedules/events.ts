@@ -76,10 +76,17 @@ export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];
  */
 export const SubFieldClosed = eventSchema('SubFieldClosed', subFieldOf.extend({ closedBy: z.string(), reason: z.enum(SUB_FIELD_CLOSED_REASONS) }));
 
+/**
+ * The sub-field is taken off sale because its owner's account was deleted: no more holds, bookings or
+ * availability. Unlike a close it needs no free calendar first: its booked games are cancelled after
+ * it (with everything paid refunded), and their bookings are cancelled on this stream as usual.
+ */
+export const SubFieldWithdrawn = eventSchema('SubFieldWithdrawn', subFieldOf.extend({ withdrawnBy: z.string(), reason: z.enum(['owner_deleted']) }));
+
 /** The game was cancelled: its time is free again. */
 export const BookingCancelled = eventSchema('BookingCancelled', subFieldOf.extend({ gameId: z.string(), cancelledBy: z.string() }));
 
-export const AVAILABILITY_EVENTS = [AvailabilityAdded, AvailabilityChanged, AvailabilityRemoved, SubFieldClosed, SlotHeld, HoldReleased, SlotBooked, BookingCancelled] as const;
+export const AVAILABILITY_EVENTS = [AvailabilityAdded, AvailabilityChanged, AvailabilityRemoved, SubFieldClosed, SubFieldWithdrawn, SlotHeld, HoldReleased, SlotBooked, BookingCancelled] as const;
 
 export type AvailabilityEvent = EventsOf<typeof AVAILABILITY_EVENTS>;
 

@@ -4,6 +4,8 @@ import { gameDecider } from '../../domain/games/decider';
 import { gameStream, type GameDetails } from '../../domain/games/events';
 import { availabilityDecider, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/schedules/decider';
 import { subFieldStream, type AvailabilityEvent } from '../../domain/schedules/events';
+import { userDecider } from '../../domain/users/decider';
+import { userStream } from '../../domain/users/events';
 import { handleCommand } from '../commands/command-handler';
 import { currentState } from '../commands/current-state';
 import type { StreamStateCache } from '../commands/stream-state-cache';
@@ -84,7 +86,27 @@ export async function scheduleBookedGame(
     context: { now: deps.now(), newId: () => booking.gameId, actorId: booking.captainId },
     metadata: options.metadata,
   });
+  if (outcome.appended) await withdrawIfOrganizerDeleted(deps, booking, options.metadata);
   return outcome.appended;
+}
+
+/**
+ * A booking still in flight when its captain's account was deleted (the payment's webhook books it
+ * after the deletion's job listed the captain's games) makes a game nobody runs: it is withdrawn at
+ * once, everything paid refunded, as the deletion would have done.
+ */
+async function withdrawIfOrganizerDeleted(deps: BookingProcessDependencies, booking: SlotBooked, metadata: EventMetadata): Promise<void> {
+  const organizer = await currentState(deps.store, userDecider, userStream(booking.captainId), deps.streamStates);
+  if (organizer.status !== 'deleted') return;
+  await handleCommand({
+    store: deps.store,
+    cache: deps.streamStates,
+    decider: gameDecider,
+    streamId: gameStream(booking.gameId),
+    command: { type: 'WithdrawGame', reason: 'organizer_deleted' },
+    context: { now: deps.now(), newId: () => booking.gameId, actorId: null },
+    metadata,
+  });
 }
 
 /**

@@ -9,6 +9,8 @@ import type { JobBackend, JobQueue } from './port';
 export const JOB_QUEUES = {
   /** Hold expiry, games made from bookings, released slots and refunds of cancelled games. */
   gameLoop: 'game-loop',
+  /** A deleted account's fields withdrawn and its upcoming games cancelled. */
+  accountWithdrawal: 'account-withdrawal',
   /** The simulated card processor's webhooks on their way to the app. */
   simulatedPaymentWebhooks: 'simulated-payment-webhooks',
   paymentReconciliation: 'payment-reconciliation',

@@ -1,10 +1,11 @@
 import { rooms } from '@playtime/shared/contract/rooms';
+import { describeUserDeletion } from '@playtime/shared/contract/users';
 import { Avatar, Badge, Button, Card, Group, Select, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLiveRoom } from '../../realtime/use-live-room';
-import { useAdminDeleteUser, useAdminEditUser, useUsersPage, type AdminUserRow } from '../api/admin-users';
+import { useAdminDeleteUser, useAdminEditUser, useFetchUserDeletionPreview, useUsersPage, type AdminUserRow } from '../api/admin-users';
 import { useCurrentUser } from '../api/current-user';
 import { adminUserKeys } from '../api/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../roles';
@@ -32,14 +33,26 @@ interface RoleEdit {
   role: Role;
 }
 
-function confirmDelete(user: AdminUserRow, onConfirm: () => void) {
+/** `consequences`: what the deletion withdraws, cancels and refunds (describeUserDeletion), or why that could not be checked. */
+function confirmDelete(user: AdminUserRow, consequences: { line: string } | { error: string }, onConfirm: () => void) {
   modals.openConfirmModal({
     title: 'Delete user',
     centered: true,
     children: (
-      <Text size="sm">
-        Delete <b>{user.username}</b> ({user.email})? Their account and role are removed; this cannot be undone.
-      </Text>
+      <>
+        <Text size="sm">
+          Delete <b>{user.username}</b> ({user.email})? Their account and role are removed; this cannot be undone.
+        </Text>
+        {'line' in consequences ? (
+          <Text size="sm" fw={600} mt="sm">
+            {consequences.line}
+          </Text>
+        ) : (
+          <Text size="sm" c="red" mt="sm" role="alert">
+            Could not check what this deletes: {consequences.error}
+          </Text>
+        )}
+      </>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
@@ -73,6 +86,9 @@ export function UserManagement() {
   const { data: me } = useCurrentUser();
   const editRole = useAdminEditUser();
   const deleteUser = useAdminDeleteUser();
+  const fetchDeletionPreview = useFetchUserDeletionPreview();
+  // The row whose deletion preview is being fetched, so its Delete button shows it is working.
+  const [previewing, setPreviewing] = useState<string | null>(null);
   // Another admin's change (or a user's own profile edit) refreshes the table live.
   useLiveRoom(rooms.admin, [adminUserKeys.all]);
 
@@ -83,6 +99,17 @@ export function UserManagement() {
   useEffect(() => {
     if (usersPage.data && !usersPage.isPlaceholderData && page > paging.lastPage) setPage(paging.lastPage);
   }, [usersPage.data, usersPage.isPlaceholderData, page, paging.lastPage]);
+
+  /** Asks the server what the deletion will do, then lets the admin confirm with that in front of them. */
+  const askToDelete = async (user: AdminUserRow) => {
+    setPreviewing(user.userId);
+    const consequences = await fetchDeletionPreview(user.userId).then(
+      (preview) => ({ line: describeUserDeletion(preview) }),
+      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+    );
+    setPreviewing(null);
+    confirmDelete(user, consequences, () => deleteUser.mutate({ userId: user.userId }));
+  };
 
   const saveRole = () => {
     if (!edit) return;
@@ -153,7 +180,8 @@ export function UserManagement() {
             variant="light"
             color="red"
             leftSection={<IconTrash size={14} />}
-            onClick={() => confirmDelete(user, () => deleteUser.mutate({ userId: user.userId }))}
+            loading={previewing === user.userId}
+            onClick={() => void askToDelete(user)}
           >
             Delete
           </Button>

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGetWithHeaders, apiPost } from '../../../lib/api-client';
+import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { totalFromHeader } from '../../../components/paging';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import type { AdminUserRow, Role } from '@playtime/shared/contract/users';
+import type { AdminUserRow, Role, UserDeletionPreview } from '@playtime/shared/contract/users';
 import { adminUserKeys } from './query-keys';
 
 export type { AdminUserRow };
@@ -31,6 +31,20 @@ export function useAdminEditUser() {
     mutationFn: (input: { userId: string; role: Role }) => apiPost('/api/admin-edit-user', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
+}
+
+/**
+ * GET /api/admin/user-deletion-preview: what deleting a user will withdraw, cancel and refund, asked
+ * afresh each time the delete dialog is about to open (a game booked a minute ago counts).
+ */
+export function useFetchUserDeletionPreview() {
+  const queryClient = useQueryClient();
+  return (userId: string) =>
+    queryClient.fetchQuery({
+      queryKey: adminUserKeys.deletionPreview(userId),
+      queryFn: () => apiGet<UserDeletionPreview>('/api/admin/user-deletion-preview', { userId }),
+      staleTime: 0,
+    });
 }
 
 /** POST /api/admin-delete-user {userId}. */

@@ -9,4 +9,5 @@ export const userKeys = {
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,
   page: (page: number, pageSize: number) => ['admin', 'users', { page, pageSize }] as const,
+  deletionPreview: (userId: string) => ['admin', 'users', 'deletion-preview', userId] as const,
 };

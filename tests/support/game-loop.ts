@@ -1,0 +1,50 @@
+/** The organize and play steps tests of the game loop take over HTTP: the demo people, paying with 4242…, holding and booking. */
+import { expect } from 'vitest';
+import type { PaymentPurpose } from '@playtime/shared/contract/payments';
+import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { ApiClient, accessTokenFor } from './api-client';
+import { GOOD_CARD } from './payments';
+import { at } from './time';
+
+export type DemoPerson = 'owner' | 'captain' | 'player' | 'admin';
+
+/** The embedded provider's demo accounts, signed in, with their user ids, and a client without a token. */
+export async function demoPeople(appUrl: string): Promise<{ clients: Record<DemoPerson | 'anonymous', ApiClient>; ids: Record<DemoPerson, string> }> {
+  const clients = { anonymous: new ApiClient(appUrl, null) } as Record<DemoPerson | 'anonymous', ApiClient>;
+  const ids = {} as Record<DemoPerson, string>;
+  for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
+    clients[who] = new ApiClient(appUrl, await accessTokenFor(appUrl, `${who}@playtime.test`));
+    ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
+  }
+  return { clients, ids };
+}
+
+/** Checks out a purpose and pays it with the simulated processor's good card: the succeeded payment's id. */
+export async function payInFull(payer: ApiClient, anonymous: ApiClient, purpose: PaymentPurpose, price: number): Promise<string> {
+  const secret = await payer.post('/api/checkout', { price, purpose });
+  expect(secret.status, secret.text).toBe(200);
+  const confirmed = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return paymentIdOfClientSecret(secret.text)!;
+}
+
+/** Holds a slot on the day after tomorrow from `from` to `to` o'clock (UTC), with the game's draft. */
+export const holdSlot = (captain: ApiClient, subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}) =>
+  captain.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
+
+export interface PaidBooking {
+  gameId: string;
+  rentalPaymentId: string;
+  rentalCents: number;
+}
+
+/** Holds, pays the rental and books a game as `captain`. */
+export async function bookPaidGame(captain: ApiClient, anonymous: ApiClient, subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}): Promise<PaidBooking> {
+  const held = await holdSlot(captain, subFieldId, from, to, draft);
+  expect(held.status, held.text).toBe(200);
+  const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+  const rentalPaymentId = await payInFull(captain, anonymous, { kind: 'rental', holdId, subFieldId }, rentalCents);
+  const added = await captain.post('/api/add-game', { subFieldId, holdId, paymentId: rentalPaymentId });
+  expect(added.status, added.text).toBe(200);
+  return { gameId: (added.json as { gameId: string }).gameId, rentalPaymentId, rentalCents };
+}

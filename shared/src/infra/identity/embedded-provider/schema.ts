@@ -6,7 +6,8 @@ import type { Migration } from '../../db/migrations';
  * - identity_provider_records: oidc-provider's sessions, grants, codes, refresh tokens, interactions,
  *   one row per (model, id) with the columns its adapter looks things up by;
  * - identity_secrets: the RSA signing key (private JWK) and the cookie signing keys;
- * - identity_login_failures: recent wrong passwords per account and per address (login-throttle.ts).
+ * - identity_login_failures: recent log-in tries per account and per address, and sign-ups per address
+ *   (login-throttle.ts).
  */
 export const identityMigrations: Migration[] = [
   {

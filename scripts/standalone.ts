@@ -62,7 +62,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
 
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
-  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, sessions: { verify: parts.identity.verify, ends: parts.identity.sessions }, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
   const gameLoop = await startGameLoop({
     ...parts,
     redisUrl: config.REDIS_URL,

@@ -14,7 +14,7 @@ import { createRealtimeServer } from './realtime/socket-server';
 runService('read-api', async ({ config, logger, metrics, httpServer }) => {
   // The read API serves the identity provider's pages when it is the embedded one (EMBEDDED_IDENTITY).
   const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: true });
-  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, sessions: { verify: parts.identity.verify, ends: parts.identity.sessions }, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
   const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
   collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
   const app = createServiceApp({

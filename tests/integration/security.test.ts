@@ -3,7 +3,9 @@ import { decodeJwt } from 'jose';
 import { HttpBrowser, readForm, type Page } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, accessTokenFor, authorizationRequest } from '../support/api-client';
+import { ApiClient, accessTokenFor, authorizationRequest, signIn } from '../support/api-client';
+import { connectSocket } from '../support/sockets';
+import { waitFor } from '../support/wait';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 /** Well under the read wait the app runs with here: an answer this quick did not wait for it. */
@@ -131,6 +133,35 @@ describe('security of the standalone app over HTTP', () => {
     expect(signOut.body).toContain('op.logoutForm');
     expectNoFraming(signOut);
     expectInlineScriptsAllowed(signOut);
+  });
+
+  it("ends the session at logout: the API and sockets refuse its tokens within seconds, other sessions carry on", async () => {
+    const session = await signIn(app.url, 'captain@playtime.test');
+    const other = await signIn(app.url, 'captain@playtime.test');
+    const api = new ApiClient(app.url, session.token);
+    expect((await api.get('/api/get-user')).status).toBe(200);
+    const { socket, refusal } = await connectSocket(app, session.token);
+    expect(refusal).toBeUndefined();
+    const ended = new Promise<{ message: string }>((resolve) => socket.once('session_ended', resolve));
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const loggedOutAt = Date.now();
+    await session.logOut();
+    const refused = await waitFor('the API to refuse the logged-out token', async () => {
+      const answer = await api.get('/api/get-user');
+      return answer.status === 401 ? answer : undefined;
+    });
+    expect(Date.now() - loggedOutAt).toBeLessThan(5_000);
+    expect(refused.json).toMatchObject({ error: { code: 'session_ended', message: 'You logged out of this session. Please log in again.' } });
+    expect((await api.post('/api/edit-user', { username: 'captain-after-logout' })).status).toBe(401);
+    expect(await ended).toEqual({ message: 'You logged out of this session.' });
+    expect(await disconnected).toBe('io server disconnect');
+    const again = await connectSocket(app, session.token);
+    again.socket.close();
+    expect(again.refusal?.data?.code).toBe('session_ended');
+
+    // The same account's other session (another browser) is not logged out.
+    expect((await new ApiClient(app.url, other.token).get('/api/get-user')).status).toBe(200);
   });
 
   it('serves /metrics to this machine, and elsewhere only with the bearer token', async () => {

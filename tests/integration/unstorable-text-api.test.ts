@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '../support/api-client';
+import { appWithAdmin } from '../support/standalone-app';
 
 /**
  * Integration (HTTP, real PostgreSQL): PostgreSQL refuses the NUL character in text and a lone UTF-16
@@ -85,24 +85,14 @@ const badTexts = [
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('text PostgreSQL cannot store, over HTTP', () => {
-  let app: TestApp;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    expect((await admin.get('/api/get-user')).status).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.dispose();
-  });
+  const suite = appWithAdmin();
 
   it('is refused with a 400 naming the value, in every text and id of every POST route', async () => {
     const mismatches: string[] = [];
     for (const [path, body, texts] of postRoutes) {
       for (const text of texts) {
         for (const [what, value, message] of badTexts) {
-          const answer = await admin.post(path, withValue(body, text, value));
+          const answer = await suite.admin.post(path, withValue(body, text, value));
           const refusal = answer.status === 400 ? errorOf(answer).fields?.[text] : undefined;
           if (!refusal || !message.test(refusal)) mismatches.push(`${path} ${text} with ${what}: ${answer.status} ${answer.text}`);
         }
@@ -118,7 +108,7 @@ describe('text PostgreSQL cannot store, over HTTP', () => {
         const search = Object.entries(query)
           .map(([key, value]) => `${key}=${key === name ? `ab%00cd` : encodeURIComponent(value)}`)
           .join('&');
-        const answer = await admin.get(`${path}?${search}`);
+        const answer = await suite.admin.get(`${path}?${search}`);
         if (answer.status !== 400 || !errorOf(answer).fields?.[name]) mismatches.push(`${path} ${name} with NUL: ${answer.status} ${answer.text}`);
       }
     }
@@ -126,9 +116,9 @@ describe('text PostgreSQL cannot store, over HTTP', () => {
   });
 
   it('still takes well-formed text from every script, emoji included', async () => {
-    const added = await admin.post('/api/add-field', { ...field, name: 'Pitch ⚽ 東京 😀', description: 'Zürich' });
+    const added = await suite.admin.post('/api/add-field', { ...field, name: 'Pitch ⚽ 東京 😀', description: 'Zürich' });
     expect(added.status, added.text).toBe(200);
-    const found = await admin.get(`/api/get-fields-by-name?name=${encodeURIComponent('東京 😀')}`);
+    const found = await suite.admin.get(`/api/get-fields-by-name?name=${encodeURIComponent('東京 😀')}`);
     expect(found.status, found.text).toBe(200);
     expect((found.json as { fieldName: string }[]).map((listed) => listed.fieldName)).toEqual(['Pitch ⚽ 東京 😀']);
   });

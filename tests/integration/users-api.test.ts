@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareUsersAtStart } from '@playtime/command-api/users/accounts';
 import { createProjector } from '@playtime/projector/runtime/projector';
@@ -18,6 +18,7 @@ import { startStandalone } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { createTestDatabase } from '../support/postgres';
 import { signUpToken } from '../support/accounts';
+import { connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 type Caller = 'nobody' | 'player' | 'captain' | 'owner' | 'admin';
@@ -179,14 +180,6 @@ async function registered(client: ApiClient): Promise<{ userId: string; username
   return (await client.get('/api/get-user')).json as { userId: string; username: string; role: string };
 }
 
-/** socket.io as the web connects it; resolves once connected or with the handshake's refusal. */
-function connectSocket(app: TestApp, token: string): Promise<{ socket: Socket; refusal?: { message: string; data?: { code?: string } } }> {
-  const socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-  return new Promise((resolve) => {
-    socket.once('connect', () => resolve({ socket }));
-    socket.once('connect_error', (error: Error & { data?: { code?: string } }) => resolve({ socket, refusal: { message: error.message, data: error.data } }));
-  });
-}
 const join = (socket: Socket, room: string) => new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit('join', room, resolve));
 
 describe('registration, unique usernames, the last admin and sockets over HTTP and socket.io', () => {

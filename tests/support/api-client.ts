@@ -31,6 +31,11 @@ export function authorizationRequest(appUrl: string, appOrigin = appUrl, extra: 
  * is opened at another address than the provider's.
  */
 export async function accessTokenFor(appUrl: string, email: string, password = 'playtime', appOrigin = appUrl): Promise<string> {
+  return (await signIn(appUrl, email, password, appOrigin)).token;
+}
+
+/** A login as accessTokenFor does it, keeping the browser (its provider session cookie) to log out with. */
+export async function signIn(appUrl: string, email: string, password = 'playtime', appOrigin = appUrl): Promise<{ token: string; logOut(): Promise<void> }> {
   const browser = new HttpBrowser();
   const { url, verifier } = authorizationRequest(appUrl, appOrigin);
   const loginPage = await browser.navigate(url);
@@ -45,7 +50,16 @@ export async function accessTokenFor(appUrl: string, email: string, password = '
   const tokens = (await response.json()) as { access_token?: string };
   if (!tokens.access_token) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
   if (response.headers.get('access-control-allow-origin') !== appOrigin) throw new Error(`the token answer does not let ${appOrigin} read it`);
-  return tokens.access_token;
+  return {
+    token: tokens.access_token,
+    // What the SDK's logout does: /v2/logout, whose page submits the provider's confirmation form at once.
+    async logOut() {
+      const query = new URLSearchParams({ client_id: EMBEDDED_CLIENT_ID, returnTo: `${appOrigin}/` });
+      const page = await browser.navigate(`${appUrl}/v2/logout?${query}`);
+      const back = await browser.submit(readForm(page.body, page.url, 'op.logoutForm'), {}, (url) => url.startsWith(appOrigin));
+      if (back.status !== 0) throw new Error(`logout did not return to the app: ${back.status} ${back.body.slice(0, 300)}`);
+    },
+  };
 }
 
 export interface ApiAnswer {

@@ -1,6 +1,8 @@
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '@playtime/shared/infra/config/config';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { startStandalone, type RunningApp } from '../../scripts/standalone';
+import { ApiClient, accessTokenFor } from './api-client';
 import { createTestDatabase } from './postgres';
 
 export interface TestApp extends RunningApp {
@@ -30,4 +32,21 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await database.drop();
     },
   };
+}
+
+/**
+ * A suite's app, started before its tests and disposed after them, with a registered admin's client
+ * (an admin no route turns away before parsing). Read its fields inside tests, once started.
+ */
+export function appWithAdmin(): { app: TestApp; admin: ApiClient } {
+  const suite = {} as { app: TestApp; admin: ApiClient };
+  beforeAll(async () => {
+    suite.app = await startTestApp();
+    suite.admin = new ApiClient(suite.app.url, await accessTokenFor(suite.app.url, 'admin@playtime.test'));
+    expect((await suite.admin.get('/api/get-user')).status).toBe(200);
+  });
+  afterAll(async () => {
+    await suite.app?.dispose();
+  });
+  return suite;
 }

@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { listenToChannel } from '@playtime/shared/infra/db/channel-listener';
-import { currentUserFrom, readUserRow, type CurrentUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { currentUserFrom, readUserRow, type CurrentUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
+import type { SessionEnds } from '@playtime/shared/infra/identity/ended-sessions';
 import { USERS_CHANGED_CHANNEL } from '@playtime/shared/infra/http/current-user-cache';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import type { Logger } from '@playtime/shared/infra/logging';
@@ -17,6 +18,11 @@ import { mayFollowMore, mayJoinRoom } from './rooms';
 export interface RealtimeDependencies {
   httpServer: HttpServer;
   resolveUser: ResolveUser;
+  /**
+   * Which session a socket's token belongs to, and when sessions end (logout): that session's
+   * sockets are then disconnected. Without it (Auth0) a socket lives until it closes.
+   */
+  sessions?: { verify: VerifyAccessToken; ends: SessionEnds | null };
   pool: pg.Pool;
   /** Where the users projection announces role changes and deletions (LISTEN). */
   databaseUrl: string;
@@ -45,6 +51,8 @@ async function latestCheckpoint(pool: pg.Pool): Promise<string> {
 export const ACCOUNT_REMOVED_MESSAGE = 'account_removed';
 /** Sent to a socket for each room it was taken out of because its user may no longer follow it. */
 export const ROOM_LEFT_MESSAGE = 'left';
+/** Sent to a socket whose session was logged out, just before it is disconnected. */
+export const SESSION_ENDED_MESSAGE = 'session_ended';
 
 /**
  * socket.io in the read API. A client may authenticate on the handshake (`auth.token`); anonymous
@@ -67,6 +75,16 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
 
   /** This process's authenticated sockets by user id, and how many changes were announced per user. */
   const socketsOfUser = new Map<string, Set<Socket>>();
+  /** This process's authenticated sockets by the session their token belongs to. */
+  const socketsOfSession = new Map<string, Set<Socket>>();
+  const endedSessions = deps.sessions?.ends ?? null;
+  const endSocket = (socket: Socket) => {
+    socket.emit(SESSION_ENDED_MESSAGE, { message: 'You logged out of this session.' });
+    socket.disconnect(true);
+  };
+  const stopFollowingEnds = endedSessions?.onEnded((session) => {
+    for (const socket of socketsOfSession.get(session) ?? []) endSocket(socket);
+  });
   const announcedChanges = new Map<string, number>();
 
   /** Brings a socket's user up to date: leaves the rooms they may no longer follow, or ends a deleted user's socket. */
@@ -133,10 +151,13 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
       socket.data.user = null;
       return next();
     }
+    // The verifier remembers the token resolveUser just verified: asking it for the session is cheap.
     deps
       .resolveUser(token)
-      .then((user) => {
+      .then(async (user) => [user, await deps.sessions?.verify(token)] as const)
+      .then(([user, identity]) => {
         socket.data.user = user;
+        socket.data.session = identity?.session;
         next();
       })
       .catch((error: Error) => {
@@ -153,8 +174,19 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
       const sockets = socketsOfUser.get(userId) ?? new Set<Socket>();
       socketsOfUser.set(userId, sockets.add(socket));
     }
+    const session = socket.data.session as string | undefined;
+    if (session) {
+      socketsOfSession.set(session, (socketsOfSession.get(session) ?? new Set<Socket>()).add(socket));
+      // A session that ended after the handshake's check but before this line was announced to nobody here.
+      endedSessions?.hasEnded(session).then((ended) => ended && endSocket(socket), () => undefined);
+    }
     socket.on('disconnect', () => {
       deps.metrics.sockets.dec();
+      if (session) {
+        const sockets = socketsOfSession.get(session);
+        sockets?.delete(socket);
+        if (sockets?.size === 0) socketsOfSession.delete(session);
+      }
       if (!userId) return;
       const sockets = socketsOfUser.get(userId);
       sockets?.delete(socket);
@@ -202,6 +234,7 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
   return {
     io,
     async close() {
+      stopFollowingEnds?.();
       await usersChanged.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));

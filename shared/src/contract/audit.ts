@@ -7,6 +7,7 @@ import { ledgerStream } from '../domain/ledger/events';
 import { partnerApplicationStream } from '../domain/partners/events';
 import { subFieldStream } from '../domain/schedules/events';
 import { userStream } from '../domain/users/events';
+import { instant, optionalInstant } from './instants';
 import { storableText } from './text';
 
 export const EVENT_PAGE_DEFAULT = 50;
@@ -51,20 +52,6 @@ const optionalText = (name: string, max: number) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-const instant = (name: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const ms = Date.parse(value);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a date and time, e.g. 2026-11-23T18:00:00Z` });
-        return z.NEVER;
-      }
-      return new Date(ms);
-    });
-
 /** Query of GET /api/admin/events; every filter is optional and they combine. */
 export const eventHistoryQuery = z
   .object({
@@ -98,8 +85,8 @@ export const eventHistoryQuery = z
     actor: optionalText('actor', 200),
     /** Events of one command and its consequences. */
     correlation: optionalText('correlation', 200),
-    from: instant('from'),
-    to: instant('to'),
+    from: optionalInstant('from'),
+    to: optionalInstant('to'),
     q: optionalText('q', EVENT_TEXT_MAX),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
@@ -139,16 +126,7 @@ export interface EventHistoryPage {
 /** Query of GET /api/admin/as-of: a stream as it stood at an instant. */
 export const asOfQuery = z.object({
   stream: storableText('stream', 'stream is required').trim().min(1, 'stream is required').max(200, 'stream is at most 200 characters'),
-  at: z
-    .string({ error: 'at is required' })
-    .transform((value, ctx) => {
-      const ms = Date.parse(value);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: 'custom', message: 'at must be a date and time, e.g. 2026-11-23T18:00:00Z' });
-        return z.NEVER;
-      }
-      return new Date(ms);
-    }),
+  at: instant('at', 'at is required'),
 });
 
 /** An event next to the moment looked at, for stepping through a replay. */

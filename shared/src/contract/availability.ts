@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { requiredId, storableText } from './text';
-
-/** An instant with its zone. The web sends Date objects, which JSON writes as ISO 8601 in UTC; a time without its zone would be a guess. */
-export const instant = (name: string) =>
-  storableText(name)
-    .pipe(z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time with its zone, e.g. 2026-11-22T18:00:00Z` }))
-    .transform((value) => new Date(value));
+import { instant } from './instants';
+import { requiredId } from './text';
 
 const windowTimes = { startDate: instant('Start date'), endDate: instant('End date') };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Team } from '../domain/games/events';
-import { instant } from './availability';
+import { instant } from './instants';
 import { requiredId, storableText } from './text';
 
 /**

@@ -23,8 +23,12 @@ export const RefundIssued = eventSchema(
   z.object({ paymentId: z.string(), refundId: z.string(), receiverId: z.string(), payerId: z.string(), amountCents: cents }),
 );
 
-/** How the processor's books and the ledger disagreed about a payment when reconciliation compared them. */
-export const DIFFERENCE_KINDS = ['payment_not_applied', 'refund_not_applied', 'amount_differs', 'ledger_refunded_more', 'failed_payment_in_ledger'] as const;
+/**
+ * How the processor's books and the ledger disagreed about a payment when reconciliation compared
+ * them; `unknown_to_processor`: a validly signed webhook named a payment the processor does not know
+ * (never booked; its payer and receiver are as the webhook claimed them). Old events all read as before.
+ */
+export const DIFFERENCE_KINDS = ['payment_not_applied', 'refund_not_applied', 'amount_differs', 'ledger_refunded_more', 'failed_payment_in_ledger', 'unknown_to_processor'] as const;
 export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 
 /**

@@ -12,6 +12,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import { ROLES, type Role } from '../../domain/users/events';
 import { DEMO_ROLE_CLAIM } from './demo-accounts';
+import { SESSION_CLAIM } from './ended-sessions';
 
 /** Why a request carried no usable access token; `code` is stable for clients, `message` is for people. */
 export type UnauthorizedCode =
@@ -20,7 +21,8 @@ export type UnauthorizedCode =
   | 'token_expired'
   | 'wrong_issuer'
   | 'wrong_audience'
-  | 'not_an_access_token';
+  | 'not_an_access_token'
+  | 'session_ended';
 
 const MESSAGES: Record<UnauthorizedCode, string> = {
   missing_token: 'You are not signed in. Please log in to continue.',
@@ -29,6 +31,7 @@ const MESSAGES: Record<UnauthorizedCode, string> = {
   wrong_issuer: 'Your sign-in comes from a different identity provider. Please log in again.',
   wrong_audience: 'Your sign-in is not meant for the Playtime API. Please log in again.',
   not_an_access_token: 'An ID token was sent where an access token belongs. Please log in again.',
+  session_ended: 'You logged out of this session. Please log in again.',
 };
 
 export class UnauthorizedError extends Error {
@@ -61,6 +64,8 @@ export interface VerifiedAccessToken {
   demoRole?: Role;
   /** The provider vouches that the bearer owns `email`. */
   emailVerified: boolean;
+  /** Only from the embedded provider: the session the token belongs to, refused once it ended. */
+  session?: string;
 }
 
 export interface AccessTokenVerifierOptions {
@@ -188,6 +193,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       picture: asString(payload.picture),
       demoRole: asRole(payload[DEMO_ROLE_CLAIM]),
       emailVerified: payload.email_verified === true,
+      session: asString(payload[SESSION_CLAIM]),
     };
     verified.set(token, { identity, validUntilMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
     return identity;

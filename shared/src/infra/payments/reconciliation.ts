@@ -167,18 +167,8 @@ export class Reconciliation {
   async reconcile(payment: Payment): Promise<Difference[]> {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(payment.paymentId));
     const found = differencesOf(payment, ledger);
-    for (const difference of found) {
-      await handleCommand({
-        store: this.deps.store,
-        decider: ledgerDecider,
-        streamId: ledgerStream(payment.paymentId),
-        command: { type: 'RecordDifference', difference },
-        context: { now: this.deps.now(), newId: () => payment.paymentId, actorId: null },
-        metadata: { userId: null, correlationId: `reconcile-${payment.paymentId}`, causationId: null },
-        maxAttempts: 20,
-      });
-    }
     const causeId = `reconcile-${payment.paymentId}`;
+    for (const difference of found) await recordDifference(this.deps.store, difference, causeId, this.deps.now());
     if (found.some((difference) => difference.kind === 'payment_not_applied')) {
       this.deps.logger.warn({ paymentId: payment.paymentId }, 'reconciliation: applying a succeeded payment the ledger never received');
       await this.deps.inbox.applySucceededPayment(payment, causeId);
@@ -188,6 +178,35 @@ export class Reconciliation {
     }
     return found;
   }
+}
+
+/** Records a finding on its payment's ledger stream, once per the same figures (the System tab lists it). */
+export function recordDifference(store: EventStore, difference: Difference, correlationId: string, now: Date) {
+  return handleCommand({
+    store,
+    decider: ledgerDecider,
+    streamId: ledgerStream(difference.paymentId),
+    command: { type: 'RecordDifference', difference },
+    context: { now, newId: () => difference.paymentId, actorId: null },
+    metadata: { userId: null, correlationId, causationId: null },
+    maxAttempts: 20,
+  });
+}
+
+/** A payment a signed webhook named that the processor does not know, against what the ledger holds. */
+export function unknownPaymentDifference(claimed: Payment, ledger: LedgerState): Difference {
+  return {
+    paymentId: claimed.paymentId,
+    receiverId: claimed.receiverId,
+    payerId: claimed.payerId,
+    kind: 'unknown_to_processor',
+    processorStatus: 'unknown',
+    processorAmountCents: 0,
+    processorRefundedCents: 0,
+    ledgerAmountCents: ledger.recorded ? ledger.amountCents : null,
+    ledgerRefundedCents: ledger.recorded ? ledger.refundedCents : 0,
+    resolution: 'needs_attention',
+  };
 }
 
 /** What the processor says against what the ledger holds; empty when they agree. */

@@ -8,7 +8,8 @@ import { ledgerStream } from '../../domain/ledger/events';
 import { PaymentPurposes } from './payment-events';
 import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
 import { signWebhook } from './stripe-webhooks';
-import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
+import type { PaymentProcessor } from './port';
+import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 
@@ -74,6 +75,34 @@ describe('webhook inbox', () => {
     expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: true });
     expect(calls).toBe(2);
     expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual(['PaymentReceived', 'FeeCharged']);
+  });
+
+  it('checks a payment with the processor before recording it, once when the command side has just verified it', async () => {
+    let asked = 0;
+    const counting: PaymentProcessor = Object.assign(Object.create(processor) as SimulatedPaymentProcessor, {
+      retrievePayment: (paymentId: string) => {
+        asked += 1;
+        return processor.retrievePayment(paymentId);
+      },
+    });
+    const recent = new RecentlySucceededPayments();
+    const checking = new WebhookInbox({ pool, store, processor: counting, purposes: new PaymentPurposes(), recent });
+    const created = await processor.createPayment({ amountCents: 4_000, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-7' }, payerId: 'player-7', receiverId: 'captain-7', idempotencyKey: 'k-7' });
+    sent.length = 0;
+    await processor.confirm(created.clientSecret, card);
+    const [paid] = sent;
+
+    // What add-game and join-game do with the processor the payments part hands out: it notes the success.
+    expect(await recent.noting(counting).retrievePayment(created.paymentId)).toMatchObject({ status: 'succeeded' });
+    expect(asked).toBe(1);
+    expect(await checking.receive(Buffer.from(paid!), signWebhook(paid!, processor.signingSecret))).toMatchObject({ ok: true, duplicate: false });
+    expect(asked).toBe(1);
+    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual(['PaymentReceived', 'FeeCharged']);
+
+    // Without that, the inbox asks the processor itself.
+    await pool.query('DELETE FROM payment_webhook_events WHERE event_id = $1', [(JSON.parse(paid!) as { id: string }).id]);
+    await new WebhookInbox({ pool, store, processor: counting, purposes: new PaymentPurposes() }).receive(Buffer.from(paid!), signWebhook(paid!, processor.signingSecret));
+    expect(asked).toBe(2);
   });
 });
 

@@ -1,17 +1,22 @@
 /**
  * Where verified processor webhooks land (Stripe's or the simulated processor's, same path): the
  * signature of the raw body is checked before anything else, an event already handled is answered
- * at once, and otherwise the ledger records the money and the purpose's handlers run.
+ * at once, the payment is checked against the processor's own books, and only then the ledger records
+ * the money and the purpose's handlers run. A payment the processor does not know is never booked:
+ * it is acknowledged (a retry would change nothing) and recorded for the admins' System tab.
  */
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { ledgerDecider } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
 import { handleCommand } from '../commands/command-handler';
+import { currentState } from '../commands/current-state';
 import type { Migration } from '../db/migrations';
 import type { EventStore } from '../eventstore/port';
 import type { PaymentPurposes } from './payment-events';
 import type { AccountWebhookEvent, Payment, PaymentProcessor, PaymentWebhookEvent, ProcessorWebhookEvent, Refund } from './port';
+import { recordDifference, unknownPaymentDifference } from './reconciliation';
 
 export const webhookInboxMigrations: Migration[] = [
   {
@@ -30,9 +35,43 @@ export const webhookInboxMigrations: Migration[] = [
 
 export type WebhookReceipt = { ok: true; duplicate: boolean; event: ProcessorWebhookEvent } | { ok: false; reason: string };
 
+/**
+ * Payments this process heard the processor call succeeded a moment ago (the command API verifies
+ * each paid booking and join with it just before the payment's webhook arrives), so the webhook's
+ * check against the processor's books costs no second round trip. A succeeded payment stays
+ * succeeded and its amount, parties and purpose never change; its refunds are never read from here.
+ */
+export class RecentlySucceededPayments {
+  private readonly payments = new LRUCache<string, Payment>({ max: 10_000, ttl: 5 * 60_000 });
+
+  note(payment: Payment | null): void {
+    if (payment?.status === 'succeeded') this.payments.set(payment.paymentId, payment);
+  }
+
+  get(paymentId: string): Payment | undefined {
+    return this.payments.get(paymentId);
+  }
+
+  /** `processor` as is, except that what it retrieves is noted here. */
+  noting(processor: PaymentProcessor): PaymentProcessor {
+    const retrievePayment = async (paymentId: string) => {
+      const payment = await processor.retrievePayment(paymentId);
+      this.note(payment);
+      return payment;
+    };
+    return new Proxy(processor, {
+      get: (target, name) => {
+        if (name === 'retrievePayment') return retrievePayment;
+        const value: unknown = Reflect.get(target, name, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+}
+
 export class WebhookInbox {
   constructor(
-    private readonly deps: { pool: pg.Pool; store: EventStore; processor: PaymentProcessor; purposes: PaymentPurposes },
+    private readonly deps: { pool: pg.Pool; store: EventStore; processor: PaymentProcessor; purposes: PaymentPurposes; recent?: RecentlySucceededPayments },
   ) {}
 
   async receive(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<WebhookReceipt> {
@@ -84,7 +123,10 @@ export class WebhookInbox {
     return kept ? null : `Account ${event.account.accountId} is not the connected account of receiver ${event.account.receiverId}.`;
   }
 
-  /** Refuses (with the reason) a payment whose money goes to another account than its receiver's. */
+  /**
+   * Refuses (with the reason) a payment whose money goes to another account than its receiver's;
+   * otherwise handles the event with the payment as the processor's books hold it.
+   */
   private async paymentChanged(event: PaymentWebhookEvent): Promise<string | null> {
     if (event.destinationAccount) {
       const own = await this.deps.processor.accountStatus(event.payment.receiverId);
@@ -92,8 +134,28 @@ export class WebhookInbox {
         return `The payment goes to account ${event.destinationAccount}, which is not the connected account of receiver ${event.payment.receiverId}.`;
       }
     }
-    await this.handle(event);
+    const known = await this.processorsPayment(event);
+    if (!known) {
+      await this.recordUnknown(event);
+      return null;
+    }
+    // A success the processor does not hold (yet) is no money: reconciliation compares it again later.
+    if (event.type === 'payment_intent.succeeded' && known.status !== 'succeeded') return null;
+    await this.handle({ ...event, payment: known });
     return null;
+  }
+
+  /** The event's payment as the processor holds it; null when it does not know it. */
+  private async processorsPayment(event: PaymentWebhookEvent): Promise<Payment | null> {
+    // Only a success may be answered from memory: a refund's figures must be the processor's latest.
+    const recent = event.type === 'payment_intent.succeeded' ? this.deps.recent?.get(event.payment.paymentId) : undefined;
+    return recent ?? (await this.deps.processor.retrievePayment(event.payment.paymentId));
+  }
+
+  /** A signed webhook about a payment the processor does not know: a finding for the admins, nothing booked. */
+  private async recordUnknown(event: PaymentWebhookEvent): Promise<void> {
+    const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(event.payment.paymentId));
+    await recordDifference(this.deps.store, unknownPaymentDifference(event.payment, ledger), event.eventId, new Date());
   }
 
   private async handle(event: PaymentWebhookEvent): Promise<void> {

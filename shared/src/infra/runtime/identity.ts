@@ -4,7 +4,8 @@ import type { Config } from '../config/config';
 import type { VerifyAccessToken } from '../http/current-user';
 import { appOrigins, appUrisFor } from '../identity/app-origins';
 import { createEmbeddedIdentityProvider } from '../identity/embedded-provider';
-import { createAccessTokenVerifier } from '../identity/verify-access-token';
+import { EndedSessions, type SessionEnds } from '../identity/ended-sessions';
+import { createAccessTokenVerifier, UnauthorizedError } from '../identity/verify-access-token';
 import type { Logger } from '../logging';
 
 export const EMBEDDED_CLIENT_ID = 'playtime-web';
@@ -16,6 +17,8 @@ export interface Identity {
   auth: { domain: string; clientId: string; audience: string };
   /** The embedded provider, to mount before any body parser. */
   provider: { path: string; router: Router } | null;
+  /** Sessions that ended (the embedded provider's logouts); null with Auth0, whose tokens name none. */
+  sessions: SessionEnds | null;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ function auth0Issuer(domain: string): string {
 export async function setUpIdentity(options: {
   config: Config;
   pool: pg.Pool;
+  /** Where ended sessions are announced (LISTEN). */
+  databaseUrl: string;
   publicUrl: string;
   logger: Logger;
   seedDemoAccounts: boolean;
@@ -43,6 +48,7 @@ export async function setUpIdentity(options: {
       verify: (token) => verifier.verify(token),
       auth: { domain: config.AUTH0_DOMAIN, clientId: config.AUTH0_CLIENT_ID, audience: config.AUTH0_AUDIENCE },
       provider: null,
+      sessions: null,
       close: async () => undefined,
     };
   }
@@ -63,10 +69,20 @@ export async function setUpIdentity(options: {
     onError: (error) => options.logger.error({ err: error }, 'identity provider error'),
   });
   const verifier = createAccessTokenVerifier({ issuer: provider.issuer, audience: EMBEDDED_AUDIENCE, jwks: provider.jwks });
+  const sessions = new EndedSessions(options.pool, options.databaseUrl);
   return {
-    verify: (token) => verifier.verify(token),
+    // A token stays valid until it expires unless its session ended: logging out ends it everywhere at once.
+    verify: async (token) => {
+      const identity = await verifier.verify(token);
+      if (identity.session && (await sessions.hasEnded(identity.session))) throw new UnauthorizedError('session_ended');
+      return identity;
+    },
     auth: { domain: provider.domain, clientId: EMBEDDED_CLIENT_ID, audience: EMBEDDED_AUDIENCE },
     provider: { path: provider.mountPath, router: provider.router },
-    close: () => provider.close(),
+    sessions,
+    close: async () => {
+      await sessions.close();
+      await provider.close();
+    },
   };
 }

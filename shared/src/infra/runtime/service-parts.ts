@@ -27,7 +27,7 @@ export async function connectServiceParts(
   const infrastructure = await connectInfrastructure(config, logger, { standalone: options.standalone });
   const { pool } = infrastructure;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  const identity = await setUpIdentity({ config, pool, publicUrl, logger, seedDemoAccounts: options.seedDemoAccounts });
+  const identity = await setUpIdentity({ config, pool, databaseUrl: infrastructure.databaseUrl, publicUrl, logger, seedDemoAccounts: options.seedDemoAccounts });
   const currentUsers = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
   const resolveUser = createUserResolver({ verify: identity.verify, pool, cache: currentUsers });
   const identityRoutes = options.serveIdentityProvider && identity.provider ? [Router().use(identity.provider.path, identity.provider.router)] : [];

@@ -9,6 +9,7 @@ import {
 import type { Role } from '../../../domain/users/events';
 import type { Queryable } from '../../db/pool';
 import { DEMO_ACCOUNTS, DEMO_ROLE_CLAIM } from '../demo-accounts';
+import { SESSION_CLAIM } from '../ended-sessions';
 import { normalizeEmail, type Account, type AccountStore } from './accounts';
 import { postgresOidcAdapter } from './postgres-adapter';
 import { allowInlineScript } from './inline-scripts';
@@ -179,7 +180,8 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       const account = loaded?.accountId === token.accountId ? loaded.record : await input.accounts.findById(token.accountId);
       if (!account) return undefined;
       const role = roleHint(account, adminEmails);
-      const claims = profileClaims(account);
+      // The session the token belongs to, so the APIs refuse it once the session ends (ended-sessions.ts).
+      const claims = { ...profileClaims(account), [SESSION_CLAIM]: token.grantId };
       return role ? { ...claims, [DEMO_ROLE_CLAIM]: role } : claims;
     },
 

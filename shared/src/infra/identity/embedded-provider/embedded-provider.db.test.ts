@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { createPool } from '../../db/pool';
 import { DEMO_PASSWORD, DEMO_ROLE_CLAIM } from '../demo-accounts';
+import { SESSION_CLAIM } from '../ended-sessions';
 import { createAccessTokenVerifier, UnauthorizedError } from '../verify-access-token';
 import { createEmbeddedIdentityProvider, type EmbeddedIdentityProvider } from './index';
 import { HttpBrowser, readForm, type Page } from './testing/http-browser';
@@ -222,6 +223,7 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
         picture: expect.stringMatching(/^\/avatars\//),
         demoRole: 'player',
         emailVerified: true,
+        session: expect.any(String),
       });
       await expect(verifier.verify(session.idToken)).rejects.toMatchObject({ code: 'not_an_access_token' });
     }
@@ -307,6 +309,9 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     const silent = authorization({ prompt: 'none', response_mode: 'web_message' });
     expect(webMessage(await browser.navigate(silent.url)).error).toBe('login_required');
     expect((await refresh(tokens.json.refresh_token!)).json.error).toBe('invalid_grant');
+    // The session's access tokens are listed as ended, for the APIs to refuse (ended-sessions.ts).
+    const ended = await pool.query('SELECT 1 FROM identity_ended_grants WHERE grant_id = $1', [decodeJwt(tokens.json.access_token!)[SESSION_CLAIM]]);
+    expect(ended.rowCount).toBe(1);
   });
 
   it('revokes a refresh token at /oauth/revoke', async () => {

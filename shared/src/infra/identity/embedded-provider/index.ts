@@ -8,6 +8,7 @@ import { auth0CompatibleRequests, keepPopupOpenForTheSdk } from './auth0-compati
 import { providerConfiguration, ROUTES } from './configuration';
 import { interactionRouter } from './interactions';
 import { LoginThrottle } from './login-throttle';
+import { forgetOldEndedSessions } from '../ended-sessions';
 import { deleteExpiredRecords } from './postgres-adapter';
 import { identityMigrations } from './schema';
 import { loadCookieKeys, loadSigningKey, publicJwk } from './secrets';
@@ -119,7 +120,7 @@ export async function createEmbeddedIdentityProvider(
   router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));
 
   // Expired records are already invisible, so sweeping them need not hold up start-up.
-  const sweep = () => void Promise.all([deleteExpiredRecords(options.pool), throttle.forgetOld()]).catch(onError);
+  const sweep = () => void Promise.all([deleteExpiredRecords(options.pool), throttle.forgetOld(), forgetOldEndedSessions(options.pool)]).catch(onError);
   sweep();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();

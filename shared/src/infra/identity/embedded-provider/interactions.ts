@@ -27,7 +27,12 @@ interface SignupForm {
   values: SignupValues;
   password: string;
   errors: SignupErrors;
+  /** What the whole form is refused for, above its fields. */
+  message?: string;
 }
+
+const tooManyLogins = (wait: number) => `Too many failed log-ins. Wait ${waitInWords(wait)}, then try again.`;
+const tooManySignups = (wait: number) => `Too many accounts were made from your network. Wait ${waitInWords(wait)}, then try again.`;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -91,7 +96,7 @@ export function interactionRouter(input: InteractionRouterInput): Router {
     html(
       res,
       status,
-      signupPage({ action: url.signup, loginUrl: url.start, cancelUrl: url.cancel, values: signup?.values, errors: signup?.errors }),
+      signupPage({ action: url.signup, loginUrl: url.start, cancelUrl: url.cancel, values: signup?.values, errors: signup?.errors, error: signup?.message }),
     );
   };
 
@@ -144,20 +149,17 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       const email = text(req.body?.email).trim();
       const password = text(req.body?.password);
       if (!email || !password) return renderLogin(req, res, details, 400, email, 'Enter your email and password.');
-      // The password is not even checked while the account or the address must wait.
+      // The password is not even checked while the account or the address must wait; otherwise the
+      // try is counted before it is checked, so tries sent at once cannot all pass the count.
       const attempt = { email: normalizeEmail(email), address: req.ip ?? '' };
-      const wait = await throttle.retryAfter(attempt);
+      const wait = await throttle.reserveLogin(attempt);
       if (wait > 0) {
         res.set('Retry-After', String(wait));
-        const message = `Too many failed log-ins. Wait ${waitInWords(wait)}, then try again.`;
-        return renderLogin(req, res, details, 429, email, message);
+        return renderLogin(req, res, details, 429, email, tooManyLogins(wait));
       }
       const account = await accounts.authenticate(email, password);
-      if (!account) {
-        await throttle.failed(attempt);
-        return renderLogin(req, res, details, 401, email, 'Incorrect email or password.');
-      }
-      await throttle.succeeded(attempt);
+      if (!account) return renderLogin(req, res, details, 401, email, 'Incorrect email or password.');
+      await throttle.loginSucceeded(attempt);
       await provider.interactionFinished(req, res, { login: { accountId: account.accountId } }, { mergeWithLastSubmission: false });
     }),
   );
@@ -174,6 +176,11 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       if (details.prompt.name !== 'login') return res.redirect(303, urls(req, details.uid).start);
       const signup = readSignupForm(req.body ?? {});
       if (Object.keys(signup.errors).length) return renderSignup(req, res, details, 400, signup);
+      const wait = await throttle.reserveSignup(req.ip ?? '');
+      if (wait > 0) {
+        res.set('Retry-After', String(wait));
+        return renderSignup(req, res, details, 429, { ...signup, message: tooManySignups(wait) });
+      }
       try {
         const account = await accounts.create({ ...signup.values, password: signup.password });
         await provider.interactionFinished(req, res, { login: { accountId: account.accountId } }, { mergeWithLastSubmission: false });

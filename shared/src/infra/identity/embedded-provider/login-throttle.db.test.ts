@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo-accounts';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, delayAfter, FORGET_AFTER_SECONDS, waitInWords } from './login-throttle';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, delayAfter, FORGET_AFTER_SECONDS, SIGNUP_POLICY, waitInWords } from './login-throttle';
+import type { HtmlForm } from './testing/http-browser';
 import { HttpBrowser, readForm, type Page } from './testing/http-browser';
 import { serveProvider, type ServedProvider } from './testing/served-provider';
 
@@ -53,8 +54,8 @@ describe('login throttling at the login form', () => {
     await served?.close();
   });
 
-  /** One try at the login form from `address`: a fresh authorization, the form posted once. */
-  async function logIn(email: string, password: string, address = '198.51.100.1'): Promise<Page> {
+  /** A fresh authorization from `address`, up to its login (or sign-up) form, ready to be posted. */
+  async function openForm(address: string, extra: Record<string, string> = {}): Promise<{ post(values: Record<string, string>): Promise<Page> }> {
     const browser = new HttpBrowser({ 'x-forwarded-for': address });
     const query = new URLSearchParams({
       client_id: 'playtime-web',
@@ -64,12 +65,21 @@ describe('login throttling at the login form', () => {
       state: randomBytes(8).toString('hex'),
       code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
       code_challenge_method: 'S256',
+      ...extra,
     });
-    const loginPage = await browser.navigate(`${domain}/authorize?${query}`);
-    expect(loginPage.status).toBe(200);
-    return browser.submit(readForm(loginPage.body, loginPage.url), { email, password }, (url) => url.startsWith(APP));
+    const page = await browser.navigate(`${domain}/authorize?${query}`);
+    expect(page.status).toBe(200);
+    const form: HtmlForm = readForm(page.body, page.url);
+    return { post: (values) => browser.submit(form, values, (url) => url.startsWith(APP)) };
+  }
+
+  /** One try at the login form from `address`: a fresh authorization, the form posted once. */
+  async function logIn(email: string, password: string, address = '198.51.100.1'): Promise<Page> {
+    return (await openForm(address)).post({ email, password });
   }
   const loggedIn = (page: Page) => page.status === 0 && new URL(page.url).searchParams.has('code');
+  /** Whether the form was held back (429) before the password was looked at. */
+  const held = (page: Page) => page.status === 429;
 
   it('holds an account back after a few wrong passwords, even with the right one, and tells when to retry', async () => {
     for (let attempt = 0; attempt < ACCOUNT_POLICY.free + 1; attempt += 1) {
@@ -123,5 +133,51 @@ describe('login throttling at the login form', () => {
     expect(held.status).toBe(429);
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(loggedIn(await logIn('admin@playtime.test', DEMO_PASSWORD, '192.0.2.67'))).toBe(true);
+  });
+
+  it('checks no more passwords of one account when 100 tries arrive at once than when they come one by one', async () => {
+    await served.idp.accounts.create({ email: 'target@playtime.test', nickname: 'Target', password: 'the right one' });
+    // Every try from its own address: only the account's count can hold them back.
+    const forms = await Promise.all(Array.from({ length: 100 }, (_, index) => openForm(`198.18.0.${index}`)));
+    const pages = await Promise.all(forms.map((form, index) => form.post({ email: 'target@playtime.test', password: `guess ${index}` })));
+    const checked = pages.filter((page) => !held(page));
+    expect(checked).toHaveLength(ACCOUNT_POLICY.free + 1);
+    for (const page of checked) expect(page.status).toBe(401);
+    for (const page of pages.filter(held)) {
+      expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(page.body).toContain('Too many failed log-ins.');
+    }
+    // The right password, sent now, is held back like the rest: it is not even checked.
+    expect(held(await logIn('target@playtime.test', 'the right one', '198.18.1.1'))).toBe(true);
+  });
+
+  it('checks no more passwords from one address when 100 tries at 100 accounts arrive at once', async () => {
+    const attacker = '192.0.2.99';
+    const forms = await Promise.all(Array.from({ length: 100 }, () => openForm(attacker)));
+    const pages = await Promise.all(forms.map((form, index) => form.post({ email: `victim${index}@playtime.test`, password: 'guess' })));
+    expect(pages.filter((page) => !held(page))).toHaveLength(ADDRESS_POLICY.free + 1);
+    expect(pages.filter((page) => !held(page)).every((page) => page.status === 401)).toBe(true);
+  });
+
+  it('makes at most five accounts from one address, even when 100 sign-ups arrive at once, and says when to try again', async () => {
+    const address = '203.0.113.150';
+    const forms = await Promise.all(Array.from({ length: 100 }, () => openForm(address, { screen_hint: 'signup' })));
+    const pages = await Promise.all(
+      forms.map((form, index) => form.post({ email: `made${index}@playtime.test`, nickname: `Made ${index}`, password: 'long enough' })),
+    );
+    expect(pages.filter(loggedIn)).toHaveLength(SIGNUP_POLICY.free + 1);
+    expect(SIGNUP_POLICY.free + 1).toBe(5);
+    const refused = pages.filter(held);
+    expect(refused).toHaveLength(95);
+    expect(refused[0]!.headers.get('retry-after')).toBe('60');
+    expect(refused[0]!.body).toContain('Too many accounts were made from your network. Wait 1 minute, then try again.');
+    const { rows } = await served.pool.query<{ count: number }>("SELECT count(*)::int AS count FROM identity_accounts WHERE email LIKE 'made%'");
+    expect(rows[0]!.count).toBe(5);
+
+    // Another address signs up as usual; this one waits a minute, then may make one more.
+    expect(loggedIn(await (await openForm('203.0.113.151', { screen_hint: 'signup' })).post({ email: 'neighbour@playtime.test', nickname: 'Neighbour', password: 'long enough' }))).toBe(true);
+    advance(60);
+    expect(loggedIn(await (await openForm(address, { screen_hint: 'signup' })).post({ email: 'later@playtime.test', nickname: 'Later', password: 'long enough' }))).toBe(true);
+    expect(held(await (await openForm(address, { screen_hint: 'signup' })).post({ email: 'again@playtime.test', nickname: 'Again', password: 'long enough' }))).toBe(true);
   });
 });

@@ -1,16 +1,21 @@
-import type { Queryable } from '../../db/pool';
+import type pg from 'pg';
+import { withTransaction } from '../../db/pool';
 
 /**
- * Slows password guessing at the login form, per account and per client address, with delays that
- * grow with each failure and stop growing at a few minutes, so an attacker can never lock a real
- * user out for longer than that after the attack stops. The counts live in PostgreSQL, so every
- * process of a distributed run sees the same ones.
+ * Slows password guessing at the login form, per account and per client address, and account
+ * making at the sign-up form, per address, with delays that grow with each try and stop growing at
+ * a cap, so an attacker can never lock a real user out for longer than that after the attack stops.
+ * The counts live in PostgreSQL, so every process of a distributed run sees the same ones.
+ *
+ * A try is counted before the password is checked (reserved), in one transaction that locks its
+ * counters: many tries sent at once line up there, so no more passwords are checked than tries sent
+ * one after another would have been. The right password gives its try back.
  */
 
 export interface ThrottlePolicy {
-  /** Failures allowed before any delay. */
+  /** Tries allowed before any delay. */
   free: number;
-  /** The first delay; each further failure doubles it. */
+  /** The first delay; each further try doubles it. */
   firstDelaySeconds: number;
   maxDelaySeconds: number;
 }
@@ -19,10 +24,15 @@ export interface ThrottlePolicy {
 export const ACCOUNT_POLICY: ThrottlePolicy = { free: 5, firstDelaySeconds: 1, maxDelaySeconds: 5 * 60 };
 /** An address may fail across many accounts (a shared NAT, a family), but not endlessly. */
 export const ADDRESS_POLICY: ThrottlePolicy = { free: 20, firstDelaySeconds: 1, maxDelaySeconds: 5 * 60 };
-/** Failures older than this are forgotten: the count starts again. */
+/**
+ * A household makes a few accounts in an hour (five in a row, the sixth a minute later); a script
+ * making hundreds waits twice as long each time, up to an hour.
+ */
+export const SIGNUP_POLICY: ThrottlePolicy = { free: 4, firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 };
+/** Tries older than this are forgotten: the count starts again. */
 export const FORGET_AFTER_SECONDS = 60 * 60;
 
-/** How long to wait after the last of `failures` failures before the next try. */
+/** How long to wait after the last of `failures` tries before the next one. */
 export function delayAfter(failures: number, policy: ThrottlePolicy): number {
   if (failures <= policy.free) return 0;
   const doublings = Math.min(failures - policy.free - 1, 30);
@@ -39,55 +49,79 @@ interface Counter {
   policy: ThrottlePolicy;
 }
 
-const countersOf = (attempt: LoginAttempt): Counter[] => [
-  { key: `account:${attempt.email}`, policy: ACCOUNT_POLICY },
-  { key: `address:${attempt.address}`, policy: ADDRESS_POLICY },
-];
+const accountCounter = (attempt: LoginAttempt): Counter => ({ key: `account:${attempt.email}`, policy: ACCOUNT_POLICY });
+const addressCounter = (attempt: LoginAttempt): Counter => ({ key: `address:${attempt.address}`, policy: ADDRESS_POLICY });
+const signupCounter = (address: string): Counter => ({ key: `signup:${address}`, policy: SIGNUP_POLICY });
 
 export class LoginThrottle {
   constructor(
-    private readonly db: Queryable,
+    private readonly pool: pg.Pool,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Whole seconds before this attempt may be checked; 0 when it may be now. */
-  async retryAfter(attempt: LoginAttempt): Promise<number> {
-    const counters = countersOf(attempt);
-    const { rows } = await this.db.query<{ key: string; failures: number; last_failure_at: Date }>(
-      'SELECT key, failures, last_failure_at FROM identity_login_failures WHERE key = ANY($1::text[])',
-      [counters.map((counter) => counter.key)],
-    );
-    const now = this.now().getTime();
-    let wait = 0;
-    for (const row of rows) {
-      const policy = counters.find((counter) => counter.key === row.key)!.policy;
-      const sinceLast = (now - row.last_failure_at.getTime()) / 1000;
-      if (sinceLast >= FORGET_AFTER_SECONDS) continue;
-      wait = Math.max(wait, Math.ceil(delayAfter(row.failures, policy) - sinceLast));
-    }
-    return wait;
+  /**
+   * Counts a login try against the account and the address, unless either must wait: then nothing
+   * is counted and the answer is the whole seconds to wait. 0: the password may be checked now.
+   */
+  reserveLogin(attempt: LoginAttempt): Promise<number> {
+    return this.reserve([accountCounter(attempt), addressCounter(attempt)]);
   }
 
-  /** Counts a wrong password against the account and the address. */
-  async failed(attempt: LoginAttempt): Promise<void> {
-    await this.db.query(
-      `INSERT INTO identity_login_failures AS f (key, failures, last_failure_at)
-       SELECT key, 1, $2 FROM unnest($1::text[]) AS key
-       ON CONFLICT (key) DO UPDATE
-          SET failures = CASE WHEN f.last_failure_at <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE f.failures + 1 END,
-              last_failure_at = $2`,
-      [countersOf(attempt).map((counter) => counter.key), this.now(), FORGET_AFTER_SECONDS],
+  /** The right password clears the account's count and gives the address its try back. */
+  async loginSucceeded(attempt: LoginAttempt): Promise<void> {
+    await this.pool.query(
+      `WITH cleared AS (DELETE FROM identity_login_failures WHERE key = $1)
+       UPDATE identity_login_failures SET failures = greatest(failures - 1, 0) WHERE key = $2`,
+      [accountCounter(attempt).key, addressCounter(attempt).key],
     );
   }
 
-  /** The right password clears the account's count; the address keeps what it failed elsewhere. */
-  async succeeded(attempt: LoginAttempt): Promise<void> {
-    await this.db.query('DELETE FROM identity_login_failures WHERE key = $1', [countersOf(attempt)[0]!.key]);
+  /** Counts a sign-up from `address`, unless it must wait (the whole seconds to wait; 0 when counted). */
+  reserveSignup(address: string): Promise<number> {
+    return this.reserve([signupCounter(address)]);
+  }
+
+  /**
+   * Locks the counters (made first when new), in one order so two tries never wait on each other,
+   * and counts the try on all of them only when none must wait.
+   */
+  private reserve(counters: Counter[]): Promise<number> {
+    const sorted = [...counters].sort((a, b) => a.key.localeCompare(b.key));
+    const keys = sorted.map((counter) => counter.key);
+    const now = this.now();
+    return withTransaction(this.pool, async (client) => {
+      await client.query(
+        `INSERT INTO identity_login_failures (key, failures, last_failure_at)
+         SELECT key, 0, to_timestamp(0) FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n
+         ON CONFLICT (key) DO NOTHING`,
+        [keys],
+      );
+      const { rows } = await client.query<{ key: string; failures: number; last_failure_at: Date }>(
+        'SELECT key, failures, last_failure_at FROM identity_login_failures WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE',
+        [keys],
+      );
+      let wait = 0;
+      for (const row of rows) {
+        const sinceLast = (now.getTime() - row.last_failure_at.getTime()) / 1000;
+        if (sinceLast >= FORGET_AFTER_SECONDS) continue;
+        const policy = sorted.find((counter) => counter.key === row.key)!.policy;
+        wait = Math.max(wait, Math.ceil(delayAfter(row.failures, policy) - sinceLast));
+      }
+      if (wait > 0) return wait;
+      await client.query(
+        `UPDATE identity_login_failures
+            SET failures = CASE WHEN last_failure_at <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE failures + 1 END,
+                last_failure_at = $2
+          WHERE key = ANY($1::text[])`,
+        [keys, now, FORGET_AFTER_SECONDS],
+      );
+      return 0;
+    });
   }
 
   /** Drops counts nobody added to for FORGET_AFTER_SECONDS. */
   async forgetOld(): Promise<void> {
-    await this.db.query('DELETE FROM identity_login_failures WHERE last_failure_at <= $1::timestamptz - make_interval(secs => $2)', [
+    await this.pool.query('DELETE FROM identity_login_failures WHERE last_failure_at <= $1::timestamptz - make_interval(secs => $2)', [
       this.now(),
       FORGET_AFTER_SECONDS,
     ]);

@@ -70,6 +70,7 @@ declare module 'oidc-provider' {
   export interface TokenLike {
     kind: string;
     accountId?: string;
+    grantId?: string;
   }
 
   export interface InteractionResults {

@@ -172,6 +172,8 @@ export interface SignupPageInput {
   cancelUrl: string;
   values?: SignupValues;
   errors?: SignupErrors;
+  /** Why the whole form was refused (too many sign-ups), above its fields. */
+  error?: string;
 }
 
 export function signupPage(input: SignupPageInput): string {
@@ -181,6 +183,7 @@ export function signupPage(input: SignupPageInput): string {
     `<section class="card" aria-labelledby="title">
       <h1 id="title">Create your account</h1>
       <p class="dimmed">Join games near you, or organise your own.</p>
+      ${alert(input.error)}
       <form method="post" action="${escapeHtml(input.action)}" novalidate>
         ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: input.values?.email, error: errors.email, autofocus: true })}
         ${field({ name: 'nickname', label: 'Nickname', type: 'text', autocomplete: 'nickname', value: input.values?.nickname, error: errors.nickname, hint: 'Shown to other players on rosters.' })}

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/pool';
+import { END_SESSION_SQL } from '../ended-sessions';
 
 /** What oidc-provider hands its adapter: a JSON object, with a few fields it later looks up by. */
 export interface AdapterPayload {
@@ -67,6 +68,9 @@ export class PostgresOidcAdapter {
 
   async destroy(id: string): Promise<void> {
     await this.db.query('DELETE FROM identity_provider_records WHERE model = $1 AND id = $2', [this.model, id]);
+    // The provider destroys a grant only to revoke it (logout, a revoked or reused refresh token):
+    // the session's access tokens, which the APIs check on their own, must stop working too.
+    if (this.model === 'Grant') await this.db.query(END_SESSION_SQL, [id]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

@@ -6,7 +6,9 @@ import type { Migration } from '../../db/migrations';
  * - identity_provider_records: oidc-provider's sessions, grants, codes, refresh tokens, interactions,
  *   one row per (model, id) with the columns its adapter looks things up by;
  * - identity_secrets: the RSA signing key (private JWK) and the cookie signing keys;
- * - identity_login_failures: recent wrong passwords per account and per address (login-throttle.ts).
+ * - identity_login_failures: recent log-in tries per account and per address, and sign-ups per address
+ *   (login-throttle.ts);
+ * - identity_ended_grants: sessions that ended lately, whose access tokens the APIs refuse (ended-sessions.ts).
  */
 export const identityMigrations: Migration[] = [
   {
@@ -55,6 +57,17 @@ export const identityMigrations: Migration[] = [
         failures        integer     NOT NULL,
         last_failure_at timestamptz NOT NULL
       );
+    `,
+  },
+  {
+    version: 3,
+    name: 'ended sessions',
+    sql: `
+      CREATE TABLE identity_ended_grants (
+        grant_id text        PRIMARY KEY,
+        ended_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX identity_ended_grants_ended_at ON identity_ended_grants (ended_at);
     `,
   },
 ];

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo-accounts';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, delayAfter, FORGET_AFTER_SECONDS, SIGNUP_POLICY, waitInWords } from './login-throttle';
+import type pg from 'pg';
+import { createTestDatabase } from '../../../../../tests/support/postgres';
+import { migrate } from '../../db/migrations';
+import { createPool } from '../../db/pool';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, delayAfter, FORGET_AFTER_SECONDS, LoginThrottle, SIGNUP_POLICY, waitInWords } from './login-throttle';
+import { identityMigrations } from './schema';
 import type { HtmlForm } from './testing/http-browser';
 import { HttpBrowser, readForm, type Page } from './testing/http-browser';
 import { serveProvider, type ServedProvider } from './testing/served-provider';
@@ -179,5 +184,37 @@ describe('login throttling at the login form', () => {
     advance(60);
     expect(loggedIn(await (await openForm(address, { screen_hint: 'signup' })).post({ email: 'later@playtime.test', nickname: 'Later', password: 'long enough' }))).toBe(true);
     expect(held(await (await openForm(address, { screen_hint: 'signup' })).post({ email: 'again@playtime.test', nickname: 'Again', password: 'long enough' }))).toBe(true);
+  });
+});
+
+describe('login throttling under a running clock', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('identity_throttle_clock');
+    pool = createPool(database.url);
+    await migrate(pool, 'identity', identityMigrations);
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('never holds up tries within the free count, however long each waits for the lock behind the others', async () => {
+    // Every reading of the clock is a second later than the one before: a try that read it before
+    // waiting for the lock would find the others' tries in its future and be told to wait.
+    let clock = Date.parse('2026-01-01T12:00:00Z');
+    const throttle = new LoginThrottle(pool, () => new Date((clock += 1000)));
+    const waits = await Promise.all(
+      Array.from({ length: ADDRESS_POLICY.free }, async (_, index) => {
+        const attempt = { email: `crowd${index}@playtime.test`, address: '203.0.113.9' };
+        const wait = await throttle.reserveLogin(attempt);
+        await throttle.loginSucceeded(attempt);
+        return wait;
+      }),
+    );
+    expect(waits).toEqual(Array.from({ length: ADDRESS_POLICY.free }, () => 0));
   });
 });

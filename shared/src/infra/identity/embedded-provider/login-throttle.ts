@@ -88,7 +88,6 @@ export class LoginThrottle {
   private reserve(counters: Counter[]): Promise<number> {
     const sorted = [...counters].sort((a, b) => a.key.localeCompare(b.key));
     const keys = sorted.map((counter) => counter.key);
-    const now = this.now();
     return withTransaction(this.pool, async (client) => {
       await client.query(
         `INSERT INTO identity_login_failures (key, failures, last_failure_at)
@@ -100,12 +99,15 @@ export class LoginThrottle {
         'SELECT key, failures, last_failure_at FROM identity_login_failures WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE',
         [keys],
       );
+      // The clock is read once the counters are locked: a try that waited for the lock behind others
+      // must not see their later tries as if they were in its future.
+      const now = this.now();
       let wait = 0;
       for (const row of rows) {
         const sinceLast = (now.getTime() - row.last_failure_at.getTime()) / 1000;
-        if (sinceLast >= FORGET_AFTER_SECONDS) continue;
-        const policy = sorted.find((counter) => counter.key === row.key)!.policy;
-        wait = Math.max(wait, Math.ceil(delayAfter(row.failures, policy) - sinceLast));
+        const delay = delayAfter(row.failures, sorted.find((counter) => counter.key === row.key)!.policy);
+        if (delay === 0 || sinceLast >= FORGET_AFTER_SECONDS) continue;
+        wait = Math.max(wait, Math.ceil(delay - sinceLast));
       }
       if (wait > 0) return wait;
       await client.query(

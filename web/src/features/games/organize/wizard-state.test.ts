@@ -106,5 +106,6 @@ describe('Configure defaults and the entry fee', () => {
     expect(priceError('seven')).toMatch(/dollars/);
     expect(priceError('-3')).toMatch(/dollars/);
     expect(priceError('1.999')).toMatch(/dollars/);
+    expect(priceError('0x10')).toBe('Type the price in dollars, like 5 or 12.50 (at most two decimals)');
   });
 });

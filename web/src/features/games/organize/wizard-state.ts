@@ -1,3 +1,4 @@
+import { entryPriceCents, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
 import type { HeldSlot, VenueResult } from '../api/organize';
 import { DURATION_DEFAULT, type Day, type Selection } from './slots';
 
@@ -157,17 +158,14 @@ export function defaultGameName(nickname: string | null | undefined): string {
   return `${nickname?.trim() || 'My'}'s Game`;
 }
 
-/** The entry fee as the Confirm card shows it: dollars, 0 when the Price box is empty. */
+/** The entry fee as the Confirm card shows it: dollars, 0 when the Price box is empty, NaN when it is not a price. */
 export function entryFeeDollars(price: string): number {
-  const text = price.trim().replace(/^\$/, '');
-  const value = text === '' ? 0 : Number(text);
-  return Number.isFinite(value) ? value : Number.NaN;
+  const parsed = entryPriceCents.safeParse(price);
+  return parsed.success ? parsed.data / 100 : Number.NaN;
 }
 
-/** The Price box accepts dollars with at most two decimals; anything else gets a message to act on. */
+/** The Price box takes what the server takes (the contract's schema); anything else gets its message to act on. */
 export function priceError(price: string): string | null {
-  const text = price.trim().replace(/^\$/, '');
-  if (text === '') return null;
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Enter the entry fee in dollars, for example 5 or 7.50';
-  return null;
+  const parsed = entryPriceCents.safeParse(price);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? PRICE_FORMAT_MESSAGE);
 }

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
-import { DESKTOP, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
 
 const HALF_HOUR = 30 * 60_000;
 const HOUR = 2 * HALF_HOUR;
@@ -129,6 +129,7 @@ describe('organizing a game in the browser', () => {
     // The server's price for the slot: nothing.
     await captain.getByText('$0.00').first().waitFor();
     await screenshot(captain, 'organize-free-rental-desktop');
+    await expectAccessible(captain);
     await captain.getByRole('button', { name: 'Confirm', exact: true }).last().click();
     await captain.getByText('Game Created').waitFor({ timeout: 30_000 });
     expect(await captain.getByRole('dialog', { name: 'Pay by card' }).count()).toBe(0);

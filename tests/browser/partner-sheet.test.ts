@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { ANSWERED_TEXT, CLAIM_BUTTON, claimQuestion, NO_ACCOUNT_YET } from '@playtime/shared/contract/partners';
 import { signUpToken } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
 const CSV = [
   'Contact name,Email,Phone,Field name,Address,Zip Code,City,Number of sub-fields,Message',
@@ -78,6 +78,7 @@ describe('the partner spreadsheet import in the browser', () => {
     await question.getByText(claimQuestion('Green Fields')).waitFor({ timeout: 15_000 });
     expect(await pat.page.getByRole('link', { name: 'Field Management' }).count()).toBe(0);
     await screenshot(pat.page, 'partner-claim-desktop');
+    await expectAccessible(pat.page);
     await question.getByRole('button', { name: CLAIM_BUTTON }).click();
     await pat.page.getByRole('link', { name: 'Field Management' }).first().waitFor({ timeout: 15_000 });
     await question.waitFor({ state: 'detached' });

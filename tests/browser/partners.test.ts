@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { APPLICATION_STATUS_TEXT, SIGN_IN_TO_APPLY_BUTTON, SIGN_IN_TO_APPLY_TEXT } from '@playtime/shared/contract/partners';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
 describe('partner applications in the browser', () => {
   let app: TestApp;
@@ -54,6 +54,7 @@ describe('partner applications in the browser', () => {
     await form.getByLabel('Number of sub-fields').fill('2');
     await form.getByLabel('Message').fill('Two small pitches.');
     await screenshot(player.page, 'partner-form-desktop');
+    await expectAccessible(player.page);
     await form.getByRole('button', { name: 'Send application' }).click();
     await player.page.getByText('Thank you! Your application was sent.').waitFor();
     await player.page.getByText('Waiting for an answer').waitFor();
@@ -77,6 +78,7 @@ describe('partner applications in the browser', () => {
       expect.stringContaining('Approve'),
     ]);
     await screenshot(admin.page, 'partner-applications-admin');
+    await expectAccessible(admin.page);
     await row.getByRole('button', { name: 'Approve' }).click();
     await row.getByText('approved').waitFor();
 

@@ -9,7 +9,7 @@ import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 import { at } from '../support/time';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
@@ -173,9 +173,11 @@ describe('playing in the browser', () => {
     await player.page.getByText('The organizer removed you from this game. Your entry fee was refunded.').waitFor({ timeout: 15_000 });
     expect(await player.page.getByRole('button', { name: 'Join Game' }).count()).toBe(0);
     await screenshot(player.page, 'play-removed-player');
+    await expectAccessible(player.page);
     const removed = captain.page.getByRole('region', { name: 'Removed players' });
     await removed.getByText('Entry fee refunded').waitFor();
     await screenshot(captain.page, 'play-removed-list');
+    await expectAccessible(captain.page);
     await removed.getByRole('button', { name: 'Allow back' }).click();
     await removed.waitFor({ state: 'hidden' });
 
@@ -275,6 +277,7 @@ describe('playing in the browser', () => {
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'play-game-phone');
+    await expectAccessible(phone.page);
     await phone.page.setViewportSize(DESKTOP);
     await logIn(phone.page, 'player@playtime.test');
     await phone.page.getByRole('link', { name: 'Search', exact: true }).first().click();

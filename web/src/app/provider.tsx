@@ -9,7 +9,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { storeRole } from '../features/users/role-storage';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -27,7 +27,7 @@ export function AppProvider({ children, onRedirectCallback }: AppProviderProps) 
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

@@ -107,7 +107,7 @@ export function SearchPage() {
               Distance: {miles} miles
             </Text>
             <Slider
-              aria-label="Distance in miles"
+              thumbLabel="Distance in miles"
               min={SEARCH_MIN_MILES}
               max={SEARCH_MAX_MILES}
               step={SEARCH_MILES_STEP}

@@ -43,7 +43,7 @@ export function ConfigureStep() {
           marks={MAX_PLAYERS_MARKS.map((value) => ({ value, label: String(value) }))}
           value={draft.maxPlayers}
           onChange={(value) => configure({ maxPlayers: value })}
-          aria-label="Max Players"
+          thumbLabel="Max Players"
         />
       </Box>
       <TextInput

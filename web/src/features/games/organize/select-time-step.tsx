@@ -119,7 +119,7 @@ export function SelectTimeStep() {
           onChange={(value) => dispatch({ type: 'setDuration', duration: value })}
           marks={DURATION_MARKS}
           label={durationText}
-          aria-label="Duration"
+          thumbLabel="Duration"
         />
       </Box>
       {takenMeanwhile && (

@@ -30,6 +30,8 @@ const readableDimmedText: CSSVariablesResolver = () => ({
 export const cssVariablesResolver = readableDimmedText;
 
 export const theme = createTheme({
+  // Visitors who ask their system for less motion get dialogs and transitions without animation.
+  respectReducedMotion: true,
   primaryColor: 'pitch',
   primaryShade: { light: 8, dark: 6 },
   colors: { pitch },

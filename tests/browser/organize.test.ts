@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
 
 const HALF_HOUR = 30 * 60_000;
 const HOUR = 2 * HALF_HOUR;
@@ -88,9 +88,7 @@ describe('organizing a game in the browser', () => {
 
     // A declined card is told to the captain, and the slot stays held for them.
     const dialog = captain.getByRole('dialog', { name: 'Pay by card' });
-    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await dialog.getByLabel('Expiry').fill('12 / 35');
-    await dialog.getByLabel('CVC').fill('123');
+    await fillCard(dialog, '4000 0000 0000 0002');
     await dialog.getByRole('button', { name: /^Pay \$40\.00/ }).click();
     await dialog.getByText('Payment failed').waitFor();
     await screenshot(captain, 'organize-declined-desktop');

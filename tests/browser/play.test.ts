@@ -9,7 +9,7 @@ import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, newPage, payByCard, PHONE, screenshot } from './support/browser';
 import { at } from '../support/time';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
@@ -131,9 +131,7 @@ describe('playing in the browser', () => {
     await logIn(player.page, 'player@playtime.test');
     await player.page.getByRole('button', { name: 'Join Game' }).click();
     const dialog = player.page.getByRole('dialog', { name: 'Pay by card' });
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry').fill('12 / 35');
-    await dialog.getByLabel('CVC').fill('123');
+    await fillCard(dialog);
     await screenshot(player.page, 'play-pay-entry');
     await dialog.getByRole('button', { name: 'Pay $5.00' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
@@ -183,12 +181,7 @@ describe('playing in the browser', () => {
 
     // Allowed back, the refund stands: joining takes a new payment.
     await player.page.getByRole('button', { name: 'Join Game' }).click({ timeout: 15_000 });
-    const pay = player.page.getByRole('dialog', { name: 'Pay by card' });
-    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await pay.getByLabel('Expiry').fill('12 / 35');
-    await pay.getByLabel('CVC').fill('123');
-    await pay.getByRole('button', { name: 'Pay $5.00' }).click();
-    await pay.waitFor({ state: 'hidden', timeout: 20_000 });
+    await payByCard(player.page, '$5.00');
 
     // Leaving keeps the entry: the dialog says so, and Join Game then asks for no payment.
     await player.page.getByRole('button', { name: 'Leave Game' }).click();
@@ -256,9 +249,7 @@ describe('playing in the browser', () => {
 
     await page.getByRole('button', { name: 'Join Game' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay by card' });
-    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await dialog.getByLabel('Expiry').fill('12 / 35');
-    await dialog.getByLabel('CVC').fill('123');
+    await fillCard(dialog, '4000 0000 0000 0002');
     await dialog.getByRole('button', { name: 'Pay $5.00' }).click();
     await dialog.getByText('Your card was declined.', { exact: false }).waitFor();
     await page.keyboard.press('Escape');
@@ -326,12 +317,7 @@ describe('a live game in three browsers', () => {
     await player.page.goto(`${app.url}/game-details/${liveGameId}`);
     await logIn(player.page, 'player@playtime.test');
     await player.page.getByRole('button', { name: 'Join Game' }).click();
-    const pay = player.page.getByRole('dialog', { name: 'Pay by card' });
-    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await pay.getByLabel('Expiry').fill('12 / 35');
-    await pay.getByLabel('CVC').fill('123');
-    await pay.getByRole('button', { name: 'Pay $5.00' }).click();
-    await pay.waitFor({ state: 'hidden', timeout: 20_000 });
+    await payByCard(player.page, '$5.00');
     await player.page.getByRole('button', { name: 'Join Team 1' }).click();
     await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 1' }).isDisabled(), { timeout: 15_000 }).toBe(true);
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 export const DESKTOP = { width: 1280, height: 860 };
@@ -32,6 +32,21 @@ export async function logIn(page: Page, email: string, password = 'playtime'): P
   await popup.getByLabel('Password').fill(password);
   await popup.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.getByRole('button', { name: 'Log Out' }).first().waitFor({ timeout: 30_000 });
+}
+
+/** Types a card into the simulated processor's 'Pay by card' dialog (any future expiry, any CVC). */
+export async function fillCard(dialog: Locator, cardNumber = '4242 4242 4242 4242'): Promise<void> {
+  await dialog.getByLabel('Card number').fill(cardNumber);
+  await dialog.getByLabel('Expiry').fill('12 / 35');
+  await dialog.getByLabel('CVC').fill('123');
+}
+
+/** Pays the open 'Pay by card' dialog with 4242… and waits for it to close. */
+export async function payByCard(page: Page, amount: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Pay by card' });
+  await fillCard(dialog);
+  await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
 }
 
 /** WCAG 2.2 A and AA, and axe's best practices: what every screen is held to (issue 27). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 import { at } from '../support/time';
 import { appendPartnerApplications } from '../support/partner-applications';
 
@@ -53,6 +53,7 @@ describe('the event history in the browser', () => {
     expect((await player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
     await table.getByText('player joined').waitFor({ timeout: 15_000 });
     await screenshot(admin.page, 'audit-history-desktop');
+    await expectAccessible(admin.page);
 
     // A filtered view is an address an admin can share.
     await admin.page.goto(`${app.url}/admin?tab=history&type=PlayerJoined`);

@@ -100,6 +100,7 @@ describe('playing in the browser', () => {
     await region(captain.page, 'Team 1').getByText('player', { exact: true }).first().waitFor({ timeout: 15_000 });
     await captain.page.getByText('1 / 14 players').waitFor();
     await screenshot(captain.page, 'play-game-captain-desktop');
+    await expectAccessible(captain.page);
 
     // The organizer moves the player back to the sideline from the Manage dialog; the player's page follows.
     await region(captain.page, 'Team 1').getByRole('button', { name: 'Manage player' }).click();

@@ -1,5 +1,9 @@
 import type { PlaytimeEvent } from '@playtime/shared/domain/event-registry';
+import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { describeSpan } from '@playtime/shared/domain/schedules/bookings';
+
+/** What a payment bought, as a sentence ends: 'for a rental', 'for an entry'. */
+const PAID_FOR: Record<PaymentPurpose['kind'], string> = { rental: 'for a rental', entry: 'for an entry' };
 
 /** Who a user id is, as the history names them: their email when known, else the id itself. */
 export type NameOf = (userId: string | null | undefined) => string;
@@ -80,11 +84,13 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
     case 'PlayerLeft':
       return `${name(event.data.playerId)} left after ${Math.round(event.data.playedSeconds / 60)} min on the pitch`;
     case 'PlayerRemoved':
-      return `${name(event.data.removedBy)} removed ${name(event.data.playerId)}`;
+      return `${name(event.data.removedBy)} removed ${name(event.data.playerId)}${event.data.refundedPaymentId ? ', entry refunded' : ''}`;
+    case 'PlayerAllowedBack':
+      return `${name(event.data.allowedBy)} allowed ${name(event.data.playerId)} back`;
     case 'GameCancelled':
       return `${name(event.data.cancelledBy)} cancelled the game${event.data.reason ? ` (${WITHDRAWN_BECAUSE[event.data.reason]})` : ''}${event.data.rentalRefunded ? ', rental refunded' : ''}; ${event.data.entryRefunds.length} entries refunded`;
     case 'PaymentReceived':
-      return `${dollars(event.data.amountCents)} from ${name(event.data.payerId)} to ${name(event.data.receiverId)} for a ${event.data.purpose.kind}`;
+      return `${dollars(event.data.amountCents)} from ${name(event.data.payerId)} to ${name(event.data.receiverId)} ${PAID_FOR[event.data.purpose.kind]}`;
     case 'FeeCharged':
       return `Fee of ${dollars(event.data.amountCents)} charged to ${name(event.data.receiverId)}`;
     case 'RefundIssued':

@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Drawer, Modal, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Grass green, light to dark. Shade 8 is the primary (filled buttons, links, text on white): white
@@ -48,5 +48,6 @@ export const theme = createTheme({
     // 'Close' button the spec gives several dialogs.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
   },
 });

@@ -34,6 +34,11 @@ function StateView({ kind, state }: { kind: string; state: unknown }) {
       </Stack>
     );
   }
+  // Before its first event a stream's state is only a marker ({status: 'none'}): say so in words.
+  const marker = state as { status?: string } | null;
+  if (marker && Object.keys(marker).length === 1 && (marker.status === 'none' || marker.status === 'unknown')) {
+    return <Text fz="sm">Nothing yet: this did not exist at that time.</Text>;
+  }
   return <Code block>{JSON.stringify(state, null, 2)}</Code>;
 }
 

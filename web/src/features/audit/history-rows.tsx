@@ -27,7 +27,8 @@ export function HistoryTable({ events, small, onOpen, placeholder }: { events: H
   const below = items.length ? rows.getTotalSize() - items.at(-1)!.end : 0;
 
   return (
-    <div ref={scroller} style={{ maxHeight: '70vh', overflow: 'auto' }} data-testid="history-scroller">
+    // Focusable, so the keyboard alone can scroll the log (its rows hold no control of their own).
+    <div ref={scroller} style={{ maxHeight: '70vh', overflow: 'auto' }} data-testid="history-scroller" tabIndex={0} role="region" aria-label="Event history, newest first">
       <Table striped highlightOnHover miw={small ? undefined : 760} aria-label="Event history" stickyHeader>
         <Table.Thead>
           <Table.Tr>

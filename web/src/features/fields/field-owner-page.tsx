@@ -1,5 +1,5 @@
 import { rooms } from '@playtime/shared/contract/rooms';
-import { Container, Tabs } from '@mantine/core';
+import { Container, Tabs, VisuallyHidden } from '@mantine/core';
 import { IconBuildingStadium, IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
@@ -31,6 +31,8 @@ export function FieldOwnerPage() {
 
   return (
     <Container size="xl" px={{ base: 0, sm: 'md' }}>
+      {/* The page's own heading for screen readers: the tabs name its two parts. */}
+      <VisuallyHidden component="h1">Field owner area</VisuallyHidden>
       <Tabs value={tab} onChange={(value) => setTab(value === 'schedules' ? 'schedules' : 'fields')} keepMounted={false}>
         <Tabs.List mb="lg" grow={small}>
           <Tabs.Tab value="fields" px={small ? 'xs' : undefined} leftSection={small ? undefined : <IconBuildingStadium size={16} />}>

@@ -236,7 +236,7 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
             {GAME_CANCELLED}
           </Alert>
         ) : (
-          <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.7' : 'dimmed'} aria-live="polite">
+          <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.8' : 'dimmed'} aria-live="polite">
             {countdown.phase === 'live' ? countdown.text : countdown.phase === 'not-started' ? 'Game has not started yet.' : 'This game has ended.'}
           </Text>
         )}

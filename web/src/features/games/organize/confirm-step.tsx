@@ -127,7 +127,8 @@ export function ConfirmStep() {
   const rows: [string, string][] = [
     ['Venue', `${field.fieldName}, ${subField.name}`],
     ['Address', locationOf(field)],
-    ['Time', new Date(selection.startDate).toLocaleString()],
+    // The locale's own format (spec §2), to the minute: a slot never starts on a second.
+    ['Time', new Date(selection.startDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })],
     ['Duration', `${hours} ${hours === 1 ? 'hour' : 'hours'}`],
     ['Max Players', String(draft.maxPlayers)],
     ['Entry Fee', `$${entryFeeDollars(draft.price)}`],

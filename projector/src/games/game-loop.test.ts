@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { ofPitchA, testSlotBooked, testSlotHeld } from '@playtime/shared/testing/bookings';
-import type { JobQueue } from '@playtime/shared/infra/jobs/port';
+import { queueNamed, storedEvent } from '@playtime/shared/testing/reactors';
 import { gameLoopReactor, type GameLoopJob } from './game-loop';
 
-// The reactor only names the queue its jobs go to; it never calls it.
-const queue = { name: 'game-loop' } as unknown as JobQueue<GameLoopJob>;
+const queue = queueNamed<GameLoopJob>('game-loop');
 const reactor = gameLoopReactor(queue, () => new Date('2026-11-21T12:00:00Z'));
 
 let position = 0;
-const stored = (type: string, data: unknown): StoredEvent => {
-  position += 1;
-  return {
-    eventId: `event-${position}`,
-    streamId: 'stream',
-    revision: position,
-    globalPosition: position,
-    checkpoint: { commit: 1, position },
-    type,
-    data,
-    metadata: {},
-    createdAt: new Date(),
-  };
-};
+const stored = (type: string, data: unknown) => storedEvent(type, data, (position += 1));
 const booked = (gameId: string) => stored('SlotBooked', testSlotBooked({ holdId: `hold-of-${gameId}`, gameId }));
 const scheduled = (gameId: string) => stored('GameScheduled', { gameId });
 const held = (holdId: string) => stored('SlotHeld', testSlotHeld({ holdId }));

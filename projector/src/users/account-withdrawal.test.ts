@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
-import type { JobQueue } from '@playtime/shared/infra/jobs/port';
+import { queueNamed, storedEvent } from '@playtime/shared/testing/reactors';
 import { accountWithdrawalReactor, type AccountWithdrawalJob } from './account-withdrawal';
 
-// The reactor only names the queue its jobs go to; it never calls it.
-const queue = { name: 'account-withdrawal' } as unknown as JobQueue<AccountWithdrawalJob>;
+const queue = queueNamed<AccountWithdrawalJob>('account-withdrawal');
 const reactor = accountWithdrawalReactor(queue);
-
-const stored = (type: string, data: unknown, position: number): StoredEvent => ({
-  eventId: `event-${position}`,
-  streamId: 'user-u1',
-  revision: position,
-  globalPosition: position,
-  checkpoint: { commit: 7, position },
-  type,
-  data,
-  metadata: {},
-  createdAt: new Date(),
-});
+const stored = (type: string, data: unknown, position: number) => storedEvent(type, data, position, 'user-u1', 7);
 
 describe('the account withdrawal reactor', () => {
   it("turns a deletion into one job that knows where in the log the deletion is, and who deleted whom", () => {

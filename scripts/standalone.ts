@@ -52,6 +52,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     standalone: true,
     seedDemoAccounts: !config.AUTH0_DOMAIN,
     serveIdentityProvider: true,
+    metrics,
   });
 
   const geocoder = createGeocoder(config);

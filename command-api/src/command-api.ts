@@ -1,7 +1,5 @@
 import { Router } from 'express';
 import type { Config } from '@playtime/shared/infra/config/config';
-import { StreamQueues } from '@playtime/shared/infra/commands/stream-queues';
-import { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
@@ -52,7 +50,7 @@ export function commandApiSettings(config: Config): Pick<CommandApiDependencies,
 
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
-  const deps = { ...dependencies, streamStates: dependencies.streamStates ?? new StreamStateCache(), streamQueues: dependencies.streamQueues ?? new StreamQueues() };
+  const deps = { ...dependencies, streamStates: dependencies.commands.streamStates };
   const { processor, purposes, refund } = deps.payments;
   registerGamePayments(purposes, { ...deps, processor, refund });
   const router = Router();

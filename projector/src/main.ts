@@ -12,7 +12,7 @@ import { redisSocketAnnouncer } from './realtime/socket-announcer';
 import { silentAnnouncer } from './runtime/projection';
 
 runService('projector', async ({ config, logger, metrics }) => {
-  const infrastructure = await connectInfrastructure(config, logger, { standalone: false });
+  const infrastructure = await connectInfrastructure(config, logger, { standalone: false, metrics });
   const redis = config.REDIS_URL ? await redisSocketAnnouncer(config.REDIS_URL) : null;
   if (!redis) logger.warn('REDIS_URL is not set: changes are projected but not pushed to browsers');
   // Refunds of the game loop go to the payment processor, as from the command API.

@@ -4,7 +4,7 @@ import { entryPaymentsOf, ENTRY_HELD, gameDecider, paymentUsed, standingEntry, t
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
 import { subFieldStream } from '@playtime/shared/domain/schedules/events';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { currentState, settledState } from '@playtime/shared/infra/commands/current-state';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
@@ -24,6 +24,7 @@ import { findHoldSubField, findSubField, type ReadModelDependencies } from '../f
  */
 export interface GamePaymentDependencies extends ReadModelDependencies {
   store: EventStore;
+  commands: CommandDoor;
   pool: pg.Pool;
   processor: PaymentProcessor;
   /** Refunds through the processor and records the refund in the ledger (setUpPayments). */
@@ -121,9 +122,7 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
   purposes.onPaymentSucceeded('entry', async (payment) => {
     const { rows } = await deps.pool.query<{ username: string | null }>('SELECT username FROM read.users WHERE user_id = $1', [payment.payerId]);
     try {
-      await handleCommand({
-        store: deps.store,
-        cache: deps.streamStates,
+      await deps.commands.run({
         decider: gameDecider,
         streamId: gameStream(payment.purpose.gameId),
         command: {
@@ -133,7 +132,8 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
           team: 0,
           payment: { paymentId: payment.paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId },
         },
-        context: { now: deps.now(), newId: () => payment.paymentId, actorId: payment.payerId },
+        newId: () => payment.paymentId,
+        actorId: payment.payerId,
         metadata: metadata(payment),
       });
     } catch (error) {

@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { DecisionContext, Decider, DomainEvent } from '@playtime/shared/domain/decider';
-import { handleCommand, type CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
+import type { Decider, DomainEvent } from '@playtime/shared/domain/decider';
+import type { CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
+import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_MAX_LENGTH, recordIdempotentAnswer, requestHash } from '@playtime/shared/infra/commands/idempotency';
-import type { StreamQueues } from '@playtime/shared/infra/commands/stream-queues';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import type { EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
@@ -20,15 +20,16 @@ export interface CommandDependencies {
   metrics: Metrics;
   now: () => Date;
   newId: () => string;
+  /** The process's one door for commands (createCommandApi makes one when none is given). */
+  commands: CommandDoor;
   /** Lets a command on a stream this process appended to last skip reading it (see handleCommand). */
   streamStates?: StreamStateCache;
-  /** Lines up this process's commands per stream, so a hot stream's commands do not lose races to each other. */
-  streamQueues?: StreamQueues;
 }
 
 const idSources = new WeakMap<Request, () => string>();
 
-const metadataOf = (req: Request): EventMetadata => ({ userId: req.user?.userId ?? null, correlationId: String(req.id), causationId: null });
+/** Who asked and which request it was: what every event a request appends is recorded with. */
+export const metadataOf = (req: Request): EventMetadata => ({ userId: req.user?.userId ?? null, correlationId: String(req.id), causationId: null });
 
 /** The id a keyed request's commands derive their events' ids (and new ids) from: the same on every retry. */
 function commandIdOf(req: Request): string | undefined {
@@ -105,7 +106,7 @@ function keepSuccessfulAnswer(store: EventStore, req: Request, res: Response, cl
  * the ids derive from the key, in the order the request asks for them, so a retry names the same
  * field and finds it already added instead of adding a second one.
  */
-export function newIdFor(deps: CommandDependencies, req: Request): () => string {
+export function newIdFor(deps: Pick<CommandDependencies, 'newId'>, req: Request): () => string {
   let ids = idSources.get(req);
   if (!ids) {
     const commandId = commandIdOf(req);
@@ -116,9 +117,9 @@ export function newIdFor(deps: CommandDependencies, req: Request): () => string 
   return ids;
 }
 
-/** Runs one command for the request's user and sets the position header on the response. */
+/** Runs one command for the request's user through the process's door and sets the position header on the response. */
 export async function runCommand<Command extends { type: string }, Event extends DomainEvent, State>(
-  deps: CommandDependencies,
+  deps: Pick<CommandDependencies, 'commands' | 'newId'>,
   req: Request,
   res: Response,
   decider: Decider<Command, Event, State>,
@@ -126,27 +127,16 @@ export async function runCommand<Command extends { type: string }, Event extends
   command: Command,
   options: { maxAttempts?: number } = {},
 ): Promise<CommandOutcome<Event>> {
-  const context: DecisionContext = { now: deps.now(), newId: newIdFor(deps, req), actorId: req.user?.userId ?? null };
-  try {
-    const handle = () =>
-      handleCommand({
-        store: deps.store,
-        decider,
-        streamId,
-        command,
-        context,
-        metadata: metadataOf(req),
-        commandId: commandIdOf(req),
-        cache: deps.streamStates,
-        maxAttempts: options.maxAttempts,
-      });
-    const outcome = await (deps.streamQueues ? deps.streamQueues.run(streamId, handle) : handle());
-    if (outcome.appended) res.setHeader(POSITION_HEADER, formatCheckpoint(outcome.appended.checkpoint));
-    deps.metrics.commandOutcomes.inc({ command: command.type, outcome: 'ok' });
-    return outcome;
-  } catch (error) {
-    const name = (error as Error).name;
-    deps.metrics.commandOutcomes.inc({ command: command.type, outcome: name === 'DomainError' ? 'refused' : name === 'ConcurrencyError' ? 'conflict' : 'error' });
-    throw error;
-  }
+  const outcome = await deps.commands.run({
+    decider,
+    streamId,
+    command,
+    actorId: req.user?.userId ?? null,
+    metadata: metadataOf(req),
+    newId: newIdFor(deps, req),
+    commandId: commandIdOf(req),
+    maxAttempts: options.maxAttempts,
+  });
+  if (outcome.appended) res.setHeader(POSITION_HEADER, formatCheckpoint(outcome.appended.checkpoint));
+  return outcome;
 }

@@ -2,10 +2,10 @@ import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/s
 import { gameDecider } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
 import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
+import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { scheduleBookedGame } from '@playtime/shared/infra/game-loop/booking';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend, type JobHandler, type JobQueue } from '@playtime/shared/infra/jobs/port';
@@ -30,8 +30,7 @@ export type GameLoopJob =
 export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
 
 export interface GameLoopJobDependencies {
-  store: EventStore;
-  now: () => Date;
+  commands: CommandDoor;
   cancellationWindowHours: number;
   refund: RefundPayment;
 }
@@ -108,29 +107,29 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
     const data = job.data;
     switch (data.kind) {
       case 'expire-hold':
-        await handleCommand({
-          store: deps.store,
+        await deps.commands.run({
           decider: availabilityDecider,
           streamId: subFieldStream(data.subField.subFieldId),
           command: { type: 'ReleaseHold', subField: data.subField, holdId: data.holdId, reason: 'expired' },
-          context: { now: deps.now(), newId: () => data.holdId, actorId: null },
+          newId: () => data.holdId,
+          actorId: null,
           metadata: metadata(job.id),
         });
         return;
       case 'schedule-game': {
         // Usually the booking step made the game a moment after the booking: then this is all it costs.
-        const game = await currentState(deps.store, gameDecider, gameStream(data.booking.gameId));
+        const game = await currentState(deps.commands.store, gameDecider, gameStream(data.booking.gameId), deps.commands.streamStates);
         if (game.status !== 'none') return;
         await scheduleBookedGame(deps, data.booking, { cancellationWindowHours: deps.cancellationWindowHours, metadata: metadata(job.id) });
         return;
       }
       case 'release-booking':
-        await handleCommand({
-          store: deps.store,
+        await deps.commands.run({
           decider: availabilityDecider,
           streamId: subFieldStream(data.subField.subFieldId),
           command: { type: 'CancelBooking', subField: data.subField, gameId: data.gameId },
-          context: { now: deps.now(), newId: () => data.gameId, actorId: null },
+          newId: () => data.gameId,
+          actorId: null,
           metadata: metadata(job.id),
         });
         return;
@@ -152,7 +151,7 @@ export interface GameLoop {
  * for a process that runs the projector. Refunds go to the payment processor and into the ledger.
  */
 export async function startGameLoop(options: {
-  store: EventStore;
+  commands: CommandDoor;
   databaseUrl: string;
   redisUrl?: string | undefined;
   /** setUpPayments(...).refund: a payment refunded in full already owes nothing more. */
@@ -161,7 +160,7 @@ export async function startGameLoop(options: {
   logger: Logger;
   now?: () => Date;
 }): Promise<GameLoop> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? options.commands.now;
   const queue = await createJobQueue<GameLoopJob>({
     name: JOB_QUEUES.gameLoop,
     backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
@@ -171,6 +170,6 @@ export async function startGameLoop(options: {
   });
   // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
   const refund: RefundPayment = async ({ paymentId, idempotencyKey }) => void (await options.refund({ paymentId, idempotencyKey }));
-  queue.process(gameLoopJobHandler({ store: options.store, now, cancellationWindowHours: options.cancellationWindowHours, refund }), { concurrency: 4 });
+  queue.process(gameLoopJobHandler({ commands: options.commands, cancellationWindowHours: options.cancellationWindowHours, refund }), { concurrency: 4 });
   return { projection: reactorProjection(gameLoopReactor(queue, now)), close: () => queue.close() };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
-import { DomainError, type DecisionContext } from '@playtime/shared/domain/decider';
+import { DomainError } from '@playtime/shared/domain/decider';
 import { fieldDecider, SUBFIELDS_STILL_OPEN } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
@@ -8,10 +8,10 @@ import { gameStream, type GameWithdrawalReason } from '@playtime/shared/domain/g
 import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/schedules/decider';
 import { subFieldStream } from '@playtime/shared/domain/schedules/events';
 import type { UserEvent } from '@playtime/shared/domain/users/events';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import type { LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import type { EventMetadata, EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
+import type { EventMetadata, StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend, type JobHandler, type JobQueue } from '@playtime/shared/infra/jobs/port';
@@ -40,7 +40,7 @@ export interface AccountWithdrawalJob {
 }
 
 export interface AccountWithdrawalDependencies {
-  store: EventStore;
+  commands: CommandDoor;
   pool: pg.Pool;
   progress: ProjectionProgress;
   now: () => Date;
@@ -64,8 +64,11 @@ export function accountWithdrawalReactor(queue: JobQueue<AccountWithdrawalJob>):
   };
 }
 
+/** What every command of one withdrawal is decided with: one moment, one actor, one cause. */
 interface Step {
-  context: DecisionContext;
+  now: Date;
+  newId: () => string;
+  actorId: string | null;
   metadata: EventMetadata;
 }
 
@@ -76,20 +79,20 @@ interface Step {
  */
 async function withdrawField(deps: AccountWithdrawalDependencies, fieldId: string, step: Step): Promise<string[]> {
   for (let round = 1; ; round++) {
-    const field = await currentState(deps.store, fieldDecider, fieldStream(fieldId));
+    const field = await currentState(deps.commands.store, fieldDecider, fieldStream(fieldId), deps.commands.streamStates);
     if (field.status === 'unknown') return [];
     const subFields: SubFieldRef[] = field.subFields.map((sub) => ({ subFieldId: sub.subFieldId, fieldId, ownerId: field.ownerId, name: sub.name }));
     const booked: string[] = [];
     for (const subField of subFields) {
       const streamId = subFieldStream(subField.subFieldId);
-      await handleCommand({ store: deps.store, decider: availabilityDecider, streamId, command: { type: 'WithdrawSubField', subField, reason: 'owner_deleted' }, ...step });
+      await deps.commands.run({ decider: availabilityDecider, streamId, command: { type: 'WithdrawSubField', subField, reason: 'owner_deleted' }, ...step });
       // Withdrawn: no booking can be added after this read, so these are all the games left to cancel.
-      const availability = await currentState(deps.store, availabilityDecider, streamId);
-      booked.push(...availability.bookings.filter((booking) => booking.end > step.context.now.getTime()).map((booking) => booking.gameId));
+      const availability = await currentState(deps.commands.store, availabilityDecider, streamId, deps.commands.streamStates);
+      booked.push(...availability.bookings.filter((booking) => booking.end > step.now.getTime()).map((booking) => booking.gameId));
     }
     try {
       const withdrawnSubFieldIds = subFields.map((subField) => subField.subFieldId);
-      await handleCommand({ store: deps.store, decider: fieldDecider, streamId: fieldStream(fieldId), command: { type: 'WithdrawField', reason: 'owner_deleted', withdrawnSubFieldIds }, ...step });
+      await deps.commands.run({ decider: fieldDecider, streamId: fieldStream(fieldId), command: { type: 'WithdrawField', reason: 'owner_deleted', withdrawnSubFieldIds }, ...step });
       return booked;
     } catch (error) {
       if (!(error instanceof DomainError && error.code === SUBFIELDS_STILL_OPEN) || round >= FIELD_ROUNDS) throw error;
@@ -119,10 +122,7 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
       throw new Error(`The fields and games read models did not reach the deletion of ${userId} within ${CATCH_UP_MS} ms`);
     }
     const now = deps.now();
-    const step: Step = {
-      context: { now, newId: () => causationId, actorId: deletedBy },
-      metadata: { userId: deletedBy, correlationId: job.id, causationId },
-    };
+    const step: Step = { now, newId: () => causationId, actorId: deletedBy, metadata: { userId: deletedBy, correlationId: job.id, causationId } };
     const games = new Map<string, GameWithdrawalReason>();
     for (const fieldId of await ownedFieldIds(deps.pool, userId)) {
       for (const gameId of await withdrawField(deps, fieldId, step)) games.set(gameId, 'owner_deleted');
@@ -130,7 +130,7 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
     for (const gameId of await organizedGameIds(deps.pool, userId, now)) if (!games.has(gameId)) games.set(gameId, 'organizer_deleted');
     for (const [gameId, reason] of games) {
       // A game its booking is still being made into is not there yet: the job fails and runs again, and it will be.
-      await handleCommand({ store: deps.store, decider: gameDecider, streamId: gameStream(gameId), command: { type: 'WithdrawGame', reason }, ...step });
+      await deps.commands.run({ decider: gameDecider, streamId: gameStream(gameId), command: { type: 'WithdrawGame', reason }, ...step });
     }
   };
 }
@@ -143,7 +143,7 @@ export interface AccountWithdrawal {
 
 /** The withdrawal's queue (BullMQ on PostgreSQL, or Redis when configured), its worker and its reactor, for a process that runs the projector. */
 export async function startAccountWithdrawal(options: {
-  store: EventStore;
+  commands: CommandDoor;
   pool: pg.Pool;
   progress: ProjectionProgress;
   databaseUrl: string;
@@ -157,7 +157,7 @@ export async function startAccountWithdrawal(options: {
     // The queue's default retries (8, from a second, doubling) outlast any game still being made from its booking.
     logger: options.logger,
   });
-  const { store, pool, progress } = options;
-  queue.process(accountWithdrawalJobHandler({ store, pool, progress, now: options.now ?? (() => new Date()) }), { concurrency: 2 });
+  const { commands, pool, progress } = options;
+  queue.process(accountWithdrawalJobHandler({ commands, pool, progress, now: options.now ?? commands.now }), { concurrency: 2 });
   return { projection: reactorProjection(accountWithdrawalReactor(queue)), close: () => queue.close() };
 }

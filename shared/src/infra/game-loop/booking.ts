@@ -6,7 +6,7 @@ import { availabilityDecider, type DraftAsSent, type SubFieldRef, type VerifiedR
 import { subFieldStream, type AvailabilityEvent } from '../../domain/schedules/events';
 import { userDecider } from '../../domain/users/decider';
 import { userStream } from '../../domain/users/events';
-import { handleCommand } from '../commands/command-handler';
+import type { CommandDoor } from '../commands/command-door';
 import { currentState } from '../commands/current-state';
 import type { StreamStateCache } from '../commands/stream-state-cache';
 import { parseEvent } from '../eventstore/schema-checked-event-store';
@@ -20,10 +20,10 @@ import { stableId } from '../ids';
  * game's id is derived from the hold's), so whichever comes first books and the others change nothing.
  */
 export interface BookingProcessDependencies {
-  store: EventStore;
-  now: () => Date;
-  /** The streams' states this process knows, so a step reads only what changed since (see readCurrentState). */
-  streamStates?: StreamStateCache;
+  /** The process's door for commands; its stream states let a step read only what changed since (see readCurrentState). */
+  commands: CommandDoor;
+  /** When the steps are decided, if not now by the door's clock (the demo data books in the past). */
+  now?: () => Date;
 }
 
 /** One game per hold, whoever books it. */
@@ -74,16 +74,16 @@ export async function scheduleBookedGame(
   booking: SlotBooked,
   options: { cancellationWindowHours: number; metadata: EventMetadata },
 ): Promise<AppendResult | null> {
-  const details = await gameDetailsOfBooking(deps.store, booking, options.cancellationWindowHours, deps.streamStates);
-  const outcome = await handleCommand({
-    store: deps.store,
-    cache: deps.streamStates,
+  const details = await gameDetailsOfBooking(deps.commands.store, booking, options.cancellationWindowHours, deps.commands.streamStates);
+  const outcome = await deps.commands.run({
     decider: gameDecider,
     streamId: gameStream(booking.gameId),
     // Made once per booking: usually by the first step that gets here, onto a stream not there yet.
     likelyNew: true,
     command: { type: 'ScheduleGame', details, rentalPaymentId: booking.paymentId, rentalCents: booking.rentalCents },
-    context: { now: deps.now(), newId: () => booking.gameId, actorId: booking.captainId },
+    newId: () => booking.gameId,
+    now: deps.now?.(),
+    actorId: booking.captainId,
     metadata: options.metadata,
   });
   if (outcome.appended) await withdrawIfOrganizerDeleted(deps, booking, options.metadata);
@@ -96,15 +96,15 @@ export async function scheduleBookedGame(
  * once, everything paid refunded, as the deletion would have done.
  */
 async function withdrawIfOrganizerDeleted(deps: BookingProcessDependencies, booking: SlotBooked, metadata: EventMetadata): Promise<void> {
-  const organizer = await currentState(deps.store, userDecider, userStream(booking.captainId), deps.streamStates);
+  const organizer = await currentState(deps.commands.store, userDecider, userStream(booking.captainId), deps.commands.streamStates);
   if (organizer.status !== 'deleted') return;
-  await handleCommand({
-    store: deps.store,
-    cache: deps.streamStates,
+  await deps.commands.run({
     decider: gameDecider,
     streamId: gameStream(booking.gameId),
     command: { type: 'WithdrawGame', reason: 'organizer_deleted' },
-    context: { now: deps.now(), newId: () => booking.gameId, actorId: null },
+    newId: () => booking.gameId,
+    now: deps.now?.(),
+    actorId: null,
     metadata,
   });
 }
@@ -127,13 +127,13 @@ export async function bookHeldSlot(
   },
 ): Promise<{ gameId: string; appended: AppendResult | null }> {
   const gameId = gameIdForHold(request.holdId);
-  const booked = await handleCommand({
-    store: deps.store,
-    cache: deps.streamStates,
+  const booked = await deps.commands.run({
     decider: availabilityDecider,
     streamId: subFieldStream(request.subField.subFieldId),
     command: { type: 'BookSlot', subField: request.subField, holdId: request.holdId, gameId, payment: request.payment, draft: request.draft },
-    context: { now: deps.now(), newId: () => gameId, actorId: request.actorId },
+    newId: () => gameId,
+    now: deps.now?.(),
+    actorId: request.actorId,
     metadata: request.metadata,
   });
   // Booked now, or earlier by the other path: the game is made from the booking as the stream recorded it.
@@ -141,7 +141,7 @@ export async function bookHeldSlot(
     event.type === 'SlotBooked' && (event as Extract<AvailabilityEvent, { type: 'SlotBooked' }>).data.gameId === gameId;
   const booking =
     booked.events.find(isThisBooking)?.data ??
-    (await deps.store.readStream(subFieldStream(request.subField.subFieldId))).map(parseEvent).find(isThisBooking)?.data;
+    (await deps.commands.store.readStream(subFieldStream(request.subField.subFieldId))).map(parseEvent).find(isThisBooking)?.data;
   if (!booking) throw new Error(`Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`);
   const scheduled = await scheduleBookedGame(deps, booking, { cancellationWindowHours: request.cancellationWindowHours, metadata: request.metadata });
   return { gameId, appended: scheduled ?? booked.appended };

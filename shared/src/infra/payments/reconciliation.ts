@@ -9,7 +9,7 @@
  */
 import { ledgerDecider, type Difference, type LedgerState } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
-import { handleCommand } from '../commands/command-handler';
+import { commandDoorOf, type CommandDoor } from '../commands/command-door';
 import { currentState } from '../commands/current-state';
 import type { Migration } from '../db/migrations';
 import type { Pool } from '../db/pool';
@@ -60,6 +60,8 @@ export interface ReconciliationRun {
 export interface ReconciliationDependencies {
   pool: Pool;
   store: EventStore;
+  /** The process's door for commands (a door of its own on `store` when none is given). */
+  commands?: CommandDoor;
   processor: PaymentProcessor;
   inbox: Pick<WebhookInbox, 'applySucceededPayment' | 'applyRefunds'>;
   now: () => Date;
@@ -85,7 +87,11 @@ const WATCHED_PER_RUN = 500;
 const RUN_LOCK = `hashtext('playtime-payment-reconciliation')`;
 
 export class Reconciliation {
-  constructor(private readonly deps: ReconciliationDependencies) {}
+  private readonly commands: CommandDoor;
+
+  constructor(private readonly deps: ReconciliationDependencies) {
+    this.commands = commandDoorOf(deps);
+  }
 
   async run(): Promise<ReconciliationRun> {
     const client = await this.deps.pool.connect();
@@ -168,7 +174,7 @@ export class Reconciliation {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(payment.paymentId));
     const found = differencesOf(payment, ledger);
     const causeId = `reconcile-${payment.paymentId}`;
-    for (const difference of found) await recordDifference(this.deps.store, difference, causeId, this.deps.now());
+    for (const difference of found) await recordDifference(this.commands, difference, causeId, this.deps.now());
     if (found.some((difference) => difference.kind === 'payment_not_applied')) {
       this.deps.logger.warn({ paymentId: payment.paymentId }, 'reconciliation: applying a succeeded payment the ledger never received');
       await this.deps.inbox.applySucceededPayment(payment, causeId);
@@ -181,13 +187,14 @@ export class Reconciliation {
 }
 
 /** Records a finding on its payment's ledger stream, once per the same figures (the System tab lists it). */
-export function recordDifference(store: EventStore, difference: Difference, correlationId: string, now: Date) {
-  return handleCommand({
-    store,
+export function recordDifference(commands: CommandDoor, difference: Difference, correlationId: string, now: Date) {
+  return commands.run({
     decider: ledgerDecider,
     streamId: ledgerStream(difference.paymentId),
     command: { type: 'RecordDifference', difference },
-    context: { now, newId: () => difference.paymentId, actorId: null },
+    now,
+    newId: () => difference.paymentId,
+    actorId: null,
     metadata: { userId: null, correlationId, causationId: null },
     maxAttempts: 20,
   });

@@ -9,6 +9,7 @@ import { selectJobBackend } from '../jobs/port';
 import { JOB_QUEUES } from '../jobs/queues';
 import { migrate } from '../db/migrations';
 import type { EventStore } from '../eventstore/port';
+import type { CommandDoor } from '../commands/command-door';
 import type { Logger } from '../logging';
 import { PaymentPurposes } from './payment-events';
 import { PaymentRefused, type PaymentProcessor, type RefundInput } from './port';
@@ -49,6 +50,8 @@ export interface Payments {
 export interface PaymentsOptions {
   pool: pg.Pool;
   store: EventStore;
+  /** The process's door for commands: the ledger's entries go through it. */
+  commands?: CommandDoor;
   databaseUrl: string;
   redisUrl?: string | undefined;
   /** The app's public address: the simulated processor posts its webhooks to `{publicUrl}/api/payments/webhook`. */
@@ -98,10 +101,11 @@ async function withReconciliation(
   await migrate(options.pool, 'payments-reconciliation', reconciliationMigrations);
   const purposes = new PaymentPurposes();
   const recent = new RecentlySucceededPayments();
-  const inbox = new WebhookInbox({ pool: options.pool, store: options.store, processor, purposes, recent });
+  const inbox = new WebhookInbox({ pool: options.pool, store: options.store, commands: options.commands, processor, purposes, recent });
   const reconciliation = new Reconciliation({
     pool: options.pool,
     store: options.store,
+    commands: options.commands,
     processor,
     inbox,
     now: () => new Date(),

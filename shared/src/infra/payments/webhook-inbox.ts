@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { ledgerDecider } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
-import { handleCommand } from '../commands/command-handler';
+import { commandDoorOf, type CommandDoor } from '../commands/command-door';
 import { currentState } from '../commands/current-state';
 import type { Migration } from '../db/migrations';
 import type { EventStore } from '../eventstore/port';
@@ -70,9 +70,21 @@ export class RecentlySucceededPayments {
 }
 
 export class WebhookInbox {
+  private readonly commands: CommandDoor;
+
   constructor(
-    private readonly deps: { pool: pg.Pool; store: EventStore; processor: PaymentProcessor; purposes: PaymentPurposes; recent?: RecentlySucceededPayments },
-  ) {}
+    private readonly deps: {
+      pool: pg.Pool;
+      store: EventStore;
+      /** The process's door for commands (a door of the inbox's own on `store` when none is given). */
+      commands?: CommandDoor;
+      processor: PaymentProcessor;
+      purposes: PaymentPurposes;
+      recent?: RecentlySucceededPayments;
+    },
+  ) {
+    this.commands = commandDoorOf(deps);
+  }
 
   async receive(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<WebhookReceipt> {
     const verified = this.deps.processor.verifyWebhook(rawBody, signatureHeader);
@@ -155,7 +167,7 @@ export class WebhookInbox {
   /** A signed webhook about a payment the processor does not know: a finding for the admins, nothing booked. */
   private async recordUnknown(event: PaymentWebhookEvent): Promise<void> {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(event.payment.paymentId));
-    await recordDifference(this.deps.store, unknownPaymentDifference(event.payment, ledger), event.eventId, new Date());
+    await recordDifference(this.commands, unknownPaymentDifference(event.payment, ledger), event.eventId, new Date());
   }
 
   private async handle(event: PaymentWebhookEvent): Promise<void> {
@@ -185,13 +197,14 @@ export class WebhookInbox {
   }
 
   private ledger(paymentId: string, causeId: string, command: Parameters<typeof ledgerDecider.decide>[0], likelyNew = false) {
-    return handleCommand({
-      store: this.deps.store,
+    return this.commands.run({
       likelyNew,
       decider: ledgerDecider,
       streamId: ledgerStream(paymentId),
       command,
-      context: { now: new Date(), newId: randomUUID, actorId: null },
+      now: new Date(),
+      newId: randomUUID,
+      actorId: null,
       metadata: { userId: null, correlationId: causeId, causationId: causeId },
       // Many copies of one payment's events may race; each loser decides again and finds nothing to do.
       maxAttempts: 20,

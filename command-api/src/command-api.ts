@@ -4,7 +4,6 @@ import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
-import type { ReadModelDependencies } from './fields/read-model';
 import { registerGamePayments, verifyEntryPayment, verifyRentalPayment } from './games/game-payments';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
@@ -16,7 +15,6 @@ import { scheduleCommandRoutes } from './schedules/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
 
 export type CommandApiDependencies = CommandDependencies &
-  ReadModelDependencies &
   UserCommandDependencies & {
     resolveUser: ResolveUser;
     logger: Logger;

@@ -14,7 +14,7 @@ import type { Logger } from '@playtime/shared/infra/logging';
 import type { Payment, PaymentProcessor, PaymentPurpose } from '@playtime/shared/infra/payments/port';
 import type { PaymentPurposes } from '@playtime/shared/infra/payments/payment-events';
 import type { Payments } from '@playtime/shared/infra/payments/setup';
-import { findHoldSubField, findSubField, type ReadModelDependencies } from '../fields/read-model';
+import { findHoldSubField, findSubField } from '@playtime/shared/game-loop/sub-fields';
 
 /**
  * What a game-loop payment buys and what its success does (DESIGN §7): a rental buys a held slot, an
@@ -22,7 +22,7 @@ import { findHoldSubField, findSubField, type ReadModelDependencies } from '../f
  * when the processor says it succeeded, for exactly that purpose; a payment whose client vanished is
  * completed from its webhook; one that can no longer buy its purpose is refunded in full, once.
  */
-export interface GamePaymentDependencies extends ReadModelDependencies {
+export interface GamePaymentDependencies {
   store: EventStore;
   commands: CommandDoor;
   pool: pg.Pool;

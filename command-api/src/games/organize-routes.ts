@@ -11,11 +11,10 @@ import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
-import { findHoldSubField, findSubField, type ReadModelDependencies } from '../fields/read-model';
+import { findHoldSubField, findSubField } from '@playtime/shared/game-loop/sub-fields';
 import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/run-command';
 
-export type OrganizeCommandDependencies = CommandDependencies &
-  ReadModelDependencies & {
+export type OrganizeCommandDependencies = CommandDependencies & {
     resolveUser: ResolveUser;
     /** How long a captain's slot stays held while they pay (DESIGN §7: 10 minutes). */
     holdMinutes: number;

@@ -28,6 +28,18 @@ const WEB_IMPORTS = [
   { regex: '^(\\.\\./)+(shared|command-api|read-api|projector)/', message: 'The web reaches shared code through @playtime/shared/contract or /domain only.' },
 ];
 
+/**
+ * Infrastructure is ports and adapters, below the domain's deciders and the game loop that runs them:
+ * it decides nothing (the decider kernel's types, events' schemas and roles are what it may know).
+ */
+const INFRA_IMPORTS = [
+  {
+    regex: '(^|/)domain/(?!(decider|event-registry|event-schemas)$)(?![^/]+/events$)',
+    message: 'Infrastructure runs no decider: of the domain it knows the decider kernel and the events. The game loop (shared/src/game-loop) and the services run deciders through the command door.',
+  },
+  { regex: '(^|/)game-loop(/|$)', message: 'Infrastructure imports nothing from the game loop: the game loop is built on it, not it on the game loop.' },
+];
+
 /** The read side knows the projector's read models by their contract names only. */
 const READ_API_IMPORTS = [
   { regex: '^@playtime/projector(/|$)', message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.' },
@@ -51,4 +63,5 @@ export default tseslint.config(
   { files: ['shared/src/contract/**/*.ts'], ignores: TEST_FILES, rules: restrict(CONTRACT_IMPORTS) },
   { files: ['web/src/**/*.{ts,tsx}'], rules: restrict(WEB_IMPORTS) },
   { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
+  { files: ['shared/src/infra/**/*.ts'], ignores: TEST_FILES, rules: restrict(INFRA_IMPORTS) },
 );

@@ -17,11 +17,11 @@ import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/s
 import { subFieldStream, type GameDraft } from '@playtime/shared/domain/schedules/events';
 import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
-import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
+import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import { userIdFor } from '@playtime/shared/infra/http/current-user';
 import { stableId } from '@playtime/shared/infra/ids';
-import type { Payments } from '@playtime/shared/infra/payments/setup';
+import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

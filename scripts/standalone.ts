@@ -25,7 +25,7 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
-import { setUpPayments, stripeSettingsOf, type Payments, type PaymentsOptions } from '@playtime/shared/infra/payments/setup';
+import { setUpPayments, stripeSettingsOf, type Payments, type PaymentsOptions } from '@playtime/shared/game-loop/payments/setup';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
@@ -37,7 +37,7 @@ export interface RunningApp {
   url: string;
   port: number;
   databaseUrl: string;
-  /** Where features register how purposes are priced and what a succeeded payment completes. */
+  /** The processor, its webhook inbox and reconciliation, and what rentals and entries buy (shared/src/game-loop/game-payments.ts). */
   payments: Payments;
   close(): Promise<void>;
 }
@@ -56,7 +56,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   });
 
   const geocoder = createGeocoder(config);
-  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config), ...options });
+  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config), cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS, ...options });
 
   const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
   collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
@@ -131,7 +131,6 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     },
   });
 
-  // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
   const partnerSheet = await startPartnerSheetImport(config, parts, logger);
 

@@ -4,7 +4,7 @@ import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
-import { registerGamePayments, verifyEntryPayment, verifyRentalPayment } from './games/game-payments';
+import { verifyEntryPayment, verifyRentalPayment } from '@playtime/shared/game-loop/game-payments';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
@@ -49,8 +49,7 @@ export function commandApiSettings(config: Config): Pick<CommandApiDependencies,
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
   const deps = { ...dependencies, streamStates: dependencies.commands.streamStates };
-  const { processor, purposes, refund } = deps.payments;
-  registerGamePayments(purposes, { ...deps, processor, refund });
+  const { processor } = deps.payments;
   const router = Router();
   router.use(idempotentRequests(deps));
   router.use(userCommandRoutes(deps));

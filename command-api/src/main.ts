@@ -7,7 +7,7 @@ import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
-import { setUpPayments, stripeSettingsOf } from '@playtime/shared/infra/payments/setup';
+import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
 import { commandApiSettings, createCommandApi } from './command-api';
 import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
@@ -17,7 +17,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: false, metrics });
   const users = await prepareUsersAtStart(parts);
   if (!users.caughtUp) logger.warn('read.users had not caught up with the log at start: ADMIN_EMAILS reached only the users it showed, and is applied again at the next start');
-  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config) });
+  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config), cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS });
   const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
 
   const app = createServiceApp({
@@ -39,7 +39,6 @@ runService('command-api', async ({ config, logger, metrics }) => {
       }),
     ],
   });
-  // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
   const partnerSheet = await startPartnerSheetImport(config, parts, logger);
   return {

@@ -60,7 +60,7 @@ describe('system operations over HTTP', () => {
     expect(status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.delayed + status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.completed).toBeGreaterThan(0);
     expect(status.reconciliation).toMatchObject({ lastError: null, needsAttention: 0, watching: 0, differences: [] });
 
-    // A payment reconciliation passed before it was paid is watched (shared/src/infra/payments/reconciliation.ts writes this).
+    // A payment reconciliation passed before it was paid is watched (shared/src/game-loop/payments/reconciliation.ts writes this).
     const pool = createPool(app.databaseUrl);
     try {
       await pool.query(`INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`);

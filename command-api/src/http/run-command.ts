@@ -1,11 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Decider, DomainEvent } from '@playtime/shared/domain/decider';
 import type { CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
-import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
+import type { CommandDoor, CommandOrigin } from '@playtime/shared/infra/commands/command-door';
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_MAX_LENGTH, recordIdempotentAnswer, requestHash } from '@playtime/shared/infra/commands/idempotency';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import type { EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
+import type { AppendResult, EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { stableId } from '@playtime/shared/infra/ids';
@@ -117,6 +117,16 @@ export function newIdFor(deps: Pick<CommandDependencies, 'newId'>, req: Request)
   return ids;
 }
 
+/** A request's commands: its user decides; its id, Idempotency-Key and id source go with every command. */
+export function originOf(deps: Pick<CommandDependencies, 'newId'>, req: Request): CommandOrigin {
+  return { actorId: req.user?.userId ?? null, metadata: metadataOf(req), newId: newIdFor(deps, req), commandId: commandIdOf(req) };
+}
+
+/** Tells the client where in the log its change is, so its next read waits for it (POSITION_HEADER). */
+export function setPosition(res: Response, appended: AppendResult | null): void {
+  if (appended) res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
+}
+
 /** Runs one command for the request's user through the process's door and sets the position header on the response. */
 export async function runCommand<Command extends { type: string }, Event extends DomainEvent, State>(
   deps: Pick<CommandDependencies, 'commands' | 'newId'>,
@@ -127,16 +137,7 @@ export async function runCommand<Command extends { type: string }, Event extends
   command: Command,
   options: { maxAttempts?: number } = {},
 ): Promise<CommandOutcome<Event>> {
-  const outcome = await deps.commands.run({
-    decider,
-    streamId,
-    command,
-    actorId: req.user?.userId ?? null,
-    metadata: metadataOf(req),
-    newId: newIdFor(deps, req),
-    commandId: commandIdOf(req),
-    maxAttempts: options.maxAttempts,
-  });
-  if (outcome.appended) res.setHeader(POSITION_HEADER, formatCheckpoint(outcome.appended.checkpoint));
+  const outcome = await deps.commands.run({ decider, streamId, command, ...originOf(deps, req), maxAttempts: options.maxAttempts });
+  setPosition(res, outcome.appended);
   return outcome;
 }

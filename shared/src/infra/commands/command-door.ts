@@ -26,6 +26,9 @@ export interface CommandRequest<Command extends { type: string }, Event extends 
   maxAttempts?: number;
 }
 
+/** Where a command comes from (an HTTP request, a webhook, a job): who decides, and what its events are recorded with. */
+export type CommandOrigin = Pick<CommandRequest<{ type: string }, DomainEvent, unknown>, 'actorId' | 'metadata' | 'commandId' | 'newId' | 'now'>;
+
 export interface CommandDoorDependencies {
   store: EventStore;
   /** Counts each command's outcome (ok, refused, conflict, error); a process without metrics counts nothing. */

@@ -9,17 +9,16 @@
  */
 import { ledgerDecider, type Difference, type LedgerState } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
-import { commandDoorOf, type CommandDoor } from '../commands/command-door';
-import { currentState } from '../commands/current-state';
-import type { Migration } from '../db/migrations';
-import type { Pool } from '../db/pool';
-import type { EventStore } from '../eventstore/port';
-import type { JobBackend } from '../jobs/port';
-import { JOB_QUEUES } from '../jobs/queues';
-import { startRepeatingJob } from '../jobs/repeating';
-import type { Logger } from '../logging';
-import type { Payment, PaymentProcessor } from './port';
-import type { WebhookInbox } from './webhook-inbox';
+import { commandDoorOf, type CommandDoor } from '../../infra/commands/command-door';
+import { currentState } from '../../infra/commands/current-state';
+import type { Migration } from '../../infra/db/migrations';
+import type { Pool } from '../../infra/db/pool';
+import type { EventStore } from '../../infra/eventstore/port';
+import type { JobBackend } from '../../infra/jobs/port';
+import { JOB_QUEUES } from '../../infra/jobs/queues';
+import { startRepeatingJob } from '../../infra/jobs/repeating';
+import type { Logger } from '../../infra/logging';
+import type { Payment, PaymentProcessor, Refund } from '../../infra/payments/port';
 
 export const reconciliationMigrations: Migration[] = [
   {
@@ -63,7 +62,11 @@ export interface ReconciliationDependencies {
   /** The process's door for commands (a door of its own on `store` when none is given). */
   commands?: CommandDoor;
   processor: PaymentProcessor;
-  inbox: Pick<WebhookInbox, 'applySucceededPayment' | 'applyRefunds'>;
+  /** What a webhook would have done, done late (the webhook inbox). */
+  inbox: {
+    applySucceededPayment(payment: Payment, causeId: string): Promise<void>;
+    applyRefunds(payment: Payment, refunds: Refund[], causeId: string): Promise<void>;
+  };
   now: () => Date;
   /**
    * Payments younger than this are left for their webhook (it usually lands within seconds); the

@@ -10,12 +10,12 @@ import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { ledgerDecider } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
-import { commandDoorOf, type CommandDoor } from '../commands/command-door';
-import { currentState } from '../commands/current-state';
-import type { Migration } from '../db/migrations';
-import type { EventStore } from '../eventstore/port';
-import type { PaymentPurposes } from './payment-events';
-import type { AccountWebhookEvent, Payment, PaymentProcessor, PaymentWebhookEvent, ProcessorWebhookEvent, Refund } from './port';
+import { commandDoorOf, type CommandDoor } from '../../infra/commands/command-door';
+import { currentState } from '../../infra/commands/current-state';
+import type { Migration } from '../../infra/db/migrations';
+import type { EventStore } from '../../infra/eventstore/port';
+import type { PaymentPurposes } from './purposes';
+import type { AccountWebhookEvent, Payment, PaymentProcessor, PaymentWebhookEvent, ProcessorWebhookEvent, Refund } from '../../infra/payments/port';
 import { recordDifference, unknownPaymentDifference } from './reconciliation';
 
 export const webhookInboxMigrations: Migration[] = [
@@ -110,7 +110,7 @@ export class WebhookInbox {
   async applySucceededPayment(payment: Payment, causeId: string): Promise<void> {
     const event: PaymentWebhookEvent = { eventId: causeId, type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), payment, refunds: [], destinationAccount: null };
     await this.recordPayment(payment, causeId);
-    await this.deps.purposes.paymentSucceeded(event);
+    await this.deps.purposes.paymentSucceeded(payment, event);
   }
 
   /**
@@ -174,10 +174,10 @@ export class WebhookInbox {
     switch (event.type) {
       case 'payment_intent.succeeded':
         await this.recordPayment(event.payment, event.eventId);
-        await this.deps.purposes.paymentSucceeded(event);
+        await this.deps.purposes.paymentSucceeded(event.payment, event);
         return;
       case 'payment_intent.payment_failed':
-        await this.deps.purposes.paymentFailed(event);
+        await this.deps.purposes.paymentFailed(event.payment, event);
         return;
       case 'charge.refunded': {
         // The charge carries the whole payment, so a refund arriving before the success it follows is recorded whole.

@@ -1,17 +1,20 @@
-import { fieldDecider } from '../../domain/fields/decider';
-import { fieldStream } from '../../domain/fields/events';
-import { gameDecider } from '../../domain/games/decider';
-import { gameStream, type GameDetails } from '../../domain/games/events';
-import { availabilityDecider, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/schedules/decider';
-import { subFieldStream, type AvailabilityEvent } from '../../domain/schedules/events';
-import { userDecider } from '../../domain/users/decider';
-import { userStream } from '../../domain/users/events';
-import type { CommandDoor } from '../commands/command-door';
-import { currentState } from '../commands/current-state';
-import type { StreamStateCache } from '../commands/stream-state-cache';
-import { parseEvent } from '../eventstore/schema-checked-event-store';
-import type { AppendResult, EventMetadata, EventStore } from '../eventstore/port';
-import { stableId } from '../ids';
+import { fieldDecider } from '../domain/fields/decider';
+import { fieldStream } from '../domain/fields/events';
+import { gameDecider } from '../domain/games/decider';
+import { gameStream, type GameDetails } from '../domain/games/events';
+import { DomainError } from '../domain/decider';
+import { rentalCentsFor } from '../domain/schedules/bookings';
+import { availabilityDecider, NO_SUCH_SUBFIELD, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../domain/schedules/decider';
+import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/schedules/events';
+import { userDecider } from '../domain/users/decider';
+import { userStream } from '../domain/users/events';
+import type { CommandDoor, CommandOrigin } from '../infra/commands/command-door';
+import { currentState } from '../infra/commands/current-state';
+import type { StreamStateCache } from '../infra/commands/stream-state-cache';
+import { parseEvent } from '../infra/eventstore/schema-checked-event-store';
+import type { AppendResult, EventMetadata, EventStore } from '../infra/eventstore/port';
+import { stableId } from '../infra/ids';
+import { findHoldSubField, findSubField } from './sub-fields';
 
 /**
  * The booking process of the game loop (DESIGN §7): a paid hold becomes a booking on the sub-field's
@@ -24,6 +27,48 @@ export interface BookingProcessDependencies {
   commands: CommandDoor;
   /** When the steps are decided, if not now by the door's clock (the demo data books in the past). */
   now?: () => Date;
+}
+
+const NO_SUCH_HOLD = 'There is no hold with this id. Pick the slot again.';
+
+/**
+ * Holds a run of half hours on a sub-field for the organizer while they pay, at the field's price as
+ * it is now, read from the field's own stream: the hold quotes it and the payment must match it.
+ */
+export async function holdSlot(
+  deps: BookingProcessDependencies,
+  request: { subFieldId: string; startDate: Date; endDate: Date; holdMinutes: number; draft: GameDraft },
+  origin: CommandOrigin,
+): Promise<{ held: Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data']; appended: AppendResult | null }> {
+  const { store, streamStates } = deps.commands;
+  const subField = await findSubField({ store, streamStates }, request.subFieldId);
+  if (!subField) throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
+  const field = await currentState(store, fieldDecider, fieldStream(subField.fieldId), streamStates);
+  // A withdrawn field (its owner's account was deleted) goes on to its sub-field's stream, which refuses it and says why.
+  if (field.status === 'unknown' || field.status === 'deleted') throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
+  const rentalCents = rentalCentsFor(field.details.pricePerHourCents, { start: request.startDate.getTime(), end: request.endDate.getTime() }, field.policy);
+  const outcome = await deps.commands.run({
+    decider: availabilityDecider,
+    streamId: subFieldStream(subField.subFieldId),
+    command: { type: 'HoldSlot', subField, startDate: request.startDate, endDate: request.endDate, rentalCents, holdMinutes: request.holdMinutes, draft: request.draft },
+    ...origin,
+  });
+  const held = outcome.events.find((event) => event.type === 'SlotHeld');
+  if (held?.type !== 'SlotHeld') throw new Error('HoldSlot decided no SlotHeld event');
+  return { held: held.data, appended: outcome.appended };
+}
+
+/** Lets a held slot go before it expires, for the organizer who held it. */
+export async function releaseHold(deps: BookingProcessDependencies, holdId: string, origin: CommandOrigin): Promise<AppendResult | null> {
+  const subField = await findHoldSubField(deps.commands, holdId);
+  if (!subField) throw new DomainError('not_found', 'hold_not_found', NO_SUCH_HOLD);
+  const outcome = await deps.commands.run({
+    decider: availabilityDecider,
+    streamId: subFieldStream(subField.subFieldId),
+    command: { type: 'ReleaseHold', subField, holdId, reason: 'released' },
+    ...origin,
+  });
+  return outcome.appended;
 }
 
 /** One game per hold, whoever books it. */

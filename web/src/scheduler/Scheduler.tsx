@@ -21,7 +21,7 @@ import { ResourceList } from './components/ResourceList';
 import { TopBar } from './components/TopBar';
 import { createLeadingGate } from './hooks/leading-gate';
 import { createThrottle } from './hooks/throttle';
-import { useNow } from './hooks/useNow';
+import { useNow } from '../hooks/use-now';
 import { useSchedulerLocale } from './hooks/useSchedulerLocale';
 import {
   HEADER_HEIGHT,
@@ -73,7 +73,8 @@ export function Scheduler(props: SchedulerProps) {
   const locale = useSchedulerLocale(cfg.lang, cfg.translations);
   const t = locale.lang;
   const localeCode = locale.translateCode;
-  const now = useNow();
+  // The current-day highlight and the now line move once a minute.
+  const now = useNow(60_000).getTime();
 
   // ----- view state -----
   const [zoom, setZoom] = useState<SchedulerZoom>(cfg.zoom);

@@ -1,5 +1,9 @@
 import { TextInput } from '@mantine/core';
+import { SLOT_MINUTES } from '@playtime/shared/domain/slot-grid';
 import type { WindowErrors, WindowInputs } from './datetime-local';
+
+/** The pickers step by the booking grid's half hours. */
+const SLOT_SECONDS = SLOT_MINUTES * 60;
 
 interface AvailabilityInputsProps {
   values: WindowInputs;
@@ -16,7 +20,7 @@ export function AvailabilityInputs({ values, errors, onChange }: AvailabilityInp
         label="Start Date"
         value={values.startDate}
         error={errors.startDate}
-        step={1800}
+        step={SLOT_SECONDS}
         onChange={(event) => onChange({ ...values, startDate: event.currentTarget.value })}
       />
       <TextInput
@@ -24,7 +28,7 @@ export function AvailabilityInputs({ values, errors, onChange }: AvailabilityInp
         label="End Date"
         value={values.endDate}
         error={errors.endDate}
-        step={1800}
+        step={SLOT_SECONDS}
         onChange={(event) => onChange({ ...values, endDate: event.currentTarget.value })}
       />
     </>

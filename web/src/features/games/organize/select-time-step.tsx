@@ -1,3 +1,4 @@
+import { MAX_GAME_MINUTES, MIN_GAME_MINUTES, SLOT_MINUTES } from '@playtime/shared/domain/slot-grid';
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, ScrollArea, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -7,6 +8,7 @@ import { useNow } from '../../../hooks/use-now';
 import { browserTimeZone } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { durationLabel } from '../../../utils/game-timing';
+import { stepsBetween } from '../../../utils/steps';
 import { useLiveRoom } from '../../realtime/use-live-room';
 import { useSubFieldSchedules } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
@@ -14,9 +16,6 @@ import {
   addDays,
   canGoToPreviousDay,
   daySlots,
-  DURATION_MAX,
-  DURATION_MIN,
-  DURATION_STEP,
   formatTimeOfDay,
   selectionOf,
   selectRun,
@@ -28,7 +27,7 @@ import {
 import { useWizard } from './wizard-store';
 
 const durationText = (minutes: number) => durationLabel(new Date(0), new Date(minutes * 60_000));
-const DURATION_MARKS = [30, 60, 90, 120, 150, 180].map((value) => ({ value, label: durationText(value) }));
+const DURATION_MARKS = stepsBetween(MIN_GAME_MINUTES, MAX_GAME_MINUTES, SLOT_MINUTES).map((value) => ({ value, label: durationText(value) }));
 
 /** The zone the wizard reads days and times in: the browser's (spec §9). */
 export function wizardTimeZone(): string {
@@ -112,9 +111,9 @@ export function SelectTimeStep() {
           Duration: {durationText(duration)}
         </Text>
         <Slider
-          min={DURATION_MIN}
-          max={DURATION_MAX}
-          step={DURATION_STEP}
+          min={MIN_GAME_MINUTES}
+          max={MAX_GAME_MINUTES}
+          step={SLOT_MINUTES}
           value={duration}
           onChange={(value) => dispatch({ type: 'setDuration', duration: value })}
           marks={DURATION_MARKS}

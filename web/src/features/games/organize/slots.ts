@@ -2,6 +2,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
+import { SLOT_MINUTES, SLOT_MS } from '@playtime/shared/domain/slot-grid';
+
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
@@ -10,11 +12,7 @@ dayjs.extend(timezone);
  * the time zone and "now" come in as arguments, so the rules are tested in a fixed zone.
  */
 
-export const SLOT_MINUTES = 30;
-const SLOT_MS = SLOT_MINUTES * 60_000;
-export const DURATION_MIN = 30;
-export const DURATION_MAX = 180;
-export const DURATION_STEP = 30;
+/** The Duration slider starts at an hour. */
 export const DURATION_DEFAULT = 60;
 
 /** Spec §3 'Time slot': 0 unavailable (booked, held by others, past, outside availability), 1 free, 2 selected. */

@@ -29,9 +29,9 @@ export function useVenueSearch(name: string) {
 }
 
 /** GET /api/get-subfield-schedules: windows, booked games and live holds of one sub-field. */
-export function useSubFieldSchedules(subFieldId: string | undefined) {
+export function useSubFieldAvailability(subFieldId: string | undefined) {
   return useQuery({
-    queryKey: organizeKeys.subFieldSchedules(subFieldId ?? ''),
+    queryKey: organizeKeys.subFieldAvailability(subFieldId ?? ''),
     queryFn: () => apiGet<SubFieldScheduleEntry[]>('/api/get-subfield-schedules', { subFieldId }),
     enabled: Boolean(subFieldId),
     meta: SHOWN_INLINE,

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { formErrors } from '../../lib/api-error';
 import { notifySuccess } from '../../lib/notify';
-import { useDeleteAvailability, useEditAvailability } from './api/schedules';
+import { useDeleteAvailability, useEditAvailability } from './api/availability';
 import type { AvailabilityEntry } from './api/types';
 import { AvailabilityInputs } from './availability-inputs';
 import { WINDOW_INPUT_OF, readWindow, toDateTimeLocal, type WindowErrors, type WindowInputs } from './datetime-local';

@@ -1,4 +1,4 @@
-import type { SchedulerBooking, SchedulerConfig, SchedulerResource } from '../../scheduler';
+import type { SchedulerBooking, SchedulerConfig, SchedulerResource } from '../../components/scheduler';
 import type { ScheduleEntry, SubFieldSchedule } from './api/types';
 
 /** Availability tiles are purple, game tiles green (spec §2 and §5). */
@@ -32,8 +32,8 @@ function bookingOf(entry: ScheduleEntry): SchedulerBooking {
 }
 
 /** GET /api/get-field-schedules as timeline rows: one resource per sub-field, its entries as tiles. */
-export function buildResources(schedules: readonly SubFieldSchedule[]): SchedulerResource[] {
-  return schedules.map((row) => ({
+export function buildResources(rows: readonly SubFieldSchedule[]): SchedulerResource[] {
+  return rows.map((row) => ({
     id: row.subFieldId,
     label: { title: row.name },
     data: row.data.map(bookingOf),
@@ -47,8 +47,8 @@ export interface ClickedEntry {
 }
 
 /** The entry (and its sub-field) behind a clicked tile; undefined when it is gone. */
-export function findEntry(schedules: readonly SubFieldSchedule[], bookingId: string): ClickedEntry | undefined {
-  for (const row of schedules) {
+export function findEntry(rows: readonly SubFieldSchedule[], bookingId: string): ClickedEntry | undefined {
+  for (const row of rows) {
     const entry = row.data.find((candidate) => bookingIdOf(candidate) === bookingId);
     if (entry) return { entry, subFieldId: row.subFieldId, subFieldName: row.name };
   }

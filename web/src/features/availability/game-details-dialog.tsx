@@ -2,7 +2,7 @@ import { Alert, Avatar, Button, Center, Group, Loader, Modal, Table, Text } from
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { errorMessage } from '../../lib/notify';
-import { useOwnerGameDetails } from './api/schedules';
+import { useOwnerGameDetails } from './api/availability';
 import { NOT_PROVIDED, gameDetailsView } from './game-details';
 
 /**

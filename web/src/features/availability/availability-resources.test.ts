@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { tileTextColor } from '../../scheduler';
+import { tileTextColor } from '../../components/scheduler';
 import type { SubFieldSchedule } from './api/types';
-import { AVAILABLE_COLOR, GAME_COLOR, OWNER_SCHEDULER_CONFIG, bookingIdOf, buildResources, findEntry } from './schedule-resources';
+import { AVAILABLE_COLOR, GAME_COLOR, OWNER_SCHEDULER_CONFIG, bookingIdOf, buildResources, findEntry } from './availability-resources';
 
-const schedules: SubFieldSchedule[] = [
+const rows: SubFieldSchedule[] = [
   {
     subFieldId: 'pitch-a',
     name: 'Pitch A',
@@ -17,7 +17,7 @@ const schedules: SubFieldSchedule[] = [
 
 describe('timeline rows from get-field-schedules', () => {
   it('makes one resource per sub-field, sub-fields without entries included', () => {
-    const resources = buildResources(schedules);
+    const resources = buildResources(rows);
     expect(resources.map((resource) => [resource.id, resource.label.title, resource.data.length])).toEqual([
       ['pitch-a', 'Pitch A', 2],
       ['pitch-b', 'Pitch B', 0],
@@ -25,7 +25,7 @@ describe('timeline rows from get-field-schedules', () => {
   });
 
   it("titles availability 'Available' in purple and games 'Game' in green", () => {
-    const [availability, game] = buildResources(schedules)[0]!.data;
+    const [availability, game] = buildResources(rows)[0]!.data;
     expect(availability).toEqual({
       id: 'schedule:w1',
       startDate: '2026-06-14T16:00:00.000Z',
@@ -40,13 +40,13 @@ describe('timeline rows from get-field-schedules', () => {
   });
 
   it('finds the entry and sub-field behind a clicked tile', () => {
-    expect(findEntry(schedules, 'schedule:w1')).toEqual({
-      entry: schedules[0]!.data[0],
+    expect(findEntry(rows, 'schedule:w1')).toEqual({
+      entry: rows[0]!.data[0],
       subFieldId: 'pitch-a',
       subFieldName: 'Pitch A',
     });
-    expect(findEntry(schedules, 'game:g1')?.entry).toMatchObject({ type: 'game', gameId: 'g1' });
-    expect(findEntry(schedules, 'schedule:gone')).toBeUndefined();
+    expect(findEntry(rows, 'game:g1')?.entry).toMatchObject({ type: 'game', gameId: 'g1' });
+    expect(findEntry(rows, 'schedule:gone')).toBeUndefined();
   });
 
   it('keeps availability and game ids apart even when they are equal', () => {

@@ -21,7 +21,7 @@ import { ResourceList } from './components/ResourceList';
 import { TopBar } from './components/TopBar';
 import { createLeadingGate } from './hooks/leading-gate';
 import { createThrottle } from './hooks/throttle';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../hooks/use-now';
 import { useSchedulerLocale } from './hooks/useSchedulerLocale';
 import {
   HEADER_HEIGHT,

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { scheduleKeys } from './query-keys';
+import { availabilityKeys } from './query-keys';
 import type { AvailabilityWindow, OwnerGameDetails, SubFieldSchedule } from './types';
 
 /** GET /api/get-field-schedules?fieldId: every sub-field of the field with its entries. */
-export function useFieldSchedules(fieldId: string | undefined) {
+export function useFieldAvailability(fieldId: string | undefined) {
   return useQuery({
-    queryKey: scheduleKeys.field(fieldId ?? ''),
+    queryKey: availabilityKeys.field(fieldId ?? ''),
     queryFn: () => apiGet<SubFieldSchedule[]>('/api/get-field-schedules', { fieldId }),
     enabled: Boolean(fieldId),
   });
@@ -15,21 +15,21 @@ export function useFieldSchedules(fieldId: string | undefined) {
 /** GET /api/owner-get-game-data?gameId: the read-only Game Details dialog. */
 export function useOwnerGameDetails(gameId: string | undefined) {
   return useQuery({
-    queryKey: scheduleKeys.game(gameId ?? ''),
+    queryKey: availabilityKeys.game(gameId ?? ''),
     queryFn: () => apiGet<OwnerGameDetails>('/api/owner-get-game-data', { gameId }),
     enabled: Boolean(gameId),
   });
 }
 
-/** After a successful add, edit or delete the schedule reloads (spec §4). */
-function useReloadSchedules() {
+/** After a successful add, edit or delete the availability reloads (spec §4). */
+function useReloadAvailability() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
 }
 
 /** POST /api/add-field-schedule. */
 export function useAddAvailability() {
-  const reload = useReloadSchedules();
+  const reload = useReloadAvailability();
   return useMutation({
     mutationFn: (input: AvailabilityWindow & { subFieldId: string }) =>
       apiPost<{ ok: true; fieldScheduleId: string }>('/api/add-field-schedule', input),
@@ -39,7 +39,7 @@ export function useAddAvailability() {
 
 /** POST /api/edit-field-schedule. */
 export function useEditAvailability() {
-  const reload = useReloadSchedules();
+  const reload = useReloadAvailability();
   return useMutation({
     mutationFn: (input: AvailabilityWindow & { fieldScheduleId: string }) => apiPost('/api/edit-field-schedule', input),
     onSuccess: reload,
@@ -48,7 +48,7 @@ export function useEditAvailability() {
 
 /** POST /api/delete-field-schedule. */
 export function useDeleteAvailability() {
-  const reload = useReloadSchedules();
+  const reload = useReloadAvailability();
   return useMutation({
     mutationFn: (input: { fieldScheduleId: string }) => apiPost('/api/delete-field-schedule', input),
     onSuccess: reload,

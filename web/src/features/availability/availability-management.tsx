@@ -2,34 +2,34 @@ import { rooms } from '@playtime/shared/contract/rooms';
 import { Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Scheduler, type SchedulerBooking } from '../../scheduler';
+import { Scheduler, type SchedulerBooking } from '../../components/scheduler';
 import { formatHourlyPrice } from '../fields/field-form';
 import type { OwnerField } from '../fields/api/types';
 import { useLiveRoom } from '../realtime/use-live-room';
-import { useFieldSchedules } from './api/schedules';
-import { scheduleKeys } from './api/query-keys';
+import { useFieldAvailability } from './api/availability';
+import { availabilityKeys } from './api/query-keys';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { EditAvailabilityDialog, type EditedAvailability } from './edit-availability-dialog';
 import { GameDetailsDialog } from './game-details-dialog';
-import { OWNER_SCHEDULER_CONFIG, buildResources, findEntry } from './schedule-resources';
-import { resolveSelection, selectField, type ScheduleSelection } from './selection';
+import { OWNER_SCHEDULER_CONFIG, buildResources, findEntry } from './availability-resources';
+import { resolveSelection, selectField, type AvailabilitySelection } from './selection';
 
-interface ScheduleManagementProps {
+interface AvailabilityManagementProps {
   /** The owner's fields; undefined while they load. */
   fields: OwnerField[] | undefined;
-  selection: ScheduleSelection;
-  onSelectionChange: (selection: ScheduleSelection) => void;
+  selection: AvailabilitySelection;
+  onSelectionChange: (selection: AvailabilitySelection) => void;
 }
 
-const NO_SCHEDULES: never[] = [];
+const NO_ROWS: never[] = [];
 const LEAD_BEFORE_NEW_WINDOW_MS = 60 * 60_000;
 
 /** The Schedule Management tab: 'Field Selection', Add Availability and the field's timeline. */
-export function ScheduleManagement({ fields, selection, onSelectionChange }: ScheduleManagementProps) {
+export function AvailabilityManagement({ fields, selection, onSelectionChange }: AvailabilityManagementProps) {
   const { field, subFieldId } = resolveSelection(fields ?? [], selection);
-  const schedules = useFieldSchedules(field?.fieldId);
-  // Another browser's change to this field's schedule appears here without a reload.
-  useLiveRoom(field ? rooms.field(field.fieldId) : null, field ? [scheduleKeys.field(field.fieldId)] : []);
+  const availability = useFieldAvailability(field?.fieldId);
+  // Another browser's change to this field's availability appears here without a reload.
+  useLiveRoom(field ? rooms.field(field.fieldId) : null, field ? [availabilityKeys.field(field.fieldId)] : []);
 
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<EditedAvailability | undefined>();
@@ -38,7 +38,7 @@ export function ScheduleManagement({ fields, selection, onSelectionChange }: Sch
   const [timelineStart, setTimelineStart] = useState<Date | undefined>();
   const showWindow = (startDate: Date) => setTimelineStart(new Date(startDate.getTime() - LEAD_BEFORE_NEW_WINDOW_MS));
 
-  const rows = schedules.data ?? NO_SCHEDULES;
+  const rows = availability.data ?? NO_ROWS;
   const resources = useMemo(() => buildResources(rows), [rows]);
 
   const openTile = (booking: SchedulerBooking) => {
@@ -104,7 +104,7 @@ export function ScheduleManagement({ fields, selection, onSelectionChange }: Sch
         <Scheduler
           data={resources}
           config={OWNER_SCHEDULER_CONFIG}
-          isLoading={schedules.isFetching}
+          isLoading={availability.isFetching}
           startDate={timelineStart}
           onTileClick={openTile}
         />

@@ -1,7 +1,7 @@
 import type { OwnerField } from '../fields/api/types';
 
 /** What the owner picked on the Schedule Management tab; absent parts fall back to the first ones. */
-export interface ScheduleSelection {
+export interface AvailabilitySelection {
   fieldId?: string;
   subFieldId?: string;
 }
@@ -15,7 +15,7 @@ export interface ResolvedSelection {
  * The field and sub-field in use: the chosen ones while they exist, otherwise the first field (auto-
  * selected on load) and its first sub-field (spec §4).
  */
-export function resolveSelection(fields: readonly OwnerField[], selection: ScheduleSelection): ResolvedSelection {
+export function resolveSelection(fields: readonly OwnerField[], selection: AvailabilitySelection): ResolvedSelection {
   const field = fields.find((candidate) => candidate.fieldId === selection.fieldId) ?? fields[0];
   const subFields = field?.subFields ?? [];
   const subFieldId = subFields.some((subField) => subField.subFieldId === selection.subFieldId)
@@ -25,7 +25,7 @@ export function resolveSelection(fields: readonly OwnerField[], selection: Sched
 }
 
 /** Choosing another field also chooses its first sub-field. */
-export function selectField(fields: readonly OwnerField[], fieldId: string): ScheduleSelection {
+export function selectField(fields: readonly OwnerField[], fieldId: string): AvailabilitySelection {
   const field = fields.find((candidate) => candidate.fieldId === fieldId);
   return { fieldId, subFieldId: field?.subFields[0]?.subFieldId };
 }

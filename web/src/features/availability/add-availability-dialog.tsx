@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { formErrors } from '../../lib/api-error';
 import { notifySuccess } from '../../lib/notify';
-import type { SubField } from '../fields/api/types';
+import type { SubField } from '../fields';
 import { useAddAvailability } from './api/availability';
 import { AvailabilityInputs } from './availability-inputs';
 import { WINDOW_INPUT_OF, readWindow, type WindowErrors, type WindowInputs } from './datetime-local';

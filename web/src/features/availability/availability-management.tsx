@@ -3,9 +3,8 @@ import { Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mant
 import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Scheduler, type SchedulerBooking } from '../../components/scheduler';
-import { formatHourlyPrice } from '../fields/field-form';
-import type { OwnerField } from '../fields/api/types';
-import { useLiveRoom } from '../realtime/use-live-room';
+import { formatHourlyPrice, type OwnerField } from '../fields';
+import { useLiveRoom } from '../realtime';
 import { useFieldAvailability } from './api/availability';
 import { availabilityKeys } from './api/query-keys';
 import { AddAvailabilityDialog } from './add-availability-dialog';

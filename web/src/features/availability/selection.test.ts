@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OwnerField } from '../fields/api/types';
+import type { OwnerField } from '../fields';
 import { resolveSelection, selectField } from './selection';
 
 const field = (fieldId: string, subFieldIds: string[]): OwnerField => ({

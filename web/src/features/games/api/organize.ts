@@ -1,7 +1,7 @@
 import type { GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
-import type { OwnerField } from '../../fields/api/types';
+import type { OwnerField } from '../../fields';
 import type { SubFieldScheduleEntry } from '../organize/slots';
 import { organizeKeys } from './query-keys';
 

@@ -1,7 +1,7 @@
 import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '@playtime/shared/domain/games/rules';
 import { Box, Button, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../users/api/current-user';
+import { useCurrentUser } from '../../users';
 import {
   defaultGameName,
   MAX_PLAYERS_MARKS,

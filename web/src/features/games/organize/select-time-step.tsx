@@ -9,7 +9,7 @@ import { browserTimeZone } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { durationLabel } from '../../../utils/game-timing';
 import { stepsBetween } from '../../../utils/steps';
-import { useLiveRoom } from '../../realtime/use-live-room';
+import { useLiveRoom } from '../../realtime';
 import { useSubFieldAvailability } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import {

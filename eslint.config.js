@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -74,4 +75,13 @@ export default tseslint.config(
     rules: restrict([...WEB_IMPORTS, otherFeatureInsides(feature)]),
   })),
   { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
+  /** One naming rule for the web's files and folders: kebab-case (use-now.ts, game-card.tsx, organize/). */
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { 'web/src/**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { 'web/src/**/': 'KEBAB_CASE' }],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-export { Scheduler } from './Scheduler';
+export { Scheduler } from './scheduler';
 export { describeStartDate } from './layout/dates';
 export { tileTextColor } from './layout/luminance';
 export { BUILT_IN_LOCALES, LOCALE_STORAGE_KEY } from './locales';

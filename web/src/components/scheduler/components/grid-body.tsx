@@ -5,9 +5,9 @@ import type { HeaderModel } from '../layout/header-cells';
 import type { TimelineWindow } from '../layout/ranges';
 import type { GridLayout } from '../layout/stacking';
 import { offsetForDate, tilePosition, tileTop } from '../layout/tile-position';
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 import type { SchedulerBooking, SchedulerResource } from '../types';
-import { Tile } from './Tile';
+import { Tile } from './tile';
 
 export interface GridBodyProps {
   window: TimelineWindow;

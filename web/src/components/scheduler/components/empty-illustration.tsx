@@ -1,4 +1,4 @@
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 
 /** An empty pitch with a resting ball, drawn in the current accent colour. */
 export function EmptyIllustration() {

@@ -1,6 +1,6 @@
 import { memo, type CSSProperties } from 'react';
 import type { HeaderModel } from '../layout/header-cells';
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 import type { SchedulerZoom } from '../types';
 
 /** Heights of the three header rows; they add up to 124 px in the day view and 80 px otherwise. */

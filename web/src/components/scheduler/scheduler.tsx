@@ -12,17 +12,17 @@ import {
   type MouseEvent as ReactMouseEvent,
 } from 'react';
 import { clampZoom, resolveConfig } from './config';
-import { EmptyIllustration } from './components/EmptyIllustration';
-import { GridBody } from './components/GridBody';
-import { HeaderRows } from './components/HeaderRows';
-import { LoadingEdges } from './components/LoadingEdges';
-import { OccupancyTooltip, type OccupancyTooltipContent } from './components/OccupancyTooltip';
-import { ResourceList } from './components/ResourceList';
-import { TopBar } from './components/TopBar';
+import { EmptyIllustration } from './components/empty-illustration';
+import { GridBody } from './components/grid-body';
+import { HeaderRows } from './components/header-rows';
+import { LoadingEdges } from './components/loading-edges';
+import { OccupancyTooltip, type OccupancyTooltipContent } from './components/occupancy-tooltip';
+import { ResourceList } from './components/resource-list';
+import { TopBar } from './components/top-bar';
 import { createLeadingGate } from './hooks/leading-gate';
 import { createThrottle } from './hooks/throttle';
 import { useNow } from '../../hooks/use-now';
-import { useSchedulerLocale } from './hooks/useSchedulerLocale';
+import { useSchedulerLocale } from './hooks/use-scheduler-locale';
 import {
   HEADER_HEIGHT,
   NAVIGATION_DEBOUNCE_MS,
@@ -38,7 +38,7 @@ import { columnBounds, computeWindow, detectScrollEdge, shiftForEdge, stepDate, 
 import { FIRST_PAGE, paginate, pagingFor, resourceColumnWidth, titleMatches, turnPage, type Paging } from './layout/resources';
 import { layoutResources, normalizeResources } from './layout/stacking';
 import { dateAtOffset, offsetForDate } from './layout/tile-position';
-import classes from './Scheduler.module.css';
+import classes from './scheduler.module.css';
 import { paletteCssVariables, resolvePalette } from './theme';
 import type { SchedulerProps, SchedulerThemeMode, SchedulerZoom } from './types';
 

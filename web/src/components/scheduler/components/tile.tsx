@@ -4,7 +4,7 @@ import { TILE_HEIGHT } from '../layout/constants';
 import { tileTextColor } from '../layout/luminance';
 import type { TimedBooking } from '../layout/stacking';
 import type { TilePosition } from '../layout/tile-position';
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 import type { SchedulerBooking, SchedulerResource } from '../types';
 
 export interface TileProps {

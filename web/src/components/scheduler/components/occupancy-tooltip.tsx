@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { formatHoursMinutes, type CellOccupancy } from '../layout/occupancy';
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 import type { SchedulerLangDictionary } from '../types';
 
 export interface OccupancyTooltipContent {

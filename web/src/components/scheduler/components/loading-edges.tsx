@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { LOADER_OVERLAY_WIDTH } from '../layout/constants';
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 
 export interface LoadingEdgesProps {
   top: number;

@@ -1,7 +1,7 @@
 import { Avatar, UnstyledButton } from '@mantine/core';
 import { isValidElement, memo } from 'react';
 import type { ResourceRowLayout } from '../layout/stacking';
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 import type { SchedulerResource } from '../types';
 
 export interface ResourceListProps {

@@ -12,7 +12,7 @@ import {
 import type { Ref } from 'react';
 import { filterButtonMode } from '../config';
 import { MAX_ZOOM, MIN_ZOOM } from '../layout/constants';
-import classes from '../Scheduler.module.css';
+import classes from '../scheduler.module.css';
 import type { SchedulerLangDictionary, SchedulerThemeMode, SchedulerZoom } from '../types';
 
 export interface TopBarProps {

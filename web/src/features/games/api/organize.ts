@@ -2,7 +2,7 @@ import type { GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
 import type { OwnerField } from '../../fields';
-import type { SubFieldScheduleEntry } from '../organize/slots';
+import type { SubFieldAvailabilityEntry } from '../organize/slots';
 import { organizeKeys } from './query-keys';
 
 export type { GameInList, HeldSlot };
@@ -32,7 +32,7 @@ export function useVenueSearch(name: string) {
 export function useSubFieldAvailability(subFieldId: string | undefined) {
   return useQuery({
     queryKey: organizeKeys.subFieldAvailability(subFieldId ?? ''),
-    queryFn: () => apiGet<SubFieldScheduleEntry[]>('/api/get-subfield-schedules', { subFieldId }),
+    queryFn: () => apiGet<SubFieldAvailabilityEntry[]>('/api/get-subfield-schedules', { subFieldId }),
     enabled: Boolean(subFieldId),
     meta: SHOWN_INLINE,
   });

@@ -27,7 +27,7 @@ export interface Slot {
 }
 
 /** One entry of GET /api/get-subfield-schedules. */
-export interface SubFieldScheduleEntry {
+export interface SubFieldAvailabilityEntry {
   type: 'schedule' | 'game' | 'hold';
   startDate: string;
   endDate: string;
@@ -60,7 +60,7 @@ export function canGoToPreviousDay(day: Day, now: Date, zone: string): boolean {
   return day > today(now, zone);
 }
 
-function interval(entry: SubFieldScheduleEntry): Interval {
+function interval(entry: SubFieldAvailabilityEntry): Interval {
   return { start: Date.parse(entry.startDate), end: Date.parse(entry.endDate) };
 }
 
@@ -74,7 +74,7 @@ function overlaps(a: Interval, b: Interval): boolean {
  * the future and meets no booked game and no other captain's live hold; the captain's own hold stays
  * free (holding again replaces it). An empty list means no availability that day.
  */
-export function daySlots(entries: readonly SubFieldScheduleEntry[], day: Day, zone: string, now: Date): Slot[] {
+export function daySlots(entries: readonly SubFieldAvailabilityEntry[], day: Day, zone: string, now: Date): Slot[] {
   const from = dayStart(day, zone);
   const to = dayStart(addDays(day, 1), zone);
   const windows = entries

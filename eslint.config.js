@@ -55,6 +55,13 @@ const otherFeatureInsides = (own) => ({
 });
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/**
+ * no-restricted-imports reads only static imports; a dynamic import() of another feature's insides is
+ * refused by the same regex through no-restricted-syntax (esquery takes no '/' in a regex: hence \x2F).
+ */
+const restrictDynamic = ({ regex, message }) => ({
+  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }],
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'tests/reports/**'] },
@@ -69,10 +76,14 @@ export default tseslint.config(
   },
   { files: ['shared/src/domain/**/*.ts'], ignores: TEST_FILES, rules: restrict(DOMAIN_IMPORTS) },
   { files: ['shared/src/contract/**/*.ts'], ignores: TEST_FILES, rules: restrict(CONTRACT_IMPORTS) },
-  { files: ['web/src/**/*.{ts,tsx}'], ignores: ['web/src/features/**'], rules: restrict([...WEB_IMPORTS, FEATURE_INSIDES]) },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/**'],
+    rules: { ...restrict([...WEB_IMPORTS, FEATURE_INSIDES]), ...restrictDynamic(FEATURE_INSIDES) },
+  },
   ...WEB_FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: restrict([...WEB_IMPORTS, otherFeatureInsides(feature)]),
+    rules: { ...restrict([...WEB_IMPORTS, otherFeatureInsides(feature)]), ...restrictDynamic(otherFeatureInsides(feature)) },
   })),
   { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
   /** One naming rule for the web's files and folders: kebab-case (use-now.ts, game-card.tsx, organize/). */

@@ -53,6 +53,23 @@ const allowed: [place: string, file: string, specifier: string][] = [
   ['the web app: a feature\'s index', 'web/src/app/router.tsx', '../features/users'],
 ];
 
+/** Dynamic import() is read by no-restricted-syntax with the same patterns (the web's feature boundary). */
+async function dynamicRefusals(filePath: string, specifier: string): Promise<string[]> {
+  const code = `export const load = () => import('${specifier}');\n`;
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+}
+
+const dynamicForbidden: [boundary: string, file: string, specifier: string][] = [
+  ['the web app loads a feature\'s page only through its index', 'web/src/app/router.tsx', '../features/games/search-page'],
+  ['a web feature loads another feature only through its index', 'web/src/features/users/index.ts', '../games/search-page'],
+];
+
+const dynamicAllowed: [place: string, file: string, specifier: string][] = [
+  ['a web feature: its own page', 'web/src/features/games/index.ts', './search-page'],
+  ['the web app: a module of its own', 'web/src/app/router.tsx', './routes/admin'],
+];
+
 describe('import boundaries (eslint.config.js)', () => {
   it.each(forbidden)('refuses: %s', async (_boundary, file, specifier) => {
     expect((await refusals(file, use(specifier))).length).toBeGreaterThan(0);
@@ -60,5 +77,13 @@ describe('import boundaries (eslint.config.js)', () => {
 
   it.each(allowed)('allows %s', async (_place, file, specifier) => {
     expect(await refusals(file, use(specifier))).toEqual([]);
+  });
+
+  it.each(dynamicForbidden)('refuses a dynamic import: %s', async (_boundary, file, specifier) => {
+    expect((await dynamicRefusals(file, specifier)).length).toBeGreaterThan(0);
+  });
+
+  it.each(dynamicAllowed)('allows a dynamic import: %s', async (_place, file, specifier) => {
+    expect(await dynamicRefusals(file, specifier)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { addGameBody, holdSlotBody, ORGANIZER_ROLES, releaseHoldBody, type HeldSlot } from '@playtime/shared/contract/games';
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
+import { DEFAULT_MAX_PLAYERS } from '@playtime/shared/domain/games/rules';
 import { rentalCentsFor } from '@playtime/shared/domain/schedules/bookings';
 import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
 import { subFieldStream } from '@playtime/shared/domain/schedules/events';
@@ -54,7 +55,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       draft: {
         name: body.name || `${user.username}'s Game`,
         organizerUsername: user.username,
-        maxPlayers: body.maxPlayers ?? 22,
+        maxPlayers: body.maxPlayers ?? DEFAULT_MAX_PLAYERS,
         priceCents: body.price,
         picture: '',
       },

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -46,7 +48,32 @@ const READ_API_IMPORTS = [
   { regex: '(^|/)projector/src(/|$)', message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.' },
 ];
 
+/**
+ * Web features (bulletproof-react): a feature is used through its index.ts, its public surface, never
+ * through its insides. Every folder under web/src/features is a feature; a file may reach its own
+ * feature's files freely. Pages load lazily through loaders the feature's index exports.
+ */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const FEATURE_INSIDES_MESSAGE = "Import another feature through its index.ts (e.g. '../users'), not its insides.";
+/** Outside web/src/features: any path into a feature's folder past its index. */
+const FEATURE_INSIDES = { regex: '^(\\./|(\\.\\./)+)features/[^/]+/.', message: FEATURE_INSIDES_MESSAGE };
+/** Inside feature `own`: a path that climbs out to another feature's folder and goes past its index. */
+const otherFeatureInsides = (own) => ({
+  regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((name) => name !== own).map(escapeRegex).join('|')})/.`,
+  message: FEATURE_INSIDES_MESSAGE,
+});
+
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/**
+ * no-restricted-imports reads only static imports; a dynamic import() of another feature's insides is
+ * refused by the same regex through no-restricted-syntax (esquery takes no '/' in a regex: hence \x2F).
+ */
+const restrictDynamic = ({ regex, message }) => ({
+  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }],
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'tests/reports/**'] },
@@ -61,7 +88,24 @@ export default tseslint.config(
   },
   { files: ['shared/src/domain/**/*.ts'], ignores: TEST_FILES, rules: restrict(DOMAIN_IMPORTS) },
   { files: ['shared/src/contract/**/*.ts'], ignores: TEST_FILES, rules: restrict(CONTRACT_IMPORTS) },
-  { files: ['web/src/**/*.{ts,tsx}'], rules: restrict(WEB_IMPORTS) },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/**'],
+    rules: { ...restrict([...WEB_IMPORTS, FEATURE_INSIDES]), ...restrictDynamic(FEATURE_INSIDES) },
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { ...restrict([...WEB_IMPORTS, otherFeatureInsides(feature)]), ...restrictDynamic(otherFeatureInsides(feature)) },
+  })),
   { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
   { files: ['shared/src/infra/**/*.ts'], ignores: TEST_FILES, rules: restrict(INFRA_IMPORTS) },
+  /** One naming rule for the web's files and folders: kebab-case (use-now.ts, game-card.tsx, organize/). */
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { 'web/src/**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { 'web/src/**/': 'KEBAB_CASE' }],
+    },
+  },
 );

@@ -38,6 +38,10 @@ const forbidden: [boundary: string, file: string, specifier: string][] = [
   ['infrastructure runs no users decider', 'shared/src/infra/http/current-user.ts', '../../domain/users/admin-roster'],
   ['infrastructure imports nothing from the game loop (relative)', 'shared/src/infra/payments/port.ts', '../../game-loop/booking'],
   ['infrastructure imports nothing from the game loop (package)', 'shared/src/infra/jobs/port.ts', '@playtime/shared/game-loop/payments/webhook-inbox'],
+  ['a web feature reaches another feature only through its index', 'web/src/features/games/organize/confirm-step.tsx', '../../payments/payment-dialog'],
+  ['a web feature reaches another feature only through its index (from its root)', 'web/src/features/fields/field-owner-page.tsx', '../availability/api/query-keys'],
+  ['the web app reaches a feature only through its index', 'web/src/app/router.tsx', '../features/users/roles'],
+  ['shared web code reaches a feature only through its index', 'web/src/components/game-card.tsx', '../features/games/api/play'],
 ];
 
 const allowed: [place: string, file: string, specifier: string][] = [
@@ -52,6 +56,26 @@ const allowed: [place: string, file: string, specifier: string][] = [
   ['infrastructure: the decider kernel', 'shared/src/infra/commands/command-handler.ts', '../../domain/decider'],
   ['infrastructure: events and their schemas', 'shared/src/infra/commands/idempotency.ts', '../../domain/idempotency/events'],
   ['the game loop: infrastructure and deciders', 'shared/src/game-loop/booking.ts', '../domain/games/decider'],
+  ['a web feature: another feature\'s index', 'web/src/features/games/organize/confirm-step.tsx', '../../payments'],
+  ['a web feature: its own insides', 'web/src/features/games/organize/confirm-step.tsx', '../play/play-time'],
+  ['the web app: a feature\'s index', 'web/src/app/router.tsx', '../features/users'],
+];
+
+/** Dynamic import() is read by no-restricted-syntax with the same patterns (the web's feature boundary). */
+async function dynamicRefusals(filePath: string, specifier: string): Promise<string[]> {
+  const code = `export const load = () => import('${specifier}');\n`;
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+}
+
+const dynamicForbidden: [boundary: string, file: string, specifier: string][] = [
+  ['the web app loads a feature\'s page only through its index', 'web/src/app/router.tsx', '../features/games/search-page'],
+  ['a web feature loads another feature only through its index', 'web/src/features/users/index.ts', '../games/search-page'],
+];
+
+const dynamicAllowed: [place: string, file: string, specifier: string][] = [
+  ['a web feature: its own page', 'web/src/features/games/index.ts', './search-page'],
+  ['the web app: a module of its own', 'web/src/app/router.tsx', './routes/admin'],
 ];
 
 describe('import boundaries (eslint.config.js)', () => {
@@ -61,5 +85,13 @@ describe('import boundaries (eslint.config.js)', () => {
 
   it.each(allowed)('allows %s', async (_place, file, specifier) => {
     expect(await refusals(file, use(specifier))).toEqual([]);
+  });
+
+  it.each(dynamicForbidden)('refuses a dynamic import: %s', async (_boundary, file, specifier) => {
+    expect((await dynamicRefusals(file, specifier)).length).toBeGreaterThan(0);
+  });
+
+  it.each(dynamicAllowed)('allows a dynamic import: %s', async (_place, file, specifier) => {
+    expect(await dynamicRefusals(file, specifier)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { addGameBody, holdSlotBody, ORGANIZER_ROLES, releaseHoldBody, type HeldSlot } from '@playtime/shared/contract/games';
+import { DEFAULT_MAX_PLAYERS } from '@playtime/shared/domain/games/rules';
 import { NO_SUCH_SUBFIELD, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
 import { bookHeldSlot, holdSlot, releaseHold } from '@playtime/shared/game-loop/booking';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -28,7 +29,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
   router.post('/api/hold-slot', organizer, async (req, res) => {
     const body = parseBody(holdSlotBody, req.body);
     const user = req.user!;
-    const draft = { name: body.name || `${user.username}'s Game`, organizerUsername: user.username, maxPlayers: body.maxPlayers ?? 22, priceCents: body.price, picture: '' };
+    const draft = { name: body.name || `${user.username}'s Game`, organizerUsername: user.username, maxPlayers: body.maxPlayers ?? DEFAULT_MAX_PLAYERS, priceCents: body.price, picture: '' };
     const { held, appended } = await holdSlot(deps, { subFieldId: body.subFieldId, startDate: body.startDate, endDate: body.endDate, holdMinutes: deps.holdMinutes, draft }, originOf(deps, req));
     setPosition(res, appended);
     const answer: HeldSlot = { holdId: held.holdId, expiresAt: held.expiresAt, rentalCents: held.rentalCents };

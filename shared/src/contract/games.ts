@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Team } from '../domain/games/events';
+import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '../domain/games/rules';
 import { instant } from './instants';
 import { requiredId, storableText } from './text';
 
@@ -177,9 +178,9 @@ export const entryPriceCents = z
 export const maxPlayersField = z.coerce
   .number({ error: 'Max players must be a number' })
   .int('Max players must be a whole number')
-  .min(14, 'Max players is at least 14')
-  .max(22, 'Max players is at most 22')
-  .refine((value) => value % 2 === 0, 'Max players must be even (two equal teams)');
+  .min(MIN_PLAYERS, `Max players is at least ${MIN_PLAYERS}`)
+  .max(MAX_PLAYERS, `Max players is at most ${MAX_PLAYERS}`)
+  .refine((value) => value % MAX_PLAYERS_STEP === 0, 'Max players must be even (two equal teams)');
 
 export const GAME_NAME_MAX_LENGTH = 80;
 const gameName = storableText('Game name').trim().max(GAME_NAME_MAX_LENGTH, `Game name can be at most ${GAME_NAME_MAX_LENGTH} characters`);

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../features/users/roles';
+import { ROLES, type Role } from '../features/users';
 
 /**
  * Who may see what (product spec section 6 and DESIGN §4). The navigation and the route guard read

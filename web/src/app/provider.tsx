@@ -6,8 +6,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { storeRole } from '../features/users/role-storage';
+import { AuthProvider } from '../features/auth';
+import { storeRole } from '../features/users';
 import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 

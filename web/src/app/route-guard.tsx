@@ -1,9 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '../features/auth/use-auth';
-import type { Role } from '../features/users/roles';
-import { useRole } from '../features/users/use-role';
+import { useAuth } from '../features/auth';
+import { type Role, useRole } from '../features/users';
 import { guardDecision } from './access';
 
 interface RouteGuardProps {

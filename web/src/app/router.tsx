@@ -1,8 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
-import { LandingPage } from '../features/landing/landing-page';
-import type { Role } from '../features/users/roles';
+import { loadFieldOwnerPage } from '../features/fields';
+import { loadGameDetailsPage, loadOrganizeLayout, loadOrganizerGamesPage, loadOrganizeWizardPage, loadSearchPage } from '../features/games';
+import { LandingPage } from '../features/landing';
+import { loadPartnerApplicationPage } from '../features/partner-applications';
+import { loadProfilePage, type Role } from '../features/users';
 import { ROUTE_ROLES } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
@@ -38,32 +41,32 @@ export const router = createBrowserRouter([
           {
             path: 'partner-application',
             lazy: page(
-              () => import('../features/partner-applications/partner-application-page'),
+              loadPartnerApplicationPage,
               (m) => m.PartnerApplicationPage,
             ),
           },
           guarded('FieldOwner', ROUTE_ROLES.fieldOwner, [
-            { index: true, lazy: page(() => import('../features/fields/field-owner-page'), (m) => m.FieldOwnerPage) },
+            { index: true, lazy: page(loadFieldOwnerPage, (m) => m.FieldOwnerPage) },
           ]),
           guarded('profile', ROUTE_ROLES.profile, [
-            { index: true, lazy: page(() => import('../features/users/profile/profile-page'), (m) => m.ProfilePage) },
+            { index: true, lazy: page(loadProfilePage, (m) => m.ProfilePage) },
           ]),
           guarded('admin', ROUTE_ROLES.admin, [
             { index: true, lazy: page(() => import('./routes/admin'), (m) => m.AdminPage) },
           ]),
           guarded('organize', ROUTE_ROLES.organize, [
             {
-              lazy: page(() => import('../features/games/organize/organize-layout'), (m) => m.OrganizeLayout),
+              lazy: page(loadOrganizeLayout, (m) => m.OrganizeLayout),
               children: [
                 { index: true, element: <Navigate to="/organize/games" replace /> },
                 {
                   path: 'games',
-                  lazy: page(() => import('../features/games/organize/organizer-games-page'), (m) => m.OrganizerGamesPage),
+                  lazy: page(loadOrganizerGamesPage, (m) => m.OrganizerGamesPage),
                 },
                 ...(['select-field', 'select-time', 'configure', 'confirm'] as const).map((step) => ({
                   path: step,
                   lazy: page(
-                    () => import('../features/games/organize/organize-wizard-page'),
+                    loadOrganizeWizardPage,
                     (m) =>
                       function WizardStep() {
                         return <m.OrganizeWizardPage step={step} />;
@@ -74,11 +77,11 @@ export const router = createBrowserRouter([
             },
           ]),
           guarded('search', ROUTE_ROLES.search, [
-            { index: true, lazy: page(() => import('../features/games/search-page'), (m) => m.SearchPage) },
+            { index: true, lazy: page(loadSearchPage, (m) => m.SearchPage) },
           ]),
           {
             path: 'game-details/:id',
-            lazy: page(() => import('../features/games/game-details-page'), (m) => m.GameDetailsPage),
+            lazy: page(loadGameDetailsPage, (m) => m.GameDetailsPage),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],

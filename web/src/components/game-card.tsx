@@ -1,3 +1,4 @@
+import { gamePhaseAt } from '@playtime/shared/domain/games/rules';
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconClock, IconMapPin, IconSoccerField, IconUsers } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -5,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '../hooks/use-now';
 import type { GameSummary } from '../types/game';
-import { durationLabel, gamePhase, playersLabel } from '../utils/game-timing';
+import { durationLabel, playersLabel } from '../utils/game-timing';
 import { formatPrice } from '../utils/money';
 
 export const DEFAULT_GAME_PICTURE = '/game-default.svg';
@@ -26,7 +27,7 @@ export function GameCard({ game }: { game: GameSummary }) {
   const now = useNow();
   const start = new Date(game.startDate);
   const end = new Date(game.endDate);
-  const isLive = gamePhase(now, start, end) === 'live';
+  const isLive = gamePhaseAt(now.getTime(), start.getTime(), end.getTime()) === 'live';
 
   return (
     <Card

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { durationLabel, gamePhase, playersLabel } from './game-timing';
+import { durationLabel, playersLabel } from './game-timing';
 
 const start = new Date('2026-05-01T18:00:00Z');
 const end = new Date('2026-05-01T19:30:00Z');
 
 describe('game timing', () => {
-  it('is not started before the start, live between start and end, ended after', () => {
-    expect(gamePhase(new Date('2026-05-01T17:59:59Z'), start, end)).toBe('not-started');
-    expect(gamePhase(start, start, end)).toBe('live');
-    expect(gamePhase(new Date('2026-05-01T19:00:00Z'), start, end)).toBe('live');
-    expect(gamePhase(new Date('2026-05-01T19:30:01Z'), start, end)).toBe('ended');
-  });
-
   it('labels the length in hours and minutes', () => {
     expect(durationLabel(start, end)).toBe('1h 30m');
     expect(durationLabel(start, new Date('2026-05-01T20:00:00Z'))).toBe('2h');

@@ -1,12 +1,3 @@
-/** Where a game is in time; decided against the clock passed in, so it can be tested. */
-export type GamePhase = 'not-started' | 'live' | 'ended';
-
-export function gamePhase(now: Date, start: Date, end: Date): GamePhase {
-  if (now.getTime() < start.getTime()) return 'not-started';
-  if (now.getTime() <= end.getTime()) return 'live';
-  return 'ended';
-}
-
 /** Length between two instants as '1h 30m', '2h' or '45m'. */
 export function durationLabel(start: Date, end: Date): string {
   const minutes = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000));

@@ -1,10 +1,7 @@
 import { DomainError, type DecisionContext, type Decider } from '../decider';
 import type { GameDetails, GameEvent, GameWithdrawalReason, Team } from './events';
+import { gameHasEnded, TEAM_SLOTS } from './rules';
 
-/** Spec §9: up to 15 player slots per team on the pitch. */
-export const TEAM_SLOTS = 15;
-export const MIN_PLAYERS = 14;
-export const MAX_PLAYERS = 22;
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
 export const REMOVED_BY_ORGANIZER = 'The organizer removed you from this game. Your entry fee was refunded.';
@@ -127,7 +124,7 @@ function entryRefundsOf(game: KnownGame): Array<{ playerId: string; paymentId: s
 function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
   if (state.status === 'cancelled') throw new DomainError('conflict', 'game_cancelled', 'This game was cancelled.');
-  if (now.getTime() >= state.end) throw new DomainError('conflict', 'game_ended', 'This game has ended.');
+  if (gameHasEnded(now.getTime(), state.end)) throw new DomainError('conflict', 'game_ended', 'This game has ended.');
   return state;
 }
 
@@ -352,7 +349,7 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
  */
 function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: DecisionContext): GameEvent[] {
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
-  if (state.status === 'cancelled' || context.now.getTime() >= state.end) return [];
+  if (state.status === 'cancelled' || gameHasEnded(context.now.getTime(), state.end)) return [];
   const { gameId, subFieldId, fieldId, ownerId, subFieldName } = state.details;
   return [
     {

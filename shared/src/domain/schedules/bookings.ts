@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError } from '../decider';
 import type { FieldPolicy } from '../fields/decider';
+import { isOnSlotGrid, MAX_GAME_MINUTES, MIN_GAME_MINUTES } from '../slot-grid';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -13,10 +14,6 @@ dayjs.extend(timezone);
  * the sub-field's, holds windows, holds and bookings: one decision sees all three, so no two captains
  * can book the same time and no window can be taken from under a booking, under any concurrency.
  */
-export const SLOT_MS = 30 * 60_000;
-export const MIN_BOOKING_MINUTES = 30;
-export const MAX_BOOKING_MINUTES = 180;
-
 /** A time span as epoch milliseconds, end exclusive. */
 export interface Span {
   start: number;
@@ -64,9 +61,9 @@ export function describeSpan(span: Span, timeZone: string): string {
 export function refuseUnbookableSlot(slot: Span, windows: Span[], holds: Hold[], bookings: Booking[], captainId: string, now: number): void {
   const minutes = (slot.end - slot.start) / 60_000;
   if (!(slot.end > slot.start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
-  if (slot.start % SLOT_MS !== 0 || slot.end % SLOT_MS !== 0) throw new DomainError('invalid', 'off_grid', 'A game starts and ends on the hour or half hour.');
-  if (minutes < MIN_BOOKING_MINUTES || minutes > MAX_BOOKING_MINUTES) {
-    throw new DomainError('invalid', 'bad_duration', `A game lasts from ${MIN_BOOKING_MINUTES} to ${MAX_BOOKING_MINUTES} minutes.`);
+  if (!isOnSlotGrid(slot.start, slot.end)) throw new DomainError('invalid', 'off_grid', 'A game starts and ends on the hour or half hour.');
+  if (minutes < MIN_GAME_MINUTES || minutes > MAX_GAME_MINUTES) {
+    throw new DomainError('invalid', 'bad_duration', `A game lasts from ${MIN_GAME_MINUTES} to ${MAX_GAME_MINUTES} minutes.`);
   }
   if (slot.start <= now) throw new DomainError('invalid', 'in_the_past', 'This time has already begun. Pick a later slot.');
   if (!windows.some((window) => inside(slot, window))) {

@@ -5,15 +5,13 @@ import { DomainError, type DecisionContext, type Decider } from '../decider';
 import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
 import { describeSpan, isLive, refuseStrandingBookings, refuseUnbookableSlot, type Booking, type Hold } from './bookings';
 import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
+import { isOnSlotGrid } from '../slot-grid';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Bookings are made in half-hour slots (spec §9), so availability starts and ends on that grid. */
-export const SLOT_MINUTES = 30;
 export const MAX_WINDOW_DAYS = 14;
 const DAY_MS = 24 * 3_600_000;
-const SLOT_MS = SLOT_MINUTES * 60_000;
 const MAX_WINDOW_MS = MAX_WINDOW_DAYS * DAY_MS;
 
 export const NO_SUCH_SUBFIELD = 'There is no sub-field with this id.';
@@ -111,8 +109,8 @@ function refuseUnlessOwnerOrAdmin(subField: SubFieldRef, context: DecisionContex
 /** The rules every new or changed window meets; `others` are the sub-field's other windows. */
 function refuseBadWindow(start: number, end: number, others: AvailabilityWindow[], subFieldName: string, now: Date, rules: WindowRules): void {
   if (!(end > start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
-  // Whole half hours since the epoch are whole half hours in every zone whose offset is a multiple of 30 minutes.
-  if (start % SLOT_MS !== 0 || end % SLOT_MS !== 0) throw new DomainError('invalid', 'off_grid', 'Start and end must be on the hour or half hour.');
+  // Bookings are made on the slot grid, so availability starts and ends on it too.
+  if (!isOnSlotGrid(start, end)) throw new DomainError('invalid', 'off_grid', 'Start and end must be on the hour or half hour.');
   // A window that has begun but not ended is still useful: the rest of it can be booked.
   if (end <= now.getTime()) throw new DomainError('invalid', 'in_the_past', 'This availability is already over.');
   if (end - start > MAX_WINDOW_MS) throw new DomainError('invalid', 'too_long', `An availability window can be at most ${MAX_WINDOW_DAYS} days long.`);

@@ -1,7 +1,7 @@
 import { Avatar, Button, Group, Text } from '@mantine/core';
 import { IconLogin2, IconLogout } from '@tabler/icons-react';
-import { useAuth } from '../../features/auth/use-auth';
-import { useCurrentUser } from '../../features/users/api/current-user';
+import { useAuth } from '../../features/auth';
+import { useCurrentUser } from '../../features/users';
 import classes from './app-layout.module.css';
 
 /** Name and picture for the welcome text: the Playtime profile first, the identity token second. */

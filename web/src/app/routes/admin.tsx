@@ -2,10 +2,10 @@ import { Container, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { IconActivity, IconBuildingStadium, IconHistory, IconUsers } from '@tabler/icons-react';
 import { PageTitle } from '../../components/page-title';
-import { EventHistory } from '../../features/audit/event-history';
-import { SystemPanel } from '../../features/system/system-panel';
-import { FieldOwnerApplications } from '../../features/partner-applications/field-owner-applications';
-import { UserManagement } from '../../features/users/admin/user-management';
+import { EventHistory } from '../../features/audit';
+import { SystemPanel } from '../../features/system';
+import { FieldOwnerApplications } from '../../features/partner-applications';
+import { UserManagement } from '../../features/users';
 
 /** /admin: composes the users feature's table, the partner-applications feature's tab, the audit feature's event history and the system feature's operations. */
 export function AdminPage() {

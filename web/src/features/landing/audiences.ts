@@ -1,3 +1,4 @@
+import { MAX_PLAYERS, MIN_PLAYERS } from '@playtime/shared/domain/games/rules';
 import {
   IconBallFootball,
   IconCalendarEvent,
@@ -64,7 +65,7 @@ export const AUDIENCES: Audience[] = [
     features: [
       {
         name: 'Create Games and Venues',
-        description: 'Set the name, the size (14 to 22 players) and the entry fee, and publish in minutes.',
+        description: `Set the name, the size (${MIN_PLAYERS} to ${MAX_PLAYERS} players) and the entry fee, and publish in minutes.`,
         icon: IconPlus,
       },
       {

@@ -14,10 +14,9 @@ import { PARTNER_MESSAGE_MAX, PARTNER_TEXT_MAX, type ApplicationStatus } from '@
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
-import { useAuth } from '../auth/use-auth';
-import { useLiveRoom } from '../realtime/use-live-room';
-import { useCurrentUser } from '../users/api/current-user';
-import type { Role } from '../users/roles';
+import { useAuth } from '../auth';
+import { useLiveRoom } from '../realtime';
+import { type Role, useCurrentUser } from '../users';
 import { applicationKeys, useMyApplications, useSubmitApplication } from './api/applications';
 
 const EMPTY: PartnerApplicationInputs = { contactName: '', email: '', phone: '', fieldName: '', address: '', zipCode: '', city: '', subFields: '', message: '' };

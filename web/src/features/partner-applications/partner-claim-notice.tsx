@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { CLAIM_BUTTON, claimQuestion } from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { useLiveRoom } from '../realtime/use-live-room';
-import { useCurrentUser } from '../users/api/current-user';
+import { useLiveRoom } from '../realtime';
+import { useCurrentUser } from '../users';
 import { applicationKeys, useClaimApplication, useMyApplications } from './api/applications';
 
 /**

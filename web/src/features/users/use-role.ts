@@ -1,4 +1,4 @@
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../auth';
 import { useCurrentUser } from './api/current-user';
 import { readStoredRole } from './role-storage';
 import { isRole, type Role } from './roles';

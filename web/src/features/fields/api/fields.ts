@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { NEW_SUBFIELD_NAME, type AddFieldAnswer, type setFieldPolicyBody } from '@playtime/shared/contract/fields';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
-import { useAuth } from '../../auth/use-auth';
-import { scheduleKeys } from '../../schedules/api/query-keys';
+import { useAuth } from '../../auth';
+import { availabilityKeys } from '../../availability';
 import { fieldKeys } from './query-keys';
 import type { FieldPayload, OwnerField, SubField } from './types';
 
@@ -18,7 +18,7 @@ export function useOwnerFields() {
 }
 
 /**
- * After any change to a field or its sub-fields the list reloads, and so do the schedules (their rows
+ * After any change to a field or its sub-fields the list reloads, and so does the availability (their rows
  * are the sub-fields). The read waits for the write's position, so the change is never missing.
  */
 function useReloadFields() {
@@ -26,7 +26,7 @@ function useReloadFields() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: fieldKeys.all }),
-      queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+      queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
     ]);
 }
 

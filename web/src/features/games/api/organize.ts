@@ -1,8 +1,8 @@
 import type { GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
-import type { OwnerField } from '../../fields/api/types';
-import type { SubFieldScheduleEntry } from '../organize/slots';
+import type { OwnerField } from '../../fields';
+import type { SubFieldAvailabilityEntry } from '../organize/slots';
 import { organizeKeys } from './query-keys';
 
 export type { GameInList, HeldSlot };
@@ -29,10 +29,10 @@ export function useVenueSearch(name: string) {
 }
 
 /** GET /api/get-subfield-schedules: windows, booked games and live holds of one sub-field. */
-export function useSubFieldSchedules(subFieldId: string | undefined) {
+export function useSubFieldAvailability(subFieldId: string | undefined) {
   return useQuery({
-    queryKey: organizeKeys.subFieldSchedules(subFieldId ?? ''),
-    queryFn: () => apiGet<SubFieldScheduleEntry[]>('/api/get-subfield-schedules', { subFieldId }),
+    queryKey: organizeKeys.subFieldAvailability(subFieldId ?? ''),
+    queryFn: () => apiGet<SubFieldAvailabilityEntry[]>('/api/get-subfield-schedules', { subFieldId }),
     enabled: Boolean(subFieldId),
     meta: SHOWN_INLINE,
   });

@@ -3,7 +3,7 @@ export const organizeKeys = {
   all: ['organize'] as const,
   organizerGames: ['organize', 'organizer-games'] as const,
   fieldsByName: (name: string) => ['organize', 'fields-by-name', name] as const,
-  subFieldSchedules: (subFieldId: string) => ['organize', 'subfield-schedules', subFieldId] as const,
+  subFieldAvailability: (subFieldId: string) => ['organize', 'subfield-availability', subFieldId] as const,
 };
 
 /** Keys of the play calls: a game's page, searches and the user's games; each game's room refreshes them. */

@@ -1,12 +1,10 @@
+import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '@playtime/shared/domain/games/rules';
 import { Box, Button, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../users/api/current-user';
+import { useCurrentUser } from '../../users';
 import {
   defaultGameName,
   MAX_PLAYERS_MARKS,
-  MAX_PLAYERS_MAX,
-  MAX_PLAYERS_MIN,
-  MAX_PLAYERS_STEP,
   priceError,
   type WizardDraft,
 } from './wizard-state';
@@ -37,8 +35,8 @@ export function ConfigureStep() {
           Max Players: {draft.maxPlayers}
         </Text>
         <Slider
-          min={MAX_PLAYERS_MIN}
-          max={MAX_PLAYERS_MAX}
+          min={MIN_PLAYERS}
+          max={MAX_PLAYERS}
           step={MAX_PLAYERS_STEP}
           marks={MAX_PLAYERS_MARKS.map((value) => ({ value, label: String(value) }))}
           value={draft.maxPlayers}

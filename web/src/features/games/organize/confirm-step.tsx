@@ -1,128 +1,36 @@
 import { Alert, Button, Card, Center, Group, Loader, Overlay, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/notify';
 import { formatDollars } from '../../../utils/money';
-import { checkout } from '../../payments/api/payments';
-import { HoldCountdown } from '../../payments/hold-countdown';
-import { PaymentDialog } from '../../payments/payment-dialog';
-import { useCurrentUser } from '../../users/api/current-user';
-import { addGame, findFieldOwnerUsername, holdSlot, releaseHold, SHOWN_INLINE, type HeldSlot } from '../api/organize';
-import { organizeKeys } from '../api/query-keys';
+import { HoldCountdown, PaymentDialog } from '../../payments';
 import { useGameName } from './configure-step';
-import { entryFeeDollars, type WizardDraft } from './wizard-state';
+import { locationOf, useConfirmFlow } from './use-confirm-flow';
+import { entryFeeDollars } from './wizard-state';
 import { useWizard } from './wizard-store';
-
-function locationOf(field: NonNullable<WizardDraft['field']>): string {
-  return [field.address, field.city, field.zipCode].filter(Boolean).join(', ');
-}
 
 function hoursBetween(startDate: string, endDate: string): number {
   return (Date.parse(endDate) - Date.parse(startDate)) / 3_600_000;
 }
 
+const CREATION_STATUS = { idle: 'idle', pending: 'pending', created: 'success', failed: 'error' } as const;
+
 /**
  * Step 3: the summary, the held slot with its rental cost from the server, then payment and creation
- * (spec §2 Confirm, §4 Confirm flow). Every failure says what to do next.
+ * (spec §2 Confirm, §4 Confirm flow). Every failure says what to do next. The flow itself runs in
+ * useConfirmFlow; this view renders its state and sends it the captain's clicks.
  */
 export function ConfirmStep() {
-  const { state, dispatch, releaseLiveHold } = useWizard();
-  const { draft, hold, paymentId } = state;
+  const { draft } = useWizard().state;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const user = useCurrentUser();
   const name = useGameName(draft);
   const field = draft.field!;
   const subField = draft.subField!;
   const selection = draft.selection!;
-  const [expired, setExpired] = useState(false);
-  /** The hold being paid for; the dialog keeps it after it expires, to say so. */
-  const [paying, setPaying] = useState<HeldSlot | null>(null);
-  const mounted = useRef(true);
+  const { flow, hold, paymentId, slotTaken, ...act } = useConfirmFlow(name);
+  const holding = flow.holding === 'pending';
+  const paying = flow.paying;
 
-  const holdRequest = useMutation({
-    mutationFn: () =>
-      holdSlot({ subFieldId: subField.subFieldId, ...selection, name, maxPlayers: draft.maxPlayers, price: draft.price }),
-    meta: SHOWN_INLINE,
-    onSuccess: (held) => {
-      setExpired(false);
-      // A hold that arrives after the captain left this step is given back at once.
-      if (mounted.current) dispatch({ type: 'held', hold: held });
-      else releaseHold(held.holdId).catch(() => undefined);
-    },
-  });
-
-  const creation = useMutation({
-    mutationFn: (input: { hold: HeldSlot; paymentId?: string }) =>
-      addGame({
-        name,
-        maxPlayers: draft.maxPlayers,
-        price: draft.price,
-        startDate: selection.startDate,
-        endDate: selection.endDate,
-        venue: field.fieldName,
-        location: locationOf(field),
-        organizerCost: field.price,
-        subFieldId: subField.subFieldId,
-        holdId: input.hold.holdId,
-        paymentId: input.paymentId,
-      }),
-    meta: SHOWN_INLINE,
-    onSuccess: ({ gameId }) => {
-      dispatch({ type: 'created', gameId });
-      void queryClient.invalidateQueries({ queryKey: organizeKeys.organizerGames });
-    },
-  });
-
-  // Entering Confirm holds the slot, so the rental cost shown is the server's and nobody takes it while paying.
-  const requested = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    if (!hold && !paymentId && !requested.current) {
-      requested.current = true;
-      holdRequest.mutate();
-    }
-    return () => {
-      mounted.current = false;
-    };
-  }, [hold, paymentId, holdRequest]);
-
-  // Leaving Confirm (Back, the stepper, the browser's back button) gives an unpaid hold back.
-  useEffect(() => releaseLiveHold, [releaseLiveHold]);
-
-  const holdAgain = () => holdRequest.mutate();
-
-  const create = (held: HeldSlot, paid?: string) => creation.mutate({ hold: held, paymentId: paid });
-
-  const confirm = async () => {
-    const held = hold ?? (await holdRequest.mutateAsync().catch(() => null));
-    if (!held) return;
-    // A rental that costs nothing needs no payment.
-    if (held.rentalCents === 0) create(held);
-    else setPaying(held);
-  };
-
-  const paid = (newPaymentId: string) => {
-    dispatch({ type: 'paid', paymentId: newPaymentId });
-    if (paying) create(paying, newPaymentId);
-    setPaying(null);
-  };
-
-  const finish = () => {
-    dispatch({ type: 'reset' });
-    void navigate('/organize/games');
-  };
-
-  const onExpired = () => {
-    if (paymentId) return;
-    setExpired(true);
-    dispatch({ type: 'holdGone' });
-  };
-
-  const slotTaken = holdRequest.error instanceof ApiError && holdRequest.error.status === 409;
   const hours = hoursBetween(selection.startDate, selection.endDate);
   const rows: [string, string][] = [
     ['Venue', `${field.fieldName}, ${subField.name}`],
@@ -132,7 +40,7 @@ export function ConfirmStep() {
     ['Duration', `${hours} ${hours === 1 ? 'hour' : 'hours'}`],
     ['Max Players', String(draft.maxPlayers)],
     ['Entry Fee', `$${entryFeeDollars(draft.price)}`],
-    ['Rental Cost', hold ? formatDollars(hold.rentalCents) : holdRequest.isPending ? 'Holding the slot…' : '—'],
+    ['Rental Cost', hold ? formatDollars(hold.rentalCents) : holding ? 'Holding the slot…' : '—'],
   ];
 
   return (
@@ -142,7 +50,7 @@ export function ConfirmStep() {
           <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Text>
-          {hold && !paymentId && <HoldCountdown expiresAt={hold.expiresAt} onExpired={onExpired} />}
+          {hold && !paymentId && <HoldCountdown expiresAt={hold.expiresAt} onExpired={act.holdRanOut} />}
         </Group>
         <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
@@ -160,26 +68,26 @@ export function ConfirmStep() {
         </Table>
       </Card>
 
-      {expired && !hold && (
+      {flow.expired && !hold && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Your hold ran out">
           The slot is no longer reserved for you. Hold it again to pay; if someone took it meanwhile, pick another time.
           <Group gap="sm" mt="sm">
-            <Button size="xs" loading={holdRequest.isPending} onClick={holdAgain}>
+            <Button size="xs" loading={holding} onClick={act.holdAgain}>
               Hold again
             </Button>
           </Group>
         </Alert>
       )}
-      {holdRequest.isError && (
+      {flow.holding === 'failed' && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title={slotTaken ? 'This slot was just taken' : 'The slot could not be held'}>
-          <Text fz="sm">{errorMessage(holdRequest.error)}</Text>
+          <Text fz="sm">{errorMessage(flow.holdError)}</Text>
           <Group gap="sm" mt="sm">
             {slotTaken ? (
               <Button size="xs" onClick={() => void navigate('/organize/select-time')}>
                 Pick another time
               </Button>
             ) : (
-              <Button size="xs" onClick={holdAgain}>
+              <Button size="xs" onClick={act.holdAgain}>
                 Try again
               </Button>
             )}
@@ -192,9 +100,9 @@ export function ConfirmStep() {
           Back
         </Button>
         <Button
-          onClick={() => void confirm()}
-          loading={holdRequest.isPending}
-          disabled={Boolean(paymentId) || creation.isPending || (holdRequest.isError && slotTaken)}
+          onClick={act.confirm}
+          loading={holding}
+          disabled={Boolean(paymentId) || flow.creation === 'pending' || (flow.holding === 'failed' && slotTaken)}
         >
           Confirm
         </Button>
@@ -203,32 +111,24 @@ export function ConfirmStep() {
       {paying && (
         <PaymentDialog
           opened
-          onClose={() => setPaying(null)}
+          onClose={act.closePayment}
           amountCents={paying.rentalCents}
           description={`Rental of ${subField.name} at ${field.fieldName}`}
           paymentKey={`rental:${paying.holdId}`}
-          createPayment={async () =>
-            checkout({
-              price: paying.rentalCents,
-              email: user.data?.email ?? '',
-              name: user.data?.username ?? '',
-              receiver: await findFieldOwnerUsername(field.fieldName),
-              purpose: { kind: 'rental', holdId: paying.holdId, subFieldId: subField.subFieldId },
-            })
-          }
-          onSucceeded={paid}
+          createPayment={() => act.createRentalPayment(paying)}
+          onSucceeded={act.paid}
           expiresAt={paying.expiresAt}
-          onExpired={onExpired}
+          onExpired={act.holdRanOut}
         />
       )}
 
-      {(creation.isPending || creation.isSuccess || creation.isError) && (
+      {flow.creation !== 'idle' && (
         <CreationOverlay
-          status={creation.status}
-          error={creation.error}
+          status={CREATION_STATUS[flow.creation]}
+          error={flow.creationError}
           paid={Boolean(paymentId)}
-          onDone={finish}
-          onRetry={() => hold && create(hold, paymentId ?? undefined)}
+          onDone={act.finish}
+          onRetry={act.retryCreation}
         />
       )}
     </Stack>
@@ -244,7 +144,7 @@ function CreationOverlay({
   onRetry,
 }: {
   status: 'pending' | 'success' | 'error' | 'idle';
-  error: Error | null;
+  error: unknown;
   paid: boolean;
   onDone: () => void;
   onRetry: () => void;

@@ -1,5 +1,6 @@
 import type { GameInList } from '@playtime/shared/contract/games';
 import { rentalRefundApplies } from '@playtime/shared/domain/games/decider';
+import { gameHasEnded } from '@playtime/shared/domain/games/rules';
 import type { GameSummary } from '../../../types/game';
 
 /** Spec §9: the organizer's upcoming list shows at most 4 games. */
@@ -11,7 +12,7 @@ export const UPCOMING_LIMIT = 4;
  */
 export function upcomingGames(games: readonly GameInList[], now: Date): GameInList[] {
   return games
-    .filter((game) => game.status !== 'cancelled' && Date.parse(game.endDate) > now.getTime())
+    .filter((game) => game.status !== 'cancelled' && !gameHasEnded(now.getTime(), Date.parse(game.endDate)))
     .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate))
     .slice(0, UPCOMING_LIMIT);
 }

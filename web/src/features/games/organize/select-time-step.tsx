@@ -1,3 +1,4 @@
+import { MAX_GAME_MINUTES, MIN_GAME_MINUTES, SLOT_MINUTES } from '@playtime/shared/domain/slot-grid';
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, ScrollArea, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -7,16 +8,14 @@ import { useNow } from '../../../hooks/use-now';
 import { browserTimeZone } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { durationLabel } from '../../../utils/game-timing';
-import { useLiveRoom } from '../../realtime/use-live-room';
-import { useSubFieldSchedules } from '../api/organize';
+import { stepsBetween } from '../../../utils/steps';
+import { useLiveRoom } from '../../realtime';
+import { useSubFieldAvailability } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import {
   addDays,
   canGoToPreviousDay,
   daySlots,
-  DURATION_MAX,
-  DURATION_MIN,
-  DURATION_STEP,
   formatTimeOfDay,
   selectionOf,
   selectRun,
@@ -28,7 +27,7 @@ import {
 import { useWizard } from './wizard-store';
 
 const durationText = (minutes: number) => durationLabel(new Date(0), new Date(minutes * 60_000));
-const DURATION_MARKS = [30, 60, 90, 120, 150, 180].map((value) => ({ value, label: durationText(value) }));
+const DURATION_MARKS = stepsBetween(MIN_GAME_MINUTES, MAX_GAME_MINUTES, SLOT_MINUTES).map((value) => ({ value, label: durationText(value) }));
 
 /** The zone the wizard reads days and times in: the browser's (spec §9). */
 export function wizardTimeZone(): string {
@@ -55,22 +54,22 @@ export function SelectTimeStep() {
     if (!state.draft.day) dispatch({ type: 'showDay', day });
   }, [state.draft.day, day, dispatch]);
 
-  const schedules = useSubFieldSchedules(subField?.subFieldId);
+  const availability = useSubFieldAvailability(subField?.subFieldId);
   // Another captain's hold or booking on this field shows here at once.
-  useLiveRoom(field ? `field:${field.fieldId}` : null, [organizeKeys.subFieldSchedules(subField?.subFieldId ?? '')]);
+  useLiveRoom(field ? `field:${field.fieldId}` : null, [organizeKeys.subFieldAvailability(subField?.subFieldId ?? '')]);
 
   const shown = useMemo(
-    () => withSelection(daySlots(schedules.data ?? [], day, zone, now), selection, duration),
-    [schedules.data, day, zone, now, selection, duration],
+    () => withSelection(daySlots(availability.data ?? [], day, zone, now), selection, duration),
+    [availability.data, day, zone, now, selection, duration],
   );
 
   // A selection that no longer fits (taken meanwhile, or the longer duration runs into a booked slot) is dropped.
   // A kept one follows the duration (its end is start plus duration).
   useEffect(() => {
-    if (!selection || !schedules.data) return;
+    if (!selection || !availability.data) return;
     if (!shown.selection) setTakenMeanwhile(true);
     if (shown.selection?.endDate !== selection.endDate) dispatch({ type: 'select', selection: shown.selection });
-  }, [selection, shown.selection, schedules.data, dispatch]);
+  }, [selection, shown.selection, availability.data, dispatch]);
 
   const click = (index: number) => {
     const next = selectionOf(selectRun(shown.slots, index, duration), duration);
@@ -112,9 +111,9 @@ export function SelectTimeStep() {
           Duration: {durationText(duration)}
         </Text>
         <Slider
-          min={DURATION_MIN}
-          max={DURATION_MAX}
-          step={DURATION_STEP}
+          min={MIN_GAME_MINUTES}
+          max={MAX_GAME_MINUTES}
+          step={SLOT_MINUTES}
           value={duration}
           onChange={(value) => dispatch({ type: 'setDuration', duration: value })}
           marks={DURATION_MARKS}
@@ -127,20 +126,20 @@ export function SelectTimeStep() {
           Part of the time you picked was just taken or does not fit this duration. Pick another time.
         </Alert>
       )}
-      {schedules.isPending && (
+      {availability.isPending && (
         <Center py="md">
           <Loader aria-label="Loading the times" />
         </Center>
       )}
-      {schedules.isError && (
+      {availability.isError && (
         <Alert color="red" title="The times could not be loaded">
-          <Text fz="sm">{errorMessage(schedules.error)}</Text>
-          <Button size="xs" mt="sm" onClick={() => void schedules.refetch()}>
+          <Text fz="sm">{errorMessage(availability.error)}</Text>
+          <Button size="xs" mt="sm" onClick={() => void availability.refetch()}>
             Try again
           </Button>
         </Alert>
       )}
-      {schedules.isSuccess && shown.slots.length === 0 && <Text c="dimmed">No availablility on this day.</Text>}
+      {availability.isSuccess && shown.slots.length === 0 && <Text c="dimmed">No availablility on this day.</Text>}
       {shown.slots.length > 0 && (
         <SlotList slots={shown.slots} endLabel={spanEndLabel(shown.slots, day, zone)} onClick={click} />
       )}

@@ -11,7 +11,7 @@ import {
   spanEndLabel,
   withSelection,
   type Slot,
-  type SubFieldScheduleEntry,
+  type SubFieldAvailabilityEntry,
 } from './slots';
 
 dayjs.extend(utc);
@@ -21,7 +21,7 @@ dayjs.extend(timezone);
 const ZONE = 'Europe/Warsaw';
 const DAY = '2026-06-10';
 const at = (time: string, day = DAY) => dayjs.tz(`${day} ${time}`, ZONE).toISOString();
-const entry = (type: SubFieldScheduleEntry['type'], from: string, to: string, extra: Partial<SubFieldScheduleEntry> = {}) => ({
+const entry = (type: SubFieldAvailabilityEntry['type'], from: string, to: string, extra: Partial<SubFieldAvailabilityEntry> = {}) => ({
   type,
   startDate: at(from),
   endDate: at(to),

@@ -2,6 +2,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
+import { SLOT_MINUTES, SLOT_MS } from '@playtime/shared/domain/slot-grid';
+
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
@@ -10,11 +12,7 @@ dayjs.extend(timezone);
  * the time zone and "now" come in as arguments, so the rules are tested in a fixed zone.
  */
 
-export const SLOT_MINUTES = 30;
-const SLOT_MS = SLOT_MINUTES * 60_000;
-export const DURATION_MIN = 30;
-export const DURATION_MAX = 180;
-export const DURATION_STEP = 30;
+/** The Duration slider starts at an hour. */
 export const DURATION_DEFAULT = 60;
 
 /** Spec §3 'Time slot': 0 unavailable (booked, held by others, past, outside availability), 1 free, 2 selected. */
@@ -29,7 +27,7 @@ export interface Slot {
 }
 
 /** One entry of GET /api/get-subfield-schedules. */
-export interface SubFieldScheduleEntry {
+export interface SubFieldAvailabilityEntry {
   type: 'schedule' | 'game' | 'hold';
   startDate: string;
   endDate: string;
@@ -62,7 +60,7 @@ export function canGoToPreviousDay(day: Day, now: Date, zone: string): boolean {
   return day > today(now, zone);
 }
 
-function interval(entry: SubFieldScheduleEntry): Interval {
+function interval(entry: SubFieldAvailabilityEntry): Interval {
   return { start: Date.parse(entry.startDate), end: Date.parse(entry.endDate) };
 }
 
@@ -76,7 +74,7 @@ function overlaps(a: Interval, b: Interval): boolean {
  * the future and meets no booked game and no other captain's live hold; the captain's own hold stays
  * free (holding again replaces it). An empty list means no availability that day.
  */
-export function daySlots(entries: readonly SubFieldScheduleEntry[], day: Day, zone: string, now: Date): Slot[] {
+export function daySlots(entries: readonly SubFieldAvailabilityEntry[], day: Day, zone: string, now: Date): Slot[] {
   const from = dayStart(day, zone);
   const to = dayStart(addDays(day, 1), zone);
   const windows = entries

@@ -1,5 +1,7 @@
 import { entryPriceCents, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
+import { DEFAULT_MAX_PLAYERS, MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '@playtime/shared/domain/games/rules';
 import type { HeldSlot, VenueResult } from '../api/organize';
+import { stepsBetween } from '../../../utils/steps';
 import { DURATION_DEFAULT, type Day, type Selection } from './slots';
 
 /**
@@ -21,11 +23,8 @@ export const WIZARD_STEP_TITLES: Record<WizardStep, string> = {
   confirm: 'Confirm',
 };
 
-/** Spec §5 Max players: 14 to 22, step 2, initial 22. */
-export const MAX_PLAYERS_MIN = 14;
-export const MAX_PLAYERS_MAX = 22;
-export const MAX_PLAYERS_STEP = 2;
-export const MAX_PLAYERS_MARKS = [14, 16, 18, 20, 22] as const;
+/** The Max Players slider's marks: every allowed size. */
+export const MAX_PLAYERS_MARKS = stepsBetween(MIN_PLAYERS, MAX_PLAYERS, MAX_PLAYERS_STEP);
 
 export type Venue = Omit<VenueResult, 'subFields'>;
 export interface ChosenSubField {
@@ -65,7 +64,7 @@ export const initialDraft: WizardDraft = {
   duration: DURATION_DEFAULT,
   selection: null,
   name: null,
-  maxPlayers: MAX_PLAYERS_MAX,
+  maxPlayers: DEFAULT_MAX_PLAYERS,
   price: '',
 };
 

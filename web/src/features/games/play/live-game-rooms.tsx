@@ -1,5 +1,5 @@
 import { rooms } from '@playtime/shared/contract/rooms';
-import { useLiveRoom } from '../../realtime/use-live-room';
+import { useLiveRoom } from '../../realtime';
 import { playKeys } from '../api/query-keys';
 
 const SEARCH_KEYS = [playKeys.searches];

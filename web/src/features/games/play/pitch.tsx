@@ -1,10 +1,8 @@
 import { Avatar, Box, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { ReactNode } from 'react';
+import { TEAM_SLOTS } from '@playtime/shared/domain/games/rules';
 import { playMinutes } from './play-time';
-
-/** Spec §9: up to 15 player slots per team on the pitch. */
-export const TEAM_SLOTS = 15;
 
 export interface PitchProps {
   team1: Participant[];

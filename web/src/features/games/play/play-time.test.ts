@@ -56,4 +56,9 @@ describe('the countdown', () => {
   it('ends after the end', () => {
     expect(countdownAt(end + 1, start, end)).toEqual({ phase: 'ended' });
   });
+
+  it('has ended at the end instant, as the server decides', () => {
+    expect(countdownAt(end - 1, start, end).phase).toBe('live');
+    expect(countdownAt(end, start, end)).toEqual({ phase: 'ended' });
+  });
 });

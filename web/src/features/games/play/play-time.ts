@@ -1,4 +1,5 @@
 import { secondsOnPitch } from '@playtime/shared/domain/games/decider';
+import { gameHasEnded } from '@playtime/shared/domain/games/rules';
 import type { Participant } from '@playtime/shared/contract/games';
 
 /**
@@ -33,7 +34,7 @@ export type Countdown = { phase: 'not-started' } | { phase: 'live'; text: string
 /** Spec §2 countdown: 'Game started: Xh Ym Zs' while live, 'Game has not started yet.' before. */
 export function countdownAt(atMs: number, startMs: number, endMs: number): Countdown {
   if (atMs < startMs) return { phase: 'not-started' };
-  if (atMs > endMs) return { phase: 'ended' };
+  if (gameHasEnded(atMs, endMs)) return { phase: 'ended' };
   const total = Math.floor((atMs - startMs) / 1000);
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);

@@ -4,7 +4,7 @@ import { ANSWERED_TEXT, CLAIMED_TEXT, type ApplicationAnswer, type PartnerApplic
 import { totalFromHeader } from '../../../components/paging';
 import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
-import { userKeys } from '../../users/api/query-keys';
+import { userKeys } from '../../users';
 
 export const applicationKeys = {
   all: ['partner-applications'] as const,

@@ -4,7 +4,7 @@ import { Avatar, Badge, Button, Card, Group, Select, Text, Title } from '@mantin
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLiveRoom } from '../../realtime/use-live-room';
+import { useLiveRoom } from '../../realtime';
 import { useAdminDeleteUser, useAdminEditUser, useFetchUserDeletionPreview, useUsersPage, type AdminUserRow } from '../api/admin-users';
 import { useCurrentUser } from '../api/current-user';
 import { adminUserKeys } from '../api/query-keys';

@@ -26,11 +26,10 @@ import { PageTitle } from '../../../components/page-title';
 import { formatDollars } from '../../../utils/money';
 import { useCurrentUser, useEditUser, type CurrentUser } from '../api/current-user';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { useMyGames } from '../../games/api/play';
-import { playKeys } from '../../games/api/query-keys';
-import { useLiveRoom } from '../../realtime/use-live-room';
+import { playKeys, useMyGames } from '../../games';
+import { useLiveRoom } from '../../realtime';
 import { useBalance } from '../api/profile';
-import { PayoutsCard } from '../../payments/payouts-card';
+import { PayoutsCard } from '../../payments';
 import { roleLabel } from '../roles';
 import { AvatarPicker } from './avatar-picker';
 

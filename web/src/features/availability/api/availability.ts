@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { availabilityKeys } from './query-keys';
+import type { AvailabilityWindow, OwnerGameDetails, SubFieldSchedule } from './types';
+
+/** GET /api/get-field-schedules?fieldId: every sub-field of the field with its entries. */
+export function useFieldAvailability(fieldId: string | undefined) {
+  return useQuery({
+    queryKey: availabilityKeys.field(fieldId ?? ''),
+    queryFn: () => apiGet<SubFieldSchedule[]>('/api/get-field-schedules', { fieldId }),
+    enabled: Boolean(fieldId),
+  });
+}
+
+/** GET /api/owner-get-game-data?gameId: the read-only Game Details dialog. */
+export function useOwnerGameDetails(gameId: string | undefined) {
+  return useQuery({
+    queryKey: availabilityKeys.game(gameId ?? ''),
+    queryFn: () => apiGet<OwnerGameDetails>('/api/owner-get-game-data', { gameId }),
+    enabled: Boolean(gameId),
+  });
+}
+
+/** After a successful add, edit or delete the availability reloads (spec §4). */
+function useReloadAvailability() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+}
+
+/** POST /api/add-field-schedule. */
+export function useAddAvailability() {
+  const reload = useReloadAvailability();
+  return useMutation({
+    mutationFn: (input: AvailabilityWindow & { subFieldId: string }) =>
+      apiPost<{ ok: true; fieldScheduleId: string }>('/api/add-field-schedule', input),
+    onSuccess: reload,
+  });
+}
+
+/** POST /api/edit-field-schedule. */
+export function useEditAvailability() {
+  const reload = useReloadAvailability();
+  return useMutation({
+    mutationFn: (input: AvailabilityWindow & { fieldScheduleId: string }) => apiPost('/api/edit-field-schedule', input),
+    onSuccess: reload,
+  });
+}
+
+/** POST /api/delete-field-schedule. */
+export function useDeleteAvailability() {
+  const reload = useReloadAvailability();
+  return useMutation({
+    mutationFn: (input: { fieldScheduleId: string }) => apiPost('/api/delete-field-schedule', input),
+    onSuccess: reload,
+  });
+}

@@ -1,0 +1,126 @@
+import { rooms } from '@playtime/shared/contract/rooms';
+import { Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Scheduler, type SchedulerBooking } from '../../components/scheduler';
+import { formatHourlyPrice, type OwnerField } from '../fields';
+import { useLiveRoom } from '../realtime';
+import { useFieldAvailability } from './api/availability';
+import { availabilityKeys } from './api/query-keys';
+import { AddAvailabilityDialog } from './add-availability-dialog';
+import { EditAvailabilityDialog, type EditedAvailability } from './edit-availability-dialog';
+import { GameDetailsDialog } from './game-details-dialog';
+import { OWNER_SCHEDULER_CONFIG, buildResources, findEntry } from './availability-resources';
+import { resolveSelection, selectField, type AvailabilitySelection } from './selection';
+
+interface AvailabilityManagementProps {
+  /** The owner's fields; undefined while they load. */
+  fields: OwnerField[] | undefined;
+  selection: AvailabilitySelection;
+  onSelectionChange: (selection: AvailabilitySelection) => void;
+}
+
+const NO_ROWS: never[] = [];
+const LEAD_BEFORE_NEW_WINDOW_MS = 60 * 60_000;
+
+/** The Schedule Management tab: 'Field Selection', Add Availability and the field's timeline. */
+export function AvailabilityManagement({ fields, selection, onSelectionChange }: AvailabilityManagementProps) {
+  const { field, subFieldId } = resolveSelection(fields ?? [], selection);
+  const availability = useFieldAvailability(field?.fieldId);
+  // Another browser's change to this field's availability appears here without a reload.
+  useLiveRoom(field ? rooms.field(field.fieldId) : null, field ? [availabilityKeys.field(field.fieldId)] : []);
+
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<EditedAvailability | undefined>();
+  const [gameId, setGameId] = useState<string | undefined>();
+  /** Where the timeline starts: now, or an hour before the window just added (so it shows whole, in context). */
+  const [timelineStart, setTimelineStart] = useState<Date | undefined>();
+  const showWindow = (startDate: Date) => setTimelineStart(new Date(startDate.getTime() - LEAD_BEFORE_NEW_WINDOW_MS));
+
+  const rows = availability.data ?? NO_ROWS;
+  const resources = useMemo(() => buildResources(rows), [rows]);
+
+  const openTile = (booking: SchedulerBooking) => {
+    const clicked = findEntry(rows, booking.id);
+    if (!clicked) return;
+    if (clicked.entry.type === 'schedule') setEditing({ entry: clicked.entry, subFieldName: clicked.subFieldName });
+    else setGameId(clicked.entry.gameId);
+  };
+
+  const fieldSelect =
+    fields === undefined ? (
+      <Skeleton h={36} w={280} />
+    ) : fields.length === 0 ? (
+      <Text c="dimmed">No Fields Available</Text>
+    ) : (
+      <Select
+        label="Field"
+        data={fields.map((candidate) => ({ value: candidate.fieldId, label: candidate.fieldName }))}
+        value={field?.fieldId ?? null}
+        onChange={(value) => value && onSelectionChange(selectField(fields, value))}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 320 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} fz={{ base: 22, sm: 26 }}>
+          Field Selection
+        </Title>
+        <Text c="dimmed" fz="sm">
+          Publish when each sub-field can be booked, and watch bookings arrive.
+        </Text>
+      </div>
+
+      <Card padding="lg">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <Stack gap={6} style={{ flex: '1 1 280px' }}>
+            {fieldSelect}
+            {field && (
+              <Group gap={4} c="dimmed" wrap="nowrap">
+                <IconMapPin size={14} style={{ flexShrink: 0 }} />
+                <Text fz="sm" truncate>
+                  {field.address}, {field.city} {field.zipCode} · {formatHourlyPrice(field.price)}
+                </Text>
+              </Group>
+            )}
+          </Stack>
+          {field &&
+            (field.subFields.length === 0 ? (
+              <Text c="dimmed">No Subfields Available</Text>
+            ) : (
+              <Button leftSection={<IconCalendarPlus size={18} />} onClick={() => setAdding(true)}>
+                Add Availability
+              </Button>
+            ))}
+        </Group>
+      </Card>
+
+      {field && field.subFields.length > 0 && (
+        <Scheduler
+          data={resources}
+          config={OWNER_SCHEDULER_CONFIG}
+          isLoading={availability.isFetching}
+          startDate={timelineStart}
+          onTileClick={openTile}
+        />
+      )}
+
+      {field && (
+        <AddAvailabilityDialog
+          opened={adding}
+          onClose={() => setAdding(false)}
+          subFields={field.subFields}
+          subFieldId={subFieldId}
+          onSubFieldChange={(next) => onSelectionChange({ fieldId: field.fieldId, subFieldId: next })}
+          onAdded={showWindow}
+        />
+      )}
+      <EditAvailabilityDialog edited={editing} onClose={() => setEditing(undefined)} />
+      <GameDetailsDialog gameId={gameId} onClose={() => setGameId(undefined)} />
+    </Stack>
+  );
+}

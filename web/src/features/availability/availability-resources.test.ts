@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { tileTextColor } from '../../components/scheduler';
+import type { SubFieldSchedule } from './api/types';
+import { AVAILABLE_COLOR, GAME_COLOR, OWNER_SCHEDULER_CONFIG, bookingIdOf, buildResources, findEntry } from './availability-resources';
+
+const rows: SubFieldSchedule[] = [
+  {
+    subFieldId: 'pitch-a',
+    name: 'Pitch A',
+    data: [
+      { type: 'schedule', fieldScheduleId: 'w1', startDate: '2026-06-14T16:00:00.000Z', endDate: '2026-06-14T18:00:00.000Z' },
+      { type: 'game', gameId: 'g1', startDate: '2026-06-14T16:30:00.000Z', endDate: '2026-06-14T17:30:00.000Z' },
+    ],
+  },
+  { subFieldId: 'pitch-b', name: 'Pitch B', data: [] },
+];
+
+describe('timeline rows from get-field-schedules', () => {
+  it('makes one resource per sub-field, sub-fields without entries included', () => {
+    const resources = buildResources(rows);
+    expect(resources.map((resource) => [resource.id, resource.label.title, resource.data.length])).toEqual([
+      ['pitch-a', 'Pitch A', 2],
+      ['pitch-b', 'Pitch B', 0],
+    ]);
+  });
+
+  it("titles availability 'Available' in purple and games 'Game' in green", () => {
+    const [availability, game] = buildResources(rows)[0]!.data;
+    expect(availability).toEqual({
+      id: 'schedule:w1',
+      startDate: '2026-06-14T16:00:00.000Z',
+      endDate: '2026-06-14T18:00:00.000Z',
+      title: 'Available',
+      bgColor: AVAILABLE_COLOR,
+    });
+    expect(game).toMatchObject({ id: 'game:g1', title: 'Game', bgColor: GAME_COLOR });
+    // Both colours are dark enough for white text on the tile.
+    expect(tileTextColor(AVAILABLE_COLOR)).toBe('#ffffff');
+    expect(tileTextColor(GAME_COLOR)).toBe('#ffffff');
+  });
+
+  it('finds the entry and sub-field behind a clicked tile', () => {
+    expect(findEntry(rows, 'schedule:w1')).toEqual({
+      entry: rows[0]!.data[0],
+      subFieldId: 'pitch-a',
+      subFieldName: 'Pitch A',
+    });
+    expect(findEntry(rows, 'game:g1')?.entry).toMatchObject({ type: 'game', gameId: 'g1' });
+    expect(findEntry(rows, 'schedule:gone')).toBeUndefined();
+  });
+
+  it('keeps availability and game ids apart even when they are equal', () => {
+    expect(bookingIdOf({ type: 'schedule', fieldScheduleId: 'x', startDate: '', endDate: '' })).not.toBe(
+      bookingIdOf({ type: 'game', gameId: 'x', startDate: '', endDate: '' }),
+    );
+  });
+
+  it('configures the owner calendar: zoom 2, 10 records per page, no tooltip', () => {
+    expect(OWNER_SCHEDULER_CONFIG).toMatchObject({ zoom: 2, maxRecordsPerPage: 10, showTooltip: false });
+  });
+});

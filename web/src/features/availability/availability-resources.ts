@@ -1,0 +1,56 @@
+import type { SchedulerBooking, SchedulerConfig, SchedulerResource } from '../../components/scheduler';
+import type { ScheduleEntry, SubFieldSchedule } from './api/types';
+
+/** Availability tiles are purple, game tiles green (spec §2 and §5). */
+export const AVAILABLE_COLOR = '#7048e8';
+export const GAME_COLOR = '#2f9e44';
+export const AVAILABLE_TITLE = 'Available';
+export const GAME_TITLE = 'Game';
+
+/** The owner calendar: zoom 2 (hours), 10 records per page, no tooltip (spec §2 and §9); no filters. */
+export const OWNER_SCHEDULER_CONFIG: SchedulerConfig = {
+  zoom: 2,
+  maxRecordsPerPage: 10,
+  showTooltip: false,
+  filterButtonState: -1,
+};
+
+/** A tile id that names the entry it shows, so a click finds it again. */
+export function bookingIdOf(entry: ScheduleEntry): string {
+  return entry.type === 'schedule' ? `schedule:${entry.fieldScheduleId}` : `game:${entry.gameId}`;
+}
+
+function bookingOf(entry: ScheduleEntry): SchedulerBooking {
+  const isAvailability = entry.type === 'schedule';
+  return {
+    id: bookingIdOf(entry),
+    startDate: entry.startDate,
+    endDate: entry.endDate,
+    title: isAvailability ? AVAILABLE_TITLE : GAME_TITLE,
+    bgColor: isAvailability ? AVAILABLE_COLOR : GAME_COLOR,
+  };
+}
+
+/** GET /api/get-field-schedules as timeline rows: one resource per sub-field, its entries as tiles. */
+export function buildResources(rows: readonly SubFieldSchedule[]): SchedulerResource[] {
+  return rows.map((row) => ({
+    id: row.subFieldId,
+    label: { title: row.name },
+    data: row.data.map(bookingOf),
+  }));
+}
+
+export interface ClickedEntry {
+  entry: ScheduleEntry;
+  subFieldId: string;
+  subFieldName: string;
+}
+
+/** The entry (and its sub-field) behind a clicked tile; undefined when it is gone. */
+export function findEntry(rows: readonly SubFieldSchedule[], bookingId: string): ClickedEntry | undefined {
+  for (const row of rows) {
+    const entry = row.data.find((candidate) => bookingIdOf(candidate) === bookingId);
+    if (entry) return { entry, subFieldId: row.subFieldId, subFieldName: row.name };
+  }
+  return undefined;
+}

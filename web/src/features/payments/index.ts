@@ -1,0 +1,5 @@
+/** The payments feature's public surface: checkout, the payment dialog, the hold's countdown and the payouts card. */
+export { checkout } from './api/payments';
+export { HoldCountdown } from './hold-countdown';
+export { PaymentDialog } from './payment-dialog';
+export { PayoutsCard } from './payouts-card';

@@ -10,7 +10,7 @@ import { gameQueryRoutes } from './games/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
 import { readYourWrites } from './http/read-your-writes';
-import { scheduleQueryRoutes } from './schedules/routes';
+import { availabilityQueryRoutes } from './availability/routes';
 import { adminAccountQueryRoutes } from './users/admin-account-routes';
 import { userQueryRoutes } from './users/routes';
 
@@ -47,7 +47,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(userQueryRoutes(deps));
   router.use(adminAccountQueryRoutes(deps));
   router.use(fieldQueryRoutes(deps));
-  router.use(scheduleQueryRoutes(deps));
+  router.use(availabilityQueryRoutes(deps));
   router.use(gameQueryRoutes(deps));
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));

@@ -90,8 +90,8 @@ export function playTimeAt(participant: Participant, at: number, start: number, 
 }
 
 /**
- * Whether cancelling now gives the captain's rental back: only at least the game's cancellation window
- * before its start (DESIGN §7). The confirmation dialog asks the same function before the captain confirms.
+ * Whether cancelling now gives the organizer's rental back: only at least the game's cancellation window
+ * before its start (DESIGN §7). The confirmation dialog asks the same function before the organizer confirms.
  */
 export function rentalRefundApplies(startDate: string, cancellationWindowHours: number, now: Date): boolean {
   return now.getTime() <= Date.parse(startDate) - cancellationWindowHours * 3_600_000;
@@ -254,7 +254,7 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
     const now = context.now.getTime();
     const at = context.now.toISOString();
     if (command.type === 'ScheduleGame') {
-      // The booking process may schedule a game twice (a webhook and the captain's own call): once is enough.
+      // The booking process may schedule a game twice (a webhook and the organizer's own call): once is enough.
       if (state.status !== 'none') return [];
       return [{ type: 'GameScheduled', data: { ...command.details, rentalPaymentId: command.rentalPaymentId, rentalCents: command.rentalCents } }];
     }
@@ -347,7 +347,7 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
 
 /**
  * A game whose organizer's or field owner's account was deleted: cancelled with everything paid coming
- * back, the rental too whatever the window, since neither the captain nor the players chose this. A game
+ * back, the rental too whatever the window, since neither the organizer nor the players chose this. A game
  * already cancelled or over is left as it is, so the deletion's job may run again.
  */
 function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: DecisionContext): GameEvent[] {

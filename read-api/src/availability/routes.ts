@@ -3,22 +3,22 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-import { fieldSchedulesQuery, subFieldSchedulesQuery } from '@playtime/shared/contract/availability';
+import { fieldAvailabilityQuery, subFieldAvailabilityQuery } from '@playtime/shared/contract/availability';
 
 interface WindowRow {
-  field_schedule_id: string;
+  window_id: string;
   sub_field_id: string;
   start_date: Date;
   end_date: Date;
 }
 
-/** Queries about sub-field schedules (spec §7 schedule calls): availability windows, booked games and live holds. */
-export function scheduleQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
+/** Queries about sub-fields' availability (spec §7 field-schedule calls): availability windows, booked games and live holds. */
+export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
   const router = Router();
 
   // The owner's timeline: one row per sub-field, empty ones included, entries by start.
   router.get('/api/get-field-schedules', requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS), async (req, res) => {
-    const { fieldId } = parseBody(fieldSchedulesQuery, req.query);
+    const { fieldId } = parseBody(fieldAvailabilityQuery, req.query);
     const field = await deps.pool.query<{ owner_id: string }>('SELECT owner_id FROM read.fields WHERE field_id = $1 AND NOT deleted', [fieldId]);
     if (!field.rows[0]) throw new ApiError(404, 'field_not_found', 'There is no field with this id.');
     if (field.rows[0].owner_id !== req.user!.userId && req.user!.role !== 'admin') {
@@ -30,8 +30,8 @@ export function scheduleQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
         [fieldId],
       ),
       deps.pool.query<WindowRow>(
-        `SELECT field_schedule_id, sub_field_id, start_date, end_date FROM read.field_schedules
-          WHERE field_id = $1 ORDER BY start_date, field_schedule_id`,
+        `SELECT window_id, sub_field_id, start_date, end_date FROM read.availability_windows
+          WHERE field_id = $1 ORDER BY start_date, window_id`,
         [fieldId],
       ),
       deps.pool.query<{ game_id: string; sub_field_id: string; start_date: Date; end_date: Date }>(
@@ -47,7 +47,7 @@ export function scheduleQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
         data: [
           ...windows.rows
             .filter((window) => window.sub_field_id === subField.sub_field_id)
-            .map((window) => ({ type: 'schedule', fieldScheduleId: window.field_schedule_id, startDate: window.start_date, endDate: window.end_date })),
+            .map((window) => ({ type: 'schedule', fieldScheduleId: window.window_id, startDate: window.start_date, endDate: window.end_date })),
           ...games.rows
             .filter((game) => game.sub_field_id === subField.sub_field_id)
             .map((game) => ({ type: 'game', gameId: game.game_id, startDate: game.start_date, endDate: game.end_date })),
@@ -58,7 +58,7 @@ export function scheduleQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
 
   // The organize wizard's time slots: any logged-in user may see when a sub-field can be booked.
   router.get('/api/get-subfield-schedules', requireUser(deps.resolveUser), async (req, res) => {
-    const { subFieldId } = parseBody(subFieldSchedulesQuery, req.query);
+    const { subFieldId } = parseBody(subFieldAvailabilityQuery, req.query);
     const subField = await deps.pool.query(
       `SELECT 1 FROM read.sub_fields s JOIN read.fields f ON f.field_id = s.field_id
         WHERE s.sub_field_id = $1 AND NOT s.removed AND NOT f.deleted`,
@@ -67,11 +67,11 @@ export function scheduleQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
     if (subField.rowCount === 0) throw new ApiError(404, 'subfield_not_found', 'There is no sub-field with this id.');
     // Windows, booked games and live holds: the wizard shows a slot free only inside a window and outside the rest.
     const { rows } = await deps.pool.query(
-      `SELECT 'schedule' AS type, start_date AS "startDate", end_date AS "endDate", NULL::boolean AS mine FROM read.field_schedules WHERE sub_field_id = $1
+      `SELECT 'schedule' AS type, start_date AS "startDate", end_date AS "endDate", NULL::boolean AS mine FROM read.availability_windows WHERE sub_field_id = $1
        UNION ALL
-       SELECT 'game', lower(during), upper(during), captain_id = $2 FROM read.bookings WHERE sub_field_id = $1
+       SELECT 'game', lower(during), upper(during), organizer_id = $2 FROM read.bookings WHERE sub_field_id = $1
        UNION ALL
-       SELECT 'hold', start_date, end_date, captain_id = $2 FROM read.holds WHERE sub_field_id = $1 AND status = 'live' AND expires_at > now()
+       SELECT 'hold', start_date, end_date, organizer_id = $2 FROM read.holds WHERE sub_field_id = $1 AND status = 'live' AND expires_at > now()
        ORDER BY 2, 1`,
       [subFieldId, req.user!.userId],
     );

@@ -49,12 +49,12 @@ interface WindowRules {
 
 export type AvailabilityCommand =
   | ({ type: 'AddAvailability'; subField: SubFieldRef; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
-  | ({ type: 'ChangeAvailability'; subField: SubFieldRef; fieldScheduleId: string; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
-  | { type: 'RemoveAvailability'; subField: SubFieldRef; fieldScheduleId: string; actorIsAdmin: boolean; timeZone: string }
+  | ({ type: 'ChangeAvailability'; subField: SubFieldRef; windowId: string; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
+  | { type: 'RemoveAvailability'; subField: SubFieldRef; windowId: string; actorIsAdmin: boolean; timeZone: string }
   /** The sub-field is being removed, or its field deleted: nothing may be added to it afterwards. */
   | { type: 'CloseSubField'; subField: SubFieldRef; actorIsAdmin: boolean; reason: SubFieldClosedReason; timeZone: string }
   | { type: 'HoldSlot'; subField: SubFieldRef; startDate: Date; endDate: Date; rentalCents: number; holdMinutes: number; draft: GameDraft }
-  /** By the captain (released), or by the hold's expiry job (expired, no actor). */
+  /** By the organizer (released), or by the hold's expiry job (expired, no actor). */
   | { type: 'ReleaseHold'; subField: SubFieldRef; holdId: string; reason: 'released' | 'expired' }
   | { type: 'BookSlot'; subField: SubFieldRef; holdId: string; gameId: string; payment: VerifiedRentalPayment | null; draft?: DraftAsSent }
   | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string }
@@ -76,8 +76,8 @@ export interface DraftAsSent {
 }
 
 /** A window as epoch milliseconds, end exclusive: a window ending 18:00 and one starting 18:00 do not overlap. */
-export interface AvailabilityWindow {
-  fieldScheduleId: string;
+export interface BookableWindow {
+  windowId: string;
   start: number;
   end: number;
 }
@@ -90,9 +90,9 @@ export interface KnownHold extends Hold {
 }
 
 export interface AvailabilityState {
-  windows: AvailabilityWindow[];
+  windows: BookableWindow[];
   holds: KnownHold[];
-  bookings: (Booking & { captainId: string })[];
+  bookings: (Booking & { organizerId: string })[];
   /** Closed by SubFieldClosed: the sub-field was removed or its field deleted, and takes no more commands. */
   closed: boolean;
   /** Withdrawn by SubFieldWithdrawn (its owner's account was deleted): no more holds, bookings or availability. */
@@ -109,7 +109,7 @@ function refuseUnlessOwnerOrAdmin(subField: SubFieldRef, context: DecisionContex
 }
 
 /** The rules every new or changed window meets; `others` are the sub-field's other windows. */
-function refuseBadWindow(start: number, end: number, others: AvailabilityWindow[], subFieldName: string, now: Date, rules: WindowRules): void {
+function refuseBadWindow(start: number, end: number, others: BookableWindow[], subFieldName: string, now: Date, rules: WindowRules): void {
   if (!(end > start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
   // Whole half hours since the epoch are whole half hours in every zone whose offset is a multiple of 30 minutes.
   if (start % SLOT_MS !== 0 || end % SLOT_MS !== 0) throw new DomainError('invalid', 'off_grid', 'Start and end must be on the hour or half hour.');
@@ -130,8 +130,8 @@ function refuseBadWindow(start: number, end: number, others: AvailabilityWindow[
   }
 }
 
-function findWindow(state: AvailabilityState, fieldScheduleId: string): AvailabilityWindow {
-  const window = state.windows.find((candidate) => candidate.fieldScheduleId === fieldScheduleId);
+function findWindow(state: AvailabilityState, windowId: string): BookableWindow {
+  const window = state.windows.find((candidate) => candidate.windowId === windowId);
   if (!window) throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
   return window;
 }
@@ -143,17 +143,17 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
     switch (event.type) {
       case 'AvailabilityAdded':
       case 'AvailabilityChanged': {
-        const { fieldScheduleId, startDate, endDate } = event.data;
-        const others = state.windows.filter((window) => window.fieldScheduleId !== fieldScheduleId);
-        return { ...state, windows: [...others, { fieldScheduleId, start: Date.parse(startDate), end: Date.parse(endDate) }] };
+        const { windowId, startDate, endDate } = event.data;
+        const others = state.windows.filter((window) => window.windowId !== windowId);
+        return { ...state, windows: [...others, { windowId, start: Date.parse(startDate), end: Date.parse(endDate) }] };
       }
       case 'AvailabilityRemoved':
-        return { ...state, windows: state.windows.filter((window) => window.fieldScheduleId !== event.data.fieldScheduleId) };
+        return { ...state, windows: state.windows.filter((window) => window.windowId !== event.data.windowId) };
       case 'SlotHeld': {
         const d = event.data;
         const hold: KnownHold = {
           holdId: d.holdId,
-          captainId: d.captainId,
+          organizerId: d.organizerId,
           start: Date.parse(d.startDate),
           end: Date.parse(d.endDate),
           expiresAt: Date.parse(d.expiresAt),
@@ -168,7 +168,7 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         return { ...state, holds: state.holds.map((hold) => (hold.holdId === event.data.holdId ? { ...hold, status: 'released' } : hold)) };
       case 'SlotBooked': {
         const d = event.data;
-        const booking = { gameId: d.gameId, holdId: d.holdId, gameName: d.draft.name, captainId: d.captainId, start: Date.parse(d.startDate), end: Date.parse(d.endDate) };
+        const booking = { gameId: d.gameId, holdId: d.holdId, gameName: d.draft.name, organizerId: d.organizerId, start: Date.parse(d.startDate), end: Date.parse(d.endDate) };
         return {
           ...state,
           holds: state.holds.map((hold) => (hold.holdId === d.holdId ? { ...hold, status: 'booked', gameId: d.gameId } : hold)),
@@ -225,45 +225,45 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         const start = command.startDate.getTime();
         const end = command.endDate.getTime();
         refuseBadWindow(start, end, state.windows, subFieldName, context.now, command);
-        const fieldScheduleId = context.newId();
+        const windowId = context.newId();
         const window = { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
-        return [{ type: 'AvailabilityAdded', data: { ...ofSubField, fieldScheduleId, ...window, addedBy: actor } }];
+        return [{ type: 'AvailabilityAdded', data: { ...ofSubField, windowId, ...window, addedBy: actor } }];
       }
       case 'ChangeAvailability': {
         const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
-        const current = findWindow(state, command.fieldScheduleId);
+        const current = findWindow(state, command.windowId);
         const start = command.startDate.getTime();
         const end = command.endDate.getTime();
         if (start === current.start && end === current.end) return [];
-        const others = state.windows.filter((window) => window.fieldScheduleId !== current.fieldScheduleId);
+        const others = state.windows.filter((window) => window.windowId !== current.windowId);
         refuseBadWindow(start, end, others, subFieldName, context.now, command);
         refuseStrandingBookings([...others, { start, end }], liveHolds, state.bookings, now, command.timeZone);
         const window = { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
-        return [{ type: 'AvailabilityChanged', data: { ...ofSubField, fieldScheduleId: current.fieldScheduleId, ...window, changedBy: actor } }];
+        return [{ type: 'AvailabilityChanged', data: { ...ofSubField, windowId: current.windowId, ...window, changedBy: actor } }];
       }
       case 'RemoveAvailability': {
         const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
-        const current = findWindow(state, command.fieldScheduleId);
-        const others = state.windows.filter((window) => window.fieldScheduleId !== current.fieldScheduleId);
+        const current = findWindow(state, command.windowId);
+        const others = state.windows.filter((window) => window.windowId !== current.windowId);
         refuseStrandingBookings(others, liveHolds, state.bookings, now, command.timeZone);
-        return [{ type: 'AvailabilityRemoved', data: { ...ofSubField, fieldScheduleId: current.fieldScheduleId, removedBy: actor } }];
+        return [{ type: 'AvailabilityRemoved', data: { ...ofSubField, windowId: current.windowId, removedBy: actor } }];
       }
       case 'HoldSlot': {
-        const captainId = context.actorId;
-        if (captainId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
+        const organizerId = context.actorId;
+        if (organizerId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
         const slot = { start: command.startDate.getTime(), end: command.endDate.getTime() };
-        refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, captainId, now);
+        refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, organizerId, now);
         const holdId = context.newId();
-        // One live hold per captain and sub-field: picking another time lets the last one go at once.
+        // One live hold per organizer and sub-field: picking another time lets the last one go at once.
         const replaced: AvailabilityEvent[] = liveHolds
-          .filter((hold) => hold.captainId === captainId && isLive(hold, now))
+          .filter((hold) => hold.organizerId === organizerId && isLive(hold, now))
           .map((hold) => ({ type: 'HoldReleased', data: { ...ofSubField, holdId: hold.holdId, reason: 'replaced' } }));
         const held: AvailabilityEvent = {
           type: 'SlotHeld',
           data: {
             ...ofSubField,
             holdId,
-            captainId,
+            organizerId,
             startDate: new Date(slot.start).toISOString(),
             endDate: new Date(slot.end).toISOString(),
             expiresAt: new Date(now + command.holdMinutes * 60_000).toISOString(),
@@ -275,7 +275,7 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
       }
       case 'ReleaseHold': {
         const hold = findHold(state, command.holdId);
-        if (command.reason === 'released' && context.actorId !== hold.captainId) {
+        if (command.reason === 'released' && context.actorId !== hold.organizerId) {
           throw new DomainError('forbidden', 'not_your_hold', 'You can only release your own hold.');
         }
         // A hold that was booked or already let go stays as it is: a late expiry job changes nothing.
@@ -286,14 +286,14 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         const hold = findHold(state, command.holdId);
         if (command.draft) refuseChangedDraft(hold, command.draft);
         if (hold.status === 'booked') {
-          // The captain's page and the payment's webhook may both book: the second changes nothing.
+          // The organizer's page and the payment's webhook may both book: the second changes nothing.
           if (hold.gameId === command.gameId) return [];
           throw new DomainError('conflict', 'hold_used', 'This slot has already been booked for another game.');
         }
         refuseBadRentalPayment(hold, command.payment, context.actorId);
         // An expired or released hold can still be booked while nobody else took its time meanwhile.
         const othersLive = liveHolds.filter((other) => other.holdId !== hold.holdId);
-        refuseUnbookableSlot(hold, state.windows, othersLive, state.bookings, hold.captainId, now);
+        refuseUnbookableSlot(hold, state.windows, othersLive, state.bookings, hold.organizerId, now);
         return [
           {
             type: 'SlotBooked',
@@ -301,7 +301,7 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
               ...ofSubField,
               holdId: hold.holdId,
               gameId: command.gameId,
-              captainId: hold.captainId,
+              organizerId: hold.organizerId,
               startDate: new Date(hold.start).toISOString(),
               endDate: new Date(hold.end).toISOString(),
               rentalCents: hold.rentalCents,
@@ -368,15 +368,15 @@ function findHold(state: AvailabilityState, holdId: string): KnownHold {
 }
 
 /**
- * A booking is paid for exactly: a verified payment of the hold's price, by the captain who held it,
+ * A booking is paid for exactly: a verified payment of the hold's price, by the organizer who held it,
  * for this hold (a rental that costs nothing needs none). The hold is booked once, so the payment is used once.
  */
 function refuseBadRentalPayment(hold: KnownHold, payment: VerifiedRentalPayment | null, actorId: string | null): void {
-  if (actorId !== null && actorId !== hold.captainId) throw new DomainError('forbidden', 'not_your_hold', 'This slot is held by another captain.');
+  if (actorId !== null && actorId !== hold.organizerId) throw new DomainError('forbidden', 'not_your_hold', 'This slot is held by another captain.');
   if (hold.rentalCents === 0) return;
   if (payment === null) throw new DomainError('invalid', 'payment_required', `Pay the rental of $${(hold.rentalCents / 100).toFixed(2)} to book this slot.`);
   if (payment.holdId !== hold.holdId) throw new DomainError('invalid', 'payment_for_another_slot', 'This payment was made for another slot.');
-  if (payment.payerId !== hold.captainId) throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+  if (payment.payerId !== hold.organizerId) throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
   if (payment.amountCents !== hold.rentalCents) {
     throw new DomainError('invalid', 'payment_amount', `This payment does not match the rental of $${(hold.rentalCents / 100).toFixed(2)}.`);
   }

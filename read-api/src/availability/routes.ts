@@ -3,14 +3,16 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-import { fieldAvailabilityQuery, subFieldAvailabilityQuery } from '@playtime/shared/contract/availability';
+import {
+  fieldAvailabilityQuery,
+  subFieldAvailabilityQuery,
+  type SubFieldCalendarEntry,
+  type SubFieldTimeline,
+  type TimelineEntry,
+} from '@playtime/shared/contract/availability';
+import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
-interface WindowRow {
-  window_id: string;
-  sub_field_id: string;
-  start_date: Date;
-  end_date: Date;
-}
+type WindowRow = ReadModelRow<'availability_windows', { window_id: string; sub_field_id: string; start_date: Date; end_date: Date }>;
 
 /** Queries about sub-fields' availability (spec §7 field-schedule calls): availability windows, booked games and live holds. */
 export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
@@ -40,20 +42,19 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
         [fieldId],
       ),
     ]);
-    res.json(
-      subFields.rows.map((subField) => ({
-        subFieldId: subField.sub_field_id,
-        name: subField.name,
-        data: [
-          ...windows.rows
-            .filter((window) => window.sub_field_id === subField.sub_field_id)
-            .map((window) => ({ type: 'schedule', fieldScheduleId: window.window_id, startDate: window.start_date, endDate: window.end_date })),
-          ...games.rows
-            .filter((game) => game.sub_field_id === subField.sub_field_id)
-            .map((game) => ({ type: 'game', gameId: game.game_id, startDate: game.start_date, endDate: game.end_date })),
-        ],
-      })),
-    );
+    const timeline: SubFieldTimeline[] = subFields.rows.map((subField) => ({
+      subFieldId: subField.sub_field_id,
+      name: subField.name,
+      data: [
+        ...windows.rows
+          .filter((window) => window.sub_field_id === subField.sub_field_id)
+          .map((window): TimelineEntry => ({ type: 'schedule', fieldScheduleId: window.window_id, startDate: window.start_date.toISOString(), endDate: window.end_date.toISOString() })),
+        ...games.rows
+          .filter((game) => game.sub_field_id === subField.sub_field_id)
+          .map((game): TimelineEntry => ({ type: 'game', gameId: game.game_id, startDate: game.start_date.toISOString(), endDate: game.end_date.toISOString() })),
+      ],
+    }));
+    res.json(timeline);
   });
 
   // The organize wizard's time slots: any logged-in user may see when a sub-field can be booked.
@@ -66,7 +67,7 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
     );
     if (subField.rowCount === 0) throw new ApiError(404, 'subfield_not_found', 'There is no sub-field with this id.');
     // Windows, booked games and live holds: the wizard shows a slot free only inside a window and outside the rest.
-    const { rows } = await deps.pool.query(
+    const { rows } = await deps.pool.query<{ type: SubFieldCalendarEntry['type']; startDate: Date; endDate: Date; mine: boolean | null }>(
       `SELECT 'schedule' AS type, start_date AS "startDate", end_date AS "endDate", NULL::boolean AS mine FROM read.availability_windows WHERE sub_field_id = $1
        UNION ALL
        SELECT 'game', lower(during), upper(during), organizer_id = $2 FROM read.bookings WHERE sub_field_id = $1
@@ -75,7 +76,11 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
        ORDER BY 2, 1`,
       [subFieldId, req.user!.userId],
     );
-    res.json(rows.map(({ mine, ...entry }) => (entry.type === 'schedule' ? entry : { ...entry, mine })));
+    const entries = rows.map(({ type, startDate, endDate, mine }): SubFieldCalendarEntry => {
+      const times = { startDate: startDate.toISOString(), endDate: endDate.toISOString() };
+      return type === 'schedule' ? { type, ...times } : { type, ...times, mine: mine === true };
+    });
+    res.json(entries);
   });
 
   return router;

@@ -48,6 +48,14 @@ export interface SubFieldTimeline {
   data: TimelineEntry[];
 }
 
+/**
+ * One entry of GET /api/get-subfield-schedules (the organize wizard's time slots), by start: an
+ * availability window, a booked game or a live hold; `mine` says the game or hold is the caller's own.
+ */
+export type SubFieldCalendarEntry =
+  | { type: 'schedule'; startDate: string; endDate: string }
+  | { type: 'game' | 'hold'; startDate: string; endDate: string; mine: boolean };
+
 /** GET /api/owner-get-game-data: the owner's read-only view of a game on their field. */
 export interface OwnerGameDetails {
   name?: string | null;

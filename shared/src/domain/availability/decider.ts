@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { DomainError, type DecisionContext, type Decider } from '../decider';
+import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
 import { describeSpan, isLive, refuseStrandingBookings, refuseUnbookableSlot, type Booking, type Hold } from './bookings';
 import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
@@ -136,6 +136,190 @@ function findWindow(state: AvailabilityState, windowId: string): BookableWindow 
   return window;
 }
 
+type Command<Type extends AvailabilityCommand['type']> = CommandOf<AvailabilityCommand, Type>;
+
+/**
+ * What each command meets on a closed sub-field (removed, or its field deleted): nothing to do
+ * (closing twice is what a retried removal does: the removal goes on to its field's stream), or
+ * a refusal as if the sub-field, or the window, did not exist.
+ */
+const WHEN_CLOSED: Record<AvailabilityCommand['type'], 'nothing' | 'no_subfield' | 'no_window'> = {
+  CloseSubField: 'nothing',
+  ReleaseHold: 'nothing',
+  CancelBooking: 'nothing',
+  WithdrawSubField: 'nothing',
+  AddAvailability: 'no_subfield',
+  HoldSlot: 'no_subfield',
+  BookSlot: 'no_subfield',
+  ChangeAvailability: 'no_window',
+  RemoveAvailability: 'no_window',
+};
+
+/**
+ * What each command meets on a withdrawn sub-field (its owner's account was deleted): nothing sold
+ * any more; letting holds go, cancelling bookings (the withdrawal's own cancelled games), removing
+ * windows and closing go on as before.
+ */
+const WHEN_WITHDRAWN: Record<AvailabilityCommand['type'], 'nothing' | 'refused' | 'as_before'> = {
+  WithdrawSubField: 'nothing',
+  AddAvailability: 'refused',
+  ChangeAvailability: 'refused',
+  HoldSlot: 'refused',
+  BookSlot: 'refused',
+  RemoveAvailability: 'as_before',
+  CloseSubField: 'as_before',
+  ReleaseHold: 'as_before',
+  CancelBooking: 'as_before',
+};
+
+/** Whether the sub-field's closing or withdrawal settles the command already (it then changes nothing); refuses what they forbid. */
+function settledByClosing(type: AvailabilityCommand['type'], state: AvailabilityState): boolean {
+  if (state.closed) {
+    const closed = WHEN_CLOSED[type];
+    if (closed === 'no_subfield') throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
+    if (closed === 'no_window') throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
+    return true;
+  }
+  if (state.withdrawn) {
+    const withdrawn = WHEN_WITHDRAWN[type];
+    if (withdrawn === 'refused') throw new DomainError('conflict', 'field_withdrawn', FIELD_WITHDRAWN);
+    return withdrawn === 'nothing';
+  }
+  return false;
+}
+
+/** What every event of the sub-field names about it. */
+const ofSubField = ({ subFieldId, fieldId, ownerId, name }: SubFieldRef) => ({ subFieldId, fieldId, ownerId, subFieldName: name });
+
+const liveHoldsOf = (state: AvailabilityState) => state.holds.filter((hold) => hold.status === 'live');
+
+const windowTimes = (start: number, end: number) => ({ startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() });
+
+function addAvailability(command: Command<'AddAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const start = command.startDate.getTime();
+  const end = command.endDate.getTime();
+  refuseBadWindow(start, end, state.windows, command.subField.name, context.now, command);
+  const windowId = context.newId();
+  return [{ type: 'AvailabilityAdded', data: { ...ofSubField(command.subField), windowId, ...windowTimes(start, end), addedBy: actor } }];
+}
+
+function changeAvailability(command: Command<'ChangeAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const current = findWindow(state, command.windowId);
+  const start = command.startDate.getTime();
+  const end = command.endDate.getTime();
+  if (start === current.start && end === current.end) return [];
+  const others = state.windows.filter((window) => window.windowId !== current.windowId);
+  refuseBadWindow(start, end, others, command.subField.name, context.now, command);
+  refuseStrandingBookings([...others, { start, end }], liveHoldsOf(state), state.bookings, context.now.getTime(), command.timeZone);
+  return [{ type: 'AvailabilityChanged', data: { ...ofSubField(command.subField), windowId: current.windowId, ...windowTimes(start, end), changedBy: actor } }];
+}
+
+function removeAvailability(command: Command<'RemoveAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const current = findWindow(state, command.windowId);
+  const others = state.windows.filter((window) => window.windowId !== current.windowId);
+  refuseStrandingBookings(others, liveHoldsOf(state), state.bookings, context.now.getTime(), command.timeZone);
+  return [{ type: 'AvailabilityRemoved', data: { ...ofSubField(command.subField), windowId: current.windowId, removedBy: actor } }];
+}
+
+function holdSlot(command: Command<'HoldSlot'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const organizerId = context.actorId;
+  if (organizerId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
+  const now = context.now.getTime();
+  const liveHolds = liveHoldsOf(state);
+  const slot = { start: command.startDate.getTime(), end: command.endDate.getTime() };
+  refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, organizerId, now);
+  const holdId = context.newId();
+  const subField = ofSubField(command.subField);
+  // One live hold per organizer and sub-field: picking another time lets the last one go at once.
+  const replaced: AvailabilityEvent[] = liveHolds
+    .filter((hold) => hold.organizerId === organizerId && isLive(hold, now))
+    .map((hold) => ({ type: 'HoldReleased', data: { ...subField, holdId: hold.holdId, reason: 'replaced' } }));
+  const held: AvailabilityEvent = {
+    type: 'SlotHeld',
+    data: {
+      ...subField,
+      holdId,
+      organizerId,
+      ...windowTimes(slot.start, slot.end),
+      expiresAt: new Date(now + command.holdMinutes * 60_000).toISOString(),
+      rentalCents: command.rentalCents,
+      draft: command.draft,
+    },
+  };
+  return [...replaced, held];
+}
+
+function releaseHold(command: Command<'ReleaseHold'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const hold = findHold(state, command.holdId);
+  if (command.reason === 'released' && context.actorId !== hold.organizerId) {
+    throw new DomainError('forbidden', 'not_your_hold', 'You can only release your own hold.');
+  }
+  // A hold that was booked or already let go stays as it is: a late expiry job changes nothing.
+  if (hold.status !== 'live') return [];
+  return [{ type: 'HoldReleased', data: { ...ofSubField(command.subField), holdId: hold.holdId, reason: command.reason } }];
+}
+
+function bookSlot(command: Command<'BookSlot'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const hold = findHold(state, command.holdId);
+  if (command.draft) refuseChangedDraft(hold, command.draft);
+  if (hold.status === 'booked') {
+    // The organizer's page and the payment's webhook may both book: the second changes nothing.
+    if (hold.gameId === command.gameId) return [];
+    throw new DomainError('conflict', 'hold_used', 'This slot has already been booked for another game.');
+  }
+  refuseBadRentalPayment(hold, command.payment, context.actorId);
+  // An expired or released hold can still be booked while nobody else took its time meanwhile.
+  const othersLive = liveHoldsOf(state).filter((other) => other.holdId !== hold.holdId);
+  refuseUnbookableSlot(hold, state.windows, othersLive, state.bookings, hold.organizerId, context.now.getTime());
+  return [
+    {
+      type: 'SlotBooked',
+      data: {
+        ...ofSubField(command.subField),
+        holdId: hold.holdId,
+        gameId: command.gameId,
+        organizerId: hold.organizerId,
+        ...windowTimes(hold.start, hold.end),
+        rentalCents: hold.rentalCents,
+        paymentId: command.payment?.paymentId ?? null,
+        draft: hold.draft,
+      },
+    },
+  ];
+}
+
+function cancelBooking(command: Command<'CancelBooking'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  if (!state.bookings.some((booking) => booking.gameId === command.gameId)) return [];
+  return [{ type: 'BookingCancelled', data: { ...ofSubField(command.subField), gameId: command.gameId, cancelledBy: context.actorId ?? 'system' } }];
+}
+
+function closeSubField(command: Command<'CloseSubField'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const now = context.now.getTime();
+  const subFieldName = command.subField.name;
+  // Bookings live in this stream, so this decision sees every one of them under any concurrency;
+  // removing a sub-field and deleting a field both close it first, so both get this refusal.
+  const booked = state.bookings.filter((booking) => booking.end > now).sort((a, b) => a.start - b.start)[0];
+  if (booked) {
+    throw new DomainError(
+      'conflict',
+      'has_future_bookings',
+      `${subFieldName} has a booked game: ${booked.gameName} (${describeSpan(booked, command.timeZone)}). Cancel the game before removing it.`,
+    );
+  }
+  if (liveHoldsOf(state).some((hold) => isLive(hold, now))) {
+    throw new DomainError('conflict', 'held_now', `A captain is paying for a slot on ${subFieldName} right now. Try again in a few minutes.`);
+  }
+  return [{ type: 'SubFieldClosed', data: { ...ofSubField(command.subField), closedBy: actor, reason: command.reason } }];
+}
+
+function withdrawSubField(command: Command<'WithdrawSubField'>, context: DecisionContext): AvailabilityEvent[] {
+  return [{ type: 'SubFieldWithdrawn', data: { ...ofSubField(command.subField), withdrawnBy: context.actorId ?? 'system', reason: command.reason } }];
+}
+
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, AvailabilityState> = {
   initialState: () => ({ windows: [], holds: [], bookings: [], closed: false, withdrawn: false }),
 
@@ -182,158 +366,34 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         return { ...state, windows: [], closed: true };
       case 'SubFieldWithdrawn':
         return { ...state, withdrawn: true };
+      default:
+        return unknownType(event);
     }
   },
 
   decide(command, state, context) {
-    const { subFieldId, fieldId, ownerId, name: subFieldName } = command.subField;
-    const ofSubField = { subFieldId, fieldId, ownerId, subFieldName };
-    const now = context.now.getTime();
-    const liveHolds = state.holds.filter((hold) => hold.status === 'live');
-    if (state.closed) {
-      switch (command.type) {
-        // Closing twice is what a retried removal does: the removal goes on to its field's stream.
-        case 'CloseSubField':
-        case 'ReleaseHold':
-        case 'CancelBooking':
-        case 'WithdrawSubField':
-          return [];
-        case 'AddAvailability':
-        case 'HoldSlot':
-        case 'BookSlot':
-          throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
-        default:
-          throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
-      }
-    }
-    if (state.withdrawn) {
-      switch (command.type) {
-        case 'WithdrawSubField':
-          return [];
-        case 'AddAvailability':
-        case 'ChangeAvailability':
-        case 'HoldSlot':
-        case 'BookSlot':
-          throw new DomainError('conflict', 'field_withdrawn', FIELD_WITHDRAWN);
-        default:
-        // Letting holds go, cancelling bookings (the withdrawal's own cancelled games), removing windows and closing go on as before.
-      }
-    }
+    if (settledByClosing(command.type, state)) return [];
     switch (command.type) {
-      case 'AddAvailability': {
-        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
-        const start = command.startDate.getTime();
-        const end = command.endDate.getTime();
-        refuseBadWindow(start, end, state.windows, subFieldName, context.now, command);
-        const windowId = context.newId();
-        const window = { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
-        return [{ type: 'AvailabilityAdded', data: { ...ofSubField, windowId, ...window, addedBy: actor } }];
-      }
-      case 'ChangeAvailability': {
-        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
-        const current = findWindow(state, command.windowId);
-        const start = command.startDate.getTime();
-        const end = command.endDate.getTime();
-        if (start === current.start && end === current.end) return [];
-        const others = state.windows.filter((window) => window.windowId !== current.windowId);
-        refuseBadWindow(start, end, others, subFieldName, context.now, command);
-        refuseStrandingBookings([...others, { start, end }], liveHolds, state.bookings, now, command.timeZone);
-        const window = { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
-        return [{ type: 'AvailabilityChanged', data: { ...ofSubField, windowId: current.windowId, ...window, changedBy: actor } }];
-      }
-      case 'RemoveAvailability': {
-        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
-        const current = findWindow(state, command.windowId);
-        const others = state.windows.filter((window) => window.windowId !== current.windowId);
-        refuseStrandingBookings(others, liveHolds, state.bookings, now, command.timeZone);
-        return [{ type: 'AvailabilityRemoved', data: { ...ofSubField, windowId: current.windowId, removedBy: actor } }];
-      }
-      case 'HoldSlot': {
-        const organizerId = context.actorId;
-        if (organizerId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
-        const slot = { start: command.startDate.getTime(), end: command.endDate.getTime() };
-        refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, organizerId, now);
-        const holdId = context.newId();
-        // One live hold per organizer and sub-field: picking another time lets the last one go at once.
-        const replaced: AvailabilityEvent[] = liveHolds
-          .filter((hold) => hold.organizerId === organizerId && isLive(hold, now))
-          .map((hold) => ({ type: 'HoldReleased', data: { ...ofSubField, holdId: hold.holdId, reason: 'replaced' } }));
-        const held: AvailabilityEvent = {
-          type: 'SlotHeld',
-          data: {
-            ...ofSubField,
-            holdId,
-            organizerId,
-            startDate: new Date(slot.start).toISOString(),
-            endDate: new Date(slot.end).toISOString(),
-            expiresAt: new Date(now + command.holdMinutes * 60_000).toISOString(),
-            rentalCents: command.rentalCents,
-            draft: command.draft,
-          },
-        };
-        return [...replaced, held];
-      }
-      case 'ReleaseHold': {
-        const hold = findHold(state, command.holdId);
-        if (command.reason === 'released' && context.actorId !== hold.organizerId) {
-          throw new DomainError('forbidden', 'not_your_hold', 'You can only release your own hold.');
-        }
-        // A hold that was booked or already let go stays as it is: a late expiry job changes nothing.
-        if (hold.status !== 'live') return [];
-        return [{ type: 'HoldReleased', data: { ...ofSubField, holdId: hold.holdId, reason: command.reason } }];
-      }
-      case 'BookSlot': {
-        const hold = findHold(state, command.holdId);
-        if (command.draft) refuseChangedDraft(hold, command.draft);
-        if (hold.status === 'booked') {
-          // The organizer's page and the payment's webhook may both book: the second changes nothing.
-          if (hold.gameId === command.gameId) return [];
-          throw new DomainError('conflict', 'hold_used', 'This slot has already been booked for another game.');
-        }
-        refuseBadRentalPayment(hold, command.payment, context.actorId);
-        // An expired or released hold can still be booked while nobody else took its time meanwhile.
-        const othersLive = liveHolds.filter((other) => other.holdId !== hold.holdId);
-        refuseUnbookableSlot(hold, state.windows, othersLive, state.bookings, hold.organizerId, now);
-        return [
-          {
-            type: 'SlotBooked',
-            data: {
-              ...ofSubField,
-              holdId: hold.holdId,
-              gameId: command.gameId,
-              organizerId: hold.organizerId,
-              startDate: new Date(hold.start).toISOString(),
-              endDate: new Date(hold.end).toISOString(),
-              rentalCents: hold.rentalCents,
-              paymentId: command.payment?.paymentId ?? null,
-              draft: hold.draft,
-            },
-          },
-        ];
-      }
-      case 'CancelBooking': {
-        if (!state.bookings.some((booking) => booking.gameId === command.gameId)) return [];
-        return [{ type: 'BookingCancelled', data: { ...ofSubField, gameId: command.gameId, cancelledBy: context.actorId ?? 'system' } }];
-      }
-      case 'CloseSubField': {
-        const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
-        // Bookings live in this stream, so this decision sees every one of them under any concurrency;
-        // removing a sub-field and deleting a field both close it first, so both get this refusal.
-        const booked = state.bookings.filter((booking) => booking.end > now).sort((a, b) => a.start - b.start)[0];
-        if (booked) {
-          throw new DomainError(
-            'conflict',
-            'has_future_bookings',
-            `${subFieldName} has a booked game: ${booked.gameName} (${describeSpan(booked, command.timeZone)}). Cancel the game before removing it.`,
-          );
-        }
-        if (liveHolds.some((hold) => isLive(hold, now))) {
-          throw new DomainError('conflict', 'held_now', `A captain is paying for a slot on ${subFieldName} right now. Try again in a few minutes.`);
-        }
-        return [{ type: 'SubFieldClosed', data: { ...ofSubField, closedBy: actor, reason: command.reason } }];
-      }
+      case 'AddAvailability':
+        return addAvailability(command, state, context);
+      case 'ChangeAvailability':
+        return changeAvailability(command, state, context);
+      case 'RemoveAvailability':
+        return removeAvailability(command, state, context);
+      case 'HoldSlot':
+        return holdSlot(command, state, context);
+      case 'ReleaseHold':
+        return releaseHold(command, state, context);
+      case 'BookSlot':
+        return bookSlot(command, state, context);
+      case 'CancelBooking':
+        return cancelBooking(command, state, context);
+      case 'CloseSubField':
+        return closeSubField(command, state, context);
       case 'WithdrawSubField':
-        return [{ type: 'SubFieldWithdrawn', data: { ...ofSubField, withdrawnBy: context.actorId ?? 'system', reason: command.reason } }];
+        return withdrawSubField(command, context);
+      default:
+        return unknownType(command);
     }
   },
 };

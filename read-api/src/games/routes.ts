@@ -107,7 +107,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
           WHERE game_id = $1 ORDER BY joined_position`,
         [gameId],
       ),
-      deps.pool.query<{ player_id: string }>(
+      deps.pool.query<ReadModelRow<'game_entries', { player_id: string }>>(
         `SELECT e.player_id FROM read.game_entries e
           WHERE e.game_id = $1 AND NOT e.refunded
             AND NOT EXISTS (SELECT 1 FROM read.game_participants p WHERE p.game_id = e.game_id AND p.player_id = e.player_id)`,

@@ -4,6 +4,7 @@ import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
 import { partnerApplicationsQuery, type PartnerApplicationRow, type PartnerSheetStatus } from '@playtime/shared/contract/partners';
 import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import { parseBody } from '@playtime/shared/infra/http/errors';
+import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
 /** A row as the admin's table and the applicant's status show it (PartnerApplicationRow). */
 const APPLICATION_ROW = `
@@ -19,7 +20,9 @@ export function partnerQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUs
 
   // The spreadsheet import's last run, for the admins' tab.
   router.get('/api/admin/partner-sheet', admin, async (_req, res) => {
-    const { rows } = await deps.pool.query<{ imported_at: Date; rows: number; imported: number; duplicates: number; errors: Array<{ row: number; message: string }>; failure: string | null }>(
+    const { rows } = await deps.pool.query<
+      ReadModelRow<'partner_sheet_imports', { imported_at: Date; rows: number; imported: number; duplicates: number; errors: Array<{ row: number; message: string }>; failure: string | null }>
+    >(
       'SELECT imported_at, rows, imported, duplicates, errors, failure FROM read.partner_sheet_imports ORDER BY imported_at DESC LIMIT 1',
     );
     const last = rows[0];

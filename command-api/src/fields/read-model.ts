@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
-import type { SubFieldRef } from '@playtime/shared/domain/schedules/decider';
+import type { SubFieldRef } from '@playtime/shared/domain/availability/decider';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { readProjectionPositions, type ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 
@@ -76,9 +76,9 @@ function findFreshSubField(deps: ReadModelDependencies, subFieldId: string): Pro
 }
 
 /** The sub-field an availability window belongs to (a window never moves to another sub-field). */
-export async function findSubFieldOfWindow(deps: ReadModelDependencies, fieldScheduleId: string): Promise<SubFieldRef | undefined> {
-  const window = await findOnceSettled(deps, PROJECTIONS.fieldSchedules, async () => {
-    const { rows } = await deps.pool.query<{ sub_field_id: string }>('SELECT sub_field_id FROM read.field_schedules WHERE field_schedule_id = $1', [fieldScheduleId]);
+export async function findSubFieldOfWindow(deps: ReadModelDependencies, windowId: string): Promise<SubFieldRef | undefined> {
+  const window = await findOnceSettled(deps, PROJECTIONS.availabilityWindows, async () => {
+    const { rows } = await deps.pool.query<{ sub_field_id: string }>('SELECT sub_field_id FROM read.availability_windows WHERE window_id = $1', [windowId]);
     return rows[0];
   });
   return window ? findSubField(deps, window.sub_field_id) : undefined;

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { DomainError } from '@playtime/shared/domain/decider';
 import { entryPaymentsOf, ENTRY_HELD, gameDecider, paymentUsed, standingEntry, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
-import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
-import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { currentState, settledState } from '@playtime/shared/infra/commands/current-state';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
@@ -73,7 +73,7 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     const state = await currentState(deps.store, availabilityDecider, subFieldStream(subField.subFieldId), deps.streamStates);
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
     // A withdrawn sub-field books nothing more: its holds are not sold, so no card is charged for them.
-    if (!hold || hold.captainId !== payerId || hold.status === 'booked' || state.withdrawn) return null;
+    if (!hold || hold.organizerId !== payerId || hold.status === 'booked' || state.withdrawn) return null;
     return { amountCents: hold.rentalCents, receiverId: subField.ownerId, purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId } };
   });
 

@@ -3,9 +3,9 @@ import { addGameBody, holdSlotBody, ORGANIZER_ROLES, releaseHoldBody, type HeldS
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
 import { DEFAULT_MAX_PLAYERS } from '@playtime/shared/domain/games/rules';
-import { rentalCentsFor } from '@playtime/shared/domain/schedules/bookings';
-import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
-import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { rentalCentsFor } from '@playtime/shared/domain/availability/bookings';
+import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
@@ -18,7 +18,7 @@ import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/r
 export type OrganizeCommandDependencies = CommandDependencies &
   ReadModelDependencies & {
     resolveUser: ResolveUser;
-    /** How long a captain's slot stays held while they pay (DESIGN §7: 10 minutes). */
+    /** How long an organizer's slot stays held while they pay (DESIGN §7: 10 minutes). */
     holdMinutes: number;
     /** Until how many hours before its start cancelling a game refunds the rental (DESIGN §7: 24). */
     cancellationWindowHours: number;

@@ -1,7 +1,7 @@
-import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/schedules/decider';
+import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/availability/decider';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
-import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';

@@ -5,8 +5,8 @@ import { fieldDecider, SUBFIELDS_STILL_OPEN } from '@playtime/shared/domain/fiel
 import { fieldStream } from '@playtime/shared/domain/fields/events';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameWithdrawalReason } from '@playtime/shared/domain/games/events';
-import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/schedules/decider';
-import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/availability/decider';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import type { UserEvent } from '@playtime/shared/domain/users/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { currentState } from '@playtime/shared/infra/commands/current-state';

@@ -2,8 +2,8 @@ import { fieldDecider } from '../../domain/fields/decider';
 import { fieldStream } from '../../domain/fields/events';
 import { gameDecider } from '../../domain/games/decider';
 import { gameStream, type GameDetails } from '../../domain/games/events';
-import { availabilityDecider, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/schedules/decider';
-import { subFieldStream, type AvailabilityEvent } from '../../domain/schedules/events';
+import { availabilityDecider, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/availability/decider';
+import { subFieldStream, type AvailabilityEvent } from '../../domain/availability/events';
 import { userDecider } from '../../domain/users/decider';
 import { userStream } from '../../domain/users/events';
 import { handleCommand } from '../commands/command-handler';
@@ -49,7 +49,7 @@ export async function gameDetailsOfBooking(
   return {
     gameId: booking.gameId,
     name: booking.draft.name,
-    organizerId: booking.captainId,
+    organizerId: booking.organizerId,
     organizerUsername: booking.draft.organizerUsername,
     fieldId: booking.fieldId,
     fieldName: details.name,
@@ -83,7 +83,7 @@ export async function scheduleBookedGame(
     // Made once per booking: usually by the first step that gets here, onto a stream not there yet.
     likelyNew: true,
     command: { type: 'ScheduleGame', details, rentalPaymentId: booking.paymentId, rentalCents: booking.rentalCents },
-    context: { now: deps.now(), newId: () => booking.gameId, actorId: booking.captainId },
+    context: { now: deps.now(), newId: () => booking.gameId, actorId: booking.organizerId },
     metadata: options.metadata,
   });
   if (outcome.appended) await withdrawIfOrganizerDeleted(deps, booking, options.metadata);
@@ -96,7 +96,7 @@ export async function scheduleBookedGame(
  * once, everything paid refunded, as the deletion would have done.
  */
 async function withdrawIfOrganizerDeleted(deps: BookingProcessDependencies, booking: SlotBooked, metadata: EventMetadata): Promise<void> {
-  const organizer = await currentState(deps.store, userDecider, userStream(booking.captainId), deps.streamStates);
+  const organizer = await currentState(deps.store, userDecider, userStream(booking.organizerId), deps.streamStates);
   if (organizer.status !== 'deleted') return;
   await handleCommand({
     store: deps.store,

@@ -1,6 +1,6 @@
 /**
  * What a fresh standalone start shows every role (DESIGN §7 demo data): the demo owner's field with two
- * pitches and a week of availability, and two of the demo captain's games on it, one live now and one
+ * pitches and a week of availability, and two of the demo organizer's games on it, one live now and one
  * tomorrow evening, both booked through the same deciders, payments and booking process as any other.
  * Seeded once: the field's id is fixed, and a field that exists means the demo was seeded before.
  */
@@ -12,9 +12,9 @@ import utc from 'dayjs/plugin/utc.js';
 import { DomainError, type Decider, type DomainEvent } from '@playtime/shared/domain/decider';
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
-import { rentalCentsFor } from '@playtime/shared/domain/schedules/bookings';
-import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/schedules/decider';
-import { subFieldStream, type GameDraft } from '@playtime/shared/domain/schedules/events';
+import { rentalCentsFor } from '@playtime/shared/domain/availability/bookings';
+import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/availability/decider';
+import { subFieldStream, type GameDraft } from '@playtime/shared/domain/availability/events';
 import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
@@ -43,8 +43,8 @@ const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: da
 
 export interface DemoPeople {
   ownerId: string;
-  captainId: string;
-  captainUsername: string;
+  organizerId: string;
+  organizerUsername: string;
 }
 
 export interface DemoDataDependencies {
@@ -80,7 +80,7 @@ async function decide<Command extends { type: string }, Event extends DomainEven
   return outcome.events;
 }
 
-/** A paid booking of a slot by the captain: hold, a 4242… payment through the processor, book. */
+/** A paid booking of a slot by the organizer: hold, a 4242… payment through the processor, book. */
 async function bookDemoGame(
   deps: DemoDataDependencies & { commands: CommandDoor },
   people: DemoPeople,
@@ -96,13 +96,13 @@ async function bookDemoGame(
     availabilityDecider,
     subFieldStream(subField.subFieldId),
     { type: 'HoldSlot', subField, startDate: new Date(slot.start), endDate: new Date(slot.end), rentalCents, holdMinutes: deps.holdMinutes, draft },
-    { actorId: people.captainId, now: decidedAt, ids: [holdId] },
+    { actorId: people.organizerId, now: decidedAt, ids: [holdId] },
   );
   const created = await deps.payments.processor.createPayment({
     amountCents: rentalCents,
     currency: 'usd',
     purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId },
-    payerId: people.captainId,
+    payerId: people.organizerId,
     receiverId: people.ownerId,
     idempotencyKey: `demo-${holdId}`,
   });
@@ -114,10 +114,10 @@ async function bookDemoGame(
     {
       subField,
       holdId,
-      payment: { paymentId: created.paymentId, payerId: people.captainId, amountCents: rentalCents, holdId },
-      actorId: people.captainId,
+      payment: { paymentId: created.paymentId, payerId: people.organizerId, amountCents: rentalCents, holdId },
+      actorId: people.organizerId,
       cancellationWindowHours: deps.cancellationWindowHours,
-      metadata: metadata(people.captainId),
+      metadata: metadata(people.organizerId),
     },
   );
 }
@@ -129,10 +129,10 @@ export async function demoPeople(pool: pg.Pool, accounts: { issuer: string; subj
     return account ? userIdFor({ iss: account.issuer, sub: account.subject }) : null;
   };
   const ownerId = idOf('owner@playtime.test');
-  const captainId = idOf('captain@playtime.test');
-  if (!ownerId || !captainId) return null;
-  const { rows } = await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [captainId]);
-  return rows[0] ? { ownerId, captainId, captainUsername: rows[0].username } : null;
+  const organizerId = idOf('captain@playtime.test');
+  if (!ownerId || !organizerId) return null;
+  const { rows } = await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [organizerId]);
+  return rows[0] ? { ownerId, organizerId, organizerUsername: rows[0].username } : null;
 }
 
 export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeople, now = new Date()): Promise<boolean> {
@@ -160,7 +160,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
   const halfHour = 30 * 60_000;
   const liveStart = Math.floor(now.getTime() / halfHour) * halfHour - halfHour;
   const live = { start: liveStart, end: liveStart + 4 * halfHour };
-  // Decided as of just before it began, as a captain would have booked it: a slot that has begun cannot be booked now.
+  // Decided as of just before it began, as an organizer would have booked it: a slot that has begun cannot be booked now.
   const bookedAt = new Date(liveStart - 10 * 60_000);
 
   // A week of availability, 08:00–22:00 New York time; Pitch B's today is the live game's own window.
@@ -185,7 +185,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     { ...owner, now: bookedAt },
   );
 
-  const draft = (name: string, priceCents: number): GameDraft => ({ name, organizerUsername: people.captainUsername, maxPlayers: 14, priceCents, picture: '' });
+  const draft = (name: string, priceCents: number): GameDraft => ({ name, organizerUsername: people.organizerUsername, maxPlayers: 14, priceCents, picture: '' });
   await bookDemoGame({ ...deps, commands }, people, pitchB, live, draft('Riverside Pick-up (live now)', 500), bookedAt);
   const tomorrowEvening = today.add(1, 'day').hour(18);
   await bookDemoGame({ ...deps, commands }, people, pitchA, { start: tomorrowEvening.valueOf(), end: tomorrowEvening.add(90, 'minute').valueOf() }, draft('Tomorrow Night Five-a-Side', 500), now);

@@ -11,7 +11,7 @@ import { idempotentRequests, type CommandDependencies } from './http/run-command
 import { operationsCommandRoutes, type OperationsCommandDependencies } from './operations/routes';
 import { partnerCommandRoutes } from './partners/routes';
 import { paymentCommandRoutes, type PaymentCommandDependencies } from './payments/routes';
-import { scheduleCommandRoutes } from './schedules/routes';
+import { availabilityCommandRoutes } from './availability/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
 
 export type CommandApiDependencies = CommandDependencies &
@@ -22,7 +22,7 @@ export type CommandApiDependencies = CommandDependencies &
     geocoder: Geocoder;
     /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead an availability window may start. */
     availabilityMaxDaysAhead: number;
-    /** HOLD_MINUTES: how long a captain's slot stays held while they pay. */
+    /** HOLD_MINUTES: how long an organizer's slot stays held while they pay. */
     holdMinutes: number;
     /** CANCELLATION_WINDOW_HOURS: cancelling this long before the start refunds the rental. */
     cancellationWindowHours: number;
@@ -54,7 +54,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(idempotentRequests(deps));
   router.use(userCommandRoutes(deps));
   router.use(fieldCommandRoutes(deps));
-  router.use(scheduleCommandRoutes(deps));
+  router.use(availabilityCommandRoutes(deps));
   router.use(paymentCommandRoutes(deps));
   router.use(organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }));
   router.use(partnerCommandRoutes(deps));

@@ -1,5 +1,5 @@
-import { bookingsProjection } from './fields/bookings-projection';
-import { fieldSchedulesProjection } from './fields/field-schedules-projection';
+import { bookingsProjection } from './availability/bookings-projection';
+import { availabilityWindowsProjection } from './availability/availability-windows-projection';
 import { fieldsProjection } from './fields/fields-projection';
 import { gamesProjection } from './games/games-projection';
 import { partnerApplicationsProjection } from './partners/partner-applications-projection';
@@ -9,5 +9,5 @@ import type { Projection } from './runtime/projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read model of the product, by capability. */
-export const allProjections: Projection[] = [usersProjection, fieldsProjection, fieldSchedulesProjection, bookingsProjection, gamesProjection, balancesProjection, paymentDifferencesProjection, partnerApplicationsProjection];
+export const allProjections: Projection[] = [usersProjection, fieldsProjection, availabilityWindowsProjection, bookingsProjection, gamesProjection, balancesProjection, paymentDifferencesProjection, partnerApplicationsProjection];
 export const projectionNames = allProjections.map((projection) => projection.name);

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import type pg from 'pg';
-import type { PaymentsConfig } from '@playtime/shared/contract/payments';
+import type { PublicConfig } from '@playtime/shared/contract/public-config';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
@@ -10,15 +10,9 @@ import { gameQueryRoutes } from './games/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
 import { readYourWrites } from './http/read-your-writes';
-import { scheduleQueryRoutes } from './schedules/routes';
+import { availabilityQueryRoutes } from './availability/routes';
 import { adminAccountQueryRoutes } from './users/admin-account-routes';
 import { userQueryRoutes } from './users/routes';
-
-export interface PublicConfig {
-  auth: { domain: string; clientId: string; audience: string };
-  partnerFormUrl: string | null;
-  payments: PaymentsConfig;
-}
 
 export interface ReadApiDependencies {
   pool: pg.Pool;
@@ -40,14 +34,14 @@ export interface ReadApiDependencies {
 /** Every query route of the product, by capability. */
 export function createReadApi(deps: ReadApiDependencies): Router {
   const router = Router();
-  router.get('/api/public-config', (_req, res) => {
+  router.get('/api/public-config', (_req, res: Response<PublicConfig>) => {
     res.json(deps.publicConfig);
   });
   router.use('/api', readYourWrites(deps));
   router.use(userQueryRoutes(deps));
   router.use(adminAccountQueryRoutes(deps));
   router.use(fieldQueryRoutes(deps));
-  router.use(scheduleQueryRoutes(deps));
+  router.use(availabilityQueryRoutes(deps));
   router.use(gameQueryRoutes(deps));
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));

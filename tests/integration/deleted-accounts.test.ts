@@ -13,7 +13,7 @@ import { gameIdForHold } from '@playtime/shared/game-loop/booking';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import type { ReceiverLedger, Role, UserDeletionPreview } from '@playtime/shared/contract/users';
-import { FIELD_WITHDRAWN } from '@playtime/shared/domain/schedules/decider';
+import { FIELD_WITHDRAWN } from '@playtime/shared/domain/availability/decider';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiAnswer, ApiClient } from '../support/api-client';

@@ -2,8 +2,8 @@ import type { OwnerField } from '@playtime/shared/contract/fields';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
-import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { compareCheckpoints, formatCheckpoint, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
@@ -369,12 +369,12 @@ describe('field and schedule calls over HTTP', () => {
         expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
         const pushed = new Promise<{ room: string; projection: string; checkpoint: string }>((resolve) =>
           socket.on('changed', (message: { room: string; projection: string; checkpoint: string }) => {
-            if (message.projection === 'field_schedules') resolve(message);
+            if (message.projection === 'availability_windows') resolve(message);
           }),
         );
         const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(40), endDate: at(41) });
         expect(added.status).toBe(200);
-        expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'field_schedules', checkpoint: expect.stringMatching(/^\d+:\d+$/) });
+        expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows', checkpoint: expect.stringMatching(/^\d+:\d+$/) });
       } finally {
         socket.disconnect();
       }
@@ -389,11 +389,11 @@ describe('field and schedule calls over HTTP', () => {
         expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
         const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
           guest.on('changed', (message: { room: string; projection: string }) => {
-            if (message.projection === 'field_schedules') resolve(message);
+            if (message.projection === 'availability_windows') resolve(message);
           }),
         );
         expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(42), endDate: at(43) })).status).toBe(200);
-        expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'field_schedules' });
+        expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows' });
       } finally {
         guest.disconnect();
       }
@@ -505,8 +505,8 @@ describe('field and schedule calls over HTTP', () => {
       const db = new pg.Client({ connectionString: app.databaseUrl });
       await db.connect();
       try {
-        const { rows } = await db.query<{ field_schedule_id: string }>('SELECT field_schedule_id FROM read.field_schedules WHERE sub_field_id = ANY($1)', [subFieldIds]);
-        return rows.map((row) => row.field_schedule_id);
+        const { rows } = await db.query<{ window_id: string }>('SELECT window_id FROM read.availability_windows WHERE sub_field_id = ANY($1)', [subFieldIds]);
+        return rows.map((row) => row.window_id);
       } finally {
         await db.end();
       }

@@ -10,8 +10,8 @@ import { GAME_FULL } from '@playtime/shared/domain/games/decider';
 import type { GameDetail, GameInList, GameSearchResult } from '@playtime/shared/contract/games';
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import { availabilityDecider } from '@playtime/shared/domain/schedules/decider';
-import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
@@ -201,7 +201,7 @@ describe('the game loop over HTTP', () => {
       }
       // Every hold that was granted is one captain's (a captain's own new hold replaces their last).
       const holders = new Set(
-        (await db.query<{ captain_id: string }>(`SELECT DISTINCT captain_id FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`, [pitchB, at(14)])).rows.map((row) => row.captain_id),
+        (await db.query<{ organizer_id: string }>(`SELECT DISTINCT organizer_id FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`, [pitchB, at(14)])).rows.map((row) => row.organizer_id),
       );
       await waitFor('the holds to be projected', async () => {
         const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`, [pitchB, at(14)]);
@@ -209,7 +209,7 @@ describe('the game loop over HTTP', () => {
       });
       expect(holders.size).toBeLessThanOrEqual(1);
       const live = await db.query<{ n: number; captains: number }>(
-        `SELECT count(*)::int AS n, count(DISTINCT captain_id)::int AS captains FROM read.holds WHERE sub_field_id = $1 AND start_date = $2 AND status = 'live'`,
+        `SELECT count(*)::int AS n, count(DISTINCT organizer_id)::int AS captains FROM read.holds WHERE sub_field_id = $1 AND start_date = $2 AND status = 'live'`,
         [pitchB, at(14)],
       );
       expect(live.rows[0]).toEqual({ n: 1, captains: 1 });
@@ -408,7 +408,7 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
     const hold = await waitFor('the hold in the read model', async () => {
-      const { rows } = await db.query<{ captain_id: string; field_id: string; owner_id: string }>('SELECT captain_id, field_id, owner_id FROM read.holds WHERE hold_id = $1', [holdId]);
+      const { rows } = await db.query<{ organizer_id: string; field_id: string; owner_id: string }>('SELECT organizer_id, field_id, owner_id FROM read.holds WHERE hold_id = $1', [holdId]);
       return rows[0];
     });
     // As a booking step that died after its first append: the slot booked (its payment verified), no game yet.
@@ -423,10 +423,10 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
           subField: { subFieldId, fieldId: hold.field_id, ownerId: hold.owner_id, name: 'Pitch A' },
           holdId,
           gameId: gameIdForHold(holdId),
-          payment: { paymentId: `pi_paid_before_a_crash_${holdId}`, payerId: hold.captain_id, amountCents: rentalCents, holdId },
+          payment: { paymentId: `pi_paid_before_a_crash_${holdId}`, payerId: hold.organizer_id, amountCents: rentalCents, holdId },
         },
-        context: { now: new Date(), newId: () => gameIdForHold(holdId), actorId: hold.captain_id },
-        metadata: { userId: hold.captain_id, correlationId: 'booking-step-that-died', causationId: null },
+        context: { now: new Date(), newId: () => gameIdForHold(holdId), actorId: hold.organizer_id },
+        metadata: { userId: hold.organizer_id, correlationId: 'booking-step-that-died', causationId: null },
       });
     } finally {
       await store.close();

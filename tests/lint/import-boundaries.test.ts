@@ -46,7 +46,7 @@ const forbidden: [boundary: string, file: string, specifier: string][] = [
 
 const allowed: [place: string, file: string, specifier: string][] = [
   ['the domain: zod', 'shared/src/domain/fields/decider.ts', 'zod'],
-  ['the domain: a dayjs plugin', 'shared/src/domain/schedules/decider.ts', 'dayjs/plugin/utc.js'],
+  ['the domain: a dayjs plugin', 'shared/src/domain/availability/decider.ts', 'dayjs/plugin/utc.js'],
   ['the domain: its own modules', 'shared/src/domain/fields/decider.ts', '../users/events'],
   ['a domain test: vitest and the test helpers', 'shared/src/domain/fields/decider.test.ts', '../../testing/decider-testing'],
   ['the contract: pure domain code', 'shared/src/contract/fields.ts', '../domain/fields/decider'],

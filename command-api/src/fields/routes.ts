@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { addFieldBody, addSubFieldBody, editFieldBody, fieldIdBody, setFieldPolicyBody, subFieldIdBody, toFieldForm, type FieldForm } from '@playtime/shared/contract/fields';
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS, fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream, type Coordinates } from '@playtime/shared/domain/fields/events';
-import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/schedules/decider';
+import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/availability/decider';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';

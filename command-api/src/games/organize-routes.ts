@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { addGameBody, holdSlotBody, ORGANIZER_ROLES, releaseHoldBody, type HeldSlot } from '@playtime/shared/contract/games';
 import { DEFAULT_MAX_PLAYERS } from '@playtime/shared/domain/games/rules';
-import { NO_SUCH_SUBFIELD, type VerifiedRentalPayment } from '@playtime/shared/domain/schedules/decider';
+import { NO_SUCH_SUBFIELD, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
 import { bookHeldSlot, holdSlot, releaseHold } from '@playtime/shared/game-loop/booking';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
@@ -11,7 +11,7 @@ import { metadataOf, originOf, setPosition, type CommandDependencies } from '../
 
 export type OrganizeCommandDependencies = CommandDependencies & {
     resolveUser: ResolveUser;
-    /** How long a captain's slot stays held while they pay (DESIGN §7: 10 minutes). */
+    /** How long an organizer's slot stays held while they pay (DESIGN §7: 10 minutes). */
     holdMinutes: number;
     /** Until how many hours before its start cancelling a game refunds the rental (DESIGN §7: 24). */
     cancellationWindowHours: number;

@@ -1,6 +1,6 @@
-import type { SubFieldRef } from '@playtime/shared/domain/schedules/decider';
+import type { SubFieldRef } from '@playtime/shared/domain/availability/decider';
 import type { GameEvent } from '@playtime/shared/domain/games/events';
-import type { AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { gameLoopJobHandler, type GameLoopJob, type RefundPayment } from '@playtime/shared/game-loop/game-loop-jobs';
 import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';

@@ -4,7 +4,7 @@ import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { gameDecider, playTimeAt, type GameState } from '@playtime/shared/domain/games/decider';
 import { ledgerDecider } from '@playtime/shared/domain/ledger/decider';
 import { partnerApplicationDecider } from '@playtime/shared/domain/partners/decider';
-import { availabilityDecider } from '@playtime/shared/domain/schedules/decider';
+import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
 import { userDecider } from '@playtime/shared/domain/users/decider';
 
 type Folding = { initialState: () => unknown; evolve: (state: unknown, event: DomainEvent) => unknown };

@@ -8,6 +8,7 @@ import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { stateAsOf } from './as-of';
 import { summarize } from './summaries';
+import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
 const ONLY_ADMINS = 'Only admins can read the event history.';
 
@@ -126,7 +127,7 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
     const ids = new Set<string>();
     const events = page.map((row) => ({ row, event: parseEvent({ type: row.type, data: row.data, metadata: row.metadata }) }));
     for (const { event } of events) for (const value of Object.values(event.data as Record<string, unknown>)) if (typeof value === 'string') ids.add(value);
-    const { rows: users } = await deps.pool.query<{ user_id: string; email: string }>('SELECT user_id, email FROM read.users WHERE user_id = ANY($1::text[])', [[...ids]]);
+    const { rows: users } = await deps.pool.query<ReadModelRow<'users', { user_id: string; email: string }>>('SELECT user_id, email FROM read.users WHERE user_id = ANY($1::text[])', [[...ids]]);
     const emails = new Map(users.map((user) => [user.user_id, user.email]));
     const name = (userId: string | null | undefined) => (userId ? (emails.get(userId) ?? userId) : 'the system');
 

@@ -1,6 +1,6 @@
 import type { PlaytimeEvent } from '@playtime/shared/domain/event-registry';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import { describeSpan } from '@playtime/shared/domain/schedules/bookings';
+import { describeSpan } from '@playtime/shared/domain/availability/bookings';
 
 /** What a payment bought, as a sentence ends: 'for a rental', 'for an entry'. */
 const PAID_FOR: Record<PaymentPurpose['kind'], string> = { rental: 'for a rental', entry: 'for an entry' };
@@ -66,7 +66,7 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
     case 'HoldReleased':
       return `A hold on ${event.data.subFieldName} ended (${event.data.reason})`;
     case 'SlotBooked':
-      return `${name(event.data.captainId)} booked ${event.data.subFieldName} ${span(event.data)} for "${event.data.draft.name}"`;
+      return `${name(event.data.organizerId)} booked ${event.data.subFieldName} ${span(event.data)} for "${event.data.draft.name}"`;
     case 'BookingCancelled':
       return `A booking on ${event.data.subFieldName} was cancelled`;
     case 'SubFieldClosed':

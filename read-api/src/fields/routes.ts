@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { parseBody } from '@playtime/shared/infra/http/errors';
-import { venueSearchQuery } from '@playtime/shared/contract/fields';
+import { venueSearchQuery, type OwnerField } from '@playtime/shared/contract/fields';
 
 const VENUE_SEARCH_LIMIT = 20;
 
@@ -30,7 +30,7 @@ export function fieldQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
   // An owner sees their own fields; an admin sees everyone's. Withdrawn fields (their owner's account was deleted) are gone, as deleted ones.
   router.get('/api/get-owner-fields', fieldManager, async (req, res) => {
     const ownerId = req.user!.role === 'admin' ? null : req.user!.userId;
-    const { rows } = await deps.pool.query(
+    const { rows } = await deps.pool.query<OwnerField>(
       `${FIELD_LISTING}
         WHERE NOT f.deleted AND NOT f.withdrawn AND ($1::text IS NULL OR f.owner_id = $1)
         ORDER BY lower(f.name), f.field_id`,
@@ -42,7 +42,7 @@ export function fieldQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
   // The organize wizard's venue search: served by the trigram index on lower(name).
   router.get('/api/get-fields-by-name', requireUser(deps.resolveUser), async (req, res) => {
     const { name } = parseBody(venueSearchQuery, req.query);
-    const { rows } = await deps.pool.query(
+    const { rows } = await deps.pool.query<OwnerField>(
       `${FIELD_LISTING}
         WHERE NOT f.deleted AND NOT f.withdrawn AND lower(f.name) LIKE '%' || lower($1) || '%'
         ORDER BY lower(f.name), f.field_id

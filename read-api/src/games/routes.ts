@@ -9,11 +9,14 @@ import {
   ORGANIZER_GAMES_LIMIT,
   SEARCH_RESULTS_LIMIT,
   type GameDetail,
+  type GameSearchResult,
+  type GeocodedLocation,
   type GameInList,
   type Participant,
   type RemovedPlayer,
 } from '@playtime/shared/contract/games';
 import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
+import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
@@ -50,13 +53,28 @@ export const SEARCH_GAMES_SQL = `
    WHERE public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) <= $3
    ORDER BY g.place OPERATOR(public.<->) public.ll_to_earth($1, $2)::public.cube`;
 
-interface ParticipantRow {
-  player_id: string;
-  username: string;
-  team: 0 | 1 | 2;
-  play_time_seconds: number;
-  play_start: Date | null;
-}
+type ParticipantRow = ReadModelRow<'game_participants', { player_id: string; username: string; team: 0 | 1 | 2; play_time_seconds: number; play_start: Date | null }>;
+
+type GameRow = ReadModelRow<
+  'games',
+  {
+    game_id: string;
+    name: string;
+    location: string;
+    field_name: string;
+    sub_field_name: string;
+    player_count: number;
+    sideline_count: number;
+    max_players: number;
+    price_cents: string;
+    start_date: Date;
+    end_date: Date;
+    status: GameDetail['status'];
+    organizer_username: string;
+    organizer_id: string;
+    picture: string;
+  }
+>;
 
 /** Queries about games (spec §7 game calls): search by distance, a game's page, and the lists. */
 export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; geocoder: Geocoder }): Router {
@@ -70,14 +88,15 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       throw error;
     });
     if (!place) throw new ApiError(404, 'location_not_found', NO_LOCATION_RESULTS);
-    res.json(place);
+    const location: GeocodedLocation = place;
+    res.json(location);
   });
 
   // Anyone may look at a game: its page is what a player shares.
   router.get('/api/get-game-data', async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
     const [games, participants, entries, removals, clock] = await Promise.all([
-      deps.pool.query(
+      deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, organizer_username, organizer_id, picture
            FROM read.games WHERE game_id = $1`,
@@ -88,7 +107,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
           WHERE game_id = $1 ORDER BY joined_position`,
         [gameId],
       ),
-      deps.pool.query<{ player_id: string }>(
+      deps.pool.query<ReadModelRow<'game_entries', { player_id: string }>>(
         `SELECT e.player_id FROM read.game_entries e
           WHERE e.game_id = $1 AND NOT e.refunded
             AND NOT EXISTS (SELECT 1 FROM read.game_participants p WHERE p.game_id = e.game_id AND p.player_id = e.player_id)`,
@@ -138,7 +157,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   // Search by distance (kilometres, spec §7).
   router.get('/api/get-games', async (req, res) => {
     const { latitude, longitude, distance } = parseBody(gameSearchQuery, req.query);
-    const { rows } = await deps.pool.query(SEARCH_GAMES_SQL, [latitude, longitude, distance * 1000]);
+    const { rows } = await deps.pool.query<GameSearchResult>(SEARCH_GAMES_SQL, [latitude, longitude, distance * 1000]);
     res.json(rows);
   });
 

@@ -3,7 +3,7 @@ import { readBalanceCents } from '../payments/read-balance';
 import type pg from 'pg';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import { balanceBody, usersPageQuery } from '@playtime/shared/contract/users';
+import { balanceBody, usersPageQuery, type AdminUserRow, type CurrentUser } from '@playtime/shared/contract/users';
 import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 
 /** Queries about user accounts (spec §7 user calls). */
@@ -12,7 +12,7 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser 
   const signedIn = requireUser(deps.resolveUser);
 
   router.get('/api/get-user', signedIn, async (req, res) => {
-    const { rows } = await deps.pool.query(
+    const { rows } = await deps.pool.query<CurrentUser>(
       `SELECT user_id AS "userId", username, email, nickname, bio, profile_picture AS "profilePicture", role
          FROM read.users WHERE user_id = $1`,
       [req.user!.userId],
@@ -37,7 +37,7 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser 
   router.get('/api/get-users', requireUser(deps.resolveUser, ['admin']), async (req, res) => {
     const { page, pageSize } = parseBody(usersPageQuery, req.query);
     const [list, count] = await Promise.all([
-      deps.pool.query(
+      deps.pool.query<AdminUserRow>(
         `SELECT user_id AS "userId", username, email, profile_picture AS "profilePicture", role
            FROM read.users WHERE NOT deleted ORDER BY registered_at, user_id LIMIT $1 OFFSET $2`,
         [pageSize, page * pageSize],

@@ -5,7 +5,7 @@ import { fieldStream } from '../domain/fields/events';
 import { gameStream } from '../domain/games/events';
 import { ledgerStream } from '../domain/ledger/events';
 import { partnerApplicationStream } from '../domain/partners/events';
-import { subFieldStream } from '../domain/schedules/events';
+import { subFieldStream } from '../domain/availability/events';
 import { userStream } from '../domain/users/events';
 import { instant, optionalInstant } from './instants';
 import { storableText } from './text';

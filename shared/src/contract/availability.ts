@@ -12,9 +12,9 @@ export const editAvailabilityBody = z.object({ fieldScheduleId: requiredId('fiel
 export const deleteAvailabilityBody = z.object({ fieldScheduleId: requiredId('fieldScheduleId') });
 
 /** GET /api/get-field-schedules?fieldId. */
-export const fieldSchedulesQuery = z.object({ fieldId: requiredId('fieldId') });
+export const fieldAvailabilityQuery = z.object({ fieldId: requiredId('fieldId') });
 /** GET /api/get-subfield-schedules?subFieldId. */
-export const subFieldSchedulesQuery = z.object({ subFieldId: requiredId('subFieldId') });
+export const subFieldAvailabilityQuery = z.object({ subFieldId: requiredId('subFieldId') });
 
 /** The body of add-field-schedule / edit-field-schedule as the web holds it: Date objects, sent as ISO strings. */
 export interface AvailabilityWindow {
@@ -38,14 +38,23 @@ export interface GameEntry {
   endDate: string;
 }
 
-export type ScheduleEntry = AvailabilityEntry | GameEntry;
+/** One entry of a sub-field's row in the owner's timeline. */
+export type TimelineEntry = AvailabilityEntry | GameEntry;
 
 /** One row of GET /api/get-field-schedules: a sub-field and its entries, by start. */
-export interface SubFieldSchedule {
+export interface SubFieldTimeline {
   subFieldId: string;
   name: string;
-  data: ScheduleEntry[];
+  data: TimelineEntry[];
 }
+
+/**
+ * One entry of GET /api/get-subfield-schedules (the organize wizard's time slots), by start: an
+ * availability window, a booked game or a live hold; `mine` says the game or hold is the caller's own.
+ */
+export type SubFieldCalendarEntry =
+  | { type: 'schedule'; startDate: string; endDate: string }
+  | { type: 'game' | 'hold'; startDate: string; endDate: string; mine: boolean };
 
 /** GET /api/owner-get-game-data: the owner's read-only view of a game on their field. */
 export interface OwnerGameDetails {

@@ -9,7 +9,7 @@ export const paymentPurposeSchema = z.discriminatedUnion('kind', [
     kind: z.literal('rental'),
     holdId: text('purpose.holdId', 100),
     /**
-     * The held sub-field, which the captain's page knows: the server then prices the hold from that
+     * The held sub-field, which the organizer's page knows: the server then prices the hold from that
      * sub-field's own stream at once, instead of waiting for the bookings read model to learn the hold.
      */
     subFieldId: text('purpose.subFieldId', 100).optional(),

@@ -6,7 +6,7 @@
 export const PROJECTIONS = {
   users: 'users',
   fields: 'fields',
-  fieldSchedules: 'field_schedules',
+  availabilityWindows: 'availability_windows',
   bookings: 'bookings',
   games: 'games',
   balances: 'balances',

@@ -23,11 +23,11 @@ const PUBLIC_ID = /^[\w-]{1,100}$/;
 export const rooms = {
   /** Everyone following a game (its page is public). */
   game: (gameId: string) => `game:${gameId}`,
-  /** Everyone following a field (its page and schedules). */
+  /** Everyone following a field (its page and availability). */
   field: (fieldId: string) => `field:${fieldId}`,
   /** One user's own updates (their profile, role, balance, games). */
   user: (userId: string) => `user:${userId}`,
-  /** A field owner's fields and schedules. */
+  /** A field owner's fields and their availability. */
   owner: (ownerId: string) => `owner:${ownerId}`,
   /** What admins watch: users and every field. */
   admin: 'admin',

@@ -41,3 +41,17 @@ export function fold<Event extends DomainEvent, State>(decider: Pick<Decider<unk
   return events.reduce(decider.evolve, decider.initialState());
 }
 
+
+/** The command of a decider's command union with this type, for the small function that decides it. */
+export type CommandOf<Command extends { type: string }, Type extends Command['type']> = Extract<Command, { type: Type }>;
+
+/**
+ * The `default` of a switch over every command or event type (Emmett's exhaustive `never` check): a
+ * type added to the union without its case stops compiling here, and a type no union knows throws.
+ * Pass the command or event; a union of one member narrows only its `type`, so pass that instead.
+ */
+export function unknownType(commandOrEvent: never): never {
+  const value = commandOrEvent as unknown;
+  const type = typeof value === 'object' && value !== null && 'type' in value ? value.type : value;
+  throw new Error(`No case for type ${JSON.stringify(type)}`);
+}

@@ -4,7 +4,7 @@ import { GAME_EVENTS } from './games/events';
 import { IDEMPOTENCY_EVENTS } from './idempotency/events';
 import { LEDGER_EVENTS } from './ledger/events';
 import { PARTNER_EVENTS } from './partners/events';
-import { AVAILABILITY_EVENTS } from './schedules/events';
+import { AVAILABILITY_EVENTS } from './availability/events';
 import { ADMIN_ROSTER_EVENTS, USER_EVENTS, USERNAME_EVENTS } from './users/events';
 
 /** Every event type the product appends. A new aggregate's `*_EVENTS` list joins here. */

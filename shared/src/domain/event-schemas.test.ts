@@ -8,8 +8,9 @@ import { IDEMPOTENCY_EVENT_TYPES } from './idempotency/events';
 import { LEDGER_EVENT_TYPES } from './ledger/events';
 import { PARTNER_EVENT_TYPES } from './partners/events';
 import { FIELD_EVENT_TYPES } from './fields/events';
-import { AVAILABILITY_EVENT_TYPES } from './schedules/events';
+import { AVAILABILITY_EVENT_TYPES } from './availability/events';
 import { USER_EVENT_TYPES, type UserEvent } from './users/events';
+import { ofPitchA, testSlotBooked, testSlotHeld } from '../testing/bookings';
 
 /** A made-up event with three versions: v2 splits the name, v3 adds a default. */
 const v1 = z.object({ name: z.string() });
@@ -104,6 +105,28 @@ describe("the product's events", () => {
     expect(eventRegistry.upcast({ type: 'GameCancelled', version: 1, data: v1Cancellation })).toEqual({ type: 'GameCancelled', data: v1Cancellation });
     expect(eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'owner_deleted' } })).toEqual({ data: { ...v1Cancellation, reason: 'owner_deleted' }, version: 2 });
     expect(() => eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'bored' } })).toThrow(/reason/);
+  });
+
+  it('reads SlotHeld and SlotBooked of version 1 (captainId) with the organizer as organizerId', () => {
+    const { organizerId, ...booked } = testSlotBooked();
+    const { organizerId: holder, ...held } = testSlotHeld();
+    expect(eventRegistry.upcast({ type: 'SlotBooked', version: 1, data: { ...booked, captainId: organizerId } })).toEqual({ type: 'SlotBooked', data: testSlotBooked() });
+    expect(eventRegistry.upcast({ type: 'SlotHeld', version: 1, data: { ...held, captainId: holder } })).toEqual({ type: 'SlotHeld', data: testSlotHeld() });
+    expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(2);
+    expect(() => eventRegistry.prepare({ type: 'SlotBooked', data: { ...booked, captainId: organizerId } })).toThrow(/organizerId/);
+  });
+
+  it('reads availability windows of version 1 (fieldScheduleId) with the window\'s id as windowId', () => {
+    const window = { ...ofPitchA, startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z' };
+    expect(eventRegistry.upcast({ type: 'AvailabilityAdded', version: 1, data: { ...window, fieldScheduleId: 'w1', addedBy: 'owner-1' } })).toEqual({
+      type: 'AvailabilityAdded',
+      data: { ...window, windowId: 'w1', addedBy: 'owner-1' },
+    });
+    expect(eventRegistry.upcast({ type: 'AvailabilityChanged', version: 1, data: { ...window, fieldScheduleId: 'w1', changedBy: 'owner-1' } }).data).toMatchObject({ windowId: 'w1' });
+    expect(eventRegistry.upcast({ type: 'AvailabilityRemoved', version: 1, data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } })).toEqual({
+      type: 'AvailabilityRemoved',
+      data: { ...ofPitchA, windowId: 'w1', removedBy: 'owner-1' },
+    });
   });
 
   it('lists every registered type with its version and schemas, for the admin audit', () => {

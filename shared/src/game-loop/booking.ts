@@ -3,9 +3,9 @@ import { fieldStream } from '../domain/fields/events';
 import { gameDecider } from '../domain/games/decider';
 import { gameStream, type GameDetails } from '../domain/games/events';
 import { DomainError } from '../domain/decider';
-import { rentalCentsFor } from '../domain/schedules/bookings';
-import { availabilityDecider, NO_SUCH_SUBFIELD, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../domain/schedules/decider';
-import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/schedules/events';
+import { rentalCentsFor } from '../domain/availability/bookings';
+import { availabilityDecider, NO_SUCH_SUBFIELD, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../domain/availability/decider';
+import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/availability/events';
 import { userDecider } from '../domain/users/decider';
 import { userStream } from '../domain/users/events';
 import type { CommandDoor, CommandOrigin } from '../infra/commands/command-door';
@@ -18,7 +18,7 @@ import { findHoldSubField, findSubField } from './sub-fields';
 
 /**
  * The booking process of the game loop (DESIGN §7): a paid hold becomes a booking on the sub-field's
- * stream, and the booking becomes a game on the game's stream. The captain's add-game call, the payment's
+ * stream, and the booking becomes a game on the game's stream. The organizer's add-game call, the payment's
  * webhook and the reactor that follows every booking all run these steps; each step is idempotent (the
  * game's id is derived from the hold's), so whichever comes first books and the others change nothing.
  */
@@ -78,7 +78,7 @@ type SlotBooked = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
 
 
 /**
- * The game a booking makes: the draft the captain held, the booked times, and the field as it is now
+ * The game a booking makes: the draft the organizer held, the booked times, and the field as it is now
  * (its name, address, place and cancellation window, read from the field's own stream).
  * `defaultCancellationWindowHours` applies to a field whose owner set no window of their own.
  */
@@ -94,7 +94,7 @@ export async function gameDetailsOfBooking(
   return {
     gameId: booking.gameId,
     name: booking.draft.name,
-    organizerId: booking.captainId,
+    organizerId: booking.organizerId,
     organizerUsername: booking.draft.organizerUsername,
     fieldId: booking.fieldId,
     fieldName: details.name,
@@ -128,7 +128,7 @@ export async function scheduleBookedGame(
     command: { type: 'ScheduleGame', details, rentalPaymentId: booking.paymentId, rentalCents: booking.rentalCents },
     newId: () => booking.gameId,
     now: deps.now?.(),
-    actorId: booking.captainId,
+    actorId: booking.organizerId,
     metadata: options.metadata,
   });
   if (outcome.appended) await withdrawIfOrganizerDeleted(deps, booking, options.metadata);
@@ -136,12 +136,12 @@ export async function scheduleBookedGame(
 }
 
 /**
- * A booking still in flight when its captain's account was deleted (the payment's webhook books it
- * after the deletion's job listed the captain's games) makes a game nobody runs: it is withdrawn at
+ * A booking still in flight when its organizer's account was deleted (the payment's webhook books it
+ * after the deletion's job listed the organizer's games) makes a game nobody runs: it is withdrawn at
  * once, everything paid refunded, as the deletion would have done.
  */
 async function withdrawIfOrganizerDeleted(deps: BookingProcessDependencies, booking: SlotBooked, metadata: EventMetadata): Promise<void> {
-  const organizer = await currentState(deps.commands.store, userDecider, userStream(booking.captainId), deps.commands.streamStates);
+  const organizer = await currentState(deps.commands.store, userDecider, userStream(booking.organizerId), deps.commands.streamStates);
   if (organizer.status !== 'deleted') return;
   await deps.commands.run({
     decider: gameDecider,
@@ -156,7 +156,7 @@ async function withdrawIfOrganizerDeleted(deps: BookingProcessDependencies, book
 
 /**
  * Books a held slot with its verified payment (or none for a free rental) and makes its game. `actorId`
- * is the captain on their own call, null for the webhook (the payment itself proves who paid).
+ * is the organizer on their own call, null for the webhook (the payment itself proves who paid).
  */
 export async function bookHeldSlot(
   deps: BookingProcessDependencies,
@@ -164,7 +164,7 @@ export async function bookHeldSlot(
     subField: SubFieldRef;
     holdId: string;
     payment: VerifiedRentalPayment | null;
-    /** The captain's add-game draft, checked against the hold's; none from the webhook. */
+    /** The organizer's add-game draft, checked against the hold's; none from the webhook. */
     draft?: DraftAsSent;
     actorId: string | null;
     cancellationWindowHours: number;

@@ -1,7 +1,7 @@
 import { gameDecider } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
-import { availabilityDecider, type SubFieldRef } from '../domain/schedules/decider';
-import { subFieldStream, type AvailabilityEvent } from '../domain/schedules/events';
+import { availabilityDecider, type SubFieldRef } from '../domain/availability/decider';
+import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState } from '../infra/commands/current-state';
 import type { JobHandler } from '../infra/jobs/port';

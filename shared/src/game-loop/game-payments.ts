@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { DomainError } from '../domain/decider';
 import { entryPaymentsOf, ENTRY_HELD, gameDecider, paymentUsed, standingEntry, type VerifiedEntryPayment } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
-import { availabilityDecider, type VerifiedRentalPayment } from '../domain/schedules/decider';
-import { subFieldStream } from '../domain/schedules/events';
+import { availabilityDecider, type VerifiedRentalPayment } from '../domain/availability/decider';
+import { subFieldStream } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState, settledState } from '../infra/commands/current-state';
 import { ApiError } from '../infra/http/errors';
@@ -79,7 +79,7 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     const state = await currentState(commands.store, availabilityDecider, subFieldStream(subField.subFieldId), commands.streamStates);
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
     // A withdrawn sub-field books nothing more: its holds are not sold, so no card is charged for them.
-    if (!hold || hold.captainId !== payerId || hold.status === 'booked' || state.withdrawn) return null;
+    if (!hold || hold.organizerId !== payerId || hold.status === 'booked' || state.withdrawn) return null;
     return { amountCents: hold.rentalCents, receiverId: subField.ownerId, purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId } };
   }
 

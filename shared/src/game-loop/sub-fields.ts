@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { fieldDecider } from '../domain/fields/decider';
 import type { FieldEvent } from '../domain/fields/events';
-import type { SubFieldRef } from '../domain/schedules/decider';
-import type { AvailabilityEvent } from '../domain/schedules/events';
+import type { SubFieldRef } from '../domain/availability/decider';
+import type { AvailabilityEvent } from '../domain/availability/events';
 import { currentState } from '../infra/commands/current-state';
 import type { StreamStateCache } from '../infra/commands/stream-state-cache';
 import type { EventStore } from '../infra/eventstore/port';
@@ -58,8 +58,12 @@ async function subFieldNamedBy(deps: SubFieldLookupDependencies, type: Availabil
 }
 
 /** The sub-field an availability window is on (a window never moves to another sub-field). */
-export function findSubFieldOfWindow(deps: SubFieldLookupDependencies, fieldScheduleId: string): Promise<SubFieldRef | undefined> {
-  return subFieldNamedBy(deps, 'AvailabilityAdded', 'fieldScheduleId', fieldScheduleId);
+export async function findSubFieldOfWindow(deps: SubFieldLookupDependencies, windowId: string): Promise<SubFieldRef | undefined> {
+  // AvailabilityAdded version 2 names the window `windowId`; windows added before it say `fieldScheduleId`.
+  return (
+    (await subFieldNamedBy(deps, 'AvailabilityAdded', 'windowId', windowId)) ??
+    subFieldNamedBy(deps, 'AvailabilityAdded', 'fieldScheduleId', windowId)
+  );
 }
 
 /** The sub-field a hold is on (a fact that never changes). */

@@ -1,4 +1,4 @@
-import type { AvailabilityEvent, GameDraft } from '../domain/schedules/events';
+import type { AvailabilityEvent, GameDraft } from '../domain/availability/events';
 
 type SlotBookedData = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
 type SlotHeldData = Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data'];
@@ -8,13 +8,13 @@ export const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1',
 
 export const testDraft: GameDraft = { name: "Cap's Game", organizerUsername: 'cap', maxPlayers: 22, priceCents: 500, picture: '' };
 
-/** The captain cap-1's hold-1 on Pitch A, 18:00–19:30 UTC on 22 November, booked as game-1 with payment pay-1. */
+/** The organizer cap-1's hold-1 on Pitch A, 18:00–19:30 UTC on 22 November, booked as game-1 with payment pay-1. */
 export function testSlotBooked(overrides: Partial<SlotBookedData> = {}): SlotBookedData {
   return {
     ...ofPitchA,
     holdId: 'hold-1',
     gameId: 'game-1',
-    captainId: 'cap-1',
+    organizerId: 'cap-1',
     startDate: '2026-11-22T18:00:00.000Z',
     endDate: '2026-11-22T19:30:00.000Z',
     rentalCents: 6000,
@@ -24,8 +24,8 @@ export function testSlotBooked(overrides: Partial<SlotBookedData> = {}): SlotBoo
   };
 }
 
-/** The captain cap-1's hold-1 on Pitch A, the slot `testSlotBooked` books, held until 12:10 UTC on 21 November. */
+/** The organizer cap-1's hold-1 on Pitch A, the slot `testSlotBooked` books, held until 12:10 UTC on 21 November. */
 export function testSlotHeld(overrides: Partial<SlotHeldData> = {}): SlotHeldData {
-  const { holdId, captainId, startDate, endDate, rentalCents, draft } = testSlotBooked();
-  return { ...ofPitchA, holdId, captainId, startDate, endDate, expiresAt: '2026-11-21T12:10:00.000Z', rentalCents, draft, ...overrides };
+  const { holdId, organizerId, startDate, endDate, rentalCents, draft } = testSlotBooked();
+  return { ...ofPitchA, holdId, organizerId, startDate, endDate, expiresAt: '2026-11-21T12:10:00.000Z', rentalCents, draft, ...overrides };
 }

@@ -1,19 +1,8 @@
-import type { PaymentsConfig } from '@playtime/shared/contract/payments';
+import type { PublicConfig as ServedPublicConfig } from '@playtime/shared/contract/public-config';
 import { apiGet } from './api-client';
 
-/** What the server tells an anonymous browser before anything else (GET /api/public-config). */
-export interface PublicConfig {
-  auth: {
-    /** Identity provider base URL, e.g. 'http://localhost:3000/oidc' or an Auth0 tenant domain. */
-    domain: string;
-    clientId: string;
-    audience: string;
-  };
-  /** External partner-request form; null means the in-app application page is used. */
-  partnerFormUrl: string | null;
-  /** Which card processor the payment dialog talks to (absent from an older server: the simulated one). */
-  payments?: PaymentsConfig;
-}
+/** GET /api/public-config as the browser reads it: an older server may not send `payments` (then the simulated processor). */
+export type PublicConfig = Omit<ServedPublicConfig, 'payments'> & Partial<Pick<ServedPublicConfig, 'payments'>>;
 
 export const publicConfigQueryKey = ['public-config'] as const;
 

@@ -1,4 +1,4 @@
-import { DomainError, type DecisionContext, type Decider } from '../decider';
+import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import type { Role } from '../users/events';
 import type { Coordinates, FieldDetails, FieldEvent } from './events';
 
@@ -137,6 +137,76 @@ function refuseUnlessOwnerOrAdmin(state: { ownerId: string }, context: DecisionC
 const sameDetails = (a: FieldDetails & Coordinates, b: FieldDetails & Coordinates) =>
   (Object.keys(a) as (keyof (FieldDetails & Coordinates))[]).every((key) => a[key] === b[key]);
 
+type Command<Type extends FieldCommand['type']> = CommandOf<FieldCommand, Type>;
+type ActiveField = Exclude<FieldState, { status: 'unknown' }>;
+
+function addField(command: Command<'AddField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
+  if (state.status !== 'unknown') throw new DomainError('conflict', 'field_exists', 'This field already exists.');
+  if (context.actorId === null) throw new DomainError('forbidden', 'no_owner', 'A field needs an owner: log in to add one.');
+  const details = refuseInvalidForm(command.form);
+  return [{ type: 'FieldAdded', data: { fieldId: command.fieldId, ownerId: context.actorId, ...details, ...command.coordinates } }];
+}
+
+/** The field a command of its owner (or an admin) changes, and who that is. */
+function managedField(command: { actorIsAdmin: boolean }, state: FieldState, context: DecisionContext): { field: ActiveField; actor: string } {
+  // A deleted field is gone for everyone but the log; refusing it like an unknown one keeps ids unguessable.
+  if (state.status !== 'active') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
+  return { field: state, actor: refuseUnlessOwnerOrAdmin(state, context, command.actorIsAdmin) };
+}
+
+function editField(command: Command<'EditField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
+  const { field, actor } = managedField(command, state, context);
+  const details = refuseInvalidForm(command.form);
+  const edited = { ...details, ...command.coordinates };
+  if (sameDetails(edited, { ...field.details, ...field.coordinates })) return [];
+  return [{ type: 'FieldEdited', data: { fieldId: field.fieldId, editedBy: actor, ...edited } }];
+}
+
+function deleteField(command: Command<'DeleteField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
+  const { field, actor } = managedField(command, state, context);
+  // Upcoming bookings refuse this through closing each sub-field first (the sub-field's decider refuses a close while it has a booked game).
+  const open = field.subFields.filter((sub) => !command.closedSubFieldIds.includes(sub.subFieldId));
+  if (open.length > 0) {
+    // Reached only when a sub-field was added while the others were being closed: the caller closes it and tries again.
+    throw new DomainError('conflict', SUBFIELDS_STILL_OPEN, `Close ${open.map((sub) => sub.name).join(', ')} before deleting the field.`);
+  }
+  return [{ type: 'FieldDeleted', data: { fieldId: field.fieldId, deletedBy: actor } }];
+}
+
+function addSubField(command: Command<'AddSubField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
+  const { field } = managedField(command, state, context);
+  const name = command.name.trim() === '' ? NEW_SUBFIELD_NAME : command.name.trim();
+  if (name.length > SUBFIELD_NAME_MAX_LENGTH) {
+    throw new DomainError('invalid', 'subfield_name_too_long', `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters.`, {
+      name: `At most ${SUBFIELD_NAME_MAX_LENGTH} characters`,
+    });
+  }
+  const taken = field.subFields.find((sub) => sameName(sub.name, name));
+  if (taken) throw new DomainError('conflict', 'duplicate_subfield', `This field already has a sub-field named ${taken.name}. Choose another name.`);
+  return [{ type: 'SubFieldAdded', data: { fieldId: field.fieldId, subFieldId: context.newId(), name } }];
+}
+
+function removeSubField(command: Command<'RemoveSubField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
+  const { field, actor } = managedField(command, state, context);
+  if (!field.subFields.some((sub) => sub.subFieldId === command.subFieldId)) {
+    throw new DomainError('not_found', 'subfield_not_found', 'There is no sub-field with this id.');
+  }
+  // The sub-field's stream was closed first, which is refused while it has a booked game or a live hold.
+  return [{ type: 'SubFieldRemoved', data: { fieldId: field.fieldId, subFieldId: command.subFieldId, removedBy: actor } }];
+}
+
+function setFieldPolicy(command: Command<'SetFieldPolicy'>, state: FieldState, context: DecisionContext): FieldEvent[] {
+  const { field, actor } = managedField(command, state, context);
+  const { cancellationWindowHours, freeRental } = command.policy;
+  if (cancellationWindowHours !== null && !(Number.isInteger(cancellationWindowHours) && cancellationWindowHours >= 0 && cancellationWindowHours <= MAX_CANCELLATION_WINDOW_HOURS)) {
+    throw new DomainError('invalid', 'invalid_cancellation_window', CANCELLATION_WINDOW_RANGE, { cancellationWindowHours: CANCELLATION_WINDOW_RANGE });
+  }
+  // The owner is paid for rentals: only an admin may waive them (or end the waiver).
+  if (freeRental !== field.policy.freeRental && !command.actorIsAdmin) throw new DomainError('forbidden', 'only_admins_make_rentals_free', ONLY_ADMINS_MAKE_RENTALS_FREE);
+  if (cancellationWindowHours === field.policy.cancellationWindowHours && freeRental === field.policy.freeRental) return [];
+  return [{ type: 'FieldPolicySet', data: { fieldId: field.fieldId, setBy: actor, cancellationWindowHours, freeRental } }];
+}
+
 export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
   initialState: () => ({ status: 'unknown' }),
 
@@ -163,70 +233,35 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
         const { cancellationWindowHours, freeRental } = event.data;
         return state.status === 'unknown' ? state : { ...state, policy: { cancellationWindowHours, freeRental } };
       }
+      default:
+        return unknownType(event);
     }
   },
 
   decide(command, state, context) {
-    if (command.type === 'AddField') {
-      if (state.status !== 'unknown') throw new DomainError('conflict', 'field_exists', 'This field already exists.');
-      if (context.actorId === null) throw new DomainError('forbidden', 'no_owner', 'A field needs an owner: log in to add one.');
-      const details = refuseInvalidForm(command.form);
-      return [{ type: 'FieldAdded', data: { fieldId: command.fieldId, ownerId: context.actorId, ...details, ...command.coordinates } }];
-    }
-    if (command.type === 'WithdrawField') return withdrawField(command, state, context);
-    // A deleted field is gone for everyone but the log; refusing it like an unknown one keeps ids unguessable.
-    if (state.status !== 'active') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
-    const actor = refuseUnlessOwnerOrAdmin(state, context, command.actorIsAdmin);
     switch (command.type) {
-      case 'EditField': {
-        const details = refuseInvalidForm(command.form);
-        const edited = { ...details, ...command.coordinates };
-        if (sameDetails(edited, { ...state.details, ...state.coordinates })) return [];
-        return [{ type: 'FieldEdited', data: { fieldId: state.fieldId, editedBy: actor, ...edited } }];
-      }
-      case 'DeleteField': {
-        // Upcoming bookings refuse this through closing each sub-field first (the sub-field's decider refuses a close while it has a booked game).
-        const open = state.subFields.filter((sub) => !command.closedSubFieldIds.includes(sub.subFieldId));
-        if (open.length > 0) {
-          // Reached only when a sub-field was added while the others were being closed: the caller closes it and tries again.
-          throw new DomainError('conflict', SUBFIELDS_STILL_OPEN, `Close ${open.map((sub) => sub.name).join(', ')} before deleting the field.`);
-        }
-        return [{ type: 'FieldDeleted', data: { fieldId: state.fieldId, deletedBy: actor } }];
-      }
-      case 'AddSubField': {
-        const name = command.name.trim() === '' ? NEW_SUBFIELD_NAME : command.name.trim();
-        if (name.length > SUBFIELD_NAME_MAX_LENGTH) {
-          throw new DomainError('invalid', 'subfield_name_too_long', `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters.`, {
-            name: `At most ${SUBFIELD_NAME_MAX_LENGTH} characters`,
-          });
-        }
-        const taken = state.subFields.find((sub) => sameName(sub.name, name));
-        if (taken) throw new DomainError('conflict', 'duplicate_subfield', `This field already has a sub-field named ${taken.name}. Choose another name.`);
-        return [{ type: 'SubFieldAdded', data: { fieldId: state.fieldId, subFieldId: context.newId(), name } }];
-      }
-      case 'RemoveSubField': {
-        if (!state.subFields.some((sub) => sub.subFieldId === command.subFieldId)) {
-          throw new DomainError('not_found', 'subfield_not_found', 'There is no sub-field with this id.');
-        }
-        // The sub-field's stream was closed first, which is refused while it has a booked game or a live hold.
-        return [{ type: 'SubFieldRemoved', data: { fieldId: state.fieldId, subFieldId: command.subFieldId, removedBy: actor } }];
-      }
-      case 'SetFieldPolicy': {
-        const { cancellationWindowHours, freeRental } = command.policy;
-        if (cancellationWindowHours !== null && !(Number.isInteger(cancellationWindowHours) && cancellationWindowHours >= 0 && cancellationWindowHours <= MAX_CANCELLATION_WINDOW_HOURS)) {
-          throw new DomainError('invalid', 'invalid_cancellation_window', CANCELLATION_WINDOW_RANGE, { cancellationWindowHours: CANCELLATION_WINDOW_RANGE });
-        }
-        // The owner is paid for rentals: only an admin may waive them (or end the waiver).
-        if (freeRental !== state.policy.freeRental && !command.actorIsAdmin) throw new DomainError('forbidden', 'only_admins_make_rentals_free', ONLY_ADMINS_MAKE_RENTALS_FREE);
-        if (cancellationWindowHours === state.policy.cancellationWindowHours && freeRental === state.policy.freeRental) return [];
-        return [{ type: 'FieldPolicySet', data: { fieldId: state.fieldId, setBy: actor, cancellationWindowHours, freeRental } }];
-      }
+      case 'AddField':
+        return addField(command, state, context);
+      case 'EditField':
+        return editField(command, state, context);
+      case 'DeleteField':
+        return deleteField(command, state, context);
+      case 'AddSubField':
+        return addSubField(command, state, context);
+      case 'RemoveSubField':
+        return removeSubField(command, state, context);
+      case 'SetFieldPolicy':
+        return setFieldPolicy(command, state, context);
+      case 'WithdrawField':
+        return withdrawField(command, state, context);
+      default:
+        return unknownType(command);
     }
   },
 };
 
 /** A withdrawal repeated (a retried job), or of a field its owner deleted already, changes nothing. */
-function withdrawField(command: Extract<FieldCommand, { type: 'WithdrawField' }>, state: FieldState, context: DecisionContext): FieldEvent[] {
+function withdrawField(command: Command<'WithdrawField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
   if (state.status === 'unknown') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
   if (state.status !== 'active') return [];
   const offered = state.subFields.filter((sub) => !command.withdrawnSubFieldIds.includes(sub.subFieldId));

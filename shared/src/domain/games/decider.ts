@@ -1,4 +1,4 @@
-import { DomainError, type DecisionContext, type Decider } from '../decider';
+import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import type { GameDetails, GameEvent, GameWithdrawalReason, Team } from './events';
 import { gameHasEnded, TEAM_SLOTS } from './rules';
 
@@ -87,8 +87,8 @@ export function playTimeAt(participant: Participant, at: number, start: number, 
 }
 
 /**
- * Whether cancelling now gives the captain's rental back: only at least the game's cancellation window
- * before its start (DESIGN §7). The confirmation dialog asks the same function before the captain confirms.
+ * Whether cancelling now gives the organizer's rental back: only at least the game's cancellation window
+ * before its start (DESIGN §7). The confirmation dialog asks the same function before the organizer confirms.
  */
 export function rentalRefundApplies(startDate: string, cancellationWindowHours: number, now: Date): boolean {
   return now.getTime() <= Date.parse(startDate) - cancellationWindowHours * 3_600_000;
@@ -187,164 +187,217 @@ const closedAt = (participant: Participant, playedSeconds: number): Participant 
   onPitchSince: null,
 });
 
+function evolve(state: GameState, event: GameEvent): GameState {
+  if (event.type === 'GameScheduled') {
+    const { rentalPaymentId, rentalCents: _rental, ...details } = event.data;
+    return {
+      status: 'scheduled',
+      details,
+      rentalPaymentId,
+      start: Date.parse(details.startDate),
+      end: Date.parse(details.endDate),
+      participants: [],
+      paidEntries: [],
+      removed: [],
+    };
+  }
+  if (state.status === 'none') return state;
+  const at = Date.parse(event.data.at);
+  switch (event.type) {
+    case 'PlayerJoined': {
+      const { playerId, username, paymentId } = event.data;
+      const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
+      // A rejoin comes back with the entry the player holds already: it is not a new payment.
+      const newPayment = paymentId !== null && !paymentUsed(state, paymentId);
+      return {
+        ...state,
+        participants: [...state.participants, joined],
+        paidEntries: newPayment ? [...state.paidEntries, { playerId, paymentId, refunded: false }] : state.paidEntries,
+      };
+    }
+    case 'PlayerMoved': {
+      const { to, playedSeconds } = event.data;
+      return withParticipant(state as ScheduledGame, event.data.playerId, (participant) => {
+        const closed = closedAt(participant, playedSeconds);
+        return { ...closed, team: to, onPitchSince: to === 0 ? null : participant.onPitchSince ?? at };
+      });
+    }
+    case 'PlayersSwitched': {
+      const { incomingId, outgoingId, team, outgoingPlayedSeconds } = event.data;
+      const swapped = withParticipant(state as ScheduledGame, outgoingId, (participant) => ({ ...closedAt(participant, outgoingPlayedSeconds), team: 0 }));
+      return withParticipant(swapped, incomingId, (participant) => ({ ...participant, team, onPitchSince: at }));
+    }
+    case 'PlayerLeft':
+      return withParticipant(state as ScheduledGame, event.data.playerId, () => null);
+    case 'PlayerRemoved': {
+      const { playerId, username, refundedPaymentId } = event.data;
+      const gone = withParticipant(state as ScheduledGame, playerId, () => null);
+      return {
+        ...gone,
+        removed: [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }],
+        paidEntries: gone.paidEntries.map((entry) => (entry.paymentId === refundedPaymentId ? { ...entry, refunded: true } : entry)),
+      };
+    }
+    case 'PlayerAllowedBack':
+      return { ...state, removed: state.removed.filter((removed) => removed.playerId !== event.data.playerId) };
+    case 'GameCancelled':
+      return { ...state, status: 'cancelled' };
+    default:
+      return unknownType(event);
+  }
+}
+
+type Command<Type extends GameCommand['type']> = CommandOf<GameCommand, Type>;
+
+function scheduleGame(command: Command<'ScheduleGame'>, state: GameState): GameEvent[] {
+  // The booking process may schedule a game twice (a webhook and the organizer's own call): once is enough.
+  if (state.status !== 'none') return [];
+  return [{ type: 'GameScheduled', data: { ...command.details, rentalPaymentId: command.rentalPaymentId, rentalCents: command.rentalCents } }];
+}
+
+function joinGame(command: Command<'JoinGame'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const now = context.now.getTime();
+  const at = context.now.toISOString();
+  if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
+  const current = game.participants.find((participant) => participant.playerId === command.playerId);
+  const { payment } = command;
+  if (current && payment) {
+    // A join that brings a payment buys a place; it never moves a member. The payment's webhook
+    // arriving after the player's own join (or a retried join) finds the place bought already.
+    if (current.paymentId === payment.paymentId) return [];
+    throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
+  }
+  if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
+  const removal = game.removed.find((removed) => removed.playerId === command.playerId);
+  if (removal) {
+    const refunded = game.paidEntries.some((entry) => entry.playerId === command.playerId && entry.refunded);
+    throw new DomainError('forbidden', 'removed_by_organizer', refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME);
+  }
+  if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
+  // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
+  const held = game.details.priceCents > 0 ? standingEntry(game, command.playerId) : undefined;
+  if (held && payment) {
+    throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
+  }
+  if (!held) refuseBadEntryPayment(game, command.playerId, payment);
+  const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
+  const joined: GameEvent = { type: 'PlayerJoined', data: { gameId: game.details.gameId, playerId: command.playerId, username: command.username, paymentId, at } };
+  if (command.team === 0) return [joined];
+  // The move onto a team is decided on the game as the join leaves it.
+  const afterJoin = evolve(game, joined) as ScheduledGame;
+  return [joined, ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at)];
+}
+
+function movePlayer(command: Command<'MovePlayer'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const mover = member(game, command.playerId);
+  if (context.actorId !== command.playerId) refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  return moveOnce(game, mover, command.to, context.actorId!, context.now.getTime(), context.now.toISOString());
+}
+
+function switchPlayers(command: Command<'SwitchPlayers'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const switchedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  const incoming = member(game, command.incomingId);
+  const outgoing = member(game, command.outgoingId);
+  if (incoming.team !== 0) throw new DomainError('invalid', 'not_on_sideline', `${incoming.username} is not on the sideline.`);
+  if (outgoing.team === 0) throw new DomainError('invalid', 'not_on_pitch', `${outgoing.username} is not on the pitch.`);
+  const outgoingPlayedSeconds = secondsOnPitch(outgoing.onPitchSince, context.now.getTime(), game.start, game.end);
+  return [
+    {
+      type: 'PlayersSwitched',
+      data: {
+        gameId: game.details.gameId,
+        incomingId: incoming.playerId,
+        outgoingId: outgoing.playerId,
+        team: outgoing.team,
+        switchedBy,
+        at: context.now.toISOString(),
+        outgoingPlayedSeconds,
+      },
+    },
+  ];
+}
+
+function leaveGame(command: Command<'LeaveGame'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'leave_for_yourself', 'You can only leave a game yourself.');
+  const leaver = member(game, command.playerId);
+  const playedSeconds = secondsOnPitch(leaver.onPitchSince, context.now.getTime(), game.start, game.end);
+  return [{ type: 'PlayerLeft', data: { gameId: game.details.gameId, playerId: leaver.playerId, at: context.now.toISOString(), playedSeconds } }];
+}
+
+function removePlayer(command: Command<'RemovePlayer'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const removedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  const removed = member(game, command.playerId);
+  const playedSeconds = secondsOnPitch(removed.onPitchSince, context.now.getTime(), game.start, game.end);
+  // The organizer's decision, not the player's: their entry goes back in full, once.
+  const refundedPaymentId = standingEntry(game, removed.playerId)?.paymentId ?? null;
+  return [
+    {
+      type: 'PlayerRemoved',
+      data: { gameId: game.details.gameId, playerId: removed.playerId, username: removed.username, removedBy, at: context.now.toISOString(), playedSeconds, refundedPaymentId },
+    },
+  ];
+}
+
+function allowPlayerBack(command: Command<'AllowPlayerBack'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const allowedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  if (!game.removed.some((removed) => removed.playerId === command.playerId)) return [];
+  return [{ type: 'PlayerAllowedBack', data: { gameId: game.details.gameId, playerId: command.playerId, allowedBy, at: context.now.toISOString() } }];
+}
+
+function cancelGame(command: Command<'CancelGame'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const cancelledBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  const rentalRefunded = rentalRefundApplies(game.details.startDate, game.details.cancellationWindowHours, context.now);
+  const entryRefunds = entryRefundsOf(game);
+  const { gameId, subFieldId, fieldId, ownerId, subFieldName } = game.details;
+  return [
+    {
+      type: 'GameCancelled',
+      data: { gameId, cancelledBy, at: context.now.toISOString(), subFieldId, fieldId, ownerId, subFieldName, rentalRefunded, rentalPaymentId: game.rentalPaymentId, entryRefunds },
+    },
+  ];
+}
+
 export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
   initialState: () => ({ status: 'none' }),
 
-  evolve(state, event) {
-    if (event.type === 'GameScheduled') {
-      const { rentalPaymentId, rentalCents: _rental, ...details } = event.data;
-      return {
-        status: 'scheduled',
-        details,
-        rentalPaymentId,
-        start: Date.parse(details.startDate),
-        end: Date.parse(details.endDate),
-        participants: [],
-        paidEntries: [],
-        removed: [],
-      };
-    }
-    if (state.status === 'none') return state;
-    if (event.type === 'PlayerAllowedBack') return { ...state, removed: state.removed.filter((removed) => removed.playerId !== event.data.playerId) };
-    const at = Date.parse(event.data.at);
-    switch (event.type) {
-      case 'PlayerJoined': {
-        const { playerId, username, paymentId } = event.data;
-        const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
-        // A rejoin comes back with the entry the player holds already: it is not a new payment.
-        const newPayment = paymentId !== null && !paymentUsed(state, paymentId);
-        return {
-          ...state,
-          participants: [...state.participants, joined],
-          paidEntries: newPayment ? [...state.paidEntries, { playerId, paymentId, refunded: false }] : state.paidEntries,
-        };
-      }
-      case 'PlayerMoved': {
-        const { to, playedSeconds } = event.data;
-        return withParticipant(state as ScheduledGame, event.data.playerId, (participant) => {
-          const closed = closedAt(participant, playedSeconds);
-          return { ...closed, team: to, onPitchSince: to === 0 ? null : participant.onPitchSince ?? at };
-        });
-      }
-      case 'PlayersSwitched': {
-        const { incomingId, outgoingId, team, outgoingPlayedSeconds } = event.data;
-        const swapped = withParticipant(state as ScheduledGame, outgoingId, (participant) => ({ ...closedAt(participant, outgoingPlayedSeconds), team: 0 }));
-        return withParticipant(swapped, incomingId, (participant) => ({ ...participant, team, onPitchSince: at }));
-      }
-      case 'PlayerLeft':
-        return withParticipant(state as ScheduledGame, event.data.playerId, () => null);
-      case 'PlayerRemoved': {
-        const { playerId, username, refundedPaymentId } = event.data;
-        const gone = withParticipant(state as ScheduledGame, playerId, () => null);
-        return {
-          ...gone,
-          removed: [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }],
-          paidEntries: gone.paidEntries.map((entry) => (entry.paymentId === refundedPaymentId ? { ...entry, refunded: true } : entry)),
-        };
-      }
-      case 'GameCancelled':
-        return { ...state, status: 'cancelled' };
-    }
-  },
+  evolve,
 
   decide(command, state, context) {
-    const now = context.now.getTime();
-    const at = context.now.toISOString();
-    if (command.type === 'ScheduleGame') {
-      // The booking process may schedule a game twice (a webhook and the captain's own call): once is enough.
-      if (state.status !== 'none') return [];
-      return [{ type: 'GameScheduled', data: { ...command.details, rentalPaymentId: command.rentalPaymentId, rentalCents: command.rentalCents } }];
-    }
-    if (command.type === 'WithdrawGame') return withdrawGame(state, command.reason, context);
-    const game = refuseUnlessOpen(state, context.now);
-    const { gameId } = game.details;
     switch (command.type) {
-      case 'JoinGame': {
-        if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
-        const current = game.participants.find((participant) => participant.playerId === command.playerId);
-        const { payment } = command;
-        if (current && payment) {
-          // A join that brings a payment buys a place; it never moves a member. The payment's webhook
-          // arriving after the player's own join (or a retried join) finds the place bought already.
-          if (current.paymentId === payment.paymentId) return [];
-          throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
-        }
-        if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
-        const removal = game.removed.find((removed) => removed.playerId === command.playerId);
-        if (removal) {
-          const refunded = game.paidEntries.some((entry) => entry.playerId === command.playerId && entry.refunded);
-          throw new DomainError('forbidden', 'removed_by_organizer', refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME);
-        }
-        if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
-        // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
-        const held = game.details.priceCents > 0 ? standingEntry(game, command.playerId) : undefined;
-        if (held && payment) {
-          throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
-        }
-        if (!held) refuseBadEntryPayment(game, command.playerId, payment);
-        const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
-        const joined: GameEvent = { type: 'PlayerJoined', data: { gameId, playerId: command.playerId, username: command.username, paymentId, at } };
-        if (command.team === 0) return [joined];
-        const newcomer: Participant = { playerId: command.playerId, username: command.username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
-        return [joined, ...moveOnce(game, newcomer, command.team, command.playerId, now, at)];
-      }
-      case 'MovePlayer': {
-        const mover = member(game, command.playerId);
-        if (context.actorId !== command.playerId) refuseUnlessOrganizer(game, context, command.actorIsAdmin);
-        return moveOnce(game, mover, command.to, context.actorId!, now, at);
-      }
-      case 'SwitchPlayers': {
-        const switchedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
-        const incoming = member(game, command.incomingId);
-        const outgoing = member(game, command.outgoingId);
-        if (incoming.team !== 0) throw new DomainError('invalid', 'not_on_sideline', `${incoming.username} is not on the sideline.`);
-        if (outgoing.team === 0) throw new DomainError('invalid', 'not_on_pitch', `${outgoing.username} is not on the pitch.`);
-        const outgoingPlayedSeconds = secondsOnPitch(outgoing.onPitchSince, now, game.start, game.end);
-        return [
-          {
-            type: 'PlayersSwitched',
-            data: { gameId, incomingId: incoming.playerId, outgoingId: outgoing.playerId, team: outgoing.team, switchedBy, at, outgoingPlayedSeconds },
-          },
-        ];
-      }
-      case 'LeaveGame': {
-        if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'leave_for_yourself', 'You can only leave a game yourself.');
-        const leaver = member(game, command.playerId);
-        const playedSeconds = secondsOnPitch(leaver.onPitchSince, now, game.start, game.end);
-        return [{ type: 'PlayerLeft', data: { gameId, playerId: leaver.playerId, at, playedSeconds } }];
-      }
-      case 'RemovePlayer': {
-        const removedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
-        const removed = member(game, command.playerId);
-        const playedSeconds = secondsOnPitch(removed.onPitchSince, now, game.start, game.end);
-        // The organizer's decision, not the player's: their entry goes back in full, once.
-        const refundedPaymentId = standingEntry(game, removed.playerId)?.paymentId ?? null;
-        return [{ type: 'PlayerRemoved', data: { gameId, playerId: removed.playerId, username: removed.username, removedBy, at, playedSeconds, refundedPaymentId } }];
-      }
-      case 'AllowPlayerBack': {
-        const allowedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
-        if (!game.removed.some((removed) => removed.playerId === command.playerId)) return [];
-        return [{ type: 'PlayerAllowedBack', data: { gameId, playerId: command.playerId, allowedBy, at } }];
-      }
-      case 'CancelGame': {
-        const cancelledBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
-        const rentalRefunded = rentalRefundApplies(game.details.startDate, game.details.cancellationWindowHours, context.now);
-        const entryRefunds = entryRefundsOf(game);
-        const { subFieldId, fieldId, ownerId, subFieldName } = game.details;
-        return [
-          {
-            type: 'GameCancelled',
-            data: { gameId, cancelledBy, at, subFieldId, fieldId, ownerId, subFieldName, rentalRefunded, rentalPaymentId: game.rentalPaymentId, entryRefunds },
-          },
-        ];
-      }
+      case 'ScheduleGame':
+        return scheduleGame(command, state);
+      case 'JoinGame':
+        return joinGame(command, state, context);
+      case 'MovePlayer':
+        return movePlayer(command, state, context);
+      case 'SwitchPlayers':
+        return switchPlayers(command, state, context);
+      case 'LeaveGame':
+        return leaveGame(command, state, context);
+      case 'RemovePlayer':
+        return removePlayer(command, state, context);
+      case 'AllowPlayerBack':
+        return allowPlayerBack(command, state, context);
+      case 'CancelGame':
+        return cancelGame(command, state, context);
+      case 'WithdrawGame':
+        return withdrawGame(state, command.reason, context);
+      default:
+        return unknownType(command);
     }
   },
 };
 
 /**
  * A game whose organizer's or field owner's account was deleted: cancelled with everything paid coming
- * back, the rental too whatever the window, since neither the captain nor the players chose this. A game
+ * back, the rental too whatever the window, since neither the organizer nor the players chose this. A game
  * already cancelled or over is left as it is, so the deletion's job may run again.
  */
 function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: DecisionContext): GameEvent[] {

@@ -14,7 +14,7 @@ export type Team = z.infer<typeof team>;
 
 const instant = z.iso.datetime({ offset: true });
 
-/** What the game is, as the captain confirmed it and the booking fixed it. */
+/** What the game is, as the organizer confirmed it and the booking fixed it. */
 const gameDetails = z.object({
   gameId: z.string(),
   name: z.string(),
@@ -35,7 +35,7 @@ const gameDetails = z.object({
   maxPlayers: z.number().int(),
   priceCents: z.number().int().nonnegative(),
   picture: z.string(),
-  /** The field's cancellation window when the slot was booked: the policy the captain agreed to. */
+  /** The field's cancellation window when the slot was booked: the policy the organizer agreed to. */
   cancellationWindowHours: z.number().nonnegative(),
 });
 export type GameDetails = z.infer<typeof gameDetails>;
@@ -99,7 +99,7 @@ const gameCancelledV1 = z.object({
   fieldId: z.string(),
   ownerId: z.string(),
   subFieldName: z.string(),
-  /** Whether the captain's rental comes back: cancelled at least the game's window before the start. */
+  /** Whether the organizer's rental comes back: cancelled at least the game's window before the start. */
   rentalRefunded: z.boolean(),
   /** The rental's payment, refunded when rentalRefunded; null for a free rental. */
   rentalPaymentId: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { DomainError, type Decider } from '../decider';
+import { DomainError, unknownType, type CommandOf, type Decider } from '../decider';
 import type { EventOf } from '../event-schemas';
 import type { LedgerEvent, LedgerPurpose, PaymentDifferenceFound } from './events';
 
@@ -32,6 +32,39 @@ const differenceKey = (difference: Difference) =>
 
 const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
 
+type Command<Type extends LedgerCommand['type']> = CommandOf<LedgerCommand, Type>;
+
+function recordPayment({ payment }: Command<'RecordPayment'>, state: LedgerState): LedgerEvent[] {
+  if (!isCents(payment.amountCents) || payment.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A payment is a positive whole number of cents.');
+  if (!isCents(payment.feeCents) || payment.feeCents > payment.amountCents) throw new DomainError('invalid', 'invalid_fee', 'A fee is a whole number of cents no larger than its payment.');
+  if (state.recorded) {
+    if (state.amountCents !== payment.amountCents || state.receiverId !== payment.receiverId) {
+      throw new DomainError('conflict', 'payment_differs', `Payment ${payment.paymentId} is already recorded with a different amount or receiver.`);
+    }
+    return [];
+  }
+  const { paymentId, receiverId, payerId, amountCents, currency, purpose } = payment;
+  const received: LedgerEvent = { type: 'PaymentReceived', data: { paymentId, receiverId, payerId, amountCents, currency, purpose } };
+  return payment.feeCents > 0 ? [received, { type: 'FeeCharged', data: { paymentId, receiverId, amountCents: payment.feeCents } }] : [received];
+}
+
+function recordRefund(command: Command<'RecordRefund'>, state: LedgerState): LedgerEvent[] {
+  if (!state.recorded) throw new DomainError('not_found', 'payment_not_recorded', `Payment ${command.paymentId} is not in the ledger; record it before its refunds.`);
+  if (state.refundIds.includes(command.refundId)) return [];
+  if (!isCents(command.amountCents) || command.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A refund is a positive whole number of cents.');
+  const left = state.amountCents - state.refundedCents;
+  if (command.amountCents > left) {
+    throw new DomainError('conflict', 'refund_exceeds_payment', `Only ${left} cents of payment ${state.paymentId} are left to refund, not ${command.amountCents}.`);
+  }
+  return [{ type: 'RefundIssued', data: { paymentId: state.paymentId, refundId: command.refundId, receiverId: state.receiverId, payerId: state.payerId, amountCents: command.amountCents } }];
+}
+
+function recordDifference({ difference }: Command<'RecordDifference'>, state: LedgerState): LedgerEvent[] {
+  // Reconciliation may look at a payment again (a run cut short before it moved its cursor).
+  if (state.differences.includes(differenceKey(difference))) return [];
+  return [{ type: 'PaymentDifferenceFound', data: difference }];
+}
+
 /**
  * One payment's entries. Recording is idempotent (webhooks come twice and out of order): a payment
  * already recorded and a refund already recorded change nothing, and refunds never add up to more
@@ -51,39 +84,21 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
         return { ...state, refundedCents: state.refundedCents + event.data.amountCents, refundIds: [...state.refundIds, event.data.refundId] };
       case 'PaymentDifferenceFound':
         return { ...state, differences: [...state.differences, differenceKey(event.data)] };
+      default:
+        return unknownType(event);
     }
   },
 
   decide(command, state) {
     switch (command.type) {
-      case 'RecordPayment': {
-        const payment = command.payment;
-        if (!isCents(payment.amountCents) || payment.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A payment is a positive whole number of cents.');
-        if (!isCents(payment.feeCents) || payment.feeCents > payment.amountCents) throw new DomainError('invalid', 'invalid_fee', 'A fee is a whole number of cents no larger than its payment.');
-        if (state.recorded) {
-          if (state.amountCents !== payment.amountCents || state.receiverId !== payment.receiverId) {
-            throw new DomainError('conflict', 'payment_differs', `Payment ${payment.paymentId} is already recorded with a different amount or receiver.`);
-          }
-          return [];
-        }
-        const { paymentId, receiverId, payerId, amountCents, currency, purpose } = payment;
-        const received: LedgerEvent = { type: 'PaymentReceived', data: { paymentId, receiverId, payerId, amountCents, currency, purpose } };
-        return payment.feeCents > 0 ? [received, { type: 'FeeCharged', data: { paymentId, receiverId, amountCents: payment.feeCents } }] : [received];
-      }
-      case 'RecordRefund': {
-        if (!state.recorded) throw new DomainError('not_found', 'payment_not_recorded', `Payment ${command.paymentId} is not in the ledger; record it before its refunds.`);
-        if (state.refundIds.includes(command.refundId)) return [];
-        if (!isCents(command.amountCents) || command.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A refund is a positive whole number of cents.');
-        const left = state.amountCents - state.refundedCents;
-        if (command.amountCents > left) {
-          throw new DomainError('conflict', 'refund_exceeds_payment', `Only ${left} cents of payment ${state.paymentId} are left to refund, not ${command.amountCents}.`);
-        }
-        return [{ type: 'RefundIssued', data: { paymentId: state.paymentId, refundId: command.refundId, receiverId: state.receiverId, payerId: state.payerId, amountCents: command.amountCents } }];
-      }
+      case 'RecordPayment':
+        return recordPayment(command, state);
+      case 'RecordRefund':
+        return recordRefund(command, state);
       case 'RecordDifference':
-        // Reconciliation may look at a payment again (a run cut short before it moved its cursor).
-        if (state.differences.includes(differenceKey(command.difference))) return [];
-        return [{ type: 'PaymentDifferenceFound', data: command.difference }];
+        return recordDifference(command, state);
+      default:
+        return unknownType(command);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { DomainError, type Decider } from '../decider';
+import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import type { Role, UserEvent } from './events';
 
 export type UserCommand =
@@ -50,6 +50,86 @@ export const BIO_MAX_LENGTH = 500;
 const PRESET_AVATAR = /^\/avatars\/([1-9]|1[0-6])\.svg$/;
 const WEB_PICTURE = /^https?:\/\/\S{1,490}$/;
 
+type Command<Type extends UserCommand['type']> = CommandOf<UserCommand, Type>;
+type KnownUser = Exclude<UserState, { status: 'unknown' }>;
+type ActiveUser = KnownUser & { status: 'active' };
+
+const USER_DELETED = 'This account has been deleted.';
+
+function registerUser(command: Command<'RegisterUser'>, state: UserState): UserEvent[] {
+  // The web registers after every login; only the first registration counts.
+  if (state.status === 'active') return [];
+  if (state.status === 'deleted') throw new DomainError('forbidden', 'user_deleted', USER_DELETED);
+  const { username } = command;
+  return [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId: command.userId,
+        issuer: command.issuer,
+        subject: command.subject,
+        email: command.email,
+        emailVerified: command.emailVerified,
+        username,
+        nickname: command.nickname || username,
+        profilePicture: command.profilePicture,
+        role: command.role,
+      },
+    },
+  ];
+}
+
+function known(state: UserState): KnownUser {
+  if (state.status === 'unknown') throw new DomainError('not_found', 'user_not_found', 'This user does not exist.');
+  return state;
+}
+
+function active(state: UserState): ActiveUser {
+  const user = known(state);
+  if (user.status === 'deleted') throw new DomainError('forbidden', 'user_deleted', USER_DELETED);
+  return user as ActiveUser;
+}
+
+function editProfile(command: Command<'EditProfile'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  if (command.username !== user.username) {
+    throw new DomainError('invalid', 'username_read_only', 'Your username cannot be changed.', { username: 'Username is read-only' });
+  }
+  if (command.bio.length > BIO_MAX_LENGTH) {
+    throw new DomainError('invalid', 'bio_too_long', `Your bio can be at most ${BIO_MAX_LENGTH} characters.`, {
+      bio: `At most ${BIO_MAX_LENGTH} characters`,
+    });
+  }
+  if (command.profilePicture !== '' && !PRESET_AVATAR.test(command.profilePicture) && !WEB_PICTURE.test(command.profilePicture)) {
+    throw new DomainError('invalid', 'bad_picture', 'Choose one of the preset avatars or a picture web address.', {
+      profilePicture: 'Not a preset avatar or a web address',
+    });
+  }
+  if (command.bio === user.bio && command.profilePicture === user.profilePicture) return [];
+  return [{ type: 'UserProfileEdited', data: { userId: user.userId, bio: command.bio, profilePicture: command.profilePicture } }];
+}
+
+function changeRole(command: Command<'ChangeRole'>, state: UserState, context: DecisionContext): UserEvent[] {
+  const user = active(state);
+  if (command.role === user.role) return [];
+  return [{ type: 'UserRoleChanged', data: { userId: user.userId, role: command.role, changedBy: context.actorId ?? 'system' } }];
+}
+
+function applyPartnerDecision(command: Command<'ApplyPartnerDecision'>, state: UserState, context: DecisionContext): UserEvent[] {
+  // A deleted account has no role to give or take; the application keeps its decision.
+  if (known(state).status === 'deleted') return [];
+  const user = active(state);
+  const { applicationId, decision, approved } = command;
+  if ((user.partnerDecisions[applicationId] ?? 0) >= decision) return []; // applied already, or a newer one was
+  const role = approved ? roleWhenApproved(user) : roleWhenRevoked(user, applicationId);
+  return [{ type: 'PartnerDecisionApplied', data: { userId: user.userId, applicationId, decision, approved, role, previousRole: user.role, decidedBy: context.actorId ?? 'system' } }];
+}
+
+function deleteUser(state: UserState, context: DecisionContext): UserEvent[] {
+  const user = active(state);
+  return [{ type: 'UserDeleted', data: { userId: user.userId, deletedBy: context.actorId ?? 'system' } }];
+}
+
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: () => ({ status: 'unknown' }),
 
@@ -74,71 +154,29 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return state.status === 'unknown' ? state : { ...state, ...afterPartnerDecision(state, event.data) };
       case 'UserDeleted':
         return state.status === 'unknown' ? state : { ...state, status: 'deleted' };
+      default:
+        return unknownType(event);
     }
   },
 
   decide(command, state, context) {
-    if (command.type === 'RegisterUser') {
-      // The web registers after every login; only the first registration counts.
-      if (state.status === 'active') return [];
-      if (state.status === 'deleted') throw new DomainError('forbidden', 'user_deleted', 'This account has been deleted.');
-      const { username } = command;
-      return [
-        {
-          type: 'UserRegistered',
-          data: {
-            userId: command.userId,
-            issuer: command.issuer,
-            subject: command.subject,
-            email: command.email,
-            emailVerified: command.emailVerified,
-            username,
-            nickname: command.nickname || username,
-            profilePicture: command.profilePicture,
-            role: command.role,
-          },
-        },
-      ];
-    }
-    if (state.status === 'unknown') throw new DomainError('not_found', 'user_not_found', 'This user does not exist.');
-    // A deleted account has no role to give or take; the application keeps its decision.
-    if (state.status === 'deleted' && command.type === 'ApplyPartnerDecision') return [];
-    if (state.status === 'deleted') throw new DomainError('forbidden', 'user_deleted', 'This account has been deleted.');
-    const actor = context.actorId ?? 'system';
     switch (command.type) {
-      case 'EditProfile': {
-        if (command.username !== state.username) {
-          throw new DomainError('invalid', 'username_read_only', 'Your username cannot be changed.', { username: 'Username is read-only' });
-        }
-        if (command.bio.length > BIO_MAX_LENGTH) {
-          throw new DomainError('invalid', 'bio_too_long', `Your bio can be at most ${BIO_MAX_LENGTH} characters.`, {
-            bio: `At most ${BIO_MAX_LENGTH} characters`,
-          });
-        }
-        if (command.profilePicture !== '' && !PRESET_AVATAR.test(command.profilePicture) && !WEB_PICTURE.test(command.profilePicture)) {
-          throw new DomainError('invalid', 'bad_picture', 'Choose one of the preset avatars or a picture web address.', {
-            profilePicture: 'Not a preset avatar or a web address',
-          });
-        }
-        if (command.bio === state.bio && command.profilePicture === state.profilePicture) return [];
-        return [{ type: 'UserProfileEdited', data: { userId: state.userId, bio: command.bio, profilePicture: command.profilePicture } }];
-      }
+      case 'RegisterUser':
+        return registerUser(command, state);
+      case 'EditProfile':
+        return editProfile(command, state);
       case 'ChangeRole':
-        if (command.role === state.role) return [];
-        return [{ type: 'UserRoleChanged', data: { userId: state.userId, role: command.role, changedBy: actor } }];
-      case 'ApplyPartnerDecision': {
-        const { applicationId, decision, approved } = command;
-        if ((state.partnerDecisions[applicationId] ?? 0) >= decision) return []; // applied already, or a newer one was
-        const role = approved ? roleWhenApproved(state) : roleWhenRevoked(state, applicationId);
-        return [{ type: 'PartnerDecisionApplied', data: { userId: state.userId, applicationId, decision, approved, role, previousRole: state.role, decidedBy: actor } }];
-      }
+        return changeRole(command, state, context);
+      case 'ApplyPartnerDecision':
+        return applyPartnerDecision(command, state, context);
       case 'DeleteUser':
-        return [{ type: 'UserDeleted', data: { userId: state.userId, deletedBy: actor } }];
+        return deleteUser(state, context);
+      default:
+        return unknownType(command);
     }
   },
 };
 
-type KnownUser = Exclude<UserState, { status: 'unknown' }>;
 
 /** An approval makes a player or a captain a field owner; a field owner or an admin keeps their role. */
 function roleWhenApproved(state: KnownUser): Role {

@@ -1,4 +1,4 @@
-import { DomainError, type Decider } from '../decider';
+import { DomainError, unknownType, type Decider } from '../decider';
 import type { UsernameEvent } from './events';
 
 export type UsernameClaimCommand = { type: 'ClaimUsername'; username: string; userId: string };
@@ -19,13 +19,22 @@ export function usernameCandidate(base: string, attempt: number): string {
   return `${base.slice(0, USERNAME_MAX_LENGTH - suffix.length)}${suffix}`;
 }
 
+function claimUsername(command: UsernameClaimCommand, state: UsernameClaimState): UsernameEvent[] {
+  if (state.claimedBy === command.userId) return [];
+  if (state.claimedBy !== null) throw new DomainError('conflict', 'username_taken', `The username ${command.username} is taken.`);
+  return [{ type: 'UsernameClaimed', data: { username: command.username, userId: command.userId } }];
+}
+
 /** One username, held by the first user to claim it; the same user claiming it again changes nothing. */
 export const usernameClaimDecider: Decider<UsernameClaimCommand, UsernameEvent, UsernameClaimState> = {
   initialState: () => ({ claimedBy: null }),
   evolve: (state, event) => (state.claimedBy === null ? { claimedBy: event.data.userId } : state),
   decide(command, state) {
-    if (state.claimedBy === command.userId) return [];
-    if (state.claimedBy !== null) throw new DomainError('conflict', 'username_taken', `The username ${command.username} is taken.`);
-    return [{ type: 'UsernameClaimed', data: { username: command.username, userId: command.userId } }];
+    switch (command.type) {
+      case 'ClaimUsername':
+        return claimUsername(command, state);
+      default:
+        return unknownType(command.type);
+    }
   },
 };

@@ -41,9 +41,9 @@ export const configSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((value) => value === undefined || value === '' || value === 'true' || value === '1'),
-  /** How long a captain's slot stays held while they pay the rental (DESIGN §7). */
+  /** How long an organizer's slot stays held while they pay the rental (DESIGN §7). */
   HOLD_MINUTES: z.coerce.number().positive().max(60).default(10),
-  /** Until how many hours before its start cancelling a game refunds the captain's rental (DESIGN §7). */
+  /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
   CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */
   GEOCODER_URL: optionalUrl,

@@ -82,6 +82,60 @@ export const projectionMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'availability read models named as the code names them',
+    // The read models keep their rows: the window projection's table sets, bookkeeping and views move
+    // from field_schedules to availability_windows (field_schedule_id becomes window_id), and the
+    // person who holds and books is organizer_id in bookings and holds, as in games. Every generation
+    // is renamed in place (a running rebuild's too), so no projection needs a rebuild from the log.
+    sql: `
+      DO $$
+      DECLARE
+        generation integer;
+        old_schema text;
+        new_schema text;
+      BEGIN
+        FOR generation IN SELECT c.generation FROM projection_checkpoints c WHERE c.name = 'field_schedules' LOOP
+          old_schema := 'proj_field_schedules_g' || generation;
+          new_schema := 'proj_availability_windows_g' || generation;
+          CONTINUE WHEN to_regnamespace(old_schema) IS NULL;
+          EXECUTE format('ALTER SCHEMA %I RENAME TO %I', old_schema, new_schema);
+          EXECUTE format('ALTER TABLE %I.field_schedules RENAME TO availability_windows', new_schema);
+          EXECUTE format('ALTER TABLE %I.availability_windows RENAME COLUMN field_schedule_id TO window_id', new_schema);
+          EXECUTE format('ALTER INDEX %I.field_schedules_pkey RENAME TO availability_windows_pkey', new_schema);
+          EXECUTE format('ALTER INDEX %I.field_schedules_of_sub_field RENAME TO availability_windows_of_sub_field', new_schema);
+          EXECUTE format('ALTER INDEX %I.field_schedules_of_field RENAME TO availability_windows_of_field', new_schema);
+        END LOOP;
+        UPDATE projection_state SET name = 'availability_windows' WHERE name = 'field_schedules';
+        UPDATE projection_checkpoints SET name = 'availability_windows' WHERE name = 'field_schedules';
+        UPDATE projection_rebuilds SET name = 'availability_windows' WHERE name = 'field_schedules';
+        UPDATE projection_rebuild_requests SET name = 'availability_windows' WHERE name = 'field_schedules';
+        DROP VIEW IF EXISTS read.field_schedules;
+        FOR generation IN SELECT s.active_generation FROM projection_state s WHERE s.name = 'availability_windows' LOOP
+          IF to_regclass(format('%I.availability_windows', 'proj_availability_windows_g' || generation)) IS NOT NULL THEN
+            EXECUTE format('CREATE VIEW read.availability_windows AS SELECT * FROM %I.availability_windows', 'proj_availability_windows_g' || generation);
+          END IF;
+        END LOOP;
+
+        FOR generation IN SELECT c.generation FROM projection_checkpoints c WHERE c.name = 'bookings' LOOP
+          new_schema := 'proj_bookings_g' || generation;
+          CONTINUE WHEN to_regnamespace(new_schema) IS NULL;
+          EXECUTE format('ALTER TABLE %I.bookings RENAME COLUMN captain_id TO organizer_id', new_schema);
+          EXECUTE format('ALTER TABLE %I.holds RENAME COLUMN captain_id TO organizer_id', new_schema);
+        END LOOP;
+        -- A view keeps the column names it was created with: the renamed columns need new views.
+        FOR generation IN SELECT s.active_generation FROM projection_state s WHERE s.name = 'bookings' LOOP
+          IF to_regnamespace('proj_bookings_g' || generation) IS NOT NULL THEN
+            DROP VIEW IF EXISTS read.bookings;
+            DROP VIEW IF EXISTS read.holds;
+            EXECUTE format('CREATE VIEW read.bookings AS SELECT * FROM %I.bookings', 'proj_bookings_g' || generation);
+            EXECUTE format('CREATE VIEW read.holds AS SELECT * FROM %I.holds', 'proj_bookings_g' || generation);
+          END IF;
+        END LOOP;
+      END $$;
+    `,
+  },
 ];
 
 /** Asks the projector (whichever process owns the projection) to rebuild it; a repeated request before it is taken is one. */

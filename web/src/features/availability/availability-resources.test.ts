@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tileTextColor } from '../../components/scheduler';
-import type { SubFieldSchedule } from './api/types';
+import type { SubFieldTimeline } from './api/types';
 import { AVAILABLE_COLOR, GAME_COLOR, OWNER_SCHEDULER_CONFIG, bookingIdOf, buildResources, findEntry } from './availability-resources';
 
-const rows: SubFieldSchedule[] = [
+const rows: SubFieldTimeline[] = [
   {
     subFieldId: 'pitch-a',
     name: 'Pitch A',

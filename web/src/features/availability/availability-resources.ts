@@ -1,5 +1,5 @@
 import type { SchedulerBooking, SchedulerConfig, SchedulerResource } from '../../components/scheduler';
-import type { ScheduleEntry, SubFieldSchedule } from './api/types';
+import type { TimelineEntry, SubFieldTimeline } from './api/types';
 
 /** Availability tiles are purple, game tiles green (spec §2 and §5). */
 export const AVAILABLE_COLOR = '#7048e8';
@@ -16,11 +16,11 @@ export const OWNER_SCHEDULER_CONFIG: SchedulerConfig = {
 };
 
 /** A tile id that names the entry it shows, so a click finds it again. */
-export function bookingIdOf(entry: ScheduleEntry): string {
+export function bookingIdOf(entry: TimelineEntry): string {
   return entry.type === 'schedule' ? `schedule:${entry.fieldScheduleId}` : `game:${entry.gameId}`;
 }
 
-function bookingOf(entry: ScheduleEntry): SchedulerBooking {
+function bookingOf(entry: TimelineEntry): SchedulerBooking {
   const isAvailability = entry.type === 'schedule';
   return {
     id: bookingIdOf(entry),
@@ -32,7 +32,7 @@ function bookingOf(entry: ScheduleEntry): SchedulerBooking {
 }
 
 /** GET /api/get-field-schedules as timeline rows: one resource per sub-field, its entries as tiles. */
-export function buildResources(rows: readonly SubFieldSchedule[]): SchedulerResource[] {
+export function buildResources(rows: readonly SubFieldTimeline[]): SchedulerResource[] {
   return rows.map((row) => ({
     id: row.subFieldId,
     label: { title: row.name },
@@ -41,13 +41,13 @@ export function buildResources(rows: readonly SubFieldSchedule[]): SchedulerReso
 }
 
 export interface ClickedEntry {
-  entry: ScheduleEntry;
+  entry: TimelineEntry;
   subFieldId: string;
   subFieldName: string;
 }
 
 /** The entry (and its sub-field) behind a clicked tile; undefined when it is gone. */
-export function findEntry(rows: readonly SubFieldSchedule[], bookingId: string): ClickedEntry | undefined {
+export function findEntry(rows: readonly SubFieldTimeline[], bookingId: string): ClickedEntry | undefined {
   for (const row of rows) {
     const entry = row.data.find((candidate) => bookingIdOf(candidate) === bookingId);
     if (entry) return { entry, subFieldId: row.subFieldId, subFieldName: row.name };

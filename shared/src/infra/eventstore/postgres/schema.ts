@@ -43,7 +43,8 @@ export const eventStoreMigrations: Migration[] = [
     sql: `
       CREATE INDEX es_events_sub_field_added ON es_events ((data->>'subFieldId')) WHERE type = 'SubFieldAdded';
       CREATE INDEX es_events_slot_held ON es_events ((data->>'holdId')) WHERE type = 'SlotHeld';
-      CREATE INDEX es_events_availability_added ON es_events ((data->>'fieldScheduleId')) WHERE type = 'AvailabilityAdded';
+      CREATE INDEX es_events_availability_added ON es_events ((data->>'windowId')) WHERE type = 'AvailabilityAdded';
+      CREATE INDEX es_events_availability_added_v1 ON es_events ((data->>'fieldScheduleId')) WHERE type = 'AvailabilityAdded';
     `,
   },
 ];

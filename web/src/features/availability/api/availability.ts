@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { availabilityKeys } from './query-keys';
-import type { AvailabilityWindow, OwnerGameDetails, SubFieldSchedule } from './types';
+import type { AvailabilityWindow, OwnerGameDetails, SubFieldTimeline } from './types';
 
 /** GET /api/get-field-schedules?fieldId: every sub-field of the field with its entries. */
 export function useFieldAvailability(fieldId: string | undefined) {
   return useQuery({
     queryKey: availabilityKeys.field(fieldId ?? ''),
-    queryFn: () => apiGet<SubFieldSchedule[]>('/api/get-field-schedules', { fieldId }),
+    queryFn: () => apiGet<SubFieldTimeline[]>('/api/get-field-schedules', { fieldId }),
     enabled: Boolean(fieldId),
   });
 }

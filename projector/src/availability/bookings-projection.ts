@@ -1,6 +1,6 @@
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { rooms } from '@playtime/shared/contract/rooms';
-import type { AvailabilityEvent } from '@playtime/shared/domain/schedules/events';
+import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 
@@ -24,7 +24,7 @@ export const bookingsProjection: QueryingProjection = {
       sub_field_id text        NOT NULL,
       field_id     text        NOT NULL,
       owner_id     text        NOT NULL,
-      captain_id   text        NOT NULL,
+      organizer_id text        NOT NULL,
       during       tstzrange   NOT NULL,
       rental_cents bigint      NOT NULL,
       payment_id   text,
@@ -37,7 +37,7 @@ export const bookingsProjection: QueryingProjection = {
       sub_field_id text        NOT NULL,
       field_id     text        NOT NULL,
       owner_id     text        NOT NULL,
-      captain_id   text        NOT NULL,
+      organizer_id text        NOT NULL,
       start_date   timestamptz NOT NULL,
       end_date     timestamptz NOT NULL,
       expires_at   timestamptz NOT NULL,
@@ -55,11 +55,11 @@ export const bookingsProjection: QueryingProjection = {
         case 'SlotHeld': {
           const d = event.data;
           await db.query(
-            `INSERT INTO holds (hold_id, sub_field_id, field_id, owner_id, captain_id, start_date, end_date, expires_at, rental_cents, status)
+            `INSERT INTO holds (hold_id, sub_field_id, field_id, owner_id, organizer_id, start_date, end_date, expires_at, rental_cents, status)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'live') ON CONFLICT (hold_id) DO NOTHING`,
-            [d.holdId, d.subFieldId, d.fieldId, d.ownerId, d.captainId, d.startDate, d.endDate, d.expiresAt, d.rentalCents],
+            [d.holdId, d.subFieldId, d.fieldId, d.ownerId, d.organizerId, d.startDate, d.endDate, d.expiresAt, d.rentalCents],
           );
-          keys.add(rooms.user(d.captainId));
+          keys.add(rooms.user(d.organizerId));
           break;
         }
         case 'HoldReleased':
@@ -69,11 +69,11 @@ export const bookingsProjection: QueryingProjection = {
           const d = event.data;
           await db.query(`UPDATE holds SET status = 'booked' WHERE hold_id = $1`, [d.holdId]);
           await db.query(
-            `INSERT INTO bookings (game_id, hold_id, sub_field_id, field_id, owner_id, captain_id, during, rental_cents, payment_id)
+            `INSERT INTO bookings (game_id, hold_id, sub_field_id, field_id, owner_id, organizer_id, during, rental_cents, payment_id)
              VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8, '[)'), $9, $10) ON CONFLICT (game_id) DO NOTHING`,
-            [d.gameId, d.holdId, d.subFieldId, d.fieldId, d.ownerId, d.captainId, d.startDate, d.endDate, d.rentalCents, d.paymentId],
+            [d.gameId, d.holdId, d.subFieldId, d.fieldId, d.ownerId, d.organizerId, d.startDate, d.endDate, d.rentalCents, d.paymentId],
           );
-          keys.add(rooms.user(d.captainId));
+          keys.add(rooms.user(d.organizerId));
           break;
         }
         case 'BookingCancelled':

@@ -11,7 +11,7 @@ dayjs.extend(timezone);
 /**
  * The rules for holding and booking a run of half-hour slots on a sub-field (spec §4 slot selection,
  * §9 limits, DESIGN §4 availability). They live beside the availability windows because one stream,
- * the sub-field's, holds windows, holds and bookings: one decision sees all three, so no two captains
+ * the sub-field's, holds windows, holds and bookings: one decision sees all three, so no two organizers
  * can book the same time and no window can be taken from under a booking, under any concurrency.
  */
 /** A time span as epoch milliseconds, end exclusive. */
@@ -22,7 +22,7 @@ export interface Span {
 
 export interface Hold extends Span {
   holdId: string;
-  captainId: string;
+  organizerId: string;
   expiresAt: number;
   rentalCents: number;
 }
@@ -55,10 +55,10 @@ export function describeSpan(span: Span, timeZone: string): string {
 }
 
 /**
- * Refuses a slot a captain may not hold: not on the grid, too short or long, not in the future,
- * not inside one availability window, or overlapping a booking or another captain's live hold.
+ * Refuses a slot an organizer may not hold: not on the grid, too short or long, not in the future,
+ * not inside one availability window, or overlapping a booking or another organizer's live hold.
  */
-export function refuseUnbookableSlot(slot: Span, windows: Span[], holds: Hold[], bookings: Booking[], captainId: string, now: number): void {
+export function refuseUnbookableSlot(slot: Span, windows: Span[], holds: Hold[], bookings: Booking[], organizerId: string, now: number): void {
   const minutes = (slot.end - slot.start) / 60_000;
   if (!(slot.end > slot.start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
   if (!isOnSlotGrid(slot.start, slot.end)) throw new DomainError('invalid', 'off_grid', 'A game starts and ends on the hour or half hour.');
@@ -70,7 +70,7 @@ export function refuseUnbookableSlot(slot: Span, windows: Span[], holds: Hold[],
     throw new DomainError('conflict', 'outside_availability', 'This time is not within the sub-field\'s availability. Pick a time from the list.');
   }
   if (bookings.some((booking) => overlaps(booking, slot))) throw new DomainError('conflict', 'slot_booked', 'This time is already booked. Pick another slot.');
-  if (holds.some((hold) => hold.captainId !== captainId && isLive(hold, now) && overlaps(hold, slot))) {
+  if (holds.some((hold) => hold.organizerId !== organizerId && isLive(hold, now) && overlaps(hold, slot))) {
     throw new DomainError('conflict', 'slot_held', 'Another captain is booking this time right now. Pick another slot or try again in a few minutes.');
   }
 }

@@ -7,7 +7,7 @@ const span = (from: string, to: string): Span => ({ start: t(`2026-11-22T${from}
 const now = t('2026-11-22T12:00:00Z');
 const evening = span('17:00', '21:00');
 const booked: Booking = { ...span('18:00', '19:00'), gameId: 'g1', holdId: 'h1', gameName: "Ann's Game" };
-const othersHold: Hold = { ...span('19:00', '20:00'), holdId: 'h2', captainId: 'other', expiresAt: now + 600_000, rentalCents: 4000 };
+const othersHold: Hold = { ...span('19:00', '20:00'), holdId: 'h2', organizerId: 'other', expiresAt: now + 600_000, rentalCents: 4000 };
 
 function codeOf(run: () => void): string | null {
   try {
@@ -42,7 +42,7 @@ describe('booking rules', () => {
     expect(slot('18:30', '19:00')).toBe('slot_booked');
     expect(slot('19:30', '20:30')).toBe('slot_held');
     expect(slot('19:30', '20:30', [{ ...othersHold, expiresAt: now }])).toBeNull();
-    expect(slot('19:30', '20:30', [{ ...othersHold, captainId: 'me' }])).toBeNull();
+    expect(slot('19:30', '20:30', [{ ...othersHold, organizerId: 'me' }])).toBeNull();
   });
 
   it('refuses taking availability from a future booking or a live hold, naming the game and its time', () => {

@@ -1,23 +1,23 @@
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
 import { Router } from 'express';
 import { addAvailabilityBody, deleteAvailabilityBody, editAvailabilityBody } from '@playtime/shared/contract/availability';
-import { availabilityDecider, NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime/shared/domain/schedules/decider';
-import { subFieldStream } from '@playtime/shared/domain/schedules/events';
+import { availabilityDecider, NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime/shared/domain/availability/decider';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { findSubField, findSubFieldOfWindow } from '@playtime/shared/game-loop/sub-fields';
 import { runCommand, type CommandDependencies } from '../http/run-command';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 
-export type ScheduleCommandDependencies = CommandDependencies & {
+export type AvailabilityCommandDependencies = CommandDependencies & {
     resolveUser: ResolveUser;
     /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead a window may start. */
     availabilityMaxDaysAhead: number;
   };
 
 
-/** Commands on sub-field availability (spec §7 schedule calls), for the field's owner and admins. */
-export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router {
+/** Commands on sub-field availability (spec §7 field-schedule calls), for the field's owner and admins. */
+export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies): Router {
   const router = Router();
   const fieldManager = requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS);
 
@@ -37,7 +37,7 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
     });
     const added = outcome.events.find((event) => event.type === 'AvailabilityAdded');
     if (!added) throw new Error('AddAvailability decided no AvailabilityAdded event');
-    res.json({ ok: true, fieldScheduleId: added.data.fieldScheduleId });
+    res.json({ ok: true, fieldScheduleId: added.data.windowId });
   });
 
   router.post('/api/edit-field-schedule', fieldManager, async (req, res) => {
@@ -48,7 +48,7 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
     await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), {
       type: 'ChangeAvailability',
       subField,
-      fieldScheduleId: body.fieldScheduleId,
+      windowId: body.fieldScheduleId,
       startDate: body.startDate,
       endDate: body.endDate,
       actorIsAdmin: req.user!.role === 'admin',
@@ -66,7 +66,7 @@ export function scheduleCommandRoutes(deps: ScheduleCommandDependencies): Router
     await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), {
       type: 'RemoveAvailability',
       subField,
-      fieldScheduleId: body.fieldScheduleId,
+      windowId: body.fieldScheduleId,
       actorIsAdmin: req.user!.role === 'admin',
       timeZone,
     });

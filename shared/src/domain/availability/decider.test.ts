@@ -13,7 +13,7 @@ const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', subFie
 /** The evening window 18:00–20:00 UTC on 22 November that the tests add around. */
 const evening: AvailabilityEvent = {
   type: 'AvailabilityAdded',
-  data: { ...ofPitchA, fieldScheduleId: 'w1', startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z', addedBy: 'owner-1' },
+  data: { ...ofPitchA, windowId: 'w1', startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z', addedBy: 'owner-1' },
 };
 
 const add = (startDate: string, endDate: string, timeZone = 'UTC'): AvailabilityCommand => ({
@@ -25,10 +25,10 @@ const add = (startDate: string, endDate: string, timeZone = 'UTC'): Availability
   timeZone,
   maxDaysAhead: 365,
 });
-const change = (fieldScheduleId: string, startDate: string, endDate: string): AvailabilityCommand => ({
+const change = (windowId: string, startDate: string, endDate: string): AvailabilityCommand => ({
   type: 'ChangeAvailability',
   subField: pitchA,
-  fieldScheduleId,
+  windowId,
   startDate: new Date(startDate),
   endDate: new Date(endDate),
   actorIsAdmin: false,
@@ -55,7 +55,7 @@ describe('availability decider', () => {
       given(availabilityDecider, []).when(add('2026-11-22T18:00:00Z', '2026-11-22T19:59:00Z'), owner).thenRefused('off_grid', message);
       given(availabilityDecider, []).when(add('2026-11-22T18:00:30Z', '2026-11-22T20:00:00Z'), owner).thenRefused('off_grid', message);
       given(availabilityDecider, []).when(add('2026-11-22T18:30:00Z', '2026-11-22T19:30:00Z'), owner).then([
-        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T18:30:00.000Z', endDate: '2026-11-22T19:30:00.000Z', addedBy: 'owner-1' } },
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2026-11-22T18:30:00.000Z', endDate: '2026-11-22T19:30:00.000Z', addedBy: 'owner-1' } },
       ]);
     });
 
@@ -63,7 +63,7 @@ describe('availability decider', () => {
       given(availabilityDecider, []).when(add('2026-11-21T09:00:00Z', '2026-11-21T11:00:00Z'), owner).thenRefused('in_the_past', 'This availability is already over.');
       given(availabilityDecider, []).when(add('2026-11-21T10:00:00Z', '2026-11-21T12:00:00Z'), owner).thenRefused('in_the_past');
       given(availabilityDecider, []).when(add('2026-11-21T11:00:00Z', '2026-11-21T13:00:00Z'), owner).then([
-        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-21T11:00:00.000Z', endDate: '2026-11-21T13:00:00.000Z', addedBy: 'owner-1' } },
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2026-11-21T11:00:00.000Z', endDate: '2026-11-21T13:00:00.000Z', addedBy: 'owner-1' } },
       ]);
     });
 
@@ -72,7 +72,7 @@ describe('availability decider', () => {
         .when(add('2026-11-22T00:00:00Z', '2026-12-06T00:30:00Z'), owner)
         .thenRefused('too_long', 'An availability window can be at most 14 days long.');
       given(availabilityDecider, []).when(add('2026-11-22T00:00:00Z', '2026-12-06T00:00:00Z'), owner).then([
-        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T00:00:00.000Z', endDate: '2026-12-06T00:00:00.000Z', addedBy: 'owner-1' } },
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2026-11-22T00:00:00.000Z', endDate: '2026-12-06T00:00:00.000Z', addedBy: 'owner-1' } },
       ]);
     });
 
@@ -83,7 +83,7 @@ describe('availability decider', () => {
         .thenRefused('too_far_ahead', 'Availability can start at most 365 days from now.');
       given(availabilityDecider, []).when(add('2027-11-21T12:30:00Z', '2027-11-21T14:00:00Z'), owner).thenRefused('too_far_ahead');
       given(availabilityDecider, []).when(add('2027-11-21T12:00:00Z', '2027-11-21T14:00:00Z'), owner).then([
-        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2027-11-21T12:00:00.000Z', endDate: '2027-11-21T14:00:00.000Z', addedBy: 'owner-1' } },
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2027-11-21T12:00:00.000Z', endDate: '2027-11-21T14:00:00.000Z', addedBy: 'owner-1' } },
       ]);
       given(availabilityDecider, [])
         .when({ ...add('2026-12-01T10:00:00Z', '2026-12-01T12:00:00Z'), maxDaysAhead: 7 } as AvailabilityCommand, owner)
@@ -111,17 +111,17 @@ describe('availability decider', () => {
 
     it('allows windows that only touch at the edges', () => {
       given(availabilityDecider, [evening]).when(add('2026-11-22T20:00:00Z', '2026-11-22T22:00:00Z'), owner).then([
-        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T20:00:00.000Z', endDate: '2026-11-22T22:00:00.000Z', addedBy: 'owner-1' } },
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2026-11-22T20:00:00.000Z', endDate: '2026-11-22T22:00:00.000Z', addedBy: 'owner-1' } },
       ]);
       given(availabilityDecider, [evening]).when(add('2026-11-22T16:00:00Z', '2026-11-22T18:00:00Z'), owner).then([
-        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T16:00:00.000Z', endDate: '2026-11-22T18:00:00.000Z', addedBy: 'owner-1' } },
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2026-11-22T16:00:00.000Z', endDate: '2026-11-22T18:00:00.000Z', addedBy: 'owner-1' } },
       ]);
     });
 
     it('lets a removed window free its time', () => {
-      const removed: AvailabilityEvent = { type: 'AvailabilityRemoved', data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } };
+      const removed: AvailabilityEvent = { type: 'AvailabilityRemoved', data: { ...ofPitchA, windowId: 'w1', removedBy: 'owner-1' } };
       given(availabilityDecider, [evening, removed]).when(add('2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z'), owner).then([
-        { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T19:00:00.000Z', endDate: '2026-11-22T21:00:00.000Z', addedBy: 'owner-1' } },
+        { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2026-11-22T19:00:00.000Z', endDate: '2026-11-22T21:00:00.000Z', addedBy: 'owner-1' } },
       ]);
     });
 
@@ -132,7 +132,7 @@ describe('availability decider', () => {
       given(availabilityDecider, [])
         .when({ ...add('2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), actorIsAdmin: true } as AvailabilityCommand, admin)
         .then([
-          { type: 'AvailabilityAdded', data: { ...ofPitchA, fieldScheduleId: 'w-new', startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z', addedBy: 'admin-1' } },
+          { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z', addedBy: 'admin-1' } },
         ]);
     });
   });
@@ -140,12 +140,12 @@ describe('availability decider', () => {
   describe('changing and removing a window', () => {
     const morning: AvailabilityEvent = {
       type: 'AvailabilityAdded',
-      data: { ...ofPitchA, fieldScheduleId: 'w2', startDate: '2026-11-22T08:00:00.000Z', endDate: '2026-11-22T10:00:00.000Z', addedBy: 'owner-1' },
+      data: { ...ofPitchA, windowId: 'w2', startDate: '2026-11-22T08:00:00.000Z', endDate: '2026-11-22T10:00:00.000Z', addedBy: 'owner-1' },
     };
 
     it('moves a window, which may overlap where it was before', () => {
       given(availabilityDecider, [evening, morning]).when(change('w1', '2026-11-22T19:00:00Z', '2026-11-22T21:30:00Z'), owner).then([
-        { type: 'AvailabilityChanged', data: { ...ofPitchA, fieldScheduleId: 'w1', startDate: '2026-11-22T19:00:00.000Z', endDate: '2026-11-22T21:30:00.000Z', changedBy: 'owner-1' } },
+        { type: 'AvailabilityChanged', data: { ...ofPitchA, windowId: 'w1', startDate: '2026-11-22T19:00:00.000Z', endDate: '2026-11-22T21:30:00.000Z', changedBy: 'owner-1' } },
       ]);
     });
 
@@ -161,7 +161,7 @@ describe('availability decider', () => {
 
     it('allows touching its neighbour after a move', () => {
       given(availabilityDecider, [evening, morning]).when(change('w1', '2026-11-22T10:00:00Z', '2026-11-22T12:00:00Z'), owner).then([
-        { type: 'AvailabilityChanged', data: { ...ofPitchA, fieldScheduleId: 'w1', startDate: '2026-11-22T10:00:00.000Z', endDate: '2026-11-22T12:00:00.000Z', changedBy: 'owner-1' } },
+        { type: 'AvailabilityChanged', data: { ...ofPitchA, windowId: 'w1', startDate: '2026-11-22T10:00:00.000Z', endDate: '2026-11-22T12:00:00.000Z', changedBy: 'owner-1' } },
       ]);
     });
 
@@ -171,17 +171,17 @@ describe('availability decider', () => {
 
     it('removes a window', () => {
       given(availabilityDecider, [evening])
-        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, owner)
-        .then([{ type: 'AvailabilityRemoved', data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } }]);
+        .when({ type: 'RemoveAvailability', subField: pitchA, windowId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, owner)
+        .then([{ type: 'AvailabilityRemoved', data: { ...ofPitchA, windowId: 'w1', removedBy: 'owner-1' } }]);
     });
 
     it('refuses an unknown window and a stranger', () => {
       given(availabilityDecider, [evening]).when(change('w9', '2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), owner).thenRefused('availability_not_found', 'There is no availability with this id.');
       given(availabilityDecider, [evening])
-        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w9', actorIsAdmin: false, timeZone: 'UTC' }, owner)
+        .when({ type: 'RemoveAvailability', subField: pitchA, windowId: 'w9', actorIsAdmin: false, timeZone: 'UTC' }, owner)
         .thenRefused('availability_not_found');
       given(availabilityDecider, [evening])
-        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, testContext({ actorId: 'owner-2' }))
+        .when({ type: 'RemoveAvailability', subField: pitchA, windowId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, testContext({ actorId: 'owner-2' }))
         .thenRefused('not_your_field');
       given(availabilityDecider, [evening]).when(change('w1', '2026-11-22T19:00:00Z', '2026-11-22T20:00:00Z'), testContext({ actorId: 'owner-2' })).thenRefused('not_your_field');
     });
@@ -203,7 +203,7 @@ describe('availability decider', () => {
       given(availabilityDecider, [closed]).when(add('2026-11-22T08:00:00Z', '2026-11-22T10:00:00Z'), owner).thenRefused('subfield_not_found', 'There is no sub-field with this id.');
       given(availabilityDecider, [evening, closed]).when(change('w1', '2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z'), owner).thenRefused('availability_not_found', 'There is no availability with this id.');
       given(availabilityDecider, [evening, closed])
-        .when({ type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, owner)
+        .when({ type: 'RemoveAvailability', subField: pitchA, windowId: 'w1', actorIsAdmin: false, timeZone: 'UTC' }, owner)
         .thenRefused('availability_not_found');
     });
 

@@ -14,13 +14,19 @@ const subFieldOf = z.object({
   ownerId: z.string(),
   subFieldName: z.string(),
 });
-const subFieldOfWindow = subFieldOf.extend({ fieldScheduleId: z.string() });
+/** Version 1 of the window events named a window `fieldScheduleId`, after the spec's URL paths. */
+const subFieldOfWindowV1 = subFieldOf.extend({ fieldScheduleId: z.string() });
+const subFieldOfWindow = subFieldOf.extend({ windowId: z.string() });
+/** Version 2 of the window events: the window's id is `windowId`, as the code calls it. */
+const withWindowId = <V1 extends { fieldScheduleId: string }>({ fieldScheduleId, ...rest }: V1) => ({ ...rest, windowId: fieldScheduleId });
+/** Version 2 of SlotHeld and SlotBooked: the person who holds and books is the game's organizer, as in its game. */
+const withOrganizerId = <V1 extends { captainId: string }>({ captainId, ...rest }: V1) => ({ ...rest, organizerId: captainId });
 
 /** ISO 8601 instants, as `Date.toISOString()` writes them. */
 const instant = z.iso.datetime({ offset: true });
 const window = { startDate: instant, endDate: instant };
 
-/** The game a captain is booking, as the wizard's Configure step set it: the booking creates it. */
+/** The game an organizer is booking, as the wizard's Configure step set it: the booking creates it. */
 const gameDraft = z.object({
   name: z.string(),
   organizerUsername: z.string(),
@@ -30,41 +36,48 @@ const gameDraft = z.object({
 });
 export type GameDraft = z.infer<typeof gameDraft>;
 
-export const AvailabilityAdded = eventSchema('AvailabilityAdded', subFieldOfWindow.extend({ ...window, addedBy: z.string() }));
-
-export const AvailabilityChanged = eventSchema('AvailabilityChanged', subFieldOfWindow.extend({ ...window, changedBy: z.string() }));
-
-export const AvailabilityRemoved = eventSchema('AvailabilityRemoved', subFieldOfWindow.extend({ removedBy: z.string() }));
-
-/** A captain holds a run of slots while paying the rental; others see it as unavailable until it ends. */
-export const SlotHeld = eventSchema(
-  'SlotHeld',
-  subFieldOf.extend({
-    holdId: z.string(),
-    captainId: z.string(),
-    ...window,
-    expiresAt: instant,
-    rentalCents: z.number().int().nonnegative(),
-    draft: gameDraft,
-  }),
+export const AvailabilityAdded = eventSchema('AvailabilityAdded', subFieldOfWindowV1.extend({ ...window, addedBy: z.string() })).next(
+  subFieldOfWindow.extend({ ...window, addedBy: z.string() }),
+  withWindowId,
 );
 
-/** Let go by the captain, by its expiry, or replaced by the same captain's next hold. */
+export const AvailabilityChanged = eventSchema('AvailabilityChanged', subFieldOfWindowV1.extend({ ...window, changedBy: z.string() })).next(
+  subFieldOfWindow.extend({ ...window, changedBy: z.string() }),
+  withWindowId,
+);
+
+export const AvailabilityRemoved = eventSchema('AvailabilityRemoved', subFieldOfWindowV1.extend({ removedBy: z.string() })).next(
+  subFieldOfWindow.extend({ removedBy: z.string() }),
+  withWindowId,
+);
+
+const slotHeldV1 = subFieldOf.extend({
+  holdId: z.string(),
+  captainId: z.string(),
+  ...window,
+  expiresAt: instant,
+  rentalCents: z.number().int().nonnegative(),
+  draft: gameDraft,
+});
+
+/** An organizer holds a run of slots while paying the rental; others see it as unavailable until it ends. */
+export const SlotHeld = eventSchema('SlotHeld', slotHeldV1).next(slotHeldV1.omit({ captainId: true }).extend({ organizerId: z.string() }), withOrganizerId);
+
+/** Let go by the organizer, by its expiry, or replaced by the same organizer's next hold. */
 export const HoldReleased = eventSchema('HoldReleased', subFieldOf.extend({ holdId: z.string(), reason: z.enum(['released', 'expired', 'replaced']) }));
 
-export const SlotBooked = eventSchema(
-  'SlotBooked',
-  subFieldOf.extend({
-    holdId: z.string(),
-    gameId: z.string(),
-    captainId: z.string(),
-    ...window,
-    rentalCents: z.number().int().nonnegative(),
-    /** The succeeded payment of the rental; null when the rental costs nothing. */
-    paymentId: z.string().nullable(),
-    draft: gameDraft,
-  }),
-);
+const slotBookedV1 = subFieldOf.extend({
+  holdId: z.string(),
+  gameId: z.string(),
+  captainId: z.string(),
+  ...window,
+  rentalCents: z.number().int().nonnegative(),
+  /** The succeeded payment of the rental; null when the rental costs nothing. */
+  paymentId: z.string().nullable(),
+  draft: gameDraft,
+});
+
+export const SlotBooked = eventSchema('SlotBooked', slotBookedV1).next(slotBookedV1.omit({ captainId: true }).extend({ organizerId: z.string() }), withOrganizerId);
 
 export const SUB_FIELD_CLOSED_REASONS = ['subfield_removed', 'field_deleted'] as const;
 export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];

@@ -14,7 +14,7 @@ const owner = testContext({ actorId: 'owner-1' });
 
 const evening: AvailabilityEvent = {
   type: 'AvailabilityAdded',
-  data: { ...ofPitchA, fieldScheduleId: 'w1', startDate: '2026-11-22T17:00:00.000Z', endDate: '2026-11-22T21:00:00.000Z', addedBy: 'owner-1' },
+  data: { ...ofPitchA, windowId: 'w1', startDate: '2026-11-22T17:00:00.000Z', endDate: '2026-11-22T21:00:00.000Z', addedBy: 'owner-1' },
 };
 const hold = (startDate: string, endDate: string): AvailabilityCommand => ({
   type: 'HoldSlot',
@@ -30,7 +30,7 @@ const held: AvailabilityEvent = {
   data: {
     ...ofPitchA,
     holdId: 'hold-1',
-    captainId: 'cap-1',
+    organizerId: 'cap-1',
     startDate: '2026-11-22T18:00:00.000Z',
     endDate: '2026-11-22T19:30:00.000Z',
     expiresAt: '2026-11-21T12:10:00.000Z',
@@ -51,7 +51,7 @@ describe('holds and bookings on the sub-field stream', () => {
   it('refuses another captain\'s overlapping hold while it lives, and takes it once it expired', () => {
     given(availabilityDecider, [evening, held]).when(hold('2026-11-22T19:00:00Z', '2026-11-22T20:00:00Z'), rival).thenRefused('slot_held');
     const after = availabilityDecider.decide(hold('2026-11-22T19:00:00Z', '2026-11-22T20:00:00Z'), fold(availabilityDecider, [evening, held]), later('2026-11-21T12:10:00.000Z', 'cap-2'));
-    expect(after).toMatchObject([{ type: 'SlotHeld', data: { holdId: 'hold-3', captainId: 'cap-2' } }]);
+    expect(after).toMatchObject([{ type: 'SlotHeld', data: { holdId: 'hold-3', organizerId: 'cap-2' } }]);
   });
 
   it('lets a captain\'s new hold replace their last one', () => {
@@ -89,7 +89,7 @@ describe('holds and bookings on the sub-field stream', () => {
     const expired: AvailabilityEvent = { type: 'HoldReleased', data: { ...ofPitchA, holdId: 'hold-1', reason: 'expired' } };
     const lateBooking = availabilityDecider.decide(book(), fold(availabilityDecider, [evening, held, expired]), later('2026-11-21T12:30:00.000Z', null));
     expect(lateBooking).toEqual([booked]);
-    const rivalHeld: AvailabilityEvent = { ...held, data: { ...held.data, holdId: 'hold-2', captainId: 'cap-2', expiresAt: '2026-11-21T12:40:00.000Z' } };
+    const rivalHeld: AvailabilityEvent = { ...held, data: { ...held.data, holdId: 'hold-2', organizerId: 'cap-2', expiresAt: '2026-11-21T12:40:00.000Z' } };
     given(availabilityDecider, [evening, held, expired, rivalHeld]).when(book(), later('2026-11-21T12:31:00.000Z', null)).thenRefused('slot_held');
   });
 
@@ -103,7 +103,7 @@ describe('holds and bookings on the sub-field stream', () => {
   });
 
   it('refuses removing or shrinking a window a booking needs, naming the game and its time', () => {
-    const remove: AvailabilityCommand = { type: 'RemoveAvailability', subField: pitchA, fieldScheduleId: 'w1', actorIsAdmin: false, timeZone: 'UTC' };
+    const remove: AvailabilityCommand = { type: 'RemoveAvailability', subField: pitchA, windowId: 'w1', actorIsAdmin: false, timeZone: 'UTC' };
     given(availabilityDecider, [evening, held, booked])
       .when(remove, owner)
       .thenRefused('availability_booked', "Cap's Game is booked in this availability (Sun 22 Nov, 18:00–19:30). Cancel the game first, or keep its time available.");
@@ -113,7 +113,7 @@ describe('holds and bookings on the sub-field stream', () => {
     const shrink: AvailabilityCommand = {
       type: 'ChangeAvailability',
       subField: pitchA,
-      fieldScheduleId: 'w1',
+      windowId: 'w1',
       startDate: new Date('2026-11-22T19:00:00Z'),
       endDate: new Date('2026-11-22T21:00:00Z'),
       actorIsAdmin: false,
@@ -123,7 +123,7 @@ describe('holds and bookings on the sub-field stream', () => {
     given(availabilityDecider, [evening, held, booked]).when(shrink, owner).thenRefused('availability_booked');
     const cancelled: AvailabilityEvent = { type: 'BookingCancelled', data: { ...ofPitchA, gameId: 'game-1', cancelledBy: 'cap-1' } };
     given(availabilityDecider, [evening, held, booked, cancelled]).when(remove, owner).then([
-      { type: 'AvailabilityRemoved', data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } },
+      { type: 'AvailabilityRemoved', data: { ...ofPitchA, windowId: 'w1', removedBy: 'owner-1' } },
     ]);
   });
 
@@ -135,7 +135,7 @@ describe('holds and bookings on the sub-field stream', () => {
     const cancelled: AvailabilityEvent = { type: 'BookingCancelled', data: { ...ofPitchA, gameId: 'game-1', cancelledBy: 'cap-1' } };
     given(availabilityDecider, [evening, held, booked, cancelled]).when(cancel, captain).then([]);
     given(availabilityDecider, [evening, held, booked, cancelled]).when(hold('2026-11-22T18:00:00Z', '2026-11-22T19:00:00Z'), rival).then([
-      { ...held, data: { ...held.data, holdId: 'hold-2', captainId: 'cap-2', endDate: '2026-11-22T19:00:00.000Z' } } as AvailabilityEvent,
+      { ...held, data: { ...held.data, holdId: 'hold-2', organizerId: 'cap-2', endDate: '2026-11-22T19:00:00.000Z' } } as AvailabilityEvent,
     ]);
   });
 });

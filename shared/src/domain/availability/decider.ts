@@ -1,0 +1,441 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
+import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
+import { describeSpan, isLive, refuseStrandingBookings, refuseUnbookableSlot, type Booking, type Hold } from './bookings';
+import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
+import { isOnSlotGrid } from '../slot-grid';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const MAX_WINDOW_DAYS = 14;
+const DAY_MS = 24 * 3_600_000;
+const MAX_WINDOW_MS = MAX_WINDOW_DAYS * DAY_MS;
+
+export const NO_SUCH_SUBFIELD = 'There is no sub-field with this id.';
+export const NO_SUCH_WINDOW = 'There is no availability with this id.';
+export const FIELD_WITHDRAWN = "This field is no longer offered: its owner's account was deleted.";
+
+/**
+ * The sub-field a command is about, as the command API found it in the read model. A command appends
+ * to the sub-field's stream only, so its field, owner and name come in with the command.
+ */
+export interface SubFieldRef {
+  subFieldId: string;
+  fieldId: string;
+  ownerId: string;
+  name: string;
+}
+
+/** The rental payment the command side verified with the processor: succeeded, for this hold. */
+export interface VerifiedRentalPayment {
+  paymentId: string;
+  payerId: string;
+  amountCents: number;
+  holdId: string;
+}
+
+/** What every new or changed window is checked against besides the sub-field's other windows. */
+interface WindowRules {
+  /** The reader's IANA zone, for the times quoted in refusals. */
+  timeZone: string;
+  /** A window may start at most this many days from now (AVAILABILITY_MAX_DAYS_AHEAD). */
+  maxDaysAhead: number;
+}
+
+export type AvailabilityCommand =
+  | ({ type: 'AddAvailability'; subField: SubFieldRef; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
+  | ({ type: 'ChangeAvailability'; subField: SubFieldRef; windowId: string; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
+  | { type: 'RemoveAvailability'; subField: SubFieldRef; windowId: string; actorIsAdmin: boolean; timeZone: string }
+  /** The sub-field is being removed, or its field deleted: nothing may be added to it afterwards. */
+  | { type: 'CloseSubField'; subField: SubFieldRef; actorIsAdmin: boolean; reason: SubFieldClosedReason; timeZone: string }
+  | { type: 'HoldSlot'; subField: SubFieldRef; startDate: Date; endDate: Date; rentalCents: number; holdMinutes: number; draft: GameDraft }
+  /** By the organizer (released), or by the hold's expiry job (expired, no actor). */
+  | { type: 'ReleaseHold'; subField: SubFieldRef; holdId: string; reason: 'released' | 'expired' }
+  | { type: 'BookSlot'; subField: SubFieldRef; holdId: string; gameId: string; payment: VerifiedRentalPayment | null; draft?: DraftAsSent }
+  | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string }
+  /** The owner's account was deleted (a job of the account's deletion): nothing more is sold here. */
+  | { type: 'WithdrawSubField'; subField: SubFieldRef; reason: 'owner_deleted' };
+
+/**
+ * The game as add-game sends it again (spec §7's draft). The hold fixed it: a field sent unchanged is
+ * fine, a different one is refused, never silently ignored (DESIGN §5). Absent fields are not compared.
+ */
+export interface DraftAsSent {
+  name?: string | undefined;
+  maxPlayers?: number | undefined;
+  priceCents?: number | undefined;
+  startDate?: Date | undefined;
+  endDate?: Date | undefined;
+  /** The reader's IANA zone, for the held times quoted in a refusal. */
+  timeZone: string;
+}
+
+/** A window as epoch milliseconds, end exclusive: a window ending 18:00 and one starting 18:00 do not overlap. */
+export interface BookableWindow {
+  windowId: string;
+  start: number;
+  end: number;
+}
+
+/** A hold as the stream remembers it: a booked or released hold stays known, so a late payment finds it. */
+export interface KnownHold extends Hold {
+  status: 'live' | 'released' | 'booked';
+  draft: GameDraft;
+  gameId: string | null;
+}
+
+export interface AvailabilityState {
+  windows: BookableWindow[];
+  holds: KnownHold[];
+  bookings: (Booking & { organizerId: string })[];
+  /** Closed by SubFieldClosed: the sub-field was removed or its field deleted, and takes no more commands. */
+  closed: boolean;
+  /** Withdrawn by SubFieldWithdrawn (its owner's account was deleted): no more holds, bookings or availability. */
+  withdrawn: boolean;
+}
+
+/** Times in messages are shown in the reader's zone (the X-Time-Zone header), like the screen they look at. */
+const clock = (epochMs: number, timeZone: string) => dayjs(epochMs).tz(timeZone).format('HH:mm');
+
+function refuseUnlessOwnerOrAdmin(subField: SubFieldRef, context: DecisionContext, actorIsAdmin: boolean): string {
+  const actor = context.actorId;
+  if (actor === null || (actor !== subField.ownerId && !actorIsAdmin)) throw new DomainError('forbidden', 'not_your_field', ONLY_YOUR_OWN_FIELDS);
+  return actor;
+}
+
+/** The rules every new or changed window meets; `others` are the sub-field's other windows. */
+function refuseBadWindow(start: number, end: number, others: BookableWindow[], subFieldName: string, now: Date, rules: WindowRules): void {
+  if (!(end > start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
+  // Bookings are made on the slot grid, so availability starts and ends on it too.
+  if (!isOnSlotGrid(start, end)) throw new DomainError('invalid', 'off_grid', 'Start and end must be on the hour or half hour.');
+  // A window that has begun but not ended is still useful: the rest of it can be booked.
+  if (end <= now.getTime()) throw new DomainError('invalid', 'in_the_past', 'This availability is already over.');
+  if (end - start > MAX_WINDOW_MS) throw new DomainError('invalid', 'too_long', `An availability window can be at most ${MAX_WINDOW_DAYS} days long.`);
+  // A start in the year 9999 is a typo, and nobody can plan games against it.
+  if (start - now.getTime() > rules.maxDaysAhead * DAY_MS) {
+    throw new DomainError('invalid', 'too_far_ahead', `Availability can start at most ${rules.maxDaysAhead} days from now.`);
+  }
+  const clash = others.filter((other) => other.start < end && start < other.end).sort((a, b) => a.start - b.start)[0];
+  if (clash) {
+    throw new DomainError(
+      'invalid',
+      'overlap',
+      `This availability overlaps another window on ${subFieldName} from ${clock(clash.start, rules.timeZone)} to ${clock(clash.end, rules.timeZone)}`,
+    );
+  }
+}
+
+function findWindow(state: AvailabilityState, windowId: string): BookableWindow {
+  const window = state.windows.find((candidate) => candidate.windowId === windowId);
+  if (!window) throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
+  return window;
+}
+
+type Command<Type extends AvailabilityCommand['type']> = CommandOf<AvailabilityCommand, Type>;
+
+/**
+ * What each command meets on a closed sub-field (removed, or its field deleted): nothing to do
+ * (closing twice is what a retried removal does: the removal goes on to its field's stream), or
+ * a refusal as if the sub-field, or the window, did not exist.
+ */
+const WHEN_CLOSED: Record<AvailabilityCommand['type'], 'nothing' | 'no_subfield' | 'no_window'> = {
+  CloseSubField: 'nothing',
+  ReleaseHold: 'nothing',
+  CancelBooking: 'nothing',
+  WithdrawSubField: 'nothing',
+  AddAvailability: 'no_subfield',
+  HoldSlot: 'no_subfield',
+  BookSlot: 'no_subfield',
+  ChangeAvailability: 'no_window',
+  RemoveAvailability: 'no_window',
+};
+
+/**
+ * What each command meets on a withdrawn sub-field (its owner's account was deleted): nothing sold
+ * any more; letting holds go, cancelling bookings (the withdrawal's own cancelled games), removing
+ * windows and closing go on as before.
+ */
+const WHEN_WITHDRAWN: Record<AvailabilityCommand['type'], 'nothing' | 'refused' | 'as_before'> = {
+  WithdrawSubField: 'nothing',
+  AddAvailability: 'refused',
+  ChangeAvailability: 'refused',
+  HoldSlot: 'refused',
+  BookSlot: 'refused',
+  RemoveAvailability: 'as_before',
+  CloseSubField: 'as_before',
+  ReleaseHold: 'as_before',
+  CancelBooking: 'as_before',
+};
+
+/** Whether the sub-field's closing or withdrawal settles the command already (it then changes nothing); refuses what they forbid. */
+function settledByClosing(type: AvailabilityCommand['type'], state: AvailabilityState): boolean {
+  if (state.closed) {
+    const closed = WHEN_CLOSED[type];
+    if (closed === 'no_subfield') throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
+    if (closed === 'no_window') throw new DomainError('not_found', 'availability_not_found', NO_SUCH_WINDOW);
+    return true;
+  }
+  if (state.withdrawn) {
+    const withdrawn = WHEN_WITHDRAWN[type];
+    if (withdrawn === 'refused') throw new DomainError('conflict', 'field_withdrawn', FIELD_WITHDRAWN);
+    return withdrawn === 'nothing';
+  }
+  return false;
+}
+
+/** What every event of the sub-field names about it. */
+const ofSubField = ({ subFieldId, fieldId, ownerId, name }: SubFieldRef) => ({ subFieldId, fieldId, ownerId, subFieldName: name });
+
+const liveHoldsOf = (state: AvailabilityState) => state.holds.filter((hold) => hold.status === 'live');
+
+const windowTimes = (start: number, end: number) => ({ startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() });
+
+function addAvailability(command: Command<'AddAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const start = command.startDate.getTime();
+  const end = command.endDate.getTime();
+  refuseBadWindow(start, end, state.windows, command.subField.name, context.now, command);
+  const windowId = context.newId();
+  return [{ type: 'AvailabilityAdded', data: { ...ofSubField(command.subField), windowId, ...windowTimes(start, end), addedBy: actor } }];
+}
+
+function changeAvailability(command: Command<'ChangeAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const current = findWindow(state, command.windowId);
+  const start = command.startDate.getTime();
+  const end = command.endDate.getTime();
+  if (start === current.start && end === current.end) return [];
+  const others = state.windows.filter((window) => window.windowId !== current.windowId);
+  refuseBadWindow(start, end, others, command.subField.name, context.now, command);
+  refuseStrandingBookings([...others, { start, end }], liveHoldsOf(state), state.bookings, context.now.getTime(), command.timeZone);
+  return [{ type: 'AvailabilityChanged', data: { ...ofSubField(command.subField), windowId: current.windowId, ...windowTimes(start, end), changedBy: actor } }];
+}
+
+function removeAvailability(command: Command<'RemoveAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const current = findWindow(state, command.windowId);
+  const others = state.windows.filter((window) => window.windowId !== current.windowId);
+  refuseStrandingBookings(others, liveHoldsOf(state), state.bookings, context.now.getTime(), command.timeZone);
+  return [{ type: 'AvailabilityRemoved', data: { ...ofSubField(command.subField), windowId: current.windowId, removedBy: actor } }];
+}
+
+function holdSlot(command: Command<'HoldSlot'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const organizerId = context.actorId;
+  if (organizerId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
+  const now = context.now.getTime();
+  const liveHolds = liveHoldsOf(state);
+  const slot = { start: command.startDate.getTime(), end: command.endDate.getTime() };
+  refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, organizerId, now);
+  const holdId = context.newId();
+  const subField = ofSubField(command.subField);
+  // One live hold per organizer and sub-field: picking another time lets the last one go at once.
+  const replaced: AvailabilityEvent[] = liveHolds
+    .filter((hold) => hold.organizerId === organizerId && isLive(hold, now))
+    .map((hold) => ({ type: 'HoldReleased', data: { ...subField, holdId: hold.holdId, reason: 'replaced' } }));
+  const held: AvailabilityEvent = {
+    type: 'SlotHeld',
+    data: {
+      ...subField,
+      holdId,
+      organizerId,
+      ...windowTimes(slot.start, slot.end),
+      expiresAt: new Date(now + command.holdMinutes * 60_000).toISOString(),
+      rentalCents: command.rentalCents,
+      draft: command.draft,
+    },
+  };
+  return [...replaced, held];
+}
+
+function releaseHold(command: Command<'ReleaseHold'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const hold = findHold(state, command.holdId);
+  if (command.reason === 'released' && context.actorId !== hold.organizerId) {
+    throw new DomainError('forbidden', 'not_your_hold', 'You can only release your own hold.');
+  }
+  // A hold that was booked or already let go stays as it is: a late expiry job changes nothing.
+  if (hold.status !== 'live') return [];
+  return [{ type: 'HoldReleased', data: { ...ofSubField(command.subField), holdId: hold.holdId, reason: command.reason } }];
+}
+
+function bookSlot(command: Command<'BookSlot'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const hold = findHold(state, command.holdId);
+  if (command.draft) refuseChangedDraft(hold, command.draft);
+  if (hold.status === 'booked') {
+    // The organizer's page and the payment's webhook may both book: the second changes nothing.
+    if (hold.gameId === command.gameId) return [];
+    throw new DomainError('conflict', 'hold_used', 'This slot has already been booked for another game.');
+  }
+  refuseBadRentalPayment(hold, command.payment, context.actorId);
+  // An expired or released hold can still be booked while nobody else took its time meanwhile.
+  const othersLive = liveHoldsOf(state).filter((other) => other.holdId !== hold.holdId);
+  refuseUnbookableSlot(hold, state.windows, othersLive, state.bookings, hold.organizerId, context.now.getTime());
+  return [
+    {
+      type: 'SlotBooked',
+      data: {
+        ...ofSubField(command.subField),
+        holdId: hold.holdId,
+        gameId: command.gameId,
+        organizerId: hold.organizerId,
+        ...windowTimes(hold.start, hold.end),
+        rentalCents: hold.rentalCents,
+        paymentId: command.payment?.paymentId ?? null,
+        draft: hold.draft,
+      },
+    },
+  ];
+}
+
+function cancelBooking(command: Command<'CancelBooking'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  if (!state.bookings.some((booking) => booking.gameId === command.gameId)) return [];
+  return [{ type: 'BookingCancelled', data: { ...ofSubField(command.subField), gameId: command.gameId, cancelledBy: context.actorId ?? 'system' } }];
+}
+
+function closeSubField(command: Command<'CloseSubField'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const now = context.now.getTime();
+  const subFieldName = command.subField.name;
+  // Bookings live in this stream, so this decision sees every one of them under any concurrency;
+  // removing a sub-field and deleting a field both close it first, so both get this refusal.
+  const booked = state.bookings.filter((booking) => booking.end > now).sort((a, b) => a.start - b.start)[0];
+  if (booked) {
+    throw new DomainError(
+      'conflict',
+      'has_future_bookings',
+      `${subFieldName} has a booked game: ${booked.gameName} (${describeSpan(booked, command.timeZone)}). Cancel the game before removing it.`,
+    );
+  }
+  if (liveHoldsOf(state).some((hold) => isLive(hold, now))) {
+    throw new DomainError('conflict', 'held_now', `A captain is paying for a slot on ${subFieldName} right now. Try again in a few minutes.`);
+  }
+  return [{ type: 'SubFieldClosed', data: { ...ofSubField(command.subField), closedBy: actor, reason: command.reason } }];
+}
+
+function withdrawSubField(command: Command<'WithdrawSubField'>, context: DecisionContext): AvailabilityEvent[] {
+  return [{ type: 'SubFieldWithdrawn', data: { ...ofSubField(command.subField), withdrawnBy: context.actorId ?? 'system', reason: command.reason } }];
+}
+
+export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, AvailabilityState> = {
+  initialState: () => ({ windows: [], holds: [], bookings: [], closed: false, withdrawn: false }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'AvailabilityAdded':
+      case 'AvailabilityChanged': {
+        const { windowId, startDate, endDate } = event.data;
+        const others = state.windows.filter((window) => window.windowId !== windowId);
+        return { ...state, windows: [...others, { windowId, start: Date.parse(startDate), end: Date.parse(endDate) }] };
+      }
+      case 'AvailabilityRemoved':
+        return { ...state, windows: state.windows.filter((window) => window.windowId !== event.data.windowId) };
+      case 'SlotHeld': {
+        const d = event.data;
+        const hold: KnownHold = {
+          holdId: d.holdId,
+          organizerId: d.organizerId,
+          start: Date.parse(d.startDate),
+          end: Date.parse(d.endDate),
+          expiresAt: Date.parse(d.expiresAt),
+          rentalCents: d.rentalCents,
+          draft: d.draft,
+          status: 'live',
+          gameId: null,
+        };
+        return { ...state, holds: [...state.holds, hold] };
+      }
+      case 'HoldReleased':
+        return { ...state, holds: state.holds.map((hold) => (hold.holdId === event.data.holdId ? { ...hold, status: 'released' } : hold)) };
+      case 'SlotBooked': {
+        const d = event.data;
+        const booking = { gameId: d.gameId, holdId: d.holdId, gameName: d.draft.name, organizerId: d.organizerId, start: Date.parse(d.startDate), end: Date.parse(d.endDate) };
+        return {
+          ...state,
+          holds: state.holds.map((hold) => (hold.holdId === d.holdId ? { ...hold, status: 'booked', gameId: d.gameId } : hold)),
+          bookings: [...state.bookings, booking],
+        };
+      }
+      case 'BookingCancelled':
+        return { ...state, bookings: state.bookings.filter((booking) => booking.gameId !== event.data.gameId) };
+      case 'SubFieldClosed':
+        // Its windows leave with it: read models drop them on this event.
+        return { ...state, windows: [], closed: true };
+      case 'SubFieldWithdrawn':
+        return { ...state, withdrawn: true };
+      default:
+        return unknownType(event);
+    }
+  },
+
+  decide(command, state, context) {
+    if (settledByClosing(command.type, state)) return [];
+    switch (command.type) {
+      case 'AddAvailability':
+        return addAvailability(command, state, context);
+      case 'ChangeAvailability':
+        return changeAvailability(command, state, context);
+      case 'RemoveAvailability':
+        return removeAvailability(command, state, context);
+      case 'HoldSlot':
+        return holdSlot(command, state, context);
+      case 'ReleaseHold':
+        return releaseHold(command, state, context);
+      case 'BookSlot':
+        return bookSlot(command, state, context);
+      case 'CancelBooking':
+        return cancelBooking(command, state, context);
+      case 'CloseSubField':
+        return closeSubField(command, state, context);
+      case 'WithdrawSubField':
+        return withdrawSubField(command, context);
+      default:
+        return unknownType(command);
+    }
+  },
+};
+
+function refuseChangedDraft(hold: KnownHold, sent: DraftAsSent): void {
+  const { draft } = hold;
+  const changed =
+    (sent.name !== undefined && sent.name !== '' && sent.name !== draft.name) ||
+    (sent.maxPlayers !== undefined && sent.maxPlayers !== draft.maxPlayers) ||
+    (sent.priceCents !== undefined && sent.priceCents !== draft.priceCents) ||
+    (sent.startDate !== undefined && sent.startDate.getTime() !== hold.start) ||
+    (sent.endDate !== undefined && sent.endDate.getTime() !== hold.end);
+  if (!changed) return;
+  const held = {
+    name: draft.name,
+    maxPlayers: String(draft.maxPlayers),
+    price: `$${(draft.priceCents / 100).toFixed(2)}`,
+    time: describeSpan(hold, sent.timeZone),
+  };
+  throw new DomainError(
+    'conflict',
+    'draft_differs_from_hold',
+    `This slot is held for "${held.name}", ${held.maxPlayers} players, entry ${held.price}, ${held.time}. Go back and hold the slot again to change the game.`,
+    held,
+  );
+}
+
+function findHold(state: AvailabilityState, holdId: string): KnownHold {
+  const hold = state.holds.find((candidate) => candidate.holdId === holdId);
+  if (!hold) throw new DomainError('not_found', 'hold_not_found', 'There is no hold with this id. Pick the slot again.');
+  return hold;
+}
+
+/**
+ * A booking is paid for exactly: a verified payment of the hold's price, by the organizer who held it,
+ * for this hold (a rental that costs nothing needs none). The hold is booked once, so the payment is used once.
+ */
+function refuseBadRentalPayment(hold: KnownHold, payment: VerifiedRentalPayment | null, actorId: string | null): void {
+  if (actorId !== null && actorId !== hold.organizerId) throw new DomainError('forbidden', 'not_your_hold', 'This slot is held by another captain.');
+  if (hold.rentalCents === 0) return;
+  if (payment === null) throw new DomainError('invalid', 'payment_required', `Pay the rental of $${(hold.rentalCents / 100).toFixed(2)} to book this slot.`);
+  if (payment.holdId !== hold.holdId) throw new DomainError('invalid', 'payment_for_another_slot', 'This payment was made for another slot.');
+  if (payment.payerId !== hold.organizerId) throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+  if (payment.amountCents !== hold.rentalCents) {
+    throw new DomainError('invalid', 'payment_amount', `This payment does not match the rental of $${(hold.rentalCents / 100).toFixed(2)}.`);
+  }
+}

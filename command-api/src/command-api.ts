@@ -37,7 +37,12 @@ export type CommandApiDependencies = CommandDependencies &
   };
 
 /** The command API's settings, as the configuration names them (one place for every composition). */
-export function commandApiSettings(config: Config): Pick<CommandApiDependencies, 'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'partnerSheetUrl'> {
+export function commandApiSettings(
+  config: Config,
+): Pick<
+  CommandApiDependencies,
+  'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'partnerSheetUrl'
+> {
   return {
     availabilityMaxDaysAhead: config.AVAILABILITY_MAX_DAYS_AHEAD,
     holdMinutes: config.HOLD_MINUTES,
@@ -56,9 +61,13 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(fieldCommandRoutes(deps));
   router.use(availabilityCommandRoutes(deps));
   router.use(paymentCommandRoutes(deps));
-  router.use(organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }));
+  router.use(
+    organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }),
+  );
   router.use(partnerCommandRoutes(deps));
   router.use(operationsCommandRoutes(deps));
-  router.use(gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }));
+  router.use(
+    gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
+  );
   return router;
 }

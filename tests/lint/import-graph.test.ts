@@ -16,9 +16,24 @@ const DECIDING_DOMAIN = '^shared/src/domain/(?!(decider|event-registry|event-sch
 
 const rules: IForbiddenRuleType[] = [
   { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
-  { name: 'infra-runs-no-decider', severity: 'error', from: { path: '^shared/src/infra/' }, to: { path: DECIDING_DOMAIN } },
-  { name: 'infra-below-the-game-loop', severity: 'error', from: { path: '^shared/src/infra/' }, to: { path: '^shared/src/game-loop/' } },
-  { name: 'domain-below-everything', severity: 'error', from: { path: '^shared/src/domain/' }, to: { path: '^shared/src/(infra|game-loop|contract)/' } },
+  {
+    name: 'infra-runs-no-decider',
+    severity: 'error',
+    from: { path: '^shared/src/infra/' },
+    to: { path: DECIDING_DOMAIN },
+  },
+  {
+    name: 'infra-below-the-game-loop',
+    severity: 'error',
+    from: { path: '^shared/src/infra/' },
+    to: { path: '^shared/src/game-loop/' },
+  },
+  {
+    name: 'domain-below-everything',
+    severity: 'error',
+    from: { path: '^shared/src/domain/' },
+    to: { path: '^shared/src/(infra|game-loop|contract)/' },
+  },
 ];
 
 describe('the import graph of the server', () => {
@@ -35,7 +50,11 @@ describe('the import graph of the server', () => {
         doNotFollow: { path: ['node_modules'] },
         tsPreCompilationDeps: true,
         tsConfig: { fileName: 'tsconfig.json' },
-        enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json'] },
+        enhancedResolveOptions: {
+          exportsFields: ['exports'],
+          conditionNames: ['import', 'require', 'node', 'default', 'types'],
+          extensions: ['.ts', '.js', '.json'],
+        },
       });
       graph = result.output as ICruiseResult;
     } finally {
@@ -45,13 +64,19 @@ describe('the import graph of the server', () => {
 
   it('resolves the packages the services import from shared (so the rules below see every edge)', () => {
     const commandApi = graph.modules.find((module) => module.source === 'command-api/src/command-api.ts');
-    expect(commandApi?.dependencies.map((dependency) => dependency.resolved)).toContain('shared/src/game-loop/game-payments.ts');
-    expect(graph.modules.flatMap((module) => module.dependencies.filter((dependency) => dependency.couldNotResolve))).toEqual([]);
+    expect(commandApi?.dependencies.map((dependency) => dependency.resolved)).toContain(
+      'shared/src/game-loop/game-payments.ts',
+    );
+    expect(
+      graph.modules.flatMap((module) => module.dependencies.filter((dependency) => dependency.couldNotResolve)),
+    ).toEqual([]);
   });
 
   it('has no circles, infrastructure below the domain and the game loop', () => {
     const violations = graph.summary.violations.map((violation) =>
-      [violation.rule.name, violation.from, violation.to, ...(violation.cycle ?? []).map((step) => step.name)].join(' → '),
+      [violation.rule.name, violation.from, violation.to, ...(violation.cycle ?? []).map((step) => step.name)].join(
+        ' → ',
+      ),
     );
     expect(violations).toEqual([]);
   });

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { addGameBody, holdSlotBody, ORGANIZER_ROLES, releaseHoldBody, type HeldSlot } from '@playtime/shared/contract/games';
+import {
+  addGameBody,
+  holdSlotBody,
+  ORGANIZER_ROLES,
+  releaseHoldBody,
+  type HeldSlot,
+} from '@playtime/shared/contract/games';
 import { DEFAULT_MAX_PLAYERS } from '@playtime/shared/domain/games/rules';
 import { NO_SUCH_SUBFIELD, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
 import { bookHeldSlot, holdSlot, releaseHold } from '@playtime/shared/game-loop/booking';
@@ -10,14 +16,14 @@ import { findSubField } from '@playtime/shared/game-loop/sub-fields';
 import { metadataOf, originOf, setPosition, type CommandDependencies } from '../http/run-command';
 
 export type OrganizeCommandDependencies = CommandDependencies & {
-    resolveUser: ResolveUser;
-    /** How long an organizer's slot stays held while they pay (DESIGN §7: 10 minutes). */
-    holdMinutes: number;
-    /** Until how many hours before its start cancelling a game refunds the rental (DESIGN §7: 24). */
-    cancellationWindowHours: number;
-    /** Asks the payment processor about a rental payment: succeeded, or a 4xx ApiError a person can act on. */
-    verifyRentalPayment: (paymentId: string) => Promise<VerifiedRentalPayment>;
-  };
+  resolveUser: ResolveUser;
+  /** How long an organizer's slot stays held while they pay (DESIGN §7: 10 minutes). */
+  holdMinutes: number;
+  /** Until how many hours before its start cancelling a game refunds the rental (DESIGN §7: 24). */
+  cancellationWindowHours: number;
+  /** Asks the payment processor about a rental payment: succeeded, or a 4xx ApiError a person can act on. */
+  verifyRentalPayment: (paymentId: string) => Promise<VerifiedRentalPayment>;
+};
 
 const ONLY_ORGANIZERS = 'Only captains can organize games.';
 
@@ -29,8 +35,24 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
   router.post('/api/hold-slot', organizer, async (req, res) => {
     const body = parseBody(holdSlotBody, req.body);
     const user = req.user!;
-    const draft = { name: body.name || `${user.username}'s Game`, organizerUsername: user.username, maxPlayers: body.maxPlayers ?? DEFAULT_MAX_PLAYERS, priceCents: body.price, picture: '' };
-    const { held, appended } = await holdSlot(deps, { subFieldId: body.subFieldId, startDate: body.startDate, endDate: body.endDate, holdMinutes: deps.holdMinutes, draft }, originOf(deps, req));
+    const draft = {
+      name: body.name || `${user.username}'s Game`,
+      organizerUsername: user.username,
+      maxPlayers: body.maxPlayers ?? DEFAULT_MAX_PLAYERS,
+      priceCents: body.price,
+      picture: '',
+    };
+    const { held, appended } = await holdSlot(
+      deps,
+      {
+        subFieldId: body.subFieldId,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        holdMinutes: deps.holdMinutes,
+        draft,
+      },
+      originOf(deps, req),
+    );
     setPosition(res, appended);
     const answer: HeldSlot = { holdId: held.holdId, expiresAt: held.expiresAt, rentalCents: held.rentalCents };
     res.json(answer);
@@ -51,7 +73,14 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       subField,
       holdId: body.holdId,
       payment,
-      draft: { name: body.name, maxPlayers: body.maxPlayers, priceCents: body.price, startDate: body.startDate, endDate: body.endDate, timeZone: timeZoneOf(req) },
+      draft: {
+        name: body.name,
+        maxPlayers: body.maxPlayers,
+        priceCents: body.price,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        timeZone: timeZoneOf(req),
+      },
       actorId: req.user!.userId,
       cancellationWindowHours: deps.cancellationWindowHours,
       metadata: metadataOf(req),

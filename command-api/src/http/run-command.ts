@@ -2,7 +2,12 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Decider, DomainEvent } from '@playtime/shared/domain/decider';
 import type { CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
 import type { CommandDoor, CommandOrigin } from '@playtime/shared/infra/commands/command-door';
-import { claimIdempotencyKey, IDEMPOTENCY_KEY_MAX_LENGTH, recordIdempotentAnswer, requestHash } from '@playtime/shared/infra/commands/idempotency';
+import {
+  claimIdempotencyKey,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  recordIdempotentAnswer,
+  requestHash,
+} from '@playtime/shared/infra/commands/idempotency';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import type { AppendResult, EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
@@ -29,7 +34,11 @@ export interface CommandDependencies {
 const idSources = new WeakMap<Request, () => string>();
 
 /** Who asked and which request it was: what every event a request appends is recorded with. */
-export const metadataOf = (req: Request): EventMetadata => ({ userId: req.user?.userId ?? null, correlationId: String(req.id), causationId: null });
+export const metadataOf = (req: Request): EventMetadata => ({
+  userId: req.user?.userId ?? null,
+  correlationId: String(req.id),
+  causationId: null,
+});
 
 /** The id a keyed request's commands derive their events' ids (and new ids) from: the same on every retry. */
 function commandIdOf(req: Request): string | undefined {
@@ -44,19 +53,32 @@ function commandIdOf(req: Request): string | undefined {
  * request with the key is refused (422). A request whose first run failed or stopped midway runs
  * again, and its commands, whose ids derive from the key, find what that run appended.
  */
-export function idempotentRequests(deps: Pick<CommandDependencies, 'store'> & { resolveUser: ResolveUser }): RequestHandler {
+export function idempotentRequests(
+  deps: Pick<CommandDependencies, 'store'> & { resolveUser: ResolveUser },
+): RequestHandler {
   const authenticate = requireUser(deps.resolveUser);
   return (req, res, next) => {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (req.method !== 'POST' || key === undefined) return next();
     if (key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      return next(new ApiError(400, 'bad_idempotency_key', `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, e.g. a UUID.`));
+      return next(
+        new ApiError(
+          400,
+          'bad_idempotency_key',
+          `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, e.g. a UUID.`,
+        ),
+      );
     }
     // Keys are per user, so the caller is known first (the route authenticates again, from the cache).
     authenticate(req, res, (error?: unknown) => {
       if (error) return next(error);
       const userId = req.user!.userId;
-      const claim = { userId, key, requestHash: requestHash(`${req.method} ${req.path}`, req.body), metadata: metadataOf(req) };
+      const claim = {
+        userId,
+        key,
+        requestHash: requestHash(`${req.method} ${req.path}`, req.body),
+        metadata: metadataOf(req),
+      };
       claimIdempotencyKey(deps.store, claim)
         .then((claimed) => {
           if (claimed.kind === 'other_request') {
@@ -82,7 +104,12 @@ export function idempotentRequests(deps: Pick<CommandDependencies, 'store'> & { 
 }
 
 /** Records the route's answer with its key before sending it, when it is a success. */
-function keepSuccessfulAnswer(store: EventStore, req: Request, res: Response, claim: { userId: string; key: string }): void {
+function keepSuccessfulAnswer(
+  store: EventStore,
+  req: Request,
+  res: Response,
+  claim: { userId: string; key: string },
+): void {
   const send = res.send.bind(res);
   res.send = ((body: unknown) => {
     res.send = send;
@@ -119,7 +146,12 @@ export function newIdFor(deps: Pick<CommandDependencies, 'newId'>, req: Request)
 
 /** A request's commands: its user decides; its id, Idempotency-Key and id source go with every command. */
 export function originOf(deps: Pick<CommandDependencies, 'newId'>, req: Request): CommandOrigin {
-  return { actorId: req.user?.userId ?? null, metadata: metadataOf(req), newId: newIdFor(deps, req), commandId: commandIdOf(req) };
+  return {
+    actorId: req.user?.userId ?? null,
+    metadata: metadataOf(req),
+    newId: newIdFor(deps, req),
+    commandId: commandIdOf(req),
+  };
 }
 
 /** Tells the client where in the log its change is, so its next read waits for it (POSITION_HEADER). */
@@ -137,7 +169,13 @@ export async function runCommand<Command extends { type: string }, Event extends
   command: Command,
   options: { maxAttempts?: number } = {},
 ): Promise<CommandOutcome<Event>> {
-  const outcome = await deps.commands.run({ decider, streamId, command, ...originOf(deps, req), maxAttempts: options.maxAttempts });
+  const outcome = await deps.commands.run({
+    decider,
+    streamId,
+    command,
+    ...originOf(deps, req),
+    maxAttempts: options.maxAttempts,
+  });
   setPosition(res, outcome.appended);
   return outcome;
 }

@@ -39,7 +39,10 @@ const USERNAME_ATTEMPTS = 100;
 const REGISTERED_VISIBLE_MS = 5000;
 
 /** `ADMIN_EMAILS` counts only for an address the identity provider has verified. */
-export function startingRole(registrant: Pick<Registrant, 'email' | 'emailVerified' | 'demoRole'>, adminEmails: readonly string[]): Role {
+export function startingRole(
+  registrant: Pick<Registrant, 'email' | 'emailVerified' | 'demoRole'>,
+  adminEmails: readonly string[],
+): Role {
   if (registrant.emailVerified && adminEmails.includes(registrant.email.toLowerCase())) return 'admin';
   return registrant.demoRole ?? 'player';
 }
@@ -63,7 +66,11 @@ async function claimUsername(commands: CommandDoor, base: string, userId: string
       if (!(error instanceof DomainError && error.code === 'username_taken')) throw error;
     }
   }
-  throw new DomainError('conflict', 'username_unavailable', `Every username like ${base} is taken. Sign up with another nickname.`);
+  throw new DomainError(
+    'conflict',
+    'username_unavailable',
+    `Every username like ${base} is taken. Sign up with another nickname.`,
+  );
 }
 
 /**
@@ -71,11 +78,19 @@ async function claimUsername(commands: CommandDoor, base: string, userId: string
  * roster, records the account. Idempotent: registering again answers the same and appends nothing.
  * Waits until read.users shows the account, so the caller's next request finds them.
  */
-export async function registerUser(deps: RegistrationDependencies, registrant: Registrant): Promise<{ userId: string; appended: AppendResult | null }> {
+export async function registerUser(
+  deps: RegistrationDependencies,
+  registrant: Registrant,
+): Promise<{ userId: string; appended: AppendResult | null }> {
   const userId = userIdFor({ iss: registrant.issuer, sub: registrant.subject });
   const streamId = userStream(userId);
   const commands = commandDoorOf(deps);
-  const decision = { now: new Date(), newId: () => userId, actorId: userId, metadata: { userId, correlationId: `register-${userId}`, causationId: null } };
+  const decision = {
+    now: new Date(),
+    newId: () => userId,
+    actorId: userId,
+    metadata: { userId, correlationId: `register-${userId}`, causationId: null },
+  };
   const state = await currentState(deps.store, userDecider, streamId);
   const role = startingRole(registrant, deps.adminEmails);
   let username = state.status === 'unknown' ? '' : state.username;
@@ -83,7 +98,12 @@ export async function registerUser(deps: RegistrationDependencies, registrant: R
     const email = registrant.email.toLowerCase();
     username = await claimUsername(commands, usernameFor(email, registrant.nickname), userId);
     if (role === 'admin') {
-      await commands.run({ decider: adminRosterDecider, streamId: ADMIN_ROSTER_STREAM, command: { type: 'GrantAdmin', userId }, ...decision });
+      await commands.run({
+        decider: adminRosterDecider,
+        streamId: ADMIN_ROSTER_STREAM,
+        command: { type: 'GrantAdmin', userId },
+        ...decision,
+      });
     }
   }
   const outcome = await commands.run({
@@ -112,8 +132,15 @@ export async function registerUser(deps: RegistrationDependencies, registrant: R
  * Gives a user a role. The admin roster decides first when the admin role is taken away (it refuses
  * to remove the last admin), and last when it is given (after the account has accepted the change).
  */
-export async function changeRole(deps: CommandDependencies, req: Request, res: Response, userId: string, role: Role): Promise<void> {
-  const changeOnAccount = () => runCommand(deps, req, res, userDecider, userStream(userId), { type: 'ChangeRole', role });
+export async function changeRole(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  userId: string,
+  role: Role,
+): Promise<void> {
+  const changeOnAccount = () =>
+    runCommand(deps, req, res, userDecider, userStream(userId), { type: 'ChangeRole', role });
   if (role === 'admin') {
     await changeOnAccount();
     await runCommand(deps, req, res, adminRosterDecider, ADMIN_ROSTER_STREAM, { type: 'GrantAdmin', userId });
@@ -124,7 +151,12 @@ export async function changeRole(deps: CommandDependencies, req: Request, res: R
 }
 
 /** Deletes an account; an admin leaves the roster first, which the last admin cannot. */
-export async function deleteUser(deps: CommandDependencies, req: Request, res: Response, userId: string): Promise<void> {
+export async function deleteUser(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  userId: string,
+): Promise<void> {
   await runCommand(deps, req, res, adminRosterDecider, ADMIN_ROSTER_STREAM, { type: 'RevokeAdmin', userId });
   await runCommand(deps, req, res, userDecider, userStream(userId), { type: 'DeleteUser' });
 }
@@ -172,10 +204,25 @@ export async function prepareUsersAtStart(deps: UsersAtStartDependencies): Promi
     [deps.adminEmails.map((email) => email.toLowerCase())],
   );
   const commands = commandDoorOf(deps);
-  const decision = { now: new Date(), newId: () => 'system', actorId: null, metadata: { userId: null, correlationId: 'admin-emails-at-start', causationId: null } };
+  const decision = {
+    now: new Date(),
+    newId: () => 'system',
+    actorId: null,
+    metadata: { userId: null, correlationId: 'admin-emails-at-start', causationId: null },
+  };
   for (const { user_id: userId } of rows) {
-    await commands.run({ decider: userDecider, streamId: userStream(userId), command: { type: 'ChangeRole', role: 'admin' }, ...decision });
-    await commands.run({ decider: adminRosterDecider, streamId: ADMIN_ROSTER_STREAM, command: { type: 'GrantAdmin', userId }, ...decision });
+    await commands.run({
+      decider: userDecider,
+      streamId: userStream(userId),
+      command: { type: 'ChangeRole', role: 'admin' },
+      ...decision,
+    });
+    await commands.run({
+      decider: adminRosterDecider,
+      streamId: ADMIN_ROSTER_STREAM,
+      command: { type: 'GrantAdmin', userId },
+      ...decision,
+    });
   }
   return { caughtUp };
 }

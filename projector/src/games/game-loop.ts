@@ -15,7 +15,12 @@ import { reactorProjection, type JobRequest, type Reactor } from '../runtime/rea
 
 export type { GameLoopJob } from '@playtime/shared/game-loop/game-loop-jobs';
 
-const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string; subFieldName: string }): SubFieldRef => ({
+const subFieldOf = (data: {
+  subFieldId: string;
+  fieldId: string;
+  ownerId: string;
+  subFieldName: string;
+}): SubFieldRef => ({
   subFieldId: data.subFieldId,
   fieldId: data.fieldId,
   ownerId: data.ownerId,
@@ -23,7 +28,12 @@ const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string
 });
 
 /** Whether one of `later` (events after this one in the batch) is of these types and names this hold or game. */
-function shownLater(later: readonly StoredEvent[], types: readonly string[], key: 'holdId' | 'gameId', id: string): boolean {
+function shownLater(
+  later: readonly StoredEvent[],
+  types: readonly string[],
+  key: 'holdId' | 'gameId',
+  id: string,
+): boolean {
   return later.some((event) => types.includes(event.type) && (event.data as Record<string, unknown>)[key] === id);
 }
 
@@ -31,8 +41,17 @@ function shownLater(later: readonly StoredEvent[], types: readonly string[], key
  * A payment the game gives back. The key is the game's and the payment's alone, whatever the reason:
  * an entry refunded at removal and listed again by a later cancellation is refunded once.
  */
-function refundJob(queue: JobQueue<GameLoopJob>, gameId: string, paymentId: string, reason: 'game_cancelled' | 'player_removed'): JobRequest<GameLoopJob> {
-  return { queue, jobName: 'refund', data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason } };
+function refundJob(
+  queue: JobQueue<GameLoopJob>,
+  gameId: string,
+  paymentId: string,
+  reason: 'game_cancelled' | 'player_removed',
+): JobRequest<GameLoopJob> {
+  return {
+    queue,
+    jobName: 'refund',
+    data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason },
+  };
 }
 
 /**
@@ -43,7 +62,9 @@ function refundJob(queue: JobQueue<GameLoopJob>, gameId: string, paymentId: stri
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
-    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'PlayerRemoved', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
+    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'PlayerRemoved', 'GameCancelled'] satisfies (
+      AvailabilityEvent | GameEvent
+    )['type'][],
     react(stored: StoredEvent, following: () => readonly StoredEvent[]): JobRequest<GameLoopJob>[] {
       // Handled only to be seen after a hold or a booking (below): each asks for nothing itself.
       if (stored.type === 'GameScheduled' || stored.type === 'HoldReleased') return [];
@@ -75,7 +96,11 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
           const refunds = entryRefunds.map((entry) => entry.paymentId);
           if (rentalRefunded && rentalPaymentId) refunds.push(rentalPaymentId);
           return [
-            { queue, jobName: 'release-booking', data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) } },
+            {
+              queue,
+              jobName: 'release-booking',
+              data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) },
+            },
             ...refunds.map((paymentId) => refundJob(queue, gameId, paymentId, 'game_cancelled')),
           ];
         }
@@ -115,7 +140,15 @@ export async function startGameLoop(options: {
     logger: options.logger,
   });
   // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
-  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) => void (await options.refund({ paymentId, idempotencyKey }));
-  queue.process(gameLoopJobHandler({ commands: options.commands, cancellationWindowHours: options.cancellationWindowHours, refund }), { concurrency: 4 });
+  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) =>
+    void (await options.refund({ paymentId, idempotencyKey }));
+  queue.process(
+    gameLoopJobHandler({
+      commands: options.commands,
+      cancellationWindowHours: options.cancellationWindowHours,
+      refund,
+    }),
+    { concurrency: 4 },
+  );
   return { projection: reactorProjection(gameLoopReactor(queue, now)), close: () => queue.close() };
 }

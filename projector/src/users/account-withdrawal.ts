@@ -26,7 +26,19 @@ export function accountWithdrawalReactor(queue: JobQueue<AccountWithdrawalJob>):
       const event = parseEvent(stored);
       if (event.type !== 'UserDeleted') return [];
       const { userId, deletedBy } = event.data;
-      return [{ queue, jobName: 'withdraw-account', data: { kind: 'withdraw-account', userId, deletedBy, deletedAt: stored.checkpoint, causationId: stored.eventId } }];
+      return [
+        {
+          queue,
+          jobName: 'withdraw-account',
+          data: {
+            kind: 'withdraw-account',
+            userId,
+            deletedBy,
+            deletedAt: stored.checkpoint,
+            causationId: stored.eventId,
+          },
+        },
+      ];
     },
   };
 }
@@ -54,6 +66,8 @@ export async function startAccountWithdrawal(options: {
     logger: options.logger,
   });
   const { commands, pool, progress } = options;
-  queue.process(accountWithdrawalJobHandler({ commands, pool, progress, now: options.now ?? commands.now }), { concurrency: 2 });
+  queue.process(accountWithdrawalJobHandler({ commands, pool, progress, now: options.now ?? commands.now }), {
+    concurrency: 2,
+  });
   return { projection: reactorProjection(accountWithdrawalReactor(queue)), close: () => queue.close() };
 }

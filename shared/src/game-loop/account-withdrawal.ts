@@ -59,20 +59,47 @@ interface Step {
  */
 async function withdrawField(deps: AccountWithdrawalDependencies, fieldId: string, step: Step): Promise<string[]> {
   for (let round = 1; ; round++) {
-    const field = await currentState(deps.commands.store, fieldDecider, fieldStream(fieldId), deps.commands.streamStates);
+    const field = await currentState(
+      deps.commands.store,
+      fieldDecider,
+      fieldStream(fieldId),
+      deps.commands.streamStates,
+    );
     if (field.status === 'unknown') return [];
-    const subFields: SubFieldRef[] = field.subFields.map((sub) => ({ subFieldId: sub.subFieldId, fieldId, ownerId: field.ownerId, name: sub.name }));
+    const subFields: SubFieldRef[] = field.subFields.map((sub) => ({
+      subFieldId: sub.subFieldId,
+      fieldId,
+      ownerId: field.ownerId,
+      name: sub.name,
+    }));
     const booked: string[] = [];
     for (const subField of subFields) {
       const streamId = subFieldStream(subField.subFieldId);
-      await deps.commands.run({ decider: availabilityDecider, streamId, command: { type: 'WithdrawSubField', subField, reason: 'owner_deleted' }, ...step });
+      await deps.commands.run({
+        decider: availabilityDecider,
+        streamId,
+        command: { type: 'WithdrawSubField', subField, reason: 'owner_deleted' },
+        ...step,
+      });
       // Withdrawn: no booking can be added after this read, so these are all the games left to cancel.
-      const availability = await currentState(deps.commands.store, availabilityDecider, streamId, deps.commands.streamStates);
-      booked.push(...availability.bookings.filter((booking) => booking.end > step.now.getTime()).map((booking) => booking.gameId));
+      const availability = await currentState(
+        deps.commands.store,
+        availabilityDecider,
+        streamId,
+        deps.commands.streamStates,
+      );
+      booked.push(
+        ...availability.bookings.filter((booking) => booking.end > step.now.getTime()).map((booking) => booking.gameId),
+      );
     }
     try {
       const withdrawnSubFieldIds = subFields.map((subField) => subField.subFieldId);
-      await deps.commands.run({ decider: fieldDecider, streamId: fieldStream(fieldId), command: { type: 'WithdrawField', reason: 'owner_deleted', withdrawnSubFieldIds }, ...step });
+      await deps.commands.run({
+        decider: fieldDecider,
+        streamId: fieldStream(fieldId),
+        command: { type: 'WithdrawField', reason: 'owner_deleted', withdrawnSubFieldIds },
+        ...step,
+      });
       return booked;
     } catch (error) {
       if (!(error instanceof DomainError && error.code === SUBFIELDS_STILL_OPEN) || round >= FIELD_ROUNDS) throw error;
@@ -82,7 +109,10 @@ async function withdrawField(deps: AccountWithdrawalDependencies, fieldId: strin
 
 /** The fields and the upcoming games a deletion withdraws, from the read models (a job reads them; only deciders decide). */
 async function ownedFieldIds(pool: pg.Pool, userId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ field_id: string }>('SELECT field_id FROM read.fields WHERE owner_id = $1 AND NOT deleted ORDER BY field_id', [userId]);
+  const { rows } = await pool.query<{ field_id: string }>(
+    'SELECT field_id FROM read.fields WHERE owner_id = $1 AND NOT deleted ORDER BY field_id',
+    [userId],
+  );
   return rows.map((row) => row.field_id);
 }
 
@@ -99,18 +129,31 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
     const { userId, deletedBy, deletedAt, causationId } = job.data;
     // Everything written before the deletion (a field added, a game booked a moment earlier) must be in the read models first.
     if (!(await deps.progress.waitFor([PROJECTIONS.fields, PROJECTIONS.games], deletedAt, CATCH_UP_MS))) {
-      throw new Error(`The fields and games read models did not reach the deletion of ${userId} within ${CATCH_UP_MS} ms`);
+      throw new Error(
+        `The fields and games read models did not reach the deletion of ${userId} within ${CATCH_UP_MS} ms`,
+      );
     }
     const now = deps.now();
-    const step: Step = { now, newId: () => causationId, actorId: deletedBy, metadata: { userId: deletedBy, correlationId: job.id, causationId } };
+    const step: Step = {
+      now,
+      newId: () => causationId,
+      actorId: deletedBy,
+      metadata: { userId: deletedBy, correlationId: job.id, causationId },
+    };
     const games = new Map<string, GameWithdrawalReason>();
     for (const fieldId of await ownedFieldIds(deps.pool, userId)) {
       for (const gameId of await withdrawField(deps, fieldId, step)) games.set(gameId, 'owner_deleted');
     }
-    for (const gameId of await organizedGameIds(deps.pool, userId, now)) if (!games.has(gameId)) games.set(gameId, 'organizer_deleted');
+    for (const gameId of await organizedGameIds(deps.pool, userId, now))
+      if (!games.has(gameId)) games.set(gameId, 'organizer_deleted');
     for (const [gameId, reason] of games) {
       // A game its booking is still being made into is not there yet: the job fails and runs again, and it will be.
-      await deps.commands.run({ decider: gameDecider, streamId: gameStream(gameId), command: { type: 'WithdrawGame', reason }, ...step });
+      await deps.commands.run({
+        decider: gameDecider,
+        streamId: gameStream(gameId),
+        command: { type: 'WithdrawGame', reason },
+        ...step,
+      });
     }
   };
 }

@@ -4,7 +4,13 @@ import { gameDecider } from '../domain/games/decider';
 import { gameStream, type GameDetails } from '../domain/games/events';
 import { DomainError } from '../domain/decider';
 import { rentalCentsFor } from '../domain/availability/bookings';
-import { availabilityDecider, NO_SUCH_SUBFIELD, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../domain/availability/decider';
+import {
+  availabilityDecider,
+  NO_SUCH_SUBFIELD,
+  type DraftAsSent,
+  type SubFieldRef,
+  type VerifiedRentalPayment,
+} from '../domain/availability/decider';
 import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/availability/events';
 import { userDecider } from '../domain/users/decider';
 import { userStream } from '../domain/users/events';
@@ -45,12 +51,25 @@ export async function holdSlot(
   if (!subField) throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
   const field = await currentState(store, fieldDecider, fieldStream(subField.fieldId), streamStates);
   // A withdrawn field (its owner's account was deleted) goes on to its sub-field's stream, which refuses it and says why.
-  if (field.status === 'unknown' || field.status === 'deleted') throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
-  const rentalCents = rentalCentsFor(field.details.pricePerHourCents, { start: request.startDate.getTime(), end: request.endDate.getTime() }, field.policy);
+  if (field.status === 'unknown' || field.status === 'deleted')
+    throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
+  const rentalCents = rentalCentsFor(
+    field.details.pricePerHourCents,
+    { start: request.startDate.getTime(), end: request.endDate.getTime() },
+    field.policy,
+  );
   const outcome = await deps.commands.run({
     decider: availabilityDecider,
     streamId: subFieldStream(subField.subFieldId),
-    command: { type: 'HoldSlot', subField, startDate: request.startDate, endDate: request.endDate, rentalCents, holdMinutes: request.holdMinutes, draft: request.draft },
+    command: {
+      type: 'HoldSlot',
+      subField,
+      startDate: request.startDate,
+      endDate: request.endDate,
+      rentalCents,
+      holdMinutes: request.holdMinutes,
+      draft: request.draft,
+    },
     ...origin,
   });
   const held = outcome.events.find((event) => event.type === 'SlotHeld');
@@ -59,7 +78,11 @@ export async function holdSlot(
 }
 
 /** Lets a held slot go before it expires, for the organizer who held it. */
-export async function releaseHold(deps: BookingProcessDependencies, holdId: string, origin: CommandOrigin): Promise<AppendResult | null> {
+export async function releaseHold(
+  deps: BookingProcessDependencies,
+  holdId: string,
+  origin: CommandOrigin,
+): Promise<AppendResult | null> {
   const subField = await findHoldSubField(deps.commands, holdId);
   if (!subField) throw new DomainError('not_found', 'hold_not_found', NO_SUCH_HOLD);
   const outcome = await deps.commands.run({
@@ -76,7 +99,6 @@ export const gameIdForHold = (holdId: string) => stableId('game', holdId);
 
 type SlotBooked = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
 
-
 /**
  * The game a booking makes: the draft the organizer held, the booked times, and the field as it is now
  * (its name, address, place and cancellation window, read from the field's own stream).
@@ -89,7 +111,8 @@ export async function gameDetailsOfBooking(
   streamStates?: StreamStateCache,
 ): Promise<GameDetails> {
   const field = await currentState(store, fieldDecider, fieldStream(booking.fieldId), streamStates);
-  if (field.status === 'unknown') throw new Error(`Booking ${booking.gameId} names field ${booking.fieldId}, which has no events`);
+  if (field.status === 'unknown')
+    throw new Error(`Booking ${booking.gameId} names field ${booking.fieldId}, which has no events`);
   const { details, coordinates, policy } = field;
   return {
     gameId: booking.gameId,
@@ -119,7 +142,12 @@ export async function scheduleBookedGame(
   booking: SlotBooked,
   options: { cancellationWindowHours: number; metadata: EventMetadata },
 ): Promise<AppendResult | null> {
-  const details = await gameDetailsOfBooking(deps.commands.store, booking, options.cancellationWindowHours, deps.commands.streamStates);
+  const details = await gameDetailsOfBooking(
+    deps.commands.store,
+    booking,
+    options.cancellationWindowHours,
+    deps.commands.streamStates,
+  );
   const outcome = await deps.commands.run({
     decider: gameDecider,
     streamId: gameStream(booking.gameId),
@@ -140,8 +168,17 @@ export async function scheduleBookedGame(
  * after the deletion's job listed the organizer's games) makes a game nobody runs: it is withdrawn at
  * once, everything paid refunded, as the deletion would have done.
  */
-async function withdrawIfOrganizerDeleted(deps: BookingProcessDependencies, booking: SlotBooked, metadata: EventMetadata): Promise<void> {
-  const organizer = await currentState(deps.commands.store, userDecider, userStream(booking.organizerId), deps.commands.streamStates);
+async function withdrawIfOrganizerDeleted(
+  deps: BookingProcessDependencies,
+  booking: SlotBooked,
+  metadata: EventMetadata,
+): Promise<void> {
+  const organizer = await currentState(
+    deps.commands.store,
+    userDecider,
+    userStream(booking.organizerId),
+    deps.commands.streamStates,
+  );
   if (organizer.status !== 'deleted') return;
   await deps.commands.run({
     decider: gameDecider,
@@ -175,7 +212,14 @@ export async function bookHeldSlot(
   const booked = await deps.commands.run({
     decider: availabilityDecider,
     streamId: subFieldStream(request.subField.subFieldId),
-    command: { type: 'BookSlot', subField: request.subField, holdId: request.holdId, gameId, payment: request.payment, draft: request.draft },
+    command: {
+      type: 'BookSlot',
+      subField: request.subField,
+      holdId: request.holdId,
+      gameId,
+      payment: request.payment,
+      draft: request.draft,
+    },
     newId: () => gameId,
     now: deps.now?.(),
     actorId: request.actorId,
@@ -186,8 +230,16 @@ export async function bookHeldSlot(
     event.type === 'SlotBooked' && (event as Extract<AvailabilityEvent, { type: 'SlotBooked' }>).data.gameId === gameId;
   const booking =
     booked.events.find(isThisBooking)?.data ??
-    (await deps.commands.store.readStream(subFieldStream(request.subField.subFieldId))).map(parseEvent).find(isThisBooking)?.data;
-  if (!booking) throw new Error(`Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`);
-  const scheduled = await scheduleBookedGame(deps, booking, { cancellationWindowHours: request.cancellationWindowHours, metadata: request.metadata });
+    (await deps.commands.store.readStream(subFieldStream(request.subField.subFieldId)))
+      .map(parseEvent)
+      .find(isThisBooking)?.data;
+  if (!booking)
+    throw new Error(
+      `Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`,
+    );
+  const scheduled = await scheduleBookedGame(deps, booking, {
+    cancellationWindowHours: request.cancellationWindowHours,
+    metadata: request.metadata,
+  });
   return { gameId, appended: scheduled ?? booked.appended };
 }

@@ -46,9 +46,17 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         return;
       case 'schedule-game': {
         // Usually the booking step made the game a moment after the booking: then this is all it costs.
-        const game = await currentState(commands.store, gameDecider, gameStream(data.booking.gameId), commands.streamStates);
+        const game = await currentState(
+          commands.store,
+          gameDecider,
+          gameStream(data.booking.gameId),
+          commands.streamStates,
+        );
         if (game.status !== 'none') return;
-        await scheduleBookedGame(deps, data.booking, { cancellationWindowHours: deps.cancellationWindowHours, metadata: metadata(job.id) });
+        await scheduleBookedGame(deps, data.booking, {
+          cancellationWindowHours: deps.cancellationWindowHours,
+          metadata: metadata(job.id),
+        });
         return;
       }
       case 'release-booking':

@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import { DomainError } from '../domain/decider';
-import { entryPaymentsOf, ENTRY_HELD, gameDecider, paymentUsed, standingEntry, type VerifiedEntryPayment } from '../domain/games/decider';
+import {
+  entryPaymentsOf,
+  ENTRY_HELD,
+  gameDecider,
+  paymentUsed,
+  standingEntry,
+  type VerifiedEntryPayment,
+} from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
 import { availabilityDecider, type VerifiedRentalPayment } from '../domain/availability/decider';
 import { subFieldStream } from '../domain/availability/events';
@@ -40,21 +47,30 @@ export interface GamePaymentDependencies {
 async function succeededPayment(processor: PaymentProcessor, paymentId: string): Promise<Payment> {
   const payment = await processor.retrievePayment(paymentId);
   if (!payment) throw new ApiError(404, 'payment_not_found', 'There is no payment with this id.');
-  if (payment.status !== 'succeeded') throw new ApiError(409, 'payment_not_succeeded', 'This payment has not gone through. Pay first, then try again.');
+  if (payment.status !== 'succeeded')
+    throw new ApiError(409, 'payment_not_succeeded', 'This payment has not gone through. Pay first, then try again.');
   return payment;
 }
 
 /** A rental payment as add-game may book with it: succeeded, for a rental; otherwise a 4xx ApiError a person can act on. */
-export async function verifyRentalPayment(processor: PaymentProcessor, paymentId: string): Promise<VerifiedRentalPayment> {
+export async function verifyRentalPayment(
+  processor: PaymentProcessor,
+  paymentId: string,
+): Promise<VerifiedRentalPayment> {
   const payment = await succeededPayment(processor, paymentId);
-  if (payment.purpose.kind !== 'rental') throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a field rental.');
+  if (payment.purpose.kind !== 'rental')
+    throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a field rental.');
   return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId };
 }
 
 /** An entry payment as join-game may join with it: succeeded, for an entry; otherwise a 4xx ApiError a person can act on. */
-export async function verifyEntryPayment(processor: PaymentProcessor, paymentId: string): Promise<VerifiedEntryPayment> {
+export async function verifyEntryPayment(
+  processor: PaymentProcessor,
+  paymentId: string,
+): Promise<VerifiedEntryPayment> {
   const payment = await succeededPayment(processor, paymentId);
-  if (payment.purpose.kind !== 'entry') throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a game\'s entry fee.');
+  if (payment.purpose.kind !== 'entry')
+    throw new ApiError(422, 'payment_for_another_purpose', "This payment was not made for a game's entry fee.");
   return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId };
 }
 
@@ -68,19 +84,33 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.
     await deps.refund({ paymentId: payment.paymentId, idempotencyKey: `refund-unusable-${payment.paymentId}` });
   };
-  const metadata = (payment: Payment) => ({ userId: payment.payerId, correlationId: `payment-${payment.paymentId}`, causationId: null });
+  const metadata = (payment: Payment) => ({
+    userId: payment.payerId,
+    correlationId: `payment-${payment.paymentId}`,
+    causationId: null,
+  });
   // A purpose that names its sub-field needs no lookup of the hold; the sub-field's stream still decides whether the hold is there (a wrong one is refused).
-  const subFieldOfRental = (purpose: PurposeOf<'rental'>) => (purpose.subFieldId ? findSubField(commands, purpose.subFieldId) : findHoldSubField(commands, purpose.holdId));
+  const subFieldOfRental = (purpose: PurposeOf<'rental'>) =>
+    purpose.subFieldId ? findSubField(commands, purpose.subFieldId) : findHoldSubField(commands, purpose.holdId);
 
   async function priceRental(purpose: PurposeOf<'rental'>, payerId: string): Promise<PricedPurpose | null> {
     const { holdId } = purpose;
     const subField = await subFieldOfRental(purpose);
     if (!subField) return null;
-    const state = await currentState(commands.store, availabilityDecider, subFieldStream(subField.subFieldId), commands.streamStates);
+    const state = await currentState(
+      commands.store,
+      availabilityDecider,
+      subFieldStream(subField.subFieldId),
+      commands.streamStates,
+    );
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
     // A withdrawn sub-field books nothing more: its holds are not sold, so no card is charged for them.
     if (!hold || hold.organizerId !== payerId || hold.status === 'booked' || state.withdrawn) return null;
-    return { amountCents: hold.rentalCents, receiverId: subField.ownerId, purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId } };
+    return {
+      amountCents: hold.rentalCents,
+      receiverId: subField.ownerId,
+      purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId },
+    };
   }
 
   async function priceEntry(purpose: PurposeOf<'entry'>, payerId: string): Promise<PricedPurpose | null> {
@@ -89,7 +119,12 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
     // A player refunded once (removed, then allowed back) pays again with a new payment, not the refunded one.
-    return { amountCents: game.details.priceCents, receiverId: game.details.organizerId, purpose, round: entryPaymentsOf(game, payerId) };
+    return {
+      amountCents: game.details.priceCents,
+      receiverId: game.details.organizerId,
+      purpose,
+      round: entryPaymentsOf(game, payerId),
+    };
   }
 
   // The organizer's page books the slot with add-game; this completes it when the page never came back.
@@ -97,9 +132,15 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     // Usually the organizer's page has made the game already: then there is nothing left to do, unless
     // the hold was booked with another payment (paid twice), which this one can no longer buy. A game
     // this process knows of settles that without a read: it keeps the payment it was booked with.
-    const game = await settledState(commands.store, gameDecider, gameStream(gameIdForHold(payment.purpose.holdId)), (known) => known.status !== 'none', {
-      cache: commands.streamStates,
-    });
+    const game = await settledState(
+      commands.store,
+      gameDecider,
+      gameStream(gameIdForHold(payment.purpose.holdId)),
+      (known) => known.status !== 'none',
+      {
+        cache: commands.streamStates,
+      },
+    );
     if (game.status !== 'none') {
       if (game.rentalPaymentId === payment.paymentId) return;
       return refundInFull(payment, 'the hold was booked with another payment');
@@ -110,7 +151,12 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
       await bookHeldSlot(deps, {
         subField,
         holdId: payment.purpose.holdId,
-        payment: { paymentId: payment.paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId },
+        payment: {
+          paymentId: payment.paymentId,
+          payerId: payment.payerId,
+          amountCents: payment.amountCents,
+          holdId: payment.purpose.holdId,
+        },
         actorId: null,
         cancellationWindowHours: deps.cancellationWindowHours,
         metadata: metadata(payment),
@@ -124,7 +170,10 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
 
   // The player's page joins with join-game; this joins them when the page never came back.
   async function entrySucceeded(payment: PaymentFor<'entry'>): Promise<void> {
-    const { rows } = await deps.pool.query<{ username: string | null }>('SELECT username FROM read.users WHERE user_id = $1', [payment.payerId]);
+    const { rows } = await deps.pool.query<{ username: string | null }>(
+      'SELECT username FROM read.users WHERE user_id = $1',
+      [payment.payerId],
+    );
     try {
       await commands.run({
         decider: gameDecider,
@@ -134,7 +183,12 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
           playerId: payment.payerId,
           username: rows[0]?.username ?? '',
           team: 0,
-          payment: { paymentId: payment.paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId },
+          payment: {
+            paymentId: payment.paymentId,
+            payerId: payment.payerId,
+            amountCents: payment.amountCents,
+            gameId: payment.purpose.gameId,
+          },
         },
         newId: () => payment.paymentId,
         actorId: payment.payerId,
@@ -144,7 +198,12 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
       if (!(error instanceof DomainError)) throw error;
       // A payment that bought a membership already (the player's own call came first) owes nothing back,
       // even once the game is cancelled: the cancellation refunds it. Anything else could not buy a place.
-      const game = await currentState(commands.store, gameDecider, gameStream(payment.purpose.gameId), commands.streamStates);
+      const game = await currentState(
+        commands.store,
+        gameDecider,
+        gameStream(payment.purpose.gameId),
+        commands.streamStates,
+      );
       if (game.status !== 'none' && paymentUsed(game, payment.paymentId)) return;
       return refundInFull(payment, error.message);
     }

@@ -34,12 +34,19 @@ const knownSubFields = new WeakMap<EventStore, LRUCache<string, SubFieldRef>>();
  * sub-field was never added, was removed, or its field was deleted. A withdrawn field's sub-fields are
  * found: their streams refuse what they no longer take, and say why.
  */
-export async function findSubField(deps: SubFieldLookupDependencies, subFieldId: string): Promise<SubFieldRef | undefined> {
+export async function findSubField(
+  deps: SubFieldLookupDependencies,
+  subFieldId: string,
+): Promise<SubFieldRef | undefined> {
   let known = knownSubFields.get(deps.store);
   if (!known) knownSubFields.set(deps.store, (known = new LRUCache({ max: 20_000 })));
   const cached = known.get(subFieldId);
   if (cached) return cached;
-  const added = await deps.store.findEvent({ type: 'SubFieldAdded' satisfies FieldEvent['type'], key: 'subFieldId', value: subFieldId });
+  const added = await deps.store.findEvent({
+    type: 'SubFieldAdded' satisfies FieldEvent['type'],
+    key: 'subFieldId',
+    value: subFieldId,
+  });
   if (!added) return undefined;
   const field = await currentState(deps.store, fieldDecider, added.streamId, deps.streamStates);
   if (field.status === 'unknown' || field.status === 'deleted') return undefined;
@@ -51,14 +58,22 @@ export async function findSubField(deps: SubFieldLookupDependencies, subFieldId:
 }
 
 /** The sub-field named by the first event of `type` whose data has this id under `key`. */
-async function subFieldNamedBy(deps: SubFieldLookupDependencies, type: AvailabilityEvent['type'], key: string, id: string): Promise<SubFieldRef | undefined> {
+async function subFieldNamedBy(
+  deps: SubFieldLookupDependencies,
+  type: AvailabilityEvent['type'],
+  key: string,
+  id: string,
+): Promise<SubFieldRef | undefined> {
   const event = await deps.store.findEvent({ type, key, value: id });
   const subFieldId = (event?.data as { subFieldId?: unknown } | undefined)?.subFieldId;
   return typeof subFieldId === 'string' ? findSubField(deps, subFieldId) : undefined;
 }
 
 /** The sub-field an availability window is on (a window never moves to another sub-field). */
-export async function findSubFieldOfWindow(deps: SubFieldLookupDependencies, windowId: string): Promise<SubFieldRef | undefined> {
+export async function findSubFieldOfWindow(
+  deps: SubFieldLookupDependencies,
+  windowId: string,
+): Promise<SubFieldRef | undefined> {
   // AvailabilityAdded version 2 names the window `windowId`; windows added before it say `fieldScheduleId`.
   return (
     (await subFieldNamedBy(deps, 'AvailabilityAdded', 'windowId', windowId)) ??

@@ -1,7 +1,10 @@
 import type { PaymentPurposes, PricedPurpose, PurposeKind, PurposeOf } from '../game-loop/payments/purposes';
 import type { Payment, PaymentPurpose, PaymentWebhookEvent } from '../infra/payments/port';
 
-type Handler<Kind extends PurposeKind = PurposeKind> = (payment: Payment & { purpose: PurposeOf<Kind> }, event: PaymentWebhookEvent) => Promise<void>;
+type Handler<Kind extends PurposeKind = PurposeKind> = (
+  payment: Payment & { purpose: PurposeOf<Kind> },
+  event: PaymentWebhookEvent,
+) => Promise<void>;
 
 /**
  * Purposes a payments test sets up as it goes: what a succeeded or failed payment of a kind does is

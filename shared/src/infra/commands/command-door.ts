@@ -27,7 +27,10 @@ export interface CommandRequest<Command extends { type: string }, Event extends 
 }
 
 /** Where a command comes from (an HTTP request, a webhook, a job): who decides, and what its events are recorded with. */
-export type CommandOrigin = Pick<CommandRequest<{ type: string }, DomainEvent, unknown>, 'actorId' | 'metadata' | 'commandId' | 'newId' | 'now'>;
+export type CommandOrigin = Pick<
+  CommandRequest<{ type: string }, DomainEvent, unknown>,
+  'actorId' | 'metadata' | 'commandId' | 'newId' | 'now'
+>;
 
 export interface CommandDoorDependencies {
   store: EventStore;
@@ -71,13 +74,27 @@ export class CommandDoor {
     const context = { now: request.now ?? this.now(), newId: request.newId ?? this.newId, actorId };
     try {
       const outcome = await this.streamQueues.run(streamId, () =>
-        handleCommand({ store: this.store, cache: this.streamStates, decider, streamId, command, context, metadata, commandId, likelyNew, maxAttempts }),
+        handleCommand({
+          store: this.store,
+          cache: this.streamStates,
+          decider,
+          streamId,
+          command,
+          context,
+          metadata,
+          commandId,
+          likelyNew,
+          maxAttempts,
+        }),
       );
       this.metrics?.commandOutcomes.inc({ command: command.type, outcome: 'ok' });
       return outcome;
     } catch (error) {
       const name = (error as Error).name;
-      this.metrics?.commandOutcomes.inc({ command: command.type, outcome: name === 'DomainError' ? 'refused' : name === 'ConcurrencyError' ? 'conflict' : 'error' });
+      this.metrics?.commandOutcomes.inc({
+        command: command.type,
+        outcome: name === 'DomainError' ? 'refused' : name === 'ConcurrencyError' ? 'conflict' : 'error',
+      });
       throw error;
     }
   }

@@ -74,7 +74,11 @@ export interface EventLookup {
 }
 
 export interface EventStore {
-  appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
   /**
    * The stream's events in revision order; with `after`, only those past that revision (a reader that
    * has folded the stream up to a revision reads just what came since).

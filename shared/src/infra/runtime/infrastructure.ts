@@ -53,7 +53,11 @@ async function embeddedDatabase(config: Config, logger: Logger): Promise<{ url: 
  * embedded database is allowed, and appends are announced in-process only). `metrics`: where the
  * command door counts outcomes.
  */
-export async function connectInfrastructure(config: Config, logger: Logger, options: { standalone: boolean; metrics?: Metrics }): Promise<Infrastructure> {
+export async function connectInfrastructure(
+  config: Config,
+  logger: Logger,
+  options: { standalone: boolean; metrics?: Metrics },
+): Promise<Infrastructure> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {

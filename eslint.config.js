@@ -13,27 +13,54 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
 
 /** The domain kernel: pure code. Only zod, dayjs and its own modules; no infrastructure, contract or test library. */
 const DOMAIN_IMPORTS = [
-  { regex: '^(?!(zod|dayjs)(/.*)?$)(?!\\.{1,2}/)', message: 'The domain imports only zod, dayjs and its own modules (no infrastructure, I/O or test library).' },
-  { regex: '(^|/)(infra|contract|testing)(/|$)', message: 'The domain imports no infrastructure, contract or test helpers: they depend on it, not it on them.' },
+  {
+    regex: '^(?!(zod|dayjs)(/.*)?$)(?!\\.{1,2}/)',
+    message: 'The domain imports only zod, dayjs and its own modules (no infrastructure, I/O or test library).',
+  },
+  {
+    regex: '(^|/)(infra|contract|testing)(/|$)',
+    message: 'The domain imports no infrastructure, contract or test helpers: they depend on it, not it on them.',
+  },
 ];
 
 /** The contract web and services share: zod, dayjs and pure domain code; no I/O. */
 const CONTRACT_IMPORTS = [
-  { regex: '^(?!(zod|dayjs)(/.*)?$)(?!\\.{1,2}/)', message: 'The contract imports only zod, dayjs and pure domain code.' },
-  { regex: '(^|/)(infra|testing)(/|$)', message: 'The contract imports only zod, dayjs and pure domain code (no infrastructure, no test helpers).' },
+  {
+    regex: '^(?!(zod|dayjs)(/.*)?$)(?!\\.{1,2}/)',
+    message: 'The contract imports only zod, dayjs and pure domain code.',
+  },
+  {
+    regex: '(^|/)(infra|testing)(/|$)',
+    message: 'The contract imports only zod, dayjs and pure domain code (no infrastructure, no test helpers).',
+  },
 ];
 
 /** The web app takes from shared only the contract and the pure domain, and nothing from the services. */
 const WEB_IMPORTS = [
-  { regex: '^@playtime/shared/(?!(contract|domain)/)', message: 'The web imports from @playtime/shared only contract/* and domain/*.' },
-  { regex: '^@playtime/(command-api|read-api|projector|tests)(/|$)', message: 'The web imports nothing from the services: share it through @playtime/shared/contract.' },
-  { regex: '^(\\.\\./)+(shared|command-api|read-api|projector)/', message: 'The web reaches shared code through @playtime/shared/contract or /domain only.' },
+  {
+    regex: '^@playtime/shared/(?!(contract|domain)/)',
+    message: 'The web imports from @playtime/shared only contract/* and domain/*.',
+  },
+  {
+    regex: '^@playtime/(command-api|read-api|projector|tests)(/|$)',
+    message: 'The web imports nothing from the services: share it through @playtime/shared/contract.',
+  },
+  {
+    regex: '^(\\.\\./)+(shared|command-api|read-api|projector)/',
+    message: 'The web reaches shared code through @playtime/shared/contract or /domain only.',
+  },
 ];
 
 /** The read side knows the projector's read models by their contract names only. */
 const READ_API_IMPORTS = [
-  { regex: '^@playtime/projector(/|$)', message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.' },
-  { regex: '(^|/)projector/src(/|$)', message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.' },
+  {
+    regex: '^@playtime/projector(/|$)',
+    message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.',
+  },
+  {
+    regex: '(^|/)projector/src(/|$)',
+    message: 'read-api imports nothing from projector: projection names are in @playtime/shared/contract/projections.',
+  },
 ];
 
 /**
@@ -50,7 +77,9 @@ const FEATURE_INSIDES_MESSAGE = "Import another feature through its index.ts (e.
 const FEATURE_INSIDES = { regex: '^(\\./|(\\.\\./)+)features/[^/]+/.', message: FEATURE_INSIDES_MESSAGE };
 /** Inside feature `own`: a path that climbs out to another feature's folder and goes past its index. */
 const otherFeatureInsides = (own) => ({
-  regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((name) => name !== own).map(escapeRegex).join('|')})/.`,
+  regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((name) => name !== own)
+    .map(escapeRegex)
+    .join('|')})/.`,
   message: FEATURE_INSIDES_MESSAGE,
 });
 
@@ -60,7 +89,10 @@ const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns 
  * refused by the same regex through no-restricted-syntax (esquery takes no '/' in a regex: hence \x2F).
  */
 const restrictDynamic = ({ regex, message }) => ({
-  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }],
+  'no-restricted-syntax': [
+    'error',
+    { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message },
+  ],
 });
 
 export default tseslint.config(
@@ -83,7 +115,10 @@ export default tseslint.config(
   },
   ...WEB_FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: { ...restrict([...WEB_IMPORTS, otherFeatureInsides(feature)]), ...restrictDynamic(otherFeatureInsides(feature)) },
+    rules: {
+      ...restrict([...WEB_IMPORTS, otherFeatureInsides(feature)]),
+      ...restrictDynamic(otherFeatureInsides(feature)),
+    },
   })),
   { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
   /** One naming rule for the web's files and folders: kebab-case (use-now.ts, game-card.tsx, organize/). */
@@ -91,7 +126,11 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'check-file': checkFile },
     rules: {
-      'check-file/filename-naming-convention': ['error', { 'web/src/**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'web/src/**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { 'web/src/**/': 'KEBAB_CASE' }],
     },
   },

@@ -18,7 +18,10 @@ const needsDatabase = ['**/*.db.test.{ts,tsx}', 'tests/integration/**/*.test.ts'
  */
 const CONNECTIONS_PER_DATABASE_FILE = 80;
 const serverConnections = process.env.DATABASE_URL ? 100 : 300;
-const databaseFilesAtOnce = Math.max(1, Math.min(availableParallelism(), Math.floor(serverConnections / CONNECTIONS_PER_DATABASE_FILE)));
+const databaseFilesAtOnce = Math.max(
+  1,
+  Math.min(availableParallelism(), Math.floor(serverConnections / CONNECTIONS_PER_DATABASE_FILE)),
+);
 
 export default defineConfig({
   test: {

@@ -13,9 +13,11 @@ export default class RunErrorsReporter {
     if (!file) return;
     const errors = [];
     for (const testModule of testModules) {
-      for (const error of testModule.errors()) errors.push({ file: testModule.moduleId, where: 'file', ...describe(error) });
+      for (const error of testModule.errors())
+        errors.push({ file: testModule.moduleId, where: 'file', ...describe(error) });
       for (const suite of testModule.children.allSuites()) {
-        for (const error of suite.errors()) errors.push({ file: testModule.moduleId, where: suite.fullName, ...describe(error) });
+        for (const error of suite.errors())
+          errors.push({ file: testModule.moduleId, where: suite.fullName, ...describe(error) });
       }
     }
     for (const error of unhandledErrors) errors.push({ file: null, where: 'outside any test', ...describe(error) });

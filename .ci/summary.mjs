@@ -5,7 +5,12 @@
 // outside any test.
 import { existsSync, readFileSync } from 'node:fs';
 
-const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+const firstLine = (text) =>
+  (text ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 const [label, ...files] = process.argv.slice(2);
@@ -33,7 +38,8 @@ for (const file of files) {
       if (causes.length === 0) console.log(`failed: ${suite.name}: ${firstLine(suite.message)}`);
       for (const cause of causes) console.log(`failed: ${suite.name} > ${cause.where}: ${firstLine(cause.message)}`);
     }
-    for (const test of failures) console.log(`failed: ${suite.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    for (const test of failures)
+      console.log(`failed: ${suite.name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
   }
   // An error outside any test fails the run whatever the tests did.
   for (const error of runErrors.filter((candidate) => candidate.file === null)) {

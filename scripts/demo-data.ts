@@ -92,7 +92,15 @@ async function bookDemoGame(
     deps.store,
     availabilityDecider,
     subFieldStream(subField.subFieldId),
-    { type: 'HoldSlot', subField, startDate: new Date(slot.start), endDate: new Date(slot.end), rentalCents, holdMinutes: deps.holdMinutes, draft },
+    {
+      type: 'HoldSlot',
+      subField,
+      startDate: new Date(slot.start),
+      endDate: new Date(slot.end),
+      rentalCents,
+      holdMinutes: deps.holdMinutes,
+      draft,
+    },
     { actorId: people.organizerId, now: decidedAt, ids: [holdId] },
   );
   const created = await deps.payments.processor.createPayment({
@@ -120,7 +128,10 @@ async function bookDemoGame(
 }
 
 /** The demo owner and captain among the identities registered at start, by their demo emails. */
-export async function demoPeople(pool: pg.Pool, accounts: { issuer: string; subject: string; email: string }[]): Promise<DemoPeople | null> {
+export async function demoPeople(
+  pool: pg.Pool,
+  accounts: { issuer: string; subject: string; email: string }[],
+): Promise<DemoPeople | null> {
   const idOf = (email: string) => {
     const account = accounts.find((candidate) => candidate.email === email);
     return account ? userIdFor({ iss: account.issuer, sub: account.subject }) : null;
@@ -128,7 +139,9 @@ export async function demoPeople(pool: pg.Pool, accounts: { issuer: string; subj
   const ownerId = idOf('owner@playtime.test');
   const organizerId = idOf('captain@playtime.test');
   if (!ownerId || !organizerId) return null;
-  const { rows } = await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [organizerId]);
+  const { rows } = await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [
+    organizerId,
+  ]);
   return rows[0] ? { ownerId, organizerId, organizerUsername: rows[0].username } : null;
 }
 
@@ -138,16 +151,28 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
   const place = await deps.geocoder.geocodeZip(DEMO_FIELD.zipCode);
   if (!place) throw new Error(`The demo field's ZIP code ${DEMO_FIELD.zipCode} is not in the gazetteer`);
   const owner = { actorId: people.ownerId, now };
-  await decide(deps.store, fieldDecider, fieldStream(fieldId), {
-    type: 'AddField',
-    fieldId,
-    form: DEMO_FIELD,
-    coordinates: { latitude: place.latitude, longitude: place.longitude },
-  }, owner);
+  await decide(
+    deps.store,
+    fieldDecider,
+    fieldStream(fieldId),
+    {
+      type: 'AddField',
+      fieldId,
+      form: DEMO_FIELD,
+      coordinates: { latitude: place.latitude, longitude: place.longitude },
+    },
+    owner,
+  );
   const pitches: SubFieldRef[] = [];
   for (const name of ['Pitch A', 'Pitch B']) {
     const subFieldId = stableId('demo', 'sub-field', name);
-    await decide(deps.store, fieldDecider, fieldStream(fieldId), { type: 'AddSubField', name, actorIsAdmin: false }, { ...owner, ids: [subFieldId] });
+    await decide(
+      deps.store,
+      fieldDecider,
+      fieldStream(fieldId),
+      { type: 'AddSubField', name, actorIsAdmin: false },
+      { ...owner, ids: [subFieldId] },
+    );
     pitches.push({ subFieldId, fieldId, ownerId: people.ownerId, name });
   }
   const [pitchA, pitchB] = pitches as [SubFieldRef, SubFieldRef];
@@ -166,24 +191,55 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     const window = { start: date.hour(DAY_START_HOUR).valueOf(), end: date.hour(DAY_END_HOUR).valueOf() };
     for (const pitch of pitches) {
       if (pitch === pitchB && day === 0) continue;
-      const add = { type: 'AddAvailability' as const, subField: pitch, startDate: new Date(window.start), endDate: new Date(window.end), actorIsAdmin: false, timeZone: DEMO_ZONE, maxDaysAhead: 365 };
-      await decide(deps.store, availabilityDecider, subFieldStream(pitch.subFieldId), add, owner).catch((error: unknown) => {
-        // Today's window is already over late in the evening: the week starts tomorrow then.
-        if (!(error instanceof DomainError && error.code === 'in_the_past')) throw error;
-      });
+      const add = {
+        type: 'AddAvailability' as const,
+        subField: pitch,
+        startDate: new Date(window.start),
+        endDate: new Date(window.end),
+        actorIsAdmin: false,
+        timeZone: DEMO_ZONE,
+        maxDaysAhead: 365,
+      };
+      await decide(deps.store, availabilityDecider, subFieldStream(pitch.subFieldId), add, owner).catch(
+        (error: unknown) => {
+          // Today's window is already over late in the evening: the week starts tomorrow then.
+          if (!(error instanceof DomainError && error.code === 'in_the_past')) throw error;
+        },
+      );
     }
   }
   await decide(
     deps.store,
     availabilityDecider,
     subFieldStream(pitchB.subFieldId),
-    { type: 'AddAvailability', subField: pitchB, startDate: new Date(live.start), endDate: new Date(live.end), actorIsAdmin: false, timeZone: DEMO_ZONE, maxDaysAhead: 365 },
+    {
+      type: 'AddAvailability',
+      subField: pitchB,
+      startDate: new Date(live.start),
+      endDate: new Date(live.end),
+      actorIsAdmin: false,
+      timeZone: DEMO_ZONE,
+      maxDaysAhead: 365,
+    },
     { ...owner, now: bookedAt },
   );
 
-  const draft = (name: string, priceCents: number): GameDraft => ({ name, organizerUsername: people.organizerUsername, maxPlayers: 14, priceCents, picture: '' });
+  const draft = (name: string, priceCents: number): GameDraft => ({
+    name,
+    organizerUsername: people.organizerUsername,
+    maxPlayers: 14,
+    priceCents,
+    picture: '',
+  });
   await bookDemoGame(deps, people, pitchB, live, draft('Riverside Pick-up (live now)', 500), bookedAt);
   const tomorrowEvening = today.add(1, 'day').hour(18);
-  await bookDemoGame(deps, people, pitchA, { start: tomorrowEvening.valueOf(), end: tomorrowEvening.add(90, 'minute').valueOf() }, draft('Tomorrow Night Five-a-Side', 500), now);
+  await bookDemoGame(
+    deps,
+    people,
+    pitchA,
+    { start: tomorrowEvening.valueOf(), end: tomorrowEvening.add(90, 'minute').valueOf() },
+    draft('Tomorrow Night Five-a-Side', 500),
+    now,
+  );
   return true;
 }

@@ -25,7 +25,12 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
-import { setUpPayments, stripeSettingsOf, type Payments, type PaymentsOptions } from '@playtime/shared/infra/payments/setup';
+import {
+  setUpPayments,
+  stripeSettingsOf,
+  type Payments,
+  type PaymentsOptions,
+} from '@playtime/shared/infra/payments/setup';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
@@ -55,14 +60,32 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   });
 
   const geocoder = createGeocoder(config);
-  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config), ...options });
+  const payments = await setUpPayments({
+    ...parts,
+    redisUrl: config.REDIS_URL,
+    logger,
+    stripe: stripeSettingsOf(config),
+    ...options,
+  });
 
-  const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
+  const jobs = await openJobQueues(
+    selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }),
+    logger,
+  );
   collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
 
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
-  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, sessions: { verify: parts.identity.verify, ends: parts.identity.sessions }, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtimeServer({
+    httpServer,
+    resolveUser: parts.resolveUser,
+    sessions: { verify: parts.identity.verify, ends: parts.identity.sessions },
+    pool: parts.pool,
+    databaseUrl: parts.databaseUrl,
+    metrics,
+    logger,
+    redisUrl: config.REDIS_URL,
+  });
   const gameLoop = await startGameLoop({
     ...parts,
     redisUrl: config.REDIS_URL,
@@ -80,12 +103,21 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();
-  const demoAccounts = parts.identity.provider && !config.AUTH0_DOMAIN ? await demoAccountIdentities(parts.pool, `${parts.identity.auth.domain}/`) : [];
+  const demoAccounts =
+    parts.identity.provider && !config.AUTH0_DOMAIN
+      ? await demoAccountIdentities(parts.pool, `${parts.identity.auth.domain}/`)
+      : [];
   await prepareUsersAtStart({ ...parts, accounts: demoAccounts });
   const people = config.DEMO_DATA ? await demoPeople(parts.pool, demoAccounts) : null;
   if (people) {
     const seeded = await seedDemoData(
-      { ...parts, geocoder, payments, cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS, holdMinutes: config.HOLD_MINUTES },
+      {
+        ...parts,
+        geocoder,
+        payments,
+        cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+        holdMinutes: config.HOLD_MINUTES,
+      },
       people,
     );
     if (seeded) logger.info('seeded the demo field and games');
@@ -104,7 +136,13 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         metricsToken: config.METRICS_TOKEN,
         checks: [
           databaseCheck(parts.pool),
-          projectionsCheck({ pool: parts.pool, store: parts.store, projections: projectionNames, maxLagMs: config.READY_MAX_LAG_MS, metrics }),
+          projectionsCheck({
+            pool: parts.pool,
+            store: parts.store,
+            projections: projectionNames,
+            maxLagMs: config.READY_MAX_LAG_MS,
+            metrics,
+          }),
         ],
       }),
     ],
@@ -120,7 +158,15 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         payments,
         jobQueues: jobs.queues,
       }),
-      createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder, metrics, jobQueues: jobs.queues, partnerSheetUrl: config.PARTNER_SHEET_URL ?? null }),
+      createReadApi({
+        ...parts,
+        projections: projectionNames,
+        readWaitMs: config.READ_WAIT_MS,
+        geocoder,
+        metrics,
+        jobQueues: jobs.queues,
+        partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
+      }),
     ],
     after: [webAppRoutes(WEB_DIST)],
     securityHeaders: {

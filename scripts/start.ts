@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = loadConfig();
   // The embedded database lives in DATA_DIR: a second app on it would stop the running one's server.
-  const lock = config.DATABASE_URL ? null : claimDataFolder(config.DATA_DIR, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+  const lock = config.DATABASE_URL
+    ? null
+    : claimDataFolder(config.DATA_DIR, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   buildWebIfStale();
   const app = await startStandalone(config);
   console.log(`Playtime is ready at ${app.url} (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);

@@ -27,7 +27,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/, priority: 20 },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
+              priority: 20,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },

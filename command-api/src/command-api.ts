@@ -41,7 +41,12 @@ export type CommandApiDependencies = CommandDependencies &
   };
 
 /** The command API's settings, as the configuration names them (one place for every composition). */
-export function commandApiSettings(config: Config): Pick<CommandApiDependencies, 'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'partnerSheetUrl'> {
+export function commandApiSettings(
+  config: Config,
+): Pick<
+  CommandApiDependencies,
+  'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'partnerSheetUrl'
+> {
   return {
     availabilityMaxDaysAhead: config.AVAILABILITY_MAX_DAYS_AHEAD,
     holdMinutes: config.HOLD_MINUTES,
@@ -52,7 +57,11 @@ export function commandApiSettings(config: Config): Pick<CommandApiDependencies,
 
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
-  const deps = { ...dependencies, streamStates: dependencies.streamStates ?? new StreamStateCache(), streamQueues: dependencies.streamQueues ?? new StreamQueues() };
+  const deps = {
+    ...dependencies,
+    streamStates: dependencies.streamStates ?? new StreamStateCache(),
+    streamQueues: dependencies.streamQueues ?? new StreamQueues(),
+  };
   const { processor, purposes, refund } = deps.payments;
   registerGamePayments(purposes, { ...deps, processor, refund });
   const router = Router();
@@ -61,9 +70,13 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(fieldCommandRoutes(deps));
   router.use(availabilityCommandRoutes(deps));
   router.use(paymentCommandRoutes(deps));
-  router.use(organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }));
+  router.use(
+    organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }),
+  );
   router.use(partnerCommandRoutes(deps));
   router.use(operationsCommandRoutes(deps));
-  router.use(gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }));
+  router.use(
+    gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
+  );
   return router;
 }

@@ -14,17 +14,40 @@ import { paymentWebhookRoutes } from './payments/webhook-routes';
 import { prepareUsersAtStart } from './users/accounts';
 
 runService('command-api', async ({ config, logger, metrics }) => {
-  const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: false });
+  const parts = await connectServiceParts(config, logger, {
+    standalone: false,
+    seedDemoAccounts: false,
+    serveIdentityProvider: false,
+  });
   const users = await prepareUsersAtStart(parts);
-  if (!users.caughtUp) logger.warn('read.users had not caught up with the log at start: ADMIN_EMAILS reached only the users it showed, and is applied again at the next start');
-  const payments = await setUpPayments({ ...parts, redisUrl: config.REDIS_URL, logger, stripe: stripeSettingsOf(config) });
-  const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
+  if (!users.caughtUp)
+    logger.warn(
+      'read.users had not caught up with the log at start: ADMIN_EMAILS reached only the users it showed, and is applied again at the next start',
+    );
+  const payments = await setUpPayments({
+    ...parts,
+    redisUrl: config.REDIS_URL,
+    logger,
+    stripe: stripeSettingsOf(config),
+  });
+  const jobs = await openJobQueues(
+    selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }),
+    logger,
+  );
 
   const app = createServiceApp({
     service: 'command-api',
     logger,
     metrics,
-    raw: [opsRoutes({ service: 'command-api', metrics, metricsToken: config.METRICS_TOKEN, checks: [databaseCheck(parts.pool)] }), paymentWebhookRoutes(payments.inbox)],
+    raw: [
+      opsRoutes({
+        service: 'command-api',
+        metrics,
+        metricsToken: config.METRICS_TOKEN,
+        checks: [databaseCheck(parts.pool)],
+      }),
+      paymentWebhookRoutes(payments.inbox),
+    ],
     api: [
       createCommandApi({
         ...parts,

@@ -16,7 +16,13 @@ runService('projector', async ({ config, logger, metrics }) => {
   const redis = config.REDIS_URL ? await redisSocketAnnouncer(config.REDIS_URL) : null;
   if (!redis) logger.warn('REDIS_URL is not set: changes are projected but not pushed to browsers');
   // Refunds of the game loop go to the payment processor, as from the command API.
-  const payments = await setUpPayments({ ...infrastructure, redisUrl: config.REDIS_URL, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`, logger, stripe: stripeSettingsOf(config) });
+  const payments = await setUpPayments({
+    ...infrastructure,
+    redisUrl: config.REDIS_URL,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    logger,
+    stripe: stripeSettingsOf(config),
+  });
   const gameLoop = await startGameLoop({
     ...infrastructure,
     redisUrl: config.REDIS_URL,
@@ -45,7 +51,13 @@ runService('projector', async ({ config, logger, metrics }) => {
         metricsToken: config.METRICS_TOKEN,
         checks: [
           databaseCheck(infrastructure.pool),
-          projectionsCheck({ pool: infrastructure.pool, store: infrastructure.store, projections: projectionNames, maxLagMs: config.READY_MAX_LAG_MS, metrics }),
+          projectionsCheck({
+            pool: infrastructure.pool,
+            store: infrastructure.store,
+            projections: projectionNames,
+            maxLagMs: config.READY_MAX_LAG_MS,
+            metrics,
+          }),
         ],
       }),
     ],

@@ -26,6 +26,7 @@ export function createProductProjector(options: {
     announcer: options.announcer,
     logger: options.logger,
     rebuildBatchSize: options.rebuildBatchSize,
-    onBatch: ({ projection, lastEventAt }) => options.metrics.projectionLagMs.set({ projection }, Date.now() - lastEventAt.getTime()),
+    onBatch: ({ projection, lastEventAt }) =>
+      options.metrics.projectionLagMs.set({ projection }, Date.now() - lastEventAt.getTime()),
   });
 }

@@ -9,5 +9,14 @@ import type { Projection } from './runtime/projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read model of the product, by capability. */
-export const allProjections: Projection[] = [usersProjection, fieldsProjection, availabilityWindowsProjection, bookingsProjection, gamesProjection, balancesProjection, paymentDifferencesProjection, partnerApplicationsProjection];
+export const allProjections: Projection[] = [
+  usersProjection,
+  fieldsProjection,
+  availabilityWindowsProjection,
+  bookingsProjection,
+  gamesProjection,
+  balancesProjection,
+  paymentDifferencesProjection,
+  partnerApplicationsProjection,
+];
 export const projectionNames = allProjections.map((projection) => projection.name);

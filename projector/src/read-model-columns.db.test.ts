@@ -29,7 +29,10 @@ describe('read models against the contract (real PostgreSQL)', () => {
           'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
           [schema, table],
         );
-        created.set(table, rows.map((row) => row.column_name));
+        created.set(
+          table,
+          rows.map((row) => row.column_name),
+        );
       }
     }
   });

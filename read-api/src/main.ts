@@ -13,9 +13,25 @@ import { createRealtimeServer } from './realtime/socket-server';
 
 runService('read-api', async ({ config, logger, metrics, httpServer }) => {
   // The read API serves the identity provider's pages when it is the embedded one (EMBEDDED_IDENTITY).
-  const parts = await connectServiceParts(config, logger, { standalone: false, seedDemoAccounts: false, serveIdentityProvider: true });
-  const realtime = await createRealtimeServer({ httpServer, resolveUser: parts.resolveUser, sessions: { verify: parts.identity.verify, ends: parts.identity.sessions }, pool: parts.pool, databaseUrl: parts.databaseUrl, metrics, logger, redisUrl: config.REDIS_URL });
-  const jobs = await openJobQueues(selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }), logger);
+  const parts = await connectServiceParts(config, logger, {
+    standalone: false,
+    seedDemoAccounts: false,
+    serveIdentityProvider: true,
+  });
+  const realtime = await createRealtimeServer({
+    httpServer,
+    resolveUser: parts.resolveUser,
+    sessions: { verify: parts.identity.verify, ends: parts.identity.sessions },
+    pool: parts.pool,
+    databaseUrl: parts.databaseUrl,
+    metrics,
+    logger,
+    redisUrl: config.REDIS_URL,
+  });
+  const jobs = await openJobQueues(
+    selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }),
+    logger,
+  );
   collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
   const app = createServiceApp({
     service: 'read-api',
@@ -29,11 +45,27 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
         metricsToken: config.METRICS_TOKEN,
         checks: [
           databaseCheck(parts.pool),
-          projectionsCheck({ pool: parts.pool, store: parts.store, projections: projectionNames, maxLagMs: config.READY_MAX_LAG_MS, metrics }),
+          projectionsCheck({
+            pool: parts.pool,
+            store: parts.store,
+            projections: projectionNames,
+            maxLagMs: config.READY_MAX_LAG_MS,
+            metrics,
+          }),
         ],
       }),
     ],
-    api: [createReadApi({ ...parts, projections: projectionNames, readWaitMs: config.READ_WAIT_MS, geocoder: createGeocoder(config), metrics, jobQueues: jobs.queues, partnerSheetUrl: config.PARTNER_SHEET_URL ?? null })],
+    api: [
+      createReadApi({
+        ...parts,
+        projections: projectionNames,
+        readWaitMs: config.READ_WAIT_MS,
+        geocoder: createGeocoder(config),
+        metrics,
+        jobQueues: jobs.queues,
+        partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
+      }),
+    ],
   });
   return {
     app,

@@ -41,7 +41,8 @@ describe('serving the built web app', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (pathname: string, encoding = 'br, gzip') => fetch(`${url}${pathname}`, { headers: { 'accept-encoding': encoding } });
+  const get = (pathname: string, encoding = 'br, gzip') =>
+    fetch(`${url}${pathname}`, { headers: { 'accept-encoding': encoding } });
 
   it('sends the precompressed file the browser accepts, brotli first', async () => {
     const brotli = await get('/assets/app-3f2a1b.js');
@@ -56,7 +57,9 @@ describe('serving the built web app', () => {
   });
 
   it('caches hashed assets for a year as immutable, the index page never without asking again', async () => {
-    expect((await get('/assets/app-3f2a1b.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/app-3f2a1b.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/robots.txt')).headers.get('cache-control')).toBe('public, max-age=3600');
     for (const route of ['/', '/profile', '/game-details/42']) {
       const page = await get(route);

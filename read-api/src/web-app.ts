@@ -29,7 +29,8 @@ export function webAppRoutes(distDir: string): Router {
   });
   /** The index page changes with every deploy and names the assets of the build: always asked again. */
   const cachingOf = (filePath: string) => {
-    if (filePath.startsWith(path.join(distDir, HASHED_ASSETS))) return `public, max-age=${A_YEAR_IN_SECONDS}, immutable`;
+    if (filePath.startsWith(path.join(distDir, HASHED_ASSETS)))
+      return `public, max-age=${A_YEAR_IN_SECONDS}, immutable`;
     return filePath.replace(/\.(br|gz)$/, '') === index ? 'no-cache' : 'public, max-age=3600';
   };
   router.use(serveFiles);

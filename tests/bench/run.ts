@@ -34,7 +34,16 @@ import { nowMs } from './support/timing';
  * tests/bench/ and list it here; its tables, targets and memory use then appear in the report and
  * the JSON automatically.
  */
-const sections: BenchSection[] = [appendsSection, catchupSection, searchSection, historySection, e2eSection, bookingsSection, joinsSection, startSection];
+const sections: BenchSection[] = [
+  appendsSection,
+  catchupSection,
+  searchSection,
+  historySection,
+  e2eSection,
+  bookingsSection,
+  joinsSection,
+  startSection,
+];
 
 function log(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);
@@ -48,13 +57,22 @@ async function runSection(section: BenchSection, context: BenchContext): Promise
   const outcome = await section.run(context);
   const durationMs = nowMs() - started;
   const peak = sampler.stop();
-  return { ...outcome, id: section.id, title: section.title, durationMs, memory: { before, after: memorySnapshot(), peak } };
+  return {
+    ...outcome,
+    id: section.id,
+    title: section.title,
+    durationMs,
+    memory: { before, after: memorySnapshot(), peak },
+  };
 }
 
 async function main(): Promise<void> {
   const config = readConfig();
   const unknown = [...(config.only ?? [])].filter((id) => !sections.some((section) => section.id === id));
-  if (unknown.length) throw new Error(`BENCH_ONLY names unknown section(s) ${unknown.join(', ')}; known: ${sections.map((s) => s.id).join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `BENCH_ONLY names unknown section(s) ${unknown.join(', ')}; known: ${sections.map((s) => s.id).join(', ')}`,
+    );
   const selected = sections.filter((section) => !config.only || config.only.has(section.id));
 
   const startedAt = new Date();

@@ -10,7 +10,6 @@ import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screen
 import { at } from '../support/time';
 import { appendPartnerApplications } from '../support/partner-applications';
 
-
 describe('the event history in the browser', () => {
   let app: TestApp;
   let browser: Browser;
@@ -24,13 +23,31 @@ describe('the event history in the browser', () => {
     const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
     const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
     player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
-    const field = await owner.post('/api/add-field', { name: 'Audit Park', description: '', address: '4 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const field = await owner.post('/api/add-field', {
+      name: 'Audit Park',
+      description: '',
+      address: '4 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
     const { fieldId } = field.json as { fieldId: string };
     const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    expect((await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
-    expect((await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true })).status).toBe(200);
+    expect(
+      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
+    ).toBe(200);
+    expect(
+      (await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true })).status,
+    ).toBe(200);
     captain.seesWritesOf(admin);
-    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(18), endDate: at(19), name: 'Audit Match', price: 0 });
+    const held = await captain.post('/api/hold-slot', {
+      subFieldId,
+      startDate: at(18),
+      endDate: at(19),
+      name: 'Audit Match',
+      price: 0,
+    });
     const added = await captain.post('/api/add-game', { subFieldId, holdId: (held.json as { holdId: string }).holdId });
     gameId = (added.json as { gameId: string }).gameId;
   }, 180_000);
@@ -91,7 +108,9 @@ describe('the event history in the browser', () => {
     await phone.page.setViewportSize(PHONE);
     await phone.page.goto(`${app.url}/admin?tab=history`);
     await phone.page.getByRole('table', { name: 'Event history' }).getByText('player joined').waitFor();
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'audit-history-phone');
     await phone.context.close();
@@ -108,21 +127,29 @@ describe('the event history in the browser', () => {
     await admin.page.evaluate(() => {
       const longest = { ms: 0 };
       (window as unknown as { longestTask: typeof longest }).longestTask = longest;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => (longest.ms = Math.max(longest.ms, entry.duration)))).observe({ type: 'longtask', buffered: false });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => (longest.ms = Math.max(longest.ms, entry.duration))),
+      ).observe({ type: 'longtask', buffered: false });
     });
 
     const TOTAL = 5000;
     await appendPartnerApplications(app.databaseUrl, TOTAL, { label: 'Tail', perSecond: 1000 });
     // Every event arrived: the scroll height covers them all, and the newest is on top.
     const scroller = admin.page.getByTestId('history-scroller');
-    await expect.poll(async () => (await table.locator('tbody tr').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/^\d+.*Tail \d+ \(tail\d+@fields\.test\) applied/);
-    await expect.poll(() => scroller.evaluate((element) => element.scrollHeight), { timeout: 30_000 }).toBeGreaterThan(TOTAL * 30);
+    await expect
+      .poll(async () => (await table.locator('tbody tr').first().textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/^\d+.*Tail \d+ \(tail\d+@fields\.test\) applied/);
+    await expect
+      .poll(() => scroller.evaluate((element) => element.scrollHeight), { timeout: 30_000 })
+      .toBeGreaterThan(TOTAL * 30);
     // Only the rows in view (and a few around them) are in the page.
     expect(await table.locator('tbody tr:not([aria-hidden])').count()).toBeLessThan(80);
     // Scrolling deep into the tail renders the rows there.
     await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
     await expect.poll(() => table.getByText(/Tail \d+ \(tail\d+@fields\.test\) applied/).count()).toBeGreaterThan(5);
-    const longestTaskMs = await admin.page.evaluate(() => (window as unknown as { longestTask: { ms: number } }).longestTask.ms);
+    const longestTaskMs = await admin.page.evaluate(
+      () => (window as unknown as { longestTask: { ms: number } }).longestTask.ms,
+    );
     console.info(`event history under 1,000 events/s: longest main-thread task ${Math.round(longestTaskMs)} ms`);
     await screenshot(admin.page, 'audit-history-tail');
     await admin.context.close();

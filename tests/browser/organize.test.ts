@@ -15,7 +15,8 @@ const HOUR = 2 * HALF_HOUR;
 /** The game: from the next half hour plus an hour, for an hour (browsers and server agree on UTC here). */
 const gameStart = Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + HOUR;
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const sameUtcDay = (a: number, b: number) => new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
+const sameUtcDay = (a: number, b: number) =>
+  new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
 
 async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
@@ -53,7 +54,15 @@ describe('organizing a game in the browser', () => {
     app = await startTestApp();
     browser = await launchBrowser();
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const field = await owner.post('/api/add-field', { name: 'Riverside Wizard Park', description: '', address: '1 Riverside Dr', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const field = await owner.post('/api/add-field', {
+      name: 'Riverside Wizard Park',
+      description: '',
+      address: '1 Riverside Dr',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
     expect(field.status, field.text).toBe(200);
     fieldId = (field.json as { fieldId: string }).fieldId;
     subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
@@ -74,7 +83,10 @@ describe('organizing a game in the browser', () => {
     const owner = await browserPage(browser, app.url, 'owner@playtime.test');
     await owner.getByRole('link', { name: 'Field Management' }).first().click();
     await owner.getByRole('tab', { name: 'Schedule Management' }).click();
-    await owner.getByRole('button', { name: /^Available · / }).first().waitFor();
+    await owner
+      .getByRole('button', { name: /^Available · / })
+      .first()
+      .waitFor();
 
     const captain = await browserPage(browser, app.url, 'captain@playtime.test');
     await captain.getByRole('link', { name: 'Organize' }).first().click();
@@ -94,7 +106,10 @@ describe('organizing a game in the browser', () => {
     await screenshot(captain, 'organize-declined-desktop');
     const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
     const held = await waitFor('the hold to show', async () => {
-      const entries = (await admin.get(`/api/get-subfield-schedules?subFieldId=${subFieldId}`)).json as { type: string; startDate: string }[];
+      const entries = (await admin.get(`/api/get-subfield-schedules?subFieldId=${subFieldId}`)).json as {
+        type: string;
+        startDate: string;
+      }[];
       return entries.some((entry) => entry.type === 'hold' && Date.parse(entry.startDate) === gameStart) || undefined;
     });
     expect(held).toBe(true);
@@ -105,7 +120,10 @@ describe('organizing a game in the browser', () => {
     await screenshot(captain, 'organize-created-desktop');
 
     // The owner's timeline, never reloaded, shows the game.
-    await owner.getByRole('button', { name: /^Game · / }).first().waitFor({ timeout: 30_000 });
+    await owner
+      .getByRole('button', { name: /^Game · / })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await screenshot(owner, 'organize-owner-timeline-desktop');
 
     await captain.getByText('Game Created').click();
@@ -115,7 +133,11 @@ describe('organizing a game in the browser', () => {
 
   it('books a slot an admin made free without a payment step', async () => {
     const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const policy = await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true });
+    const policy = await admin.post('/api/set-field-policy', {
+      fieldId,
+      cancellationWindowHours: null,
+      freeRental: true,
+    });
     expect(policy.status, policy.text).toBe(200);
     // The hour after the first test's game.
     const freeStart = gameStart + HOUR;
@@ -136,11 +158,14 @@ describe('organizing a game in the browser', () => {
     await captain.getByText('Free Kick-about').first().waitFor();
 
     // Booked for nothing: the game's slot is on the sub-field's schedule, and no payment was taken.
-    const entries = (await admin.get(`/api/get-subfield-schedules?subFieldId=${subFieldId}`)).json as { type: string; startDate: string }[];
+    const entries = (await admin.get(`/api/get-subfield-schedules?subFieldId=${subFieldId}`)).json as {
+      type: string;
+      startDate: string;
+    }[];
     expect(entries.some((entry) => entry.type === 'game' && Date.parse(entry.startDate) === freeStart)).toBe(true);
   });
 
-  it('works at phone width: the wizard\'s steps and buttons stay on screen', async () => {
+  it("works at phone width: the wizard's steps and buttons stay on screen", async () => {
     const captain = await browserPage(browser, app.url, 'captain@playtime.test', PHONE);
     await captain.goto(`${app.url}/organize/games`);
     await openPitchA(captain);

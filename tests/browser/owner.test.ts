@@ -31,7 +31,11 @@ const windowStart = Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + 24 * HOUR;
 const windowEnd = windowStart + 2 * HOUR;
 
 /** A browser of the demo field owner, in New York time, on the owner area. */
-async function ownerPage(browser: Browser, url: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+async function ownerPage(
+  browser: Browser,
+  url: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, timezoneId: TIME_ZONE });
   const page = await context.newPage();
   await page.goto(url);
@@ -62,7 +66,10 @@ async function openAddFieldForm(page: Page) {
 }
 
 /** Adds a field through the Add Field form; resolves to its row in the table once it is listed. */
-async function addField(page: Page, field: { name: string; address: string; zipCode: string; city: string; price: string }): Promise<Locator> {
+async function addField(
+  page: Page,
+  field: { name: string; address: string; zipCode: string; city: string; price: string },
+): Promise<Locator> {
   const form = await openAddFieldForm(page);
   await form.getByLabel('Field Name').fill(field.name);
   await form.getByLabel('Street Address').fill(field.address);
@@ -76,13 +83,17 @@ async function addField(page: Page, field: { name: string; address: string; zipC
 }
 
 /** A Mantine notification with exactly this message. */
-const notification = (page: Page, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: message });
+const notification = (page: Page, message: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: message });
 
 /** Closes every notification, so screenshots show the page. */
 async function dismissNotifications(page: Page): Promise<void> {
   const close = page.locator('.mantine-Notification-root .mantine-Notification-closeButton');
   while ((await close.count()) > 0) {
-    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
 }
@@ -102,7 +113,8 @@ async function box(locator: Locator) {
 
 type Box = Awaited<ReturnType<typeof box>>;
 
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Whether the element lies wholly inside the window, so a person sees and reaches it without scrolling sideways. */
 async function insideViewport(page: Page, locator: Locator): Promise<boolean> {
@@ -127,7 +139,9 @@ async function expectToastBelowHeader(page: Page, message: string, title: string
   expect(await toast.locator('.mantine-Notification-title').innerText()).toBe(title);
   // Wait for the toast's entering transition to end before measuring where it sits.
   await expect
-    .poll(() => toast.evaluate((element) => `${getComputedStyle(element).opacity} ${getComputedStyle(element).transform}`))
+    .poll(() =>
+      toast.evaluate((element) => `${getComputedStyle(element).opacity} ${getComputedStyle(element).transform}`),
+    )
     .toMatch(/^1 (none|matrix\(1, 0, 0, 1, 0, 0\))$/);
   const appHeader = page.locator('header.mantine-AppShell-header');
   const header = await box(appHeader);
@@ -186,7 +200,13 @@ describe('the field owner area in the browser', () => {
     });
     const form = await openAddFieldForm(page);
     await form.getByRole('button', { name: 'Submit' }).click();
-    for (const message of ['Field name is required', 'Street address is required', 'Zip Code must be 5 digits', 'City is required', 'Price is required']) {
+    for (const message of [
+      'Field name is required',
+      'Street address is required',
+      'Zip Code must be 5 digits',
+      'City is required',
+      'Price is required',
+    ]) {
       await form.getByText(message, { exact: true }).waitFor();
     }
     expect(posts).toEqual([]);
@@ -218,13 +238,21 @@ describe('the field owner area in the browser', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Riverside Park' });
     await row.waitFor();
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Riverside Park', '1 Riverside Dr', '10001', 'New York', expect.stringContaining('Edit')]);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      'Riverside Park',
+      '1 Riverside Dr',
+      '10001',
+      'New York',
+      expect.stringContaining('Edit'),
+    ]);
 
     // The details card: no description and no picture.
     await row.getByRole('button', { name: 'Details of Riverside Park' }).click();
     const card = page.getByTestId('field-card');
     await card.getByText('No description provided').waitFor();
-    expect(await card.getByRole('img', { name: 'Sample field picture' }).getAttribute('src')).toBe('/field-placeholder.svg');
+    expect(await card.getByRole('img', { name: 'Sample field picture' }).getAttribute('src')).toBe(
+      '/field-placeholder.svg',
+    );
 
     // The booking policy under the card: the server's rule shown before sending, then saved; free rentals are an admin's.
     const policy = page.getByTestId('booking-policy');
@@ -237,7 +265,11 @@ describe('the field owner area in the browser', () => {
     await expect.poll(() => policy.getByRole('button', { name: 'Save policy' }).isDisabled()).toBe(true);
     expect(await policy.getByRole('switch', { name: 'Rentals are free' }).count()).toBe(0);
     await page.reload();
-    await page.getByRole('row').filter({ hasText: 'Riverside Park' }).getByRole('button', { name: 'Details of Riverside Park' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Riverside Park' })
+      .getByRole('button', { name: 'Details of Riverside Park' })
+      .click();
     expect(await page.getByTestId('booking-policy').getByLabel('Cancellation window (hours)').inputValue()).toBe('48');
 
     // Edit Field Info: sub-fields appear in the open dialog as they are added.
@@ -263,7 +295,8 @@ describe('the field owner area in the browser', () => {
     await expectToastBelowHeader(page, duplicate, 'Already taken');
     await seeNotification(page, duplicate);
     await dialog.getByRole('button', { name: 'Remove New Subfield' }).click();
-    const listed = async () => (await subFields.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]);
+    const listed = async () =>
+      (await subFields.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]);
     await expect.poll(listed).toEqual(['Pitch A', 'Pitch B']);
 
     // Save: a refused edit keeps the dialog open with the message on the input; a good one closes it.
@@ -422,7 +455,13 @@ describe('the field owner area in the browser', () => {
   it("asks 'Are you sure?' before deleting a field, and shows a field without sub-fields as such", async () => {
     const { context, page } = await ownerPage(browser, app.url);
     // A second field, without sub-fields.
-    const row = await addField(page, { name: 'Harbour Field', address: '2 Harbour St', zipCode: '02108', city: 'Boston', price: '37.5' });
+    const row = await addField(page, {
+      name: 'Harbour Field',
+      address: '2 Harbour St',
+      zipCode: '02108',
+      city: 'Boston',
+      price: '37.5',
+    });
 
     await openScheduleTab(page);
     await page.getByRole('combobox', { name: 'Field' }).click();
@@ -448,7 +487,13 @@ describe('the field owner area in the browser', () => {
 
   it('returns the timeline to its first page when its search is cleared', async () => {
     const { context, page } = await ownerPage(browser, app.url);
-    const row = await addField(page, { name: 'Paging Park', address: '3 Paging Rd', zipCode: '10001', city: 'New York', price: '20' });
+    const row = await addField(page, {
+      name: 'Paging Park',
+      address: '3 Paging Rd',
+      zipCode: '10001',
+      city: 'New York',
+      price: '20',
+    });
     // Eleven courts: one more than the owner timeline's ten a page.
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Field Info' });

@@ -52,7 +52,9 @@ describe('the partner spreadsheet import in the browser', () => {
     await screenshot(admin.page, 'partner-sheet-desktop');
     await admin.page.setViewportSize(PHONE);
     await panel.getByText('Row 3: Enter an email address like name@example.com.').waitFor();
-    const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await admin.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-sheet-phone');
     await admin.context.close();
@@ -63,7 +65,10 @@ describe('the partner spreadsheet import in the browser', () => {
     await admin.page.goto(app.url);
     await logIn(admin.page, 'admin@playtime.test');
     await admin.page.goto(`${app.url}/admin?tab=applications`);
-    const row = admin.page.getByRole('table', { name: 'Field Owners Applications' }).getByRole('row').filter({ hasText: 'Green Fields' });
+    const row = admin.page
+      .getByRole('table', { name: 'Field Owners Applications' })
+      .getByRole('row')
+      .filter({ hasText: 'Green Fields' });
     await row.getByText(NO_ACCOUNT_YET).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
     await admin.page.getByText(ANSWERED_TEXT.approvedWithoutAccount).waitFor();

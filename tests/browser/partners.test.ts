@@ -8,7 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { APPLICATION_STATUS_TEXT, SIGN_IN_TO_APPLY_BUTTON, SIGN_IN_TO_APPLY_TEXT } from '@playtime/shared/contract/partners';
+import {
+  APPLICATION_STATUS_TEXT,
+  SIGN_IN_TO_APPLY_BUTTON,
+  SIGN_IN_TO_APPLY_TEXT,
+} from '@playtime/shared/contract/partners';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
@@ -96,16 +100,24 @@ describe('partner applications in the browser', () => {
       const box = await card.getByText(text).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${text} on screen`).toBe(true);
     }
-    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-applications-admin-phone');
 
     // The admin changes their mind: asked first, then the player's open page loses the owner's area, live.
     await admin.page.setViewportSize(DESKTOP);
     await row.getByRole('button', { name: 'Revoke' }).click();
-    await admin.page.getByRole('dialog', { name: 'Revoke the approval' }).getByRole('button', { name: 'Revoke' }).click();
+    await admin.page
+      .getByRole('dialog', { name: 'Revoke the approval' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await row.getByText('revoked').waitFor();
     await player.page.getByText(APPLICATION_STATUS_TEXT.revoked).waitFor({ timeout: 15_000 });
-    await player.page.getByRole('link', { name: 'Field Management' }).first().waitFor({ state: 'detached', timeout: 15_000 });
+    await player.page
+      .getByRole('link', { name: 'Field Management' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 });
     await player.context.close();
     await admin.context.close();
   }, 120_000);

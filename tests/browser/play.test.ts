@@ -9,7 +9,17 @@ import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, newPage, payByCard, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  fillCard,
+  launchBrowser,
+  logIn,
+  newPage,
+  payByCard,
+  PHONE,
+  screenshot,
+} from './support/browser';
 import { at } from '../support/time';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
@@ -46,11 +56,24 @@ describe('playing in the browser', () => {
       const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
       expect(held.status, held.text).toBe(200);
       const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-      const secret = await captain.post('/api/checkout', { price: rentalCents, email: 'captain@playtime.test', name: 'captain', receiver: 'owner', purpose: { kind: 'rental', holdId } });
+      const secret = await captain.post('/api/checkout', {
+        price: rentalCents,
+        email: 'captain@playtime.test',
+        name: 'captain',
+        receiver: 'owner',
+        purpose: { kind: 'rental', holdId },
+      });
       expect(secret.status, secret.text).toBe(200);
-      const paid = await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+      const paid = await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', {
+        clientSecret: secret.text,
+        ...GOOD_CARD,
+      });
       expect(paid.status, paid.text).toBe(200);
-      const added = await captain.post('/api/add-game', { subFieldId, holdId, paymentId: paymentIdOfClientSecret(secret.text) });
+      const added = await captain.post('/api/add-game', {
+        subFieldId,
+        holdId,
+        paymentId: paymentIdOfClientSecret(secret.text),
+      });
       expect(added.status, added.text).toBe(200);
       return (added.json as { gameId: string }).gameId;
     };
@@ -108,7 +131,9 @@ describe('playing in the browser', () => {
     await manage.getByText('Play time: 0 minutes').waitFor();
     await manage.getByRole('button', { name: 'Sideline' }).click();
     await manage.waitFor({ state: 'hidden' });
-    await expect.poll(() => player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled(), { timeout: 15_000 })
+      .toBe(true);
 
     await player.page.getByRole('button', { name: 'Share' }).click();
     const share = player.page.getByRole('dialog', { name: 'Scan to Share This Game' });
@@ -163,13 +188,17 @@ describe('playing in the browser', () => {
     const manage = captain.page.getByRole('dialog', { name: 'Manage player' });
     await manage.getByRole('button', { name: 'Remove' }).click();
     await manage.getByText('Remove player from this game?').waitFor();
-    await manage.getByText('Their entry fee of $5.00 is refunded in full. player cannot rejoin until you allow them back.').waitFor();
+    await manage
+      .getByText('Their entry fee of $5.00 is refunded in full. player cannot rejoin until you allow them back.')
+      .waitFor();
     await screenshot(captain.page, 'play-remove-confirm');
     await manage.getByRole('button', { name: 'Remove player' }).click();
     await manage.waitFor({ state: 'hidden' });
 
     // The player's own page says why, live; the organizer's lists them with 'Allow back'.
-    await player.page.getByText('The organizer removed you from this game. Your entry fee was refunded.').waitFor({ timeout: 15_000 });
+    await player.page
+      .getByText('The organizer removed you from this game. Your entry fee was refunded.')
+      .waitFor({ timeout: 15_000 });
     expect(await player.page.getByRole('button', { name: 'Join Game' }).count()).toBe(0);
     await screenshot(player.page, 'play-removed-player');
     await expectAccessible(player.page);
@@ -188,7 +217,9 @@ describe('playing in the browser', () => {
     await player.page.getByRole('button', { name: 'Leave Game' }).click();
     const leave = player.page.getByRole('dialog', { name: 'Leave Game' });
     await leave.getByText('Are you sure you want to leave the game? You will not be able to get a refund.').waitFor();
-    await leave.getByText('Your entry fee stays yours for this game: you can join again for free while there is room.').waitFor();
+    await leave
+      .getByText('Your entry fee stays yours for this game: you can join again for free while there is room.')
+      .waitFor();
     await screenshot(player.page, 'play-leave-dialog');
     await leave.getByRole('button', { name: 'Leave' }).click();
     await leave.waitFor({ state: 'hidden' });
@@ -223,7 +254,9 @@ describe('playing in the browser', () => {
     await manage.waitFor({ state: 'hidden' });
 
     // The player took the admin's place on Team 2; the admin sits on the sideline, on both pages.
-    await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 2' }).isDisabled(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => player.page.getByRole('button', { name: 'Join Team 2' }).isDisabled(), { timeout: 15_000 })
+      .toBe(true);
     await region(player.page, 'Team 2').getByText('player', { exact: true }).waitFor();
     expect(await region(player.page, 'Team 2').getByText('admin', { exact: true }).count()).toBe(0);
     await region(captain.page, 'Team 2').getByText('player', { exact: true }).waitFor();
@@ -232,7 +265,11 @@ describe('playing in the browser', () => {
   }, 90_000);
 
   it("finds games by city and near the browser's own position, says when a place is unknown or has no games, and a declined card leaves the player out of a priced game", async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, geolocation: { latitude: 40.7484, longitude: -73.9967 }, permissions: ['geolocation'] });
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      geolocation: { latitude: 40.7484, longitude: -73.9967 },
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     await page.goto(app.url);
     await logIn(page, 'admin@playtime.test');
@@ -266,7 +303,9 @@ describe('playing in the browser', () => {
     await phone.page.goto(`${app.url}/game-details/${freeGameId}`);
     await region(phone.page, 'Team 1').waitFor();
     await phone.page.getByText('Game Length').waitFor();
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'play-game-phone');
     await expectAccessible(phone.page);
@@ -291,7 +330,10 @@ describe('a live game in three browsers', () => {
     app = await startTestApp({ DEMO_DATA: 'true' });
     browser = await launchBrowser();
     const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
-    const near = (await player.get('/api/get-games?latitude=40.7685&longitude=-73.9822&distance=16.09')).json as { game_id: string; name: string }[];
+    const near = (await player.get('/api/get-games?latitude=40.7685&longitude=-73.9822&distance=16.09')).json as {
+      game_id: string;
+      name: string;
+    }[];
     liveGameId = near.find((game) => game.name === 'Riverside Pick-up (live now)')!.game_id;
   }, 180_000);
 
@@ -320,18 +362,37 @@ describe('a live game in three browsers', () => {
     await player.page.getByRole('button', { name: 'Join Game' }).click();
     await payByCard(player.page, '$5.00');
     await player.page.getByRole('button', { name: 'Join Team 1' }).click();
-    await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 1' }).isDisabled(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => player.page.getByRole('button', { name: 'Join Team 1' }).isDisabled(), { timeout: 15_000 })
+      .toBe(true);
 
     // The organizer and the guest see the player arrive on Team 1 without a reload.
-    for (const watcher of [captain.page, guest.page]) await region(watcher, 'Team 1').getByText('player', { exact: true }).waitFor({ timeout: 15_000 });
+    for (const watcher of [captain.page, guest.page])
+      await region(watcher, 'Team 1').getByText('player', { exact: true }).waitFor({ timeout: 15_000 });
 
     // A second player pays and joins (through the API, as their own browser would): everyone sees them on the sideline.
     const second = await signUpPlayer(app, 'second-player@playtime.test', 'Second');
     const secret = await second.post('/api/checkout', { price: 500, purpose: { kind: 'entry', gameId: liveGameId } });
     expect(secret.status, secret.text).toBe(200);
-    expect((await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
-    expect((await second.post('/api/join-game', { gameId: liveGameId, team: 0, paymentId: paymentIdOfClientSecret(secret.text) })).status).toBe(200);
-    for (const watcher of [captain.page, guest.page, player.page]) await region(watcher, 'Sideline').getByText('Second', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(
+      (
+        await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', {
+          clientSecret: secret.text,
+          ...GOOD_CARD,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await second.post('/api/join-game', {
+          gameId: liveGameId,
+          team: 0,
+          paymentId: paymentIdOfClientSecret(secret.text),
+        })
+      ).status,
+    ).toBe(200);
+    for (const watcher of [captain.page, guest.page, player.page])
+      await region(watcher, 'Sideline').getByText('Second', { exact: true }).waitFor({ timeout: 15_000 });
 
     // Play time runs from the server's clock while the player is on the pitch: the organizer's Manage
     // dialog ticks past half a minute to '1 minutes' without a reload.
@@ -351,7 +412,8 @@ describe('a live game in three browsers', () => {
     const confirmDelete = captain.page.getByRole('dialog', { name: 'Delete this game?' });
     await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await confirmDelete.waitFor({ state: 'hidden' });
-    for (const watcher of [player.page, guest.page]) await watcher.getByText('This game was cancelled.').waitFor({ timeout: 15_000 });
+    for (const watcher of [player.page, guest.page])
+      await watcher.getByText('This game was cancelled.').waitFor({ timeout: 15_000 });
     await player.context.close();
     await guest.context.close();
     await captain.context.close();

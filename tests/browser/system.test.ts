@@ -53,14 +53,29 @@ describe('the system tab in the browser', () => {
     expect(page.status).toBe(200);
     expect((page.json as unknown[]).length).toBe(10);
     // The bar moves, then the new tables take over.
-    await expect.poll(() => progress.textContent().catch(() => 'finished'), { timeout: 30_000, interval: 200 }).not.toBe(first);
+    await expect
+      .poll(() => progress.textContent().catch(() => 'finished'), { timeout: 30_000, interval: 200 })
+      .not.toBe(first);
     await row.getByText(/^Last rebuilt .*: [\d,]+ events in/).waitFor({ timeout: 120_000 });
     await row.getByText('live').waitFor();
 
     // A job whose attempts ran out, retried from the tab.
-    const queue = await createJobQueue({ name: JOB_QUEUES.gameLoop, backend: selectJobBackend({ databaseUrl: app.databaseUrl, redisUrl: process.env.REDIS_URL }), attempts: 1 });
+    const queue = await createJobQueue({
+      name: JOB_QUEUES.gameLoop,
+      backend: selectJobBackend({ databaseUrl: app.databaseUrl, redisUrl: process.env.REDIS_URL }),
+      attempts: 1,
+    });
     try {
-      await queue.enqueue('refund', { kind: 'refund', paymentId: 'pi_never_made', idempotencyKey: 'refund-browser-never', reason: 'game_cancelled' }, { jobId: 'refund-browser-never' });
+      await queue.enqueue(
+        'refund',
+        {
+          kind: 'refund',
+          paymentId: 'pi_never_made',
+          idempotencyKey: 'refund-browser-never',
+          reason: 'game_cancelled',
+        },
+        { jobId: 'refund-browser-never' },
+      );
       const failed = admin.page.getByRole('alert').filter({ hasText: 'game-loop: refund (refund-browser-never)' });
       await failed.waitFor({ timeout: 30_000 });
       await screenshot(admin.page, 'system-failed-job');
@@ -73,7 +88,9 @@ describe('the system tab in the browser', () => {
 
     // A payment reconciliation passed before it was paid, as reconciliation records it.
     const pool = createPool(app.databaseUrl);
-    await pool.query(`INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`);
+    await pool.query(
+      `INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`,
+    );
     await pool.end();
 
     const phone = await newPage(browser, DESKTOP);
@@ -82,12 +99,18 @@ describe('the system tab in the browser', () => {
     await phone.page.setViewportSize(PHONE);
     await phone.page.goto(`${app.url}/admin?tab=system`);
     // On a phone each read model is a card, its Rebuild button on screen.
-    const card = phone.page.getByRole('list', { name: 'Projections' }).getByRole('listitem', { name: 'partner_applications' });
+    const card = phone.page
+      .getByRole('list', { name: 'Projections' })
+      .getByRole('listitem', { name: 'partner_applications' });
     const rebuildButton = await card.getByRole('button', { name: 'Rebuild' }).boundingBox();
     expect(rebuildButton && rebuildButton.x >= 0 && rebuildButton.x + rebuildButton.width <= PHONE.width).toBe(true);
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
-    await phone.page.getByText('Watching 1 payment not paid yet, looked at again on each run for a week.', { exact: false }).waitFor();
+    await phone.page
+      .getByText('Watching 1 payment not paid yet, looked at again on each run for a week.', { exact: false })
+      .waitFor();
     await screenshot(phone.page, 'system-phone');
     await phone.context.close();
   }, 300_000);

@@ -18,12 +18,19 @@ describe('identity, profile and admin in the browser', () => {
   });
 
   it('shows the landing page with its sections and the partner button, on desktop and phone', async () => {
-    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const { context, page } = await newPage(browser, viewport);
       await page.goto(app.url);
       await page.getByRole('heading', { name: 'Playtime Made Easy' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Playtime Made Easy' }).isVisible()).toBe(true);
-      await page.getByRole('button', { name: 'Request to Become a Partnered Field' }).or(page.getByRole('link', { name: 'Request to Become a Partnered Field' })).first().waitFor();
+      await page
+        .getByRole('button', { name: 'Request to Become a Partnered Field' })
+        .or(page.getByRole('link', { name: 'Request to Become a Partnered Field' }))
+        .first()
+        .waitFor();
       expect(await page.getByRole('button', { name: 'Log In' }).count()).toBeGreaterThan(0);
       await screenshot(page, `landing-${label}`);
       await context.close();
@@ -43,7 +50,9 @@ describe('identity, profile and admin in the browser', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.reload();
     await page.getByLabel('Bio').waitFor();
-    await expect.poll(() => page.getByLabel('Bio').inputValue(), { timeout: 15_000 }).toBe('Left back. Sundays at the park.');
+    await expect
+      .poll(() => page.getByLabel('Bio').inputValue(), { timeout: 15_000 })
+      .toBe('Left back. Sundays at the park.');
     await page.getByText('No Recent Games').waitFor();
     // Payouts: the simulated processor's onboarding leads straight back, with the account ready.
     await page.getByText('Payouts not enabled').waitFor();
@@ -88,7 +97,10 @@ describe('identity, profile and admin in the browser', () => {
     await admin.page.getByRole('link', { name: 'Admin' }).first().click();
     await admin.page.getByText('User Management').waitFor();
     const row = admin.page.getByRole('row').filter({ hasText: 'captain@playtime.test' });
-    const columnWidths = () => admin.page.locator('thead th').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
+    const columnWidths = () =>
+      admin.page
+        .locator('thead th')
+        .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
     const widthsBefore = await columnWidths();
     await row.getByRole('button', { name: 'Edit' }).click();
     await row.getByRole('button', { name: 'Save' }).waitFor();
@@ -110,7 +122,9 @@ describe('identity, profile and admin in the browser', () => {
       const box = await card.getByRole('button', { name: action }).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${action} on screen`).toBe(true);
     }
-    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'admin-phone');
     // Delete says what the deletion will do before the admin confirms; the captain organizes nothing here.
     // (Asked for less motion, the dialog opens without its fade: the picture shows it whole.)
@@ -133,7 +147,9 @@ describe('identity, profile and admin in the browser', () => {
     await removed.page.getByLabel('Username').waitFor();
 
     const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const ownerId = ((await admin.get('/api/get-users?page=0&pageSize=50')).json as { userId: string; email: string }[]).find((user) => user.email === 'owner@playtime.test')!.userId;
+    const ownerId = (
+      (await admin.get('/api/get-users?page=0&pageSize=50')).json as { userId: string; email: string }[]
+    ).find((user) => user.email === 'owner@playtime.test')!.userId;
     expect((await admin.post('/api/admin-delete-user', { userId: ownerId })).status).toBe(200);
 
     // The deletion reaches the open page live (its own room), without a click or a reload.

@@ -16,7 +16,8 @@ describe('delivering the web app', () => {
     await app?.dispose();
   });
 
-  const get = (pathname: string, encoding = 'br, gzip') => fetch(`${app.url}${pathname}`, { headers: { 'accept-encoding': encoding } });
+  const get = (pathname: string, encoding = 'br, gzip') =>
+    fetch(`${app.url}${pathname}`, { headers: { 'accept-encoding': encoding } });
 
   it('sends the page and every script it names compressed, the scripts cached for a year', async () => {
     const page = await get('/');

@@ -11,7 +11,6 @@ import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR, at } from '../support/time';
 
-
 describe('the event history over HTTP', () => {
   let app: TestApp;
   const clients = {} as Record<'owner' | 'captain' | 'player' | 'admin' | 'anonymous', ApiClient>;
@@ -31,14 +30,37 @@ describe('the event history over HTTP', () => {
       clients[who] = new ApiClient(app.url, await accessTokenFor(app.url, `${who}@playtime.test`));
       ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
     }
-    const field = await clients.owner.post('/api/add-field', { name: 'History Park', description: '', address: '3 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const field = await clients.owner.post('/api/add-field', {
+      name: 'History Park',
+      description: '',
+      address: '3 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
     const { fieldId } = field.json as { fieldId: string };
-    const subFieldId = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    expect((await clients.owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
-    expect((await clients.admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true })).status).toBe(200);
+    const subFieldId = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' }))
+      .text;
+    expect(
+      (await clients.owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
+    ).toBe(200);
+    expect(
+      (await clients.admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true }))
+        .status,
+    ).toBe(200);
     clients.captain.seesWritesOf(clients.admin);
-    const held = await clients.captain.post('/api/hold-slot', { subFieldId, startDate: at(18), endDate: at(19.5), name: 'History Match', price: 0 });
-    const added = await clients.captain.post('/api/add-game', { subFieldId, holdId: (held.json as { holdId: string }).holdId });
+    const held = await clients.captain.post('/api/hold-slot', {
+      subFieldId,
+      startDate: at(18),
+      endDate: at(19.5),
+      name: 'History Match',
+      price: 0,
+    });
+    const added = await clients.captain.post('/api/add-game', {
+      subFieldId,
+      holdId: (held.json as { holdId: string }).holdId,
+    });
     expect(added.status, added.text).toBe(200);
     gameId = (added.json as { gameId: string }).gameId;
     expect((await clients.player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
@@ -54,7 +76,9 @@ describe('the event history over HTTP', () => {
     for (const who of ['player', 'captain', 'owner'] as const) {
       const refused = await clients[who].get('/api/admin/events');
       expect(refused.status).toBe(403);
-      expect((refused.json as { error: { message: string } }).error.message).toBe('Only admins can read the event history.');
+      expect((refused.json as { error: { message: string } }).error.message).toBe(
+        'Only admins can read the event history.',
+      );
     }
   });
 
@@ -105,7 +129,10 @@ describe('the event history over HTTP', () => {
     const [moved, joined, scheduled] = events;
     expect(scheduled).toMatchObject({ kind: 'game', subjectId: gameId, version: 1 });
     expect(scheduled!.summary).toMatch(/^"History Match" scheduled at History Park · Pitch A, .+, entry free$/);
-    expect(joined).toMatchObject({ actor: { userId: ids.player, email: 'player@playtime.test' }, summary: 'player joined' });
+    expect(joined).toMatchObject({
+      actor: { userId: ids.player, email: 'player@playtime.test' },
+      summary: 'player joined',
+    });
     expect(moved!.summary).toBe('player@playtime.test moved player@playtime.test from the sideline to Team 1');
     const booked = (await history('?type=SlotBooked')).events[0]!;
     expect(booked.kind).toBe('sub-field');
@@ -122,30 +149,64 @@ describe('the event history over HTTP', () => {
     expect(byPlayer.events.length).toBeGreaterThanOrEqual(2);
     expect(byPlayer.events.every((event) => event.actor?.userId === ids.player)).toBe(true);
     const correlation = byPlayer.events[0]!.metadata.correlationId!;
-    expect((await history(`?correlation=${encodeURIComponent(correlation)}`)).events.every((event) => event.metadata.correlationId === correlation)).toBe(true);
-    expect((await history(`?from=${encodeURIComponent(new Date(Date.now() + HOUR).toISOString())}`)).events).toEqual([]);
+    expect(
+      (await history(`?correlation=${encodeURIComponent(correlation)}`)).events.every(
+        (event) => event.metadata.correlationId === correlation,
+      ),
+    ).toBe(true);
+    expect((await history(`?from=${encodeURIComponent(new Date(Date.now() + HOUR).toISOString())}`)).events).toEqual(
+      [],
+    );
     const text = await history('?q=history%20park');
     expect(text.events.length).toBeGreaterThan(0);
     expect(text.events.every((event) => JSON.stringify(event.data).toLowerCase().includes('history park'))).toBe(true);
-    expect((await history('?q=HISTORY%20PARK')).events.map((event) => event.position)).toEqual(text.events.map((event) => event.position));
+    expect((await history('?q=HISTORY%20PARK')).events.map((event) => event.position)).toEqual(
+      text.events.map((event) => event.position),
+    );
     // Letters beyond ASCII fold case too.
-    expect((await clients.owner.post('/api/add-field', { name: 'Étoile Park', description: '', address: '5 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' })).status).toBe(200);
+    expect(
+      (
+        await clients.owner.post('/api/add-field', {
+          name: 'Étoile Park',
+          description: '',
+          address: '5 Main St',
+          zipCode: '10001',
+          city: 'New York',
+          price: 40,
+          picture: '',
+        })
+      ).status,
+    ).toBe(200);
     for (const words of ['étoile', 'ÉTOILE']) {
       const found = await history(`?q=${encodeURIComponent(words)}&type=FieldAdded`);
-      expect(found.events.map((event) => event.data.name), words).toEqual(['Étoile Park']);
+      expect(
+        found.events.map((event) => event.data.name),
+        words,
+      ).toEqual(['Étoile Park']);
     }
 
     const bad = await clients.admin.get('/api/admin/events?type=Nope&limit=500');
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Unknown event type Nope');
     expect((await clients.admin.get('/api/admin/events?limit=500')).text).toContain('limit is at most 200');
-    expect((await clients.admin.get('/api/admin/events?from=yesterday')).text).toContain('from must be a date and time');
+    expect((await clients.admin.get('/api/admin/events?from=yesterday')).text).toContain(
+      'from must be a date and time',
+    );
   });
 
-  it("shows a game as it stood at each step (joins, a move, a substitution, the cancellation), as the live read model showed it then", async () => {
+  it('shows a game as it stood at each step (joins, a move, a substitution, the cancellation), as the live read model showed it then', async () => {
     clients.captain.seesWritesOf(clients.player);
-    const held = await clients.captain.post('/api/hold-slot', { subFieldId: (await history('?type=SubFieldAdded')).events[0]!.data.subFieldId, startDate: at(20), endDate: at(21), name: 'Replay Match', price: 0 });
-    const added = await clients.captain.post('/api/add-game', { subFieldId: (await history('?type=SubFieldAdded')).events[0]!.data.subFieldId, holdId: (held.json as { holdId: string }).holdId });
+    const held = await clients.captain.post('/api/hold-slot', {
+      subFieldId: (await history('?type=SubFieldAdded')).events[0]!.data.subFieldId,
+      startDate: at(20),
+      endDate: at(21),
+      name: 'Replay Match',
+      price: 0,
+    });
+    const added = await clients.captain.post('/api/add-game', {
+      subFieldId: (await history('?type=SubFieldAdded')).events[0]!.data.subFieldId,
+      holdId: (held.json as { holdId: string }).holdId,
+    });
     expect(added.status, added.text).toBe(200);
     const replayId = (added.json as { gameId: string }).gameId;
     const teams = async () => {
@@ -163,26 +224,49 @@ describe('the event history over HTTP', () => {
     await step(() => clients.player.post('/api/join-game', { gameId: replayId, team: 0 }));
     await step(() => clients.player.post('/api/join-game', { gameId: replayId, team: 1 }));
     await step(() => clients.admin.post('/api/join-game', { gameId: replayId, team: 0 }));
-    await step(() => clients.captain.post('/api/switch-players', { gameId: replayId, participantId1: ids.admin, participantId2: ids.player }));
+    await step(() =>
+      clients.captain.post('/api/switch-players', {
+        gameId: replayId,
+        participantId1: ids.admin,
+        participantId2: ids.player,
+      }),
+    );
     await step(() => clients.captain.post('/api/delete-game', { gameId: replayId }));
 
     for (const [index, moment] of moments.entries()) {
-      const answer = await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=${encodeURIComponent(moment.at)}`);
+      const answer = await clients.admin.get(
+        `/api/admin/as-of?stream=game-${replayId}&at=${encodeURIComponent(moment.at)}`,
+      );
       expect(answer.status, answer.text).toBe(200);
       const asOf = answer.json as AsOfAnswer;
       const state = asOf.state as { status: string; participants: { playerId: string; team: 0 | 1 | 2 }[] };
-      const byTeam = (team: 0 | 1 | 2) => state.participants.filter((participant) => participant.team === team).map((participant) => participant.playerId).sort();
+      const byTeam = (team: 0 | 1 | 2) =>
+        state.participants
+          .filter((participant) => participant.team === team)
+          .map((participant) => participant.playerId)
+          .sort();
       expect({ 0: byTeam(0), 1: byTeam(1), 2: byTeam(2) }, `step ${index + 1}`).toEqual(moment.live);
       expect(state.status).toBe(index === moments.length - 1 ? 'cancelled' : 'scheduled');
       expect(asOf.events).toBe(index + 2); // the scheduling and each step's event
     }
     // Before the game existed there is nothing; the replay steps name the events around the moment.
-    const before = (await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=2020-01-01T00:00:00Z`)).json as AsOfAnswer;
+    const before = (await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=2020-01-01T00:00:00Z`))
+      .json as AsOfAnswer;
     expect(before).toMatchObject({ events: 0, state: { status: 'none' }, before: [] });
-    expect(before.after.map((event) => event.type)).toEqual(['GameScheduled', 'PlayerJoined', 'PlayerMoved', 'PlayerJoined', 'PlayersSwitched']);
-    expect((await clients.player.get(`/api/admin/as-of?stream=game-${replayId}&at=2020-01-01T00:00:00Z`)).status).toBe(403);
+    expect(before.after.map((event) => event.type)).toEqual([
+      'GameScheduled',
+      'PlayerJoined',
+      'PlayerMoved',
+      'PlayerJoined',
+      'PlayersSwitched',
+    ]);
+    expect((await clients.player.get(`/api/admin/as-of?stream=game-${replayId}&at=2020-01-01T00:00:00Z`)).status).toBe(
+      403,
+    );
     expect((await clients.admin.get('/api/admin/as-of?stream=game-nope&at=2020-01-01T00:00:00Z')).status).toBe(404);
-    expect((await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=soon`)).text).toContain('at must be a date and time');
+    expect((await clients.admin.get(`/api/admin/as-of?stream=game-${replayId}&at=soon`)).text).toContain(
+      'at must be a date and time',
+    );
   });
 
   it('never sends a secret: keys named like a secret, password, token, card or cvc are redacted wherever they are', async () => {
@@ -191,7 +275,7 @@ describe('the event history over HTTP', () => {
     expect(text).not.toMatch(/_secret_|password|"token"/i);
   });
 
-  it('shows an event stored at an older version of its schema, read through today\'s', async () => {
+  it("shows an event stored at an older version of its schema, read through today's", async () => {
     const db = new pg.Pool({ connectionString: app.databaseUrl, max: 1 });
     const userId = 'user-registered-long-ago';
     try {
@@ -200,7 +284,16 @@ describe('the event history over HTTP', () => {
         `INSERT INTO es_events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, gen_random_uuid(), 'UserRegistered', $2, $3)`,
         [
           `user-${userId}`,
-          { userId, issuer: 'http://localhost/oidc', subject: 'old-subject', email: 'old@playtime.test', username: 'old', nickname: 'old', profilePicture: '', role: 'player' },
+          {
+            userId,
+            issuer: 'http://localhost/oidc',
+            subject: 'old-subject',
+            email: 'old@playtime.test',
+            username: 'old',
+            nickname: 'old',
+            profilePicture: '',
+            role: 'player',
+          },
           { userId, correlationId: 'old-signup', causationId: null, schemaVersion: 1 },
         ],
       );
@@ -209,7 +302,12 @@ describe('the event history over HTTP', () => {
     }
     const page = await history(`?stream=user-${userId}`);
     expect(page.events).toHaveLength(1);
-    expect(page.events[0]).toMatchObject({ type: 'UserRegistered', version: 1, summary: 'old@playtime.test signed up as player', data: { email: 'old@playtime.test', emailVerified: false } });
+    expect(page.events[0]).toMatchObject({
+      type: 'UserRegistered',
+      version: 1,
+      summary: 'old@playtime.test signed up as player',
+      data: { email: 'old@playtime.test', emailVerified: false },
+    });
   });
 
   // Last: it fills the log with filler events.
@@ -232,11 +330,15 @@ describe('the event history over HTTP', () => {
     let page = first;
     const found: number[] = [];
     while (page.next !== null) {
-      page = await history(`?q=${encodeURIComponent(oldest!.summary.split('"')[1]!)}&type=GameScheduled&before=${page.next}`);
+      page = await history(
+        `?q=${encodeURIComponent(oldest!.summary.split('"')[1]!)}&type=GameScheduled&before=${page.next}`,
+      );
       found.push(...page.events.map((event) => event.position));
     }
     expect(found).toContain(oldest!.position);
     // A stream's own events come by its index, however far back.
-    expect((await history(`?stream=${encodeURIComponent(oldest!.stream)}`)).events.map((event) => event.position)).toContain(oldest!.position);
+    expect(
+      (await history(`?stream=${encodeURIComponent(oldest!.stream)}`)).events.map((event) => event.position),
+    ).toContain(oldest!.position);
   });
 });

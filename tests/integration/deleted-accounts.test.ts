@@ -33,11 +33,18 @@ describe('deleted accounts stop selling', () => {
   /** The admin's own field: it stays on sale whoever else is deleted. */
   let adminPitch: string;
 
-  const pay = (payer: ApiClient, purpose: PaymentPurpose, price: number) => payInFull(payer, clients.anonymous, purpose, price);
-  const bookGame = (captain: ApiClient, subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}) =>
-    bookPaidGame(captain, clients.anonymous, subFieldId, from, to, draft);
+  const pay = (payer: ApiClient, purpose: PaymentPurpose, price: number) =>
+    payInFull(payer, clients.anonymous, purpose, price);
+  const bookGame = (
+    captain: ApiClient,
+    subFieldId: string,
+    from: number,
+    to: number,
+    draft: Record<string, unknown> = {},
+  ) => bookPaidGame(captain, clients.anonymous, subFieldId, from, to, draft);
   const hold = holdSlot;
-  const checkout = (client: ApiClient, purpose: PaymentPurpose, price: number) => client.post('/api/checkout', { price, purpose });
+  const checkout = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
+    client.post('/api/checkout', { price, purpose });
 
   /** The player pays the game's entry fee and joins: the entry payment's id. */
   async function joinPaid(player: ApiClient, gameId: string, priceCents: number): Promise<string> {
@@ -48,11 +55,26 @@ describe('deleted accounts stop selling', () => {
   }
 
   async function addField(owner: ApiClient, name: string, pricePerHour: number): Promise<string> {
-    const field = await owner.post('/api/add-field', { name, description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: pricePerHour, picture: '' });
+    const field = await owner.post('/api/add-field', {
+      name,
+      description: '',
+      address: '1 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: pricePerHour,
+      picture: '',
+    });
     expect(field.status, field.text).toBe(200);
-    const pitch = await owner.post('/api/add-subfield', { masterFieldId: (field.json as { fieldId: string }).fieldId, name: 'Pitch A' });
+    const pitch = await owner.post('/api/add-subfield', {
+      masterFieldId: (field.json as { fieldId: string }).fieldId,
+      name: 'Pitch A',
+    });
     expect(pitch.status, pitch.text).toBe(200);
-    const window = await owner.post('/api/add-field-schedule', { subFieldId: pitch.text, startDate: at(8), endDate: at(23) });
+    const window = await owner.post('/api/add-field-schedule', {
+      subFieldId: pitch.text,
+      startDate: at(8),
+      endDate: at(23),
+    });
     expect(window.status, window.text).toBe(200);
     return pitch.text;
   }
@@ -67,7 +89,8 @@ describe('deleted accounts stop selling', () => {
     return { client: client.seesWritesOf(clients.admin), userId };
   }
 
-  const gameStatus = async (gameId: string) => ((await clients.admin.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail).status;
+  const gameStatus = async (gameId: string) =>
+    ((await clients.admin.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail).status;
 
   async function preview(userId: string): Promise<UserDeletionPreview> {
     const answer = await clients.admin.get(`/api/admin/user-deletion-preview?userId=${userId}`);
@@ -86,7 +109,10 @@ describe('deleted accounts stop selling', () => {
     });
     // Refund jobs that would come twice have had time to: none did.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { rows: again } = await db.query<{ payment_id: string }>(`SELECT payment_id FROM read.ledger_entries WHERE kind = 'refund' AND payment_id = ANY($1::text[])`, [paymentIds]);
+    const { rows: again } = await db.query<{ payment_id: string }>(
+      `SELECT payment_id FROM read.ledger_entries WHERE kind = 'refund' AND payment_id = ANY($1::text[])`,
+      [paymentIds],
+    );
     expect(again).toHaveLength(paymentIds.length);
     for (const paymentId of paymentIds) {
       const paid = await app.payments.processor.retrievePayment(paymentId);
@@ -123,13 +149,23 @@ describe('deleted accounts stop selling', () => {
 
     expect((await clients.captain.get('/api/get-fields-by-name?name=Doomed')).json).toHaveLength(1);
     const promised = await preview(ids.owner);
-    expect(promised).toEqual({ userId: ids.owner, fields: 1, upcomingGames: 2, refundCents: evening.rentalCents + late.rentalCents + 500 });
+    expect(promised).toEqual({
+      userId: ids.owner,
+      fields: 1,
+      upcomingGames: 2,
+      refundCents: evening.rentalCents + late.rentalCents + 500,
+    });
 
     expect((await clients.admin.post('/api/admin-delete-user', { userId: ids.owner })).status).toBe(200);
-    for (const game of [evening, late]) await waitFor(`${game.gameId} to be cancelled`, async () => (await gameStatus(game.gameId)) === 'cancelled');
+    for (const game of [evening, late])
+      await waitFor(`${game.gameId} to be cancelled`, async () => (await gameStatus(game.gameId)) === 'cancelled');
 
     // Gone from venue search; its sub-field's own stream refuses a hold and says why.
-    await waitFor('the field to leave venue search', async () => ((await clients.captain.get('/api/get-fields-by-name?name=Doomed')).json as OwnerField[]).length === 0);
+    await waitFor(
+      'the field to leave venue search',
+      async () =>
+        ((await clients.captain.get('/api/get-fields-by-name?name=Doomed')).json as OwnerField[]).length === 0,
+    );
     const refused = await hold(clients.captain, doomedPitch, 14, 15);
     expect(refused.status, refused.text).toBe(409);
     expect(errorOf(refused)).toMatchObject({ code: 'field_withdrawn', message: FIELD_WITHDRAWN });
@@ -148,8 +184,12 @@ describe('deleted accounts stop selling', () => {
     const { deleted, entries, balanceCents } = ledger.json as ReceiverLedger;
     expect(deleted).toBe(true);
     for (const { rentalPaymentId, rentalCents } of [evening, late]) {
-      expect(entries).toContainEqual(expect.objectContaining({ paymentId: rentalPaymentId, kind: 'payment', amountCents: rentalCents }));
-      expect(entries).toContainEqual(expect.objectContaining({ paymentId: rentalPaymentId, kind: 'refund', amountCents: rentalCents }));
+      expect(entries).toContainEqual(
+        expect.objectContaining({ paymentId: rentalPaymentId, kind: 'payment', amountCents: rentalCents }),
+      );
+      expect(entries).toContainEqual(
+        expect.objectContaining({ paymentId: rentalPaymentId, kind: 'refund', amountCents: rentalCents }),
+      );
     }
     const signed = { payment: 1, refund: -1, fee: -1 } as const;
     expect(balanceCents).toBe(entries.reduce((sum, row) => sum + signed[row.kind] * row.amountCents, 0));
@@ -157,8 +197,12 @@ describe('deleted accounts stop selling', () => {
     expect((await clients.player.get(`/api/admin/ledger?userId=${ids.owner}`)).status).toBe(403);
   });
 
-  it('cancels a deleted captain\'s upcoming games, refunding the rental and every entry once, as the preview said', async () => {
-    const { client: captain, userId: captainId } = await signUpAs('captain', 'short-lived-captain@playtime.test', 'shortlived');
+  it("cancels a deleted captain's upcoming games, refunding the rental and every entry once, as the preview said", async () => {
+    const { client: captain, userId: captainId } = await signUpAs(
+      'captain',
+      'short-lived-captain@playtime.test',
+      'shortlived',
+    );
     const game = await bookGame(captain, adminPitch, 20, 22, { name: 'Short-lived Kickabout', price: 7.5 });
     clients.player.seesWritesOf(captain);
     const entryPaymentId = await joinPaid(clients.player, game.gameId, 750);
@@ -174,12 +218,23 @@ describe('deleted accounts stop selling', () => {
     // The game takes no more joins, and its time is free again on the field, which stays on sale.
     const joined = await clients.captain.post('/api/join-game', { gameId: game.gameId, team: 0 });
     expect(errorOf(joined).code).toBe('game_cancelled');
-    expect(((await clients.captain.get('/api/get-fields-by-name?name=Admiral')).json as OwnerField[]).map((field) => field.fieldName)).toEqual(['Admiral Grounds']);
-    await waitFor('the slot to be free again', async () => (await hold(clients.captain, adminPitch, 20, 21)).status === 200);
+    expect(
+      ((await clients.captain.get('/api/get-fields-by-name?name=Admiral')).json as OwnerField[]).map(
+        (field) => field.fieldName,
+      ),
+    ).toEqual(['Admiral Grounds']);
+    await waitFor(
+      'the slot to be free again',
+      async () => (await hold(clients.captain, adminPitch, 20, 21)).status === 200,
+    );
   });
 
   it("withdraws a game its deleted captain's payment books after the deletion, refunding the rental", async () => {
-    const { client: captain, userId: captainId } = await signUpAs('captain', 'in-flight-captain@playtime.test', 'inflight');
+    const { client: captain, userId: captainId } = await signUpAs(
+      'captain',
+      'in-flight-captain@playtime.test',
+      'inflight',
+    );
     const held = await hold(captain, adminPitch, 9, 10, { name: 'In-flight Booking' });
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
@@ -194,15 +249,25 @@ describe('deleted accounts stop selling', () => {
     const before = await withdrawalsDone();
     expect((await clients.admin.post('/api/admin-delete-user', { userId: captainId })).status).toBe(200);
     await waitFor("the deletion's job", async () => (await withdrawalsDone()) > before);
-    expect((await clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
+    expect(
+      (await clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD }))
+        .status,
+    ).toBe(200);
     const rentalPaymentId = paymentIdOfClientSecret(secret.text)!;
     const refunds = await refundsOf([rentalPaymentId]);
     expect(total(refunds)).toBe(rentalCents);
-    await waitFor('the booked game to be cancelled', async () => (await gameStatus(gameIdForHold(holdId))) === 'cancelled');
+    await waitFor(
+      'the booked game to be cancelled',
+      async () => (await gameStatus(gameIdForHold(holdId))) === 'cancelled',
+    );
   });
 
-  it("leaves nothing sold on a field whose owner is deleted while captains hold, pay and book on it", async () => {
-    const { client: owner, userId: ownerId } = await signUpAs('field owner', 'racing-owner@playtime.test', 'racingowner');
+  it('leaves nothing sold on a field whose owner is deleted while captains hold, pay and book on it', async () => {
+    const { client: owner, userId: ownerId } = await signUpAs(
+      'field owner',
+      'racing-owner@playtime.test',
+      'racingowner',
+    );
     const pitch = await addField(owner, 'Contested Common', 20);
     clients.captain.seesWritesOf(owner);
 
@@ -226,7 +291,10 @@ describe('deleted accounts stop selling', () => {
       const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
       const secret = await checkout(clients.captain, { kind: 'rental', holdId, subFieldId: pitch }, rentalCents);
       if (secret.status !== 200) return expect(errorOf(secret).code).toBe('purpose_not_found');
-      expect((await clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
+      expect(
+        (await clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD }))
+          .status,
+      ).toBe(200);
       const paymentId = paymentIdOfClientSecret(secret.text)!;
       paidRentals.push(paymentId);
       const added = await tried(() => clients.captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId }));
@@ -241,7 +309,9 @@ describe('deleted accounts stop selling', () => {
     expect(paidRentals.length).toBeGreaterThan(0);
     await refundsOf(paidRentals);
     await waitFor('every game on the field to be cancelled', async () => {
-      const { rows } = await db.query<{ status: string }>('SELECT status FROM read.games WHERE sub_field_id = $1', [pitch]);
+      const { rows } = await db.query<{ status: string }>('SELECT status FROM read.games WHERE sub_field_id = $1', [
+        pitch,
+      ]);
       return rows.length >= booked && rows.every((row) => row.status === 'cancelled');
     });
     const after = await hold(clients.captain, pitch, 22, 23);

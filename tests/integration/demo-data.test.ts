@@ -19,16 +19,30 @@ describe('demo data on a fresh standalone start', () => {
     await app?.dispose();
   });
 
-  it('has the owner\'s field with availability, and the captain\'s live game and tomorrow\'s, found near 10001', async () => {
+  it("has the owner's field with availability, and the captain's live game and tomorrow's, found near 10001", async () => {
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const fields = (await owner.get('/api/get-owner-fields')).json as { fieldId: string; fieldName: string; subFields: unknown[] }[];
-    expect(fields).toEqual([expect.objectContaining({ fieldName: 'Riverside Park Fields', subFields: [expect.anything(), expect.anything()] })]);
-    const schedules = (await owner.get(`/api/get-field-schedules?fieldId=${fields[0]!.fieldId}`)).json as { data: { type: string }[] }[];
-    expect(schedules.flatMap((row) => row.data).filter((entry) => entry.type === 'schedule').length).toBeGreaterThanOrEqual(12);
+    const fields = (await owner.get('/api/get-owner-fields')).json as {
+      fieldId: string;
+      fieldName: string;
+      subFields: unknown[];
+    }[];
+    expect(fields).toEqual([
+      expect.objectContaining({
+        fieldName: 'Riverside Park Fields',
+        subFields: [expect.anything(), expect.anything()],
+      }),
+    ]);
+    const schedules = (await owner.get(`/api/get-field-schedules?fieldId=${fields[0]!.fieldId}`)).json as {
+      data: { type: string }[];
+    }[];
+    expect(
+      schedules.flatMap((row) => row.data).filter((entry) => entry.type === 'schedule').length,
+    ).toBeGreaterThanOrEqual(12);
     expect(schedules.flatMap((row) => row.data).filter((entry) => entry.type === 'game')).toHaveLength(2);
 
     const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
-    const near = (await player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09')).json as GameSearchResult[];
+    const near = (await player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09'))
+      .json as GameSearchResult[];
     expect(near).toHaveLength(2);
     const now = Date.now();
     const live = near.filter((game) => Date.parse(game.start_date) <= now && now < Date.parse(game.end_date));
@@ -37,21 +51,28 @@ describe('demo data on a fresh standalone start', () => {
     expect(detail).toMatchObject({ organizerUsername: 'captain', price: 5, status: 'scheduled' });
 
     const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    expect(((await captain.get('/api/get-organizer-games')).json as GameInList[]).map((game) => game.name).sort()).toEqual([
-      'Riverside Pick-up (live now)',
-      'Tomorrow Night Five-a-Side',
-    ]);
+    expect(
+      ((await captain.get('/api/get-organizer-games')).json as GameInList[]).map((game) => game.name).sort(),
+    ).toEqual(['Riverside Pick-up (live now)', 'Tomorrow Night Five-a-Side']);
   });
 
   it('seeds once: a second run changes nothing', async () => {
     const pool = createPool(app.databaseUrl);
     const store = checkEventSchemas(await PostgresEventStore.connect(app.databaseUrl));
     try {
-      const { rows } = await pool.query<{ issuer: string; subject: string; email: string }>('SELECT issuer, subject, email FROM read.users');
+      const { rows } = await pool.query<{ issuer: string; subject: string; email: string }>(
+        'SELECT issuer, subject, email FROM read.users',
+      );
       const people = await demoPeople(pool, rows);
       expect(people).not.toBeNull();
       const before = await store.countEventsAfter(null);
-      const deps = { store, geocoder: offlineGeocoder(), payments: app.payments, cancellationWindowHours: 24, holdMinutes: 10 };
+      const deps = {
+        store,
+        geocoder: offlineGeocoder(),
+        payments: app.payments,
+        cancellationWindowHours: 24,
+        holdMinutes: 10,
+      };
       expect(await seedDemoData(deps, people!)).toBe(false);
       expect(await store.countEventsAfter(null)).toBe(before);
     } finally {

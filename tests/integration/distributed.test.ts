@@ -18,11 +18,19 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 /** Waits for /healthz; a child that exits first is reported with the end of what it printed. */
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}: ${output()}`);
-    const ok = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -39,7 +47,11 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
    * services, connecting to PostgreSQL and Redis from ephemeral ports) can take that port meanwhile;
    * a service that exits with EADDRINUSE is started again on another port.
    */
-  async function startService(entry: string, env: (url: string) => Record<string, string>, attempts = 3): Promise<string> {
+  async function startService(
+    entry: string,
+    env: (url: string) => Record<string, string>,
+    attempts = 3,
+  ): Promise<string> {
     const port = await findFreePort();
     const url = `http://localhost:${port}`;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
@@ -59,7 +71,8 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
       await waitForHealth(url, child, () => printed);
       return url;
     } catch (error) {
-      if (attempts > 1 && child.exitCode !== null && printed.includes('EADDRINUSE')) return startService(entry, env, attempts - 1);
+      if (attempts > 1 && child.exitCode !== null && printed.includes('EADDRINUSE'))
+        return startService(entry, env, attempts - 1);
       throw error;
     }
   }
@@ -84,8 +97,17 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     ]);
     const pool = createPool(database.url);
     await new AccountStore(pool).create({ email: 'dist@playtime.test', nickname: 'dist', password: 'distributed ok' });
-    await new AccountStore(pool).create({ email: 'boss@playtime.test', nickname: 'boss', password: 'distributed ok', emailVerified: true });
-    await new AccountStore(pool).create({ email: 'worker@playtime.test', nickname: 'worker', password: 'distributed ok' });
+    await new AccountStore(pool).create({
+      email: 'boss@playtime.test',
+      nickname: 'boss',
+      password: 'distributed ok',
+      emailVerified: true,
+    });
+    await new AccountStore(pool).create({
+      email: 'worker@playtime.test',
+      nickname: 'worker',
+      password: 'distributed ok',
+    });
     await pool.end();
   }, 120_000);
 
@@ -111,17 +133,25 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     const userId = (me.json as { userId: string }).userId;
 
     const socket: Socket = io(urls.read2, { path: '/socket.io', transports: ['websocket'], auth: { token } });
-    const joined = await new Promise<{ ok: boolean }>((resolve) => socket.on('connect', () => socket.emit('join', `user:${userId}`, resolve)));
+    const joined = await new Promise<{ ok: boolean }>((resolve) =>
+      socket.on('connect', () => socket.emit('join', `user:${userId}`, resolve)),
+    );
     expect(joined.ok).toBe(true);
     const pushed = new Promise<{ room: string; projection: string }>((resolve) => socket.on('changed', resolve));
 
-    const edit = await new ApiClient(urls.command1, token).post('/api/edit-user', { username: 'dist', bio: 'over the wire', profilePicture: '/avatars/3.svg' });
+    const edit = await new ApiClient(urls.command1, token).post('/api/edit-user', {
+      username: 'dist',
+      bio: 'over the wire',
+      profilePicture: '/avatars/3.svg',
+    });
     expect(edit.status).toBe(200);
     const message = await pushed;
     expect(message).toMatchObject({ room: `user:${userId}`, projection: 'users' });
     socket.disconnect();
 
-    const after = await new ApiClient(urls.read1, token).call('GET', '/api/get-user', undefined, { 'x-playtime-after': edit.headers.get('x-playtime-position')! });
+    const after = await new ApiClient(urls.read1, token).call('GET', '/api/get-user', undefined, {
+      'x-playtime-after': edit.headers.get('x-playtime-position')!,
+    });
     expect(after.json).toMatchObject({ bio: 'over the wire' });
     for (const url of Object.values(urls)) expect((await fetch(`${url}/readyz`)).status).toBe(200);
   });
@@ -129,7 +159,8 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
   it("applies a role change made through one command-api to the user's next requests on every API process", async () => {
     const bossToken = await accessTokenFor(urls.read1, 'boss@playtime.test', 'distributed ok');
     const token = await accessTokenFor(urls.read1, 'worker@playtime.test', 'distributed ok');
-    for (const registering of [bossToken, token]) expect((await new ApiClient(urls.command1, registering).post('/api/register-user')).status).toBe(200);
+    for (const registering of [bossToken, token])
+      expect((await new ApiClient(urls.command1, registering).post('/api/register-user')).status).toBe(200);
     const onRead2 = new ApiClient(urls.read2, token);
     const onCommand2 = new ApiClient(urls.command2, token);
     const me = await onRead2.get('/api/get-user');
@@ -140,16 +171,22 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     expect((await onCommand2.post('/api/admin-edit-user', { userId: workerId, role: 'admin' })).status).toBe(403);
 
     expect((await new ApiClient(urls.read1, bossToken).get('/api/get-user')).json).toMatchObject({ role: 'admin' });
-    expect((await new ApiClient(urls.command1, bossToken).post('/api/admin-edit-user', { userId: workerId, role: 'admin' })).status).toBe(200);
+    expect(
+      (await new ApiClient(urls.command1, bossToken).post('/api/admin-edit-user', { userId: workerId, role: 'admin' }))
+        .status,
+    ).toBe(200);
 
     /** The projector process commits the change and NOTIFYs; each API process forgets the cached caller. */
     const statusWithin = async (call: () => Promise<{ status: number }>, expected: number) => {
       const started = Date.now();
       let status = 0;
-      while (Date.now() - started < 5000 && (status = (await call()).status) !== expected) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (Date.now() - started < 5000 && (status = (await call()).status) !== expected)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       return status;
     };
     expect(await statusWithin(() => onRead2.get('/api/get-users?page=0&pageSize=10'), 200)).toBe(200);
-    expect(await statusWithin(() => onCommand2.post('/api/admin-edit-user', { userId: workerId, role: 'admin' }), 200)).toBe(200);
+    expect(
+      await statusWithin(() => onCommand2.post('/api/admin-edit-user', { userId: workerId, role: 'admin' }), 200),
+    ).toBe(200);
   });
 });

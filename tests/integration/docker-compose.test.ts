@@ -15,11 +15,21 @@ interface ComposeService {
 
 /** No Docker engine runs on the build machine, so the composition is checked against the code instead. */
 describe('docker-compose.yml', () => {
-  const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+  const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
   const services = compose.services;
 
   it('has every part of the distributed deployment, each with a health check', () => {
-    expect(Object.keys(services).sort()).toEqual(['command-api', 'kurrentdb', 'postgres', 'projector', 'proxy', 'read-api', 'redis']);
+    expect(Object.keys(services).sort()).toEqual([
+      'command-api',
+      'kurrentdb',
+      'postgres',
+      'projector',
+      'proxy',
+      'read-api',
+      'redis',
+    ]);
     for (const [name, service] of Object.entries(services)) expect(service.healthcheck, name).toBeTruthy();
     expect(services['command-api']!.deploy?.replicas).toBe(2);
     expect(services['read-api']!.deploy?.replicas).toBe(2);
@@ -32,7 +42,10 @@ describe('docker-compose.yml', () => {
       const entry = service.command!.at(-1)!;
       expect(readFileSync(path.join(ROOT, entry), 'utf8')).toContain('runService(');
       const environment = Object.fromEntries(
-        Object.entries(service.environment!).map(([key, value]) => [key, String(value).replace(/^\$\{(\w+):\?[^}]*\}$/, 'example-$1')]),
+        Object.entries(service.environment!).map(([key, value]) => [
+          key,
+          String(value).replace(/^\$\{(\w+):\?[^}]*\}$/, 'example-$1'),
+        ]),
       );
       for (const key of Object.keys(environment)) expect(known.has(key), `${name}: unknown variable ${key}`).toBe(true);
       const parsed = configSchema.safeParse(environment);
@@ -61,7 +74,11 @@ describe('docker-compose.yml', () => {
     const routesIn = (service: string) =>
       readdirSync(path.join(ROOT, service, 'src'), { recursive: true, encoding: 'utf8' })
         .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-        .flatMap((file) => [...readFileSync(path.join(ROOT, service, 'src', file), 'utf8').matchAll(/router\.post\('([^']+)'/g)].map((match) => match[1]!));
+        .flatMap((file) =>
+          [...readFileSync(path.join(ROOT, service, 'src', file), 'utf8').matchAll(/router\.post\('([^']+)'/g)].map(
+            (match) => match[1]!,
+          ),
+        );
     const readApiPosts = routesIn('read-api');
     const commandApiPosts = routesIn('command-api');
     for (const route of readPosts) expect(readApiPosts, `${route} is routed to read-api`).toContain(route);

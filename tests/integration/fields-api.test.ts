@@ -31,7 +31,8 @@ const dayAfterTomorrow = (() => {
 /** An ISO time on that day, `hours` after midnight UTC (fractions for half hours). */
 const at = (hours: number) => new Date(dayAfterTomorrow + hours * HOUR).toISOString();
 
-const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const errorOf = (answer: ApiAnswer) =>
+  (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('field and schedule calls over HTTP', () => {
   let app: TestApp;
@@ -69,7 +70,9 @@ describe('field and schedule calls over HTTP', () => {
       ids[caller] = (me.json as { userId: string }).userId;
     }
     // A second field owner: the admin makes the demo captain one.
-    expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.secondOwner, role: 'field owner' })).status).toBe(200);
+    expect(
+      (await clients.admin.post('/api/admin-edit-user', { userId: ids.secondOwner, role: 'field owner' })).status,
+    ).toBe(200);
     // The admin's next read waits for the change, so the captain's calls after it see the new role.
     await clients.admin.get('/api/get-users?page=0&pageSize=10');
     expect(((await clients.secondOwner.get('/api/get-user')).json as { role: string }).role).toBe('field owner');
@@ -87,8 +90,14 @@ describe('field and schedule calls over HTTP', () => {
       ['add-subfield', (c) => c.post('/api/add-subfield', { masterFieldId: 'f', name: 'A' })],
       ['delete-subfield', (c) => c.post('/api/delete-subfield', { subFieldId: 's' })],
       ['get-field-schedules', (c) => c.get('/api/get-field-schedules?fieldId=f')],
-      ['add-field-schedule', (c) => c.post('/api/add-field-schedule', { subFieldId: 's', startDate: at(18), endDate: at(20) })],
-      ['edit-field-schedule', (c) => c.post('/api/edit-field-schedule', { fieldScheduleId: 'w', startDate: at(18), endDate: at(20) })],
+      [
+        'add-field-schedule',
+        (c) => c.post('/api/add-field-schedule', { subFieldId: 's', startDate: at(18), endDate: at(20) }),
+      ],
+      [
+        'edit-field-schedule',
+        (c) => c.post('/api/edit-field-schedule', { fieldScheduleId: 'w', startDate: at(18), endDate: at(20) }),
+      ],
       ['delete-field-schedule', (c) => c.post('/api/delete-field-schedule', { fieldScheduleId: 'w' })],
       ['owner-get-game-data', (c) => c.get('/api/owner-get-game-data?gameId=g')],
     ];
@@ -97,7 +106,8 @@ describe('field and schedule calls over HTTP', () => {
       const anonymous = await call(clients.nobody);
       if (anonymous.status !== 401) mismatches.push(`${name} as nobody: ${anonymous.status}`);
       const player = await call(clients.player);
-      if (player.status !== 403 || errorOf(player).message !== 'Only field owners can manage fields.') mismatches.push(`${name} as player: ${player.status} ${player.text}`);
+      if (player.status !== 403 || errorOf(player).message !== 'Only field owners can manage fields.')
+        mismatches.push(`${name} as player: ${player.status} ${player.text}`);
     }
     for (const path of ['/api/get-fields-by-name?name=river', '/api/get-subfield-schedules?subFieldId=s']) {
       const anonymous = await clients.nobody.get(path);
@@ -131,12 +141,20 @@ describe('field and schedule calls over HTTP', () => {
       [{ price: '' }, 'price', 'Price is required'],
       [{ price: -5 }, 'price', 'Price must be more than 0'],
       [{ price: 'cheap' }, 'price', 'Price must be a number'],
-      [{ picture: 'ftp://example.com/a.jpg' }, 'picture', 'Picture must be a web address starting with http:// or https://'],
+      [
+        { picture: 'ftp://example.com/a.jpg' },
+        'picture',
+        'Picture must be a web address starting with http:// or https://',
+      ],
     ];
     for (const [change, field, message] of cases) {
       const answer = await clients.owner.post('/api/add-field', { ...riverside, ...change });
       expect(answer.status, JSON.stringify(change)).toBe(400);
-      expect(errorOf(answer), JSON.stringify(change)).toEqual({ code: 'invalid_request', message, fields: { [field]: message } });
+      expect(errorOf(answer), JSON.stringify(change)).toEqual({
+        code: 'invalid_request',
+        message,
+        fields: { [field]: message },
+      });
     }
     expect(await ownerFields(clients.owner)).toEqual([]);
   });
@@ -144,11 +162,22 @@ describe('field and schedule calls over HTTP', () => {
   it('refuses a ZIP code the gazetteer does not know', async () => {
     const answer = await clients.owner.post('/api/add-field', { ...riverside, zipCode: '00000' });
     expect(answer.status).toBe(422);
-    expect(errorOf(answer)).toMatchObject({ code: 'unknown_zip', message: 'We could not find the ZIP code 00000. Check it and try again.' });
+    expect(errorOf(answer)).toMatchObject({
+      code: 'unknown_zip',
+      message: 'We could not find the ZIP code 00000. Check it and try again.',
+    });
   });
 
   it("adds a field and shows it in the owner's list on the very next read, price in dollars, 'No description' when empty", async () => {
-    const added = await clients.owner.post('/api/add-field', { ...riverside, name: 'Harbour Field', description: '', picture: '', price: 37.5, zipCode: '02108', city: 'Boston' });
+    const added = await clients.owner.post('/api/add-field', {
+      ...riverside,
+      name: 'Harbour Field',
+      description: '',
+      picture: '',
+      price: 37.5,
+      zipCode: '02108',
+      city: 'Boston',
+    });
     expect(added.status).toBe(200);
     expect(added.json).toEqual({ ok: true, fieldId: expect.any(String) });
     expect(added.headers.get('x-playtime-position')).toMatch(/^\d+:\d+$/);
@@ -177,12 +206,19 @@ describe('field and schedule calls over HTTP', () => {
   });
 
   it('stores the coordinates of the ZIP code with the field', async () => {
-    const fieldId = await addField(clients.owner, { name: 'Coordinates Check', zipCode: '90210', city: 'Beverly Hills' });
+    const fieldId = await addField(clients.owner, {
+      name: 'Coordinates Check',
+      zipCode: '90210',
+      city: 'Beverly Hills',
+    });
     const db = new pg.Client({ connectionString: app.databaseUrl });
     await db.connect();
     try {
       await clients.owner.get('/api/get-owner-fields');
-      const { rows } = await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM read.fields WHERE field_id = $1', [fieldId]);
+      const { rows } = await db.query<{ latitude: number; longitude: number }>(
+        'SELECT latitude, longitude FROM read.fields WHERE field_id = $1',
+        [fieldId],
+      );
       expect(rows[0]!.latitude).toBeCloseTo(34.09, 1);
       expect(rows[0]!.longitude).toBeCloseTo(-118.41, 1);
     } finally {
@@ -194,16 +230,27 @@ describe('field and schedule calls over HTTP', () => {
     const fieldId = await addField(clients.owner, { name: 'Edit Me' });
     const edit = { ...riverside, fieldId, name: 'Edited', price: '50', description: '' };
     expect((await clients.owner.post('/api/edit-field', edit)).status).toBe(200);
-    expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)).toMatchObject({ fieldName: 'Edited', price: 50, description: 'No description' });
+    expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)).toMatchObject({
+      fieldName: 'Edited',
+      price: 50,
+      description: 'No description',
+    });
 
     const stranger = await clients.secondOwner.post('/api/edit-field', { ...edit, name: 'Hijacked' });
     expect(stranger.status).toBe(403);
-    expect(errorOf(stranger)).toMatchObject({ code: 'not_your_field', message: 'You can only change your own fields.' });
+    expect(errorOf(stranger)).toMatchObject({
+      code: 'not_your_field',
+      message: 'You can only change your own fields.',
+    });
     expect((await clients.secondOwner.post('/api/delete-field', { fieldId })).status).toBe(403);
-    expect((await clients.secondOwner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Mine now' })).status).toBe(403);
+    expect(
+      (await clients.secondOwner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Mine now' })).status,
+    ).toBe(403);
 
     expect((await clients.admin.post('/api/edit-field', { ...edit, name: 'Edited by admin' })).status).toBe(200);
-    expect((await ownerFields(clients.admin)).find((field) => field.fieldId === fieldId)).toMatchObject({ fieldName: 'Edited by admin' });
+    expect((await ownerFields(clients.admin)).find((field) => field.fieldId === fieldId)).toMatchObject({
+      fieldName: 'Edited by admin',
+    });
 
     const invalid = await clients.owner.post('/api/edit-field', { ...edit, zipCode: '123' });
     expect(invalid.status).toBe(400);
@@ -227,7 +274,10 @@ describe('field and schedule calls over HTTP', () => {
 
     const duplicate = await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'pitch a' });
     expect(duplicate.status).toBe(409);
-    expect(errorOf(duplicate)).toMatchObject({ code: 'duplicate_subfield', message: 'This field already has a sub-field named Pitch A. Choose another name.' });
+    expect(errorOf(duplicate)).toMatchObject({
+      code: 'duplicate_subfield',
+      message: 'This field already has a sub-field named Pitch A. Choose another name.',
+    });
     expect((await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId })).status).toBe(409);
 
     expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([
@@ -240,11 +290,15 @@ describe('field and schedule calls over HTTP', () => {
     expect(stranger.status).toBe(403);
     expect(errorOf(stranger).message).toBe('You can only change your own fields.');
     expect((await clients.owner.post('/api/delete-subfield', { subFieldId: pitchB })).json).toEqual({ ok: true });
-    expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields.map((sub) => sub.name)).toEqual(['Pitch A', 'New Subfield']);
+    expect(
+      (await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields.map((sub) => sub.name),
+    ).toEqual(['Pitch A', 'New Subfield']);
     const again = await clients.owner.post('/api/delete-subfield', { subFieldId: pitchB });
     expect(again.status).toBe(404);
     expect(errorOf(again).message).toBe('There is no sub-field with this id.');
-    expect((await clients.owner.post('/api/add-subfield', { masterFieldId: 'no-such-field', name: 'X' })).status).toBe(404);
+    expect((await clients.owner.post('/api/add-subfield', { masterFieldId: 'no-such-field', name: 'X' })).status).toBe(
+      404,
+    );
   });
 
   describe('availability', () => {
@@ -259,35 +313,89 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it('adds a window and lists it per sub-field, sub-fields without windows included', async () => {
-      const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(18), endDate: at(20) });
+      const added = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: pitchA,
+        startDate: at(18),
+        endDate: at(20),
+      });
       expect(added.status, added.text).toBe(200);
       expect(added.json).toEqual({ ok: true, fieldScheduleId: expect.any(String) });
       const fieldScheduleId = (added.json as { fieldScheduleId: string }).fieldScheduleId;
       const schedules = await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`);
       expect(schedules.status).toBe(200);
       expect(schedules.json).toEqual([
-        { subFieldId: pitchA, name: 'Pitch A', data: [{ type: 'schedule', fieldScheduleId, startDate: at(18), endDate: at(20) }] },
+        {
+          subFieldId: pitchA,
+          name: 'Pitch A',
+          data: [{ type: 'schedule', fieldScheduleId, startDate: at(18), endDate: at(20) }],
+        },
         { subFieldId: pitchB, name: 'Pitch B', data: [] },
       ]);
     });
 
     it('refuses an overlapping window with its message, in the UTC default or the caller’s time zone', async () => {
-      const overlap = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(19), endDate: at(21) });
+      const overlap = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: pitchA,
+        startDate: at(19),
+        endDate: at(21),
+      });
       expect(overlap.status).toBe(422);
-      expect(errorOf(overlap)).toEqual({ code: 'overlap', message: 'This availability overlaps another window on Pitch A from 18:00 to 20:00' });
-      const inKolkata = await clients.owner.call('POST', '/api/add-field-schedule', { subFieldId: pitchA, startDate: at(17), endDate: at(18.5) }, { 'x-time-zone': 'Asia/Kolkata' });
-      expect(errorOf(inKolkata)).toEqual({ code: 'overlap', message: 'This availability overlaps another window on Pitch A from 23:30 to 01:30' });
-      const badZone = await clients.owner.call('POST', '/api/add-field-schedule', { subFieldId: pitchA, startDate: at(19), endDate: at(21) }, { 'x-time-zone': 'Mars/Olympus' });
+      expect(errorOf(overlap)).toEqual({
+        code: 'overlap',
+        message: 'This availability overlaps another window on Pitch A from 18:00 to 20:00',
+      });
+      const inKolkata = await clients.owner.call(
+        'POST',
+        '/api/add-field-schedule',
+        { subFieldId: pitchA, startDate: at(17), endDate: at(18.5) },
+        { 'x-time-zone': 'Asia/Kolkata' },
+      );
+      expect(errorOf(inKolkata)).toEqual({
+        code: 'overlap',
+        message: 'This availability overlaps another window on Pitch A from 23:30 to 01:30',
+      });
+      const badZone = await clients.owner.call(
+        'POST',
+        '/api/add-field-schedule',
+        { subFieldId: pitchA, startDate: at(19), endDate: at(21) },
+        { 'x-time-zone': 'Mars/Olympus' },
+      );
       expect(badZone.status).toBe(400);
       expect(errorOf(badZone).code).toBe('bad_time_zone');
       // The same time on another sub-field is free.
-      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(19), endDate: at(21) })).status).toBe(200);
+      expect(
+        (
+          await clients.owner.post('/api/add-field-schedule', {
+            subFieldId: pitchB,
+            startDate: at(19),
+            endDate: at(21),
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('accepts windows that touch at the edges', async () => {
-      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(20), endDate: at(22) })).status).toBe(200);
-      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(16), endDate: at(18) })).status).toBe(200);
-      const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { data: { startDate: string }[] }[];
+      expect(
+        (
+          await clients.owner.post('/api/add-field-schedule', {
+            subFieldId: pitchA,
+            startDate: at(20),
+            endDate: at(22),
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await clients.owner.post('/api/add-field-schedule', {
+            subFieldId: pitchA,
+            startDate: at(16),
+            endDate: at(18),
+          })
+        ).status,
+      ).toBe(200);
+      const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as {
+        data: { startDate: string }[];
+      }[];
       expect(schedules[0]!.data.map((entry) => entry.startDate)).toEqual([at(16), at(18), at(20)]);
     });
 
@@ -306,35 +414,73 @@ describe('field and schedule calls over HTTP', () => {
         expect(errorOf(answer)).toEqual({ code, message });
       }
       // A year no calendar of this product reaches is not a date it takes at all (contract/instants.ts).
-      const farFuture = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: '9999-01-01T10:00:00Z', endDate: '9999-01-01T12:00:00Z' });
+      const farFuture = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: pitchB,
+        startDate: '9999-01-01T10:00:00Z',
+        endDate: '9999-01-01T12:00:00Z',
+      });
       expect(farFuture.status).toBe(400);
       expect(Object.keys(errorOf(farFuture).fields!)).toEqual(['startDate', 'endDate']);
-      const notADate = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: 'tomorrow', endDate: at(11) });
+      const notADate = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: pitchB,
+        startDate: 'tomorrow',
+        endDate: at(11),
+      });
       expect(notADate.status).toBe(400);
       expect(Object.keys(errorOf(notADate).fields!)).toEqual(['startDate']);
-      const unknown = await clients.owner.post('/api/add-field-schedule', { subFieldId: 'no-such-subfield', startDate: at(10), endDate: at(11) });
+      const unknown = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: 'no-such-subfield',
+        startDate: at(10),
+        endDate: at(11),
+      });
       expect(unknown.status).toBe(404);
       expect(errorOf(unknown).message).toBe('There is no sub-field with this id.');
     });
 
     it('edits and deletes a window, refusing another owner and an overlap', async () => {
-      const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(8), endDate: at(10) });
+      const added = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: pitchB,
+        startDate: at(8),
+        endDate: at(10),
+      });
       const fieldScheduleId = (added.json as { fieldScheduleId: string }).fieldScheduleId;
 
-      expect((await clients.owner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(8.5), endDate: at(12) })).status).toBe(200);
-      const overlap = await clients.owner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(8), endDate: at(19.5) });
-      expect(errorOf(overlap)).toEqual({ code: 'overlap', message: 'This availability overlaps another window on Pitch B from 19:00 to 21:00' });
-      const stranger = await clients.secondOwner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(9), endDate: at(12) });
+      expect(
+        (await clients.owner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(8.5), endDate: at(12) }))
+          .status,
+      ).toBe(200);
+      const overlap = await clients.owner.post('/api/edit-field-schedule', {
+        fieldScheduleId,
+        startDate: at(8),
+        endDate: at(19.5),
+      });
+      expect(errorOf(overlap)).toEqual({
+        code: 'overlap',
+        message: 'This availability overlaps another window on Pitch B from 19:00 to 21:00',
+      });
+      const stranger = await clients.secondOwner.post('/api/edit-field-schedule', {
+        fieldScheduleId,
+        startDate: at(9),
+        endDate: at(12),
+      });
       expect(stranger.status).toBe(403);
       expect(errorOf(stranger).message).toBe('You can only change your own fields.');
       expect((await clients.secondOwner.post('/api/delete-field-schedule', { fieldScheduleId })).status).toBe(403);
       expect((await clients.secondOwner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).status).toBe(403);
 
       const pitchBWindows = async () =>
-        (((await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string; data: { fieldScheduleId: string; startDate: string; endDate: string }[] }[]).find(
-          (row) => row.subFieldId === pitchB,
-        )!.data);
-      expect(await pitchBWindows()).toContainEqual({ type: 'schedule', fieldScheduleId, startDate: at(8.5), endDate: at(12) });
+        (
+          (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as {
+            subFieldId: string;
+            data: { fieldScheduleId: string; startDate: string; endDate: string }[];
+          }[]
+        ).find((row) => row.subFieldId === pitchB)!.data;
+      expect(await pitchBWindows()).toContainEqual({
+        type: 'schedule',
+        fieldScheduleId,
+        startDate: at(8.5),
+        endDate: at(12),
+      });
 
       expect((await clients.owner.post('/api/delete-field-schedule', { fieldScheduleId })).json).toEqual({ ok: true });
       expect((await pitchBWindows()).map((entry) => entry.fieldScheduleId)).not.toContain(fieldScheduleId);
@@ -345,7 +491,11 @@ describe('field and schedule calls over HTTP', () => {
 
     it("lets an admin see and change any owner's schedule", async () => {
       expect((await clients.admin.get(`/api/get-field-schedules?fieldId=${fieldId}`)).status).toBe(200);
-      const added = await clients.admin.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(30), endDate: at(31) });
+      const added = await clients.admin.post('/api/add-field-schedule', {
+        subFieldId: pitchB,
+        startDate: at(30),
+        endDate: at(31),
+      });
       expect(added.status, added.text).toBe(200);
     });
 
@@ -362,7 +512,11 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it('tells the browsers following the field that its schedule changed', async () => {
-      const socket: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token: tokens.owner } });
+      const socket: Socket = io(app.url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: tokens.owner },
+      });
       try {
         const join = (room: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit('join', room, resolve));
         await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
@@ -372,9 +526,17 @@ describe('field and schedule calls over HTTP', () => {
             if (message.projection === 'availability_windows') resolve(message);
           }),
         );
-        const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(40), endDate: at(41) });
+        const added = await clients.owner.post('/api/add-field-schedule', {
+          subFieldId: pitchA,
+          startDate: at(40),
+          endDate: at(41),
+        });
         expect(added.status).toBe(200);
-        expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows', checkpoint: expect.stringMatching(/^\d+:\d+$/) });
+        expect(await pushed).toMatchObject({
+          room: `field:${fieldId}`,
+          projection: 'availability_windows',
+          checkpoint: expect.stringMatching(/^\d+:\d+$/),
+        });
       } finally {
         socket.disconnect();
       }
@@ -383,7 +545,8 @@ describe('field and schedule calls over HTTP', () => {
     it('tells a guest following the field (public rooms need no login) that its schedule changed, and keeps owner rooms closed to guests', async () => {
       const guest: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: {} });
       try {
-        const join = (room: string) => new Promise<{ ok: boolean; error?: string }>((resolve) => guest.emit('join', room, resolve));
+        const join = (room: string) =>
+          new Promise<{ ok: boolean; error?: string }>((resolve) => guest.emit('join', room, resolve));
         await new Promise<void>((resolve) => guest.on('connect', () => resolve()));
         expect(await join(`owner:${ids.owner}`)).toEqual({ ok: false, error: 'Log in to follow this room.' });
         expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
@@ -392,7 +555,15 @@ describe('field and schedule calls over HTTP', () => {
             if (message.projection === 'availability_windows') resolve(message);
           }),
         );
-        expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(42), endDate: at(43) })).status).toBe(200);
+        expect(
+          (
+            await clients.owner.post('/api/add-field-schedule', {
+              subFieldId: pitchA,
+              startDate: at(42),
+              endDate: at(43),
+            })
+          ).status,
+        ).toBe(200);
         expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows' });
       } finally {
         guest.disconnect();
@@ -400,10 +571,16 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it("tells the owner's browsers that their field list changed", async () => {
-      const socket: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token: tokens.owner } });
+      const socket: Socket = io(app.url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: tokens.owner },
+      });
       try {
         await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
-        expect(await new Promise((resolve) => socket.emit('join', `owner:${ids.owner}`, resolve))).toEqual({ ok: true });
+        expect(await new Promise((resolve) => socket.emit('join', `owner:${ids.owner}`, resolve))).toEqual({
+          ok: true,
+        });
         const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
           socket.on('changed', (message: { room: string; projection: string }) => {
             if (message.projection === 'fields') resolve(message);
@@ -424,7 +601,9 @@ describe('field and schedule calls over HTTP', () => {
     const found = await clients.player.seesWritesOf(clients.secondOwner).get('/api/get-fields-by-name?name=keSIDE');
     expect(found.status).toBe(200);
     expect((found.json as OwnerField[]).map((field) => field.fieldId)).toEqual([mine, theirs]);
-    expect((found.json as OwnerField[])[0]).toEqual({ ...(await ownerFields(clients.owner)).find((field) => field.fieldId === mine) });
+    expect((found.json as OwnerField[])[0]).toEqual({
+      ...(await ownerFields(clients.owner)).find((field) => field.fieldId === mine),
+    });
 
     const wildcard = await clients.player.get(`/api/get-fields-by-name?name=${encodeURIComponent('0% T')}`);
     expect((wildcard.json as OwnerField[]).map((field) => field.fieldName)).toEqual(['100% Turf']);
@@ -448,7 +627,9 @@ describe('field and schedule calls over HTTP', () => {
          SELECT 'bulk-' || i, 'bulk-owner', 'Venue ' || md5(i::text), '1 Main St', '10001', 'New York', 4500, 'No description', '', 40.75, -74, now()
            FROM generate_series(1, 5000) AS i`,
       );
-      const { rows: state } = await db.query<{ active_generation: number }>(`SELECT active_generation FROM projection_state WHERE name = 'fields'`);
+      const { rows: state } = await db.query<{ active_generation: number }>(
+        `SELECT active_generation FROM projection_state WHERE name = 'fields'`,
+      );
       const schema = `proj_fields_g${state[0]!.active_generation}`;
       // What autovacuum does in the background: move the index's pending entries into the index proper, gather statistics.
       await db.query(`SELECT gin_clean_pending_list('${schema}.fields_name_trigrams')`);
@@ -467,7 +648,10 @@ describe('field and schedule calls over HTTP', () => {
   it('deletes a field softly: it leaves every list and takes no more changes', async () => {
     const fieldId = await addField(clients.owner, { name: 'Doomed Meadow' });
     const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
-    expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) })).status).toBe(200);
+    expect(
+      (await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) }))
+        .status,
+    ).toBe(200);
 
     expect((await clients.owner.post('/api/delete-field', { fieldId })).json).toEqual({ ok: true });
     expect((await ownerFields(clients.owner)).map((field) => field.fieldId)).not.toContain(fieldId);
@@ -477,35 +661,58 @@ describe('field and schedule calls over HTTP', () => {
     const again = await clients.owner.post('/api/delete-field', { fieldId });
     expect(again.status).toBe(404);
     expect(errorOf(again).message).toBe('There is no field with this id.');
-    expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(21), endDate: at(22) })).status).toBe(404);
+    expect(
+      (await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(21), endDate: at(22) }))
+        .status,
+    ).toBe(404);
   });
 
   it('takes availability up to a year ahead (AVAILABILITY_MAX_DAYS_AHEAD), and moves no window beyond it', async () => {
     const fieldId = await addField(clients.owner, { name: 'Far Ahead Park' });
     const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
-    const nearTheBound = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(360 * 24), endDate: at(360 * 24 + 2) });
+    const nearTheBound = await clients.owner.post('/api/add-field-schedule', {
+      subFieldId: pitch,
+      startDate: at(360 * 24),
+      endDate: at(360 * 24 + 2),
+    });
     expect(nearTheBound.status, nearTheBound.text).toBe(200);
     const fieldScheduleId = (nearTheBound.json as { fieldScheduleId: string }).fieldScheduleId;
-    const moved = await clients.owner.post('/api/edit-field-schedule', { fieldScheduleId, startDate: at(366 * 24), endDate: at(366 * 24 + 2) });
+    const moved = await clients.owner.post('/api/edit-field-schedule', {
+      fieldScheduleId,
+      startDate: at(366 * 24),
+      endDate: at(366 * 24 + 2),
+    });
     expect(moved.status).toBe(422);
-    expect(errorOf(moved)).toEqual({ code: 'too_far_ahead', message: 'Availability can start at most 365 days from now.' });
+    expect(errorOf(moved)).toEqual({
+      code: 'too_far_ahead',
+      message: 'Availability can start at most 365 days from now.',
+    });
   });
 
   describe('a removed sub-field or a deleted field takes no more availability', () => {
     /** Reads wait until the projections have applied every one of these answers' writes. */
     const settle = async (answers: ApiAnswer[]) =>
-      settleAt(answers.map((answer) => answer.headers.get('x-playtime-position')).filter((position): position is string => position !== null));
+      settleAt(
+        answers
+          .map((answer) => answer.headers.get('x-playtime-position'))
+          .filter((position): position is string => position !== null),
+      );
     const settleAt = async (positions: string[]) => {
       const last = positions.sort((a, b) => compareCheckpoints(parseCheckpoint(a)!, parseCheckpoint(b)!)).at(-1)!;
       // A client of its own: the owner's client sends the position of whichever answer it received last.
-      const read = await new ApiClient(app.url, tokens.owner).call('GET', '/api/get-owner-fields', undefined, { 'x-playtime-after': last });
+      const read = await new ApiClient(app.url, tokens.owner).call('GET', '/api/get-owner-fields', undefined, {
+        'x-playtime-after': last,
+      });
       expect(read.headers.get('x-playtime-stale')).toBeNull();
     };
     const windowsOf = async (subFieldIds: string[]) => {
       const db = new pg.Client({ connectionString: app.databaseUrl });
       await db.connect();
       try {
-        const { rows } = await db.query<{ window_id: string }>('SELECT window_id FROM read.availability_windows WHERE sub_field_id = ANY($1)', [subFieldIds]);
+        const { rows } = await db.query<{ window_id: string }>(
+          'SELECT window_id FROM read.availability_windows WHERE sub_field_id = ANY($1)',
+          [subFieldIds],
+        );
         return rows.map((row) => row.window_id);
       } finally {
         await db.end();
@@ -520,7 +727,11 @@ describe('field and schedule calls over HTTP', () => {
         const pitch = await addSubField(clients.owner, fieldId, `Pitch ${i}`);
         const removed = await clients.owner.post('/api/delete-subfield', { subFieldId: pitch });
         expect(removed.status, removed.text).toBe(200);
-        const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) });
+        const added = await clients.owner.post('/api/add-field-schedule', {
+          subFieldId: pitch,
+          startDate: at(18),
+          endDate: at(20),
+        });
         expect(added.status, `try ${i}: ${added.text}`).toBe(404);
         expect(errorOf(added)).toEqual({ code: 'subfield_not_found', message: 'There is no sub-field with this id.' });
         answers.push(removed);
@@ -532,7 +743,11 @@ describe('field and schedule calls over HTTP', () => {
         const pitch = await addSubField(clients.owner, doomed, 'Pitch A');
         const deleted = await clients.owner.post('/api/delete-field', { fieldId: doomed });
         expect(deleted.status, deleted.text).toBe(200);
-        const added = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) });
+        const added = await clients.owner.post('/api/add-field-schedule', {
+          subFieldId: pitch,
+          startDate: at(18),
+          endDate: at(20),
+        });
         expect(added.status, `try ${i}: ${added.text}`).toBe(404);
         answers.push(deleted);
         deletedPitches.push(pitch);
@@ -545,9 +760,13 @@ describe('field and schedule calls over HTTP', () => {
       it(`leaves no window that cannot be edited or deleted when many adds race while ${removal}`, async () => {
         const fieldId = await addField(clients.owner, { name: `Concurrent Park (${removal})` });
         const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
-        const adds = Array.from({ length: 40 }, (_, i) => clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(i), endDate: at(i + 0.5) }));
+        const adds = Array.from({ length: 40 }, (_, i) =>
+          clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(i), endDate: at(i + 0.5) }),
+        );
         const removed =
-          removal === 'the sub-field is removed' ? clients.owner.post('/api/delete-subfield', { subFieldId: pitch }) : clients.owner.post('/api/delete-field', { fieldId });
+          removal === 'the sub-field is removed'
+            ? clients.owner.post('/api/delete-subfield', { subFieldId: pitch })
+            : clients.owner.post('/api/delete-field', { fieldId });
         const answers = await Promise.all([...adds, removed]);
         expect(answers.at(-1)!.status, answers.at(-1)!.text).toBe(200);
         const accepted = answers.slice(0, -1).filter((answer) => answer.status === 200);
@@ -562,16 +781,28 @@ describe('field and schedule calls over HTTP', () => {
           const { fieldScheduleId } = answer.json as { fieldScheduleId: string };
           expect((await clients.owner.post('/api/delete-field-schedule', { fieldScheduleId })).status).toBe(404);
         }
-        const late = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(50), endDate: at(51) });
+        const late = await clients.owner.post('/api/add-field-schedule', {
+          subFieldId: pitch,
+          startDate: at(50),
+          endDate: at(51),
+        });
         expect(late.status).toBe(404);
       });
     }
 
     /** What a crash after a removal's first append leaves: the sub-field's own stream closed, its field still listing it. */
-    const closeOnItsStreamOnly = async (fieldId: string, subFieldId: string, subFieldName: string, reason: 'subfield_removed' | 'field_deleted') => {
+    const closeOnItsStreamOnly = async (
+      fieldId: string,
+      subFieldId: string,
+      subFieldName: string,
+      reason: 'subfield_removed' | 'field_deleted',
+    ) => {
       const store = await PostgresEventStore.connect(app.databaseUrl);
       try {
-        const closing: AvailabilityEvent = { type: 'SubFieldClosed', data: { subFieldId, fieldId, ownerId: ids.owner, subFieldName, closedBy: ids.owner, reason } };
+        const closing: AvailabilityEvent = {
+          type: 'SubFieldClosed',
+          data: { subFieldId, fieldId, ownerId: ids.owner, subFieldName, closedBy: ids.owner, reason },
+        };
         const closed = await store.appendToStream(subFieldStream(subFieldId), [closing], { expectedRevision: 'any' });
         await settleAt([formatCheckpoint(closed.checkpoint)]);
       } finally {
@@ -583,32 +814,61 @@ describe('field and schedule calls over HTTP', () => {
       const fieldId = await addField(clients.owner, { name: 'Half Removed Park' });
       const pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
       const pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
-      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(18), endDate: at(20) })).status).toBe(200);
+      expect(
+        (
+          await clients.owner.post('/api/add-field-schedule', {
+            subFieldId: pitchA,
+            startDate: at(18),
+            endDate: at(20),
+          })
+        ).status,
+      ).toBe(200);
       await closeOnItsStreamOnly(fieldId, pitchA, 'Pitch A', 'subfield_removed');
 
-      const late = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchA, startDate: at(21), endDate: at(22) });
+      const late = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: pitchA,
+        startDate: at(21),
+        endDate: at(22),
+      });
       expect(late.status).toBe(404);
       // The closed sub-field's windows are off the schedule already; the field still lists it until the retry.
-      expect(((await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string }[]).map((row) => row.subFieldId)).toEqual([pitchA, pitchB]);
+      expect(
+        ((await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string }[]).map(
+          (row) => row.subFieldId,
+        ),
+      ).toEqual([pitchA, pitchB]);
       expect(await windowsOf([pitchA])).toEqual([]);
 
       const retried = await clients.owner.post('/api/delete-subfield', { subFieldId: pitchA });
       expect(retried.status, retried.text).toBe(200);
-      expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([{ subFieldId: pitchB, name: 'Pitch B' }]);
+      expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([
+        { subFieldId: pitchB, name: 'Pitch B' },
+      ]);
       // Its name is free again, as after any removal.
-      expect((await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).status).toBe(200);
+      expect((await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).status).toBe(
+        200,
+      );
 
       // A field deletion that closed one of its sub-fields and stopped: deleting again closes the rest and deletes.
       await closeOnItsStreamOnly(fieldId, pitchB, 'Pitch B', 'field_deleted');
       const deleted = await clients.owner.post('/api/delete-field', { fieldId });
       expect(deleted.status, deleted.text).toBe(200);
       expect((await ownerFields(clients.owner)).map((field) => field.fieldId)).not.toContain(fieldId);
-      expect((await clients.owner.post('/api/add-field-schedule', { subFieldId: pitchB, startDate: at(21), endDate: at(22) })).status).toBe(404);
+      expect(
+        (
+          await clients.owner.post('/api/add-field-schedule', {
+            subFieldId: pitchB,
+            startDate: at(21),
+            endDate: at(22),
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 
   describe('Idempotency-Key', () => {
-    const withKey = (client: ApiClient, key: string, path: string, body: unknown) => client.call('POST', path, body, { 'idempotency-key': key });
+    const withKey = (client: ApiClient, key: string, path: string, body: unknown) =>
+      client.call('POST', path, body, { 'idempotency-key': key });
     const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
 
     it('answers add-field sent twice with one key the same way and adds one field; another body with that key is refused', async () => {
@@ -619,13 +879,18 @@ describe('field and schedule calls over HTTP', () => {
       expect(first.status, first.text).toBe(200);
       expect([again.status, again.text]).toEqual([first.status, first.text]);
       const { fieldId } = first.json as { fieldId: string };
-      expect((await ownerFields(clients.owner)).filter((field) => field.fieldName === 'Idempotent Park').map((field) => field.fieldId)).toEqual([fieldId]);
+      expect(
+        (await ownerFields(clients.owner))
+          .filter((field) => field.fieldName === 'Idempotent Park')
+          .map((field) => field.fieldId),
+      ).toEqual([fieldId]);
 
       const other = await withKey(clients.owner, key, '/api/add-field', { ...body, name: 'Another Park' });
       expect(other.status).toBe(422);
       expect(errorOf(other)).toEqual({
         code: 'idempotency_key_reused',
-        message: 'This Idempotency-Key was already used for a different request. Send a new key with a new request; repeat a key only to retry the very same request.',
+        message:
+          'This Idempotency-Key was already used for a different request. Send a new key with a new request; repeat a key only to retry the very same request.',
       });
       expect((await ownerFields(clients.owner)).map((field) => field.fieldName)).not.toContain('Another Park');
 
@@ -638,10 +903,15 @@ describe('field and schedule calls over HTTP', () => {
     it('adds one field when the same keyed request arrives twice at once', async () => {
       const key = unique('add-field-at-once');
       const body = { ...riverside, name: 'Twice At Once Park' };
-      const [first, second] = await Promise.all([withKey(clients.owner, key, '/api/add-field', body), withKey(clients.owner, key, '/api/add-field', body)]);
+      const [first, second] = await Promise.all([
+        withKey(clients.owner, key, '/api/add-field', body),
+        withKey(clients.owner, key, '/api/add-field', body),
+      ]);
       expect(first.status, first.text).toBe(200);
       expect([second.status, second.text]).toEqual([first.status, first.text]);
-      expect((await ownerFields(clients.owner)).filter((field) => field.fieldName === 'Twice At Once Park')).toHaveLength(1);
+      expect(
+        (await ownerFields(clients.owner)).filter((field) => field.fieldName === 'Twice At Once Park'),
+      ).toHaveLength(1);
     });
 
     it('answers add-subfield sent twice with one key with the same id, and refuses the key with another body', async () => {
@@ -652,9 +922,14 @@ describe('field and schedule calls over HTTP', () => {
       const again = await withKey(clients.owner, key, '/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' });
       expect(first.status, first.text).toBe(200);
       expect([again.status, again.text]).toEqual([200, first.text]);
-      expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([{ subFieldId: first.text, name: 'Pitch A' }]);
+      expect((await ownerFields(clients.owner)).find((field) => field.fieldId === fieldId)!.subFields).toEqual([
+        { subFieldId: first.text, name: 'Pitch A' },
+      ]);
 
-      for (const body of [{ masterFieldId: fieldId, name: 'Pitch B' }, { masterFieldId: otherFieldId, name: 'Pitch A' }]) {
+      for (const body of [
+        { masterFieldId: fieldId, name: 'Pitch B' },
+        { masterFieldId: otherFieldId, name: 'Pitch A' },
+      ]) {
         const other = await withKey(clients.owner, key, '/api/add-subfield', body);
         expect(other.status, JSON.stringify(body)).toBe(422);
         expect(errorOf(other).code).toBe('idempotency_key_reused');
@@ -675,12 +950,18 @@ describe('field and schedule calls over HTTP', () => {
       expect(first.status, first.text).toBe(200);
       expect([again.status, again.text]).toEqual([200, first.text]);
 
-      for (const other of [{ ...body, endDate: at(21) }, { ...body, subFieldId: pitchB }]) {
+      for (const other of [
+        { ...body, endDate: at(21) },
+        { ...body, subFieldId: pitchB },
+      ]) {
         const answer = await withKey(clients.owner, key, '/api/add-field-schedule', other);
         expect(answer.status, JSON.stringify(other)).toBe(422);
         expect(errorOf(answer).code).toBe('idempotency_key_reused');
       }
-      const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string; data: { fieldScheduleId: string }[] }[];
+      const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as {
+        subFieldId: string;
+        data: { fieldScheduleId: string }[];
+      }[];
       expect(schedules.map((row) => [row.subFieldId, row.data.map((entry) => entry.fieldScheduleId)])).toEqual([
         [pitchA, [(first.json as { fieldScheduleId: string }).fieldScheduleId]],
         [pitchB, []],
@@ -690,7 +971,11 @@ describe('field and schedule calls over HTTP', () => {
     it('answers a removal sent twice with one key the same way, though the read model no longer has what it removed', async () => {
       const fieldId = await addField(clients.owner, { name: 'Idempotent Removal Park' });
       const pitch = await addSubField(clients.owner, fieldId, 'Pitch A');
-      const window = await clients.owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(18), endDate: at(20) });
+      const window = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId: pitch,
+        startDate: at(18),
+        endDate: at(20),
+      });
       const { fieldScheduleId } = window.json as { fieldScheduleId: string };
       const calls: [string, unknown][] = [
         ['/api/delete-field-schedule', { fieldScheduleId }],
@@ -703,7 +988,11 @@ describe('field and schedule calls over HTTP', () => {
         expect(first.status, first.text).toBe(200);
         await clients.owner.get('/api/get-owner-fields'); // the read model has caught up with the removal
         const again = await withKey(clients.owner, key, path, body);
-        expect([again.status, again.text, again.headers.get('x-playtime-position')], path).toEqual([200, first.text, first.headers.get('x-playtime-position')]);
+        expect([again.status, again.text, again.headers.get('x-playtime-position')], path).toEqual([
+          200,
+          first.text,
+          first.headers.get('x-playtime-position'),
+        ]);
         // Without the key the same call finds nothing left to remove.
         expect((await clients.owner.post(path, body)).status, path).toBe(404);
       }

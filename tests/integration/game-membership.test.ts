@@ -7,7 +7,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY_HELD, REMOVED_BY_ORGANIZER } from '@playtime/shared/domain/games/decider';
-import { PRICE_FORMAT_MESSAGE, type GameDetail, type GameInList, type GameSearchResult } from '@playtime/shared/contract/games';
+import {
+  PRICE_FORMAT_MESSAGE,
+  type GameDetail,
+  type GameInList,
+  type GameSearchResult,
+} from '@playtime/shared/contract/games';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
@@ -40,7 +45,12 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
   }
 
   async function holdSlot(from: number, to: number, draft: Record<string, unknown>) {
-    const held = await captain.post('/api/hold-slot', { subFieldId: pitch, startDate: at(from), endDate: at(to), ...draft });
+    const held = await captain.post('/api/hold-slot', {
+      subFieldId: pitch,
+      startDate: at(from),
+      endDate: at(to),
+      ...draft,
+    });
     expect(held.status, held.text).toBe(200);
     return held.json as { holdId: string; rentalCents: number };
   }
@@ -64,9 +74,12 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
 
   /** Every refund the ledger holds for a payment, once the game loop's job has made it. */
   const refundsOf = async (paymentId: string) =>
-    (await db.query<{ amount_cents: string }>(`SELECT amount_cents FROM read.ledger_entries WHERE kind = 'refund' AND payment_id = $1`, [paymentId])).rows.map((row) =>
-      Number(row.amount_cents),
-    );
+    (
+      await db.query<{ amount_cents: string }>(
+        `SELECT amount_cents FROM read.ledger_entries WHERE kind = 'refund' AND payment_id = $1`,
+        [paymentId],
+      )
+    ).rows.map((row) => Number(row.amount_cents));
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -76,11 +89,23 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
     player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
     playerId = ((await player.get('/api/get-user')).json as { userId: string }).userId;
-    const field = await owner.post('/api/add-field', { name: 'Second Pass Park', description: '', address: '2 Pier Rd', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const field = await owner.post('/api/add-field', {
+      name: 'Second Pass Park',
+      description: '',
+      address: '2 Pier Rd',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
     expect(field.status, field.text).toBe(200);
     const fieldId = (field.json as { fieldId: string }).fieldId;
     pitch = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    const window = await owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(8), endDate: at(23) });
+    const window = await owner.post('/api/add-field-schedule', {
+      subFieldId: pitch,
+      startDate: at(8),
+      endDate: at(23),
+    });
     expect(window.status, window.text).toBe(200);
     captain.seesWritesOf(owner);
   }, 120_000);
@@ -98,7 +123,8 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     // '0 / 14 players · 1 on the sideline' needs both numbers on the page, the search cards and the lists.
     expect(await gameData(gameId)).toMatchObject({ playerCount: 0, sidelineCount: 1 });
     player.seesWritesOf(captain);
-    const near = (await player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09')).json as GameSearchResult[];
+    const near = (await player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09'))
+      .json as GameSearchResult[];
     expect(near.find((game) => game.game_id === gameId)).toMatchObject({ playerCount: 0, sidelineCount: 1 });
     const mine = (await player.get('/api/get-user-games')).json as GameInList[];
     expect(mine.find((game) => game.gameId === gameId)).toMatchObject({ playerCount: 0, sidelineCount: 1 });
@@ -111,13 +137,18 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     expect(errorOf(again)).toMatchObject({ code: 'entry_held', message: ENTRY_HELD });
 
     // Twenty rejoins at once: every one answers, and the player is in once, on the team asked for.
-    const rejoins = await Promise.all(Array.from({ length: 20 }, () => player.post('/api/join-game', { gameId, team: 1 })));
+    const rejoins = await Promise.all(
+      Array.from({ length: 20 }, () => player.post('/api/join-game', { gameId, team: 1 })),
+    );
     for (const answer of rejoins) expect(answer.status, answer.text).toBe(200);
     const game = await gameData(gameId);
     expect(game.team_1.map((participant) => participant.userId)).toEqual([playerId]);
     expect(game.sideline).toEqual([]);
     expect(game.heldEntries).toEqual([]);
-    expect((await app.payments.processor.retrievePayment(paymentId))).toMatchObject({ status: 'succeeded', refundedCents: 0 });
+    expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({
+      status: 'succeeded',
+      refundedCents: 0,
+    });
     const { rows } = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM simulated_payments.payments WHERE payer_id = $1 AND purpose ->> 'gameId' = $2`,
       [playerId, gameId],
@@ -149,10 +180,13 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
 
     expect((await player.post('/api/remove-player', { gameId, participantId: playerId })).status).toBe(403);
     // The organizer presses Remove twenty times at once: one removal, one refund.
-    const removals = await Promise.all(Array.from({ length: 20 }, () => captain.post('/api/remove-player', { gameId, participantId: playerId })));
+    const removals = await Promise.all(
+      Array.from({ length: 20 }, () => captain.post('/api/remove-player', { gameId, participantId: playerId })),
+    );
     expect(removals.filter((answer) => answer.status === 200)).toHaveLength(1);
-    for (const answer of removals.filter((answer) => answer.status !== 200)) expect(errorOf(answer).code, answer.text).toBe('not_a_player');
-    await waitFor('the removed player\'s refund', async () => (await refundsOf(paymentId)).length === 1);
+    for (const answer of removals.filter((answer) => answer.status !== 200))
+      expect(errorOf(answer).code, answer.text).toBe('not_a_player');
+    await waitFor("the removed player's refund", async () => (await refundsOf(paymentId)).length === 1);
     expect(await refundsOf(paymentId)).toEqual([800]);
     expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({ refundedCents: 800 });
 
@@ -184,20 +218,51 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     const draft = { name: 'Held Draft', maxPlayers: 16, price: '5' };
     const { holdId, rentalCents } = await holdSlot(13, 14, draft);
     const paymentId = await pay(captain, { kind: 'rental', holdId }, rentalCents);
-    for (const changed of [{ name: 'Other Name' }, { maxPlayers: 22 }, { price: '9' }, { startDate: at(13.5) }, { endDate: at(15) }]) {
-      const answer = await captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId, ...draft, startDate: at(13), endDate: at(14), ...changed });
+    for (const changed of [
+      { name: 'Other Name' },
+      { maxPlayers: 22 },
+      { price: '9' },
+      { startDate: at(13.5) },
+      { endDate: at(15) },
+    ]) {
+      const answer = await captain.post('/api/add-game', {
+        subFieldId: pitch,
+        holdId,
+        paymentId,
+        ...draft,
+        startDate: at(13),
+        endDate: at(14),
+        ...changed,
+      });
       expect(answer.status, answer.text).toBe(409);
       expect(errorOf(answer).code).toBe('draft_differs_from_hold');
       expect(errorOf(answer).message).toContain('"Held Draft", 16 players, entry $5.00');
     }
-    const added = await captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId, ...draft, price: '$5.00', startDate: at(13), endDate: at(14) });
+    const added = await captain.post('/api/add-game', {
+      subFieldId: pitch,
+      holdId,
+      paymentId,
+      ...draft,
+      price: '$5.00',
+      startDate: at(13),
+      endDate: at(14),
+    });
     expect(added.status, added.text).toBe(200);
-    expect(await gameData((added.json as { gameId: string }).gameId)).toMatchObject({ name: 'Held Draft', max_players: 16, priceCents: 500 });
+    expect(await gameData((added.json as { gameId: string }).gameId)).toMatchObject({
+      name: 'Held Draft',
+      max_players: 16,
+      priceCents: 500,
+    });
   });
 
   it('takes prices only as plain decimal dollars and says what to type otherwise', async () => {
     for (const price of ['0x10', '5e2', '12.345', 'Infinity']) {
-      const answer = await captain.post('/api/hold-slot', { subFieldId: pitch, startDate: at(15), endDate: at(16), price });
+      const answer = await captain.post('/api/hold-slot', {
+        subFieldId: pitch,
+        startDate: at(15),
+        endDate: at(16),
+        price,
+      });
       expect(answer.status, `${price}: ${answer.text}`).toBe(400);
       expect(answer.text).toContain(PRICE_FORMAT_MESSAGE);
     }

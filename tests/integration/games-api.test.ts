@@ -39,7 +39,8 @@ describe('the game loop over HTTP', () => {
 
   const checkout = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
     client.post('/api/checkout', { price, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose });
-  const confirm = (clientSecret: string, card = GOOD_CARD) => clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret, ...card });
+  const confirm = (clientSecret: string, card = GOOD_CARD) =>
+    clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret, ...card });
 
   /** Pays a purpose with 4242…: the succeeded payment's id. */
   async function pay(client: ApiClient, purpose: PaymentPurpose, price: number): Promise<string> {
@@ -50,12 +51,23 @@ describe('the game loop over HTTP', () => {
     return paymentIdOfClientSecret(secret.text)!;
   }
 
-  async function hold(client: ApiClient, subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}) {
+  async function hold(
+    client: ApiClient,
+    subFieldId: string,
+    from: number,
+    to: number,
+    draft: Record<string, unknown> = {},
+  ) {
     return client.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
   }
 
   /** Holds, pays and books a game as the captain: its id. */
-  async function bookGame(subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}): Promise<string> {
+  async function bookGame(
+    subFieldId: string,
+    from: number,
+    to: number,
+    draft: Record<string, unknown> = {},
+  ): Promise<string> {
     const held = await hold(clients.captain, subFieldId, from, to, draft);
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
@@ -93,7 +105,11 @@ describe('the game loop over HTTP', () => {
     pitchA = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
     pitchB = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch B' })).text;
     for (const subFieldId of [pitchA, pitchB]) {
-      const window = await clients.owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) });
+      const window = await clients.owner.post('/api/add-field-schedule', {
+        subFieldId,
+        startDate: at(8),
+        endDate: at(23),
+      });
       expect(window.status, window.text).toBe(200);
     }
     for (const who of ['captain', 'player', 'admin'] as const) clients[who].seesWritesOf(clients.owner);
@@ -105,10 +121,18 @@ describe('the game loop over HTTP', () => {
   });
 
   describe('organize: hold, pay the rental, create the game', () => {
-    it('holds a slot at the server\'s price, books it with a verified payment, and the owner sees the game', async () => {
-      const held = await hold(clients.captain, pitchA, 18, 19.5, { name: 'Evening Kickabout', maxPlayers: 14, price: '5' });
+    it("holds a slot at the server's price, books it with a verified payment, and the owner sees the game", async () => {
+      const held = await hold(clients.captain, pitchA, 18, 19.5, {
+        name: 'Evening Kickabout',
+        maxPlayers: 14,
+        price: '5',
+      });
       expect(held.status, held.text).toBe(200);
-      const { holdId, rentalCents, expiresAt } = held.json as { holdId: string; rentalCents: number; expiresAt: string };
+      const { holdId, rentalCents, expiresAt } = held.json as {
+        holdId: string;
+        rentalCents: number;
+        expiresAt: string;
+      };
       expect(rentalCents).toBe(6000);
       expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
 
@@ -117,7 +141,10 @@ describe('the game loop over HTTP', () => {
       expect(rival.status).toBe(409);
       expect(errorOf(rival).code).toBe('slot_held');
       clients.admin.seesWritesOf(clients.captain);
-      const schedule = (await clients.admin.get(`/api/get-subfield-schedules?subFieldId=${pitchA}`)).json as { type: string; mine?: boolean }[];
+      const schedule = (await clients.admin.get(`/api/get-subfield-schedules?subFieldId=${pitchA}`)).json as {
+        type: string;
+        mine?: boolean;
+      }[];
       expect(schedule).toContainEqual(expect.objectContaining({ type: 'hold', mine: false }));
 
       // A tampered price is refused with the current one; a declined card keeps the hold.
@@ -131,28 +158,58 @@ describe('the game loop over HTTP', () => {
       const secret = await checkout(clients.captain, { kind: 'rental', holdId, subFieldId: pitchA }, 6000);
       const declined = await confirm(secret.text, DECLINED_CARD);
       expect(declined.status).toBe(402);
-      const notPaid = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId: paymentIdOfClientSecret(secret.text) });
+      const notPaid = await clients.captain.post('/api/add-game', {
+        subFieldId: pitchA,
+        holdId,
+        paymentId: paymentIdOfClientSecret(secret.text),
+      });
       expect(notPaid.status).toBe(409);
       expect(errorOf(notPaid).code).toBe('payment_not_succeeded');
       expect((await confirm(secret.text)).status).toBe(200);
       const paymentId = paymentIdOfClientSecret(secret.text)!;
 
       // The hold fixed the draft: a different name is refused, never silently ignored (DESIGN §5).
-      const renamed = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId, name: 'Another name' });
+      const renamed = await clients.captain.post('/api/add-game', {
+        subFieldId: pitchA,
+        holdId,
+        paymentId,
+        name: 'Another name',
+      });
       expect(renamed.status).toBe(409);
       expect(errorOf(renamed).code).toBe('draft_differs_from_hold');
-      const added = await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId, name: 'Evening Kickabout' });
+      const added = await clients.captain.post('/api/add-game', {
+        subFieldId: pitchA,
+        holdId,
+        paymentId,
+        name: 'Evening Kickabout',
+      });
       expect(added.status, added.text).toBe(200);
       const { gameId } = added.json as { gameId: string };
       // The same call again (a retry) changes nothing and answers the same game.
-      expect((await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId })).json).toMatchObject({ gameId });
+      expect(
+        (await clients.captain.post('/api/add-game', { subFieldId: pitchA, holdId, paymentId })).json,
+      ).toMatchObject({ gameId });
 
       const mine = (await clients.captain.get('/api/get-organizer-games')).json as GameInList[];
-      expect(mine).toContainEqual(expect.objectContaining({ gameId, name: 'Evening Kickabout', maxPlayers: 14, price: 5, field: 'Riverside Loop', subfield: 'Pitch A' }));
+      expect(mine).toContainEqual(
+        expect.objectContaining({
+          gameId,
+          name: 'Evening Kickabout',
+          maxPlayers: 14,
+          price: 5,
+          field: 'Riverside Loop',
+          subfield: 'Pitch A',
+        }),
+      );
 
       clients.owner.seesWritesOf(clients.captain);
-      const timeline = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as { subFieldId: string; data: { type: string; gameId?: string }[] }[];
-      expect(timeline.find((row) => row.subFieldId === pitchA)!.data).toContainEqual(expect.objectContaining({ type: 'game', gameId, startDate: at(18), endDate: at(19.5) }));
+      const timeline = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as {
+        subFieldId: string;
+        data: { type: string; gameId?: string }[];
+      }[];
+      expect(timeline.find((row) => row.subFieldId === pitchA)!.data).toContainEqual(
+        expect.objectContaining({ type: 'game', gameId, startDate: at(18), endDate: at(19.5) }),
+      );
       const details = await clients.owner.get(`/api/owner-get-game-data?gameId=${gameId}`);
       expect(details.json).toEqual({
         name: 'Evening Kickabout',
@@ -165,14 +222,21 @@ describe('the game loop over HTTP', () => {
       });
 
       // The owner cannot take the booked time away.
-      const windows = timeline.find((row) => row.subFieldId === pitchA)!.data.filter((entry) => entry.type === 'schedule') as unknown as { fieldScheduleId: string }[];
-      const removal = await clients.owner.post('/api/delete-field-schedule', { fieldScheduleId: windows[0]!.fieldScheduleId });
+      const windows = timeline
+        .find((row) => row.subFieldId === pitchA)!
+        .data.filter((entry) => entry.type === 'schedule') as unknown as { fieldScheduleId: string }[];
+      const removal = await clients.owner.post('/api/delete-field-schedule', {
+        fieldScheduleId: windows[0]!.fieldScheduleId,
+      });
       expect(removal.status).toBe(409);
       expect(errorOf(removal).message).toMatch(/^Evening Kickabout is booked in this availability/);
 
       // The money reached the owner's ledger, once.
-      await waitFor('the rental in the owner\'s balance', async () => {
-        const { rows } = await db.query<{ received_cents: string }>('SELECT received_cents FROM read.balances WHERE receiver_id = $1', [ids.owner]);
+      await waitFor("the rental in the owner's balance", async () => {
+        const { rows } = await db.query<{ received_cents: string }>(
+          'SELECT received_cents FROM read.balances WHERE receiver_id = $1',
+          [ids.owner],
+        );
         return Number(rows[0]?.received_cents ?? 0) >= 6000;
       });
     });
@@ -181,7 +245,9 @@ describe('the game loop over HTTP', () => {
       const first = await hold(clients.captain, pitchB, 9, 10);
       const { holdId: firstHold } = first.json as { holdId: string };
       const paymentId = await pay(clients.captain, { kind: 'rental', holdId: firstHold }, 4000);
-      expect((await clients.captain.post('/api/add-game', { subFieldId: pitchB, holdId: firstHold, paymentId })).status).toBe(200);
+      expect(
+        (await clients.captain.post('/api/add-game', { subFieldId: pitchB, holdId: firstHold, paymentId })).status,
+      ).toBe(200);
       const second = await hold(clients.captain, pitchB, 11, 12);
       const { holdId: secondHold } = second.json as { holdId: string };
       const reused = await clients.captain.post('/api/add-game', { subFieldId: pitchB, holdId: secondHold, paymentId });
@@ -190,7 +256,9 @@ describe('the game loop over HTTP', () => {
     });
 
     it('lets exactly one captain hold a time when many ask at once', async () => {
-      const asks = Array.from({ length: 200 }, (_, index) => hold(index % 2 === 0 ? clients.captain : clients.admin, pitchB, 14, 15));
+      const asks = Array.from({ length: 200 }, (_, index) =>
+        hold(index % 2 === 0 ? clients.captain : clients.admin, pitchB, 14, 15),
+      );
       const answers = await Promise.all(asks);
       const won = answers.filter((answer) => answer.status === 200);
       const lost = answers.filter((answer) => answer.status !== 200);
@@ -201,10 +269,18 @@ describe('the game loop over HTTP', () => {
       }
       // Every hold that was granted is one captain's (a captain's own new hold replaces their last).
       const holders = new Set(
-        (await db.query<{ organizer_id: string }>(`SELECT DISTINCT organizer_id FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`, [pitchB, at(14)])).rows.map((row) => row.organizer_id),
+        (
+          await db.query<{ organizer_id: string }>(
+            `SELECT DISTINCT organizer_id FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`,
+            [pitchB, at(14)],
+          )
+        ).rows.map((row) => row.organizer_id),
       );
       await waitFor('the holds to be projected', async () => {
-        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`, [pitchB, at(14)]);
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM read.holds WHERE sub_field_id = $1 AND start_date = $2`,
+          [pitchB, at(14)],
+        );
         return rows[0]!.n === won.length;
       });
       expect(holders.size).toBeLessThanOrEqual(1);
@@ -225,16 +301,22 @@ describe('the game loop over HTTP', () => {
     });
 
     it('finds the game near 10001 by distance, with its distance, and not from far away', async () => {
-      const near = (await clients.player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09')).json as GameSearchResult[];
-      expect(near).toContainEqual(expect.objectContaining({ game_id: gameId, name: 'Late Game', price: 7.5, max_players: 14 }));
+      const near = (await clients.player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09'))
+        .json as GameSearchResult[];
+      expect(near).toContainEqual(
+        expect.objectContaining({ game_id: gameId, name: 'Late Game', price: 7.5, max_players: 14 }),
+      );
       expect(near.find((game) => game.game_id === gameId)!.distanceKm).toBeLessThan(2);
-      const farAway = (await clients.player.get('/api/get-games?latitude=34.09&longitude=-118.41&distance=160.9')).json as GameSearchResult[];
+      const farAway = (await clients.player.get('/api/get-games?latitude=34.09&longitude=-118.41&distance=160.9'))
+        .json as GameSearchResult[];
       expect(farAway.map((game) => game.game_id)).not.toContain(gameId);
       const bad = await clients.player.get('/api/get-games?latitude=91&longitude=0&distance=10');
       expect(bad.status).toBe(400);
       const place = await clients.player.get('/api/geocode?q=Austin%2C%20TX');
       expect(place.json).toMatchObject({ city: 'Austin', state: 'TX' });
-      expect((await clients.player.get('/api/geocode?q=Nowhereville%2C%20ZZ')).json).toMatchObject({ error: { message: 'No results found for the provided location.' } });
+      expect((await clients.player.get('/api/geocode?q=Nowhereville%2C%20ZZ')).json).toMatchObject({
+        error: { message: 'No results found for the provided location.' },
+      });
     });
 
     it('joins a priced game only with a verified entry payment of its price, once', async () => {
@@ -245,7 +327,9 @@ describe('the game loop over HTTP', () => {
       expect(tampered.json).toMatchObject({ error: { code: 'price_changed', currentPrice: 750 } });
       const paymentId = await pay(clients.player, { kind: 'entry', gameId }, 750);
       // The captain cannot use the player's payment.
-      expect(errorOf(await clients.captain.post('/api/join-game', { gameId, team: 0, paymentId })).code).toBe('not_your_payment');
+      expect(errorOf(await clients.captain.post('/api/join-game', { gameId, team: 0, paymentId })).code).toBe(
+        'not_your_payment',
+      );
       const joined = await clients.player.post('/api/join-game', { gameId, team: 0, paymentId });
       expect(joined.status, joined.text).toBe(200);
       const game = await gameData(clients.player, gameId);
@@ -269,13 +353,18 @@ describe('the game loop over HTTP', () => {
       const late = JSON.stringify({ ...JSON.parse(rows[0]!.payload), id: `evt_late_${gameId}` });
       const delivered = await fetch(`${app.url}/api/payments/webhook`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(late, app.payments.simulated!.signingSecret) },
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signWebhook(late, app.payments.simulated!.signingSecret),
+        },
         body: late,
       });
       expect(delivered.status, await delivered.text()).toBe(200);
       game = await gameData(clients.player, gameId);
       expect(game.team_1.map((participant) => participant.userId)).toEqual([ids.player]);
-      const paid = await app.payments.processor.retrievePayment((JSON.parse(late) as { data: { object: { id: string } } }).data.object.id);
+      const paid = await app.payments.processor.retrievePayment(
+        (JSON.parse(late) as { data: { object: { id: string } } }).data.object.id,
+      );
       expect(paid).toMatchObject({ status: 'succeeded', refundedCents: 0 });
       // Only the organizer moves someone else.
       const stranger = await clients.admin.post('/api/join-game', { gameId, team: 2, participantId: ids.player });
@@ -285,17 +374,26 @@ describe('the game loop over HTTP', () => {
       clients.captain.seesWritesOf(clients.admin);
       const paymentId = await pay(clients.captain, { kind: 'entry', gameId }, 750);
       expect((await clients.captain.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
-      const substitution = await clients.captain.post('/api/switch-players', { gameId, participantId1: ids.captain, participantId2: ids.player, team: 2 });
+      const substitution = await clients.captain.post('/api/switch-players', {
+        gameId,
+        participantId1: ids.captain,
+        participantId2: ids.player,
+        team: 2,
+      });
       expect(substitution.status, substitution.text).toBe(200);
       clients.player.seesWritesOf(clients.captain);
       game = await gameData(clients.player, gameId);
       expect(game.team_2.map((participant) => participant.userId)).toEqual([ids.captain]);
       expect(game.sideline.map((participant) => participant.userId)).toEqual([ids.player]);
-      const wrongWay = await clients.captain.post('/api/switch-players', { gameId, participantId1: ids.captain, participantId2: ids.player });
+      const wrongWay = await clients.captain.post('/api/switch-players', {
+        gameId,
+        participantId1: ids.captain,
+        participantId2: ids.player,
+      });
       expect(errorOf(wrongWay).code).toBe('not_on_sideline');
     });
 
-    it('lists the player\'s games, most recent first', async () => {
+    it("lists the player's games, most recent first", async () => {
       const games = (await clients.player.get('/api/get-user-games')).json as GameInList[];
       expect(games.map((game) => game.gameId)).toContain(gameId);
     });
@@ -307,16 +405,27 @@ describe('the game loop over HTTP', () => {
       expect(cancelled.status, cancelled.text).toBe(200);
       expect((await clients.captain.post('/api/delete-game', { gameId })).status).toBe(409);
       expect((await gameData(clients.captain, gameId)).status).toBe('cancelled');
-      expect(((await clients.captain.get('/api/get-organizer-games')).json as GameInList[]).map((game) => game.gameId)).not.toContain(gameId);
+      expect(
+        ((await clients.captain.get('/api/get-organizer-games')).json as GameInList[]).map((game) => game.gameId),
+      ).not.toContain(gameId);
 
       // The game's payments, from the ledger's view: two entries and the rental, each refunded in full once.
       await waitFor('the refunds of the entries and the rental', async () => {
-        const paid = await db.query<{ payment_id: string }>(`SELECT payment_id FROM read.ledger_entries WHERE kind = 'payment' AND receiver_id = $1`, [ids.captain]);
-        const { rows } = await db.query<{ payment_id: string; amount_cents: string }>(`SELECT payment_id, amount_cents FROM read.ledger_entries WHERE kind = 'refund'`);
+        const paid = await db.query<{ payment_id: string }>(
+          `SELECT payment_id FROM read.ledger_entries WHERE kind = 'payment' AND receiver_id = $1`,
+          [ids.captain],
+        );
+        const { rows } = await db.query<{ payment_id: string; amount_cents: string }>(
+          `SELECT payment_id, amount_cents FROM read.ledger_entries WHERE kind = 'refund'`,
+        );
         const entryRefunds = rows.filter((row) => paid.rows.some((payment) => payment.payment_id === row.payment_id));
-        return paid.rows.length === 2 && entryRefunds.length === 2 && rows.some((row) => Number(row.amount_cents) === 8000);
+        return (
+          paid.rows.length === 2 && entryRefunds.length === 2 && rows.some((row) => Number(row.amount_cents) === 8000)
+        );
       });
-      const refunds = await db.query<{ payment_id: string; n: number }>(`SELECT payment_id, count(*)::int AS n FROM read.ledger_entries WHERE kind = 'refund' GROUP BY payment_id`);
+      const refunds = await db.query<{ payment_id: string; n: number }>(
+        `SELECT payment_id, count(*)::int AS n FROM read.ledger_entries WHERE kind = 'refund' GROUP BY payment_id`,
+      );
       for (const row of refunds.rows) expect(row.n).toBe(1);
       // The slot is free again for another captain.
       clients.admin.seesWritesOf(clients.captain);
@@ -336,7 +445,11 @@ describe('the game loop over HTTP', () => {
         const joined = await player.post('/api/join-game', { gameId, team: 0 });
         expect(joined.status, joined.text).toBe(200);
       }
-      const answers = await Promise.all(players.flatMap((player) => Array.from({ length: 25 }, () => player.post('/api/join-game', { gameId, team: 1 }))));
+      const answers = await Promise.all(
+        players.flatMap((player) =>
+          Array.from({ length: 25 }, () => player.post('/api/join-game', { gameId, team: 1 })),
+        ),
+      );
       const refusals = answers.filter((answer) => answer.status !== 200);
       for (const refusal of refusals) {
         expect(refusal.status, refusal.text).toBe(409);
@@ -368,9 +481,24 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
     captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
     admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const field = await owner.post('/api/add-field', { name: 'Webhook Park', description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
-    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: (field.json as { fieldId: string }).fieldId, name: 'Pitch A' })).text;
-    expect((await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
+    const field = await owner.post('/api/add-field', {
+      name: 'Webhook Park',
+      description: '',
+      address: '1 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
+    subFieldId = (
+      await owner.post('/api/add-subfield', {
+        masterFieldId: (field.json as { fieldId: string }).fieldId,
+        name: 'Pitch A',
+      })
+    ).text;
+    expect(
+      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
+    ).toBe(200);
     captain.seesWritesOf(owner);
     admin.seesWritesOf(owner);
   }, 120_000);
@@ -384,14 +512,26 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     const held = await client.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to) });
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const secret = await client.post('/api/checkout', { price: rentalCents, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose: { kind: 'rental', holdId } });
+    const secret = await client.post('/api/checkout', {
+      price: rentalCents,
+      email: 'pay@playtime.test',
+      name: 'Pat',
+      receiver: 'owner',
+      purpose: { kind: 'rental', holdId },
+    });
     expect(secret.status, secret.text).toBe(200);
-    const paid = await client.post('/api/payments/simulated/confirm', { clientSecret: secret.text, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' });
+    const paid = await client.post('/api/payments/simulated/confirm', {
+      clientSecret: secret.text,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2035,
+      cvc: '123',
+    });
     expect(paid.status, paid.text).toBe(200);
     return { holdId, paymentId: paymentIdOfClientSecret(secret.text)! };
   }
 
-  it('books the game from the payment\'s webhook when the captain never calls add-game', async () => {
+  it("books the game from the payment's webhook when the captain never calls add-game", async () => {
     const { holdId } = await paidHold(captain, 9, 10);
     const game = await waitFor('the game booked by the webhook', async () => {
       const games = (await captain.get('/api/get-organizer-games')).json as GameInList[];
@@ -399,7 +539,9 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     });
     expect(game).toMatchObject({ field: 'Webhook Park', subfield: 'Pitch A' });
     // The captain's late add-game answers the same game.
-    const { rows } = await db.query<{ game_id: string }>('SELECT game_id FROM read.bookings WHERE hold_id = $1', [holdId]);
+    const { rows } = await db.query<{ game_id: string }>('SELECT game_id FROM read.bookings WHERE hold_id = $1', [
+      holdId,
+    ]);
     expect(rows.map((row) => row.game_id)).toEqual([game.gameId]);
   });
 
@@ -408,7 +550,10 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
     const hold = await waitFor('the hold in the read model', async () => {
-      const { rows } = await db.query<{ organizer_id: string; field_id: string; owner_id: string }>('SELECT organizer_id, field_id, owner_id FROM read.holds WHERE hold_id = $1', [holdId]);
+      const { rows } = await db.query<{ organizer_id: string; field_id: string; owner_id: string }>(
+        'SELECT organizer_id, field_id, owner_id FROM read.holds WHERE hold_id = $1',
+        [holdId],
+      );
       return rows[0];
     });
     // As a booking step that died after its first append: the slot booked (its payment verified), no game yet.
@@ -423,7 +568,12 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
           subField: { subFieldId, fieldId: hold.field_id, ownerId: hold.owner_id, name: 'Pitch A' },
           holdId,
           gameId: gameIdForHold(holdId),
-          payment: { paymentId: `pi_paid_before_a_crash_${holdId}`, payerId: hold.organizer_id, amountCents: rentalCents, holdId },
+          payment: {
+            paymentId: `pi_paid_before_a_crash_${holdId}`,
+            payerId: hold.organizer_id,
+            amountCents: rentalCents,
+            holdId,
+          },
         },
         context: { now: new Date(), newId: () => gameIdForHold(holdId), actorId: hold.organizer_id },
         metadata: { userId: hold.organizer_id, correlationId: 'booking-step-that-died', causationId: null },
@@ -451,27 +601,53 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
       receiverId: first!.receiverId,
       idempotencyKey: `second-payment-${holdId}`,
     });
-    const paid = await captain.post('/api/payments/simulated/confirm', { clientSecret: second.clientSecret, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' });
+    const paid = await captain.post('/api/payments/simulated/confirm', {
+      clientSecret: second.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2035,
+      cvc: '123',
+    });
     expect(paid.status, paid.text).toBe(200);
-    await waitFor('the second payment refunded', async () => (await app.payments.processor.retrievePayment(second.paymentId))?.refundedCents === first!.amountCents);
+    await waitFor(
+      'the second payment refunded',
+      async () =>
+        (await app.payments.processor.retrievePayment(second.paymentId))?.refundedCents === first!.amountCents,
+    );
     expect((await app.payments.processor.retrievePayment(paymentId))?.refundedCents).toBe(0);
-    const { rows } = await db.query<{ payment_id: string }>('SELECT payment_id FROM read.bookings WHERE hold_id = $1', [holdId]);
+    const { rows } = await db.query<{ payment_id: string }>('SELECT payment_id FROM read.bookings WHERE hold_id = $1', [
+      holdId,
+    ]);
     expect(rows.map((row) => row.payment_id)).toEqual([paymentId]);
   });
 
   it('lets a hold run out by itself, and refunds a payment whose slot another captain took meanwhile', async () => {
     const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(12), endDate: at(13) });
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const secret = await captain.post('/api/checkout', { price: rentalCents, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose: { kind: 'rental', holdId } });
+    const secret = await captain.post('/api/checkout', {
+      price: rentalCents,
+      email: 'pay@playtime.test',
+      name: 'Pat',
+      receiver: 'owner',
+      purpose: { kind: 'rental', holdId },
+    });
     await waitFor('the hold to expire', async () => {
       const { rows } = await db.query<{ status: string }>('SELECT status FROM read.holds WHERE hold_id = $1', [holdId]);
       return rows[0]?.status === 'expired';
     });
     // The time is free again: another captain holds and books it.
     const rival = await paidHold(admin, 12, 13);
-    expect((await admin.post('/api/add-game', { subFieldId, holdId: rival.holdId, paymentId: rival.paymentId })).status).toBe(200);
+    expect(
+      (await admin.post('/api/add-game', { subFieldId, holdId: rival.holdId, paymentId: rival.paymentId })).status,
+    ).toBe(200);
     // The first captain pays only now: the slot is gone, so the payment comes back in full, by itself.
-    const paid = await captain.post('/api/payments/simulated/confirm', { clientSecret: secret.text, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' });
+    const paid = await captain.post('/api/payments/simulated/confirm', {
+      clientSecret: secret.text,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2035,
+      cvc: '123',
+    });
     expect(paid.status).toBe(200);
     const paymentId = paymentIdOfClientSecret(secret.text)!;
     const late = await captain.post('/api/add-game', { subFieldId, holdId, paymentId });
@@ -497,10 +673,20 @@ describe("a field's booking policy over HTTP", () => {
     owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
     captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
     admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const field = await owner.post('/api/add-field', { name: 'Policy Park', description: '', address: '2 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const field = await owner.post('/api/add-field', {
+      name: 'Policy Park',
+      description: '',
+      address: '2 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
     fieldId = (field.json as { fieldId: string }).fieldId;
     subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    expect((await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
+    expect(
+      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
+    ).toBe(200);
     for (const client of [captain, admin]) client.seesWritesOf(owner);
   }, 120_000);
 
@@ -518,8 +704,12 @@ describe("a field's booking policy over HTTP", () => {
     expect(await policyOf(owner)).toEqual({ cancellationWindowHours: null, freeRental: false });
     const bad = await owner.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 500, freeRental: false });
     expect(bad.status).toBe(400);
-    expect(errorOf(bad).message).toBe('cancellationWindowHours: The cancellation window is a whole number of hours from 0 to 168.');
-    expect((await owner.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: false })).status).toBe(200);
+    expect(errorOf(bad).message).toBe(
+      'cancellationWindowHours: The cancellation window is a whole number of hours from 0 to 168.',
+    );
+    expect(
+      (await owner.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: false })).status,
+    ).toBe(200);
     expect(await policyOf(owner)).toEqual({ cancellationWindowHours: 72, freeRental: false });
 
     // The game is 2–3 days away: inside a 72-hour window, so cancelling it keeps the rental for the owner.
@@ -527,24 +717,42 @@ describe("a field's booking policy over HTTP", () => {
     const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(9), endDate: at(10) });
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
     expect(rentalCents).toBe(4000);
-    const secret = await captain.post('/api/checkout', { price: rentalCents, purpose: { kind: 'rental', holdId, subFieldId } });
-    expect((await captain.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
-    const added = await captain.post('/api/add-game', { subFieldId, holdId, paymentId: paymentIdOfClientSecret(secret.text) });
+    const secret = await captain.post('/api/checkout', {
+      price: rentalCents,
+      purpose: { kind: 'rental', holdId, subFieldId },
+    });
+    expect(
+      (await captain.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status,
+    ).toBe(200);
+    const added = await captain.post('/api/add-game', {
+      subFieldId,
+      holdId,
+      paymentId: paymentIdOfClientSecret(secret.text),
+    });
     expect(added.status, added.text).toBe(200);
     const mine = (await captain.get('/api/get-organizer-games')).json as GameInList[];
     expect(mine.find((game) => game.startDate === at(9))).toMatchObject({ cancellationWindowHours: 72 });
   });
 
   it('lets only an admin make the rentals free; a free slot is booked without any payment', async () => {
-    const refused = await owner.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: true });
+    const refused = await owner.post('/api/set-field-policy', {
+      fieldId,
+      cancellationWindowHours: 72,
+      freeRental: true,
+    });
     expect(refused.status).toBe(403);
     expect(errorOf(refused).message).toBe("Only an admin can make a field's rentals free.");
-    expect((await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: true })).status).toBe(200);
+    expect(
+      (await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: 72, freeRental: true })).status,
+    ).toBe(200);
     captain.seesWritesOf(admin);
     const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(12), endDate: at(13) });
     expect(held.json).toMatchObject({ rentalCents: 0 });
     const { holdId } = held.json as { holdId: string };
-    const nothingToPay = await captain.post('/api/checkout', { price: 0, purpose: { kind: 'rental', holdId, subFieldId } });
+    const nothingToPay = await captain.post('/api/checkout', {
+      price: 0,
+      purpose: { kind: 'rental', holdId, subFieldId },
+    });
     expect(errorOf(nothingToPay).code).toBe('nothing_to_pay');
     const added = await captain.post('/api/add-game', { subFieldId, holdId });
     expect(added.status, added.text).toBe(200);

@@ -15,8 +15,16 @@ const muchLater = new Date(Date.now() + 2 * 24 * 3_600_000 + 2 * 3_600_000).toIS
 /** Each POST route with a body it would otherwise accept, and its instants. */
 const postRoutes: [path: string, body: Record<string, unknown>, instants: string[]][] = [
   ['/api/add-field-schedule', { subFieldId: 's1', startDate: later, endDate: muchLater }, ['startDate', 'endDate']],
-  ['/api/edit-field-schedule', { fieldScheduleId: 'w1', startDate: later, endDate: muchLater }, ['startDate', 'endDate']],
-  ['/api/hold-slot', { subFieldId: 's1', startDate: later, endDate: muchLater, name: 'Kickabout', price: 0 }, ['startDate', 'endDate']],
+  [
+    '/api/edit-field-schedule',
+    { fieldScheduleId: 'w1', startDate: later, endDate: muchLater },
+    ['startDate', 'endDate'],
+  ],
+  [
+    '/api/hold-slot',
+    { subFieldId: 's1', startDate: later, endDate: muchLater, name: 'Kickabout', price: 0 },
+    ['startDate', 'endDate'],
+  ],
 ];
 
 /** Each GET route with a query it would otherwise accept, and its instants. */
@@ -42,12 +50,17 @@ const errorOf = (answer: ApiAnswer) => (answer.json as { error?: { fields?: Reco
 
 describe('instants outside the years the product means, over HTTP', () => {
   const suite = appWithAdmin();
-  const post = (path: string, body: Record<string, unknown>, name: string, value: string) => suite.admin.post(path, { ...body, [name]: value });
+  const post = (path: string, body: Record<string, unknown>, name: string, value: string) =>
+    suite.admin.post(path, { ...body, [name]: value });
   const get = (path: string, query: Record<string, string>, name: string, value: string) =>
     suite.admin.get(`${path}?${new URLSearchParams({ ...query, [name]: value })}`);
   const calls = [
-    ...postRoutes.flatMap(([path, body, names]) => names.map((name) => ({ route: `POST ${path}`, name, send: (value: string) => post(path, body, name, value) }))),
-    ...getRoutes.flatMap(([path, query, names]) => names.map((name) => ({ route: `GET ${path}`, name, send: (value: string) => get(path, query, name, value) }))),
+    ...postRoutes.flatMap(([path, body, names]) =>
+      names.map((name) => ({ route: `POST ${path}`, name, send: (value: string) => post(path, body, name, value) })),
+    ),
+    ...getRoutes.flatMap(([path, query, names]) =>
+      names.map((name) => ({ route: `GET ${path}`, name, send: (value: string) => get(path, query, name, value) })),
+    ),
   ];
 
   it('answers the issue example with a 400 that names the years, not a 500', async () => {
@@ -74,12 +87,14 @@ describe('instants outside the years the product means, over HTTP', () => {
       for (const value of ['yesterday', '2026-11-22T18:00:00', '+002026-13-45T00:00:00Z']) {
         const answer = await send(value);
         const refusal = answer.status === 400 ? errorOf(answer)?.fields?.[name] : undefined;
-        if (!refusal?.endsWith('must be a date and time with its zone, e.g. 2026-11-22T18:00:00Z')) mismatches.push(`${route} ${name}=${value}: ${answer.status} ${answer.text}`);
+        if (!refusal?.endsWith('must be a date and time with its zone, e.g. 2026-11-22T18:00:00Z'))
+          mismatches.push(`${route} ${name}=${value}: ${answer.status} ${answer.text}`);
       }
       for (const value of [`${FIRST_INSTANT_YEAR}-01-01T00:00:00Z`, `${LAST_INSTANT_YEAR}-12-31T23:59:59.999Z`]) {
         // The route may still refuse the call (no such sub-field, an end before its start), but not this instant.
         const answer = await send(value);
-        if (answer.status >= 500 || errorOf(answer)?.fields?.[name]) mismatches.push(`${route} ${name}=${value}: ${answer.status} ${answer.text}`);
+        if (answer.status >= 500 || errorOf(answer)?.fields?.[name])
+          mismatches.push(`${route} ${name}=${value}: ${answer.status} ${answer.text}`);
       }
     }
     expect(mismatches).toEqual([]);

@@ -42,14 +42,20 @@ describe('system operations over HTTP', () => {
       const expected = client === anonymous ? 401 : 403;
       expect((await client.get('/api/admin/system')).status).toBe(expected);
       expect((await client.post('/api/admin/rebuild-projection', { projection: 'games' })).status).toBe(expected);
-      expect((await client.post('/api/admin/retry-job', { queue: JOB_QUEUES.gameLoop, jobId: 'x-1' })).status).toBe(expected);
+      expect((await client.post('/api/admin/retry-job', { queue: JOB_QUEUES.gameLoop, jobId: 'x-1' })).status).toBe(
+        expected,
+      );
     }
     const refused = await player.get('/api/admin/system');
     expect(refused.json).toMatchObject({ error: { message: 'Only admins can see and run the system.' } });
   });
 
   it('shows every projection live at the head of the log, every job queue and reconciliation', async () => {
-    await expect.poll(async () => (await system()).projections.every((projection) => projection.state === 'live'), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await system()).projections.every((projection) => projection.state === 'live'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const status = await system();
     expect(status.projections.map((projection) => projection.name).sort()).toEqual([...PROJECTION_NAMES].sort());
     const games = status.projections.find((projection) => projection.name === 'games')!;
@@ -57,13 +63,18 @@ describe('system operations over HTTP', () => {
     expect(games.position).toBeGreaterThan(0);
     expect(status.jobs.map((queue) => queue.queue).sort()).toEqual([...JOB_QUEUE_NAMES].sort());
     // Reconciliation is scheduled once per slot: its next run waits in its queue.
-    expect(status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.delayed + status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.completed).toBeGreaterThan(0);
+    expect(
+      status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.delayed +
+        status.jobs.find((queue) => queue.queue === JOB_QUEUES.paymentReconciliation)!.completed,
+    ).toBeGreaterThan(0);
     expect(status.reconciliation).toMatchObject({ lastError: null, needsAttention: 0, watching: 0, differences: [] });
 
     // A payment reconciliation passed before it was paid is watched (shared/src/infra/payments/reconciliation.ts writes this).
     const pool = createPool(app.databaseUrl);
     try {
-      await pool.query(`INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`);
+      await pool.query(
+        `INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`,
+      );
       expect((await system()).reconciliation.watching).toBe(1);
       expect(await (await fetch(`${app.url}/metrics`)).text()).toContain('playtime_payments_watched 1');
     } finally {
@@ -102,21 +113,45 @@ describe('system operations over HTTP', () => {
 
   it('lists a job whose attempts ran out with its reason, and retries it from its first attempt', async () => {
     // A refund of a payment the processor never made fails every time; one attempt, so it fails at once.
-    const queue = await createJobQueue({ name: JOB_QUEUES.gameLoop, backend: selectJobBackend({ databaseUrl: app.databaseUrl, redisUrl: process.env.REDIS_URL }), attempts: 1 });
+    const queue = await createJobQueue({
+      name: JOB_QUEUES.gameLoop,
+      backend: selectJobBackend({ databaseUrl: app.databaseUrl, redisUrl: process.env.REDIS_URL }),
+      attempts: 1,
+    });
     try {
-      await queue.enqueue('refund', { kind: 'refund', paymentId: 'pi_never_made', idempotencyKey: 'refund-test-never', reason: 'game_cancelled' }, { jobId: 'refund-never-made' });
-      await expect.poll(async () => (await system()).jobs.find((jobs) => jobs.queue === JOB_QUEUES.gameLoop)!.failed, { timeout: 30_000 }).toBe(1);
+      await queue.enqueue(
+        'refund',
+        { kind: 'refund', paymentId: 'pi_never_made', idempotencyKey: 'refund-test-never', reason: 'game_cancelled' },
+        { jobId: 'refund-never-made' },
+      );
+      await expect
+        .poll(async () => (await system()).jobs.find((jobs) => jobs.queue === JOB_QUEUES.gameLoop)!.failed, {
+          timeout: 30_000,
+        })
+        .toBe(1);
       const [failed] = (await system()).jobs.find((jobs) => jobs.queue === JOB_QUEUES.gameLoop)!.failedJobs;
-      expect(failed).toMatchObject({ id: 'refund-never-made', name: 'refund', attempts: 1, reason: expect.stringMatching(/payment/i) });
+      expect(failed).toMatchObject({
+        id: 'refund-never-made',
+        name: 'refund',
+        attempts: 1,
+        reason: expect.stringMatching(/payment/i),
+      });
 
-      expect((await admin.post('/api/admin/retry-job', { queue: 'nope', jobId: 'refund-never-made' })).status).toBe(404);
+      expect((await admin.post('/api/admin/retry-job', { queue: 'nope', jobId: 'refund-never-made' })).status).toBe(
+        404,
+      );
       const missing = await admin.post('/api/admin/retry-job', { queue: JOB_QUEUES.gameLoop, jobId: 'no-such-job' });
       expect(missing.status).toBe(404);
       expect(missing.text).toContain('There is no failed job with this id in that queue');
-      expect((await admin.post('/api/admin/retry-job', { queue: JOB_QUEUES.gameLoop, jobId: 'refund-never-made' })).status).toBe(202);
+      expect(
+        (await admin.post('/api/admin/retry-job', { queue: JOB_QUEUES.gameLoop, jobId: 'refund-never-made' })).status,
+      ).toBe(202);
       // It ran again and failed again, later: listed once more, with its new failure's time.
       await expect
-        .poll(async () => (await system()).jobs.find((jobs) => jobs.queue === JOB_QUEUES.gameLoop)!.failedJobs[0]?.failedAt, { timeout: 30_000 })
+        .poll(
+          async () => (await system()).jobs.find((jobs) => jobs.queue === JOB_QUEUES.gameLoop)!.failedJobs[0]?.failedAt,
+          { timeout: 30_000 },
+        )
         .toSatisfy((failedAt) => typeof failedAt === 'string' && failedAt !== failed!.failedAt);
     } finally {
       await queue.close();

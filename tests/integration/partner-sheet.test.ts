@@ -71,9 +71,18 @@ describe('partner applications from a published spreadsheet', () => {
     const status = await sheet();
     expect(status).toEqual({
       url: sheetUrl,
-      last: { at: expect.any(String), rows: 3, imported: 2, duplicates: 0, failure: null, errors: [{ row: 4, message: 'Enter an email address like name@example.com.' }] },
+      last: {
+        at: expect.any(String),
+        rows: 3,
+        imported: 2,
+        duplicates: 0,
+        failure: null,
+        errors: [{ row: 4, message: 'Enter an email address like name@example.com.' }],
+      },
     });
-    await expect.poll(async () => (await applications()).map((row) => row.contactName).sort(), { timeout: 15_000 }).toEqual(['Lee Stone', 'Pat Green']);
+    await expect
+      .poll(async () => (await applications()).map((row) => row.contactName).sort(), { timeout: 15_000 })
+      .toEqual(['Lee Stone', 'Pat Green']);
   });
 
   it('adds nothing twice, however often and however concurrently it is read', async () => {
@@ -85,12 +94,17 @@ describe('partner applications from a published spreadsheet', () => {
   it('reads an HTML table too: a known row (its email in other case) is the same application, a new one is added', async () => {
     serving = { status: 200, type: 'text/html; charset=utf-8', body: HTML };
     expect(await importNow()).toMatchObject({ imported: 1, duplicates: 1, errors: [], failure: null });
-    await expect.poll(async () => (await applications()).map((row) => row.contactName).sort(), { timeout: 15_000 }).toEqual(['Ada Lane', 'Lee Stone', 'Pat Green']);
+    await expect
+      .poll(async () => (await applications()).map((row) => row.contactName).sort(), { timeout: 15_000 })
+      .toEqual(['Ada Lane', 'Lee Stone', 'Pat Green']);
   });
 
   it('reports a sheet that is not published, or cannot be reached, and keeps the applications', async () => {
     serving = { status: 404, type: 'text/plain', body: 'Not Found' };
-    expect(await importNow()).toMatchObject({ rows: 0, failure: 'The sheet answered HTTP 404 Not Found: check that it is published and the address is right.' });
+    expect(await importNow()).toMatchObject({
+      rows: 0,
+      failure: 'The sheet answered HTTP 404 Not Found: check that it is published and the address is right.',
+    });
     await expect.poll(async () => (await sheet()).last?.failure, { timeout: 15_000 }).toMatch(/HTTP 404/);
 
     // A port nothing listens on any more.
@@ -100,7 +114,10 @@ describe('partner applications from a published spreadsheet', () => {
     await new Promise((resolve) => closed.close(resolve));
     const store = await PostgresEventStore.connect(app.databaseUrl);
     try {
-      const unreachable = await importPartnerSheet({ store, now: () => new Date() }, `http://127.0.0.1:${port}/sheet.csv`);
+      const unreachable = await importPartnerSheet(
+        { store, now: () => new Date() },
+        `http://127.0.0.1:${port}/sheet.csv`,
+      );
       expect(unreachable.failure).toMatch(/^The sheet could not be reached \(.*ECONNREFUSED.*\)\.$/);
     } finally {
       await store.close();

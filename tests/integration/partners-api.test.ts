@@ -31,7 +31,8 @@ const FORM = {
 };
 
 type Me = { userId: string; role: string };
-const errorOf = (answer: { json: unknown }) => (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const errorOf = (answer: { json: unknown }) =>
+  (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('partner applications over HTTP', () => {
   let app: TestApp;
@@ -57,7 +58,12 @@ describe('partner applications over HTTP', () => {
     return ((await client.get('/api/get-user')).json as Me).role;
   };
   const apply = async (client: ApiClient, email: string, fieldName: string) => {
-    const answer = await client.post('/api/partner-applications', { ...FORM, contactName: 'Applicant', email, fieldName });
+    const answer = await client.post('/api/partner-applications', {
+      ...FORM,
+      contactName: 'Applicant',
+      email,
+      fieldName,
+    });
     expect(answer.status, answer.text).toBe(200);
     admin.seesWritesOf(client);
     return (answer.json as { applicationId: string }).applicationId;
@@ -86,7 +92,13 @@ describe('partner applications over HTTP', () => {
   });
 
   it('tells an applicant every input to fix', async () => {
-    const bad = await player.post('/api/partner-applications', { ...FORM, email: 'pat', zipCode: '100', subFields: '', contactName: ' ' });
+    const bad = await player.post('/api/partner-applications', {
+      ...FORM,
+      email: 'pat',
+      zipCode: '100',
+      subFields: '',
+      contactName: ' ',
+    });
     expect(bad.status).toBe(400);
     expect(errorOf(bad).fields).toMatchObject({
       email: 'Enter an email address like name@example.com',
@@ -108,12 +120,22 @@ describe('partner applications over HTTP', () => {
     expect(guest.status).toBe(401);
     const othersEmail = await player.post('/api/partner-applications', FORM);
     expect(othersEmail.status).toBe(422);
-    expect(errorOf(othersEmail)).toMatchObject({ code: 'not_your_email', fields: { email: "Applications use your account's email, player@playtime.test." } });
+    expect(errorOf(othersEmail)).toMatchObject({
+      code: 'not_your_email',
+      fields: { email: "Applications use your account's email, player@playtime.test." },
+    });
 
     await apply(player, 'Player@Playtime.test', 'Player Park');
     const rows = await list();
     expect(rows.map((row) => row.fieldName)).toEqual(['Player Park']);
-    expect(rows[0]).toMatchObject({ contactName: 'Applicant', email: 'player@playtime.test', location: '9 Park Ave, New York 10016', subFields: 3, status: 'submitted', hasAccount: true });
+    expect(rows[0]).toMatchObject({
+      contactName: 'Applicant',
+      email: 'player@playtime.test',
+      location: '9 Park Ave, New York 10016',
+      subFields: 3,
+      status: 'submitted',
+      hasAccount: true,
+    });
     expect((await player.get('/api/admin/partner-applications')).status).toBe(403);
     expect((await anonymous.get('/api/admin/partner-applications')).status).toBe(401);
     expect((await admin.get('/api/admin/partner-applications?pageSize=15')).status).toBe(400);
@@ -130,7 +152,9 @@ describe('partner applications over HTTP', () => {
         socket.once('connect_error', reject);
       });
       expect(await new Promise((resolve) => socket.emit('join', rooms.user(userId), resolve))).toEqual({ ok: true });
-      const usersChanged = new Promise<ChangedMessage>((resolve) => socket.on('changed', (change: ChangedMessage) => change.projection === 'users' && resolve(change)));
+      const usersChanged = new Promise<ChangedMessage>((resolve) =>
+        socket.on('changed', (change: ChangedMessage) => change.projection === 'users' && resolve(change)),
+      );
 
       expect(await decide('approve', applicationId)).toEqual({ ok: true, granted: true });
       expect(await usersChanged).toMatchObject({ room: rooms.user(userId) });
@@ -180,18 +204,28 @@ describe('partner applications over HTTP', () => {
     expect(await decide('revoke', applicationId)).toEqual({ ok: true });
     expect(await roleOf(client)).toBe('captain');
     expect((await player.post('/api/admin/revoke-partner-application', { applicationId })).status).toBe(403);
-    expect((await admin.post('/api/admin/revoke-partner-application', { applicationId: 'no-such-application' })).status).toBe(404);
+    expect(
+      (await admin.post('/api/admin/revoke-partner-application', { applicationId: 'no-such-application' })).status,
+    ).toBe(404);
   });
 
   it('applies an approval to the account once, however many admins approve at the same moment', async () => {
     const { client, userId } = await signUp('rush@fields.test');
     const applicationId = await apply(client, 'rush@fields.test', 'Rush Park');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => admin.post('/api/admin/approve-partner-application', { applicationId })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => admin.post('/api/admin/approve-partner-application', { applicationId })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
     const store = await PostgresEventStore.connect(app.databaseUrl);
     try {
-      expect((await store.readStream(partnerApplicationStream(applicationId))).filter((event) => event.type === 'PartnerApplicationApproved')).toHaveLength(1);
-      expect((await store.readStream(userStream(userId))).filter((event) => event.type === 'PartnerDecisionApplied')).toHaveLength(1);
+      expect(
+        (await store.readStream(partnerApplicationStream(applicationId))).filter(
+          (event) => event.type === 'PartnerApplicationApproved',
+        ),
+      ).toHaveLength(1);
+      expect(
+        (await store.readStream(userStream(userId))).filter((event) => event.type === 'PartnerDecisionApplied'),
+      ).toHaveLength(1);
     } finally {
       await store.close();
     }
@@ -199,14 +233,23 @@ describe('partner applications over HTTP', () => {
   });
 
   it('records the approval of a spreadsheet row; the verified owner of its email confirms it as theirs and becomes a field owner', async () => {
-    const applicationId = await appendUnclaimedApplication(app.databaseUrl, { email: 'sheet@greenfields.test', fieldName: 'Sheet Fields' });
-    await expect.poll(async () => (await list()).find((row) => row.applicationId === applicationId)?.hasAccount, { timeout: 10_000 }).toBe(false);
+    const applicationId = await appendUnclaimedApplication(app.databaseUrl, {
+      email: 'sheet@greenfields.test',
+      fieldName: 'Sheet Fields',
+    });
+    await expect
+      .poll(async () => (await list()).find((row) => row.applicationId === applicationId)?.hasAccount, {
+        timeout: 10_000,
+      })
+      .toBe(false);
     expect(await decide('approve', applicationId)).toEqual({ ok: true, granted: false });
 
     // Signing in gives nothing by itself: the account is asked, and confirms.
     const { client } = await signUp('sheet@greenfields.test', true);
     expect(await roleOf(client)).toBe('player');
-    expect(await mine(client)).toEqual([expect.objectContaining({ applicationId, fieldName: 'Sheet Fields', status: 'approved', hasAccount: false })]);
+    expect(await mine(client)).toEqual([
+      expect.objectContaining({ applicationId, fieldName: 'Sheet Fields', status: 'approved', hasAccount: false }),
+    ]);
     // Someone else cannot claim it, nor anybody before confirming their email.
     const notYours = await player.post('/api/claim-partner-application', { applicationId });
     expect(notYours.status).toBe(403);
@@ -215,15 +258,22 @@ describe('partner applications over HTTP', () => {
     const claimed = await client.post('/api/claim-partner-application', { applicationId });
     expect(claimed.status, claimed.text).toBe(200);
     expect(await roleOf(client)).toBe('field owner');
-    expect(await mine(client)).toEqual([expect.objectContaining({ applicationId, status: 'approved', hasAccount: true })]);
+    expect(await mine(client)).toEqual([
+      expect.objectContaining({ applicationId, status: 'approved', hasAccount: true }),
+    ]);
     expect((await player.post('/api/claim-partner-application', { applicationId })).status).toBe(409);
     expect((await client.post('/api/claim-partner-application', { applicationId })).status).toBe(200);
     expect((await anonymous.post('/api/claim-partner-application', { applicationId })).status).toBe(401);
   });
 
   it('lets nobody claim a row for an email they have not verified', async () => {
-    const applicationId = await appendUnclaimedApplication(app.databaseUrl, { email: 'unverified@greenfields.test', fieldName: 'Unverified Fields' });
-    await expect.poll(async () => (await list()).some((row) => row.applicationId === applicationId), { timeout: 10_000 }).toBe(true);
+    const applicationId = await appendUnclaimedApplication(app.databaseUrl, {
+      email: 'unverified@greenfields.test',
+      fieldName: 'Unverified Fields',
+    });
+    await expect
+      .poll(async () => (await list()).some((row) => row.applicationId === applicationId), { timeout: 10_000 })
+      .toBe(true);
     expect(await decide('approve', applicationId)).toEqual({ ok: true, granted: false });
     const { client } = await signUp('unverified@greenfields.test');
     expect(await mine(client)).toEqual([]);

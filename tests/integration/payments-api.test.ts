@@ -15,7 +15,13 @@ import { readBalanceCents } from '@playtime/read-api/payments/read-balance';
 import { startStandalone, type RunningApp } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { createTestDatabase } from '../support/postgres';
-import { allWebhooksHandled as handled, GOOD_CARD, postWebhook as post, sentWebhooks, shuffled } from '../support/payments';
+import {
+  allWebhooksHandled as handled,
+  GOOD_CARD,
+  postWebhook as post,
+  sentWebhooks,
+  shuffled,
+} from '../support/payments';
 import { waitFor } from '../support/wait';
 
 const RENTAL_CENTS = 5000;
@@ -44,14 +50,24 @@ let nextSlot = 0;
 /** A new one-hour hold of the captain on the test sub-field (each at its own time): $50 at the field's $50 an hour. */
 async function newHold(): Promise<string> {
   const start = firstDay + nextSlot++ * HOUR;
-  const answer = await captain.post('/api/hold-slot', { subFieldId, startDate: new Date(start).toISOString(), endDate: new Date(start + HOUR).toISOString() });
+  const answer = await captain.post('/api/hold-slot', {
+    subFieldId,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + HOUR).toISOString(),
+  });
   expect(answer.status, answer.text).toBe(200);
   expect(answer.json).toMatchObject({ rentalCents: RENTAL_CENTS });
   return (answer.json as { holdId: string }).holdId;
 }
 
 const checkout = (client: ApiClient, holdId: string, price = RENTAL_CENTS) =>
-  client.post('/api/checkout', { price, email: 'test@example.com', name: 'Test', receiver: ownerUsername, purpose: { kind: 'rental', holdId } });
+  client.post('/api/checkout', {
+    price,
+    email: 'test@example.com',
+    name: 'Test',
+    receiver: ownerUsername,
+    purpose: { kind: 'rental', holdId },
+  });
 
 async function newPayment(): Promise<string> {
   const holdId = await newHold();
@@ -60,7 +76,8 @@ async function newPayment(): Promise<string> {
   return answer.text;
 }
 
-const confirm = (clientSecret: string, card: Partial<typeof GOOD_CARD> = {}) => anonymous.post('/api/payments/simulated/confirm', { clientSecret, ...GOOD_CARD, ...card });
+const confirm = (clientSecret: string, card: Partial<typeof GOOD_CARD> = {}) =>
+  anonymous.post('/api/payments/simulated/confirm', { clientSecret, ...GOOD_CARD, ...card });
 
 /** A payment made and paid with 4242…; its id. */
 async function paidPayment(): Promise<string> {
@@ -73,11 +90,14 @@ async function paidPayment(): Promise<string> {
 const signingSecret = () => (app.payments.simulated as { signingSecret: string }).signingSecret;
 
 /** Posts a body to the webhook route as a processor would, signed with the processor's secret unless told otherwise. */
-const postWebhook = (payload: string, signature: string | undefined = signWebhook(payload, signingSecret())) => post(app.url, payload, signature);
+const postWebhook = (payload: string, signature: string | undefined = signWebhook(payload, signingSecret())) =>
+  post(app.url, payload, signature);
 const sentEvents = () => sentWebhooks(db);
 
 async function ledgerStreams(): Promise<Array<{ stream_id: string; type: string; data: unknown }>> {
-  const { rows } = await db.query(`SELECT stream_id, type, data FROM es_events WHERE stream_id LIKE 'ledger-payment-%' ORDER BY stream_id, revision`);
+  const { rows } = await db.query(
+    `SELECT stream_id, type, data FROM es_events WHERE stream_id LIKE 'ledger-payment-%' ORDER BY stream_id, revision`,
+  );
   return rows;
 }
 
@@ -86,8 +106,14 @@ const allWebhooksHandled = () => handled(db);
 /** What the ledger says the owner has, once the balances projection caught up with the ledger's entries. */
 async function settledBalance(): Promise<number> {
   await allWebhooksHandled();
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM es_events WHERE stream_id LIKE 'ledger-payment-%'`);
-  await waitFor('the balances projection', async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM read.ledger_entries')).rows[0]!.n === rows[0]!.n);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM es_events WHERE stream_id LIKE 'ledger-payment-%'`,
+  );
+  await waitFor(
+    'the balances projection',
+    async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM read.ledger_entries')).rows[0]!.n === rows[0]!.n,
+  );
   return readBalanceCents(db, ownerId);
 }
 
@@ -96,7 +122,13 @@ beforeAll(async () => {
   dropDatabase = database.drop;
   const port = await findFreePort();
   app = await startStandalone(
-    loadConfig({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', DEMO_DATA: 'false' }),
+    loadConfig({
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DEMO_DATA: 'false',
+    }),
     // Half the webhooks come twice, each after up to 400 ms: duplicates and reordering on every run, the same ones each time.
     { webhookDelivery: { random: seededRandom(20261123), duplicateChance: 0.5, maxDelayMs: 400, backoffMs: 100 } },
   );
@@ -109,12 +141,27 @@ beforeAll(async () => {
   ownerUsername = me.username;
   captainId = ((await captain.get('/api/get-user')).json as { userId: string }).userId;
   // What the captains pay for: a field at $50 an hour, one sub-field, available for two weeks.
-  const field = await owner.post('/api/add-field', { name: 'Ledger Park', description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 50, picture: '' });
+  const field = await owner.post('/api/add-field', {
+    name: 'Ledger Park',
+    description: '',
+    address: '1 Main St',
+    zipCode: '10001',
+    city: 'New York',
+    price: 50,
+    picture: '',
+  });
   expect(field.status, field.text).toBe(200);
-  const added = await owner.post('/api/add-subfield', { masterFieldId: (field.json as { fieldId: string }).fieldId, name: 'Pitch A' });
+  const added = await owner.post('/api/add-subfield', {
+    masterFieldId: (field.json as { fieldId: string }).fieldId,
+    name: 'Pitch A',
+  });
   expect(added.status, added.text).toBe(200);
   subFieldId = added.text;
-  const window = await owner.post('/api/add-field-schedule', { subFieldId, startDate: new Date(firstDay).toISOString(), endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString() });
+  const window = await owner.post('/api/add-field-schedule', {
+    subFieldId,
+    startDate: new Date(firstDay).toISOString(),
+    endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString(),
+  });
   expect(window.status, window.text).toBe(200);
   captain.seesWritesOf(owner);
 }, 120_000);
@@ -129,14 +176,18 @@ describe('checkout', () => {
   it('refuses a purpose that does not exist, with a clear 4xx', async () => {
     const answer = await captain.post('/api/checkout', { price: 100, purpose: { kind: 'entry', gameId: 'game-1' } });
     expect(answer.status).toBe(404);
-    expect(answer.json).toMatchObject({ error: { code: 'purpose_not_found', message: expect.stringMatching(/entry/) } });
+    expect(answer.json).toMatchObject({
+      error: { code: 'purpose_not_found', message: expect.stringMatching(/entry/) },
+    });
   });
 
   it('prices the purpose on the server, refuses a stale price with the current one, and answers the client secret as text', async () => {
     const holdId = await newHold();
     const stale = await checkout(captain, holdId, 100);
     expect(stale.status).toBe(409);
-    expect(stale.json).toMatchObject({ error: { code: 'price_changed', currentPrice: RENTAL_CENTS, message: expect.stringMatching(/\$50\.00/) } });
+    expect(stale.json).toMatchObject({
+      error: { code: 'price_changed', currentPrice: RENTAL_CENTS, message: expect.stringMatching(/\$50\.00/) },
+    });
 
     const answer = await checkout(captain, holdId);
     expect(answer.status).toBe(200);
@@ -157,8 +208,13 @@ describe('checkout', () => {
     const malformed = await captain.post('/api/checkout', { price: RENTAL_CENTS, purpose: { kind: 'shirt' } });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ error: { code: 'invalid_request' } });
-    expect((await captain.post('/api/checkout', { price: 10.5, purpose: { kind: 'rental', holdId: 'hold-x' } })).status).toBe(400);
-    expect((await anonymous.post('/api/checkout', { price: RENTAL_CENTS, purpose: { kind: 'rental', holdId: 'hold-x' } })).status).toBe(401);
+    expect(
+      (await captain.post('/api/checkout', { price: 10.5, purpose: { kind: 'rental', holdId: 'hold-x' } })).status,
+    ).toBe(400);
+    expect(
+      (await anonymous.post('/api/checkout', { price: RENTAL_CENTS, purpose: { kind: 'rental', holdId: 'hold-x' } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -168,7 +224,10 @@ describe('the simulated card form', () => {
     const answer = await confirm(secret);
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ status: 'succeeded', paymentId: paymentIdOfClientSecret(secret) });
-    const { rows } = await db.query<{ row: string; card_last4: string }>('SELECT row_to_json(p)::text AS row, card_last4 FROM simulated_payments.payments p WHERE client_secret = $1', [secret]);
+    const { rows } = await db.query<{ row: string; card_last4: string }>(
+      'SELECT row_to_json(p)::text AS row, card_last4 FROM simulated_payments.payments p WHERE client_secret = $1',
+      [secret],
+    );
     expect(rows[0]!.card_last4).toBe('4242');
     expect(rows[0]!.row).not.toContain('4242424242424242');
     expect(rows[0]!.row).not.toContain('4242 4242 4242 4242');
@@ -183,21 +242,32 @@ describe('the simulated card form', () => {
     const secret = await newPayment();
     const declined = await confirm(secret, { cardNumber });
     expect(declined.status).toBe(402);
-    expect(declined.json).toEqual({ status: 'failed', paymentId: paymentIdOfClientSecret(secret), error: { code, message } });
-    expect(await app.payments.processor.retrievePayment(paymentIdOfClientSecret(secret)!)).toMatchObject({ status: 'failed', failureMessage: message });
+    expect(declined.json).toEqual({
+      status: 'failed',
+      paymentId: paymentIdOfClientSecret(secret),
+      error: { code, message },
+    });
+    expect(await app.payments.processor.retrievePayment(paymentIdOfClientSecret(secret)!)).toMatchObject({
+      status: 'failed',
+      failureMessage: message,
+    });
     expect((await confirm(secret)).json).toMatchObject({ status: 'succeeded' });
     paidHolds.add(secret);
   });
 
   it('4000 0027 6000 3184 needs a confirmation step, which completes the payment', async () => {
     const secret = await newPayment();
-    expect((await confirm(secret, { cardNumber: '4000 0027 6000 3184' })).json).toMatchObject({ status: 'requires_action' });
+    expect((await confirm(secret, { cardNumber: '4000 0027 6000 3184' })).json).toMatchObject({
+      status: 'requires_action',
+    });
     const completed = await anonymous.post('/api/payments/simulated/complete-action', { clientSecret: secret });
     expect(completed.status).toBe(200);
     expect(completed.json).toMatchObject({ status: 'succeeded' });
     const again = await anonymous.post('/api/payments/simulated/complete-action', { clientSecret: secret });
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ error: { code: 'payment_unexpected_state', message: expect.stringMatching(/already succeeded/) } });
+    expect(again.json).toMatchObject({
+      error: { code: 'payment_unexpected_state', message: expect.stringMatching(/already succeeded/) },
+    });
     expect((await confirm(secret)).status).toBe(409);
     paidHolds.add(secret);
   });
@@ -216,9 +286,13 @@ describe('the simulated card form', () => {
       expect(answer.status).toBe(status);
       expect((answer.json as { error: { message: string } }).error.message).toContain(message);
     }
-    expect((await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret })).json).toMatchObject({ error: { code: 'invalid_request', message: /cardNumber/ } });
+    expect((await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret })).json).toMatchObject({
+      error: { code: 'invalid_request', message: /cardNumber/ },
+    });
     expect((await confirm('pi_nothing_secret_abc')).status).toBe(404);
-    expect(await app.payments.processor.retrievePayment(paymentIdOfClientSecret(secret)!)).toMatchObject({ status: 'requires_confirmation' });
+    expect(await app.payments.processor.retrievePayment(paymentIdOfClientSecret(secret)!)).toMatchObject({
+      status: 'requires_confirmation',
+    });
   });
 });
 
@@ -231,7 +305,13 @@ describe('webhooks and the ledger', () => {
 
   it('refuses a webhook with a bad, missing or old signature before reading it, and changes nothing', async () => {
     const before = await ledgerStreams();
-    const body = JSON.stringify({ id: `evt_forged_${randomUUID()}`, object: 'event', type: 'payment_intent.succeeded', created: 1, data: { object: {} } });
+    const body = JSON.stringify({
+      id: `evt_forged_${randomUUID()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: {} },
+    });
     const secret = signingSecret();
     for (const [signature, reason] of [
       [undefined, /missing/],
@@ -249,7 +329,9 @@ describe('webhooks and the ledger', () => {
   it('concurrent refunds never exceed the payment, and reach the ledger', async () => {
     const paymentId = await paidPayment();
     const results = await Promise.allSettled(
-      Array.from({ length: 30 }, () => app.payments.processor.refund({ paymentId, amountCents: 1200, idempotencyKey: randomUUID() })),
+      Array.from({ length: 30 }, () =>
+        app.payments.processor.refund({ paymentId, amountCents: 1200, idempotencyKey: randomUUID() }),
+      ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(4);
     expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({ refundedCents: 4800 });
@@ -292,8 +374,12 @@ describe('accounts and receivers (spec §7)', () => {
     expect(first.status).toBe(200);
     expect(first.text).toMatch(/^acct_sim_/);
     expect((await owner.post('/api/find-or-create-account-number', { name: ownerUsername })).text).toBe(first.text);
-    expect((await owner.post('/api/find-or-create-account-number', { name: ownerUsername.toUpperCase() })).text).toBe(first.text);
-    expect((await captain.post('/api/find-or-create-account-number', { name: 'nobody-at-all' })).json).toMatchObject({ error: { code: 'user_not_found' } });
+    expect((await owner.post('/api/find-or-create-account-number', { name: ownerUsername.toUpperCase() })).text).toBe(
+      first.text,
+    );
+    expect((await captain.post('/api/find-or-create-account-number', { name: 'nobody-at-all' })).json).toMatchObject({
+      error: { code: 'user_not_found' },
+    });
     expect((await captain.post('/api/find-or-create-account-number', {})).status).toBe(400);
   });
 
@@ -301,13 +387,25 @@ describe('accounts and receivers (spec §7)', () => {
     const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
     expect((await anonymous.post('/api/get-payout-account', {})).status).toBe(401);
     expect((await anonymous.post('/api/create-payout-onboarding-link', {})).status).toBe(401);
-    expect((await player.post('/api/get-payout-account', {})).json).toEqual({ processor: 'simulated', accountId: null, chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false });
+    expect((await player.post('/api/get-payout-account', {})).json).toEqual({
+      processor: 'simulated',
+      accountId: null,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+    });
     const link = await player.post('/api/create-payout-onboarding-link', {});
     expect(link.status).toBe(200);
     // The simulated processor has nothing to fill in: its onboarding leads straight back.
     expect(link.json).toEqual({ url: `${app.url}/profile?payouts=done` });
     const account = (await player.post('/api/get-payout-account', {})).json as { accountId: string };
-    expect(account).toEqual({ processor: 'simulated', accountId: expect.stringMatching(/^acct_sim_/), chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    expect(account).toEqual({
+      processor: 'simulated',
+      accountId: expect.stringMatching(/^acct_sim_/),
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    });
     // The same account find-or-create-account-number answers for that user.
     const { username } = (await player.get('/api/get-user')).json as { username: string };
     expect((await captain.post('/api/find-or-create-account-number', { name: username })).text).toBe(account.accountId);
@@ -315,7 +413,15 @@ describe('accounts and receivers (spec §7)', () => {
 
   it("find-username-of-field-owner answers the field owner's username, as text", async () => {
     const fieldName = `Pay Field ${randomUUID().slice(0, 8)}`;
-    const added = await owner.post('/api/add-field', { name: fieldName, description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 50, picture: '' });
+    const added = await owner.post('/api/add-field', {
+      name: fieldName,
+      description: '',
+      address: '1 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 50,
+      picture: '',
+    });
     expect(added.status).toBeLessThan(300);
     captain.seesWritesOf(owner);
     const answer = await waitFor('the new field to be projected', async () => {

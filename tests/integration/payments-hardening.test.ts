@@ -13,7 +13,15 @@ import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
-import { allWebhooksHandled, GOOD_CARD, postWebhook, sentWebhooks, shuffled, signedBy, type WebhookAnswer } from '../support/payments';
+import {
+  allWebhooksHandled,
+  GOOD_CARD,
+  postWebhook,
+  sentWebhooks,
+  shuffled,
+  signedBy,
+  type WebhookAnswer,
+} from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
 import { waitFor } from '../support/wait';
@@ -22,7 +30,12 @@ const ENTRY_CENTS = 750;
 const COPIES = 1000;
 
 /** Posts every payload with at most `concurrency` requests in flight; the answers in order. */
-async function deliverAll(appUrl: string, payloads: string[], sign: (payload: string) => string, concurrency: number): Promise<WebhookAnswer[]> {
+async function deliverAll(
+  appUrl: string,
+  payloads: string[],
+  sign: (payload: string) => string,
+  concurrency: number,
+): Promise<WebhookAnswer[]> {
   const answers: WebhookAnswer[] = new Array(payloads.length);
   let next = 0;
   await Promise.all(
@@ -45,9 +58,17 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
   let sign: (payload: string, timestampSeconds?: number) => string;
 
   const pay = async (client: ApiClient, purpose: PaymentPurpose, price: number) => {
-    const secret = await client.post('/api/checkout', { price, email: 'pay@playtime.test', name: 'Pat', receiver: 'owner', purpose });
+    const secret = await client.post('/api/checkout', {
+      price,
+      email: 'pay@playtime.test',
+      name: 'Pat',
+      receiver: 'owner',
+      purpose,
+    });
     expect(secret.status, secret.text).toBe(200);
-    expect((await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status).toBe(200);
+    expect(
+      (await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status,
+    ).toBe(200);
     return paymentIdOfClientSecret(secret.text)!;
   };
 
@@ -56,8 +77,12 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
     const log = await db.query('SELECT global_position, stream_id, type, data FROM es_events ORDER BY global_position');
     const balances = await db.query('SELECT * FROM read.balances ORDER BY receiver_id');
     const game = (await anonymous.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail;
-    const roster = (['team_1', 'team_2', 'sideline'] as const).map((team) => game[team].map((participant) => participant.userId).sort());
-    const bookings = await db.query(`SELECT stream_id, type, data FROM es_events WHERE stream_id LIKE 'sub-field-%' ORDER BY global_position`);
+    const roster = (['team_1', 'team_2', 'sideline'] as const).map((team) =>
+      game[team].map((participant) => participant.userId).sort(),
+    );
+    const bookings = await db.query(
+      `SELECT stream_id, type, data FROM es_events WHERE stream_id LIKE 'sub-field-%' ORDER BY global_position`,
+    );
     return { log: log.rows, balances: balances.rows, roster, bookings: bookings.rows };
   };
 
@@ -68,12 +93,34 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
     anonymous = new ApiClient(app.url, null);
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
     captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    const field = await owner.post('/api/add-field', { name: 'Hardened Park', description: '', address: '5 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
-    const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: (field.json as { fieldId: string }).fieldId, name: 'Pitch A' })).text;
-    expect((await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status).toBe(200);
+    const field = await owner.post('/api/add-field', {
+      name: 'Hardened Park',
+      description: '',
+      address: '5 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
+    const subFieldId = (
+      await owner.post('/api/add-subfield', {
+        masterFieldId: (field.json as { fieldId: string }).fieldId,
+        name: 'Pitch A',
+      })
+    ).text;
+    expect(
+      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
+    ).toBe(200);
     captain.seesWritesOf(owner);
 
-    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(18), endDate: at(20), name: 'Hardened Game', maxPlayers: 14, price: ENTRY_CENTS / 100 });
+    const held = await captain.post('/api/hold-slot', {
+      subFieldId,
+      startDate: at(18),
+      endDate: at(20),
+      name: 'Hardened Game',
+      maxPlayers: 14,
+      price: ENTRY_CENTS / 100,
+    });
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
     const rental = await pay(captain, { kind: 'rental', holdId, subFieldId }, rentalCents);
@@ -91,12 +138,26 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
       entries.push(paymentId);
     }
     // Two partial refunds of the third entry (by the processor, as from its dashboard): they add up, never past the payment.
-    await app.payments.processor.refund({ paymentId: entries[2]!, amountCents: 250, idempotencyKey: 'hardening-refund-1' });
-    await app.payments.processor.refund({ paymentId: entries[2]!, amountCents: 300, idempotencyKey: 'hardening-refund-2' });
-    await expect(app.payments.processor.refund({ paymentId: entries[2]!, amountCents: 201, idempotencyKey: 'hardening-refund-3' })).rejects.toThrow(/200/);
+    await app.payments.processor.refund({
+      paymentId: entries[2]!,
+      amountCents: 250,
+      idempotencyKey: 'hardening-refund-1',
+    });
+    await app.payments.processor.refund({
+      paymentId: entries[2]!,
+      amountCents: 300,
+      idempotencyKey: 'hardening-refund-2',
+    });
+    await expect(
+      app.payments.processor.refund({ paymentId: entries[2]!, amountCents: 201, idempotencyKey: 'hardening-refund-3' }),
+    ).rejects.toThrow(/200/);
     await allWebhooksHandled(db);
     // The projections caught up with the last refund.
-    await waitFor('the refunds in the balances', async () => (await db.query(`SELECT count(*)::int AS n FROM read.ledger_entries WHERE kind = 'refund'`)).rows[0].n === 2);
+    await waitFor(
+      'the refunds in the balances',
+      async () =>
+        (await db.query(`SELECT count(*)::int AS n FROM read.ledger_entries WHERE kind = 'refund'`)).rows[0].n === 2,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -136,7 +197,9 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
     // Each event was handled anew (the first copy to arrive ran its handlers) and is remembered again.
     expect(answers.filter((answer) => answer.body.duplicate === false).length).toBeGreaterThanOrEqual(sent.length);
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_webhook_events')).rows[0]!.n).toBe(sent.length);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_webhook_events')).rows[0]!.n).toBe(
+      sent.length,
+    );
     expect(await state()).toEqual(before);
     // No refund was made of anything bought: the processor holds only the two partial refunds.
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM simulated_payments.refunds');
@@ -163,7 +226,11 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
       [tampered, sign(tampered, Math.floor(Date.now() / 1000) - 3600), /tolerance|timestamp/i],
       [tampered, undefined, /missing/i],
       [misrouted, sign(misrouted), /acct_sim_someone_else.*not the connected account/],
-      [fromConnectedAccount, sign(fromConnectedAccount), /comes from account acct_sim_someone_else, not from this platform/],
+      [
+        fromConnectedAccount,
+        sign(fromConnectedAccount),
+        /comes from account acct_sim_someone_else, not from this platform/,
+      ],
     ];
     for (const [payload, signature, reason] of cases) {
       const answer = await postWebhook(app.url, payload, signature);

@@ -54,10 +54,18 @@ describe('projector crash safety', () => {
   });
 
   const eventsDone = async () =>
-    (await pool.query<{ n: number }>(`SELECT COALESCE(SUM(events_done), 0)::bigint AS n FROM projection_checkpoints WHERE name = 'stream_totals'`)).rows[0]?.n ?? 0;
+    (
+      await pool.query<{ n: number }>(
+        `SELECT COALESCE(SUM(events_done), 0)::bigint AS n FROM projection_checkpoints WHERE name = 'stream_totals'`,
+      )
+    ).rows[0]?.n ?? 0;
   const snapshot = async () => ({
     totals: (await pool.query('SELECT * FROM read.stream_totals ORDER BY stream_id')).rows,
-    events: (await pool.query('SELECT count(*)::int AS n, sum(n)::bigint AS sum, sum(global_position)::bigint AS positions FROM read.stream_events')).rows,
+    events: (
+      await pool.query(
+        'SELECT count(*)::int AS n, sum(n)::bigint AS sum, sum(global_position)::bigint AS positions FROM read.stream_events',
+      )
+    ).rows,
   });
 
   it('after SIGKILLs at random points of a long catch-up, the read model equals a clean rebuild', async () => {
@@ -71,13 +79,15 @@ describe('projector crash safety', () => {
       const target = Math.floor(stretch * (kill + 0.1 + 0.8 * Math.random()));
       const child = await startProjectorProcess(database.url);
       const deadlineKill = Date.now() + 30_000;
-      while ((await eventsDone()) < target && Date.now() < deadlineKill) await new Promise((resolve) => setTimeout(resolve, 2));
+      while ((await eventsDone()) < target && Date.now() < deadlineKill)
+        await new Promise((resolve) => setTimeout(resolve, 2));
       await killHard(child);
       progressAtKills.push(await eventsDone().catch(() => 0));
     }
     const last = await startProjectorProcess(database.url);
     const deadline = Date.now() + 60_000;
-    while ((await eventsDone()) < TOTAL_EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await eventsDone()) < TOTAL_EVENTS && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     await killHard(last);
 
     // The kills must have landed in the middle of the catch-up for the test to mean anything.
@@ -103,6 +113,8 @@ describe('projector crash safety', () => {
     await projector.stop();
     expect((await projector.rebuildProgress('stream_totals'))?.status).toBe('switched');
     expect(await snapshot()).toEqual(afterCrashes);
-    expect(afterCrashes.events).toEqual([{ n: TOTAL_EVENTS, sum: (TOTAL_EVENTS * (TOTAL_EVENTS - 1)) / 2, positions: expect.any(Number) }]);
+    expect(afterCrashes.events).toEqual([
+      { n: TOTAL_EVENTS, sum: (TOTAL_EVENTS * (TOTAL_EVENTS - 1)) / 2, positions: expect.any(Number) },
+    ]);
   });
 });

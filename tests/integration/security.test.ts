@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { HttpBrowser, readForm, type Page } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
+import {
+  HttpBrowser,
+  readForm,
+  type Page,
+} from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, accessTokenFor, authorizationRequest, signIn } from '../support/api-client';
@@ -16,10 +20,15 @@ const METRICS_TOKEN = 'metrics-token-for-tests';
 
 function cspOf(page: { headers: Headers }): Map<string, string[]> {
   const header = page.headers.get('content-security-policy') ?? '';
-  return new Map(header.split(';').filter((part) => part.trim()).map((part) => {
-    const [name, ...values] = part.trim().split(/\s+/);
-    return [name!, values];
-  }));
+  return new Map(
+    header
+      .split(';')
+      .filter((part) => part.trim())
+      .map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name!, values];
+      }),
+  );
 }
 
 /** Every inline script of a page is allowed by its hash in script-src, or it would not run. */
@@ -27,7 +36,8 @@ function expectInlineScriptsAllowed(page: Page): void {
   const scripts = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
   expect(scripts.length, page.body).toBeGreaterThan(0);
   const allowed = cspOf(page).get('script-src') ?? [];
-  for (const script of scripts) expect(allowed).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+  for (const script of scripts)
+    expect(allowed).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
 }
 
 function expectNoFraming(page: { headers: Headers; url?: string }): void {
@@ -37,7 +47,8 @@ function expectNoFraming(page: { headers: Headers; url?: string }): void {
   expect(page.headers.get('referrer-policy'), page.url).toBe('no-referrer');
 }
 
-const authorizeUrl = (appUrl: string, extra: Record<string, string> = {}) => authorizationRequest(appUrl, appUrl, extra).url;
+const authorizeUrl = (appUrl: string, extra: Record<string, string> = {}) =>
+  authorizationRequest(appUrl, appUrl, extra).url;
 
 describe('security of the standalone app over HTTP', () => {
   let app: TestApp;
@@ -50,7 +61,11 @@ describe('security of the standalone app over HTTP', () => {
   });
 
   it('logs in from every loopback address of the app, with the one issuer', async () => {
-    for (const appOrigin of [`http://127.0.0.1:${app.port}`, `http://[::1]:${app.port}`, `http://localhost:${app.port}`]) {
+    for (const appOrigin of [
+      `http://127.0.0.1:${app.port}`,
+      `http://[::1]:${app.port}`,
+      `http://localhost:${app.port}`,
+    ]) {
       const token = await accessTokenFor(app.url, 'player@playtime.test', 'playtime', appOrigin);
       expect(decodeJwt(token).iss, appOrigin).toBe(`${app.url}/`);
       expect((await new ApiClient(`http://127.0.0.1:${app.port}`, token).get('/api/get-user')).status).toBe(200);
@@ -63,14 +78,18 @@ describe('security of the standalone app over HTTP', () => {
 
   it('answers an unauthenticated read with a far-future X-Playtime-After at once', async () => {
     const started = Date.now();
-    const answer = await new ApiClient(app.url, null).call('GET', '/api/get-user', undefined, { 'x-playtime-after': FAR_FUTURE });
+    const answer = await new ApiClient(app.url, null).call('GET', '/api/get-user', undefined, {
+      'x-playtime-after': FAR_FUTURE,
+    });
     expect(answer.status).toBe(401);
     expect(Date.now() - started).toBeLessThan(QUICK_MS);
   });
 
   it('answers an invalid token with a far-future X-Playtime-After at once', async () => {
     const started = Date.now();
-    const answer = await new ApiClient(app.url, 'not-a-token').call('GET', '/api/get-user', undefined, { 'x-playtime-after': FAR_FUTURE });
+    const answer = await new ApiClient(app.url, 'not-a-token').call('GET', '/api/get-user', undefined, {
+      'x-playtime-after': FAR_FUTURE,
+    });
     expect(answer.status).toBe(401);
     expect(Date.now() - started).toBeLessThan(QUICK_MS);
   });
@@ -83,7 +102,11 @@ describe('security of the standalone app over HTTP', () => {
     expect(beyond.headers.get('x-playtime-stale')).toBeNull();
     expect(Date.now() - started).toBeLessThan(QUICK_MS);
 
-    const edit = await player.post('/api/edit-user', { username: 'player', bio: 'read your writes', profilePicture: '/avatars/2.svg' });
+    const edit = await player.post('/api/edit-user', {
+      username: 'player',
+      bio: 'read your writes',
+      profilePicture: '/avatars/2.svg',
+    });
     expect(edit.status).toBe(200);
     const after = await player.get('/api/get-user');
     expect(after.headers.get('x-playtime-stale')).toBeNull();
@@ -91,7 +114,13 @@ describe('security of the standalone app over HTTP', () => {
   });
 
   it('sends the security headers on the API, the ops routes, unknown paths and the login page', async () => {
-    for (const path of ['/api/public-config', '/api/get-user', '/healthz', '/no-such-page', '/.well-known/openid-configuration']) {
+    for (const path of [
+      '/api/public-config',
+      '/api/get-user',
+      '/healthz',
+      '/no-such-page',
+      '/.well-known/openid-configuration',
+    ]) {
       const response = await fetch(`${app.url}${path}`);
       expectNoFraming({ headers: response.headers, url: path });
       const csp = cspOf(response);
@@ -100,7 +129,9 @@ describe('security of the standalone app over HTTP', () => {
       expect(csp.get('img-src')).toContain('https:');
       expect(csp.get('style-src')).toContain("'unsafe-inline'");
       // CSP cannot name an IPv6 literal, so [::1] is allowed as any host at the app's port.
-      expect(csp.get('form-action')).toEqual(expect.arrayContaining([`http://127.0.0.1:${app.port}`, `http://*:${app.port}`]));
+      expect(csp.get('form-action')).toEqual(
+        expect.arrayContaining([`http://127.0.0.1:${app.port}`, `http://*:${app.port}`]),
+      );
       expect(csp.get('connect-src')).toContain(app.url);
       expect(csp.get('frame-src')).toContain(app.url);
     }
@@ -118,7 +149,11 @@ describe('security of the standalone app over HTTP', () => {
   it("lets the SDK's silent check answer inside its iframe, and only that answer", async () => {
     const browser = new HttpBrowser();
     const loginPage = await browser.navigate(authorizeUrl(app.url));
-    await browser.submit(readForm(loginPage.body, loginPage.url), { email: 'player@playtime.test', password: 'playtime' }, (url) => url.startsWith(`${app.url}/?`));
+    await browser.submit(
+      readForm(loginPage.body, loginPage.url),
+      { email: 'player@playtime.test', password: 'playtime' },
+      (url) => url.startsWith(`${app.url}/?`),
+    );
 
     const silent = await browser.navigate(authorizeUrl(app.url, { prompt: 'none', response_mode: 'web_message' }));
     expect(silent.status).toBe(200);
@@ -128,14 +163,16 @@ describe('security of the standalone app over HTTP', () => {
     expect(cspOf(silent).has('frame-ancestors')).toBe(false);
     expectInlineScriptsAllowed(silent);
 
-    const signOut = await browser.navigate(`${app.url}/v2/logout?client_id=${EMBEDDED_CLIENT_ID}&returnTo=${encodeURIComponent(`${app.url}/`)}`);
+    const signOut = await browser.navigate(
+      `${app.url}/v2/logout?client_id=${EMBEDDED_CLIENT_ID}&returnTo=${encodeURIComponent(`${app.url}/`)}`,
+    );
     expect(signOut.status).toBe(200);
     expect(signOut.body).toContain('op.logoutForm');
     expectNoFraming(signOut);
     expectInlineScriptsAllowed(signOut);
   });
 
-  it("ends the session at logout: the API and sockets refuse its tokens within seconds, other sessions carry on", async () => {
+  it('ends the session at logout: the API and sockets refuse its tokens within seconds, other sessions carry on', async () => {
     const session = await signIn(app.url, 'captain@playtime.test');
     const other = await signIn(app.url, 'captain@playtime.test');
     const api = new ApiClient(app.url, session.token);
@@ -152,7 +189,9 @@ describe('security of the standalone app over HTTP', () => {
       return answer.status === 401 ? answer : undefined;
     });
     expect(Date.now() - loggedOutAt).toBeLessThan(5_000);
-    expect(refused.json).toMatchObject({ error: { code: 'session_ended', message: 'You logged out of this session. Please log in again.' } });
+    expect(refused.json).toMatchObject({
+      error: { code: 'session_ended', message: 'You logged out of this session. Please log in again.' },
+    });
     expect((await api.post('/api/edit-user', { username: 'captain-after-logout' })).status).toBe(401);
     expect(await ended).toEqual({ message: 'You logged out of this session.' });
     expect(await disconnected).toBe('io server disconnect');
@@ -171,7 +210,11 @@ describe('security of the standalone app over HTTP', () => {
     const refused = await fetch(`${app.url}/metrics`, { headers: remote });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('forbidden');
-    expect((await fetch(`${app.url}/metrics`, { headers: { ...remote, authorization: 'Bearer wrong-token' } })).status).toBe(403);
-    expect((await fetch(`${app.url}/metrics`, { headers: { ...remote, authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${app.url}/metrics`, { headers: { ...remote, authorization: 'Bearer wrong-token' } })).status,
+    ).toBe(403);
+    expect(
+      (await fetch(`${app.url}/metrics`, { headers: { ...remote, authorization: `Bearer ${METRICS_TOKEN}` } })).status,
+    ).toBe(200);
   });
 });

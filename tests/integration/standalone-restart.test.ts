@@ -30,7 +30,9 @@ function runStart(env: Record<string, string>, { behindLauncher = false } = {}):
   // The database under test is the embedded one: make sure a DATABASE_URL of CI's second pass is not used.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const command = [process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/start.ts')];
-  const [file, args] = behindLauncher ? ['sh', ['-c', '"$@" & wait', 'launcher', ...command]] : [command[0]!, command.slice(1)];
+  const [file, args] = behindLauncher
+    ? ['sh', ['-c', '"$@" & wait', 'launcher', ...command]]
+    : [command[0]!, command.slice(1)];
   const child = spawn(file, args, {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'warn', ...env },
@@ -54,7 +56,10 @@ async function start(dataDir: string, options: { behindLauncher?: boolean } = {}
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then((response) => response.status === 200, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (ready) return { child, url, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -63,7 +68,9 @@ async function start(dataDir: string, options: { behindLauncher?: boolean } = {}
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  return child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 async function bioOf(url: string): Promise<string> {
@@ -98,7 +105,15 @@ describe('npm start', () => {
     const token = await accessTokenFor(first.url, 'player@playtime.test');
     const client = new ApiClient(first.url, token);
     await client.get('/api/get-user');
-    expect((await client.post('/api/edit-user', { username: 'player', bio: 'kept across restarts', profilePicture: '/avatars/4.svg' })).status).toBe(200);
+    expect(
+      (
+        await client.post('/api/edit-user', {
+          username: 'player',
+          bio: 'kept across restarts',
+          profilePicture: '/avatars/4.svg',
+        })
+      ).status,
+    ).toBe(200);
 
     first.child.kill('SIGTERM');
     expect(await exitOf(first.child)).toBe(0);
@@ -123,7 +138,11 @@ describe('npm start', () => {
   it('refuses a second start on the same data folder, naming the running app, and leaves it serving', async () => {
     const running = await start(dataDir);
     const otherPort = await findFreePort();
-    const second = runStart({ DATA_DIR: dataDir, PORT: String(otherPort), PUBLIC_URL: `http://localhost:${otherPort}` });
+    const second = runStart({
+      DATA_DIR: dataDir,
+      PORT: String(otherPort),
+      PUBLIC_URL: `http://localhost:${otherPort}`,
+    });
     let output = '';
     second.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     expect(await exitOf(second)).toBe(1);
@@ -132,7 +151,15 @@ describe('npm start', () => {
     expect(output).toContain(running.url);
 
     const client = new ApiClient(running.url, await accessTokenFor(running.url, 'player@playtime.test'));
-    expect((await client.post('/api/edit-user', { username: 'player', bio: 'still serving', profilePicture: '/avatars/4.svg' })).status).toBe(200);
+    expect(
+      (
+        await client.post('/api/edit-user', {
+          username: 'player',
+          bio: 'still serving',
+          profilePicture: '/avatars/4.svg',
+        })
+      ).status,
+    ).toBe(200);
     expect(((await client.get('/api/get-user')).json as { bio: string }).bio).toBe('still serving');
     running.child.kill('SIGTERM');
     expect(await exitOf(running.child)).toBe(0);
@@ -145,7 +172,11 @@ describe('npm start', () => {
     // As npm does on a SIGTERM of its own: it exits, and the app is left behind.
     launched.child.kill('SIGKILL');
     await exitOf(launched.child);
-    const up = () => fetch(`${launched.url}/readyz`).then(() => true, () => false);
+    const up = () =>
+      fetch(`${launched.url}/readyz`).then(
+        () => true,
+        () => false,
+      );
     await expect.poll(up, { timeout: 30_000, interval: 200 }).toBe(false);
     await expect.poll(() => existsSync(postmasterPid), { timeout: 30_000, interval: 200 }).toBe(false);
     // And the next start finds everything as it was.

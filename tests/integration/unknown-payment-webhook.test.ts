@@ -39,14 +39,21 @@ describe('a signed webhook for a payment the processor does not know, over HTTP'
         return postWebhook(suite.app.url, payload, sign(payload));
       };
 
-      const { rows: head } = await db.query<{ last: number }>('SELECT coalesce(max(global_position), 0)::bigint AS last FROM es_events');
+      const { rows: head } = await db.query<{ last: number }>(
+        'SELECT coalesce(max(global_position), 0)::bigint AS last FROM es_events',
+      );
 
       const first = await deliver('evt_unknown_1', 'payment_intent.succeeded', unknown);
       expect(first).toEqual({ status: 200, body: { received: true, duplicate: false } });
       // The processor's retry of the same event, another event about the same payment, and a refund of it.
-      expect(await deliver('evt_unknown_1', 'payment_intent.succeeded', unknown)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+      expect(await deliver('evt_unknown_1', 'payment_intent.succeeded', unknown)).toEqual({
+        status: 200,
+        body: { received: true, duplicate: true },
+      });
       expect((await deliver('evt_unknown_2', 'payment_intent.succeeded', unknown)).status).toBe(200);
-      expect((await deliver('evt_unknown_3', 'charge.refunded', { ...unknown, refundedCents: 5_000 })).status).toBe(200);
+      expect((await deliver('evt_unknown_3', 'charge.refunded', { ...unknown, refundedCents: 5_000 })).status).toBe(
+        200,
+      );
 
       // The one event the webhooks wrote is the finding: no money in the ledger, no booking, no game.
       const { rows: written } = await db.query<{ stream_id: string; type: string; data: { kind?: string } }>(
@@ -54,7 +61,11 @@ describe('a signed webhook for a payment the processor does not know, over HTTP'
         [head[0]!.last],
       );
       expect(written).toEqual([
-        { stream_id: `ledger-payment-${unknown.paymentId}`, type: 'PaymentDifferenceFound', data: expect.objectContaining({ kind: 'unknown_to_processor', ledgerAmountCents: null }) },
+        {
+          stream_id: `ledger-payment-${unknown.paymentId}`,
+          type: 'PaymentDifferenceFound',
+          data: expect.objectContaining({ kind: 'unknown_to_processor', ledgerAmountCents: null }),
+        },
       ]);
 
       const finding = await waitFor('the finding in the System tab', async () => {

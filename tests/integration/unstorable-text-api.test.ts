@@ -10,43 +10,99 @@ import { appWithAdmin } from '../support/standalone-app';
  */
 const later = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
 const muchLater = new Date(Date.now() + 2 * 24 * 3_600_000 + 2 * 3_600_000).toISOString();
-const field = { name: 'Riverside Park', address: '1 Riverside Dr', zipCode: '10001', city: 'New York', price: 45, description: 'Floodlit', picture: 'https://example.com/a.jpg' };
+const field = {
+  name: 'Riverside Park',
+  address: '1 Riverside Dr',
+  zipCode: '10001',
+  city: 'New York',
+  price: 45,
+  description: 'Floodlit',
+  picture: 'https://example.com/a.jpg',
+};
 
 /** Each POST route with a body it would otherwise accept, and the text and id values in that body. */
 const postRoutes: [path: string, body: Record<string, unknown>, texts: string[]][] = [
   ['/api/add-field', field, ['name', 'address', 'zipCode', 'city', 'description', 'picture']],
-  ['/api/edit-field', { ...field, fieldId: 'f1' }, ['fieldId', 'name', 'address', 'zipCode', 'city', 'description', 'picture']],
+  [
+    '/api/edit-field',
+    { ...field, fieldId: 'f1' },
+    ['fieldId', 'name', 'address', 'zipCode', 'city', 'description', 'picture'],
+  ],
   ['/api/delete-field', { fieldId: 'f1' }, ['fieldId']],
   ['/api/add-subfield', { masterFieldId: 'f1', name: 'Pitch A' }, ['masterFieldId', 'name']],
   ['/api/delete-subfield', { subFieldId: 's1' }, ['subFieldId']],
-  ['/api/add-field-schedule', { subFieldId: 's1', startDate: later, endDate: muchLater }, ['subFieldId', 'startDate', 'endDate']],
-  ['/api/edit-field-schedule', { fieldScheduleId: 'w1', startDate: later, endDate: muchLater }, ['fieldScheduleId', 'startDate', 'endDate']],
+  [
+    '/api/add-field-schedule',
+    { subFieldId: 's1', startDate: later, endDate: muchLater },
+    ['subFieldId', 'startDate', 'endDate'],
+  ],
+  [
+    '/api/edit-field-schedule',
+    { fieldScheduleId: 'w1', startDate: later, endDate: muchLater },
+    ['fieldScheduleId', 'startDate', 'endDate'],
+  ],
   ['/api/delete-field-schedule', { fieldScheduleId: 'w1' }, ['fieldScheduleId']],
   ['/api/edit-user', { username: 'admin', bio: 'Hi', profilePicture: '' }, ['username', 'bio', 'profilePicture']],
   ['/api/admin-edit-user', { userId: 'u1', role: 'player' }, ['userId']],
   ['/api/admin-delete-user', { userId: 'u1' }, ['userId']],
   ['/api/get-balance-of-account-from-username', { name: 'admin' }, ['name']],
   ['/api/set-field-policy', { fieldId: 'f1', cancellationWindowHours: 24, freeRental: false }, ['fieldId']],
-  ['/api/hold-slot', { subFieldId: 's1', startDate: later, endDate: muchLater, name: 'Kickabout' }, ['subFieldId', 'startDate', 'endDate', 'name']],
+  [
+    '/api/hold-slot',
+    { subFieldId: 's1', startDate: later, endDate: muchLater, name: 'Kickabout' },
+    ['subFieldId', 'startDate', 'endDate', 'name'],
+  ],
   ['/api/release-hold', { holdId: 'h1' }, ['holdId']],
-  ['/api/add-game', { subFieldId: 's1', holdId: 'h1', paymentId: 'p1', name: 'Kickabout' }, ['subFieldId', 'holdId', 'paymentId', 'name']],
+  [
+    '/api/add-game',
+    { subFieldId: 's1', holdId: 'h1', paymentId: 'p1', name: 'Kickabout' },
+    ['subFieldId', 'holdId', 'paymentId', 'name'],
+  ],
   ['/api/delete-game', { gameId: 'g1' }, ['gameId']],
-  ['/api/join-game', { gameId: 'g1', team: 1, participantId: 'u1', paymentId: 'p1' }, ['gameId', 'participantId', 'paymentId']],
+  [
+    '/api/join-game',
+    { gameId: 'g1', team: 1, participantId: 'u1', paymentId: 'p1' },
+    ['gameId', 'participantId', 'paymentId'],
+  ],
   ['/api/leave-game', { gameId: 'g1' }, ['gameId']],
   ['/api/remove-player', { gameId: 'g1', participantId: 'u1' }, ['gameId', 'participantId']],
-  ['/api/switch-players', { gameId: 'g1', participantId1: 'u1', participantId2: 'u2' }, ['gameId', 'participantId1', 'participantId2']],
+  [
+    '/api/switch-players',
+    { gameId: 'g1', participantId1: 'u1', participantId2: 'u2' },
+    ['gameId', 'participantId1', 'participantId2'],
+  ],
   [
     '/api/checkout',
-    { price: 100, email: 'admin@playtime.test', name: 'admin', receiver: 'owner', purpose: { kind: 'rental', holdId: 'h1', subFieldId: 's1' } },
+    {
+      price: 100,
+      email: 'admin@playtime.test',
+      name: 'admin',
+      receiver: 'owner',
+      purpose: { kind: 'rental', holdId: 'h1', subFieldId: 's1' },
+    },
     ['email', 'name', 'receiver', 'purpose.holdId', 'purpose.subFieldId'],
   ],
-  ['/api/payments/simulated/confirm', { clientSecret: 'p1_secret_x', cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, ['clientSecret', 'cardNumber', 'cvc']],
+  [
+    '/api/payments/simulated/confirm',
+    { clientSecret: 'p1_secret_x', cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    ['clientSecret', 'cardNumber', 'cvc'],
+  ],
   ['/api/payments/simulated/complete-action', { clientSecret: 'p1_secret_x' }, ['clientSecret']],
   ['/api/find-or-create-account-number', { name: 'admin' }, ['name']],
   ['/api/find-username-of-field-owner', { fieldName: 'Riverside Park' }, ['fieldName']],
   [
     '/api/partner-applications',
-    { contactName: 'Ana', email: 'ana@example.com', phone: '(212) 555-0100', fieldName: 'Ana Fields', address: '1 Main St', zipCode: '10001', city: 'New York', subFields: 2, message: 'Hi' },
+    {
+      contactName: 'Ana',
+      email: 'ana@example.com',
+      phone: '(212) 555-0100',
+      fieldName: 'Ana Fields',
+      address: '1 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      subFields: 2,
+      message: 'Hi',
+    },
     ['contactName', 'email', 'phone', 'fieldName', 'address', 'zipCode', 'city', 'message'],
   ],
   ['/api/admin/approve-partner-application', { applicationId: 'a1' }, ['applicationId']],
@@ -82,7 +138,8 @@ const badTexts = [
   ['a lone low surrogate', '\uDC00abcd', /unpaired UTF-16 surrogate/],
 ] as const;
 
-const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const errorOf = (answer: ApiAnswer) =>
+  (answer.json as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('text PostgreSQL cannot store, over HTTP', () => {
   const suite = appWithAdmin();
@@ -94,7 +151,8 @@ describe('text PostgreSQL cannot store, over HTTP', () => {
         for (const [what, value, message] of badTexts) {
           const answer = await suite.admin.post(path, withValue(body, text, value));
           const refusal = answer.status === 400 ? errorOf(answer).fields?.[text] : undefined;
-          if (!refusal || !message.test(refusal)) mismatches.push(`${path} ${text} with ${what}: ${answer.status} ${answer.text}`);
+          if (!refusal || !message.test(refusal))
+            mismatches.push(`${path} ${text} with ${what}: ${answer.status} ${answer.text}`);
         }
       }
     }
@@ -109,14 +167,19 @@ describe('text PostgreSQL cannot store, over HTTP', () => {
           .map(([key, value]) => `${key}=${key === name ? `ab%00cd` : encodeURIComponent(value)}`)
           .join('&');
         const answer = await suite.admin.get(`${path}?${search}`);
-        if (answer.status !== 400 || !errorOf(answer).fields?.[name]) mismatches.push(`${path} ${name} with NUL: ${answer.status} ${answer.text}`);
+        if (answer.status !== 400 || !errorOf(answer).fields?.[name])
+          mismatches.push(`${path} ${name} with NUL: ${answer.status} ${answer.text}`);
       }
     }
     expect(mismatches).toEqual([]);
   });
 
   it('still takes well-formed text from every script, emoji included', async () => {
-    const added = await suite.admin.post('/api/add-field', { ...field, name: 'Pitch ⚽ 東京 😀', description: 'Zürich' });
+    const added = await suite.admin.post('/api/add-field', {
+      ...field,
+      name: 'Pitch ⚽ 東京 😀',
+      description: 'Zürich',
+    });
     expect(added.status, added.text).toBe(200);
     const found = await suite.admin.get(`/api/get-fields-by-name?name=${encodeURIComponent('東京 😀')}`);
     expect(found.status, found.text).toBe(200);

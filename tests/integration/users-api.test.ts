@@ -43,16 +43,36 @@ describe('user calls over HTTP', () => {
   });
 
   it('registers each demo account on its first call with its role', async () => {
-    const roles = await Promise.all((['player', 'captain', 'owner', 'admin'] as const).map(async (caller) => ((await clients[caller].get('/api/get-user')).json as { role: string }).role));
+    const roles = await Promise.all(
+      (['player', 'captain', 'owner', 'admin'] as const).map(
+        async (caller) => ((await clients[caller].get('/api/get-user')).json as { role: string }).role,
+      ),
+    );
     expect(roles).toEqual(['player', 'captain', 'field owner', 'admin']);
   });
 
   it('answers every user route correctly for every kind of caller', async () => {
     const everyone: Caller[] = ['nobody', 'player', 'captain', 'owner', 'admin'];
-    const expectations: { call: (c: ApiClient) => ReturnType<ApiClient['get']>; status: Record<Caller, number>; name: string }[] = [
-      { name: 'get-user', call: (c) => c.get('/api/get-user'), status: { nobody: 401, player: 200, captain: 200, owner: 200, admin: 200 } },
-      { name: 'get-user-games', call: (c) => c.get('/api/get-user-games'), status: { nobody: 401, player: 200, captain: 200, owner: 200, admin: 200 } },
-      { name: 'get-users', call: (c) => c.get('/api/get-users?page=0&pageSize=10'), status: { nobody: 401, player: 403, captain: 403, owner: 403, admin: 200 } },
+    const expectations: {
+      call: (c: ApiClient) => ReturnType<ApiClient['get']>;
+      status: Record<Caller, number>;
+      name: string;
+    }[] = [
+      {
+        name: 'get-user',
+        call: (c) => c.get('/api/get-user'),
+        status: { nobody: 401, player: 200, captain: 200, owner: 200, admin: 200 },
+      },
+      {
+        name: 'get-user-games',
+        call: (c) => c.get('/api/get-user-games'),
+        status: { nobody: 401, player: 200, captain: 200, owner: 200, admin: 200 },
+      },
+      {
+        name: 'get-users',
+        call: (c) => c.get('/api/get-users?page=0&pageSize=10'),
+        status: { nobody: 401, player: 403, captain: 403, owner: 403, admin: 200 },
+      },
       {
         name: "balance of the player's account",
         call: (c) => c.post('/api/get-balance-of-account-from-username', { name: 'player' }),
@@ -78,21 +98,33 @@ describe('user calls over HTTP', () => {
     for (const expectation of expectations) {
       for (const caller of everyone) {
         const answer = await expectation.call(clients[caller]);
-        if (answer.status !== expectation.status[caller]) mismatches.push(`${expectation.name} as ${caller}: ${answer.status} ${answer.text.slice(0, 120)}`);
-        if (answer.status >= 400) expect((answer.json as { error: { message: string } }).error.message.length).toBeGreaterThan(5);
+        if (answer.status !== expectation.status[caller])
+          mismatches.push(`${expectation.name} as ${caller}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        if (answer.status >= 400)
+          expect((answer.json as { error: { message: string } }).error.message.length).toBeGreaterThan(5);
       }
     }
     expect(mismatches).toEqual([]);
   });
 
   it('shows the user their own edit on the very next read, and refuses a username change', async () => {
-    const edit = await clients.player.post('/api/edit-user', { username: 'player', bio: 'Left back', profilePicture: '/avatars/5.svg' });
+    const edit = await clients.player.post('/api/edit-user', {
+      username: 'player',
+      bio: 'Left back',
+      profilePicture: '/avatars/5.svg',
+    });
     expect(edit.headers.get('x-playtime-position')).toMatch(/^\d+:\d+$/);
     const me = await clients.player.get('/api/get-user');
     expect(me.json).toMatchObject({ username: 'player', bio: 'Left back', profilePicture: '/avatars/5.svg' });
-    const rename = await clients.player.post('/api/edit-user', { username: 'someone-else', bio: '', profilePicture: '' });
+    const rename = await clients.player.post('/api/edit-user', {
+      username: 'someone-else',
+      bio: '',
+      profilePicture: '',
+    });
     expect(rename.status).toBe(422);
-    expect(rename.json).toMatchObject({ error: { code: 'username_read_only', message: 'Your username cannot be changed.' } });
+    expect(rename.json).toMatchObject({
+      error: { code: 'username_read_only', message: 'Your username cannot be changed.' },
+    });
   });
 
   it('pages users in SQL and reports the total', async () => {
@@ -105,30 +137,55 @@ describe('user calls over HTTP', () => {
   });
 
   it('refuses bad input with a clear 4xx: no XSRF header, malformed JSON, oversized body, a body not sent as JSON, unknown route, bad role', async () => {
-    const noXsrf = await fetch(`${app.url}/api/edit-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const noXsrf = await fetch(`${app.url}/api/edit-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(noXsrf.status).toBe(403);
     expect(((await noXsrf.json()) as { error: { code: string } }).error.code).toBe('xsrf');
-    expect((await clients.player.call('POST', '/api/edit-user', '{"bio":')).json).toEqual({ error: { code: 'malformed_json', message: 'The request body is not valid JSON.' } });
-    expect((await clients.player.post('/api/edit-user', { username: 'player', bio: 'x'.repeat(100_000) })).status).toBe(413);
+    expect((await clients.player.call('POST', '/api/edit-user', '{"bio":')).json).toEqual({
+      error: { code: 'malformed_json', message: 'The request body is not valid JSON.' },
+    });
+    expect((await clients.player.post('/api/edit-user', { username: 'player', bio: 'x'.repeat(100_000) })).status).toBe(
+      413,
+    );
     // Another type would be passed over by the JSON parser, and the call refused for every field it did send.
     const form = { username: 'player', bio: 'Sundays', profilePicture: '' };
-    const sendAsJson = { error: { code: 'unsupported_media_type', message: 'Send the body as JSON, with the header Content-Type: application/json.' } };
-    const asText = await clients.player.call('POST', '/api/edit-user', JSON.stringify(form), { 'content-type': 'text/plain' });
+    const sendAsJson = {
+      error: {
+        code: 'unsupported_media_type',
+        message: 'Send the body as JSON, with the header Content-Type: application/json.',
+      },
+    };
+    const asText = await clients.player.call('POST', '/api/edit-user', JSON.stringify(form), {
+      'content-type': 'text/plain',
+    });
     expect(asText.status, asText.text).toBe(415);
     expect(asText.json).toEqual(sendAsJson);
-    expect((await clients.player.call('POST', '/api/edit-user', new URLSearchParams(form).toString(), { 'content-type': 'application/x-www-form-urlencoded' })).json).toEqual(sendAsJson);
+    expect(
+      (
+        await clients.player.call('POST', '/api/edit-user', new URLSearchParams(form).toString(), {
+          'content-type': 'application/x-www-form-urlencoded',
+        })
+      ).json,
+    ).toEqual(sendAsJson);
     // An empty body needs no type (it has no fields), and JSON with a charset is JSON.
     const empty = await clients.player.call('POST', '/api/edit-user', '', { 'content-type': '' });
     expect(empty.status, empty.text).toBe(400);
     expect(empty.json).toMatchObject({ error: { code: 'invalid_request' } });
-    const withCharset = await clients.player.call('POST', '/api/edit-user', JSON.stringify(form), { 'content-type': 'application/json; charset=utf-8' });
+    const withCharset = await clients.player.call('POST', '/api/edit-user', JSON.stringify(form), {
+      'content-type': 'application/json; charset=utf-8',
+    });
     expect(withCharset.status, withCharset.text).toBe(200);
     const unknown = await clients.player.get('/api/no-such-call');
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ error: { code: 'not_found' } });
     const badRole = await clients.admin.post('/api/admin-edit-user', { userId: ids.player, role: 'king' });
     expect(badRole.status).toBe(400);
-    expect(badRole.json).toMatchObject({ error: { fields: { role: 'Role must be one of: player, captain, field owner, admin' } } });
+    expect(badRole.json).toMatchObject({
+      error: { fields: { role: 'Role must be one of: player, captain, field owner, admin' } },
+    });
     const badToken = await new ApiClient(app.url, 'not-a-token').get('/api/get-user');
     expect(badToken.status).toBe(401);
   });
@@ -149,7 +206,10 @@ describe('user calls over HTTP', () => {
     const statusOf = async (expected: number) => {
       const started = Date.now();
       let status = 0;
-      while (Date.now() - started < 3000 && (status = (await clients.captain.get('/api/get-users?page=0&pageSize=10')).status) !== expected) {
+      while (
+        Date.now() - started < 3000 &&
+        (status = (await clients.captain.get('/api/get-users?page=0&pageSize=10')).status) !== expected
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return status;
@@ -157,12 +217,19 @@ describe('user calls over HTTP', () => {
     expect(await statusOf(403)).toBe(403);
     expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.captain, role: 'admin' })).status).toBe(200);
     expect(await statusOf(200)).toBe(200);
-    expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.captain, role: 'captain' })).status).toBe(200);
+    expect((await clients.admin.post('/api/admin-edit-user', { userId: ids.captain, role: 'captain' })).status).toBe(
+      200,
+    );
     expect(await statusOf(403)).toBe(403);
   });
 });
 
-async function signUp(app: { url: string; databaseUrl: string }, email: string, nickname: string, emailVerified = false): Promise<ApiClient> {
+async function signUp(
+  app: { url: string; databaseUrl: string },
+  email: string,
+  nickname: string,
+  emailVerified = false,
+): Promise<ApiClient> {
   return new ApiClient(app.url, await signUpToken(app, email, nickname, emailVerified));
 }
 
@@ -170,7 +237,8 @@ async function signUp(app: { url: string; databaseUrl: string }, email: string, 
 async function statusWithin(call: () => Promise<{ status: number }>, expected: number): Promise<number> {
   const started = Date.now();
   let status = 0;
-  while (Date.now() - started < 5000 && (status = (await call()).status) !== expected) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (Date.now() - started < 5000 && (status = (await call()).status) !== expected)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   return status;
 }
 
@@ -180,7 +248,8 @@ async function registered(client: ApiClient): Promise<{ userId: string; username
   return (await client.get('/api/get-user')).json as { userId: string; username: string; role: string };
 }
 
-const join = (socket: Socket, room: string) => new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit('join', room, resolve));
+const join = (socket: Socket, room: string) =>
+  new Promise<{ ok: boolean; error?: string }>((resolve) => socket.emit('join', room, resolve));
 
 describe('registration, unique usernames, the last admin and sockets over HTTP and socket.io', () => {
   let app: TestApp;
@@ -212,7 +281,9 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
     const read = await newcomer.get('/api/get-user');
     expect(read.status).toBe(403);
     expect(read.json).toMatchObject({ error: { code: 'not_registered' } });
-    expect((await newcomer.post('/api/edit-user', { username: 'newcomer', bio: '' })).json).toMatchObject({ error: { code: 'not_registered' } });
+    expect((await newcomer.post('/api/edit-user', { username: 'newcomer', bio: '' })).json).toMatchObject({
+      error: { code: 'not_registered' },
+    });
     const list = await admin.get('/api/get-users?page=0&pageSize=50');
     expect((list.json as { email: string }[]).map((user) => user.email)).not.toContain('newcomer@playtime.test');
 
@@ -250,10 +321,14 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
     expect(refusal?.data?.code).toBe('not_registered');
   });
 
-  it("gives a taken username a suffix, case-insensitively and under concurrency, and shows a balance only to its owner or an admin", async () => {
+  it('gives a taken username a suffix, case-insensitively and under concurrency, and shows a balance only to its owner or an admin', async () => {
     const lookalike = await signUp(app, 'lookalike@playtime.test', 'Owner');
     expect((await registered(lookalike)).username).toBe('Owner2');
-    const twins = await Promise.all([signUp(app, 'twin1@playtime.test', 'twin'), signUp(app, 'twin2@playtime.test', 'twin'), signUp(app, 'twin3@playtime.test', 'TWIN')]);
+    const twins = await Promise.all([
+      signUp(app, 'twin1@playtime.test', 'twin'),
+      signUp(app, 'twin2@playtime.test', 'twin'),
+      signUp(app, 'twin3@playtime.test', 'TWIN'),
+    ]);
     const names = await Promise.all(twins.map(async (twin) => (await registered(twin)).username));
     expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(3);
     expect(names.map((name) => name.toLowerCase()).sort()).toEqual(['twin', 'twin2', 'twin3']);
@@ -269,10 +344,15 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
 
   it('refuses removing the last admin, even when two admins demote each other at once', async () => {
     const me = (await admin.get('/api/get-user')).json as { userId: string };
-    for (const call of [admin.post('/api/admin-edit-user', { userId: me.userId, role: 'player' }), admin.post('/api/admin-delete-user', { userId: me.userId })]) {
+    for (const call of [
+      admin.post('/api/admin-edit-user', { userId: me.userId, role: 'player' }),
+      admin.post('/api/admin-delete-user', { userId: me.userId }),
+    ]) {
       const answer = await call;
       expect(answer.status).toBe(409);
-      expect(answer.json).toMatchObject({ error: { code: 'last_admin', message: expect.stringMatching(/^You are the last admin/) } });
+      expect(answer.json).toMatchObject({
+        error: { code: 'last_admin', message: expect.stringMatching(/^You are the last admin/) },
+      });
     }
     // ADMIN_EMAILS lists boss, whose address the provider verified: admin from the first registration.
     const boss = await signUp(app, 'boss@playtime.test', 'boss', true);
@@ -283,12 +363,21 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
         boss.post('/api/admin-edit-user', { userId: me.userId, role: 'player' }),
       ]);
       // The second to decide finds itself the last admin (409), or is already no admin (403).
-      expect([byAdmin!.status, byBoss!.status].filter((status) => status === 200), `${byAdmin!.text} ${byBoss!.text}`).toHaveLength(1);
-      const [winner, winnerId, loser, loserId] = byAdmin!.status === 200 ? [admin, me.userId, boss, bossId] : [boss, bossId, admin, me.userId];
-      const list = (await winner.seesWritesOf(loser).get('/api/get-users?page=0&pageSize=50')).json as { userId: string; role: string }[];
+      expect(
+        [byAdmin!.status, byBoss!.status].filter((status) => status === 200),
+        `${byAdmin!.text} ${byBoss!.text}`,
+      ).toHaveLength(1);
+      const [winner, winnerId, loser, loserId] =
+        byAdmin!.status === 200 ? [admin, me.userId, boss, bossId] : [boss, bossId, admin, me.userId];
+      const list = (await winner.seesWritesOf(loser).get('/api/get-users?page=0&pageSize=50')).json as {
+        userId: string;
+        role: string;
+      }[];
       expect(list.filter((user) => user.role === 'admin').map((user) => user.userId)).toEqual([winnerId]);
       expect((await winner.post('/api/admin-edit-user', { userId: loserId, role: 'admin' })).status).toBe(200);
-      expect(await statusWithin(() => loser.seesWritesOf(winner).get('/api/get-users?page=0&pageSize=10'), 200)).toBe(200);
+      expect(await statusWithin(() => loser.seesWritesOf(winner).get('/api/get-users?page=0&pageSize=10'), 200)).toBe(
+        200,
+      );
     }
   });
 
@@ -335,7 +424,16 @@ describe('ADMIN_EMAILS at every start', () => {
     // The same address both times: the issuer is part of who a user is.
     const port = await findFreePort();
     const start = (adminEmails: string) => {
-      return startStandalone(loadConfig({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'error', ADMIN_EMAILS: adminEmails, DEMO_DATA: 'false' }));
+      return startStandalone(
+        loadConfig({
+          DATABASE_URL: database.url,
+          PORT: String(port),
+          PUBLIC_URL: `http://localhost:${port}`,
+          LOG_LEVEL: 'error',
+          ADMIN_EMAILS: adminEmails,
+          DEMO_DATA: 'false',
+        }),
+      );
     };
     try {
       const first = await start('');
@@ -383,12 +481,26 @@ describe('ADMIN_EMAILS when the command side starts before the projector (distri
       // A fresh database, and no projector: there is no read.users to read.
       await expect(prepareUsersAtStart({ ...deps, catchUpMs: 300 })).resolves.toEqual({ caughtUp: false });
 
-      await store.appendToStream(userStream('late'), [
-        {
-          type: 'UserRegistered',
-          data: { userId: 'late', issuer: 'iss', subject: 'late', email: 'late@playtime.test', emailVerified: true, username: 'late', nickname: 'late', profilePicture: '/avatars/1.svg', role: 'player' },
-        },
-      ], { expectedRevision: 'no_stream' });
+      await store.appendToStream(
+        userStream('late'),
+        [
+          {
+            type: 'UserRegistered',
+            data: {
+              userId: 'late',
+              issuer: 'iss',
+              subject: 'late',
+              email: 'late@playtime.test',
+              emailVerified: true,
+              username: 'late',
+              nickname: 'late',
+              profilePicture: '/avatars/1.svg',
+              role: 'player',
+            },
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
       const prepared = prepareUsersAtStart({ ...deps, catchUpMs: 30_000 });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await projector.start();

@@ -14,20 +14,31 @@ const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*$/;
 
 async function namingErrors(filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText('export const named = 1;\n', { filePath: `${root}/${filePath}` });
-  return result!.messages.filter((message) => message.ruleId?.startsWith('check-file/')).map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId?.startsWith('check-file/'))
+    .map((message) => message.message);
 }
 
 describe('web file names (eslint.config.js)', () => {
-  it.each(['web/src/components/GameCard.tsx', 'web/src/hooks/useNow.ts', 'web/src/features/games/PlayTime/pitch.tsx'])('refuses %s', async (file) => {
-    expect((await namingErrors(file)).length).toBeGreaterThan(0);
-  });
+  it.each(['web/src/components/GameCard.tsx', 'web/src/hooks/useNow.ts', 'web/src/features/games/PlayTime/pitch.tsx'])(
+    'refuses %s',
+    async (file) => {
+      expect((await namingErrors(file)).length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(['web/src/components/game-card.tsx', 'web/src/hooks/use-now.ts', 'web/src/features/games/play/play-time.test.ts'])('allows %s', async (file) => {
+  it.each([
+    'web/src/components/game-card.tsx',
+    'web/src/hooks/use-now.ts',
+    'web/src/features/games/play/play-time.test.ts',
+  ])('allows %s', async (file) => {
     expect(await namingErrors(file)).toEqual([]);
   });
 
   it('names every stylesheet in kebab-case too', () => {
-    const stylesheets = readdirSync(`${root}/web/src`, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.css'));
+    const stylesheets = readdirSync(`${root}/web/src`, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.css'),
+    );
     expect(stylesheets.length).toBeGreaterThan(0);
     expect(stylesheets.filter((file) => !file.split('/').every((part) => KEBAB_CASE.test(part)))).toEqual([]);
   });

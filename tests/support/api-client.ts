@@ -7,7 +7,11 @@ import { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/ru
  * An authorization request as the SPA at `appOrigin` sends it to the provider at `appUrl` (code flow
  * + PKCE); `extra` adds or overrides parameters (prompt, response_mode).
  */
-export function authorizationRequest(appUrl: string, appOrigin = appUrl, extra: Record<string, string> = {}): { url: string; verifier: string } {
+export function authorizationRequest(
+  appUrl: string,
+  appOrigin = appUrl,
+  extra: Record<string, string> = {},
+): { url: string; verifier: string } {
   const verifier = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({
     client_id: EMBEDDED_CLIENT_ID,
@@ -30,34 +34,58 @@ export function authorizationRequest(appUrl: string, appOrigin = appUrl, extra: 
  * access token. `appOrigin`: where the SPA runs (its redirect URI and token calls' Origin), when it
  * is opened at another address than the provider's.
  */
-export async function accessTokenFor(appUrl: string, email: string, password = 'playtime', appOrigin = appUrl): Promise<string> {
+export async function accessTokenFor(
+  appUrl: string,
+  email: string,
+  password = 'playtime',
+  appOrigin = appUrl,
+): Promise<string> {
   return (await signIn(appUrl, email, password, appOrigin)).token;
 }
 
 /** A login as accessTokenFor does it, keeping the browser (its provider session cookie) to log out with. */
-export async function signIn(appUrl: string, email: string, password = 'playtime', appOrigin = appUrl): Promise<{ token: string; logOut(): Promise<void> }> {
+export async function signIn(
+  appUrl: string,
+  email: string,
+  password = 'playtime',
+  appOrigin = appUrl,
+): Promise<{ token: string; logOut(): Promise<void> }> {
   const browser = new HttpBrowser();
   const { url, verifier } = authorizationRequest(appUrl, appOrigin);
   const loginPage = await browser.navigate(url);
-  const back = await browser.submit(readForm(loginPage.body, loginPage.url), { email, password }, (url) => url.startsWith(appOrigin) && url.includes('code='));
+  const back = await browser.submit(
+    readForm(loginPage.body, loginPage.url),
+    { email, password },
+    (url) => url.startsWith(appOrigin) && url.includes('code='),
+  );
   const code = new URL(back.url).searchParams.get('code');
   if (!code) throw new Error(`login of ${email} did not return a code: ${back.status} ${back.body.slice(0, 300)}`);
   const response = await fetch(`${appUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appOrigin },
-    body: new URLSearchParams({ client_id: EMBEDDED_CLIENT_ID, grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: appOrigin }).toString(),
+    body: new URLSearchParams({
+      client_id: EMBEDDED_CLIENT_ID,
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: appOrigin,
+    }).toString(),
   });
   const tokens = (await response.json()) as { access_token?: string };
   if (!tokens.access_token) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
-  if (response.headers.get('access-control-allow-origin') !== appOrigin) throw new Error(`the token answer does not let ${appOrigin} read it`);
+  if (response.headers.get('access-control-allow-origin') !== appOrigin)
+    throw new Error(`the token answer does not let ${appOrigin} read it`);
   return {
     token: tokens.access_token,
     // What the SDK's logout does: /v2/logout, whose page submits the provider's confirmation form at once.
     async logOut() {
       const query = new URLSearchParams({ client_id: EMBEDDED_CLIENT_ID, returnTo: `${appOrigin}/` });
       const page = await browser.navigate(`${appUrl}/v2/logout?${query}`);
-      const back = await browser.submit(readForm(page.body, page.url, 'op.logoutForm'), {}, (url) => url.startsWith(appOrigin));
-      if (back.status !== 0) throw new Error(`logout did not return to the app: ${back.status} ${back.body.slice(0, 300)}`);
+      const back = await browser.submit(readForm(page.body, page.url, 'op.logoutForm'), {}, (url) =>
+        url.startsWith(appOrigin),
+      );
+      if (back.status !== 0)
+        throw new Error(`logout did not return to the app: ${back.status} ${back.body.slice(0, 300)}`);
     },
   };
 }
@@ -79,7 +107,12 @@ export class ApiClient {
     private readonly token: string | null,
   ) {}
 
-  async call(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer> {
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiAnswer> {
     const headers: Record<string, string> = {
       cookie: `XSRF-TOKEN=${this.xsrf}`,
       'x-xsrf-token': this.xsrf,
@@ -88,7 +121,11 @@ export class ApiClient {
     };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (method === 'GET' && this.lastPosition) headers['x-playtime-after'] = this.lastPosition;
-    const response = await fetch(`${this.appUrl}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const response = await fetch(`${this.appUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
     const position = response.headers.get('x-playtime-position');
     if (position) this.lastPosition = position;
     const text = await response.text();
@@ -106,7 +143,11 @@ export class ApiClient {
    * once it is projected, and a test that reads someone else's write must say so.
    */
   seesWritesOf(other: ApiClient): this {
-    if (other.lastPosition && (!this.lastPosition || compareCheckpoints(parseCheckpoint(other.lastPosition)!, parseCheckpoint(this.lastPosition)!) > 0)) {
+    if (
+      other.lastPosition &&
+      (!this.lastPosition ||
+        compareCheckpoints(parseCheckpoint(other.lastPosition)!, parseCheckpoint(this.lastPosition)!) > 0)
+    ) {
       this.lastPosition = other.lastPosition;
     }
     return this;

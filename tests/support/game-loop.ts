@@ -9,7 +9,9 @@ import { at } from './time';
 export type DemoPerson = 'owner' | 'captain' | 'player' | 'admin';
 
 /** The embedded provider's demo accounts, signed in, with their user ids, and a client without a token. */
-export async function demoPeople(appUrl: string): Promise<{ clients: Record<DemoPerson | 'anonymous', ApiClient>; ids: Record<DemoPerson, string> }> {
+export async function demoPeople(
+  appUrl: string,
+): Promise<{ clients: Record<DemoPerson | 'anonymous', ApiClient>; ids: Record<DemoPerson, string> }> {
   const clients = { anonymous: new ApiClient(appUrl, null) } as Record<DemoPerson | 'anonymous', ApiClient>;
   const ids = {} as Record<DemoPerson, string>;
   for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
@@ -20,17 +22,30 @@ export async function demoPeople(appUrl: string): Promise<{ clients: Record<Demo
 }
 
 /** Checks out a purpose and pays it with the simulated processor's good card: the succeeded payment's id. */
-export async function payInFull(payer: ApiClient, anonymous: ApiClient, purpose: PaymentPurpose, price: number): Promise<string> {
+export async function payInFull(
+  payer: ApiClient,
+  anonymous: ApiClient,
+  purpose: PaymentPurpose,
+  price: number,
+): Promise<string> {
   const secret = await payer.post('/api/checkout', { price, purpose });
   expect(secret.status, secret.text).toBe(200);
-  const confirmed = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+  const confirmed = await anonymous.post('/api/payments/simulated/confirm', {
+    clientSecret: secret.text,
+    ...GOOD_CARD,
+  });
   expect(confirmed.status, confirmed.text).toBe(200);
   return paymentIdOfClientSecret(secret.text)!;
 }
 
 /** Holds a slot on the day after tomorrow from `from` to `to` o'clock (UTC), with the game's draft. */
-export const holdSlot = (captain: ApiClient, subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}) =>
-  captain.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
+export const holdSlot = (
+  captain: ApiClient,
+  subFieldId: string,
+  from: number,
+  to: number,
+  draft: Record<string, unknown> = {},
+) => captain.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
 
 export interface PaidBooking {
   gameId: string;
@@ -39,7 +54,14 @@ export interface PaidBooking {
 }
 
 /** Holds, pays the rental and books a game as `captain`. */
-export async function bookPaidGame(captain: ApiClient, anonymous: ApiClient, subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}): Promise<PaidBooking> {
+export async function bookPaidGame(
+  captain: ApiClient,
+  anonymous: ApiClient,
+  subFieldId: string,
+  from: number,
+  to: number,
+  draft: Record<string, unknown> = {},
+): Promise<PaidBooking> {
   const held = await holdSlot(captain, subFieldId, from, to, draft);
   expect(held.status, held.text).toBe(200);
   const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };

@@ -7,7 +7,11 @@ import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/p
  * Appends `count` applications (`{label} {n}`), 50 at a time, or paced at `perSecond` when given
  * (then 100 every tenth of that second's share).
  */
-export async function appendPartnerApplications(databaseUrl: string, count: number, options: { label: string; perSecond?: number }): Promise<void> {
+export async function appendPartnerApplications(
+  databaseUrl: string,
+  count: number,
+  options: { label: string; perSecond?: number },
+): Promise<void> {
   const store = await PostgresEventStore.connect(databaseUrl);
   const batch = options.perSecond ? 100 : 50;
   const started = Date.now();
@@ -20,8 +24,18 @@ export async function appendPartnerApplications(databaseUrl: string, count: numb
         {
           type: 'PartnerApplicationSubmitted',
           data: {
-            applicationId, submittedAt: new Date().toISOString(), applicantId: null, contactName: `${options.label} ${n}`, email: `${slug}${n}@fields.test`,
-            phone: '(212) 555-0100', fieldName: `${options.label} Field ${n}`, address: `${n} Main St`, zipCode: '10001', city: 'New York', subFields: 2, message: '',
+            applicationId,
+            submittedAt: new Date().toISOString(),
+            applicantId: null,
+            contactName: `${options.label} ${n}`,
+            email: `${slug}${n}@fields.test`,
+            phone: '(212) 555-0100',
+            fieldName: `${options.label} Field ${n}`,
+            address: `${n} Main St`,
+            zipCode: '10001',
+            city: 'New York',
+            subFields: 2,
+            message: '',
           },
           metadata: { userId: null, correlationId: applicationId, causationId: null },
         },
@@ -46,7 +60,10 @@ export async function appendPartnerApplications(databaseUrl: string, count: numb
  * One application without an account, as the spreadsheet import records a row (its email and field
  * name given), appended straight to the log; returns its id.
  */
-export async function appendUnclaimedApplication(databaseUrl: string, row: { email: string; fieldName: string }): Promise<string> {
+export async function appendUnclaimedApplication(
+  databaseUrl: string,
+  row: { email: string; fieldName: string },
+): Promise<string> {
   const store = await PostgresEventStore.connect(databaseUrl);
   const applicationId = randomUUID();
   try {
@@ -56,8 +73,19 @@ export async function appendUnclaimedApplication(databaseUrl: string, row: { ema
         {
           type: 'PartnerApplicationSubmitted',
           data: {
-            applicationId, submittedAt: new Date().toISOString(), applicantId: null, source: 'sheet', contactName: 'Sheet Row', email: row.email,
-            phone: '(212) 555-0100', fieldName: row.fieldName, address: '1 Main St', zipCode: '10001', city: 'New York', subFields: 2, message: '',
+            applicationId,
+            submittedAt: new Date().toISOString(),
+            applicantId: null,
+            source: 'sheet',
+            contactName: 'Sheet Row',
+            email: row.email,
+            phone: '(212) 555-0100',
+            fieldName: row.fieldName,
+            address: '1 Main St',
+            zipCode: '10001',
+            city: 'New York',
+            subFields: 2,
+            message: '',
           },
           metadata: { userId: null, correlationId: applicationId, causationId: null },
         },

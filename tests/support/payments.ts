@@ -12,7 +12,11 @@ export interface WebhookAnswer {
 }
 
 /** Posts a body to the app's webhook route as a processor would, with the signature header given (none when undefined). */
-export async function postWebhook(appUrl: string, payload: string, signature: string | undefined): Promise<WebhookAnswer> {
+export async function postWebhook(
+  appUrl: string,
+  payload: string,
+  signature: string | undefined,
+): Promise<WebhookAnswer> {
   const response = await fetch(`${appUrl}/api/payments/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
@@ -22,7 +26,8 @@ export async function postWebhook(appUrl: string, payload: string, signature: st
 }
 
 /** Signed with the simulated processor's secret, as it signs them. */
-export const signedBy = (secret: string) => (payload: string, timestampSeconds?: number) => signWebhook(payload, secret, timestampSeconds);
+export const signedBy = (secret: string) => (payload: string, timestampSeconds?: number) =>
+  signWebhook(payload, secret, timestampSeconds);
 
 export interface SentWebhook {
   event_id: string;
@@ -33,7 +38,9 @@ export interface SentWebhook {
 
 /** Every event the simulated processor sent, as it sent them. */
 export async function sentWebhooks(db: pg.Pool): Promise<SentWebhook[]> {
-  const { rows } = await db.query<SentWebhook>('SELECT event_id, payment_id, type, payload FROM simulated_payments.events ORDER BY created_at, event_id');
+  const { rows } = await db.query<SentWebhook>(
+    'SELECT event_id, payment_id, type, payload FROM simulated_payments.events ORDER BY created_at, event_id',
+  );
   return rows;
 }
 

@@ -1,6 +1,10 @@
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
 import { Router } from 'express';
-import { addAvailabilityBody, deleteAvailabilityBody, editAvailabilityBody } from '@playtime/shared/contract/availability';
+import {
+  addAvailabilityBody,
+  deleteAvailabilityBody,
+  editAvailabilityBody,
+} from '@playtime/shared/contract/availability';
 import { availabilityDecider, NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime/shared/domain/availability/decider';
 import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -15,7 +19,6 @@ export type AvailabilityCommandDependencies = CommandDependencies &
     /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead a window may start. */
     availabilityMaxDaysAhead: number;
   };
-
 
 /** Commands on sub-field availability (spec §7 field-schedule calls), for the field's owner and admins. */
 export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies): Router {

@@ -3,7 +3,10 @@ import type pg from 'pg';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import type { SubFieldRef } from '@playtime/shared/domain/availability/decider';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
-import { readProjectionPositions, type ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import {
+  readProjectionPositions,
+  type ProjectionProgress,
+} from '@playtime/shared/infra/projections/projection-progress';
 
 export interface ReadModelDependencies {
   pool: pg.Pool;
@@ -25,7 +28,11 @@ const SETTLE_MS = 3000;
  * when nothing was appended after the point the projection had reached before looking, so adding a
  * sub-field and at once adding availability to it works.
  */
-async function findOnceSettled<Row>(deps: ReadModelDependencies, projection: string, find: () => Promise<Row | undefined>): Promise<Row | undefined> {
+async function findOnceSettled<Row>(
+  deps: ReadModelDependencies,
+  projection: string,
+  find: () => Promise<Row | undefined>,
+): Promise<Row | undefined> {
   const deadline = Date.now() + SETTLE_MS;
   for (;;) {
     const [before] = await readProjectionPositions(deps.pool, [projection]);
@@ -36,7 +43,9 @@ async function findOnceSettled<Row>(deps: ReadModelDependencies, projection: str
     const behind = (await deps.store.countEventsAfter(reached)) > 0;
     const remaining = deadline - Date.now();
     if (!behind || remaining <= 0) return undefined;
-    const anyProgress = reached ? { commit: reached.commit, position: reached.position + 1 } : { commit: 0, position: 1 };
+    const anyProgress = reached
+      ? { commit: reached.commit, position: reached.position + 1 }
+      : { commit: 0, position: 1 };
     await deps.progress.waitFor([projection], anyProgress, remaining);
   }
 }
@@ -76,9 +85,15 @@ function findFreshSubField(deps: ReadModelDependencies, subFieldId: string): Pro
 }
 
 /** The sub-field an availability window belongs to (a window never moves to another sub-field). */
-export async function findSubFieldOfWindow(deps: ReadModelDependencies, windowId: string): Promise<SubFieldRef | undefined> {
+export async function findSubFieldOfWindow(
+  deps: ReadModelDependencies,
+  windowId: string,
+): Promise<SubFieldRef | undefined> {
   const window = await findOnceSettled(deps, PROJECTIONS.availabilityWindows, async () => {
-    const { rows } = await deps.pool.query<{ sub_field_id: string }>('SELECT sub_field_id FROM read.availability_windows WHERE window_id = $1', [windowId]);
+    const { rows } = await deps.pool.query<{ sub_field_id: string }>(
+      'SELECT sub_field_id FROM read.availability_windows WHERE window_id = $1',
+      [windowId],
+    );
     return rows[0];
   });
   return window ? findSubField(deps, window.sub_field_id) : undefined;
@@ -87,7 +102,10 @@ export async function findSubFieldOfWindow(deps: ReadModelDependencies, windowId
 /** The sub-field a hold is on (a fact that never changes). */
 export async function findHoldSubField(deps: ReadModelDependencies, holdId: string): Promise<SubFieldRef | undefined> {
   const hold = await findOnceSettled(deps, PROJECTIONS.bookings, async () => {
-    const { rows } = await deps.pool.query<{ sub_field_id: string }>('SELECT sub_field_id FROM read.holds WHERE hold_id = $1', [holdId]);
+    const { rows } = await deps.pool.query<{ sub_field_id: string }>(
+      'SELECT sub_field_id FROM read.holds WHERE hold_id = $1',
+      [holdId],
+    );
     return rows[0];
   });
   return hold ? findSubField(deps, hold.sub_field_id) : undefined;

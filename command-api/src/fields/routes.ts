@@ -1,6 +1,15 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
-import { addFieldBody, addSubFieldBody, editFieldBody, fieldIdBody, setFieldPolicyBody, subFieldIdBody, toFieldForm, type FieldForm } from '@playtime/shared/contract/fields';
+import {
+  addFieldBody,
+  addSubFieldBody,
+  editFieldBody,
+  fieldIdBody,
+  setFieldPolicyBody,
+  subFieldIdBody,
+  toFieldForm,
+  type FieldForm,
+} from '@playtime/shared/contract/fields';
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS, fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream, type Coordinates } from '@playtime/shared/domain/fields/events';
 import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/availability/decider';
@@ -11,18 +20,23 @@ import { newIdFor, runCommand, type CommandDependencies } from '../http/run-comm
 import { findSubField, type ReadModelDependencies } from './read-model';
 import { deleteField, removeSubField } from './sub-field-lifecycle';
 
-export type FieldCommandDependencies = CommandDependencies & ReadModelDependencies & { resolveUser: ResolveUser; geocoder: Geocoder };
+export type FieldCommandDependencies = CommandDependencies &
+  ReadModelDependencies & { resolveUser: ResolveUser; geocoder: Geocoder };
 
 /**
  * The body read with the contract's form schema (the web validates with the same one), or a 400
  * naming every bad form field; a form's refusal reads as the spec's message alone.
  */
-function parseForm<Body extends z.output<typeof addFieldBody>>(schema: z.ZodType<Body>, body: unknown): Body & { form: FieldForm } {
+function parseForm<Body extends z.output<typeof addFieldBody>>(
+  schema: z.ZodType<Body>,
+  body: unknown,
+): Body & { form: FieldForm } {
   try {
     const parsed: Body = parseBody(schema, body);
     return { ...parsed, form: toFieldForm(parsed) };
   } catch (error) {
-    if (error instanceof ApiError && error.fields) throw new ApiError(error.status, error.code, Object.values(error.fields)[0]!, error.fields);
+    if (error instanceof ApiError && error.fields)
+      throw new ApiError(error.status, error.code, Object.values(error.fields)[0]!, error.fields);
     throw error;
   }
 }
@@ -31,11 +45,21 @@ function parseForm<Body extends z.output<typeof addFieldBody>>(schema: z.ZodType
 async function coordinatesOf(geocoder: Geocoder, zipCode: string): Promise<Coordinates> {
   const place = await geocoder.geocodeZip(zipCode.trim()).catch((error: unknown) => {
     if (error instanceof GeocoderUnavailableError) {
-      throw new ApiError(503, 'geocoder_unavailable', 'We cannot look up ZIP codes right now. Please try again in a minute.');
+      throw new ApiError(
+        503,
+        'geocoder_unavailable',
+        'We cannot look up ZIP codes right now. Please try again in a minute.',
+      );
     }
     throw error;
   });
-  if (!place) throw new ApiError(422, 'unknown_zip', `We could not find the ZIP code ${zipCode.trim()}. Check it and try again.`, { zipCode: 'Unknown ZIP code' });
+  if (!place)
+    throw new ApiError(
+      422,
+      'unknown_zip',
+      `We could not find the ZIP code ${zipCode.trim()}. Check it and try again.`,
+      { zipCode: 'Unknown ZIP code' },
+    );
   return { latitude: place.latitude, longitude: place.longitude };
 }
 
@@ -50,20 +74,34 @@ export function fieldCommandRoutes(deps: FieldCommandDependencies): Router {
     const { form } = parseForm(addFieldBody, req.body);
     const coordinates = await coordinatesOf(deps.geocoder, form.zipCode);
     const fieldId = newIdFor(deps, req)();
-    await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), { type: 'AddField', fieldId, form, coordinates });
+    await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), {
+      type: 'AddField',
+      fieldId,
+      form,
+      coordinates,
+    });
     res.json({ ok: true, fieldId });
   });
 
   router.post('/api/edit-field', fieldManager, async (req, res) => {
     const { form, ...body } = parseForm(editFieldBody, req.body);
     const coordinates = await coordinatesOf(deps.geocoder, form.zipCode);
-    await runCommand(deps, req, res, fieldDecider, fieldStream(body.fieldId), { type: 'EditField', form, coordinates, actorIsAdmin: actorIsAdmin(req) });
+    await runCommand(deps, req, res, fieldDecider, fieldStream(body.fieldId), {
+      type: 'EditField',
+      form,
+      coordinates,
+      actorIsAdmin: actorIsAdmin(req),
+    });
     res.json({ ok: true });
   });
 
   router.post('/api/set-field-policy', fieldManager, async (req, res) => {
     const { fieldId, ...policy } = parseBody(setFieldPolicyBody, req.body);
-    await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), { type: 'SetFieldPolicy', policy, actorIsAdmin: actorIsAdmin(req) });
+    await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), {
+      type: 'SetFieldPolicy',
+      policy,
+      actorIsAdmin: actorIsAdmin(req),
+    });
     res.json({ ok: true });
   });
 

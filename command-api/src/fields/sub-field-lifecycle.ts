@@ -28,15 +28,38 @@ const CLOSE_ATTEMPTS = 10;
 
 const actorIsAdmin = (req: Request) => req.user?.role === 'admin';
 
-function closeSubField(deps: CommandDependencies, req: Request, res: Response, subField: SubFieldRef, reason: SubFieldClosedReason) {
-  const close = { type: 'CloseSubField' as const, subField, actorIsAdmin: actorIsAdmin(req), reason, timeZone: timeZoneOf(req) };
-  return runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), close, { maxAttempts: CLOSE_ATTEMPTS });
+function closeSubField(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  subField: SubFieldRef,
+  reason: SubFieldClosedReason,
+) {
+  const close = {
+    type: 'CloseSubField' as const,
+    subField,
+    actorIsAdmin: actorIsAdmin(req),
+    reason,
+    timeZone: timeZoneOf(req),
+  };
+  return runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), close, {
+    maxAttempts: CLOSE_ATTEMPTS,
+  });
 }
 
 /** Removes a sub-field: closes its stream, then removes it from its field. */
-export async function removeSubField(deps: CommandDependencies, req: Request, res: Response, subField: SubFieldRef): Promise<void> {
+export async function removeSubField(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  subField: SubFieldRef,
+): Promise<void> {
   await closeSubField(deps, req, res, subField, 'subfield_removed');
-  await runCommand(deps, req, res, fieldDecider, fieldStream(subField.fieldId), { type: 'RemoveSubField', subFieldId: subField.subFieldId, actorIsAdmin: actorIsAdmin(req) });
+  await runCommand(deps, req, res, fieldDecider, fieldStream(subField.fieldId), {
+    type: 'RemoveSubField',
+    subFieldId: subField.subFieldId,
+    actorIsAdmin: actorIsAdmin(req),
+  });
 }
 
 /**
@@ -44,12 +67,24 @@ export async function removeSubField(deps: CommandDependencies, req: Request, re
  * deletion while a sub-field it lists was not closed (one added in the meantime): that one is closed
  * and the deletion tried again.
  */
-export async function deleteField(deps: CommandDependencies, req: Request, res: Response, fieldId: string): Promise<void> {
+export async function deleteField(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  fieldId: string,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const field = await currentState(deps.store, fieldDecider, fieldStream(fieldId));
     // A field that is not active has nothing to close: the deletion below refuses it (404), as it refuses a stranger (403).
     const subFields: SubFieldRef[] =
-      field.status === 'active' ? field.subFields.map((sub) => ({ subFieldId: sub.subFieldId, fieldId, ownerId: field.ownerId, name: sub.name })) : [];
+      field.status === 'active'
+        ? field.subFields.map((sub) => ({
+            subFieldId: sub.subFieldId,
+            fieldId,
+            ownerId: field.ownerId,
+            name: sub.name,
+          }))
+        : [];
     await Promise.all(subFields.map((subField) => closeSubField(deps, req, res, subField, 'field_deleted')));
     try {
       await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), {
@@ -59,7 +94,8 @@ export async function deleteField(deps: CommandDependencies, req: Request, res: 
       });
       return;
     } catch (error) {
-      if (!(error instanceof DomainError && error.code === SUBFIELDS_STILL_OPEN) || attempt >= MAX_DELETE_ATTEMPTS) throw error;
+      if (!(error instanceof DomainError && error.code === SUBFIELDS_STILL_OPEN) || attempt >= MAX_DELETE_ATTEMPTS)
+        throw error;
     }
   }
 }

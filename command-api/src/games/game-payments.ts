@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import { DomainError } from '@playtime/shared/domain/decider';
-import { entryPaymentsOf, ENTRY_HELD, gameDecider, paymentUsed, standingEntry, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
+import {
+  entryPaymentsOf,
+  ENTRY_HELD,
+  gameDecider,
+  paymentUsed,
+  standingEntry,
+  type VerifiedEntryPayment,
+} from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
 import { subFieldStream } from '@playtime/shared/domain/availability/events';
@@ -37,19 +44,28 @@ export interface GamePaymentDependencies extends ReadModelDependencies {
 async function succeededPayment(processor: PaymentProcessor, paymentId: string): Promise<Payment> {
   const payment = await processor.retrievePayment(paymentId);
   if (!payment) throw new ApiError(404, 'payment_not_found', 'There is no payment with this id.');
-  if (payment.status !== 'succeeded') throw new ApiError(409, 'payment_not_succeeded', 'This payment has not gone through. Pay first, then try again.');
+  if (payment.status !== 'succeeded')
+    throw new ApiError(409, 'payment_not_succeeded', 'This payment has not gone through. Pay first, then try again.');
   return payment;
 }
 
-export async function verifyRentalPayment(processor: PaymentProcessor, paymentId: string): Promise<VerifiedRentalPayment> {
+export async function verifyRentalPayment(
+  processor: PaymentProcessor,
+  paymentId: string,
+): Promise<VerifiedRentalPayment> {
   const payment = await succeededPayment(processor, paymentId);
-  if (payment.purpose.kind !== 'rental') throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a field rental.');
+  if (payment.purpose.kind !== 'rental')
+    throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a field rental.');
   return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId };
 }
 
-export async function verifyEntryPayment(processor: PaymentProcessor, paymentId: string): Promise<VerifiedEntryPayment> {
+export async function verifyEntryPayment(
+  processor: PaymentProcessor,
+  paymentId: string,
+): Promise<VerifiedEntryPayment> {
   const payment = await succeededPayment(processor, paymentId);
-  if (payment.purpose.kind !== 'entry') throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a game\'s entry fee.');
+  if (payment.purpose.kind !== 'entry')
+    throw new ApiError(422, 'payment_for_another_purpose', "This payment was not made for a game's entry fee.");
   return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId };
 }
 
@@ -60,7 +76,11 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.
     await deps.refund({ paymentId: payment.paymentId, idempotencyKey: `refund-unusable-${payment.paymentId}` });
   };
-  const metadata = (payment: Payment) => ({ userId: payment.payerId, correlationId: `payment-${payment.paymentId}`, causationId: null });
+  const metadata = (payment: Payment) => ({
+    userId: payment.payerId,
+    correlationId: `payment-${payment.paymentId}`,
+    causationId: null,
+  });
   // A purpose that names its sub-field needs no wait for the bookings read model to learn a hold made
   // a moment ago; the sub-field's stream still decides whether the hold is there (a wrong one is refused).
   const subFieldOfRental = (purpose: Extract<PaymentPurpose, { kind: 'rental' }>) =>
@@ -70,11 +90,20 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     const { holdId } = purpose;
     const subField = await subFieldOfRental(purpose);
     if (!subField) return null;
-    const state = await currentState(deps.store, availabilityDecider, subFieldStream(subField.subFieldId), deps.streamStates);
+    const state = await currentState(
+      deps.store,
+      availabilityDecider,
+      subFieldStream(subField.subFieldId),
+      deps.streamStates,
+    );
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
     // A withdrawn sub-field books nothing more: its holds are not sold, so no card is charged for them.
     if (!hold || hold.organizerId !== payerId || hold.status === 'booked' || state.withdrawn) return null;
-    return { amountCents: hold.rentalCents, receiverId: subField.ownerId, purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId } };
+    return {
+      amountCents: hold.rentalCents,
+      receiverId: subField.ownerId,
+      purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId },
+    };
   });
 
   purposes.priceWith('entry', async (purpose, payerId) => {
@@ -84,7 +113,12 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
     // A player refunded once (removed, then allowed back) pays again with a new payment, not the refunded one.
-    return { amountCents: game.details.priceCents, receiverId: game.details.organizerId, purpose, round: entryPaymentsOf(game, payerId) };
+    return {
+      amountCents: game.details.priceCents,
+      receiverId: game.details.organizerId,
+      purpose,
+      round: entryPaymentsOf(game, payerId),
+    };
   });
 
   // The captain's page books the slot with add-game; this completes it when the page never came back.
@@ -92,9 +126,15 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     // Usually the captain's page has made the game already: then there is nothing left to do, unless
     // the hold was booked with another payment (paid twice), which this one can no longer buy. A game
     // this process knows of settles that without a read: it keeps the payment it was booked with.
-    const game = await settledState(deps.store, gameDecider, gameStream(gameIdForHold(payment.purpose.holdId)), (known) => known.status !== 'none', {
-      cache: deps.streamStates,
-    });
+    const game = await settledState(
+      deps.store,
+      gameDecider,
+      gameStream(gameIdForHold(payment.purpose.holdId)),
+      (known) => known.status !== 'none',
+      {
+        cache: deps.streamStates,
+      },
+    );
     if (game.status !== 'none') {
       if (game.rentalPaymentId === payment.paymentId) return;
       return refundInFull(payment, 'the hold was booked with another payment');
@@ -105,7 +145,12 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
       await bookHeldSlot(deps, {
         subField,
         holdId: payment.purpose.holdId,
-        payment: { paymentId: payment.paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId },
+        payment: {
+          paymentId: payment.paymentId,
+          payerId: payment.payerId,
+          amountCents: payment.amountCents,
+          holdId: payment.purpose.holdId,
+        },
         actorId: null,
         cancellationWindowHours: deps.cancellationWindowHours,
         metadata: metadata(payment),
@@ -119,7 +164,10 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
 
   // The player's page joins with join-game; this joins them when the page never came back.
   purposes.onPaymentSucceeded('entry', async (payment) => {
-    const { rows } = await deps.pool.query<{ username: string | null }>('SELECT username FROM read.users WHERE user_id = $1', [payment.payerId]);
+    const { rows } = await deps.pool.query<{ username: string | null }>(
+      'SELECT username FROM read.users WHERE user_id = $1',
+      [payment.payerId],
+    );
     try {
       await handleCommand({
         store: deps.store,
@@ -131,7 +179,12 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
           playerId: payment.payerId,
           username: rows[0]?.username ?? '',
           team: 0,
-          payment: { paymentId: payment.paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId },
+          payment: {
+            paymentId: payment.paymentId,
+            payerId: payment.payerId,
+            amountCents: payment.amountCents,
+            gameId: payment.purpose.gameId,
+          },
         },
         context: { now: deps.now(), newId: () => payment.paymentId, actorId: payment.payerId },
         metadata: metadata(payment),

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { addGameBody, holdSlotBody, ORGANIZER_ROLES, releaseHoldBody, type HeldSlot } from '@playtime/shared/contract/games';
+import {
+  addGameBody,
+  holdSlotBody,
+  ORGANIZER_ROLES,
+  releaseHoldBody,
+  type HeldSlot,
+} from '@playtime/shared/contract/games';
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
 import { DEFAULT_MAX_PLAYERS } from '@playtime/shared/domain/games/rules';
@@ -42,9 +48,14 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     // The price is the field's as it is now, from its own stream: a hold quotes it and the payment must match it.
     const field = await currentState(deps.store, fieldDecider, fieldStream(subField.fieldId), deps.streamStates);
     // A withdrawn field (its owner's account was deleted) goes on to its sub-field's stream, which refuses it and says why.
-    if (field.status === 'unknown' || field.status === 'deleted') throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
+    if (field.status === 'unknown' || field.status === 'deleted')
+      throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     const user = req.user!;
-    const rentalCents = rentalCentsFor(field.details.pricePerHourCents, { start: body.startDate.getTime(), end: body.endDate.getTime() }, field.policy);
+    const rentalCents = rentalCentsFor(
+      field.details.pricePerHourCents,
+      { start: body.startDate.getTime(), end: body.endDate.getTime() },
+      field.policy,
+    );
     const outcome = await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), {
       type: 'HoldSlot',
       subField,
@@ -62,7 +73,11 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     });
     const held = outcome.events.find((event) => event.type === 'SlotHeld');
     if (held?.type !== 'SlotHeld') throw new Error('HoldSlot decided no SlotHeld event');
-    const answer: HeldSlot = { holdId: held.data.holdId, expiresAt: held.data.expiresAt, rentalCents: held.data.rentalCents };
+    const answer: HeldSlot = {
+      holdId: held.data.holdId,
+      expiresAt: held.data.expiresAt,
+      rentalCents: held.data.rentalCents,
+    };
     res.json(answer);
   });
 
@@ -70,7 +85,12 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     const { holdId } = parseBody(releaseHoldBody, req.body);
     const subField = await findHoldSubField(deps, holdId);
     if (!subField) throw new ApiError(404, 'hold_not_found', NO_SUCH_HOLD);
-    await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), { type: 'ReleaseHold', subField, holdId, reason: 'released' });
+    await runCommand(deps, req, res, availabilityDecider, subFieldStream(subField.subFieldId), {
+      type: 'ReleaseHold',
+      subField,
+      holdId,
+      reason: 'released',
+    });
     res.json({ ok: true });
   });
 
@@ -83,7 +103,14 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       subField,
       holdId: body.holdId,
       payment,
-      draft: { name: body.name, maxPlayers: body.maxPlayers, priceCents: body.price, startDate: body.startDate, endDate: body.endDate, timeZone: timeZoneOf(req) },
+      draft: {
+        name: body.name,
+        maxPlayers: body.maxPlayers,
+        priceCents: body.price,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        timeZone: timeZoneOf(req),
+      },
       actorId: req.user!.userId,
       cancellationWindowHours: deps.cancellationWindowHours,
       metadata: { userId: req.user!.userId, correlationId: String(req.id), causationId: null },

@@ -1,5 +1,12 @@
 import { Router, type Request } from 'express';
-import { allowPlayerBackBody, deleteGameBody, joinGameBody, leaveGameBody, removePlayerBody, switchPlayersBody } from '@playtime/shared/contract/games';
+import {
+  allowPlayerBackBody,
+  deleteGameBody,
+  joinGameBody,
+  leaveGameBody,
+  removePlayerBody,
+  switchPlayersBody,
+} from '@playtime/shared/contract/games';
 import { gameDecider, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -28,29 +35,51 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     const stream = gameStream(body.gameId);
     const user = req.user!;
     if (body.participantId !== undefined && body.participantId !== user.userId) {
-      await runCommand(deps, req, res, gameDecider, stream, { type: 'MovePlayer', playerId: body.participantId, to: body.team, actorIsAdmin: actorIsAdmin(req) });
+      await runCommand(deps, req, res, gameDecider, stream, {
+        type: 'MovePlayer',
+        playerId: body.participantId,
+        to: body.team,
+        actorIsAdmin: actorIsAdmin(req),
+      });
     } else {
       const payment = body.paymentId === undefined ? null : await deps.verifyEntryPayment(body.paymentId);
-      await runCommand(deps, req, res, gameDecider, stream, { type: 'JoinGame', playerId: user.userId, username: user.username, team: body.team, payment });
+      await runCommand(deps, req, res, gameDecider, stream, {
+        type: 'JoinGame',
+        playerId: user.userId,
+        username: user.username,
+        team: body.team,
+        payment,
+      });
     }
     res.json({ ok: true });
   });
 
   router.post('/api/leave-game', signedIn, async (req, res) => {
     const { gameId } = parseBody(leaveGameBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), { type: 'LeaveGame', playerId: req.user!.userId });
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'LeaveGame',
+      playerId: req.user!.userId,
+    });
     res.json({ ok: true });
   });
 
   router.post('/api/remove-player', signedIn, async (req, res) => {
     const { gameId, participantId } = parseBody(removePlayerBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), { type: 'RemovePlayer', playerId: participantId, actorIsAdmin: actorIsAdmin(req) });
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'RemovePlayer',
+      playerId: participantId,
+      actorIsAdmin: actorIsAdmin(req),
+    });
     res.json({ ok: true });
   });
 
   router.post('/api/allow-player-back', signedIn, async (req, res) => {
     const { gameId, participantId } = parseBody(allowPlayerBackBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), { type: 'AllowPlayerBack', playerId: participantId, actorIsAdmin: actorIsAdmin(req) });
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'AllowPlayerBack',
+      playerId: participantId,
+      actorIsAdmin: actorIsAdmin(req),
+    });
     res.json({ ok: true });
   });
 
@@ -67,7 +96,10 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
 
   router.post('/api/delete-game', signedIn, async (req, res) => {
     const { gameId } = parseBody(deleteGameBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), { type: 'CancelGame', actorIsAdmin: actorIsAdmin(req) });
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'CancelGame',
+      actorIsAdmin: actorIsAdmin(req),
+    });
     res.json({ ok: true });
   });
 

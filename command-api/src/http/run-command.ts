@@ -1,7 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { DecisionContext, Decider, DomainEvent } from '@playtime/shared/domain/decider';
 import { handleCommand, type CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
-import { claimIdempotencyKey, IDEMPOTENCY_KEY_MAX_LENGTH, recordIdempotentAnswer, requestHash } from '@playtime/shared/infra/commands/idempotency';
+import {
+  claimIdempotencyKey,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  recordIdempotentAnswer,
+  requestHash,
+} from '@playtime/shared/infra/commands/idempotency';
 import type { StreamQueues } from '@playtime/shared/infra/commands/stream-queues';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
@@ -28,7 +33,11 @@ export interface CommandDependencies {
 
 const idSources = new WeakMap<Request, () => string>();
 
-const metadataOf = (req: Request): EventMetadata => ({ userId: req.user?.userId ?? null, correlationId: String(req.id), causationId: null });
+const metadataOf = (req: Request): EventMetadata => ({
+  userId: req.user?.userId ?? null,
+  correlationId: String(req.id),
+  causationId: null,
+});
 
 /** The id a keyed request's commands derive their events' ids (and new ids) from: the same on every retry. */
 function commandIdOf(req: Request): string | undefined {
@@ -43,19 +52,32 @@ function commandIdOf(req: Request): string | undefined {
  * request with the key is refused (422). A request whose first run failed or stopped midway runs
  * again, and its commands, whose ids derive from the key, find what that run appended.
  */
-export function idempotentRequests(deps: Pick<CommandDependencies, 'store'> & { resolveUser: ResolveUser }): RequestHandler {
+export function idempotentRequests(
+  deps: Pick<CommandDependencies, 'store'> & { resolveUser: ResolveUser },
+): RequestHandler {
   const authenticate = requireUser(deps.resolveUser);
   return (req, res, next) => {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (req.method !== 'POST' || key === undefined) return next();
     if (key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      return next(new ApiError(400, 'bad_idempotency_key', `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, e.g. a UUID.`));
+      return next(
+        new ApiError(
+          400,
+          'bad_idempotency_key',
+          `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, e.g. a UUID.`,
+        ),
+      );
     }
     // Keys are per user, so the caller is known first (the route authenticates again, from the cache).
     authenticate(req, res, (error?: unknown) => {
       if (error) return next(error);
       const userId = req.user!.userId;
-      const claim = { userId, key, requestHash: requestHash(`${req.method} ${req.path}`, req.body), metadata: metadataOf(req) };
+      const claim = {
+        userId,
+        key,
+        requestHash: requestHash(`${req.method} ${req.path}`, req.body),
+        metadata: metadataOf(req),
+      };
       claimIdempotencyKey(deps.store, claim)
         .then((claimed) => {
           if (claimed.kind === 'other_request') {
@@ -81,7 +103,12 @@ export function idempotentRequests(deps: Pick<CommandDependencies, 'store'> & { 
 }
 
 /** Records the route's answer with its key before sending it, when it is a success. */
-function keepSuccessfulAnswer(store: EventStore, req: Request, res: Response, claim: { userId: string; key: string }): void {
+function keepSuccessfulAnswer(
+  store: EventStore,
+  req: Request,
+  res: Response,
+  claim: { userId: string; key: string },
+): void {
   const send = res.send.bind(res);
   res.send = ((body: unknown) => {
     res.send = send;
@@ -146,7 +173,10 @@ export async function runCommand<Command extends { type: string }, Event extends
     return outcome;
   } catch (error) {
     const name = (error as Error).name;
-    deps.metrics.commandOutcomes.inc({ command: command.type, outcome: name === 'DomainError' ? 'refused' : name === 'ConcurrencyError' ? 'conflict' : 'error' });
+    deps.metrics.commandOutcomes.inc({
+      command: command.type,
+      outcome: name === 'DomainError' ? 'refused' : name === 'ConcurrencyError' ? 'conflict' : 'error',
+    });
     throw error;
   }
 }

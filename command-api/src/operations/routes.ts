@@ -1,6 +1,10 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { OPERATIONS_MESSAGES, rebuildProjectionRequestSchema, retryJobRequestSchema } from '@playtime/shared/contract/operations';
+import {
+  OPERATIONS_MESSAGES,
+  rebuildProjectionRequestSchema,
+  retryJobRequestSchema,
+} from '@playtime/shared/contract/operations';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import type { JobQueue } from '@playtime/shared/infra/jobs/port';

@@ -5,7 +5,12 @@ import { partnerApplicationStream } from '@playtime/shared/domain/partners/event
 import { userDecider } from '@playtime/shared/domain/users/decider';
 import { userStream } from '@playtime/shared/domain/users/events';
 import { readCurrentState } from '@playtime/shared/infra/commands/current-state';
-import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
+import {
+  requireIdentity,
+  requireUser,
+  type ResolveUser,
+  type VerifyAccessToken,
+} from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { newIdFor, runCommand, type CommandDependencies } from '../http/run-command';
 import { importPartnerSheet } from './sheet-import';
@@ -27,8 +32,18 @@ const ONLY_ADMINS = 'Only admins can answer applications.';
  * nothing, so retrying a request cut off between the two writes completes it. Says whether the
  * application has an account yet.
  */
-async function applicantFollows(deps: CommandDependencies, req: Request, res: Response, applicationId: string): Promise<boolean> {
-  const { state } = await readCurrentState(deps.store, partnerApplicationDecider, partnerApplicationStream(applicationId), { cache: deps.streamStates });
+async function applicantFollows(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  applicationId: string,
+): Promise<boolean> {
+  const { state } = await readCurrentState(
+    deps.store,
+    partnerApplicationDecider,
+    partnerApplicationStream(applicationId),
+    { cache: deps.streamStates },
+  );
   const decision = decisionForApplicant(state);
   if (decision) {
     const { userId, ...command } = decision;
@@ -41,20 +56,26 @@ async function applicantFollows(deps: CommandDependencies, req: Request, res: Re
 export function partnerCommandRoutes(deps: PartnerCommandDependencies): Router {
   const router = Router();
   const admin = requireUser(deps.resolveUser, ['admin'], ONLY_ADMINS);
-  const answer = (type: 'ApproveApplication' | 'DeclineApplication' | 'RevokeApproval') => async (req: Request, res: Response) => {
-    const { applicationId } = parseBody(applicationIdBody, req.body);
-    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type });
-    // A decline answers an application nobody approved yet: the account has nothing to follow.
-    const granted = type === 'DeclineApplication' ? false : await applicantFollows(deps, req, res, applicationId);
-    res.json(type === 'ApproveApplication' ? { ok: true, granted } : { ok: true });
-  };
+  const answer =
+    (type: 'ApproveApplication' | 'DeclineApplication' | 'RevokeApproval') => async (req: Request, res: Response) => {
+      const { applicationId } = parseBody(applicationIdBody, req.body);
+      await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type });
+      // A decline answers an application nobody approved yet: the account has nothing to follow.
+      const granted = type === 'DeclineApplication' ? false : await applicantFollows(deps, req, res, applicationId);
+      res.json(type === 'ApproveApplication' ? { ok: true, granted } : { ok: true });
+    };
 
   // Only for the signed-in account, with its own email: nobody applies in someone else's name.
   router.post('/api/partner-applications', requireUser(deps.resolveUser), async (req, res) => {
     const form = parseBody(partnerApplicationBody, req.body);
     const applicationId = newIdFor(deps, req)();
     const { userId, email } = req.user!;
-    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type: 'SubmitApplication', applicationId, form, applicant: { userId, email } });
+    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), {
+      type: 'SubmitApplication',
+      applicationId,
+      form,
+      applicant: { userId, email },
+    });
     res.json({ applicationId });
   });
 
@@ -64,13 +85,23 @@ export function partnerCommandRoutes(deps: PartnerCommandDependencies): Router {
   router.post('/api/admin/revoke-partner-application', admin, answer('RevokeApproval'));
 
   // The identity provider's verdict on the email is the token's, as it stands now (it may have been verified since sign-up).
-  router.post('/api/claim-partner-application', requireIdentity(deps.identity.verify), requireUser(deps.resolveUser), async (req, res) => {
-    const { applicationId } = parseBody(applicationIdBody, req.body);
-    const { email = '', emailVerified } = req.identity!;
-    await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), { type: 'ClaimApplication', userId: req.user!.userId, email, emailVerified });
-    await applicantFollows(deps, req, res, applicationId);
-    res.json({ ok: true });
-  });
+  router.post(
+    '/api/claim-partner-application',
+    requireIdentity(deps.identity.verify),
+    requireUser(deps.resolveUser),
+    async (req, res) => {
+      const { applicationId } = parseBody(applicationIdBody, req.body);
+      const { email = '', emailVerified } = req.identity!;
+      await runCommand(deps, req, res, partnerApplicationDecider, partnerApplicationStream(applicationId), {
+        type: 'ClaimApplication',
+        userId: req.user!.userId,
+        email,
+        emailVerified,
+      });
+      await applicantFollows(deps, req, res, applicationId);
+      res.json({ ok: true });
+    },
+  );
 
   // Reads the spreadsheet now, rather than at its next turn.
   router.post('/api/admin/import-partner-sheet', admin, async (_req, res) => {

@@ -8,8 +8,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseHtml } from 'node-html-parser';
-import { applicationProblems, partnerApplicationDecider, partnerSheetDecider, type SheetImport } from '@playtime/shared/domain/partners/decider';
-import { PARTNER_SHEET_STREAM, partnerApplicationStream, type PartnerApplicationForm } from '@playtime/shared/domain/partners/events';
+import {
+  applicationProblems,
+  partnerApplicationDecider,
+  partnerSheetDecider,
+  type SheetImport,
+} from '@playtime/shared/domain/partners/decider';
+import {
+  PARTNER_SHEET_STREAM,
+  partnerApplicationStream,
+  type PartnerApplicationForm,
+} from '@playtime/shared/domain/partners/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import type { Config } from '@playtime/shared/infra/config/config';
@@ -30,7 +39,16 @@ const COLUMNS: Record<keyof PartnerApplicationForm, string[]> = {
   subFields: ['number of sub-fields', 'sub-fields', 'subfields', 'number of subfields', 'pitches'],
   message: ['message', 'notes', 'comments'],
 };
-const REQUIRED: (keyof PartnerApplicationForm)[] = ['contactName', 'email', 'phone', 'fieldName', 'address', 'zipCode', 'city', 'subFields'];
+const REQUIRED: (keyof PartnerApplicationForm)[] = [
+  'contactName',
+  'email',
+  'phone',
+  'fieldName',
+  'address',
+  'zipCode',
+  'city',
+  'subFields',
+];
 const LABELS: Record<keyof PartnerApplicationForm, string> = {
   contactName: 'Contact name',
   email: 'Email',
@@ -49,7 +67,8 @@ const FETCH_TIMEOUT_MS = 10_000;
 /** The sheet's cells, header first: from CSV, or from the first HTML table (th or td cells). */
 export function readCells(body: string, contentType: string): string[][] {
   const html = /html/i.test(contentType) || /^\s*</.test(body);
-  if (!html) return parseCsv(body, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  if (!html)
+    return parseCsv(body, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   const table = parseHtml(body).querySelector('table');
   if (!table) throw new Error('The page has no table.');
   return table
@@ -58,7 +77,9 @@ export function readCells(body: string, contentType: string): string[][] {
     .filter((cells) => cells.some((cell) => cell !== ''));
 }
 
-export type SheetRows = { ok: true; rows: Array<{ row: number; form: PartnerApplicationForm | null; problem: string | null }> } | { ok: false; failure: string };
+export type SheetRows =
+  | { ok: true; rows: Array<{ row: number; form: PartnerApplicationForm | null; problem: string | null }> }
+  | { ok: false; failure: string };
 
 /** Maps the header to the form's inputs and reads each row (its number as the sheet counts, the header being 1). */
 export function readRows(cells: string[][]): SheetRows {
@@ -69,11 +90,16 @@ export function readRows(cells: string[][]): SheetRows {
     columnOf[input] = header.findIndex((title) => names.some((name) => key(name) === key(title)));
   }
   const missing = REQUIRED.filter((input) => columnOf[input] < 0);
-  if (missing.length) return { ok: false, failure: `The sheet has no column for ${missing.map((input) => `"${LABELS[input]}"`).join(', ')} (its header row reads: ${header.join(', ')}).` };
+  if (missing.length)
+    return {
+      ok: false,
+      failure: `The sheet has no column for ${missing.map((input) => `"${LABELS[input]}"`).join(', ')} (its header row reads: ${header.join(', ')}).`,
+    };
   return {
     ok: true,
     rows: lines.map((line, index) => {
-      const cell = (input: keyof PartnerApplicationForm) => (columnOf[input] >= 0 ? (line[columnOf[input]] ?? '').trim() : '');
+      const cell = (input: keyof PartnerApplicationForm) =>
+        columnOf[input] >= 0 ? (line[columnOf[input]] ?? '').trim() : '';
       const subFields = cell('subFields');
       const form: PartnerApplicationForm = {
         contactName: cell('contactName'),
@@ -87,30 +113,48 @@ export function readRows(cells: string[][]): SheetRows {
         message: cell('message'),
       };
       const problems = Object.values(applicationProblems(form));
-      return { row: index + 2, form: problems.length ? null : form, problem: problems.length ? `${problems.join('. ')}.` : null };
+      return {
+        row: index + 2,
+        form: problems.length ? null : form,
+        problem: problems.length ? `${problems.join('. ')}.` : null,
+      };
     }),
   };
 }
 
 /** The same row always gets the same application id (a UUID's shape, from its email and field name). */
 export function sheetApplicationId(form: PartnerApplicationForm): string {
-  const hex = createHash('sha256').update(`${form.email.trim().toLowerCase()}\n${form.fieldName.trim().toLowerCase()}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`${form.email.trim().toLowerCase()}\n${form.fieldName.trim().toLowerCase()}`)
+    .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-async function fetchSheet(url: string): Promise<{ ok: true; body: string; contentType: string } | { ok: false; failure: string }> {
+async function fetchSheet(
+  url: string,
+): Promise<{ ok: true; body: string; contentType: string } | { ok: false; failure: string }> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-    if (!response.ok) return { ok: false, failure: `The sheet answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: check that it is published and the address is right.` };
+    if (!response.ok)
+      return {
+        ok: false,
+        failure: `The sheet answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: check that it is published and the address is right.`,
+      };
     return { ok: true, body: await response.text(), contentType: response.headers.get('content-type') ?? '' };
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s` : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s`
+        : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
     return { ok: false, failure: `The sheet could not be reached (${reason}).` };
   }
 }
 
 /** Reads the sheet at `url`, submits its new rows as applications and records the run. */
-export async function importPartnerSheet(deps: { store: EventStore; now: () => Date }, url: string): Promise<SheetImport> {
+export async function importPartnerSheet(
+  deps: { store: EventStore; now: () => Date },
+  url: string,
+): Promise<SheetImport> {
   const outcome: SheetImport = { url, rows: 0, imported: 0, duplicates: 0, errors: [], failure: null };
   const fetched = await fetchSheet(url);
   let read: SheetRows;
@@ -172,7 +216,8 @@ export async function startPartnerSheetImport(
     logger,
     run: async () => {
       const outcome = await importPartnerSheet({ store: parts.store, now: () => new Date() }, url);
-      if (outcome.failure || outcome.errors.length) logger.warn({ failure: outcome.failure, errors: outcome.errors.length }, 'partner sheet import found problems');
+      if (outcome.failure || outcome.errors.length)
+        logger.warn({ failure: outcome.failure, errors: outcome.errors.length }, 'partner sheet import found problems');
     },
   });
 }

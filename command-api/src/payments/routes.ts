@@ -36,14 +36,24 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
     if (!price) throw new ApiError(422, 'purpose_not_for_sale', `Nothing can be bought as "${body.purpose.kind}" yet.`);
     const payerId = req.user!.userId;
     const priced = await price(body.purpose, payerId);
-    if (!priced) throw new ApiError(404, 'purpose_not_found', `There is nothing to pay for this ${body.purpose.kind}: it does not exist or is no longer yours.`);
+    if (!priced)
+      throw new ApiError(
+        404,
+        'purpose_not_found',
+        `There is nothing to pay for this ${body.purpose.kind}: it does not exist or is no longer yours.`,
+      );
     if (priced.amountCents !== body.price) {
       res.status(409).json({
-        error: { code: 'price_changed', message: `The price is now ${dollars(priced.amountCents)}. Check it and pay again.`, currentPrice: priced.amountCents },
+        error: {
+          code: 'price_changed',
+          message: `The price is now ${dollars(priced.amountCents)}. Check it and pay again.`,
+          currentPrice: priced.amountCents,
+        },
       });
       return;
     }
-    if (priced.amountCents === 0) throw new ApiError(422, 'nothing_to_pay', 'This costs nothing: there is nothing to pay.');
+    if (priced.amountCents === 0)
+      throw new ApiError(422, 'nothing_to_pay', 'This costs nothing: there is nothing to pay.');
     const purposeKey = priced.purpose.kind === 'rental' ? priced.purpose.holdId : priced.purpose.gameId;
     const created = await processor.createPayment({
       amountCents: priced.amountCents,
@@ -89,7 +99,12 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
       [fieldName],
     );
     if (!rows[0]) throw new ApiError(404, 'field_not_found', `There is no field named "${fieldName}".`);
-    if (!rows[0].username) throw new ApiError(404, 'owner_has_no_username', `The owner of "${fieldName}" has no username to receive payments.`);
+    if (!rows[0].username)
+      throw new ApiError(
+        404,
+        'owner_has_no_username',
+        `The owner of "${fieldName}" has no username to receive payments.`,
+      );
     res.type('text/plain').send(rows[0].username);
   });
 

@@ -37,7 +37,10 @@ const USERNAME_ATTEMPTS = 100;
 const REGISTERED_VISIBLE_MS = 5000;
 
 /** `ADMIN_EMAILS` counts only for an address the identity provider has verified. */
-export function startingRole(registrant: Pick<Registrant, 'email' | 'emailVerified' | 'demoRole'>, adminEmails: readonly string[]): Role {
+export function startingRole(
+  registrant: Pick<Registrant, 'email' | 'emailVerified' | 'demoRole'>,
+  adminEmails: readonly string[],
+): Role {
   if (registrant.emailVerified && adminEmails.includes(registrant.email.toLowerCase())) return 'admin';
   return registrant.demoRole ?? 'player';
 }
@@ -60,7 +63,11 @@ async function claimUsername(store: EventStore, base: string, userId: string): P
       if (!(error instanceof DomainError && error.code === 'username_taken')) throw error;
     }
   }
-  throw new DomainError('conflict', 'username_unavailable', `Every username like ${base} is taken. Sign up with another nickname.`);
+  throw new DomainError(
+    'conflict',
+    'username_unavailable',
+    `Every username like ${base} is taken. Sign up with another nickname.`,
+  );
 }
 
 /**
@@ -68,7 +75,10 @@ async function claimUsername(store: EventStore, base: string, userId: string): P
  * roster, records the account. Idempotent: registering again answers the same and appends nothing.
  * Waits until read.users shows the account, so the caller's next request finds them.
  */
-export async function registerUser(deps: RegistrationDependencies, registrant: Registrant): Promise<{ userId: string; appended: AppendResult | null }> {
+export async function registerUser(
+  deps: RegistrationDependencies,
+  registrant: Registrant,
+): Promise<{ userId: string; appended: AppendResult | null }> {
   const userId = userIdFor({ iss: registrant.issuer, sub: registrant.subject });
   const streamId = userStream(userId);
   const context = { now: new Date(), newId: () => userId, actorId: userId };
@@ -80,7 +90,14 @@ export async function registerUser(deps: RegistrationDependencies, registrant: R
     const email = registrant.email.toLowerCase();
     username = await claimUsername(deps.store, usernameFor(email, registrant.nickname), userId);
     if (role === 'admin') {
-      await handleCommand({ store: deps.store, decider: adminRosterDecider, streamId: ADMIN_ROSTER_STREAM, command: { type: 'GrantAdmin', userId }, context, metadata });
+      await handleCommand({
+        store: deps.store,
+        decider: adminRosterDecider,
+        streamId: ADMIN_ROSTER_STREAM,
+        command: { type: 'GrantAdmin', userId },
+        context,
+        metadata,
+      });
     }
   }
   const outcome = await handleCommand({
@@ -111,8 +128,15 @@ export async function registerUser(deps: RegistrationDependencies, registrant: R
  * Gives a user a role. The admin roster decides first when the admin role is taken away (it refuses
  * to remove the last admin), and last when it is given (after the account has accepted the change).
  */
-export async function changeRole(deps: CommandDependencies, req: Request, res: Response, userId: string, role: Role): Promise<void> {
-  const changeOnAccount = () => runCommand(deps, req, res, userDecider, userStream(userId), { type: 'ChangeRole', role });
+export async function changeRole(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  userId: string,
+  role: Role,
+): Promise<void> {
+  const changeOnAccount = () =>
+    runCommand(deps, req, res, userDecider, userStream(userId), { type: 'ChangeRole', role });
   if (role === 'admin') {
     await changeOnAccount();
     await runCommand(deps, req, res, adminRosterDecider, ADMIN_ROSTER_STREAM, { type: 'GrantAdmin', userId });
@@ -123,7 +147,12 @@ export async function changeRole(deps: CommandDependencies, req: Request, res: R
 }
 
 /** Deletes an account; an admin leaves the roster first, which the last admin cannot. */
-export async function deleteUser(deps: CommandDependencies, req: Request, res: Response, userId: string): Promise<void> {
+export async function deleteUser(
+  deps: CommandDependencies,
+  req: Request,
+  res: Response,
+  userId: string,
+): Promise<void> {
   await runCommand(deps, req, res, adminRosterDecider, ADMIN_ROSTER_STREAM, { type: 'RevokeAdmin', userId });
   await runCommand(deps, req, res, userDecider, userStream(userId), { type: 'DeleteUser' });
 }
@@ -173,8 +202,22 @@ export async function prepareUsersAtStart(deps: UsersAtStartDependencies): Promi
   const context = { now: new Date(), newId: () => 'system', actorId: null };
   const metadata = { userId: null, correlationId: 'admin-emails-at-start', causationId: null };
   for (const { user_id: userId } of rows) {
-    await handleCommand({ store: deps.store, decider: userDecider, streamId: userStream(userId), command: { type: 'ChangeRole', role: 'admin' }, context, metadata });
-    await handleCommand({ store: deps.store, decider: adminRosterDecider, streamId: ADMIN_ROSTER_STREAM, command: { type: 'GrantAdmin', userId }, context, metadata });
+    await handleCommand({
+      store: deps.store,
+      decider: userDecider,
+      streamId: userStream(userId),
+      command: { type: 'ChangeRole', role: 'admin' },
+      context,
+      metadata,
+    });
+    await handleCommand({
+      store: deps.store,
+      decider: adminRosterDecider,
+      streamId: ADMIN_ROSTER_STREAM,
+      command: { type: 'GrantAdmin', userId },
+      context,
+      metadata,
+    });
   }
   return { caughtUp };
 }

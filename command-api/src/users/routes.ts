@@ -4,12 +4,18 @@ import { adminDeleteUserBody, adminEditUserBody, editUserBody } from '@playtime/
 import { userDecider } from '@playtime/shared/domain/users/decider';
 import { userStream } from '@playtime/shared/domain/users/events';
 import { parseBody } from '@playtime/shared/infra/http/errors';
-import { requireIdentity, requireUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
+import {
+  requireIdentity,
+  requireUser,
+  type ResolveUser,
+  type VerifyAccessToken,
+} from '@playtime/shared/infra/http/current-user';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/run-command';
 import { changeRole, deleteUser, registerUser, type RegistrationDependencies } from './accounts';
 
-export type UserCommandDependencies = CommandDependencies & RegistrationDependencies & { pool: pg.Pool; resolveUser: ResolveUser; identity: { verify: VerifyAccessToken } };
+export type UserCommandDependencies = CommandDependencies &
+  RegistrationDependencies & { pool: pg.Pool; resolveUser: ResolveUser; identity: { verify: VerifyAccessToken } };
 
 /** Commands on user accounts: a user registers and edits their profile; admins change roles and delete accounts. */
 export function userCommandRoutes(deps: UserCommandDependencies): Router {

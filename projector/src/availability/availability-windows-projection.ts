@@ -14,7 +14,14 @@ export const availabilityWindowsProjection: QueryingProjection = {
   version: 2,
   tables: ['availability_windows'],
   // Availability, and the field changes that take windows away (holds and bookings have their own read model).
-  handles: ['AvailabilityAdded', 'AvailabilityChanged', 'AvailabilityRemoved', 'SubFieldClosed', 'SubFieldRemoved', 'FieldDeleted'] satisfies (AvailabilityEvent | FieldEvent)['type'][],
+  handles: [
+    'AvailabilityAdded',
+    'AvailabilityChanged',
+    'AvailabilityRemoved',
+    'SubFieldClosed',
+    'SubFieldRemoved',
+    'FieldDeleted',
+  ] satisfies (AvailabilityEvent | FieldEvent)['type'][],
   schemaSql: `
     CREATE TABLE availability_windows (
       window_id    text        PRIMARY KEY,
@@ -49,7 +56,11 @@ export const availabilityWindowsProjection: QueryingProjection = {
         }
         case 'AvailabilityChanged': {
           const d = event.data;
-          await db.query('UPDATE availability_windows SET start_date = $2, end_date = $3 WHERE window_id = $1', [d.windowId, d.startDate, d.endDate]);
+          await db.query('UPDATE availability_windows SET start_date = $2, end_date = $3 WHERE window_id = $1', [
+            d.windowId,
+            d.startDate,
+            d.endDate,
+          ]);
           changed(d.fieldId, d.ownerId);
           break;
         }
@@ -64,12 +75,18 @@ export const availabilityWindowsProjection: QueryingProjection = {
           changed(event.data.fieldId, event.data.ownerId);
           break;
         case 'SubFieldRemoved': {
-          const { rows } = await db.query<{ owner_id: string }>('DELETE FROM availability_windows WHERE sub_field_id = $1 RETURNING owner_id', [event.data.subFieldId]);
+          const { rows } = await db.query<{ owner_id: string }>(
+            'DELETE FROM availability_windows WHERE sub_field_id = $1 RETURNING owner_id',
+            [event.data.subFieldId],
+          );
           if (rows[0]) changed(event.data.fieldId, rows[0].owner_id);
           break;
         }
         case 'FieldDeleted': {
-          const { rows } = await db.query<{ owner_id: string }>('DELETE FROM availability_windows WHERE field_id = $1 RETURNING owner_id', [event.data.fieldId]);
+          const { rows } = await db.query<{ owner_id: string }>(
+            'DELETE FROM availability_windows WHERE field_id = $1 RETURNING owner_id',
+            [event.data.fieldId],
+          );
           if (rows[0]) changed(event.data.fieldId, rows[0].owner_id);
           break;
         }

@@ -57,7 +57,17 @@ export const bookingsProjection: QueryingProjection = {
           await db.query(
             `INSERT INTO holds (hold_id, sub_field_id, field_id, owner_id, organizer_id, start_date, end_date, expires_at, rental_cents, status)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'live') ON CONFLICT (hold_id) DO NOTHING`,
-            [d.holdId, d.subFieldId, d.fieldId, d.ownerId, d.organizerId, d.startDate, d.endDate, d.expiresAt, d.rentalCents],
+            [
+              d.holdId,
+              d.subFieldId,
+              d.fieldId,
+              d.ownerId,
+              d.organizerId,
+              d.startDate,
+              d.endDate,
+              d.expiresAt,
+              d.rentalCents,
+            ],
           );
           keys.add(rooms.user(d.organizerId));
           break;
@@ -71,7 +81,18 @@ export const bookingsProjection: QueryingProjection = {
           await db.query(
             `INSERT INTO bookings (game_id, hold_id, sub_field_id, field_id, owner_id, organizer_id, during, rental_cents, payment_id)
              VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8, '[)'), $9, $10) ON CONFLICT (game_id) DO NOTHING`,
-            [d.gameId, d.holdId, d.subFieldId, d.fieldId, d.ownerId, d.organizerId, d.startDate, d.endDate, d.rentalCents, d.paymentId],
+            [
+              d.gameId,
+              d.holdId,
+              d.subFieldId,
+              d.fieldId,
+              d.ownerId,
+              d.organizerId,
+              d.startDate,
+              d.endDate,
+              d.rentalCents,
+              d.paymentId,
+            ],
           );
           keys.add(rooms.user(d.organizerId));
           break;

@@ -65,7 +65,20 @@ export const fieldsProjection: QueryingProjection = {
           await db.query(
             `INSERT INTO fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (field_id) DO NOTHING`,
-            [d.fieldId, d.ownerId, d.name, d.address, d.zipCode, d.city, d.pricePerHourCents, d.description, d.picture, d.latitude, d.longitude, stored.createdAt],
+            [
+              d.fieldId,
+              d.ownerId,
+              d.name,
+              d.address,
+              d.zipCode,
+              d.city,
+              d.pricePerHourCents,
+              d.description,
+              d.picture,
+              d.latitude,
+              d.longitude,
+              stored.createdAt,
+            ],
           );
           ownerId = d.ownerId;
           break;
@@ -76,7 +89,18 @@ export const fieldsProjection: QueryingProjection = {
             `UPDATE fields SET name = $2, address = $3, zip_code = $4, city = $5, price_cents = $6, description = $7, picture = $8,
                     latitude = $9, longitude = $10
               WHERE field_id = $1 RETURNING owner_id`,
-            [d.fieldId, d.name, d.address, d.zipCode, d.city, d.pricePerHourCents, d.description, d.picture, d.latitude, d.longitude],
+            [
+              d.fieldId,
+              d.name,
+              d.address,
+              d.zipCode,
+              d.city,
+              d.pricePerHourCents,
+              d.description,
+              d.picture,
+              d.latitude,
+              d.longitude,
+            ],
           );
           ownerId = rows[0]?.owner_id;
           break;
@@ -91,12 +115,18 @@ export const fieldsProjection: QueryingProjection = {
           break;
         }
         case 'FieldDeleted': {
-          const { rows } = await db.query<{ owner_id: string }>('UPDATE fields SET deleted = true WHERE field_id = $1 RETURNING owner_id', [event.data.fieldId]);
+          const { rows } = await db.query<{ owner_id: string }>(
+            'UPDATE fields SET deleted = true WHERE field_id = $1 RETURNING owner_id',
+            [event.data.fieldId],
+          );
           ownerId = rows[0]?.owner_id;
           break;
         }
         case 'FieldWithdrawn': {
-          const { rows } = await db.query<{ owner_id: string }>('UPDATE fields SET withdrawn = true WHERE field_id = $1 RETURNING owner_id', [event.data.fieldId]);
+          const { rows } = await db.query<{ owner_id: string }>(
+            'UPDATE fields SET withdrawn = true WHERE field_id = $1 RETURNING owner_id',
+            [event.data.fieldId],
+          );
           ownerId = rows[0]?.owner_id;
           break;
         }

@@ -20,7 +20,11 @@ describe('the game loop reactor', () => {
       {
         queue,
         jobName: 'expire-hold',
-        data: { kind: 'expire-hold', subField: { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', name: 'Pitch A' }, holdId: 'hold-1' },
+        data: {
+          kind: 'expire-hold',
+          subField: { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', name: 'Pitch A' },
+          holdId: 'hold-1',
+        },
         delayMs: 10 * 60_000,
       },
     ]);
@@ -28,7 +32,12 @@ describe('the game loop reactor', () => {
 
   it('asks no expiry for a hold booked or released later in the same batch, and nothing for the release itself', () => {
     const hold = held('hold-2');
-    expect(reactor.react(hold, () => [booked('game-4'), stored('SlotBooked', testSlotBooked({ holdId: 'hold-2', gameId: 'game-5' }))])).toEqual([]);
+    expect(
+      reactor.react(hold, () => [
+        booked('game-4'),
+        stored('SlotBooked', testSlotBooked({ holdId: 'hold-2', gameId: 'game-5' })),
+      ]),
+    ).toEqual([]);
     expect(reactor.react(hold, () => [released('hold-2')])).toEqual([]);
     expect(reactor.react(released('hold-2'), () => [])).toEqual([]);
     // Another hold's end does not end this one.
@@ -37,7 +46,9 @@ describe('the game loop reactor', () => {
 
   it('follows a booking up with a job that makes its game', () => {
     const booking = booked('game-1');
-    expect(reactor.react(booking, () => [])).toEqual([{ queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: booking.data } }]);
+    expect(reactor.react(booking, () => [])).toEqual([
+      { queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: booking.data } },
+    ]);
   });
 
   it('asks for nothing when its game is already made later in the same batch, and nothing for the game itself', () => {

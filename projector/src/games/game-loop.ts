@@ -36,7 +36,12 @@ export interface GameLoopJobDependencies {
   refund: RefundPayment;
 }
 
-const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string; subFieldName: string }): SubFieldRef => ({
+const subFieldOf = (data: {
+  subFieldId: string;
+  fieldId: string;
+  ownerId: string;
+  subFieldName: string;
+}): SubFieldRef => ({
   subFieldId: data.subFieldId,
   fieldId: data.fieldId,
   ownerId: data.ownerId,
@@ -44,7 +49,12 @@ const subFieldOf = (data: { subFieldId: string; fieldId: string; ownerId: string
 });
 
 /** Whether one of `later` (events after this one in the batch) is of these types and names this hold or game. */
-function shownLater(later: readonly StoredEvent[], types: readonly string[], key: 'holdId' | 'gameId', id: string): boolean {
+function shownLater(
+  later: readonly StoredEvent[],
+  types: readonly string[],
+  key: 'holdId' | 'gameId',
+  id: string,
+): boolean {
   return later.some((event) => types.includes(event.type) && (event.data as Record<string, unknown>)[key] === id);
 }
 
@@ -52,14 +62,25 @@ function shownLater(later: readonly StoredEvent[], types: readonly string[], key
  * A payment the game gives back. The key is the game's and the payment's alone, whatever the reason:
  * an entry refunded at removal and listed again by a later cancellation is refunded once.
  */
-function refundJob(queue: JobQueue<GameLoopJob>, gameId: string, paymentId: string, reason: 'game_cancelled' | 'player_removed'): JobRequest<GameLoopJob> {
-  return { queue, jobName: 'refund', data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason } };
+function refundJob(
+  queue: JobQueue<GameLoopJob>,
+  gameId: string,
+  paymentId: string,
+  reason: 'game_cancelled' | 'player_removed',
+): JobRequest<GameLoopJob> {
+  return {
+    queue,
+    jobName: 'refund',
+    data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason },
+  };
 }
 
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
-    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'PlayerRemoved', 'GameCancelled'] satisfies (AvailabilityEvent | GameEvent)['type'][],
+    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'PlayerRemoved', 'GameCancelled'] satisfies (
+      AvailabilityEvent | GameEvent
+    )['type'][],
     react(stored: StoredEvent, following: () => readonly StoredEvent[]): JobRequest<GameLoopJob>[] {
       // Handled only to be seen after a hold or a booking (below): each asks for nothing itself.
       if (stored.type === 'GameScheduled' || stored.type === 'HoldReleased') return [];
@@ -91,7 +112,11 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
           const refunds = entryRefunds.map((entry) => entry.paymentId);
           if (rentalRefunded && rentalPaymentId) refunds.push(rentalPaymentId);
           return [
-            { queue, jobName: 'release-booking', data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) } },
+            {
+              queue,
+              jobName: 'release-booking',
+              data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) },
+            },
             ...refunds.map((paymentId) => refundJob(queue, gameId, paymentId, 'game_cancelled')),
           ];
         }
@@ -121,7 +146,10 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         // Usually the booking step made the game a moment after the booking: then this is all it costs.
         const game = await currentState(deps.store, gameDecider, gameStream(data.booking.gameId));
         if (game.status !== 'none') return;
-        await scheduleBookedGame(deps, data.booking, { cancellationWindowHours: deps.cancellationWindowHours, metadata: metadata(job.id) });
+        await scheduleBookedGame(deps, data.booking, {
+          cancellationWindowHours: deps.cancellationWindowHours,
+          metadata: metadata(job.id),
+        });
         return;
       }
       case 'release-booking':
@@ -170,7 +198,11 @@ export async function startGameLoop(options: {
     logger: options.logger,
   });
   // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
-  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) => void (await options.refund({ paymentId, idempotencyKey }));
-  queue.process(gameLoopJobHandler({ store: options.store, now, cancellationWindowHours: options.cancellationWindowHours, refund }), { concurrency: 4 });
+  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) =>
+    void (await options.refund({ paymentId, idempotencyKey }));
+  queue.process(
+    gameLoopJobHandler({ store: options.store, now, cancellationWindowHours: options.cancellationWindowHours, refund }),
+    { concurrency: 4 },
+  );
   return { projection: reactorProjection(gameLoopReactor(queue, now)), close: () => queue.close() };
 }

@@ -12,7 +12,8 @@ import { createTestDatabase } from '../../../tests/support/postgres';
 import { createProjector, type Projector } from '../runtime/projector';
 import { gamesProjection } from './games-projection';
 
-const game = (gameId: string, latitude: number, longitude: number): GameDetails => testGameDetails({ gameId, name: `${gameId} game`, latitude, longitude });
+const game = (gameId: string, latitude: number, longitude: number): GameDetails =>
+  testGameDetails({ gameId, name: `${gameId} game`, latitude, longitude });
 
 describe('games projection', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -36,19 +37,47 @@ describe('games projection', () => {
     // The commands run through the decider, so the log holds what the command side would append.
     const history: GameEvent[] = [];
     const run = (command: GameCommand, iso: string, actorId: string) => {
-      history.push(...gameDecider.decide(command, fold(gameDecider, history), { now: new Date(iso), newId: () => 'x', actorId }));
+      history.push(
+        ...gameDecider.decide(command, fold(gameDecider, history), { now: new Date(iso), newId: () => 'x', actorId }),
+      );
     };
-    run({ type: 'ScheduleGame', details: game('manhattan', 40.7506, -73.9972), rentalPaymentId: null, rentalCents: 0 }, '2026-11-22T10:00:00.000Z', 'captain');
-    for (const player of ['ann', 'bob', 'cy']) run({ type: 'JoinGame', playerId: player, username: player, team: 0, payment: null }, '2026-11-22T10:00:00.000Z', player);
+    run(
+      { type: 'ScheduleGame', details: game('manhattan', 40.7506, -73.9972), rentalPaymentId: null, rentalCents: 0 },
+      '2026-11-22T10:00:00.000Z',
+      'captain',
+    );
+    for (const player of ['ann', 'bob', 'cy'])
+      run(
+        { type: 'JoinGame', playerId: player, username: player, team: 0, payment: null },
+        '2026-11-22T10:00:00.000Z',
+        player,
+      );
     run({ type: 'MovePlayer', playerId: 'ann', to: 1, actorIsAdmin: false }, '2026-11-22T17:30:00.000Z', 'ann');
     run({ type: 'MovePlayer', playerId: 'bob', to: 2, actorIsAdmin: false }, '2026-11-22T18:05:00.000Z', 'bob');
-    run({ type: 'SwitchPlayers', incomingId: 'cy', outgoingId: 'ann', actorIsAdmin: false }, '2026-11-22T18:30:15.000Z', 'captain');
+    run(
+      { type: 'SwitchPlayers', incomingId: 'cy', outgoingId: 'ann', actorIsAdmin: false },
+      '2026-11-22T18:30:15.000Z',
+      'captain',
+    );
     run({ type: 'MovePlayer', playerId: 'cy', to: 2, actorIsAdmin: false }, '2026-11-22T18:40:00.000Z', 'cy');
     run({ type: 'LeaveGame', playerId: 'bob' }, '2026-11-22T18:50:00.000Z', 'bob');
     await store.appendToStream(gameStream('manhattan'), history, { expectedRevision: 'no_stream' });
     const philadelphia: GameEvent[] = [];
-    philadelphia.push(...gameDecider.decide({ type: 'ScheduleGame', details: game('philadelphia', 39.9526, -75.1652), rentalPaymentId: null, rentalCents: 0 }, fold(gameDecider, []), { now: new Date(), newId: () => 'x', actorId: 'captain' }));
-    const last = await store.appendToStream(gameStream('philadelphia'), philadelphia, { expectedRevision: 'no_stream' });
+    philadelphia.push(
+      ...gameDecider.decide(
+        {
+          type: 'ScheduleGame',
+          details: game('philadelphia', 39.9526, -75.1652),
+          rentalPaymentId: null,
+          rentalCents: 0,
+        },
+        fold(gameDecider, []),
+        { now: new Date(), newId: () => 'x', actorId: 'captain' },
+      ),
+    );
+    const last = await store.appendToStream(gameStream('philadelphia'), philadelphia, {
+      expectedRevision: 'no_stream',
+    });
 
     const notices: string[][] = [];
     projector = createProjector({
@@ -83,7 +112,9 @@ describe('games projection', () => {
       { player_id: 'ann', team: 0, play_time_seconds: 1815, play_start: null },
       { player_id: 'cy', team: 2, play_time_seconds: 0, play_start: new Date('2026-11-22T18:30:15.000Z') },
     ]);
-    const { rows: counts } = await pool.query(`SELECT player_count, sideline_count FROM read.games WHERE game_id = 'manhattan'`);
+    const { rows: counts } = await pool.query(
+      `SELECT player_count, sideline_count FROM read.games WHERE game_id = 'manhattan'`,
+    );
     expect(counts).toEqual([{ player_count: 1, sideline_count: 1 }]);
 
     // 10 miles around Penn Station finds Manhattan, not Philadelphia (about 130 km away).
@@ -99,8 +130,20 @@ describe('games projection', () => {
     expect((await near(161)).rows.map((row) => row.game_id)).toEqual(['manhattan', 'philadelphia']);
 
     // Announced after the batch commits: a reader may see the commit first.
-    await expect.poll(() => new Set(notices.flat())).toEqual(
-      new Set(['game:manhattan', 'game:philadelphia', 'user:captain', 'user:ann', 'user:bob', 'user:cy', 'owner:owner', 'field:f1', 'admin']),
-    );
+    await expect
+      .poll(() => new Set(notices.flat()))
+      .toEqual(
+        new Set([
+          'game:manhattan',
+          'game:philadelphia',
+          'user:captain',
+          'user:ann',
+          'user:bob',
+          'user:cy',
+          'owner:owner',
+          'field:f1',
+          'admin',
+        ]),
+      );
   });
 });

@@ -103,8 +103,26 @@ export const gamesProjection: QueryingProjection = {
                                 location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.ll_to_earth($11, $12)::public.cube, $13, $14, $15, $16, $17, $18)
              ON CONFLICT (game_id) DO NOTHING`,
-            [d.gameId, d.name, d.organizerId, d.organizerUsername, d.fieldId, d.fieldName, d.ownerId, d.subFieldId, d.subFieldName,
-             d.location, d.latitude, d.longitude, d.startDate, d.endDate, d.maxPlayers, d.priceCents, d.picture, d.cancellationWindowHours],
+            [
+              d.gameId,
+              d.name,
+              d.organizerId,
+              d.organizerUsername,
+              d.fieldId,
+              d.fieldName,
+              d.ownerId,
+              d.subFieldId,
+              d.subFieldName,
+              d.location,
+              d.latitude,
+              d.longitude,
+              d.startDate,
+              d.endDate,
+              d.maxPlayers,
+              d.priceCents,
+              d.picture,
+              d.cancellationWindowHours,
+            ],
           );
           // A new game has nobody to count yet, and its event names everyone who shows it.
           addRoomsShowing(keys, gameId, { ownerId: d.ownerId, organizerId: d.organizerId, fieldId: d.fieldId });
@@ -139,7 +157,10 @@ export const gamesProjection: QueryingProjection = {
           break;
         }
         case 'PlayerLeft':
-          await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
+          await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [
+            gameId,
+            event.data.playerId,
+          ]);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'PlayerRemoved': {
@@ -152,12 +173,19 @@ export const gamesProjection: QueryingProjection = {
             [gameId, d.playerId, d.username, d.at],
           );
           await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
-          if (d.refundedPaymentId) await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [gameId, d.refundedPaymentId]);
+          if (d.refundedPaymentId)
+            await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [
+              gameId,
+              d.refundedPaymentId,
+            ]);
           keys.add(rooms.user(d.playerId));
           break;
         }
         case 'PlayerAllowedBack':
-          await db.query('DELETE FROM game_removals WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
+          await db.query('DELETE FROM game_removals WHERE game_id = $1 AND player_id = $2', [
+            gameId,
+            event.data.playerId,
+          ]);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'GameCancelled':
@@ -174,14 +202,22 @@ export const gamesProjection: QueryingProjection = {
         [gameId],
       );
       const game = rows[0];
-      addRoomsShowing(keys, gameId, game && { ownerId: game.owner_id, organizerId: game.organizer_id, fieldId: game.field_id });
+      addRoomsShowing(
+        keys,
+        gameId,
+        game && { ownerId: game.owner_id, organizerId: game.organizer_id, fieldId: game.field_id },
+      );
     }
     return keys;
   },
 };
 
 /** The realtime rooms that show a game: its own page, the admin's, and, when the game is known, its owner's, organizer's and field's. */
-function addRoomsShowing(keys: Set<string>, gameId: string, game: { ownerId: string; organizerId: string; fieldId: string } | undefined): void {
+function addRoomsShowing(
+  keys: Set<string>,
+  gameId: string,
+  game: { ownerId: string; organizerId: string; fieldId: string } | undefined,
+): void {
   keys.add(rooms.game(gameId));
   keys.add(rooms.admin);
   if (!game) return;
@@ -191,7 +227,14 @@ function addRoomsShowing(keys: Set<string>, gameId: string, game: { ownerId: str
 }
 
 /** A move closes the running interval with the seconds the event recorded and opens one on the pitch. */
-async function moveTo(db: PoolClient, gameId: string, playerId: string, team: Team, playedSeconds: number, at: string): Promise<void> {
+async function moveTo(
+  db: PoolClient,
+  gameId: string,
+  playerId: string,
+  team: Team,
+  playedSeconds: number,
+  at: string,
+): Promise<void> {
   await db.query(
     `UPDATE game_participants SET
        team = $3::smallint,

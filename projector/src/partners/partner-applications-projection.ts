@@ -4,7 +4,11 @@ import { PARTNER_EVENT_TYPES } from '@playtime/shared/domain/partners/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 
-const STATUS_AFTER = { PartnerApplicationApproved: 'approved', PartnerApplicationDeclined: 'declined', PartnerApplicationRevoked: 'revoked' } as const;
+const STATUS_AFTER = {
+  PartnerApplicationApproved: 'approved',
+  PartnerApplicationDeclined: 'declined',
+  PartnerApplicationRevoked: 'revoked',
+} as const;
 
 /**
  * read.partner_applications: every request to become a partnered field, newest first, with the
@@ -57,7 +61,21 @@ export const partnerApplicationsProjection: QueryingProjection = {
           await db.query(
             `INSERT INTO partner_applications (application_id, submitted_at, contact_name, email, phone, field_name, address, zip_code, city, sub_fields, message, applicant_id, source)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (application_id) DO NOTHING`,
-            [d.applicationId, d.submittedAt, d.contactName, d.email, d.phone, d.fieldName, d.address, d.zipCode, d.city, d.subFields, d.message, d.applicantId, d.source ?? 'form'],
+            [
+              d.applicationId,
+              d.submittedAt,
+              d.contactName,
+              d.email,
+              d.phone,
+              d.fieldName,
+              d.address,
+              d.zipCode,
+              d.city,
+              d.subFields,
+              d.message,
+              d.applicantId,
+              d.source ?? 'form',
+            ],
           );
           if (d.applicantId) keys.add(rooms.user(d.applicantId));
           break;
@@ -66,12 +84,18 @@ export const partnerApplicationsProjection: QueryingProjection = {
         case 'PartnerApplicationDeclined':
         case 'PartnerApplicationRevoked': {
           const status = STATUS_AFTER[event.type];
-          const { rows } = await db.query<{ applicant_id: string | null }>('UPDATE partner_applications SET status = $2 WHERE application_id = $1 RETURNING applicant_id', [event.data.applicationId, status]);
+          const { rows } = await db.query<{ applicant_id: string | null }>(
+            'UPDATE partner_applications SET status = $2 WHERE application_id = $1 RETURNING applicant_id',
+            [event.data.applicationId, status],
+          );
           if (rows[0]?.applicant_id) keys.add(rooms.user(rows[0].applicant_id));
           break;
         }
         case 'PartnerApplicationClaimed': {
-          await db.query('UPDATE partner_applications SET applicant_id = $2 WHERE application_id = $1', [event.data.applicationId, event.data.applicantId]);
+          await db.query('UPDATE partner_applications SET applicant_id = $2 WHERE application_id = $1', [
+            event.data.applicationId,
+            event.data.applicantId,
+          ]);
           keys.add(rooms.user(event.data.applicantId));
           break;
         }
@@ -80,7 +104,16 @@ export const partnerApplicationsProjection: QueryingProjection = {
           await db.query(
             `INSERT INTO partner_sheet_imports (import_id, imported_at, url, rows, imported, duplicates, errors, failure)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (import_id) DO NOTHING`,
-            [stored.eventId, stored.createdAt.toISOString(), d.url, d.rows, d.imported, d.duplicates, JSON.stringify(d.errors), d.failure],
+            [
+              stored.eventId,
+              stored.createdAt.toISOString(),
+              d.url,
+              d.rows,
+              d.imported,
+              d.duplicates,
+              JSON.stringify(d.errors),
+              d.failure,
+            ],
           );
           break;
         }

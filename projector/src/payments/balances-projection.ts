@@ -5,7 +5,11 @@ import { MONEY_EVENT_TYPES } from '@playtime/shared/domain/ledger/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 
-const COLUMN_BY_TYPE = { PaymentReceived: 'received_cents', RefundIssued: 'refunded_cents', FeeCharged: 'fee_cents' } as const;
+const COLUMN_BY_TYPE = {
+  PaymentReceived: 'received_cents',
+  RefundIssued: 'refunded_cents',
+  FeeCharged: 'fee_cents',
+} as const;
 
 /**
  * read.ledger_entries and read.balances: every payment, refund and fee as an entry of its receiver,
@@ -52,7 +56,14 @@ export const balancesProjection: WriteOnlyProjection = {
                )
                INSERT INTO balances (receiver_id, ${column}) SELECT receiver_id, amount_cents FROM entry
                ON CONFLICT (receiver_id) DO UPDATE SET ${column} = balances.${column} + EXCLUDED.${column}`,
-        values: [stored.eventId, event.data.receiverId, event.data.paymentId, kind, event.data.amountCents, stored.createdAt.toISOString()],
+        values: [
+          stored.eventId,
+          event.data.receiverId,
+          event.data.paymentId,
+          kind,
+          event.data.amountCents,
+          stored.createdAt.toISOString(),
+        ],
       });
       changed.add(rooms.user(event.data.receiverId));
     }

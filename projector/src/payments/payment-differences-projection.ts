@@ -40,8 +40,18 @@ export const paymentDifferencesProjection: WriteOnlyProjection = {
                  processor_amount_cents, processor_refunded_cents, ledger_amount_cents, ledger_refunded_cents, resolution)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (difference_id) DO NOTHING`,
         values: [
-          stored.eventId, stored.createdAt.toISOString(), d.paymentId, d.receiverId, d.payerId, d.kind, d.processorStatus,
-          d.processorAmountCents, d.processorRefundedCents, d.ledgerAmountCents, d.ledgerRefundedCents, d.resolution,
+          stored.eventId,
+          stored.createdAt.toISOString(),
+          d.paymentId,
+          d.receiverId,
+          d.payerId,
+          d.kind,
+          d.processorStatus,
+          d.processorAmountCents,
+          d.processorRefundedCents,
+          d.ledgerAmountCents,
+          d.ledgerRefundedCents,
+          d.resolution,
         ],
       });
     }

@@ -13,7 +13,10 @@ describe('socketAnnouncer over a real socket.io server', () => {
   /** A client in `room` (the server joins it on connection) that keeps what it receives. */
   async function listener(room: string): Promise<ChangedMessage[]> {
     const received: ChangedMessage[] = [];
-    const socket = connect(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, { transports: ['websocket'], query: { room } });
+    const socket = connect(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, {
+      transports: ['websocket'],
+      query: { room },
+    });
     sockets.set(room, socket);
     socket.on('changed', (message: ChangedMessage) => received.push(message));
     await new Promise<void>((resolve) => socket.on('joined', () => resolve()));
@@ -32,9 +35,17 @@ describe('socketAnnouncer over a real socket.io server', () => {
     await server.close();
   });
 
-  it("tells each room only about itself when one batch changed several rooms", async () => {
-    const [alice, bob, carol] = await Promise.all([listener('user:alice'), listener('user:bob'), listener('user:carol')]);
-    socketAnnouncer(server as unknown as RoomEmitter).announce({ projection: 'users', keys: ['user:alice', 'user:bob'], checkpoint: '7:42' });
+  it('tells each room only about itself when one batch changed several rooms', async () => {
+    const [alice, bob, carol] = await Promise.all([
+      listener('user:alice'),
+      listener('user:bob'),
+      listener('user:carol'),
+    ]);
+    socketAnnouncer(server as unknown as RoomEmitter).announce({
+      projection: 'users',
+      keys: ['user:alice', 'user:bob'],
+      checkpoint: '7:42',
+    });
 
     await expect.poll(() => alice.length + bob.length).toBe(2);
     expect(alice).toEqual([{ projection: 'users', keys: ['user:alice'], checkpoint: '7:42', room: 'user:alice' }]);
@@ -49,7 +60,11 @@ describe('socketAnnouncer over a real socket.io server', () => {
 
   it("sends a change of everything ('*') to every socket", async () => {
     const [dave, erin] = await Promise.all([listener('user:dave'), listener('game:1')]);
-    socketAnnouncer(server as unknown as RoomEmitter).announce({ projection: 'games', keys: ['*'], checkpoint: '8:50' });
+    socketAnnouncer(server as unknown as RoomEmitter).announce({
+      projection: 'games',
+      keys: ['*'],
+      checkpoint: '8:50',
+    });
 
     await expect.poll(() => dave.length + erin.length).toBe(2);
     expect(dave).toEqual([{ projection: 'games', keys: ['*'], checkpoint: '8:50', room: '*' }]);

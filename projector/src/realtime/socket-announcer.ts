@@ -30,9 +30,14 @@ export function socketAnnouncer(emitter: RoomEmitter): ChangeAnnouncer {
 }
 
 /** Distributed: the projector publishes through Redis to every read-api process's sockets. */
-export async function redisSocketAnnouncer(redisUrl: string): Promise<{ announcer: ChangeAnnouncer; close: () => Promise<void> }> {
+export async function redisSocketAnnouncer(
+  redisUrl: string,
+): Promise<{ announcer: ChangeAnnouncer; close: () => Promise<void> }> {
   const client = new Redis(redisUrl, { lazyConnect: true });
   await client.connect();
   const emitter = new Emitter(client);
-  return { announcer: socketAnnouncer(emitter as unknown as RoomEmitter), close: async () => void (await client.quit()) };
+  return {
+    announcer: socketAnnouncer(emitter as unknown as RoomEmitter),
+    close: async () => void (await client.quit()),
+  };
 }

@@ -16,7 +16,8 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   for (;;) {
     const value = await probe().catch((error: unknown) => error as T);
     if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -39,7 +40,9 @@ describe('projector runtime', () => {
     await database.drop();
   });
 
-  function startProjector(options: { version?: number; notices?: ChangeNotice[]; projection?: Projection } = {}): Projector {
+  function startProjector(
+    options: { version?: number; notices?: ChangeNotice[]; projection?: Projection } = {},
+  ): Projector {
     const projector = createProjector({
       store,
       pool,
@@ -59,14 +62,20 @@ describe('projector runtime', () => {
     for (let i = 0; i < count; i += 50) {
       await Promise.all(
         Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-          store.appendToStream(`s-${(i + j) % streams}`, [{ type: 'Counted', data: { n: i + j } }], { expectedRevision: 'any' }),
+          store.appendToStream(`s-${(i + j) % streams}`, [{ type: 'Counted', data: { n: i + j } }], {
+            expectedRevision: 'any',
+          }),
         ),
       );
     }
   }
 
   const totals = async () =>
-    (await pool.query<{ events: number; total: number }>('SELECT COALESCE(SUM(events), 0)::bigint AS events, COALESCE(SUM(total), 0)::bigint AS total FROM read.stream_totals')).rows[0]!;
+    (
+      await pool.query<{ events: number; total: number }>(
+        'SELECT COALESCE(SUM(events), 0)::bigint AS events, COALESCE(SUM(total), 0)::bigint AS total FROM read.stream_totals',
+      )
+    ).rows[0]!;
 
   it('catches up, follows live appends, announces changed keys, and lets a reader wait for its own write', async () => {
     await appendEvents(300);
@@ -76,14 +85,18 @@ describe('projector runtime', () => {
 
     const progress = new ProjectionProgress(pool, database.url);
     await progress.start();
-    const written = await store.appendToStream('s-live', [{ type: 'Counted', data: { n: 1000 } }], { expectedRevision: 'no_stream' });
+    const written = await store.appendToStream('s-live', [{ type: 'Counted', data: { n: 1000 } }], {
+      expectedRevision: 'no_stream',
+    });
     expect(await progress.waitFor(['stream_totals'], written.checkpoint, 5000)).toBe(true);
     const { rows } = await pool.query('SELECT total FROM read.stream_totals WHERE stream_id = $1', ['s-live']);
     expect(rows[0]).toEqual({ total: 1000 });
     // Announced after the batch commits: the waiting reader may see the commit first.
     await expect.poll(() => notices.some((notice) => notice.keys.includes('stream:s-live'))).toBe(true);
     expect(notices.every((notice) => /^\d+:\d+$/.test(notice.checkpoint))).toBe(true);
-    expect(await progress.waitFor(['stream_totals'], { commit: written.checkpoint.commit + 1_000_000, position: 0 }, 200)).toBe(false);
+    expect(
+      await progress.waitFor(['stream_totals'], { commit: written.checkpoint.commit + 1_000_000, position: 0 }, 200),
+    ).toBe(false);
     await progress.close();
   });
 
@@ -115,20 +128,31 @@ describe('projector runtime', () => {
 
     const progress = new ProjectionProgress(pool, database.url);
     await progress.start();
-    const unrelated = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: 'no_stream' });
+    const unrelated = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], {
+      expectedRevision: 'no_stream',
+    });
     expect(await progress.waitFor(['stream_totals'], unrelated.checkpoint, 5000)).toBe(true);
     // A burst of batches it does not handle is recorded in fewer moves, yet every event is counted
     // and the checkpoint ends at the last one.
     let last = unrelated;
-    for (let index = 1; index <= 30; index++) last = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: index - 1 });
+    for (let index = 1; index <= 30; index++)
+      last = await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], {
+        expectedRevision: index - 1,
+      });
     expect(await progress.waitFor(['stream_totals'], last.checkpoint, 5000)).toBe(true);
-    const { rows } = await pool.query<{ events_done: string }>(`SELECT events_done FROM projection_checkpoints WHERE name = 'stream_totals'`);
+    const { rows } = await pool.query<{ events_done: string }>(
+      `SELECT events_done FROM projection_checkpoints WHERE name = 'stream_totals'`,
+    );
     expect(Number(rows[0]!.events_done)).toBe(32);
     // A handled event after them moves the checkpoint over any still waiting, in the same transaction.
     await store.appendToStream('s-other', [{ type: 'SomethingElse', data: {} }], { expectedRevision: 30 });
-    const counted = await store.appendToStream('s-mixed', [{ type: 'Counted', data: { n: 2 } }], { expectedRevision: 0 });
+    const counted = await store.appendToStream('s-mixed', [{ type: 'Counted', data: { n: 2 } }], {
+      expectedRevision: 0,
+    });
     expect(await progress.waitFor(['stream_totals'], counted.checkpoint, 5000)).toBe(true);
-    const after = await pool.query<{ events_done: string }>(`SELECT events_done FROM projection_checkpoints WHERE name = 'stream_totals'`);
+    const after = await pool.query<{ events_done: string }>(
+      `SELECT events_done FROM projection_checkpoints WHERE name = 'stream_totals'`,
+    );
     expect(Number(after.rows[0]!.events_done)).toBe(34);
     await progress.close();
     expect(applied).toEqual(['Counted', 'Counted']);
@@ -151,7 +175,10 @@ describe('projector runtime', () => {
                        WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()`);
     await appendEvents(200);
     await eventually(totals, (t) => t.events === 400);
-    await eventually(async () => owners(), (n) => n === 1);
+    await eventually(
+      async () => owners(),
+      (n) => n === 1,
+    );
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
     expect(rows[0]).toEqual({ n: 400 });
   });
@@ -161,13 +188,24 @@ describe('projector runtime', () => {
     // Standbys that try to take over every few milliseconds: a stop lands in the middle of a try.
     for (let round = 0; round < 10; round++) {
       const eager = () =>
-        createProjector({ store, pool, connectionString: database.url, projections: [streamTotalsProjection()], announcer: silentAnnouncer, logger, takeoverIntervalMs: 2 });
+        createProjector({
+          store,
+          pool,
+          connectionString: database.url,
+          projections: [streamTotalsProjection()],
+          announcer: silentAnnouncer,
+          logger,
+          takeoverIntervalMs: 2,
+        });
       const pair = [eager(), eager()];
       for (const projector of pair) await projector.start();
       await eventually(totals, (t) => t.events === 10);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
       const stopping = Promise.all(pair.map((projector) => projector.stop())).then(() => 'stopped');
-      const outcome = await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 5000, 'still running'))]);
+      const outcome = await Promise.race([
+        stopping,
+        new Promise((resolve) => setTimeout(resolve, 5000, 'still running')),
+      ]);
       expect(outcome, `round ${round}`).toBe('stopped');
       expect(pair.flatMap((projector) => projector.runners).filter((runner) => runner.isOwner)).toEqual([]);
     }
@@ -214,7 +252,8 @@ describe('projector runtime', () => {
       async () => {
         const progress = await projector.rebuildProgress('stream_totals');
         if (progress) seen.add(`${progress.status}:${progress.eventsDone < progress.eventsTotal ? 'partial' : 'full'}`);
-        if (progress?.status === 'running' && progress.eventsDone > 0 && progress.eventsDone < progress.eventsTotal) seenPartWay();
+        if (progress?.status === 'running' && progress.eventsDone > 0 && progress.eventsDone < progress.eventsTotal)
+          seenPartWay();
         return progress;
       },
       (progress) => progress?.status === 'switched',
@@ -229,8 +268,13 @@ describe('projector runtime', () => {
     expect(seen.has('running:partial')).toBe(true);
     expect((await totals()).total).toBe(before.total + (100 * 99) / 2);
     // The old generation's schema is dropped right after the switch (switchOver).
-    const schemas = () => pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'proj_stream_totals_%' ORDER BY 1`).then((result) => result.rows);
-    expect(await eventually(schemas, (rows) => rows.length === 1, 5000)).toEqual([{ nspname: 'proj_stream_totals_g2' }]);
+    const schemas = () =>
+      pool
+        .query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'proj_stream_totals_%' ORDER BY 1`)
+        .then((result) => result.rows);
+    expect(await eventually(schemas, (rows) => rows.length === 1, 5000)).toEqual([
+      { nspname: 'proj_stream_totals_g2' },
+    ]);
   });
 
   it('rebuilds on start when the projection version changed', async () => {
@@ -242,10 +286,16 @@ describe('projector runtime', () => {
 
     const v2 = startProjector({ version: 2 });
     await v2.start();
-    await eventually(() => v2.rebuildProgress('stream_totals'), (progress) => progress?.status === 'switched');
+    await eventually(
+      () => v2.rebuildProgress('stream_totals'),
+      (progress) => progress?.status === 'switched',
+    );
     expect(await totals()).toMatchObject({ events: 500 });
     // Readers switch first; the old generation is dropped right after (switchOver), not in the same transaction.
-    const checkpoints = () => pool.query(`SELECT generation, version FROM projection_checkpoints WHERE name = 'stream_totals'`).then((result) => result.rows);
+    const checkpoints = () =>
+      pool
+        .query(`SELECT generation, version FROM projection_checkpoints WHERE name = 'stream_totals'`)
+        .then((result) => result.rows);
     expect(await eventually(checkpoints, (rows) => rows.length === 1, 5000)).toEqual([{ generation: 2, version: 2 }]);
   });
 
@@ -260,15 +310,32 @@ describe('projector runtime', () => {
         statements: [
           {
             text: `INSERT INTO notes SELECT * FROM jsonb_to_recordset($1::jsonb) AS e(global_position bigint, stream_id text, note text)`,
-            values: [JSON.stringify(events.map((event) => ({ global_position: event.globalPosition, stream_id: event.streamId, note: (event.data as { note: string }).note })))],
+            values: [
+              JSON.stringify(
+                events.map((event) => ({
+                  global_position: event.globalPosition,
+                  stream_id: event.streamId,
+                  note: (event.data as { note: string }).note,
+                })),
+              ),
+            ],
           },
-          { text: 'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing', values: ["it's", 7, true, null] },
+          {
+            text: 'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing',
+            values: ["it's", 7, true, null],
+          },
         ],
         changed: events.map((event) => `stream:${event.streamId}`),
       }),
     };
-    const notes = async () => (await pool.query<{ stream_id: string; note: string }>('SELECT stream_id, note FROM read.notes ORDER BY global_position')).rows;
-    const note = (streamId: string, text: string) => store.appendToStream(streamId, [{ type: 'Noted', data: { note: text } }], { expectedRevision: 'any' });
+    const notes = async () =>
+      (
+        await pool.query<{ stream_id: string; note: string }>(
+          'SELECT stream_id, note FROM read.notes ORDER BY global_position',
+        )
+      ).rows;
+    const note = (streamId: string, text: string) =>
+      store.appendToStream(streamId, [{ type: 'Noted', data: { note: text } }], { expectedRevision: 'any' });
 
     it('applies each batch and moves its checkpoint in one pipelined transaction, keeping every character of the data out of the SQL text', async () => {
       // Every statement any client sends, with the client that sent it.
@@ -277,7 +344,8 @@ describe('projector runtime', () => {
       pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
         const config = args[0] as string | { text?: string; name?: string };
         if (typeof config === 'string') sent.push({ client: this, text: config });
-        else if (config && typeof config.text === 'string') sent.push({ client: this, text: config.text, name: config.name });
+        else if (config && typeof config.text === 'string')
+          sent.push({ client: this, text: config.text, name: config.name });
         return (query as (...a: unknown[]) => unknown).apply(this, args);
       } as typeof query;
       try {
@@ -290,16 +358,22 @@ describe('projector runtime', () => {
           { stream_id: 'n-1', note: tricky },
           { stream_id: 'n-2', note: 'plain' },
         ]);
-        await expect.poll(() => notices.flatMap((notice) => notice.keys)).toEqual(expect.arrayContaining(['stream:n-1', 'stream:n-2']));
+        await expect
+          .poll(() => notices.flatMap((notice) => notice.keys))
+          .toEqual(expect.arrayContaining(['stream:n-1', 'stream:n-2']));
 
         expect(sent.filter((statement) => statement.text.includes("O'Brien"))).toEqual([]);
-        const batches = sent.flatMap((statement, index) => (statement.text.includes('INSERT INTO notes') ? [index] : []));
+        const batches = sent.flatMap((statement, index) =>
+          statement.text.includes('INSERT INTO notes') ? [index] : [],
+        );
         expect(batches.length).toBeGreaterThanOrEqual(1);
         for (const index of batches) {
           const { client } = sent[index]!;
           expect(client.pipeline).toBe(true);
           // The batch on its connection: BEGIN with the table set, the statements, the checkpoint move, COMMIT.
-          const transaction = sent.filter((statement) => statement.client === client).map((statement) => statement.name ?? statement.text);
+          const transaction = sent
+            .filter((statement) => statement.client === client)
+            .map((statement) => statement.name ?? statement.text);
           const at = transaction.indexOf(sent[index]!.text);
           expect(transaction.slice(at - 1, at + 4)).toEqual([
             'BEGIN; SET LOCAL search_path TO proj_note_log_g1, public',
@@ -323,8 +397,13 @@ describe('projector runtime', () => {
       // Another runner has applied 'second' already: its checkpoint is past it. This runner's batch
       // with 'second' must not commit, though the checkpoint move is its last statement.
       await store.transaction(async (tx) => {
-        const second = await tx.appendToStream('n-2', [{ type: 'Noted', data: { note: 'second' } }], { expectedRevision: 'no_stream' });
-        await pool.query(`UPDATE projection_checkpoints SET commit_id = $1, position = $2 WHERE name = 'note_log'`, [second.checkpoint.commit, second.checkpoint.position]);
+        const second = await tx.appendToStream('n-2', [{ type: 'Noted', data: { note: 'second' } }], {
+          expectedRevision: 'no_stream',
+        });
+        await pool.query(`UPDATE projection_checkpoints SET commit_id = $1, position = $2 WHERE name = 'note_log'`, [
+          second.checkpoint.commit,
+          second.checkpoint.position,
+        ]);
       });
       await note('n-3', 'third');
       expect(await eventually(notes, (rows) => rows.length >= 2)).toEqual([

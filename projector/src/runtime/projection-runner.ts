@@ -3,7 +3,11 @@ import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playt
 import { withTransaction } from '@playtime/shared/infra/db/pool';
 import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import type { Logger } from '@playtime/shared/infra/logging';
-import { CHECKPOINT_MOVED_ELSEWHERE, generationSchema, PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
+import {
+  CHECKPOINT_MOVED_ELSEWHERE,
+  generationSchema,
+  PROJECTION_PROGRESS_CHANNEL,
+} from '@playtime/shared/infra/projections/schema';
 import type { ChangeAnnouncer, Projection, SqlStatement } from './projection';
 import { Serial } from './serial';
 import { runInOneRoundTrip } from './sql-script';
@@ -124,7 +128,11 @@ export class ProjectionRunner {
 
   private async tryTakeOwnership(): Promise<boolean> {
     // Pipelined: a write-only projection's batches run on this connection, one round trip each (see runInOneRoundTrip).
-    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: `playtime-projection-${this.name}`, pipeline: true });
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      application_name: `playtime-projection-${this.name}`,
+      pipeline: true,
+    });
     // The lock lives as long as this connection: its loss ends this ownership, even when it is lost
     // before the ownership begins (it then begins already ended). Batches written on it die with it.
     const ownership = new AbortController();
@@ -133,7 +141,9 @@ export class ProjectionRunner {
     let locked: boolean;
     try {
       await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`projection:${this.name}`]);
+      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
+        `projection:${this.name}`,
+      ]);
       locked = rows[0]?.locked === true;
     } catch (error) {
       await client.end().catch(() => undefined);
@@ -171,7 +181,11 @@ export class ProjectionRunner {
     while (!owned.aborted) {
       this.liveLoop = new AbortController();
       const loopSignal = AbortSignal.any([owned, this.liveLoop.signal]);
-      for await (const batch of this.options.store.subscribeToAll({ after: this.live.checkpoint, batchSize: this.batchSize, signal: loopSignal })) {
+      for await (const batch of this.options.store.subscribeToAll({
+        after: this.live.checkpoint,
+        batchSize: this.batchSize,
+        signal: loopSignal,
+      })) {
         if (loopSignal.aborted) break;
         await this.serial.run(async () => {
           // A switch-over may have happened while this batch waited: it belongs to the old generation.
@@ -180,7 +194,11 @@ export class ProjectionRunner {
           const last = batch.at(-1)!;
           this.options.onBatch?.({ projection: this.name, events: batch.length, lastEventAt: last.createdAt });
           if (keys.size > 0) {
-            await this.options.announcer.announce({ projection: this.name, keys: [...keys], checkpoint: formatCheckpoint(last.checkpoint) });
+            await this.options.announcer.announce({
+              projection: this.name,
+              keys: [...keys],
+              checkpoint: formatCheckpoint(last.checkpoint),
+            });
           }
         });
       }
@@ -190,14 +208,21 @@ export class ProjectionRunner {
   /** The active generation, creating generation 1 on a first start. */
   private ensureActiveGeneration(): Promise<Generation> {
     return withTransaction(this.options.pool, async (client) => {
-      await client.query('INSERT INTO projection_state (name, active_generation) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING', [this.name]);
-      const state = await client.query<{ active_generation: number }>('SELECT active_generation FROM projection_state WHERE name = $1', [this.name]);
+      await client.query(
+        'INSERT INTO projection_state (name, active_generation) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING',
+        [this.name],
+      );
+      const state = await client.query<{ active_generation: number }>(
+        'SELECT active_generation FROM projection_state WHERE name = $1',
+        [this.name],
+      );
       const generation = state.rows[0]!.active_generation;
       const existing = await client.query<{ commit_id: number; position: number }>(
         'SELECT commit_id, position FROM projection_checkpoints WHERE name = $1 AND generation = $2',
         [this.name, generation],
       );
-      if (existing.rows[0]) return { generation, checkpoint: { commit: existing.rows[0].commit_id, position: existing.rows[0].position } };
+      if (existing.rows[0])
+        return { generation, checkpoint: { commit: existing.rows[0].commit_id, position: existing.rows[0].position } };
       await this.createGeneration(client, generation);
       await this.pointViewsAt(client, generation);
       return { generation, checkpoint: START };
@@ -285,7 +310,12 @@ export class ProjectionRunner {
     const timer = setTimeout(() => {
       void this.serial
         .run(() => this.movePending(target))
-        .catch((error: unknown) => this.options.logger.warn({ err: error, projection: this.name }, 'could not record the checkpoint; the next batch will'));
+        .catch((error: unknown) =>
+          this.options.logger.warn(
+            { err: error, projection: this.name },
+            'could not record the checkpoint; the next batch will',
+          ),
+        );
     }, IDLE_MOVE_DELAY_MS);
     timer.unref();
     target.pending = { to, events, timer };
@@ -327,7 +357,12 @@ export class ProjectionRunner {
    * the projector re-applies those events from the log, which is written with synchronous commit.
    * Waiting for the flush only delayed each batch, and every push and read-your-writes wait behind it.
    */
-  private checkpointMove(target: Generation, to: LogCheckpoint, events: number, live: boolean): pg.QueryConfig & SqlStatement {
+  private checkpointMove(
+    target: Generation,
+    to: LogCheckpoint,
+    events: number,
+    live: boolean,
+  ): pg.QueryConfig & SqlStatement {
     return {
       name: 'playtime-move-checkpoint',
       text: `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
@@ -337,12 +372,25 @@ export class ProjectionRunner {
           WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7
          RETURNING 1)
        SELECT public.projection_checkpoint_moved(EXISTS (SELECT FROM moved)), CASE WHEN $8 THEN pg_notify($9, $1) END FROM async_commit`,
-      values: [this.name, target.generation, to.commit, to.position, events, target.checkpoint.commit, target.checkpoint.position, live, PROJECTION_PROGRESS_CHANNEL],
+      values: [
+        this.name,
+        target.generation,
+        to.commit,
+        to.position,
+        events,
+        target.checkpoint.commit,
+        target.checkpoint.position,
+        live,
+        PROJECTION_PROGRESS_CHANNEL,
+      ],
     };
   }
 
   private async hasUnfinishedRebuild(): Promise<boolean> {
-    const { rows } = await this.options.pool.query(`SELECT 1 FROM projection_rebuilds WHERE name = $1 AND status = 'running'`, [this.name]);
+    const { rows } = await this.options.pool.query(
+      `SELECT 1 FROM projection_rebuilds WHERE name = $1 AND status = 'running'`,
+      [this.name],
+    );
     return rows.length > 0;
   }
 
@@ -356,7 +404,11 @@ export class ProjectionRunner {
         await this.serial.run(() => this.switchOver(target));
         return;
       }
-      for await (const batch of this.options.store.subscribeToAll({ after: target.checkpoint, batchSize: this.rebuildBatchSize, signal: owned })) {
+      for await (const batch of this.options.store.subscribeToAll({
+        after: target.checkpoint,
+        batchSize: this.rebuildBatchSize,
+        signal: owned,
+      })) {
         const switched = await this.serial.run(async () => {
           await this.applyBatch(target, batch, false);
           if (compareCheckpoints(target.checkpoint, this.live!.checkpoint) < 0) return false;
@@ -383,9 +435,15 @@ export class ProjectionRunner {
       );
       const resumable = running.rows[0];
       if (resumable && resumable.version === this.projection.version) {
-        return { generation: resumable.generation, checkpoint: { commit: resumable.commit_id, position: resumable.position } };
+        return {
+          generation: resumable.generation,
+          checkpoint: { commit: resumable.commit_id, position: resumable.position },
+        };
       }
-      await client.query(`UPDATE projection_rebuilds SET status = 'abandoned', finished_at = now() WHERE name = $1 AND status = 'running'`, [this.name]);
+      await client.query(
+        `UPDATE projection_rebuilds SET status = 'abandoned', finished_at = now() WHERE name = $1 AND status = 'running'`,
+        [this.name],
+      );
       const next = await client.query<{ generation: number }>(
         'SELECT COALESCE(MAX(generation), 0) + 1 AS generation FROM projection_checkpoints WHERE name = $1',
         [this.name],
@@ -393,11 +451,10 @@ export class ProjectionRunner {
       const generation = next.rows[0]!.generation;
       await this.createGeneration(client, generation);
       const total = await this.options.store.countEventsAfter(null);
-      await client.query(`INSERT INTO projection_rebuilds (name, generation, status, events_total) VALUES ($1, $2, 'running', $3)`, [
-        this.name,
-        generation,
-        total,
-      ]);
+      await client.query(
+        `INSERT INTO projection_rebuilds (name, generation, status, events_total) VALUES ($1, $2, 'running', $3)`,
+        [this.name, generation, total],
+      );
       return { generation, checkpoint: START };
     });
   }
@@ -406,25 +463,43 @@ export class ProjectionRunner {
   private async switchOver(target: Generation): Promise<void> {
     const previous = this.live!.generation;
     await withTransaction(this.options.pool, async (client) => {
-      await client.query('UPDATE projection_state SET active_generation = $2, updated_at = now() WHERE name = $1', [this.name, target.generation]);
-      await this.pointViewsAt(client, target.generation);
-      await client.query(`UPDATE projection_rebuilds SET status = 'switched', finished_at = now() WHERE name = $1 AND generation = $2`, [
+      await client.query('UPDATE projection_state SET active_generation = $2, updated_at = now() WHERE name = $1', [
         this.name,
         target.generation,
       ]);
+      await this.pointViewsAt(client, target.generation);
+      await client.query(
+        `UPDATE projection_rebuilds SET status = 'switched', finished_at = now() WHERE name = $1 AND generation = $2`,
+        [this.name, target.generation],
+      );
       await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
     });
     this.live = { generation: target.generation, checkpoint: { ...target.checkpoint } };
     this.liveLoop?.abort();
     await this.options.pool.query(`DROP SCHEMA IF EXISTS ${generationSchema(this.name, previous)} CASCADE`);
-    await this.options.pool.query('DELETE FROM projection_checkpoints WHERE name = $1 AND generation = $2', [this.name, previous]);
-    this.options.logger.info({ projection: this.name, generation: target.generation }, 'projection rebuilt and switched over');
-    await this.options.announcer.announce({ projection: this.name, keys: ['*'], checkpoint: formatCheckpoint(target.checkpoint) });
+    await this.options.pool.query('DELETE FROM projection_checkpoints WHERE name = $1 AND generation = $2', [
+      this.name,
+      previous,
+    ]);
+    this.options.logger.info(
+      { projection: this.name, generation: target.generation },
+      'projection rebuilt and switched over',
+    );
+    await this.options.announcer.announce({
+      projection: this.name,
+      keys: ['*'],
+      checkpoint: formatCheckpoint(target.checkpoint),
+    });
   }
 }
 
 export async function readRebuildProgress(pool: pg.Pool, projection: string): Promise<RebuildProgress | null> {
-  const { rows } = await pool.query<{ generation: number; status: RebuildProgress['status']; events_total: number; events_done: number | null }>(
+  const { rows } = await pool.query<{
+    generation: number;
+    status: RebuildProgress['status'];
+    events_total: number;
+    events_done: number | null;
+  }>(
     `SELECT r.generation, r.status, r.events_total, c.events_done
        FROM projection_rebuilds r
        LEFT JOIN projection_checkpoints c ON c.name = r.name AND c.generation = r.generation

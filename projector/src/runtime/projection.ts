@@ -44,7 +44,10 @@ interface ProjectionBase {
  */
 export type Projection = QueryingProjection | WriteOnlyProjection;
 
-export type QueryingProjection = ProjectionBase & { apply(events: StoredEvent[], db: PoolClient): Promise<Iterable<string>>; writes?: never };
+export type QueryingProjection = ProjectionBase & {
+  apply(events: StoredEvent[], db: PoolClient): Promise<Iterable<string>>;
+  writes?: never;
+};
 
 export type WriteOnlyProjection = ProjectionBase & { writes(events: StoredEvent[]): BatchWrites; apply?: never };
 

@@ -4,7 +4,12 @@ import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { projectionMigrations } from '@playtime/shared/infra/projections/schema';
 import type { ChangeAnnouncer, Projection } from './projection';
-import { ProjectionRunner, readRebuildProgress, type ProjectionRunnerOptions, type RebuildProgress } from './projection-runner';
+import {
+  ProjectionRunner,
+  readRebuildProgress,
+  type ProjectionRunnerOptions,
+  type RebuildProgress,
+} from './projection-runner';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -53,7 +58,10 @@ export function createProjector(options: ProjectorOptions): Projector {
   const takeRebuildRequests = async () => {
     const owned = runners.filter((runner) => runner.isOwner).map((runner) => runner.name);
     if (owned.length === 0) return;
-    const { rows } = await options.pool.query<{ name: string }>('DELETE FROM projection_rebuild_requests WHERE name = ANY($1::text[]) RETURNING name', [owned]);
+    const { rows } = await options.pool.query<{ name: string }>(
+      'DELETE FROM projection_rebuild_requests WHERE name = ANY($1::text[]) RETURNING name',
+      [owned],
+    );
     for (const { name } of rows) {
       options.logger.info({ projection: name }, 'rebuilding a projection an admin asked for');
       byName.get(name)!.requestRebuild();
@@ -65,7 +73,9 @@ export function createProjector(options: ProjectorOptions): Projector {
       await migrate(options.pool, 'projections', projectionMigrations);
       for (const runner of runners) runner.start();
       requests = setInterval(() => {
-        taking = taking.then(takeRebuildRequests).catch((error: unknown) => options.logger.warn({ err: error }, 'could not read rebuild requests'));
+        taking = taking
+          .then(takeRebuildRequests)
+          .catch((error: unknown) => options.logger.warn({ err: error }, 'could not read rebuild requests'));
       }, options.rebuildRequestIntervalMs ?? 500);
       requests.unref();
     },

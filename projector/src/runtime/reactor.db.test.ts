@@ -65,7 +65,15 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
     return {
       name: 'greeter',
       react: (event) =>
-        event.type === 'UserRegistered' ? [{ queue: welcomes, jobName: 'welcome', data: { greeting: `welcome ${(event.data as { name: string }).name}` } }] : [],
+        event.type === 'UserRegistered'
+          ? [
+              {
+                queue: welcomes,
+                jobName: 'welcome',
+                data: { greeting: `welcome ${(event.data as { name: string }).name}` },
+              },
+            ]
+          : [],
     };
   };
 
@@ -91,18 +99,24 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
   }
 
   it('hands each matching event to a job once, following the log live', async () => {
-    await store.appendToStream('user-a', [{ type: 'UserRegistered', data: { name: 'Ana' } }], { expectedRevision: 'no_stream' });
+    await store.appendToStream('user-a', [{ type: 'UserRegistered', data: { name: 'Ana' } }], {
+      expectedRevision: 'no_stream',
+    });
     await store.appendToStream('user-a', [{ type: 'UserProfileEdited', data: {} }], { expectedRevision: 0 });
     await start();
     await until(() => handled.length === 1);
-    await store.appendToStream('user-b', [{ type: 'UserRegistered', data: { name: 'Bo' } }], { expectedRevision: 'no_stream' });
+    await store.appendToStream('user-b', [{ type: 'UserRegistered', data: { name: 'Bo' } }], {
+      expectedRevision: 'no_stream',
+    });
     await until(() => handled.length === 2);
     expect(handled).toEqual(['welcome Ana', 'welcome Bo']);
   });
 
   it("hands a batch's reactions to the queue in one call", async () => {
     for (const name of ['Ana', 'Bo', 'Cy']) {
-      await store.appendToStream(`user-${name}`, [{ type: 'UserRegistered', data: { name } }], { expectedRevision: 'no_stream' });
+      await store.appendToStream(`user-${name}`, [{ type: 'UserRegistered', data: { name } }], {
+        expectedRevision: 'no_stream',
+      });
     }
     await start();
     await until(() => handled.length === 3);
@@ -113,7 +127,9 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
   });
 
   it('never runs a side effect twice when the log is replayed from the start', async () => {
-    await store.appendToStream('user-a', [{ type: 'UserRegistered', data: { name: 'Ana' } }], { expectedRevision: 'no_stream' });
+    await store.appendToStream('user-a', [{ type: 'UserRegistered', data: { name: 'Ana' } }], {
+      expectedRevision: 'no_stream',
+    });
     await start();
     await until(() => handled.length === 1);
     await projector!.stop();
@@ -121,7 +137,9 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
     // As after a crash before the checkpoint committed: the reactor reads the same events again.
     await pool.query(`UPDATE projection_checkpoints SET commit_id = 0, position = 0 WHERE name = 'reactor_greeter'`);
     await start();
-    await store.appendToStream('user-c', [{ type: 'UserRegistered', data: { name: 'Cy' } }], { expectedRevision: 'no_stream' });
+    await store.appendToStream('user-c', [{ type: 'UserRegistered', data: { name: 'Cy' } }], {
+      expectedRevision: 'no_stream',
+    });
     // The replay asked for Ana's welcome again before Cy's (log order); once Cy's has run, the queue
     // has answered both, and a job it did not add can never run.
     await until(() => handled.includes('welcome Cy'));

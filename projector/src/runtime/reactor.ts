@@ -52,7 +52,10 @@ export function reactorProjection(reactor: Reactor): Projection {
           jobs.push({
             jobName: request.jobName,
             data: request.data,
-            options: { jobId: reactionJobId(reactor.name, event, index), ...(request.delayMs ? { delayMs: request.delayMs } : {}) },
+            options: {
+              jobId: reactionJobId(reactor.name, event, index),
+              ...(request.delayMs ? { delayMs: request.delayMs } : {}),
+            },
           });
         }
       }
@@ -66,4 +69,3 @@ export function reactorProjection(reactor: Reactor): Projection {
 export function reactionJobId(reactor: string, event: Pick<StoredEvent, 'eventId'>, index: number): string {
   return `${reactor}-${event.eventId}-${index}`;
 }
-

@@ -14,7 +14,8 @@ describe('runInOneRoundTrip (real PostgreSQL)', () => {
     client = new pg.Client({ connectionString: database.url, pipeline: true });
     await client.connect();
     await client.query('CREATE TABLE notes (id int PRIMARY KEY, note text NOT NULL)');
-    const socket = (client as unknown as { connection: { stream: NodeJS.WritableStream & NodeJS.ReadableStream } }).connection.stream;
+    const socket = (client as unknown as { connection: { stream: NodeJS.WritableStream & NodeJS.ReadableStream } })
+      .connection.stream;
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
     (socket as unknown as { write: (...args: unknown[]) => boolean }).write = (...args: unknown[]) => {
       traffic.push('sent');
@@ -27,13 +28,20 @@ describe('runInOneRoundTrip (real PostgreSQL)', () => {
     await database.drop();
   });
 
-  const notes = async () => (await client.query<{ id: number; note: string }>('SELECT id, note FROM notes ORDER BY id')).rows;
+  const notes = async () =>
+    (await client.query<{ id: number; note: string }>('SELECT id, note FROM notes ORDER BY id')).rows;
 
   it('binds every parameter: user text is stored as typed and never read as SQL', async () => {
     const tricky = `O'Brien said "hi" \\ back\\slash $1 $$ ; -- not a comment'); DROP TABLE notes; --`;
     await runInOneRoundTrip(client, 'SET LOCAL search_path TO public', [
       { text: 'INSERT INTO notes (id, note) VALUES ($1, $2)', values: [1, tricky] },
-      { text: 'INSERT INTO notes (id, note) SELECT id, note FROM unnest($1::int[], $2::text[]) AS n(id, note)', values: [[2, 3], ['\u00e9t\u00e9 \u{1F3DF}', "it's"]] },
+      {
+        text: 'INSERT INTO notes (id, note) SELECT id, note FROM unnest($1::int[], $2::text[]) AS n(id, note)',
+        values: [
+          [2, 3],
+          ['\u00e9t\u00e9 \u{1F3DF}', "it's"],
+        ],
+      },
     ]);
     expect(await notes()).toEqual([
       { id: 1, note: tricky },

@@ -13,15 +13,25 @@ import type { SqlStatement } from './projection';
  *
  * `setup` is sent with BEGIN as plain text and must not take parameters (e.g. `SET LOCAL`).
  */
-export async function runInOneRoundTrip(client: pg.Client, setup: string, statements: Array<SqlStatement & { name?: string }>): Promise<void> {
-  if (!client.pipeline) throw new Error('runInOneRoundTrip needs a client created with { pipeline: true }: without it every statement is a round trip');
+export async function runInOneRoundTrip(
+  client: pg.Client,
+  setup: string,
+  statements: Array<SqlStatement & { name?: string }>,
+): Promise<void> {
+  if (!client.pipeline)
+    throw new Error(
+      'runInOneRoundTrip needs a client created with { pipeline: true }: without it every statement is a round trip',
+    );
   const answers = await Promise.allSettled([
     client.query(setup ? `BEGIN; ${setup}` : 'BEGIN'),
-    ...statements.map((statement) => client.query({ name: statement.name, text: statement.text, values: statement.values })),
+    ...statements.map((statement) =>
+      client.query({ name: statement.name, text: statement.text, values: statement.values }),
+    ),
     client.query('COMMIT'),
   ]);
   const failed = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected');
   if (failed) throw failed.reason;
   const committed = answers.at(-1) as PromiseFulfilledResult<pg.QueryResult>;
-  if (committed.value.command !== 'COMMIT') throw new Error(`The transaction ended with ${committed.value.command}, not COMMIT`);
+  if (committed.value.command !== 'COMMIT')
+    throw new Error(`The transaction ended with ${committed.value.command}, not COMMIT`);
 }

@@ -59,7 +59,19 @@ export function accountWithdrawalReactor(queue: JobQueue<AccountWithdrawalJob>):
       const event = parseEvent(stored);
       if (event.type !== 'UserDeleted') return [];
       const { userId, deletedBy } = event.data;
-      return [{ queue, jobName: 'withdraw-account', data: { kind: 'withdraw-account', userId, deletedBy, deletedAt: stored.checkpoint, causationId: stored.eventId } }];
+      return [
+        {
+          queue,
+          jobName: 'withdraw-account',
+          data: {
+            kind: 'withdraw-account',
+            userId,
+            deletedBy,
+            deletedAt: stored.checkpoint,
+            causationId: stored.eventId,
+          },
+        },
+      ];
     },
   };
 }
@@ -78,18 +90,39 @@ async function withdrawField(deps: AccountWithdrawalDependencies, fieldId: strin
   for (let round = 1; ; round++) {
     const field = await currentState(deps.store, fieldDecider, fieldStream(fieldId));
     if (field.status === 'unknown') return [];
-    const subFields: SubFieldRef[] = field.subFields.map((sub) => ({ subFieldId: sub.subFieldId, fieldId, ownerId: field.ownerId, name: sub.name }));
+    const subFields: SubFieldRef[] = field.subFields.map((sub) => ({
+      subFieldId: sub.subFieldId,
+      fieldId,
+      ownerId: field.ownerId,
+      name: sub.name,
+    }));
     const booked: string[] = [];
     for (const subField of subFields) {
       const streamId = subFieldStream(subField.subFieldId);
-      await handleCommand({ store: deps.store, decider: availabilityDecider, streamId, command: { type: 'WithdrawSubField', subField, reason: 'owner_deleted' }, ...step });
+      await handleCommand({
+        store: deps.store,
+        decider: availabilityDecider,
+        streamId,
+        command: { type: 'WithdrawSubField', subField, reason: 'owner_deleted' },
+        ...step,
+      });
       // Withdrawn: no booking can be added after this read, so these are all the games left to cancel.
       const availability = await currentState(deps.store, availabilityDecider, streamId);
-      booked.push(...availability.bookings.filter((booking) => booking.end > step.context.now.getTime()).map((booking) => booking.gameId));
+      booked.push(
+        ...availability.bookings
+          .filter((booking) => booking.end > step.context.now.getTime())
+          .map((booking) => booking.gameId),
+      );
     }
     try {
       const withdrawnSubFieldIds = subFields.map((subField) => subField.subFieldId);
-      await handleCommand({ store: deps.store, decider: fieldDecider, streamId: fieldStream(fieldId), command: { type: 'WithdrawField', reason: 'owner_deleted', withdrawnSubFieldIds }, ...step });
+      await handleCommand({
+        store: deps.store,
+        decider: fieldDecider,
+        streamId: fieldStream(fieldId),
+        command: { type: 'WithdrawField', reason: 'owner_deleted', withdrawnSubFieldIds },
+        ...step,
+      });
       return booked;
     } catch (error) {
       if (!(error instanceof DomainError && error.code === SUBFIELDS_STILL_OPEN) || round >= FIELD_ROUNDS) throw error;
@@ -99,7 +132,10 @@ async function withdrawField(deps: AccountWithdrawalDependencies, fieldId: strin
 
 /** The fields and the upcoming games a deletion withdraws, from the read models (a job reads them; only deciders decide). */
 async function ownedFieldIds(pool: pg.Pool, userId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ field_id: string }>('SELECT field_id FROM read.fields WHERE owner_id = $1 AND NOT deleted ORDER BY field_id', [userId]);
+  const { rows } = await pool.query<{ field_id: string }>(
+    'SELECT field_id FROM read.fields WHERE owner_id = $1 AND NOT deleted ORDER BY field_id',
+    [userId],
+  );
   return rows.map((row) => row.field_id);
 }
 
@@ -116,7 +152,9 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
     const { userId, deletedBy, deletedAt, causationId } = job.data;
     // Everything written before the deletion (a field added, a game booked a moment earlier) must be in the read models first.
     if (!(await deps.progress.waitFor([PROJECTIONS.fields, PROJECTIONS.games], deletedAt, CATCH_UP_MS))) {
-      throw new Error(`The fields and games read models did not reach the deletion of ${userId} within ${CATCH_UP_MS} ms`);
+      throw new Error(
+        `The fields and games read models did not reach the deletion of ${userId} within ${CATCH_UP_MS} ms`,
+      );
     }
     const now = deps.now();
     const step: Step = {
@@ -127,10 +165,17 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
     for (const fieldId of await ownedFieldIds(deps.pool, userId)) {
       for (const gameId of await withdrawField(deps, fieldId, step)) games.set(gameId, 'owner_deleted');
     }
-    for (const gameId of await organizedGameIds(deps.pool, userId, now)) if (!games.has(gameId)) games.set(gameId, 'organizer_deleted');
+    for (const gameId of await organizedGameIds(deps.pool, userId, now))
+      if (!games.has(gameId)) games.set(gameId, 'organizer_deleted');
     for (const [gameId, reason] of games) {
       // A game its booking is still being made into is not there yet: the job fails and runs again, and it will be.
-      await handleCommand({ store: deps.store, decider: gameDecider, streamId: gameStream(gameId), command: { type: 'WithdrawGame', reason }, ...step });
+      await handleCommand({
+        store: deps.store,
+        decider: gameDecider,
+        streamId: gameStream(gameId),
+        command: { type: 'WithdrawGame', reason },
+        ...step,
+      });
     }
   };
 }
@@ -158,6 +203,8 @@ export async function startAccountWithdrawal(options: {
     logger: options.logger,
   });
   const { store, pool, progress } = options;
-  queue.process(accountWithdrawalJobHandler({ store, pool, progress, now: options.now ?? (() => new Date()) }), { concurrency: 2 });
+  queue.process(accountWithdrawalJobHandler({ store, pool, progress, now: options.now ?? (() => new Date()) }), {
+    concurrency: 2,
+  });
   return { projection: reactorProjection(accountWithdrawalReactor(queue)), close: () => queue.close() };
 }

@@ -13,7 +13,17 @@ import { usersProjection } from './users-projection';
 
 const registered = (userId: string, email: string): UserEvent => ({
   type: 'UserRegistered',
-  data: { userId, issuer: 'iss', subject: userId, email, emailVerified: true, username: userId, nickname: userId, profilePicture: '/avatars/1.svg', role: 'player' },
+  data: {
+    userId,
+    issuer: 'iss',
+    subject: userId,
+    email,
+    emailVerified: true,
+    username: userId,
+    nickname: userId,
+    profilePicture: '/avatars/1.svg',
+    role: 'player',
+  },
 });
 
 describe('users projection', () => {
@@ -61,30 +71,65 @@ describe('users projection', () => {
 
   it('ends a batch with many changes to the same users exactly as replaying them one by one would', async () => {
     // Written before the projector starts, so they reach it as one batch.
-    await store.appendToStream('user-a', [
-      registered('a', 'a@x.test'),
-      { type: 'UserProfileEdited', data: { userId: 'a', bio: 'first', profilePicture: '/avatars/2.svg' } },
-      { type: 'UserRoleChanged', data: { userId: 'a', role: 'captain', changedBy: 'admin' } },
-      { type: 'UserProfileEdited', data: { userId: 'a', bio: 'second', profilePicture: '/avatars/3.svg' } },
-      { type: 'UserRoleChanged', data: { userId: 'a', role: 'field owner', changedBy: 'admin' } },
-    ], { expectedRevision: 'no_stream' });
+    await store.appendToStream(
+      'user-a',
+      [
+        registered('a', 'a@x.test'),
+        { type: 'UserProfileEdited', data: { userId: 'a', bio: 'first', profilePicture: '/avatars/2.svg' } },
+        { type: 'UserRoleChanged', data: { userId: 'a', role: 'captain', changedBy: 'admin' } },
+        { type: 'UserProfileEdited', data: { userId: 'a', bio: 'second', profilePicture: '/avatars/3.svg' } },
+        { type: 'UserRoleChanged', data: { userId: 'a', role: 'field owner', changedBy: 'admin' } },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
     // Registered with the verified flag through the schema-checked store, which records version 2 (older events have none: read as not verified).
-    await checkEventSchemas(store).appendToStream('user-c', [{ ...registered('c', 'c@x.test'), data: { ...registered('c', 'c@x.test').data, emailVerified: true } } as UserEvent], {
-      expectedRevision: 'no_stream',
-    });
-    const last = await store.appendToStream('user-b', [
-      registered('b', 'b@x.test'),
-      { type: 'UserProfileEdited', data: { userId: 'b', bio: 'gone soon', profilePicture: '/avatars/4.svg' } },
-      { type: 'UserDeleted', data: { userId: 'b', deletedBy: 'admin' } },
-    ], { expectedRevision: 'no_stream' });
+    await checkEventSchemas(store).appendToStream(
+      'user-c',
+      [
+        {
+          ...registered('c', 'c@x.test'),
+          data: { ...registered('c', 'c@x.test').data, emailVerified: true },
+        } as UserEvent,
+      ],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
+    const last = await store.appendToStream(
+      'user-b',
+      [
+        registered('b', 'b@x.test'),
+        { type: 'UserProfileEdited', data: { userId: 'b', bio: 'gone soon', profilePicture: '/avatars/4.svg' } },
+        { type: 'UserDeleted', data: { userId: 'b', deletedBy: 'admin' } },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
 
     const notices = await projectUpTo(last);
 
-    const { rows } = await pool.query(`SELECT user_id, email, username, bio, profile_picture, role, deleted FROM read.users WHERE user_id IN ('a', 'b', 'c') ORDER BY user_id`);
+    const { rows } = await pool.query(
+      `SELECT user_id, email, username, bio, profile_picture, role, deleted FROM read.users WHERE user_id IN ('a', 'b', 'c') ORDER BY user_id`,
+    );
     expect(rows).toEqual([
-      { user_id: 'a', email: 'a@x.test', username: 'a', bio: 'second', profile_picture: '/avatars/3.svg', role: 'field owner', deleted: false },
+      {
+        user_id: 'a',
+        email: 'a@x.test',
+        username: 'a',
+        bio: 'second',
+        profile_picture: '/avatars/3.svg',
+        role: 'field owner',
+        deleted: false,
+      },
       { user_id: 'b', email: null, username: null, bio: '', profile_picture: null, role: 'player', deleted: true },
-      { user_id: 'c', email: 'c@x.test', username: 'c', bio: '', profile_picture: '/avatars/1.svg', role: 'player', deleted: false },
+      {
+        user_id: 'c',
+        email: 'c@x.test',
+        username: 'c',
+        bio: '',
+        profile_picture: '/avatars/1.svg',
+        role: 'player',
+        deleted: false,
+      },
     ]);
     const verified = await pool.query('SELECT user_id, email_verified FROM read.users ORDER BY user_id');
     expect(verified.rows).toEqual([
@@ -96,14 +141,21 @@ describe('users projection', () => {
   });
 
   it('reads registrations stored at version 1 upcast (emailVerified false) beside registrations of version 2', async () => {
-    const { emailVerified: _, ...v1 } = registered('old', 'old@x.test').data as Extract<UserEvent, { type: 'UserRegistered' }>['data'];
+    const { emailVerified: _, ...v1 } = registered('old', 'old@x.test').data as Extract<
+      UserEvent,
+      { type: 'UserRegistered' }
+    >['data'];
     // As registrations from before version 2 lie in existing logs: no emailVerified, no schemaVersion.
     await store.appendToStream('user-old', [{ type: 'UserRegistered', data: v1 }], { expectedRevision: 'no_stream' });
-    const last = await checkEventSchemas(store).appendToStream('user-new', [registered('new', 'new@x.test')], { expectedRevision: 'no_stream' });
+    const last = await checkEventSchemas(store).appendToStream('user-new', [registered('new', 'new@x.test')], {
+      expectedRevision: 'no_stream',
+    });
 
     await projectUpTo(last);
 
-    const { rows } = await pool.query(`SELECT user_id, email, role, deleted FROM read.users WHERE user_id IN ('old', 'new') ORDER BY user_id`);
+    const { rows } = await pool.query(
+      `SELECT user_id, email, role, deleted FROM read.users WHERE user_id IN ('old', 'new') ORDER BY user_id`,
+    );
     expect(rows).toEqual([
       { user_id: 'new', email: 'new@x.test', role: 'player', deleted: false },
       { user_id: 'old', email: 'old@x.test', role: 'player', deleted: false },

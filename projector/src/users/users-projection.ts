@@ -40,7 +40,9 @@ export const usersProjection: WriteOnlyProjection = {
    * database, so the runner sends the whole batch in one round trip.
    */
   writes(events) {
-    const registered: Array<Extract<UserEvent, { type: 'UserRegistered' }>['data'] & { emailVerified: boolean; registeredAt: Date }> = [];
+    const registered: Array<
+      Extract<UserEvent, { type: 'UserRegistered' }>['data'] & { emailVerified: boolean; registeredAt: Date }
+    > = [];
     const profiles = new Map<string, { user_id: string; bio: string; profile_picture: string }>();
     const roles = new Map<string, { user_id: string; role: string }>();
     const deleted = new Set<string>();
@@ -49,8 +51,10 @@ export const usersProjection: WriteOnlyProjection = {
       if (!isEventOf(event, USER_EVENT_TYPES)) continue;
       const userId = event.data.userId;
       if (event.type === 'UserRegistered') registered.push({ ...event.data, registeredAt: stored.createdAt });
-      if (event.type === 'UserProfileEdited') profiles.set(userId, { user_id: userId, bio: event.data.bio, profile_picture: event.data.profilePicture });
-      if (event.type === 'UserRoleChanged' || event.type === 'PartnerDecisionApplied') roles.set(userId, { user_id: userId, role: event.data.role });
+      if (event.type === 'UserProfileEdited')
+        profiles.set(userId, { user_id: userId, bio: event.data.bio, profile_picture: event.data.profilePicture });
+      if (event.type === 'UserRoleChanged' || event.type === 'PartnerDecisionApplied')
+        roles.set(userId, { user_id: userId, role: event.data.role });
       if (event.type === 'UserDeleted') deleted.add(userId);
     }
 
@@ -99,6 +103,9 @@ export const usersProjection: WriteOnlyProjection = {
     }
 
     const changedUsers = [...registered.map((user) => user.userId), ...profiles.keys(), ...roles.keys(), ...deleted];
-    return { statements, changed: [...changedUsers.map(rooms.user), ...(changedUsers.length > 0 ? [rooms.admin] : [])] };
+    return {
+      statements,
+      changed: [...changedUsers.map(rooms.user), ...(changedUsers.length > 0 ? [rooms.admin] : [])],
+    };
   },
 };

@@ -33,6 +33,9 @@ export function stateAsOf(kind: StreamKind, events: DomainEvent[], at: Date): un
   if (game.status === 'none') return game;
   return {
     ...game,
-    participants: game.participants.map((participant) => ({ ...participant, playTime: playTimeAt(participant, at.getTime(), game.start, game.end) })),
+    participants: game.participants.map((participant) => ({
+      ...participant,
+      playTime: playTimeAt(participant, at.getTime(), game.start, game.end),
+    })),
   };
 }

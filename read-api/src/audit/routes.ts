@@ -1,6 +1,17 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { asOfQuery, EVENT_SCAN_WINDOW, EVENT_TEXT_SCAN_WINDOW, eventHistoryQuery, streamKindOf, STREAM_PREFIXES, type AsOfAnswer, type AsOfStep, type EventHistoryPage, type HistoryEvent } from '@playtime/shared/contract/audit';
+import {
+  asOfQuery,
+  EVENT_SCAN_WINDOW,
+  EVENT_TEXT_SCAN_WINDOW,
+  eventHistoryQuery,
+  streamKindOf,
+  STREAM_PREFIXES,
+  type AsOfAnswer,
+  type AsOfStep,
+  type EventHistoryPage,
+  type HistoryEvent,
+} from '@playtime/shared/contract/audit';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { EventMetadata } from '@playtime/shared/infra/eventstore/port';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -18,7 +29,9 @@ const SECRET_KEY = /secret|password|token|card|cvc/i;
 function redacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redacted);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redacted(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redacted(inner)]),
+    );
   }
   return value;
 }
@@ -48,28 +61,47 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
   let logHere: Promise<boolean> | null = null;
 
   const refuseUnlessLogHere = async () => {
-    logHere ??= deps.pool.query<{ here: boolean }>(`SELECT to_regclass('es_events') IS NOT NULL AS here`).then(({ rows }) => rows[0]!.here);
-    if (!(await logHere)) throw new ApiError(501, 'history_unavailable', 'The event history reads the PostgreSQL event store; this deployment keeps its log in EventStoreDB.');
+    logHere ??= deps.pool
+      .query<{ here: boolean }>(`SELECT to_regclass('es_events') IS NOT NULL AS here`)
+      .then(({ rows }) => rows[0]!.here);
+    if (!(await logHere))
+      throw new ApiError(
+        501,
+        'history_unavailable',
+        'The event history reads the PostgreSQL event store; this deployment keeps its log in EventStoreDB.',
+      );
   };
 
   // Time travel: a stream's aggregate as it stood at an instant, with the events around that instant.
   router.get('/api/admin/as-of', admin, async (req, res) => {
     const { stream, at } = parseBody(asOfQuery, req.query);
     await refuseUnlessLogHere();
-    const { rows } = await deps.pool.query<Pick<EventRow, 'global_position' | 'type' | 'data' | 'metadata' | 'created_at'>>(
+    const { rows } = await deps.pool.query<
+      Pick<EventRow, 'global_position' | 'type' | 'data' | 'metadata' | 'created_at'>
+    >(
       'SELECT global_position, type, data, metadata, created_at FROM es_events WHERE stream_id = $1 ORDER BY revision',
       [stream],
     );
     if (rows.length === 0) throw new ApiError(404, 'stream_not_found', `There is no stream named ${stream}.`);
     const until = rows.filter((row) => row.created_at <= at);
-    const step = (row: (typeof rows)[number]): AsOfStep => ({ position: Number(row.global_position), time: row.created_at.toISOString(), type: row.type });
+    const step = (row: (typeof rows)[number]): AsOfStep => ({
+      position: Number(row.global_position),
+      time: row.created_at.toISOString(),
+      type: row.type,
+    });
     const { kind } = streamKindOf(stream);
     const answer: AsOfAnswer = {
       stream,
       kind,
       at: at.toISOString(),
       events: until.length,
-      state: redacted(stateAsOf(kind, until.map((row) => parseEvent({ type: row.type, data: row.data, metadata: row.metadata })), at)),
+      state: redacted(
+        stateAsOf(
+          kind,
+          until.map((row) => parseEvent({ type: row.type, data: row.data, metadata: row.metadata })),
+          at,
+        ),
+      ),
       before: until.slice(-5).map(step),
       after: rows.slice(until.length, until.length + 5).map(step),
       firstTime: rows[0]!.created_at.toISOString(),
@@ -89,10 +121,18 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       conditions.push(sql(`$${values.length}`));
     };
     if (query.before !== undefined) where((p) => `e.global_position < ${p}`, query.before);
-    const scanned = query.stream === undefined && query.after === undefined && (query.type || query.kind || query.actor || query.correlation || query.from || query.to || query.q);
+    const scanned =
+      query.stream === undefined &&
+      query.after === undefined &&
+      (query.type || query.kind || query.actor || query.correlation || query.from || query.to || query.q);
     let windowStart: number | null = null;
     if (scanned) {
-      const top = query.before ?? Number((await deps.pool.query<{ head: string | null }>('SELECT max(global_position) AS head FROM es_events')).rows[0]!.head ?? 0) + 1;
+      const top =
+        query.before ??
+        Number(
+          (await deps.pool.query<{ head: string | null }>('SELECT max(global_position) AS head FROM es_events'))
+            .rows[0]!.head ?? 0,
+        ) + 1;
       windowStart = Math.max(0, top - (query.q ? EVENT_TEXT_SCAN_WINDOW : EVENT_SCAN_WINDOW));
       where((p) => `e.global_position >= ${p}`, windowStart);
     }
@@ -100,7 +140,11 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
     if (query.type) where((p) => `e.type = ANY(${p}::text[])`, query.type);
     if (query.stream) where((p) => `e.stream_id = ${p}`, query.stream);
     if (query.kind && query.kind !== 'other') where((p) => `e.stream_id LIKE ${p}`, `${STREAM_PREFIXES[query.kind]}%`);
-    if (query.kind === 'other') where((p) => `NOT (e.stream_id LIKE ANY(${p}::text[]))`, Object.values(STREAM_PREFIXES).map((prefix) => `${prefix}%`));
+    if (query.kind === 'other')
+      where(
+        (p) => `NOT (e.stream_id LIKE ANY(${p}::text[]))`,
+        Object.values(STREAM_PREFIXES).map((prefix) => `${prefix}%`),
+      );
     if (query.actor) where((p) => `e.metadata->>'userId' = ${p}`, query.actor);
     if (query.correlation) where((p) => `e.metadata->>'correlationId' = ${p}`, query.correlation);
     if (query.from) where((p) => `e.created_at >= ${p}`, query.from);
@@ -109,7 +153,10 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       // Words typed in ASCII fold case the ASCII way (collation "C"), which reads the window's text in
       // about 60 % of the time and finds the same events; other letters fold as the database's locale says.
       const collation = /^[\x20-\x7e]*$/.test(query.q) ? ' COLLATE "C"' : '';
-      where((p) => `e.data::text${collation} ILIKE ${p}`, `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+      where(
+        (p) => `e.data::text${collation} ILIKE ${p}`,
+        `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`,
+      );
     }
     values.push(query.limit + 1);
     const { rows } = await deps.pool.query<EventRow>(
@@ -125,9 +172,17 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
     const page = query.after !== undefined ? rows.slice(0, query.limit).reverse() : rows.slice(0, query.limit);
     // Users the summaries name, by email, in one query.
     const ids = new Set<string>();
-    const events = page.map((row) => ({ row, event: parseEvent({ type: row.type, data: row.data, metadata: row.metadata }) }));
-    for (const { event } of events) for (const value of Object.values(event.data as Record<string, unknown>)) if (typeof value === 'string') ids.add(value);
-    const { rows: users } = await deps.pool.query<ReadModelRow<'users', { user_id: string; email: string }>>('SELECT user_id, email FROM read.users WHERE user_id = ANY($1::text[])', [[...ids]]);
+    const events = page.map((row) => ({
+      row,
+      event: parseEvent({ type: row.type, data: row.data, metadata: row.metadata }),
+    }));
+    for (const { event } of events)
+      for (const value of Object.values(event.data as Record<string, unknown>))
+        if (typeof value === 'string') ids.add(value);
+    const { rows: users } = await deps.pool.query<ReadModelRow<'users', { user_id: string; email: string }>>(
+      'SELECT user_id, email FROM read.users WHERE user_id = ANY($1::text[])',
+      [[...ids]],
+    );
     const emails = new Map(users.map((user) => [user.user_id, user.email]));
     const name = (userId: string | null | undefined) => (userId ? (emails.get(userId) ?? userId) : 'the system');
 
@@ -146,7 +201,10 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
           actor: actorId ? { userId: actorId, email: row.actor_email } : null,
           summary: summarize(event, row.actor_email ?? name(actorId), name, timeZone),
           data: redacted(event.data) as Record<string, unknown>,
-          metadata: { correlationId: row.metadata.correlationId ?? null, causationId: row.metadata.causationId ?? null },
+          metadata: {
+            correlationId: row.metadata.correlationId ?? null,
+            causationId: row.metadata.causationId ?? null,
+          },
         };
       }),
       next:

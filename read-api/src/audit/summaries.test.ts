@@ -9,7 +9,13 @@ describe('event history lines', () => {
   it('says what a payment bought with the right article', () => {
     const paid = (kind: 'rental' | 'entry') => ({
       type: 'PaymentReceived',
-      data: { paymentId: 'p1', amountCents: 500, payerId: 'pat', receiverId: 'cap', purpose: kind === 'entry' ? { kind, gameId: 'g1' } : { kind, holdId: 'h1' } },
+      data: {
+        paymentId: 'p1',
+        amountCents: 500,
+        payerId: 'pat',
+        receiverId: 'cap',
+        purpose: kind === 'entry' ? { kind, gameId: 'g1' } : { kind, holdId: 'h1' },
+      },
     });
     expect(line(paid('entry'))).toBe('$5.00 from pat@playtime.test to cap@playtime.test for an entry');
     expect(line(paid('rental'))).toBe('$5.00 from pat@playtime.test to cap@playtime.test for a rental');
@@ -18,12 +24,23 @@ describe('event history lines', () => {
   it('says when a removal refunded the entry, and who was allowed back', () => {
     const removed = (refundedPaymentId: string | null) => ({
       type: 'PlayerRemoved',
-      data: { gameId: 'g1', playerId: 'pat', username: 'pat', removedBy: 'cap', at: '2026-11-25T18:00:00Z', playedSeconds: 0, refundedPaymentId },
+      data: {
+        gameId: 'g1',
+        playerId: 'pat',
+        username: 'pat',
+        removedBy: 'cap',
+        at: '2026-11-25T18:00:00Z',
+        playedSeconds: 0,
+        refundedPaymentId,
+      },
     });
     expect(line(removed('p1'))).toBe('cap@playtime.test removed pat@playtime.test, entry refunded');
     expect(line(removed(null))).toBe('cap@playtime.test removed pat@playtime.test');
-    expect(line({ type: 'PlayerAllowedBack', data: { gameId: 'g1', playerId: 'pat', allowedBy: 'cap', at: '2026-11-25T18:05:00Z' } })).toBe(
-      'cap@playtime.test allowed pat@playtime.test back',
-    );
+    expect(
+      line({
+        type: 'PlayerAllowedBack',
+        data: { gameId: 'g1', playerId: 'pat', allowedBy: 'cap', at: '2026-11-25T18:05:00Z' },
+      }),
+    ).toBe('cap@playtime.test allowed pat@playtime.test back');
   });
 });

@@ -10,7 +10,10 @@ export type NameOf = (userId: string | null | undefined) => string;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const TEAMS = ['the sideline', 'Team 1', 'Team 2'] as const;
-const WITHDRAWN_BECAUSE = { organizer_deleted: "its organizer's account was deleted", owner_deleted: "its field owner's account was deleted" } as const;
+const WITHDRAWN_BECAUSE = {
+  organizer_deleted: "its organizer's account was deleted",
+  owner_deleted: "its field owner's account was deleted",
+} as const;
 
 /**
  * One line a person can read for an event, from its data as the current schema reads it (an event
@@ -18,7 +21,8 @@ const WITHDRAWN_BECAUSE = { organizer_deleted: "its organizer's account was dele
  * appended it; times are in the reader's zone.
  */
 export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, timeZone: string): string {
-  const span = (data: { startDate: string; endDate: string }) => describeSpan({ start: Date.parse(data.startDate), end: Date.parse(data.endDate) }, timeZone);
+  const span = (data: { startDate: string; endDate: string }) =>
+    describeSpan({ start: Date.parse(data.startDate), end: Date.parse(data.endDate) }, timeZone);
   switch (event.type) {
     case 'UserRegistered':
       return `${event.data.email} signed up as ${event.data.role}`;
@@ -48,7 +52,10 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
     case 'FieldWithdrawn':
       return `${name(event.data.withdrawnBy)} withdrew a field of ${name(event.data.ownerId)}, whose account was deleted`;
     case 'FieldPolicySet': {
-      const window = event.data.cancellationWindowHours === null ? 'the default cancellation window' : `a ${event.data.cancellationWindowHours}-hour cancellation window`;
+      const window =
+        event.data.cancellationWindowHours === null
+          ? 'the default cancellation window'
+          : `a ${event.data.cancellationWindowHours}-hour cancellation window`;
       return `${actor} set ${window}${event.data.freeRental ? ' and free rentals' : ''}`;
     }
     case 'SubFieldAdded':

@@ -12,50 +12,70 @@ import {
 } from '@playtime/shared/contract/availability';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
-type WindowRow = ReadModelRow<'availability_windows', { window_id: string; sub_field_id: string; start_date: Date; end_date: Date }>;
+type WindowRow = ReadModelRow<
+  'availability_windows',
+  { window_id: string; sub_field_id: string; start_date: Date; end_date: Date }
+>;
 
 /** Queries about sub-fields' availability (spec §7 field-schedule calls): availability windows, booked games and live holds. */
 export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
   const router = Router();
 
   // The owner's timeline: one row per sub-field, empty ones included, entries by start.
-  router.get('/api/get-field-schedules', requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS), async (req, res) => {
-    const { fieldId } = parseBody(fieldAvailabilityQuery, req.query);
-    const field = await deps.pool.query<ReadModelRow<'fields', { owner_id: string }>>('SELECT owner_id FROM read.fields WHERE field_id = $1 AND NOT deleted', [fieldId]);
-    if (!field.rows[0]) throw new ApiError(404, 'field_not_found', 'There is no field with this id.');
-    if (field.rows[0].owner_id !== req.user!.userId && req.user!.role !== 'admin') {
-      throw new ApiError(403, 'not_your_field', 'You can only see the schedules of your own fields.');
-    }
-    const [subFields, windows, games] = await Promise.all([
-      deps.pool.query<ReadModelRow<'sub_fields', { sub_field_id: string; name: string }>>(
-        'SELECT sub_field_id, name FROM read.sub_fields WHERE field_id = $1 AND NOT removed ORDER BY added_position',
+  router.get(
+    '/api/get-field-schedules',
+    requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS),
+    async (req, res) => {
+      const { fieldId } = parseBody(fieldAvailabilityQuery, req.query);
+      const field = await deps.pool.query<ReadModelRow<'fields', { owner_id: string }>>(
+        'SELECT owner_id FROM read.fields WHERE field_id = $1 AND NOT deleted',
         [fieldId],
-      ),
-      deps.pool.query<WindowRow>(
-        `SELECT window_id, sub_field_id, start_date, end_date FROM read.availability_windows
+      );
+      if (!field.rows[0]) throw new ApiError(404, 'field_not_found', 'There is no field with this id.');
+      if (field.rows[0].owner_id !== req.user!.userId && req.user!.role !== 'admin') {
+        throw new ApiError(403, 'not_your_field', 'You can only see the schedules of your own fields.');
+      }
+      const [subFields, windows, games] = await Promise.all([
+        deps.pool.query<ReadModelRow<'sub_fields', { sub_field_id: string; name: string }>>(
+          'SELECT sub_field_id, name FROM read.sub_fields WHERE field_id = $1 AND NOT removed ORDER BY added_position',
+          [fieldId],
+        ),
+        deps.pool.query<WindowRow>(
+          `SELECT window_id, sub_field_id, start_date, end_date FROM read.availability_windows
           WHERE field_id = $1 ORDER BY start_date, window_id`,
-        [fieldId],
-      ),
-      deps.pool.query<{ game_id: string; sub_field_id: string; start_date: Date; end_date: Date }>(
-        `SELECT game_id, sub_field_id, lower(during) AS start_date, upper(during) AS end_date FROM read.bookings
+          [fieldId],
+        ),
+        deps.pool.query<{ game_id: string; sub_field_id: string; start_date: Date; end_date: Date }>(
+          `SELECT game_id, sub_field_id, lower(during) AS start_date, upper(during) AS end_date FROM read.bookings
           WHERE field_id = $1 ORDER BY lower(during), game_id`,
-        [fieldId],
-      ),
-    ]);
-    const timeline: SubFieldTimeline[] = subFields.rows.map((subField) => ({
-      subFieldId: subField.sub_field_id,
-      name: subField.name,
-      data: [
-        ...windows.rows
-          .filter((window) => window.sub_field_id === subField.sub_field_id)
-          .map((window): TimelineEntry => ({ type: 'schedule', fieldScheduleId: window.window_id, startDate: window.start_date.toISOString(), endDate: window.end_date.toISOString() })),
-        ...games.rows
-          .filter((game) => game.sub_field_id === subField.sub_field_id)
-          .map((game): TimelineEntry => ({ type: 'game', gameId: game.game_id, startDate: game.start_date.toISOString(), endDate: game.end_date.toISOString() })),
-      ],
-    }));
-    res.json(timeline);
-  });
+          [fieldId],
+        ),
+      ]);
+      const timeline: SubFieldTimeline[] = subFields.rows.map((subField) => ({
+        subFieldId: subField.sub_field_id,
+        name: subField.name,
+        data: [
+          ...windows.rows
+            .filter((window) => window.sub_field_id === subField.sub_field_id)
+            .map((window): TimelineEntry => ({
+              type: 'schedule',
+              fieldScheduleId: window.window_id,
+              startDate: window.start_date.toISOString(),
+              endDate: window.end_date.toISOString(),
+            })),
+          ...games.rows
+            .filter((game) => game.sub_field_id === subField.sub_field_id)
+            .map((game): TimelineEntry => ({
+              type: 'game',
+              gameId: game.game_id,
+              startDate: game.start_date.toISOString(),
+              endDate: game.end_date.toISOString(),
+            })),
+        ],
+      }));
+      res.json(timeline);
+    },
+  );
 
   // The organize wizard's time slots: any logged-in user may see when a sub-field can be booked.
   router.get('/api/get-subfield-schedules', requireUser(deps.resolveUser), async (req, res) => {
@@ -67,7 +87,12 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
     );
     if (subField.rowCount === 0) throw new ApiError(404, 'subfield_not_found', 'There is no sub-field with this id.');
     // Windows, booked games and live holds: the wizard shows a slot free only inside a window and outside the rest.
-    const { rows } = await deps.pool.query<{ type: SubFieldCalendarEntry['type']; startDate: Date; endDate: Date; mine: boolean | null }>(
+    const { rows } = await deps.pool.query<{
+      type: SubFieldCalendarEntry['type'];
+      startDate: Date;
+      endDate: Date;
+      mine: boolean | null;
+    }>(
       `SELECT 'schedule' AS type, start_date AS "startDate", end_date AS "endDate", NULL::boolean AS mine FROM read.availability_windows WHERE sub_field_id = $1
        UNION ALL
        SELECT 'game', lower(during), upper(during), organizer_id = $2 FROM read.bookings WHERE sub_field_id = $1

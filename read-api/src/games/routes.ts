@@ -53,7 +53,10 @@ export const SEARCH_GAMES_SQL = `
    WHERE public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) <= $3
    ORDER BY g.place OPERATOR(public.<->) public.ll_to_earth($1, $2)::public.cube`;
 
-type ParticipantRow = ReadModelRow<'game_participants', { player_id: string; username: string; team: 0 | 1 | 2; play_time_seconds: number; play_start: Date | null }>;
+type ParticipantRow = ReadModelRow<
+  'game_participants',
+  { player_id: string; username: string; team: 0 | 1 | 2; play_time_seconds: number; play_start: Date | null }
+>;
 
 type GameRow = ReadModelRow<
   'games',
@@ -126,7 +129,13 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
     const roster = (team: 0 | 1 | 2): Participant[] =>
       participants.rows
         .filter((row) => row.team === team)
-        .map((row) => ({ userId: row.player_id, username: row.username, team, playTime: row.play_time_seconds, playStart: row.play_start?.toISOString() ?? null }));
+        .map((row) => ({
+          userId: row.player_id,
+          username: row.username,
+          team,
+          playTime: row.play_time_seconds,
+          playStart: row.play_start?.toISOString() ?? null,
+        }));
     const detail: GameDetail = {
       gameId: game.game_id,
       name: game.name,
@@ -182,21 +191,26 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   });
 
   // A game tile on the owner's timeline: only the field's owner (or an admin) sees who organized it.
-  router.get('/api/owner-get-game-data', requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS), async (req, res) => {
-    const { gameId } = parseBody(gameIdQuery, req.query);
-    const { rows } = await deps.pool.query<OwnerGameDetails & { ownerId: string }>(
-      `SELECT g.name, g.location, (g.price_cents / 100.0)::float8 AS price, g.max_players AS "maxPlayers", g.player_count AS "playerCount",
+  router.get(
+    '/api/owner-get-game-data',
+    requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS),
+    async (req, res) => {
+      const { gameId } = parseBody(gameIdQuery, req.query);
+      const { rows } = await deps.pool.query<OwnerGameDetails & { ownerId: string }>(
+        `SELECT g.name, g.location, (g.price_cents / 100.0)::float8 AS price, g.max_players AS "maxPlayers", g.player_count AS "playerCount",
               u.email AS "organizerEmail", u.profile_picture AS "organizerProfilePicture", g.owner_id AS "ownerId"
          FROM read.games g LEFT JOIN read.users u ON u.user_id = g.organizer_id
         WHERE g.game_id = $1`,
-      [gameId],
-    );
-    const game = rows[0];
-    if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
-    if (game.ownerId !== req.user!.userId && req.user!.role !== 'admin') throw new ApiError(403, 'not_your_field', 'This game is not on one of your fields.');
-    const { ownerId: _owner, ...details } = game;
-    res.json(details);
-  });
+        [gameId],
+      );
+      const game = rows[0];
+      if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
+      if (game.ownerId !== req.user!.userId && req.user!.role !== 'admin')
+        throw new ApiError(403, 'not_your_field', 'This game is not on one of your fields.');
+      const { ownerId: _owner, ...details } = game;
+      res.json(details);
+    },
+  );
 
   return router;
 }

@@ -17,7 +17,9 @@ export function mayJoinRoom(name: string, user: CurrentUser | null): JoinAnswer 
     case 'user':
     case 'owner':
       if (!user) return { ok: false, error: 'Log in to follow this room.' };
-      return user.userId === room.id || user.role === 'admin' ? { ok: true } : { ok: false, error: 'You may only follow your own updates.' };
+      return user.userId === room.id || user.role === 'admin'
+        ? { ok: true }
+        : { ok: false, error: 'You may only follow your own updates.' };
     default:
       return { ok: false, error: `Unknown room ${name}.` };
   }

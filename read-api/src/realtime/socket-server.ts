@@ -5,7 +5,13 @@ import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { listenToChannel } from '@playtime/shared/infra/db/channel-listener';
-import { currentUserFrom, readUserRow, type CurrentUser, type ResolveUser, type VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
+import {
+  currentUserFrom,
+  readUserRow,
+  type CurrentUser,
+  type ResolveUser,
+  type VerifyAccessToken,
+} from '@playtime/shared/infra/http/current-user';
 import type { SessionEnds } from '@playtime/shared/infra/identity/ended-sessions';
 import { USERS_CHANGED_CHANNEL } from '@playtime/shared/infra/http/current-user-cache';
 import { ApiError } from '@playtime/shared/infra/http/errors';
@@ -116,7 +122,9 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
     for (const socket of [...sockets]) applyAccess(socket, user);
   };
   const recheckLater = (userId: string) => {
-    recheckUser(userId).catch((error: unknown) => deps.logger.warn({ err: error, userId }, 'could not recheck a socket user'));
+    recheckUser(userId).catch((error: unknown) =>
+      deps.logger.warn({ err: error, userId }, 'could not recheck a socket user'),
+    );
   };
   const recheck = (userIds: string[]) => {
     for (const userId of userIds) {
@@ -178,7 +186,10 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
     if (session) {
       socketsOfSession.set(session, (socketsOfSession.get(session) ?? new Set<Socket>()).add(socket));
       // A session that ended after the handshake's check but before this line was announced to nobody here.
-      endedSessions?.hasEnded(session).then((ended) => ended && endSocket(socket), () => undefined);
+      endedSessions?.hasEnded(session).then(
+        (ended) => ended && endSocket(socket),
+        () => undefined,
+      );
     }
     socket.on('disconnect', () => {
       deps.metrics.sockets.dec();

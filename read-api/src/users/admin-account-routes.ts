@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { adminUserQuery, LEDGER_ENTRIES_LISTED, type ReceiverLedger, type UserDeletionPreview } from '@playtime/shared/contract/users';
+import {
+  adminUserQuery,
+  LEDGER_ENTRIES_LISTED,
+  type ReceiverLedger,
+  type UserDeletionPreview,
+} from '@playtime/shared/contract/users';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { readBalanceCents } from '../payments/read-balance';
@@ -31,7 +36,9 @@ export function adminAccountQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
   const admin = requireUser(deps.resolveUser, ['admin']);
 
   const accountOf = async (userId: string) => {
-    const { rows } = await deps.pool.query<{ deleted: boolean }>('SELECT deleted FROM read.users WHERE user_id = $1', [userId]);
+    const { rows } = await deps.pool.query<{ deleted: boolean }>('SELECT deleted FROM read.users WHERE user_id = $1', [
+      userId,
+    ]);
     return rows[0];
   };
 
@@ -40,9 +47,17 @@ export function adminAccountQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
     const account = await accountOf(userId);
     if (!account) throw new ApiError(404, 'user_not_found', NO_SUCH_USER);
     if (account.deleted) throw new ApiError(409, 'user_deleted', 'This account has been deleted already.');
-    const { rows } = await deps.pool.query<{ fields: number; games: number; refund_cents: string }>(DELETION_PREVIEW_SQL, [userId]);
+    const { rows } = await deps.pool.query<{ fields: number; games: number; refund_cents: string }>(
+      DELETION_PREVIEW_SQL,
+      [userId],
+    );
     const row = rows[0]!;
-    const preview: UserDeletionPreview = { userId, fields: row.fields, upcomingGames: row.games, refundCents: Number(row.refund_cents) };
+    const preview: UserDeletionPreview = {
+      userId,
+      fields: row.fields,
+      upcomingGames: row.games,
+      refundCents: Number(row.refund_cents),
+    };
     res.json(preview);
   });
 
@@ -62,7 +77,11 @@ export function adminAccountQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
       userId,
       deleted: account?.deleted ?? false,
       balanceCents: balance,
-      entries: entries.rows.map((entry) => ({ ...entry, amountCents: Number(entry.amountCents), recordedAt: entry.recordedAt.toISOString() })),
+      entries: entries.rows.map((entry) => ({
+        ...entry,
+        amountCents: Number(entry.amountCents),
+        recordedAt: entry.recordedAt.toISOString(),
+      })),
     };
     res.json(ledger);
   });

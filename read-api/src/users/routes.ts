@@ -27,7 +27,8 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser 
     let accountId = user.userId;
     if (user.role !== 'admin') {
       // Compared with the caller's own (unique) username; the balance is then read by their id.
-      if (name.toLowerCase() !== user.username.toLowerCase()) throw new ApiError(403, 'forbidden', 'You can only see your own balance.');
+      if (name.toLowerCase() !== user.username.toLowerCase())
+        throw new ApiError(403, 'forbidden', 'You can only see your own balance.');
     } else {
       accountId = await userIdOfUsername(deps.pool, name);
     }

@@ -56,9 +56,17 @@ const optionalText = (name: string, max: number) =>
 export const eventHistoryQuery = z
   .object({
     /** Keyset paging: only events older than this global position (the previous page's `next`). */
-    before: z.coerce.number({ error: 'before is a log position' }).int('before is a log position').positive('before is a log position').optional(),
+    before: z.coerce
+      .number({ error: 'before is a log position' })
+      .int('before is a log position')
+      .positive('before is a log position')
+      .optional(),
     /** The live tail: the events right after this position (the newest one shown), up to `limit`, newest first. */
-    after: z.coerce.number({ error: 'after is a log position' }).int('after is a log position').nonnegative('after is a log position').optional(),
+    after: z.coerce
+      .number({ error: 'after is a log position' })
+      .int('after is a log position')
+      .nonnegative('after is a log position')
+      .optional(),
     limit: z.coerce
       .number({ error: 'limit is a number' })
       .int('limit is a whole number')
@@ -70,7 +78,10 @@ export const eventHistoryQuery = z
       .string()
       .optional()
       .transform((value, ctx) => {
-        const types = (value ?? '').split(',').map((type) => type.trim()).filter(Boolean);
+        const types = (value ?? '')
+          .split(',')
+          .map((type) => type.trim())
+          .filter(Boolean);
         const unknown = types.filter((type) => !EVENT_TYPES.includes(type));
         if (unknown.length) {
           ctx.addIssue({ code: 'custom', message: `Unknown event type ${unknown.join(', ')}` });
@@ -89,8 +100,14 @@ export const eventHistoryQuery = z
     to: optionalInstant('to'),
     q: optionalText('q', EVENT_TEXT_MAX),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((query) => query.before === undefined || query.after === undefined, { message: 'before and after cannot be used together', path: ['after'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, {
+    message: 'before and after cannot be used together',
+    path: ['after'],
+  });
 export type EventHistoryQuery = z.infer<typeof eventHistoryQuery>;
 
 /** One event as the history shows it. */
@@ -125,7 +142,10 @@ export interface EventHistoryPage {
 
 /** Query of GET /api/admin/as-of: a stream as it stood at an instant. */
 export const asOfQuery = z.object({
-  stream: storableText('stream', 'stream is required').trim().min(1, 'stream is required').max(200, 'stream is at most 200 characters'),
+  stream: storableText('stream', 'stream is required')
+    .trim()
+    .min(1, 'stream is required')
+    .max(200, 'stream is at most 200 characters'),
   at: instant('at', 'at is required'),
 });
 

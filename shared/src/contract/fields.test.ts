@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { addFieldBody, addSubFieldBody, editFieldBody, priceInCents, toFieldForm } from './fields';
 
-const filled = { name: 'Riverside Park', address: '1 Riverside Dr', zipCode: '10001', city: 'New York', price: 45, description: '', picture: '' };
+const filled = {
+  name: 'Riverside Park',
+  address: '1 Riverside Dr',
+  zipCode: '10001',
+  city: 'New York',
+  price: 45,
+  description: '',
+  picture: '',
+};
 const problemsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
@@ -17,10 +25,18 @@ describe('the field form schema (one for the web form and the API)', () => {
   });
 
   it('says how long a value may be, and what a price must be', () => {
-    expect(problemsOf(addFieldBody.safeParse({ ...filled, name: 'x'.repeat(101) }))).toEqual({ name: 'Field name can be at most 100 characters' });
-    expect(problemsOf(addFieldBody.safeParse({ ...filled, price: 'cheap' }))).toEqual({ price: 'Price must be a number' });
-    expect(problemsOf(addFieldBody.safeParse({ ...filled, price: -5 }))).toEqual({ price: 'Price must be more than 0' });
-    expect(problemsOf(addSubFieldBody.safeParse({ masterFieldId: 'f', name: 'x'.repeat(61) }))).toEqual({ name: 'A sub-field name can be at most 60 characters' });
+    expect(problemsOf(addFieldBody.safeParse({ ...filled, name: 'x'.repeat(101) }))).toEqual({
+      name: 'Field name can be at most 100 characters',
+    });
+    expect(problemsOf(addFieldBody.safeParse({ ...filled, price: 'cheap' }))).toEqual({
+      price: 'Price must be a number',
+    });
+    expect(problemsOf(addFieldBody.safeParse({ ...filled, price: -5 }))).toEqual({
+      price: 'Price must be more than 0',
+    });
+    expect(problemsOf(addSubFieldBody.safeParse({ masterFieldId: 'f', name: 'x'.repeat(61) }))).toEqual({
+      name: 'A sub-field name can be at most 60 characters',
+    });
   });
 
   it('accepts a filled form and reads it as the domain does (price in cents)', () => {

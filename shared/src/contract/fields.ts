@@ -93,7 +93,8 @@ function refuseInvalidForm(body: z.output<typeof fieldFormInputs>, ctx: z.core.$
   const form = toFieldForm(body);
   const problems = fieldFormProblems(form);
   if (Number.isNaN(form.pricePerHourCents)) problems.price = PRICE_NOT_A_NUMBER;
-  for (const [input, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [input], message, input: body });
+  for (const [input, message] of Object.entries(problems))
+    ctx.addIssue({ code: 'custom', path: [input], message, input: body });
 }
 
 /** POST /api/add-field. */
@@ -117,7 +118,9 @@ export const fieldIdBody = z.object({ fieldId: requiredId('fieldId') });
 
 /** POST /api/add-subfield: an empty name becomes 'New Subfield'. */
 export const SUBFIELD_NAME_TOO_LONG = `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters`;
-export const subFieldName = formText('Sub-field name').pipe(z.string().trim().max(SUBFIELD_NAME_MAX_LENGTH, SUBFIELD_NAME_TOO_LONG));
+export const subFieldName = formText('Sub-field name').pipe(
+  z.string().trim().max(SUBFIELD_NAME_MAX_LENGTH, SUBFIELD_NAME_TOO_LONG),
+);
 export const addSubFieldBody = z.object({ masterFieldId: requiredId('masterFieldId'), name: subFieldName });
 /** POST /api/delete-subfield. */
 export const subFieldIdBody = z.object({ subFieldId: requiredId('subFieldId') });
@@ -128,7 +131,9 @@ export const VENUE_NAME_MAX_LENGTH = 100;
 const VENUE_SEARCH_TOO_SHORT = `Type at least ${VENUE_SEARCH_MIN_LENGTH} characters to search venues.`;
 /** GET /api/get-fields-by-name?name. */
 export const venueSearchQuery = z.object({
-  name: storableText('A venue name', VENUE_SEARCH_TOO_SHORT).trim().min(VENUE_SEARCH_MIN_LENGTH, VENUE_SEARCH_TOO_SHORT)
+  name: storableText('A venue name', VENUE_SEARCH_TOO_SHORT)
+    .trim()
+    .min(VENUE_SEARCH_MIN_LENGTH, VENUE_SEARCH_TOO_SHORT)
     .max(VENUE_NAME_MAX_LENGTH, `A venue name is at most ${VENUE_NAME_MAX_LENGTH} characters.`),
 });
 

@@ -22,7 +22,20 @@ describe('the entry price: plain decimal dollars', () => {
   });
 
   it('refuses what Number() would reinterpret, and says what to type', () => {
-    for (const typed of ['0x10', '5e2', '1_000', 'Infinity', '1,000', '12.505', '$', '.', 'five', '5 dollars', '0b1', 1e21]) {
+    for (const typed of [
+      '0x10',
+      '5e2',
+      '1_000',
+      'Infinity',
+      '1,000',
+      '12.505',
+      '$',
+      '.',
+      'five',
+      '5 dollars',
+      '0b1',
+      1e21,
+    ]) {
       expect(refusal(typed), String(typed)).toBe(PRICE_FORMAT_MESSAGE);
     }
     expect(refusal('-5')).toBe('Price must be 0 or more dollars');

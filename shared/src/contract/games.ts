@@ -26,7 +26,10 @@ const id = requiredId;
 export const gameIdQuery = z.object({ gameId: id('gameId') });
 
 export const gameSearchQuery = z.object({
-  latitude: z.coerce.number({ error: 'latitude must be a number' }).min(-90, 'latitude is between -90 and 90').max(90, 'latitude is between -90 and 90'),
+  latitude: z.coerce
+    .number({ error: 'latitude must be a number' })
+    .min(-90, 'latitude is between -90 and 90')
+    .max(90, 'latitude is between -90 and 90'),
   longitude: z.coerce
     .number({ error: 'longitude must be a number' })
     .min(-180, 'longitude is between -180 and 180')
@@ -117,10 +120,11 @@ export interface GameInList {
   cancellationWindowHours: number;
 }
 
-
-const team = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal('0'), z.literal('1'), z.literal('2')], {
-  error: 'team must be 0 (sideline), 1 or 2',
-}).transform((value) => Number(value) as Team);
+const team = z
+  .union([z.literal(0), z.literal(1), z.literal(2), z.literal('0'), z.literal('1'), z.literal('2')], {
+    error: 'team must be 0 (sideline), 1 or 2',
+  })
+  .transform((value) => Number(value) as Team);
 
 /**
  * Spec §7 join-game: `{gameId, team}` joins or moves the caller; with `participantId` the organizer moves
@@ -139,7 +143,12 @@ export const removePlayerBody = z.object({ gameId: id('gameId'), participantId: 
 /** The Manage area's 'Allow back' for a removed player. */
 export const allowPlayerBackBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
 /** Spec §7 switch-players: participantId1 comes off the sideline, participantId2 leaves the pitch; `team` follows from participantId2. */
-export const switchPlayersBody = z.object({ gameId: id('gameId'), participantId1: id('participantId1'), participantId2: id('participantId2'), team: team.optional() });
+export const switchPlayersBody = z.object({
+  gameId: id('gameId'),
+  participantId1: id('participantId1'),
+  participantId2: id('participantId2'),
+  team: team.optional(),
+});
 export const deleteGameBody = z.object({ gameId: id('gameId') });
 
 /** $1,000 an entry: far above any pick-up game, low enough that a typo is caught. */
@@ -161,7 +170,10 @@ export const entryPriceCents = z
     const text = value === null || value === undefined ? '' : String(value).trim();
     const match = PLAIN_DOLLARS.exec(text);
     if (text !== '' && !match) {
-      ctx.addIssue({ code: 'custom', message: text.startsWith('-') ? 'Price must be 0 or more dollars' : PRICE_FORMAT_MESSAGE });
+      ctx.addIssue({
+        code: 'custom',
+        message: text.startsWith('-') ? 'Price must be 0 or more dollars' : PRICE_FORMAT_MESSAGE,
+      });
       return z.NEVER;
     }
     // Whole cents from the digits themselves, so no float rounding turns 0.29 into 28 cents.
@@ -183,7 +195,9 @@ export const maxPlayersField = z.coerce
   .refine((value) => value % MAX_PLAYERS_STEP === 0, 'Max players must be even (two equal teams)');
 
 export const GAME_NAME_MAX_LENGTH = 80;
-const gameName = storableText('Game name').trim().max(GAME_NAME_MAX_LENGTH, `Game name can be at most ${GAME_NAME_MAX_LENGTH} characters`);
+const gameName = storableText('Game name')
+  .trim()
+  .max(GAME_NAME_MAX_LENGTH, `Game name can be at most ${GAME_NAME_MAX_LENGTH} characters`);
 
 /** The Confirm step holds the slot with the game it will be (the draft), so a paid hold can always become that game. */
 export const holdSlotBody = z.object({
@@ -231,7 +245,10 @@ export const NO_GAMES_FOUND = 'No games found. Try adjusting your search criteri
 
 /** The search's location box: a ZIP code or a US city, geocoded on the server (offline in standalone). */
 export const geocodeQuery = z.object({
-  q: storableText('Location', 'Type a ZIP code or a city').trim().min(1, 'Type a ZIP code or a city').max(100, 'A location is at most 100 characters'),
+  q: storableText('Location', 'Type a ZIP code or a city')
+    .trim()
+    .min(1, 'Type a ZIP code or a city')
+    .max(100, 'A location is at most 100 characters'),
 });
 
 export interface GeocodedLocation {

@@ -16,8 +16,10 @@ const AFTER_LATEST_MS = Date.UTC(LAST_INSTANT_YEAR + 1, 0, 1);
 const EXPANDED_YEAR = /^[+-]\d{6}-/;
 const isoInstant = z.iso.datetime({ offset: true });
 
-export const instantFormatMessage = (name: string) => `${name} must be a date and time with its zone, e.g. 2026-11-22T18:00:00Z`;
-export const instantRangeMessage = (name: string) => `${name} must be in the years ${FIRST_INSTANT_YEAR} to ${LAST_INSTANT_YEAR}`;
+export const instantFormatMessage = (name: string) =>
+  `${name} must be a date and time with its zone, e.g. 2026-11-22T18:00:00Z`;
+export const instantRangeMessage = (name: string) =>
+  `${name} must be in the years ${FIRST_INSTANT_YEAR} to ${LAST_INSTANT_YEAR}`;
 
 /**
  * An instant with its zone, as a Date. The web sends Date objects, which JSON writes as ISO 8601 in

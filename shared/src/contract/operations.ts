@@ -13,7 +13,9 @@ export const OPERATIONS_MESSAGES = {
 export const SYSTEM_REFRESH_MS = 1000;
 
 export const rebuildProjectionRequestSchema = z.object({
-  projection: z.enum(PROJECTION_NAMES as [ProjectionName, ...ProjectionName[]], { error: OPERATIONS_MESSAGES.unknownProjection }),
+  projection: z.enum(PROJECTION_NAMES as [ProjectionName, ...ProjectionName[]], {
+    error: OPERATIONS_MESSAGES.unknownProjection,
+  }),
 });
 
 export const retryJobRequestSchema = z.object({

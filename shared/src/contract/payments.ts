@@ -2,26 +2,37 @@
 import { z } from 'zod';
 import { storableText } from './text';
 
-const text = (name: string, max = 200) => storableText(name, `${name} is required`).trim().min(1, `${name} is required`).max(max, `${name} is at most ${max} characters`);
+const text = (name: string, max = 200) =>
+  storableText(name, `${name} is required`)
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} is at most ${max} characters`);
 
-export const paymentPurposeSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('rental'),
-    holdId: text('purpose.holdId', 100),
-    /**
-     * The held sub-field, which the organizer's page knows: the server then prices the hold from that
-     * sub-field's own stream at once, instead of waiting for the bookings read model to learn the hold.
-     */
-    subFieldId: text('purpose.subFieldId', 100).optional(),
-  }),
-  z.object({ kind: z.literal('entry'), gameId: text('purpose.gameId', 100) }),
-], { error: "purpose must be what is bought: {kind: 'rental', holdId, subFieldId} or {kind: 'entry', gameId}" });
+export const paymentPurposeSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('rental'),
+      holdId: text('purpose.holdId', 100),
+      /**
+       * The held sub-field, which the organizer's page knows: the server then prices the hold from that
+       * sub-field's own stream at once, instead of waiting for the bookings read model to learn the hold.
+       */
+      subFieldId: text('purpose.subFieldId', 100).optional(),
+    }),
+    z.object({ kind: z.literal('entry'), gameId: text('purpose.gameId', 100) }),
+  ],
+  { error: "purpose must be what is bought: {kind: 'rental', holdId, subFieldId} or {kind: 'entry', gameId}" },
+);
 /** What a payment buys; the server prices it itself from this: a held slot's rental or a game's entry fee. */
 export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
 
 export const checkoutRequestSchema = z.object({
   /** What the client shows the payer, in cents; the server prices the purpose itself and refuses a stale price. */
-  price: z.number({ error: 'price is required, in cents' }).int('price is a whole number of cents').nonnegative('price cannot be negative'),
+  price: z
+    .number({ error: 'price is required, in cents' })
+    .int('price is a whole number of cents')
+    .nonnegative('price cannot be negative'),
   email: storableText('email').max(320).optional(),
   name: storableText('name').max(200).optional(),
   /** The receiver's username, as the client knows it; the server takes the receiver from the purpose. */

@@ -6,7 +6,20 @@
  * `ReadModelRow` stop compiling.
  */
 export const READ_MODEL_COLUMNS = {
-  users: ['user_id', 'issuer', 'subject', 'email', 'email_verified', 'username', 'nickname', 'bio', 'profile_picture', 'role', 'deleted', 'registered_at'],
+  users: [
+    'user_id',
+    'issuer',
+    'subject',
+    'email',
+    'email_verified',
+    'username',
+    'nickname',
+    'bio',
+    'profile_picture',
+    'role',
+    'deleted',
+    'registered_at',
+  ],
   fields: [
     'field_id',
     'owner_id',
@@ -27,8 +40,29 @@ export const READ_MODEL_COLUMNS = {
   ],
   sub_fields: ['sub_field_id', 'field_id', 'name', 'removed', 'added_position'],
   availability_windows: ['window_id', 'sub_field_id', 'field_id', 'owner_id', 'start_date', 'end_date'],
-  bookings: ['game_id', 'hold_id', 'sub_field_id', 'field_id', 'owner_id', 'organizer_id', 'during', 'rental_cents', 'payment_id'],
-  holds: ['hold_id', 'sub_field_id', 'field_id', 'owner_id', 'organizer_id', 'start_date', 'end_date', 'expires_at', 'rental_cents', 'status'],
+  bookings: [
+    'game_id',
+    'hold_id',
+    'sub_field_id',
+    'field_id',
+    'owner_id',
+    'organizer_id',
+    'during',
+    'rental_cents',
+    'payment_id',
+  ],
+  holds: [
+    'hold_id',
+    'sub_field_id',
+    'field_id',
+    'owner_id',
+    'organizer_id',
+    'start_date',
+    'end_date',
+    'expires_at',
+    'rental_cents',
+    'status',
+  ],
   games: [
     'game_id',
     'name',
@@ -53,7 +87,17 @@ export const READ_MODEL_COLUMNS = {
     'player_count',
     'sideline_count',
   ],
-  game_participants: ['game_id', 'player_id', 'username', 'team', 'play_time_seconds', 'play_start', 'payment_id', 'joined_at', 'joined_position'],
+  game_participants: [
+    'game_id',
+    'player_id',
+    'username',
+    'team',
+    'play_time_seconds',
+    'play_start',
+    'payment_id',
+    'joined_at',
+    'joined_position',
+  ],
   game_entries: ['game_id', 'payment_id', 'player_id', 'refunded'],
   game_removals: ['game_id', 'player_id', 'username', 'removed_at'],
   ledger_entries: ['entry_id', 'receiver_id', 'payment_id', 'kind', 'amount_cents', 'recorded_at'],
@@ -96,4 +140,7 @@ export type ReadModelTable = keyof typeof READ_MODEL_COLUMNS;
 export type ReadModelColumn<Table extends ReadModelTable> = (typeof READ_MODEL_COLUMNS)[Table][number];
 
 /** A row of some of a read model's columns as the read side selects them: a key that is no declared column does not compile. */
-export type ReadModelRow<Table extends ReadModelTable, Row extends { [Key in keyof Row]: Key extends ReadModelColumn<Table> ? unknown : never }> = Row;
+export type ReadModelRow<
+  Table extends ReadModelTable,
+  Row extends { [Key in keyof Row]: Key extends ReadModelColumn<Table> ? unknown : never },
+> = Row;

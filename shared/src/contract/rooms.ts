@@ -4,10 +4,7 @@ import { SEARCH_RESULTS_LIMIT } from './games';
  * Realtime rooms: what a socket joins and what a projection's change keys name. The one builder and
  * the one parser of their names; `room === '*'` (every socket) is a projector broadcast, not a room.
  */
-export type Room =
-  | { kind: 'game' | 'field'; id: string }
-  | { kind: 'user' | 'owner'; id: string }
-  | { kind: 'admin' };
+export type Room = { kind: 'game' | 'field'; id: string } | { kind: 'user' | 'owner'; id: string } | { kind: 'admin' };
 
 /**
  * How many rooms one connection may follow: the search page follows each game it lists (at most

@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { addFieldBody } from './fields';
 import { formText, requiredId, storableText, unstorableTextProblem } from './text';
 
-const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('storable text (what PostgreSQL can keep)', () => {
   it('refuses the NUL character with a message naming the value', () => {
-    expect(unstorableTextProblem('a\u0000b', 'Field name')).toBe('Field name must not contain the NUL character (\\u0000).');
-    expect(messagesOf(storableText('bio').safeParse('\u0000'))).toEqual(['bio must not contain the NUL character (\\u0000).']);
+    expect(unstorableTextProblem('a\u0000b', 'Field name')).toBe(
+      'Field name must not contain the NUL character (\\u0000).',
+    );
+    expect(messagesOf(storableText('bio').safeParse('\u0000'))).toEqual([
+      'bio must not contain the NUL character (\\u0000).',
+    ]);
   });
 
   it('refuses an unpaired UTF-16 surrogate, high or low, anywhere in the text', () => {
@@ -33,7 +38,15 @@ describe('storable text (what PostgreSQL can keep)', () => {
   });
 
   it('is what the form schemas use: a NUL in any input names that input', () => {
-    const form = { name: 'Riverside', address: '1 Riverside Dr', zipCode: '10001', city: 'New York', price: 45, description: 'ok', picture: '' };
+    const form = {
+      name: 'Riverside',
+      address: '1 Riverside Dr',
+      zipCode: '10001',
+      city: 'New York',
+      price: 45,
+      description: 'ok',
+      picture: '',
+    };
     for (const input of ['name', 'address', 'city', 'description', 'picture'] as const) {
       const result = addFieldBody.safeParse({ ...form, [input]: 'bad\u0000' });
       expect(result.success, input).toBe(false);

@@ -11,7 +11,8 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDFFF]/u;
 export function unstorableTextProblem(text: string, label: string): string | undefined {
   if (text.includes('\u0000')) return `${label} must not contain the NUL character (\\u0000).`;
   // With the u flag a surrogate pair is one code point, so only an unpaired half matches.
-  if (UNPAIRED_SURROGATE.test(text)) return `${label} contains a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.`;
+  if (UNPAIRED_SURROGATE.test(text))
+    return `${label} contains a broken character (an unpaired UTF-16 surrogate); send valid Unicode text.`;
   return undefined;
 }
 
@@ -35,4 +36,7 @@ export const ID_MAX_LENGTH = 100;
 
 /** An id of something the caller names (a field, a sub-field, a user), required. */
 export const requiredId = (name: string) =>
-  storableText(name, `${name} is required`).trim().min(1, `${name} is required`).max(ID_MAX_LENGTH, `${name} can be at most ${ID_MAX_LENGTH} characters`);
+  storableText(name, `${name} is required`)
+    .trim()
+    .min(1, `${name} is required`)
+    .max(ID_MAX_LENGTH, `${name} can be at most ${ID_MAX_LENGTH} characters`);

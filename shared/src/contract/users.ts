@@ -24,7 +24,9 @@ export const adminEditUserBody = z.object({
 export const adminDeleteUserBody = z.object({ userId: requiredId('userId') });
 
 /** POST /api/get-balance-of-account-from-username. */
-export const balanceBody = z.object({ name: storableText('name', 'name is required').min(1, 'name is required').max(USERNAME_MAX_LENGTH) });
+export const balanceBody = z.object({
+  name: storableText('name', 'name is required').min(1, 'name is required').max(USERNAME_MAX_LENGTH),
+});
 
 export const USER_PAGE_SIZES = [10, 20, 50] as const;
 /** GET /api/get-users?page&pageSize. */
@@ -33,7 +35,10 @@ export const usersPageQuery = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .refine((size) => (USER_PAGE_SIZES as readonly number[]).includes(size), `pageSize must be ${USER_PAGE_SIZES.slice(0, -1).join(', ')} or ${USER_PAGE_SIZES.at(-1)}`)
+    .refine(
+      (size) => (USER_PAGE_SIZES as readonly number[]).includes(size),
+      `pageSize must be ${USER_PAGE_SIZES.slice(0, -1).join(', ')} or ${USER_PAGE_SIZES.at(-1)}`,
+    )
     .default(10),
 });
 
@@ -84,7 +89,9 @@ export interface UserDeletionPreview {
 const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** The delete dialog's line, e.g. 'Deletes 2 fields, cancels 3 upcoming games, refunds $84.00'. */
-export function describeUserDeletion(preview: Pick<UserDeletionPreview, 'fields' | 'upcomingGames' | 'refundCents'>): string {
+export function describeUserDeletion(
+  preview: Pick<UserDeletionPreview, 'fields' | 'upcomingGames' | 'refundCents'>,
+): string {
   const parts = [
     preview.fields > 0 ? `deletes ${counted(preview.fields, 'field')}` : null,
     preview.upcomingGames > 0 ? `cancels ${counted(preview.upcomingGames, 'upcoming game')}` : null,

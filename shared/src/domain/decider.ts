@@ -37,13 +37,18 @@ export class DomainError extends Error {
   }
 }
 
-export function fold<Event extends DomainEvent, State>(decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>, events: Event[]): State {
+export function fold<Event extends DomainEvent, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  events: Event[],
+): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
 
-
 /** The command of a decider's command union with this type, for the small function that decides it. */
-export type CommandOf<Command extends { type: string }, Type extends Command['type']> = Extract<Command, { type: Type }>;
+export type CommandOf<Command extends { type: string }, Type extends Command['type']> = Extract<
+  Command,
+  { type: Type }
+>;
 
 /**
  * The `default` of a switch over every command or event type (Emmett's exhaustive `never` check): a

@@ -8,7 +8,17 @@ import { AVAILABILITY_EVENTS } from './availability/events';
 import { ADMIN_ROSTER_EVENTS, USER_EVENTS, USERNAME_EVENTS } from './users/events';
 
 /** Every event type the product appends. A new aggregate's `*_EVENTS` list joins here. */
-export const EVENT_SCHEMAS = [...USER_EVENTS, ...USERNAME_EVENTS, ...ADMIN_ROSTER_EVENTS, ...FIELD_EVENTS, ...AVAILABILITY_EVENTS, ...GAME_EVENTS, ...LEDGER_EVENTS, ...IDEMPOTENCY_EVENTS, ...PARTNER_EVENTS] as const;
+export const EVENT_SCHEMAS = [
+  ...USER_EVENTS,
+  ...USERNAME_EVENTS,
+  ...ADMIN_ROSTER_EVENTS,
+  ...FIELD_EVENTS,
+  ...AVAILABILITY_EVENTS,
+  ...GAME_EVENTS,
+  ...LEDGER_EVENTS,
+  ...IDEMPOTENCY_EVENTS,
+  ...PARTNER_EVENTS,
+] as const;
 
 /** Any event of the product, at its current version. */
 export type PlaytimeEvent = EventsOf<typeof EVENT_SCHEMAS>;

@@ -34,7 +34,10 @@ describe('event schema registry', () => {
       type: 'PersonNamed',
       data: { first: 'Ada', last: 'Lovelace', title: '' },
     });
-    expect(people.upcast({ type: 'PersonNamed', version: 3, data: { first: 'Ada', last: 'Lovelace', title: 'Countess' } }).data).toEqual({
+    expect(
+      people.upcast({ type: 'PersonNamed', version: 3, data: { first: 'Ada', last: 'Lovelace', title: 'Countess' } })
+        .data,
+    ).toEqual({
       first: 'Ada',
       last: 'Lovelace',
       title: 'Countess',
@@ -58,7 +61,9 @@ describe('event schema registry', () => {
 
   it('refuses an event type it has no schema for, on the way in and out', () => {
     expect(() => people.prepare({ type: 'Shouted', data: {} })).toThrow('Event type Shouted has no registered schema');
-    expect(() => people.upcast({ type: 'Shouted', version: 1, data: {} })).toThrow('Event type Shouted has no registered schema');
+    expect(() => people.upcast({ type: 'Shouted', version: 1, data: {} })).toThrow(
+      'Event type Shouted has no registered schema',
+    );
     expect(people.has('Waved')).toBe(true);
     expect(people.has('Shouted')).toBe(false);
   });
@@ -72,12 +77,18 @@ describe('event schema registry', () => {
     }
     expect(refusal).toBeInstanceOf(Error);
     expect(refusal).not.toBeInstanceOf(DomainError);
-    expect((refusal as Error).message).toBe('Event Waved (version 1) does not match its schema: times: Invalid input: expected int, received number');
-    expect(() => people.prepare({ type: 'PersonNamed', data: { name: 'Ada' } })).toThrow(/^Event PersonNamed \(version 3\) does not match its schema: first: /);
+    expect((refusal as Error).message).toBe(
+      'Event Waved (version 1) does not match its schema: times: Invalid input: expected int, received number',
+    );
+    expect(() => people.prepare({ type: 'PersonNamed', data: { name: 'Ada' } })).toThrow(
+      /^Event PersonNamed \(version 3\) does not match its schema: first: /,
+    );
   });
 
   it('prepares an event at its current version, keeping only what its schema knows', () => {
-    expect(people.prepare({ type: 'PersonNamed', data: { first: 'Ada', last: 'Lovelace', title: '', stray: true } })).toEqual({
+    expect(
+      people.prepare({ type: 'PersonNamed', data: { first: 'Ada', last: 'Lovelace', title: '', stray: true } }),
+    ).toEqual({
       data: { first: 'Ada', last: 'Lovelace', title: '' },
       version: 3,
     });
@@ -89,41 +100,98 @@ describe('event schema registry', () => {
 });
 
 describe("the product's events", () => {
-  const v1Registration = { userId: 'u1', issuer: 'iss', subject: 's1', email: 'ana@x.test', username: 'ana', nickname: 'ana', profilePicture: '', role: 'player' };
+  const v1Registration = {
+    userId: 'u1',
+    issuer: 'iss',
+    subject: 's1',
+    email: 'ana@x.test',
+    username: 'ana',
+    nickname: 'ana',
+    profilePicture: '',
+    role: 'player',
+  };
 
   it('reads a UserRegistered of version 1 (no emailVerified) as unverified', () => {
     expect(eventRegistry.upcast({ type: 'UserRegistered', version: 1, data: v1Registration })).toEqual({
       type: 'UserRegistered',
       data: { ...v1Registration, emailVerified: false },
     });
-    expect(eventRegistry.upcast({ type: 'UserRegistered', version: 2, data: { ...v1Registration, emailVerified: true } }).data).toMatchObject({ emailVerified: true });
-    expect(() => eventRegistry.prepare({ type: 'UserRegistered', data: v1Registration })).toThrow(/emailVerified: Invalid input: expected boolean/);
+    expect(
+      eventRegistry.upcast({ type: 'UserRegistered', version: 2, data: { ...v1Registration, emailVerified: true } })
+        .data,
+    ).toMatchObject({ emailVerified: true });
+    expect(() => eventRegistry.prepare({ type: 'UserRegistered', data: v1Registration })).toThrow(
+      /emailVerified: Invalid input: expected boolean/,
+    );
   });
 
-  it('reads a GameCancelled of version 1 as a cancellation its organizer or an admin chose (no reason), and keeps a withdrawal\'s reason', () => {
-    const v1Cancellation = { gameId: 'g1', cancelledBy: 'cap', at: '2026-11-22T12:00:00.000Z', subFieldId: 'sf', fieldId: 'f', ownerId: 'o', subFieldName: 'A', rentalRefunded: false, rentalPaymentId: null, entryRefunds: [] };
-    expect(eventRegistry.upcast({ type: 'GameCancelled', version: 1, data: v1Cancellation })).toEqual({ type: 'GameCancelled', data: v1Cancellation });
-    expect(eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'owner_deleted' } })).toEqual({ data: { ...v1Cancellation, reason: 'owner_deleted' }, version: 2 });
-    expect(() => eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'bored' } })).toThrow(/reason/);
+  it("reads a GameCancelled of version 1 as a cancellation its organizer or an admin chose (no reason), and keeps a withdrawal's reason", () => {
+    const v1Cancellation = {
+      gameId: 'g1',
+      cancelledBy: 'cap',
+      at: '2026-11-22T12:00:00.000Z',
+      subFieldId: 'sf',
+      fieldId: 'f',
+      ownerId: 'o',
+      subFieldName: 'A',
+      rentalRefunded: false,
+      rentalPaymentId: null,
+      entryRefunds: [],
+    };
+    expect(eventRegistry.upcast({ type: 'GameCancelled', version: 1, data: v1Cancellation })).toEqual({
+      type: 'GameCancelled',
+      data: v1Cancellation,
+    });
+    expect(
+      eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'owner_deleted' } }),
+    ).toEqual({ data: { ...v1Cancellation, reason: 'owner_deleted' }, version: 2 });
+    expect(() =>
+      eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'bored' } }),
+    ).toThrow(/reason/);
   });
 
   it('reads SlotHeld and SlotBooked of version 1 (captainId) with the organizer as organizerId', () => {
     const { organizerId, ...booked } = testSlotBooked();
     const { organizerId: holder, ...held } = testSlotHeld();
-    expect(eventRegistry.upcast({ type: 'SlotBooked', version: 1, data: { ...booked, captainId: organizerId } })).toEqual({ type: 'SlotBooked', data: testSlotBooked() });
-    expect(eventRegistry.upcast({ type: 'SlotHeld', version: 1, data: { ...held, captainId: holder } })).toEqual({ type: 'SlotHeld', data: testSlotHeld() });
+    expect(
+      eventRegistry.upcast({ type: 'SlotBooked', version: 1, data: { ...booked, captainId: organizerId } }),
+    ).toEqual({ type: 'SlotBooked', data: testSlotBooked() });
+    expect(eventRegistry.upcast({ type: 'SlotHeld', version: 1, data: { ...held, captainId: holder } })).toEqual({
+      type: 'SlotHeld',
+      data: testSlotHeld(),
+    });
     expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(2);
-    expect(() => eventRegistry.prepare({ type: 'SlotBooked', data: { ...booked, captainId: organizerId } })).toThrow(/organizerId/);
+    expect(() => eventRegistry.prepare({ type: 'SlotBooked', data: { ...booked, captainId: organizerId } })).toThrow(
+      /organizerId/,
+    );
   });
 
-  it('reads availability windows of version 1 (fieldScheduleId) with the window\'s id as windowId', () => {
+  it("reads availability windows of version 1 (fieldScheduleId) with the window's id as windowId", () => {
     const window = { ...ofPitchA, startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T20:00:00.000Z' };
-    expect(eventRegistry.upcast({ type: 'AvailabilityAdded', version: 1, data: { ...window, fieldScheduleId: 'w1', addedBy: 'owner-1' } })).toEqual({
+    expect(
+      eventRegistry.upcast({
+        type: 'AvailabilityAdded',
+        version: 1,
+        data: { ...window, fieldScheduleId: 'w1', addedBy: 'owner-1' },
+      }),
+    ).toEqual({
       type: 'AvailabilityAdded',
       data: { ...window, windowId: 'w1', addedBy: 'owner-1' },
     });
-    expect(eventRegistry.upcast({ type: 'AvailabilityChanged', version: 1, data: { ...window, fieldScheduleId: 'w1', changedBy: 'owner-1' } }).data).toMatchObject({ windowId: 'w1' });
-    expect(eventRegistry.upcast({ type: 'AvailabilityRemoved', version: 1, data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' } })).toEqual({
+    expect(
+      eventRegistry.upcast({
+        type: 'AvailabilityChanged',
+        version: 1,
+        data: { ...window, fieldScheduleId: 'w1', changedBy: 'owner-1' },
+      }).data,
+    ).toMatchObject({ windowId: 'w1' });
+    expect(
+      eventRegistry.upcast({
+        type: 'AvailabilityRemoved',
+        version: 1,
+        data: { ...ofPitchA, fieldScheduleId: 'w1', removedBy: 'owner-1' },
+      }),
+    ).toEqual({
       type: 'AvailabilityRemoved',
       data: { ...ofPitchA, windowId: 'w1', removedBy: 'owner-1' },
     });
@@ -131,13 +199,28 @@ describe("the product's events", () => {
 
   it('lists every registered type with its version and schemas, for the admin audit', () => {
     const listed = listEventSchemas();
-    expect(listed.map((entry) => entry.type).sort()).toEqual([...USER_EVENT_TYPES, 'UsernameClaimed', 'AdminGranted', 'AdminRevoked', ...FIELD_EVENT_TYPES, ...AVAILABILITY_EVENT_TYPES, ...GAME_EVENT_TYPES, ...LEDGER_EVENT_TYPES, ...IDEMPOTENCY_EVENT_TYPES, ...PARTNER_EVENT_TYPES].sort());
+    expect(listed.map((entry) => entry.type).sort()).toEqual(
+      [
+        ...USER_EVENT_TYPES,
+        'UsernameClaimed',
+        'AdminGranted',
+        'AdminRevoked',
+        ...FIELD_EVENT_TYPES,
+        ...AVAILABILITY_EVENT_TYPES,
+        ...GAME_EVENT_TYPES,
+        ...LEDGER_EVENT_TYPES,
+        ...IDEMPOTENCY_EVENT_TYPES,
+        ...PARTNER_EVENT_TYPES,
+      ].sort(),
+    );
     expect(listed.length).toBe(EVENT_SCHEMAS.length);
     const registration = listed.find((entry) => entry.type === 'UserRegistered')!;
     expect(registration.version).toBe(2);
     expect(registration.versions.map((entry) => entry.version)).toEqual([1, 2]);
     // Schemas a renderer can walk, e.g. as JSON Schema.
-    expect(Object.keys((z.toJSONSchema(registration.schema) as { properties: object }).properties)).toContain('emailVerified');
+    expect(Object.keys((z.toJSONSchema(registration.schema) as { properties: object }).properties)).toContain(
+      'emailVerified',
+    );
   });
 
   it('narrows any event to one aggregate by its list of types', () => {

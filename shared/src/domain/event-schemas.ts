@@ -27,10 +27,16 @@ export interface EventSchema<Type extends string = string, Schema extends z.ZodT
   /** Every version, oldest first: `versions[0]` is version 1. */
   readonly versions: readonly SchemaVersion[];
   /** The next version: its data schema, and how data of the version before it becomes that data. */
-  next<Next extends z.ZodType>(schema: Next, upcast: (previous: z.output<Schema>) => z.output<Next>): EventSchema<Type, Next>;
+  next<Next extends z.ZodType>(
+    schema: Next,
+    upcast: (previous: z.output<Schema>) => z.output<Next>,
+  ): EventSchema<Type, Next>;
 }
 
-function versioned<Type extends string, Schema extends z.ZodType>(type: Type, versions: readonly SchemaVersion[]): EventSchema<Type, Schema> {
+function versioned<Type extends string, Schema extends z.ZodType>(
+  type: Type,
+  versions: readonly SchemaVersion[],
+): EventSchema<Type, Schema> {
   const current = versions.at(-1)!;
   return {
     type,
@@ -38,23 +44,32 @@ function versioned<Type extends string, Schema extends z.ZodType>(type: Type, ve
     schema: current.schema as Schema,
     versions,
     next: <Next extends z.ZodType>(schema: Next, upcast: (previous: z.output<Schema>) => z.output<Next>) =>
-      versioned<Type, Next>(type, [...versions, { version: current.version + 1, schema, upcast: upcast as (previous: unknown) => unknown }]),
+      versioned<Type, Next>(type, [
+        ...versions,
+        { version: current.version + 1, schema, upcast: upcast as (previous: unknown) => unknown },
+      ]),
   };
 }
 
 /** Version 1 of an event type; `.next(schema, upcast)` adds later versions. */
-export function eventSchema<const Type extends string, Schema extends z.ZodType>(type: Type, schema: Schema): EventSchema<Type, Schema> {
+export function eventSchema<const Type extends string, Schema extends z.ZodType>(
+  type: Type,
+  schema: Schema,
+): EventSchema<Type, Schema> {
   return versioned<Type, Schema>(type, [{ version: 1, schema }]);
 }
 
 /** The event (type and current data) an event schema describes. */
-export type EventOf<Definition> = Definition extends EventSchema<infer Type, infer Schema> ? { type: Type; data: z.output<Schema> } : never;
+export type EventOf<Definition> =
+  Definition extends EventSchema<infer Type, infer Schema> ? { type: Type; data: z.output<Schema> } : never;
 
 /** The union of the events a list of event schemas describes. */
 export type EventsOf<Definitions extends readonly EventSchema[]> = EventOf<Definitions[number]>;
 
 /** The types of a list of event schemas, in order (for projections' `handles`). */
-export function typesOf<const Definitions extends readonly EventSchema[]>(definitions: Definitions): Array<Definitions[number]['type']> {
+export function typesOf<const Definitions extends readonly EventSchema[]>(
+  definitions: Definitions,
+): Array<Definitions[number]['type']> {
   return definitions.map((definition) => definition.type);
 }
 
@@ -74,7 +89,9 @@ export interface RecordedEvent {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(data)'}: ${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(data)'}: ${issue.message}`)
+    .join('; ');
 }
 
 /** What the admin audit renders the history with: each type, its current version and schemas. */
@@ -98,7 +115,8 @@ export class EventSchemaRegistry<Event extends DomainEvent = DomainEvent> {
     for (const definition of definitions) {
       if (this.byType.has(definition.type)) throw new Error(`Event type ${definition.type} is registered twice`);
       definition.versions.forEach((step, index) => {
-        if (step.version !== index + 1) throw new Error(`Event type ${definition.type} has version ${step.version} at place ${index + 1}`);
+        if (step.version !== index + 1)
+          throw new Error(`Event type ${definition.type} has version ${step.version} at place ${index + 1}`);
       });
       this.byType.set(definition.type, definition);
     }
@@ -122,7 +140,9 @@ export class EventSchemaRegistry<Event extends DomainEvent = DomainEvent> {
     const definition = this.definition(event.type);
     const parsed = definition.schema.safeParse(event.data);
     if (!parsed.success) {
-      throw new Error(`Event ${event.type} (version ${definition.version}) does not match its schema: ${describeIssues(parsed.error)}`);
+      throw new Error(
+        `Event ${event.type} (version ${definition.version}) does not match its schema: ${describeIssues(parsed.error)}`,
+      );
     }
     return { data: parsed.data, version: definition.version };
   }
@@ -132,11 +152,15 @@ export class EventSchemaRegistry<Event extends DomainEvent = DomainEvent> {
     const definition = this.definition(recorded.type);
     const first = definition.versions[recorded.version - 1];
     if (!first || !Number.isInteger(recorded.version)) {
-      throw new Error(`Event ${recorded.type} is stored at version ${recorded.version}; this code knows versions 1 to ${definition.version}`);
+      throw new Error(
+        `Event ${recorded.type} is stored at version ${recorded.version}; this code knows versions 1 to ${definition.version}`,
+      );
     }
     const parsed = first.schema.safeParse(recorded.data);
     if (!parsed.success) {
-      throw new Error(`Stored event ${recorded.type} (version ${recorded.version}) does not match its schema: ${describeIssues(parsed.error)}`);
+      throw new Error(
+        `Stored event ${recorded.type} (version ${recorded.version}) does not match its schema: ${describeIssues(parsed.error)}`,
+      );
     }
     let data = parsed.data;
     for (const step of definition.versions.slice(recorded.version)) data = step.upcast!(data);

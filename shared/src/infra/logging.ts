@@ -9,6 +9,14 @@ export function createLogger(service: string): Logger {
     level: process.env.LOG_LEVEL ?? 'info',
     base: { service },
     // Request logs carry headers: a bearer token or session cookie in a log file is a login for whoever reads it.
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
   });
 }

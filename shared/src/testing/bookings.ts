@@ -6,7 +6,13 @@ type SlotHeldData = Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data'];
 /** Pitch A of field f1, as its events name it. */
 export const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', subFieldName: 'Pitch A' };
 
-export const testDraft: GameDraft = { name: "Cap's Game", organizerUsername: 'cap', maxPlayers: 22, priceCents: 500, picture: '' };
+export const testDraft: GameDraft = {
+  name: "Cap's Game",
+  organizerUsername: 'cap',
+  maxPlayers: 22,
+  priceCents: 500,
+  picture: '',
+};
 
 /** The organizer cap-1's hold-1 on Pitch A, 18:00–19:30 UTC on 22 November, booked as game-1 with payment pay-1. */
 export function testSlotBooked(overrides: Partial<SlotBookedData> = {}): SlotBookedData {
@@ -27,5 +33,15 @@ export function testSlotBooked(overrides: Partial<SlotBookedData> = {}): SlotBoo
 /** The organizer cap-1's hold-1 on Pitch A, the slot `testSlotBooked` books, held until 12:10 UTC on 21 November. */
 export function testSlotHeld(overrides: Partial<SlotHeldData> = {}): SlotHeldData {
   const { holdId, organizerId, startDate, endDate, rentalCents, draft } = testSlotBooked();
-  return { ...ofPitchA, holdId, organizerId, startDate, endDate, expiresAt: '2026-11-21T12:10:00.000Z', rentalCents, draft, ...overrides };
+  return {
+    ...ofPitchA,
+    holdId,
+    organizerId,
+    startDate,
+    endDate,
+    expiresAt: '2026-11-21T12:10:00.000Z',
+    rentalCents,
+    draft,
+    ...overrides,
+  };
 }

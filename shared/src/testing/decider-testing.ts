@@ -12,7 +12,10 @@ export function testContext(overrides: Partial<DecisionContext> = {}): DecisionC
   };
 }
 
-export function given<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, history: Event[]) {
+export function given<Command, Event extends DomainEvent, State>(
+  decider: Decider<Command, Event, State>,
+  history: Event[],
+) {
   return {
     when(command: Command, context: DecisionContext = testContext()) {
       const run = () => decider.decide(command, fold(decider, history), context);

@@ -8,7 +8,13 @@ export function queueNamed<Job>(name: string): JobQueue<Job> {
 }
 
 /** An event as a reactor receives it from the log, at `position` of `streamId`, stored at its type's current version. */
-export function storedEvent(type: string, data: unknown, position: number, streamId = 'stream', commit = 1): StoredEvent {
+export function storedEvent(
+  type: string,
+  data: unknown,
+  position: number,
+  streamId = 'stream',
+  commit = 1,
+): StoredEvent {
   return {
     eventId: `event-${position}`,
     streamId,

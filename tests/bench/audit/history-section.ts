@@ -112,13 +112,17 @@ export const historySection: BenchSection = {
     try {
       context.log(`history: seeding ${fmtInt(events)} events…`);
       const seedMs = await seed(pool, events, context.log);
-      const { rows } = await pool.query<{ size: string }>(`SELECT pg_size_pretty(pg_total_relation_size('es_events')) AS size`);
+      const { rows } = await pool.query<{ size: string }>(
+        `SELECT pg_size_pretty(pg_total_relation_size('es_events')) AS size`,
+      );
       const time = async (name: string, queryOf: (i: number) => string): Promise<QueryResult> => {
         const latencies: number[] = [];
         let found = 0;
         for (let i = 0; i < QUERIES + 10; i++) {
           const started = nowMs();
-          const response = await fetch(`${url}/api/admin/events${queryOf(i)}`, { headers: { authorization: 'Bearer bench' } });
+          const response = await fetch(`${url}/api/admin/events${queryOf(i)}`, {
+            headers: { authorization: 'Bearer bench' },
+          });
           const page = (await response.json()) as { events: unknown[] };
           if (response.status !== 200) throw new Error(`${name}: ${response.status} ${JSON.stringify(page)}`);
           // The first ten warm the caches, as a running service has them.
@@ -128,35 +132,61 @@ export const historySection: BenchSection = {
           }
         }
         latencies.sort((a, b) => a - b);
-        const result = { name, query: queryOf(0), p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), meanEvents: found / QUERIES };
+        const result = {
+          name,
+          query: queryOf(0),
+          p50Ms: percentile(latencies, 50),
+          p95Ms: percentile(latencies, 95),
+          meanEvents: found / QUERIES,
+        };
         context.log(`  ${name}: p95 ${fmtMs(result.p95Ms)}`);
         return result;
       };
       const results = [
         await time('first page', () => '?limit=50'),
-        await time('a page deep in the log', (i) => `?limit=50&before=${Math.floor(events / 2) - (i % 100) * Math.floor(events / 500)}`),
+        await time(
+          'a page deep in the log',
+          (i) => `?limit=50&before=${Math.floor(events / 2) - (i % 100) * Math.floor(events / 500)}`,
+        ),
         await time('filtered: one type (moves, 35%)', () => '?limit=50&type=PlayerMoved'),
         await time('filtered: a rare type (refunds, 1%)', () => '?limit=50&type=RefundIssued'),
         await time('filtered: about payments', () => '?limit=50&kind=payment'),
         await time('filtered: one actor (1 in 5,000)', (i) => `?limit=50&actor=user-${i % USERS}`),
         await time('filtered: one game', (i) => `?limit=50&stream=game-g${(i * 37) % GAMES}`),
-        await time('filtered: the last hour', () => `?limit=50&from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`),
+        await time(
+          'filtered: the last hour',
+          () => `?limit=50&from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`,
+        ),
         // Free text matches inside the data: a page looks through one window of the log (EVENT_TEXT_SCAN_WINDOW) and says where to go on.
-        await time('filtered: text inside events (a page = one window)', (i) => `?limit=50&q=${encodeURIComponent(`Applicant ${4_000_000 + i}`)}`),
+        await time(
+          'filtered: text inside events (a page = one window)',
+          (i) => `?limit=50&q=${encodeURIComponent(`Applicant ${4_000_000 + i}`)}`,
+        ),
       ];
       const data: HistoryData = { events, seedMs, tableSize: rows[0]!.size, results };
       return {
         markdown: [
           markdownTable(
             ['page', 'query', 'p50', 'p95', 'events (mean)'],
-            results.map((result) => [result.name, `\`${result.query}\``, fmtMs(result.p50Ms), fmtMs(result.p95Ms), fmtInt(result.meanEvents)]),
+            results.map((result) => [
+              result.name,
+              `\`${result.query}\``,
+              fmtMs(result.p50Ms),
+              fmtMs(result.p95Ms),
+              fmtInt(result.meanEvents),
+            ]),
           ),
           `${fmtInt(events)} events (${data.tableSize} with indexes, seeded in ${fmtSeconds(seedMs)}); ${QUERIES} requests per row after 10 to warm up, one at a time, ` +
-            'through the read API\'s route (SQL, parsing each event against its schema, summaries, JSON) over HTTP on loopback.',
+            "through the read API's route (SQL, parsing each event against its schema, summaries, JSON) over HTTP on loopback.",
         ].join('\n\n'),
         data,
         targets: [
-          { name: `history first page over ${fmtInt(events)} events`, required: `p95 < ${TARGET_P95_MS} ms`, measured: fmtMs(results[0]!.p95Ms), pass: results[0]!.p95Ms < TARGET_P95_MS },
+          {
+            name: `history first page over ${fmtInt(events)} events`,
+            required: `p95 < ${TARGET_P95_MS} ms`,
+            measured: fmtMs(results[0]!.p95Ms),
+            pass: results[0]!.p95Ms < TARGET_P95_MS,
+          },
           ...results.slice(2).map((result) => ({
             name: `history ${result.name}`,
             required: `p95 < ${TARGET_P95_MS} ms`,

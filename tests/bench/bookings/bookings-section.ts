@@ -70,7 +70,10 @@ const shareOfFloor = (data: Pick<BookingsData, 'bookingsPerSecond'>, floor: Plum
  * webhook waiting or running, no game-loop job ready or running (hold expiries wait for their time
  * and do not count), every read model caught up. False when that did not happen within BACKLOG_WAIT_MS.
  */
-async function waitForBacklogDrained(readSystem: () => Promise<HttpAnswer>, log: (line: string) => void): Promise<boolean> {
+async function waitForBacklogDrained(
+  readSystem: () => Promise<HttpAnswer>,
+  log: (line: string) => void,
+): Promise<boolean> {
   const deadline = nowMs() + BACKLOG_WAIT_MS;
   let last = '';
   while (nowMs() < deadline) {
@@ -78,10 +81,16 @@ async function waitForBacklogDrained(readSystem: () => Promise<HttpAnswer>, log:
     ok(answer, 'read the system status');
     const system = JSON.parse(answer.body) as SystemStatus;
     // Webhooks wait a moment (a random delay, a retry): they count. Hold expiries and repeating jobs wait for their time.
-    const queued = system.jobs.filter((jobs) => jobs.waiting + jobs.active + (jobs.queue === JOB_QUEUES.simulatedPaymentWebhooks ? jobs.delayed : 0) > 0);
+    const queued = system.jobs.filter(
+      (jobs) =>
+        jobs.waiting + jobs.active + (jobs.queue === JOB_QUEUES.simulatedPaymentWebhooks ? jobs.delayed : 0) > 0,
+    );
     const behind = system.projections.filter((projection) => projection.behind > 0);
     if (queued.length === 0 && behind.length === 0) return true;
-    last = [...queued.map((jobs) => `${jobs.queue}: ${jobs.waiting} waiting, ${jobs.active} active, ${jobs.delayed} delayed`), ...behind.map((projection) => `${projection.name} ${projection.behind} behind`)].join('; ');
+    last = [
+      ...queued.map((jobs) => `${jobs.queue}: ${jobs.waiting} waiting, ${jobs.active} active, ${jobs.delayed} delayed`),
+      ...behind.map((projection) => `${projection.name} ${projection.behind} behind`),
+    ].join('; ');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   log(`  still there after ${BACKLOG_WAIT_MS / 1000} s: ${last}`);
@@ -96,32 +105,68 @@ interface Booking {
   pushedAt: number | null;
 }
 
-
 /** CPU milliseconds per booking of a share of cores over the saturated phase. */
-const perBooking = (data: BookingsData, coresUsed: number) => (coresUsed * data.seconds * 1000) / Math.max(1, data.bookings);
+const perBooking = (data: BookingsData, coresUsed: number) =>
+  (coresUsed * data.seconds * 1000) / Math.max(1, data.bookings);
 
 function markdown(data: BookingsData): string {
   const steps = Object.keys(data.stepP50Ms);
   return [
     markdownTable(
-      ['captains', 'sub-fields', 'seconds', 'bookings', 'bookings/s', 'holds/s', 'failed', 'push p50', 'push p99', 'pushes missing'],
-      [[CAPTAINS, SUB_FIELDS, fmtSeconds(data.seconds * 1000), fmtInt(data.bookings), fmtInt(data.bookingsPerSecond), fmtInt(data.holdsPerSecond), fmtInt(data.failures), fmtMs(data.pushP50Ms), fmtMs(data.pushP99Ms), fmtInt(data.pushesMissing)]],
+      [
+        'captains',
+        'sub-fields',
+        'seconds',
+        'bookings',
+        'bookings/s',
+        'holds/s',
+        'failed',
+        'push p50',
+        'push p99',
+        'pushes missing',
+      ],
+      [
+        [
+          CAPTAINS,
+          SUB_FIELDS,
+          fmtSeconds(data.seconds * 1000),
+          fmtInt(data.bookings),
+          fmtInt(data.bookingsPerSecond),
+          fmtInt(data.holdsPerSecond),
+          fmtInt(data.failures),
+          fmtMs(data.pushP50Ms),
+          fmtMs(data.pushP99Ms),
+          fmtInt(data.pushesMissing),
+        ],
+      ],
     ),
     markdownTable(
       ['steady phase', 'bookings', 'push p50', 'push p99', 'pushes missing', 'after the backlog drained in'],
-      [[
-        `${PACED_BOOKINGS_PER_SECOND} bookings/s`,
-        fmtInt(data.paced.bookings),
-        fmtMs(data.paced.pushP50Ms),
-        fmtMs(data.paced.pushP99Ms),
-        fmtInt(data.paced.pushesMissing),
-        data.backlogDrainSeconds === null ? `not within ${BACKLOG_WAIT_MS / 1000} s` : `${data.backlogDrainSeconds.toFixed(1)} s`,
-      ]],
+      [
+        [
+          `${PACED_BOOKINGS_PER_SECOND} bookings/s`,
+          fmtInt(data.paced.bookings),
+          fmtMs(data.paced.pushP50Ms),
+          fmtMs(data.paced.pushP99Ms),
+          fmtInt(data.paced.pushesMissing),
+          data.backlogDrainSeconds === null
+            ? `not within ${BACKLOG_WAIT_MS / 1000} s`
+            : `${data.backlogDrainSeconds.toFixed(1)} s`,
+        ],
+      ],
     ),
     markdownTable(
       ['saturated phase', 'app', 'PostgreSQL', 'bench', 'machine', 'stolen', 'statements'],
       [
-        ['CPU, cores', cores(data.cpu.app), cores(data.cpu.postgres), cores(data.cpu.bench), cores(data.cpu.machine), cores(data.cpu.stolen), '–'],
+        [
+          'CPU, cores',
+          cores(data.cpu.app),
+          cores(data.cpu.postgres),
+          cores(data.cpu.bench),
+          cores(data.cpu.machine),
+          cores(data.cpu.stolen),
+          '–',
+        ],
         [
           'per booking',
           `${fmtMs(perBooking(data, data.cpu.app))} ms`,
@@ -135,20 +180,31 @@ function markdown(data: BookingsData): string {
     ),
     data.floor
       ? markdownTable(
-          ['plumbing floor', 'calls per booking', 'statements per booking', 'bookings/s', 'machine, cores', 'machine per booking'],
-          [[
-            'the same work without product logic',
-            fmtInt(data.floor.callsPerBooking),
-            fmtInt(data.floor.statementsPerBooking),
-            fmtInt(data.floor.bookingsPerSecond),
-            cores(data.floor.cpu.machine),
-            `${fmtMs(data.floor.machineMsPerBooking)} ms`,
-          ]],
+          [
+            'plumbing floor',
+            'calls per booking',
+            'statements per booking',
+            'bookings/s',
+            'machine, cores',
+            'machine per booking',
+          ],
+          [
+            [
+              'the same work without product logic',
+              fmtInt(data.floor.callsPerBooking),
+              fmtInt(data.floor.statementsPerBooking),
+              fmtInt(data.floor.bookingsPerSecond),
+              cores(data.floor.cpu.machine),
+              `${fmtMs(data.floor.machineMsPerBooking)} ms`,
+            ],
+          ],
         )
       : 'No plumbing floor: the saturated phase booked nothing whose shape it could copy.',
     markdownTable(
       ['PostgreSQL by client (saturated)', 'cores', 'ms per booking'],
-      data.postgresByClient.slice(0, 8).map((entry) => [entry.client, cores(entry.cores), fmtMs(perBooking(data, entry.cores))]),
+      data.postgresByClient
+        .slice(0, 8)
+        .map((entry) => [entry.client, cores(entry.cores), fmtMs(perBooking(data, entry.cores))]),
     ),
     markdownTable(
       ['step (saturated)', 'p50 ms', 'p99 ms'],
@@ -159,11 +215,11 @@ function markdown(data: BookingsData): string {
       "the server pricing, verifying the payment, booking on the sub-field's stream and making the game. The push is timed from the " +
       "add-game call (the booking) to the owner's socket hearing the games read model pass its position. CPU per booking is the phase's " +
       'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. ' +
-      'The floor replays the saturated phase\'s shape (the same captains; the four calls and the webhook\'s; as many statements per booking, each a one-row ' +
+      "The floor replays the saturated phase's shape (the same captains; the four calls and the webhook's; as many statements per booking, each a one-row " +
       'insert committed on its own) against a bare server built as the app is (express, its JSON parser, pg on the same socket) with ' +
       'no product logic: no app can book faster on this machine, and the target is half of its rate. ' +
       "PostgreSQL by client splits the server's CPU by the application name of each backend's pool (the app's own, the event store's, each job queue's, each " +
-      'projection\'s). While the captains saturate ' +
+      "projection's). While the captains saturate " +
       'the machine, a push waits behind the queue of work, so its latency is measured again in a steady phase at ' +
       `${PACED_BOOKINGS_PER_SECOND} bookings/s, once the work the saturated phase left queued (webhooks, follow-up jobs, read models ` +
       'catching up) is done, as the System tab shows it.',
@@ -175,7 +231,11 @@ export const bookingsSection: BenchSection = {
   title: 'Holds and bookings',
   async run(context: BenchContext): Promise<SectionOutcome> {
     const seconds = context.config.e2eSeconds;
-    const venue = await openBenchVenue(context, 'bookings', { users: CAPTAINS, captains: CAPTAINS, subFields: SUB_FIELDS });
+    const venue = await openBenchVenue(context, 'bookings', {
+      users: CAPTAINS,
+      captains: CAPTAINS,
+      subFields: SUB_FIELDS,
+    });
     let measured: Omit<BookingsData, 'floor'>;
     try {
       const { app, api, owner, ownerId, admin, users: captains, subFieldIds, firstDay } = venue;
@@ -188,14 +248,18 @@ export const bookingsSection: BenchSection = {
       const socket = io(app.url, { transports: ['websocket'], auth: { token: owner } });
       await new Promise<void>((resolve, reject) => {
         socket.once('connect_error', reject);
-        socket.emit(REALTIME_EVENTS.join, rooms.owner(ownerId), (answer: { ok: boolean; error?: string }) => (answer.ok ? resolve() : reject(new Error(answer.error))));
+        socket.emit(REALTIME_EVENTS.join, rooms.owner(ownerId), (answer: { ok: boolean; error?: string }) =>
+          answer.ok ? resolve() : reject(new Error(answer.error)),
+        );
       });
       socket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => {
         if (message.projection !== PROJECTIONS.games) return;
         const reached = parseCheckpoint(message.checkpoint);
         if (!reached) return;
         const at = nowMs();
-        for (const booking of [...bookings, ...paced]) if (booking.checkpoint && booking.pushedAt === null && compareCheckpoints(booking.checkpoint, reached) <= 0) booking.pushedAt = at;
+        for (const booking of [...bookings, ...paced])
+          if (booking.checkpoint && booking.pushedAt === null && compareCheckpoints(booking.checkpoint, reached) <= 0)
+            booking.pushedAt = at;
       });
 
       const steps: Record<string, number[]> = { 'hold-slot': [], checkout: [], 'card confirm': [], 'add-game': [] };
@@ -218,41 +282,63 @@ export const bookingsSection: BenchSection = {
        * Books as fast as the captains can until the deadline, or, with `everyMs`, each captain once
        * every `everyMs` (a steady rate far below saturation, where a push's latency is not queueing).
        */
-      const bookUntil = (deadline: number, into: Booking[], everyMs?: number) => Promise.all(
-        captains.map(async (captain, index) => {
-          const mine = subFieldIds.filter((_, subIndex) => subIndex % CAPTAINS === index);
-          if (everyMs) await new Promise((resolve) => setTimeout(resolve, (everyMs * index) / CAPTAINS));
-          while (nowMs() < deadline) {
-            const round = rounds[index]!++;
-            const began = nowMs();
-            const subFieldId = mine[round % mine.length]!;
-            const start = firstDay + Math.floor(round / mine.length) * HOUR;
-            try {
-              const held = await timed('hold-slot', () =>
-                api.request('POST', '/api/hold-slot', captain.token, { subFieldId, startDate: new Date(start).toISOString(), endDate: new Date(start + HOUR).toISOString() }),
-              );
-              ok(held, 'hold-slot');
-              holds++;
-              const { holdId, rentalCents } = JSON.parse(held.body) as { holdId: string; rentalCents: number };
-              const secret = await timed('checkout', () =>
-                api.request('POST', '/api/checkout', captain.token, { price: rentalCents, email: captain.email, name: captain.username, receiver: 'owner', purpose: { kind: 'rental', holdId, subFieldId } }),
-              );
-              ok(secret, 'checkout');
-              const paid = await timed('card confirm', () => api.request('POST', '/api/payments/simulated/confirm', captain.token, { clientSecret: secret.body, ...CARD }));
-              ok(paid, 'confirm');
-              const { paymentId } = JSON.parse(paid.body) as { paymentId: string };
-              const bookedAt = nowMs();
-              const added = await timed('add-game', () => api.request('POST', '/api/add-game', captain.token, { subFieldId, holdId, paymentId }));
-              ok(added, 'add-game');
-              into.push({ startedAt: bookedAt, checkpoint: added.position ? parseCheckpoint(added.position) : null, pushedAt: null });
-            } catch (error) {
-              failures++;
-              if (failures <= 3) context.log(`  booking failed: ${(error as Error).message}`);
+      const bookUntil = (deadline: number, into: Booking[], everyMs?: number) =>
+        Promise.all(
+          captains.map(async (captain, index) => {
+            const mine = subFieldIds.filter((_, subIndex) => subIndex % CAPTAINS === index);
+            if (everyMs) await new Promise((resolve) => setTimeout(resolve, (everyMs * index) / CAPTAINS));
+            while (nowMs() < deadline) {
+              const round = rounds[index]!++;
+              const began = nowMs();
+              const subFieldId = mine[round % mine.length]!;
+              const start = firstDay + Math.floor(round / mine.length) * HOUR;
+              try {
+                const held = await timed('hold-slot', () =>
+                  api.request('POST', '/api/hold-slot', captain.token, {
+                    subFieldId,
+                    startDate: new Date(start).toISOString(),
+                    endDate: new Date(start + HOUR).toISOString(),
+                  }),
+                );
+                ok(held, 'hold-slot');
+                holds++;
+                const { holdId, rentalCents } = JSON.parse(held.body) as { holdId: string; rentalCents: number };
+                const secret = await timed('checkout', () =>
+                  api.request('POST', '/api/checkout', captain.token, {
+                    price: rentalCents,
+                    email: captain.email,
+                    name: captain.username,
+                    receiver: 'owner',
+                    purpose: { kind: 'rental', holdId, subFieldId },
+                  }),
+                );
+                ok(secret, 'checkout');
+                const paid = await timed('card confirm', () =>
+                  api.request('POST', '/api/payments/simulated/confirm', captain.token, {
+                    clientSecret: secret.body,
+                    ...CARD,
+                  }),
+                );
+                ok(paid, 'confirm');
+                const { paymentId } = JSON.parse(paid.body) as { paymentId: string };
+                const bookedAt = nowMs();
+                const added = await timed('add-game', () =>
+                  api.request('POST', '/api/add-game', captain.token, { subFieldId, holdId, paymentId }),
+                );
+                ok(added, 'add-game');
+                into.push({
+                  startedAt: bookedAt,
+                  checkpoint: added.position ? parseCheckpoint(added.position) : null,
+                  pushedAt: null,
+                });
+              } catch (error) {
+                failures++;
+                if (failures <= 3) context.log(`  booking failed: ${(error as Error).message}`);
+              }
+              if (everyMs) await new Promise((resolve) => setTimeout(resolve, Math.max(0, began + everyMs - nowMs())));
             }
-            if (everyMs) await new Promise((resolve) => setTimeout(resolve, Math.max(0, began + everyMs - nowMs())));
-          }
-        }),
-      );
+          }),
+        );
       const loadStarted = nowMs();
       await bookUntil(loadStarted + seconds * 1000, bookings);
       const loadSeconds = (nowMs() - loadStarted) / 1000;
@@ -265,28 +351,44 @@ export const bookingsSection: BenchSection = {
         const file = path.join(profileDir, `bookings-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
         await stopProfile(file);
         const summary = summarizeCpuProfile(file, {}, 25);
-        context.log(`  CPU profile ${file}; self time by place:\n${summary.places.map((place) => `    ${place.name} ${fmtInt(place.selfMs)} ms`).join('\n')}`);
-        context.log(`  ${fmtInt(loadStats.statementsTotal.count)} statements; by total time:\n${loadStats.statements.map((statement) => `    ${fmtInt(statement.count)}× ${fmtInt(statement.totalMs)} ms ${statement.statement.slice(0, 140).replace(/\s+/g, ' ')}`).join('\n')}`);
-        context.log(`  by function:\n${summary.functions.map((entry) => `    ${entry.name} ${fmtInt(entry.selfMs)} ms`).join('\n')}`);
+        context.log(
+          `  CPU profile ${file}; self time by place:\n${summary.places.map((place) => `    ${place.name} ${fmtInt(place.selfMs)} ms`).join('\n')}`,
+        );
+        context.log(
+          `  ${fmtInt(loadStats.statementsTotal.count)} statements; by total time:\n${loadStats.statements.map((statement) => `    ${fmtInt(statement.count)}× ${fmtInt(statement.totalMs)} ms ${statement.statement.slice(0, 140).replace(/\s+/g, ' ')}`).join('\n')}`,
+        );
+        context.log(
+          `  by function:\n${summary.functions.map((entry) => `    ${entry.name} ${fmtInt(entry.selfMs)} ms`).join('\n')}`,
+        );
       }
       // Pushes still on their way get a moment to arrive before the missing ones are counted.
       const settle = async (of: Booking[]) => {
         const graceEnd = nowMs() + 2000;
-        while (nowMs() < graceEnd && of.some((booking) => booking.checkpoint && booking.pushedAt === null)) await new Promise((resolve) => setTimeout(resolve, 20));
+        while (nowMs() < graceEnd && of.some((booking) => booking.checkpoint && booking.pushedAt === null))
+          await new Promise((resolve) => setTimeout(resolve, 20));
       };
       await settle(bookings);
       // Then a steady PACED_BOOKINGS_PER_SECOND, once the backlog of the saturating phase has drained:
       // the webhooks and follow-ups still queued, the read models still catching up.
       const drainStarted = nowMs();
-      const drained = await waitForBacklogDrained(() => api.request('GET', '/api/admin/system', admin, undefined), context.log);
+      const drained = await waitForBacklogDrained(
+        () => api.request('GET', '/api/admin/system', admin, undefined),
+        context.log,
+      );
       const drainSeconds = (nowMs() - drainStarted) / 1000;
-      context.log(`  the saturated phase's backlog ${drained ? 'drained' : 'had not drained'} in ${drainSeconds.toFixed(1)} s`);
+      context.log(
+        `  the saturated phase's backlog ${drained ? 'drained' : 'had not drained'} in ${drainSeconds.toFixed(1)} s`,
+      );
 
       await bookUntil(nowMs() + seconds * 1000, paced, (CAPTAINS * 1000) / PACED_BOOKINGS_PER_SECOND);
       await settle(paced);
       socket.close();
 
-      const pushLatencies = (of: Booking[]) => of.filter((booking) => booking.checkpoint && booking.pushedAt !== null).map((booking) => booking.pushedAt! - booking.startedAt).sort((a, b) => a - b);
+      const pushLatencies = (of: Booking[]) =>
+        of
+          .filter((booking) => booking.checkpoint && booking.pushedAt !== null)
+          .map((booking) => booking.pushedAt! - booking.startedAt)
+          .sort((a, b) => a - b);
       const measurable = (of: Booking[]) => of.filter((booking) => booking.checkpoint);
       const pushes = pushLatencies(bookings);
       const pacedPushes = pushLatencies(paced);
@@ -297,12 +399,21 @@ export const bookingsSection: BenchSection = {
         bookingsPerSecond: bookings.length / loadSeconds,
         holdsPerSecond: holds / loadSeconds,
         failures,
-        stepP50Ms: Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(sorted(values), 50)])),
-        stepP99Ms: Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(sorted(values), 99)])),
+        stepP50Ms: Object.fromEntries(
+          Object.entries(steps).map(([step, values]) => [step, percentile(sorted(values), 50)]),
+        ),
+        stepP99Ms: Object.fromEntries(
+          Object.entries(steps).map(([step, values]) => [step, percentile(sorted(values), 99)]),
+        ),
         pushP50Ms: percentile(pushes, 50),
         pushP99Ms: percentile(pushes, 99),
         pushesMissing: measurable(bookings).length - pushes.length,
-        paced: { bookings: paced.length, pushP50Ms: percentile(pacedPushes, 50), pushP99Ms: percentile(pacedPushes, 99), pushesMissing: measurable(paced).length - pacedPushes.length },
+        paced: {
+          bookings: paced.length,
+          pushP50Ms: percentile(pacedPushes, 50),
+          pushP99Ms: percentile(pacedPushes, 99),
+          pushesMissing: measurable(paced).length - pacedPushes.length,
+        },
         cpu: cpuShare,
         postgresByClient,
         statementsPerBooking: loadStats.statementsTotal.count / Math.max(1, bookings.length),
@@ -323,7 +434,9 @@ export const bookingsSection: BenchSection = {
       });
     }
     const data: BookingsData = { ...measured, floor };
-    context.log(`  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${data.failures} failed; the floor ${floor ? `${fmtInt(floor.bookingsPerSecond)}/s (${fmtInt(shareOfFloor(data, floor) * 100)}% of it)` : 'not measured'}`);
+    context.log(
+      `  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${data.failures} failed; the floor ${floor ? `${fmtInt(floor.bookingsPerSecond)}/s (${fmtInt(shareOfFloor(data, floor) * 100)}% of it)` : 'not measured'}`,
+    );
     return {
       markdown: markdown(data),
       data,

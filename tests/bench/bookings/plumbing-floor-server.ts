@@ -18,13 +18,19 @@ const send = (reply: FloorServerReply) => process.send!(reply);
 process.once('message', (request: FloorServerRequest) => {
   void (async () => {
     const pool = createPool(request.databaseUrl, { max: 20, applicationName: 'playtime-bench-floor' });
-    await pool.query('CREATE TABLE IF NOT EXISTS plumbing_floor_rows (row_id bigserial PRIMARY KEY, payload jsonb NOT NULL, written_at timestamptz NOT NULL DEFAULT now())');
+    await pool.query(
+      'CREATE TABLE IF NOT EXISTS plumbing_floor_rows (row_id bigserial PRIMARY KEY, payload jsonb NOT NULL, written_at timestamptz NOT NULL DEFAULT now())',
+    );
     const app = express();
     app.use(express.json());
     app.post('/statements/:count', async (req, res) => {
       const payload = JSON.stringify(req.body);
       for (let index = 0; index < Number(req.params.count); index++) {
-        await pool.query({ name: 'plumbing-floor-insert', text: 'INSERT INTO plumbing_floor_rows (payload) VALUES ($1) RETURNING row_id', values: [payload] });
+        await pool.query({
+          name: 'plumbing-floor-insert',
+          text: 'INSERT INTO plumbing_floor_rows (payload) VALUES ($1) RETURNING row_id',
+          values: [payload],
+        });
       }
       res.json({ ok: true });
     });

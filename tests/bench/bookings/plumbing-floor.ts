@@ -29,7 +29,10 @@ export interface PlumbingFloor {
 
 /** `statements` spread over `calls` as evenly as they go, the first calls taking one more. */
 function statementsPerCall(calls: number, statements: number): number[] {
-  return Array.from({ length: calls }, (_, index) => Math.floor(statements / calls) + (index < statements % calls ? 1 : 0));
+  return Array.from(
+    { length: calls },
+    (_, index) => Math.floor(statements / calls) + (index < statements % calls ? 1 : 0),
+  );
 }
 
 export async function measurePlumbingFloor(
@@ -43,16 +46,24 @@ export async function measurePlumbingFloor(
   });
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (reply: FloorServerReply) => (reply.type === 'listening' ? resolve(reply.port) : reject(new Error(`plumbing floor server: ${reply.error}`))));
+      child.once('message', (reply: FloorServerReply) =>
+        reply.type === 'listening' ? resolve(reply.port) : reject(new Error(`plumbing floor server: ${reply.error}`)),
+      );
       child.once('exit', (code) => reject(new Error(`plumbing floor server exited (code ${code})`)));
       child.send({ databaseUrl: database.url } satisfies FloorServerRequest);
     });
     const api = new BenchHttp(`http://127.0.0.1:${port}`, 64);
     const perCall = statementsPerCall(shape.callsPerBooking, shape.statementsPerBooking);
     // A body the size of a hold's or a checkout's.
-    const body = { subFieldId: 'f5d1c0de-0000-4000-8000-000000000000', startDate: new Date().toISOString(), endDate: new Date().toISOString(), price: 4000 };
+    const body = {
+      subFieldId: 'f5d1c0de-0000-4000-8000-000000000000',
+      startDate: new Date().toISOString(),
+      endDate: new Date().toISOString(),
+      price: 4000,
+    };
     const book = async () => {
-      for (const statements of perCall) ok(await api.request('POST', `/statements/${statements}`, 'plumbing-floor', body), 'plumbing floor call');
+      for (const statements of perCall)
+        ok(await api.request('POST', `/statements/${statements}`, 'plumbing-floor', body), 'plumbing floor call');
     };
     await book(); // the first call prepares the statement and opens connections
     const cpu = startCpuMeasure(await postmasterPid(context.serverUrl));

@@ -22,7 +22,11 @@ export interface SetupTimings {
 const PASSWORD = 'bench-password';
 
 /** Runs `work` over `items` with at most `concurrency` at once. */
-export async function forEachLimited<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function forEachLimited<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -76,11 +80,20 @@ export async function setUpUsers(
   try {
     await forEachLimited(emails, 16, async (email, index) => {
       const registered = await http.request('POST', '/api/register-user', tokens[index]!);
-      if (registered.status !== 200) throw new Error(`POST /api/register-user for ${email}: ${registered.status} ${registered.body.slice(0, 300)}`);
+      if (registered.status !== 200)
+        throw new Error(`POST /api/register-user for ${email}: ${registered.status} ${registered.body.slice(0, 300)}`);
       const answer = await http.request('GET', '/api/get-user', tokens[index]!);
-      if (answer.status !== 200) throw new Error(`GET /api/get-user for ${email}: ${answer.status} ${answer.body.slice(0, 300)}`);
+      if (answer.status !== 200)
+        throw new Error(`GET /api/get-user for ${email}: ${answer.status} ${answer.body.slice(0, 300)}`);
       const me = JSON.parse(answer.body) as { userId: string; username: string; profilePicture: string | null };
-      users[index] = { index, email, token: tokens[index]!, userId: me.userId, username: me.username, profilePicture: me.profilePicture ?? '' };
+      users[index] = {
+        index,
+        email,
+        token: tokens[index]!,
+        userId: me.userId,
+        username: me.username,
+        profilePicture: me.profilePicture ?? '',
+      };
     });
   } finally {
     http.close();

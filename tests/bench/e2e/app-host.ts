@@ -57,7 +57,11 @@ function waitFor<T extends AppProcessReply['type']>(
 export async function startAppProcess(env: Record<string, string>): Promise<AppHost> {
   // The same V8 flags as `npm start`: the young generation's size decides much of the app's GC time.
   const execArgv = [...npmStartNodeFlags(), '--import', import.meta.resolve('tsx')];
-  const child = fork(childPath, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  const child = fork(childPath, [], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
   const send = (request: AppProcessRequest) => child.send(request);
   try {
     const ready = waitFor(child, 'ready', 120_000);

@@ -9,7 +9,14 @@ import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'n
 import pg from 'pg';
 import { loadConfig } from '@playtime/shared/infra/config/config';
 import { startStandalone, type RunningApp } from '../../../scripts/standalone';
-import type { AppProcessReply, AppProcessRequest, AppStats, PoolStats, ProjectorBatchStats, StatementStats } from './app-protocol';
+import type {
+  AppProcessReply,
+  AppProcessRequest,
+  AppStats,
+  PoolStats,
+  ProjectorBatchStats,
+  StatementStats,
+} from './app-protocol';
 
 if (!process.send) throw new Error('This module runs as a child process of tests/bench/e2e/e2e-section.ts');
 
@@ -44,7 +51,13 @@ interface PoolSampling {
 }
 
 const sampling = new Map<pg.Pool, PoolSampling>();
-const freshSampling = (): PoolSampling => ({ samples: 0, waitingSum: 0, waitingMax: 0, samplesWithWaiters: 0, busyMax: 0 });
+const freshSampling = (): PoolSampling => ({
+  samples: 0,
+  waitingSum: 0,
+  waitingMax: 0,
+  samplesWithWaiters: 0,
+  busyMax: 0,
+});
 const poolSampler = setInterval(() => {
   for (const pool of pools) {
     let entry = sampling.get(pool);
@@ -93,14 +106,19 @@ const statementKeys = new Map<string, string>();
 /** A write-only projection's batch: one script, its parameters written in, ending with the checkpoint move. */
 const BATCH_SCRIPT = /^SET LOCAL search_path TO proj_(\w+)_g\d+, public;/;
 function statementKey(config: unknown): string {
-  const { name, text } = typeof config === 'string' ? { name: undefined, text: config } : (config as { name?: string; text?: string });
+  const { name, text } =
+    typeof config === 'string' ? { name: undefined, text: config } : (config as { name?: string; text?: string });
   // Every script differs (its data is in the text): one row for them all, and nothing remembered per text.
   const script = !name && text ? BATCH_SCRIPT.exec(text) : null;
-  if (script) return `[${script[1]} batch script] SET LOCAL search_path …; the projection's statements; the checkpoint move`;
+  if (script)
+    return `[${script[1]} batch script] SET LOCAL search_path …; the projection's statements; the checkpoint move`;
   const raw = name ? `${name}\u0000${text ?? ''}` : String(text ?? '');
   let key = statementKeys.get(raw);
   if (key === undefined) {
-    const normalized = String(text ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+    const normalized = String(text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 300);
     key = name ? `[${name}] ${normalized}` : normalized;
     statementKeys.set(raw, key);
   }
@@ -116,7 +134,8 @@ const projector = new Map<string, ProjectorBatchStats>();
 function watchTransaction(client: object, key: string, values: unknown): void {
   // A projector batch sends its settings with BEGIN; generation schemas are named proj_<projection>_g<generation>.
   const projection = key.includes('search_path TO proj_') ? /search_path TO proj_(\w+)_g\d+/.exec(key)?.[1] : undefined;
-  if (key.startsWith('BEGIN')) openTransactions.set(client, { started: performance.now(), events: null, projection: projection ?? '?' });
+  if (key.startsWith('BEGIN'))
+    openTransactions.set(client, { started: performance.now(), events: null, projection: projection ?? '?' });
   else if (projection) {
     const open = openTransactions.get(client);
     if (open) open.projection = projection;
@@ -160,7 +179,13 @@ function record(key: string, ms: number): void {
   }
   const key = statementKey(config);
   const started = performance.now();
-  watchTransaction(this, key, typeof values === 'function' ? (config as { values?: unknown }).values : (values ?? (config as { values?: unknown }).values));
+  watchTransaction(
+    this,
+    key,
+    typeof values === 'function'
+      ? (config as { values?: unknown }).values
+      : (values ?? (config as { values?: unknown }).values),
+  );
   const done = (failed: boolean) => {
     record(key, performance.now() - started);
     endTransaction(this, key, config, started, failed);
@@ -196,7 +221,10 @@ function takeStatementStats(): Pick<AppStats, 'statements' | 'statementsTotal' |
   return {
     projector: batches,
     statements: all.sort((a, b) => b.totalMs - a.totalMs).slice(0, STATEMENTS_LISTED),
-    statementsTotal: { count: all.reduce((sum, s) => sum + s.count, 0), totalMs: all.reduce((sum, s) => sum + s.totalMs, 0) },
+    statementsTotal: {
+      count: all.reduce((sum, s) => sum + s.count, 0),
+      totalMs: all.reduce((sum, s) => sum + s.totalMs, 0),
+    },
   };
 }
 
@@ -253,19 +281,17 @@ async function stopProfile(file: string): Promise<void> {
   writeFileSync(file, JSON.stringify(profile));
 }
 
-const failed = (error: unknown) => send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+const failed = (error: unknown) =>
+  send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 
 process.on('message', (request: AppProcessRequest) => {
   switch (request.type) {
     case 'start': {
       const started = performance.now();
-      startStandalone(loadConfig(request.env)).then(
-        (running) => {
-          app = running;
-          send({ type: 'ready', url: running.url, port: running.port, startMs: performance.now() - started });
-        },
-        failed,
-      );
+      startStandalone(loadConfig(request.env)).then((running) => {
+        app = running;
+        send({ type: 'ready', url: running.url, port: running.port, startMs: performance.now() - started });
+      }, failed);
       return;
     }
     case 'profile-start':
@@ -281,8 +307,12 @@ process.on('message', (request: AppProcessRequest) => {
       const started = performance.now();
       const close = app ? app.close() : Promise.resolve();
       close.then(
-        () => process.send!({ type: 'stopped', stopMs: performance.now() - started } satisfies AppProcessReply, () => process.exit(0)),
-        (error: unknown) => process.send!({ type: 'failed', error: String(error) } satisfies AppProcessReply, () => process.exit(1)),
+        () =>
+          process.send!({ type: 'stopped', stopMs: performance.now() - started } satisfies AppProcessReply, () =>
+            process.exit(0),
+          ),
+        (error: unknown) =>
+          process.send!({ type: 'failed', error: String(error) } satisfies AppProcessReply, () => process.exit(1)),
       );
       return;
     }

@@ -79,7 +79,11 @@ export async function runCommandLoad(
     inFlightMax = Math.max(inFlightMax, inFlight);
     let answer;
     try {
-      answer = await http.request('POST', '/api/edit-user', user.token, { username: user.username, bio, profilePicture: user.profilePicture });
+      answer = await http.request('POST', '/api/edit-user', user.token, {
+        username: user.username,
+        bio,
+        profilePicture: user.profilePicture,
+      });
     } catch (error) {
       fail('network', error instanceof Error ? error.message : String(error), command.measured);
       return false;

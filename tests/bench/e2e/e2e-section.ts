@@ -64,26 +64,33 @@ const PROFILE_AREAS: Record<string, RegExp> = {
   'logging (pino)': /node_modules\/pino/,
   'metrics (prom-client)': /node_modules\/prom-client|infra\/metrics/,
   'identity provider (oidc-provider, koa)': /node_modules\/(oidc-provider|koa)/,
-  'zod': /node_modules\/zod\//,
+  zod: /node_modules\/zod\//,
 };
 
 function profileMarkdown(phases: PhaseResult[]): string {
   const profiled = phases.filter((phase) => phase.profile);
   const top = profiled.at(-1);
   if (!top?.profile) return '';
-  const busy = (summary: ProfileSummary) => summary.totalMs - (summary.places.find((place) => place.name === '((idle))')?.selfMs ?? 0);
-  const rows = (entries: ProfileSummary['functions']) => entries.map((entry) => [entry.name, fmtInt(entry.selfMs), fmtPercent(entry.share)]);
+  const busy = (summary: ProfileSummary) =>
+    summary.totalMs - (summary.places.find((place) => place.name === '((idle))')?.selfMs ?? 0);
+  const rows = (entries: ProfileSummary['functions']) =>
+    entries.map((entry) => [entry.name, fmtInt(entry.selfMs), fmtPercent(entry.share)]);
   const areas = Object.keys(PROFILE_AREAS);
   return [
-    'CPU profiles of the app\'s main thread, one per phase (node:inspector, warm-up and drain included; files in ' +
+    "CPU profiles of the app's main thread, one per phase (node:inspector, warm-up and drain included; files in " +
       `\`${path.relative(process.cwd(), path.dirname(top.profile.file))}\`). Share of each phase's wall time spent with code of each area on the stack:`,
     markdownTable(
       ['area (inclusive)', ...profiled.map((phase) => describeShape(phase.shape))],
       [
-        ['main thread busy (not idle)', ...profiled.map((phase) => fmtPercent(busy(phase.profile!.summary) / phase.profile!.summary.totalMs))],
+        [
+          'main thread busy (not idle)',
+          ...profiled.map((phase) => fmtPercent(busy(phase.profile!.summary) / phase.profile!.summary.totalMs)),
+        ],
         ...areas.map((area) => [
           area,
-          ...profiled.map((phase) => fmtPercent(phase.profile!.summary.inclusive.find((entry) => entry.name === area)?.share ?? 0)),
+          ...profiled.map((phase) =>
+            fmtPercent(phase.profile!.summary.inclusive.find((entry) => entry.name === area)?.share ?? 0),
+          ),
         ]),
       ],
     ),
@@ -139,7 +146,18 @@ function markdown(data: E2eData, context: BenchContext): string {
   const perLogin = setup.loginMs / data.users;
   return [
     markdownTable(
-      ['load', 'commands/s', 'acked', 'in flight max', 'HTTP p50 / p99 / max ms', 'push p50 / p99 / max ms', 'lost pushes', 'errors', 'no position', 'socket drops'],
+      [
+        'load',
+        'commands/s',
+        'acked',
+        'in flight max',
+        'HTTP p50 / p99 / max ms',
+        'push p50 / p99 / max ms',
+        'lost pushes',
+        'errors',
+        'no position',
+        'socket drops',
+      ],
       data.phases.map((phase) => [
         describeShape(phase.shape),
         fmtInt(phase.commandsPerSecond),
@@ -163,13 +181,33 @@ function markdown(data: E2eData, context: BenchContext): string {
       '8 kB write + fdatasync every 20 ms during the phase, on the disk PostgreSQL writes to; "WAL written" includes warm-up and drain, ' +
       'and its share per command divides by the measured commands):',
     markdownTable(
-      ['load', 'app CPU', 'PostgreSQL CPU', 'bench CPU', 'other', 'machine', 'stolen', 'app event loop busy', 'app loop delay p99 / max ms', 'bench loop delay p99 / max ms', 'app RSS', 'PostgreSQL checkpoints', 'WAL written', 'disk flush p99 / max ms (over 50 ms)'],
+      [
+        'load',
+        'app CPU',
+        'PostgreSQL CPU',
+        'bench CPU',
+        'other',
+        'machine',
+        'stolen',
+        'app event loop busy',
+        'app loop delay p99 / max ms',
+        'bench loop delay p99 / max ms',
+        'app RSS',
+        'PostgreSQL checkpoints',
+        'WAL written',
+        'disk flush p99 / max ms (over 50 ms)',
+      ],
       data.phases.map((phase) => [
         describeShape(phase.shape),
         cores(phase.cpu.app),
         cores(phase.cpu.postgres),
         cores(phase.cpu.bench),
-        cores(phase.cpu.machine - phase.cpu.app - phase.cpu.bench - (Number.isFinite(phase.cpu.postgres) ? phase.cpu.postgres : 0)),
+        cores(
+          phase.cpu.machine -
+            phase.cpu.app -
+            phase.cpu.bench -
+            (Number.isFinite(phase.cpu.postgres) ? phase.cpu.postgres : 0),
+        ),
         cores(phase.cpu.machine),
         Number.isFinite(phase.cpu.stolen) ? cores(phase.cpu.stolen) : '–',
         fmtPercent(phase.app.eventLoopUtilization),
@@ -177,13 +215,24 @@ function markdown(data: E2eData, context: BenchContext): string {
         `${fmtMs(phase.benchLoopDelay.p99Ms)} / ${fmtMs(phase.benchLoopDelay.maxMs)}`,
         `${phase.app.rssMb} MB`,
         phase.checkpoints ?? '–',
-        phase.walBytes === null ? '–' : `${(phase.walBytes / 1e6).toFixed(1)} MB (${(phase.walBytes / 1e3 / Math.max(1, phase.acknowledged)).toFixed(1)} kB per command)`,
+        phase.walBytes === null
+          ? '–'
+          : `${(phase.walBytes / 1e6).toFixed(1)} MB (${(phase.walBytes / 1e3 / Math.max(1, phase.acknowledged)).toFixed(1)} kB per command)`,
         `${fmtMs(phase.disk.fdatasync.p99Ms)} / ${fmtMs(phase.disk.fdatasync.maxMs)} (${phase.disk.over50Ms})`,
       ]),
     ),
-    'The app\'s connection pools (sampled every 5 ms; a waiter is a query waiting for a free connection):',
+    "The app's connection pools (sampled every 5 ms; a waiter is a query waiting for a free connection):",
     markdownTable(
-      ['load', 'pool', 'size', 'busy max', 'waiters max', 'waiters mean', 'time with waiters', 'connections opened / closed'],
+      [
+        'load',
+        'pool',
+        'size',
+        'busy max',
+        'waiters max',
+        'waiters mean',
+        'time with waiters',
+        'connections opened / closed',
+      ],
       data.phases.flatMap((phase) =>
         phase.app.pools.map((pool) => [
           describeShape(phase.shape),
@@ -198,10 +247,18 @@ function markdown(data: E2eData, context: BenchContext): string {
       ),
     ),
     'The projector during each phase, per projection (live batches that applied events and moved a checkpoint: BEGIN to COMMIT, ' +
-      'or the one round trip of a write-only projection\'s batch script; warm-up and drain included). The projections share one read ' +
-      'of new events; a batch with none of a projection\'s events only moves its checkpoint and is not counted here:',
+      "or the one round trip of a write-only projection's batch script; warm-up and drain included). The projections share one read " +
+      "of new events; a batch with none of a projection's events only moves its checkpoint and is not counted here:",
     markdownTable(
-      ['load', 'projection', 'batches', 'events', 'events per batch', 'batch transaction mean / max ms', 'share of the phase inside a batch'],
+      [
+        'load',
+        'projection',
+        'batches',
+        'events',
+        'events per batch',
+        'batch transaction mean / max ms',
+        'share of the phase inside a batch',
+      ],
       data.phases.flatMap((phase) =>
         phase.app.projector.map((batches) => [
           describeShape(phase.shape),
@@ -217,24 +274,38 @@ function markdown(data: E2eData, context: BenchContext): string {
     markdownTable(
       ['setup step', 'time', 'notes'],
       [
-        ['app start (startStandalone in the child)', fmtSeconds(setup.appStartMs), 'fresh database on the bench PostgreSQL'],
-        ['accounts (AccountStore.create)', fmtSeconds(setup.createMs), `${fmtInt(data.users)} accounts, one scrypt hash each, 4 at a time`],
+        [
+          'app start (startStandalone in the child)',
+          fmtSeconds(setup.appStartMs),
+          'fresh database on the bench PostgreSQL',
+        ],
+        [
+          'accounts (AccountStore.create)',
+          fmtSeconds(setup.createMs),
+          `${fmtInt(data.users)} accounts, one scrypt hash each, 4 at a time`,
+        ],
         ['logins (code + PKCE over HTTP)', fmtSeconds(setup.loginMs), `${fmtMs(perLogin)} ms per login, 8 at a time`],
         ['registration (first GET /api/get-user)', fmtSeconds(setup.registerMs), '16 at a time'],
-        ['sockets connected and joined', fmtSeconds(setup.socketsConnectMs), `${fmtInt(data.users)} websockets, 50 connecting at a time`],
+        [
+          'sockets connected and joined',
+          fmtSeconds(setup.socketsConnectMs),
+          `${fmtInt(data.users)} websockets, 50 connecting at a time`,
+        ],
         ['app stop (app.close())', fmtSeconds(setup.appStopMs), ''],
       ],
     ),
     `The app runs **in a child process** (scripts/standalone.ts \`startStandalone\`, LOG_LEVEL=warn) on a fresh database of the bench's ` +
       `PostgreSQL; the load generator and the ${fmtInt(data.users)} socket.io clients (websocket transport, one per user, each joined to ` +
       '`user:{userId}`) run in the bench process, on the same machine, the sockets on a thread of their own: each push is timed when ' +
-      'that thread receives it, not when the load generator\'s busy thread gets to it. Each client sends POST /api/edit-user for a random user with ' +
-      'that user\'s token and a new bio. Closed loop: each client waits for the answer, then sends the next, so the app runs at ' +
-      'saturation. Fixed rate: commands start on an even schedule over up to ' + `${RATE_CONNECTIONS}` + ' kept-alive connections whether ' +
+      "that thread receives it, not when the load generator's busy thread gets to it. Each client sends POST /api/edit-user for a random user with " +
+      "that user's token and a new bio. Closed loop: each client waits for the answer, then sends the next, so the app runs at " +
+      'saturation. Fixed rate: commands start on an even schedule over up to ' +
+      `${RATE_CONNECTIONS}` +
+      ' kept-alive connections whether ' +
       'or not earlier ones were answered, and latencies run from the scheduled start. ' +
       `${fmtSeconds(context.config.warmupSeconds * 1000)} warm-up, then ${fmtSeconds(context.config.e2eSeconds * 1000)} measured per phase. ` +
-      'Push latency runs from sending the command to the `changed` message on that user\'s socket whose checkpoint is at or after the ' +
-      'command\'s `X-Playtime-Position` (one push may cover several commands of the user). A push not arrived within ' +
+      "Push latency runs from sending the command to the `changed` message on that user's socket whose checkpoint is at or after the " +
+      "command's `X-Playtime-Position` (one push may cover several commands of the user). A push not arrived within " +
       `${PUSH_GRACE_MS / 1000} s of sending counts as lost. CPU of the app is its process's user + system time. The section starts with a CHECKPOINT of the bench's PostgreSQL, so WAL left by earlier sections is not flushed during these phases.`,
     ...(data.phases.length ? [statementsMarkdown(data.phases.at(-1)!)] : []),
     profileMarkdown(data.phases),
@@ -248,7 +319,9 @@ function markdown(data: E2eData, context: BenchContext): string {
  * Without a fixed-rate phase, the last closed-loop phase is judged.
  */
 function targets(data: E2eData): TargetCheck[] {
-  const atRate = data.phases.filter((phase) => phase.shape.kind === 'rate' && phase.shape.perSecond >= TARGET_COMMANDS_PER_SECOND);
+  const atRate = data.phases.filter(
+    (phase) => phase.shape.kind === 'rate' && phase.shape.perSecond >= TARGET_COMMANDS_PER_SECOND,
+  );
   const judged = atRate.at(-1) ?? data.phases.at(-1);
   if (!judged) return [];
   const where = `${describeShape(judged.shape)}, ${fmtInt(data.users)} listening sockets`;
@@ -296,8 +369,15 @@ export const e2eSection: BenchSection = {
       // Earlier sections leave a lot of WAL behind; their checkpoint is not this section's to pay.
       await checkpoint(context.serverUrl);
       const disk = await probeDisk(path.join(repoRoot, '.data'), 5);
-      context.log(`e2e: disk flush (8 kB fdatasync) p50 ${fmtMs(disk.fdatasync.p50Ms)} / max ${fmtMs(disk.fdatasync.maxMs)} ms, ${disk.over50Ms} over 50 ms in 5 s`);
-      const profileDir = path.join(repoRoot, '.data', 'bench-profiles', `e2e-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      context.log(
+        `e2e: disk flush (8 kB fdatasync) p50 ${fmtMs(disk.fdatasync.p50Ms)} / max ${fmtMs(disk.fdatasync.maxMs)} ms, ${disk.over50Ms} over 50 ms in 5 s`,
+      );
+      const profileDir = path.join(
+        repoRoot,
+        '.data',
+        'bench-profiles',
+        `e2e-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+      );
       if (e2eProfile) mkdirSync(profileDir, { recursive: true });
       const phases: PhaseResult[] = [];
       try {

@@ -24,7 +24,12 @@ export class BenchHttp {
     // the app is closing at that moment fails the request (ECONNRESET, "socket hang up"), which a busy
     // load generator, slow to see the app's close, otherwise did now and then. Node's agent only honours
     // the app's Keep-Alive hint when it has a timeout of its own.
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, timeout: 4_000 });
+    this.agent = new http.Agent({
+      keepAlive: true,
+      maxSockets: connections,
+      maxFreeSockets: connections,
+      timeout: 4_000,
+    });
   }
 
   request(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<HttpAnswer> {

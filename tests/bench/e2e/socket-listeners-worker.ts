@@ -16,10 +16,15 @@ port.on('message', (request: string) => {
 });
 
 try {
-  sockets = await connectSockets(appUrl, users, {
-    onPush: (user, checkpoint) => send({ type: 'push', user, checkpoint, at: epochNow() }),
-    onDisconnect: () => send({ type: 'disconnect' }),
-  }, room);
+  sockets = await connectSockets(
+    appUrl,
+    users,
+    {
+      onPush: (user, checkpoint) => send({ type: 'push', user, checkpoint, at: epochNow() }),
+      onDisconnect: () => send({ type: 'disconnect' }),
+    },
+    room,
+  );
   send({ type: 'connected', connectMs: sockets.connectMs });
 } catch (error) {
   send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -40,14 +40,18 @@ export async function listenOnOwnThread(
 ): Promise<SocketFleet> {
   // The bench runs under tsx; a worker needs its TypeScript loader registered before the import.
   const bootstrap = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(workerEntry)});`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { appUrl, users, ...(room ? { room } : {}) } satisfies ListenerInput });
+  const worker = new Worker(bootstrap, {
+    eval: true,
+    workerData: { appUrl, users, ...(room ? { room } : {}) } satisfies ListenerInput,
+  });
   let disconnects = 0;
   let closed: (() => void) | null = null;
   const connected = new Promise<number>((resolve, reject) => {
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`socket listeners' thread exited (code ${code}) before connecting`)));
     worker.on('message', (message: ListenerMessage) => {
-      if (message.type === 'push') tracker.pushed(message.user, message.checkpoint, message.at - performance.timeOrigin);
+      if (message.type === 'push')
+        tracker.pushed(message.user, message.checkpoint, message.at - performance.timeOrigin);
       else if (message.type === 'disconnect') disconnects += 1;
       else if (message.type === 'connected') resolve(message.connectMs);
       else if (message.type === 'failed') reject(new Error(message.error));

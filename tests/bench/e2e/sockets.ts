@@ -58,7 +58,9 @@ export class PushTracker {
   acknowledged(command: PendingCommand, checkpoint: LogCheckpoint): void {
     command.checkpoint = checkpoint;
     const track = this.tracks[command.user]!;
-    const early = track.recent.find((push) => push.at >= command.sentAt && compareCheckpoints(push.checkpoint, checkpoint) >= 0);
+    const early = track.recent.find(
+      (push) => push.at >= command.sentAt && compareCheckpoints(push.checkpoint, checkpoint) >= 0,
+    );
     if (early) this.resolve(command, early.at);
     else track.waiting.push(command);
   }
@@ -122,19 +124,33 @@ export interface ConnectedSockets {
  * One websocket per user, authenticated with the user's token, joined to `user:{userId}`; or, given a
  * `room`, anonymous sockets (a user's token is not needed to follow a public room) all joined to it.
  */
-export async function connectSockets(appUrl: string, users: BenchUser[], events: SocketEvents, room?: string): Promise<ConnectedSockets> {
+export async function connectSockets(
+  appUrl: string,
+  users: BenchUser[],
+  events: SocketEvents,
+  room?: string,
+): Promise<ConnectedSockets> {
   const sockets: Socket[] = new Array<Socket>(users.length);
   const started = nowMs();
   try {
     await forEachLimited(users, 50, async (user) => {
       const joins = room ?? rooms.user(user.userId);
-      const socket = io(appUrl, { path: '/socket.io', transports: ['websocket'], auth: room ? {} : { token: user.token }, forceNew: true, reconnection: true });
+      const socket = io(appUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: room ? {} : { token: user.token },
+        forceNew: true,
+        reconnection: true,
+      });
       sockets[user.index] = socket;
       socket.on('changed', (message: { room?: string; checkpoint?: unknown }) => {
         if (message.room === joins) events.onPush(user.index, message.checkpoint);
       });
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`socket of ${user.email} did not connect within 30 s`)), 30_000);
+        const timer = setTimeout(
+          () => reject(new Error(`socket of ${user.email} did not connect within 30 s`)),
+          30_000,
+        );
         socket.once('connect_error', (error) => {
           clearTimeout(timer);
           reject(new Error(`socket of ${user.email}: ${error.message}`));

@@ -20,7 +20,10 @@ export interface AppendLoadResult {
  * during the warm-up are not measured; none starts after the window closes, and the window is
  * extended to the last measured append's acknowledgement.
  */
-export async function runAppendLoad(writers: AppendWriter[], options: { warmupMs: number; durationMs: number }): Promise<AppendLoadResult> {
+export async function runAppendLoad(
+  writers: AppendWriter[],
+  options: { warmupMs: number; durationMs: number },
+): Promise<AppendLoadResult> {
   const latencies: number[] = [];
   let totalAppends = 0;
   let errors = 0;

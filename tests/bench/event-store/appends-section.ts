@@ -111,7 +111,20 @@ function targetsFor(cells: AppendCell[], writers: number): TargetCheck[] {
 
 function tableMarkdown(cells: AppendCell[]): string {
   return markdownTable(
-    ['writers', 'store', 'appends/s (median)', 'rounds', 'p50 ms', 'p99 ms', 'max ms', '× Emmett', '% of raw', 'stored = acked', 'errors', 'child RSS / heap peak'],
+    [
+      'writers',
+      'store',
+      'appends/s (median)',
+      'rounds',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      '× Emmett',
+      '% of raw',
+      'stored = acked',
+      'errors',
+      'child RSS / heap peak',
+    ],
     cells.map((c) => [
       c.writers,
       c.label,
@@ -169,7 +182,9 @@ export const appendsSection: BenchSection = {
         `${rounds} round(s) of ${context.config.seconds} s (after ${context.config.warmupSeconds} s warm-up) per cell, stores interleaved; ` +
         'the rate is the median round, latencies are over all rounds. Every round runs in its own child process against its own fresh database; ' +
         'pool size = writers + 1, connections opened before the warm-up. "stored = acked" compares the rows stored with the appends acknowledged.' +
-        (context.config.synchronousCommitOff ? ' **synchronous_commit=off** (BENCH_SYNC_COMMIT=off): the disk is out of the picture.' : ''),
+        (context.config.synchronousCommitOff
+          ? ' **synchronous_commit=off** (BENCH_SYNC_COMMIT=off): the disk is out of the picture.'
+          : ''),
     ];
     if (diagnose) {
       notes.push(
@@ -180,7 +195,13 @@ export const appendsSection: BenchSection = {
     }
     return {
       markdown: [tableMarkdown(cells), ...notes].join('\n\n'),
-      data: { streamsPerWriter: STREAMS_PER_WRITER, poolSize: 'writers + 1', rounds, synchronousCommitOff: context.config.synchronousCommitOff, cells },
+      data: {
+        streamsPerWriter: STREAMS_PER_WRITER,
+        poolSize: 'writers + 1',
+        rounds,
+        synchronousCommitOff: context.config.synchronousCommitOff,
+        cells,
+      },
       targets: targetsFor(cells, topWriters),
     };
   },

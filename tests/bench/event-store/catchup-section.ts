@@ -49,7 +49,11 @@ async function readModelComplete(pool: pg.Pool, events: number): Promise<boolean
 async function timeCatchup(projector: Projector, pool: pg.Pool, events: number): Promise<PhaseResult> {
   const started = nowMs();
   await projector.start();
-  await pollUntil(async () => (await eventsDone(pool, 1)) >= events, { intervalMs: POLL_MS, timeoutMs: TIMEOUT_MS, what: 'catch-up' });
+  await pollUntil(async () => (await eventsDone(pool, 1)) >= events, {
+    intervalMs: POLL_MS,
+    timeoutMs: TIMEOUT_MS,
+    what: 'catch-up',
+  });
   const ms = nowMs() - started;
   return { ms, eventsPerSecond: events / (ms / 1000), verified: await readModelComplete(pool, events) };
 }
@@ -81,9 +85,21 @@ function markdown(data: CatchupData): string {
     markdownTable(
       ['phase', 'events', 'time', 'events/s', 'notes'],
       [
-        row('seed (our store, multi-event appends)', data.seed, `${data.seed.eventsPerAppend} events per append, ${data.seed.streams} streams, 8 seeders`),
-        row('catch-up from the start (live loop)', data.catchup, `batch ${data.batchSize}; ${verified(data.catchup.verified)}`),
-        row('rebuild (projector.rebuild → switch-over)', data.rebuild, `batch ${data.rebuildBatchSize}; ${verified(data.rebuild.verified)}`),
+        row(
+          'seed (our store, multi-event appends)',
+          data.seed,
+          `${data.seed.eventsPerAppend} events per append, ${data.seed.streams} streams, 8 seeders`,
+        ),
+        row(
+          'catch-up from the start (live loop)',
+          data.catchup,
+          `batch ${data.batchSize}; ${verified(data.catchup.verified)}`,
+        ),
+        row(
+          'rebuild (projector.rebuild → switch-over)',
+          data.rebuild,
+          `batch ${data.rebuildBatchSize}; ${verified(data.rebuild.verified)}`,
+        ),
       ],
     ),
     'Projection: `streamTotalsProjection` (set-based: two statements per batch). Catch-up is timed from `projector.start()` ' +

@@ -23,14 +23,32 @@ const TARGET_PUSH_P99_MS = 100;
 const HOUR = 3_600_000;
 
 export interface JoinsData {
-  hotGame: { commands: number; joins: number; joinsPerSecond: number; commandsPerSecond: number; failures: number; p99Ms: number };
+  hotGame: {
+    commands: number;
+    joins: number;
+    joinsPerSecond: number;
+    commandsPerSecond: number;
+    failures: number;
+    p99Ms: number;
+  };
   spread: { games: number; joins: number; joinsPerSecond: number; failures: number; p99Ms: number };
-  watched: { watchers: number; commands: number; deliveries: number; missing: number; pushP50Ms: number; pushP99Ms: number; disconnects: number };
+  watched: {
+    watchers: number;
+    commands: number;
+    deliveries: number;
+    missing: number;
+    pushP50Ms: number;
+    pushP99Ms: number;
+    disconnects: number;
+  };
 }
 
-
 /** Runs `work` for each player until the deadline; the latency of every call and the calls that failed. */
-async function loadUntil(deadline: number, players: BenchUser[], work: (player: BenchUser, round: number) => Promise<boolean>) {
+async function loadUntil(
+  deadline: number,
+  players: BenchUser[],
+  work: (player: BenchUser, round: number) => Promise<boolean>,
+) {
   const latencies: number[] = [];
   let failures = 0;
   await Promise.all(
@@ -50,16 +68,52 @@ function markdown(data: JoinsData, seconds: number): string {
     markdownTable(
       ['load', 'players', 'seconds', 'joins', 'joins/s', 'commands/s', 'p99 ms', 'failed'],
       [
-        ['one hot game: join, leave, join…', PLAYERS, seconds, fmtInt(data.hotGame.joins), fmtInt(data.hotGame.joinsPerSecond), fmtInt(data.hotGame.commandsPerSecond), fmtMs(data.hotGame.p99Ms), fmtInt(data.hotGame.failures)],
-        [`${fmtInt(data.spread.games)} games: each join a new game`, PLAYERS, seconds, fmtInt(data.spread.joins), fmtInt(data.spread.joinsPerSecond), fmtInt(data.spread.joinsPerSecond), fmtMs(data.spread.p99Ms), fmtInt(data.spread.failures)],
+        [
+          'one hot game: join, leave, join…',
+          PLAYERS,
+          seconds,
+          fmtInt(data.hotGame.joins),
+          fmtInt(data.hotGame.joinsPerSecond),
+          fmtInt(data.hotGame.commandsPerSecond),
+          fmtMs(data.hotGame.p99Ms),
+          fmtInt(data.hotGame.failures),
+        ],
+        [
+          `${fmtInt(data.spread.games)} games: each join a new game`,
+          PLAYERS,
+          seconds,
+          fmtInt(data.spread.joins),
+          fmtInt(data.spread.joinsPerSecond),
+          fmtInt(data.spread.joinsPerSecond),
+          fmtMs(data.spread.p99Ms),
+          fmtInt(data.spread.failures),
+        ],
       ],
     ),
     markdownTable(
-      ['sockets watching one game', 'joins and leaves', 'pushes delivered', 'missing', 'push p50', 'push p99', 'disconnects'],
-      [[fmtInt(data.watched.watchers), fmtInt(data.watched.commands), fmtInt(data.watched.deliveries), fmtInt(data.watched.missing), fmtMs(data.watched.pushP50Ms), fmtMs(data.watched.pushP99Ms), fmtInt(data.watched.disconnects)]],
+      [
+        'sockets watching one game',
+        'joins and leaves',
+        'pushes delivered',
+        'missing',
+        'push p50',
+        'push p99',
+        'disconnects',
+      ],
+      [
+        [
+          fmtInt(data.watched.watchers),
+          fmtInt(data.watched.commands),
+          fmtInt(data.watched.deliveries),
+          fmtInt(data.watched.missing),
+          fmtMs(data.watched.pushP50Ms),
+          fmtMs(data.watched.pushP99Ms),
+          fmtInt(data.watched.disconnects),
+        ],
+      ],
     ),
     `The standalone app in a child process with ${fmtInt(GAMES)} free games on ${SUB_FIELDS} sub-fields. Joins are POST /api/join-game ` +
-      '(onto the sideline) and leaves POST /api/leave-game, each a decision on the game\'s own stream. On the hot game every player ' +
+      "(onto the sideline) and leaves POST /api/leave-game, each a decision on the game's own stream. On the hot game every player " +
       'joins and leaves the same game as fast as it can (commands collide on one stream and are decided again); across the games ' +
       `each join goes to a game the player is not in yet. Then ${fmtInt(WATCHERS)} anonymous sockets on a thread of their own follow ` +
       `the hot game's room while players join and leave it at a steady ${WATCHED_COMMANDS_PER_SECOND}/s: a push is timed from the command ` +
@@ -73,7 +127,12 @@ export const joinsSection: BenchSection = {
   async run(context: BenchContext): Promise<SectionOutcome> {
     const seconds = context.config.e2eSeconds;
     // A field whose rentals an admin made free: each game is a hold and an add-game, no payment.
-    const venue = await openBenchVenue(context, 'joins', { users: PLAYERS + CAPTAINS, captains: CAPTAINS, subFields: SUB_FIELDS, freeRental: true });
+    const venue = await openBenchVenue(context, 'joins', {
+      users: PLAYERS + CAPTAINS,
+      captains: CAPTAINS,
+      subFields: SUB_FIELDS,
+      freeRental: true,
+    });
     try {
       const { app, api, users, subFieldIds, firstDay } = venue;
       const players = users.slice(0, PLAYERS);
@@ -85,22 +144,34 @@ export const joinsSection: BenchSection = {
           for (let game = index; game < GAMES; game += CAPTAINS) {
             const subFieldId = subFieldIds[game % SUB_FIELDS]!;
             const start = firstDay + Math.floor(game / SUB_FIELDS) * HOUR;
-            const held = await api.request('POST', '/api/hold-slot', captain.token, { subFieldId, startDate: new Date(start).toISOString(), endDate: new Date(start + HOUR).toISOString(), maxPlayers: 22, price: 0 });
+            const held = await api.request('POST', '/api/hold-slot', captain.token, {
+              subFieldId,
+              startDate: new Date(start).toISOString(),
+              endDate: new Date(start + HOUR).toISOString(),
+              maxPlayers: 22,
+              price: 0,
+            });
             ok(held, 'hold-slot');
-            const added = await api.request('POST', '/api/add-game', captain.token, { subFieldId, holdId: (JSON.parse(held.body) as { holdId: string }).holdId });
+            const added = await api.request('POST', '/api/add-game', captain.token, {
+              subFieldId,
+              holdId: (JSON.parse(held.body) as { holdId: string }).holdId,
+            });
             ok(added, 'add-game');
             gameIds.push((JSON.parse(added.body) as { gameId: string }).gameId);
           }
         }),
       );
-      context.log(`joins: ${fmtInt(gameIds.length)} games made in ${fmtMs(nowMs() - gamesStarted)} ms; ${PLAYERS} players for ${seconds} s each phase…`);
+      context.log(
+        `joins: ${fmtInt(gameIds.length)} games made in ${fmtMs(nowMs() - gamesStarted)} ms; ${PLAYERS} players for ${seconds} s each phase…`,
+      );
       const hotGameId = gameIds[0]!;
 
       // One hot game: every player joins and leaves it, over and over.
       const joinOrLeave = async (player: BenchUser, round: number) => {
-        const answer = round % 2 === 0
-          ? await api.request('POST', '/api/join-game', player.token, { gameId: hotGameId, team: 0 })
-          : await api.request('POST', '/api/leave-game', player.token, { gameId: hotGameId });
+        const answer =
+          round % 2 === 0
+            ? await api.request('POST', '/api/join-game', player.token, { gameId: hotGameId, team: 0 })
+            : await api.request('POST', '/api/leave-game', player.token, { gameId: hotGameId });
         return answer.status === 200 ? answer : null;
       };
       let hotStarted = nowMs();
@@ -124,24 +195,40 @@ export const joinsSection: BenchSection = {
       const spreadSeconds = (nowMs() - spreadStarted) / 1000;
 
       // 1,000 sockets follow the hot game while players join and leave it at a steady rate.
-      const watchers: BenchUser[] = Array.from({ length: WATCHERS }, (_, index) => ({ index, email: `watcher-${index}`, token: '', userId: `watcher-${index}`, username: '', profilePicture: '' }));
+      const watchers: BenchUser[] = Array.from({ length: WATCHERS }, (_, index) => ({
+        index,
+        email: `watcher-${index}`,
+        token: '',
+        userId: `watcher-${index}`,
+        username: '',
+        profilePicture: '',
+      }));
       const sent: { at: number; checkpoint: LogCheckpoint }[] = [];
       const heard = watchers.map(() => 0);
       const latencies: number[] = [];
-      const fleet = await listenOnOwnThread(app.url, watchers, {
-        pushed(watcher, checkpointText, at = nowMs()) {
-          const reached = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
-          if (!reached) return;
-          // Every command this socket had not heard yet and whose position the push reached.
-          while (heard[watcher]! < sent.length && compareCheckpoints(sent[heard[watcher]!]!.checkpoint, reached) <= 0) {
-            latencies.push(at - sent[heard[watcher]!]!.at);
-            heard[watcher]! += 1;
-          }
+      const fleet = await listenOnOwnThread(
+        app.url,
+        watchers,
+        {
+          pushed(watcher, checkpointText, at = nowMs()) {
+            const reached = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
+            if (!reached) return;
+            // Every command this socket had not heard yet and whose position the push reached.
+            while (
+              heard[watcher]! < sent.length &&
+              compareCheckpoints(sent[heard[watcher]!]!.checkpoint, reached) <= 0
+            ) {
+              latencies.push(at - sent[heard[watcher]!]!.at);
+              heard[watcher]! += 1;
+            }
+          },
         },
-      }, rooms.game(hotGameId));
+        rooms.game(hotGameId),
+      );
       const rounds = players.map(() => 1); // every player is out of the hot game (an even number of calls each, or a failed last leave)
       const heardAll = async (deadlineMs: number) => {
-        while (nowMs() < deadlineMs && heard.some((count) => count < sent.length)) await new Promise((resolve) => setTimeout(resolve, 20));
+        while (nowMs() < deadlineMs && heard.some((count) => count < sent.length))
+          await new Promise((resolve) => setTimeout(resolve, 20));
       };
       // The phases before left the projector a backlog: one unmeasured change, heard by every socket, says it is gone.
       const drained = nowMs();
@@ -156,7 +243,9 @@ export const joinsSection: BenchSection = {
       sent.length = 0;
       heard.fill(0);
       latencies.length = 0;
-      context.log(`joins: the projector caught up in ${fmtMs(nowMs() - drained)} ms; ${fmtInt(WATCHERS)} sockets follow the hot game; ${WATCHED_COMMANDS_PER_SECOND} joins and leaves a second…`);
+      context.log(
+        `joins: the projector caught up in ${fmtMs(nowMs() - drained)} ms; ${fmtInt(WATCHERS)} sockets follow the hot game; ${WATCHED_COMMANDS_PER_SECOND} joins and leaves a second…`,
+      );
       const everyMs = 1000 / WATCHED_COMMANDS_PER_SECOND;
       const watchedDeadline = nowMs() + seconds * 1000;
       for (let tick = 0; nowMs() < watchedDeadline; tick++) {
@@ -183,7 +272,13 @@ export const joinsSection: BenchSection = {
           failures: hot.failures,
           p99Ms: percentile(hot.latencies, 99),
         },
-        spread: { games: gameIds.length, joins: spread.latencies.length, joinsPerSecond: spread.latencies.length / spreadSeconds, failures: spread.failures, p99Ms: percentile(spread.latencies, 99) },
+        spread: {
+          games: gameIds.length,
+          joins: spread.latencies.length,
+          joinsPerSecond: spread.latencies.length / spreadSeconds,
+          failures: spread.failures,
+          p99Ms: percentile(spread.latencies, 99),
+        },
         watched: {
           watchers: WATCHERS,
           commands: sent.length,
@@ -206,7 +301,8 @@ export const joinsSection: BenchSection = {
             name: `join to its push on ${fmtInt(WATCHERS)} sockets watching one game, p99`,
             required: `< ${TARGET_PUSH_P99_MS} ms`,
             measured: `${fmtMs(data.watched.pushP99Ms)} ms${data.watched.missing ? ` (${fmtInt(data.watched.missing)} missing)` : ''}`,
-            pass: data.watched.commands > 0 && data.watched.missing === 0 && data.watched.pushP99Ms < TARGET_PUSH_P99_MS,
+            pass:
+              data.watched.commands > 0 && data.watched.missing === 0 && data.watched.pushP99Ms < TARGET_PUSH_P99_MS,
           },
         ],
       };

@@ -53,7 +53,10 @@ function randomPoints(count: number, seed: number): Array<[number, number]> {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
-  return Array.from({ length: count }, () => [US.south + next() * (US.north - US.south), US.west + next() * (US.east - US.west)]);
+  return Array.from({ length: count }, () => [
+    US.south + next() * (US.north - US.south),
+    US.west + next() * (US.east - US.west),
+  ]);
 }
 
 /** The games read model's own tables (its schemaSql) under `read`, filled with games spread over the US. */
@@ -81,7 +84,12 @@ async function seedGames(pool: pg.Pool, games: number): Promise<number> {
   return nowMs() - started;
 }
 
-async function timeQueries(pool: pg.Pool, sql: string, points: Array<[number, number]>, metres: number): Promise<{ latencies: number[]; results: number }> {
+async function timeQueries(
+  pool: pg.Pool,
+  sql: string,
+  points: Array<[number, number]>,
+  metres: number,
+): Promise<{ latencies: number[]; results: number }> {
   const latencies: number[] = [];
   let results = 0;
   for (const [latitude, longitude] of points) {
@@ -98,8 +106,22 @@ function markdown(data: SearchData): string {
     markdownTable(
       ['search', 'radius', 'queries', 'p50', 'p95', 'games found (mean)'],
       [
-        ...data.indexed.map((row) => ['indexed (the API\'s statement)', `${row.miles} mi`, fmtInt(row.queries), fmtMs(row.p50Ms), fmtMs(row.p95Ms), fmtInt(row.meanResults)]),
-        ['full-scan haversine', `${data.fullScan.miles} mi`, fmtInt(data.fullScan.queries), fmtMs(data.fullScan.p50Ms), '', ''],
+        ...data.indexed.map((row) => [
+          "indexed (the API's statement)",
+          `${row.miles} mi`,
+          fmtInt(row.queries),
+          fmtMs(row.p50Ms),
+          fmtMs(row.p95Ms),
+          fmtInt(row.meanResults),
+        ]),
+        [
+          'full-scan haversine',
+          `${data.fullScan.miles} mi`,
+          fmtInt(data.fullScan.queries),
+          fmtMs(data.fullScan.p50Ms),
+          '',
+          '',
+        ],
       ],
     ),
     `${fmtInt(data.games)} games spread evenly over the continental US (seeded in ${fmtSeconds(data.seedMs)}), starting over the next 30 days; ` +
@@ -126,14 +148,26 @@ export const searchSection: BenchSection = {
       for (const miles of RADII_MILES) {
         const points = randomPoints(200, miles);
         const { latencies, results } = await timeQueries(pool, SEARCH_GAMES_SQL, points, miles * MILES_TO_KM * 1000);
-        indexed.push({ miles, queries: points.length, p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), meanResults: results / points.length });
+        indexed.push({
+          miles,
+          queries: points.length,
+          p50Ms: percentile(latencies, 50),
+          p95Ms: percentile(latencies, 95),
+          meanResults: results / points.length,
+        });
         context.log(`  ${miles} mi: p95 ${fmtMs(percentile(latencies, 95))}`);
       }
       const scanPoints = randomPoints(5, 99);
       const scan = await timeQueries(pool, FULL_SCAN_SQL, scanPoints, 10 * MILES_TO_KM * 1000);
       const scanP50 = percentile(scan.latencies, 50);
       const indexedP50At10 = indexed[0]!.p50Ms;
-      const data: SearchData = { games, seedMs, indexed, fullScan: { miles: 10, queries: scanPoints.length, p50Ms: scanP50 }, speedup: scanP50 / indexedP50At10 };
+      const data: SearchData = {
+        games,
+        seedMs,
+        indexed,
+        fullScan: { miles: 10, queries: scanPoints.length, p50Ms: scanP50 },
+        speedup: scanP50 / indexedP50At10,
+      };
       context.log(`  full scan p50 ${fmtMs(scanP50)} (${fmtRatio(data.speedup)} slower)`);
       return {
         markdown: markdown(data),

@@ -17,7 +17,16 @@ const STOP_TIMEOUT_MS = 60_000;
 const TARGET_START_MS = 10_000;
 
 /** Settings that would point the app elsewhere than an embedded PostgreSQL in DATA_DIR. */
-const STRIPPED_ENV = ['DATABASE_URL', 'EVENTSTORE_URL', 'REDIS_URL', 'PUBLIC_URL', 'PORT', 'DATA_DIR', 'LOG_LEVEL', 'AUTH0_DOMAIN'];
+const STRIPPED_ENV = [
+  'DATABASE_URL',
+  'EVENTSTORE_URL',
+  'REDIS_URL',
+  'PUBLIC_URL',
+  'PORT',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'AUTH0_DOMAIN',
+];
 
 /** How the app is launched: with `npm start`'s command (package.json, without npm), or with npx tsx as before it. */
 export type Launcher = 'npm start' | 'npx tsx';
@@ -70,7 +79,12 @@ async function readyzStatus(port: number): Promise<number | null> {
   }
 }
 
-async function measureStart(kind: StartRun['kind'], launcher: Launcher, dataDir: string, context: BenchContext): Promise<StartRun> {
+async function measureStart(
+  kind: StartRun['kind'],
+  launcher: Launcher,
+  dataDir: string,
+  context: BenchContext,
+): Promise<StartRun> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of STRIPPED_ENV) delete env[name];
@@ -78,7 +92,10 @@ async function measureStart(kind: StartRun['kind'], launcher: Launcher, dataDir:
 
   const loadAverage = os.loadavg()[0]!;
   const npmStart = npmStartCommand();
-  const [command, ...args] = launcher === 'npx tsx' ? ['npx', 'tsx', npmStart.script] : [process.execPath, ...npmStart.nodeArgs, npmStart.script];
+  const [command, ...args] =
+    launcher === 'npx tsx'
+      ? ['npx', 'tsx', npmStart.script]
+      : [process.execPath, ...npmStart.nodeArgs, npmStart.script];
   const started = nowMs();
   // Its own process group, so whatever it leaves behind can be found (and, on a hang, killed) by its id.
   const child = spawn(command!, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -106,8 +123,10 @@ async function measureStart(kind: StartRun['kind'], launcher: Launcher, dataDir:
     let listeningMs = Number.NaN;
     let readyMs = Number.NaN;
     while (Number.isNaN(readyMs)) {
-      if (hasExited) throw new Error(`${launcher} scripts/start.ts exited (code ${exitCode}) before ready:\n${output.slice(-2000)}`);
-      if (nowMs() - started > START_TIMEOUT_MS) throw new Error(`not ready within ${START_TIMEOUT_MS} ms:\n${output.slice(-2000)}`);
+      if (hasExited)
+        throw new Error(`${launcher} scripts/start.ts exited (code ${exitCode}) before ready:\n${output.slice(-2000)}`);
+      if (nowMs() - started > START_TIMEOUT_MS)
+        throw new Error(`not ready within ${START_TIMEOUT_MS} ms:\n${output.slice(-2000)}`);
       const status = await readyzStatus(port);
       if (status !== null && Number.isNaN(listeningMs)) listeningMs = nowMs() - started;
       if (status === 200) readyMs = nowMs() - started;
@@ -129,7 +148,20 @@ async function measureStart(kind: StartRun['kind'], launcher: Launcher, dataDir:
     // Output may still be in the pipes when the process exits.
     await Promise.race([closed, sleep(2000)]);
     const stopHandlerRan = /SIG(TERM|INT): stopping/.test(output);
-    return { kind, launcher, loadAverage, listeningMs, readyMs, reportedMs, npxExitMs, stopMs, exitCode, allGone, stopHandlerRan, postgresStopped };
+    return {
+      kind,
+      launcher,
+      loadAverage,
+      listeningMs,
+      readyMs,
+      reportedMs,
+      npxExitMs,
+      stopMs,
+      exitCode,
+      allGone,
+      stopHandlerRan,
+      postgresStopped,
+    };
   } finally {
     if (groupAlive(child.pid!)) {
       context.log(`start: killing what is left of process group ${child.pid}`);
@@ -147,7 +179,19 @@ function markdown(data: StartData, warmRuns: number): string {
   const yesNo = (value: boolean) => (value ? 'yes' : 'NO');
   return [
     markdownTable(
-      ['run', 'launcher', 'listening', 'ready (/readyz 200)', 'start.ts says', 'stop: launcher exited', 'stop: all processes gone', 'exit code', 'app stop handler ran', 'PostgreSQL shut down cleanly', 'load avg'],
+      [
+        'run',
+        'launcher',
+        'listening',
+        'ready (/readyz 200)',
+        'start.ts says',
+        'stop: launcher exited',
+        'stop: all processes gone',
+        'exit code',
+        'app stop handler ran',
+        'PostgreSQL shut down cleanly',
+        'load avg',
+      ],
       data.runs.map((run, index) => [
         run.kind === 'cold' ? 'cold (fresh DATA_DIR: initdb)' : `warm restart ${index}`,
         `\`${run.launcher}\``,
@@ -168,7 +212,7 @@ function markdown(data: StartData, warmRuns: number): string {
       `Times run from spawning the process to the first answer / first HTTP 200 on /readyz (polled every ${POLL_MS} ms); ` +
       '"start.ts says" is the time start.ts prints itself (from its main(), so without node\'s start-up and module loading). ' +
       `The web app was built beforehand (buildWebIfStale took ${fmtSeconds(data.webBuildMs)} here), so no build time is counted. ` +
-      'Stop: SIGTERM to the spawned process group (what a terminal\'s Ctrl-C or systemd does, with SIGTERM), timed until the launched ' +
+      "Stop: SIGTERM to the spawned process group (what a terminal's Ctrl-C or systemd does, with SIGTERM), timed until the launched " +
       'process exits and until no process of the group is left (PostgreSQL included). "load avg" is the machine\'s 1-minute load ' +
       'average when the run began: anything else running slows every number.',
   ].join('\n\n');
@@ -188,7 +232,10 @@ export const startSection: BenchSection = {
     try {
       const plan: Array<[StartRun['kind'], Launcher]> = [
         ['cold', 'npm start'],
-        ...Array.from({ length: context.config.startWarmRuns }, () => ['warm', 'npm start'] as [StartRun['kind'], Launcher]),
+        ...Array.from(
+          { length: context.config.startWarmRuns },
+          () => ['warm', 'npm start'] as [StartRun['kind'], Launcher],
+        ),
         ['warm', 'npx tsx'],
       ];
       for (const [kind, launcher] of plan) {
@@ -211,7 +258,10 @@ export const startSection: BenchSection = {
       pass: run ? run.readyMs < TARGET_START_MS : null,
     });
     const warm = runs.filter((run) => run.kind === 'warm' && run.launcher === 'npm start');
-    const slowestWarm = warm.reduce<StartRun | undefined>((slow, run) => (!slow || run.readyMs > slow.readyMs ? run : slow), undefined);
+    const slowestWarm = warm.reduce<StartRun | undefined>(
+      (slow, run) => (!slow || run.readyMs > slow.readyMs ? run : slow),
+      undefined,
+    );
     return {
       markdown: markdown(data, warm.length),
       data,

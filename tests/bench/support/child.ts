@@ -8,7 +8,11 @@ import { fork } from 'node:child_process';
 
 type Reply<Result> = { ok: true; result: Result } | { ok: false; error: string };
 
-export function runInChild<Input, Result>(modulePath: string, input: Input, options: { timeoutMs: number }): Promise<Result> {
+export function runInChild<Input, Result>(
+  modulePath: string,
+  input: Input,
+  options: { timeoutMs: number },
+): Promise<Result> {
   return new Promise<Result>((resolve, reject) => {
     const child = fork(modulePath, [], {
       execArgv: ['--import', import.meta.resolve('tsx')],
@@ -43,7 +47,8 @@ export function serveOneRequest<Input, Result>(handler: (input: Input) => Promis
   process.once('message', (input: Input) => {
     handler(input).then(
       (result) => reply({ ok: true, result }, 0),
-      (error: unknown) => reply({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 1),
+      (error: unknown) =>
+        reply({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 1),
     );
   });
 }

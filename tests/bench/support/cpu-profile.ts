@@ -3,7 +3,11 @@ import path from 'node:path';
 
 /** The parts of a V8 .cpuprofile (written by node --cpu-prof) that a summary needs. */
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }>;
   startTime: number;
   endTime: number;
   samples: number[];

@@ -45,8 +45,17 @@ export function startCpuMeasure(postgresPid: number | null): { stop(appCpuMs: nu
       const cores = os.cpus().length;
       const machineShare = (machine.busy - machineStart.busy) / Math.max(1, machine.total - machineStart.total);
       const ticks = machineTicks();
-      const stolen = ticks && ticksStart ? ((ticks.stolen - ticksStart.stolen) / Math.max(1, ticks.total - ticksStart.total)) * cores : Number.NaN;
-      return { app: appCpuMs / wallMs, bench: (bench.user + bench.system) / 1000 / wallMs, postgres: postgres / wallMs, machine: machineShare * cores, stolen };
+      const stolen =
+        ticks && ticksStart
+          ? ((ticks.stolen - ticksStart.stolen) / Math.max(1, ticks.total - ticksStart.total)) * cores
+          : Number.NaN;
+      return {
+        app: appCpuMs / wallMs,
+        bench: (bench.user + bench.system) / 1000 / wallMs,
+        postgres: postgres / wallMs,
+        machine: machineShare * cores,
+        stolen,
+      };
     },
   };
 }

@@ -39,7 +39,11 @@ export async function watchDisk(folder: string, intervalMs = 20): Promise<{ stop
       await loop;
       await handle.close();
       rmSync(file, { force: true });
-      return { seconds: (nowMs() - started) / 1000, fdatasync: summarizeLatencies(latencies), over50Ms: latencies.filter((ms) => ms > 50).length };
+      return {
+        seconds: (nowMs() - started) / 1000,
+        fdatasync: summarizeLatencies(latencies),
+        over50Ms: latencies.filter((ms) => ms > 50).length,
+      };
     },
   };
 }

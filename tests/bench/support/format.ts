@@ -22,6 +22,7 @@ export function fmtSeconds(ms: number): string {
 }
 
 export function markdownTable(headers: string[], rows: Array<Array<string | number>>): string {
-  const line = (cells: Array<string | number>) => `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  const line = (cells: Array<string | number>) =>
+    `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
 }

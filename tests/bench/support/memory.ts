@@ -18,7 +18,12 @@ function mb(bytes: number): number {
 
 export function memorySnapshot(): MemorySnapshot {
   const usage = process.memoryUsage();
-  return { rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed), heapTotalMb: mb(usage.heapTotal), externalMb: mb(usage.external) };
+  return {
+    rssMb: mb(usage.rss),
+    heapUsedMb: mb(usage.heapUsed),
+    heapTotalMb: mb(usage.heapTotal),
+    externalMb: mb(usage.external),
+  };
 }
 
 /** Samples this process's memory every `intervalMs` until stopped; `stop` returns the peaks seen. */

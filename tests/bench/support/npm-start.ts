@@ -8,9 +8,12 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  * launches the app exactly as a user does and gives its e2e child the same V8 flags.
  */
 export function npmStartCommand(): { nodeArgs: string[]; script: string } {
-  const start = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (
+    JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
   const [program, ...rest] = start.trim().split(/\s+/);
-  if (program !== 'node' || rest.length === 0) throw new Error(`package.json's start script is "${start}"; the bench expects "node <options> <script>"`);
+  if (program !== 'node' || rest.length === 0)
+    throw new Error(`package.json's start script is "${start}"; the bench expects "node <options> <script>"`);
   return { nodeArgs: rest.slice(0, -1), script: rest.at(-1)! };
 }
 

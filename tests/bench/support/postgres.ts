@@ -21,7 +21,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** The PostgreSQL named by DATABASE_URL, or an embedded one in `.data/bench-postgres` removed on stop. */
 export async function startBenchServer(databaseUrl: string | null): Promise<BenchServer> {
   if (databaseUrl) return { url: databaseUrl, source: 'DATABASE_URL', stop: async () => undefined };
-  const server = await startEmbeddedPostgres({ dataDir: path.join(repoRoot, '.data', 'bench-postgres'), persistent: false });
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(repoRoot, '.data', 'bench-postgres'),
+    persistent: false,
+  });
   return { url: server.url, source: 'embedded', stop: () => server.stop() };
 }
 
@@ -57,7 +60,14 @@ export interface ServerInfo {
   settings: Record<string, string>;
 }
 
-const REPORTED_SETTINGS = ['shared_buffers', 'synchronous_commit', 'fsync', 'wal_level', 'max_connections', 'max_wal_size'];
+const REPORTED_SETTINGS = [
+  'shared_buffers',
+  'synchronous_commit',
+  'fsync',
+  'wal_level',
+  'max_connections',
+  'max_wal_size',
+];
 
 export async function readServerInfo(serverUrl: string): Promise<ServerInfo> {
   const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
@@ -70,7 +80,9 @@ export async function readServerInfo(serverUrl: string): Promise<ServerInfo> {
     );
     return {
       version: version.rows[0]?.server_version ?? 'unknown',
-      settings: Object.fromEntries(settings.rows.map((row) => [row.name, row.unit ? `${row.setting} × ${row.unit}` : row.setting])),
+      settings: Object.fromEntries(
+        settings.rows.map((row) => [row.name, row.unit ? `${row.setting} × ${row.unit}` : row.setting]),
+      ),
     };
   } finally {
     await client.end();

@@ -19,7 +19,12 @@ function readProcStat(pid: number): ProcStat | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: fields start after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      own: Number(fields[11]) + Number(fields[12]),
+      reaped: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return null;
   }
@@ -116,7 +121,9 @@ async function backendCpu(client: pg.Client): Promise<Map<number, { client: stri
  * during the phase counts from zero; one that ended before its end is not counted. Empty when the
  * server is not on this machine.
  */
-export async function startBackendCpuMeasure(serverUrl: string): Promise<{ stop(): Promise<Array<{ client: string; cores: number }>> }> {
+export async function startBackendCpuMeasure(
+  serverUrl: string,
+): Promise<{ stop(): Promise<Array<{ client: string; cores: number }>> }> {
   const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
   await client.connect();
   const local = (await postmasterPid(serverUrl)) !== null;
@@ -129,8 +136,15 @@ export async function startBackendCpuMeasure(serverUrl: string): Promise<{ stop(
         const after = await backendCpu(client);
         const wallMs = nowMs() - started;
         const byClient = new Map<string, number>();
-        for (const [pid, backend] of after) byClient.set(backend.client, (byClient.get(backend.client) ?? 0) + backend.cpuMs - (before.get(pid)?.cpuMs ?? 0));
-        return [...byClient].map(([name, cpuMs]) => ({ client: name, cores: cpuMs / wallMs })).filter((entry) => entry.cores > 0).sort((a, b) => b.cores - a.cores);
+        for (const [pid, backend] of after)
+          byClient.set(
+            backend.client,
+            (byClient.get(backend.client) ?? 0) + backend.cpuMs - (before.get(pid)?.cpuMs ?? 0),
+          );
+        return [...byClient]
+          .map(([name, cpuMs]) => ({ client: name, cores: cpuMs / wallMs }))
+          .filter((entry) => entry.cores > 0)
+          .sort((a, b) => b.cores - a.cores);
       } finally {
         await client.end();
       }

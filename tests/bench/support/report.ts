@@ -73,7 +73,10 @@ export function renderMarkdown(report: BenchReport): string {
     machineMarkdown(report.machine, report.config),
     '## Targets',
     targets.length
-      ? markdownTable(['target', 'required', 'measured', 'result'], targets.map((t) => [t.name, t.required, t.measured, verdict(t.pass)]))
+      ? markdownTable(
+          ['target', 'required', 'measured', 'result'],
+          targets.map((t) => [t.name, t.required, t.measured, verdict(t.pass)]),
+        )
       : '_No section with targets ran._',
     ...report.sections.flatMap((section) => [`## ${section.title}`, section.markdown]),
     '## Memory of the bench process',
@@ -89,7 +92,11 @@ export function renderJson(report: BenchReport): string {
       startedAt: report.startedAt.toISOString(),
       finishedAt: report.finishedAt.toISOString(),
       machine: report.machine,
-      config: { ...report.config, only: report.config.only ? [...report.config.only] : null, databaseUrl: report.config.databaseUrl ? 'set' : null },
+      config: {
+        ...report.config,
+        only: report.config.only ? [...report.config.only] : null,
+        databaseUrl: report.config.databaseUrl ? 'set' : null,
+      },
       targets: allTargets(report),
       sections: report.sections.map((section) => ({
         id: section.id,

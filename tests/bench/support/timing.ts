@@ -14,7 +14,8 @@ export async function pollUntil(
 ): Promise<number> {
   const started = nowMs();
   while (!(await check())) {
-    if (nowMs() - started > options.timeoutMs) throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what}`);
+    if (nowMs() - started > options.timeoutMs)
+      throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what}`);
     await sleep(options.intervalMs);
   }
   return nowMs() - started;

@@ -37,32 +37,75 @@ export async function openBenchVenue(
   let app: AppHost | null = null;
   try {
     const port = await findFreePort();
-    app = await startAppProcess({ DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', DEMO_DATA: 'false' });
+    app = await startAppProcess({
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+    });
     const api = new BenchHttp(app.url, 64);
     const owner = await accessTokenFor(app.url, 'owner@playtime.test');
     const admin = await accessTokenFor(app.url, 'admin@playtime.test');
     const ownerId = (JSON.parse((await api.request('GET', '/api/get-user', owner)).body) as { userId: string }).userId;
     const { users } = await setUpUsers(app.url, database.url, options.users, context.log);
     await forEachLimited(users.slice(users.length - options.captains), 8, async (captain) =>
-      ok(await api.request('POST', '/api/admin-edit-user', admin, { userId: captain.userId, role: 'captain' }), 'make a captain'),
+      ok(
+        await api.request('POST', '/api/admin-edit-user', admin, { userId: captain.userId, role: 'captain' }),
+        'make a captain',
+      ),
     );
-    const field = await api.request('POST', '/api/add-field', owner, { name: `${name} park`, description: '', address: '1 Main St', zipCode: '10001', city: 'New York', price: 40, picture: '' });
+    const field = await api.request('POST', '/api/add-field', owner, {
+      name: `${name} park`,
+      description: '',
+      address: '1 Main St',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
     ok(field, 'add-field');
     const fieldId = (JSON.parse(field.body) as { fieldId: string }).fieldId;
-    if (options.freeRental) ok(await api.request('POST', '/api/set-field-policy', admin, { fieldId, cancellationWindowHours: null, freeRental: true }), 'free rentals');
+    if (options.freeRental)
+      ok(
+        await api.request('POST', '/api/set-field-policy', admin, {
+          fieldId,
+          cancellationWindowHours: null,
+          freeRental: true,
+        }),
+        'free rentals',
+      );
     const firstDay = Math.ceil((Date.now() + 24 * HOUR) / (24 * HOUR)) * 24 * HOUR;
     const subFieldIds: string[] = [];
     for (let index = 0; index < options.subFields; index++) {
-      const added = await api.request('POST', '/api/add-subfield', owner, { masterFieldId: fieldId, name: `Pitch ${index}` });
+      const added = await api.request('POST', '/api/add-subfield', owner, {
+        masterFieldId: fieldId,
+        name: `Pitch ${index}`,
+      });
       ok(added, 'add-subfield');
       subFieldIds.push(added.body);
     }
     await forEachLimited(subFieldIds, 8, async (subFieldId) =>
-      ok(await api.request('POST', '/api/add-field-schedule', owner, { subFieldId, startDate: new Date(firstDay).toISOString(), endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString() }), 'add-field-schedule'),
+      ok(
+        await api.request('POST', '/api/add-field-schedule', owner, {
+          subFieldId,
+          startDate: new Date(firstDay).toISOString(),
+          endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString(),
+        }),
+        'add-field-schedule',
+      ),
     );
     const running = app;
     return {
-      app: running, api, owner, ownerId, admin, users, fieldId, subFieldIds, firstDay,
+      app: running,
+      api,
+      owner,
+      ownerId,
+      admin,
+      users,
+      fieldId,
+      subFieldIds,
+      firstDay,
       async close() {
         api.close();
         await running.stop();

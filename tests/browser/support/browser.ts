@@ -12,7 +12,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -74,8 +82,11 @@ export async function accessibilityViolations(page: Page): Promise<Accessibility
 /** Fails, naming each rule and where it broke, unless axe-core finds nothing on the page. */
 export async function expectAccessible(page: Page): Promise<void> {
   const violations = await accessibilityViolations(page);
-  const described = violations.map((violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}: ${violation.summary}`);
-  if (described.length > 0) throw new Error(`axe-core found ${described.length} violation(s):\n${described.join('\n')}`);
+  const described = violations.map(
+    (violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}: ${violation.summary}`,
+  );
+  if (described.length > 0)
+    throw new Error(`axe-core found ${described.length} violation(s):\n${described.join('\n')}`);
 }
 
 /**
@@ -85,5 +96,8 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   mkdirSync(AXE_REPORTS, { recursive: true });
-  writeFileSync(path.join(AXE_REPORTS, `${name}.json`), `${JSON.stringify(await accessibilityViolations(page), null, 2)}\n`);
+  writeFileSync(
+    path.join(AXE_REPORTS, `${name}.json`),
+    `${JSON.stringify(await accessibilityViolations(page), null, 2)}\n`,
+  );
 }

@@ -2,7 +2,13 @@ import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { loadFieldOwnerPage } from '../features/fields';
-import { loadGameDetailsPage, loadOrganizeLayout, loadOrganizerGamesPage, loadOrganizeWizardPage, loadSearchPage } from '../features/games';
+import {
+  loadGameDetailsPage,
+  loadOrganizeLayout,
+  loadOrganizerGamesPage,
+  loadOrganizeWizardPage,
+  loadSearchPage,
+} from '../features/games';
 import { LandingPage } from '../features/landing';
 import { loadPartnerApplicationPage } from '../features/partner-applications';
 import { loadProfilePage, type Role } from '../features/users';
@@ -40,19 +46,20 @@ export const router = createBrowserRouter([
           { index: true, element: <LandingPage /> },
           {
             path: 'partner-application',
-            lazy: page(
-              loadPartnerApplicationPage,
-              (m) => m.PartnerApplicationPage,
-            ),
+            lazy: page(loadPartnerApplicationPage, (m) => m.PartnerApplicationPage),
           },
           guarded('FieldOwner', ROUTE_ROLES.fieldOwner, [
             { index: true, lazy: page(loadFieldOwnerPage, (m) => m.FieldOwnerPage) },
           ]),
-          guarded('profile', ROUTE_ROLES.profile, [
-            { index: true, lazy: page(loadProfilePage, (m) => m.ProfilePage) },
-          ]),
+          guarded('profile', ROUTE_ROLES.profile, [{ index: true, lazy: page(loadProfilePage, (m) => m.ProfilePage) }]),
           guarded('admin', ROUTE_ROLES.admin, [
-            { index: true, lazy: page(() => import('./routes/admin'), (m) => m.AdminPage) },
+            {
+              index: true,
+              lazy: page(
+                () => import('./routes/admin'),
+                (m) => m.AdminPage,
+              ),
+            },
           ]),
           guarded('organize', ROUTE_ROLES.organize, [
             {
@@ -76,9 +83,7 @@ export const router = createBrowserRouter([
               ],
             },
           ]),
-          guarded('search', ROUTE_ROLES.search, [
-            { index: true, lazy: page(loadSearchPage, (m) => m.SearchPage) },
-          ]),
+          guarded('search', ROUTE_ROLES.search, [{ index: true, lazy: page(loadSearchPage, (m) => m.SearchPage) }]),
           {
             path: 'game-details/:id',
             lazy: page(loadGameDetailsPage, (m) => m.GameDetailsPage),

@@ -1,4 +1,11 @@
-import { createTheme, Drawer, Modal, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  Drawer,
+  Modal,
+  Notification,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * Grass green, light to dark. Shade 8 is the primary (filled buttons, links, text on white): white
@@ -19,7 +26,8 @@ const pitch: MantineColorsTuple = [
   '#0f6b33',
 ];
 
-const fontFamily = 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const fontFamily =
+  'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /** Mantine's dimmed grey (gray 6) reads at 3.3:1 on white; this one at 6.1:1, and 5.6:1 on the light green. */
 const readableDimmedText: CSSVariablesResolver = () => ({

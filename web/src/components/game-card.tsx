@@ -55,9 +55,13 @@ export function GameCard({ game }: { game: GameSummary }) {
         <Detail icon={<IconCalendar size={16} />}>{dayjs(start).format('ddd, MMM D, YYYY h:mm A')}</Detail>
         <Detail icon={<IconClock size={16} />}>{durationLabel(start, end)}</Detail>
         {game.field && (
-          <Detail icon={<IconSoccerField size={16} />}>{game.subfield ? `${game.field} · ${game.subfield}` : game.field}</Detail>
+          <Detail icon={<IconSoccerField size={16} />}>
+            {game.subfield ? `${game.field} · ${game.subfield}` : game.field}
+          </Detail>
         )}
-        <Detail icon={<IconUsers size={16} />}>{playersLabel(game.playerCount, game.maxPlayers, game.sidelineCount)}</Detail>
+        <Detail icon={<IconUsers size={16} />}>
+          {playersLabel(game.playerCount, game.maxPlayers, game.sidelineCount)}
+        </Detail>
       </Stack>
       <Text fw={700} c="pitch.8" mt="sm">
         {formatPrice(game.price)}

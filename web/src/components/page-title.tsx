@@ -2,7 +2,15 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The heading every page starts with; `actions` sit on its right (and wrap below on phones). */
-export function PageTitle({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageTitle({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
       <Stack gap={4}>

@@ -33,7 +33,14 @@ const PLACEHOLDERS = 3;
  * A table on wide screens; on a phone, which has no room for its columns side by side, a card per
  * record with the same cells under their column names, so every field and action stays on screen.
  */
-export function ResponsiveTable<Name extends string>({ label, columns, records, minWidth, loading = false, message }: ResponsiveTableProps<Name>) {
+export function ResponsiveTable<Name extends string>({
+  label,
+  columns,
+  records,
+  minWidth,
+  loading = false,
+  message,
+}: ResponsiveTableProps<Name>) {
   const small = useSmallScreen();
   if (small) {
     return (
@@ -43,21 +50,21 @@ export function ResponsiveTable<Name extends string>({ label, columns, records, 
           : message !== undefined
             ? message
             : records.map((record) => (
-              <Paper key={record.key} withBorder radius="md" p="sm" role="listitem" aria-label={record.label}>
-                <Stack gap={6}>
-                  {columns.map((column) => (
-                    <Group key={column.name} justify="space-between" align="center" gap="sm" wrap="nowrap">
-                      <Text c="dimmed" fz="xs" fw={600} style={{ flexShrink: 0 }}>
-                        {column.name}
-                      </Text>
-                      <Box ta="right" fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {record.cells[column.name]}
-                      </Box>
-                    </Group>
-                  ))}
-                </Stack>
-              </Paper>
-            ))}
+                <Paper key={record.key} withBorder radius="md" p="sm" role="listitem" aria-label={record.label}>
+                  <Stack gap={6}>
+                    {columns.map((column) => (
+                      <Group key={column.name} justify="space-between" align="center" gap="sm" wrap="nowrap">
+                        <Text c="dimmed" fz="xs" fw={600} style={{ flexShrink: 0 }}>
+                          {column.name}
+                        </Text>
+                        <Box ta="right" fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                          {record.cells[column.name]}
+                        </Box>
+                      </Group>
+                    ))}
+                  </Stack>
+                </Paper>
+              ))}
       </Stack>
     );
   }
@@ -80,29 +87,29 @@ export function ResponsiveTable<Name extends string>({ label, columns, records, 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading
-            ? Array.from({ length: PLACEHOLDERS }, (_, index) => (
-                <Table.Tr key={index}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.name}>
-                      <Skeleton h={20} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : message !== undefined
-              ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns.length}>{message}</Table.Td>
-                  </Table.Tr>
-                )
-              : records.map((record) => (
-                  <Table.Tr key={record.key}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.name}>{record.cells[column.name]}</Table.Td>
-                    ))}
-                  </Table.Tr>
+          {loading ? (
+            Array.from({ length: PLACEHOLDERS }, (_, index) => (
+              <Table.Tr key={index}>
+                {columns.map((column) => (
+                  <Table.Td key={column.name}>
+                    <Skeleton h={20} />
+                  </Table.Td>
                 ))}
+              </Table.Tr>
+            ))
+          ) : message !== undefined ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>{message}</Table.Td>
+            </Table.Tr>
+          ) : (
+            records.map((record) => (
+              <Table.Tr key={record.key}>
+                {columns.map((column) => (
+                  <Table.Td key={column.name}>{record.cells[column.name]}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

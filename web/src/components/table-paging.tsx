@@ -41,10 +41,22 @@ export function TablePaging({ page, pageSize, total, loading, onPage, onPageSize
         <Text fz="sm" c="dimmed">
           {paging.firstRow}–{paging.lastRow} of {total}
         </Text>
-        <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={!paging.hasPrevious} onClick={() => onPage(Math.max(0, page - 1))}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconChevronLeft size={14} />}
+          disabled={!paging.hasPrevious}
+          onClick={() => onPage(Math.max(0, page - 1))}
+        >
           Previous
         </Button>
-        <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} disabled={!paging.hasNext || loading} onClick={() => onPage(page + 1)}>
+        <Button
+          size="xs"
+          variant="default"
+          rightSection={<IconChevronRight size={14} />}
+          disabled={!paging.hasNext || loading}
+          onClick={() => onPage(page + 1)}
+        >
           Next
         </Button>
       </Group>

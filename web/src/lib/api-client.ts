@@ -63,7 +63,6 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-
 /**
  * The server sets the XSRF-TOKEN cookie on any response; a tab that has not made a request yet
  * (or whose cookie expired) asks for the public config first to obtain one.
@@ -75,7 +74,13 @@ async function xsrfToken(): Promise<string | undefined> {
   return readCookie(document.cookie, XSRF_COOKIE);
 }
 
-async function send(method: 'GET' | 'POST', path: string, query?: QueryParams, body?: unknown, retried = false): Promise<Response> {
+async function send(
+  method: 'GET' | 'POST',
+  path: string,
+  query?: QueryParams,
+  body?: unknown,
+  retried = false,
+): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
   const timeZone = browserTimeZone();
   if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);

@@ -5,7 +5,9 @@ describe('parseApiError', () => {
   it('reads the documented error body', () => {
     const error = parseApiError(
       400,
-      JSON.stringify({ error: { code: 'validation', message: 'Zip Code must be 5 digits', fields: { zipCode: 'bad', n: 1 } } }),
+      JSON.stringify({
+        error: { code: 'validation', message: 'Zip Code must be 5 digits', fields: { zipCode: 'bad', n: 1 } },
+      }),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
@@ -60,12 +62,19 @@ describe('formErrors', () => {
   const inputOf = { address: 'streetAddress', zipCode: 'zipCode' } as const;
 
   it("puts each named field's message on the input it belongs to", () => {
-    const error = new ApiError(400, 'invalid_request', 'address: Required', { address: 'Required', zipCode: 'Unknown ZIP code' });
+    const error = new ApiError(400, 'invalid_request', 'address: Required', {
+      address: 'Required',
+      zipCode: 'Unknown ZIP code',
+    });
     expect(formErrors(error, inputOf)).toEqual({ streetAddress: 'Required', zipCode: 'Unknown ZIP code' });
   });
 
   it('leaves fields the form has no input for to the toast', () => {
-    const error = new ApiError(400, 'invalid_request', 'body: bad', { body: 'bad', toString: 'x', zipCode: 'Must be 5 digits' });
+    const error = new ApiError(400, 'invalid_request', 'body: bad', {
+      body: 'bad',
+      toString: 'x',
+      zipCode: 'Must be 5 digits',
+    });
     expect(formErrors(error, inputOf)).toEqual({ zipCode: 'Must be 5 digits' });
   });
 
@@ -75,7 +84,12 @@ describe('formErrors', () => {
   });
 
   it('reads the fields of a parsed response body', () => {
-    const error = parseApiError(400, JSON.stringify({ error: { code: 'invalid_request', message: 'startDate: Invalid date', fields: { startDate: 'Invalid date' } } }));
+    const error = parseApiError(
+      400,
+      JSON.stringify({
+        error: { code: 'invalid_request', message: 'startDate: Invalid date', fields: { startDate: 'Invalid date' } },
+      }),
+    );
     expect(formErrors(error, { startDate: 'startDate', endDate: 'endDate' })).toEqual({ startDate: 'Invalid date' });
   });
 });

@@ -71,7 +71,10 @@ export function errorTitle(error: unknown): string {
  * keyed by the form's inputs: `inputOf` maps each API body field to the input it belongs to, and
  * fields it does not name stay in the toast only. Empty for any other error.
  */
-export function formErrors<Input extends string>(error: unknown, inputOf: Readonly<Record<string, Input>>): Partial<Record<Input, string>> {
+export function formErrors<Input extends string>(
+  error: unknown,
+  inputOf: Readonly<Record<string, Input>>,
+): Partial<Record<Input, string>> {
   const errors: Partial<Record<Input, string>> = {};
   if (!(error instanceof ApiError)) return errors;
   for (const [field, message] of Object.entries(error.fields ?? {})) {

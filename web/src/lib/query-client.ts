@@ -34,7 +34,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     // Every failed call is shown to the user in one place, so no screen can swallow an error.
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => report(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

@@ -4,7 +4,6 @@ import { io, type Socket } from 'socket.io-client';
 import type { AccessTokenProvider } from './api-client';
 import { RoomMemberships } from './room-memberships';
 
-
 export interface RoomListener {
   /** A change was announced for the room. */
   onChange(change: ChangedMessage): void;

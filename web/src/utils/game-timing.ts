@@ -12,7 +12,9 @@ export function durationLabel(start: Date, end: Date): string {
  * sideline beside it, as in '0 / 14 players · 1 on the sideline'; 'No players yet' only when nobody is in.
  */
 export function playersLabel(playerCount: number, maxPlayers: number, sidelineCount: number): string {
-  return playerCount === 0 && sidelineCount === 0 ? 'No players yet' : playerCountLabel(playerCount, maxPlayers, sidelineCount);
+  return playerCount === 0 && sidelineCount === 0
+    ? 'No players yet'
+    : playerCountLabel(playerCount, maxPlayers, sidelineCount);
 }
 
 /** The game page's count, which shows the numbers even for an empty game. */

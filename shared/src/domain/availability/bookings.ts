@@ -43,7 +43,11 @@ export const isLive = (hold: Hold, now: number) => hold.expiresAt > now;
  * What the owner is paid for a slot: the field's hourly price for the slot's length, in whole cents;
  * nothing when an admin made the field's rentals free.
  */
-export function rentalCentsFor(pricePerHourCents: number, slot: Span, policy: Pick<FieldPolicy, 'freeRental'> = { freeRental: false }): number {
+export function rentalCentsFor(
+  pricePerHourCents: number,
+  slot: Span,
+  policy: Pick<FieldPolicy, 'freeRental'> = { freeRental: false },
+): number {
   if (policy.freeRental) return 0;
   return Math.round((pricePerHourCents * (slot.end - slot.start)) / 3_600_000);
 }
@@ -58,20 +62,43 @@ export function describeSpan(span: Span, timeZone: string): string {
  * Refuses a slot an organizer may not hold: not on the grid, too short or long, not in the future,
  * not inside one availability window, or overlapping a booking or another organizer's live hold.
  */
-export function refuseUnbookableSlot(slot: Span, windows: Span[], holds: Hold[], bookings: Booking[], organizerId: string, now: number): void {
+export function refuseUnbookableSlot(
+  slot: Span,
+  windows: Span[],
+  holds: Hold[],
+  bookings: Booking[],
+  organizerId: string,
+  now: number,
+): void {
   const minutes = (slot.end - slot.start) / 60_000;
-  if (!(slot.end > slot.start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
-  if (!isOnSlotGrid(slot.start, slot.end)) throw new DomainError('invalid', 'off_grid', 'A game starts and ends on the hour or half hour.');
+  if (!(slot.end > slot.start))
+    throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
+  if (!isOnSlotGrid(slot.start, slot.end))
+    throw new DomainError('invalid', 'off_grid', 'A game starts and ends on the hour or half hour.');
   if (minutes < MIN_GAME_MINUTES || minutes > MAX_GAME_MINUTES) {
-    throw new DomainError('invalid', 'bad_duration', `A game lasts from ${MIN_GAME_MINUTES} to ${MAX_GAME_MINUTES} minutes.`);
+    throw new DomainError(
+      'invalid',
+      'bad_duration',
+      `A game lasts from ${MIN_GAME_MINUTES} to ${MAX_GAME_MINUTES} minutes.`,
+    );
   }
-  if (slot.start <= now) throw new DomainError('invalid', 'in_the_past', 'This time has already begun. Pick a later slot.');
+  if (slot.start <= now)
+    throw new DomainError('invalid', 'in_the_past', 'This time has already begun. Pick a later slot.');
   if (!windows.some((window) => inside(slot, window))) {
-    throw new DomainError('conflict', 'outside_availability', 'This time is not within the sub-field\'s availability. Pick a time from the list.');
+    throw new DomainError(
+      'conflict',
+      'outside_availability',
+      "This time is not within the sub-field's availability. Pick a time from the list.",
+    );
   }
-  if (bookings.some((booking) => overlaps(booking, slot))) throw new DomainError('conflict', 'slot_booked', 'This time is already booked. Pick another slot.');
+  if (bookings.some((booking) => overlaps(booking, slot)))
+    throw new DomainError('conflict', 'slot_booked', 'This time is already booked. Pick another slot.');
   if (holds.some((hold) => hold.organizerId !== organizerId && isLive(hold, now) && overlaps(hold, slot))) {
-    throw new DomainError('conflict', 'slot_held', 'Another captain is booking this time right now. Pick another slot or try again in a few minutes.');
+    throw new DomainError(
+      'conflict',
+      'slot_held',
+      'Another captain is booking this time right now. Pick another slot or try again in a few minutes.',
+    );
   }
 }
 
@@ -79,7 +106,13 @@ export function refuseUnbookableSlot(slot: Span, windows: Span[], holds: Hold[],
  * Refuses taking availability away from a booking or a live hold: after the change every future
  * booking and every live hold must still lie inside one window. The message names the game and its time.
  */
-export function refuseStrandingBookings(windowsAfter: Span[], holds: Hold[], bookings: Booking[], now: number, timeZone: string): void {
+export function refuseStrandingBookings(
+  windowsAfter: Span[],
+  holds: Hold[],
+  bookings: Booking[],
+  now: number,
+  timeZone: string,
+): void {
   const stranded = (span: Span) => !windowsAfter.some((window) => inside(span, window));
   const booking = bookings.filter((candidate) => candidate.end > now).find(stranded);
   if (booking) {

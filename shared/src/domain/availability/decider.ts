@@ -3,7 +3,14 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
-import { describeSpan, isLive, refuseStrandingBookings, refuseUnbookableSlot, type Booking, type Hold } from './bookings';
+import {
+  describeSpan,
+  isLive,
+  refuseStrandingBookings,
+  refuseUnbookableSlot,
+  type Booking,
+  type Hold,
+} from './bookings';
 import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
 import { isOnSlotGrid } from '../slot-grid';
 
@@ -46,15 +53,49 @@ interface WindowRules {
 }
 
 export type AvailabilityCommand =
-  | ({ type: 'AddAvailability'; subField: SubFieldRef; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
-  | ({ type: 'ChangeAvailability'; subField: SubFieldRef; windowId: string; startDate: Date; endDate: Date; actorIsAdmin: boolean } & WindowRules)
+  | ({
+      type: 'AddAvailability';
+      subField: SubFieldRef;
+      startDate: Date;
+      endDate: Date;
+      actorIsAdmin: boolean;
+    } & WindowRules)
+  | ({
+      type: 'ChangeAvailability';
+      subField: SubFieldRef;
+      windowId: string;
+      startDate: Date;
+      endDate: Date;
+      actorIsAdmin: boolean;
+    } & WindowRules)
   | { type: 'RemoveAvailability'; subField: SubFieldRef; windowId: string; actorIsAdmin: boolean; timeZone: string }
   /** The sub-field is being removed, or its field deleted: nothing may be added to it afterwards. */
-  | { type: 'CloseSubField'; subField: SubFieldRef; actorIsAdmin: boolean; reason: SubFieldClosedReason; timeZone: string }
-  | { type: 'HoldSlot'; subField: SubFieldRef; startDate: Date; endDate: Date; rentalCents: number; holdMinutes: number; draft: GameDraft }
+  | {
+      type: 'CloseSubField';
+      subField: SubFieldRef;
+      actorIsAdmin: boolean;
+      reason: SubFieldClosedReason;
+      timeZone: string;
+    }
+  | {
+      type: 'HoldSlot';
+      subField: SubFieldRef;
+      startDate: Date;
+      endDate: Date;
+      rentalCents: number;
+      holdMinutes: number;
+      draft: GameDraft;
+    }
   /** By the organizer (released), or by the hold's expiry job (expired, no actor). */
   | { type: 'ReleaseHold'; subField: SubFieldRef; holdId: string; reason: 'released' | 'expired' }
-  | { type: 'BookSlot'; subField: SubFieldRef; holdId: string; gameId: string; payment: VerifiedRentalPayment | null; draft?: DraftAsSent }
+  | {
+      type: 'BookSlot';
+      subField: SubFieldRef;
+      holdId: string;
+      gameId: string;
+      payment: VerifiedRentalPayment | null;
+      draft?: DraftAsSent;
+    }
   | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string }
   /** The owner's account was deleted (a job of the account's deletion): nothing more is sold here. */
   | { type: 'WithdrawSubField'; subField: SubFieldRef; reason: 'owner_deleted' };
@@ -102,21 +143,35 @@ const clock = (epochMs: number, timeZone: string) => dayjs(epochMs).tz(timeZone)
 
 function refuseUnlessOwnerOrAdmin(subField: SubFieldRef, context: DecisionContext, actorIsAdmin: boolean): string {
   const actor = context.actorId;
-  if (actor === null || (actor !== subField.ownerId && !actorIsAdmin)) throw new DomainError('forbidden', 'not_your_field', ONLY_YOUR_OWN_FIELDS);
+  if (actor === null || (actor !== subField.ownerId && !actorIsAdmin))
+    throw new DomainError('forbidden', 'not_your_field', ONLY_YOUR_OWN_FIELDS);
   return actor;
 }
 
 /** The rules every new or changed window meets; `others` are the sub-field's other windows. */
-function refuseBadWindow(start: number, end: number, others: BookableWindow[], subFieldName: string, now: Date, rules: WindowRules): void {
+function refuseBadWindow(
+  start: number,
+  end: number,
+  others: BookableWindow[],
+  subFieldName: string,
+  now: Date,
+  rules: WindowRules,
+): void {
   if (!(end > start)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
   // Bookings are made on the slot grid, so availability starts and ends on it too.
-  if (!isOnSlotGrid(start, end)) throw new DomainError('invalid', 'off_grid', 'Start and end must be on the hour or half hour.');
+  if (!isOnSlotGrid(start, end))
+    throw new DomainError('invalid', 'off_grid', 'Start and end must be on the hour or half hour.');
   // A window that has begun but not ended is still useful: the rest of it can be booked.
   if (end <= now.getTime()) throw new DomainError('invalid', 'in_the_past', 'This availability is already over.');
-  if (end - start > MAX_WINDOW_MS) throw new DomainError('invalid', 'too_long', `An availability window can be at most ${MAX_WINDOW_DAYS} days long.`);
+  if (end - start > MAX_WINDOW_MS)
+    throw new DomainError('invalid', 'too_long', `An availability window can be at most ${MAX_WINDOW_DAYS} days long.`);
   // A start in the year 9999 is a typo, and nobody can plan games against it.
   if (start - now.getTime() > rules.maxDaysAhead * DAY_MS) {
-    throw new DomainError('invalid', 'too_far_ahead', `Availability can start at most ${rules.maxDaysAhead} days from now.`);
+    throw new DomainError(
+      'invalid',
+      'too_far_ahead',
+      `Availability can start at most ${rules.maxDaysAhead} days from now.`,
+    );
   }
   const clash = others.filter((other) => other.start < end && start < other.end).sort((a, b) => a.start - b.start)[0];
   if (clash) {
@@ -187,22 +242,43 @@ function settledByClosing(type: AvailabilityCommand['type'], state: Availability
 }
 
 /** What every event of the sub-field names about it. */
-const ofSubField = ({ subFieldId, fieldId, ownerId, name }: SubFieldRef) => ({ subFieldId, fieldId, ownerId, subFieldName: name });
+const ofSubField = ({ subFieldId, fieldId, ownerId, name }: SubFieldRef) => ({
+  subFieldId,
+  fieldId,
+  ownerId,
+  subFieldName: name,
+});
 
 const liveHoldsOf = (state: AvailabilityState) => state.holds.filter((hold) => hold.status === 'live');
 
-const windowTimes = (start: number, end: number) => ({ startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() });
+const windowTimes = (start: number, end: number) => ({
+  startDate: new Date(start).toISOString(),
+  endDate: new Date(end).toISOString(),
+});
 
-function addAvailability(command: Command<'AddAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function addAvailability(
+  command: Command<'AddAvailability'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
   const start = command.startDate.getTime();
   const end = command.endDate.getTime();
   refuseBadWindow(start, end, state.windows, command.subField.name, context.now, command);
   const windowId = context.newId();
-  return [{ type: 'AvailabilityAdded', data: { ...ofSubField(command.subField), windowId, ...windowTimes(start, end), addedBy: actor } }];
+  return [
+    {
+      type: 'AvailabilityAdded',
+      data: { ...ofSubField(command.subField), windowId, ...windowTimes(start, end), addedBy: actor },
+    },
+  ];
 }
 
-function changeAvailability(command: Command<'ChangeAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function changeAvailability(
+  command: Command<'ChangeAvailability'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
   const current = findWindow(state, command.windowId);
   const start = command.startDate.getTime();
@@ -210,19 +286,48 @@ function changeAvailability(command: Command<'ChangeAvailability'>, state: Avail
   if (start === current.start && end === current.end) return [];
   const others = state.windows.filter((window) => window.windowId !== current.windowId);
   refuseBadWindow(start, end, others, command.subField.name, context.now, command);
-  refuseStrandingBookings([...others, { start, end }], liveHoldsOf(state), state.bookings, context.now.getTime(), command.timeZone);
-  return [{ type: 'AvailabilityChanged', data: { ...ofSubField(command.subField), windowId: current.windowId, ...windowTimes(start, end), changedBy: actor } }];
+  refuseStrandingBookings(
+    [...others, { start, end }],
+    liveHoldsOf(state),
+    state.bookings,
+    context.now.getTime(),
+    command.timeZone,
+  );
+  return [
+    {
+      type: 'AvailabilityChanged',
+      data: {
+        ...ofSubField(command.subField),
+        windowId: current.windowId,
+        ...windowTimes(start, end),
+        changedBy: actor,
+      },
+    },
+  ];
 }
 
-function removeAvailability(command: Command<'RemoveAvailability'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function removeAvailability(
+  command: Command<'RemoveAvailability'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
   const current = findWindow(state, command.windowId);
   const others = state.windows.filter((window) => window.windowId !== current.windowId);
   refuseStrandingBookings(others, liveHoldsOf(state), state.bookings, context.now.getTime(), command.timeZone);
-  return [{ type: 'AvailabilityRemoved', data: { ...ofSubField(command.subField), windowId: current.windowId, removedBy: actor } }];
+  return [
+    {
+      type: 'AvailabilityRemoved',
+      data: { ...ofSubField(command.subField), windowId: current.windowId, removedBy: actor },
+    },
+  ];
 }
 
-function holdSlot(command: Command<'HoldSlot'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function holdSlot(
+  command: Command<'HoldSlot'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   const organizerId = context.actorId;
   if (organizerId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
   const now = context.now.getTime();
@@ -250,17 +355,27 @@ function holdSlot(command: Command<'HoldSlot'>, state: AvailabilityState, contex
   return [...replaced, held];
 }
 
-function releaseHold(command: Command<'ReleaseHold'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function releaseHold(
+  command: Command<'ReleaseHold'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   const hold = findHold(state, command.holdId);
   if (command.reason === 'released' && context.actorId !== hold.organizerId) {
     throw new DomainError('forbidden', 'not_your_hold', 'You can only release your own hold.');
   }
   // A hold that was booked or already let go stays as it is: a late expiry job changes nothing.
   if (hold.status !== 'live') return [];
-  return [{ type: 'HoldReleased', data: { ...ofSubField(command.subField), holdId: hold.holdId, reason: command.reason } }];
+  return [
+    { type: 'HoldReleased', data: { ...ofSubField(command.subField), holdId: hold.holdId, reason: command.reason } },
+  ];
 }
 
-function bookSlot(command: Command<'BookSlot'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function bookSlot(
+  command: Command<'BookSlot'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   const hold = findHold(state, command.holdId);
   if (command.draft) refuseChangedDraft(hold, command.draft);
   if (hold.status === 'booked') {
@@ -289,12 +404,25 @@ function bookSlot(command: Command<'BookSlot'>, state: AvailabilityState, contex
   ];
 }
 
-function cancelBooking(command: Command<'CancelBooking'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function cancelBooking(
+  command: Command<'CancelBooking'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   if (!state.bookings.some((booking) => booking.gameId === command.gameId)) return [];
-  return [{ type: 'BookingCancelled', data: { ...ofSubField(command.subField), gameId: command.gameId, cancelledBy: context.actorId ?? 'system' } }];
+  return [
+    {
+      type: 'BookingCancelled',
+      data: { ...ofSubField(command.subField), gameId: command.gameId, cancelledBy: context.actorId ?? 'system' },
+    },
+  ];
 }
 
-function closeSubField(command: Command<'CloseSubField'>, state: AvailabilityState, context: DecisionContext): AvailabilityEvent[] {
+function closeSubField(
+  command: Command<'CloseSubField'>,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
   const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
   const now = context.now.getTime();
   const subFieldName = command.subField.name;
@@ -309,13 +437,24 @@ function closeSubField(command: Command<'CloseSubField'>, state: AvailabilitySta
     );
   }
   if (liveHoldsOf(state).some((hold) => isLive(hold, now))) {
-    throw new DomainError('conflict', 'held_now', `A captain is paying for a slot on ${subFieldName} right now. Try again in a few minutes.`);
+    throw new DomainError(
+      'conflict',
+      'held_now',
+      `A captain is paying for a slot on ${subFieldName} right now. Try again in a few minutes.`,
+    );
   }
-  return [{ type: 'SubFieldClosed', data: { ...ofSubField(command.subField), closedBy: actor, reason: command.reason } }];
+  return [
+    { type: 'SubFieldClosed', data: { ...ofSubField(command.subField), closedBy: actor, reason: command.reason } },
+  ];
 }
 
 function withdrawSubField(command: Command<'WithdrawSubField'>, context: DecisionContext): AvailabilityEvent[] {
-  return [{ type: 'SubFieldWithdrawn', data: { ...ofSubField(command.subField), withdrawnBy: context.actorId ?? 'system', reason: command.reason } }];
+  return [
+    {
+      type: 'SubFieldWithdrawn',
+      data: { ...ofSubField(command.subField), withdrawnBy: context.actorId ?? 'system', reason: command.reason },
+    },
+  ];
 }
 
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, AvailabilityState> = {
@@ -347,13 +486,27 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         return { ...state, holds: [...state.holds, hold] };
       }
       case 'HoldReleased':
-        return { ...state, holds: state.holds.map((hold) => (hold.holdId === event.data.holdId ? { ...hold, status: 'released' } : hold)) };
-      case 'SlotBooked': {
-        const d = event.data;
-        const booking = { gameId: d.gameId, holdId: d.holdId, gameName: d.draft.name, organizerId: d.organizerId, start: Date.parse(d.startDate), end: Date.parse(d.endDate) };
         return {
           ...state,
-          holds: state.holds.map((hold) => (hold.holdId === d.holdId ? { ...hold, status: 'booked', gameId: d.gameId } : hold)),
+          holds: state.holds.map((hold) =>
+            hold.holdId === event.data.holdId ? { ...hold, status: 'released' } : hold,
+          ),
+        };
+      case 'SlotBooked': {
+        const d = event.data;
+        const booking = {
+          gameId: d.gameId,
+          holdId: d.holdId,
+          gameName: d.draft.name,
+          organizerId: d.organizerId,
+          start: Date.parse(d.startDate),
+          end: Date.parse(d.endDate),
+        };
+        return {
+          ...state,
+          holds: state.holds.map((hold) =>
+            hold.holdId === d.holdId ? { ...hold, status: 'booked', gameId: d.gameId } : hold,
+          ),
           bookings: [...state.bookings, booking],
         };
       }
@@ -421,7 +574,8 @@ function refuseChangedDraft(hold: KnownHold, sent: DraftAsSent): void {
 
 function findHold(state: AvailabilityState, holdId: string): KnownHold {
   const hold = state.holds.find((candidate) => candidate.holdId === holdId);
-  if (!hold) throw new DomainError('not_found', 'hold_not_found', 'There is no hold with this id. Pick the slot again.');
+  if (!hold)
+    throw new DomainError('not_found', 'hold_not_found', 'There is no hold with this id. Pick the slot again.');
   return hold;
 }
 
@@ -430,12 +584,24 @@ function findHold(state: AvailabilityState, holdId: string): KnownHold {
  * for this hold (a rental that costs nothing needs none). The hold is booked once, so the payment is used once.
  */
 function refuseBadRentalPayment(hold: KnownHold, payment: VerifiedRentalPayment | null, actorId: string | null): void {
-  if (actorId !== null && actorId !== hold.organizerId) throw new DomainError('forbidden', 'not_your_hold', 'This slot is held by another captain.');
+  if (actorId !== null && actorId !== hold.organizerId)
+    throw new DomainError('forbidden', 'not_your_hold', 'This slot is held by another captain.');
   if (hold.rentalCents === 0) return;
-  if (payment === null) throw new DomainError('invalid', 'payment_required', `Pay the rental of $${(hold.rentalCents / 100).toFixed(2)} to book this slot.`);
-  if (payment.holdId !== hold.holdId) throw new DomainError('invalid', 'payment_for_another_slot', 'This payment was made for another slot.');
-  if (payment.payerId !== hold.organizerId) throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+  if (payment === null)
+    throw new DomainError(
+      'invalid',
+      'payment_required',
+      `Pay the rental of $${(hold.rentalCents / 100).toFixed(2)} to book this slot.`,
+    );
+  if (payment.holdId !== hold.holdId)
+    throw new DomainError('invalid', 'payment_for_another_slot', 'This payment was made for another slot.');
+  if (payment.payerId !== hold.organizerId)
+    throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
   if (payment.amountCents !== hold.rentalCents) {
-    throw new DomainError('invalid', 'payment_amount', `This payment does not match the rental of $${(hold.rentalCents / 100).toFixed(2)}.`);
+    throw new DomainError(
+      'invalid',
+      'payment_amount',
+      `This payment does not match the rental of $${(hold.rentalCents / 100).toFixed(2)}.`,
+    );
   }
 }

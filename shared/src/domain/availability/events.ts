@@ -18,9 +18,15 @@ const subFieldOf = z.object({
 const subFieldOfWindowV1 = subFieldOf.extend({ fieldScheduleId: z.string() });
 const subFieldOfWindow = subFieldOf.extend({ windowId: z.string() });
 /** Version 2 of the window events: the window's id is `windowId`, as the code calls it. */
-const withWindowId = <V1 extends { fieldScheduleId: string }>({ fieldScheduleId, ...rest }: V1) => ({ ...rest, windowId: fieldScheduleId });
+const withWindowId = <V1 extends { fieldScheduleId: string }>({ fieldScheduleId, ...rest }: V1) => ({
+  ...rest,
+  windowId: fieldScheduleId,
+});
 /** Version 2 of SlotHeld and SlotBooked: the person who holds and books is the game's organizer, as in its game. */
-const withOrganizerId = <V1 extends { captainId: string }>({ captainId, ...rest }: V1) => ({ ...rest, organizerId: captainId });
+const withOrganizerId = <V1 extends { captainId: string }>({ captainId, ...rest }: V1) => ({
+  ...rest,
+  organizerId: captainId,
+});
 
 /** ISO 8601 instants, as `Date.toISOString()` writes them. */
 const instant = z.iso.datetime({ offset: true });
@@ -36,20 +42,20 @@ const gameDraft = z.object({
 });
 export type GameDraft = z.infer<typeof gameDraft>;
 
-export const AvailabilityAdded = eventSchema('AvailabilityAdded', subFieldOfWindowV1.extend({ ...window, addedBy: z.string() })).next(
-  subFieldOfWindow.extend({ ...window, addedBy: z.string() }),
-  withWindowId,
-);
+export const AvailabilityAdded = eventSchema(
+  'AvailabilityAdded',
+  subFieldOfWindowV1.extend({ ...window, addedBy: z.string() }),
+).next(subFieldOfWindow.extend({ ...window, addedBy: z.string() }), withWindowId);
 
-export const AvailabilityChanged = eventSchema('AvailabilityChanged', subFieldOfWindowV1.extend({ ...window, changedBy: z.string() })).next(
-  subFieldOfWindow.extend({ ...window, changedBy: z.string() }),
-  withWindowId,
-);
+export const AvailabilityChanged = eventSchema(
+  'AvailabilityChanged',
+  subFieldOfWindowV1.extend({ ...window, changedBy: z.string() }),
+).next(subFieldOfWindow.extend({ ...window, changedBy: z.string() }), withWindowId);
 
-export const AvailabilityRemoved = eventSchema('AvailabilityRemoved', subFieldOfWindowV1.extend({ removedBy: z.string() })).next(
-  subFieldOfWindow.extend({ removedBy: z.string() }),
-  withWindowId,
-);
+export const AvailabilityRemoved = eventSchema(
+  'AvailabilityRemoved',
+  subFieldOfWindowV1.extend({ removedBy: z.string() }),
+).next(subFieldOfWindow.extend({ removedBy: z.string() }), withWindowId);
 
 const slotHeldV1 = subFieldOf.extend({
   holdId: z.string(),
@@ -61,10 +67,16 @@ const slotHeldV1 = subFieldOf.extend({
 });
 
 /** An organizer holds a run of slots while paying the rental; others see it as unavailable until it ends. */
-export const SlotHeld = eventSchema('SlotHeld', slotHeldV1).next(slotHeldV1.omit({ captainId: true }).extend({ organizerId: z.string() }), withOrganizerId);
+export const SlotHeld = eventSchema('SlotHeld', slotHeldV1).next(
+  slotHeldV1.omit({ captainId: true }).extend({ organizerId: z.string() }),
+  withOrganizerId,
+);
 
 /** Let go by the organizer, by its expiry, or replaced by the same organizer's next hold. */
-export const HoldReleased = eventSchema('HoldReleased', subFieldOf.extend({ holdId: z.string(), reason: z.enum(['released', 'expired', 'replaced']) }));
+export const HoldReleased = eventSchema(
+  'HoldReleased',
+  subFieldOf.extend({ holdId: z.string(), reason: z.enum(['released', 'expired', 'replaced']) }),
+);
 
 const slotBookedV1 = subFieldOf.extend({
   holdId: z.string(),
@@ -77,7 +89,10 @@ const slotBookedV1 = subFieldOf.extend({
   draft: gameDraft,
 });
 
-export const SlotBooked = eventSchema('SlotBooked', slotBookedV1).next(slotBookedV1.omit({ captainId: true }).extend({ organizerId: z.string() }), withOrganizerId);
+export const SlotBooked = eventSchema('SlotBooked', slotBookedV1).next(
+  slotBookedV1.omit({ captainId: true }).extend({ organizerId: z.string() }),
+  withOrganizerId,
+);
 
 export const SUB_FIELD_CLOSED_REASONS = ['subfield_removed', 'field_deleted'] as const;
 export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];
@@ -87,19 +102,38 @@ export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];
  * stream before the field's stream records the removal, so no command on the sub-field can slip in
  * after it, whatever the read models still show.
  */
-export const SubFieldClosed = eventSchema('SubFieldClosed', subFieldOf.extend({ closedBy: z.string(), reason: z.enum(SUB_FIELD_CLOSED_REASONS) }));
+export const SubFieldClosed = eventSchema(
+  'SubFieldClosed',
+  subFieldOf.extend({ closedBy: z.string(), reason: z.enum(SUB_FIELD_CLOSED_REASONS) }),
+);
 
 /**
  * The sub-field is taken off sale because its owner's account was deleted: no more holds, bookings or
  * availability. Unlike a close it needs no free calendar first: its booked games are cancelled after
  * it (with everything paid refunded), and their bookings are cancelled on this stream as usual.
  */
-export const SubFieldWithdrawn = eventSchema('SubFieldWithdrawn', subFieldOf.extend({ withdrawnBy: z.string(), reason: z.enum(['owner_deleted']) }));
+export const SubFieldWithdrawn = eventSchema(
+  'SubFieldWithdrawn',
+  subFieldOf.extend({ withdrawnBy: z.string(), reason: z.enum(['owner_deleted']) }),
+);
 
 /** The game was cancelled: its time is free again. */
-export const BookingCancelled = eventSchema('BookingCancelled', subFieldOf.extend({ gameId: z.string(), cancelledBy: z.string() }));
+export const BookingCancelled = eventSchema(
+  'BookingCancelled',
+  subFieldOf.extend({ gameId: z.string(), cancelledBy: z.string() }),
+);
 
-export const AVAILABILITY_EVENTS = [AvailabilityAdded, AvailabilityChanged, AvailabilityRemoved, SubFieldClosed, SubFieldWithdrawn, SlotHeld, HoldReleased, SlotBooked, BookingCancelled] as const;
+export const AVAILABILITY_EVENTS = [
+  AvailabilityAdded,
+  AvailabilityChanged,
+  AvailabilityRemoved,
+  SubFieldClosed,
+  SubFieldWithdrawn,
+  SlotHeld,
+  HoldReleased,
+  SlotBooked,
+  BookingCancelled,
+] as const;
 
 export type AvailabilityEvent = EventsOf<typeof AVAILABILITY_EVENTS>;
 

@@ -22,7 +22,7 @@ export const SUBFIELD_NAME_MAX_LENGTH = 60;
 /** A week: the longest cancellation window an owner may ask for. */
 export const MAX_CANCELLATION_WINDOW_HOURS = 168;
 export const CANCELLATION_WINDOW_RANGE = `The cancellation window is a whole number of hours from 0 to ${MAX_CANCELLATION_WINDOW_HOURS}.`;
-export const ONLY_ADMINS_MAKE_RENTALS_FREE = 'Only an admin can make a field\'s rentals free.';
+export const ONLY_ADMINS_MAKE_RENTALS_FREE = "Only an admin can make a field's rentals free.";
 
 /** $10,000 an hour: far above any real rental, low enough that a typo is caught. */
 export const MAX_PRICE_PER_HOUR_CENTS = 1_000_000;
@@ -56,9 +56,11 @@ export function fieldFormProblems(form: FieldForm): Record<string, string> {
   const details = withFieldDefaults(form);
   const problems: Record<string, string> = {};
   if (details.name === '') problems.name = 'Field name is required';
-  else if (details.name.length > FIELD_NAME_MAX_LENGTH) problems.name = `Field name can be at most ${FIELD_NAME_MAX_LENGTH} characters`;
+  else if (details.name.length > FIELD_NAME_MAX_LENGTH)
+    problems.name = `Field name can be at most ${FIELD_NAME_MAX_LENGTH} characters`;
   if (details.address === '') problems.address = 'Street address is required';
-  else if (details.address.length > ADDRESS_MAX_LENGTH) problems.address = `Street address can be at most ${ADDRESS_MAX_LENGTH} characters`;
+  else if (details.address.length > ADDRESS_MAX_LENGTH)
+    problems.address = `Street address can be at most ${ADDRESS_MAX_LENGTH} characters`;
   if (!FIVE_DIGITS.test(details.zipCode)) problems.zipCode = 'Zip Code must be 5 digits';
   if (details.city === '') problems.city = 'City is required';
   else if (details.city.length > CITY_MAX_LENGTH) problems.city = `City can be at most ${CITY_MAX_LENGTH} characters`;
@@ -66,8 +68,10 @@ export function fieldFormProblems(form: FieldForm): Record<string, string> {
   if (details.pricePerHourCents === 0) problems.price = 'Price is required';
   else if (details.pricePerHourCents < 0) problems.price = 'Price must be more than 0';
   else if (!Number.isInteger(details.pricePerHourCents)) problems.price = 'Price must be in whole cents';
-  else if (details.pricePerHourCents > MAX_PRICE_PER_HOUR_CENTS) problems.price = `Price can be at most $${MAX_PRICE_PER_HOUR_CENTS / 100} per hour`;
-  if (details.description.length > DESCRIPTION_MAX_LENGTH) problems.description = `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`;
+  else if (details.pricePerHourCents > MAX_PRICE_PER_HOUR_CENTS)
+    problems.price = `Price can be at most $${MAX_PRICE_PER_HOUR_CENTS / 100} per hour`;
+  if (details.description.length > DESCRIPTION_MAX_LENGTH)
+    problems.description = `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`;
   if (details.picture !== '' && (!WEB_PICTURE.test(details.picture) || details.picture.length > PICTURE_MAX_LENGTH)) {
     problems.picture = 'Picture must be a web address starting with http:// or https://';
   }
@@ -130,7 +134,8 @@ function refuseInvalidForm(form: FieldForm): FieldDetails {
 
 function refuseUnlessOwnerOrAdmin(state: { ownerId: string }, context: DecisionContext, actorIsAdmin: boolean): string {
   const actor = context.actorId;
-  if (actor === null || (actor !== state.ownerId && !actorIsAdmin)) throw new DomainError('forbidden', 'not_your_field', ONLY_YOUR_OWN_FIELDS);
+  if (actor === null || (actor !== state.ownerId && !actorIsAdmin))
+    throw new DomainError('forbidden', 'not_your_field', ONLY_YOUR_OWN_FIELDS);
   return actor;
 }
 
@@ -142,15 +147,26 @@ type ActiveField = Exclude<FieldState, { status: 'unknown' }>;
 
 function addField(command: Command<'AddField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
   if (state.status !== 'unknown') throw new DomainError('conflict', 'field_exists', 'This field already exists.');
-  if (context.actorId === null) throw new DomainError('forbidden', 'no_owner', 'A field needs an owner: log in to add one.');
+  if (context.actorId === null)
+    throw new DomainError('forbidden', 'no_owner', 'A field needs an owner: log in to add one.');
   const details = refuseInvalidForm(command.form);
-  return [{ type: 'FieldAdded', data: { fieldId: command.fieldId, ownerId: context.actorId, ...details, ...command.coordinates } }];
+  return [
+    {
+      type: 'FieldAdded',
+      data: { fieldId: command.fieldId, ownerId: context.actorId, ...details, ...command.coordinates },
+    },
+  ];
 }
 
 /** The field a command of its owner (or an admin) changes, and who that is. */
-function managedField(command: { actorIsAdmin: boolean }, state: FieldState, context: DecisionContext): { field: ActiveField; actor: string } {
+function managedField(
+  command: { actorIsAdmin: boolean },
+  state: FieldState,
+  context: DecisionContext,
+): { field: ActiveField; actor: string } {
   // A deleted field is gone for everyone but the log; refusing it like an unknown one keeps ids unguessable.
-  if (state.status !== 'active') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
+  if (state.status !== 'active')
+    throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
   return { field: state, actor: refuseUnlessOwnerOrAdmin(state, context, command.actorIsAdmin) };
 }
 
@@ -168,7 +184,11 @@ function deleteField(command: Command<'DeleteField'>, state: FieldState, context
   const open = field.subFields.filter((sub) => !command.closedSubFieldIds.includes(sub.subFieldId));
   if (open.length > 0) {
     // Reached only when a sub-field was added while the others were being closed: the caller closes it and tries again.
-    throw new DomainError('conflict', SUBFIELDS_STILL_OPEN, `Close ${open.map((sub) => sub.name).join(', ')} before deleting the field.`);
+    throw new DomainError(
+      'conflict',
+      SUBFIELDS_STILL_OPEN,
+      `Close ${open.map((sub) => sub.name).join(', ')} before deleting the field.`,
+    );
   }
   return [{ type: 'FieldDeleted', data: { fieldId: field.fieldId, deletedBy: actor } }];
 }
@@ -177,12 +197,22 @@ function addSubField(command: Command<'AddSubField'>, state: FieldState, context
   const { field } = managedField(command, state, context);
   const name = command.name.trim() === '' ? NEW_SUBFIELD_NAME : command.name.trim();
   if (name.length > SUBFIELD_NAME_MAX_LENGTH) {
-    throw new DomainError('invalid', 'subfield_name_too_long', `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters.`, {
-      name: `At most ${SUBFIELD_NAME_MAX_LENGTH} characters`,
-    });
+    throw new DomainError(
+      'invalid',
+      'subfield_name_too_long',
+      `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters.`,
+      {
+        name: `At most ${SUBFIELD_NAME_MAX_LENGTH} characters`,
+      },
+    );
   }
   const taken = field.subFields.find((sub) => sameName(sub.name, name));
-  if (taken) throw new DomainError('conflict', 'duplicate_subfield', `This field already has a sub-field named ${taken.name}. Choose another name.`);
+  if (taken)
+    throw new DomainError(
+      'conflict',
+      'duplicate_subfield',
+      `This field already has a sub-field named ${taken.name}. Choose another name.`,
+    );
   return [{ type: 'SubFieldAdded', data: { fieldId: field.fieldId, subFieldId: context.newId(), name } }];
 }
 
@@ -192,19 +222,34 @@ function removeSubField(command: Command<'RemoveSubField'>, state: FieldState, c
     throw new DomainError('not_found', 'subfield_not_found', 'There is no sub-field with this id.');
   }
   // The sub-field's stream was closed first, which is refused while it has a booked game or a live hold.
-  return [{ type: 'SubFieldRemoved', data: { fieldId: field.fieldId, subFieldId: command.subFieldId, removedBy: actor } }];
+  return [
+    { type: 'SubFieldRemoved', data: { fieldId: field.fieldId, subFieldId: command.subFieldId, removedBy: actor } },
+  ];
 }
 
 function setFieldPolicy(command: Command<'SetFieldPolicy'>, state: FieldState, context: DecisionContext): FieldEvent[] {
   const { field, actor } = managedField(command, state, context);
   const { cancellationWindowHours, freeRental } = command.policy;
-  if (cancellationWindowHours !== null && !(Number.isInteger(cancellationWindowHours) && cancellationWindowHours >= 0 && cancellationWindowHours <= MAX_CANCELLATION_WINDOW_HOURS)) {
-    throw new DomainError('invalid', 'invalid_cancellation_window', CANCELLATION_WINDOW_RANGE, { cancellationWindowHours: CANCELLATION_WINDOW_RANGE });
+  if (
+    cancellationWindowHours !== null &&
+    !(
+      Number.isInteger(cancellationWindowHours) &&
+      cancellationWindowHours >= 0 &&
+      cancellationWindowHours <= MAX_CANCELLATION_WINDOW_HOURS
+    )
+  ) {
+    throw new DomainError('invalid', 'invalid_cancellation_window', CANCELLATION_WINDOW_RANGE, {
+      cancellationWindowHours: CANCELLATION_WINDOW_RANGE,
+    });
   }
   // The owner is paid for rentals: only an admin may waive them (or end the waiver).
-  if (freeRental !== field.policy.freeRental && !command.actorIsAdmin) throw new DomainError('forbidden', 'only_admins_make_rentals_free', ONLY_ADMINS_MAKE_RENTALS_FREE);
-  if (cancellationWindowHours === field.policy.cancellationWindowHours && freeRental === field.policy.freeRental) return [];
-  return [{ type: 'FieldPolicySet', data: { fieldId: field.fieldId, setBy: actor, cancellationWindowHours, freeRental } }];
+  if (freeRental !== field.policy.freeRental && !command.actorIsAdmin)
+    throw new DomainError('forbidden', 'only_admins_make_rentals_free', ONLY_ADMINS_MAKE_RENTALS_FREE);
+  if (cancellationWindowHours === field.policy.cancellationWindowHours && freeRental === field.policy.freeRental)
+    return [];
+  return [
+    { type: 'FieldPolicySet', data: { fieldId: field.fieldId, setBy: actor, cancellationWindowHours, freeRental } },
+  ];
 }
 
 export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
@@ -214,7 +259,15 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
     switch (event.type) {
       case 'FieldAdded': {
         const { fieldId, ownerId, latitude, longitude, ...details } = event.data;
-        return { status: 'active', fieldId, ownerId, details, coordinates: { latitude, longitude }, subFields: [], policy: DEFAULT_FIELD_POLICY };
+        return {
+          status: 'active',
+          fieldId,
+          ownerId,
+          details,
+          coordinates: { latitude, longitude },
+          subFields: [],
+          policy: DEFAULT_FIELD_POLICY,
+        };
       }
       case 'FieldEdited': {
         if (state.status === 'unknown') return state;
@@ -226,9 +279,13 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
       case 'FieldWithdrawn':
         return state.status === 'unknown' ? state : { ...state, status: 'withdrawn' };
       case 'SubFieldAdded':
-        return state.status === 'unknown' ? state : { ...state, subFields: [...state.subFields, { subFieldId: event.data.subFieldId, name: event.data.name }] };
+        return state.status === 'unknown'
+          ? state
+          : { ...state, subFields: [...state.subFields, { subFieldId: event.data.subFieldId, name: event.data.name }] };
       case 'SubFieldRemoved':
-        return state.status === 'unknown' ? state : { ...state, subFields: state.subFields.filter((sub) => sub.subFieldId !== event.data.subFieldId) };
+        return state.status === 'unknown'
+          ? state
+          : { ...state, subFields: state.subFields.filter((sub) => sub.subFieldId !== event.data.subFieldId) };
       case 'FieldPolicySet': {
         const { cancellationWindowHours, freeRental } = event.data;
         return state.status === 'unknown' ? state : { ...state, policy: { cancellationWindowHours, freeRental } };
@@ -262,12 +319,27 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
 
 /** A withdrawal repeated (a retried job), or of a field its owner deleted already, changes nothing. */
 function withdrawField(command: Command<'WithdrawField'>, state: FieldState, context: DecisionContext): FieldEvent[] {
-  if (state.status === 'unknown') throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
+  if (state.status === 'unknown')
+    throw new DomainError('not_found', 'field_not_found', 'There is no field with this id.');
   if (state.status !== 'active') return [];
   const offered = state.subFields.filter((sub) => !command.withdrawnSubFieldIds.includes(sub.subFieldId));
   if (offered.length > 0) {
     // Reached only when a sub-field was added while the others were being withdrawn: the caller withdraws it and tries again.
-    throw new DomainError('conflict', SUBFIELDS_STILL_OPEN, `Withdraw ${offered.map((sub) => sub.name).join(', ')} before withdrawing the field.`);
+    throw new DomainError(
+      'conflict',
+      SUBFIELDS_STILL_OPEN,
+      `Withdraw ${offered.map((sub) => sub.name).join(', ')} before withdrawing the field.`,
+    );
   }
-  return [{ type: 'FieldWithdrawn', data: { fieldId: state.fieldId, ownerId: state.ownerId, withdrawnBy: context.actorId ?? 'system', reason: command.reason } }];
+  return [
+    {
+      type: 'FieldWithdrawn',
+      data: {
+        fieldId: state.fieldId,
+        ownerId: state.ownerId,
+        withdrawnBy: context.actorId ?? 'system',
+        reason: command.reason,
+      },
+    },
+  ];
 }

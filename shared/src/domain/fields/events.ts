@@ -24,9 +24,15 @@ const fieldDetails = z.object({
 });
 export type FieldDetails = z.infer<typeof fieldDetails>;
 
-export const FieldAdded = eventSchema('FieldAdded', z.object({ fieldId: z.string(), ownerId: z.string(), ...fieldDetails.shape, ...coordinates.shape }));
+export const FieldAdded = eventSchema(
+  'FieldAdded',
+  z.object({ fieldId: z.string(), ownerId: z.string(), ...fieldDetails.shape, ...coordinates.shape }),
+);
 
-export const FieldEdited = eventSchema('FieldEdited', z.object({ fieldId: z.string(), editedBy: z.string(), ...fieldDetails.shape, ...coordinates.shape }));
+export const FieldEdited = eventSchema(
+  'FieldEdited',
+  z.object({ fieldId: z.string(), editedBy: z.string(), ...fieldDetails.shape, ...coordinates.shape }),
+);
 
 // Soft delete: the field leaves every list, the log keeps its history.
 export const FieldDeleted = eventSchema('FieldDeleted', z.object({ fieldId: z.string(), deletedBy: z.string() }));
@@ -41,9 +47,15 @@ export const FieldWithdrawn = eventSchema(
   z.object({ fieldId: z.string(), ownerId: z.string(), withdrawnBy: z.string(), reason: z.enum(['owner_deleted']) }),
 );
 
-export const SubFieldAdded = eventSchema('SubFieldAdded', z.object({ fieldId: z.string(), subFieldId: z.string(), name: z.string() }));
+export const SubFieldAdded = eventSchema(
+  'SubFieldAdded',
+  z.object({ fieldId: z.string(), subFieldId: z.string(), name: z.string() }),
+);
 
-export const SubFieldRemoved = eventSchema('SubFieldRemoved', z.object({ fieldId: z.string(), subFieldId: z.string(), removedBy: z.string() }));
+export const SubFieldRemoved = eventSchema(
+  'SubFieldRemoved',
+  z.object({ fieldId: z.string(), subFieldId: z.string(), removedBy: z.string() }),
+);
 
 /**
  * The field's booking policy. `cancellationWindowHours`: a game cancelled at least this long before its
@@ -52,10 +64,23 @@ export const SubFieldRemoved = eventSchema('SubFieldRemoved', z.object({ fieldId
  */
 export const FieldPolicySet = eventSchema(
   'FieldPolicySet',
-  z.object({ fieldId: z.string(), setBy: z.string(), cancellationWindowHours: z.number().int().nonnegative().nullable(), freeRental: z.boolean() }),
+  z.object({
+    fieldId: z.string(),
+    setBy: z.string(),
+    cancellationWindowHours: z.number().int().nonnegative().nullable(),
+    freeRental: z.boolean(),
+  }),
 );
 
-export const FIELD_EVENTS = [FieldAdded, FieldEdited, FieldDeleted, FieldWithdrawn, SubFieldAdded, SubFieldRemoved, FieldPolicySet] as const;
+export const FIELD_EVENTS = [
+  FieldAdded,
+  FieldEdited,
+  FieldDeleted,
+  FieldWithdrawn,
+  SubFieldAdded,
+  SubFieldRemoved,
+  FieldPolicySet,
+] as const;
 
 export type FieldEvent = EventsOf<typeof FIELD_EVENTS>;
 

@@ -8,7 +8,8 @@ export const REMOVED_BY_ORGANIZER = 'The organizer removed you from this game. Y
 export const REMOVED_FROM_FREE_GAME = 'The organizer removed you from this game.';
 /** Under the spec's leave confirmation: a paid entry stays the player's for this game (DESIGN §8). */
 export const ENTRY_HELD = 'You have paid for this game already: join again without paying.';
-export const REJOIN_FOR_FREE = 'Your entry fee stays yours for this game: you can join again for free while there is room.';
+export const REJOIN_FOR_FREE =
+  'Your entry fee stays yours for this game: you can join again for free while there is room.';
 const ONLY_ORGANIZER = 'Only the organizer of this game can do this.';
 
 /** A payment the command side has verified with the processor: succeeded, for this purpose. */
@@ -118,7 +119,9 @@ export function entryPaymentsOf(game: Pick<KnownGame, 'paidEntries'>, playerId: 
 
 /** Every paid entry still held, refunded in full when the game is cancelled: members' and leavers' alike. */
 function entryRefundsOf(game: KnownGame): Array<{ playerId: string; paymentId: string }> {
-  return game.paidEntries.filter((entry) => !entry.refunded).map(({ playerId, paymentId }) => ({ playerId, paymentId }));
+  return game.paidEntries
+    .filter((entry) => !entry.refunded)
+    .map(({ playerId, paymentId }) => ({ playerId, paymentId }));
 }
 
 function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
@@ -130,7 +133,8 @@ function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
 
 function refuseUnlessOrganizer(game: ScheduledGame, context: DecisionContext, actorIsAdmin: boolean): string {
   const actor = context.actorId;
-  if (actor === null || (actor !== game.details.organizerId && !actorIsAdmin)) throw new DomainError('forbidden', 'not_organizer', ONLY_ORGANIZER);
+  if (actor === null || (actor !== game.details.organizerId && !actorIsAdmin))
+    throw new DomainError('forbidden', 'not_organizer', ONLY_ORGANIZER);
   return actor;
 }
 
@@ -153,25 +157,51 @@ function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: V
   const price = game.details.priceCents;
   if (price === 0) return;
   if (payment === null) {
-    throw new DomainError('invalid', 'payment_required', `This game costs $${(price / 100).toFixed(2)}. Pay the entry fee to join.`);
+    throw new DomainError(
+      'invalid',
+      'payment_required',
+      `This game costs $${(price / 100).toFixed(2)}. Pay the entry fee to join.`,
+    );
   }
-  if (payment.gameId !== game.details.gameId) throw new DomainError('invalid', 'payment_for_another_game', 'This payment was made for another game.');
-  if (payment.payerId !== playerId) throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+  if (payment.gameId !== game.details.gameId)
+    throw new DomainError('invalid', 'payment_for_another_game', 'This payment was made for another game.');
+  if (payment.payerId !== playerId)
+    throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
   if (payment.amountCents !== price) {
-    throw new DomainError('invalid', 'payment_amount', `This payment does not match the entry fee of $${(price / 100).toFixed(2)}.`);
+    throw new DomainError(
+      'invalid',
+      'payment_amount',
+      `This payment does not match the entry fee of $${(price / 100).toFixed(2)}.`,
+    );
   }
 }
 
 /** The move of one participant to a team, or nothing when they are there already. */
-function moveOnce(game: ScheduledGame, mover: Participant, to: Team, movedBy: string, now: number, at: string): GameEvent[] {
+function moveOnce(
+  game: ScheduledGame,
+  mover: Participant,
+  to: Team,
+  movedBy: string,
+  now: number,
+  at: string,
+): GameEvent[] {
   if (mover.team === to) return [];
   if (to !== 0) refuseUnlessRoom(game, mover, to);
   // A move between the teams keeps the interval running; only the sideline ends it.
   const playedSeconds = to === 0 ? secondsOnPitch(mover.onPitchSince, now, game.start, game.end) : 0;
-  return [{ type: 'PlayerMoved', data: { gameId: game.details.gameId, playerId: mover.playerId, from: mover.team, to, movedBy, at, playedSeconds } }];
+  return [
+    {
+      type: 'PlayerMoved',
+      data: { gameId: game.details.gameId, playerId: mover.playerId, from: mover.team, to, movedBy, at, playedSeconds },
+    },
+  ];
 }
 
-const withParticipant = (game: ScheduledGame, playerId: string, change: (participant: Participant) => Participant | null): ScheduledGame => ({
+const withParticipant = (
+  game: ScheduledGame,
+  playerId: string,
+  change: (participant: Participant) => Participant | null,
+): ScheduledGame => ({
   ...game,
   participants: game.participants.flatMap((participant) => {
     if (participant.playerId !== playerId) return [participant];
@@ -219,12 +249,15 @@ function evolve(state: GameState, event: GameEvent): GameState {
       const { to, playedSeconds } = event.data;
       return withParticipant(state as ScheduledGame, event.data.playerId, (participant) => {
         const closed = closedAt(participant, playedSeconds);
-        return { ...closed, team: to, onPitchSince: to === 0 ? null : participant.onPitchSince ?? at };
+        return { ...closed, team: to, onPitchSince: to === 0 ? null : (participant.onPitchSince ?? at) };
       });
     }
     case 'PlayersSwitched': {
       const { incomingId, outgoingId, team, outgoingPlayedSeconds } = event.data;
-      const swapped = withParticipant(state as ScheduledGame, outgoingId, (participant) => ({ ...closedAt(participant, outgoingPlayedSeconds), team: 0 }));
+      const swapped = withParticipant(state as ScheduledGame, outgoingId, (participant) => ({
+        ...closedAt(participant, outgoingPlayedSeconds),
+        team: 0,
+      }));
       return withParticipant(swapped, incomingId, (participant) => ({ ...participant, team, onPitchSince: at }));
     }
     case 'PlayerLeft':
@@ -235,7 +268,9 @@ function evolve(state: GameState, event: GameEvent): GameState {
       return {
         ...gone,
         removed: [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }],
-        paidEntries: gone.paidEntries.map((entry) => (entry.paymentId === refundedPaymentId ? { ...entry, refunded: true } : entry)),
+        paidEntries: gone.paidEntries.map((entry) =>
+          entry.paymentId === refundedPaymentId ? { ...entry, refunded: true } : entry,
+        ),
       };
     }
     case 'PlayerAllowedBack':
@@ -252,14 +287,20 @@ type Command<Type extends GameCommand['type']> = CommandOf<GameCommand, Type>;
 function scheduleGame(command: Command<'ScheduleGame'>, state: GameState): GameEvent[] {
   // The booking process may schedule a game twice (a webhook and the organizer's own call): once is enough.
   if (state.status !== 'none') return [];
-  return [{ type: 'GameScheduled', data: { ...command.details, rentalPaymentId: command.rentalPaymentId, rentalCents: command.rentalCents } }];
+  return [
+    {
+      type: 'GameScheduled',
+      data: { ...command.details, rentalPaymentId: command.rentalPaymentId, rentalCents: command.rentalCents },
+    },
+  ];
 }
 
 function joinGame(command: Command<'JoinGame'>, state: GameState, context: DecisionContext): GameEvent[] {
   const game = refuseUnlessOpen(state, context.now);
   const now = context.now.getTime();
   const at = context.now.toISOString();
-  if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
+  if (context.actorId !== command.playerId)
+    throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
   const current = game.participants.find((participant) => participant.playerId === command.playerId);
   const { payment } = command;
   if (current && payment) {
@@ -272,9 +313,14 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
   const removal = game.removed.find((removed) => removed.playerId === command.playerId);
   if (removal) {
     const refunded = game.paidEntries.some((entry) => entry.playerId === command.playerId && entry.refunded);
-    throw new DomainError('forbidden', 'removed_by_organizer', refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME);
+    throw new DomainError(
+      'forbidden',
+      'removed_by_organizer',
+      refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME,
+    );
   }
-  if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
+  if (payment && paymentUsed(game, payment.paymentId))
+    throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
   // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
   const held = game.details.priceCents > 0 ? standingEntry(game, command.playerId) : undefined;
   if (held && payment) {
@@ -282,7 +328,10 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
   }
   if (!held) refuseBadEntryPayment(game, command.playerId, payment);
   const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
-  const joined: GameEvent = { type: 'PlayerJoined', data: { gameId: game.details.gameId, playerId: command.playerId, username: command.username, paymentId, at } };
+  const joined: GameEvent = {
+    type: 'PlayerJoined',
+    data: { gameId: game.details.gameId, playerId: command.playerId, username: command.username, paymentId, at },
+  };
   if (command.team === 0) return [joined];
   // The move onto a team is decided on the game as the join leaves it.
   const afterJoin = evolve(game, joined) as ScheduledGame;
@@ -301,8 +350,10 @@ function switchPlayers(command: Command<'SwitchPlayers'>, state: GameState, cont
   const switchedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
   const incoming = member(game, command.incomingId);
   const outgoing = member(game, command.outgoingId);
-  if (incoming.team !== 0) throw new DomainError('invalid', 'not_on_sideline', `${incoming.username} is not on the sideline.`);
-  if (outgoing.team === 0) throw new DomainError('invalid', 'not_on_pitch', `${outgoing.username} is not on the pitch.`);
+  if (incoming.team !== 0)
+    throw new DomainError('invalid', 'not_on_sideline', `${incoming.username} is not on the sideline.`);
+  if (outgoing.team === 0)
+    throw new DomainError('invalid', 'not_on_pitch', `${outgoing.username} is not on the pitch.`);
   const outgoingPlayedSeconds = secondsOnPitch(outgoing.onPitchSince, context.now.getTime(), game.start, game.end);
   return [
     {
@@ -322,10 +373,16 @@ function switchPlayers(command: Command<'SwitchPlayers'>, state: GameState, cont
 
 function leaveGame(command: Command<'LeaveGame'>, state: GameState, context: DecisionContext): GameEvent[] {
   const game = refuseUnlessOpen(state, context.now);
-  if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'leave_for_yourself', 'You can only leave a game yourself.');
+  if (context.actorId !== command.playerId)
+    throw new DomainError('forbidden', 'leave_for_yourself', 'You can only leave a game yourself.');
   const leaver = member(game, command.playerId);
   const playedSeconds = secondsOnPitch(leaver.onPitchSince, context.now.getTime(), game.start, game.end);
-  return [{ type: 'PlayerLeft', data: { gameId: game.details.gameId, playerId: leaver.playerId, at: context.now.toISOString(), playedSeconds } }];
+  return [
+    {
+      type: 'PlayerLeft',
+      data: { gameId: game.details.gameId, playerId: leaver.playerId, at: context.now.toISOString(), playedSeconds },
+    },
+  ];
 }
 
 function removePlayer(command: Command<'RemovePlayer'>, state: GameState, context: DecisionContext): GameEvent[] {
@@ -338,7 +395,15 @@ function removePlayer(command: Command<'RemovePlayer'>, state: GameState, contex
   return [
     {
       type: 'PlayerRemoved',
-      data: { gameId: game.details.gameId, playerId: removed.playerId, username: removed.username, removedBy, at: context.now.toISOString(), playedSeconds, refundedPaymentId },
+      data: {
+        gameId: game.details.gameId,
+        playerId: removed.playerId,
+        username: removed.username,
+        removedBy,
+        at: context.now.toISOString(),
+        playedSeconds,
+        refundedPaymentId,
+      },
     },
   ];
 }
@@ -347,7 +412,12 @@ function allowPlayerBack(command: Command<'AllowPlayerBack'>, state: GameState, 
   const game = refuseUnlessOpen(state, context.now);
   const allowedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
   if (!game.removed.some((removed) => removed.playerId === command.playerId)) return [];
-  return [{ type: 'PlayerAllowedBack', data: { gameId: game.details.gameId, playerId: command.playerId, allowedBy, at: context.now.toISOString() } }];
+  return [
+    {
+      type: 'PlayerAllowedBack',
+      data: { gameId: game.details.gameId, playerId: command.playerId, allowedBy, at: context.now.toISOString() },
+    },
+  ];
 }
 
 function cancelGame(command: Command<'CancelGame'>, state: GameState, context: DecisionContext): GameEvent[] {
@@ -359,7 +429,18 @@ function cancelGame(command: Command<'CancelGame'>, state: GameState, context: D
   return [
     {
       type: 'GameCancelled',
-      data: { gameId, cancelledBy, at: context.now.toISOString(), subFieldId, fieldId, ownerId, subFieldName, rentalRefunded, rentalPaymentId: game.rentalPaymentId, entryRefunds },
+      data: {
+        gameId,
+        cancelledBy,
+        at: context.now.toISOString(),
+        subFieldId,
+        fieldId,
+        ownerId,
+        subFieldName,
+        rentalRefunded,
+        rentalPaymentId: game.rentalPaymentId,
+        entryRefunds,
+      },
     },
   ];
 }

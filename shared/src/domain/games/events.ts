@@ -49,7 +49,13 @@ export const GameScheduled = eventSchema(
 
 export const PlayerJoined = eventSchema(
   'PlayerJoined',
-  z.object({ gameId: z.string(), playerId: z.string(), username: z.string(), paymentId: z.string().nullable(), at: instant }),
+  z.object({
+    gameId: z.string(),
+    playerId: z.string(),
+    username: z.string(),
+    paymentId: z.string().nullable(),
+    at: instant,
+  }),
 );
 
 export const PlayerMoved = eventSchema(
@@ -84,7 +90,10 @@ export const PlayerRemoved = eventSchema('PlayerRemoved', playerRemovedV1).next(
 );
 
 /** The organizer lets a removed player join the game again (a refund made at removal stands). */
-export const PlayerAllowedBack = eventSchema('PlayerAllowedBack', z.object({ gameId: z.string(), playerId: z.string(), allowedBy: z.string(), at: instant }));
+export const PlayerAllowedBack = eventSchema(
+  'PlayerAllowedBack',
+  z.object({ gameId: z.string(), playerId: z.string(), allowedBy: z.string(), at: instant }),
+);
 
 /** Why a game was withdrawn: cancelled without its organizer asking, because an admin deleted an account. */
 export const GAME_WITHDRAWAL_REASONS = ['organizer_deleted', 'owner_deleted'] as const;
@@ -114,7 +123,16 @@ export const GameCancelled = eventSchema('GameCancelled', gameCancelledV1).next(
   (v1) => v1,
 );
 
-export const GAME_EVENTS = [GameScheduled, PlayerJoined, PlayerMoved, PlayersSwitched, PlayerLeft, PlayerRemoved, PlayerAllowedBack, GameCancelled] as const;
+export const GAME_EVENTS = [
+  GameScheduled,
+  PlayerJoined,
+  PlayerMoved,
+  PlayersSwitched,
+  PlayerLeft,
+  PlayerRemoved,
+  PlayerAllowedBack,
+  GameCancelled,
+] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;
 

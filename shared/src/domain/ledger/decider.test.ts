@@ -16,7 +16,14 @@ const payment: SucceededPayment = {
 };
 const received: LedgerEvent = {
   type: 'PaymentReceived',
-  data: { paymentId: 'pi_1', receiverId: 'owner-1', payerId: 'captain-1', amountCents: 5000, currency: 'usd', purpose: { kind: 'rental', holdId: 'hold-1' } },
+  data: {
+    paymentId: 'pi_1',
+    receiverId: 'owner-1',
+    payerId: 'captain-1',
+    amountCents: 5000,
+    currency: 'usd',
+    purpose: { kind: 'rental', holdId: 'hold-1' },
+  },
 };
 const refunded = (refundId: string, amountCents: number): LedgerEvent => ({
   type: 'RefundIssued',
@@ -39,38 +46,56 @@ describe('ledger: recording a payment', () => {
   });
 
   it('refuses the same payment id with another amount', () => {
-    given(ledgerDecider, [received]).when({ type: 'RecordPayment', payment: { ...payment, amountCents: 1 } }).thenRefused('payment_differs');
+    given(ledgerDecider, [received])
+      .when({ type: 'RecordPayment', payment: { ...payment, amountCents: 1 } })
+      .thenRefused('payment_differs');
   });
 
   it('refuses amounts that are not positive whole cents, and fees larger than the payment', () => {
-    given(ledgerDecider, []).when({ type: 'RecordPayment', payment: { ...payment, amountCents: 10.5 } }).thenRefused('invalid_amount');
-    given(ledgerDecider, []).when({ type: 'RecordPayment', payment: { ...payment, amountCents: 0 } }).thenRefused('invalid_amount');
-    given(ledgerDecider, []).when({ type: 'RecordPayment', payment: { ...payment, feeCents: 5001 } }).thenRefused('invalid_fee');
+    given(ledgerDecider, [])
+      .when({ type: 'RecordPayment', payment: { ...payment, amountCents: 10.5 } })
+      .thenRefused('invalid_amount');
+    given(ledgerDecider, [])
+      .when({ type: 'RecordPayment', payment: { ...payment, amountCents: 0 } })
+      .thenRefused('invalid_amount');
+    given(ledgerDecider, [])
+      .when({ type: 'RecordPayment', payment: { ...payment, feeCents: 5001 } })
+      .thenRefused('invalid_fee');
   });
 });
 
 describe('ledger: recording a refund', () => {
   it('records a partial refund', () => {
-    given(ledgerDecider, [received]).when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 2000 }).then([refunded('re_1', 2000)]);
+    given(ledgerDecider, [received])
+      .when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 2000 })
+      .then([refunded('re_1', 2000)]);
   });
 
   it('records a refund once', () => {
-    given(ledgerDecider, [received, refunded('re_1', 2000)]).when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 2000 }).then([]);
+    given(ledgerDecider, [received, refunded('re_1', 2000)])
+      .when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 2000 })
+      .then([]);
   });
 
   it('never lets refunds exceed the payment', () => {
     given(ledgerDecider, [received, refunded('re_1', 3000)])
       .when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_2', amountCents: 2001 })
       .thenRefused('refund_exceeds_payment', /Only 2000 cents/);
-    given(ledgerDecider, [received, refunded('re_1', 3000)]).when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_2', amountCents: 2000 }).then([refunded('re_2', 2000)]);
+    given(ledgerDecider, [received, refunded('re_1', 3000)])
+      .when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_2', amountCents: 2000 })
+      .then([refunded('re_2', 2000)]);
   });
 
   it('refuses a refund of a payment it has not recorded', () => {
-    given(ledgerDecider, []).when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 1 }).thenRefused('payment_not_recorded');
+    given(ledgerDecider, [])
+      .when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 1 })
+      .thenRefused('payment_not_recorded');
   });
 
   it('refuses a refund of no cents', () => {
-    given(ledgerDecider, [received]).when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 0 }).thenRefused('invalid_amount');
+    given(ledgerDecider, [received])
+      .when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 0 })
+      .thenRefused('invalid_amount');
   });
 });
 
@@ -90,26 +115,54 @@ describe('ledger: differences reconciliation found', () => {
   const found: LedgerEvent = { type: 'PaymentDifferenceFound', data: difference };
 
   it('records a difference, also for a payment the ledger never received', () => {
-    given(ledgerDecider, [received, refunded('re_1', 3000)]).when({ type: 'RecordDifference', difference }).then([found]);
-    const missing = { ...difference, kind: 'payment_not_applied' as const, ledgerAmountCents: null, ledgerRefundedCents: 0, resolution: 'applied' as const };
-    given(ledgerDecider, []).when({ type: 'RecordDifference', difference: missing }).then([{ type: 'PaymentDifferenceFound', data: missing }]);
+    given(ledgerDecider, [received, refunded('re_1', 3000)])
+      .when({ type: 'RecordDifference', difference })
+      .then([found]);
+    const missing = {
+      ...difference,
+      kind: 'payment_not_applied' as const,
+      ledgerAmountCents: null,
+      ledgerRefundedCents: 0,
+      resolution: 'applied' as const,
+    };
+    given(ledgerDecider, [])
+      .when({ type: 'RecordDifference', difference: missing })
+      .then([{ type: 'PaymentDifferenceFound', data: missing }]);
   });
 
   it('records the same finding once, and a changed one again', () => {
-    given(ledgerDecider, [received, refunded('re_1', 3000), found]).when({ type: 'RecordDifference', difference }).then([]);
+    given(ledgerDecider, [received, refunded('re_1', 3000), found])
+      .when({ type: 'RecordDifference', difference })
+      .then([]);
     const worse = { ...difference, ledgerRefundedCents: 4000 };
-    given(ledgerDecider, [received, refunded('re_1', 3000), found]).when({ type: 'RecordDifference', difference: worse }).then([{ type: 'PaymentDifferenceFound', data: worse }]);
+    given(ledgerDecider, [received, refunded('re_1', 3000), found])
+      .when({ type: 'RecordDifference', difference: worse })
+      .then([{ type: 'PaymentDifferenceFound', data: worse }]);
   });
 
   it('a difference moves no money: the payment and its refunds are checked as before', () => {
-    given(ledgerDecider, [found, received]).when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 5001 }).thenRefused('refund_exceeds_payment');
+    given(ledgerDecider, [found, received])
+      .when({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 5001 })
+      .thenRefused('refund_exceeds_payment');
   });
 });
 
 describe('ledger: events and balance', () => {
   it('every event the decider makes matches its schema', () => {
-    const events = [...ledgerDecider.decide({ type: 'RecordPayment', payment: { ...payment, feeCents: 10 } }, ledgerDecider.initialState(), {} as never)];
-    events.push(...ledgerDecider.decide({ type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 100 }, fold(ledgerDecider, events), {} as never));
+    const events = [
+      ...ledgerDecider.decide(
+        { type: 'RecordPayment', payment: { ...payment, feeCents: 10 } },
+        ledgerDecider.initialState(),
+        {} as never,
+      ),
+    ];
+    events.push(
+      ...ledgerDecider.decide(
+        { type: 'RecordRefund', paymentId: 'pi_1', refundId: 're_1', amountCents: 100 },
+        fold(ledgerDecider, events),
+        {} as never,
+      ),
+    );
     for (const event of events) expect(eventRegistry.prepare(event).data).toEqual(event.data);
   });
 

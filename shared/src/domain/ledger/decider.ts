@@ -23,40 +23,87 @@ export type LedgerCommand =
 
 export type LedgerState = { differences: string[] } & (
   | { recorded: false }
-  | { recorded: true; paymentId: string; receiverId: string; payerId: string; amountCents: number; refundedCents: number; refundIds: string[] }
+  | {
+      recorded: true;
+      paymentId: string;
+      receiverId: string;
+      payerId: string;
+      amountCents: number;
+      refundedCents: number;
+      refundIds: string[];
+    }
 );
 
 /** A difference is the same finding when the same figures disagree in the same way. */
 const differenceKey = (difference: Difference) =>
-  [difference.kind, difference.processorStatus, difference.processorAmountCents, difference.processorRefundedCents, difference.ledgerAmountCents, difference.ledgerRefundedCents].join('|');
+  [
+    difference.kind,
+    difference.processorStatus,
+    difference.processorAmountCents,
+    difference.processorRefundedCents,
+    difference.ledgerAmountCents,
+    difference.ledgerRefundedCents,
+  ].join('|');
 
 const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
 
 type Command<Type extends LedgerCommand['type']> = CommandOf<LedgerCommand, Type>;
 
 function recordPayment({ payment }: Command<'RecordPayment'>, state: LedgerState): LedgerEvent[] {
-  if (!isCents(payment.amountCents) || payment.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A payment is a positive whole number of cents.');
-  if (!isCents(payment.feeCents) || payment.feeCents > payment.amountCents) throw new DomainError('invalid', 'invalid_fee', 'A fee is a whole number of cents no larger than its payment.');
+  if (!isCents(payment.amountCents) || payment.amountCents === 0)
+    throw new DomainError('invalid', 'invalid_amount', 'A payment is a positive whole number of cents.');
+  if (!isCents(payment.feeCents) || payment.feeCents > payment.amountCents)
+    throw new DomainError('invalid', 'invalid_fee', 'A fee is a whole number of cents no larger than its payment.');
   if (state.recorded) {
     if (state.amountCents !== payment.amountCents || state.receiverId !== payment.receiverId) {
-      throw new DomainError('conflict', 'payment_differs', `Payment ${payment.paymentId} is already recorded with a different amount or receiver.`);
+      throw new DomainError(
+        'conflict',
+        'payment_differs',
+        `Payment ${payment.paymentId} is already recorded with a different amount or receiver.`,
+      );
     }
     return [];
   }
   const { paymentId, receiverId, payerId, amountCents, currency, purpose } = payment;
-  const received: LedgerEvent = { type: 'PaymentReceived', data: { paymentId, receiverId, payerId, amountCents, currency, purpose } };
-  return payment.feeCents > 0 ? [received, { type: 'FeeCharged', data: { paymentId, receiverId, amountCents: payment.feeCents } }] : [received];
+  const received: LedgerEvent = {
+    type: 'PaymentReceived',
+    data: { paymentId, receiverId, payerId, amountCents, currency, purpose },
+  };
+  return payment.feeCents > 0
+    ? [received, { type: 'FeeCharged', data: { paymentId, receiverId, amountCents: payment.feeCents } }]
+    : [received];
 }
 
 function recordRefund(command: Command<'RecordRefund'>, state: LedgerState): LedgerEvent[] {
-  if (!state.recorded) throw new DomainError('not_found', 'payment_not_recorded', `Payment ${command.paymentId} is not in the ledger; record it before its refunds.`);
+  if (!state.recorded)
+    throw new DomainError(
+      'not_found',
+      'payment_not_recorded',
+      `Payment ${command.paymentId} is not in the ledger; record it before its refunds.`,
+    );
   if (state.refundIds.includes(command.refundId)) return [];
-  if (!isCents(command.amountCents) || command.amountCents === 0) throw new DomainError('invalid', 'invalid_amount', 'A refund is a positive whole number of cents.');
+  if (!isCents(command.amountCents) || command.amountCents === 0)
+    throw new DomainError('invalid', 'invalid_amount', 'A refund is a positive whole number of cents.');
   const left = state.amountCents - state.refundedCents;
   if (command.amountCents > left) {
-    throw new DomainError('conflict', 'refund_exceeds_payment', `Only ${left} cents of payment ${state.paymentId} are left to refund, not ${command.amountCents}.`);
+    throw new DomainError(
+      'conflict',
+      'refund_exceeds_payment',
+      `Only ${left} cents of payment ${state.paymentId} are left to refund, not ${command.amountCents}.`,
+    );
   }
-  return [{ type: 'RefundIssued', data: { paymentId: state.paymentId, refundId: command.refundId, receiverId: state.receiverId, payerId: state.payerId, amountCents: command.amountCents } }];
+  return [
+    {
+      type: 'RefundIssued',
+      data: {
+        paymentId: state.paymentId,
+        refundId: command.refundId,
+        receiverId: state.receiverId,
+        payerId: state.payerId,
+        amountCents: command.amountCents,
+      },
+    },
+  ];
 }
 
 function recordDifference({ difference }: Command<'RecordDifference'>, state: LedgerState): LedgerEvent[] {
@@ -76,12 +123,25 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentReceived':
-        return { differences: state.differences, recorded: true, paymentId: event.data.paymentId, receiverId: event.data.receiverId, payerId: event.data.payerId, amountCents: event.data.amountCents, refundedCents: 0, refundIds: [] };
+        return {
+          differences: state.differences,
+          recorded: true,
+          paymentId: event.data.paymentId,
+          receiverId: event.data.receiverId,
+          payerId: event.data.payerId,
+          amountCents: event.data.amountCents,
+          refundedCents: 0,
+          refundIds: [],
+        };
       case 'FeeCharged':
         return state;
       case 'RefundIssued':
         if (!state.recorded) return state;
-        return { ...state, refundedCents: state.refundedCents + event.data.amountCents, refundIds: [...state.refundIds, event.data.refundId] };
+        return {
+          ...state,
+          refundedCents: state.refundedCents + event.data.amountCents,
+          refundIds: [...state.refundIds, event.data.refundId],
+        };
       case 'PaymentDifferenceFound':
         return { ...state, differences: [...state.differences, differenceKey(event.data)] };
       default:

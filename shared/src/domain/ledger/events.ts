@@ -15,12 +15,28 @@ const purposeSchema = z.discriminatedUnion('kind', [
 
 export const PaymentReceived = eventSchema(
   'PaymentReceived',
-  z.object({ paymentId: z.string(), receiverId: z.string(), payerId: z.string(), amountCents: cents, currency: z.string(), purpose: purposeSchema }),
+  z.object({
+    paymentId: z.string(),
+    receiverId: z.string(),
+    payerId: z.string(),
+    amountCents: cents,
+    currency: z.string(),
+    purpose: purposeSchema,
+  }),
 );
-export const FeeCharged = eventSchema('FeeCharged', z.object({ paymentId: z.string(), receiverId: z.string(), amountCents: cents }));
+export const FeeCharged = eventSchema(
+  'FeeCharged',
+  z.object({ paymentId: z.string(), receiverId: z.string(), amountCents: cents }),
+);
 export const RefundIssued = eventSchema(
   'RefundIssued',
-  z.object({ paymentId: z.string(), refundId: z.string(), receiverId: z.string(), payerId: z.string(), amountCents: cents }),
+  z.object({
+    paymentId: z.string(),
+    refundId: z.string(),
+    receiverId: z.string(),
+    payerId: z.string(),
+    amountCents: cents,
+  }),
 );
 
 /**
@@ -28,7 +44,14 @@ export const RefundIssued = eventSchema(
  * them; `unknown_to_processor`: a validly signed webhook named a payment the processor does not know
  * (never booked; its payer and receiver are as the webhook claimed them). Old events all read as before.
  */
-export const DIFFERENCE_KINDS = ['payment_not_applied', 'refund_not_applied', 'amount_differs', 'ledger_refunded_more', 'failed_payment_in_ledger', 'unknown_to_processor'] as const;
+export const DIFFERENCE_KINDS = [
+  'payment_not_applied',
+  'refund_not_applied',
+  'amount_differs',
+  'ledger_refunded_more',
+  'failed_payment_in_ledger',
+  'unknown_to_processor',
+] as const;
 export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 
 /**

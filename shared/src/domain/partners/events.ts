@@ -27,18 +27,30 @@ export const PartnerApplicationSubmitted = eventSchema(
   }),
 );
 
-export const PartnerApplicationApproved = eventSchema('PartnerApplicationApproved', z.object({ applicationId: z.string(), email: z.string(), approvedBy: z.string() }));
+export const PartnerApplicationApproved = eventSchema(
+  'PartnerApplicationApproved',
+  z.object({ applicationId: z.string(), email: z.string(), approvedBy: z.string() }),
+);
 
-export const PartnerApplicationDeclined = eventSchema('PartnerApplicationDeclined', z.object({ applicationId: z.string(), declinedBy: z.string() }));
+export const PartnerApplicationDeclined = eventSchema(
+  'PartnerApplicationDeclined',
+  z.object({ applicationId: z.string(), declinedBy: z.string() }),
+);
 
 /** An admin took an approval back; approving again is still possible. */
-export const PartnerApplicationRevoked = eventSchema('PartnerApplicationRevoked', z.object({ applicationId: z.string(), revokedBy: z.string() }));
+export const PartnerApplicationRevoked = eventSchema(
+  'PartnerApplicationRevoked',
+  z.object({ applicationId: z.string(), revokedBy: z.string() }),
+);
 
 /**
  * An application that came without an account (a spreadsheet row, or a form sent before applying
  * needed one) confirmed as theirs by the signed-in user whose verified email it names.
  */
-export const PartnerApplicationClaimed = eventSchema('PartnerApplicationClaimed', z.object({ applicationId: z.string(), applicantId: z.string() }));
+export const PartnerApplicationClaimed = eventSchema(
+  'PartnerApplicationClaimed',
+  z.object({ applicationId: z.string(), applicantId: z.string() }),
+);
 
 /** One run of the spreadsheet import: what it read, took and could not take (row numbers as the sheet counts them, header = 1). */
 export const PartnerSheetImported = eventSchema(

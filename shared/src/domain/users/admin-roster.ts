@@ -4,16 +4,30 @@ import type { AdminRosterEvent } from './events';
 export type AdminRosterCommand = { type: 'GrantAdmin'; userId: string } | { type: 'RevokeAdmin'; userId: string };
 export type AdminRosterState = { admins: ReadonlySet<string> };
 
-function grantAdmin({ userId }: CommandOf<AdminRosterCommand, 'GrantAdmin'>, state: AdminRosterState, context: DecisionContext): AdminRosterEvent[] {
-  return state.admins.has(userId) ? [] : [{ type: 'AdminGranted', data: { userId, grantedBy: context.actorId ?? 'system' } }];
+function grantAdmin(
+  { userId }: CommandOf<AdminRosterCommand, 'GrantAdmin'>,
+  state: AdminRosterState,
+  context: DecisionContext,
+): AdminRosterEvent[] {
+  return state.admins.has(userId)
+    ? []
+    : [{ type: 'AdminGranted', data: { userId, grantedBy: context.actorId ?? 'system' } }];
 }
 
-function revokeAdmin({ userId }: CommandOf<AdminRosterCommand, 'RevokeAdmin'>, state: AdminRosterState, context: DecisionContext): AdminRosterEvent[] {
+function revokeAdmin(
+  { userId }: CommandOf<AdminRosterCommand, 'RevokeAdmin'>,
+  state: AdminRosterState,
+  context: DecisionContext,
+): AdminRosterEvent[] {
   const actor = context.actorId ?? 'system';
   if (!state.admins.has(userId)) return [];
   if (state.admins.size === 1) {
     const who = userId === actor ? 'You are' : 'This user is';
-    throw new DomainError('conflict', 'last_admin', `${who} the last admin. Make another user admin first, so someone can still manage users.`);
+    throw new DomainError(
+      'conflict',
+      'last_admin',
+      `${who} the last admin. Make another user admin first, so someone can still manage users.`,
+    );
   }
   return [{ type: 'AdminRevoked', data: { userId, revokedBy: actor } }];
 }

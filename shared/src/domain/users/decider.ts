@@ -93,36 +93,69 @@ function active(state: UserState): ActiveUser {
 function editProfile(command: Command<'EditProfile'>, state: UserState): UserEvent[] {
   const user = active(state);
   if (command.username !== user.username) {
-    throw new DomainError('invalid', 'username_read_only', 'Your username cannot be changed.', { username: 'Username is read-only' });
+    throw new DomainError('invalid', 'username_read_only', 'Your username cannot be changed.', {
+      username: 'Username is read-only',
+    });
   }
   if (command.bio.length > BIO_MAX_LENGTH) {
     throw new DomainError('invalid', 'bio_too_long', `Your bio can be at most ${BIO_MAX_LENGTH} characters.`, {
       bio: `At most ${BIO_MAX_LENGTH} characters`,
     });
   }
-  if (command.profilePicture !== '' && !PRESET_AVATAR.test(command.profilePicture) && !WEB_PICTURE.test(command.profilePicture)) {
+  if (
+    command.profilePicture !== '' &&
+    !PRESET_AVATAR.test(command.profilePicture) &&
+    !WEB_PICTURE.test(command.profilePicture)
+  ) {
     throw new DomainError('invalid', 'bad_picture', 'Choose one of the preset avatars or a picture web address.', {
       profilePicture: 'Not a preset avatar or a web address',
     });
   }
   if (command.bio === user.bio && command.profilePicture === user.profilePicture) return [];
-  return [{ type: 'UserProfileEdited', data: { userId: user.userId, bio: command.bio, profilePicture: command.profilePicture } }];
+  return [
+    {
+      type: 'UserProfileEdited',
+      data: { userId: user.userId, bio: command.bio, profilePicture: command.profilePicture },
+    },
+  ];
 }
 
 function changeRole(command: Command<'ChangeRole'>, state: UserState, context: DecisionContext): UserEvent[] {
   const user = active(state);
   if (command.role === user.role) return [];
-  return [{ type: 'UserRoleChanged', data: { userId: user.userId, role: command.role, changedBy: context.actorId ?? 'system' } }];
+  return [
+    {
+      type: 'UserRoleChanged',
+      data: { userId: user.userId, role: command.role, changedBy: context.actorId ?? 'system' },
+    },
+  ];
 }
 
-function applyPartnerDecision(command: Command<'ApplyPartnerDecision'>, state: UserState, context: DecisionContext): UserEvent[] {
+function applyPartnerDecision(
+  command: Command<'ApplyPartnerDecision'>,
+  state: UserState,
+  context: DecisionContext,
+): UserEvent[] {
   // A deleted account has no role to give or take; the application keeps its decision.
   if (known(state).status === 'deleted') return [];
   const user = active(state);
   const { applicationId, decision, approved } = command;
   if ((user.partnerDecisions[applicationId] ?? 0) >= decision) return []; // applied already, or a newer one was
   const role = approved ? roleWhenApproved(user) : roleWhenRevoked(user, applicationId);
-  return [{ type: 'PartnerDecisionApplied', data: { userId: user.userId, applicationId, decision, approved, role, previousRole: user.role, decidedBy: context.actorId ?? 'system' } }];
+  return [
+    {
+      type: 'PartnerDecisionApplied',
+      data: {
+        userId: user.userId,
+        applicationId,
+        decision,
+        approved,
+        role,
+        previousRole: user.role,
+        decidedBy: context.actorId ?? 'system',
+      },
+    },
+  ];
 }
 
 function deleteUser(state: UserState, context: DecisionContext): UserEvent[] {
@@ -147,7 +180,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           partnerGrant: null,
         };
       case 'UserProfileEdited':
-        return state.status === 'unknown' ? state : { ...state, bio: event.data.bio, profilePicture: event.data.profilePicture };
+        return state.status === 'unknown'
+          ? state
+          : { ...state, bio: event.data.bio, profilePicture: event.data.profilePicture };
       case 'UserRoleChanged':
         return state.status === 'unknown' ? state : { ...state, role: event.data.role, partnerGrant: null };
       case 'PartnerDecisionApplied':
@@ -177,7 +212,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   },
 };
 
-
 /** An approval makes a player or a captain a field owner; a field owner or an admin keeps their role. */
 function roleWhenApproved(state: KnownUser): Role {
   return state.role === 'player' || state.role === 'captain' ? 'field owner' : state.role;
@@ -193,11 +227,18 @@ function roleWhenRevoked(state: KnownUser, applicationId: string): Role {
   return grant.applicationIds.length === 1 ? grant.previousRole : state.role;
 }
 
-function afterPartnerDecision(state: KnownUser, applied: { applicationId: string; decision: number; approved: boolean; role: Role; previousRole: Role }): Partial<KnownUser> {
+function afterPartnerDecision(
+  state: KnownUser,
+  applied: { applicationId: string; decision: number; approved: boolean; role: Role; previousRole: Role },
+): Partial<KnownUser> {
   const { applicationId, decision, approved, role, previousRole } = applied;
   const others = state.partnerGrant?.applicationIds.filter((id) => id !== applicationId) ?? [];
   let partnerGrant = state.partnerGrant;
-  if (approved && (partnerGrant || role !== previousRole)) partnerGrant = { applicationIds: [...others, applicationId], previousRole: partnerGrant?.previousRole ?? previousRole };
+  if (approved && (partnerGrant || role !== previousRole))
+    partnerGrant = {
+      applicationIds: [...others, applicationId],
+      previousRole: partnerGrant?.previousRole ?? previousRole,
+    };
   if (!approved && partnerGrant) partnerGrant = others.length > 0 ? { ...partnerGrant, applicationIds: others } : null;
   return { role, partnerDecisions: { ...state.partnerDecisions, [applicationId]: decision }, partnerGrant };
 }

@@ -25,9 +25,15 @@ export const UserRegistered = eventSchema('UserRegistered', userRegisteredV1).ne
   (v1) => ({ ...v1, emailVerified: false }),
 );
 
-export const UserProfileEdited = eventSchema('UserProfileEdited', z.object({ userId: z.string(), bio: z.string(), profilePicture: z.string() }));
+export const UserProfileEdited = eventSchema(
+  'UserProfileEdited',
+  z.object({ userId: z.string(), bio: z.string(), profilePicture: z.string() }),
+);
 
-export const UserRoleChanged = eventSchema('UserRoleChanged', z.object({ userId: z.string(), role, changedBy: z.string() }));
+export const UserRoleChanged = eventSchema(
+  'UserRoleChanged',
+  z.object({ userId: z.string(), role, changedBy: z.string() }),
+);
 
 /**
  * An admin's decision on a partner application (its `decision`-th), applied to the applicant's
@@ -37,13 +43,27 @@ export const UserRoleChanged = eventSchema('UserRoleChanged', z.object({ userId:
  */
 export const PartnerDecisionApplied = eventSchema(
   'PartnerDecisionApplied',
-  z.object({ userId: z.string(), applicationId: z.string(), decision: z.number().int().positive(), approved: z.boolean(), role, previousRole: role, decidedBy: z.string() }),
+  z.object({
+    userId: z.string(),
+    applicationId: z.string(),
+    decision: z.number().int().positive(),
+    approved: z.boolean(),
+    role,
+    previousRole: role,
+    decidedBy: z.string(),
+  }),
 );
 
 // The log keeps only this marker; read models drop the person's data when they see it.
 export const UserDeleted = eventSchema('UserDeleted', z.object({ userId: z.string(), deletedBy: z.string() }));
 
-export const USER_EVENTS = [UserRegistered, UserProfileEdited, UserRoleChanged, PartnerDecisionApplied, UserDeleted] as const;
+export const USER_EVENTS = [
+  UserRegistered,
+  UserProfileEdited,
+  UserRoleChanged,
+  PartnerDecisionApplied,
+  UserDeleted,
+] as const;
 
 export type UserEvent = EventsOf<typeof USER_EVENTS>;
 

@@ -21,7 +21,8 @@ export function usernameCandidate(base: string, attempt: number): string {
 
 function claimUsername(command: UsernameClaimCommand, state: UsernameClaimState): UsernameEvent[] {
   if (state.claimedBy === command.userId) return [];
-  if (state.claimedBy !== null) throw new DomainError('conflict', 'username_taken', `The username ${command.username} is taken.`);
+  if (state.claimedBy !== null)
+    throw new DomainError('conflict', 'username_taken', `The username ${command.username} is taken.`);
   return [{ type: 'UsernameClaimed', data: { username: command.username, userId: command.userId } }];
 }
 

@@ -12,7 +12,8 @@ import { StreamStateCache } from './stream-state-cache';
 
 /** A tally that can be closed: enough rules to see which state a decision was made on. */
 type TallyCommand = { type: 'Add'; amount: number } | { type: 'Close' } | { type: 'Reopen' };
-type TallyEvent = { type: 'Added'; data: { amount: number } } | { type: 'Closed'; data: null } | { type: 'Reopened'; data: null };
+type TallyEvent =
+  { type: 'Added'; data: { amount: number } } | { type: 'Closed'; data: null } | { type: 'Reopened'; data: null };
 interface TallyState {
   total: number;
   closed: boolean;
@@ -65,9 +66,22 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
   });
 
   const run = (streamId: string, command: TallyCommand, cache?: StreamStateCache, commandId?: string) =>
-    handleCommand({ store, decider: tallyDecider, streamId, command, context, metadata: {}, cache, commandId, parse: asTallyEvent });
+    handleCommand({
+      store,
+      decider: tallyDecider,
+      streamId,
+      command,
+      context,
+      metadata: {},
+      cache,
+      commandId,
+      parse: asTallyEvent,
+    });
   const totalOf = async (streamId: string) =>
-    (await store.readStream(streamId)).reduce((sum, event) => sum + (event.type === 'Added' ? (event.data as { amount: number }).amount : 0), 0);
+    (await store.readStream(streamId)).reduce(
+      (sum, event) => sum + (event.type === 'Added' ? (event.data as { amount: number }).amount : 0),
+      0,
+    );
 
   it('decides the next command on its own last append without reading the stream', async () => {
     const cache = new StreamStateCache();
@@ -173,12 +187,19 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
     const second = await readCurrentState(store, tallyDecider, streamId, { cache, parse: asTallyEvent });
     expect(second).toEqual({ state: { total: 13, closed: false }, revision: 2 });
     // Read whole: this cache's first look, the other process (no cache) deciding; then only the tail.
-    expect(reads.mock.calls.filter(([id]) => id === streamId).map(([, options]) => options)).toEqual([{}, {}, { after: 1 }]);
+    expect(reads.mock.calls.filter(([id]) => id === streamId).map(([, options]) => options)).toEqual([
+      {},
+      {},
+      { after: 1 },
+    ]);
     reads.mockRestore();
     // A command that loses the race on the known state reads what came since, and decides on all of it.
     await run(streamId, { type: 'Close' }); // another process closes it
     await expect(run(streamId, { type: 'Add', amount: 5 }, cache)).rejects.toThrow('This tally is closed.');
-    expect(await readCurrentState(store, tallyDecider, nextStream(), { cache, parse: asTallyEvent })).toEqual({ state: { total: 0, closed: false }, revision: 'no_stream' });
+    expect(await readCurrentState(store, tallyDecider, nextStream(), { cache, parse: asTallyEvent })).toEqual({
+      state: { total: 0, closed: false },
+      revision: 'no_stream',
+    });
   });
 
   it('answers from a known state that settles the question without reading, and reads when it does not', async () => {
@@ -188,29 +209,54 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
     await run(streamId, { type: 'Add', amount: 10 }); // another process
     const reads = vi.spyOn(store, 'readStream');
     // "Has anything been added?" stays true once true: the known state answers it.
-    expect(await settledState(store, tallyDecider, streamId, (known) => known.total > 0, { cache, parse: asTallyEvent })).toEqual({ total: 1, closed: false });
+    expect(
+      await settledState(store, tallyDecider, streamId, (known) => known.total > 0, { cache, parse: asTallyEvent }),
+    ).toEqual({ total: 1, closed: false });
     expect(reads.mock.calls.filter(([id]) => id === streamId)).toHaveLength(0);
     // "More than 5?" the known state cannot say: what came since is read.
-    expect(await settledState(store, tallyDecider, streamId, (known) => known.total > 5, { cache, parse: asTallyEvent })).toEqual({ total: 11, closed: false });
+    expect(
+      await settledState(store, tallyDecider, streamId, (known) => known.total > 5, { cache, parse: asTallyEvent }),
+    ).toEqual({ total: 11, closed: false });
     expect(reads.mock.calls.filter(([id]) => id === streamId).map(([, options]) => options)).toEqual([{ after: 0 }]);
     reads.mockRestore();
     // A stream this process never saw is read.
     const unseen = nextStream();
     await run(unseen, { type: 'Add', amount: 7 });
-    expect(await settledState(store, tallyDecider, unseen, () => true, { cache, parse: asTallyEvent })).toEqual({ total: 7, closed: false });
+    expect(await settledState(store, tallyDecider, unseen, () => true, { cache, parse: asTallyEvent })).toEqual({
+      total: 7,
+      closed: false,
+    });
   });
 
   it('decides on a likely new stream without reading it, and on what is there when it exists after all', async () => {
     const fresh = nextStream();
     const reads = vi.spyOn(store, 'readStream');
-    const created = await handleCommand({ store, decider: tallyDecider, streamId: fresh, command: { type: 'Add', amount: 4 }, context, metadata: {}, likelyNew: true, parse: asTallyEvent });
+    const created = await handleCommand({
+      store,
+      decider: tallyDecider,
+      streamId: fresh,
+      command: { type: 'Add', amount: 4 },
+      context,
+      metadata: {},
+      likelyNew: true,
+      parse: asTallyEvent,
+    });
     expect(created.appended?.nextRevision).toBe(0);
     expect(reads.mock.calls.filter(([id]) => id === fresh)).toHaveLength(0);
     reads.mockRestore();
     // There after all: the guess loses the append, and the command is decided on the stream as it is.
     await run(fresh, { type: 'Close' });
     await expect(
-      handleCommand({ store, decider: tallyDecider, streamId: fresh, command: { type: 'Add', amount: 1 }, context, metadata: {}, likelyNew: true, parse: asTallyEvent }),
+      handleCommand({
+        store,
+        decider: tallyDecider,
+        streamId: fresh,
+        command: { type: 'Add', amount: 1 },
+        context,
+        metadata: {},
+        likelyNew: true,
+        parse: asTallyEvent,
+      }),
     ).rejects.toThrow('This tally is closed.');
     expect(await totalOf(fresh)).toBe(4);
   });
@@ -243,11 +289,25 @@ describe('handleCommand on events stored at an older schema version (real Postgr
   });
 
   it('folds a UserRegistered of version 1 (no emailVerified) as version 2 with emailVerified false', async () => {
-    const v1 = { userId: 'old', issuer: 'iss', subject: 'old', email: 'old@x.test', username: 'old', nickname: 'old', profilePicture: '/avatars/1.svg', role: 'player' };
+    const v1 = {
+      userId: 'old',
+      issuer: 'iss',
+      subject: 'old',
+      email: 'old@x.test',
+      username: 'old',
+      nickname: 'old',
+      profilePicture: '/avatars/1.svg',
+      role: 'player',
+    };
     // As registrations from before version 2 lie in existing logs: no emailVerified, no schemaVersion.
-    await store.appendToStream(userStream('old'), [{ type: 'UserRegistered', data: v1 }], { expectedRevision: 'no_stream' });
+    await store.appendToStream(userStream('old'), [{ type: 'UserRegistered', data: v1 }], {
+      expectedRevision: 'no_stream',
+    });
     const folded: UserEvent[] = [];
-    const recordingDecider: typeof userDecider = { ...userDecider, evolve: (state, event) => (folded.push(event), userDecider.evolve(state, event)) };
+    const recordingDecider: typeof userDecider = {
+      ...userDecider,
+      evolve: (state, event) => (folded.push(event), userDecider.evolve(state, event)),
+    };
 
     const outcome = await handleCommand({
       store: checkEventSchemas(store),
@@ -259,7 +319,12 @@ describe('handleCommand on events stored at an older schema version (real Postgr
     });
 
     expect(folded[0]).toEqual({ type: 'UserRegistered', data: { ...v1, emailVerified: false } });
-    expect(outcome.events).toEqual([{ type: 'UserProfileEdited', data: { userId: 'old', bio: 'still here', profilePicture: '/avatars/2.svg' } }]);
-    expect((await store.readStream(userStream('old'))).map((stored) => stored.metadata.schemaVersion)).toEqual([undefined, 1]);
+    expect(outcome.events).toEqual([
+      { type: 'UserProfileEdited', data: { userId: 'old', bio: 'still here', profilePicture: '/avatars/2.svg' } },
+    ]);
+    expect((await store.readStream(userStream('old'))).map((stored) => stored.metadata.schemaVersion)).toEqual([
+      undefined,
+      1,
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { stableId } from '../ids';
 import { DomainError, fold, type DecisionContext, type Decider, type DomainEvent } from '../../domain/decider';
-import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type StoredEvent } from '../eventstore/port';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type StoredEvent,
+} from '../eventstore/port';
 import { parseRegistered, readCurrentState, type ParseStoredEvent } from './current-state';
 import type { StreamStateCache } from './stream-state-cache';
 
@@ -69,7 +76,8 @@ function replayedOutcome<Event>(
   const start = history.findIndex((stored) => stored.eventId === deterministicEventId(commandId, streamId, 0));
   if (start < 0) return null;
   const mine: StoredEvent[] = [];
-  for (let i = start; history[i]?.eventId === deterministicEventId(commandId, streamId, mine.length); i++) mine.push(history[i]!);
+  for (let i = start; history[i]?.eventId === deterministicEventId(commandId, streamId, mine.length); i++)
+    mine.push(history[i]!);
   const last = mine.at(-1)!;
   return {
     events: mine.map(parse),
@@ -90,12 +98,27 @@ function replayedOutcome<Event>(
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   options: HandleCommandOptions<Command, Event, State>,
 ): Promise<CommandOutcome<Event>> {
-  const { store, decider, streamId, command, context, metadata, commandId, cache, likelyNew, maxAttempts = 5, retryDelay = retryDelayMs } = options;
+  const {
+    store,
+    decider,
+    streamId,
+    command,
+    context,
+    metadata,
+    commandId,
+    cache,
+    likelyNew,
+    maxAttempts = 5,
+    retryDelay = retryDelayMs,
+  } = options;
   const parse = options.parse ?? parseRegistered<Event>;
   for (let attempt = 1; ; attempt++) {
     // The first attempt may decide on a guess, without reading: the state this process knew last, or none for a likely new stream.
     const guess: { state: State; revision: ExpectedRevision } | undefined =
-      attempt === 1 && !commandId ? (cache?.get<State>(streamId, decider) ?? (likelyNew ? { state: decider.initialState(), revision: 'no_stream' } : undefined)) : undefined;
+      attempt === 1 && !commandId
+        ? (cache?.get<State>(streamId, decider) ??
+          (likelyNew ? { state: decider.initialState(), revision: 'no_stream' } : undefined))
+        : undefined;
     let state: State;
     let expectedRevision: ExpectedRevision;
     if (guess) {

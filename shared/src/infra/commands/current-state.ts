@@ -7,7 +7,8 @@ import type { StreamStateCache } from './stream-state-cache';
 export type ParseStoredEvent<Event> = (stored: StoredEvent) => Event;
 
 /** A stream holds only its own aggregate's events, so its decider's event type is what parsing it gives. */
-export const parseRegistered = <Event extends DomainEvent>(stored: StoredEvent): Event => parseEvent(stored) as DomainEvent as Event;
+export const parseRegistered = <Event extends DomainEvent>(stored: StoredEvent): Event =>
+  parseEvent(stored) as DomainEvent as Event;
 
 /** What folding a stream needs of its decider (as `fold` takes it). */
 type Folding<Event extends DomainEvent, State> = Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>;

@@ -33,20 +33,38 @@ describe('claimIdempotencyKey (real PostgreSQL store)', () => {
     await drop();
   });
 
-  const claim = (userId: string, key: string, hash: string) => claimIdempotencyKey(store, { userId, key, requestHash: hash, metadata: {} });
-  const answer = (body: string) => ({ status: 200, contentType: 'application/json; charset=utf-8', position: '1:2', body });
+  const claim = (userId: string, key: string, hash: string) =>
+    claimIdempotencyKey(store, { userId, key, requestHash: hash, metadata: {} });
+  const answer = (body: string) => ({
+    status: 200,
+    contentType: 'application/json; charset=utf-8',
+    position: '1:2',
+    body,
+  });
 
   it('takes a new key, runs the same request again until it has an answer, refuses the key for another request', async () => {
     expect(await claim('user-1', 'key-1', 'hash-a')).toEqual({ kind: 'run' });
     expect(await claim('user-1', 'key-1', 'hash-a')).toEqual({ kind: 'run' });
     expect(await claim('user-1', 'key-1', 'hash-b')).toEqual({ kind: 'other_request' });
-    expect((await store.readStream(idempotencyKeyStream('user-1', 'key-1'))).map((event) => event.data)).toEqual([{ requestHash: 'hash-a' }]);
+    expect((await store.readStream(idempotencyKeyStream('user-1', 'key-1'))).map((event) => event.data)).toEqual([
+      { requestHash: 'hash-a' },
+    ]);
   });
 
   it('answers the same request with its first recorded answer, which a second recording does not replace', async () => {
     expect(await claim('user-1', 'key-5', 'hash-a')).toEqual({ kind: 'run' });
-    await recordIdempotentAnswer(store, { userId: 'user-1', key: 'key-5', answer: answer('{"first":true}'), metadata: {} });
-    await recordIdempotentAnswer(store, { userId: 'user-1', key: 'key-5', answer: answer('{"second":true}'), metadata: {} });
+    await recordIdempotentAnswer(store, {
+      userId: 'user-1',
+      key: 'key-5',
+      answer: answer('{"first":true}'),
+      metadata: {},
+    });
+    await recordIdempotentAnswer(store, {
+      userId: 'user-1',
+      key: 'key-5',
+      answer: answer('{"second":true}'),
+      metadata: {},
+    });
     expect(await claim('user-1', 'key-5', 'hash-a')).toEqual({ kind: 'answered', answer: answer('{"first":true}') });
     expect(await claim('user-1', 'key-5', 'hash-b')).toEqual({ kind: 'other_request' });
     expect(await store.readStream(idempotencyKeyStream('user-1', 'key-5'))).toHaveLength(2);

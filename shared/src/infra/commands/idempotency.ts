@@ -8,7 +8,8 @@ export type { IdempotentAnswer };
 /** Longer keys are refused: a UUID or a hash is what clients send. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 
-export const idempotencyKeyStream = (userId: string, key: string) => `idempotency-${stableId('idempotency-key', userId, key)}`;
+export const idempotencyKeyStream = (userId: string, key: string) =>
+  `idempotency-${stableId('idempotency-key', userId, key)}`;
 
 /** The same value for the same JSON, whatever the order of its object keys. */
 function canonicalJson(value: unknown): string {
@@ -24,7 +25,11 @@ function canonicalJson(value: unknown): string {
 
 /** What makes two requests "the same request": the call and its body. */
 export function requestHash(call: string, body: unknown): string {
-  return createHash('sha256').update(call).update('\n').update(canonicalJson(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(call)
+    .update('\n')
+    .update(canonicalJson(body ?? null))
+    .digest('hex');
 }
 
 export type KeyClaim =
@@ -51,7 +56,9 @@ export async function claimIdempotencyKey(
     if (!first) {
       const used: IdempotencyKeyEvent = { type: 'IdempotencyKeyUsed', data: { requestHash: claim.requestHash } };
       try {
-        await store.appendToStream(streamId, [{ ...used, metadata: claim.metadata }], { expectedRevision: 'no_stream' });
+        await store.appendToStream(streamId, [{ ...used, metadata: claim.metadata }], {
+          expectedRevision: 'no_stream',
+        });
         return { kind: 'run' };
       } catch (error) {
         // Another request took the key at the same moment: read what it was.
@@ -73,5 +80,9 @@ export async function recordIdempotentAnswer(
   const streamId = idempotencyKeyStream(claim.userId, claim.key);
   const answered: IdempotencyKeyEvent = { type: 'IdempotencyKeyAnswered', data: claim.answer };
   // One id per key: two runs of the same request racing to record their answer append it once.
-  await store.appendToStream(streamId, [{ ...answered, metadata: claim.metadata, eventId: stableId('event', streamId, 'answer') }], { expectedRevision: 'any' });
+  await store.appendToStream(
+    streamId,
+    [{ ...answered, metadata: claim.metadata, eventId: stableId('event', streamId, 'answer') }],
+    { expectedRevision: 'any' },
+  );
 }

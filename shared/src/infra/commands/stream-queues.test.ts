@@ -5,7 +5,15 @@ import { StreamQueues } from './stream-queues';
 function gate(log: string[], name: string) {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
-  return { task: async () => { log.push(`start ${name}`); await opened; log.push(`end ${name}`); return name; }, open };
+  return {
+    task: async () => {
+      log.push(`start ${name}`);
+      await opened;
+      log.push(`end ${name}`);
+      return name;
+    },
+    open,
+  };
 }
 
 describe('stream queues', () => {

@@ -13,63 +13,106 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 /** Every setting the services read from the environment. README's configuration table mirrors it. */
-export const configSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: optionalUrl,
-  DATABASE_URL: optionalUrl,
-  EVENTSTORE_URL: z.string().trim().optional().transform((value) => (value ? value : undefined)),
-  REDIS_URL: optionalUrl,
-  DATA_DIR: z.string().default('.data/standalone'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
-  PROJECTION_REBUILD_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(2000),
-  AUTH0_DOMAIN: z.string().trim().optional(),
-  AUTH0_CLIENT_ID: z.string().trim().optional(),
-  AUTH0_AUDIENCE: z.string().trim().optional(),
-  EMBEDDED_IDENTITY: booleanFlag,
-  ADMIN_EMAILS: z
-    .string()
-    .optional()
-    .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
-  PARTNER_FORM_URL: optionalUrl,
-  PARTNER_SHEET_URL: optionalUrl,
-  PARTNER_SHEET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
-  AVAILABILITY_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(3650).default(365),
-  /** Standalone with the embedded identity provider: seed the demo field and games on first start (tests turn it off). */
-  DEMO_DATA: z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((value) => value === undefined || value === '' || value === 'true' || value === '1'),
-  /** How long an organizer's slot stays held while they pay the rental (DESIGN §7). */
-  HOLD_MINUTES: z.coerce.number().positive().max(60).default(10),
-  /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
-  CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
-  /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */
-  GEOCODER_URL: optionalUrl,
-  GEOCODER_KEY: z.string().trim().optional().transform((value) => (value ? value : undefined)),
-  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>`; loopback needs none. */
-  METRICS_TOKEN: z.string().trim().optional().transform((value) => (value ? value : undefined)),
-  /** Stripe instead of the simulated card processor (README: Payments with Stripe). A secret key needs the webhook secret too. */
-  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional().or(z.literal('').transform(() => undefined)),
-  /** The platform's share of each payment, in percent of it, kept as Stripe's application fee. */
-  STRIPE_APPLICATION_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
-  PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
-}).superRefine((config, context) => {
-  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
-    context.addIssue({
-      code: 'custom',
-      path: ['STRIPE_WEBHOOK_SECRET'],
-      message: 'is required with STRIPE_SECRET_KEY: without it no Stripe webhook can be verified, so no payment would ever be applied (`stripe listen` prints one)',
-    });
-  }
-  const mode = (key: string | undefined) => (key ? (/_live_/.test(key) ? 'live' : 'test') : null);
-  if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && mode(config.STRIPE_SECRET_KEY) !== mode(config.STRIPE_PUBLISHABLE_KEY)) {
-    context.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be of the same mode (test or live) as STRIPE_SECRET_KEY' });
-  }
-});
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    DATABASE_URL: optionalUrl,
+    EVENTSTORE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    REDIS_URL: optionalUrl,
+    DATA_DIR: z.string().default('.data/standalone'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+    PROJECTION_REBUILD_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(2000),
+    AUTH0_DOMAIN: z.string().trim().optional(),
+    AUTH0_CLIENT_ID: z.string().trim().optional(),
+    AUTH0_AUDIENCE: z.string().trim().optional(),
+    EMBEDDED_IDENTITY: booleanFlag,
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    PARTNER_FORM_URL: optionalUrl,
+    PARTNER_SHEET_URL: optionalUrl,
+    PARTNER_SHEET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
+    AVAILABILITY_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(3650).default(365),
+    /** Standalone with the embedded identity provider: seed the demo field and games on first start (tests turn it off). */
+    DEMO_DATA: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value === undefined || value === '' || value === 'true' || value === '1'),
+    /** How long an organizer's slot stays held while they pay the rental (DESIGN §7). */
+    HOLD_MINUTES: z.coerce.number().positive().max(60).default(10),
+    /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
+    CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
+    /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */
+    GEOCODER_URL: optionalUrl,
+    GEOCODER_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>`; loopback needs none. */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** Stripe instead of the simulated card processor (README: Payments with Stripe). A secret key needs the webhook secret too. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The platform's share of each payment, in percent of it, kept as Stripe's application fee. */
+    STRIPE_APPLICATION_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+    PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  })
+  .superRefine((config, context) => {
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message:
+          'is required with STRIPE_SECRET_KEY: without it no Stripe webhook can be verified, so no payment would ever be applied (`stripe listen` prints one)',
+      });
+    }
+    const mode = (key: string | undefined) => (key ? (/_live_/.test(key) ? 'live' : 'test') : null);
+    if (
+      config.STRIPE_SECRET_KEY &&
+      config.STRIPE_PUBLISHABLE_KEY &&
+      mode(config.STRIPE_SECRET_KEY) !== mode(config.STRIPE_PUBLISHABLE_KEY)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'must be of the same mode (test or live) as STRIPE_SECRET_KEY',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

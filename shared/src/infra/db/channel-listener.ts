@@ -13,7 +13,12 @@ export interface ChannelHandlers {
  * LISTENs on one PostgreSQL channel over a connection of its own (a pooled one would lose its
  * LISTEN when handed back), and reconnects after a second when the connection drops.
  */
-export function listenToChannel(connectionString: string, channel: string, handlers: ChannelHandlers, reconnectMs = 1000): { close(): Promise<void> } {
+export function listenToChannel(
+  connectionString: string,
+  channel: string,
+  handlers: ChannelHandlers,
+  reconnectMs = 1000,
+): { close(): Promise<void> } {
   let client: pg.Client | null = null;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | null = null;

@@ -19,7 +19,11 @@ function dataDir(name: string): string {
 }
 
 async function start(dir: string, options: { persistent?: boolean; port?: number } = {}): Promise<EmbeddedDatabase> {
-  const server = await startEmbeddedPostgres({ dataDir: dir, persistent: options.persistent ?? false, port: options.port });
+  const server = await startEmbeddedPostgres({
+    dataDir: dir,
+    persistent: options.persistent ?? false,
+    port: options.port,
+  });
   servers.push(server);
   return server;
 }
@@ -29,7 +33,9 @@ async function serverAddress(config: string | pg.ClientConfig): Promise<{ addres
   const client = new pg.Client(typeof config === 'string' ? { connectionString: config } : config);
   await client.connect();
   try {
-    const result = await client.query<{ address: string | null; database: string }>('SELECT inet_server_addr() AS address, current_database() AS database');
+    const result = await client.query<{ address: string | null; database: string }>(
+      'SELECT inet_server_addr() AS address, current_database() AS database',
+    );
     return result.rows[0]!;
   } finally {
     await client.end();
@@ -54,20 +60,23 @@ function schedulingPolicy(pid: number): number {
 const SCHED_BATCH = 3;
 
 describe('startEmbeddedPostgres', () => {
-  it.runIf(existsSync('/proc/self/stat'))('runs the server and the connections opened later as batch tasks, so a woken backend does not preempt the app', async () => {
-    const dir = dataDir('batch');
-    const server = await start(dir);
-    const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    expect(schedulingPolicy(postmaster)).toBe(SCHED_BATCH);
-    const client = new pg.Client({ connectionString: server.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      expect(schedulingPolicy(rows[0]!.pid)).toBe(SCHED_BATCH);
-    } finally {
-      await client.end();
-    }
-  });
+  it.runIf(existsSync('/proc/self/stat'))(
+    'runs the server and the connections opened later as batch tasks, so a woken backend does not preempt the app',
+    async () => {
+      const dir = dataDir('batch');
+      const server = await start(dir);
+      const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      expect(schedulingPolicy(postmaster)).toBe(SCHED_BATCH);
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        expect(schedulingPolicy(rows[0]!.pid)).toBe(SCHED_BATCH);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 
   it('returns a URL over the Unix-domain socket and still answers on TCP 127.0.0.1', async () => {
     const dir = dataDir('socket');
@@ -108,7 +117,10 @@ describe('startEmbeddedPostgres', () => {
     try {
       const socketDir = `${dir}-socket`;
       mkdirSync(socketDir, { recursive: true });
-      writeFileSync(path.join(socketDir, `.s.PGSQL.${port}.lock`), `${squatter.pid}\n${dir}\n0\n${port}\n${socketDir}\n`);
+      writeFileSync(
+        path.join(socketDir, `.s.PGSQL.${port}.lock`),
+        `${squatter.pid}\n${dir}\n0\n${port}\n${socketDir}\n`,
+      );
       writeFileSync(path.join(socketDir, `.s.PGSQL.${port}`), '');
 
       const second = await start(dir, { persistent: true, port });

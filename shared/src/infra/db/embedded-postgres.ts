@@ -24,7 +24,9 @@ export async function findFreePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -95,7 +97,11 @@ function runAsBatchTasks(dataDir: string, log?: (line: string) => void): void {
   if (!Number.isInteger(postmaster) || postmaster <= 0) return;
   let children: number[] = [];
   try {
-    children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     // No /proc (not Linux): the policy is Linux's too.
     return;
@@ -103,7 +109,9 @@ function runAsBatchTasks(dataDir: string, log?: (line: string) => void): void {
   for (const pid of [postmaster, ...children]) {
     const result = spawnSync('chrt', ['--batch', '--pid', '0', String(pid)], { stdio: 'ignore' });
     if (result.error || result.status !== 0) {
-      log?.(`could not make PostgreSQL process ${pid} a batch task: ${result.error?.message ?? `chrt exited ${result.status}`}`);
+      log?.(
+        `could not make PostgreSQL process ${pid} a batch task: ${result.error?.message ?? `chrt exited ${result.status}`}`,
+      );
       return;
     }
   }

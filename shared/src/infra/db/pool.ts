@@ -8,7 +8,10 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient | pg.Client;
 
-export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+export function createPool(
+  connectionString: string,
+  options: { max?: number; applicationName?: string } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -23,7 +26,11 @@ export function createPool(connectionString: string, options: { max?: number; ap
 }
 
 /** Runs `work` in a transaction; `setup` (parameterless statements) is sent with BEGIN, in one round trip. */
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, setup?: string): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  setup?: string,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');

@@ -62,7 +62,11 @@ export interface ReadStreamOptions {
 }
 
 export interface EventStore {
-  appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
   /**
    * The stream's events in revision order; with `after`, only those past that revision (a reader that
    * has folded the stream up to a revision reads just what came since).

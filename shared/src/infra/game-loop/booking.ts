@@ -2,7 +2,12 @@ import { fieldDecider } from '../../domain/fields/decider';
 import { fieldStream } from '../../domain/fields/events';
 import { gameDecider } from '../../domain/games/decider';
 import { gameStream, type GameDetails } from '../../domain/games/events';
-import { availabilityDecider, type DraftAsSent, type SubFieldRef, type VerifiedRentalPayment } from '../../domain/availability/decider';
+import {
+  availabilityDecider,
+  type DraftAsSent,
+  type SubFieldRef,
+  type VerifiedRentalPayment,
+} from '../../domain/availability/decider';
 import { subFieldStream, type AvailabilityEvent } from '../../domain/availability/events';
 import { userDecider } from '../../domain/users/decider';
 import { userStream } from '../../domain/users/events';
@@ -31,7 +36,6 @@ export const gameIdForHold = (holdId: string) => stableId('game', holdId);
 
 type SlotBooked = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
 
-
 /**
  * The game a booking makes: the draft the captain held, the booked times, and the field as it is now
  * (its name, address, place and cancellation window, read from the field's own stream).
@@ -44,7 +48,8 @@ export async function gameDetailsOfBooking(
   streamStates?: StreamStateCache,
 ): Promise<GameDetails> {
   const field = await currentState(store, fieldDecider, fieldStream(booking.fieldId), streamStates);
-  if (field.status === 'unknown') throw new Error(`Booking ${booking.gameId} names field ${booking.fieldId}, which has no events`);
+  if (field.status === 'unknown')
+    throw new Error(`Booking ${booking.gameId} names field ${booking.fieldId}, which has no events`);
   const { details, coordinates, policy } = field;
   return {
     gameId: booking.gameId,
@@ -95,7 +100,11 @@ export async function scheduleBookedGame(
  * after the deletion's job listed the captain's games) makes a game nobody runs: it is withdrawn at
  * once, everything paid refunded, as the deletion would have done.
  */
-async function withdrawIfOrganizerDeleted(deps: BookingProcessDependencies, booking: SlotBooked, metadata: EventMetadata): Promise<void> {
+async function withdrawIfOrganizerDeleted(
+  deps: BookingProcessDependencies,
+  booking: SlotBooked,
+  metadata: EventMetadata,
+): Promise<void> {
   const organizer = await currentState(deps.store, userDecider, userStream(booking.organizerId), deps.streamStates);
   if (organizer.status !== 'deleted') return;
   await handleCommand({
@@ -132,7 +141,14 @@ export async function bookHeldSlot(
     cache: deps.streamStates,
     decider: availabilityDecider,
     streamId: subFieldStream(request.subField.subFieldId),
-    command: { type: 'BookSlot', subField: request.subField, holdId: request.holdId, gameId, payment: request.payment, draft: request.draft },
+    command: {
+      type: 'BookSlot',
+      subField: request.subField,
+      holdId: request.holdId,
+      gameId,
+      payment: request.payment,
+      draft: request.draft,
+    },
     context: { now: deps.now(), newId: () => gameId, actorId: request.actorId },
     metadata: request.metadata,
   });
@@ -141,8 +157,15 @@ export async function bookHeldSlot(
     event.type === 'SlotBooked' && (event as Extract<AvailabilityEvent, { type: 'SlotBooked' }>).data.gameId === gameId;
   const booking =
     booked.events.find(isThisBooking)?.data ??
-    (await deps.store.readStream(subFieldStream(request.subField.subFieldId))).map(parseEvent).find(isThisBooking)?.data;
-  if (!booking) throw new Error(`Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`);
-  const scheduled = await scheduleBookedGame(deps, booking, { cancellationWindowHours: request.cancellationWindowHours, metadata: request.metadata });
+    (await deps.store.readStream(subFieldStream(request.subField.subFieldId))).map(parseEvent).find(isThisBooking)
+      ?.data;
+  if (!booking)
+    throw new Error(
+      `Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`,
+    );
+  const scheduled = await scheduleBookedGame(deps, booking, {
+    cancellationWindowHours: request.cancellationWindowHours,
+    metadata: request.metadata,
+  });
   return { gameId, appended: scheduled ?? booked.appended };
 }

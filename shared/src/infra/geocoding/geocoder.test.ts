@@ -32,7 +32,11 @@ describe('HTTP geocoder, reading the answer', () => {
         geometry: { location: { lat: 40.7484, lng: -73.9967 } },
         address_components: [
           { long_name: '10001', short_name: '10001', types: ['postal_code'] },
-          { long_name: 'Manhattan', short_name: 'Manhattan', types: ['sublocality_level_1', 'sublocality', 'political'] },
+          {
+            long_name: 'Manhattan',
+            short_name: 'Manhattan',
+            types: ['sublocality_level_1', 'sublocality', 'political'],
+          },
           { long_name: 'New York', short_name: 'New York', types: ['locality', 'political'] },
           { long_name: 'New York', short_name: 'NY', types: ['administrative_area_level_1', 'political'] },
         ],
@@ -42,7 +46,9 @@ describe('HTTP geocoder, reading the answer', () => {
 
   it('asks for the ZIP code as a US postal code with the key, and reads the first result', async () => {
     const service = fakeService(200, newYork);
-    const place = await httpGeocoder({ url: 'https://geo.example/json', key: 'k-1', fetch: service.fetch }).geocodeZip('10001');
+    const place = await httpGeocoder({ url: 'https://geo.example/json', key: 'k-1', fetch: service.fetch }).geocodeZip(
+      '10001',
+    );
     expect(place).toEqual({ latitude: 40.7484, longitude: -73.9967, city: 'New York', state: 'NY' });
     expect(service.asked[0]!.searchParams.get('components')).toBe('postal_code:10001|country:US');
     expect(service.asked[0]!.searchParams.get('key')).toBe('k-1');
@@ -51,7 +57,12 @@ describe('HTTP geocoder, reading the answer', () => {
   it('asks for a typed place as a US address, and for a typed ZIP code as a postal code', async () => {
     const service = fakeService(200, newYork);
     const geocoder = httpGeocoder({ url: 'https://geo.example/json', key: 'k-1', fetch: service.fetch });
-    expect(await geocoder.geocodePlace(' New York, NY ')).toEqual({ latitude: 40.7484, longitude: -73.9967, city: 'New York', state: 'NY' });
+    expect(await geocoder.geocodePlace(' New York, NY ')).toEqual({
+      latitude: 40.7484,
+      longitude: -73.9967,
+      city: 'New York',
+      state: 'NY',
+    });
     expect(service.asked[0]!.searchParams.get('address')).toBe('New York, NY');
     expect(service.asked[0]!.searchParams.get('components')).toBe('country:US');
     await geocoder.geocodePlace('10001');
@@ -69,7 +80,11 @@ describe('HTTP geocoder, reading the answer', () => {
   });
 
   it('says the service is unavailable when it refuses, fails or cannot be reached', async () => {
-    const refused = httpGeocoder({ url: 'https://geo.example/json', key: 'bad', fetch: fakeService(200, { status: 'REQUEST_DENIED', error_message: 'bad key' }).fetch });
+    const refused = httpGeocoder({
+      url: 'https://geo.example/json',
+      key: 'bad',
+      fetch: fakeService(200, { status: 'REQUEST_DENIED', error_message: 'bad key' }).fetch,
+    });
     await expect(refused.geocodeZip('10001')).rejects.toBeInstanceOf(GeocoderUnavailableError);
     const failing = httpGeocoder({ url: 'https://geo.example/json', key: 'k', fetch: fakeService(500, {}).fetch });
     await expect(failing.geocodeZip('10001')).rejects.toBeInstanceOf(GeocoderUnavailableError);
@@ -80,7 +95,9 @@ describe('HTTP geocoder, reading the answer', () => {
 
 describe('choosing the geocoder', () => {
   it('uses the offline gazetteer unless GEOCODER_URL is configured', async () => {
-    expect(await createGeocoder({ GEOCODER_URL: undefined, GEOCODER_KEY: undefined }).geocodeZip('10001')).toMatchObject({ city: 'New York' });
+    expect(
+      await createGeocoder({ GEOCODER_URL: undefined, GEOCODER_KEY: undefined }).geocodeZip('10001'),
+    ).toMatchObject({ city: 'New York' });
     const configured = createGeocoder({ GEOCODER_URL: 'http://127.0.0.1:9/json', GEOCODER_KEY: 'k' });
     await expect(configured.geocodeZip('10001')).rejects.toBeInstanceOf(GeocoderUnavailableError);
   });

@@ -38,14 +38,20 @@ export function httpGeocoder(options: HttpGeocoderOptions): Geocoder {
     if (options.key) url.searchParams.set('key', options.key);
     let answer: GeocodingAnswer;
     try {
-      const response = await send(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      const response = await send(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`status ${response.status}`);
       answer = (await response.json()) as GeocodingAnswer;
     } catch (error) {
       throw new GeocoderUnavailableError(`The geocoding service did not answer: ${(error as Error).message}`);
     }
     if (answer.status === 'ZERO_RESULTS') return null;
-    if (answer.status !== 'OK') throw new GeocoderUnavailableError(`The geocoding service refused: ${answer.status ?? 'no status'} ${answer.error_message ?? ''}`.trim());
+    if (answer.status !== 'OK')
+      throw new GeocoderUnavailableError(
+        `The geocoding service refused: ${answer.status ?? 'no status'} ${answer.error_message ?? ''}`.trim(),
+      );
     return placeOf(answer.results?.[0]);
   }
 

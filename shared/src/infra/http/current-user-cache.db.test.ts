@@ -15,7 +15,8 @@ describe('CurrentUserCache (real PostgreSQL LISTEN/NOTIFY)', () => {
   let database: { url: string; drop: () => Promise<void> };
   let cache: CurrentUserCache<{ role: string }>;
   let admin: pg.Client;
-  const notify = (ids: unknown) => admin.query('SELECT pg_notify($1, $2)', [USERS_CHANGED_CHANNEL, JSON.stringify(ids)]);
+  const notify = (ids: unknown) =>
+    admin.query('SELECT pg_notify($1, $2)', [USERS_CHANGED_CHANNEL, JSON.stringify(ids)]);
   /** Remembers a row and waits until the cache answers with it (it answers only while listening). */
   const rememberNow = async (userId: string, role: string) => {
     await until(() => {
@@ -54,7 +55,10 @@ describe('CurrentUserCache (real PostgreSQL LISTEN/NOTIFY)', () => {
 
   it('forgets everything and answers nothing while its connection is lost, then recovers', async () => {
     await rememberNow('u4', 'player');
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [`playtime-listen-${USERS_CHANGED_CHANNEL}`]);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+      [`playtime-listen-${USERS_CHANGED_CHANNEL}`],
+    );
     await until(() => cache.get('u4') === undefined);
     cache.remember('u4', { role: 'player' }, cache.currentGeneration);
     expect(cache.get('u4')).toBeUndefined();

@@ -23,7 +23,8 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export const userIdFor = (identity: Pick<VerifiedAccessToken, 'iss' | 'sub'>) => stableId('user', identity.iss, identity.sub);
+export const userIdFor = (identity: Pick<VerifiedAccessToken, 'iss' | 'sub'>) =>
+  stableId('user', identity.iss, identity.sub);
 
 export interface UserRow {
   user_id: string;
@@ -44,13 +45,20 @@ export interface CurrentUserDependencies {
 export async function verifyIdentity(verify: VerifyAccessToken, token: string): Promise<VerifiedAccessToken> {
   return verify(token).catch((error: unknown) => {
     if (error instanceof UnauthorizedError) throw new ApiError(401, error.code, error.message);
-    throw new ApiError(503, 'identity_unavailable', 'We cannot check your login right now. Please try again in a minute.');
+    throw new ApiError(
+      503,
+      'identity_unavailable',
+      'We cannot check your login right now. Please try again in a minute.',
+    );
   });
 }
 
 /** The user's row in read.users, read now (no cache): for decisions that must see the latest role. */
 export async function readUserRow(pool: Pick<pg.Pool, 'query'>, userId: string): Promise<UserRow | undefined> {
-  const { rows } = await pool.query<UserRow>('SELECT user_id, username, email, role, deleted FROM read.users WHERE user_id = $1', [userId]);
+  const { rows } = await pool.query<UserRow>(
+    'SELECT user_id, username, email, role, deleted FROM read.users WHERE user_id = $1',
+    [userId],
+  );
   return rows[0];
 }
 
@@ -59,9 +67,13 @@ export async function readUserRow(pool: Pick<pg.Pool, 'query'>, userId: string):
  * another user: 404 when there is none, 409 when accounts from before usernames were claimed share it.
  */
 export async function userIdOfUsername(pool: Pick<pg.Pool, 'query'>, username: string): Promise<string> {
-  const { rows } = await pool.query<{ user_id: string }>('SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 2', [username]);
+  const { rows } = await pool.query<{ user_id: string }>(
+    'SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 2',
+    [username],
+  );
   if (!rows[0]) throw new ApiError(404, 'user_not_found', `There is no account with the username ${username}.`);
-  if (rows.length > 1) throw new ApiError(409, 'ambiguous_username', `More than one account has the username ${username}.`);
+  if (rows.length > 1)
+    throw new ApiError(409, 'ambiguous_username', `More than one account has the username ${username}.`);
   return rows[0].user_id;
 }
 
@@ -70,9 +82,18 @@ export const NOT_REGISTERED = 'not_registered';
 /** A registered, not deleted user's row as the caller of a request. */
 export function currentUserFrom(row: UserRow | undefined): CurrentUser {
   if (!row) {
-    throw new ApiError(403, NOT_REGISTERED, 'Your account is not registered yet: register it (POST /api/register-user), then try again.');
+    throw new ApiError(
+      403,
+      NOT_REGISTERED,
+      'Your account is not registered yet: register it (POST /api/register-user), then try again.',
+    );
   }
-  if (row.deleted) throw new ApiError(403, 'user_deleted', 'This account has been deleted. Contact an administrator if this is a mistake.');
+  if (row.deleted)
+    throw new ApiError(
+      403,
+      'user_deleted',
+      'This account has been deleted. Contact an administrator if this is a mistake.',
+    );
   return { userId: row.user_id, username: row.username ?? '', email: row.email ?? '', role: row.role };
 }
 

@@ -41,12 +41,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ error: { code, message, ...(fields ? { fields } : {}) } });
     if (error instanceof ApiError) return body(error.status, error.code, error.message, error.fields);
     if (error instanceof DomainError) return body(STATUS_BY_KIND[error.kind], error.code, error.message, error.fields);
-    if (error instanceof ConcurrencyError) return body(409, 'conflict', 'Someone else changed this at the same time. Please try again.');
+    if (error instanceof ConcurrencyError)
+      return body(409, 'conflict', 'Someone else changed this at the same time. Please try again.');
     const status = (error as { status?: number; type?: string }).status;
     const type = (error as { type?: string }).type;
     if (type === 'entity.parse.failed') return body(400, 'malformed_json', 'The request body is not valid JSON.');
     if (type === 'entity.too.large') return body(413, 'body_too_large', 'The request body is too large.');
-    if (typeof status === 'number' && status >= 400 && status < 500) return body(status, 'bad_request', (error as Error).message);
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return body(status, 'bad_request', (error as Error).message);
     logger.error({ err: error, requestId: req.id }, 'unhandled error');
     return body(500, 'internal', `Something went wrong on our side (request ${String(req.id)}).`);
   };

@@ -13,7 +13,10 @@ describe('requestContext (real HTTP)', () => {
   let url: string;
 
   beforeAll(async () => {
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
     const app = express();
     app.use(requestContext(logger));
     // Registered after requestContext's own listener, so this runs once the completion is logged.
@@ -47,7 +50,9 @@ describe('requestContext (real HTTP)', () => {
     expect(await answer.json()).toEqual({ id: 'browser-action-1234' });
     await completionsLogged(answer);
     // A success is logged at debug: only the handler's own line at info.
-    expect(lines).toEqual([expect.objectContaining({ level: 30, reqId: 'browser-action-1234', msg: 'inside the handler' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, reqId: 'browser-action-1234', msg: 'inside the handler' }),
+    ]);
   });
 
   it('makes up an id when the given one is not sane', async () => {
@@ -68,7 +73,11 @@ describe('requestContext (real HTTP)', () => {
         res: expect.objectContaining({ statusCode: 422 }),
         msg: 'request completed',
       }),
-      expect.objectContaining({ level: 50, reqId: broken.headers.get('x-correlation-id'), res: expect.objectContaining({ statusCode: 500 }) }),
+      expect.objectContaining({
+        level: 50,
+        reqId: broken.headers.get('x-correlation-id'),
+        res: expect.objectContaining({ statusCode: 500 }),
+      }),
     ]);
   });
 });

@@ -16,7 +16,8 @@ declare module 'http' {
 
 const serializers = { req: pino.stdSerializers.req, res: pino.stdSerializers.res, err: pino.stdSerializers.err };
 
-const levelFor = (res: Response): pino.Level => (res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug');
+const levelFor = (res: Response): pino.Level =>
+  res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug';
 
 /**
  * Gives each request an id (the caller's X-Correlation-Id when it sends a sane one), echoes it
@@ -32,7 +33,11 @@ export function requestContext(logger: Logger): RequestHandler {
     req.id = id;
     res.setHeader('X-Correlation-Id', id);
     let log: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (log ??= logger.child({ reqId: id }, { serializers })) });
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: false,
+      get: () => (log ??= logger.child({ reqId: id }, { serializers })),
+    });
     const started = performance.now();
     const done = () => {
       res.off('finish', done);

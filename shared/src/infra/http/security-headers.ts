@@ -22,7 +22,11 @@ export interface SecurityHeaderOptions {
   stripeJs?: boolean;
 }
 
-const STRIPE_JS = { script: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'] };
+const STRIPE_JS = {
+  script: ['https://js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+};
 
 /**
  * CSP has no syntax for an IPv6 literal host ('http://[::1]:3000' is ignored as invalid), so such an
@@ -30,7 +34,9 @@ const STRIPE_JS = { script: ['https://js.stripe.com'], connect: ['https://api.st
  */
 function cspSource(origin: string): string {
   const url = new URL(origin);
-  return url.hostname.startsWith('[') ? `${url.protocol}//*:${url.port || (url.protocol === 'https:' ? '443' : '80')}` : url.origin;
+  return url.hostname.startsWith('[')
+    ? `${url.protocol}//*:${url.port || (url.protocol === 'https:' ? '443' : '80')}`
+    : url.origin;
 }
 
 /** The CSP source for an inline script: browsers compare the script's text with it. */

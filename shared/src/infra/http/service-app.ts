@@ -18,7 +18,13 @@ const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
   const empty = req.headers['content-length'] === '0' && !req.headers['transfer-encoding'];
   // req.is answers null without a body and false for a body of another type.
   if (empty || req.is('application/json') !== false) return next();
-  next(new ApiError(415, 'unsupported_media_type', 'Send the body as JSON, with the header Content-Type: application/json.'));
+  next(
+    new ApiError(
+      415,
+      'unsupported_media_type',
+      'Send the body as JSON, with the header Content-Type: application/json.',
+    ),
+  );
 };
 
 export interface ServiceAppOptions {
@@ -46,7 +52,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   for (const router of options.raw ?? []) app.use(router);
   // Answers of a kilobyte or more go out compressed (brotli or gzip, as the browser accepts): a search
   // or a game's roster shrinks to a fifth; smaller ones are not worth the CPU.
-  app.use('/api', compression({ threshold: 1024 }), jsonBodiesOnly, express.json({ limit: BODY_LIMIT }), xsrfProtection);
+  app.use(
+    '/api',
+    compression({ threshold: 1024 }),
+    jsonBodiesOnly,
+    express.json({ limit: BODY_LIMIT }),
+    xsrfProtection,
+  );
   for (const router of options.api) app.use(router);
   app.use('/api', notFoundHandler);
   for (const router of options.after ?? []) app.use(router);

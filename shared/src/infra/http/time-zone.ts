@@ -12,6 +12,10 @@ export function timeZoneOf(req: Request): string {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
-    throw new ApiError(400, 'bad_time_zone', `${TIME_ZONE_HEADER} '${zone.slice(0, 60)}' is not a time zone. Send an IANA name such as Europe/Berlin.`);
+    throw new ApiError(
+      400,
+      'bad_time_zone',
+      `${TIME_ZONE_HEADER} '${zone.slice(0, 60)}' is not a time zone. Send an IANA name such as Europe/Berlin.`,
+    );
   }
 }

@@ -37,7 +37,13 @@ export const DEMO_ROLE_CLAIM = 'playtime_demo_role';
  * tokens); the subject is the account id, as in its tokens.
  */
 export async function demoAccountIdentities(db: Queryable, issuer: string) {
-  const { rows } = await db.query<{ account_id: string; email: string; email_verified: boolean; nickname: string; picture: string }>(
+  const { rows } = await db.query<{
+    account_id: string;
+    email: string;
+    email_verified: boolean;
+    nickname: string;
+    picture: string;
+  }>(
     'SELECT account_id, email, email_verified, nickname, picture FROM identity_accounts WHERE email = ANY($1::text[])',
     [DEMO_ACCOUNTS.map((demo) => demo.email)],
   );

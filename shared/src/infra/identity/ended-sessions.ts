@@ -33,7 +33,9 @@ export const END_SESSION_SQL = `
 
 /** Forgets sessions ended longer ago than any of their tokens can live. */
 export async function forgetOldEndedSessions(db: Pick<pg.Pool, 'query'>): Promise<void> {
-  await db.query('DELETE FROM identity_ended_grants WHERE ended_at <= now() - make_interval(secs => $1)', [ENDED_SESSIONS_KEPT_SECONDS]);
+  await db.query('DELETE FROM identity_ended_grants WHERE ended_at <= now() - make_interval(secs => $1)', [
+    ENDED_SESSIONS_KEPT_SECONDS,
+  ]);
 }
 
 export class EndedSessions implements SessionEnds {

@@ -12,7 +12,12 @@ import {
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ROLE_CLAIM } from './demo-accounts';
-import { bearerToken, createAccessTokenVerifier, UnauthorizedError, type UnauthorizedCode } from './verify-access-token';
+import {
+  bearerToken,
+  createAccessTokenVerifier,
+  UnauthorizedError,
+  type UnauthorizedCode,
+} from './verify-access-token';
 
 const ISSUER = 'https://identity.playtime.test/';
 const API = 'https://api.playtime.test';
@@ -41,7 +46,10 @@ describe('access-token verifier', () => {
       .sign((options.key ?? ours).privateKey);
   }
 
-  async function refusal(token: string | undefined, verifier = createAccessTokenVerifier({ issuer: ISSUER, audience: API, jwks: ours.jwks })) {
+  async function refusal(
+    token: string | undefined,
+    verifier = createAccessTokenVerifier({ issuer: ISSUER, audience: API, jwks: ours.jwks }),
+  ) {
     const error = await verifier.verify(token).then(
       () => undefined,
       (caught: unknown) => caught,
@@ -92,7 +100,11 @@ describe('access-token verifier', () => {
 
   it('ignores a demo-role claim that is not a role', async () => {
     const verifier = createAccessTokenVerifier({ issuer: ISSUER, audience: API, jwks: ours.jwks });
-    await expect(verifier.verify(await accessToken({ [DEMO_ROLE_CLAIM]: 'superuser' }))).resolves.toEqual({ sub: 'user-1', iss: ISSUER, emailVerified: false });
+    await expect(verifier.verify(await accessToken({ [DEMO_ROLE_CLAIM]: 'superuser' }))).resolves.toEqual({
+      sub: 'user-1',
+      iss: ISSUER,
+      emailVerified: false,
+    });
   });
 
   it('refuses a request without a token', async () => {
@@ -100,7 +112,9 @@ describe('access-token verifier', () => {
     expect(error.message).toBe('You are not signed in. Please log in to continue.');
     expect(error.wwwAuthenticate).toBe('Bearer');
     const verifier = createAccessTokenVerifier({ issuer: ISSUER, audience: API, jwks: ours.jwks });
-    await expect(verifier.verifyAuthorizationHeader('Basic dXNlcjpwYXNz')).rejects.toMatchObject({ code: 'missing_token' });
+    await expect(verifier.verifyAuthorizationHeader('Basic dXNlcjpwYXNz')).rejects.toMatchObject({
+      code: 'missing_token',
+    });
     await expect(verifier.verifyAuthorizationHeader(undefined)).rejects.toMatchObject({ code: 'missing_token' });
     expect(bearerToken('bearer abc.def.ghi')).toBe('abc.def.ghi');
   });
@@ -121,7 +135,10 @@ describe('access-token verifier', () => {
   });
 
   it('refuses an unsigned token (alg none)', async () => {
-    const token = new UnsecuredJWT({ sub: 'user-1', iss: ISSUER, aud: API }).setIssuedAt().setExpirationTime('5m').encode();
+    const token = new UnsecuredJWT({ sub: 'user-1', iss: ISSUER, aud: API })
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .encode();
     await expectRefused(token, 'invalid_token');
   });
 
@@ -152,7 +169,13 @@ describe('access-token verifier', () => {
   });
 
   it('refuses an ID token used as an access token', async () => {
-    const idToken = await new SignJWT({ sub: 'user-1', iss: ISSUER, aud: CLIENT_ID, nonce: 'n-0S6_WzA2Mj', email: 'a@b.test' })
+    const idToken = await new SignJWT({
+      sub: 'user-1',
+      iss: ISSUER,
+      aud: CLIENT_ID,
+      nonce: 'n-0S6_WzA2Mj',
+      email: 'a@b.test',
+    })
       .setProtectedHeader({ alg: 'RS256', kid: 'ours' })
       .setIssuedAt()
       .setExpirationTime('5m')
@@ -173,7 +196,9 @@ describe('access-token verifier', () => {
 
   it('refuses a tampered or malformed token', async () => {
     const [header, , signature] = (await accessToken()).split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: 'admin', iss: ISSUER, aud: API, exp: now() + 300 })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: 'admin', iss: ISSUER, aud: API, exp: now() + 300 })).toString(
+      'base64url',
+    );
     await expectRefused(`${header}.${payload}.${signature}`, 'invalid_token');
     await expectRefused('not-a-jwt', 'invalid_token');
     await expectRefused(await accessToken({ sub: undefined }), 'invalid_token');
@@ -197,7 +222,10 @@ describe('access-token verifier', () => {
     it('finds the key set at the issuer’s /.well-known/jwks.json by default', async () => {
       const issuer = `${origin}/tenant/`;
       const verifier = createAccessTokenVerifier({ issuer, audience: API });
-      await expect(verifier.verify(await accessToken({ iss: issuer }))).resolves.toMatchObject({ sub: 'user-1', iss: issuer });
+      await expect(verifier.verify(await accessToken({ iss: issuer }))).resolves.toMatchObject({
+        sub: 'user-1',
+        iss: issuer,
+      });
     });
 
     it('treats an unreachable key set as an outage, not as the user’s fault', async () => {

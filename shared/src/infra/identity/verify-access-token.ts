@@ -134,7 +134,8 @@ function toUnauthorized(error: unknown): unknown {
     if (error.claim === 'aud') return new UnauthorizedError('wrong_audience', { cause: error });
     if (error.claim === 'iss') return new UnauthorizedError('wrong_issuer', { cause: error });
   }
-  if (TOKEN_FAULTS.some((fault) => error instanceof fault)) return new UnauthorizedError('invalid_token', { cause: error });
+  if (TOKEN_FAULTS.some((fault) => error instanceof fault))
+    return new UnauthorizedError('invalid_token', { cause: error });
   return error;
 }
 
@@ -153,7 +154,9 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   // each time cost about a tenth of the API's CPU under load. A token verified once is trusted until
   // the moment jwtVerify itself would refuse it (expiry plus the clock tolerance).
   // Expiry is checked against the wall clock, like jwtVerify checks `exp`; the cache only bounds the count.
-  const verified = new LRUCache<string, { identity: VerifiedAccessToken; validUntilMs: number }>({ max: VERIFIED_CACHE_SIZE });
+  const verified = new LRUCache<string, { identity: VerifiedAccessToken; validUntilMs: number }>({
+    max: VERIFIED_CACHE_SIZE,
+  });
 
   async function verify(token: string | null | undefined): Promise<VerifiedAccessToken> {
     if (!token) throw new UnauthorizedError('missing_token');

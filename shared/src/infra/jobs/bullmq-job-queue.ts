@@ -101,7 +101,11 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
   const workers = new Set<JobWorker>();
   let closed = false;
   // A port job as BullMQ takes it, alone or in bulk.
-  const bullJob = ({ jobName, data, options: { jobId, delayMs } }: JobToEnqueue<Data>) => ({ name: jobName, data: { data }, opts: { jobId, delay: delayMs } });
+  const bullJob = ({ jobName, data, options: { jobId, delayMs } }: JobToEnqueue<Data>) => ({
+    name: jobName,
+    data: { data },
+    opts: { jobId, delay: delayMs },
+  });
   // BullMQ ignores an add whose job id exists (and answers as if it had added it).
   const add = async (job: JobToEnqueue<Data>) => {
     const { name: jobName, data, opts } = bullJob(job);
@@ -153,7 +157,13 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
 
     async counts() {
       const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'failed', 'completed');
-      return { waiting: counts.waiting ?? 0, delayed: counts.delayed ?? 0, active: counts.active ?? 0, failed: counts.failed ?? 0, completed: counts.completed ?? 0 };
+      return {
+        waiting: counts.waiting ?? 0,
+        delayed: counts.delayed ?? 0,
+        active: counts.active ?? 0,
+        failed: counts.failed ?? 0,
+        completed: counts.completed ?? 0,
+      };
     },
 
     async failed(limit) {

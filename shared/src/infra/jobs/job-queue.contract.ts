@@ -176,8 +176,18 @@ export function describeJobQueueContract(backendName: string, createHarness: () 
       });
       await queue.enqueue('notify', { n: 1 }, { jobId: 'notify-e8' });
       await waitFor(() => attempts.length === 3);
-      await expect.poll(() => queue.counts(), { timeout: 10_000 }).toMatchObject({ failed: 1, delayed: 1, waiting: 0, active: 0 });
-      expect(await queue.failed(10)).toEqual([{ id: 'notify-e8', name: 'notify', reason: 'the mail server is away', attempts: 3, failedAt: expect.any(String) }]);
+      await expect
+        .poll(() => queue.counts(), { timeout: 10_000 })
+        .toMatchObject({ failed: 1, delayed: 1, waiting: 0, active: 0 });
+      expect(await queue.failed(10)).toEqual([
+        {
+          id: 'notify-e8',
+          name: 'notify',
+          reason: 'the mail server is away',
+          attempts: 3,
+          failedAt: expect.any(String),
+        },
+      ]);
 
       healthy = true;
       expect(await queue.retry('unknown-e8')).toBe(false);
@@ -185,7 +195,9 @@ export function describeJobQueueContract(backendName: string, createHarness: () 
       expect(await queue.retry('notify-e8')).toBe(true);
       await waitFor(() => attempts.length === 4);
       expect(attempts).toEqual([1, 2, 3, 1]);
-      await expect.poll(() => queue.counts(), { timeout: 10_000 }).toMatchObject({ failed: 0, completed: 1, delayed: 1 });
+      await expect
+        .poll(() => queue.counts(), { timeout: 10_000 })
+        .toMatchObject({ failed: 0, completed: 1, delayed: 1 });
       expect(await queue.retry('notify-e8')).toBe(false);
     });
 

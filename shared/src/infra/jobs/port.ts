@@ -78,7 +78,8 @@ export interface JobQueue<Data = unknown> {
 }
 
 /** `prefix`: the Redis keys' namespace (see `jobNamespaceOf`). */
-export type JobBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string; prefix?: string };
+export type JobBackend =
+  { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string; prefix?: string };
 
 /**
  * Jobs act on one deployment's log, so with Redis their keys are namespaced by that deployment's
@@ -88,7 +89,9 @@ export type JobBackend = { kind: 'postgres'; connectionString: string } | { kind
  */
 export function jobNamespaceOf(databaseUrl: string): string {
   const url = new URL(databaseUrl);
-  const digest = createHash('sha256').update(`${url.hostname}:${url.port || '5432'}/${url.pathname.replace(/^\//, '')}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`${url.hostname}:${url.port || '5432'}/${url.pathname.replace(/^\//, '')}`)
+    .digest('hex');
   return `playtime-${digest.slice(0, 16)}`;
 }
 

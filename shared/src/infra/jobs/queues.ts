@@ -22,8 +22,13 @@ export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 export const JOB_QUEUE_NAMES: JobQueueName[] = Object.values(JOB_QUEUES);
 
 /** Handles on every queue, for counting and retrying (no workers). */
-export async function openJobQueues(backend: JobBackend, logger: Logger): Promise<{ queues: Record<JobQueueName, JobQueue>; close(): Promise<void> }> {
-  const entries = await Promise.all(JOB_QUEUE_NAMES.map(async (name) => [name, await createJobQueue({ name, backend, logger })] as const));
+export async function openJobQueues(
+  backend: JobBackend,
+  logger: Logger,
+): Promise<{ queues: Record<JobQueueName, JobQueue>; close(): Promise<void> }> {
+  const entries = await Promise.all(
+    JOB_QUEUE_NAMES.map(async (name) => [name, await createJobQueue({ name, backend, logger })] as const),
+  );
   const queues = Object.fromEntries(entries) as Record<JobQueueName, JobQueue>;
   return { queues, close: async () => void (await Promise.all(entries.map(([, queue]) => queue.close()))) };
 }

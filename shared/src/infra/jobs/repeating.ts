@@ -18,9 +18,20 @@ export async function startRepeatingJob(options: {
 }): Promise<{ close(): Promise<void> }> {
   const periodMs = options.everyMinutes * 60_000;
   const now = options.now ?? (() => new Date());
-  const queue = await createJobQueue<{ slot: number }>({ name: options.queue, backend: options.backend, attempts: 5, backoffMs: 5_000, keepCompletedDays: 1, logger: options.logger });
+  const queue = await createJobQueue<{ slot: number }>({
+    name: options.queue,
+    backend: options.backend,
+    attempts: 5,
+    backoffMs: 5_000,
+    keepCompletedDays: 1,
+    logger: options.logger,
+  });
   const schedule = (slot: number) =>
-    queue.enqueue(options.queue, { slot }, { jobId: `${options.queue}-${slot}`, delayMs: Math.max(0, slot * periodMs - now().getTime()) });
+    queue.enqueue(
+      options.queue,
+      { slot },
+      { jobId: `${options.queue}-${slot}`, delayMs: Math.max(0, slot * periodMs - now().getTime()) },
+    );
   const worker = queue.process(async (job) => {
     await schedule(job.data.slot + 1);
     await options.run();

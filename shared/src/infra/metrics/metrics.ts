@@ -75,7 +75,13 @@ export function createMetrics(): Metrics {
     registers: [registry],
     collect,
   });
-  const jobs = new client.Gauge({ name: 'playtime_jobs', help: 'Jobs by queue and state', labelNames: ['queue', 'state'] as const, registers: [registry], collect });
+  const jobs = new client.Gauge({
+    name: 'playtime_jobs',
+    help: 'Jobs by queue and state',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    collect,
+  });
   const paymentDifferences = new client.Gauge({
     name: 'playtime_payment_differences',
     help: "Reconciliation's findings between the processor and the ledger, by resolution",
@@ -95,7 +101,11 @@ export function createMetrics(): Metrics {
     labelNames: ['projection'] as const,
     registers: [registry],
   });
-  const sockets = new client.Gauge({ name: 'playtime_socket_connections', help: 'Open socket.io connections', registers: [registry] });
+  const sockets = new client.Gauge({
+    name: 'playtime_socket_connections',
+    help: 'Open socket.io connections',
+    registers: [registry],
+  });
   return {
     registry,
     httpDuration,
@@ -113,7 +123,12 @@ export function createMetrics(): Metrics {
       const stop = httpDuration.startTimer({ service, method: req.method });
       // Only routes' own patterns become labels: the web app answers any path, and a label per path
       // would let anyone grow the registry without bound.
-      res.on('finish', () => stop({ route: req.route?.path ?? (res.statusCode === 404 ? 'unmatched' : 'web app'), status: String(res.statusCode) }));
+      res.on('finish', () =>
+        stop({
+          route: req.route?.path ?? (res.statusCode === 404 ? 'unmatched' : 'web app'),
+          status: String(res.statusCode),
+        }),
+      );
       next();
     },
     handler: async (_req, res) => {

@@ -32,12 +32,25 @@ export function metricsAccess(token: string | undefined): RequestHandler {
     if (LOOPBACK.test(req.socket.remoteAddress ?? '') && LOOPBACK.test(req.ip ?? '')) return next();
     const given = bearerToken(req.get('authorization'));
     if (token && given && sameSecret(given, token)) return next();
-    next(new ApiError(403, 'forbidden', token ? 'Send the metrics token as a bearer token.' : 'Metrics are served to this machine only (set METRICS_TOKEN to scrape from elsewhere).'));
+    next(
+      new ApiError(
+        403,
+        'forbidden',
+        token
+          ? 'Send the metrics token as a bearer token.'
+          : 'Metrics are served to this machine only (set METRICS_TOKEN to scrape from elsewhere).',
+      ),
+    );
   };
 }
 
 /** `/healthz`: the process answers. `/readyz`: its dependencies answer too. `/metrics`: Prometheus, see metricsAccess. */
-export function opsRoutes(options: { service: string; metrics: Metrics; checks: ReadinessCheck[]; metricsToken?: string }): Router {
+export function opsRoutes(options: {
+  service: string;
+  metrics: Metrics;
+  checks: ReadinessCheck[];
+  metricsToken?: string;
+}): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.service });
@@ -53,14 +66,19 @@ export function opsRoutes(options: { service: string; metrics: Metrics; checks: 
       }),
     );
     const ready = results.every((result) => result.ok);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: options.service, checks: results });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', service: options.service, checks: results });
   });
   router.get('/metrics', metricsAccess(options.metricsToken), options.metrics.handler);
   return router;
 }
 
 export function databaseCheck(pool: pg.Pool): ReadinessCheck {
-  return { name: 'database', check: async () => ((await pool.query('SELECT 1')).rowCount === 1 ? { ok: true } : { ok: false }) };
+  return {
+    name: 'database',
+    check: async () => ((await pool.query('SELECT 1')).rowCount === 1 ? { ok: true } : { ok: false }),
+  };
 }
 
 /**

@@ -29,15 +29,24 @@ describe('claimDataFolder', () => {
   it('takes over the lock of a process that is gone (kill -9)', () => {
     const dir = folder();
     const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
-    writeFileSync(path.join(dir, 'instance.lock'), JSON.stringify({ pid: gone, url: 'http://localhost:3000', command: 'node start.ts' }));
+    writeFileSync(
+      path.join(dir, 'instance.lock'),
+      JSON.stringify({ pid: gone, url: 'http://localhost:3000', command: 'node start.ts' }),
+    );
     const lock = claimDataFolder(dir, 'http://localhost:4000');
-    expect(JSON.parse(readFileSync(path.join(dir, 'instance.lock'), 'utf8'))).toMatchObject({ pid: process.pid, url: 'http://localhost:4000' });
+    expect(JSON.parse(readFileSync(path.join(dir, 'instance.lock'), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      url: 'http://localhost:4000',
+    });
     lock.release();
   });
 
   it('takes over a lock whose pid now runs another program', () => {
     const dir = folder();
-    writeFileSync(path.join(dir, 'instance.lock'), JSON.stringify({ pid: process.pid, url: 'http://localhost:3000', command: 'some other program' }));
+    writeFileSync(
+      path.join(dir, 'instance.lock'),
+      JSON.stringify({ pid: process.pid, url: 'http://localhost:3000', command: 'some other program' }),
+    );
     claimDataFolder(dir, 'http://localhost:4000').release();
   });
 });

@@ -5,7 +5,13 @@
  * hold: failed jobs to retry, findings to read).
  */
 import type pg from 'pg';
-import type { JobQueueStatus, PaymentDifferenceView, ProjectionStatus, ReconciliationStatus, SystemStatus } from '../../contract/operations';
+import type {
+  JobQueueStatus,
+  PaymentDifferenceView,
+  ProjectionStatus,
+  ReconciliationStatus,
+  SystemStatus,
+} from '../../contract/operations';
 import type { EventStore } from '../eventstore/port';
 import type { JobQueue } from '../jobs/port';
 import type { JobQueueName } from '../jobs/queues';
@@ -43,7 +49,14 @@ export function collectOperations(metrics: Metrics, sources: OperationsSources):
     const [positions, rebuilds, counts, differences, watched] = await Promise.all([
       readProjectionPositions(pool, projections),
       // The running rebuild of each projection, else its last finished one.
-      pool.query<{ name: string; status: string; events_total: string; events_done: string | null; started: number; finished: number | null }>(
+      pool.query<{
+        name: string;
+        status: string;
+        events_total: string;
+        events_done: string | null;
+        started: number;
+        finished: number | null;
+      }>(
         `SELECT DISTINCT ON (r.name) r.name, r.status, r.events_total, c.events_done,
                 extract(epoch FROM r.started_at)::float8 AS started, extract(epoch FROM r.finished_at)::float8 AS finished
            FROM projection_rebuilds r LEFT JOIN projection_checkpoints c ON c.name = r.name AND c.generation = r.generation
@@ -52,10 +65,19 @@ export function collectOperations(metrics: Metrics, sources: OperationsSources):
       ),
       Promise.all(Object.entries(queues).map(async ([queue, handle]) => [queue, await handle.counts()] as const)),
       exists(pool, 'read.payment_differences').then((here) =>
-        here ? pool.query<{ resolution: string; count: string }>('SELECT resolution, count(*) AS count FROM read.payment_differences GROUP BY resolution') : null,
+        here
+          ? pool.query<{ resolution: string; count: string }>(
+              'SELECT resolution, count(*) AS count FROM read.payment_differences GROUP BY resolution',
+            )
+          : null,
       ),
       exists(pool, 'payment_reconciliation_watch').then(async (here) =>
-        here ? Number((await pool.query<{ count: string }>('SELECT count(*) AS count FROM payment_reconciliation_watch')).rows[0]!.count) : 0,
+        here
+          ? Number(
+              (await pool.query<{ count: string }>('SELECT count(*) AS count FROM payment_reconciliation_watch'))
+                .rows[0]!.count,
+            )
+          : 0,
       ),
     ]);
     metrics.projectionPosition.reset();
@@ -76,9 +98,11 @@ export function collectOperations(metrics: Metrics, sources: OperationsSources):
         metrics.projectionRebuild.set({ projection, measure: 'last_finished' }, rebuild.finished ?? rebuild.started);
       }
     }
-    for (const [queue, count] of counts) for (const state of JOB_STATES) metrics.jobs.set({ queue, state }, count[state]);
+    for (const [queue, count] of counts)
+      for (const state of JOB_STATES) metrics.jobs.set({ queue, state }, count[state]);
     metrics.paymentDifferences.reset();
-    for (const row of differences?.rows ?? []) metrics.paymentDifferences.set({ resolution: row.resolution }, Number(row.count));
+    for (const row of differences?.rows ?? [])
+      metrics.paymentDifferences.set({ resolution: row.resolution }, Number(row.count));
     metrics.paymentsWatched.set(watched);
   });
 }
@@ -86,7 +110,11 @@ export function collectOperations(metrics: Metrics, sources: OperationsSources):
 type Values<Label extends string> = Array<{ value: number; labels: Partial<Record<Label, string | number>> }>;
 
 /** What the System tab shows: the gauges' values after one collection, and the lists beside them. */
-export async function readSystemStatus(metrics: Metrics, sources: Pick<OperationsSources, 'pool' | 'queues'>, now = new Date()): Promise<SystemStatus> {
+export async function readSystemStatus(
+  metrics: Metrics,
+  sources: Pick<OperationsSources, 'pool' | 'queues'>,
+  now = new Date(),
+): Promise<SystemStatus> {
   const [positions, lags, rebuilds, jobs, differenceCounts, watched] = await Promise.all([
     metrics.projectionPosition.get(),
     metrics.projectionLagEvents.get(),
@@ -96,7 +124,8 @@ export async function readSystemStatus(metrics: Metrics, sources: Pick<Operation
     metrics.paymentsWatched.get(),
   ]);
   const of = <Label extends string>(values: Values<Label>, match: Partial<Record<Label, string>>) =>
-    values.find((value) => Object.entries(match).every(([label, wanted]) => value.labels[label as Label] === wanted))?.value;
+    values.find((value) => Object.entries(match).every(([label, wanted]) => value.labels[label as Label] === wanted))
+      ?.value;
 
   const projections = positions.values.map((value): ProjectionStatus => {
     const name = String(value.labels.projection);
@@ -107,30 +136,48 @@ export async function readSystemStatus(metrics: Metrics, sources: Pick<Operation
       const total = of(rebuilds.values, { projection: name, measure: 'total' }) ?? 0;
       const started = of(rebuilds.values, { projection: name, measure: 'started' }) ?? now.getTime() / 1000;
       const ratePerSecond = done / Math.max(0.001, now.getTime() / 1000 - started);
-      rebuild = { eventsDone: Math.min(done, total), eventsTotal: total, ratePerSecond, secondsLeft: done > 0 ? Math.max(0, total - done) / ratePerSecond : null };
+      rebuild = {
+        eventsDone: Math.min(done, total),
+        eventsTotal: total,
+        ratePerSecond,
+        secondsLeft: done > 0 ? Math.max(0, total - done) / ratePerSecond : null,
+      };
     }
     const lastFinished = of(rebuilds.values, { projection: name, measure: 'last_finished' });
     const lastStarted = of(rebuilds.values, { projection: name, measure: 'last_started' }) ?? 0;
     const lastRebuild =
       lastFinished === undefined
         ? null
-        : { finishedAt: new Date(lastFinished * 1000).toISOString(), events: of(rebuilds.values, { projection: name, measure: 'last_events' }) ?? 0, seconds: Math.max(0, lastFinished - lastStarted) };
-    return { name, position: value.value, behind, state: rebuild ? 'rebuilding' : behind > 0 ? 'catching up' : 'live', rebuild, lastRebuild };
+        : {
+            finishedAt: new Date(lastFinished * 1000).toISOString(),
+            events: of(rebuilds.values, { projection: name, measure: 'last_events' }) ?? 0,
+            seconds: Math.max(0, lastFinished - lastStarted),
+          };
+    return {
+      name,
+      position: value.value,
+      behind,
+      state: rebuild ? 'rebuilding' : behind > 0 ? 'catching up' : 'live',
+      rebuild,
+      lastRebuild,
+    };
   });
 
   const queueStatuses = await Promise.all(
-    (Object.entries(sources.queues) as [JobQueueName, JobQueue][]).map(async ([queue, handle]): Promise<JobQueueStatus> => {
-      const count = (state: (typeof JOB_STATES)[number]) => of(jobs.values, { queue, state }) ?? 0;
-      return {
-        queue,
-        waiting: count('waiting'),
-        delayed: count('delayed'),
-        active: count('active'),
-        failed: count('failed'),
-        completed: count('completed'),
-        failedJobs: count('failed') > 0 ? await handle.failed(FAILED_JOBS_SHOWN) : [],
-      };
-    }),
+    (Object.entries(sources.queues) as [JobQueueName, JobQueue][]).map(
+      async ([queue, handle]): Promise<JobQueueStatus> => {
+        const count = (state: (typeof JOB_STATES)[number]) => of(jobs.values, { queue, state }) ?? 0;
+        return {
+          queue,
+          waiting: count('waiting'),
+          delayed: count('delayed'),
+          active: count('active'),
+          failed: count('failed'),
+          completed: count('completed'),
+          failedJobs: count('failed') > 0 ? await handle.failed(FAILED_JOBS_SHOWN) : [],
+        };
+      },
+    ),
   );
 
   return {
@@ -145,15 +192,31 @@ export async function readSystemStatus(metrics: Metrics, sources: Pick<Operation
   };
 }
 
-async function readReconciliation(pool: pg.Pool): Promise<Omit<ReconciliationStatus, 'applied' | 'needsAttention' | 'watching'>> {
+async function readReconciliation(
+  pool: pg.Pool,
+): Promise<Omit<ReconciliationStatus, 'applied' | 'needsAttention' | 'watching'>> {
   const run = (await exists(pool, 'payment_reconciliation'))
-    ? (await pool.query<{ last_run_at: Date | null; last_checked: number; last_error: string | null }>('SELECT last_run_at, last_checked, last_error FROM payment_reconciliation')).rows[0]
+    ? (
+        await pool.query<{ last_run_at: Date | null; last_checked: number; last_error: string | null }>(
+          'SELECT last_run_at, last_checked, last_error FROM payment_reconciliation',
+        )
+      ).rows[0]
     : undefined;
   const differences = (await exists(pool, 'read.payment_differences'))
     ? (
         await pool.query<{
-          difference_id: string; found_at: Date; payment_id: string; kind: string; resolution: PaymentDifferenceView['resolution']; payer: string; receiver: string;
-          processor_status: string; processor_amount_cents: string; processor_refunded_cents: string; ledger_amount_cents: string | null; ledger_refunded_cents: string;
+          difference_id: string;
+          found_at: Date;
+          payment_id: string;
+          kind: string;
+          resolution: PaymentDifferenceView['resolution'];
+          payer: string;
+          receiver: string;
+          processor_status: string;
+          processor_amount_cents: string;
+          processor_refunded_cents: string;
+          ledger_amount_cents: string | null;
+          ledger_refunded_cents: string;
         }>(
           `SELECT d.*, COALESCE(p.email, d.payer_id) AS payer, COALESCE(r.email, d.receiver_id) AS receiver
              FROM read.payment_differences d

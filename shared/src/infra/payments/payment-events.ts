@@ -9,7 +9,10 @@ import type { Payment, PaymentPurpose, PaymentWebhookEvent } from './port';
 export type PurposeKind = PaymentPurpose['kind'];
 export type PurposeOf<Kind extends PurposeKind> = Extract<PaymentPurpose, { kind: Kind }>;
 
-export type PaymentHandler<Kind extends PurposeKind = PurposeKind> = (payment: Payment & { purpose: PurposeOf<Kind> }, event: PaymentWebhookEvent) => Promise<void>;
+export type PaymentHandler<Kind extends PurposeKind = PurposeKind> = (
+  payment: Payment & { purpose: PurposeOf<Kind> },
+  event: PaymentWebhookEvent,
+) => Promise<void>;
 
 /**
  * The server's price of a purpose, who receives the money, and the purpose as the payment records it

@@ -54,7 +54,10 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
 
     it('gives a receiver one connected account, always the same', async () => {
       const receiver = `owner-${randomUUID()}`;
-      const [first, again] = await Promise.all([processor.connectedAccount(receiver), processor.connectedAccount(receiver)]);
+      const [first, again] = await Promise.all([
+        processor.connectedAccount(receiver),
+        processor.connectedAccount(receiver),
+      ]);
       expect(first).toBe(again);
       expect(await processor.connectedAccount(receiver)).toBe(first);
       expect(await processor.connectedAccount(`owner-${randomUUID()}`)).not.toBe(first);
@@ -65,7 +68,12 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       expect(await processor.accountStatus(receiver)).toBeNull();
       const accountId = await processor.connectedAccount(receiver);
       const status = await processor.accountStatus(receiver);
-      expect(status).toMatchObject({ receiverId: receiver, accountId, chargesEnabled: expect.any(Boolean), payoutsEnabled: expect.any(Boolean) });
+      expect(status).toMatchObject({
+        receiverId: receiver,
+        accountId,
+        chargesEnabled: expect.any(Boolean),
+        payoutsEnabled: expect.any(Boolean),
+      });
       expect(await processor.recordAccountStatus({ ...status!, accountId: 'acct_someone_else' })).toBe(false);
       expect(await processor.recordAccountStatus(status!)).toBe(true);
       expect(await processor.onboardingLink(receiver, 'http://localhost:3000/profile')).toMatch(/^https?:\/\//);
@@ -74,7 +82,11 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
     it('lists the payments made after a cursor, oldest first', async () => {
       const first = await processor.createPayment(newPayment());
       let cursor: string | null = null;
-      for (let page = await processor.listPayments(null, 100); page.length > 0; page = await processor.listPayments(page.at(-1)!.cursor, 100)) {
+      for (
+        let page = await processor.listPayments(null, 100);
+        page.length > 0;
+        page = await processor.listPayments(page.at(-1)!.cursor, 100)
+      ) {
         cursor = page.find((listed) => listed.payment.paymentId === first.paymentId)?.cursor ?? cursor;
       }
       expect(cursor).not.toBeNull();
@@ -82,8 +94,13 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       const third = await processor.createPayment(newPayment({ amountCents: 1300 }));
       const after = await processor.listPayments(cursor, 10);
       expect(after.map((listed) => listed.payment.paymentId)).toEqual([second.paymentId, third.paymentId]);
-      expect(after[0]).toMatchObject({ payment: { amountCents: 1200, status: 'requires_confirmation' }, created: expect.any(Number) });
-      expect((await processor.listPayments(after[0]!.cursor, 10)).map((listed) => listed.payment.paymentId)).toEqual([third.paymentId]);
+      expect(after[0]).toMatchObject({
+        payment: { amountCents: 1200, status: 'requires_confirmation' },
+        created: expect.any(Number),
+      });
+      expect((await processor.listPayments(after[0]!.cursor, 10)).map((listed) => listed.payment.paymentId)).toEqual([
+        third.paymentId,
+      ]);
     });
 
     it('creates a payment waiting for confirmation, whose client secret names it', async () => {
@@ -107,7 +124,9 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       const input = newPayment();
       const [first, again] = await Promise.all([processor.createPayment(input), processor.createPayment(input)]);
       expect(again).toEqual(first);
-      expect((await refusal(processor.createPayment({ ...input, amountCents: 4999 }))).code).toBe('idempotency_key_reused');
+      expect((await refusal(processor.createPayment({ ...input, amountCents: 4999 }))).code).toBe(
+        'idempotency_key_reused',
+      );
     });
 
     it('refuses an amount that is not a positive whole number of cents', async () => {
@@ -117,12 +136,17 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
 
     it('knows no payment it did not make', async () => {
       expect(await processor.retrievePayment('pi_unknown')).toBeNull();
-      expect((await refusal(processor.refund({ paymentId: 'pi_unknown', idempotencyKey: randomUUID() }))).code).toBe('payment_not_found');
+      expect((await refusal(processor.refund({ paymentId: 'pi_unknown', idempotencyKey: randomUUID() }))).code).toBe(
+        'payment_not_found',
+      );
     });
 
     it('a paid payment succeeds; a declined one fails with a reason', async () => {
       const paid = await paidPayment();
-      expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ status: 'succeeded', failureMessage: null });
+      expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({
+        status: 'succeeded',
+        failureMessage: null,
+      });
       const declined = await processor.createPayment(newPayment());
       await harness.decline(declined.clientSecret);
       const failed = await processor.retrievePayment(declined.paymentId);
@@ -139,12 +163,26 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
 
     it('refunds in part, then the rest, never more than was paid', async () => {
       const paid = await paidPayment(5000);
-      expect(await processor.refund({ paymentId: paid.paymentId, amountCents: 2000, idempotencyKey: randomUUID() })).toMatchObject({ amountCents: 2000 });
-      expect((await refusal(processor.refund({ paymentId: paid.paymentId, amountCents: 3001, idempotencyKey: randomUUID() }))).code).toBe('refund_exceeds_payment');
-      expect(await processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() })).toMatchObject({ amountCents: 3000 });
-      expect((await refusal(processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() }))).code).toBe('nothing_to_refund');
+      expect(
+        await processor.refund({ paymentId: paid.paymentId, amountCents: 2000, idempotencyKey: randomUUID() }),
+      ).toMatchObject({ amountCents: 2000 });
+      expect(
+        (
+          await refusal(
+            processor.refund({ paymentId: paid.paymentId, amountCents: 3001, idempotencyKey: randomUUID() }),
+          )
+        ).code,
+      ).toBe('refund_exceeds_payment');
+      expect(await processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() })).toMatchObject({
+        amountCents: 3000,
+      });
+      expect((await refusal(processor.refund({ paymentId: paid.paymentId, idempotencyKey: randomUUID() }))).code).toBe(
+        'nothing_to_refund',
+      );
       expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ refundedCents: 5000 });
-      expect((await processor.listRefunds(paid.paymentId)).map((refund) => [refund.paymentId, refund.amountCents])).toEqual([
+      expect(
+        (await processor.listRefunds(paid.paymentId)).map((refund) => [refund.paymentId, refund.amountCents]),
+      ).toEqual([
         [paid.paymentId, 2000],
         [paid.paymentId, 3000],
       ]);
@@ -164,11 +202,14 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
     it('concurrent refunds never add up to more than the payment', async () => {
       const paid = await paidPayment(1000);
       const results = await Promise.allSettled(
-        Array.from({ length: 40 }, () => processor.refund({ paymentId: paid.paymentId, amountCents: 70, idempotencyKey: randomUUID() })),
+        Array.from({ length: 40 }, () =>
+          processor.refund({ paymentId: paid.paymentId, amountCents: 70, idempotencyKey: randomUUID() }),
+        ),
       );
       const refunded = results.filter((result) => result.status === 'fulfilled');
       expect(refunded).toHaveLength(14);
-      for (const result of results) if (result.status === 'rejected') expect((result.reason as PaymentRefused).code).toBe('refund_exceeds_payment');
+      for (const result of results)
+        if (result.status === 'rejected') expect((result.reason as PaymentRefused).code).toBe('refund_exceeds_payment');
       expect(await processor.retrievePayment(paid.paymentId)).toMatchObject({ refundedCents: 980 });
     });
 
@@ -183,7 +224,13 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
         return verified.event;
       });
       expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'charge.refunded']);
-      expect(events[0]!.payment).toMatchObject({ paymentId: paid.paymentId, status: 'succeeded', amountCents: 2500, payerId: 'captain-1', receiverId: 'owner-1' });
+      expect(events[0]!.payment).toMatchObject({
+        paymentId: paid.paymentId,
+        status: 'succeeded',
+        amountCents: 2500,
+        payerId: 'captain-1',
+        receiverId: 'owner-1',
+      });
       expect(events[0]!.destinationAccount).toBe(await processor.connectedAccount('owner-1'));
       expect(events[1]!.payment.refundedCents).toBe(500);
       expect(events[1]!.refunds).toEqual([expect.objectContaining({ paymentId: paid.paymentId, amountCents: 500 })]);
@@ -192,13 +239,21 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
 
     it('refuses a webhook whose body or signature is not what the processor signed, or that is too old', async () => {
       const body = (await harness.sentWebhooks()).at(-1)!;
-      expect(processor.verifyWebhook(body, undefined)).toMatchObject({ ok: false, reason: expect.stringMatching(/missing/) });
+      expect(processor.verifyWebhook(body, undefined)).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/missing/),
+      });
       expect(processor.verifyWebhook(body.replace('"amount":', '"amount":1'), harness.sign(body)).ok).toBe(false);
       // One hex digit of the signature changed (to another digit: a fixed replacement would match it one time in 16).
-      const tampered = harness.sign(body).replace(/v1=(.)/, (_match, digit: string) => `v1=${digit === '0' ? '1' : '0'}`);
+      const tampered = harness
+        .sign(body)
+        .replace(/v1=(.)/, (_match, digit: string) => `v1=${digit === '0' ? '1' : '0'}`);
       expect(processor.verifyWebhook(body, tampered).ok).toBe(false);
       const hourAgo = Math.floor(Date.now() / 1000) - 3600;
-      expect(processor.verifyWebhook(body, harness.sign(body, hourAgo))).toMatchObject({ ok: false, reason: expect.stringMatching(/tolerance|timestamp/i) });
+      expect(processor.verifyWebhook(body, harness.sign(body, hourAgo))).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/tolerance|timestamp/i),
+      });
       expect(processor.verifyWebhook(body, harness.sign(body)).ok).toBe(true);
     });
   });

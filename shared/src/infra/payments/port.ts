@@ -61,14 +61,24 @@ export interface Refund {
 export class PaymentRefused extends Error {
   override readonly name = 'PaymentRefused';
   constructor(
-    readonly code: 'payment_not_found' | 'payment_not_succeeded' | 'refund_exceeds_payment' | 'nothing_to_refund' | 'invalid_amount' | 'idempotency_key_reused',
+    readonly code:
+      | 'payment_not_found'
+      | 'payment_not_succeeded'
+      | 'refund_exceeds_payment'
+      | 'nothing_to_refund'
+      | 'invalid_amount'
+      | 'idempotency_key_reused',
     message: string,
   ) {
     super(message);
   }
 }
 
-export const PAYMENT_WEBHOOK_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+export const PAYMENT_WEBHOOK_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'charge.refunded',
+] as const;
 export type PaymentWebhookType = (typeof PAYMENT_WEBHOOK_TYPES)[number];
 
 /** A receiver's connected account and whether it may take charges and pay out (Stripe's `account.updated`). */

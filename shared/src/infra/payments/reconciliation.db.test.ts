@@ -38,7 +38,9 @@ describe('payment reconciliation', () => {
     store = await PostgresEventStore.connect(database.url);
     await migrate(pool, 'payments', webhookInboxMigrations);
     await migrate(pool, 'payments-reconciliation', reconciliationMigrations);
-    processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void lost.push(payload) });
+    processor = await SimulatedPaymentProcessor.open(pool, {
+      sendWebhook: async ({ payload }) => void lost.push(payload),
+    });
     const purposes = new PaymentPurposes();
     purposes.onPaymentSucceeded('entry', async (payment) => void bought.push(payment.paymentId));
     inbox = new WebhookInbox({ pool, store, processor, purposes });
@@ -57,12 +59,21 @@ describe('payment reconciliation', () => {
 
   const pay = async (amountCents: number, purpose: PaymentPurpose = { kind: 'entry', gameId: 'game-1' }) => {
     serial += 1;
-    const created = await processor.createPayment({ amountCents, currency: 'usd', purpose, payerId: `player-${serial}`, receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
+    const created = await processor.createPayment({
+      amountCents,
+      currency: 'usd',
+      purpose,
+      payerId: `player-${serial}`,
+      receiverId: 'organizer-1',
+      idempotencyKey: `k-${serial}`,
+    });
     await processor.confirm(created.clientSecret, card);
     return created.paymentId;
   };
-  const ledgerTypes = async (paymentId: string) => (await store.readStream(ledgerStream(paymentId))).map((event) => event.type);
-  const deliver = (payload: string) => inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
+  const ledgerTypes = async (paymentId: string) =>
+    (await store.readStream(ledgerStream(paymentId))).map((event) => event.type);
+  const deliver = (payload: string) =>
+    inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
 
   it('applies a succeeded payment whose webhook and client were both lost, once, and tells an admin', async () => {
     const paymentId = await pay(1500);
@@ -71,7 +82,13 @@ describe('payment reconciliation', () => {
     const run = await reconciliation.run();
     expect(run.checked).toBe(1);
     expect(run.differences).toEqual([
-      expect.objectContaining({ paymentId, kind: 'payment_not_applied', resolution: 'applied', processorAmountCents: 1500, ledgerAmountCents: null }),
+      expect.objectContaining({
+        paymentId,
+        kind: 'payment_not_applied',
+        resolution: 'applied',
+        processorAmountCents: 1500,
+        ledgerAmountCents: null,
+      }),
     ]);
     expect(await ledgerTypes(paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
     expect(bought).toEqual([paymentId]);
@@ -90,18 +107,46 @@ describe('payment reconciliation', () => {
     await processor.refund({ paymentId, amountCents: 500, idempotencyKey: `r2-${paymentId}` });
 
     const run = await reconciliation.run();
-    expect(run.differences).toEqual([expect.objectContaining({ kind: 'refund_not_applied', processorRefundedCents: 1500, ledgerRefundedCents: 0 })]);
+    expect(run.differences).toEqual([
+      expect.objectContaining({ kind: 'refund_not_applied', processorRefundedCents: 1500, ledgerRefundedCents: 0 }),
+    ]);
     const ledger = await store.readStream(ledgerStream(paymentId));
-    expect(ledger.filter((event) => event.type === 'RefundIssued').map((event) => (event.data as { amountCents: number }).amountCents)).toEqual([1000, 500]);
+    expect(
+      ledger
+        .filter((event) => event.type === 'RefundIssued')
+        .map((event) => (event.data as { amountCents: number }).amountCents),
+    ).toEqual([1000, 500]);
     expect(await reconciliation.reconcile((await processor.retrievePayment(paymentId))!)).toEqual([]);
   });
 
   it('leaves unconfirmed and failed payments alone, and payments younger than the grace period for their webhooks', async () => {
     serial += 1;
-    await processor.createPayment({ amountCents: 900, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p', receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
-    const declined = await processor.createPayment({ amountCents: 900, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p', receiverId: 'organizer-1', idempotencyKey: `k-${serial}-d` });
+    await processor.createPayment({
+      amountCents: 900,
+      currency: 'usd',
+      purpose: { kind: 'entry', gameId: 'game-1' },
+      payerId: 'p',
+      receiverId: 'organizer-1',
+      idempotencyKey: `k-${serial}`,
+    });
+    const declined = await processor.createPayment({
+      amountCents: 900,
+      currency: 'usd',
+      purpose: { kind: 'entry', gameId: 'game-1' },
+      payerId: 'p',
+      receiverId: 'organizer-1',
+      idempotencyKey: `k-${serial}-d`,
+    });
     await processor.confirm(declined.clientSecret, { ...card, cardNumber: '4000000000000002' });
-    const patient = new Reconciliation({ pool, store, processor, inbox, now: () => new Date(), graceMs: 60 * 60_000, logger });
+    const patient = new Reconciliation({
+      pool,
+      store,
+      processor,
+      inbox,
+      now: () => new Date(),
+      graceMs: 60 * 60_000,
+      logger,
+    });
     const young = await pay(700);
 
     expect(await patient.run()).toEqual({ checked: 0, differences: [] });
@@ -113,15 +158,32 @@ describe('payment reconciliation', () => {
 
   it('applies a payment confirmed after the cursor passed it (its webhook lost) on a later run, then forgets it', async () => {
     serial += 1;
-    const later = await processor.createPayment({ amountCents: 2500, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p-late', receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
-    const retried = await processor.createPayment({ amountCents: 2600, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p-retry', receiverId: 'organizer-1', idempotencyKey: `k-${serial}-r` });
+    const later = await processor.createPayment({
+      amountCents: 2500,
+      currency: 'usd',
+      purpose: { kind: 'entry', gameId: 'game-1' },
+      payerId: 'p-late',
+      receiverId: 'organizer-1',
+      idempotencyKey: `k-${serial}`,
+    });
+    const retried = await processor.createPayment({
+      amountCents: 2600,
+      currency: 'usd',
+      purpose: { kind: 'entry', gameId: 'game-1' },
+      payerId: 'p-retry',
+      receiverId: 'organizer-1',
+      idempotencyKey: `k-${serial}-r`,
+    });
     await processor.confirm(retried.clientSecret, { ...card, cardNumber: '4000000000000002' });
     expect(await reconciliation.run()).toEqual({ checked: 2, differences: [] });
     // (An earlier test's unpaid payments are watched too.)
     const watched = async () =>
-      (await pool.query<{ payment_id: string }>('SELECT payment_id FROM payment_reconciliation_watch WHERE payment_id = ANY($1) ORDER BY payment_id', [[later.paymentId, retried.paymentId]])).rows.map(
-        (row) => row.payment_id,
-      );
+      (
+        await pool.query<{ payment_id: string }>(
+          'SELECT payment_id FROM payment_reconciliation_watch WHERE payment_id = ANY($1) ORDER BY payment_id',
+          [[later.paymentId, retried.paymentId]],
+        )
+      ).rows.map((row) => row.payment_id);
     expect(await watched()).toEqual([later.paymentId, retried.paymentId].sort());
 
     // Still not paid: looked at, not compared.
@@ -132,7 +194,10 @@ describe('payment reconciliation', () => {
     const run = await reconciliation.run();
     expect(run.checked).toBe(2);
     expect(run.differences.map((difference) => [difference.paymentId, difference.kind]).sort()).toEqual(
-      [[later.paymentId, 'payment_not_applied'], [retried.paymentId, 'payment_not_applied']].sort(),
+      [
+        [later.paymentId, 'payment_not_applied'],
+        [retried.paymentId, 'payment_not_applied'],
+      ].sort(),
     );
     expect(bought.sort()).toEqual([later.paymentId, retried.paymentId].sort());
     expect(await ledgerTypes(later.paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
@@ -142,11 +207,28 @@ describe('payment reconciliation', () => {
 
   it('stops watching a payment never paid once the watch is over', async () => {
     serial += 1;
-    const abandoned = await processor.createPayment({ amountCents: 800, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'p-gone', receiverId: 'organizer-1', idempotencyKey: `k-${serial}` });
+    const abandoned = await processor.createPayment({
+      amountCents: 800,
+      currency: 'usd',
+      purpose: { kind: 'entry', gameId: 'game-1' },
+      payerId: 'p-gone',
+      receiverId: 'organizer-1',
+      idempotencyKey: `k-${serial}`,
+    });
     await reconciliation.run();
-    const count = async () => (await pool.query('SELECT 1 FROM payment_reconciliation_watch WHERE payment_id = $1', [abandoned.paymentId])).rowCount;
+    const count = async () =>
+      (await pool.query('SELECT 1 FROM payment_reconciliation_watch WHERE payment_id = $1', [abandoned.paymentId]))
+        .rowCount;
     expect(await count()).toBe(1);
-    const weekLater = new Reconciliation({ pool, store, processor, inbox, now: () => new Date(Date.now() + 8 * 24 * 60 * 60_000), graceMs: 0, logger });
+    const weekLater = new Reconciliation({
+      pool,
+      store,
+      processor,
+      inbox,
+      now: () => new Date(Date.now() + 8 * 24 * 60 * 60_000),
+      graceMs: 0,
+      logger,
+    });
     await weekLater.run();
     expect(await count()).toBe(0);
   });
@@ -164,7 +246,12 @@ describe('payment reconciliation', () => {
     });
     const payment = (await processor.retrievePayment(paymentId))!;
     expect(await reconciliation.reconcile(payment)).toEqual([
-      expect.objectContaining({ kind: 'ledger_refunded_more', resolution: 'needs_attention', processorRefundedCents: 0, ledgerRefundedCents: 800 }),
+      expect.objectContaining({
+        kind: 'ledger_refunded_more',
+        resolution: 'needs_attention',
+        processorRefundedCents: 0,
+        ledgerRefundedCents: 800,
+      }),
     ]);
     await reconciliation.reconcile(payment);
     expect((await ledgerTypes(paymentId)).filter((type) => type === 'PaymentDifferenceFound')).toHaveLength(1);
@@ -175,15 +262,24 @@ describe('payment reconciliation', () => {
     const runs = await Promise.all(Array.from({ length: 8 }, () => reconciliation.run()));
     expect(runs.reduce((sum, run) => sum + run.checked, 0)).toBe(3);
     expect(bought.sort()).toEqual([...paymentIds].sort());
-    for (const paymentId of paymentIds) expect(await ledgerTypes(paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+    for (const paymentId of paymentIds)
+      expect(await ledgerTypes(paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
   });
 
   it('the repeating job runs at start, and its state is kept for admins', async () => {
     const paymentId = await pay(1200);
-    const job = await startReconciling(reconciliation, { backend: { kind: 'postgres', connectionString: database.url }, everyMinutes: 60, logger });
+    const job = await startReconciling(reconciliation, {
+      backend: { kind: 'postgres', connectionString: database.url },
+      everyMinutes: 60,
+      logger,
+    });
     try {
-      await expect.poll(() => ledgerTypes(paymentId), { timeout: 15_000, interval: 100 }).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
-      const { rows } = await pool.query('SELECT last_checked, last_differences, last_error, cursor IS NOT NULL AS has_cursor FROM payment_reconciliation');
+      await expect
+        .poll(() => ledgerTypes(paymentId), { timeout: 15_000, interval: 100 })
+        .toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+      const { rows } = await pool.query(
+        'SELECT last_checked, last_differences, last_error, cursor IS NOT NULL AS has_cursor FROM payment_reconciliation',
+      );
       expect(rows[0]).toMatchObject({ last_error: null, has_cursor: true });
     } finally {
       await job.close();

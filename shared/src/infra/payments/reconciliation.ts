@@ -94,14 +94,16 @@ export class Reconciliation {
       if (!rows[0]?.locked) return { checked: 0, differences: [] };
       try {
         const run = await this.walk();
-        await this.deps.pool.query('UPDATE payment_reconciliation SET last_run_at = $1, last_checked = $2, last_differences = $3, last_error = NULL', [
-          this.deps.now(),
-          run.checked,
-          run.differences.length,
-        ]);
+        await this.deps.pool.query(
+          'UPDATE payment_reconciliation SET last_run_at = $1, last_checked = $2, last_differences = $3, last_error = NULL',
+          [this.deps.now(), run.checked, run.differences.length],
+        );
         return run;
       } catch (error) {
-        await this.deps.pool.query('UPDATE payment_reconciliation SET last_run_at = $1, last_error = $2', [this.deps.now(), (error as Error).message]);
+        await this.deps.pool.query('UPDATE payment_reconciliation SET last_run_at = $1, last_error = $2', [
+          this.deps.now(),
+          (error as Error).message,
+        ]);
         throw error;
       } finally {
         await client.query(`SELECT pg_advisory_unlock(${RUN_LOCK})`);
@@ -158,8 +160,13 @@ export class Reconciliation {
         run.differences.push(...(await this.reconcile(payment)));
         run.checked += 1;
       }
-      if (!payment || payment.status === 'succeeded') await this.deps.pool.query('DELETE FROM payment_reconciliation_watch WHERE payment_id = $1', [paymentId]);
-      else await this.deps.pool.query('UPDATE payment_reconciliation_watch SET looked_at = $2 WHERE payment_id = $1', [paymentId, now]);
+      if (!payment || payment.status === 'succeeded')
+        await this.deps.pool.query('DELETE FROM payment_reconciliation_watch WHERE payment_id = $1', [paymentId]);
+      else
+        await this.deps.pool.query('UPDATE payment_reconciliation_watch SET looked_at = $2 WHERE payment_id = $1', [
+          paymentId,
+          now,
+        ]);
     }
   }
 
@@ -170,10 +177,19 @@ export class Reconciliation {
     const causeId = `reconcile-${payment.paymentId}`;
     for (const difference of found) await recordDifference(this.deps.store, difference, causeId, this.deps.now());
     if (found.some((difference) => difference.kind === 'payment_not_applied')) {
-      this.deps.logger.warn({ paymentId: payment.paymentId }, 'reconciliation: applying a succeeded payment the ledger never received');
+      this.deps.logger.warn(
+        { paymentId: payment.paymentId },
+        'reconciliation: applying a succeeded payment the ledger never received',
+      );
       await this.deps.inbox.applySucceededPayment(payment, causeId);
     }
-    if (found.some((difference) => difference.kind === 'refund_not_applied' || (difference.kind === 'payment_not_applied' && payment.refundedCents > 0))) {
+    if (
+      found.some(
+        (difference) =>
+          difference.kind === 'refund_not_applied' ||
+          (difference.kind === 'payment_not_applied' && payment.refundedCents > 0),
+      )
+    ) {
       await this.deps.inbox.applyRefunds(payment, await this.deps.processor.listRefunds(payment.paymentId), causeId);
     }
     return found;
@@ -221,24 +237,35 @@ export function differencesOf(payment: Payment, ledger: LedgerState): Difference
     ledgerAmountCents: ledger.recorded ? ledger.amountCents : null,
     ledgerRefundedCents: ledger.recorded ? ledger.refundedCents : 0,
   };
-  if (payment.status === 'failed') return ledger.recorded ? [{ ...figures, kind: 'failed_payment_in_ledger', resolution: 'needs_attention' }] : [];
+  if (payment.status === 'failed')
+    return ledger.recorded ? [{ ...figures, kind: 'failed_payment_in_ledger', resolution: 'needs_attention' }] : [];
   // Not money yet (the payer never confirmed): nothing to compare.
   if (payment.status !== 'succeeded') return [];
   if (!ledger.recorded) return [{ ...figures, kind: 'payment_not_applied', resolution: 'applied' }];
-  if (ledger.amountCents !== payment.amountCents || ledger.receiverId !== payment.receiverId) return [{ ...figures, kind: 'amount_differs', resolution: 'needs_attention' }];
-  if (payment.refundedCents > ledger.refundedCents) return [{ ...figures, kind: 'refund_not_applied', resolution: 'applied' }];
-  if (payment.refundedCents < ledger.refundedCents) return [{ ...figures, kind: 'ledger_refunded_more', resolution: 'needs_attention' }];
+  if (ledger.amountCents !== payment.amountCents || ledger.receiverId !== payment.receiverId)
+    return [{ ...figures, kind: 'amount_differs', resolution: 'needs_attention' }];
+  if (payment.refundedCents > ledger.refundedCents)
+    return [{ ...figures, kind: 'refund_not_applied', resolution: 'applied' }];
+  if (payment.refundedCents < ledger.refundedCents)
+    return [{ ...figures, kind: 'ledger_refunded_more', resolution: 'needs_attention' }];
   return [];
 }
 
 /** Runs reconciliation every `everyMinutes`, once per slot across the deployment's processes. */
-export function startReconciling(reconciliation: Reconciliation, options: { backend: JobBackend; everyMinutes: number; logger: Logger; now?: () => Date }) {
+export function startReconciling(
+  reconciliation: Reconciliation,
+  options: { backend: JobBackend; everyMinutes: number; logger: Logger; now?: () => Date },
+) {
   return startRepeatingJob({
     ...options,
     queue: JOB_QUEUES.paymentReconciliation,
     run: async () => {
       const run = await reconciliation.run();
-      if (run.differences.length) options.logger.warn({ checked: run.checked, differences: run.differences.length }, 'reconciliation found differences');
+      if (run.differences.length)
+        options.logger.warn(
+          { checked: run.checked, differences: run.differences.length },
+          'reconciliation found differences',
+        );
     },
   });
 }

@@ -63,7 +63,10 @@ describe('payments set-up: webhook delivery', () => {
         receiverId: 'owner-1',
         idempotencyKey: 'before-listening',
       });
-      expect(await payments.simulated!.confirm(created.clientSecret, card)).toMatchObject({ ok: true, status: 'succeeded' });
+      expect(await payments.simulated!.confirm(created.clientSecret, card)).toMatchObject({
+        ok: true,
+        status: 'succeeded',
+      });
       // A delivery worker already running would have tried the closed port by now.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(received).toEqual([]);
@@ -71,7 +74,10 @@ describe('payments set-up: webhook delivery', () => {
       await new Promise<void>((resolve) => app.listen(port, '127.0.0.1', resolve));
       payments.startDeliveringWebhooks();
       await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
-      expect(JSON.parse(received[0]!)).toMatchObject({ type: 'payment_intent.succeeded', data: { object: { id: created.paymentId } } });
+      expect(JSON.parse(received[0]!)).toMatchObject({
+        type: 'payment_intent.succeeded',
+        data: { object: { id: created.paymentId } },
+      });
       expect(warnings).toEqual([]);
     } finally {
       await payments.close();
@@ -81,12 +87,32 @@ describe('payments set-up: webhook delivery', () => {
 
   it('records a refund it makes in the ledger, the payment first, though no webhook is ever delivered', async () => {
     // Deliveries never start here: every webhook of this test is lost.
-    const payments = await setUpPayments({ pool, store, databaseUrl: database.url, redisUrl: process.env.REDIS_URL, publicUrl: 'http://127.0.0.1:9', logger: pino({ level: 'silent' }) });
+    const payments = await setUpPayments({
+      pool,
+      store,
+      databaseUrl: database.url,
+      redisUrl: process.env.REDIS_URL,
+      publicUrl: 'http://127.0.0.1:9',
+      logger: pino({ level: 'silent' }),
+    });
     const ledger = async (paymentId: string) =>
-      (await store.readStream(ledgerStream(paymentId))).map((event) => ({ type: event.type, amountCents: (event.data as { amountCents: number }).amountCents }));
+      (await store.readStream(ledgerStream(paymentId))).map((event) => ({
+        type: event.type,
+        amountCents: (event.data as { amountCents: number }).amountCents,
+      }));
     const pay = async (key: string) => {
-      const created = await payments.processor.createPayment({ amountCents: 4000, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-refunded' }, payerId: 'player-1', receiverId: 'organizer-1', idempotencyKey: key });
-      expect(await payments.simulated!.confirm(created.clientSecret, card)).toMatchObject({ ok: true, status: 'succeeded' });
+      const created = await payments.processor.createPayment({
+        amountCents: 4000,
+        currency: 'usd',
+        purpose: { kind: 'entry', gameId: 'game-refunded' },
+        payerId: 'player-1',
+        receiverId: 'organizer-1',
+        idempotencyKey: key,
+      });
+      expect(await payments.simulated!.confirm(created.clientSecret, card)).toMatchObject({
+        ok: true,
+        status: 'succeeded',
+      });
       return created.paymentId;
     };
     try {
@@ -111,11 +137,17 @@ describe('payments set-up: webhook delivery', () => {
 
       // Many refunds of one payment at once: the processor and the ledger agree on the total.
       const busy = await pay('refund-recorded-busy');
-      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => payments.refund({ paymentId: busy, amountCents: 300, idempotencyKey: `busy-${index}` })));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, index) =>
+          payments.refund({ paymentId: busy, amountCents: 300, idempotencyKey: `busy-${index}` }),
+        ),
+      );
       const refunded = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
       expect(refunded).toBe(13);
       const entries = await ledger(busy);
-      expect(entries.filter((entry) => entry.type === 'RefundIssued').reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(3900);
+      expect(
+        entries.filter((entry) => entry.type === 'RefundIssued').reduce((sum, entry) => sum + entry.amountCents, 0),
+      ).toBe(3900);
       expect((await payments.processor.retrievePayment(busy))!.refundedCents).toBe(3900);
     } finally {
       await payments.close();

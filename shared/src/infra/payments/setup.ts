@@ -72,7 +72,11 @@ export interface StripeSettings {
 /** Stripe's settings when the configuration has a secret key (config.ts makes sure its webhook secret is there too). */
 export function stripeSettingsOf(config: Config): StripeSettings | null {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) return null;
-  return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, applicationFeePercent: config.STRIPE_APPLICATION_FEE_PERCENT };
+  return {
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    applicationFeePercent: config.STRIPE_APPLICATION_FEE_PERCENT,
+  };
 }
 
 async function setUpStripe(options: PaymentsOptions, settings: StripeSettings): Promise<Payments> {
@@ -125,7 +129,12 @@ async function withReconciliation(
         refunded = false;
       }
       const payment = await processor.retrievePayment(input.paymentId);
-      if (payment) await inbox.recordRefunds(payment, await processor.listRefunds(input.paymentId), `refund-${input.idempotencyKey}`);
+      if (payment)
+        await inbox.recordRefunds(
+          payment,
+          await processor.listRefunds(input.paymentId),
+          `refund-${input.idempotencyKey}`,
+        );
       return refunded;
     },
     async startReconciling(everyMinutes) {
@@ -161,7 +170,10 @@ export async function setUpPayments(options: PaymentsOptions): Promise<Payments>
     duplicateChance: options.webhookDelivery?.duplicateChance,
     maxDelayMs: options.webhookDelivery?.maxDelayMs,
   });
-  const simulated = await SimulatedPaymentProcessor.open(options.pool, { sendWebhook: delivery.send, feeCents: options.feeCents });
+  const simulated = await SimulatedPaymentProcessor.open(options.pool, {
+    sendWebhook: delivery.send,
+    feeCents: options.feeCents,
+  });
   secret = simulated.signingSecret;
   await simulated.handOverPendingEvents();
   return withReconciliation(options, simulated, simulated, {

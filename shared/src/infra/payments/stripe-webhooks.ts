@@ -5,7 +5,15 @@
  */
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { PAYMENT_WEBHOOK_TYPES, type Payment, type PaymentPurpose, type PaymentStatus, type PaymentWebhookType, type Refund, type WebhookVerification } from './port';
+import {
+  PAYMENT_WEBHOOK_TYPES,
+  type Payment,
+  type PaymentPurpose,
+  type PaymentStatus,
+  type PaymentWebhookType,
+  type Refund,
+  type WebhookVerification,
+} from './port';
 
 export const SIGNATURE_HEADER = 'stripe-signature';
 /** Stripe's default: a signature older than this is refused, so a captured request cannot be replayed later. */
@@ -15,7 +23,11 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 const webhooks = new Stripe('sk_test_offline_webhooks_only').webhooks;
 
 export function signWebhook(payload: string, secret: string, timestampSeconds?: number): string {
-  return webhooks.generateTestHeaderString({ payload, secret, ...(timestampSeconds === undefined ? {} : { timestamp: timestampSeconds }) });
+  return webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestampSeconds === undefined ? {} : { timestamp: timestampSeconds }),
+  });
 }
 
 const metadataSchema = z.object({
@@ -30,7 +42,17 @@ const metadataSchema = z.object({
 const refundsSchema = z.object({ data: z.array(z.object({ id: z.string(), amount: z.number().int() })) });
 
 /** A payment intent's or charge's status in Stripe's words, read as the port's. */
-const stripeStatusSchema = z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'failed', 'canceled', 'pending']);
+const stripeStatusSchema = z.enum([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'failed',
+  'canceled',
+  'pending',
+]);
 
 const paymentObjectSchema = z.object({
   id: z.string(),
@@ -45,7 +67,10 @@ const paymentObjectSchema = z.object({
   application_fee_amount: z.number().int().nullable().optional(),
   last_payment_error: z.object({ message: z.string().optional() }).nullable().optional(),
   metadata: metadataSchema,
-  transfer_data: z.object({ destination: z.union([z.string(), z.object({ id: z.string() })]) }).nullable().optional(),
+  transfer_data: z
+    .object({ destination: z.union([z.string(), z.object({ id: z.string() })]) })
+    .nullable()
+    .optional(),
   refunds: refundsSchema.nullable().optional(),
 });
 
@@ -91,9 +116,18 @@ export function paymentStatusOf(status: string, lastError: unknown): PaymentStat
   }
 }
 
-export function purposeOf(metadata: { purpose_kind?: string; hold_id?: string; sub_field_id?: string; game_id?: string }): PaymentPurpose | null {
+export function purposeOf(metadata: {
+  purpose_kind?: string;
+  hold_id?: string;
+  sub_field_id?: string;
+  game_id?: string;
+}): PaymentPurpose | null {
   if (metadata.purpose_kind === 'rental' && metadata.hold_id) {
-    return { kind: 'rental', holdId: metadata.hold_id, ...(metadata.sub_field_id ? { subFieldId: metadata.sub_field_id } : {}) };
+    return {
+      kind: 'rental',
+      holdId: metadata.hold_id,
+      ...(metadata.sub_field_id ? { subFieldId: metadata.sub_field_id } : {}),
+    };
   }
   if (metadata.purpose_kind === 'entry' && metadata.game_id) return { kind: 'entry', gameId: metadata.game_id };
   return null;
@@ -104,7 +138,10 @@ export function paymentMetadata(payment: Pick<Payment, 'purpose' | 'payerId' | '
   return {
     purpose_kind: payment.purpose.kind,
     ...(payment.purpose.kind === 'rental'
-      ? { hold_id: payment.purpose.holdId, ...(payment.purpose.subFieldId ? { sub_field_id: payment.purpose.subFieldId } : {}) }
+      ? {
+          hold_id: payment.purpose.holdId,
+          ...(payment.purpose.subFieldId ? { sub_field_id: payment.purpose.subFieldId } : {}),
+        }
       : { game_id: payment.purpose.gameId }),
     payer_id: payment.payerId,
     receiver_id: payment.receiverId,
@@ -112,7 +149,14 @@ export function paymentMetadata(payment: Pick<Payment, 'purpose' | 'payerId' | '
 }
 
 /** The event body for a payment, shaped as Stripe sends it (a charge for refunds, a payment intent otherwise). */
-export function webhookPayload(eventId: string, type: PaymentWebhookType, createdSeconds: number, payment: Payment, refunds: Refund[], destinationAccount: string | null = null): string {
+export function webhookPayload(
+  eventId: string,
+  type: PaymentWebhookType,
+  createdSeconds: number,
+  payment: Payment,
+  refunds: Refund[],
+  destinationAccount: string | null = null,
+): string {
   const common = {
     amount: payment.amountCents,
     amount_refunded: payment.refundedCents,
@@ -125,16 +169,34 @@ export function webhookPayload(eventId: string, type: PaymentWebhookType, create
   };
   const object =
     type === 'charge.refunded'
-      ? { id: `ch_${payment.paymentId}`, object: 'charge', payment_intent: payment.paymentId, ...common, refunds: { data: refunds.map((refund) => ({ id: refund.refundId, amount: refund.amountCents })) } }
+      ? {
+          id: `ch_${payment.paymentId}`,
+          object: 'charge',
+          payment_intent: payment.paymentId,
+          ...common,
+          refunds: { data: refunds.map((refund) => ({ id: refund.refundId, amount: refund.amountCents })) },
+        }
       : { id: payment.paymentId, object: 'payment_intent', ...common };
-  return JSON.stringify({ id: eventId, object: 'event', type, created: createdSeconds, livemode: false, data: { object } });
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type,
+    created: createdSeconds,
+    livemode: false,
+    data: { object },
+  });
 }
 
 /**
  * Verifies the signature of the raw body first (as `stripe.webhooks.constructEvent` does), then reads
  * it; an event of the other mode (a live event at a test key, or the reverse) is refused.
  */
-export function verifyStripeWebhook(rawBody: Buffer | string, signatureHeader: string | undefined, secret: string, livemode = false): WebhookVerification {
+export function verifyStripeWebhook(
+  rawBody: Buffer | string,
+  signatureHeader: string | undefined,
+  secret: string,
+  livemode = false,
+): WebhookVerification {
   if (!signatureHeader) return { ok: false, reason: 'The Stripe-Signature header is missing.' };
   let parsed: unknown;
   try {
@@ -143,27 +205,42 @@ export function verifyStripeWebhook(rawBody: Buffer | string, signatureHeader: s
     return { ok: false, reason: `The webhook signature does not verify: ${(error as Error).message}` };
   }
   const result = eventSchema.safeParse(parsed);
-  if (!result.success) return { ok: false, reason: `The webhook is not a payment event this app understands: ${result.error.issues[0]?.message ?? 'bad shape'}` };
+  if (!result.success)
+    return {
+      ok: false,
+      reason: `The webhook is not a payment event this app understands: ${result.error.issues[0]?.message ?? 'bad shape'}`,
+    };
   const event = result.data;
   if (event.livemode !== livemode) {
-    return { ok: false, reason: `The webhook is a ${event.livemode ? 'live' : 'test'}-mode event but this app runs in ${livemode ? 'live' : 'test'} mode.` };
+    return {
+      ok: false,
+      reason: `The webhook is a ${event.livemode ? 'live' : 'test'}-mode event but this app runs in ${livemode ? 'live' : 'test'} mode.`,
+    };
   }
   const { id, created } = event;
   if (event.type === 'account.updated') {
     const account = event.data.object;
-    if (event.account && event.account !== account.id) return { ok: false, reason: 'The webhook comes from another account than the one it describes.' };
+    if (event.account && event.account !== account.id)
+      return { ok: false, reason: 'The webhook comes from another account than the one it describes.' };
     return {
       ok: true,
       event: {
         eventId: id,
         type: event.type,
         created,
-        account: { receiverId: account.metadata.receiver_id, accountId: account.id, chargesEnabled: account.charges_enabled, payoutsEnabled: account.payouts_enabled, detailsSubmitted: account.details_submitted },
+        account: {
+          receiverId: account.metadata.receiver_id,
+          accountId: account.id,
+          chargesEnabled: account.charges_enabled,
+          payoutsEnabled: account.payouts_enabled,
+          detailsSubmitted: account.details_submitted,
+        },
       },
     };
   }
   // Payments are the platform's own (destination charges): an event sent from a connected account is not about them.
-  if (event.account) return { ok: false, reason: `The webhook comes from account ${event.account}, not from this platform.` };
+  if (event.account)
+    return { ok: false, reason: `The webhook comes from account ${event.account}, not from this platform.` };
   const object = event.data.object;
   const purpose = purposeOf(object.metadata);
   if (!purpose) return { ok: false, reason: 'The webhook payment has no purpose the app knows.' };
@@ -181,8 +258,13 @@ export function verifyStripeWebhook(rawBody: Buffer | string, signatureHeader: s
     refundedCents: object.amount_refunded ?? 0,
     failureMessage: object.last_payment_error ? (object.last_payment_error.message ?? 'The payment failed.') : null,
   };
-  const refunds = (object.refunds?.data ?? []).map((refund) => ({ refundId: refund.id, paymentId, amountCents: refund.amount }));
+  const refunds = (object.refunds?.data ?? []).map((refund) => ({
+    refundId: refund.id,
+    paymentId,
+    amountCents: refund.amount,
+  }));
   const destination = object.transfer_data?.destination;
-  const destinationAccount = destination === undefined ? null : typeof destination === 'string' ? destination : destination.id;
+  const destinationAccount =
+    destination === undefined ? null : typeof destination === 'string' ? destination : destination.id;
   return { ok: true, event: { eventId: id, type: event.type, created, payment, refunds, destinationAccount } };
 }

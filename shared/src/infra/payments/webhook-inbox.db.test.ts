@@ -27,7 +27,10 @@ describe('webhook inbox', () => {
     pool = createPool(database.url, { max: 10 });
     store = await PostgresEventStore.connect(database.url);
     await migrate(pool, 'payments', webhookInboxMigrations);
-    processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload), feeCents: (amount) => Math.round(amount * 0.029) + 30 });
+    processor = await SimulatedPaymentProcessor.open(pool, {
+      sendWebhook: async ({ payload }) => void sent.push(payload),
+      feeCents: (amount) => Math.round(amount * 0.029) + 30,
+    });
     purposes = new PaymentPurposes();
     inbox = new WebhookInbox({ pool, store, processor, purposes });
   });
@@ -37,12 +40,20 @@ describe('webhook inbox', () => {
     await database?.drop();
   });
 
-  const deliver = (payload: string) => inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
+  const deliver = (payload: string) =>
+    inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
 
   it('records a refund that arrives before its payment, with the fee, once; then tells the purpose its payment succeeded', async () => {
     const succeeded: string[] = [];
     purposes.onPaymentSucceeded('rental', async (payment) => void succeeded.push(payment.purpose.holdId));
-    const created = await processor.createPayment({ amountCents: 10_000, currency: 'usd', purpose: { kind: 'rental', holdId: 'hold-9' }, payerId: 'captain-1', receiverId: 'owner-1', idempotencyKey: 'k-1' });
+    const created = await processor.createPayment({
+      amountCents: 10_000,
+      currency: 'usd',
+      purpose: { kind: 'rental', holdId: 'hold-9' },
+      payerId: 'captain-1',
+      receiverId: 'owner-1',
+      idempotencyKey: 'k-1',
+    });
     await processor.confirm(created.clientSecret, card);
     await processor.refund({ paymentId: created.paymentId, amountCents: 2500, idempotencyKey: 'r-1' });
     const [paid, refunded] = sent;
@@ -67,14 +78,24 @@ describe('webhook inbox', () => {
       calls += 1;
       if (calls === 1) throw new Error('the game store is away');
     });
-    const created = await processor.createPayment({ amountCents: 700, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-1' }, payerId: 'player-1', receiverId: 'captain-1', idempotencyKey: 'k-2' });
+    const created = await processor.createPayment({
+      amountCents: 700,
+      currency: 'usd',
+      purpose: { kind: 'entry', gameId: 'game-1' },
+      payerId: 'player-1',
+      receiverId: 'captain-1',
+      idempotencyKey: 'k-2',
+    });
     await processor.confirm(created.clientSecret, card);
     const payload = sent.at(-1)!;
     await expect(deliver(payload)).rejects.toThrow('the game store is away');
     expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: false });
     expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: true });
     expect(calls).toBe(2);
-    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual(['PaymentReceived', 'FeeCharged']);
+    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual([
+      'PaymentReceived',
+      'FeeCharged',
+    ]);
   });
 
   it('checks a payment with the processor before recording it, once when the command side has just verified it', async () => {
@@ -87,7 +108,14 @@ describe('webhook inbox', () => {
     });
     const recent = new RecentlySucceededPayments();
     const checking = new WebhookInbox({ pool, store, processor: counting, purposes: new PaymentPurposes(), recent });
-    const created = await processor.createPayment({ amountCents: 4_000, currency: 'usd', purpose: { kind: 'entry', gameId: 'game-7' }, payerId: 'player-7', receiverId: 'captain-7', idempotencyKey: 'k-7' });
+    const created = await processor.createPayment({
+      amountCents: 4_000,
+      currency: 'usd',
+      purpose: { kind: 'entry', gameId: 'game-7' },
+      payerId: 'player-7',
+      receiverId: 'captain-7',
+      idempotencyKey: 'k-7',
+    });
     sent.length = 0;
     await processor.confirm(created.clientSecret, card);
     const [paid] = sent;
@@ -95,13 +123,24 @@ describe('webhook inbox', () => {
     // What add-game and join-game do with the processor the payments part hands out: it notes the success.
     expect(await recent.noting(counting).retrievePayment(created.paymentId)).toMatchObject({ status: 'succeeded' });
     expect(asked).toBe(1);
-    expect(await checking.receive(Buffer.from(paid!), signWebhook(paid!, processor.signingSecret))).toMatchObject({ ok: true, duplicate: false });
+    expect(await checking.receive(Buffer.from(paid!), signWebhook(paid!, processor.signingSecret))).toMatchObject({
+      ok: true,
+      duplicate: false,
+    });
     expect(asked).toBe(1);
-    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual(['PaymentReceived', 'FeeCharged']);
+    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual([
+      'PaymentReceived',
+      'FeeCharged',
+    ]);
 
     // Without that, the inbox asks the processor itself.
-    await pool.query('DELETE FROM payment_webhook_events WHERE event_id = $1', [(JSON.parse(paid!) as { id: string }).id]);
-    await new WebhookInbox({ pool, store, processor: counting, purposes: new PaymentPurposes() }).receive(Buffer.from(paid!), signWebhook(paid!, processor.signingSecret));
+    await pool.query('DELETE FROM payment_webhook_events WHERE event_id = $1', [
+      (JSON.parse(paid!) as { id: string }).id,
+    ]);
+    await new WebhookInbox({ pool, store, processor: counting, purposes: new PaymentPurposes() }).receive(
+      Buffer.from(paid!),
+      signWebhook(paid!, processor.signingSecret),
+    );
     expect(asked).toBe(2);
   });
 });
@@ -116,12 +155,24 @@ describe('simulated processor outbox', () => {
           throw new Error('the process died before the job was enqueued');
         },
       });
-      const created = await crashing.createPayment({ amountCents: 900, currency: 'usd', purpose: { kind: 'entry', gameId: 'g' }, payerId: 'p', receiverId: 'r', idempotencyKey: 'k' });
+      const created = await crashing.createPayment({
+        amountCents: 900,
+        currency: 'usd',
+        purpose: { kind: 'entry', gameId: 'g' },
+        payerId: 'p',
+        receiverId: 'r',
+        idempotencyKey: 'k',
+      });
       await expect(crashing.confirm(created.clientSecret, card)).rejects.toThrow('the process died');
       const sent: string[] = [];
-      const restarted = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+      const restarted = await SimulatedPaymentProcessor.open(pool, {
+        sendWebhook: async ({ payload }) => void sent.push(payload),
+      });
       expect(await restarted.handOverPendingEvents()).toBe(1);
-      expect(JSON.parse(sent[0]!)).toMatchObject({ type: 'payment_intent.succeeded', data: { object: { id: created.paymentId } } });
+      expect(JSON.parse(sent[0]!)).toMatchObject({
+        type: 'payment_intent.succeeded',
+        data: { object: { id: created.paymentId } },
+      });
       expect(await restarted.handOverPendingEvents()).toBe(0);
     } finally {
       await pool.end();

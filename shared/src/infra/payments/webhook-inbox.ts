@@ -15,7 +15,14 @@ import { currentState } from '../commands/current-state';
 import type { Migration } from '../db/migrations';
 import type { EventStore } from '../eventstore/port';
 import type { PaymentPurposes } from './payment-events';
-import type { AccountWebhookEvent, Payment, PaymentProcessor, PaymentWebhookEvent, ProcessorWebhookEvent, Refund } from './port';
+import type {
+  AccountWebhookEvent,
+  Payment,
+  PaymentProcessor,
+  PaymentWebhookEvent,
+  ProcessorWebhookEvent,
+  Refund,
+} from './port';
 import { recordDifference, unknownPaymentDifference } from './reconciliation';
 
 export const webhookInboxMigrations: Migration[] = [
@@ -33,7 +40,8 @@ export const webhookInboxMigrations: Migration[] = [
   },
 ];
 
-export type WebhookReceipt = { ok: true; duplicate: boolean; event: ProcessorWebhookEvent } | { ok: false; reason: string };
+export type WebhookReceipt =
+  { ok: true; duplicate: boolean; event: ProcessorWebhookEvent } | { ok: false; reason: string };
 
 /**
  * Payments this process heard the processor call succeeded a moment ago (the command API verifies
@@ -71,7 +79,13 @@ export class RecentlySucceededPayments {
 
 export class WebhookInbox {
   constructor(
-    private readonly deps: { pool: pg.Pool; store: EventStore; processor: PaymentProcessor; purposes: PaymentPurposes; recent?: RecentlySucceededPayments },
+    private readonly deps: {
+      pool: pg.Pool;
+      store: EventStore;
+      processor: PaymentProcessor;
+      purposes: PaymentPurposes;
+      recent?: RecentlySucceededPayments;
+    },
   ) {}
 
   async receive(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<WebhookReceipt> {
@@ -80,11 +94,16 @@ export class WebhookInbox {
     const { event } = verified;
     const subject = event.type === 'account.updated' ? event.account.accountId : event.payment.paymentId;
     // Named, as every webhook runs it: each connection parses and plans it once.
-    const seen = await this.deps.pool.query({ name: 'webhook-inbox-seen', text: 'SELECT 1 FROM payment_webhook_events WHERE event_id = $1', values: [event.eventId] });
+    const seen = await this.deps.pool.query({
+      name: 'webhook-inbox-seen',
+      text: 'SELECT 1 FROM payment_webhook_events WHERE event_id = $1',
+      values: [event.eventId],
+    });
     if (seen.rowCount) return { ok: true, duplicate: true, event };
     // Marked handled only after every step succeeded: a failure makes the processor retry, and each
     // step is idempotent, so two copies of an event racing past the check above do no harm either.
-    const refused = event.type === 'account.updated' ? await this.accountUpdated(event) : await this.paymentChanged(event);
+    const refused =
+      event.type === 'account.updated' ? await this.accountUpdated(event) : await this.paymentChanged(event);
     if (refused) return { ok: false, reason: refused };
     await this.deps.pool.query({
       name: 'webhook-inbox-handled',
@@ -96,7 +115,14 @@ export class WebhookInbox {
 
   /** Records a succeeded payment and runs its purpose's handlers, as its webhook would (reconciliation's way in). */
   async applySucceededPayment(payment: Payment, causeId: string): Promise<void> {
-    const event: PaymentWebhookEvent = { eventId: causeId, type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), payment, refunds: [], destinationAccount: null };
+    const event: PaymentWebhookEvent = {
+      eventId: causeId,
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      payment,
+      refunds: [],
+      destinationAccount: null,
+    };
     await this.recordPayment(payment, causeId);
     await this.deps.purposes.paymentSucceeded(event);
   }
@@ -113,14 +139,21 @@ export class WebhookInbox {
   /** Records refunds the processor made (idempotent per refund id). */
   async applyRefunds(payment: Payment, refunds: Refund[], causeId: string): Promise<void> {
     for (const refund of refunds) {
-      await this.ledger(payment.paymentId, causeId, { type: 'RecordRefund', paymentId: refund.paymentId, refundId: refund.refundId, amountCents: refund.amountCents });
+      await this.ledger(payment.paymentId, causeId, {
+        type: 'RecordRefund',
+        paymentId: refund.paymentId,
+        refundId: refund.refundId,
+        amountCents: refund.amountCents,
+      });
     }
   }
 
   /** Refuses (with the reason) an update about an account that is not the receiver's. */
   private async accountUpdated(event: AccountWebhookEvent): Promise<string | null> {
     const kept = await this.deps.processor.recordAccountStatus(event.account);
-    return kept ? null : `Account ${event.account.accountId} is not the connected account of receiver ${event.account.receiverId}.`;
+    return kept
+      ? null
+      : `Account ${event.account.accountId} is not the connected account of receiver ${event.account.receiverId}.`;
   }
 
   /**
@@ -148,7 +181,8 @@ export class WebhookInbox {
   /** The event's payment as the processor holds it; null when it does not know it. */
   private async processorsPayment(event: PaymentWebhookEvent): Promise<Payment | null> {
     // Only a success may be answered from memory: a refund's figures must be the processor's latest.
-    const recent = event.type === 'payment_intent.succeeded' ? this.deps.recent?.get(event.payment.paymentId) : undefined;
+    const recent =
+      event.type === 'payment_intent.succeeded' ? this.deps.recent?.get(event.payment.paymentId) : undefined;
     return recent ?? (await this.deps.processor.retrievePayment(event.payment.paymentId));
   }
 
@@ -171,7 +205,10 @@ export class WebhookInbox {
         // The charge carries the whole payment, so a refund arriving before the success it follows is recorded whole.
         const listed = event.refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
         // Stripe's charge no longer lists its refunds; the processor does.
-        const refunds = listed < event.payment.refundedCents ? await this.deps.processor.listRefunds(event.payment.paymentId) : event.refunds;
+        const refunds =
+          listed < event.payment.refundedCents
+            ? await this.deps.processor.listRefunds(event.payment.paymentId)
+            : event.refunds;
         await this.recordRefunds(event.payment, refunds, event.eventId);
         return;
       }
@@ -181,10 +218,20 @@ export class WebhookInbox {
   private recordPayment(payment: Payment, causeId: string) {
     const { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } = payment;
     // A payment's first entry opens its ledger stream.
-    return this.ledger(paymentId, causeId, { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } }, true);
+    return this.ledger(
+      paymentId,
+      causeId,
+      { type: 'RecordPayment', payment: { paymentId, receiverId, payerId, amountCents, feeCents, currency, purpose } },
+      true,
+    );
   }
 
-  private ledger(paymentId: string, causeId: string, command: Parameters<typeof ledgerDecider.decide>[0], likelyNew = false) {
+  private ledger(
+    paymentId: string,
+    causeId: string,
+    command: Parameters<typeof ledgerDecider.decide>[0],
+    likelyNew = false,
+  ) {
     return handleCommand({
       store: this.deps.store,
       likelyNew,

@@ -13,11 +13,20 @@ describe('ProjectionProgress (real PostgreSQL)', () => {
 
   /** Moves the projection's checkpoint the way the runner does: the row, then a notice. */
   const moveTo = async (commit: number, position: number) => {
-    await pool.query('UPDATE projection_checkpoints SET commit_id = $1, position = $2 WHERE name = $3', [commit, position, 'things']);
+    await pool.query('UPDATE projection_checkpoints SET commit_id = $1, position = $2 WHERE name = $3', [
+      commit,
+      position,
+      'things',
+    ]);
     await pool.query('SELECT pg_notify($1, $2)', [PROJECTION_PROGRESS_CHANNEL, 'things']);
   };
   const listeners = async () =>
-    (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [`playtime-listen-${PROJECTION_PROGRESS_CHANNEL}`])).rows[0].n as number;
+    (
+      await pool.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+        [`playtime-listen-${PROJECTION_PROGRESS_CHANNEL}`],
+      )
+    ).rows[0].n as number;
 
   beforeAll(async () => {
     database = await createTestDatabase('progress');
@@ -43,11 +52,15 @@ describe('ProjectionProgress (real PostgreSQL)', () => {
 
   it('listens again after its connection is cut, and keeps answering', async () => {
     expect(await listeners()).toBe(1);
-    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [`playtime-listen-${PROJECTION_PROGRESS_CHANNEL}`]);
+    await pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+      [`playtime-listen-${PROJECTION_PROGRESS_CHANNEL}`],
+    );
     /** Polls the listener count until it is `count` (the cut backend lingers in pg_stat_activity a moment). */
     const listenersBecome = async (count: number) => {
       const started = Date.now();
-      while ((await listeners()) !== count && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      while ((await listeners()) !== count && Date.now() - started < 10_000)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       return listeners();
     };
     expect(await listenersBecome(0)).toBe(0);

@@ -10,7 +10,10 @@ export interface ProjectionPosition {
 }
 
 /** Where the active generation of each projection is in the log. */
-export async function readProjectionPositions(db: Pick<pg.Pool, 'query'>, names?: string[]): Promise<ProjectionPosition[]> {
+export async function readProjectionPositions(
+  db: Pick<pg.Pool, 'query'>,
+  names?: string[],
+): Promise<ProjectionPosition[]> {
   const { rows } = await db.query<{ name: string; commit_id: number; position: number; updated_at: Date }>(
     `SELECT s.name, c.commit_id, c.position, c.updated_at
        FROM projection_state s
@@ -18,7 +21,11 @@ export async function readProjectionPositions(db: Pick<pg.Pool, 'query'>, names?
       WHERE $1::text[] IS NULL OR s.name = ANY($1::text[])`,
     [names ?? null],
   );
-  return rows.map((row) => ({ name: row.name, checkpoint: { commit: row.commit_id, position: row.position }, updatedAt: row.updated_at }));
+  return rows.map((row) => ({
+    name: row.name,
+    checkpoint: { commit: row.commit_id, position: row.position },
+    updatedAt: row.updated_at,
+  }));
 }
 
 /**
@@ -65,7 +72,8 @@ export class ProjectionProgress {
     for (;;) {
       const positions = await readProjectionPositions(this.pool, names);
       const reached =
-        positions.length === names.length && positions.every((position) => compareCheckpoints(position.checkpoint, target) >= 0);
+        positions.length === names.length &&
+        positions.every((position) => compareCheckpoints(position.checkpoint, target) >= 0);
       if (reached) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0 || this.closed) return false;

@@ -30,14 +30,18 @@ const BEFORE_THE_RENAME = `
   INSERT INTO projection_checkpoints (name, generation, version, commit_id, position) VALUES ('bookings', 1, 1, 7, 3);
 `;
 
-describe('the projections\' migrations (real PostgreSQL)', () => {
+describe("the projections' migrations (real PostgreSQL)", () => {
   let database: { url: string; drop: () => Promise<void> };
   let pool: pg.Pool;
 
   beforeAll(async () => {
     database = await createTestDatabase('projection_migrations');
     pool = createPool(database.url, { max: 2 });
-    await migrate(pool, 'projections', projectionMigrations.filter((migration) => migration.version < 5));
+    await migrate(
+      pool,
+      'projections',
+      projectionMigrations.filter((migration) => migration.version < 5),
+    );
     await pool.query(BEFORE_THE_RENAME);
     await migrate(pool, 'projections', projectionMigrations);
   });
@@ -46,18 +50,32 @@ describe('the projections\' migrations (real PostgreSQL)', () => {
     await database.drop();
   });
 
-  it('renames the availability windows\' read model in place, keeping its rows and its place in the log', async () => {
-    expect((await pool.query('SELECT window_id, sub_field_id FROM read.availability_windows')).rows).toEqual([{ window_id: 'w1', sub_field_id: 'sf' }]);
+  it("renames the availability windows' read model in place, keeping its rows and its place in the log", async () => {
+    expect((await pool.query('SELECT window_id, sub_field_id FROM read.availability_windows')).rows).toEqual([
+      { window_id: 'w1', sub_field_id: 'sf' },
+    ]);
     expect((await pool.query(`SELECT to_regclass('read.field_schedules') AS old`)).rows[0].old).toBeNull();
-    expect((await pool.query(`SELECT name, generation, commit_id::int, position::int FROM projection_checkpoints ORDER BY name`)).rows).toEqual([
+    expect(
+      (
+        await pool.query(
+          `SELECT name, generation, commit_id::int, position::int FROM projection_checkpoints ORDER BY name`,
+        )
+      ).rows,
+    ).toEqual([
       { name: 'availability_windows', generation: 2, commit_id: 7, position: 3 },
       { name: 'bookings', generation: 1, commit_id: 7, position: 3 },
     ]);
-    expect((await pool.query(`SELECT active_generation FROM projection_state WHERE name = 'availability_windows'`)).rows).toEqual([{ active_generation: 2 }]);
+    expect(
+      (await pool.query(`SELECT active_generation FROM projection_state WHERE name = 'availability_windows'`)).rows,
+    ).toEqual([{ active_generation: 2 }]);
   });
 
   it('renames captain_id to organizer_id in bookings and holds, keeping their rows', async () => {
-    expect((await pool.query('SELECT game_id, organizer_id FROM read.bookings')).rows).toEqual([{ game_id: 'g1', organizer_id: 'cap-1' }]);
-    expect((await pool.query('SELECT hold_id, organizer_id FROM read.holds')).rows).toEqual([{ hold_id: 'h1', organizer_id: 'cap-1' }]);
+    expect((await pool.query('SELECT game_id, organizer_id FROM read.bookings')).rows).toEqual([
+      { game_id: 'g1', organizer_id: 'cap-1' },
+    ]);
+    expect((await pool.query('SELECT hold_id, organizer_id FROM read.holds')).rows).toEqual([
+      { hold_id: 'h1', organizer_id: 'cap-1' },
+    ]);
   });
 });

@@ -139,7 +139,11 @@ export const projectionMigrations: Migration[] = [
 ];
 
 /** Asks the projector (whichever process owns the projection) to rebuild it; a repeated request before it is taken is one. */
-export async function requestProjectionRebuild(db: Pick<pg.Pool, 'query'>, name: string, requestedBy: string): Promise<void> {
+export async function requestProjectionRebuild(
+  db: Pick<pg.Pool, 'query'>,
+  name: string,
+  requestedBy: string,
+): Promise<void> {
   await db.query(
     'INSERT INTO projection_rebuild_requests (name, requested_by) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET requested_at = now(), requested_by = EXCLUDED.requested_by',
     [name, requestedBy],

@@ -42,8 +42,12 @@ export async function setUpIdentity(options: {
 }): Promise<Identity> {
   const { config } = options;
   if (config.AUTH0_DOMAIN && !config.EMBEDDED_IDENTITY) {
-    if (!config.AUTH0_CLIENT_ID || !config.AUTH0_AUDIENCE) throw new Error('AUTH0_CLIENT_ID and AUTH0_AUDIENCE are required with AUTH0_DOMAIN.');
-    const verifier = createAccessTokenVerifier({ issuer: auth0Issuer(config.AUTH0_DOMAIN), audience: config.AUTH0_AUDIENCE });
+    if (!config.AUTH0_CLIENT_ID || !config.AUTH0_AUDIENCE)
+      throw new Error('AUTH0_CLIENT_ID and AUTH0_AUDIENCE are required with AUTH0_DOMAIN.');
+    const verifier = createAccessTokenVerifier({
+      issuer: auth0Issuer(config.AUTH0_DOMAIN),
+      audience: config.AUTH0_AUDIENCE,
+    });
     return {
       verify: (token) => verifier.verify(token),
       auth: { domain: config.AUTH0_DOMAIN, clientId: config.AUTH0_CLIENT_ID, audience: config.AUTH0_AUDIENCE },
@@ -68,7 +72,11 @@ export async function setUpIdentity(options: {
     trustProxy: true,
     onError: (error) => options.logger.error({ err: error }, 'identity provider error'),
   });
-  const verifier = createAccessTokenVerifier({ issuer: provider.issuer, audience: EMBEDDED_AUDIENCE, jwks: provider.jwks });
+  const verifier = createAccessTokenVerifier({
+    issuer: provider.issuer,
+    audience: EMBEDDED_AUDIENCE,
+    jwks: provider.jwks,
+  });
   const sessions = new EndedSessions(options.pool, options.databaseUrl);
   return {
     // A token stays valid until it expires unless its session ended: logging out ends it everywhere at once.

@@ -48,7 +48,11 @@ async function embeddedDatabase(config: Config, logger: Logger): Promise<{ url: 
  * EVENTSTORE_URL is set, in PostgreSQL otherwise. `standalone`: this process runs every part (the
  * embedded database is allowed, and appends are announced in-process only).
  */
-export async function connectInfrastructure(config: Config, logger: Logger, options: { standalone: boolean }): Promise<Infrastructure> {
+export async function connectInfrastructure(
+  config: Config,
+  logger: Logger,
+  options: { standalone: boolean },
+): Promise<Infrastructure> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {

@@ -27,10 +27,20 @@ export async function connectServiceParts(
   const infrastructure = await connectInfrastructure(config, logger, { standalone: options.standalone });
   const { pool } = infrastructure;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  const identity = await setUpIdentity({ config, pool, databaseUrl: infrastructure.databaseUrl, publicUrl, logger, seedDemoAccounts: options.seedDemoAccounts });
+  const identity = await setUpIdentity({
+    config,
+    pool,
+    databaseUrl: infrastructure.databaseUrl,
+    publicUrl,
+    logger,
+    seedDemoAccounts: options.seedDemoAccounts,
+  });
   const currentUsers = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
   const resolveUser = createUserResolver({ verify: identity.verify, pool, cache: currentUsers });
-  const identityRoutes = options.serveIdentityProvider && identity.provider ? [Router().use(identity.provider.path, identity.provider.router)] : [];
+  const identityRoutes =
+    options.serveIdentityProvider && identity.provider
+      ? [Router().use(identity.provider.path, identity.provider.router)]
+      : [];
   return {
     ...infrastructure,
     identity,
@@ -41,7 +51,10 @@ export async function connectServiceParts(
       auth: identity.auth,
       partnerFormUrl: config.PARTNER_FORM_URL ?? null,
       // Stripe's card form needs the publishable key; without it the web cannot take Stripe payments.
-      payments: config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY ? { processor: 'stripe', publishableKey: config.STRIPE_PUBLISHABLE_KEY } : { processor: 'simulated' },
+      payments:
+        config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
+          ? { processor: 'stripe', publishableKey: config.STRIPE_PUBLISHABLE_KEY }
+          : { processor: 'simulated' },
     },
     identityRoutes,
     async close() {

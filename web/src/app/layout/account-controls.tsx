@@ -38,7 +38,12 @@ export function WelcomeText() {
 export function LoginButton({ fullWidth = false }: { fullWidth?: boolean }) {
   const { login, isLoading } = useAuth();
   return (
-    <Button onClick={() => void login()} loading={isLoading} leftSection={<IconLogin2 size={18} />} fullWidth={fullWidth}>
+    <Button
+      onClick={() => void login()}
+      loading={isLoading}
+      leftSection={<IconLogin2 size={18} />}
+      fullWidth={fullWidth}
+    >
       Log In
     </Button>
   );
@@ -47,7 +52,12 @@ export function LoginButton({ fullWidth = false }: { fullWidth?: boolean }) {
 export function LogoutButton({ fullWidth = false }: { fullWidth?: boolean }) {
   const { logout } = useAuth();
   return (
-    <Button variant="default" onClick={() => void logout()} leftSection={<IconLogout size={18} />} fullWidth={fullWidth}>
+    <Button
+      variant="default"
+      onClick={() => void logout()}
+      leftSection={<IconLogout size={18} />}
+      fullWidth={fullWidth}
+    >
       Log Out
     </Button>
   );

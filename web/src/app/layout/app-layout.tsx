@@ -45,12 +45,25 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {isAuthenticated && (
-              <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+              <Burger
+                opened={menuOpened}
+                onClick={menu.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
             )}
             <Brand />
             <Group gap={4} ml="md" visibleFrom="sm" component="nav" aria-label="Main">
               {links.map((link) => (
-                <Button key={link.to} component={NavLink} to={link.to} variant="subtle" color="gray" className={classes.headerLink}>
+                <Button
+                  key={link.to}
+                  component={NavLink}
+                  to={link.to}
+                  variant="subtle"
+                  color="gray"
+                  className={classes.headerLink}
+                >
                   {link.label}
                 </Button>
               ))}

@@ -15,7 +15,11 @@ export function AdminPage() {
   return (
     <Container size="xl">
       <PageTitle title="Admin" />
-      <Tabs value={tab} onChange={(value) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="lg">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
             Users

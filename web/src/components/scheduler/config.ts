@@ -1,5 +1,11 @@
 import { DEFAULT_MAX_RECORDS_PER_PAGE, MAX_ZOOM, MIN_ZOOM } from './layout/constants';
-import type { SchedulerConfig, SchedulerLocale, SchedulerThemeMode, SchedulerThemeOverrides, SchedulerZoom } from './types';
+import type {
+  SchedulerConfig,
+  SchedulerLocale,
+  SchedulerThemeMode,
+  SchedulerThemeOverrides,
+  SchedulerZoom,
+} from './types';
 
 const NO_LOCALES: SchedulerLocale[] = [];
 const NO_THEME: SchedulerThemeOverrides = {};

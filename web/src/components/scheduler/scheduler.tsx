@@ -35,7 +35,15 @@ import { buildHeader, cellLabel, rangeLabel } from './layout/header-cells';
 import { hitTest } from './layout/hit-test';
 import { cellOccupancy } from './layout/occupancy';
 import { columnBounds, computeWindow, detectScrollEdge, shiftForEdge, stepDate, windowRange } from './layout/ranges';
-import { FIRST_PAGE, paginate, pagingFor, resourceColumnWidth, titleMatches, turnPage, type Paging } from './layout/resources';
+import {
+  FIRST_PAGE,
+  paginate,
+  pagingFor,
+  resourceColumnWidth,
+  titleMatches,
+  turnPage,
+  type Paging,
+} from './layout/resources';
 import { layoutResources, normalizeResources } from './layout/stacking';
 import { dateAtOffset, offsetForDate } from './layout/tile-position';
 import classes from './scheduler.module.css';
@@ -206,7 +214,11 @@ export function Scheduler(props: SchedulerProps) {
     syncVisibleStart(el.scrollLeft);
     if (tooltip) setTooltip(null);
     if (isLoading || edgeLockRef.current) return;
-    const edge = detectScrollEdge({ scrollLeft: el.scrollLeft, clientWidth: el.clientWidth, scrollWidth: el.scrollWidth });
+    const edge = detectScrollEdge({
+      scrollLeft: el.scrollLeft,
+      clientWidth: el.clientWidth,
+      scrollWidth: el.scrollWidth,
+    });
     if (!edge) return;
     edgeLockRef.current = true;
     setAnchor((current) => shiftForEdge(current, timeline, edge));
@@ -236,7 +248,13 @@ export function Scheduler(props: SchedulerProps) {
       setTooltip({
         title: row.resource.label.title,
         dateLabel: cellLabel(cell.start, cell.end, timeline.zoom, localeCode, t.week),
-        occupancy: cellOccupancy(bookings, cell.start, cell.end, timeline.zoom, cfg.includeTakenHoursOnWeekendsInDayView),
+        occupancy: cellOccupancy(
+          bookings,
+          cell.start,
+          cell.end,
+          timeline.zoom,
+          cfg.includeTakenHoursOnWeekendsInDayView,
+        ),
       });
     };
   }, [layout, timeline, localeCode, t.week, cfg.includeTakenHoursOnWeekendsInDayView]);
@@ -373,12 +391,22 @@ export function Scheduler(props: SchedulerProps) {
       {(page.hasPrevious || page.hasNext) && (
         <div className={classes.pager}>
           {page.hasPrevious && (
-            <Button size="xs" variant="subtle" leftSection={<IconChevronUp size={14} />} onClick={() => goToPage(page.page - 1)}>
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconChevronUp size={14} />}
+              onClick={() => goToPage(page.page - 1)}
+            >
               {t.loadPrevious}
             </Button>
           )}
           {page.hasNext && (
-            <Button size="xs" variant="subtle" leftSection={<IconChevronDown size={14} />} onClick={() => goToPage(page.page + 1)}>
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconChevronDown size={14} />}
+              onClick={() => goToPage(page.page + 1)}
+            >
               {t.loadNext}
             </Button>
           )}

@@ -28,7 +28,10 @@ function StateView({ kind, state }: { kind: string; state: unknown }) {
         {([1, 2, 0] as const).map((team) => (
           <Text key={team} fz="sm">
             <b>{TEAM_NAMES[team]}:</b>{' '}
-            {game.participants!.filter((player) => player.team === team).map((player) => `${player.username} (${Math.round(player.playTime / 60)} min)`).join(', ') || '—'}
+            {game
+              .participants!.filter((player) => player.team === team)
+              .map((player) => `${player.username} (${Math.round(player.playTime / 60)} min)`)
+              .join(', ') || '—'}
           </Text>
         ))}
       </Stack>
@@ -72,7 +75,13 @@ export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
           min={Date.parse(answer.firstTime) - 1000}
           max={Math.max(Date.now(), Date.parse(answer.lastTime))}
           step={1000}
-          value={sliding ?? Math.min(Math.max(Date.parse(at), Date.parse(answer.firstTime) - 1000), Math.max(Date.now(), Date.parse(answer.lastTime)))}
+          value={
+            sliding ??
+            Math.min(
+              Math.max(Date.parse(at), Date.parse(answer.firstTime) - 1000),
+              Math.max(Date.now(), Date.parse(answer.lastTime)),
+            )
+          }
           onChange={setSliding}
           onChangeEnd={(value) => {
             setSliding(null);
@@ -83,10 +92,22 @@ export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
         />
       )}
       <Group gap="xs">
-        <Button size="xs" variant="default" leftSection={<IconPlayerTrackPrev size={14} />} disabled={!previous} onClick={() => previous && setAt(previous.time)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPlayerTrackPrev size={14} />}
+          disabled={!previous}
+          onClick={() => previous && setAt(previous.time)}
+        >
           Step back
         </Button>
-        <Button size="xs" variant="default" rightSection={<IconPlayerTrackNext size={14} />} disabled={!next} onClick={() => next && setAt(next.time)}>
+        <Button
+          size="xs"
+          variant="default"
+          rightSection={<IconPlayerTrackNext size={14} />}
+          disabled={!next}
+          onClick={() => next && setAt(next.time)}
+        >
           Step forward
         </Button>
       </Group>

@@ -31,9 +31,13 @@ export function EventHistory() {
   const valueOf = (name: (typeof FILTERS)[number]) => {
     if (name === 'q') return debouncedText || undefined;
     const value = params.get(name) || undefined;
-    return value && (name === 'from' || name === 'to') && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : value;
+    return value && (name === 'from' || name === 'to') && !Number.isNaN(Date.parse(value))
+      ? new Date(value).toISOString()
+      : value;
   };
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, valueOf(name)]).filter(([, value]) => value)) as Record<string, string>;
+  const filters = Object.fromEntries(
+    FILTERS.map((name) => [name, valueOf(name)]).filter(([, value]) => value),
+  ) as Record<string, string>;
   const history = useEventHistory(filters);
 
   const setFilter = (name: (typeof FILTERS)[number], value: string | null) => {
@@ -44,7 +48,12 @@ export function EventHistory() {
   };
   const loaded = history.data?.pages.flatMap((page) => page.events) ?? [];
   // New events arrive on top in batches; the pages below are what was loaded (and older pages).
-  const tail = useLiveTail(filters, live && history.isSuccess, loaded[0]?.position ?? (history.isSuccess ? 0 : undefined), () => void history.refetch());
+  const tail = useLiveTail(
+    filters,
+    live && history.isSuccess,
+    loaded[0]?.position ?? (history.isSuccess ? 0 : undefined),
+    () => void history.refetch(),
+  );
   // A restart's fresh first page may already hold some of the tail.
   const above = loaded[0]?.position ?? 0;
   const events = tail.length ? [...tail.filter((event) => event.position > above), ...loaded] : loaded;
@@ -68,10 +77,32 @@ export function EventHistory() {
           clearable
           w={260}
         />
-        <Select label="About" data={[...STREAM_KINDS]} value={params.get('kind')} onChange={(kind) => setFilter('kind', kind)} clearable w={140} />
-        <TextInput label="Actor (user id)" value={params.get('actor') ?? ''} onChange={(event) => setFilter('actor', event.currentTarget.value)} w={200} />
-        <TextInput label="From" type="datetime-local" value={params.get('from') ?? ''} onChange={(event) => setFilter('from', event.currentTarget.value)} />
-        <TextInput label="To" type="datetime-local" value={params.get('to') ?? ''} onChange={(event) => setFilter('to', event.currentTarget.value)} />
+        <Select
+          label="About"
+          data={[...STREAM_KINDS]}
+          value={params.get('kind')}
+          onChange={(kind) => setFilter('kind', kind)}
+          clearable
+          w={140}
+        />
+        <TextInput
+          label="Actor (user id)"
+          value={params.get('actor') ?? ''}
+          onChange={(event) => setFilter('actor', event.currentTarget.value)}
+          w={200}
+        />
+        <TextInput
+          label="From"
+          type="datetime-local"
+          value={params.get('from') ?? ''}
+          onChange={(event) => setFilter('from', event.currentTarget.value)}
+        />
+        <TextInput
+          label="To"
+          type="datetime-local"
+          value={params.get('to') ?? ''}
+          onChange={(event) => setFilter('to', event.currentTarget.value)}
+        />
         <TextInput
           label="Text"
           placeholder="Search inside events"
@@ -94,7 +125,11 @@ export function EventHistory() {
         <Group gap="xs">
           {params.get('stream') && <Badge variant="light">Stream {params.get('stream')}</Badge>}
           {params.get('correlation') && <Badge variant="light">Correlation {params.get('correlation')}</Badge>}
-          <Button size="compact-xs" variant="subtle" onClick={() => (setFilter('stream', null), setFilter('correlation', null))}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => (setFilter('stream', null), setFilter('correlation', null))}
+          >
             Clear
           </Button>
         </Group>
@@ -104,7 +139,13 @@ export function EventHistory() {
         events={events}
         small={small}
         onOpen={setOpened}
-        placeholder={history.isPending ? 'Loading...' : history.isSuccess && events.length === 0 && !searching ? <Text c="dimmed">No events match these filters.</Text> : null}
+        placeholder={
+          history.isPending ? (
+            'Loading...'
+          ) : history.isSuccess && events.length === 0 && !searching ? (
+            <Text c="dimmed">No events match these filters.</Text>
+          ) : null
+        }
       />
       {searching && lastNext ? (
         <Text fz="sm" c="dimmed">
@@ -117,7 +158,13 @@ export function EventHistory() {
           </Button>
         )
       )}
-      <Drawer opened={opened !== null} onClose={() => setOpened(null)} position="right" title={opened ? `${opened.type} #${opened.position}` : ''} size="lg">
+      <Drawer
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        position="right"
+        title={opened ? `${opened.type} #${opened.position}` : ''}
+        size="lg"
+      >
         {opened && (
           <Stack gap="sm">
             <Text>{opened.summary}</Text>
@@ -129,7 +176,11 @@ export function EventHistory() {
                 This stream's events
               </Button>
               {opened.metadata.correlationId && (
-                <Button size="xs" variant="light" onClick={() => (setFilter('correlation', opened.metadata.correlationId), setOpened(null))}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => (setFilter('correlation', opened.metadata.correlationId), setOpened(null))}
+                >
                   Same command and its consequences
                 </Button>
               )}

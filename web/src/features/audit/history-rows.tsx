@@ -5,14 +5,25 @@ import { useRef, type ReactNode } from 'react';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-export const historyColumns = (small: boolean) => (small ? ['What happened'] : ['Position', 'Time', 'Type', 'About', 'Actor', 'What happened']);
+export const historyColumns = (small: boolean) =>
+  small ? ['What happened'] : ['Position', 'Time', 'Type', 'About', 'Actor', 'What happened'];
 
 /**
  * The history's table with only the rows in view rendered (the live tail may hold thousands): a
  * spacer row above and below stands for the rest, and each row is measured as it renders, since a
  * summary may wrap.
  */
-export function HistoryTable({ events, small, onOpen, placeholder }: { events: HistoryEvent[]; small: boolean; onOpen: (event: HistoryEvent) => void; placeholder: ReactNode }) {
+export function HistoryTable({
+  events,
+  small,
+  onOpen,
+  placeholder,
+}: {
+  events: HistoryEvent[];
+  small: boolean;
+  onOpen: (event: HistoryEvent) => void;
+  placeholder: ReactNode;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const columns = historyColumns(small);
   const rows = useVirtualizer({
@@ -28,7 +39,14 @@ export function HistoryTable({ events, small, onOpen, placeholder }: { events: H
 
   return (
     // Focusable, so the keyboard alone can scroll the log (its rows hold no control of their own).
-    <div ref={scroller} style={{ maxHeight: '70vh', overflow: 'auto' }} data-testid="history-scroller" tabIndex={0} role="region" aria-label="Event history, newest first">
+    <div
+      ref={scroller}
+      style={{ maxHeight: '70vh', overflow: 'auto' }}
+      data-testid="history-scroller"
+      tabIndex={0}
+      role="region"
+      aria-label="Event history, newest first"
+    >
       <Table striped highlightOnHover miw={small ? undefined : 760} aria-label="Event history" stickyHeader>
         <Table.Thead>
           <Table.Tr>
@@ -47,7 +65,13 @@ export function HistoryTable({ events, small, onOpen, placeholder }: { events: H
           {items.map((item) => {
             const event = events[item.index]!;
             return (
-              <Table.Tr key={item.key} data-index={item.index} ref={rows.measureElement} onClick={() => onOpen(event)} style={{ cursor: 'pointer' }}>
+              <Table.Tr
+                key={item.key}
+                data-index={item.index}
+                ref={rows.measureElement}
+                onClick={() => onOpen(event)}
+                style={{ cursor: 'pointer' }}
+              >
                 {small ? (
                   // A phone has room for what happened, with the rest above it.
                   <Table.Td>

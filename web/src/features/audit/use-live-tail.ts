@@ -17,7 +17,12 @@ const TAIL_MAX = 20_000;
  * top in batches. A tail grown past TAIL_MAX, or a reconnect that may have missed pushes, calls
  * `restart` (the newest page again).
  */
-export function useLiveTail(filters: Record<string, string>, live: boolean, newestLoaded: number | undefined, restart: () => void): HistoryEvent[] {
+export function useLiveTail(
+  filters: Record<string, string>,
+  live: boolean,
+  newestLoaded: number | undefined,
+  restart: () => void,
+): HistoryEvent[] {
   const [tail, setTail] = useState<HistoryEvent[]>([]);
   const newest = useRef<number | undefined>(undefined);
   newest.current = tail[0]?.position ?? newestLoaded;

@@ -35,8 +35,15 @@ export function takeAccountRemoved(storage: Storage): boolean {
 }
 
 export const ACCOUNT_REMOVED_TITLE = 'Your account was removed';
-export const ACCOUNT_REMOVED_MESSAGE = 'An administrator deleted your Playtime account, so you have been logged out. Contact an administrator if this is a mistake.';
+export const ACCOUNT_REMOVED_MESSAGE =
+  'An administrator deleted your Playtime account, so you have been logged out. Contact an administrator if this is a mistake.';
 
 export function showAccountRemovedNotice(): void {
-  notifications.show({ id: 'account-removed', color: 'red', title: ACCOUNT_REMOVED_TITLE, message: ACCOUNT_REMOVED_MESSAGE, autoClose: false });
+  notifications.show({
+    id: 'account-removed',
+    color: 'red',
+    title: ACCOUNT_REMOVED_TITLE,
+    message: ACCOUNT_REMOVED_MESSAGE,
+    autoClose: false,
+  });
 }

@@ -4,7 +4,12 @@ import { setAccessTokenProvider, setAccountHandlers } from '../../lib/api-client
 import { notifyError } from '../../lib/notify';
 import { loadPublicConfig } from '../../lib/public-config';
 import { realtime } from '../../lib/socket';
-import { registerAccount, rememberAccountRemoved, showAccountRemovedNotice, takeAccountRemoved } from './account-registration';
+import {
+  registerAccount,
+  rememberAccountRemoved,
+  showAccountRemovedNotice,
+  takeAccountRemoved,
+} from './account-registration';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser } from './auth-state';
 import { identityErrorText, isNoSessionError, isPopupOpenFailure } from './identity-errors';
@@ -31,7 +36,10 @@ const IDENTITY_TITLE = 'Sign-in problem';
 async function registerAfterLogin(): Promise<void> {
   await registerAccount().catch((error: unknown) => {
     if (error instanceof Error && 'code' in error && error.code === 'user_deleted') return;
-    notifyError(error instanceof Error ? error.message : 'Your account could not be set up. Please try again.', 'Try again');
+    notifyError(
+      error instanceof Error ? error.message : 'Your account could not be set up. Please try again.',
+      'Try again',
+    );
   });
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { identityErrorText, isNoSessionError, isPopupOpenFailure } from './identity-errors';
 
-const oauth = (error: string, error_description = '') => Object.assign(new Error(error_description), { error, error_description });
+const oauth = (error: string, error_description = '') =>
+  Object.assign(new Error(error_description), { error, error_description });
 
 describe('identity error texts (spec §8)', () => {
   it('uses the spec texts for known codes', () => {
@@ -25,7 +26,11 @@ describe('identity error texts (spec §8)', () => {
   });
 
   it('recognises a blocked popup', () => {
-    expect(isPopupOpenFailure(oauth('popup_open', 'Unable to open a popup for loginWithPopup - window.open returned `null`'))).toBe(true);
+    expect(
+      isPopupOpenFailure(
+        oauth('popup_open', 'Unable to open a popup for loginWithPopup - window.open returned `null`'),
+      ),
+    ).toBe(true);
     expect(isPopupOpenFailure(new Error('Unable to open a popup for loginWithPopup'))).toBe(true);
     expect(isPopupOpenFailure(oauth('cancelled'))).toBe(false);
   });

@@ -21,7 +21,14 @@ interface AddAvailabilityDialogProps {
 }
 
 /** Add Availability: Subfield, Start Date, End Date. The dates reset after every attempt (spec §4). */
-export function AddAvailabilityDialog({ opened, onClose, subFields, subFieldId, onSubFieldChange, onAdded }: AddAvailabilityDialogProps) {
+export function AddAvailabilityDialog({
+  opened,
+  onClose,
+  subFields,
+  subFieldId,
+  onSubFieldChange,
+  onAdded,
+}: AddAvailabilityDialogProps) {
   const small = useSmallScreen();
   const addAvailability = useAddAvailability();
   const [values, setValues] = useState<WindowInputs>(EMPTY_WINDOW);

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { tileTextColor } from '../../components/scheduler';
 import type { SubFieldTimeline } from './api/types';
-import { AVAILABLE_COLOR, GAME_COLOR, OWNER_SCHEDULER_CONFIG, bookingIdOf, buildResources, findEntry } from './availability-resources';
+import {
+  AVAILABLE_COLOR,
+  GAME_COLOR,
+  OWNER_SCHEDULER_CONFIG,
+  bookingIdOf,
+  buildResources,
+  findEntry,
+} from './availability-resources';
 
 const rows: SubFieldTimeline[] = [
   {
     subFieldId: 'pitch-a',
     name: 'Pitch A',
     data: [
-      { type: 'schedule', fieldScheduleId: 'w1', startDate: '2026-06-14T16:00:00.000Z', endDate: '2026-06-14T18:00:00.000Z' },
+      {
+        type: 'schedule',
+        fieldScheduleId: 'w1',
+        startDate: '2026-06-14T16:00:00.000Z',
+        endDate: '2026-06-14T18:00:00.000Z',
+      },
       { type: 'game', gameId: 'g1', startDate: '2026-06-14T16:30:00.000Z', endDate: '2026-06-14T17:30:00.000Z' },
     ],
   },

@@ -28,7 +28,15 @@ describe('datetime-local values (the browser time zone)', () => {
   });
 
   it('refuses empty, malformed and impossible values', () => {
-    for (const value of ['', '2026-06-14', '18:30', '2026-6-14T18:30', '2026-02-30T10:00', '2026-13-01T10:00', 'tomorrow']) {
+    for (const value of [
+      '',
+      '2026-06-14',
+      '18:30',
+      '2026-6-14T18:30',
+      '2026-02-30T10:00',
+      '2026-13-01T10:00',
+      'tomorrow',
+    ]) {
       expect(parseDateTimeLocal(value), value).toBeUndefined();
     }
   });
@@ -52,6 +60,9 @@ describe('the availability window from the inputs', () => {
       ok: false,
       errors: { startDate: 'Start Date is required', endDate: 'End Date is required' },
     });
-    expect(readWindow({ startDate: '2026-06-14T18:00', endDate: '' })).toEqual({ ok: false, errors: { endDate: 'End Date is required' } });
+    expect(readWindow({ startDate: '2026-06-14T18:00', endDate: '' })).toEqual({
+      ok: false,
+      errors: { endDate: 'End Date is required' },
+    });
   });
 });

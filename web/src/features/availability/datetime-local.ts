@@ -40,7 +40,10 @@ export interface WindowInputs {
 export type WindowErrors = Partial<Record<keyof WindowInputs, string>>;
 
 /** The API body's fields of add- and edit-field-schedule, by the input each is typed in (`formErrors`). */
-export const WINDOW_INPUT_OF = { startDate: 'startDate', endDate: 'endDate' } as const satisfies Record<string, keyof WindowInputs>;
+export const WINDOW_INPUT_OF = { startDate: 'startDate', endDate: 'endDate' } as const satisfies Record<
+  string,
+  keyof WindowInputs
+>;
 
 export type WindowResult = { ok: true; startDate: Date; endDate: Date } | { ok: false; errors: WindowErrors };
 

@@ -73,10 +73,22 @@ function EditAvailabilityBody({ edited, onClose }: { edited: EditedAvailability;
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={remove} loading={deleteAvailability.isPending} disabled={busy && !deleteAvailability.isPending}>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            onClick={remove}
+            loading={deleteAvailability.isPending}
+            disabled={busy && !deleteAvailability.isPending}
+          >
             Delete Availability
           </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={editAvailability.isPending} disabled={busy && !editAvailability.isPending}>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={editAvailability.isPending}
+            disabled={busy && !editAvailability.isPending}
+          >
             Edit Availability
           </Button>
         </Group>
@@ -86,7 +98,13 @@ function EditAvailabilityBody({ edited, onClose }: { edited: EditedAvailability;
 }
 
 /** Edit Availability for a clicked 'Available' tile: change its dates or delete it. */
-export function EditAvailabilityDialog({ edited, onClose }: { edited: EditedAvailability | undefined; onClose: () => void }) {
+export function EditAvailabilityDialog({
+  edited,
+  onClose,
+}: {
+  edited: EditedAvailability | undefined;
+  onClose: () => void;
+}) {
   const small = useSmallScreen();
   return (
     <Modal opened={edited !== undefined} onClose={onClose} title="Edit Availability" centered fullScreen={small}>

@@ -50,7 +50,11 @@ function GameDetailsModal({ gameId, onClose }: { gameId: string; onClose: () => 
             <Table.Tr>
               <Table.Th>Organizer Picture</Table.Th>
               <Table.Td>
-                {view.organizerPicture ? <Avatar src={view.organizerPicture} alt="Organizer picture" radius="xl" /> : NOT_PROVIDED}
+                {view.organizerPicture ? (
+                  <Avatar src={view.organizerPicture} alt="Organizer picture" radius="xl" />
+                ) : (
+                  NOT_PROVIDED
+                )}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>

@@ -27,7 +27,8 @@ export function gameDetailsView(details: OwnerGameDetails): GameDetailsView {
     title: text(details.name) ?? 'Game Details',
     location: text(details.location) ?? NOT_PROVIDED,
     price: details.price === null || details.price === undefined ? 'Free' : dollars(details.price),
-    maxPlayers: details.maxPlayers === null || details.maxPlayers === undefined ? 'Unlimited' : String(details.maxPlayers),
+    maxPlayers:
+      details.maxPlayers === null || details.maxPlayers === undefined ? 'Unlimited' : String(details.maxPlayers),
     playerCount: String(details.playerCount ?? 0),
     organizerEmail: text(details.organizerEmail) ?? NOT_PROVIDED,
     organizerPicture: text(details.organizerProfilePicture),

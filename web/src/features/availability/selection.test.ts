@@ -24,12 +24,21 @@ describe('the field and sub-field in use on Schedule Management', () => {
   });
 
   it('keeps the chosen field and sub-field while they exist', () => {
-    expect(resolveSelection(fields, { fieldId: 'f2', subFieldId: 'b2' })).toEqual({ field: fields[1], subFieldId: 'b2' });
+    expect(resolveSelection(fields, { fieldId: 'f2', subFieldId: 'b2' })).toEqual({
+      field: fields[1],
+      subFieldId: 'b2',
+    });
   });
 
   it('falls back when the chosen field or sub-field is gone', () => {
-    expect(resolveSelection(fields, { fieldId: 'deleted', subFieldId: 'b2' })).toEqual({ field: fields[0], subFieldId: 'a1' });
-    expect(resolveSelection(fields, { fieldId: 'f2', subFieldId: 'removed' })).toEqual({ field: fields[1], subFieldId: 'b1' });
+    expect(resolveSelection(fields, { fieldId: 'deleted', subFieldId: 'b2' })).toEqual({
+      field: fields[0],
+      subFieldId: 'a1',
+    });
+    expect(resolveSelection(fields, { fieldId: 'f2', subFieldId: 'removed' })).toEqual({
+      field: fields[1],
+      subFieldId: 'b1',
+    });
   });
 
   it('has nothing to select without fields or sub-fields', () => {

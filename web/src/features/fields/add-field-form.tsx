@@ -3,7 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { notifySuccess } from '../../lib/notify';
 import { useAddField } from './api/fields';
-import { EMPTY_FIELD_FORM, serverFieldErrors, toFieldPayload, validateFieldForm, type FieldFormValues } from './field-form';
+import {
+  EMPTY_FIELD_FORM,
+  serverFieldErrors,
+  toFieldPayload,
+  validateFieldForm,
+  type FieldFormValues,
+} from './field-form';
 import { FieldFormInputs } from './field-form-inputs';
 
 interface AddFieldFormProps {

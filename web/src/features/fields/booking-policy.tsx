@@ -33,7 +33,11 @@ export function BookingPolicy({ field }: { field: OwnerField }) {
         error={problem}
       />
       {isAdmin ? (
-        <Switch label="Rentals are free" checked={freeRental} onChange={(event) => setFreeRental(event.currentTarget.checked)} />
+        <Switch
+          label="Rentals are free"
+          checked={freeRental}
+          onChange={(event) => setFreeRental(event.currentTarget.checked)}
+        />
       ) : (
         field.freeRental && <Text fz="sm">Rentals are free</Text>
       )}

@@ -6,7 +6,15 @@ import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useAddSubField, useDeleteSubField, useEditField } from './api/fields';
 import type { OwnerField, SubField } from './api/types';
-import { PLACEHOLDER_PICTURE, formValuesOf, pictureSource, serverFieldErrors, toFieldPayload, validateFieldForm, type FieldFormValues } from './field-form';
+import {
+  PLACEHOLDER_PICTURE,
+  formValuesOf,
+  pictureSource,
+  serverFieldErrors,
+  toFieldPayload,
+  validateFieldForm,
+  type FieldFormValues,
+} from './field-form';
 import { FieldFormInputs, NEUTRAL_WHEN_INVALID } from './field-form-inputs';
 import { dialogSubFields } from './subfields';
 
@@ -63,7 +71,10 @@ function ManageSubfields({ field }: { field: OwnerField }) {
               gap="xs"
               px="sm"
               py={6}
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
             >
               {/* The name gives way to the button: a long name is shortened, Remove stays whole. */}
               <Text fz="sm" fw={500} truncate style={{ flex: 1, minWidth: 0 }} title={subField.name}>
@@ -184,4 +195,3 @@ export function EditFieldDialog({ field, onClose }: { field: OwnerField | undefi
     </Modal>
   );
 }
-

@@ -1,7 +1,13 @@
 import { Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import type { OwnerField } from './api/types';
-import { PLACEHOLDER_PICTURE, descriptionText, formatHourlyPrice, isEmptyDescription, pictureSource } from './field-form';
+import {
+  PLACEHOLDER_PICTURE,
+  descriptionText,
+  formatHourlyPrice,
+  isEmptyDescription,
+  pictureSource,
+} from './field-form';
 
 /**
  * A field's details: its picture (the sample placeholder when it has none, or when the address does
@@ -34,7 +40,11 @@ export function FieldCard({ field, compact = false }: { field: OwnerField; compa
             {field.address}, {field.city} {field.zipCode}
           </Text>
         </Group>
-        <Text fz="sm" c={isEmptyDescription(field.description) ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-line' }}>
+        <Text
+          fz="sm"
+          c={isEmptyDescription(field.description) ? 'dimmed' : undefined}
+          style={{ whiteSpace: 'pre-line' }}
+        >
           {descriptionText(field.description)}
         </Text>
         {!compact && (

@@ -26,7 +26,14 @@ interface FieldFormInputsProps {
 export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsProps) {
   return (
     <SimpleGrid cols={twoColumns ? { base: 1, sm: 2 } : 1} spacing="md" verticalSpacing="sm">
-      <TextInput label="Field Name" placeholder="Riverside Park" withAsterisk maxLength={MAX.name} styles={NEUTRAL_WHEN_INVALID} {...form.getInputProps('name')} />
+      <TextInput
+        label="Field Name"
+        placeholder="Riverside Park"
+        withAsterisk
+        maxLength={MAX.name}
+        styles={NEUTRAL_WHEN_INVALID}
+        {...form.getInputProps('name')}
+      />
       <TextInput
         label="Street Address"
         placeholder="1 Riverside Dr"
@@ -45,7 +52,14 @@ export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsPro
         autoComplete="postal-code"
         {...form.getInputProps('zipCode')}
       />
-      <TextInput label="City" placeholder="New York" withAsterisk maxLength={MAX.city} styles={NEUTRAL_WHEN_INVALID} {...form.getInputProps('city')} />
+      <TextInput
+        label="City"
+        placeholder="New York"
+        withAsterisk
+        maxLength={MAX.city}
+        styles={NEUTRAL_WHEN_INVALID}
+        {...form.getInputProps('city')}
+      />
       <NumberInput
         label="Price"
         description="Per hour, in dollars"

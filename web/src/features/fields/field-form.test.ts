@@ -57,9 +57,15 @@ describe('the Add Field form rules (spec §5)', () => {
   });
 
   it("says how long a value may be, in the server's words, before sending", () => {
-    expect(validateFieldForm({ ...filled, name: 'x'.repeat(101) })).toEqual({ name: 'Field name can be at most 100 characters' });
-    expect(validateFieldForm({ ...filled, city: 'x'.repeat(101) })).toEqual({ city: 'City can be at most 100 characters' });
-    expect(validateFieldForm({ ...filled, name: 'bad\u0000' })).toEqual({ name: 'Field name must not contain the NUL character (\\u0000).' });
+    expect(validateFieldForm({ ...filled, name: 'x'.repeat(101) })).toEqual({
+      name: 'Field name can be at most 100 characters',
+    });
+    expect(validateFieldForm({ ...filled, city: 'x'.repeat(101) })).toEqual({
+      city: 'City can be at most 100 characters',
+    });
+    expect(validateFieldForm({ ...filled, name: 'bad\u0000' })).toEqual({
+      name: 'Field name must not contain the NUL character (\\u0000).',
+    });
   });
 
   it('reads the typed price', () => {
@@ -96,13 +102,14 @@ describe('what the form sends', () => {
       description: 'No description',
       picture: '',
     });
-    expect(toFieldPayload({ ...filled, price: '37.50', description: 'Floodlit' })).toMatchObject({ price: 37.5, description: 'Floodlit' });
+    expect(toFieldPayload({ ...filled, price: '37.50', description: 'Floodlit' })).toMatchObject({
+      price: 37.5,
+      description: 'Floodlit',
+    });
   });
 
   it("fills the edit form from a listed field; the stored 'No description' shows as an empty input", () => {
-    expect(
-      formValuesOf(sampleField),
-    ).toEqual(filled);
+    expect(formValuesOf(sampleField)).toEqual(filled);
     expect(formValuesOf({ ...sampleField, description: 'Floodlit' }).description).toBe('Floodlit');
   });
 });
@@ -114,7 +121,10 @@ describe("the server's refusals on the inputs", () => {
       price: 'Price must be more than 0',
       somethingElse: 'ignored',
     });
-    expect(serverFieldErrors(error)).toEqual({ address: 'Street address is required', price: 'Price must be more than 0' });
+    expect(serverFieldErrors(error)).toEqual({
+      address: 'Street address is required',
+      price: 'Price must be more than 0',
+    });
   });
 
   it('shows an unknown ZIP code on the Zip Code input', () => {

@@ -28,7 +28,9 @@ export function priceOf(value: number | string): number | undefined {
  * The form's rules and messages (spec §5) are the server's own: the contract's add-field schema,
  * so a person sees a refusal before sending, worded as the server would word it.
  */
-export const validateFieldForm: (values: FieldFormValues) => FieldFormErrors = schemaResolver(addFieldBody, { sync: true });
+export const validateFieldForm: (values: FieldFormValues) => FieldFormErrors = schemaResolver(addFieldBody, {
+  sync: true,
+});
 
 /** The body of add-field / edit-field; an empty description is sent as 'No description'. */
 export function toFieldPayload(values: FieldFormValues): FieldPayload {

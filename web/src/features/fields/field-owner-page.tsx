@@ -31,12 +31,24 @@ export function FieldOwnerPage() {
     <Container size="xl" px={{ base: 0, sm: 'md' }}>
       {/* The page's own heading for screen readers: the tabs name its two parts. */}
       <VisuallyHidden component="h1">Field owner area</VisuallyHidden>
-      <Tabs value={tab} onChange={(value) => setTab(value === 'availability' ? 'availability' : 'fields')} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setTab(value === 'availability' ? 'availability' : 'fields')}
+        keepMounted={false}
+      >
         <Tabs.List mb="lg" grow={small}>
-          <Tabs.Tab value="fields" px={small ? 'xs' : undefined} leftSection={small ? undefined : <IconBuildingStadium size={16} />}>
+          <Tabs.Tab
+            value="fields"
+            px={small ? 'xs' : undefined}
+            leftSection={small ? undefined : <IconBuildingStadium size={16} />}
+          >
             Field Management
           </Tabs.Tab>
-          <Tabs.Tab value="availability" px={small ? 'xs' : undefined} leftSection={small ? undefined : <IconCalendarTime size={16} />}>
+          <Tabs.Tab
+            value="availability"
+            px={small ? 'xs' : undefined}
+            leftSection={small ? undefined : <IconCalendarTime size={16} />}
+          >
             Schedule Management
           </Tabs.Tab>
         </Tabs.List>

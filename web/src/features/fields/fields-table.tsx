@@ -75,10 +75,21 @@ export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
               )}
               <Table.Td w={small ? 1 : undefined}>
                 <Flex gap="xs" direction={small ? 'column' : 'row'}>
-                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => onEdit(field)}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => onEdit(field)}
+                  >
                     Edit
                   </Button>
-                  <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(field)}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => onDelete(field)}
+                  >
                     Delete
                   </Button>
                 </Flex>

@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Card, Center, Container, Drawer, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
@@ -96,7 +111,12 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
     );
   } else if (myTeam === null) {
     buttons = (
-      <Button size="md" onClick={() => (needsPayment ? setPaying(true) : joinFirst())} loading={join.isPending} disabled={!user.data}>
+      <Button
+        size="md"
+        onClick={() => (needsPayment ? setPaying(true) : joinFirst())}
+        loading={join.isPending}
+        disabled={!user.data}
+      >
         Join Game
       </Button>
     );
@@ -195,7 +215,10 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
   const cancelled = game.status === 'cancelled';
   const everyone = [...game.team_1, ...game.team_2, ...game.sideline];
   const me = user.data ? everyone.find((participant) => participant.userId === user.data.userId) : undefined;
-  const canManage = Boolean(user.data && (user.data.userId === game.organizer_id || user.data.role === 'admin')) && !cancelled && countdown.phase !== 'ended';
+  const canManage =
+    Boolean(user.data && (user.data.userId === game.organizer_id || user.data.role === 'admin')) &&
+    !cancelled &&
+    countdown.phase !== 'ended';
   const picked = pickedId ? (everyone.find((participant) => participant.userId === pickedId) ?? null) : null;
 
   return (
@@ -212,7 +235,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
             Share
           </Button>
           {user.data?.role === 'admin' && (
-            <Button variant="default" leftSection={<IconClockHour4 size={18} />} onClick={() => setAsOfFrom(new Date(Date.now() - 10 * 60_000).toISOString())}>
+            <Button
+              variant="default"
+              leftSection={<IconClockHour4 size={18} />}
+              onClick={() => setAsOfFrom(new Date(Date.now() - 10 * 60_000).toISOString())}
+            >
               As of…
             </Button>
           )}
@@ -236,7 +263,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           </Alert>
         ) : (
           <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.8' : 'dimmed'} aria-live="polite">
-            {countdown.phase === 'live' ? countdown.text : countdown.phase === 'not-started' ? 'Game has not started yet.' : 'This game has ended.'}
+            {countdown.phase === 'live'
+              ? countdown.text
+              : countdown.phase === 'not-started'
+                ? 'Game has not started yet.'
+                : 'This game has ended.'}
           </Text>
         )}
         <Text mt={4} fw={700} data-testid="players-count">
@@ -246,14 +277,22 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
 
       {!cancelled && countdown.phase !== 'ended' && <MembershipControls game={game} myTeam={me ? me.team : null} />}
 
-      <Pitch team1={game.team_1} team2={game.team_2} sideline={game.sideline} secondsOf={secondsOf} onPick={canManage ? (participant) => setPickedId(participant.userId) : undefined} />
+      <Pitch
+        team1={game.team_1}
+        team2={game.team_2}
+        sideline={game.sideline}
+        secondsOf={secondsOf}
+        onPick={canManage ? (participant) => setPickedId(participant.userId) : undefined}
+      />
 
       {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}
 
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Detail label="Location">{game.location}</Detail>
-          <Detail label="Field">{game.sub_field_name ? `${game.field_name} · ${game.sub_field_name}` : game.field_name}</Detail>
+          <Detail label="Field">
+            {game.sub_field_name ? `${game.field_name} · ${game.sub_field_name}` : game.field_name}
+          </Detail>
           <Detail label="Price">{formatPrice(game.priceCents)}</Detail>
           <Detail label="Date">{dayjs(start).format('ddd, MMM D, YYYY h:mm A')}</Detail>
           <Detail label="Game Length">{durationLabel(new Date(start), new Date(end))}</Detail>
@@ -262,7 +301,13 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
       </Card>
 
       <ShareDialog opened={sharing} onClose={share.close} url={window.location.href} />
-      <Drawer opened={asOfFrom !== null} onClose={() => setAsOfFrom(null)} position="right" size="lg" title={`${game.name} as it stood`}>
+      <Drawer
+        opened={asOfFrom !== null}
+        onClose={() => setAsOfFrom(null)}
+        position="right"
+        size="lg"
+        title={`${game.name} as it stood`}
+      >
         {asOfFrom && <AsOfPanel stream={gameStream(game.gameId)} time={asOfFrom} />}
       </Drawer>
       <ManageDialog

@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Center, Container, Group, Loader, Select, SimpleGrid, Slider, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   GEOLOCATION_UNSUPPORTED,
@@ -90,7 +104,12 @@ export function SearchPage() {
               style={{ flex: '1 1 240px' }}
               rightSection={debouncedText && geocoded.isFetching ? <Loader size="xs" /> : null}
             />
-            <Button variant="light" leftSection={<IconCurrentLocation size={18} />} onClick={useMyLocation} loading={locating}>
+            <Button
+              variant="light"
+              leftSection={<IconCurrentLocation size={18} />}
+              onClick={useMyLocation}
+              loading={locating}
+            >
               Use my location
             </Button>
             <Select

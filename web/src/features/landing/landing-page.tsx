@@ -51,8 +51,8 @@ export function LandingPage() {
               Playtime Made Easy
             </Title>
             <Text fz={{ base: 'md', sm: 'xl' }} maw={560} c="white" opacity={0.92}>
-              Pick-up football without the group chat: find a game near you, book the pitch, and watch the teams
-              fill up live.
+              Pick-up football without the group chat: find a game near you, book the pitch, and watch the teams fill up
+              live.
             </Text>
           </Stack>
         </Group>

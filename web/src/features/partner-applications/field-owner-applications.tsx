@@ -12,7 +12,9 @@ import { applicationKeys, useAnswerApplication, useApplicationsPage } from './ap
 import { PartnerSheetImport } from './partner-sheet-import';
 
 /** The spec's eight columns; the Status cell holds the admin's answer. */
-const COLUMNS = (['Submitted', 'Contact name', 'Email', 'Phone', 'Field name', 'Location', 'Sub-fields', 'Status'] as const).map((name) => ({ name }));
+const COLUMNS = (
+  ['Submitted', 'Contact name', 'Email', 'Phone', 'Field name', 'Location', 'Sub-fields', 'Status'] as const
+).map((name) => ({ name }));
 const STATUS_COLOR = { submitted: 'gray', approved: 'green', declined: 'red', revoked: 'red' } as const;
 
 /** Revoking takes a role away: the admin is asked first, with the application named. */
@@ -81,12 +83,22 @@ export function FieldOwnerApplications() {
             </Badge>
           )}
           {row.status !== 'approved' && (
-            <Button size="compact-xs" onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'approve' })} loading={answer.isPending}>
+            <Button
+              size="compact-xs"
+              onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'approve' })}
+              loading={answer.isPending}
+            >
               Approve
             </Button>
           )}
           {row.status === 'submitted' && (
-            <Button size="compact-xs" variant="light" color="red" onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'decline' })} disabled={answer.isPending}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'decline' })}
+              disabled={answer.isPending}
+            >
               Decline
             </Button>
           )}
@@ -95,7 +107,9 @@ export function FieldOwnerApplications() {
               size="compact-xs"
               variant="light"
               color="red"
-              onClick={() => confirmRevoke(row, () => answer.mutate({ applicationId: row.applicationId, answer: 'revoke' }))}
+              onClick={() =>
+                confirmRevoke(row, () => answer.mutate({ applicationId: row.applicationId, answer: 'revoke' }))
+              }
               disabled={answer.isPending}
             >
               Revoke

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Card, Center, Container, Grid, Loader, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Grid,
+  Loader,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   ACCOUNT_EMAIL_HINT,
@@ -10,7 +24,11 @@ import {
   type PartnerApplicationInputs,
 } from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { PARTNER_MESSAGE_MAX, PARTNER_TEXT_MAX, type ApplicationStatus } from '@playtime/shared/domain/partners/decider';
+import {
+  PARTNER_MESSAGE_MAX,
+  PARTNER_TEXT_MAX,
+  type ApplicationStatus,
+} from '@playtime/shared/domain/partners/decider';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
@@ -19,7 +37,17 @@ import { useLiveRoom } from '../realtime';
 import { type Role, useCurrentUser } from '../users';
 import { applicationKeys, useMyApplications, useSubmitApplication } from './api/applications';
 
-const EMPTY: PartnerApplicationInputs = { contactName: '', email: '', phone: '', fieldName: '', address: '', zipCode: '', city: '', subFields: '', message: '' };
+const EMPTY: PartnerApplicationInputs = {
+  contactName: '',
+  email: '',
+  phone: '',
+  fieldName: '',
+  address: '',
+  zipCode: '',
+  city: '',
+  subFields: '',
+  message: '',
+};
 
 /**
  * The form behind 'Request to Become a Partnered Field' when no external form is configured. Only a
@@ -74,7 +102,9 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
   // Approved ones without an account are offered to claim above every page (PartnerClaimNotice).
   const own = (mine.data ?? []).filter((application) => application.hasAccount);
   const statusText = (status: ApplicationStatus) =>
-    status === 'approved' && role !== 'field owner' && role !== 'admin' ? APPROVED_ROLE_CHANGED_TEXT : APPLICATION_STATUS_TEXT[status];
+    status === 'approved' && role !== 'field owner' && role !== 'admin'
+      ? APPROVED_ROLE_CHANGED_TEXT
+      : APPLICATION_STATUS_TEXT[status];
 
   return (
     <>
@@ -87,19 +117,41 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
           <form onSubmit={send} aria-label="Partner application" noValidate>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Contact name" required maxLength={PARTNER_TEXT_MAX} {...form.getInputProps('contactName')} />
+                <TextInput
+                  label="Contact name"
+                  required
+                  maxLength={PARTNER_TEXT_MAX}
+                  {...form.getInputProps('contactName')}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Email" type="email" required readOnly description={ACCOUNT_EMAIL_HINT} {...form.getInputProps('email')} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  required
+                  readOnly
+                  description={ACCOUNT_EMAIL_HINT}
+                  {...form.getInputProps('email')}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput label="Phone" type="tel" required maxLength={40} {...form.getInputProps('phone')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Field name" required maxLength={PARTNER_TEXT_MAX} {...form.getInputProps('fieldName')} />
+                <TextInput
+                  label="Field name"
+                  required
+                  maxLength={PARTNER_TEXT_MAX}
+                  {...form.getInputProps('fieldName')}
+                />
               </Grid.Col>
               <Grid.Col span={12}>
-                <TextInput label="Street address" required maxLength={PARTNER_TEXT_MAX} {...form.getInputProps('address')} />
+                <TextInput
+                  label="Street address"
+                  required
+                  maxLength={PARTNER_TEXT_MAX}
+                  {...form.getInputProps('address')}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <TextInput label="Zip Code" required maxLength={5} {...form.getInputProps('zipCode')} />
@@ -108,10 +160,22 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
                 <TextInput label="City" required maxLength={PARTNER_TEXT_MAX} {...form.getInputProps('city')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                <NumberInput label="Number of sub-fields" required min={1} allowDecimal={false} {...form.getInputProps('subFields')} />
+                <NumberInput
+                  label="Number of sub-fields"
+                  required
+                  min={1}
+                  allowDecimal={false}
+                  {...form.getInputProps('subFields')}
+                />
               </Grid.Col>
               <Grid.Col span={12}>
-                <Textarea label="Message" autosize minRows={3} maxLength={PARTNER_MESSAGE_MAX} {...form.getInputProps('message')} />
+                <Textarea
+                  label="Message"
+                  autosize
+                  minRows={3}
+                  maxLength={PARTNER_MESSAGE_MAX}
+                  {...form.getInputProps('message')}
+                />
               </Grid.Col>
             </Grid>
             {submit.isError && !(submit.error instanceof ApiError && submit.error.fields) && (
@@ -131,7 +195,12 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
           {own.map((application) => (
             <Card key={application.applicationId} withBorder padding="sm">
               <Text>{application.fieldName}</Text>
-              <Badge variant="light" color={application.status === 'approved' ? 'green' : application.status === 'submitted' ? 'gray' : 'red'}>
+              <Badge
+                variant="light"
+                color={
+                  application.status === 'approved' ? 'green' : application.status === 'submitted' ? 'gray' : 'red'
+                }
+              >
                 {statusText(application.status)}
               </Badge>
             </Card>

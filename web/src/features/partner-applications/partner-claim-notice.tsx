@@ -22,10 +22,20 @@ export function PartnerClaimNotice() {
   return (
     <Stack gap="xs" mb="md">
       {claimable.map((application) => (
-        <Alert key={application.applicationId} color="blue" variant="light" role="region" aria-label={`Application for ${application.fieldName}`}>
+        <Alert
+          key={application.applicationId}
+          color="blue"
+          variant="light"
+          role="region"
+          aria-label={`Application for ${application.fieldName}`}
+        >
           <Group justify="space-between" gap="sm">
             <Text size="sm">{claimQuestion(application.fieldName)}</Text>
-            <Button size="xs" onClick={() => claim.mutate(application.applicationId)} loading={claim.isPending && claim.variables === application.applicationId}>
+            <Button
+              size="xs"
+              onClick={() => claim.mutate(application.applicationId)}
+              loading={claim.isPending && claim.variables === application.applicationId}
+            >
               {CLAIM_BUTTON}
             </Button>
           </Group>

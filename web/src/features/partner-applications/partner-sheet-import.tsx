@@ -9,7 +9,13 @@ export function PartnerSheetImport() {
   if (!sheet.data?.url) return null;
   const last = sheet.data.last;
   return (
-    <Alert color={last?.failure || last?.errors.length ? 'yellow' : 'gray'} variant="light" mb="md" icon={<IconTableImport size={18} />} title="Spreadsheet import">
+    <Alert
+      color={last?.failure || last?.errors.length ? 'yellow' : 'gray'}
+      variant="light"
+      mb="md"
+      icon={<IconTableImport size={18} />}
+      title="Spreadsheet import"
+    >
       <Group justify="space-between" align="flex-start" gap="xs">
         <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>

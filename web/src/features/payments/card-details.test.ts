@@ -13,11 +13,14 @@ describe('the card form', () => {
   });
 
   it('reads a valid card into the confirmation call', () => {
-    expect(readCardForm(good, NOW)).toEqual({ card: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    expect(readCardForm(good, NOW)).toEqual({
+      card: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
   });
 
   it('accepts every test card', () => {
-    for (const { number } of TEST_CARDS) expect(readCardForm({ ...good, cardNumber: number }, NOW)).toHaveProperty('card');
+    for (const { number } of TEST_CARDS)
+      expect(readCardForm({ ...good, cardNumber: number }, NOW)).toHaveProperty('card');
   });
 
   it('says what to fix for each field', () => {
@@ -32,20 +35,26 @@ describe('the card form', () => {
   });
 
   it('refuses an expiry in the past but accepts this month', () => {
-    expect(readCardForm({ ...good, expiry: '05 / 26' }, NOW)).toEqual({ errors: { expiry: "Your card's expiry date is in the past." } });
+    expect(readCardForm({ ...good, expiry: '05 / 26' }, NOW)).toEqual({
+      errors: { expiry: "Your card's expiry date is in the past." },
+    });
     expect(readCardForm({ ...good, expiry: '06 / 26' }, NOW)).toHaveProperty('card');
   });
 });
 
 describe('declineMessage', () => {
   it('tells the person what to do for each decline', () => {
-    expect(declineMessage({ code: 'card_declined', decline_code: 'insufficient_funds', message: 'x' })).toMatch(/insufficient funds\. Use another card/);
+    expect(declineMessage({ code: 'card_declined', decline_code: 'insufficient_funds', message: 'x' })).toMatch(
+      /insufficient funds\. Use another card/,
+    );
     expect(declineMessage('expired_card')).toMatch(/expired.*another card/);
     expect(declineMessage({ code: 'card_declined' })).toMatch(/declined\. Try another card/);
   });
 
   it("keeps the processor's own message when it has no advice for the code", () => {
-    expect(declineMessage({ message: 'Card refused by issuer.' })).toBe('Card refused by issuer. Try again or use another card.');
+    expect(declineMessage({ message: 'Card refused by issuer.' })).toBe(
+      'Card refused by issuer. Try again or use another card.',
+    );
     expect(declineMessage('Card refused by issuer.')).toBe('Card refused by issuer.');
     expect(declineMessage(undefined)).toMatch(/did not go through/);
   });

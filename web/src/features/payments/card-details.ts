@@ -89,7 +89,8 @@ const ADVICE: Record<string, string> = {
   expired_card: 'Your card has expired. Check the expiry date or use another card.',
   incorrect_cvc: "The card's security code is incorrect. Check the CVC and try again.",
   authentication_failed: 'The payment was not authenticated. Try again and approve it, or use another card.',
-  payment_intent_authentication_failure: 'The payment was not authenticated. Try again and approve it, or use another card.',
+  payment_intent_authentication_failure:
+    'The payment was not authenticated. Try again and approve it, or use another card.',
 };
 
 /** What the person reads after a failed payment: what happened and what to do next. */

@@ -24,6 +24,8 @@ describe('paymentsConfigOf', () => {
     expect(paymentsConfigOf({ auth, partnerFormUrl: null })).toEqual({ processor: 'simulated' });
     const stripe = { processor: 'stripe', publishableKey: 'pk_test_1' };
     expect(paymentsConfigOf({ auth, partnerFormUrl: null, payments: stripe } as never)).toEqual(stripe);
-    expect(paymentsConfigOf({ auth, partnerFormUrl: null, payments: { processor: 'stripe', publishableKey: '' } } as never)).toEqual({ processor: 'simulated' });
+    expect(
+      paymentsConfigOf({ auth, partnerFormUrl: null, payments: { processor: 'stripe', publishableKey: '' } } as never),
+    ).toEqual({ processor: 'simulated' });
   });
 });

@@ -39,7 +39,16 @@ export function PaymentDialog(props: PaymentDialogProps) {
   );
 }
 
-function PaymentBody({ amountCents, description, paymentKey, createPayment, onSucceeded, expiresAt, onExpired, onClose }: PaymentDialogProps) {
+function PaymentBody({
+  amountCents,
+  description,
+  paymentKey,
+  createPayment,
+  onSucceeded,
+  expiresAt,
+  onExpired,
+  onClose,
+}: PaymentDialogProps) {
   const config = usePublicConfig();
   const [expired, setExpired] = useState(false);
   // One payment per purchase: reopening the dialog for the same purchase reuses its client secret.

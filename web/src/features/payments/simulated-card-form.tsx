@@ -5,7 +5,14 @@ import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
 import { ApiError } from '../../lib/api-error';
 import { completeSimulatedAction, confirmSimulatedPayment, type PaymentAttempt } from './api/payments';
-import { declineMessage, formatCardNumber, formatExpiry, readCardForm, TEST_CARDS, type CardFormErrors } from './card-details';
+import {
+  declineMessage,
+  formatCardNumber,
+  formatExpiry,
+  readCardForm,
+  TEST_CARDS,
+  type CardFormErrors,
+} from './card-details';
 import type { CardFormProps } from './card-form';
 
 function PaymentFailed({ failure }: { failure: string | null }) {
@@ -45,7 +52,8 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
       settle(await call());
     } catch (error) {
       // A declined card is answered with 402 (as Stripe does): the decline code says what to do next.
-      if (error instanceof ApiError && error.status === 402) setFailure(declineMessage({ code: error.code, message: error.message }));
+      if (error instanceof ApiError && error.status === 402)
+        setFailure(declineMessage({ code: error.code, message: error.message }));
       else setFailure(errorMessage(error, 'The payment could not be sent. Check your connection and try again.'));
     } finally {
       setBusy(false);
@@ -79,7 +87,11 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
           <Button variant="default" disabled={busy} onClick={() => setNeedsAuthentication(false)}>
             Use another card
           </Button>
-          <Button loading={busy} disabled={disabled} onClick={() => void run(() => completeSimulatedAction(clientSecret))}>
+          <Button
+            loading={busy}
+            disabled={disabled}
+            onClick={() => void run(() => completeSimulatedAction(clientSecret))}
+          >
             Complete authentication
           </Button>
         </Group>

@@ -27,7 +27,10 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
  */
 export function StripeCardForm({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}>
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}
+    >
       <PaymentForm {...props} />
     </Elements>
   );
@@ -46,7 +49,13 @@ function PaymentForm({ amountCents, disabled, onSucceeded }: CardFormProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const outcome = stripeOutcome(await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } }));
+      const outcome = stripeOutcome(
+        await stripe.confirmPayment({
+          elements,
+          redirect: 'if_required',
+          confirmParams: { return_url: window.location.href },
+        }),
+      );
       if (outcome.kind === 'succeeded') onSucceeded(outcome.paymentId);
       else if (outcome.kind === 'processing') setProcessing(true);
       else setFailure(outcome.message);
@@ -69,7 +78,12 @@ function PaymentForm({ amountCents, disabled, onSucceeded }: CardFormProps) {
             It is completed for you as soon as your bank confirms it; you can close this dialog.
           </Alert>
         )}
-        <Button type="submit" leftSection={<IconLock size={16} />} loading={busy} disabled={disabled || !stripe || !elements || processing}>
+        <Button
+          type="submit"
+          leftSection={<IconLock size={16} />}
+          loading={busy}
+          disabled={disabled || !stripe || !elements || processing}
+        >
           Pay {formatDollars(amountCents)}
         </Button>
       </Stack>

@@ -1,8 +1,6 @@
 /** What a Stripe.js confirmation came to, in the dialog's terms (kept apart from Stripe.js so it can be tested here). */
 export type StripeOutcome =
-  | { kind: 'succeeded'; paymentId: string }
-  | { kind: 'processing' }
-  | { kind: 'failed'; message: string };
+  { kind: 'succeeded'; paymentId: string } | { kind: 'processing' } | { kind: 'failed'; message: string };
 
 /** The parts of `stripe.confirmPayment`'s answer this reads (a PaymentIntentResult). */
 export interface ConfirmResult {

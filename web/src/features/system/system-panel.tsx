@@ -7,9 +7,13 @@ import { formatDollars } from '../../utils/money';
 import { useRebuildProjection, useRetryJob, useSystemStatus } from './api/system';
 
 const STATE_COLOR = { live: 'green', 'catching up': 'yellow', rebuilding: 'blue' } as const;
-const PROJECTION_COLUMNS = (['Read model', 'Position', 'Behind', 'State', 'Rebuild'] as const).map((name) => ({ name }));
+const PROJECTION_COLUMNS = (['Read model', 'Position', 'Behind', 'State', 'Rebuild'] as const).map((name) => ({
+  name,
+}));
 const JOB_COLUMNS = (['Queue', 'Waiting', 'Delayed', 'Running', 'Failed', 'Done'] as const).map((name) => ({ name }));
-const DIFFERENCE_COLUMNS = (['Found', 'Payment', 'Difference', 'Processor', 'Ledger', 'Resolution'] as const).map((name) => ({ name }));
+const DIFFERENCE_COLUMNS = (['Found', 'Payment', 'Difference', 'Processor', 'Ledger', 'Resolution'] as const).map(
+  (name) => ({ name }),
+);
 const number = new Intl.NumberFormat();
 
 function duration(seconds: number): string {
@@ -37,7 +41,8 @@ function RebuildProgress({ projection }: { projection: ProjectionStatus }) {
     <Stack gap={4} miw={200}>
       <Progress value={percent} animated aria-label={`Rebuilding ${projection.name}`} />
       <Text fz="xs" c="dimmed">
-        {number.format(rebuild.eventsDone)} / {number.format(rebuild.eventsTotal)} events · {number.format(Math.round(rebuild.ratePerSecond))}/s
+        {number.format(rebuild.eventsDone)} / {number.format(rebuild.eventsTotal)} events ·{' '}
+        {number.format(Math.round(rebuild.ratePerSecond))}/s
         {rebuild.secondsLeft !== null && ` · ${duration(rebuild.secondsLeft)} left`}
       </Text>
     </Stack>
@@ -69,13 +74,18 @@ function Projections({ projections }: { projections: ProjectionStatus[] }) {
             ) : (
               // Wraps under the button where the last rebuild's line does not fit beside it (a phone's card).
               <Group gap="sm">
-                <Button size="compact-xs" variant="light" onClick={() => rebuild.mutate(projection.name)} loading={rebuild.isPending && rebuild.variables === projection.name}>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => rebuild.mutate(projection.name)}
+                  loading={rebuild.isPending && rebuild.variables === projection.name}
+                >
                   Rebuild
                 </Button>
                 {projection.lastRebuild && (
                   <Text fz="xs" c="dimmed">
-                    Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}: {number.format(projection.lastRebuild.events)} events in{' '}
-                    {duration(projection.lastRebuild.seconds)}
+                    Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}:{' '}
+                    {number.format(projection.lastRebuild.events)} events in {duration(projection.lastRebuild.seconds)}
                   </Text>
                 )}
               </Group>
@@ -114,12 +124,25 @@ function Jobs({ jobs }: { jobs: JobQueueStatus[] }) {
       />
       {jobs.flatMap((queue) =>
         queue.failedJobs.map((job) => (
-          <Alert key={`${queue.queue}/${job.id}`} color="red" variant="light" mt="sm" title={`${queue.queue}: ${job.name} (${job.id})`}>
+          <Alert
+            key={`${queue.queue}/${job.id}`}
+            color="red"
+            variant="light"
+            mt="sm"
+            title={`${queue.queue}: ${job.name} (${job.id})`}
+          >
             <Group justify="space-between" align="flex-start" gap="xs">
               <Text fz="sm" style={{ flex: '1 1 12rem' }}>
-                {job.reason} · {job.attempts} attempts{job.failedAt && `, last ${new Date(job.failedAt).toLocaleTimeString()}`}
+                {job.reason} · {job.attempts} attempts
+                {job.failedAt && `, last ${new Date(job.failedAt).toLocaleTimeString()}`}
               </Text>
-              <Button size="compact-xs" color="red" variant="light" onClick={() => retry.mutate({ queue: queue.queue, jobId: job.id })} loading={retry.isPending && retry.variables?.jobId === job.id}>
+              <Button
+                size="compact-xs"
+                color="red"
+                variant="light"
+                onClick={() => retry.mutate({ queue: queue.queue, jobId: job.id })}
+                loading={retry.isPending && retry.variables?.jobId === job.id}
+              >
                 Retry
               </Button>
             </Group>

@@ -19,10 +19,18 @@ export interface ContractHarness {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const event = (n: number): NewEvent => ({ type: 'Counted', data: { n }, metadata: { userId: 'u1', correlationId: 'c1' } });
+const event = (n: number): NewEvent => ({
+  type: 'Counted',
+  data: { n },
+  metadata: { userId: 'u1', correlationId: 'c1' },
+});
 const uniqueStream = (prefix: string) => `${prefix}-${randomUUID()}`;
 
-async function collect(store: EventStore, until: (events: StoredEvent[]) => boolean, timeoutMs = 30_000): Promise<StoredEvent[]> {
+async function collect(
+  store: EventStore,
+  until: (events: StoredEvent[]) => boolean,
+  timeoutMs = 30_000,
+): Promise<StoredEvent[]> {
   const seen: StoredEvent[] = [];
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -53,7 +61,9 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
 
     it('appends to a new stream and reads it back in revision order with metadata', async () => {
       const stream = uniqueStream('game');
-      const result = await store.appendToStream(stream, [event(1), event(2), event(3)], { expectedRevision: 'no_stream' });
+      const result = await store.appendToStream(stream, [event(1), event(2), event(3)], {
+        expectedRevision: 'no_stream',
+      });
       expect(result.nextRevision).toBe(2);
       const events = await store.readStream(stream);
       expect(events.map((e) => [e.revision, e.type, e.data])).toEqual([
@@ -73,17 +83,36 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       const stream = uniqueStream('user');
       const deleted = { type: 'UserDeleted', data: { userId: 'u1', deletedBy: 'admin' } };
       const badRole = { type: 'UserRoleChanged', data: { userId: 'u1', role: 'boss', changedBy: 'admin' } };
-      await expect(checked.appendToStream(stream, [deleted, badRole], { expectedRevision: 'no_stream' })).rejects.toThrow(
-        /^Event UserRoleChanged \(version 1\) does not match its schema: role: /,
-      );
+      await expect(
+        checked.appendToStream(stream, [deleted, badRole], { expectedRevision: 'no_stream' }),
+      ).rejects.toThrow(/^Event UserRoleChanged \(version 1\) does not match its schema: role: /);
       // Only stores built without the registry (this suite's bare adapter) take made-up types.
-      await expect(checked.appendToStream(stream, [event(1)], { expectedRevision: 'any' })).rejects.toThrow('Event type Counted has no registered schema');
+      await expect(checked.appendToStream(stream, [event(1)], { expectedRevision: 'any' })).rejects.toThrow(
+        'Event type Counted has no registered schema',
+      );
       expect(await store.readStream(stream)).toEqual([]);
 
-      const registered = { userId: 'u1', issuer: 'iss', subject: 's', email: 'a@x.test', emailVerified: true, username: 'a', nickname: 'a', profilePicture: '', role: 'player' };
-      await checked.appendToStream(stream, [{ type: 'UserRegistered', data: { ...registered, unknownKey: 1 } }, deleted], { expectedRevision: 'no_stream' });
+      const registered = {
+        userId: 'u1',
+        issuer: 'iss',
+        subject: 's',
+        email: 'a@x.test',
+        emailVerified: true,
+        username: 'a',
+        nickname: 'a',
+        profilePicture: '',
+        role: 'player',
+      };
+      await checked.appendToStream(
+        stream,
+        [{ type: 'UserRegistered', data: { ...registered, unknownKey: 1 } }, deleted],
+        { expectedRevision: 'no_stream' },
+      );
       const stored = await store.readStream(stream);
-      expect(stored.map((e) => [e.type, e.metadata.schemaVersion])).toEqual([['UserRegistered', 2], ['UserDeleted', 1]]);
+      expect(stored.map((e) => [e.type, e.metadata.schemaVersion])).toEqual([
+        ['UserRegistered', 2],
+        ['UserDeleted', 1],
+      ]);
       expect(stored.map(parseEvent)).toEqual([{ type: 'UserRegistered', data: registered }, deleted]);
     });
 
@@ -105,7 +134,9 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
     it('refuses "no stream" when the stream exists', async () => {
       const stream = uniqueStream('s');
       await store.appendToStream(stream, [event(1)], { expectedRevision: 'no_stream' });
-      await expect(store.appendToStream(stream, [event(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store.appendToStream(stream, [event(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
     });
 
     it('refuses a stale expected revision and reports the actual one', async () => {
@@ -114,7 +145,9 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       const error = await store.appendToStream(stream, [event(3)], { expectedRevision: 0 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConcurrencyError);
       expect((error as ConcurrencyError).actual).toBe(1);
-      await expect(store.appendToStream(uniqueStream('missing'), [event(1)], { expectedRevision: 3 })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(
+        store.appendToStream(uniqueStream('missing'), [event(1)], { expectedRevision: 3 }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
       const ok = await store.appendToStream(stream, [event(3)], { expectedRevision: 1 });
       expect(ok.nextRevision).toBe(2);
     });
@@ -159,10 +192,14 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       await store.appendToStream(a, [event(1)], { expectedRevision: 'no_stream' });
       await store.appendToStream(b, [event(2)], { expectedRevision: 'no_stream' });
       await store.appendToStream(a, [event(3)], { expectedRevision: 0 });
-      const mine = (await store.readAll({ after: null, limit: 10_000 })).filter((e) => e.streamId === a || e.streamId === b);
+      const mine = (await store.readAll({ after: null, limit: 10_000 })).filter(
+        (e) => e.streamId === a || e.streamId === b,
+      );
       expect(mine.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
       const rest = await store.readAll({ after: mine[0]!.checkpoint, limit: 10_000 });
-      expect(rest.filter((e) => e.streamId === a || e.streamId === b).map((e) => (e.data as { n: number }).n)).toEqual([2, 3]);
+      expect(rest.filter((e) => e.streamId === a || e.streamId === b).map((e) => (e.data as { n: number }).n)).toEqual([
+        2, 3,
+      ]);
       expect(await store.countEventsAfter(mine[0]!.checkpoint)).toBeGreaterThanOrEqual(2);
     });
 
@@ -186,7 +223,10 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
 
       const seenPromise = collect(
         store,
-        (events) => committed.size > 0 && events.filter((e) => (e.data as { run?: string }).run === run).length >= committed.size && writersDone,
+        (events) =>
+          committed.size > 0 &&
+          events.filter((e) => (e.data as { run?: string }).run === run).length >= committed.size &&
+          writersDone,
         120_000,
       );
       let writersDone = false;
@@ -209,8 +249,12 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       );
       writersDone = true;
       // A marker appended last guarantees the subscriber gets a batch after every writer has finished.
-      await store.appendToStream(`torture-${run}-end`, [{ type: 'Tortured', data: { run, end: true } }], { expectedRevision: 'no_stream' });
-      const seen = (await seenPromise).filter((e) => (e.data as { run?: string }).run === run && !(e.data as { end?: boolean }).end);
+      await store.appendToStream(`torture-${run}-end`, [{ type: 'Tortured', data: { run, end: true } }], {
+        expectedRevision: 'no_stream',
+      });
+      const seen = (await seenPromise).filter(
+        (e) => (e.data as { run?: string }).run === run && !(e.data as { end?: boolean }).end,
+      );
 
       const ids = seen.map((e) => e.eventId);
       expect(new Set(ids).size).toBe(ids.length);

@@ -56,7 +56,11 @@ describe('batchSubscription', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 20);
     const batches: string[][] = [];
-    for await (const batch of batchSubscription<string>(source, { batchSize: 10, flushAfterMs: 5, signal: controller.signal })) {
+    for await (const batch of batchSubscription<string>(source, {
+      batchSize: 10,
+      flushAfterMs: 5,
+      signal: controller.signal,
+    })) {
       batches.push(batch);
     }
     expect(batches).toEqual([]);
@@ -69,7 +73,8 @@ describe('batchSubscription', () => {
     setTimeout(() => source.emit('error', new Error('dropped')), 10);
     const seen: number[] = [];
     const run = async () => {
-      for await (const batch of batchSubscription<number>(source, { batchSize: 10, flushAfterMs: 1_000 })) seen.push(...batch);
+      for await (const batch of batchSubscription<number>(source, { batchSize: 10, flushAfterMs: 1_000 }))
+        seen.push(...batch);
     };
     await expect(run()).rejects.toThrow('dropped');
     expect(seen).toEqual([1]);

@@ -82,7 +82,8 @@ export async function* batchSubscription<T>(source: SubscriptionSource, options:
 
   try {
     while (!signal?.aborted) {
-      const due = buffer.length > 0 && (caughtUp || ended || failure !== null || Date.now() - firstBufferedAt >= flushAfterMs);
+      const due =
+        buffer.length > 0 && (caughtUp || ended || failure !== null || Date.now() - firstBufferedAt >= flushAfterMs);
       if (buffer.length >= batchSize || due) {
         caughtUp = false;
         yield take();
@@ -90,7 +91,8 @@ export async function* batchSubscription<T>(source: SubscriptionSource, options:
       }
       if (failure) throw failure.error;
       if (ended) return;
-      const timer = buffer.length > 0 ? setTimeout(notify, Math.max(0, firstBufferedAt + flushAfterMs - Date.now())) : null;
+      const timer =
+        buffer.length > 0 ? setTimeout(notify, Math.max(0, firstBufferedAt + flushAfterMs - Date.now())) : null;
       await new Promise<void>((resolve) => {
         wake = resolve;
       });

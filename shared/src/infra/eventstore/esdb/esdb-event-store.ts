@@ -80,7 +80,11 @@ export class EsdbEventStore implements EventStore {
     return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString), true, options);
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const expected = options.expectedRevision;
     // The server reports ids in lower case.
@@ -125,10 +129,13 @@ export class EsdbEventStore implements EventStore {
     const found: StoredEvent[] = [];
     try {
       // Backwards: a retry is usually about the newest events, so the read stops early.
-      await readUntil(this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END }), (resolved: ResolvedEvent) => {
-        if (resolved.event && wanted.has(resolved.event.id)) found.push(toStoredEvent(resolved.event));
-        return found.length < wanted.size;
-      });
+      await readUntil(
+        this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END }),
+        (resolved: ResolvedEvent) => {
+          if (resolved.event && wanted.has(resolved.event.id)) found.push(toStoredEvent(resolved.event));
+          return found.length < wanted.size;
+        },
+      );
     } catch (error) {
       if (error instanceof StreamNotFoundError) return null;
       throw error;
@@ -139,7 +146,10 @@ export class EsdbEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
-    return this.readStreamEvents(streamId, { direction: FORWARDS, ...(options.after === undefined ? {} : { fromRevision: BigInt(options.after + 1) }) });
+    return this.readStreamEvents(streamId, {
+      direction: FORWARDS,
+      ...(options.after === undefined ? {} : { fromRevision: BigInt(options.after + 1) }),
+    });
   }
 
   private async readStreamEvents(
@@ -174,9 +184,17 @@ export class EsdbEventStore implements EventStore {
       const want = limit - events.length + 1;
       let read = 0;
       let lastSeen: LogCheckpoint | null = null;
-      for await (const resolved of this.client.readAll({ fromPosition: toReadPosition(from), maxCount: want, direction: FORWARDS })) {
+      for await (const resolved of this.client.readAll({
+        fromPosition: toReadPosition(from),
+        maxCount: want,
+        direction: FORWARDS,
+      })) {
         read += 1;
-        if (resolved.event) lastSeen = { commit: Number(resolved.event.position.commit), position: Number(resolved.event.position.prepare) };
+        if (resolved.event)
+          lastSeen = {
+            commit: Number(resolved.event.position.commit),
+            position: Number(resolved.event.position.prepare),
+          };
         const event = this.userEventsAfter(resolved, from);
         if (event && events.length < limit) events.push(event);
       }
@@ -188,9 +206,16 @@ export class EsdbEventStore implements EventStore {
 
   async *subscribeToAll({ after, batchSize = 500, signal }: SubscribeOptions): AsyncIterable<StoredEvent[]> {
     if (signal?.aborted) return;
-    const subscription = this.client.subscribeToAll({ fromPosition: toReadPosition(after), filter: excludeSystemEvents() });
+    const subscription = this.client.subscribeToAll({
+      fromPosition: toReadPosition(after),
+      filter: excludeSystemEvents(),
+    });
     let checkpoint = after;
-    for await (const batch of batchSubscription<AllStreamResolvedEvent>(subscription, { batchSize, flushAfterMs: this.flushAfterMs, signal })) {
+    for await (const batch of batchSubscription<AllStreamResolvedEvent>(subscription, {
+      batchSize,
+      flushAfterMs: this.flushAfterMs,
+      signal,
+    })) {
       const events: StoredEvent[] = [];
       for (const resolved of batch) {
         // Subscriptions start after the given position; the comparison guards against a server that

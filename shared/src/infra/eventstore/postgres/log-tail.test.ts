@@ -106,7 +106,9 @@ describe('LogTail', () => {
       const readsSoFar = log.reads.length;
       // The capacity's worth of newest events, asked again, comes from memory and equals the log.
       const from = Math.max(0, last + 3 - 4);
-      expect(log.numbers(await tail.read(from === 0 ? null : log.at(from), 500))).toEqual(log.range(from + 1, last + 3));
+      expect(log.numbers(await tail.read(from === 0 ? null : log.at(from), 500))).toEqual(
+        log.range(from + 1, last + 3),
+      );
       expect(log.reads).toHaveLength(readsSoFar);
     }
     // Older than that goes back to the log.

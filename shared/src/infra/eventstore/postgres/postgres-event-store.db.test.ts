@@ -4,7 +4,15 @@ import { createPool } from '../../db/pool';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { describeEventStoreContract } from '../contract/event-store.contract';
 import { checkEventSchemas } from '../schema-checked-event-store';
-import { APPEND_BATCH_SQL, appendSql, EVENTS_UNREAD_SQL, PostgresEventStore, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_SQL } from './postgres-event-store';
+import {
+  APPEND_BATCH_SQL,
+  appendSql,
+  EVENTS_UNREAD_SQL,
+  PostgresEventStore,
+  READ_ALL_SQL,
+  READ_STREAM_AFTER_SQL,
+  READ_STREAM_SQL,
+} from './postgres-event-store';
 
 class Rollback extends Error {}
 
@@ -42,7 +50,10 @@ describe('PostgreSQL store: plans over a grown log', () => {
   const fillLog = () =>
     client.query(`INSERT INTO es_events (stream_id, revision, event_id, type, data)
                   SELECT 'stream-' || gen_random_uuid(), 0, gen_random_uuid(), 'Counted', '{}' FROM generate_series(1, 20000)`);
-  const explain = async (sql: string) => (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`)).rows.map((row) => row['QUERY PLAN']);
+  const explain = async (sql: string) =>
+    (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`)).rows.map(
+      (row) => row['QUERY PLAN'],
+    );
 
   beforeEach(async () => {
     database = await createTestDatabase('esplans');
@@ -68,7 +79,8 @@ describe('PostgreSQL store: plans over a grown log', () => {
     const lines = await explain(sql);
     expect(lines.join('\n')).not.toMatch(/Seq Scan/);
     expect(lines.join('\n')).toMatch(/Index Only Scan Backward using es_events_log_order/);
-    const pendingAfter = async (values: unknown[]) => (await client.query<{ pending: boolean }>(EVENTS_UNREAD_SQL, values)).rows[0]!.pending;
+    const pendingAfter = async (values: unknown[]) =>
+      (await client.query<{ pending: boolean }>(EVENTS_UNREAD_SQL, values)).rows[0]!.pending;
     expect(await pendingAfter(atEnd)).toBe(false);
     expect(await pendingAfter([atEnd[0], Number(atEnd[1]) - 1])).toBe(true);
     expect(await pendingAfter(['0', 0])).toBe(true);
@@ -79,7 +91,11 @@ describe('PostgreSQL store: plans over a grown log', () => {
    * while the log was empty. Each statement is prepared then, run once, and explained after the
    * log grew to 20,000 events: it must touch a few pages, not a share of the log.
    */
-  async function planAfterGrowth(sql: string, firstRun: string[], explained: () => string[]): Promise<{ lines: string[]; buffers: number }> {
+  async function planAfterGrowth(
+    sql: string,
+    firstRun: string[],
+    explained: () => string[],
+  ): Promise<{ lines: string[]; buffers: number }> {
     await client.query('SET plan_cache_mode = force_generic_plan');
     await client.query(`PREPARE statement AS ${sql}`);
     await client.query(`EXECUTE statement(${firstRun.join(', ')})`);
@@ -87,18 +103,33 @@ describe('PostgreSQL store: plans over a grown log', () => {
     const lines = await explain(`EXECUTE statement(${explained().join(', ')})`);
     expect(lines.join('\n')).not.toMatch(/Seq Scan on es_events/);
     // The first Buffers line is the top node's: the buffers of the whole statement.
-    const buffers = lines.map((line) => /^\s*Buffers: shared hit=(\d+)/.exec(line)?.[1]).find((hit) => hit !== undefined);
+    const buffers = lines
+      .map((line) => /^\s*Buffers: shared hit=(\d+)/.exec(line)?.[1])
+      .find((hit) => hit !== undefined);
     expect(buffers, lines.join('\n')).toBeDefined();
     return { lines, buffers: Number(buffers) };
   }
   const text = (value: unknown) => `'${String(value)}'`;
   const array = (values: unknown[]) => text(`{${values.map((value) => JSON.stringify(String(value))).join(',')}}`);
-  const newEvents = (count: number) => [array(Array.from({ length: count }, () => crypto.randomUUID())), array(Array(count).fill('Counted')), array(Array(count).fill('{}')), array(Array(count).fill('{}'))];
+  const newEvents = (count: number) => [
+    array(Array.from({ length: count }, () => crypto.randomUUID())),
+    array(Array(count).fill('Counted')),
+    array(Array(count).fill('{}')),
+    array(Array(count).fill('{}')),
+  ];
 
   it('appends a batch touching a few pages, not the log, with the plan it made while the log was empty', async () => {
-    const batch = (streams: string[], expected: number) =>
-      [array(streams), array(streams.map(() => 1)), array(streams.map(() => expected)), ...newEvents(streams.length), array(streams.map((_, i) => i + 1)), array(streams.map(() => 1))];
-    const { lines, buffers } = await planAfterGrowth(APPEND_BATCH_SQL, batch(['plan-a', 'plan-b'], -1), () => batch(['plan-a', 'plan-b'], 0));
+    const batch = (streams: string[], expected: number) => [
+      array(streams),
+      array(streams.map(() => 1)),
+      array(streams.map(() => expected)),
+      ...newEvents(streams.length),
+      array(streams.map((_, i) => i + 1)),
+      array(streams.map(() => 1)),
+    ];
+    const { lines, buffers } = await planAfterGrowth(APPEND_BATCH_SQL, batch(['plan-a', 'plan-b'], -1), () =>
+      batch(['plan-a', 'plan-b'], 0),
+    );
     expect(lines[0]).toMatch(/^Insert on es_events .*rows=2(\.00)? loops=1/);
     // Two streams' rows and their index entries (a check of the ids through the log's index read over 200 here).
     expect(buffers).toBeLessThan(100);
@@ -114,7 +145,8 @@ describe('PostgreSQL store: plans over a grown log', () => {
       await client.query('DEALLOCATE ALL');
       await client.query('TRUNCATE es_events, es_streams');
       const stream = `alone-${String(expected)}`;
-      if (typeof expected === 'number') await store.appendToStream(stream, [{ type: 'Counted', data: {} }], { expectedRevision: 'no_stream' });
+      if (typeof expected === 'number')
+        await store.appendToStream(stream, [{ type: 'Counted', data: {} }], { expectedRevision: 'no_stream' });
       const { lines, buffers } = await planAfterGrowth(
         appendSql(expected),
         [text(`${stream}-first`), text(1), ...newEvents(1), ...first],
@@ -126,12 +158,22 @@ describe('PostgreSQL store: plans over a grown log', () => {
   });
 
   it('reads a stream and the log after a checkpoint touching a few pages with the plans it made while the log was empty', async () => {
-    await store.appendToStream('read-me', [{ type: 'Counted', data: {} }, { type: 'Counted', data: {} }], { expectedRevision: 'no_stream' });
+    await store.appendToStream(
+      'read-me',
+      [
+        { type: 'Counted', data: {} },
+        { type: 'Counted', data: {} },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
     const stream = await planAfterGrowth(READ_STREAM_SQL, [text('read-me')], () => [text('read-me')]);
     expect(stream.lines[0]).toMatch(/rows=2(\.00)? loops=1/);
     expect(stream.buffers).toBeLessThan(30);
     await client.query('DEALLOCATE ALL');
-    const tail = await planAfterGrowth(READ_STREAM_AFTER_SQL, [text('read-me'), text(0)], () => [text('read-me'), text(0)]);
+    const tail = await planAfterGrowth(READ_STREAM_AFTER_SQL, [text('read-me'), text(0)], () => [
+      text('read-me'),
+      text(0),
+    ]);
     expect(tail.lines[0]).toMatch(/rows=1(\.00)? loops=1/);
     expect(tail.buffers).toBeLessThan(30);
 
@@ -140,7 +182,11 @@ describe('PostgreSQL store: plans over a grown log', () => {
     const { rows } = await client.query<{ commit: string; position: string }>(
       'SELECT transaction_id::text AS commit, global_position::text AS position FROM es_events ORDER BY global_position DESC LIMIT 1 OFFSET 100',
     );
-    const log = await planAfterGrowth(READ_ALL_SQL, [text(0), text(0), text(500)], () => [text(rows[0]!.commit), text(rows[0]!.position), text(500)]);
+    const log = await planAfterGrowth(READ_ALL_SQL, [text(0), text(0), text(500)], () => [
+      text(rows[0]!.commit),
+      text(rows[0]!.position),
+      text(500),
+    ]);
     expect(log.lines[0]).toMatch(/rows=500(\.00)? loops=1/);
     expect(log.buffers).toBeLessThan(60);
   });
@@ -181,23 +227,34 @@ describe('PostgreSQL store: group commit', () => {
 
   it('commits appends that arrive together in fewer statements, each with its own answer', async () => {
     appendStatements.length = 0;
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => store.appendToStream(`group-a-${i}`, [event(i), event(i + 100)], { expectedRevision: 'no_stream' })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        store.appendToStream(`group-a-${i}`, [event(i), event(i + 100)], { expectedRevision: 'no_stream' }),
+      ),
+    );
     expect(results.every((result) => result.nextRevision === 1)).toBe(true);
     expect(appendStatements.length).toBeLessThan(10);
     for (const i of [0, 17, 39]) {
       const stored = await store.readStream(`group-a-${i}`);
-      expect(stored.map((e) => [e.revision, (e.data as { n: number }).n])).toEqual([[0, i], [1, i + 100]]);
+      expect(stored.map((e) => [e.revision, (e.data as { n: number }).n])).toEqual([
+        [0, i],
+        [1, i + 100],
+      ]);
       expect(results[i]!.position).toBe(stored[1]!.globalPosition);
     }
     // One commit: every event of a batch shares its transaction, in the order the appends came.
     const log = await store.readAll({ after: null, limit: 1000 });
-    expect(log.map((e) => e.streamId)).toEqual(Array.from({ length: 40 }, (_, i) => [`group-a-${i}`, `group-a-${i}`]).flat());
+    expect(log.map((e) => e.streamId)).toEqual(
+      Array.from({ length: 40 }, (_, i) => [`group-a-${i}`, `group-a-${i}`]).flat(),
+    );
   });
 
   it('refuses a stale revision and replays a retried append inside a batch, without disturbing the others', async () => {
     await store.appendToStream('group-b-stale', [event(1)], { expectedRevision: 'no_stream' });
     const retriedId = '7d4b1c52-0c1e-4d7e-9a43-1d2f3a4b5c6d';
-    const first = await store.appendToStream('group-b-retry', [{ ...event(2), eventId: retriedId }], { expectedRevision: 'no_stream' });
+    const first = await store.appendToStream('group-b-retry', [{ ...event(2), eventId: retriedId }], {
+      expectedRevision: 'no_stream',
+    });
     await store.appendToStream('group-b-existing', [event(3)], { expectedRevision: 'no_stream' });
 
     appendStatements.length = 0;
@@ -221,7 +278,7 @@ describe('PostgreSQL store: group commit', () => {
     expect((await store.readStream('group-b-retry')).length).toBe(1);
   });
 
-  it('keeps two appends to one stream in order, the second meeting the first one\'s revision', async () => {
+  it("keeps two appends to one stream in order, the second meeting the first one's revision", async () => {
     const [first, second] = await Promise.allSettled([
       store.appendToStream('group-c', [event(1)], { expectedRevision: 'no_stream' }),
       store.appendToStream('group-c', [event(2)], { expectedRevision: 'no_stream' }),
@@ -235,7 +292,11 @@ describe('PostgreSQL store: group commit', () => {
     appendStatements.length = 0;
     failNextBatch = true;
     // The first goes alone at once; the rest wait for it and form a batch, which fails.
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => store.appendToStream(`group-d-${i}`, [event(i)], { expectedRevision: 'no_stream' })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        store.appendToStream(`group-d-${i}`, [event(i)], { expectedRevision: 'no_stream' }),
+      ),
+    );
     expect(appendStatements).toContain('playtime-append-batch');
     expect(results.map((result) => result.nextRevision)).toEqual([0, 0, 0, 0, 0, 0]);
     for (let i = 0; i < 6; i++) expect((await store.readStream(`group-d-${i}`)).map((e) => e.data)).toEqual([{ n: i }]);
@@ -263,7 +324,11 @@ describe('PostgreSQL store behind the event schemas', () => {
     const edited = (userId: string) => ({ type: 'UserProfileEdited', data: { userId, bio: '', profilePicture: '' } });
     const outcomes = await Promise.allSettled([
       checked.appendToStream('user-ok-1', [edited('ok-1')], { expectedRevision: 'no_stream' }),
-      checked.appendToStream('user-refused', [edited('refused'), { type: 'UserProfileEdited', data: { userId: 'refused', bio: 7 } }], { expectedRevision: 'no_stream' }),
+      checked.appendToStream(
+        'user-refused',
+        [edited('refused'), { type: 'UserProfileEdited', data: { userId: 'refused', bio: 7 } }],
+        { expectedRevision: 'no_stream' },
+      ),
       checked.appendToStream('user-ok-2', [edited('ok-2')], { expectedRevision: 'no_stream' }),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -275,8 +340,13 @@ describe('PostgreSQL store behind the event schemas', () => {
     const { rows: events } = await db.query<{ stream_id: string; version: number }>(
       `SELECT stream_id, (metadata->>'schemaVersion')::int AS version FROM es_events ORDER BY stream_id`,
     );
-    expect(events).toEqual([{ stream_id: 'user-ok-1', version: 1 }, { stream_id: 'user-ok-2', version: 1 }]);
-    const { rows: streams } = await db.query<{ stream_id: string }>(`SELECT stream_id FROM es_streams ORDER BY stream_id`);
+    expect(events).toEqual([
+      { stream_id: 'user-ok-1', version: 1 },
+      { stream_id: 'user-ok-2', version: 1 },
+    ]);
+    const { rows: streams } = await db.query<{ stream_id: string }>(
+      `SELECT stream_id FROM es_streams ORDER BY stream_id`,
+    );
     expect(streams.map((row) => row.stream_id)).toEqual(['user-ok-1', 'user-ok-2']);
   });
 });
@@ -296,14 +366,18 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     const controller = new AbortController();
     subscriptions.push(controller);
     const existing = await store.readAll({ after: null, limit: 100_000 });
-    const subscription = store.subscribeToAll({ after: existing.at(-1)?.checkpoint ?? null, signal: controller.signal })[Symbol.asyncIterator]();
+    const events = store.subscribeToAll({ after: existing.at(-1)?.checkpoint ?? null, signal: controller.signal });
+    const subscription = events[Symbol.asyncIterator]();
     const arrived = subscription.next().then((next) => (next.value as Array<{ streamId: string }>)[0]!.streamId);
     // The subscription has read once and is waiting when its first read has been made.
     await new Promise((resolve) => setTimeout(resolve, 200));
     return { arrived };
   };
   const within = <T>(promise: Promise<T>, ms: number) =>
-    Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms))]);
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms)),
+    ]);
 
   beforeAll(async () => {
     database = await createTestDatabase('esnotice');
@@ -342,12 +416,17 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
       try {
         await store.appendToStream('horizon-b', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
         // One open here may still write events before the later append: the reader waits for it.
-        expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual(['horizon-a']);
+        expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual([
+          'horizon-a',
+        ]);
       } finally {
         await thisDatabase.query('ROLLBACK');
         await thisDatabase.end();
       }
-      expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual(['horizon-a', 'horizon-b']);
+      expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual([
+        'horizon-a',
+        'horizon-b',
+      ]);
     } finally {
       await otherDatabase.query('ROLLBACK');
       await otherDatabase.end();
@@ -366,7 +445,10 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     // It ends just after the woken subscriber's read and before its question what that read left unread.
     const query = pg.Pool.prototype.query;
     let ended = false;
-    const questions = vi.spyOn(pg.Pool.prototype, 'query').mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
+    const questions = vi.spyOn(pg.Pool.prototype, 'query').mockImplementation(function (
+      this: pg.Pool,
+      ...args: unknown[]
+    ) {
       const asks = (args[0] as { name?: string } | undefined)?.name === 'playtime-events-unread';
       if (!asks || ended) return (query as (...all: unknown[]) => unknown).apply(this, args);
       ended = true;
@@ -393,16 +475,20 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
       const controller = new AbortController();
       subscriptions.push(controller);
       void (async () => {
-        for await (const batch of store.subscribeToAll({ after: end, signal: controller.signal })) seen[index]! += batch.length;
+        for await (const batch of store.subscribeToAll({ after: end, signal: controller.signal }))
+          seen[index]! += batch.length;
       })();
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Every pool's queries pass here; only this store is reading, and its questions carry the statement's name.
     const queries = vi.spyOn(pg.Pool.prototype, 'query');
-    const asked = () => queries.mock.calls.filter(([query]) => (query as { name?: string }).name === 'playtime-events-unread').length;
+    const asked = () =>
+      queries.mock.calls.filter(([query]) => (query as { name?: string }).name === 'playtime-events-unread').length;
     try {
       for (let append = 0; append < APPENDS; append++) {
-        await store.appendToStream(`in-flight-${append}`, [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
+        await store.appendToStream(`in-flight-${append}`, [{ type: 'Happened', data: {} }], {
+          expectedRevision: 'no_stream',
+        });
         // Each append wakes all five, which read it together and then ask.
         await within(
           (async () => {

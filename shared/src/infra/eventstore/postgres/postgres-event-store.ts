@@ -188,7 +188,12 @@ export const EVENTS_UNREAD_SQL = `
 
 function batchParams(batch: QueuedAppend[]): unknown[] {
   const events = batch.flatMap((entry, streamIndex) =>
-    entry.events.map((event, index) => ({ event, id: entry.eventIds[index]!, streamOrd: streamIndex + 1, k: index + 1 })),
+    entry.events.map((event, index) => ({
+      event,
+      id: entry.eventIds[index]!,
+      streamOrd: streamIndex + 1,
+      k: index + 1,
+    })),
   );
   return [
     batch.map((entry) => entry.streamId),
@@ -256,7 +261,11 @@ export class PostgresEventStore implements EventStore {
     return new PostgresEventStore(pool, !options.pool, connectionString, options);
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const eventIds = eventIdsOf(events);
     if (options.expectedRevision === 'any') {
@@ -270,12 +279,19 @@ export class PostgresEventStore implements EventStore {
   /** One batch of the group commit: settles every append in it. */
   private async writeBatch(batch: QueuedAppend[]): Promise<void> {
     const appendAlone = (entry: QueuedAppend) =>
-      this.append(this.pool, entry.streamId, entry.events, entry.eventIds, entry.expected, false).then(entry.resolve, entry.reject);
+      this.append(this.pool, entry.streamId, entry.events, entry.eventIds, entry.expected, false).then(
+        entry.resolve,
+        entry.reject,
+      );
     try {
       if (batch.length === 1) return await appendAlone(batch[0]!);
       let rows: Array<AppendedRow & { stream_id: string }>;
       try {
-        ({ rows } = await this.pool.query({ name: 'playtime-append-batch', text: APPEND_BATCH_SQL, values: batchParams(batch) }));
+        ({ rows } = await this.pool.query({
+          name: 'playtime-append-batch',
+          text: APPEND_BATCH_SQL,
+          values: batchParams(batch),
+        }));
       } catch {
         // A concurrent append of the same event ids (unique violation), a deadlock with another
         // process's batch: each append alone then gets the answer it would have got by itself.
@@ -288,7 +304,11 @@ export class PostgresEventStore implements EventStore {
         batch.map(async (entry) => {
           const last = lastByStream.get(entry.streamId);
           if (last) entry.resolve(appendResultOf(last));
-          else await this.resolveRejectedAppend(this.pool, entry.streamId, entry.eventIds, entry.expected).then(entry.resolve, entry.reject);
+          else
+            await this.resolveRejectedAppend(this.pool, entry.streamId, entry.eventIds, entry.expected).then(
+              entry.resolve,
+              entry.reject,
+            );
         }),
       );
     } finally {
@@ -303,7 +323,10 @@ export class PostgresEventStore implements EventStore {
   async transaction<T>(work: (tx: Pick<EventStore, 'appendToStream'>) => Promise<T>): Promise<T> {
     try {
       return await withTransaction(this.pool, (client) =>
-        work({ appendToStream: (streamId, events, options) => this.append(client, streamId, events, eventIdsOf(events), options.expectedRevision, true) }),
+        work({
+          appendToStream: (streamId, events, options) =>
+            this.append(client, streamId, events, eventIdsOf(events), options.expectedRevision, true),
+        }),
       );
     } finally {
       this.notifier.appended();
@@ -365,7 +388,9 @@ export class PostgresEventStore implements EventStore {
     if (last && rows.length === ids.length) {
       return appendResultOf(last);
     }
-    const current = await db.query<{ revision: number }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
+    const current = await db.query<{ revision: number }>('SELECT revision FROM es_streams WHERE stream_id = $1', [
+      streamId,
+    ]);
     throw new ConcurrencyError(streamId, expected, current.rows[0]?.revision ?? 'no_stream');
   }
 
@@ -373,7 +398,11 @@ export class PostgresEventStore implements EventStore {
     const { rows } =
       options.after === undefined
         ? await this.pool.query<EventRow>({ name: 'playtime-read-stream', text: READ_STREAM_SQL, values: [streamId] })
-        : await this.pool.query<EventRow>({ name: 'playtime-read-stream-after', text: READ_STREAM_AFTER_SQL, values: [streamId, options.after] });
+        : await this.pool.query<EventRow>({
+            name: 'playtime-read-stream-after',
+            text: READ_STREAM_AFTER_SQL,
+            values: [streamId, options.after],
+          });
     return rows.map(toStoredEvent);
   }
 
@@ -424,7 +453,8 @@ export class PostgresEventStore implements EventStore {
       // A caught-up subscriber reads at most every liveReadIntervalMs: under load each read then
       // brings a batch instead of an event or two, for a few milliseconds of latency.
       const sinceLastRead = performance.now() - lastReadAt;
-      if (caughtUp && sinceLastRead < this.liveReadIntervalMs) await delay(this.liveReadIntervalMs - sinceLastRead, undefined, { signal }).catch(() => undefined);
+      if (caughtUp && sinceLastRead < this.liveReadIntervalMs)
+        await delay(this.liveReadIntervalMs - sinceLastRead, undefined, { signal }).catch(() => undefined);
       lastReadAt = performance.now();
       const batch = await this.tail.read(checkpoint, batchSize);
       caughtUp = batch.length < batchSize;

@@ -22,7 +22,9 @@ describe('Auth0 request dialect', () => {
   it('leaves requests without offline_access, or already asking for consent, alone', () => {
     expect(rewritten('/authorize?scope=openid&prompt=none').query.get('prompt')).toBe('none');
     expect(rewritten('/authorize?scope=openid+offline_access&prompt=consent').query.get('prompt')).toBe('consent');
-    expect(rewritten('/authorize/abc?scope=openid+offline_access').url).toBe('/authorize/abc?scope=openid+offline_access');
+    expect(rewritten('/authorize/abc?scope=openid+offline_access').url).toBe(
+      '/authorize/abc?scope=openid+offline_access',
+    );
   });
 
   it('maps /v2/logout returnTo to post_logout_redirect_uri and keeps the mount path', () => {

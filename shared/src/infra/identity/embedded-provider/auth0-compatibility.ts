@@ -73,7 +73,10 @@ export function auth0CompatibleRequests(routes: Auth0CompatibleRoutes): RequestH
  * iframe closing does nothing either way. oidc-provider allowed its script by hash in the
  * Content-Security-Policy; the changed script's hash takes that one's place.
  */
-export async function keepPopupOpenForTheSdk(ctx: HeaderContext & { type: string; body: unknown }, next: () => Promise<void>): Promise<void> {
+export async function keepPopupOpenForTheSdk(
+  ctx: HeaderContext & { type: string; body: unknown },
+  next: () => Promise<void>,
+): Promise<void> {
   await next();
   if (typeof ctx.body === 'string' && ctx.body.includes(WEB_MESSAGE_MARKER)) {
     const script = INLINE_SCRIPT.exec(ctx.body)?.[1];

@@ -125,14 +125,22 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     ],
     jwks: { keys: [input.signingKey as UnknownObject] },
     cookies: {
-      names: { session: 'playtime_idp_session', interaction: 'playtime_idp_interaction', resume: 'playtime_idp_resume' },
+      names: {
+        session: 'playtime_idp_session',
+        interaction: 'playtime_idp_interaction',
+        resume: 'playtime_idp_resume',
+      },
       keys: input.cookieKeys,
     },
 
     async findAccount(_ctx, sub): Promise<LoadedAccount | undefined> {
       const account = await input.accounts.findById(sub);
       if (!account) return undefined;
-      return { accountId: account.accountId, record: account, claims: () => ({ sub: account.accountId, ...profileClaims(account) }) };
+      return {
+        accountId: account.accountId,
+        record: account,
+        claims: () => ({ sub: account.accountId, ...profileClaims(account) }),
+      };
     },
     claims: {
       openid: ['sub'],
@@ -177,7 +185,8 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       // The token endpoint has just loaded the account through findAccount: reuse it, not query again.
       const loaded = ctx.oidc.account as LoadedAccount | undefined;
-      const account = loaded?.accountId === token.accountId ? loaded.record : await input.accounts.findById(token.accountId);
+      const account =
+        loaded?.accountId === token.accountId ? loaded.record : await input.accounts.findById(token.accountId);
       if (!account) return undefined;
       const role = roleHint(account, adminEmails);
       // The session the token belongs to, so the APIs refuse it once the session ends (ended-sessions.ts).

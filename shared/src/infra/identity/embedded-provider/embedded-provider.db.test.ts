@@ -93,7 +93,10 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     return { url: `${domain}/authorize?${query}`, verifier, state, nonce };
   }
 
-  async function token(body: Record<string, string>, origin = APP): Promise<{ status: number; json: TokenResponse; headers: Headers }> {
+  async function token(
+    body: Record<string, string>,
+    origin = APP,
+  ): Promise<{ status: number; json: TokenResponse; headers: Headers }> {
     const response = await fetch(`${domain}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'auth0-client': AUTH0_CLIENT },
@@ -103,15 +106,31 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
   }
 
   function exchange(code: string, verifier: string) {
-    return token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URI, audience: API, scope: SCOPE });
+    return token({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT_URI,
+      audience: API,
+      scope: SCOPE,
+    });
   }
 
   function refresh(refreshToken: string) {
-    return token({ grant_type: 'refresh_token', refresh_token: refreshToken, redirect_uri: REDIRECT_URI, audience: API, scope: SCOPE });
+    return token({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      redirect_uri: REDIRECT_URI,
+      audience: API,
+      scope: SCOPE,
+    });
   }
 
   function callbackParams(page: Page): URLSearchParams {
-    expect(page.url.startsWith(REDIRECT_URI), `expected a redirect to the app, got ${page.status} ${page.url}\n${page.body}`).toBe(true);
+    expect(
+      page.url.startsWith(REDIRECT_URI),
+      `expected a redirect to the app, got ${page.status} ${page.url}\n${page.body}`,
+    ).toBe(true);
     return new URL(page.url).searchParams;
   }
 
@@ -141,7 +160,9 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
   }
 
   const browser = new HttpBrowser();
-  const session: { accessToken?: string; idToken?: string; refreshTokens: string[]; sub?: string } = { refreshTokens: [] };
+  const session: { accessToken?: string; idToken?: string; refreshTokens: string[]; sub?: string } = {
+    refreshTokens: [],
+  };
 
   it('publishes discovery with the issuer the SDK derives (domain plus slash) and Auth0 paths', async () => {
     const response = await fetch(`${domain}/.well-known/openid-configuration`);
@@ -168,7 +189,10 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     expect(loginPage.body).toContain('player@playtime.test');
     expect(loginPage.body).toContain('<label for="password">Password');
 
-    const refused = await browser.submit(readForm(loginPage.body, loginPage.url), { email: 'player@playtime.test', password: 'not-the-password' });
+    const refused = await browser.submit(readForm(loginPage.body, loginPage.url), {
+      email: 'player@playtime.test',
+      password: 'not-the-password',
+    });
     expect(refused.status).toBe(401);
     expect(refused.body).toContain('Incorrect email or password.');
     expect(refused.body).toContain('value="player@playtime.test"');
@@ -243,14 +267,21 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     const preflight = (origin: string) =>
       fetch(`${domain}/oauth/token`, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'auth0-client,content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'auth0-client,content-type',
+        },
       });
     const allowed = await preflight(APP);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(APP);
     expect(allowed.headers.get('access-control-allow-headers')).toContain('auth0-client');
 
-    const foreign = await token({ grant_type: 'refresh_token', refresh_token: session.refreshTokens.at(-1)! }, 'http://evil.test');
+    const foreign = await token(
+      { grant_type: 'refresh_token', refresh_token: session.refreshTokens.at(-1)! },
+      'http://evil.test',
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -310,7 +341,9 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     expect(webMessage(await browser.navigate(silent.url)).error).toBe('login_required');
     expect((await refresh(tokens.json.refresh_token!)).json.error).toBe('invalid_grant');
     // The session's access tokens are listed as ended, for the APIs to refuse (ended-sessions.ts).
-    const ended = await pool.query('SELECT 1 FROM identity_ended_grants WHERE grant_id = $1', [decodeJwt(tokens.json.access_token!)[SESSION_CLAIM]]);
+    const ended = await pool.query('SELECT 1 FROM identity_ended_grants WHERE grant_id = $1', [
+      decodeJwt(tokens.json.access_token!)[SESSION_CLAIM],
+    ]);
     expect(ended.rowCount).toBe(1);
   });
 
@@ -319,7 +352,11 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     const response = await fetch(`${domain}/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP, 'auth0-client': AUTH0_CLIENT },
-      body: new URLSearchParams({ client_id: CLIENT_ID, token: tokens.refresh_token!, token_type_hint: 'refresh_token' }).toString(),
+      body: new URLSearchParams({
+        client_id: CLIENT_ID,
+        token: tokens.refresh_token!,
+        token_type_hint: 'refresh_token',
+      }).toString(),
     });
     expect(response.status).toBe(200);
     expect((await refresh(tokens.refresh_token!)).json.error).toBe('invalid_grant');
@@ -343,13 +380,23 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     expect(short.status).toBe(400);
     expect(short.body).toContain('Password must be at least 8 characters');
 
-    const taken = await visitor.submit(form, { email: 'Player@Playtime.test', nickname: 'Copycat', password: 'long enough' });
+    const taken = await visitor.submit(form, {
+      email: 'Player@Playtime.test',
+      nickname: 'Copycat',
+      password: 'long enough',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body).toContain('An account with this email already exists');
 
-    const created = await visitor.submit(form, { email: 'new@playtime.test', nickname: 'Newbie', password: 'long enough' }, toApp);
+    const created = await visitor.submit(
+      form,
+      { email: 'new@playtime.test', nickname: 'Newbie', password: 'long enough' },
+      toApp,
+    );
     const tokens = await exchange(callbackParams(created).get('code')!, request.verifier);
-    const claims = await createAccessTokenVerifier({ issuer: idp.issuer, audience: API, jwks: idp.jwks }).verify(tokens.json.access_token);
+    const claims = await createAccessTokenVerifier({ issuer: idp.issuer, audience: API, jwks: idp.jwks }).verify(
+      tokens.json.access_token,
+    );
     expect(claims).toMatchObject({ email: 'new@playtime.test', nickname: 'Newbie', name: 'Newbie' });
     expect(claims.demoRole).toBeUndefined();
     expect(decodeJwt(tokens.json.id_token!).email_verified).toBe(false);
@@ -359,7 +406,12 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
   });
 
   it('suggests the admin role for configured admin emails only once the email is verified', async () => {
-    await idp.accounts.create({ email: 'boss@playtime.test', nickname: 'Boss', password: 'boss password', emailVerified: true });
+    await idp.accounts.create({
+      email: 'boss@playtime.test',
+      nickname: 'Boss',
+      password: 'boss password',
+      emailVerified: true,
+    });
     const { tokens } = await logIn(new HttpBrowser(), 'boss@playtime.test', 'boss password');
     expect(decodeJwt(tokens.access_token!)[DEMO_ROLE_CLAIM]).toBe('admin');
     expect(decodeJwt(tokens.access_token!).email_verified).toBe(true);
@@ -379,12 +431,18 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     const refused = callbackParams(await new HttpBrowser().navigate(withoutPkce.href, {}, toApp));
     expect(refused.get('error')).toBe('invalid_request');
 
-    const otherApi = callbackParams(await new HttpBrowser().navigate(authorization({ audience: 'https://other.test' }).url, {}, toApp));
+    const otherApi = callbackParams(
+      await new HttpBrowser().navigate(authorization({ audience: 'https://other.test' }).url, {}, toApp),
+    );
     expect(otherApi.get('error')).toBe('invalid_target');
   });
 
   it('maps verifier failures to UnauthorizedError', async () => {
-    const verifier = createAccessTokenVerifier({ issuer: idp.issuer, audience: 'https://another-api.test', jwks: idp.jwks });
+    const verifier = createAccessTokenVerifier({
+      issuer: idp.issuer,
+      audience: 'https://another-api.test',
+      jwks: idp.jwks,
+    });
     const error = await verifier.verify(session.accessToken).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error).toMatchObject({ code: 'wrong_audience', status: 401 });

@@ -120,7 +120,12 @@ export async function createEmbeddedIdentityProvider(
   router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));
 
   // Expired records are already invisible, so sweeping them need not hold up start-up.
-  const sweep = () => void Promise.all([deleteExpiredRecords(options.pool), throttle.forgetOld(), forgetOldEndedSessions(options.pool)]).catch(onError);
+  const sweep = () =>
+    void Promise.all([
+      deleteExpiredRecords(options.pool),
+      throttle.forgetOld(),
+      forgetOldEndedSessions(options.pool),
+    ]).catch(onError);
   sweep();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();

@@ -32,7 +32,8 @@ interface SignupForm {
 }
 
 const tooManyLogins = (wait: number) => `Too many failed log-ins. Wait ${waitInWords(wait)}, then try again.`;
-const tooManySignups = (wait: number) => `Too many accounts were made from your network. Wait ${waitInWords(wait)}, then try again.`;
+const tooManySignups = (wait: number) =>
+  `Too many accounts were made from your network. Wait ${waitInWords(wait)}, then try again.`;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -47,7 +48,8 @@ function readSignupForm(body: Record<string, unknown>): SignupForm {
   if (!values.nickname) errors.nickname = 'Nickname is required';
   else if (values.nickname.length > MAX_NICKNAME_LENGTH)
     errors.nickname = `Nickname must be at most ${MAX_NICKNAME_LENGTH} characters`;
-  if (password.length < MIN_PASSWORD_LENGTH) errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length < MIN_PASSWORD_LENGTH)
+    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   else if (password.length > MAX_PASSWORD_LENGTH)
     errors.password = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
   return { values, password, errors };
@@ -75,7 +77,14 @@ export function interactionRouter(input: InteractionRouterInput): Router {
     res.status(status).type('html').set('Cache-Control', 'no-store').send(body);
   };
 
-  const renderLogin = (req: Request, res: Response, details: Interaction, status = 200, email?: string, error?: string) => {
+  const renderLogin = (
+    req: Request,
+    res: Response,
+    details: Interaction,
+    status = 200,
+    email?: string,
+    error?: string,
+  ) => {
     const url = urls(req, details.uid);
     html(
       res,
@@ -96,7 +105,14 @@ export function interactionRouter(input: InteractionRouterInput): Router {
     html(
       res,
       status,
-      signupPage({ action: url.signup, loginUrl: url.start, cancelUrl: url.cancel, values: signup?.values, errors: signup?.errors, error: signup?.message }),
+      signupPage({
+        action: url.signup,
+        loginUrl: url.start,
+        cancelUrl: url.cancel,
+        values: signup?.values,
+        errors: signup?.errors,
+        error: signup?.message,
+      }),
     );
   };
 
@@ -105,7 +121,12 @@ export function interactionRouter(input: InteractionRouterInput): Router {
    * for: configuration.ts's loadExistingGrant (grantEverythingRequested) fills it on every request.
    */
   const finishConsent = (req: Request, res: Response, details: Interaction) =>
-    provider.interactionFinished(req, res, { consent: { grantId: details.grantId } }, { mergeWithLastSubmission: true });
+    provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId: details.grantId } },
+      { mergeWithLastSubmission: true },
+    );
 
   type Handler = (req: Request, res: Response, details: Interaction) => Promise<void>;
   const step = (handler: Handler) => async (req: Request, res: Response) => {
@@ -129,11 +150,18 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       if (details.prompt.name === 'consent') return finishConsent(req, res, details);
       if (details.params[SILENT_AUTHORIZATION_PARAM]) {
         const error = silentError(details.prompt.name);
-        await provider.interactionFinished(req, res, { error, error_description: `End-User interaction is required (${error})` });
+        await provider.interactionFinished(req, res, {
+          error,
+          error_description: `End-User interaction is required (${error})`,
+        });
         return;
       }
       if (details.prompt.name !== 'login') {
-        html(res, 400, errorPage('Sign-in problem', 'This sign-in step is not supported. Go back to Playtime and try again.'));
+        html(
+          res,
+          400,
+          errorPage('Sign-in problem', 'This sign-in step is not supported. Go back to Playtime and try again.'),
+        );
         return;
       }
       if (details.params.screen_hint === 'signup') return renderSignup(req, res, details);
@@ -160,7 +188,12 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       const account = await accounts.authenticate(email, password);
       if (!account) return renderLogin(req, res, details, 401, email, 'Incorrect email or password.');
       await throttle.loginSucceeded(attempt);
-      await provider.interactionFinished(req, res, { login: { accountId: account.accountId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.accountId } },
+        { mergeWithLastSubmission: false },
+      );
     }),
   );
 
@@ -183,7 +216,12 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       }
       try {
         const account = await accounts.create({ ...signup.values, password: signup.password });
-        await provider.interactionFinished(req, res, { login: { accountId: account.accountId } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.accountId } },
+          { mergeWithLastSubmission: false },
+        );
       } catch (error) {
         if (!(error instanceof EmailTakenError)) throw error;
         renderSignup(req, res, details, 409, { ...signup, errors: { email: error.message } });

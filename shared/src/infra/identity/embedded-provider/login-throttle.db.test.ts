@@ -5,7 +5,15 @@ import type pg from 'pg';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { migrate } from '../../db/migrations';
 import { createPool } from '../../db/pool';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, delayAfter, FORGET_AFTER_SECONDS, LoginThrottle, SIGNUP_POLICY, waitInWords } from './login-throttle';
+import {
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  delayAfter,
+  FORGET_AFTER_SECONDS,
+  LoginThrottle,
+  SIGNUP_POLICY,
+  waitInWords,
+} from './login-throttle';
 import { identityMigrations } from './schema';
 import type { HtmlForm } from './testing/http-browser';
 import { HttpBrowser, readForm, type Page } from './testing/http-browser';
@@ -60,7 +68,10 @@ describe('login throttling at the login form', () => {
   });
 
   /** A fresh authorization from `address`, up to its login (or sign-up) form, ready to be posted. */
-  async function openForm(address: string, extra: Record<string, string> = {}): Promise<{ post(values: Record<string, string>): Promise<Page> }> {
+  async function openForm(
+    address: string,
+    extra: Record<string, string> = {},
+  ): Promise<{ post(values: Record<string, string>): Promise<Page> }> {
     const browser = new HttpBrowser({ 'x-forwarded-for': address });
     const query = new URLSearchParams({
       client_id: 'playtime-web',
@@ -123,7 +134,8 @@ describe('login throttling at the login form', () => {
     advance(ACCOUNT_POLICY.maxDelaySeconds);
     expect(loggedIn(await logIn('captain@playtime.test', DEMO_PASSWORD))).toBe(true);
 
-    for (let attempt = 0; attempt < ACCOUNT_POLICY.free + 1; attempt += 1) await logIn('owner@playtime.test', 'guess', '203.0.113.200');
+    for (let attempt = 0; attempt < ACCOUNT_POLICY.free + 1; attempt += 1)
+      await logIn('owner@playtime.test', 'guess', '203.0.113.200');
     expect((await logIn('owner@playtime.test', DEMO_PASSWORD, '203.0.113.201')).status).toBe(429);
     advance(FORGET_AFTER_SECONDS);
     expect(loggedIn(await logIn('owner@playtime.test', DEMO_PASSWORD, '203.0.113.201'))).toBe(true);
@@ -144,7 +156,9 @@ describe('login throttling at the login form', () => {
     await served.idp.accounts.create({ email: 'target@playtime.test', nickname: 'Target', password: 'the right one' });
     // Every try from its own address: only the account's count can hold them back.
     const forms = await Promise.all(Array.from({ length: 100 }, (_, index) => openForm(`198.18.0.${index}`)));
-    const pages = await Promise.all(forms.map((form, index) => form.post({ email: 'target@playtime.test', password: `guess ${index}` })));
+    const pages = await Promise.all(
+      forms.map((form, index) => form.post({ email: 'target@playtime.test', password: `guess ${index}` })),
+    );
     const checked = pages.filter((page) => !held(page));
     expect(checked).toHaveLength(ACCOUNT_POLICY.free + 1);
     for (const page of checked) expect(page.status).toBe(401);
@@ -159,7 +173,9 @@ describe('login throttling at the login form', () => {
   it('checks no more passwords from one address when 100 tries at 100 accounts arrive at once', async () => {
     const attacker = '192.0.2.99';
     const forms = await Promise.all(Array.from({ length: 100 }, () => openForm(attacker)));
-    const pages = await Promise.all(forms.map((form, index) => form.post({ email: `victim${index}@playtime.test`, password: 'guess' })));
+    const pages = await Promise.all(
+      forms.map((form, index) => form.post({ email: `victim${index}@playtime.test`, password: 'guess' })),
+    );
     expect(pages.filter((page) => !held(page))).toHaveLength(ADDRESS_POLICY.free + 1);
     expect(pages.filter((page) => !held(page)).every((page) => page.status === 401)).toBe(true);
   });
@@ -168,7 +184,9 @@ describe('login throttling at the login form', () => {
     const address = '203.0.113.150';
     const forms = await Promise.all(Array.from({ length: 100 }, () => openForm(address, { screen_hint: 'signup' })));
     const pages = await Promise.all(
-      forms.map((form, index) => form.post({ email: `made${index}@playtime.test`, nickname: `Made ${index}`, password: 'long enough' })),
+      forms.map((form, index) =>
+        form.post({ email: `made${index}@playtime.test`, nickname: `Made ${index}`, password: 'long enough' }),
+      ),
     );
     expect(pages.filter(loggedIn)).toHaveLength(SIGNUP_POLICY.free + 1);
     expect(SIGNUP_POLICY.free + 1).toBe(5);
@@ -176,14 +194,34 @@ describe('login throttling at the login form', () => {
     expect(refused).toHaveLength(95);
     expect(refused[0]!.headers.get('retry-after')).toBe('60');
     expect(refused[0]!.body).toContain('Too many accounts were made from your network. Wait 1 minute, then try again.');
-    const { rows } = await served.pool.query<{ count: number }>("SELECT count(*)::int AS count FROM identity_accounts WHERE email LIKE 'made%'");
+    const { rows } = await served.pool.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM identity_accounts WHERE email LIKE 'made%'",
+    );
     expect(rows[0]!.count).toBe(5);
 
     // Another address signs up as usual; this one waits a minute, then may make one more.
-    expect(loggedIn(await (await openForm('203.0.113.151', { screen_hint: 'signup' })).post({ email: 'neighbour@playtime.test', nickname: 'Neighbour', password: 'long enough' }))).toBe(true);
+    expect(
+      loggedIn(
+        await (
+          await openForm('203.0.113.151', { screen_hint: 'signup' })
+        ).post({ email: 'neighbour@playtime.test', nickname: 'Neighbour', password: 'long enough' }),
+      ),
+    ).toBe(true);
     advance(60);
-    expect(loggedIn(await (await openForm(address, { screen_hint: 'signup' })).post({ email: 'later@playtime.test', nickname: 'Later', password: 'long enough' }))).toBe(true);
-    expect(held(await (await openForm(address, { screen_hint: 'signup' })).post({ email: 'again@playtime.test', nickname: 'Again', password: 'long enough' }))).toBe(true);
+    expect(
+      loggedIn(
+        await (
+          await openForm(address, { screen_hint: 'signup' })
+        ).post({ email: 'later@playtime.test', nickname: 'Later', password: 'long enough' }),
+      ),
+    ).toBe(true);
+    expect(
+      held(
+        await (
+          await openForm(address, { screen_hint: 'signup' })
+        ).post({ email: 'again@playtime.test', nickname: 'Again', password: 'long enough' }),
+      ),
+    ).toBe(true);
   });
 });
 

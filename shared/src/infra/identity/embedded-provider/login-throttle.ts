@@ -49,8 +49,14 @@ interface Counter {
   policy: ThrottlePolicy;
 }
 
-const accountCounter = (attempt: LoginAttempt): Counter => ({ key: `account:${attempt.email}`, policy: ACCOUNT_POLICY });
-const addressCounter = (attempt: LoginAttempt): Counter => ({ key: `address:${attempt.address}`, policy: ADDRESS_POLICY });
+const accountCounter = (attempt: LoginAttempt): Counter => ({
+  key: `account:${attempt.email}`,
+  policy: ACCOUNT_POLICY,
+});
+const addressCounter = (attempt: LoginAttempt): Counter => ({
+  key: `address:${attempt.address}`,
+  policy: ADDRESS_POLICY,
+});
 const signupCounter = (address: string): Counter => ({ key: `signup:${address}`, policy: SIGNUP_POLICY });
 
 export class LoginThrottle {
@@ -123,10 +129,10 @@ export class LoginThrottle {
 
   /** Drops counts nobody added to for FORGET_AFTER_SECONDS. */
   async forgetOld(): Promise<void> {
-    await this.pool.query('DELETE FROM identity_login_failures WHERE last_failure_at <= $1::timestamptz - make_interval(secs => $2)', [
-      this.now(),
-      FORGET_AFTER_SECONDS,
-    ]);
+    await this.pool.query(
+      'DELETE FROM identity_login_failures WHERE last_failure_at <= $1::timestamptz - make_interval(secs => $2)',
+      [this.now(), FORGET_AFTER_SECONDS],
+    );
   }
 }
 

@@ -99,7 +99,11 @@ declare module 'oidc-provider' {
     extraParams?: string[];
     interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: Interaction) => string | Promise<string> };
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
-    issueRefreshToken?: (ctx: KoaContextWithOIDC, client: { grantTypeAllowed(type: string): boolean }, code: unknown) => Promise<boolean> | boolean;
+    issueRefreshToken?: (
+      ctx: KoaContextWithOIDC,
+      client: { grantTypeAllowed(type: string): boolean },
+      code: unknown,
+    ) => Promise<boolean> | boolean;
     expiresWithSession?: (ctx: KoaContextWithOIDC, token: unknown) => Promise<boolean> | boolean;
     rotateRefreshToken?: boolean | ((ctx: KoaContextWithOIDC) => boolean | Promise<boolean>);
     extraTokenClaims?: (ctx: KoaContextWithOIDC, token: TokenLike) => Promise<UnknownObject | undefined>;

@@ -200,7 +200,8 @@ export function signupPage(input: SignupPageInput): string {
  * redirect with no such step, so the confirmation form is submitted on load (with a button for
  * browsers without JavaScript).
  */
-export const SIGN_OUT_SCRIPT = "document.addEventListener('DOMContentLoaded', function () { document.getElementById('op.logoutForm').submit(); });";
+export const SIGN_OUT_SCRIPT =
+  "document.addEventListener('DOMContentLoaded', function () { document.getElementById('op.logoutForm').submit(); });";
 
 export function signingOutPage(providerForm: string): string {
   return layout(

@@ -87,9 +87,9 @@ describe('embedded identity provider storage', () => {
       const accounts = new AccountStore(pool);
       const created = await accounts.create({ email: ' Sam@Example.test ', nickname: ' Sam ', password: 'password1' });
       expect(created).toMatchObject({ email: 'sam@example.test', nickname: 'Sam', name: 'Sam', emailVerified: false });
-      await expect(accounts.create({ email: 'SAM@example.test', nickname: 'x', password: 'password2' })).rejects.toBeInstanceOf(
-        EmailTakenError,
-      );
+      await expect(
+        accounts.create({ email: 'SAM@example.test', nickname: 'x', password: 'password2' }),
+      ).rejects.toBeInstanceOf(EmailTakenError);
       expect(await accounts.authenticate('sam@EXAMPLE.test', 'password1')).toEqual(created);
       expect(await accounts.authenticate('sam@example.test', 'password2')).toBeUndefined();
       expect(await accounts.authenticate('nobody@example.test', 'password1')).toBeUndefined();
@@ -99,9 +99,14 @@ describe('embedded identity provider storage', () => {
       const accounts = new AccountStore(pool);
       await Promise.all([accounts.seedDemoAccounts(), accounts.seedDemoAccounts()]);
       await accounts.seedDemoAccounts();
-      const { rows } = await pool.query<{ count: number }>("SELECT count(*)::int AS count FROM identity_accounts WHERE email LIKE '%@playtime.test'");
+      const { rows } = await pool.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM identity_accounts WHERE email LIKE '%@playtime.test'",
+      );
       expect(rows[0]!.count).toBe(4);
-      expect(await accounts.authenticate('owner@playtime.test', 'playtime')).toMatchObject({ emailVerified: true, nickname: 'owner' });
+      expect(await accounts.authenticate('owner@playtime.test', 'playtime')).toMatchObject({
+        emailVerified: true,
+        nickname: 'owner',
+      });
     });
 
     it('creates the signing key and cookie keys once, even when asked concurrently', async () => {

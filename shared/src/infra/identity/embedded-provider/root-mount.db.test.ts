@@ -45,11 +45,18 @@ describe('embedded identity provider at the origin root, beside the app', () => 
   it('serves Auth0 paths at the root and leaves every other path to the app', async () => {
     expect(idp.mountPath).toBe('/');
     expect(idp.issuer).toBe(`${origin}/`);
-    const discovery = (await (await fetch(`${origin}/.well-known/openid-configuration`)).json()) as Record<string, string>;
+    const discovery = (await (await fetch(`${origin}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      string
+    >;
     expect(discovery.issuer).toBe(`${origin}/`);
     expect(discovery.token_endpoint).toBe(`${origin}/oauth/token`);
     expect(await (await fetch(`${origin}/search`)).text()).toBe('<p>the SPA</p>');
-    const echo = await fetch(`${origin}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    const echo = await fetch(`${origin}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(await echo.json()).toEqual({ a: 1 });
   });
 
@@ -69,14 +76,22 @@ describe('embedded identity provider at the origin root, beside the app', () => 
     });
     const login = await browser.navigate(`${origin}/authorize?${query}`);
     expect(login.url).toContain(`${origin}/interaction/`);
-    const back = await browser.submit(readForm(login.body, login.url), { email: 'owner@playtime.test', password: 'playtime' }, (url) =>
-      url.startsWith(`${origin}/?`),
+    const back = await browser.submit(
+      readForm(login.body, login.url),
+      { email: 'owner@playtime.test', password: 'playtime' },
+      (url) => url.startsWith(`${origin}/?`),
     );
     const code = new URL(back.url).searchParams.get('code')!;
     const response = await fetch(`${origin}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: 'playtime-web', grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: `${origin}/` }),
+      body: new URLSearchParams({
+        client_id: 'playtime-web',
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: `${origin}/`,
+      }),
     });
     const tokens = (await response.json()) as { access_token: string };
     const claims = await createAccessTokenVerifier({ issuer: idp.issuer, audience: API }).verify(tokens.access_token);

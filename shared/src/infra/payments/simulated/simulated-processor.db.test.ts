@@ -13,7 +13,9 @@ describePaymentProcessorContract('simulated card processor', async () => {
   const database = await createTestDatabase('payments');
   const pool = createPool(database.url, { max: 20 });
   const sent: string[] = [];
-  const processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+  const processor = await SimulatedPaymentProcessor.open(pool, {
+    sendWebhook: async ({ payload }) => void sent.push(payload),
+  });
   return {
     processor,
     pay: async (clientSecret) => void (await processor.confirm(clientSecret, card('4242 4242 4242 4242'))),
@@ -43,7 +45,9 @@ describe('simulated card processor: confirming', () => {
   it('lets exactly one of many concurrent confirmations of a payment succeed, reported by one webhook', async () => {
     await onOwnDatabase('payments_confirm', async (pool) => {
       const sent: string[] = [];
-      const processor = await SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+      const processor = await SimulatedPaymentProcessor.open(pool, {
+        sendWebhook: async ({ payload }) => void sent.push(payload),
+      });
       const { clientSecret, paymentId } = await processor.createPayment({
         amountCents: 4000,
         currency: 'usd',
@@ -53,7 +57,10 @@ describe('simulated card processor: confirming', () => {
         idempotencyKey: 'confirm-race',
       });
       // Declined cards first, then good ones, all at once: a decline may land before the success, never after.
-      const cards = [...Array.from({ length: 10 }, () => card('4000 0000 0000 0002')), ...Array.from({ length: 30 }, () => card('4242 4242 4242 4242'))];
+      const cards = [
+        ...Array.from({ length: 10 }, () => card('4000 0000 0000 0002')),
+        ...Array.from({ length: 30 }, () => card('4242 4242 4242 4242')),
+      ];
       const outcomes = await Promise.all(cards.map((each) => processor.confirm(clientSecret, each)));
       const succeeded = outcomes.filter((outcome) => outcome.ok && outcome.status === 'succeeded');
       expect(succeeded).toHaveLength(1);
@@ -63,7 +70,9 @@ describe('simulated card processor: confirming', () => {
       expect((await processor.retrievePayment(paymentId))?.status).toBe('succeeded');
       const types = sent.map((payload) => (JSON.parse(payload) as { type: string }).type);
       expect(types.filter((type) => type === 'payment_intent.succeeded')).toHaveLength(1);
-      expect(types.filter((type) => type === 'payment_intent.payment_failed')).toHaveLength(outcomes.filter((outcome) => outcome.ok && outcome.status === 'failed').length);
+      expect(types.filter((type) => type === 'payment_intent.payment_failed')).toHaveLength(
+        outcomes.filter((outcome) => outcome.ok && outcome.status === 'failed').length,
+      );
       const { rows } = await pool.query<{ events: number; pending: number }>(
         'SELECT count(*)::int AS events, count(*) FILTER (WHERE NOT handed_over)::int AS pending FROM simulated_payments.events WHERE payment_id = $1',
         [paymentId],
@@ -77,13 +86,24 @@ describe('simulated card processor: two processes', () => {
   it('judges a payment as it stands when another process confirmed it since this one created it', async () => {
     await onOwnDatabase('payments_two_processes', async (pool) => {
       const sent: string[] = [];
-      const open = () => SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
+      const open = () =>
+        SimulatedPaymentProcessor.open(pool, { sendWebhook: async ({ payload }) => void sent.push(payload) });
       const [creator, other] = [await open(), await open()];
       const create = (idempotencyKey: string) =>
-        creator.createPayment({ amountCents: 4000, currency: 'usd', purpose: { kind: 'rental', holdId: idempotencyKey }, payerId: 'captain', receiverId: 'owner', idempotencyKey });
+        creator.createPayment({
+          amountCents: 4000,
+          currency: 'usd',
+          purpose: { kind: 'rental', holdId: idempotencyKey },
+          payerId: 'captain',
+          receiverId: 'owner',
+          idempotencyKey,
+        });
 
       const paid = await create('paid-elsewhere');
-      expect(await other.confirm(paid.clientSecret, card('4242 4242 4242 4242'))).toMatchObject({ ok: true, status: 'succeeded' });
+      expect(await other.confirm(paid.clientSecret, card('4242 4242 4242 4242'))).toMatchObject({
+        ok: true,
+        status: 'succeeded',
+      });
       expect(await creator.confirm(paid.clientSecret, card('4242 4242 4242 4242'))).toEqual({
         ok: false,
         httpStatus: 409,
@@ -92,8 +112,14 @@ describe('simulated card processor: two processes', () => {
       });
 
       const declined = await create('declined-elsewhere');
-      expect(await other.confirm(declined.clientSecret, card('4000 0000 0000 0002'))).toMatchObject({ ok: true, status: 'failed' });
-      expect(await creator.confirm(declined.clientSecret, card('4242 4242 4242 4242'))).toMatchObject({ ok: true, status: 'succeeded' });
+      expect(await other.confirm(declined.clientSecret, card('4000 0000 0000 0002'))).toMatchObject({
+        ok: true,
+        status: 'failed',
+      });
+      expect(await creator.confirm(declined.clientSecret, card('4242 4242 4242 4242'))).toMatchObject({
+        ok: true,
+        status: 'succeeded',
+      });
       expect((await creator.retrievePayment(declined.paymentId))?.status).toBe('succeeded');
 
       const types = sent.map((payload) => (JSON.parse(payload) as { type: string }).type);
@@ -107,14 +133,26 @@ describe('simulated card processor: reading a card', () => {
   it('says what each test card does', () => {
     expect(readCard(card('4242424242424242'), now)).toEqual({ ok: true, last4: '4242', outcome: { kind: 'succeeds' } });
     expect(readCard(card('4000 0027 6000 3184'), now)).toMatchObject({ ok: true, outcome: { kind: 'needs_action' } });
-    expect(readCard(card('4000000000009995'), now)).toMatchObject({ ok: true, outcome: { kind: 'declined', code: 'insufficient_funds' } });
+    expect(readCard(card('4000000000009995'), now)).toMatchObject({
+      ok: true,
+      outcome: { kind: 'declined', code: 'insufficient_funds' },
+    });
   });
 
   it('refuses a number that is not a card, a past expiry and a bad security code', () => {
     expect(readCard(card('4242424242424241'), now)).toMatchObject({ ok: false, code: 'incorrect_number' });
-    expect(readCard({ ...card('4242424242424242'), expMonth: 10, expYear: 26 }, now)).toMatchObject({ ok: false, message: /in the past/ });
+    expect(readCard({ ...card('4242424242424242'), expMonth: 10, expYear: 26 }, now)).toMatchObject({
+      ok: false,
+      message: /in the past/,
+    });
     expect(readCard({ ...card('4242424242424242'), expMonth: 11, expYear: 2026 }, now)).toMatchObject({ ok: true });
-    expect(readCard({ ...card('4242424242424242'), expMonth: 13 }, now)).toMatchObject({ ok: false, code: 'invalid_expiry_month' });
-    expect(readCard({ ...card('4242424242424242'), cvc: '12' }, now)).toMatchObject({ ok: false, code: 'incorrect_cvc' });
+    expect(readCard({ ...card('4242424242424242'), expMonth: 13 }, now)).toMatchObject({
+      ok: false,
+      code: 'invalid_expiry_month',
+    });
+    expect(readCard({ ...card('4242424242424242'), cvc: '12' }, now)).toMatchObject({
+      ok: false,
+      code: 'incorrect_cvc',
+    });
   });
 });

@@ -82,11 +82,13 @@ function toPayment(row: PaymentRow): Payment {
 }
 
 /** A listing cursor: the creation time (PostgreSQL's own text, exact to the microsecond) and id of the last payment seen. */
-const encodeCursor = (createdAt: string, paymentId: string) => Buffer.from(JSON.stringify([createdAt, paymentId])).toString('base64url');
+const encodeCursor = (createdAt: string, paymentId: string) =>
+  Buffer.from(JSON.stringify([createdAt, paymentId])).toString('base64url');
 function decodeCursor(cursor: string): [string, string] {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')) return parsed as [string, string];
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string'))
+      return parsed as [string, string];
   } catch {
     // Falls through to the refusal below.
   }
@@ -122,7 +124,9 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   private readonly justCreated = new LRUCache<string, ConfirmingRow>({ max: 10_000 });
   /** Events handed to delivery whose row is marked in the next statement, with who waits for it. */
   private readonly handedOver = new Coalescing<string>((eventIds) =>
-    this.pool.query('UPDATE simulated_payments.events SET handed_over = true WHERE event_id = ANY($1::text[])', [eventIds]).then(() => undefined),
+    this.pool
+      .query('UPDATE simulated_payments.events SET handed_over = true WHERE event_id = ANY($1::text[])', [eventIds])
+      .then(() => undefined),
   );
 
   private constructor(
@@ -135,8 +139,13 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     await migrate(pool, 'simulated-payments', simulatedPaymentMigrations);
     let secret = options.webhookSecret;
     if (!secret) {
-      await pool.query(`INSERT INTO simulated_payments.settings (name, value) VALUES ('webhook_secret', $1) ON CONFLICT (name) DO NOTHING`, [`whsec_${token(24)}`]);
-      const { rows } = await pool.query<{ value: string }>(`SELECT value FROM simulated_payments.settings WHERE name = 'webhook_secret'`);
+      await pool.query(
+        `INSERT INTO simulated_payments.settings (name, value) VALUES ('webhook_secret', $1) ON CONFLICT (name) DO NOTHING`,
+        [`whsec_${token(24)}`],
+      );
+      const { rows } = await pool.query<{ value: string }>(
+        `SELECT value FROM simulated_payments.settings WHERE name = 'webhook_secret'`,
+      );
       secret = rows[0]!.value;
     }
     return new SimulatedPaymentProcessor(pool, secret, options);
@@ -154,13 +163,14 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   async connectedAccount(receiverId: string): Promise<string> {
     const known = this.accounts.get(receiverId);
     if (known) return known;
-    const find = () => this.pool.query<{ account_id: string }>(
-      `WITH created AS (
+    const find = () =>
+      this.pool.query<{ account_id: string }>(
+        `WITH created AS (
          INSERT INTO simulated_payments.accounts (receiver_id, account_id) VALUES ($1, $2) ON CONFLICT (receiver_id) DO NOTHING RETURNING account_id
        )
        SELECT account_id FROM created UNION ALL SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1`,
-      [receiverId, `acct_sim_${token(8)}`],
-    );
+        [receiverId, `acct_sim_${token(8)}`],
+      );
     // As in createPayment: a concurrent first creation is seen by the next statement.
     const accountId = ((await find()).rows[0] ?? (await find()).rows[0]!).account_id;
     this.accounts.set(receiverId, accountId);
@@ -169,24 +179,38 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-      throw new PaymentRefused('invalid_amount', `A payment must be a positive whole number of cents, not ${input.amountCents}.`);
+      throw new PaymentRefused(
+        'invalid_amount',
+        `A payment must be a positive whole number of cents, not ${input.amountCents}.`,
+      );
     }
     // As with a destination charge, the receiver's account exists before money can go to it.
     await this.connectedAccount(input.receiverId);
     const paymentId = `pi_sim_${token(12)}`;
     const fee = this.options.feeCents?.(input.amountCents) ?? 0;
     // The statements every payment runs are named: each connection parses and plans them once.
-    const insert = () => this.pool.query<PaymentRow>({
-      name: 'simulated-payments-create',
-      text: `WITH created AS (
+    const insert = () =>
+      this.pool.query<PaymentRow>({
+        name: 'simulated-payments-create',
+        text: `WITH created AS (
          INSERT INTO simulated_payments.payments
            (payment_id, client_secret, idempotency_key, amount_cents, currency, purpose, payer_id, receiver_id, fee_cents, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'requires_confirmation')
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING *
        )
        SELECT * FROM created UNION ALL SELECT * FROM simulated_payments.payments WHERE idempotency_key = $3`,
-      values: [paymentId, `${paymentId}_secret_${token(12)}`, input.idempotencyKey, input.amountCents, input.currency, JSON.stringify(input.purpose), input.payerId, input.receiverId, fee],
-    });
+        values: [
+          paymentId,
+          `${paymentId}_secret_${token(12)}`,
+          input.idempotencyKey,
+          input.amountCents,
+          input.currency,
+          JSON.stringify(input.purpose),
+          input.payerId,
+          input.receiverId,
+          fee,
+        ],
+      });
     // A concurrent create with the same key that commits first is invisible to this statement's
     // snapshot; the next statement sees it.
     const row = (await insert()).rows[0] ?? (await insert()).rows[0]!;
@@ -196,20 +220,31 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
       row.payer_id === input.payerId &&
       row.receiver_id === input.receiverId &&
       samePurpose(row.purpose, input.purpose);
-    if (!same) throw new PaymentRefused('idempotency_key_reused', 'This idempotency key was already used for a different payment.');
+    if (!same)
+      throw new PaymentRefused(
+        'idempotency_key_reused',
+        'This idempotency key was already used for a different payment.',
+      );
     if (row.status === 'requires_confirmation') this.justCreated.set(row.client_secret, { ...row, card_last4: null });
     return { paymentId: row.payment_id, clientSecret: row.client_secret };
   }
 
   async retrievePayment(paymentId: string): Promise<Payment | null> {
-    const { rows } = await this.pool.query<PaymentRow>({ name: 'simulated-payments-retrieve', text: 'SELECT * FROM simulated_payments.payments WHERE payment_id = $1', values: [paymentId] });
+    const { rows } = await this.pool.query<PaymentRow>({
+      name: 'simulated-payments-retrieve',
+      text: 'SELECT * FROM simulated_payments.payments WHERE payment_id = $1',
+      values: [paymentId],
+    });
     return rows[0] ? toPayment(rows[0]) : null;
   }
 
   async refund(input: RefundInput): Promise<Refund> {
     const outcome = await withTransaction(this.pool, async (client) => {
       // The payment's row lock serialises its refunds, so concurrent ones can never add up to more than was paid.
-      const { rows } = await client.query<PaymentRow>('SELECT * FROM simulated_payments.payments WHERE payment_id = $1 FOR UPDATE', [input.paymentId]);
+      const { rows } = await client.query<PaymentRow>(
+        'SELECT * FROM simulated_payments.payments WHERE payment_id = $1 FOR UPDATE',
+        [input.paymentId],
+      );
       const row = rows[0];
       if (!row) throw new PaymentRefused('payment_not_found', `There is no payment ${input.paymentId}.`);
       const earlier = await client.query<{ refund_id: string; payment_id: string; amount_cents: number }>(
@@ -218,32 +253,53 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
       );
       const done = earlier.rows[0];
       if (done) {
-        if (done.payment_id !== input.paymentId) throw new PaymentRefused('idempotency_key_reused', 'This idempotency key was already used for a refund of another payment.');
-        return { refund: { refundId: done.refund_id, paymentId: done.payment_id, amountCents: done.amount_cents }, event: null };
+        if (done.payment_id !== input.paymentId)
+          throw new PaymentRefused(
+            'idempotency_key_reused',
+            'This idempotency key was already used for a refund of another payment.',
+          );
+        return {
+          refund: { refundId: done.refund_id, paymentId: done.payment_id, amountCents: done.amount_cents },
+          event: null,
+        };
       }
       if (row.status !== 'succeeded') {
-        throw new PaymentRefused('payment_not_succeeded', `Payment ${row.payment_id} cannot be refunded: it has not succeeded (it is ${row.status.replace('_', ' ')}).`);
+        throw new PaymentRefused(
+          'payment_not_succeeded',
+          `Payment ${row.payment_id} cannot be refunded: it has not succeeded (it is ${row.status.replace('_', ' ')}).`,
+        );
       }
       const left = row.amount_cents - row.refunded_cents;
       const amount = input.amountCents ?? left;
-      if (!Number.isSafeInteger(amount) || amount < 0) throw new PaymentRefused('invalid_amount', `A refund must be a positive whole number of cents, not ${amount}.`);
-      if (left === 0) throw new PaymentRefused('nothing_to_refund', `Payment ${row.payment_id} is already refunded in full.`);
+      if (!Number.isSafeInteger(amount) || amount < 0)
+        throw new PaymentRefused('invalid_amount', `A refund must be a positive whole number of cents, not ${amount}.`);
+      if (left === 0)
+        throw new PaymentRefused('nothing_to_refund', `Payment ${row.payment_id} is already refunded in full.`);
       if (amount === 0) throw new PaymentRefused('invalid_amount', 'A refund must be at least one cent.');
-      if (amount > left) throw new PaymentRefused('refund_exceeds_payment', `Only ${left} cents of payment ${row.payment_id} are left to refund, not ${amount}.`);
+      if (amount > left)
+        throw new PaymentRefused(
+          'refund_exceeds_payment',
+          `Only ${left} cents of payment ${row.payment_id} are left to refund, not ${amount}.`,
+        );
       const refund: Refund = { refundId: `re_sim_${token(12)}`, paymentId: row.payment_id, amountCents: amount };
-      await client.query('INSERT INTO simulated_payments.refunds (refund_id, payment_id, idempotency_key, amount_cents) VALUES ($1, $2, $3, $4)', [
-        refund.refundId,
-        refund.paymentId,
-        input.idempotencyKey,
-        amount,
-      ]);
+      await client.query(
+        'INSERT INTO simulated_payments.refunds (refund_id, payment_id, idempotency_key, amount_cents) VALUES ($1, $2, $3, $4)',
+        [refund.refundId, refund.paymentId, input.idempotencyKey, amount],
+      );
       const updated = await client.query<PaymentRow>(
         'UPDATE simulated_payments.payments SET refunded_cents = refunded_cents + $2 WHERE payment_id = $1 RETURNING *',
         [row.payment_id, amount],
       );
       // Read inside the transaction, so the list holds the refund just made.
-      const event = await this.eventOf('charge.refunded', toPayment(updated.rows[0]!), await refundsOf(client, row.payment_id));
-      await client.query('INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)', [event.eventId, row.payment_id, 'charge.refunded', event.payload]);
+      const event = await this.eventOf(
+        'charge.refunded',
+        toPayment(updated.rows[0]!),
+        await refundsOf(client, row.payment_id),
+      );
+      await client.query(
+        'INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)',
+        [event.eventId, row.payment_id, 'charge.refunded', event.payload],
+      );
       return { refund, event };
     });
     if (outcome.event) await this.handOver(outcome.event);
@@ -262,7 +318,10 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   async accountStatus(receiverId: string): Promise<ConnectedAccountStatus | null> {
     let accountId = this.accounts.get(receiverId);
     if (!accountId) {
-      const { rows } = await this.pool.query<{ account_id: string }>('SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1', [receiverId]);
+      const { rows } = await this.pool.query<{ account_id: string }>(
+        'SELECT account_id FROM simulated_payments.accounts WHERE receiver_id = $1',
+        [receiverId],
+      );
       if (!rows[0]) return null;
       accountId = rows[0].account_id;
       this.accounts.set(receiverId, accountId);
@@ -287,7 +346,11 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         WHERE (created_at, payment_id) > ($1::timestamptz, $2) ORDER BY created_at, payment_id LIMIT $3`,
       [after, afterId, limit],
     );
-    return rows.map((row) => ({ payment: toPayment(row), cursor: encodeCursor(row.created_text, row.payment_id), created: Math.floor(row.created_seconds) }));
+    return rows.map((row) => ({
+      payment: toPayment(row),
+      cursor: encodeCursor(row.created_text, row.payment_id),
+      created: Math.floor(row.created_seconds),
+    }));
   }
 
   /** What the web's card form posts: the card is read, its outcome applied, only its last four digits kept. */
@@ -304,7 +367,11 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
 
   /** The extra step a 3-D Secure card asks for (the dialog's "Complete authentication"). */
   async completeAction(clientSecret: string): Promise<Confirmation> {
-    return this.transition(clientSecret, ['requires_action'], (row) => ({ status: 'succeeded', failure: null, last4: row.card_last4 }));
+    return this.transition(clientSecret, ['requires_action'], (row) => ({
+      status: 'succeeded',
+      failure: null,
+      last4: row.card_last4,
+    }));
   }
 
   /**
@@ -316,24 +383,44 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   private async transition(
     clientSecret: string,
     from: PaymentStatus[],
-    next: (row: ConfirmingRow) => { status: PaymentStatus; failure: { code: string; message: string } | null; last4: string | null },
+    next: (row: ConfirmingRow) => {
+      status: PaymentStatus;
+      failure: { code: string; message: string } | null;
+      last4: string | null;
+    },
   ): Promise<Confirmation> {
     const read = async () =>
-      (await this.pool.query<ConfirmingRow>('SELECT * FROM simulated_payments.payments WHERE client_secret = $1', [clientSecret])).rows[0];
+      (
+        await this.pool.query<ConfirmingRow>('SELECT * FROM simulated_payments.payments WHERE client_secret = $1', [
+          clientSecret,
+        ])
+      ).rows[0];
     let guess = this.justCreated.get(clientSecret);
     this.justCreated.delete(clientSecret);
     for (let attempt = 1; ; attempt++) {
       const row = guess && from.includes(guess.status) ? guess : await read();
       guess = undefined;
-      if (!row) return { ok: false, httpStatus: 404, code: 'payment_not_found', message: 'There is no payment with this client secret.' };
+      if (!row)
+        return {
+          ok: false,
+          httpStatus: 404,
+          code: 'payment_not_found',
+          message: 'There is no payment with this client secret.',
+        };
       if (!from.includes(row.status)) {
         const message =
-          row.status === 'succeeded' ? 'This payment has already succeeded; nothing more to confirm.' : `This payment is ${row.status.replace('_', ' ')}: this step does not apply to it.`;
+          row.status === 'succeeded'
+            ? 'This payment has already succeeded; nothing more to confirm.'
+            : `This payment is ${row.status.replace('_', ' ')}: this step does not apply to it.`;
         return { ok: false, httpStatus: 409, code: 'payment_unexpected_state', message };
       }
       const change = next(row);
       const type: PaymentWebhookType | null =
-        change.status === 'succeeded' ? 'payment_intent.succeeded' : change.status === 'failed' ? 'payment_intent.payment_failed' : null;
+        change.status === 'succeeded'
+          ? 'payment_intent.succeeded'
+          : change.status === 'failed'
+            ? 'payment_intent.payment_failed'
+            : null;
       const changed: PaymentRow = { ...row, status: change.status, failure_message: change.failure?.message ?? null };
       const event = type ? await this.eventOf(type, toPayment(changed), []) : null;
       const written = await this.pool.query<{ changed: number }>({
@@ -346,14 +433,33 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
            SELECT $6, payment_id, $7, $8 FROM changed WHERE $6::text IS NOT NULL
          )
          SELECT count(*)::int AS changed FROM changed`,
-        values: [row.payment_id, row.status, change.status, change.failure?.message ?? null, change.last4, event?.eventId ?? null, type, event?.payload ?? null],
+        values: [
+          row.payment_id,
+          row.status,
+          change.status,
+          change.failure?.message ?? null,
+          change.last4,
+          event?.eventId ?? null,
+          type,
+          event?.payload ?? null,
+        ],
       });
       if (written.rows[0]!.changed === 0) {
         if (attempt < TRANSITION_ATTEMPTS) continue;
-        return { ok: false, httpStatus: 409, code: 'payment_busy', message: 'This payment is being confirmed elsewhere right now. Try again in a moment.' };
+        return {
+          ok: false,
+          httpStatus: 409,
+          code: 'payment_busy',
+          message: 'This payment is being confirmed elsewhere right now. Try again in a moment.',
+        };
       }
       if (event) await this.handOver(event);
-      return { ok: true, status: change.status, paymentId: row.payment_id, ...(change.failure ? { error: change.failure } : {}) };
+      return {
+        ok: true,
+        status: change.status,
+        paymentId: row.payment_id,
+        ...(change.failure ? { error: change.failure } : {}),
+      };
     }
   }
 
@@ -373,9 +479,16 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   }
 
   /** A webhook event about the payment as it now stands, addressed as Stripe addresses a destination charge's. */
-  private async eventOf(type: PaymentWebhookType, payment: Payment, refunds: Refund[]): Promise<{ eventId: string; payload: string }> {
+  private async eventOf(
+    type: PaymentWebhookType,
+    payment: Payment,
+    refunds: Refund[],
+  ): Promise<{ eventId: string; payload: string }> {
     const eventId = `evt_sim_${token(12)}`;
     const accountId = await this.connectedAccount(payment.receiverId);
-    return { eventId, payload: webhookPayload(eventId, type, Math.floor(this.now().getTime() / 1000), payment, refunds, accountId) };
+    return {
+      eventId,
+      payload: webhookPayload(eventId, type, Math.floor(this.now().getTime() / 1000), payment, refunds, accountId),
+    };
   }
 }

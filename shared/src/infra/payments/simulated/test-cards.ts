@@ -7,7 +7,8 @@ export interface CardInput {
   cvc: string;
 }
 
-export type CardOutcome = { kind: 'succeeds' } | { kind: 'needs_action' } | { kind: 'declined'; code: string; message: string };
+export type CardOutcome =
+  { kind: 'succeeds' } | { kind: 'needs_action' } | { kind: 'declined'; code: string; message: string };
 
 export const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': { kind: 'succeeds' },
@@ -32,18 +33,26 @@ function passesLuhn(digits: string): boolean {
 /** Checks the card's form the way Stripe.js does before anything is charged, then says what the test card does. */
 export function readCard(card: CardInput, now: Date): ReadCard {
   const digits = card.cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return { ok: false, code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits))
+    return { ok: false, code: 'incorrect_number', message: 'Your card number is incorrect.' };
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
     return { ok: false, code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
   }
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (!Number.isInteger(year) || year > now.getUTCFullYear() + 50) return { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
+  if (!Number.isInteger(year) || year > now.getUTCFullYear() + 50)
+    return { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
   // A card is good through the last day of its expiry month.
-  if (Date.UTC(year, card.expMonth, 1) <= now.getTime()) return { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." };
-  if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+  if (Date.UTC(year, card.expMonth, 1) <= now.getTime())
+    return { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." };
+  if (!/^\d{3,4}$/.test(card.cvc))
+    return { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
   const outcome = TEST_CARDS[digits];
   if (!outcome) {
-    return { ok: false, code: 'card_declined', message: 'Your card was declined: this is a test payment, use a test card such as 4242 4242 4242 4242.' };
+    return {
+      ok: false,
+      code: 'card_declined',
+      message: 'Your card was declined: this is a test payment, use a test card such as 4242 4242 4242 4242.',
+    };
   }
   return { ok: true, last4: digits.slice(-4), outcome };
 }

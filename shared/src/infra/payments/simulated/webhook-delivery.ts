@@ -67,17 +67,24 @@ export class WebhookDelivery {
   };
 
   start(concurrency = 4): void {
-    this.worker ??= this.options.queue.process(async (job) => {
-      const response = await fetch(this.options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(job.data.payload, this.options.secret()) },
-        body: job.data.payload,
-        signal: AbortSignal.timeout(10_000),
-      });
-      // Read the body so the connection is released; a non-2xx answer is a failed attempt, retried later.
-      const answer = await response.text();
-      if (!response.ok) throw new Error(`webhook ${job.data.eventId} answered ${response.status}: ${answer.slice(0, 200)}`);
-    }, { concurrency });
+    this.worker ??= this.options.queue.process(
+      async (job) => {
+        const response = await fetch(this.options.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [SIGNATURE_HEADER]: signWebhook(job.data.payload, this.options.secret()),
+          },
+          body: job.data.payload,
+          signal: AbortSignal.timeout(10_000),
+        });
+        // Read the body so the connection is released; a non-2xx answer is a failed attempt, retried later.
+        const answer = await response.text();
+        if (!response.ok)
+          throw new Error(`webhook ${job.data.eventId} answered ${response.status}: ${answer.slice(0, 200)}`);
+      },
+      { concurrency },
+    );
   }
 
   async close(): Promise<void> {

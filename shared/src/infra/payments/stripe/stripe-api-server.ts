@@ -21,12 +21,19 @@ type Answer = { status: number; body: unknown };
 type StripeObject = Record<string, unknown> & { id: string };
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
-const error = (status: number, type: string, message: string, extra: Record<string, string> = {}): Answer => ({ status, body: { error: { type, message, ...extra } } });
+const error = (status: number, type: string, message: string, extra: Record<string, string> = {}): Answer => ({
+  status,
+  body: { error: { type, message, ...extra } },
+});
 
 /** Keys like `metadata[payer_id]` gathered into `{ payer_id }`. */
 function nested(body: Record<string, string>, name: string): Record<string, string> {
   const prefix = `${name}[`;
-  return Object.fromEntries(Object.entries(body).filter(([key]) => key.startsWith(prefix)).map(([key, value]) => [key.slice(prefix.length, -1), value]));
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, value]) => [key.slice(prefix.length, -1), value]),
+  );
 }
 
 export class StripeApiServer {
@@ -67,15 +74,28 @@ export class StripeApiServer {
 
   /** The requests to one path (exact, or a prefix ending in `/`), oldest first. */
   requestsTo(method: string, path: string): RecordedRequest[] {
-    return this.requests.filter((request) => request.method === method && (path.endsWith('/') ? request.path.startsWith(path) : request.path === path));
+    return this.requests.filter(
+      (request) =>
+        request.method === method && (path.endsWith('/') ? request.path.startsWith(path) : request.path === path),
+    );
   }
 
   /** Moves a payment intent as a payer's card would (Stripe.js's part, which does not pass through the adapter). */
   settle(intentId: string, outcome: 'succeeded' | 'declined' | 'processing'): void {
     const intent = this.intents.get(intentId)!;
-    if (outcome === 'declined') Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } });
+    if (outcome === 'declined')
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'Your card was declined.' },
+      });
     else if (outcome === 'processing') Object.assign(intent, { status: 'processing' });
-    else Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: id('ch'), last_payment_error: null });
+    else
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_received: intent.amount,
+        latest_charge: id('ch'),
+        last_payment_error: null,
+      });
   }
 
   /** As Stripe: a POST with an Idempotency-Key is answered once; the same key again gets the same answer, or an error if its parameters differ. */
@@ -87,7 +107,11 @@ export class StripeApiServer {
     if (earlier) {
       return earlier.fingerprint === fingerprint
         ? earlier.answer
-        : error(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with.`);
+        : error(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+          );
     }
     const answer = this.answer(request);
     this.replays.set(key, { fingerprint, answer });
@@ -100,15 +124,34 @@ export class StripeApiServer {
     const route = `${method} ${resource}${objectId ? '/:id' : ''}`;
     switch (route) {
       case 'POST accounts': {
-        const account = { id: id('acct'), object: 'account', type: body.type, charges_enabled: false, payouts_enabled: false, details_submitted: false, metadata: nested(body, 'metadata') };
+        const account = {
+          id: id('acct'),
+          object: 'account',
+          type: body.type,
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          metadata: nested(body, 'metadata'),
+        };
         this.accounts.set(account.id, account);
         return { status: 200, body: account };
       }
       case 'GET accounts/:id':
         return this.found(this.accounts, objectId!, 'account');
       case 'POST account_links':
-        if (!this.accounts.has(body.account!)) return error(400, 'invalid_request_error', `No such account: '${body.account}'`, { code: 'resource_missing', param: 'account' });
-        return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.com/setup/e/${body.account}/${randomBytes(6).toString('hex')}`, expires_at: this.clock + 300 } };
+        if (!this.accounts.has(body.account!))
+          return error(400, 'invalid_request_error', `No such account: '${body.account}'`, {
+            code: 'resource_missing',
+            param: 'account',
+          });
+        return {
+          status: 200,
+          body: {
+            object: 'account_link',
+            url: `https://connect.stripe.com/setup/e/${body.account}/${randomBytes(6).toString('hex')}`,
+            expires_at: this.clock + 300,
+          },
+        };
       case 'POST payment_intents': {
         const intentId = id('pi');
         const fee = body.application_fee_amount;
@@ -132,22 +175,39 @@ export class StripeApiServer {
       }
       case 'GET payment_intents/:id': {
         const found = this.found(this.intents, objectId!, 'payment_intent');
-        return found.status === 200 && query['expand[0]'] === 'latest_charge' ? { status: 200, body: this.withCharge(found.body as StripeObject) } : found;
+        return found.status === 200 && query['expand[0]'] === 'latest_charge'
+          ? { status: 200, body: this.withCharge(found.body as StripeObject) }
+          : found;
       }
       case 'GET payment_intents': {
         const newestFirst = [...this.intents.values()].reverse();
         const limit = Number(query.limit ?? 10);
         const before = query.ending_before;
         // ending_before: the page just newer than the cursor, still newest first.
-        const newer = before ? newestFirst.slice(0, newestFirst.findIndex((intent) => intent.id === before)) : newestFirst;
+        const newer = before
+          ? newestFirst.slice(
+              0,
+              newestFirst.findIndex((intent) => intent.id === before),
+            )
+          : newestFirst;
         const page = before ? newer.slice(-limit) : newer.slice(0, limit);
         const expand = query['expand[0]'] === 'data.latest_charge';
-        return { status: 200, body: { object: 'list', url: '/v1/payment_intents', has_more: newer.length > page.length, data: page.map((intent) => (expand ? this.withCharge(intent) : intent)) } };
+        return {
+          status: 200,
+          body: {
+            object: 'list',
+            url: '/v1/payment_intents',
+            has_more: newer.length > page.length,
+            data: page.map((intent) => (expand ? this.withCharge(intent) : intent)),
+          },
+        };
       }
       case 'POST refunds':
         return this.refund(body);
       case 'GET refunds': {
-        const refunds = [...this.refunds.values()].filter((refund) => refund.payment_intent === query.payment_intent).reverse();
+        const refunds = [...this.refunds.values()]
+          .filter((refund) => refund.payment_intent === query.payment_intent)
+          .reverse();
         return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data: refunds } };
       }
       default:
@@ -157,28 +217,65 @@ export class StripeApiServer {
 
   private found(objects: Map<string, StripeObject>, objectId: string, kind: string): Answer {
     const object = objects.get(objectId);
-    return object ? { status: 200, body: object } : error(404, 'invalid_request_error', `No such ${kind}: '${objectId}'`, { code: 'resource_missing', param: 'id' });
+    return object
+      ? { status: 200, body: object }
+      : error(404, 'invalid_request_error', `No such ${kind}: '${objectId}'`, {
+          code: 'resource_missing',
+          param: 'id',
+        });
   }
 
   private refunded(intentId: string): number {
-    return [...this.refunds.values()].filter((refund) => refund.payment_intent === intentId).reduce((sum, refund) => sum + (refund.amount as number), 0);
+    return [...this.refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + (refund.amount as number), 0);
   }
 
   private withCharge(intent: StripeObject): StripeObject {
     if (!intent.latest_charge) return intent;
-    const charge = { id: intent.latest_charge, object: 'charge', amount: intent.amount, amount_refunded: this.refunded(intent.id), payment_intent: intent.id, status: 'succeeded' };
+    const charge = {
+      id: intent.latest_charge,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: this.refunded(intent.id),
+      payment_intent: intent.id,
+      status: 'succeeded',
+    };
     return { ...intent, latest_charge: charge };
   }
 
   private refund(body: Record<string, string>): Answer {
     const intent = this.intents.get(body.payment_intent!);
-    if (!intent) return error(400, 'invalid_request_error', `No such payment_intent: '${body.payment_intent}'`, { code: 'resource_missing', param: 'payment_intent' });
-    if (intent.status !== 'succeeded') return error(400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', { code: 'charge_not_refundable' });
+    if (!intent)
+      return error(400, 'invalid_request_error', `No such payment_intent: '${body.payment_intent}'`, {
+        code: 'resource_missing',
+        param: 'payment_intent',
+      });
+    if (intent.status !== 'succeeded')
+      return error(400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', {
+        code: 'charge_not_refundable',
+      });
     const left = (intent.amount as number) - this.refunded(intent.id);
-    if (left === 0) return error(400, 'invalid_request_error', `Charge ${String(intent.latest_charge)} has already been refunded.`, { code: 'charge_already_refunded' });
+    if (left === 0)
+      return error(400, 'invalid_request_error', `Charge ${String(intent.latest_charge)} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
     const amount = body.amount === undefined ? left : Number(body.amount);
-    if (amount > left) return error(400, 'invalid_request_error', `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`, { param: 'amount' });
-    const refund = { id: id('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', created: (this.clock += 1) };
+    if (amount > left)
+      return error(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`,
+        { param: 'amount' },
+      );
+    const refund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      created: (this.clock += 1),
+    };
     this.refunds.set(refund.id, refund);
     return { status: 200, body: refund };
   }

@@ -29,16 +29,25 @@ describe.runIf(runs)('Stripe adapter against Stripe (test mode)', () => {
     const database = await createTestDatabase('stripe_contract');
     const pool = createPool(database.url, { max: 10 });
     const stripe = createStripeClient(secretKey!);
-    const processor = await StripePaymentProcessor.open(pool, { secretKey: secretKey!, webhookSecret: WEBHOOK_SECRET, client: stripe });
+    const processor = await StripePaymentProcessor.open(pool, {
+      secretKey: secretKey!,
+      webhookSecret: WEBHOOK_SECRET,
+      client: stripe,
+    });
     const startedAt = Math.floor(Date.now() / 1000) - 5;
     const confirm = (clientSecret: string, paymentMethod: string) =>
-      stripe.paymentIntents.confirm(paymentIdOfClientSecret(clientSecret)!, { payment_method: paymentMethod, return_url: 'http://localhost:3000/' }).then(
-        () => undefined,
-        // A declined card is Stripe's answer to the payer, not a failure of the suite.
-        (error: unknown) => {
-          if ((error as { type?: string }).type !== 'StripeCardError') throw error;
-        },
-      );
+      stripe.paymentIntents
+        .confirm(paymentIdOfClientSecret(clientSecret)!, {
+          payment_method: paymentMethod,
+          return_url: 'http://localhost:3000/',
+        })
+        .then(
+          () => undefined,
+          // A declined card is Stripe's answer to the payer, not a failure of the suite.
+          (error: unknown) => {
+            if ((error as { type?: string }).type !== 'StripeCardError') throw error;
+          },
+        );
     return {
       processor,
       pay: (clientSecret) => confirm(clientSecret, 'pm_card_visa'),
@@ -46,7 +55,9 @@ describe.runIf(runs)('Stripe adapter against Stripe (test mode)', () => {
       sentWebhooks: async () => {
         // Stripe lists an event a moment after the change it reports.
         await new Promise((resolve) => setTimeout(resolve, 3000));
-        const events = await stripe.events.list({ types: [...PAYMENT_WEBHOOK_TYPES], created: { gte: startedAt }, limit: 100 }).autoPagingToArray({ limit: 1000 });
+        const events = await stripe.events
+          .list({ types: [...PAYMENT_WEBHOOK_TYPES], created: { gte: startedAt }, limit: 100 })
+          .autoPagingToArray({ limit: 1000 });
         return events.reverse().map((event) => JSON.stringify(event));
       },
       sign: (payload, timestamp) => signWebhook(payload, WEBHOOK_SECRET, timestamp),

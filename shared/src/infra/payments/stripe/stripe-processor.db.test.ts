@@ -60,11 +60,21 @@ describe('Stripe adapter: requests to Stripe', () => {
     const creations = api.requestsTo('POST', '/v1/accounts');
     expect(creations.length).toBeGreaterThanOrEqual(1);
     for (const creation of creations) {
-      expect(creation.body).toMatchObject({ type: 'express', 'metadata[receiver_id]': receiver, 'capabilities[transfers][requested]': 'true' });
+      expect(creation.body).toMatchObject({
+        type: 'express',
+        'metadata[receiver_id]': receiver,
+        'capabilities[transfers][requested]': 'true',
+      });
       expect(creation.headers['idempotency-key']).toBe(`account-${receiver}`);
       expect(creation.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     }
-    expect(await processor.accountStatus(receiver)).toEqual({ receiverId: receiver, accountId: first, chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false });
+    expect(await processor.accountStatus(receiver)).toEqual({
+      receiverId: receiver,
+      accountId: first,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+    });
   });
 
   it("creates a destination charge to the receiver's account, with the fee, the purpose in metadata and the caller's idempotency key", async () => {
@@ -97,11 +107,17 @@ describe('Stripe adapter: requests to Stripe', () => {
       refundedCents: 0,
       failureMessage: null,
     });
-    expect(api.requestsTo('GET', `/v1/payment_intents/${created.paymentId}`)[0]!.query).toMatchObject({ 'expand[0]': 'latest_charge' });
+    expect(api.requestsTo('GET', `/v1/payment_intents/${created.paymentId}`)[0]!.query).toMatchObject({
+      'expand[0]': 'latest_charge',
+    });
   });
 
   it('sends no application fee when the setting is 0 cents, and refuses a bad amount without asking Stripe', async () => {
-    const free = await StripePaymentProcessor.open(pool, { secretKey: SECRET_KEY, webhookSecret: 'whsec_recorded', client });
+    const free = await StripePaymentProcessor.open(pool, {
+      secretKey: SECRET_KEY,
+      webhookSecret: 'whsec_recorded',
+      client,
+    });
     await free.createPayment(input());
     expect(api.requestsTo('POST', '/v1/payment_intents')[0]!.body).not.toHaveProperty('application_fee_amount');
     api.requests.splice(0);
@@ -114,7 +130,9 @@ describe('Stripe adapter: requests to Stripe', () => {
     const payment = input();
     const first = await processor.createPayment(payment);
     expect(await processor.createPayment(payment)).toEqual(first);
-    expect((await refusal(processor.createPayment({ ...payment, amountCents: 4999 }))).code).toBe('idempotency_key_reused');
+    expect((await refusal(processor.createPayment({ ...payment, amountCents: 4999 }))).code).toBe(
+      'idempotency_key_reused',
+    );
     expect(api.intents.size).toBeGreaterThan(0);
     expect([...api.intents.values()].filter((intent) => intent.id === first.paymentId)).toHaveLength(1);
   });
@@ -122,31 +140,52 @@ describe('Stripe adapter: requests to Stripe', () => {
   it("reads a declined, a processing and a missing payment in the port's words", async () => {
     const declined = await processor.createPayment(input());
     api.settle(declined.paymentId, 'declined');
-    expect(await processor.retrievePayment(declined.paymentId)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect(await processor.retrievePayment(declined.paymentId)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
     const processing = await processor.createPayment(input());
     api.settle(processing.paymentId, 'processing');
     expect(await processor.retrievePayment(processing.paymentId)).toMatchObject({ status: 'requires_action' });
     expect(await processor.retrievePayment('pi_missing')).toBeNull();
   });
 
-  it('refunds with the transfer and the fee reversed, under the caller key, and reads Stripe\'s refusals', async () => {
+  it("refunds with the transfer and the fee reversed, under the caller key, and reads Stripe's refusals", async () => {
     const created = await processor.createPayment(input({ amountCents: 5000 }));
-    expect((await refusal(processor.refund({ paymentId: created.paymentId, idempotencyKey: 'refund-pending' }))).message).toMatch(/has not succeeded/);
+    expect(
+      (await refusal(processor.refund({ paymentId: created.paymentId, idempotencyKey: 'refund-pending' }))).message,
+    ).toMatch(/has not succeeded/);
     expect(api.requestsTo('POST', '/v1/refunds')).toEqual([]);
     api.settle(created.paymentId, 'succeeded');
 
-    expect(await processor.refund({ paymentId: created.paymentId, amountCents: 2000, idempotencyKey: 'refund-1' })).toMatchObject({ paymentId: created.paymentId, amountCents: 2000 });
+    expect(
+      await processor.refund({ paymentId: created.paymentId, amountCents: 2000, idempotencyKey: 'refund-1' }),
+    ).toMatchObject({ paymentId: created.paymentId, amountCents: 2000 });
     const [request] = api.requestsTo('POST', '/v1/refunds');
     expect(request!.headers['idempotency-key']).toBe('refund-1');
-    expect(request!.body).toEqual({ payment_intent: created.paymentId, amount: '2000', reverse_transfer: 'true', refund_application_fee: 'true' });
+    expect(request!.body).toEqual({
+      payment_intent: created.paymentId,
+      amount: '2000',
+      reverse_transfer: 'true',
+      refund_application_fee: 'true',
+    });
 
-    const refused = await refusal(processor.refund({ paymentId: created.paymentId, amountCents: 3001, idempotencyKey: 'refund-2' }));
-    expect([refused.code, refused.message]).toEqual(['refund_exceeds_payment', `Only 3000 cents of payment ${created.paymentId} are left to refund, not 3001.`]);
+    const refused = await refusal(
+      processor.refund({ paymentId: created.paymentId, amountCents: 3001, idempotencyKey: 'refund-2' }),
+    );
+    expect([refused.code, refused.message]).toEqual([
+      'refund_exceeds_payment',
+      `Only 3000 cents of payment ${created.paymentId} are left to refund, not 3001.`,
+    ]);
     const rest = await processor.refund({ paymentId: created.paymentId, idempotencyKey: 'refund-3' });
     expect(rest.amountCents).toBe(3000);
     expect(api.requestsTo('POST', '/v1/refunds').at(-1)!.body).not.toHaveProperty('amount');
-    expect((await refusal(processor.refund({ paymentId: created.paymentId, idempotencyKey: 'refund-4' }))).code).toBe('nothing_to_refund');
-    expect(await processor.refund({ paymentId: created.paymentId, amountCents: 2000, idempotencyKey: 'refund-1' })).toMatchObject({ amountCents: 2000 });
+    expect((await refusal(processor.refund({ paymentId: created.paymentId, idempotencyKey: 'refund-4' }))).code).toBe(
+      'nothing_to_refund',
+    );
+    expect(
+      await processor.refund({ paymentId: created.paymentId, amountCents: 2000, idempotencyKey: 'refund-1' }),
+    ).toMatchObject({ amountCents: 2000 });
     expect(await processor.retrievePayment(created.paymentId)).toMatchObject({ refundedCents: 5000 });
     expect((await processor.listRefunds(created.paymentId)).map((refund) => refund.amountCents)).toEqual([2000, 3000]);
   });
@@ -160,7 +199,11 @@ describe('Stripe adapter: requests to Stripe', () => {
       [second.paymentId, second.paymentId],
       [third.paymentId, third.paymentId],
     ]);
-    expect(api.requestsTo('GET', '/v1/payment_intents').at(-1)!.query).toMatchObject({ ending_before: first.paymentId, limit: '10', 'expand[0]': 'data.latest_charge' });
+    expect(api.requestsTo('GET', '/v1/payment_intents').at(-1)!.query).toMatchObject({
+      ending_before: first.paymentId,
+      limit: '10',
+      'expand[0]': 'data.latest_charge',
+    });
     expect(await processor.listPayments(third.paymentId)).toEqual([]);
   });
 
@@ -175,11 +218,26 @@ describe('Stripe adapter: requests to Stripe', () => {
       return_url: 'http://localhost:3000/profile',
       refresh_url: 'http://localhost:3000/profile',
     });
-    Object.assign(api.accounts.get(account)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
+    Object.assign(api.accounts.get(account)!, {
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+    });
     // The event says nothing is enabled (an older event arriving late): what Stripe says now is kept.
-    const late = { receiverId: receiver, accountId: account, chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false };
+    const late = {
+      receiverId: receiver,
+      accountId: account,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+    };
     expect(await processor.recordAccountStatus(late)).toBe(true);
-    expect(await processor.accountStatus(receiver)).toEqual({ ...late, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true });
+    expect(await processor.accountStatus(receiver)).toEqual({
+      ...late,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    });
     expect(await processor.recordAccountStatus({ ...late, accountId: 'acct_foreign' })).toBe(false);
     expect(api.requestsTo('GET', '/v1/accounts/acct_foreign')).toEqual([]);
   });

@@ -49,7 +49,11 @@ interface StripeErrorLike {
   message: string;
 }
 const stripeError = (error: unknown): StripeErrorLike | null =>
-  error instanceof Error && typeof (error as StripeErrorLike).type === 'string' && (error as StripeErrorLike).type!.startsWith('Stripe') ? (error as StripeErrorLike) : null;
+  error instanceof Error &&
+  typeof (error as StripeErrorLike).type === 'string' &&
+  (error as StripeErrorLike).type!.startsWith('Stripe')
+    ? (error as StripeErrorLike)
+    : null;
 const isMissing = (error: unknown) => stripeError(error)?.code === 'resource_missing';
 
 interface AccountRow {
@@ -108,7 +112,11 @@ export class StripePaymentProcessor implements PaymentProcessor {
     if (known) return known.accountId;
     // Concurrent first calls send the same key, so Stripe makes one account and answers both with it.
     const account = await this.stripe.accounts.create(
-      { type: 'express', metadata: { receiver_id: receiverId }, capabilities: { card_payments: { requested: true }, transfers: { requested: true } } },
+      {
+        type: 'express',
+        metadata: { receiver_id: receiverId },
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      },
       { idempotencyKey: `account-${receiverId}` },
     );
     // Concurrent first calls insert the same row. With receiver_id alone as the conflict target, the
@@ -117,14 +125,23 @@ export class StripePaymentProcessor implements PaymentProcessor {
     await this.pool.query(
       `INSERT INTO stripe_payments.accounts (receiver_id, account_id, charges_enabled, payouts_enabled, details_submitted)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [receiverId, account.id, account.charges_enabled ?? false, account.payouts_enabled ?? false, account.details_submitted ?? false],
+      [
+        receiverId,
+        account.id,
+        account.charges_enabled ?? false,
+        account.payouts_enabled ?? false,
+        account.details_submitted ?? false,
+      ],
     );
     return (await this.accountStatus(receiverId))!.accountId;
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-      throw new PaymentRefused('invalid_amount', `A payment must be a positive whole number of cents, not ${input.amountCents}.`);
+      throw new PaymentRefused(
+        'invalid_amount',
+        `A payment must be a positive whole number of cents, not ${input.amountCents}.`,
+      );
     }
     const destination = await this.connectedAccount(input.receiverId);
     const fee = this.options.applicationFeeCents?.(input.amountCents) ?? 0;
@@ -143,7 +160,10 @@ export class StripePaymentProcessor implements PaymentProcessor {
       return { paymentId: intent.id, clientSecret: intent.client_secret! };
     } catch (error) {
       if (stripeError(error)?.type === 'StripeIdempotencyError') {
-        throw new PaymentRefused('idempotency_key_reused', 'This idempotency key was already used for a different payment.');
+        throw new PaymentRefused(
+          'idempotency_key_reused',
+          'This idempotency key was already used for a different payment.',
+        );
       }
       throw error;
     }
@@ -162,10 +182,16 @@ export class StripePaymentProcessor implements PaymentProcessor {
     const payment = await this.retrievePayment(input.paymentId);
     if (!payment) throw new PaymentRefused('payment_not_found', `There is no payment ${input.paymentId}.`);
     if (payment.status !== 'succeeded') {
-      throw new PaymentRefused('payment_not_succeeded', `Payment ${payment.paymentId} cannot be refunded: it has not succeeded (it is ${payment.status.replace('_', ' ')}).`);
+      throw new PaymentRefused(
+        'payment_not_succeeded',
+        `Payment ${payment.paymentId} cannot be refunded: it has not succeeded (it is ${payment.status.replace('_', ' ')}).`,
+      );
     }
     if (input.amountCents !== undefined && (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)) {
-      throw new PaymentRefused('invalid_amount', `A refund must be a positive whole number of cents, not ${input.amountCents}.`);
+      throw new PaymentRefused(
+        'invalid_amount',
+        `A refund must be a positive whole number of cents, not ${input.amountCents}.`,
+      );
     }
     // What is left is checked by Stripe, under its own lock: a check here would race with concurrent refunds.
     try {
@@ -182,18 +208,25 @@ export class StripePaymentProcessor implements PaymentProcessor {
       return { refundId: refund.id, paymentId: payment.paymentId, amountCents: refund.amount };
     } catch (error) {
       const refused = stripeError(error);
-      if (refused?.type === 'StripeIdempotencyError') throw new PaymentRefused('idempotency_key_reused', 'This idempotency key was already used for another refund.');
-      if (refused?.code === 'charge_already_refunded') throw new PaymentRefused('nothing_to_refund', `Payment ${payment.paymentId} is already refunded in full.`);
+      if (refused?.type === 'StripeIdempotencyError')
+        throw new PaymentRefused('idempotency_key_reused', 'This idempotency key was already used for another refund.');
+      if (refused?.code === 'charge_already_refunded')
+        throw new PaymentRefused('nothing_to_refund', `Payment ${payment.paymentId} is already refunded in full.`);
       if (refused?.type === 'StripeInvalidRequestError' && refused.param === 'amount') {
         const left = (await this.retrievePayment(payment.paymentId))!;
-        throw new PaymentRefused('refund_exceeds_payment', `Only ${left.amountCents - left.refundedCents} cents of payment ${payment.paymentId} are left to refund, not ${input.amountCents}.`);
+        throw new PaymentRefused(
+          'refund_exceeds_payment',
+          `Only ${left.amountCents - left.refundedCents} cents of payment ${payment.paymentId} are left to refund, not ${input.amountCents}.`,
+        );
       }
       throw error;
     }
   }
 
   async listRefunds(paymentId: string): Promise<Refund[]> {
-    const refunds = await this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 }).autoPagingToArray({ limit: 10_000 });
+    const refunds = await this.stripe.refunds
+      .list({ payment_intent: paymentId, limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
     return refunds
       .filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled')
       .reverse()
@@ -205,7 +238,10 @@ export class StripePaymentProcessor implements PaymentProcessor {
   }
 
   async accountStatus(receiverId: string): Promise<ConnectedAccountStatus | null> {
-    const { rows } = await this.pool.query<AccountRow>('SELECT * FROM stripe_payments.accounts WHERE receiver_id = $1', [receiverId]);
+    const { rows } = await this.pool.query<AccountRow>(
+      'SELECT * FROM stripe_payments.accounts WHERE receiver_id = $1',
+      [receiverId],
+    );
     return rows[0] ? toStatus(rows[0]) : null;
   }
 
@@ -219,7 +255,12 @@ export class StripePaymentProcessor implements PaymentProcessor {
     const account = await this.stripe.accounts.retrieve(status.accountId);
     await this.pool.query(
       `UPDATE stripe_payments.accounts SET charges_enabled = $2, payouts_enabled = $3, details_submitted = $4, updated_at = now() WHERE account_id = $1`,
-      [account.id, account.charges_enabled ?? false, account.payouts_enabled ?? false, account.details_submitted ?? false],
+      [
+        account.id,
+        account.charges_enabled ?? false,
+        account.payouts_enabled ?? false,
+        account.details_submitted ?? false,
+      ],
     );
     return true;
   }
@@ -227,7 +268,12 @@ export class StripePaymentProcessor implements PaymentProcessor {
   async onboardingLink(receiverId: string, returnUrl: string): Promise<string> {
     const account = await this.connectedAccount(receiverId);
     // Stripe sends the receiver to refresh_url when a link expired; the profile then asks for a new one.
-    const link = await this.stripe.accountLinks.create({ account, type: 'account_onboarding', return_url: returnUrl, refresh_url: returnUrl });
+    const link = await this.stripe.accountLinks.create({
+      account,
+      type: 'account_onboarding',
+      return_url: returnUrl,
+      refresh_url: returnUrl,
+    });
     return link.url;
   }
 
@@ -239,10 +285,18 @@ export class StripePaymentProcessor implements PaymentProcessor {
     const pageSize = Math.min(Math.max(limit, 1), 100);
     let intents: Stripe.PaymentIntent[];
     if (sinceCursor) {
-      intents = (await this.stripe.paymentIntents.list({ ending_before: sinceCursor, limit: pageSize, expand: ['data.latest_charge'] })).data.reverse();
+      intents = (
+        await this.stripe.paymentIntents.list({
+          ending_before: sinceCursor,
+          limit: pageSize,
+          expand: ['data.latest_charge'],
+        })
+      ).data.reverse();
     } else {
       const since = Math.floor(Date.now() / 1000) - (this.options.listWindowSeconds ?? 30 * 86_400);
-      const all = await this.stripe.paymentIntents.list({ created: { gte: since }, limit: 100, expand: ['data.latest_charge'] }).autoPagingToArray({ limit: 10_000 });
+      const all = await this.stripe.paymentIntents
+        .list({ created: { gte: since }, limit: 100, expand: ['data.latest_charge'] })
+        .autoPagingToArray({ limit: 10_000 });
       intents = all.reverse().slice(0, pageSize);
     }
     // Payments another app made on the same Stripe account are passed over, but their cursor still moves the listing on.

@@ -27,10 +27,25 @@ const intent = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const event = (type: string, object: unknown, overrides: Record<string, unknown> = {}) =>
-  JSON.stringify({ id: `evt_${type}`, object: 'event', api_version: '2026-10-28.endive', type, created: 1_790_000_000, livemode: false, pending_webhooks: 1, data: { object }, ...overrides });
+  JSON.stringify({
+    id: `evt_${type}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    type,
+    created: 1_790_000_000,
+    livemode: false,
+    pending_webhooks: 1,
+    data: { object },
+    ...overrides,
+  });
 
 const verify = (body: string, options: { livemode?: boolean; timestamp?: number; secret?: string } = {}) =>
-  verifyStripeWebhook(body, signWebhook(body, options.secret ?? SECRET, options.timestamp), SECRET, options.livemode ?? false);
+  verifyStripeWebhook(
+    body,
+    signWebhook(body, options.secret ?? SECRET, options.timestamp),
+    SECRET,
+    options.livemode ?? false,
+  );
 
 describe("Stripe's webhooks", () => {
   it('reads a succeeded payment intent with its fee and destination account', () => {
@@ -59,36 +74,80 @@ describe("Stripe's webhooks", () => {
   });
 
   it('reads a failed attempt (a payment intent waiting for another card) as failed, with the reason', () => {
-    const failed = intent({ status: 'requires_payment_method', application_fee_amount: null, last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } });
-    expect(verify(event('payment_intent.payment_failed', failed))).toMatchObject({ ok: true, event: { payment: { status: 'failed', feeCents: 0, failureMessage: 'Your card was declined.' } } });
+    const failed = intent({
+      status: 'requires_payment_method',
+      application_fee_amount: null,
+      last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+    });
+    expect(verify(event('payment_intent.payment_failed', failed))).toMatchObject({
+      ok: true,
+      event: { payment: { status: 'failed', feeCents: 0, failureMessage: 'Your card was declined.' } },
+    });
   });
 
   it('reads a refunded charge, whose refunds Stripe no longer lists, naming its payment intent', () => {
-    const charge = { ...intent({ id: 'ch_123', object: 'charge', payment_intent: 'pi_123', amount_refunded: 2000 }), refunds: null };
-    expect(verify(event('charge.refunded', charge))).toMatchObject({ ok: true, event: { type: 'charge.refunded', payment: { paymentId: 'pi_123', refundedCents: 2000 }, refunds: [] } });
+    const charge = {
+      ...intent({ id: 'ch_123', object: 'charge', payment_intent: 'pi_123', amount_refunded: 2000 }),
+      refunds: null,
+    };
+    expect(verify(event('charge.refunded', charge))).toMatchObject({
+      ok: true,
+      event: { type: 'charge.refunded', payment: { paymentId: 'pi_123', refundedCents: 2000 }, refunds: [] },
+    });
   });
 
   it("reads an account update from the connected account's own webhook", () => {
-    const account = { id: 'acct_owner', object: 'account', charges_enabled: true, payouts_enabled: false, details_submitted: true, metadata: { receiver_id: 'owner-1' } };
+    const account = {
+      id: 'acct_owner',
+      object: 'account',
+      charges_enabled: true,
+      payouts_enabled: false,
+      details_submitted: true,
+      metadata: { receiver_id: 'owner-1' },
+    };
     expect(verify(event('account.updated', account, { account: 'acct_owner' }))).toEqual({
       ok: true,
       event: {
         eventId: 'evt_account.updated',
         type: 'account.updated',
         created: 1_790_000_000,
-        account: { receiverId: 'owner-1', accountId: 'acct_owner', chargesEnabled: true, payoutsEnabled: false, detailsSubmitted: true },
+        account: {
+          receiverId: 'owner-1',
+          accountId: 'acct_owner',
+          chargesEnabled: true,
+          payoutsEnabled: false,
+          detailsSubmitted: true,
+        },
       },
     });
-    expect(verify(event('account.updated', account, { account: 'acct_other' }))).toMatchObject({ ok: false, reason: expect.stringMatching(/another account/) });
+    expect(verify(event('account.updated', account, { account: 'acct_other' }))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/another account/),
+    });
   });
 
   it('refuses an event of the other mode, a payment event from a connected account, a bad signature and an old one', () => {
     const body = event('payment_intent.succeeded', intent());
-    expect(verify(body, { livemode: true })).toMatchObject({ ok: false, reason: 'The webhook is a test-mode event but this app runs in live mode.' });
-    expect(verify(event('payment_intent.succeeded', intent(), { livemode: true }))).toMatchObject({ ok: false, reason: 'The webhook is a live-mode event but this app runs in test mode.' });
-    expect(verify(event('payment_intent.succeeded', intent(), { account: 'acct_foreign' }))).toMatchObject({ ok: false, reason: expect.stringMatching(/acct_foreign/) });
-    expect(verify(body, { secret: 'whsec_someone_else' })).toMatchObject({ ok: false, reason: expect.stringMatching(/signature/) });
-    expect(verify(body, { timestamp: Math.floor(Date.now() / 1000) - 301 })).toMatchObject({ ok: false, reason: expect.stringMatching(/tolerance/i) });
+    expect(verify(body, { livemode: true })).toMatchObject({
+      ok: false,
+      reason: 'The webhook is a test-mode event but this app runs in live mode.',
+    });
+    expect(verify(event('payment_intent.succeeded', intent(), { livemode: true }))).toMatchObject({
+      ok: false,
+      reason: 'The webhook is a live-mode event but this app runs in test mode.',
+    });
+    expect(verify(event('payment_intent.succeeded', intent(), { account: 'acct_foreign' }))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/acct_foreign/),
+    });
+    expect(verify(body, { secret: 'whsec_someone_else' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/signature/),
+    });
+    expect(verify(body, { timestamp: Math.floor(Date.now() / 1000) - 301 })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/tolerance/i),
+    });
     expect(verify(body, { timestamp: Math.floor(Date.now() / 1000) - 60 }).ok).toBe(true);
   });
 
@@ -97,7 +156,12 @@ describe("Stripe's webhooks", () => {
     expect(verify(event('payment_intent.succeeded', intent({ metadata: { order: '7' } }))).ok).toBe(false);
   });
 
-  it("tells a live key from a test key by its prefix", () => {
-    expect([isLiveKey('sk_live_abc'), isLiveKey('rk_live_abc'), isLiveKey('sk_test_abc'), isLiveKey('rk_test_abc')]).toEqual([true, true, false, false]);
+  it('tells a live key from a test key by its prefix', () => {
+    expect([
+      isLiveKey('sk_live_abc'),
+      isLiveKey('rk_live_abc'),
+      isLiveKey('sk_test_abc'),
+      isLiveKey('rk_test_abc'),
+    ]).toEqual([true, true, false, false]);
   });
 });

@@ -15,7 +15,12 @@ export function EmptyIllustration() {
       <g transform="translate(104 70)">
         <circle r="11" fill="var(--pts-surface, #fff)" stroke="currentColor" strokeWidth="2" />
         <path d="M0 -5l4.8 3.5-1.8 5.6h-6l-1.8-5.6z" fill="currentColor" opacity="0.8" />
-        <path d="M0 -5v-6M4.8 -1.5l5.6-2M3 4.1l3.6 5M-3 4.1l-3.6 5M-4.8 -1.5l-5.6-2" stroke="currentColor" strokeWidth="1.4" opacity="0.8" />
+        <path
+          d="M0 -5v-6M4.8 -1.5l5.6-2M3 4.1l3.6 5M-3 4.1l-3.6 5M-4.8 -1.5l-5.6-2"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          opacity="0.8"
+        />
       </g>
       <g fill="currentColor" opacity="0.45">
         <circle cx="36" cy="8" r="2" />

@@ -33,7 +33,10 @@ function gridBackground(window: TimelineWindow): { backgroundImage: string; back
   if (window.zoom !== 0) return { backgroundImage: line, backgroundSize: `${window.columnWidth}px 100%` };
   const weekendStart = DAY_CELL_WIDTH_IN_WEEK_VIEW * 5;
   const weekend = `linear-gradient(to right, transparent ${weekendStart}px, var(--pts-weekend) ${weekendStart}px)`;
-  return { backgroundImage: `${line}, ${weekend}`, backgroundSize: `${window.columnWidth}px 100%, ${window.columnWidth}px 100%` };
+  return {
+    backgroundImage: `${line}, ${weekend}`,
+    backgroundSize: `${window.columnWidth}px 100%, ${window.columnWidth}px 100%`,
+  };
 }
 
 export const GridBody = memo(function GridBody(props: GridBodyProps) {
@@ -46,11 +49,14 @@ export const GridBody = memo(function GridBody(props: GridBodyProps) {
       style={{ width: window.width, height: layout.totalHeight }}
       onMouseMove={props.onMouseMove}
       onMouseLeave={props.onMouseLeave}
-     
     >
       {header.columns.map((column) =>
         column.isCurrent ? (
-          <div key={`c${column.start}`} className={classes.currentColumn} style={{ left: column.left, width: column.width }} />
+          <div
+            key={`c${column.start}`}
+            className={classes.currentColumn}
+            style={{ left: column.left, width: column.width }}
+          />
         ) : column.isWeekend ? (
           <div key={`w${column.start}`} className={classes.shade} style={{ left: column.left, width: column.width }} />
         ) : null,

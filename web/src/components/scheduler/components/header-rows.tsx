@@ -22,7 +22,9 @@ function SpanRow({ spans, height }: { spans: HeaderModel['top']; height: number 
         <div
           key={span.key}
           className={classes.spanCell}
-          style={{ left: span.left, width: span.width, '--pts-span-end': `${span.left + span.width}px` } as CSSProperties}
+          style={
+            { left: span.left, width: span.width, '--pts-span-end': `${span.left + span.width}px` } as CSSProperties
+          }
           data-current={span.isCurrent || undefined}
         >
           <span className={classes.spanLabel}>{span.label}</span>

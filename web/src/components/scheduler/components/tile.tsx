@@ -35,7 +35,9 @@ export const Tile = memo(function Tile({ item, resource, position, top, timeLabe
       {!narrow && (
         <span className={classes.tileContent}>
           <span className={classes.tileTitle}>{booking.title}</span>
-          {(booking.subtitle || timeLabel) && <span className={classes.tileSubtitle}>{booking.subtitle || timeLabel}</span>}
+          {(booking.subtitle || timeLabel) && (
+            <span className={classes.tileSubtitle}>{booking.subtitle || timeLabel}</span>
+          )}
         </span>
       )}
     </UnstyledButton>

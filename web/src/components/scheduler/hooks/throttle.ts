@@ -11,7 +11,11 @@ export interface Throttled<A extends unknown[]> {
 export function createThrottle<A extends unknown[]>(
   fn: (...args: A) => void,
   waitMs: number,
-  timers: { now: () => number; setTimeout: (cb: () => void, ms: number) => unknown; clearTimeout: (id: unknown) => void } = {
+  timers: {
+    now: () => number;
+    setTimeout: (cb: () => void, ms: number) => unknown;
+    clearTimeout: (id: unknown) => void;
+  } = {
     now: () => Date.now(),
     setTimeout: (cb, ms) => globalThis.setTimeout(cb, ms),
     clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),

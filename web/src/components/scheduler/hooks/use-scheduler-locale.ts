@@ -6,7 +6,10 @@ import type { SchedulerLocale } from '../types';
  * The locale from `config.lang`, else the one kept in localStorage under 'locale', else English.
  * A locale given in the config is remembered for next time.
  */
-export function useSchedulerLocale(lang: string | undefined, translations: readonly SchedulerLocale[]): SchedulerLocale {
+export function useSchedulerLocale(
+  lang: string | undefined,
+  translations: readonly SchedulerLocale[],
+): SchedulerLocale {
   const [stored] = useState(readStoredLocale);
   const locale = useMemo(() => {
     const resolved = resolveLocale(lang ?? stored, translations);

@@ -77,7 +77,14 @@ export function buildHeader(window: TimelineWindow, options: HeaderOptions): Hea
     const startMs = start.valueOf();
     const endMs = end.valueOf();
     const isCurrent = now >= startMs && now < endMs;
-    const base = { index, start: startMs, end: endMs, left: index * window.columnWidth, width: window.columnWidth, isCurrent };
+    const base = {
+      index,
+      start: startMs,
+      end: endMs,
+      left: index * window.columnWidth,
+      width: window.columnWidth,
+      isCurrent,
+    };
 
     if (window.zoom === 0) {
       // A week belongs to the year and month of its Thursday, as ISO week numbering does.
@@ -133,7 +140,13 @@ export function buildHeader(window: TimelineWindow, options: HeaderOptions): Hea
 }
 
 /** Label of one cell for the tooltip: week, day or hour span. */
-export function cellLabel(start: number, end: number, zoom: TimelineWindow['zoom'], localeCode = 'en', weekLabel = 'Week'): string {
+export function cellLabel(
+  start: number,
+  end: number,
+  zoom: TimelineWindow['zoom'],
+  localeCode = 'en',
+  weekLabel = 'Week',
+): string {
   const s = dayjs(start);
   if (zoom === 0) {
     const last = dayjs(end).subtract(1, 'day');

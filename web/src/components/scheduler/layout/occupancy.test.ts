@@ -37,7 +37,11 @@ describe('cellOccupancy', () => {
   it('ignores weekend hours in the day view unless asked to count them', () => {
     const sat = [{ start: local(2026, 3, 21, 10), end: local(2026, 3, 21, 14) }];
     const cell = [local(2026, 3, 21), local(2026, 3, 22)] as const;
-    expect(cellOccupancy(sat, cell[0], cell[1], 1)).toMatchObject({ takenMinutes: 0, freeMinutes: 0, overtimeMinutes: 0 });
+    expect(cellOccupancy(sat, cell[0], cell[1], 1)).toMatchObject({
+      takenMinutes: 0,
+      freeMinutes: 0,
+      overtimeMinutes: 0,
+    });
     expect(cellOccupancy(sat, cell[0], cell[1], 1, true)).toMatchObject({ takenMinutes: 240, overtimeMinutes: 240 });
   });
 
@@ -50,7 +54,10 @@ describe('cellOccupancy', () => {
       freeMinutes: 0,
       overtimeMinutes: 0,
     });
-    expect(cellOccupancy(fullWeek, week[0], week[1], 0, true)).toMatchObject({ takenMinutes: 56 * 60, overtimeMinutes: 16 * 60 });
+    expect(cellOccupancy(fullWeek, week[0], week[1], 0, true)).toMatchObject({
+      takenMinutes: 56 * 60,
+      overtimeMinutes: 16 * 60,
+    });
   });
 
   it('caps occupancy at the part of the day a booking covers', () => {

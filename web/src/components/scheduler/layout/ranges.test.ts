@@ -35,7 +35,10 @@ describe('visible window', () => {
     const hours = computeWindow(local(2026, 3, 18, 15, 20), 2, 100);
     expect(new Date(hours.start)).toEqual(local(2026, 3, 18, 13));
     expect(new Date(hours.end)).toEqual(local(2026, 3, 18, 19));
-    expect(columnBounds(hours, 2)).toEqual({ start: local(2026, 3, 18, 15).getTime(), end: local(2026, 3, 18, 16).getTime() });
+    expect(columnBounds(hours, 2)).toEqual({
+      start: local(2026, 3, 18, 15).getTime(),
+      end: local(2026, 3, 18, 16).getTime(),
+    });
   });
 });
 

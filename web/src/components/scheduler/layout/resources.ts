@@ -60,5 +60,7 @@ export function turnPage(paging: Paging, page: number): Paging {
  * narrow column on a phone, where 212 px would leave the hours a third of the screen.
  */
 export function resourceColumnWidth(timelineWidth: number): number {
-  return timelineWidth > 0 && timelineWidth < NARROW_TIMELINE_WIDTH ? NARROW_RESOURCE_COLUMN_WIDTH : RESOURCE_COLUMN_WIDTH;
+  return timelineWidth > 0 && timelineWidth < NARROW_TIMELINE_WIDTH
+    ? NARROW_RESOURCE_COLUMN_WIDTH
+    : RESOURCE_COLUMN_WIDTH;
 }

@@ -25,7 +25,11 @@ describe('tilePosition', () => {
       cutStart: true,
       cutEnd: false,
     });
-    expect(tilePosition(local(2026, 3, 18, 18), local(2026, 3, 19), hours)).toMatchObject({ left: 250, width: 50, cutEnd: true });
+    expect(tilePosition(local(2026, 3, 18, 18), local(2026, 3, 19), hours)).toMatchObject({
+      left: 250,
+      width: 50,
+      cutEnd: true,
+    });
     expect(tilePosition(local(2026, 3, 18, 9), local(2026, 3, 18, 13), hours)).toBeNull();
     expect(tilePosition(local(2026, 3, 18, 19), local(2026, 3, 18, 20), hours)).toBeNull();
   });

@@ -15,7 +15,8 @@ export const eventHistoryKeys = {
 export function useEventHistory(filters: QueryParams) {
   return useInfiniteQuery({
     queryKey: eventHistoryKeys.filtered(filters),
-    queryFn: ({ pageParam }) => apiGet<EventHistoryPage>('/api/admin/events', { ...filters, ...(pageParam ? { before: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      apiGet<EventHistoryPage>('/api/admin/events', { ...filters, ...(pageParam ? { before: pageParam } : {}) }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
     staleTime: Infinity,

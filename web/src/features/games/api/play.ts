@@ -26,7 +26,12 @@ export function useGameData(gameId: string) {
 export function useGameSearch(place: { latitude: number; longitude: number } | null, distanceKm: number) {
   return useQuery({
     queryKey: playKeys.search(place?.latitude ?? 0, place?.longitude ?? 0, distanceKm),
-    queryFn: () => apiGet<GameSearchResult[]>('/api/get-games', { latitude: place!.latitude, longitude: place!.longitude, distance: distanceKm }),
+    queryFn: () =>
+      apiGet<GameSearchResult[]>('/api/get-games', {
+        latitude: place!.latitude,
+        longitude: place!.longitude,
+        distance: distanceKm,
+      }),
     enabled: place !== null,
     placeholderData: keepPreviousData,
   });
@@ -65,14 +70,20 @@ function useGameCommand<T>(gameId: string, call: (input: T) => Promise<unknown>)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: playKeys.game(gameId) }), queryClient.invalidateQueries({ queryKey: playKeys.userGames })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: playKeys.game(gameId) }),
+        queryClient.invalidateQueries({ queryKey: playKeys.userGames }),
+      ]),
     meta: { silent: true },
   });
 }
 
-export const useJoinGame = (gameId: string) => useGameCommand(gameId, (input: JoinGameInput) => apiPost('/api/join-game', input));
+export const useJoinGame = (gameId: string) =>
+  useGameCommand(gameId, (input: JoinGameInput) => apiPost('/api/join-game', input));
 export const useLeaveGame = (gameId: string) => useGameCommand(gameId, () => apiPost('/api/leave-game', { gameId }));
-export const useRemovePlayer = (gameId: string) => useGameCommand(gameId, (participantId: string) => apiPost('/api/remove-player', { gameId, participantId }));
+export const useRemovePlayer = (gameId: string) =>
+  useGameCommand(gameId, (participantId: string) => apiPost('/api/remove-player', { gameId, participantId }));
 export const useAllowPlayerBack = (gameId: string) =>
   useGameCommand(gameId, (participantId: string) => apiPost('/api/allow-player-back', { gameId, participantId }));
 /** incomingId comes off the sideline; outgoingId leaves the pitch. */

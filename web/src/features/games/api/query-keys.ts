@@ -10,7 +10,8 @@ export const organizeKeys = {
 export const playKeys = {
   game: (gameId: string) => ['play', 'game', gameId] as const,
   searches: ['play', 'search'] as const,
-  search: (latitude: number, longitude: number, distanceKm: number) => ['play', 'search', latitude, longitude, distanceKm] as const,
+  search: (latitude: number, longitude: number, distanceKm: number) =>
+    ['play', 'search', latitude, longitude, distanceKm] as const,
   geocode: (text: string) => ['play', 'geocode', text] as const,
   userGames: ['play', 'user-games'] as const,
 };

@@ -2,12 +2,7 @@ import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '@playtime/shared/dom
 import { Box, Button, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../users';
-import {
-  defaultGameName,
-  MAX_PLAYERS_MARKS,
-  priceError,
-  type WizardDraft,
-} from './wizard-state';
+import { defaultGameName, MAX_PLAYERS_MARKS, priceError, type WizardDraft } from './wizard-state';
 import { useWizard } from './wizard-store';
 
 /** The game's name as it will be created: what the captain typed, else the spec's default. */

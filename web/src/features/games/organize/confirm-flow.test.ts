@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { confirmFlow, initialConfirmFlow, type ConfirmFlowEvent, type ConfirmFlowState, type ConfirmFlowStep } from './confirm-flow';
+import {
+  confirmFlow,
+  initialConfirmFlow,
+  type ConfirmFlowEvent,
+  type ConfirmFlowState,
+  type ConfirmFlowStep,
+} from './confirm-flow';
 
 const hold = { holdId: 'h1', expiresAt: '2026-06-10T07:10:00.000Z', rentalCents: 4000 };
 const freeHold = { ...hold, holdId: 'h2', rentalCents: 0 };
@@ -78,7 +84,10 @@ describe('the Confirm flow', () => {
   });
 
   it('keeps a paid hold whatever its countdown says', () => {
-    expect(confirmFlow(initialConfirmFlow, { type: 'holdExpired', paymentId: 'p1' })).toEqual({ state: initialConfirmFlow, effects: [] });
+    expect(confirmFlow(initialConfirmFlow, { type: 'holdExpired', paymentId: 'p1' })).toEqual({
+      state: initialConfirmFlow,
+      effects: [],
+    });
   });
 
   it('closes the payment dialog without paying', () => {
@@ -88,7 +97,11 @@ describe('the Confirm flow', () => {
 
   it('retries a failed creation with the hold and the payment', () => {
     const error = new Error('down');
-    const failed = run(initialConfirmFlow, { type: 'confirm', hold: freeHold, paymentId: null }, { type: 'creationFailed', error }).state;
+    const failed = run(
+      initialConfirmFlow,
+      { type: 'confirm', hold: freeHold, paymentId: null },
+      { type: 'creationFailed', error },
+    ).state;
     expect(failed).toMatchObject({ creation: 'failed', creationError: error });
 
     const retried = confirmFlow(failed, { type: 'retryCreation', hold, paymentId: 'p1' });

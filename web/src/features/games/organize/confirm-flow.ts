@@ -70,16 +70,29 @@ export interface ConfirmFlowStep {
 const stay = (state: ConfirmFlowState): ConfirmFlowStep => ({ state, effects: [] });
 
 function requestHold(state: ConfirmFlowState, confirmWhenHeld: boolean): ConfirmFlowStep {
-  return { state: { ...state, holding: 'pending', holdError: null, requested: true, confirmWhenHeld }, effects: [{ type: 'holdSlot' }] };
+  return {
+    state: { ...state, holding: 'pending', holdError: null, requested: true, confirmWhenHeld },
+    effects: [{ type: 'holdSlot' }],
+  };
 }
 
-function createGame(state: ConfirmFlowState, hold: HeldSlot, paymentId: string | null, effects: ConfirmFlowEffect[] = []): ConfirmFlowStep {
-  return { state: { ...state, creation: 'pending', creationError: null }, effects: [...effects, { type: 'createGame', hold, paymentId }] };
+function createGame(
+  state: ConfirmFlowState,
+  hold: HeldSlot,
+  paymentId: string | null,
+  effects: ConfirmFlowEffect[] = [],
+): ConfirmFlowStep {
+  return {
+    state: { ...state, creation: 'pending', creationError: null },
+    effects: [...effects, { type: 'createGame', hold, paymentId }],
+  };
 }
 
 /** With a hold in hand: a rental that costs nothing needs no payment; any other is paid first. */
 function goOn(state: ConfirmFlowState, hold: HeldSlot, effects: ConfirmFlowEffect[] = []): ConfirmFlowStep {
-  return hold.rentalCents === 0 ? createGame(state, hold, null, effects) : { state: { ...state, paying: hold }, effects };
+  return hold.rentalCents === 0
+    ? createGame(state, hold, null, effects)
+    : { state: { ...state, paying: hold }, effects };
 }
 
 export function confirmFlow(state: ConfirmFlowState, event: ConfirmFlowEvent): ConfirmFlowStep {
@@ -105,9 +118,14 @@ export function confirmFlow(state: ConfirmFlowState, event: ConfirmFlowEvent): C
       return state.paying ? createGame(next, state.paying, event.paymentId, paid) : { state: next, effects: paid };
     }
     case 'holdExpired':
-      return event.paymentId ? stay(state) : { state: { ...state, expired: true }, effects: [{ type: 'wizard', action: { type: 'holdGone' } }] };
+      return event.paymentId
+        ? stay(state)
+        : { state: { ...state, expired: true }, effects: [{ type: 'wizard', action: { type: 'holdGone' } }] };
     case 'gameCreated':
-      return { state: { ...state, creation: 'created' }, effects: [{ type: 'wizard', action: { type: 'created', gameId: event.gameId } }] };
+      return {
+        state: { ...state, creation: 'created' },
+        effects: [{ type: 'wizard', action: { type: 'created', gameId: event.gameId } }],
+      };
     case 'creationFailed':
       return stay({ ...state, creation: 'failed', creationError: event.error });
     case 'retryCreation':

@@ -79,7 +79,11 @@ export function ConfirmStep() {
         </Alert>
       )}
       {flow.holding === 'failed' && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={slotTaken ? 'This slot was just taken' : 'The slot could not be held'}>
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={slotTaken ? 'This slot was just taken' : 'The slot could not be held'}
+        >
           <Text fz="sm">{errorMessage(flow.holdError)}</Text>
           <Group gap="sm" mt="sm">
             {slotTaken ? (
@@ -171,12 +175,19 @@ function CreationOverlay({
           </Alert>
         )}
         {status === 'error' && (
-          <Alert color="red" variant="filled" icon={<IconAlertTriangle size={20} />} title="The game was not created" maw={420} role="alert">
+          <Alert
+            color="red"
+            variant="filled"
+            icon={<IconAlertTriangle size={20} />}
+            title="The game was not created"
+            maw={420}
+            role="alert"
+          >
             <Text fz="sm">{errorMessage(error)}</Text>
             {paid && (
               <Text fz="sm" mt="xs">
-                Your payment went through, so the booking is completed from it even if this page fails: check your
-                games in a minute. If the slot could no longer be booked, the payment is refunded in full automatically.
+                Your payment went through, so the booking is completed from it even if this page fails: check your games
+                in a minute. If the slot could no longer be booked, the payment is refunded in full automatically.
               </Text>
             )}
             <Group gap="sm" mt="sm">

@@ -7,7 +7,14 @@ import { ConfigureStep } from './configure-step';
 import { ConfirmStep } from './confirm-step';
 import { SelectFieldStep } from './select-field-step';
 import { SelectTimeStep } from './select-time-step';
-import { furthestStep, redirectFor, stepIndex, WIZARD_STEP_TITLES, WIZARD_STEPS, type WizardStep } from './wizard-state';
+import {
+  furthestStep,
+  redirectFor,
+  stepIndex,
+  WIZARD_STEP_TITLES,
+  WIZARD_STEPS,
+  type WizardStep,
+} from './wizard-state';
 import { useWizard } from './wizard-store';
 
 export { WIZARD_STEP_TITLES, type WizardStep };

@@ -53,7 +53,9 @@ export function OrganizerGamesPage() {
           </Button>
         </Alert>
       )}
-      {games.isSuccess && upcoming.length === 0 && <Text c="dimmed">No upcoming games. Create one to get started.</Text>}
+      {games.isSuccess && upcoming.length === 0 && (
+        <Text c="dimmed">No upcoming games. Create one to get started.</Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {upcoming.map((game) => (
           <Stack key={game.gameId} gap="xs">
@@ -97,7 +99,11 @@ function DeleteGameDialog({ game, now, onClose }: { game: GameInList | undefined
             <Button variant="default" onClick={close}>
               Keep the game
             </Button>
-            <Button color="red" loading={deleteGame.isPending} onClick={() => deleteGame.mutate(game.gameId, { onSuccess: close })}>
+            <Button
+              color="red"
+              loading={deleteGame.isPending}
+              onClick={() => deleteGame.mutate(game.gameId, { onSuccess: close })}
+            >
               Delete
             </Button>
           </Group>

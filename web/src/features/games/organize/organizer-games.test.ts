@@ -42,8 +42,14 @@ describe('upcomingGames', () => {
 
 describe('refundNotice', () => {
   it('says the rental is refunded at least the cancellation window before the start', () => {
-    expect(refundNotice({ startDate: '2026-06-11T12:00:00Z', cancellationWindowHours: 24 }, NOW)).toMatch(/refunded in full/);
-    expect(refundNotice({ startDate: '2026-06-11T11:59:00Z', cancellationWindowHours: 24 }, NOW)).toMatch(/not refunded/);
-    expect(refundNotice({ startDate: '2026-06-10T20:00:00Z', cancellationWindowHours: 6 }, NOW)).toMatch(/refunded in full.*6 hours/);
+    expect(refundNotice({ startDate: '2026-06-11T12:00:00Z', cancellationWindowHours: 24 }, NOW)).toMatch(
+      /refunded in full/,
+    );
+    expect(refundNotice({ startDate: '2026-06-11T11:59:00Z', cancellationWindowHours: 24 }, NOW)).toMatch(
+      /not refunded/,
+    );
+    expect(refundNotice({ startDate: '2026-06-10T20:00:00Z', cancellationWindowHours: 6 }, NOW)).toMatch(
+      /refunded in full.*6 hours/,
+    );
   });
 });

@@ -1,5 +1,18 @@
 import { MAX_GAME_MINUTES, MIN_GAME_MINUTES, SLOT_MINUTES } from '@playtime/shared/domain/slot-grid';
-import { ActionIcon, Alert, Box, Button, Center, Group, Loader, ScrollArea, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Slider,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -27,7 +40,10 @@ import {
 import { useWizard } from './wizard-store';
 
 const durationText = (minutes: number) => durationLabel(new Date(0), new Date(minutes * 60_000));
-const DURATION_MARKS = stepsBetween(MIN_GAME_MINUTES, MAX_GAME_MINUTES, SLOT_MINUTES).map((value) => ({ value, label: durationText(value) }));
+const DURATION_MARKS = stepsBetween(MIN_GAME_MINUTES, MAX_GAME_MINUTES, SLOT_MINUTES).map((value) => ({
+  value,
+  label: durationText(value),
+}));
 
 /** The zone the wizard reads days and times in: the browser's (spec §9). */
 export function wizardTimeZone(): string {
@@ -36,7 +52,11 @@ export function wizardTimeZone(): string {
 
 const SLOT_COLORS: Record<Slot['status'], { bg: string; fg: string; label: string }> = {
   0: { bg: 'var(--mantine-color-gray-2)', fg: 'var(--mantine-color-gray-6)', label: 'Unavailable' },
-  1: { bg: 'var(--mantine-color-pitch-1, var(--mantine-color-green-1))', fg: 'var(--mantine-color-pitch-9, var(--mantine-color-green-9))', label: 'Free' },
+  1: {
+    bg: 'var(--mantine-color-pitch-1, var(--mantine-color-green-1))',
+    fg: 'var(--mantine-color-pitch-9, var(--mantine-color-green-9))',
+    label: 'Free',
+  },
   2: { bg: 'var(--mantine-color-pitch-7, var(--mantine-color-green-7))', fg: 'white', label: 'Selected' },
 };
 
@@ -157,7 +177,15 @@ export function SelectTimeStep() {
   );
 }
 
-function SlotList({ slots, endLabel, onClick }: { slots: Slot[]; endLabel: string | null; onClick: (index: number) => void }) {
+function SlotList({
+  slots,
+  endLabel,
+  onClick,
+}: {
+  slots: Slot[];
+  endLabel: string | null;
+  onClick: (index: number) => void;
+}) {
   return (
     <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
       {/* Room above the first slot: each time label sits half a line up, on the boundary it names. */}

@@ -21,7 +21,12 @@ dayjs.extend(timezone);
 const ZONE = 'Europe/Warsaw';
 const DAY = '2026-06-10';
 const at = (time: string, day = DAY) => dayjs.tz(`${day} ${time}`, ZONE).toISOString();
-const entry = (type: SubFieldAvailabilityEntry['type'], from: string, to: string, extra: Partial<SubFieldAvailabilityEntry> = {}) => ({
+const entry = (
+  type: SubFieldAvailabilityEntry['type'],
+  from: string,
+  to: string,
+  extra: Partial<SubFieldAvailabilityEntry> = {},
+) => ({
   type,
   startDate: at(from),
   endDate: at(to),
@@ -38,7 +43,12 @@ describe('daySlots', () => {
   });
 
   it('covers the span of two windows, the gap between them unavailable, a label on every other slot', () => {
-    const slots = daySlots([entry('schedule', '09:00', '10:30'), entry('schedule', '12:00', '13:00')], DAY, ZONE, EARLIER);
+    const slots = daySlots(
+      [entry('schedule', '09:00', '10:30'), entry('schedule', '12:00', '13:00')],
+      DAY,
+      ZONE,
+      EARLIER,
+    );
     expect(times(slots)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30']);
     expect(statuses(slots)).toBe('11100011');
     expect(slots.map((slot) => slot.label)).toEqual(['09:00', null, '10:00', null, '11:00', null, '12:00', null]);
@@ -87,7 +97,8 @@ describe('daySlots', () => {
 });
 
 describe('selectRun', () => {
-  const base = () => daySlots([entry('schedule', '09:00', '10:30'), entry('schedule', '12:00', '13:00')], DAY, ZONE, EARLIER);
+  const base = () =>
+    daySlots([entry('schedule', '09:00', '10:30'), entry('schedule', '12:00', '13:00')], DAY, ZONE, EARLIER);
 
   it('selects as many consecutive slots as the duration needs', () => {
     expect(statuses(selectRun(base(), 0, 60))).toBe('22100011');
@@ -116,7 +127,15 @@ describe('selectRun', () => {
   });
 
   it('ends a run that reaches midnight at the next day, shown as 23:59', () => {
-    const slots = daySlots([entry('schedule', '22:00', '23:30'), { type: 'schedule', startDate: at('23:30'), endDate: at('00:00', '2026-06-11') }], DAY, ZONE, EARLIER);
+    const slots = daySlots(
+      [
+        entry('schedule', '22:00', '23:30'),
+        { type: 'schedule', startDate: at('23:30'), endDate: at('00:00', '2026-06-11') },
+      ],
+      DAY,
+      ZONE,
+      EARLIER,
+    );
     const selection = selectionOf(selectRun(slots, 2, 60), 60)!;
     expect(selection.endDate).toBe(at('00:00', '2026-06-11'));
     expect(formatTimeOfDay(Date.parse(selection.endDate), DAY, ZONE)).toBe('23:59');

@@ -83,7 +83,9 @@ export function daySlots(entries: readonly SubFieldAvailabilityEntry[], day: Day
     .filter((window) => overlaps(window, { start: from, end: to }))
     .map((window) => ({ start: Math.max(window.start, from), end: Math.min(window.end, to) }));
   if (windows.length === 0) return [];
-  const taken = entries.filter((entry) => entry.type === 'game' || (entry.type === 'hold' && !entry.mine)).map(interval);
+  const taken = entries
+    .filter((entry) => entry.type === 'game' || (entry.type === 'hold' && !entry.mine))
+    .map(interval);
 
   // Windows sit on the half-hour grid; a start off it is floored so every slot keeps the grid.
   const spanStart = from + Math.floor((Math.min(...windows.map((w) => w.start)) - from) / SLOT_MS) * SLOT_MS;

@@ -50,7 +50,13 @@ export function useConfirmFlow(name: string) {
             dispatch(effect.action);
             return;
           case 'holdSlot':
-            holdSlot({ subFieldId: subField.subFieldId, ...selection, name, maxPlayers: draft.maxPlayers, price: draft.price }).then(
+            holdSlot({
+              subFieldId: subField.subFieldId,
+              ...selection,
+              name,
+              maxPlayers: draft.maxPlayers,
+              price: draft.price,
+            }).then(
               (held) => {
                 // A hold that arrives after the captain left this step is given back at once.
                 if (mounted.current) send({ type: 'holdSucceeded', hold: held });

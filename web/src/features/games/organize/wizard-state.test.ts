@@ -12,7 +12,18 @@ import {
   type WizardState,
 } from './wizard-state';
 
-const field = { fieldId: 'f1', fieldName: 'Riverside', address: '1 Main St', zipCode: '12345', city: 'Springfield', price: 40, picture: '', description: 'No description', cancellationWindowHours: null, freeRental: false };
+const field = {
+  fieldId: 'f1',
+  fieldName: 'Riverside',
+  address: '1 Main St',
+  zipCode: '12345',
+  city: 'Springfield',
+  price: 40,
+  picture: '',
+  description: 'No description',
+  cancellationWindowHours: null,
+  freeRental: false,
+};
 const subField = { subFieldId: 's1', name: 'North' };
 const selection = { startDate: '2026-06-10T08:00:00.000Z', endDate: '2026-06-10T09:00:00.000Z' };
 const hold = { holdId: 'h1', expiresAt: '2026-06-10T07:10:00.000Z', rentalCents: 4000 };
@@ -31,7 +42,13 @@ describe('wizardReducer', () => {
   });
 
   it('goes to Select Time when a sub-field is chosen, and keeps the draft across steps', () => {
-    const state = run(...chosen, { type: 'goTo', step: 2 }, { type: 'configure', name: 'Kick', maxPlayers: 18, price: '5' }, { type: 'goTo', step: 1 }, { type: 'goTo', step: 3 });
+    const state = run(
+      ...chosen,
+      { type: 'goTo', step: 2 },
+      { type: 'configure', name: 'Kick', maxPlayers: 18, price: '5' },
+      { type: 'goTo', step: 1 },
+      { type: 'goTo', step: 3 },
+    );
     expect(state.step).toBe(3);
     expect(state.draft).toMatchObject({ field, subField, selection, name: 'Kick', maxPlayers: 18, price: '5' });
     expect(run({ type: 'chooseSubField', field, subField }).step).toBe(1);
@@ -56,7 +73,13 @@ describe('wizardReducer', () => {
 
   it('resets to step -1 after creation or cancel, and starts again at 0', () => {
     const reset = run(...chosen, { type: 'held', hold }, { type: 'paid', paymentId: 'p1' }, { type: 'reset' });
-    expect(reset).toMatchObject({ step: -1, hold: null, paymentId: null, gameId: null, draft: initialWizardState.draft });
+    expect(reset).toMatchObject({
+      step: -1,
+      hold: null,
+      paymentId: null,
+      gameId: null,
+      draft: initialWizardState.draft,
+    });
     expect(wizardReducer(reset, { type: 'start' }).step).toBe(0);
   });
 });
@@ -75,7 +98,9 @@ describe('holdToRelease', () => {
     expect(holdToRelease(paid, wizardReducer(paid, { type: 'reset' }))).toBeNull();
     const created = wizardReducer(held, { type: 'created', gameId: 'g1' });
     expect(holdToRelease(created, wizardReducer(created, { type: 'reset' }))).toBeNull();
-    expect(holdToRelease(held, wizardReducer(held, { type: 'configure', name: 'x', maxPlayers: 14, price: '' }))).toBeNull();
+    expect(
+      holdToRelease(held, wizardReducer(held, { type: 'configure', name: 'x', maxPlayers: 14, price: '' })),
+    ).toBeNull();
     expect(holdToRelease(initialWizardState, held)).toBeNull();
   });
 });

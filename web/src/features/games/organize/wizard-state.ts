@@ -68,7 +68,13 @@ export const initialDraft: WizardDraft = {
   price: '',
 };
 
-export const initialWizardState: WizardState = { step: 0, draft: initialDraft, hold: null, paymentId: null, gameId: null };
+export const initialWizardState: WizardState = {
+  step: 0,
+  draft: initialDraft,
+  hold: null,
+  paymentId: null,
+  gameId: null,
+};
 
 export type WizardAction =
   | { type: 'start' }
@@ -98,7 +104,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'goTo':
       return { ...state, step: Math.min(action.step, furthestStep(state.draft)) as WizardStepIndex };
     case 'chooseSubField':
-      return { ...withoutSlot(state, { ...state.draft, field: action.field, subField: action.subField, day: null }), step: 1 };
+      return {
+        ...withoutSlot(state, { ...state.draft, field: action.field, subField: action.subField, day: null }),
+        step: 1,
+      };
     case 'showDay':
       // Spec §4: changing the day clears the selection.
       return action.day === state.draft.day ? state : withoutSlot(state, { ...state.draft, day: action.day });
@@ -109,7 +118,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         ? state
         : { ...state, draft: { ...state.draft, selection: action.selection }, hold: null, paymentId: null };
     case 'configure':
-      return { ...state, draft: { ...state.draft, name: action.name, maxPlayers: action.maxPlayers, price: action.price } };
+      return {
+        ...state,
+        draft: { ...state.draft, name: action.name, maxPlayers: action.maxPlayers, price: action.price },
+      };
     case 'held':
       return { ...state, hold: action.hold };
     case 'holdGone':

@@ -23,11 +23,20 @@ describe('search results on game cards', () => {
     expect(summary.price).toBe(1250);
     expect(formatPrice(summary.price)).toBe('$12.50');
     expect(formatPrice(searchResultToSummary(result('b', '2026-06-11T10:00:00Z', 0, 0)).price)).toBe('Free');
-    expect(summary).toMatchObject({ gameId: 'a', maxPlayers: 14, location: '1 Main St, New York, 10001', picture: null });
+    expect(summary).toMatchObject({
+      gameId: 'a',
+      maxPlayers: 14,
+      location: '1 Main St, New York, 10001',
+      picture: null,
+    });
   });
 
   it('sorts by date, price or players', () => {
-    const games = [result('late', '2026-06-11T12:00:00Z', 5, 1), result('early', '2026-06-11T09:00:00Z', 10, 8), result('mid', '2026-06-11T10:00:00Z', 0, 4)];
+    const games = [
+      result('late', '2026-06-11T12:00:00Z', 5, 1),
+      result('early', '2026-06-11T09:00:00Z', 10, 8),
+      result('mid', '2026-06-11T10:00:00Z', 0, 4),
+    ];
     expect(sortSearchResults(games, 'date').map((g) => g.game_id)).toEqual(['early', 'mid', 'late']);
     expect(sortSearchResults(games, 'price').map((g) => g.game_id)).toEqual(['mid', 'late', 'early']);
     expect(sortSearchResults(games, 'players').map((g) => g.game_id)).toEqual(['early', 'mid', 'late']);

@@ -43,7 +43,10 @@ export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: 
   const moveTo = (team: Team) => {
     if (!player) return;
     setFailure(null);
-    move.mutate({ gameId: game.gameId, team, participantId: player.userId }, { onSuccess: close, onError: (error) => setFailure(joinFailureMessage(error, false)) });
+    move.mutate(
+      { gameId: game.gameId, team, participantId: player.userId },
+      { onSuccess: close, onError: (error) => setFailure(joinFailureMessage(error, false)) },
+    );
   };
 
   return (
@@ -69,7 +72,12 @@ export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: 
                 <Button
                   color="red"
                   loading={remove.isPending}
-                  onClick={() => remove.mutate(player.userId, { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) })}
+                  onClick={() =>
+                    remove.mutate(player.userId, {
+                      onSuccess: close,
+                      onError: (error) => setFailure(errorMessage(error)),
+                    })
+                  }
                 >
                   Remove {player.username}
                 </Button>

@@ -4,7 +4,9 @@ import { FIRST_JOIN_FAILED, GAME_FULL, joinFailureMessage, MOVE_FAILED, REMOVED_
 
 describe('join failure messages', () => {
   it('passes on the full-pitch refusal', () => {
-    expect(joinFailureMessage(new ApiError(409, 'game_full', GAME_FULL), false)).toBe('Game is full. Try joining sideline.');
+    expect(joinFailureMessage(new ApiError(409, 'game_full', GAME_FULL), false)).toBe(
+      'Game is full. Try joining sideline.',
+    );
   });
 
   it('tells a removed player why they cannot join', () => {

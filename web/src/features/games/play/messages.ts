@@ -1,4 +1,9 @@
-import { GAME_FULL, REJOIN_FOR_FREE, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME } from '@playtime/shared/domain/games/decider';
+import {
+  GAME_FULL,
+  REJOIN_FOR_FREE,
+  REMOVED_BY_ORGANIZER,
+  REMOVED_FROM_FREE_GAME,
+} from '@playtime/shared/domain/games/decider';
 
 /** Spec §8 texts of the game page. */
 export const FIRST_JOIN_FAILED = 'Error joining the game. Please try again.';
@@ -13,6 +18,7 @@ export { GAME_FULL, REJOIN_FOR_FREE, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAM
  * else the spec's retry text.
  */
 export function joinFailureMessage(error: unknown, firstJoin: boolean): string {
-  if (error instanceof Error && [GAME_FULL, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME].includes(error.message)) return error.message;
+  if (error instanceof Error && [GAME_FULL, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME].includes(error.message))
+    return error.message;
   return firstJoin ? FIRST_JOIN_FAILED : MOVE_FAILED;
 }

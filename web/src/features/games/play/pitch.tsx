@@ -1,4 +1,15 @@
-import { Avatar, Box, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { ReactNode } from 'react';
 import { TEAM_SLOTS } from '@playtime/shared/domain/games/rules';
@@ -14,7 +25,17 @@ export interface PitchProps {
   onPick?: (participant: Participant) => void;
 }
 
-function PlayerChip({ participant, minutes, onPick, light }: { participant: Participant; minutes: number; onPick?: PitchProps['onPick']; light: boolean }) {
+function PlayerChip({
+  participant,
+  minutes,
+  onPick,
+  light,
+}: {
+  participant: Participant;
+  minutes: number;
+  onPick?: PitchProps['onPick'];
+  light: boolean;
+}) {
   const body = (
     <Stack gap={2} align="center" miw={0} w="100%">
       <Avatar size={36} radius="xl" color="pitch" variant={light ? 'white' : 'filled'} aria-hidden>
@@ -56,7 +77,13 @@ function TeamHalf({ title, players, props }: { title: string; players: Participa
     const player = players[index];
     slots.push(
       player ? (
-        <PlayerChip key={player.userId} participant={player} minutes={playMinutes(props.secondsOf(player))} onPick={props.onPick} light />
+        <PlayerChip
+          key={player.userId}
+          participant={player}
+          minutes={playMinutes(props.secondsOf(player))}
+          onPick={props.onPick}
+          light
+        />
       ) : (
         <EmptySlot key={`empty-${index}`} />
       ),
@@ -88,7 +115,9 @@ export function Pitch(props: PitchProps) {
         }}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={0}>
-          <Box style={{ borderRight: '2px solid rgba(255,255,255,0.8)', borderBottom: '2px solid rgba(255,255,255,0.8)' }}>
+          <Box
+            style={{ borderRight: '2px solid rgba(255,255,255,0.8)', borderBottom: '2px solid rgba(255,255,255,0.8)' }}
+          >
             <TeamHalf title="Team 1" players={props.team1} props={props} />
           </Box>
           <TeamHalf title="Team 2" players={props.team2} props={props} />
@@ -107,7 +136,12 @@ export function Pitch(props: PitchProps) {
             <Group gap="md" wrap="nowrap" pb={4}>
               {props.sideline.map((participant) => (
                 <Box key={participant.userId} w={72} style={{ flexShrink: 0 }}>
-                  <PlayerChip participant={participant} minutes={playMinutes(props.secondsOf(participant))} onPick={props.onPick} light={false} />
+                  <PlayerChip
+                    participant={participant}
+                    minutes={playMinutes(props.secondsOf(participant))}
+                    onPick={props.onPick}
+                    light={false}
+                  />
                 </Box>
               ))}
             </Group>

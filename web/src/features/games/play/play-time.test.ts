@@ -49,7 +49,10 @@ describe('the countdown', () => {
   });
 
   it('ticks while live', () => {
-    expect(countdownAt(start + (3600 + 2 * 60 + 3) * 1000 - 3600_000, start, end)).toEqual({ phase: 'live', text: 'Game started: 0h 2m 3s' });
+    expect(countdownAt(start + (3600 + 2 * 60 + 3) * 1000 - 3600_000, start, end)).toEqual({
+      phase: 'live',
+      text: 'Game started: 0h 2m 3s',
+    });
     expect(countdownAt(start, start, end)).toEqual({ phase: 'live', text: 'Game started: 0h 0m 0s' });
   });
 

@@ -19,7 +19,12 @@ export function serverNow(offsetMs: number, browserNowMs: number): number {
 }
 
 /** Seconds played at `atMs` (server time): closed seconds plus the running interval, clamped to the game. */
-export function playSecondsAt(participant: Pick<Participant, 'playTime' | 'playStart'>, atMs: number, startMs: number, endMs: number): number {
+export function playSecondsAt(
+  participant: Pick<Participant, 'playTime' | 'playStart'>,
+  atMs: number,
+  startMs: number,
+  endMs: number,
+): number {
   const since = participant.playStart ? Date.parse(participant.playStart) : null;
   return participant.playTime + secondsOnPitch(since, atMs, startMs, endMs);
 }
@@ -43,6 +48,11 @@ export function countdownAt(atMs: number, startMs: number, endMs: number): Count
 }
 
 /** The Replace list: on-pitch players, longest play time first (spec §4 Organizer moves). */
-export function replaceCandidates<T extends Pick<Participant, 'playTime' | 'playStart'>>(onPitch: T[], atMs: number, startMs: number, endMs: number): T[] {
+export function replaceCandidates<T extends Pick<Participant, 'playTime' | 'playStart'>>(
+  onPitch: T[],
+  atMs: number,
+  startMs: number,
+  endMs: number,
+): T[] {
   return [...onPitch].sort((a, b) => playSecondsAt(b, atMs, startMs, endMs) - playSecondsAt(a, atMs, startMs, endMs));
 }

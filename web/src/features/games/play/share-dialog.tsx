@@ -7,7 +7,15 @@ export function ShareDialog({ opened, onClose, url }: { opened: boolean; onClose
     <Modal opened={opened} onClose={onClose} title="Scan to Share This Game" centered>
       <Stack align="center" gap="sm">
         <Center bg="white" p="xs">
-          <QRCodeSVG value={url} size={150} marginSize={10} bgColor="#ffffff" fgColor="#000000" level="M" title="QR code of this game's page" />
+          <QRCodeSVG
+            value={url}
+            size={150}
+            marginSize={10}
+            bgColor="#ffffff"
+            fgColor="#000000"
+            level="M"
+            title="QR code of this game's page"
+          />
         </Center>
         <Text fz="sm" c="dimmed" ta="center" style={{ wordBreak: 'break-all' }}>
           {url}

@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import { ANSWERED_TEXT, CLAIMED_TEXT, type ApplicationAnswer, type PartnerApplicationInputs, type PartnerApplicationRow, type PartnerSheetStatus } from '@playtime/shared/contract/partners';
+import {
+  ANSWERED_TEXT,
+  CLAIMED_TEXT,
+  type ApplicationAnswer,
+  type PartnerApplicationInputs,
+  type PartnerApplicationRow,
+  type PartnerSheetStatus,
+} from '@playtime/shared/contract/partners';
 import { totalFromHeader } from '../../../components/paging';
 import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -16,7 +23,8 @@ export const applicationKeys = {
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: PartnerApplicationInputs) => apiPost<{ applicationId: string }>('/api/partner-applications', form),
+    mutationFn: (form: PartnerApplicationInputs) =>
+      apiPost<{ applicationId: string }>('/api/partner-applications', form),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }
@@ -26,7 +34,11 @@ export function useSubmitApplication() {
  * approved ones without an account that name their verified email (hasAccount false), to claim.
  */
 export function useMyApplications(enabled: boolean) {
-  return useQuery({ queryKey: applicationKeys.mine, queryFn: () => apiGet<PartnerApplicationRow[]>('/api/my-partner-applications'), enabled });
+  return useQuery({
+    queryKey: applicationKeys.mine,
+    queryFn: () => apiGet<PartnerApplicationRow[]>('/api/my-partner-applications'),
+    enabled,
+  });
 }
 
 /** POST /api/claim-partner-application: "yes, it is mine" for an approved application naming the user's verified email. */
@@ -36,7 +48,10 @@ export function useClaimApplication() {
     mutationFn: (applicationId: string) => apiPost<{ ok: true }>('/api/claim-partner-application', { applicationId }),
     onSuccess: () => {
       notifySuccess(CLAIMED_TEXT);
-      return Promise.all([queryClient.invalidateQueries({ queryKey: applicationKeys.all }), queryClient.invalidateQueries({ queryKey: userKeys.all })]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]);
     },
     onError: (error) => notifyError(errorMessage(error), 'The application was not confirmed'),
   });
@@ -47,7 +62,10 @@ export function useApplicationsPage(page: number, pageSize: number) {
   return useQuery({
     queryKey: applicationKeys.page(page, pageSize),
     queryFn: async () => {
-      const { data, headers } = await apiGetWithHeaders<PartnerApplicationRow[]>('/api/admin/partner-applications', { page, pageSize });
+      const { data, headers } = await apiGetWithHeaders<PartnerApplicationRow[]>('/api/admin/partner-applications', {
+        page,
+        pageSize,
+      });
       return { rows: data, total: totalFromHeader(headers.get(TOTAL_COUNT_HEADER), data.length) };
     },
     placeholderData: keepPreviousData,
@@ -72,14 +90,18 @@ export function useAnswerApplication() {
 
 /** GET /api/admin/partner-sheet: the published spreadsheet's last import, when one is set up. */
 export function usePartnerSheet() {
-  return useQuery({ queryKey: [...applicationKeys.all, 'sheet'], queryFn: () => apiGet<PartnerSheetStatus>('/api/admin/partner-sheet') });
+  return useQuery({
+    queryKey: [...applicationKeys.all, 'sheet'],
+    queryFn: () => apiGet<PartnerSheetStatus>('/api/admin/partner-sheet'),
+  });
 }
 
 /** POST /api/admin/import-partner-sheet: reads the sheet now. */
 export function useImportPartnerSheet() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<{ imported: number; duplicates: number; failure: string | null }>('/api/admin/import-partner-sheet', {}),
+    mutationFn: () =>
+      apiPost<{ imported: number; duplicates: number; failure: string | null }>('/api/admin/import-partner-sheet', {}),
     onSuccess: (run) => {
       if (run.failure) notifyError(run.failure, 'The spreadsheet was not imported');
       else notifySuccess(`Imported ${run.imported} new application${run.imported === 1 ? '' : 's'}.`);

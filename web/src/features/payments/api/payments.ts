@@ -41,7 +41,10 @@ export const payoutKeys = { account: ['payout-account'] as const };
 
 /** POST /api/get-payout-account: where the signed-in user's money is paid out, as the processor last reported it. */
 export function usePayoutAccount() {
-  return useQuery({ queryKey: payoutKeys.account, queryFn: () => apiPost<PayoutAccount>('/api/get-payout-account', {}) });
+  return useQuery({
+    queryKey: payoutKeys.account,
+    queryFn: () => apiPost<PayoutAccount>('/api/get-payout-account', {}),
+  });
 }
 
 /** POST /api/create-payout-onboarding-link, then off to the processor's hosted onboarding (it returns to the profile). */

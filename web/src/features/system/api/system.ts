@@ -7,7 +7,11 @@ export const systemKeys = { all: ['system'] as const };
 
 /** GET /api/admin/system, again every second while the tab is open (rebuild progress moves that fast). */
 export function useSystemStatus() {
-  return useQuery({ queryKey: systemKeys.all, queryFn: () => apiGet<SystemStatus>('/api/admin/system'), refetchInterval: SYSTEM_REFRESH_MS });
+  return useQuery({
+    queryKey: systemKeys.all,
+    queryFn: () => apiGet<SystemStatus>('/api/admin/system'),
+    refetchInterval: SYSTEM_REFRESH_MS,
+  });
 }
 
 export function useRebuildProjection() {

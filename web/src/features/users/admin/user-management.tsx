@@ -5,7 +5,13 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLiveRoom } from '../../realtime';
-import { useAdminDeleteUser, useAdminEditUser, useFetchUserDeletionPreview, useUsersPage, type AdminUserRow } from '../api/admin-users';
+import {
+  useAdminDeleteUser,
+  useAdminEditUser,
+  useFetchUserDeletionPreview,
+  useUsersPage,
+  type AdminUserRow,
+} from '../api/admin-users';
 import { useCurrentUser } from '../api/current-user';
 import { adminUserKeys } from '../api/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../roles';
@@ -67,7 +73,8 @@ function confirmOwnRoleChange(role: Role, onConfirm: () => void) {
     centered: true,
     children: (
       <Text size="sm">
-        Change your own role to <b>{roleLabel(role)}</b>? {role === 'admin' ? '' : 'You will no longer be an admin and cannot manage users.'}
+        Change your own role to <b>{roleLabel(role)}</b>?{' '}
+        {role === 'admin' ? '' : 'You will no longer be an admin and cannot manage users.'}
       </Text>
     ),
     labels: { confirm: 'Change my role', cancel: 'Cancel' },
@@ -172,7 +179,12 @@ export function UserManagement() {
         </Group>
       ) : (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEdit({ userId: user.userId, role: user.role })}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEdit({ userId: user.userId, role: user.role })}
+          >
             Edit
           </Button>
           <Button

@@ -120,7 +120,12 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
 
   const actions = editing ? (
     <Group gap="sm">
-      <Button variant="default" leftSection={<IconX size={18} />} onClick={() => setEditing(false)} disabled={editUser.isPending}>
+      <Button
+        variant="default"
+        leftSection={<IconX size={18} />}
+        onClick={() => setEditing(false)}
+        disabled={editUser.isPending}
+      >
         Cancel
       </Button>
       <Button leftSection={<IconDeviceFloppy size={18} />} onClick={save} loading={editUser.isPending}>

@@ -38,7 +38,9 @@ function attribute(tag: string, name: string): string | undefined {
 /** The first form (or the one with `id`) and its hidden and pre-filled inputs. */
 export function readForm(html: string, baseUrl: string, id?: string): HtmlForm {
   const forms = [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)].map((match) => match[0]);
-  const form = id ? forms.find((candidate) => attribute(candidate.slice(0, candidate.indexOf('>') + 1), 'id') === id) : forms[0];
+  const form = id
+    ? forms.find((candidate) => attribute(candidate.slice(0, candidate.indexOf('>') + 1), 'id') === id)
+    : forms[0];
   if (!form) throw new Error(`no form${id ? ` #${id}` : ''} in page:\n${html}`);
   const fields: Record<string, string> = {};
   for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
@@ -106,7 +108,8 @@ export class HttpBrowser {
       }),
     );
     const expires = options.get('expires');
-    const removed = value === '' || options.get('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now());
+    const removed =
+      value === '' || options.get('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now());
     const path = options.get('path') || '/';
     const key = `${name} ${path}`;
     if (removed) this.cookies.delete(key);

@@ -4,7 +4,11 @@ import express, { type Express } from 'express';
 import type pg from 'pg';
 import { createTestDatabase } from '../../../../../../tests/support/postgres';
 import { createPool } from '../../../db/pool';
-import { createEmbeddedIdentityProvider, type EmbeddedIdentityProvider, type EmbeddedIdentityProviderOptions } from '../index';
+import {
+  createEmbeddedIdentityProvider,
+  type EmbeddedIdentityProvider,
+  type EmbeddedIdentityProviderOptions,
+} from '../index';
 
 export interface ServedProvider {
   idp: EmbeddedIdentityProvider;

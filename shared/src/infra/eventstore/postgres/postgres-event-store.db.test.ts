@@ -366,9 +366,8 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     const controller = new AbortController();
     subscriptions.push(controller);
     const existing = await store.readAll({ after: null, limit: 100_000 });
-    const subscription = store
-      .subscribeToAll({ after: existing.at(-1)?.checkpoint ?? null, signal: controller.signal })
-      [Symbol.asyncIterator]();
+    const events = store.subscribeToAll({ after: existing.at(-1)?.checkpoint ?? null, signal: controller.signal });
+    const subscription = events[Symbol.asyncIterator]();
     const arrived = subscription.next().then((next) => (next.value as Array<{ streamId: string }>)[0]!.streamId);
     // The subscription has read once and is waiting when its first read has been made.
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -139,17 +139,20 @@ export default tseslint.config(
   })),
   { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
   { files: ['shared/src/infra/**/*.ts'], ignores: TEST_FILES, rules: restrict(INFRA_IMPORTS) },
-  /** One naming rule for the web's files and folders: kebab-case (use-now.ts, game-card.tsx, organize/). */
+  /** One naming rule for every workspace's files and folders: kebab-case (use-now.ts, game-card.tsx, game-loop/). */
   {
-    files: ['web/src/**/*.{ts,tsx}'],
+    files: ['{shared,command-api,projector,read-api,web,tests,scripts}/**/*.{ts,tsx}'],
     plugins: { 'check-file': checkFile },
     rules: {
       'check-file/filename-naming-convention': [
         'error',
-        { 'web/src/**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { 'web/src/**/': 'KEBAB_CASE' }],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{shared,command-api,projector,read-api,web,tests,scripts}/**/': 'KEBAB_CASE' },
+      ],
     },
   },
 );

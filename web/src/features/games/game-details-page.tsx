@@ -28,7 +28,7 @@ import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
 import { loadAsOfPanel } from '../audit';
 import { useAuth } from '../auth';
-import { checkout, PaymentDialog } from '../payments';
+import { checkout, loadPaymentDialog } from '../payments';
 import { useLiveRoom } from '../realtime';
 import { useCurrentUser } from '../users';
 import { useGameData, useJoinGame, useLeaveGame, type LoadedGame } from './api/play';
@@ -47,8 +47,10 @@ import { RemovedPlayers } from './play/removed-players';
 import { Pitch } from './play/pitch';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow } from './play/play-time';
 
-// What only some visitors open is loaded when first opened, not with the page: the QR code, the admin's as-of panel.
+// What only some visitors open is loaded when first opened, not with the page: the QR code, the card
+// form, the admin's as-of panel.
 const ShareDialog = lazy(() => import('./play/share-dialog').then((module) => ({ default: module.ShareDialog })));
+const PaymentDialog = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialog })));
 const AsOfPanel = lazy(() => loadAsOfPanel().then((module) => ({ default: module.AsOfPanel })));
 
 /**
@@ -189,23 +191,25 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
         </Group>
       </Modal>
       {paying && user.data && (
-        <PaymentDialog
-          opened
-          onClose={() => setPaying(false)}
-          amountCents={game.priceCents}
-          description={`Entry to ${game.name}`}
-          paymentKey={`entry:${game.gameId}:${user.data.userId}`}
-          createPayment={() =>
-            checkout({
-              price: game.priceCents,
-              email: user.data.email,
-              name: user.data.username,
-              receiver: game.organizerUsername,
-              purpose: { kind: 'entry', gameId: game.gameId },
-            })
-          }
-          onSucceeded={(paymentId) => joinFirst(paymentId)}
-        />
+        <Suspense fallback={null}>
+          <PaymentDialog
+            opened
+            onClose={() => setPaying(false)}
+            amountCents={game.priceCents}
+            description={`Entry to ${game.name}`}
+            paymentKey={`entry:${game.gameId}:${user.data.userId}`}
+            createPayment={() =>
+              checkout({
+                price: game.priceCents,
+                email: user.data.email,
+                name: user.data.username,
+                receiver: game.organizerUsername,
+                purpose: { kind: 'entry', gameId: game.gameId },
+              })
+            }
+            onSucceeded={(paymentId) => joinFirst(paymentId)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { mantineComponentStyles } from './build-tools/mantine-component-styles';
 
 // The backend (command-api, read-api, embedded identity provider) listens on :3000 in development;
 // proxying keeps the browser on one origin, so the XSRF cookie, the socket and the API share it.
@@ -12,7 +13,11 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Every file of the build also as .br and .gz beside it: the server sends what the browser accepts
   // without compressing on each request (read-api/src/web-app.ts).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 0 })],
+  plugins: [
+    mantineComponentStyles(fileURLToPath(new URL('src/app/mantine-base.css', import.meta.url))),
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 0 }),
+  ],
   resolve: {
     // One copy of each, so every Mantine package sees the same MantineProvider context. npm places a
     // second copy when the Mantine packages' versions drift apart: keep them on one version.
@@ -23,16 +28,13 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the app: separate chunks stay cached across deploys.
+        // React and the router change far less often than the app and every page needs them: a chunk of
+        // their own stays cached across deploys. Other libraries go where rolldown puts them, with the
+        // pages that use them, so a page loads only what it renders (a 'vendor' chunk of every library
+        // would bring payments, the scheduler's and the admin's libraries to the landing page).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
-              priority: 20,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { createAuth0Client, type Auth0Client } from '@auth0/auth0-spa-js';
+import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { setAccessTokenProvider, setAccountHandlers } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
@@ -114,7 +114,9 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
 
     void (async () => {
       try {
-        const config = await loadPublicConfig();
+        // The SDK loads beside the page, not before it (it is a third of the first page's JavaScript),
+        // and at the same time as the configuration.
+        const [config, { createAuth0Client }] = await Promise.all([loadPublicConfig(), import('@auth0/auth0-spa-js')]);
         // createAuth0Client also runs the silent session check; 'login_required' just means
         // there is no session.
         const client = await createAuth0Client({

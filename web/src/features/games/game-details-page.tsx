@@ -20,15 +20,15 @@ import type { Participant } from '@playtime/shared/contract/games';
 import { gameStream, type Team } from '@playtime/shared/domain/games/events';
 import { IconArrowLeft, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useNow } from '../../hooks/use-now';
 import { errorMessage } from '../../lib/notify';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
-import { AsOfPanel } from '../audit';
+import { loadAsOfPanel } from '../audit';
 import { useAuth } from '../auth';
-import { checkout, PaymentDialog } from '../payments';
+import { checkout, loadPaymentDialog } from '../payments';
 import { useLiveRoom } from '../realtime';
 import { useCurrentUser } from '../users';
 import { useGameData, useJoinGame, useLeaveGame, type LoadedGame } from './api/play';
@@ -46,7 +46,22 @@ import {
 import { RemovedPlayers } from './play/removed-players';
 import { Pitch } from './play/pitch';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow } from './play/play-time';
-import { ShareDialog } from './play/share-dialog';
+
+// What only some visitors open is loaded when first opened, not with the page: the QR code, the card
+// form, the admin's as-of panel.
+const ShareDialog = lazy(() => import('./play/share-dialog').then((module) => ({ default: module.ShareDialog })));
+const PaymentDialog = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialog })));
+const AsOfPanel = lazy(() => loadAsOfPanel().then((module) => ({ default: module.AsOfPanel })));
+
+/**
+ * Opens a lazily loaded dialog one render after it has mounted closed: a Mantine modal notes the
+ * control that opened it when `opened` turns true, to give it focus back on close.
+ */
+function OpenedAfterMount({ opened, children }: { opened: boolean; children: (opened: boolean) => ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return children(opened && mounted);
+}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -176,23 +191,25 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
         </Group>
       </Modal>
       {paying && user.data && (
-        <PaymentDialog
-          opened
-          onClose={() => setPaying(false)}
-          amountCents={game.priceCents}
-          description={`Entry to ${game.name}`}
-          paymentKey={`entry:${game.gameId}:${user.data.userId}`}
-          createPayment={() =>
-            checkout({
-              price: game.priceCents,
-              email: user.data.email,
-              name: user.data.username,
-              receiver: game.organizerUsername,
-              purpose: { kind: 'entry', gameId: game.gameId },
-            })
-          }
-          onSucceeded={(paymentId) => joinFirst(paymentId)}
-        />
+        <Suspense fallback={null}>
+          <PaymentDialog
+            opened
+            onClose={() => setPaying(false)}
+            amountCents={game.priceCents}
+            description={`Entry to ${game.name}`}
+            paymentKey={`entry:${game.gameId}:${user.data.userId}`}
+            createPayment={() =>
+              checkout({
+                price: game.priceCents,
+                email: user.data.email,
+                name: user.data.username,
+                receiver: game.organizerUsername,
+                purpose: { kind: 'entry', gameId: game.gameId },
+              })
+            }
+            onSucceeded={(paymentId) => joinFirst(paymentId)}
+          />
+        </Suspense>
       )}
     </Stack>
   );
@@ -203,6 +220,9 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
   const user = useCurrentUser();
   const tick = useNow(1000);
   const [sharing, share] = useDisclosure(false);
+  // Mounted from the first Share on, so later closes keep their transition and give focus back.
+  const [shareWanted, setShareWanted] = useState(false);
+  if (sharing && !shareWanted) setShareWanted(true);
   // Admins settle disputes by seeing the game as it stood: ten minutes ago to begin with.
   const [asOfFrom, setAsOfFrom] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(null);
@@ -300,7 +320,13 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         </SimpleGrid>
       </Card>
 
-      <ShareDialog opened={sharing} onClose={share.close} url={window.location.href} />
+      {shareWanted && (
+        <Suspense fallback={null}>
+          <OpenedAfterMount opened={sharing}>
+            {(opened) => <ShareDialog opened={opened} onClose={share.close} url={window.location.href} />}
+          </OpenedAfterMount>
+        </Suspense>
+      )}
       <Drawer
         opened={asOfFrom !== null}
         onClose={() => setAsOfFrom(null)}
@@ -308,7 +334,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         size="lg"
         title={`${game.name} as it stood`}
       >
-        {asOfFrom && <AsOfPanel stream={gameStream(game.gameId)} time={asOfFrom} />}
+        {asOfFrom && (
+          <Suspense fallback={<Loader />}>
+            <AsOfPanel stream={gameStream(game.gameId)} time={asOfFrom} />
+          </Suspense>
+        )}
       </Drawer>
       <ManageDialog
         game={game}

@@ -3,3 +3,5 @@ export { checkout } from './api/payments';
 export { HoldCountdown } from './hold-countdown';
 export { PaymentDialog } from './payment-dialog';
 export { PayoutsCard } from './payouts-card';
+
+export const loadPaymentDialog = () => import('./payment-dialog');

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Card, Center, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Card, Center, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { AUDIENCES, type Audience, type Feature } from './audiences';
 import classes from './landing.module.css';
 import { PartnerRequestButton } from './partner-request-button';
@@ -54,6 +55,11 @@ export function LandingPage() {
               Pick-up football without the group chat: find a game near you, book the pitch, and watch the teams fill up
               live.
             </Text>
+            <Group gap="sm" mt="xs">
+              <Button component={Link} to="/search" size="md" variant="white" color="dark">
+                Find a game
+              </Button>
+            </Group>
           </Stack>
         </Group>
       </header>

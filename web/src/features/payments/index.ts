@@ -2,4 +2,4 @@
 export { checkout } from './api/payments';
 export { HoldCountdown } from './hold-countdown';
 export { PaymentDialog } from './payment-dialog';
-export { PayoutsCard } from './payouts-card';
+export { PAYOUT_ROLES, PayoutsCard } from './payouts-card';

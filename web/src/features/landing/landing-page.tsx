@@ -31,7 +31,8 @@ function AudienceSection({ audience, children }: { audience: Audience; children?
       <Text c="dimmed" mt={4} mb="lg">
         {audience.subtitle}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+      {/* Four cards sit in one row (two by two when narrower), never three and one alone. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: audience.features.length === 4 ? 4 : 3 }} spacing="lg">
         {audience.features.map((feature) => (
           <FeatureCard key={feature.name} feature={feature} />
         ))}

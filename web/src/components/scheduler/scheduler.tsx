@@ -208,14 +208,20 @@ export function Scheduler(props: SchedulerProps) {
     const el = scrollerRef.current;
     if (!el || !measured) return;
     const scrollTo = scrollToAnchorRef.current;
+    // A re-render that keeps the place (a range loaded at an edge) keeps the exact time a zoom left
+    // too, unless the view was scrolled since.
+    const zoomedTo = zoomedToRef.current;
+    const keptTime =
+      scrollTo === false && zoomedTo && Math.abs(el.scrollLeft - zoomedTo.scrollLeft) <= 1 ? zoomedTo.time : undefined;
+    const exactTime = typeof scrollTo === 'object' ? scrollTo.time : keptTime;
     const target =
       scrollTo === true
         ? timeline.leadColumns * timeline.columnWidth
-        : offsetForDate(scrollTo === false ? visibleStartRef.current : scrollTo.time, timeline);
+        : offsetForDate(exactTime ?? visibleStartRef.current, timeline);
     scrollToAnchorRef.current = false;
     const max = Math.max(0, el.scrollWidth - el.clientWidth);
     el.scrollLeft = Math.min(max, Math.max(0, Math.round(target)));
-    if (typeof scrollTo === 'object') zoomedToRef.current = { time: scrollTo.time, scrollLeft: el.scrollLeft };
+    if (exactTime !== undefined) zoomedToRef.current = { time: exactTime, scrollLeft: el.scrollLeft };
     edgeLockRef.current = false;
     // syncVisibleStart reads the same timeline, zoom and locale as this render.
     syncVisibleStart(el.scrollLeft);

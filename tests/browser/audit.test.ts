@@ -98,6 +98,20 @@ describe('the event history in the browser', () => {
     await travel.getByRole('button', { name: 'Step forward' }).click();
     await travel.getByText(/^Sideline: player \(0 min\)$/).waitFor();
     await travel.getByRole('slider', { name: 'Time' }).waitFor();
+    // While dragging, the moment is written out on a line of its own, inside the drawer (a tooltip
+    // over the thumb was cut off at the drawer's edge).
+    const thumb = await travel.getByRole('slider', { name: 'Time' }).boundingBox();
+    await admin.page.mouse.move(thumb!.x + thumb!.width / 2, thumb!.y + thumb!.height / 2);
+    await admin.page.mouse.down();
+    await admin.page.mouse.move(thumb!.x - 40, thumb!.y + thumb!.height / 2, { steps: 4 });
+    const moving = travel.getByText(/^Moving to /);
+    await moving.waitFor();
+    const drawerBox = (await admin.page.getByRole('dialog', { name: 'Audit Match as it stood' }).boundingBox())!;
+    const movingBox = (await moving.boundingBox())!;
+    expect(movingBox.x).toBeGreaterThanOrEqual(drawerBox.x);
+    expect(movingBox.x + movingBox.width).toBeLessThanOrEqual(drawerBox.x + drawerBox.width);
+    await screenshot(admin.page, 'game-as-of-drawer-sliding');
+    await admin.page.mouse.up();
     await screenshot(admin.page, 'game-as-of-drawer');
     await admin.context.close();
 

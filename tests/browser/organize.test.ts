@@ -169,7 +169,20 @@ describe('organizing a game in the browser', () => {
     const captain = await browserPage(browser, app.url, 'captain@playtime.test', PHONE);
     await captain.goto(`${app.url}/organize/games`);
     await openPitchA(captain);
-    await captain.getByRole('listbox', { name: 'Half-hour slots' }).waitFor();
+    const slots = captain.getByRole('listbox', { name: 'Half-hour slots' });
+    await slots.waitFor();
+    // The list opens at the first free slot, not at the day's grey early hours (issue 27).
+    const firstFree = slots.getByRole('option', { name: / Free$/ }).first();
+    await firstFree.waitFor();
+    await expect
+      .poll(async () => {
+        const list = (await slots
+          .locator('xpath=ancestor::*[contains(@class, "ScrollArea-viewport")][1]')
+          .boundingBox())!;
+        const row = (await firstFree.boundingBox())!;
+        return row.y >= list.y && row.y + row.height <= list.y + list.height;
+      })
+      .toBe(true);
     const done = await captain.getByRole('button', { name: 'Done' }).boundingBox();
     expect(done).not.toBeNull();
     expect(done!.x + done!.width).toBeLessThanOrEqual(PHONE.width);

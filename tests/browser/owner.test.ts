@@ -379,8 +379,8 @@ describe('the field owner area in the browser', () => {
     // The owner's other browser shows it without a reload.
     await availableTile(second.page).first().waitFor({ timeout: 15_000 });
 
-    // An overlapping window is refused with the server's message, in the browser's time zone; the
-    // dialog stays open and its dates are cleared.
+    // An overlapping window is refused with the server's message, in the browser's time zone, beside
+    // the dates; the dialog stays open and keeps what the owner typed (issue 27).
     await dismissNotifications(page);
     await page.getByRole('button', { name: 'Add Availability' }).click();
     await dialog.getByLabel('Start Date').fill(dateTimeLocal(windowStart + HOUR));
@@ -389,8 +389,13 @@ describe('the field owner area in the browser', () => {
     const overlap = `This availability overlaps another window on Pitch A from ${clock(windowStart)} to ${clock(windowEnd)}`;
     await seeNotification(page, overlap);
     expect(await dialog.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByLabel('Start Date').inputValue()).toBe('');
-    expect(await dialog.getByLabel('End Date').inputValue()).toBe('');
+    await dialog.getByText(overlap).waitFor();
+    expect(await dialog.getByLabel('Start Date').inputValue()).toBe(dateTimeLocal(windowStart + HOUR));
+    expect(await dialog.getByLabel('End Date').inputValue()).toBe(dateTimeLocal(windowEnd + HOUR));
+    await dialogScreenshot(page, 'owner-availability-refused-desktop');
+    await page.setViewportSize(PHONE);
+    await dialogScreenshot(page, 'owner-availability-refused-phone');
+    await page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await availableTile(page).count()).toBe(1);

@@ -54,20 +54,34 @@ describe('identity, profile and admin in the browser', () => {
       .poll(() => page.getByLabel('Bio').inputValue(), { timeout: 15_000 })
       .toBe('Left back. Sundays at the park.');
     await page.getByText('No Recent Games').waitFor();
-    // Payouts: the simulated processor's onboarding leads straight back, with the account ready.
-    await page.getByText('Payouts not enabled').waitFor();
-    await page.getByRole('button', { name: 'Set up payouts' }).click();
-    await page.waitForURL(/\/profile\?payouts=done$/);
-    await page.getByText('Payouts enabled').waitFor();
-    await page.getByText('Charges enabled').waitFor();
-    expect(await page.getByRole('button', { name: 'Set up payouts' }).count()).toBe(0);
+    // A plain player receives no money, so the profile says nothing about payouts (issue 27).
+    expect(await page.getByText('Getting paid').count()).toBe(0);
+    expect(await page.getByText(/payouts/i).count()).toBe(0);
     await screenshot(page, 'profile-desktop');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'profile-phone');
     await context.close();
   });
 
-  it('logs in at http://127.0.0.1 through the provider at the public URL, under the security headers', async () => {
+  it('lets a captain, who collects entry fees, add bank details in plain words', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(app.url);
+    await logIn(page, 'captain@playtime.test');
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    // Payouts: the simulated processor's onboarding leads straight back, with the account ready.
+    await page.getByText('Add your bank details to receive entry fees and field rentals.').waitFor();
+    await page.getByRole('button', { name: 'Add bank details' }).click();
+    await page.waitForURL(/\/profile\?payouts=done$/);
+    await page.getByText('Ready: the money you collect is paid to your bank account.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add bank details' }).count()).toBe(0);
+    expect(await page.getByText(/not enabled/i).count()).toBe(0);
+    await screenshot(page, 'profile-captain-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'profile-captain-phone');
+    await context.close();
+  });
+
+  it('logs in at http://127.0.0.1 under the security headers', async () => {
     const { context, page } = await newPage(browser);
     const refused: string[] = [];
     page.on('console', (message) => {

@@ -83,7 +83,8 @@ export const router = createBrowserRouter([
               ],
             },
           ]),
-          guarded('search', ROUTE_ROLES.search, [{ index: true, lazy: page(loadSearchPage, (m) => m.SearchPage) }]),
+          // Anyone may look for games; joining one asks a guest to log in (issue 27).
+          { path: 'search', lazy: page(loadSearchPage, (m) => m.SearchPage) },
           {
             path: 'game-details/:id',
             lazy: page(loadGameDetailsPage, (m) => m.GameDetailsPage),

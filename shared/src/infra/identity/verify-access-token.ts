@@ -71,6 +71,12 @@ export interface VerifiedAccessToken {
 export interface AccessTokenVerifierOptions {
   /** The token issuer exactly as in `iss`, with its trailing slash (Auth0: `https://tenant/`). */
   issuer: string;
+  /**
+   * Other `iss` values of the same provider: the embedded one answers at each address the app does
+   * (127.0.0.1 as well as PUBLIC_URL), each under its own issuer. Their tokens are read as `issuer`'s,
+   * so one account stays one user whichever address it logged in at.
+   */
+  aliases?: string[];
   /** The API identifier the token must be addressed to. */
   audience: string;
   /** Where to fetch the signing keys; defaults to `${issuer}.well-known/jwks.json` (Auth0's and ours). */
@@ -146,6 +152,7 @@ export function bearerToken(header: string | null | undefined): string | undefin
 
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
   const { issuer, audience } = options;
+  const issuers = [issuer, ...(options.aliases ?? [])];
   const keys: JWTVerifyGetKey = options.jwks
     ? createLocalJWKSet(options.jwks)
     : createRemoteJWKSet(new URL(options.jwksUrl ?? '.well-known/jwks.json', issuer));
@@ -168,7 +175,8 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     // ever refuse; acceptance comes from jwtVerify below.
     const unverified = decodeUnverified(token);
     if (unverified.alg !== ALGORITHM) throw new UnauthorizedError('invalid_token');
-    if (unverified.payload.iss !== issuer) throw new UnauthorizedError('wrong_issuer');
+    if (typeof unverified.payload.iss !== 'string' || !issuers.includes(unverified.payload.iss))
+      throw new UnauthorizedError('wrong_issuer');
     const looksLikeIdToken =
       ID_TOKEN_ONLY_CLAIMS.some((claim) => claim in unverified.payload) ||
       (unverified.typ !== undefined && unverified.typ !== 'at+jwt' && unverified.typ !== 'jwt');
@@ -178,7 +186,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
     try {
       ({ payload } = await jwtVerify(token, keys, {
         algorithms: [ALGORITHM],
-        issuer,
+        issuer: issuers,
         audience,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp'],
@@ -189,7 +197,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
 
     const identity: VerifiedAccessToken = {
       sub: payload.sub!,
-      iss: payload.iss!,
+      iss: issuer,
       email: asString(payload.email),
       name: asString(payload.name),
       nickname: asString(payload.nickname),

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type pg from 'pg';
+import type { PublicConfig } from '../../contract/public-config';
 import type { Config } from '../config/config';
 import type { VerifyAccessToken } from '../http/current-user';
 import { appOrigins, appUrisFor } from '../identity/app-origins';
@@ -14,7 +15,7 @@ export const EMBEDDED_AUDIENCE = 'https://api.playtime.local';
 export interface Identity {
   verify: VerifyAccessToken;
   /** What the web app needs to start @auth0/auth0-spa-js. */
-  auth: { domain: string; clientId: string; audience: string };
+  auth: PublicConfig['auth'];
   /** The embedded provider, to mount before any body parser. */
   provider: { path: string; router: Router } | null;
   /** Sessions that ended (the embedded provider's logouts); null with Auth0, whose tokens name none. */
@@ -57,11 +58,13 @@ export async function setUpIdentity(options: {
     };
   }
   const origin = options.publicUrl.replace(/\/+$/, '');
-  const appUris = appUrisFor(appOrigins(origin, config.PORT));
+  const origins = appOrigins(origin, config.PORT);
+  const appUris = appUrisFor(origins);
   // The issuer is the app's own origin: the SDK's token worker only fetches a path of exactly
   // /oauth/token, so the provider cannot live under a prefix. It answers only its own paths.
   const provider = await createEmbeddedIdentityProvider({
     issuer: origin,
+    alsoAt: origins,
     pool: options.pool,
     clientId: EMBEDDED_CLIENT_ID,
     redirectUris: appUris,
@@ -74,6 +77,7 @@ export async function setUpIdentity(options: {
   });
   const verifier = createAccessTokenVerifier({
     issuer: provider.issuer,
+    aliases: provider.aliases,
     audience: EMBEDDED_AUDIENCE,
     jwks: provider.jwks,
   });
@@ -85,7 +89,12 @@ export async function setUpIdentity(options: {
       if (identity.session && (await sessions.hasEnded(identity.session))) throw new UnauthorizedError('session_ended');
       return identity;
     },
-    auth: { domain: provider.domain, clientId: EMBEDDED_CLIENT_ID, audience: EMBEDDED_AUDIENCE },
+    auth: {
+      domain: provider.domain,
+      clientId: EMBEDDED_CLIENT_ID,
+      audience: EMBEDDED_AUDIENCE,
+      alsoAt: origins.filter((other) => other !== new URL(provider.domain).origin),
+    },
     provider: { path: provider.mountPath, router: provider.router },
     sessions,
     close: async () => {

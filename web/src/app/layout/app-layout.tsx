@@ -1,14 +1,29 @@
 import { AppShell, Box, Burger, Button, Divider, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/logo';
 import { useAuth } from '../../features/auth';
 import { PartnerClaimNotice } from '../../features/partner-applications';
 import { CurrentUserSync, useRole } from '../../features/users';
+import { loadOrganizeLayout, loadOrganizerGamesPage } from '../../features/games';
 import { navLinksFor } from '../access';
 import { LoginButton, LogoutButton, WelcomeAvatar, WelcomeText } from './account-controls';
 import classes from './app-layout.module.css';
+
+/**
+ * Code a link's page needs, fetched before it is followed: Organize's first visit otherwise waited
+ * about 0.9 s for its chunks. Hovering, focusing or touching the link starts it, and so does the
+ * browser's first idle moment once the link is on screen.
+ */
+const PRELOADS: Record<string, () => void> = {
+  '/organize/games': () => void Promise.all([loadOrganizeLayout(), loadOrganizerGamesPage()]).catch(() => undefined),
+};
+
+function preloadProps(to: string) {
+  const preload = PRELOADS[to];
+  return preload ? { onMouseEnter: preload, onFocus: preload, onTouchStart: preload } : {};
+}
 
 /** '/organize/select-field' belongs to the Organize link ('/organize/games'): compare first segments. */
 function sameSection(pathname: string, to: string): boolean {
@@ -24,8 +39,20 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const { isAuthenticated } = useAuth();
   const role = useRole();
-  const links = navLinksFor(role);
+  const links = useMemo(() => navLinksFor(role), [role]);
   const { pathname } = useLocation();
+
+  useEffect(() => {
+    const preloads = links.map((link) => PRELOADS[link.to]).filter((preload) => preload !== undefined);
+    if (preloads.length === 0) return;
+    const run = () => preloads.forEach((preload) => preload());
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(run, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(run, 1000);
+    return () => clearTimeout(handle);
+  }, [links]);
 
   // Following a link closes the phone menu.
   const closeMenu = menu.close;
@@ -60,6 +87,7 @@ export function AppLayout() {
                   key={link.to}
                   component={NavLink}
                   to={link.to}
+                  {...preloadProps(link.to)}
                   variant="subtle"
                   color="gray"
                   className={classes.headerLink}
@@ -99,6 +127,7 @@ export function AppLayout() {
                 key={link.to}
                 component={NavLink}
                 to={link.to}
+                {...preloadProps(link.to)}
                 label={link.label}
                 active={sameSection(pathname, link.to)}
                 variant="light"

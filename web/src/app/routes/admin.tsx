@@ -1,6 +1,7 @@
 import { Container, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { IconActivity, IconBuildingStadium, IconHistory, IconUsers } from '@tabler/icons-react';
+import classes from './admin.module.css';
 import { PageTitle } from '../../components/page-title';
 import { EventHistory } from '../../features/audit';
 import { SystemPanel } from '../../features/system';
@@ -20,17 +21,17 @@ export function AdminPage() {
         onChange={(value) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
-          <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
+        <Tabs.List mb="lg" className={classes.tabList}>
+          <Tabs.Tab className={classes.tab} value="users" leftSection={<IconUsers size={16} />}>
             Users
           </Tabs.Tab>
-          <Tabs.Tab value="applications" leftSection={<IconBuildingStadium size={16} />}>
+          <Tabs.Tab className={classes.tab} value="applications" leftSection={<IconBuildingStadium size={16} />}>
             Field Owners Applications
           </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
+          <Tabs.Tab className={classes.tab} value="history" leftSection={<IconHistory size={16} />}>
             Event History
           </Tabs.Tab>
-          <Tabs.Tab value="system" leftSection={<IconActivity size={16} />}>
+          <Tabs.Tab className={classes.tab} value="system" leftSection={<IconActivity size={16} />}>
             System
           </Tabs.Tab>
         </Tabs.List>

@@ -90,7 +90,13 @@ export function Scheduler(props: SchedulerProps) {
   const [anchor, setAnchor] = useState<Date>(() => initialAnchor(startDate));
   /** Bumped to scroll the anchor's column to the left edge of the viewport. */
   const [scrollTick, setScrollTick] = useState(0);
-  const scrollToAnchorRef = useRef(true);
+  /** Where the next layout scrolls: the anchor's column, an exact time (after a zoom), or nowhere. */
+  const scrollToAnchorRef = useRef<boolean | { time: number }>(true);
+  /**
+   * Where the last zoom put the view. Zooming back without scrolling in between returns to that exact
+   * time: read back from a coarser view's pixels it would drift by up to a column.
+   */
+  const zoomedToRef = useRef<{ time: number; scrollLeft: number } | null>(null);
   const visibleStartRef = useRef(anchor.getTime());
   const edgeLockRef = useRef(false);
   const navGateRef = useRef(createLeadingGate(NAVIGATION_DEBOUNCE_MS));
@@ -100,14 +106,18 @@ export function Scheduler(props: SchedulerProps) {
     setScrollTick((n) => n + 1);
   }, []);
 
-  const applyZoom = useCallback(
-    (next: SchedulerZoom) => {
-      setAnchor(new Date(visibleStartRef.current));
-      setZoom(next);
-      requestAnchorScroll();
-    },
-    [requestAnchorScroll],
-  );
+  const applyZoom = useCallback((next: SchedulerZoom) => {
+    const left = scrollerRef.current?.scrollLeft;
+    const zoomedTo = zoomedToRef.current;
+    const time =
+      zoomedTo && left !== undefined && Math.abs(left - zoomedTo.scrollLeft) <= 1
+        ? zoomedTo.time
+        : visibleStartRef.current;
+    setAnchor(new Date(time));
+    setZoom(next);
+    scrollToAnchorRef.current = { time };
+    setScrollTick((n) => n + 1);
+  }, []);
 
   const configZoomRef = useRef(cfg.zoom);
   useEffect(() => {
@@ -197,12 +207,21 @@ export function Scheduler(props: SchedulerProps) {
   useLayoutEffect(() => {
     const el = scrollerRef.current;
     if (!el || !measured) return;
-    const target = scrollToAnchorRef.current
-      ? timeline.leadColumns * timeline.columnWidth
-      : offsetForDate(visibleStartRef.current, timeline);
+    const scrollTo = scrollToAnchorRef.current;
+    // A re-render that keeps the place (a range loaded at an edge) keeps the exact time a zoom left
+    // too, unless the view was scrolled since.
+    const zoomedTo = zoomedToRef.current;
+    const keptTime =
+      scrollTo === false && zoomedTo && Math.abs(el.scrollLeft - zoomedTo.scrollLeft) <= 1 ? zoomedTo.time : undefined;
+    const exactTime = typeof scrollTo === 'object' ? scrollTo.time : keptTime;
+    const target =
+      scrollTo === true
+        ? timeline.leadColumns * timeline.columnWidth
+        : offsetForDate(exactTime ?? visibleStartRef.current, timeline);
     scrollToAnchorRef.current = false;
     const max = Math.max(0, el.scrollWidth - el.clientWidth);
     el.scrollLeft = Math.min(max, Math.max(0, Math.round(target)));
+    if (exactTime !== undefined) zoomedToRef.current = { time: exactTime, scrollLeft: el.scrollLeft };
     edgeLockRef.current = false;
     // syncVisibleStart reads the same timeline, zoom and locale as this render.
     syncVisibleStart(el.scrollLeft);
@@ -327,6 +346,7 @@ export function Scheduler(props: SchedulerProps) {
       <div className={classes.body}>
         <div
           ref={mergedScrollerRef}
+          data-testid="scheduler-scroller"
           className={height === undefined ? `${classes.scroller} ${classes.scrollerAuto}` : classes.scroller}
           onScroll={handleScroll}
         >

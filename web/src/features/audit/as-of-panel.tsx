@@ -87,9 +87,14 @@ export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
             setSliding(null);
             setAt(new Date(value).toISOString());
           }}
-          label={(value) => new Date(value).toLocaleString()}
+          label={null}
           mb="xs"
         />
+      )}
+      {answer && Date.parse(answer.lastTime) > Date.parse(answer.firstTime) && (
+        // The moment being dragged to, as a line of its own: a tooltip over the thumb was cut off at
+        // the drawer's edges.
+        <Text fz="sm">{sliding === null ? '\u00a0' : `Moving to ${new Date(sliding).toLocaleString()}`}</Text>
       )}
       <Group gap="xs">
         <Button

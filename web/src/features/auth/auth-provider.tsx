@@ -2,7 +2,7 @@ import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { setAccessTokenProvider, setAccountHandlers } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
-import { loadPublicConfig } from '../../lib/public-config';
+import { loadPublicConfig, type PublicConfig } from '../../lib/public-config';
 import { realtime } from '../../lib/socket';
 import {
   registerAccount,
@@ -41,6 +41,15 @@ async function registerAfterLogin(): Promise<void> {
       'Try again',
     );
   });
+}
+
+/**
+ * The embedded provider answers at every address the app does: talking to it at the page's own
+ * origin keeps its session cookie first-party, so the silent check after a reload finds the session
+ * at 127.0.0.1 as well as at PUBLIC_URL (a cross-site frame would get neither cookie nor answer).
+ */
+function providerDomain(auth: PublicConfig['auth']): string {
+  return auth.alsoAt?.includes(window.location.origin) ? window.location.origin : auth.domain;
 }
 
 function currentPath(): string {
@@ -120,7 +129,7 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
         // createAuth0Client also runs the silent session check; 'login_required' just means
         // there is no session.
         const client = await createAuth0Client({
-          domain: config.auth.domain,
+          domain: providerDomain(config.auth),
           clientId: config.auth.clientId,
           authorizationParams: { audience: config.auth.audience, redirect_uri: window.location.origin },
           useRefreshTokens: true,

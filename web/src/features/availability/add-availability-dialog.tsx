@@ -1,12 +1,11 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
-import { formErrors } from '../../lib/api-error';
 import { notifySuccess } from '../../lib/notify';
 import type { SubField } from '../fields';
 import { useAddAvailability } from './api/availability';
 import { AvailabilityInputs } from './availability-inputs';
-import { WINDOW_INPUT_OF, readWindow, type WindowErrors, type WindowInputs } from './datetime-local';
+import { readWindow, refusedWindowErrors, type WindowErrors, type WindowInputs } from './datetime-local';
 
 const EMPTY_WINDOW: WindowInputs = { startDate: '', endDate: '' };
 
@@ -20,7 +19,7 @@ interface AddAvailabilityDialogProps {
   onAdded: (startDate: Date) => void;
 }
 
-/** Add Availability: Subfield, Start Date, End Date. The dates reset after every attempt (spec §4). */
+/** Add Availability: Subfield, Start Date, End Date. A refused window keeps the dates typed. */
 export function AddAvailabilityDialog({
   opened,
   onClose,
@@ -57,9 +56,8 @@ export function AddAvailabilityDialog({
           onAdded(window.startDate);
           close();
         },
-        // The toast says why; a message about one of the dates shows at its input too.
-        onError: (error) => setErrors(formErrors(error, WINDOW_INPUT_OF)),
-        onSettled: () => setValues(EMPTY_WINDOW),
+        // What the owner typed stays, with the server's reason beside the dates (issue 27).
+        onError: (error) => setErrors(refusedWindowErrors(error)),
       },
     );
   };

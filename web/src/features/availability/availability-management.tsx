@@ -10,7 +10,13 @@ import { availabilityKeys } from './api/query-keys';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { EditAvailabilityDialog, type EditedAvailability } from './edit-availability-dialog';
 import { GameDetailsDialog } from './game-details-dialog';
-import { OWNER_SCHEDULER_CONFIG, buildResources, findEntry } from './availability-resources';
+import {
+  LEAD_BEFORE_MS,
+  OWNER_SCHEDULER_CONFIG,
+  buildResources,
+  findEntry,
+  openingTime,
+} from './availability-resources';
 import { resolveSelection, selectField, type AvailabilitySelection } from './selection';
 
 interface AvailabilityManagementProps {
@@ -21,7 +27,6 @@ interface AvailabilityManagementProps {
 }
 
 const NO_ROWS: never[] = [];
-const LEAD_BEFORE_NEW_WINDOW_MS = 60 * 60_000;
 
 /** The Schedule Management tab: 'Field Selection', Add Availability and the field's timeline. */
 export function AvailabilityManagement({ fields, selection, onSelectionChange }: AvailabilityManagementProps) {
@@ -33,12 +38,18 @@ export function AvailabilityManagement({ fields, selection, onSelectionChange }:
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<EditedAvailability | undefined>();
   const [gameId, setGameId] = useState<string | undefined>();
-  /** Where the timeline starts: now, or an hour before the window just added (so it shows whole, in context). */
+  /** Where the timeline starts: with what runs now whole, or an hour before the window just added (so it shows whole, in context). */
   const [timelineStart, setTimelineStart] = useState<Date | undefined>();
-  const showWindow = (startDate: Date) => setTimelineStart(new Date(startDate.getTime() - LEAD_BEFORE_NEW_WINDOW_MS));
+  const showWindow = (startDate: Date) => setTimelineStart(new Date(startDate.getTime() - LEAD_BEFORE_MS));
 
   const rows = availability.data ?? NO_ROWS;
   const resources = useMemo(() => buildResources(rows), [rows]);
+  // Once a field's entries are first known, the timeline opens with what runs now whole.
+  const [openedFor, setOpenedFor] = useState<string | undefined>();
+  if (availability.isSuccess && field && openedFor !== field.fieldId) {
+    setOpenedFor(field.fieldId);
+    setTimelineStart(openingTime(rows, Date.now()));
+  }
 
   const openTile = (booking: SchedulerBooking) => {
     const clicked = findEntry(rows, booking.id);

@@ -8,6 +8,7 @@ import {
   bookingIdOf,
   buildResources,
   findEntry,
+  openingTime,
 } from './availability-resources';
 
 const rows: SubFieldTimeline[] = [
@@ -69,5 +70,36 @@ describe('timeline rows from get-field-schedules', () => {
 
   it('configures the owner calendar: zoom 2, 10 records per page, no tooltip', () => {
     expect(OWNER_SCHEDULER_CONFIG).toMatchObject({ zoom: 2, maxRecordsPerPage: 10, showTooltip: false });
+  });
+});
+
+describe('openingTime', () => {
+  const HOUR = 3_600_000;
+  const now = Date.parse('2026-11-26T14:10:00Z');
+  const row = (entries: Array<[string, string]>): SubFieldTimeline => ({
+    subFieldId: 'sf',
+    name: 'Pitch A',
+    data: entries.map(([startDate, endDate], index) => ({
+      type: 'game',
+      gameId: `g${index}`,
+      startDate,
+      endDate,
+    })) as SubFieldTimeline['data'],
+  });
+
+  it('opens an hour before now when nothing runs', () => {
+    expect(openingTime([row([['2026-11-26T16:00:00Z', '2026-11-26T17:00:00Z']])], now).getTime()).toBe(now - HOUR);
+  });
+
+  it('opens an hour before the earliest entry running now, so it shows whole', () => {
+    const rows = [
+      row([['2026-11-26T13:30:00Z', '2026-11-26T15:00:00Z']]),
+      row([['2026-11-26T12:00:00Z', '2026-11-26T14:30:00Z']]),
+    ];
+    expect(openingTime(rows, now).toISOString()).toBe('2026-11-26T11:00:00.000Z');
+  });
+
+  it('does not rewind to a long window that began more than half a day ago', () => {
+    expect(openingTime([row([['2026-11-20T00:00:00Z', '2026-12-01T00:00:00Z']])], now).getTime()).toBe(now - HOUR);
   });
 });

@@ -54,3 +54,24 @@ export function findEntry(rows: readonly SubFieldTimeline[], bookingId: string):
   }
   return undefined;
 }
+
+/** How much of what came before an opening item the timeline shows, for context. */
+export const LEAD_BEFORE_MS = 60 * 60_000;
+/** A running item that began longer ago than this is not rewound to (its label stays in view anyway). */
+const LONGEST_REWIND_MS = 12 * 60 * 60_000;
+
+/**
+ * Where the owner's timeline opens: an hour before the earliest entry running now (a game in
+ * progress shows whole, not cut at the left edge), else an hour before now.
+ */
+export function openingTime(rows: readonly SubFieldTimeline[], now: number): Date {
+  let start = now;
+  for (const row of rows) {
+    for (const entry of row.data) {
+      const from = Date.parse(entry.startDate);
+      const to = Date.parse(entry.endDate);
+      if (from <= now && now < to && now - from <= LONGEST_REWIND_MS) start = Math.min(start, from);
+    }
+  }
+  return new Date(start - LEAD_BEFORE_MS);
+}

@@ -1,3 +1,5 @@
+import { formErrors } from '../../lib/api-error';
+import { errorMessage } from '../../lib/notify';
 /**
  * The Start Date / End Date inputs are `datetime-local`: their value is 'YYYY-MM-DDTHH:mm' in the
  * browser's time zone (spec §7: dates are formatted that way in edit forms; §9: the browser's zone).
@@ -44,6 +46,16 @@ export const WINDOW_INPUT_OF = { startDate: 'startDate', endDate: 'endDate' } as
   string,
   keyof WindowInputs
 >;
+
+/**
+ * A refused window's message beside the dates: at the date the server names, else at End Date (an
+ * overlap or a window too short is about the pair). The owner's typing stays for the next try.
+ */
+export function refusedWindowErrors(error: unknown): WindowErrors {
+  const errors = formErrors(error, WINDOW_INPUT_OF);
+  if (errors.startDate || errors.endDate) return errors;
+  return { endDate: errorMessage(error) };
+}
 
 export type WindowResult = { ok: true; startDate: Date; endDate: Date } | { ok: false; errors: WindowErrors };
 

@@ -2,12 +2,17 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
-import { formErrors } from '../../lib/api-error';
 import { notifySuccess } from '../../lib/notify';
 import { useDeleteAvailability, useEditAvailability } from './api/availability';
 import type { AvailabilityEntry } from './api/types';
 import { AvailabilityInputs } from './availability-inputs';
-import { WINDOW_INPUT_OF, readWindow, toDateTimeLocal, type WindowErrors, type WindowInputs } from './datetime-local';
+import {
+  readWindow,
+  refusedWindowErrors,
+  toDateTimeLocal,
+  type WindowErrors,
+  type WindowInputs,
+} from './datetime-local';
 
 export interface EditedAvailability {
   entry: AvailabilityEntry;
@@ -42,11 +47,10 @@ function EditAvailabilityBody({ edited, onClose }: { edited: EditedAvailability;
           notifySuccess('Availability changed.');
           onClose();
         },
-        // The form resets after any attempt: back to the window as it is saved. The toast says why;
-        // a message about one of the dates shows at its input too.
+        // The form goes back to the window as it is saved, with the server's reason beside the dates.
         onError: (error) => {
           setValues(inputsOf(entry));
-          setErrors(formErrors(error, WINDOW_INPUT_OF));
+          setErrors(refusedWindowErrors(error));
         },
       },
     );

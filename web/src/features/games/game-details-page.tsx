@@ -42,6 +42,7 @@ import {
   REJOIN_FOR_FREE,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
+  GUEST_JOIN_HINT,
 } from './play/messages';
 import { RemovedPlayers } from './play/removed-players';
 import { Pitch } from './play/pitch';
@@ -114,9 +115,14 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
   if (!auth.isAuthenticated) {
     // A guest logs in and comes back to this page (the login keeps the address).
     buttons = (
-      <Button size="md" onClick={() => void auth.login()} loading={auth.isLoading}>
-        Join Game
-      </Button>
+      <Stack gap={4} align="flex-start">
+        <Button size="md" onClick={() => void auth.login()} loading={auth.isLoading}>
+          Join Game
+        </Button>
+        <Text c="dimmed" fz="sm">
+          {GUEST_JOIN_HINT}
+        </Text>
+      </Stack>
     );
   } else if (removal) {
     buttons = (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Card, Center, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Card, Center, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { AUDIENCES, type Audience, type Feature } from './audiences';
 import classes from './landing.module.css';
 import { PartnerRequestButton } from './partner-request-button';
@@ -30,7 +31,8 @@ function AudienceSection({ audience, children }: { audience: Audience; children?
       <Text c="dimmed" mt={4} mb="lg">
         {audience.subtitle}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+      {/* Four cards sit in one row (two by two when narrower), never three and one alone. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: audience.features.length === 4 ? 4 : 3 }} spacing="lg">
         {audience.features.map((feature) => (
           <FeatureCard key={feature.name} feature={feature} />
         ))}
@@ -54,6 +56,11 @@ export function LandingPage() {
               Pick-up football without the group chat: find a game near you, book the pitch, and watch the teams fill up
               live.
             </Text>
+            <Group gap="sm" mt="xs">
+              <Button component={Link} to="/search" size="md" variant="white" color="dark">
+                Find a game
+              </Button>
+            </Group>
           </Stack>
         </Group>
       </header>

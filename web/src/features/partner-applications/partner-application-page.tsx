@@ -6,6 +6,7 @@ import {
   Center,
   Container,
   Grid,
+  Group,
   Loader,
   NumberInput,
   Stack,
@@ -29,6 +30,7 @@ import {
   PARTNER_TEXT_MAX,
   type ApplicationStatus,
 } from '@playtime/shared/domain/partners/decider';
+import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
@@ -111,6 +113,12 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
       {submit.isSuccess ? (
         <Alert color="green" title="Thank you! Your application was sent." mb="lg">
           An admin will look at it soon. Its status shows below.
+          {/* A way onward from the thank-you: home, or (once approved) the owner area from the header. */}
+          <Group mt="sm">
+            <Button component={Link} to="/" variant="light" color="green" size="xs">
+              Back to the home page
+            </Button>
+          </Group>
         </Alert>
       ) : (
         <Card withBorder padding="lg" mb="lg">

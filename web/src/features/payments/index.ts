@@ -2,6 +2,6 @@
 export { checkout } from './api/payments';
 export { HoldCountdown } from './hold-countdown';
 export { PaymentDialog } from './payment-dialog';
-export { PayoutsCard } from './payouts-card';
+export { PAYOUT_ROLES, PayoutsCard } from './payouts-card';
 
 export const loadPaymentDialog = () => import('./payment-dialog');

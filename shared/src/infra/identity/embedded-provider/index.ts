@@ -22,6 +22,12 @@ export interface EmbeddedIdentityProviderOptions {
    * fetches tokens from a Web Worker that only accepts exactly `<origin>/oauth/token`.
    */
   issuer: string;
+  /**
+   * More origins the app answers at (e.g. http://127.0.0.1:3000 beside PUBLIC_URL). The provider
+   * answers at each under an issuer of that origin, so a browser there keeps its session cookie
+   * first-party and the SDK's silent check (an iframe of the provider) works after a reload.
+   */
+  alsoAt?: string[];
   pool: pg.Pool;
   clientId: string;
   redirectUris: string[];
@@ -53,6 +59,8 @@ export interface EmbeddedIdentityProvider {
   domain: string;
   /** The `iss` of every token, `${domain}/`, as the SDK derives it; give it to the access-token verifier. */
   issuer: string;
+  /** The issuers of `alsoAt`: the same provider, to be accepted as `issuer` (the verifier's `aliases`). */
+  aliases: string[];
   jwksUrl: string;
   /** The public signing keys, for verifying tokens in-process (createAccessTokenVerifier's `jwks`). */
   jwks: JSONWebKeySet;
@@ -92,32 +100,46 @@ export async function createEmbeddedIdentityProvider(
   const cookieKeys = options.cookieKeys?.length ? options.cookieKeys : await loadCookieKeys(options.pool);
   const throttle = new LoginThrottle(options.pool, options.now);
 
-  const provider = new Provider(
-    issuer,
-    providerConfiguration({
-      db: options.pool,
-      accounts,
-      clientId: options.clientId,
-      redirectUris: options.redirectUris,
-      postLogoutRedirectUris: options.postLogoutRedirectUris,
-      audience: options.audience,
-      signingKey,
-      cookieKeys,
-      mountPath,
-      adminEmails: options.adminEmails ?? [],
-    }),
-  );
-  provider.proxy = options.trustProxy ?? false;
-  provider.on('server_error', (_ctx, error) => onError(error));
-  provider.use(keepPopupOpenForTheSdk);
+  const configuration = providerConfiguration({
+    db: options.pool,
+    accounts,
+    clientId: options.clientId,
+    redirectUris: options.redirectUris,
+    postLogoutRedirectUris: options.postLogoutRedirectUris,
+    audience: options.audience,
+    signingKey,
+    cookieKeys,
+    mountPath,
+    adminEmails: options.adminEmails ?? [],
+  });
+  const routerAt = (origin: string): Router => {
+    const provider = new Provider(`${origin}${mountPath}/`, configuration);
+    provider.proxy = options.trustProxy ?? false;
+    provider.on('server_error', (_ctx, error) => onError(error));
+    provider.use(keepPopupOpenForTheSdk);
 
-  const handleWithProvider = provider.callback();
+    const handleWithProvider = provider.callback();
+    const router = express.Router();
+    router.use(auth0CompatibleRequests({ authorization: ROUTES.authorization, endSession: ROUTES.end_session }));
+    router.use(
+      interactionRouter({ provider, accounts, throttle, showDemoAccounts: options.seedDemoAccounts, onError }),
+    );
+    // Only the provider's own paths reach it (it answers 404 to anything else), so it can share an
+    // origin root with the SPA and the API.
+    router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));
+    return router;
+  };
+  const canonicalOrigin = new URL(issuer).origin;
+  const otherOrigins = [...new Set((options.alsoAt ?? []).map((origin) => new URL(origin).origin))].filter(
+    (origin) => origin !== canonicalOrigin,
+  );
+  const routers = new Map([canonicalOrigin, ...otherOrigins].map((origin) => [origin, routerAt(origin)]));
+  const canonicalRouter = routers.get(canonicalOrigin)!;
   const router = express.Router();
-  router.use(auth0CompatibleRequests({ authorization: ROUTES.authorization, endSession: ROUTES.end_session }));
-  router.use(interactionRouter({ provider, accounts, throttle, showDemoAccounts: options.seedDemoAccounts, onError }));
-  // Only the provider's own paths reach it (it answers 404 to anything else), so it can share an
-  // origin root with the SPA and the API.
-  router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));
+  router.use((req, res, next) => {
+    const origin = `${req.protocol}://${req.get('host') ?? ''}`;
+    (routers.get(origin) ?? canonicalRouter)(req, res, next);
+  });
 
   // Expired records are already invisible, so sweeping them need not hold up start-up.
   const sweep = () =>
@@ -135,6 +157,7 @@ export async function createEmbeddedIdentityProvider(
     mountPath: mountPath || '/',
     domain,
     issuer,
+    aliases: otherOrigins.map((origin) => `${origin}${mountPath}/`),
     jwksUrl: `${issuer}${ROUTES.jwks.slice(1)}`,
     jwks: { keys: [publicJwk(signingKey)] },
     accounts,

@@ -26,7 +26,16 @@ export const Tile = memo(function Tile({ item, resource, position, top, timeLabe
   return (
     <UnstyledButton
       className={classes.tile}
-      style={{ left: position.left, width: position.width, top, height: TILE_HEIGHT, background, color }}
+      style={{
+        left: position.left,
+        width: position.width,
+        top,
+        height: TILE_HEIGHT,
+        background,
+        color,
+        ['--pts-tile-left' as string]: `${position.left}px`,
+        ['--pts-tile-width' as string]: `${position.width}px`,
+      }}
       data-cut-start={position.cutStart || undefined}
       data-cut-end={position.cutEnd || undefined}
       aria-label={label}

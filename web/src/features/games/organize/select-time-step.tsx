@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNow } from '../../../hooks/use-now';
 import { browserTimeZone } from '../../../lib/api-client';
@@ -186,15 +186,32 @@ function SlotList({
   endLabel: string | null;
   onClick: (index: number) => void;
 }) {
+  // The list opens at the chosen slot, else at the first free one: on a phone a day's early hours
+  // were a screenful of grey 'Unavailable' rows to scroll past first.
+  // Once per day shown: later clicks and live changes leave the scroll where the captain put it.
+  const viewport = useRef<HTMLDivElement>(null);
+  const target = slots.find((slot) => slot.status === 2) ?? slots.find((slot) => slot.status === 1);
+  const targetStart = useRef(target?.start);
+  targetStart.current = target?.start;
+  const dayStart = slots[0]?.start;
+  useEffect(() => {
+    const list = viewport.current;
+    if (!list || dayStart === undefined || targetStart.current === undefined) return;
+    const row = list.querySelector<HTMLElement>(`[data-slot-start="${targetStart.current}"]`);
+    if (!row) return;
+    // One row of what comes before stays in view, so the captain sees where the free time begins.
+    const offset = row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = Math.max(0, offset - 40);
+  }, [dayStart]);
   return (
-    <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+    <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars viewportRef={viewport}>
       {/* Room above the first slot: each time label sits half a line up, on the boundary it names. */}
       <Stack gap={2} pt={8} role="listbox" aria-label="Half-hour slots">
         {slots.map((slot, index) => {
           const look = SLOT_COLORS[slot.status];
           const time = dayjs(slot.start).format('HH:mm');
           return (
-            <Group key={slot.start} gap="xs" wrap="nowrap" align="stretch">
+            <Group key={slot.start} gap="xs" wrap="nowrap" align="stretch" data-slot-start={slot.start}>
               <Text fz="xs" c="dimmed" w={44} style={{ flexShrink: 0, transform: 'translateY(-0.5em)' }}>
                 {slot.label ?? ''}
               </Text>

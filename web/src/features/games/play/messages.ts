@@ -10,6 +10,8 @@ export const FIRST_JOIN_FAILED = 'Error joining the game. Please try again.';
 export const MOVE_FAILED = 'Error joining. Please try again.';
 export const LEAVE_FAILED = 'Failure to leave the game. Please try again.';
 export const LEAVE_CONFIRMATION = 'Are you sure you want to leave the game? You will not be able to get a refund.';
+/** A guest may look at a game; Join Game opens the login first and returns to the page. */
+export const GUEST_JOIN_HINT = 'Log in to join this game.';
 export const GAME_CANCELLED = 'This game was cancelled.';
 export { GAME_FULL, REJOIN_FOR_FREE, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME };
 

@@ -60,12 +60,16 @@ function PlayerChip({
   );
 }
 
+/** As tall as a player's chip (its minutes line left blank), so both teams' rows stay in line. */
 function EmptySlot() {
   return (
     <Stack gap={2} align="center" aria-hidden>
       <Box w={36} h={36} style={{ borderRadius: '50%', border: '2px dashed rgba(255,255,255,0.55)' }} />
-      <Text fz="xs" c="rgba(255,255,255,0.6)">
+      <Text fz="xs" fw={600} c="rgba(255,255,255,0.6)">
         Open
+      </Text>
+      <Text fz={11} lh={1}>
+        {'\u00a0'}
       </Text>
     </Stack>
   );

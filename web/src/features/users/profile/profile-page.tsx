@@ -29,7 +29,7 @@ import { rooms } from '@playtime/shared/contract/rooms';
 import { playKeys, useMyGames } from '../../games';
 import { useLiveRoom } from '../../realtime';
 import { useBalance } from '../api/profile';
-import { PayoutsCard } from '../../payments';
+import { PAYOUT_ROLES, PayoutsCard } from '../../payments';
 import { roleLabel } from '../roles';
 import { AvatarPicker } from './avatar-picker';
 
@@ -178,7 +178,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <BalanceCard username={user.username} />
-            <PayoutsCard />
+            {PAYOUT_ROLES.includes(user.role) && <PayoutsCard />}
             <Card padding="lg">
               <Stack gap="md">
                 <TextInput label="Username" value={user.username} readOnly variant="filled" />

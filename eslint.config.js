@@ -51,6 +51,23 @@ const WEB_IMPORTS = [
   },
 ];
 
+/**
+ * Infrastructure is ports and adapters, below the domain's deciders and the game loop that runs them:
+ * it decides nothing (the decider kernel's types, events' schemas and roles are what it may know).
+ */
+const INFRA_IMPORTS = [
+  {
+    regex: '(^|/)domain/(?!(decider|event-registry|event-schemas)$)(?![^/]+/events$)',
+    message:
+      'Infrastructure runs no decider: of the domain it knows the decider kernel and the events. The game loop (shared/src/game-loop) and the services run deciders through the command door.',
+  },
+  {
+    regex: '(^|/)game-loop(/|$)',
+    message:
+      'Infrastructure imports nothing from the game loop: the game loop is built on it, not it on the game loop.',
+  },
+];
+
 /** The read side knows the projector's read models by their contract names only. */
 const READ_API_IMPORTS = [
   {
@@ -121,17 +138,21 @@ export default tseslint.config(
     },
   })),
   { files: ['read-api/src/**/*.ts'], rules: restrict(READ_API_IMPORTS) },
-  /** One naming rule for the web's files and folders: kebab-case (use-now.ts, game-card.tsx, organize/). */
+  { files: ['shared/src/infra/**/*.ts'], ignores: TEST_FILES, rules: restrict(INFRA_IMPORTS) },
+  /** One naming rule for every workspace's files and folders: kebab-case (use-now.ts, game-card.tsx, game-loop/). */
   {
-    files: ['web/src/**/*.{ts,tsx}'],
+    files: ['{shared,command-api,projector,read-api,web,tests,scripts}/**/*.{ts,tsx}'],
     plugins: { 'check-file': checkFile },
     rules: {
       'check-file/filename-naming-convention': [
         'error',
-        { 'web/src/**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { 'web/src/**/': 'KEBAB_CASE' }],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{shared,command-api,projector,read-api,web,tests,scripts}/**/': 'KEBAB_CASE' },
+      ],
     },
   },
 );

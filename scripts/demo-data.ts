@@ -15,13 +15,13 @@ import { fieldStream } from '@playtime/shared/domain/fields/events';
 import { rentalCentsFor } from '@playtime/shared/domain/availability/bookings';
 import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/availability/decider';
 import { subFieldStream, type GameDraft } from '@playtime/shared/domain/availability/events';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
-import { bookHeldSlot } from '@playtime/shared/infra/game-loop/booking';
+import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import { userIdFor } from '@playtime/shared/infra/http/current-user';
 import { stableId } from '@playtime/shared/infra/ids';
-import type { Payments } from '@playtime/shared/infra/payments/setup';
+import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -49,6 +49,8 @@ export interface DemoPeople {
 
 export interface DemoDataDependencies {
   store: EventStore;
+  /** The process's door for commands (a door of the seed's own on `store` when none is given). */
+  commands?: CommandDoor;
   geocoder: Geocoder;
   payments: Pick<Payments, 'processor' | 'simulated'>;
   cancellationWindowHours: number;
@@ -58,20 +60,21 @@ export interface DemoDataDependencies {
 const metadata = (userId: string) => ({ userId, correlationId: 'demo-data', causationId: null });
 
 /** One command, decided as `actorId` at `now`, with ids drawn from `ids` (fixed, so the seed is repeatable). */
-async function decide<Command, Event extends DomainEvent, State>(
-  store: EventStore,
+async function decide<Command extends { type: string }, Event extends DomainEvent, State>(
+  commands: CommandDoor,
   decider: Decider<Command, Event, State>,
   streamId: string,
   command: Command,
   options: { actorId: string; now: Date; ids?: string[] },
 ): Promise<Event[]> {
   const ids = [...(options.ids ?? [])];
-  const outcome = await handleCommand({
-    store,
+  const outcome = await commands.run({
     decider,
     streamId,
     command,
-    context: { now: options.now, newId: () => ids.shift() ?? randomUUID(), actorId: options.actorId },
+    now: options.now,
+    newId: () => ids.shift() ?? randomUUID(),
+    actorId: options.actorId,
     metadata: metadata(options.actorId),
   });
   return outcome.events;
@@ -79,7 +82,7 @@ async function decide<Command, Event extends DomainEvent, State>(
 
 /** A paid booking of a slot by the organizer: hold, a 4242… payment through the processor, book. */
 async function bookDemoGame(
-  deps: DemoDataDependencies,
+  deps: DemoDataDependencies & { commands: CommandDoor },
   people: DemoPeople,
   subField: SubFieldRef,
   slot: { start: number; end: number },
@@ -89,7 +92,7 @@ async function bookDemoGame(
   const holdId = stableId('demo-hold', subField.subFieldId, String(slot.start));
   const rentalCents = rentalCentsFor(DEMO_FIELD.pricePerHourCents, slot);
   await decide(
-    deps.store,
+    deps.commands,
     availabilityDecider,
     subFieldStream(subField.subFieldId),
     {
@@ -115,7 +118,7 @@ async function bookDemoGame(
   const confirmation = await deps.payments.simulated?.confirm(created.clientSecret, TEST_CARD);
   if (!confirmation?.ok || confirmation.status !== 'succeeded') return;
   await bookHeldSlot(
-    { store: deps.store, now: () => decidedAt },
+    { commands: deps.commands, now: () => decidedAt },
     {
       subField,
       holdId,
@@ -148,11 +151,12 @@ export async function demoPeople(
 export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeople, now = new Date()): Promise<boolean> {
   const fieldId = stableId('demo', 'field');
   if ((await deps.store.readStream(fieldStream(fieldId))).length > 0) return false;
+  const commands = commandDoorOf(deps);
   const place = await deps.geocoder.geocodeZip(DEMO_FIELD.zipCode);
   if (!place) throw new Error(`The demo field's ZIP code ${DEMO_FIELD.zipCode} is not in the gazetteer`);
   const owner = { actorId: people.ownerId, now };
   await decide(
-    deps.store,
+    commands,
     fieldDecider,
     fieldStream(fieldId),
     {
@@ -167,7 +171,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
   for (const name of ['Pitch A', 'Pitch B']) {
     const subFieldId = stableId('demo', 'sub-field', name);
     await decide(
-      deps.store,
+      commands,
       fieldDecider,
       fieldStream(fieldId),
       { type: 'AddSubField', name, actorIsAdmin: false },
@@ -200,7 +204,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
         timeZone: DEMO_ZONE,
         maxDaysAhead: 365,
       };
-      await decide(deps.store, availabilityDecider, subFieldStream(pitch.subFieldId), add, owner).catch(
+      await decide(commands, availabilityDecider, subFieldStream(pitch.subFieldId), add, owner).catch(
         (error: unknown) => {
           // Today's window is already over late in the evening: the week starts tomorrow then.
           if (!(error instanceof DomainError && error.code === 'in_the_past')) throw error;
@@ -209,7 +213,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     }
   }
   await decide(
-    deps.store,
+    commands,
     availabilityDecider,
     subFieldStream(pitchB.subFieldId),
     {
@@ -231,10 +235,10 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     priceCents,
     picture: '',
   });
-  await bookDemoGame(deps, people, pitchB, live, draft('Riverside Pick-up (live now)', 500), bookedAt);
+  await bookDemoGame({ ...deps, commands }, people, pitchB, live, draft('Riverside Pick-up (live now)', 500), bookedAt);
   const tomorrowEvening = today.add(1, 'day').hour(18);
   await bookDemoGame(
-    deps,
+    { ...deps, commands },
     people,
     pitchA,
     { start: tomorrowEvening.valueOf(), end: tomorrowEvening.add(90, 'minute').valueOf() },

@@ -30,7 +30,7 @@ import {
   stripeSettingsOf,
   type Payments,
   type PaymentsOptions,
-} from '@playtime/shared/infra/payments/setup';
+} from '@playtime/shared/game-loop/payments/setup';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
@@ -42,7 +42,7 @@ export interface RunningApp {
   url: string;
   port: number;
   databaseUrl: string;
-  /** Where features register how purposes are priced and what a succeeded payment completes. */
+  /** The processor, its webhook inbox and reconciliation, and what rentals and entries buy (shared/src/game-loop/game-payments.ts). */
   payments: Payments;
   close(): Promise<void>;
 }
@@ -57,6 +57,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     standalone: true,
     seedDemoAccounts: !config.AUTH0_DOMAIN,
     serveIdentityProvider: true,
+    metrics,
   });
 
   const geocoder = createGeocoder(config);
@@ -65,6 +66,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     redisUrl: config.REDIS_URL,
     logger,
     stripe: stripeSettingsOf(config),
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     ...options,
   });
 
@@ -176,7 +178,6 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     },
   });
 
-  // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
   const partnerSheet = await startPartnerSheetImport(config, parts, logger);
 

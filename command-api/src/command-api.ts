@@ -1,13 +1,10 @@
 import { Router } from 'express';
 import type { Config } from '@playtime/shared/infra/config/config';
-import { StreamQueues } from '@playtime/shared/infra/commands/stream-queues';
-import { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
-import type { ReadModelDependencies } from './fields/read-model';
-import { registerGamePayments, verifyEntryPayment, verifyRentalPayment } from './games/game-payments';
+import { verifyEntryPayment, verifyRentalPayment } from '@playtime/shared/game-loop/game-payments';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
@@ -18,7 +15,6 @@ import { availabilityCommandRoutes } from './availability/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
 
 export type CommandApiDependencies = CommandDependencies &
-  ReadModelDependencies &
   UserCommandDependencies & {
     resolveUser: ResolveUser;
     logger: Logger;
@@ -57,13 +53,8 @@ export function commandApiSettings(
 
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
-  const deps = {
-    ...dependencies,
-    streamStates: dependencies.streamStates ?? new StreamStateCache(),
-    streamQueues: dependencies.streamQueues ?? new StreamQueues(),
-  };
-  const { processor, purposes, refund } = deps.payments;
-  registerGamePayments(purposes, { ...deps, processor, refund });
+  const deps = { ...dependencies, streamStates: dependencies.commands.streamStates };
+  const { processor } = deps.payments;
   const router = Router();
   router.use(idempotentRequests(deps));
   router.use(userCommandRoutes(deps));

@@ -7,7 +7,7 @@ import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
-import { setUpPayments, stripeSettingsOf } from '@playtime/shared/infra/payments/setup';
+import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
 import { commandApiSettings, createCommandApi } from './command-api';
 import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
@@ -18,6 +18,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
     standalone: false,
     seedDemoAccounts: false,
     serveIdentityProvider: false,
+    metrics,
   });
   const users = await prepareUsersAtStart(parts);
   if (!users.caughtUp)
@@ -29,6 +30,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
     redisUrl: config.REDIS_URL,
     logger,
     stripe: stripeSettingsOf(config),
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
   });
   const jobs = await openJobQueues(
     selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }),
@@ -62,7 +64,6 @@ runService('command-api', async ({ config, logger, metrics }) => {
       }),
     ],
   });
-  // After createCommandApi registered what rentals and entries buy: reconciliation applies them.
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
   const partnerSheet = await startPartnerSheetImport(config, parts, logger);
   return {

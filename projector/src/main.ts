@@ -3,7 +3,7 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
 import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastructure';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
-import { setUpPayments, stripeSettingsOf } from '@playtime/shared/infra/payments/setup';
+import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
 import { startGameLoop } from './games/game-loop';
 import { startAccountWithdrawal } from './users/account-withdrawal';
 import { createProductProjector } from './product-projector';
@@ -12,7 +12,7 @@ import { redisSocketAnnouncer } from './realtime/socket-announcer';
 import { silentAnnouncer } from './runtime/projection';
 
 runService('projector', async ({ config, logger, metrics }) => {
-  const infrastructure = await connectInfrastructure(config, logger, { standalone: false });
+  const infrastructure = await connectInfrastructure(config, logger, { standalone: false, metrics });
   const redis = config.REDIS_URL ? await redisSocketAnnouncer(config.REDIS_URL) : null;
   if (!redis) logger.warn('REDIS_URL is not set: changes are projected but not pushed to browsers');
   // Refunds of the game loop go to the payment processor, as from the command API.
@@ -22,6 +22,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     logger,
     stripe: stripeSettingsOf(config),
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
   });
   const gameLoop = await startGameLoop({
     ...infrastructure,

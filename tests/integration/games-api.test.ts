@@ -15,7 +15,7 @@ import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import { gameIdForHold } from '@playtime/shared/infra/game-loop/booking';
+import { gameIdForHold } from '@playtime/shared/game-loop/booking';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { signUpPlayer } from '../support/accounts';

@@ -69,7 +69,7 @@ describe('system operations over HTTP', () => {
     ).toBeGreaterThan(0);
     expect(status.reconciliation).toMatchObject({ lastError: null, needsAttention: 0, watching: 0, differences: [] });
 
-    // A payment reconciliation passed before it was paid is watched (shared/src/infra/payments/reconciliation.ts writes this).
+    // A payment reconciliation passed before it was paid is watched (shared/src/game-loop/payments/reconciliation.ts writes this).
     const pool = createPool(app.databaseUrl);
     try {
       await pool.query(

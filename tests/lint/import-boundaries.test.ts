@@ -43,6 +43,23 @@ const forbidden: [boundary: string, file: string, specifier: string][] = [
   ['the web does not reach around the package', 'web/src/lib/api-client.ts', '../../../shared/src/infra/ids'],
   ['read-api imports nothing from projector (package)', 'read-api/src/main.ts', '@playtime/projector/projections'],
   ['read-api imports nothing from projector (relative)', 'read-api/src/main.ts', '../../projector/src/projections'],
+  ['infrastructure runs no decider (relative)', 'shared/src/infra/payments/port.ts', '../../domain/ledger/decider'],
+  [
+    'infrastructure runs no decider (package)',
+    'shared/src/infra/commands/command-door.ts',
+    '@playtime/shared/domain/games/decider',
+  ],
+  ['infrastructure runs no users decider', 'shared/src/infra/http/current-user.ts', '../../domain/users/admin-roster'],
+  [
+    'infrastructure imports nothing from the game loop (relative)',
+    'shared/src/infra/payments/port.ts',
+    '../../game-loop/booking',
+  ],
+  [
+    'infrastructure imports nothing from the game loop (package)',
+    'shared/src/infra/jobs/port.ts',
+    '@playtime/shared/game-loop/payments/webhook-inbox',
+  ],
   [
     'a web feature reaches another feature only through its index',
     'web/src/features/games/organize/confirm-step.tsx',
@@ -74,6 +91,13 @@ const allowed: [place: string, file: string, specifier: string][] = [
   ['the web: the contract', 'web/src/lib/api-client.ts', '@playtime/shared/contract/headers'],
   ['the web: the domain', 'web/src/features/users/roles.ts', '@playtime/shared/domain/users/events'],
   ['read-api: the contract', 'read-api/src/main.ts', '@playtime/shared/contract/projections'],
+  ['infrastructure: the decider kernel', 'shared/src/infra/commands/command-handler.ts', '../../domain/decider'],
+  [
+    'infrastructure: events and their schemas',
+    'shared/src/infra/commands/idempotency.ts',
+    '../../domain/idempotency/events',
+  ],
+  ['the game loop: infrastructure and deciders', 'shared/src/game-loop/booking.ts', '../domain/games/decider'],
   ["a web feature: another feature's index", 'web/src/features/games/organize/confirm-step.tsx', '../../payments'],
   ['a web feature: its own insides', 'web/src/features/games/organize/confirm-step.tsx', '../play/play-time'],
   ["the web app: a feature's index", 'web/src/app/router.tsx', '../features/users'],

@@ -9,16 +9,15 @@ import { availabilityDecider, NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime
 import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-import { findSubField, findSubFieldOfWindow, type ReadModelDependencies } from '../fields/read-model';
+import { findSubField, findSubFieldOfWindow } from '@playtime/shared/game-loop/sub-fields';
 import { runCommand, type CommandDependencies } from '../http/run-command';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 
-export type AvailabilityCommandDependencies = CommandDependencies &
-  ReadModelDependencies & {
-    resolveUser: ResolveUser;
-    /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead a window may start. */
-    availabilityMaxDaysAhead: number;
-  };
+export type AvailabilityCommandDependencies = CommandDependencies & {
+  resolveUser: ResolveUser;
+  /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead a window may start. */
+  availabilityMaxDaysAhead: number;
+};
 
 /** Commands on sub-field availability (spec §7 field-schedule calls), for the field's owner and admins. */
 export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies): Router {

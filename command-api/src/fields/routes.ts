@@ -17,11 +17,10 @@ import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/curre
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
 import { newIdFor, runCommand, type CommandDependencies } from '../http/run-command';
-import { findSubField, type ReadModelDependencies } from './read-model';
+import { findSubField } from '@playtime/shared/game-loop/sub-fields';
 import { deleteField, removeSubField } from './sub-field-lifecycle';
 
-export type FieldCommandDependencies = CommandDependencies &
-  ReadModelDependencies & { resolveUser: ResolveUser; geocoder: Geocoder };
+export type FieldCommandDependencies = CommandDependencies & { resolveUser: ResolveUser; geocoder: Geocoder };
 
 /**
  * The body read with the contract's form schema (the web validates with the same one), or a 400

@@ -10,9 +10,9 @@ import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 
 /**
  * A sub-field's availability lives on its own stream, its existence on its field's stream. Commands
- * on availability find the sub-field through the read model, which may not have caught up with a
- * removal yet, so the sub-field's own stream must know it is gone: it is closed (SubFieldClosed)
- * before the field's stream records the removal or the deletion.
+ * on availability find the sub-field through what this process found of it before (findSubField keeps
+ * a sub-field it found), which does not learn of a removal, so the sub-field's own stream must know it
+ * is gone: it is closed (SubFieldClosed) before the field's stream records the removal or the deletion.
  *
  * - An availability command racing a removal either lands before the close (its window leaves with
  *   the sub-field: the read model drops a closed sub-field's windows) or is refused after it.

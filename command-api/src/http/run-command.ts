@@ -1,16 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { DecisionContext, Decider, DomainEvent } from '@playtime/shared/domain/decider';
-import { handleCommand, type CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
+import type { Decider, DomainEvent } from '@playtime/shared/domain/decider';
+import type { CommandOutcome } from '@playtime/shared/infra/commands/command-handler';
+import type { CommandDoor, CommandOrigin } from '@playtime/shared/infra/commands/command-door';
 import {
   claimIdempotencyKey,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   recordIdempotentAnswer,
   requestHash,
 } from '@playtime/shared/infra/commands/idempotency';
-import type { StreamQueues } from '@playtime/shared/infra/commands/stream-queues';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import type { EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
+import type { AppendResult, EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { stableId } from '@playtime/shared/infra/ids';
@@ -25,15 +25,16 @@ export interface CommandDependencies {
   metrics: Metrics;
   now: () => Date;
   newId: () => string;
+  /** The process's one door for commands (createCommandApi makes one when none is given). */
+  commands: CommandDoor;
   /** Lets a command on a stream this process appended to last skip reading it (see handleCommand). */
   streamStates?: StreamStateCache;
-  /** Lines up this process's commands per stream, so a hot stream's commands do not lose races to each other. */
-  streamQueues?: StreamQueues;
 }
 
 const idSources = new WeakMap<Request, () => string>();
 
-const metadataOf = (req: Request): EventMetadata => ({
+/** Who asked and which request it was: what every event a request appends is recorded with. */
+export const metadataOf = (req: Request): EventMetadata => ({
   userId: req.user?.userId ?? null,
   correlationId: String(req.id),
   causationId: null,
@@ -132,7 +133,7 @@ function keepSuccessfulAnswer(
  * the ids derive from the key, in the order the request asks for them, so a retry names the same
  * field and finds it already added instead of adding a second one.
  */
-export function newIdFor(deps: CommandDependencies, req: Request): () => string {
+export function newIdFor(deps: Pick<CommandDependencies, 'newId'>, req: Request): () => string {
   let ids = idSources.get(req);
   if (!ids) {
     const commandId = commandIdOf(req);
@@ -143,9 +144,24 @@ export function newIdFor(deps: CommandDependencies, req: Request): () => string 
   return ids;
 }
 
-/** Runs one command for the request's user and sets the position header on the response. */
+/** A request's commands: its user decides; its id, Idempotency-Key and id source go with every command. */
+export function originOf(deps: Pick<CommandDependencies, 'newId'>, req: Request): CommandOrigin {
+  return {
+    actorId: req.user?.userId ?? null,
+    metadata: metadataOf(req),
+    newId: newIdFor(deps, req),
+    commandId: commandIdOf(req),
+  };
+}
+
+/** Tells the client where in the log its change is, so its next read waits for it (POSITION_HEADER). */
+export function setPosition(res: Response, appended: AppendResult | null): void {
+  if (appended) res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
+}
+
+/** Runs one command for the request's user through the process's door and sets the position header on the response. */
 export async function runCommand<Command extends { type: string }, Event extends DomainEvent, State>(
-  deps: CommandDependencies,
+  deps: Pick<CommandDependencies, 'commands' | 'newId'>,
   req: Request,
   res: Response,
   decider: Decider<Command, Event, State>,
@@ -153,30 +169,13 @@ export async function runCommand<Command extends { type: string }, Event extends
   command: Command,
   options: { maxAttempts?: number } = {},
 ): Promise<CommandOutcome<Event>> {
-  const context: DecisionContext = { now: deps.now(), newId: newIdFor(deps, req), actorId: req.user?.userId ?? null };
-  try {
-    const handle = () =>
-      handleCommand({
-        store: deps.store,
-        decider,
-        streamId,
-        command,
-        context,
-        metadata: metadataOf(req),
-        commandId: commandIdOf(req),
-        cache: deps.streamStates,
-        maxAttempts: options.maxAttempts,
-      });
-    const outcome = await (deps.streamQueues ? deps.streamQueues.run(streamId, handle) : handle());
-    if (outcome.appended) res.setHeader(POSITION_HEADER, formatCheckpoint(outcome.appended.checkpoint));
-    deps.metrics.commandOutcomes.inc({ command: command.type, outcome: 'ok' });
-    return outcome;
-  } catch (error) {
-    const name = (error as Error).name;
-    deps.metrics.commandOutcomes.inc({
-      command: command.type,
-      outcome: name === 'DomainError' ? 'refused' : name === 'ConcurrencyError' ? 'conflict' : 'error',
-    });
-    throw error;
-  }
+  const outcome = await deps.commands.run({
+    decider,
+    streamId,
+    command,
+    ...originOf(deps, req),
+    maxAttempts: options.maxAttempts,
+  });
+  setPosition(res, outcome.appended);
+  return outcome;
 }

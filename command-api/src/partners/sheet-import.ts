@@ -19,7 +19,7 @@ import {
   partnerApplicationStream,
   type PartnerApplicationForm,
 } from '@playtime/shared/domain/partners/events';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import type { Config } from '@playtime/shared/infra/config/config';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
@@ -152,9 +152,10 @@ async function fetchSheet(
 
 /** Reads the sheet at `url`, submits its new rows as applications and records the run. */
 export async function importPartnerSheet(
-  deps: { store: EventStore; now: () => Date },
+  deps: { store: EventStore; commands?: CommandDoor; now: () => Date },
   url: string,
 ): Promise<SheetImport> {
+  const commands = commandDoorOf(deps);
   const outcome: SheetImport = { url, rows: 0, imported: 0, duplicates: 0, errors: [], failure: null };
   const fetched = await fetchSheet(url);
   let read: SheetRows;
@@ -177,24 +178,26 @@ export async function importPartnerSheet(
         continue;
       }
       const applicationId = sheetApplicationId(form);
-      const submitted = await handleCommand({
-        store: deps.store,
+      const submitted = await commands.run({
         decider: partnerApplicationDecider,
         streamId: partnerApplicationStream(applicationId),
         command: { type: 'SubmitApplication', applicationId, form, applicant: null, source: 'sheet' },
-        context: { now: deps.now(), newId: () => applicationId, actorId: null },
+        now: deps.now(),
+        newId: () => applicationId,
+        actorId: null,
         metadata,
       });
       if (submitted.events.length) outcome.imported += 1;
       else outcome.duplicates += 1;
     }
   }
-  await handleCommand({
-    store: deps.store,
+  await commands.run({
     decider: partnerSheetDecider,
     streamId: PARTNER_SHEET_STREAM,
     command: { type: 'RecordSheetImport', outcome },
-    context: { now: deps.now(), newId: randomUUID, actorId: null },
+    now: deps.now(),
+    newId: randomUUID,
+    actorId: null,
     metadata,
     maxAttempts: 20,
   });
@@ -204,7 +207,7 @@ export async function importPartnerSheet(
 /** Reads PARTNER_SHEET_URL every PARTNER_SHEET_MINUTES (once per slot across the deployment); nothing when no sheet is set. */
 export async function startPartnerSheetImport(
   config: Pick<Config, 'PARTNER_SHEET_URL' | 'PARTNER_SHEET_MINUTES' | 'REDIS_URL'>,
-  parts: { store: EventStore; databaseUrl: string },
+  parts: { store: EventStore; commands: CommandDoor; databaseUrl: string },
   logger: Logger,
 ): Promise<{ close(): Promise<void> }> {
   const url = config.PARTNER_SHEET_URL;
@@ -215,7 +218,10 @@ export async function startPartnerSheetImport(
     everyMinutes: config.PARTNER_SHEET_MINUTES,
     logger,
     run: async () => {
-      const outcome = await importPartnerSheet({ store: parts.store, now: () => new Date() }, url);
+      const outcome = await importPartnerSheet(
+        { store: parts.store, commands: parts.commands, now: () => new Date() },
+        url,
+      );
       if (outcome.failure || outcome.errors.length)
         logger.warn({ failure: outcome.failure, errors: outcome.errors.length }, 'partner sheet import found problems');
     },

@@ -10,7 +10,7 @@ import {
 } from '@playtime/shared/contract/payments';
 import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-import type { Payments } from '@playtime/shared/infra/payments/setup';
+import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import type { Confirmation } from '@playtime/shared/infra/payments/simulated/simulated-processor';
 import type pg from 'pg';
 
@@ -32,10 +32,8 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
 
   router.post('/api/checkout', anyUser, async (req, res) => {
     const body = parseBody(checkoutRequestSchema, req.body);
-    const price = purposes.pricingOf(body.purpose.kind);
-    if (!price) throw new ApiError(422, 'purpose_not_for_sale', `Nothing can be bought as "${body.purpose.kind}" yet.`);
     const payerId = req.user!.userId;
-    const priced = await price(body.purpose, payerId);
+    const priced = await purposes.price(body.purpose, payerId);
     if (!priced)
       throw new ApiError(
         404,

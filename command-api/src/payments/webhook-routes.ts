@@ -2,8 +2,8 @@ import express, { Router } from 'express';
 import { BODY_LIMIT } from '@playtime/shared/infra/http/service-app';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { SIGNATURE_HEADER } from '@playtime/shared/infra/payments/stripe-webhooks';
-import { WEBHOOK_PATH } from '@playtime/shared/infra/payments/setup';
-import type { WebhookInbox } from '@playtime/shared/infra/payments/webhook-inbox';
+import { WEBHOOK_PATH } from '@playtime/shared/game-loop/payments/setup';
+import type { WebhookInbox } from '@playtime/shared/game-loop/payments/webhook-inbox';
 
 /**
  * The processor's webhooks. Mounted among the raw routers, before the JSON parser and the

@@ -5,7 +5,7 @@ import { userDecider } from '@playtime/shared/domain/users/decider';
 import { ADMIN_ROSTER_STREAM, usernameStream, userStream, type Role } from '@playtime/shared/domain/users/events';
 import { usernameCandidate, usernameClaimDecider, usernameFor } from '@playtime/shared/domain/users/username-claim';
 import { DomainError } from '@playtime/shared/domain/decider';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import type { AppendResult, EventStore } from '@playtime/shared/infra/eventstore/port';
 import { userIdFor } from '@playtime/shared/infra/http/current-user';
@@ -27,6 +27,8 @@ export interface Registrant {
 
 export interface RegistrationDependencies {
   store: EventStore;
+  /** The process's door for commands (a door of its own on `store` when none is given). */
+  commands?: CommandDoor;
   progress: ProjectionProgress;
   adminEmails: readonly string[];
 }
@@ -46,16 +48,17 @@ export function startingRole(
 }
 
 /** The first free username from `base` on (`owner`, `owner2`...), claimed for this user in its own stream. */
-async function claimUsername(store: EventStore, base: string, userId: string): Promise<string> {
+async function claimUsername(commands: CommandDoor, base: string, userId: string): Promise<string> {
   for (let attempt = 1; attempt <= USERNAME_ATTEMPTS; attempt++) {
     const username = usernameCandidate(base, attempt);
     try {
-      await handleCommand({
-        store,
+      await commands.run({
         decider: usernameClaimDecider,
         streamId: usernameStream(username),
         command: { type: 'ClaimUsername', username, userId },
-        context: { now: new Date(), newId: () => userId, actorId: userId },
+        now: new Date(),
+        newId: () => userId,
+        actorId: userId,
         metadata: { userId, correlationId: `register-${userId}`, causationId: null },
       });
       return username;
@@ -81,27 +84,29 @@ export async function registerUser(
 ): Promise<{ userId: string; appended: AppendResult | null }> {
   const userId = userIdFor({ iss: registrant.issuer, sub: registrant.subject });
   const streamId = userStream(userId);
-  const context = { now: new Date(), newId: () => userId, actorId: userId };
-  const metadata = { userId, correlationId: `register-${userId}`, causationId: null };
+  const commands = commandDoorOf(deps);
+  const decision = {
+    now: new Date(),
+    newId: () => userId,
+    actorId: userId,
+    metadata: { userId, correlationId: `register-${userId}`, causationId: null },
+  };
   const state = await currentState(deps.store, userDecider, streamId);
   const role = startingRole(registrant, deps.adminEmails);
   let username = state.status === 'unknown' ? '' : state.username;
   if (state.status === 'unknown') {
     const email = registrant.email.toLowerCase();
-    username = await claimUsername(deps.store, usernameFor(email, registrant.nickname), userId);
+    username = await claimUsername(commands, usernameFor(email, registrant.nickname), userId);
     if (role === 'admin') {
-      await handleCommand({
-        store: deps.store,
+      await commands.run({
         decider: adminRosterDecider,
         streamId: ADMIN_ROSTER_STREAM,
         command: { type: 'GrantAdmin', userId },
-        context,
-        metadata,
+        ...decision,
       });
     }
   }
-  const outcome = await handleCommand({
-    store: deps.store,
+  const outcome = await commands.run({
     decider: userDecider,
     streamId,
     command: {
@@ -116,8 +121,7 @@ export async function registerUser(
       profilePicture: registrant.profilePicture,
       role,
     },
-    context,
-    metadata,
+    ...decision,
     commandId: `register-${userId}`,
   });
   if (outcome.appended) await deps.progress.waitFor(['users'], outcome.appended.checkpoint, REGISTERED_VISIBLE_MS);
@@ -199,24 +203,25 @@ export async function prepareUsersAtStart(deps: UsersAtStartDependencies): Promi
       ORDER BY registered_at, user_id`,
     [deps.adminEmails.map((email) => email.toLowerCase())],
   );
-  const context = { now: new Date(), newId: () => 'system', actorId: null };
-  const metadata = { userId: null, correlationId: 'admin-emails-at-start', causationId: null };
+  const commands = commandDoorOf(deps);
+  const decision = {
+    now: new Date(),
+    newId: () => 'system',
+    actorId: null,
+    metadata: { userId: null, correlationId: 'admin-emails-at-start', causationId: null },
+  };
   for (const { user_id: userId } of rows) {
-    await handleCommand({
-      store: deps.store,
+    await commands.run({
       decider: userDecider,
       streamId: userStream(userId),
       command: { type: 'ChangeRole', role: 'admin' },
-      context,
-      metadata,
+      ...decision,
     });
-    await handleCommand({
-      store: deps.store,
+    await commands.run({
       decider: adminRosterDecider,
       streamId: ADMIN_ROSTER_STREAM,
       command: { type: 'GrantAdmin', userId },
-      context,
-      metadata,
+      ...decision,
     });
   }
   return { caughtUp };

@@ -1,40 +1,19 @@
-import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/availability/decider';
-import { gameDecider } from '@playtime/shared/domain/games/decider';
-import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
-import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/availability/events';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
-import { currentState } from '@playtime/shared/infra/commands/current-state';
+import type { SubFieldRef } from '@playtime/shared/domain/availability/decider';
+import type { GameEvent } from '@playtime/shared/domain/games/events';
+import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
+import { gameLoopJobHandler, type GameLoopJob, type RefundPayment } from '@playtime/shared/game-loop/game-loop-jobs';
+import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
-import { scheduleBookedGame } from '@playtime/shared/infra/game-loop/booking';
+import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
-import { selectJobBackend, type JobHandler, type JobQueue } from '@playtime/shared/infra/jobs/port';
+import { selectJobBackend, type JobQueue } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import type { Logger } from '@playtime/shared/infra/logging';
-import type { Payments } from '@playtime/shared/infra/payments/setup';
+import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import type { Projection } from '../runtime/projection';
 import { reactorProjection, type JobRequest, type Reactor } from '../runtime/reactor';
 
-/**
- * The game loop's side effects (DESIGN §7), decided by a reactor and done by jobs with retries:
- * a hold expires by itself; a booking becomes its game; a cancelled game gives its slot back and
- * refunds what it owes; a player the organizer removed gets their entry back. Job ids come from the event, so a replayed event enqueues nothing twice, and
- * every job is idempotent on its own (its command decides nothing twice, its refund has a key).
- */
-export type GameLoopJob =
-  | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
-  | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
-  | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
-  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' | 'player_removed' };
-
-export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
-
-export interface GameLoopJobDependencies {
-  store: EventStore;
-  now: () => Date;
-  cancellationWindowHours: number;
-  refund: RefundPayment;
-}
+export type { GameLoopJob } from '@playtime/shared/game-loop/game-loop-jobs';
 
 const subFieldOf = (data: {
   subFieldId: string;
@@ -75,6 +54,11 @@ function refundJob(
   };
 }
 
+/**
+ * The game loop's reactor (DESIGN §7): which jobs the log's events ask for. What each job does is in
+ * shared/src/game-loop/game-loop-jobs.ts. Job ids come from the event, so a replayed event enqueues
+ * nothing twice.
+ */
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
@@ -127,48 +111,6 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
   };
 }
 
-export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<GameLoopJob> {
-  const metadata = (jobId: string) => ({ userId: null, correlationId: jobId, causationId: null });
-  return async (job) => {
-    const data = job.data;
-    switch (data.kind) {
-      case 'expire-hold':
-        await handleCommand({
-          store: deps.store,
-          decider: availabilityDecider,
-          streamId: subFieldStream(data.subField.subFieldId),
-          command: { type: 'ReleaseHold', subField: data.subField, holdId: data.holdId, reason: 'expired' },
-          context: { now: deps.now(), newId: () => data.holdId, actorId: null },
-          metadata: metadata(job.id),
-        });
-        return;
-      case 'schedule-game': {
-        // Usually the booking step made the game a moment after the booking: then this is all it costs.
-        const game = await currentState(deps.store, gameDecider, gameStream(data.booking.gameId));
-        if (game.status !== 'none') return;
-        await scheduleBookedGame(deps, data.booking, {
-          cancellationWindowHours: deps.cancellationWindowHours,
-          metadata: metadata(job.id),
-        });
-        return;
-      }
-      case 'release-booking':
-        await handleCommand({
-          store: deps.store,
-          decider: availabilityDecider,
-          streamId: subFieldStream(data.subField.subFieldId),
-          command: { type: 'CancelBooking', subField: data.subField, gameId: data.gameId },
-          context: { now: deps.now(), newId: () => data.gameId, actorId: null },
-          metadata: metadata(job.id),
-        });
-        return;
-      case 'refund':
-        await deps.refund({ paymentId: data.paymentId, idempotencyKey: data.idempotencyKey, reason: data.reason });
-        return;
-    }
-  };
-}
-
 export interface GameLoop {
   /** The reactor on the projection runtime: its own checkpoint, one owner among projector processes. */
   projection: Projection;
@@ -180,7 +122,7 @@ export interface GameLoop {
  * for a process that runs the projector. Refunds go to the payment processor and into the ledger.
  */
 export async function startGameLoop(options: {
-  store: EventStore;
+  commands: CommandDoor;
   databaseUrl: string;
   redisUrl?: string | undefined;
   /** setUpPayments(...).refund: a payment refunded in full already owes nothing more. */
@@ -189,7 +131,7 @@ export async function startGameLoop(options: {
   logger: Logger;
   now?: () => Date;
 }): Promise<GameLoop> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? options.commands.now;
   const queue = await createJobQueue<GameLoopJob>({
     name: JOB_QUEUES.gameLoop,
     backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
@@ -201,7 +143,11 @@ export async function startGameLoop(options: {
   const refund: RefundPayment = async ({ paymentId, idempotencyKey }) =>
     void (await options.refund({ paymentId, idempotencyKey }));
   queue.process(
-    gameLoopJobHandler({ store: options.store, now, cancellationWindowHours: options.cancellationWindowHours, refund }),
+    gameLoopJobHandler({
+      commands: options.commands,
+      cancellationWindowHours: options.cancellationWindowHours,
+      refund,
+    }),
     { concurrency: 4 },
   );
   return { projection: reactorProjection(gameLoopReactor(queue, now)), close: () => queue.close() };

@@ -61,6 +61,18 @@ export interface ReadStreamOptions {
   after?: number;
 }
 
+/**
+ * An event named by a value of its data: the first event of `type` whose `data[key]` is `value`.
+ * The command side learns from it which stream owns an id it was sent (a hold's sub-field, a
+ * sub-field's field) from the log itself, written in the same transaction as the append that made
+ * the id, so there is nothing to wait for.
+ */
+export interface EventLookup {
+  type: string;
+  key: string;
+  value: string;
+}
+
 export interface EventStore {
   appendToStream(
     streamId: string,
@@ -76,6 +88,8 @@ export interface EventStore {
   readAll(options: { after: LogCheckpoint | null; limit: number }): Promise<StoredEvent[]>;
   /** Catches up from `after`, then follows live appends; yields batches in global order until aborted. */
   subscribeToAll(options: SubscribeOptions): AsyncIterable<StoredEvent[]>;
+  /** The first event the lookup names (see EventLookup); null when the log holds none. */
+  findEvent(lookup: EventLookup): Promise<StoredEvent | null>;
   /** How many events lie after a checkpoint (for progress reports). */
   countEventsAfter(after: LogCheckpoint | null): Promise<number>;
   close(): Promise<void>;

@@ -32,6 +32,7 @@ export function checkEventSchemas(store: EventStore): EventStore {
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     subscribeToAll: (options) => store.subscribeToAll(options),
+    findEvent: (lookup) => store.findEvent(lookup),
     countEventsAfter: (after) => store.countEventsAfter(after),
     close: () => store.close(),
   };

@@ -8,6 +8,8 @@ import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store'
 import type { EventStore } from '../eventstore/port';
 import { checkEventSchemas } from '../eventstore/schema-checked-event-store';
 import type { Logger } from '../logging';
+import type { Metrics } from '../metrics/metrics';
+import { CommandDoor } from '../commands/command-door';
 import { migrate } from '../db/migrations';
 import { projectionMigrations } from '../projections/schema';
 import { ProjectionProgress } from '../projections/projection-progress';
@@ -17,6 +19,8 @@ export interface Infrastructure {
   pool: pg.Pool;
   store: EventStore;
   progress: ProjectionProgress;
+  /** The process's one door for commands: every command of this process goes through it. */
+  commands: CommandDoor;
   close(): Promise<void>;
 }
 
@@ -46,12 +50,13 @@ async function embeddedDatabase(config: Config, logger: Logger): Promise<{ url: 
  * Database, event store and projection progress for any service: the machine's PostgreSQL when
  * DATABASE_URL is set, an embedded one otherwise (standalone); events in EventStoreDB when
  * EVENTSTORE_URL is set, in PostgreSQL otherwise. `standalone`: this process runs every part (the
- * embedded database is allowed, and appends are announced in-process only).
+ * embedded database is allowed, and appends are announced in-process only). `metrics`: where the
+ * command door counts outcomes.
  */
 export async function connectInfrastructure(
   config: Config,
   logger: Logger,
-  options: { standalone: boolean },
+  options: { standalone: boolean; metrics?: Metrics },
 ): Promise<Infrastructure> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
@@ -76,6 +81,7 @@ export async function connectInfrastructure(
     pool,
     store,
     progress,
+    commands: new CommandDoor({ store, metrics: options.metrics }),
     async close() {
       await progress.close();
       await store.close();

@@ -4,6 +4,7 @@ import type { Config } from '../config/config';
 import { createUserResolver, type ResolveUser, type UserRow } from '../http/current-user';
 import { CurrentUserCache } from '../http/current-user-cache';
 import type { Logger } from '../logging';
+import type { Metrics } from '../metrics/metrics';
 import { setUpIdentity, type Identity } from './identity';
 import { connectInfrastructure, type Infrastructure } from './infrastructure';
 
@@ -22,9 +23,12 @@ export interface ServiceParts extends Infrastructure {
 export async function connectServiceParts(
   config: Config,
   logger: Logger,
-  options: { standalone: boolean; seedDemoAccounts: boolean; serveIdentityProvider: boolean },
+  options: { standalone: boolean; seedDemoAccounts: boolean; serveIdentityProvider: boolean; metrics?: Metrics },
 ): Promise<ServiceParts> {
-  const infrastructure = await connectInfrastructure(config, logger, { standalone: options.standalone });
+  const infrastructure = await connectInfrastructure(config, logger, {
+    standalone: options.standalone,
+    metrics: options.metrics,
+  });
   const { pool } = infrastructure;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const identity = await setUpIdentity({

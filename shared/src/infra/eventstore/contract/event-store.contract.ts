@@ -59,6 +59,31 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       await harness.teardown();
     });
 
+    it('finds the first event of a type whose data names a value, and nothing for a value never named', async () => {
+      const first = uniqueStream('sub-field');
+      const second = uniqueStream('sub-field');
+      const holdId = randomUUID();
+      await store.appendToStream(
+        first,
+        [
+          { type: 'Held', data: { holdId: randomUUID() } },
+          { type: 'Held', data: { holdId } },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+      await store.appendToStream(
+        second,
+        [
+          { type: 'Released', data: { holdId } },
+          { type: 'Held', data: { holdId } },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+      const found = await store.findEvent({ type: 'Held', key: 'holdId', value: holdId });
+      expect([found?.streamId, found?.revision, found?.data]).toEqual([first, 1, { holdId }]);
+      expect(await store.findEvent({ type: 'Held', key: 'holdId', value: randomUUID() })).toBeNull();
+    });
+
     it('appends to a new stream and reads it back in revision order with metadata', async () => {
       const stream = uniqueStream('game');
       const result = await store.appendToStream(stream, [event(1), event(2), event(3)], {

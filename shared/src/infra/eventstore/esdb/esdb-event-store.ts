@@ -30,6 +30,7 @@ import { compareCheckpoints, type LogCheckpoint } from '../checkpoint';
 import {
   ConcurrencyError,
   type AppendResult,
+  type EventLookup,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -227,6 +228,19 @@ export class EsdbEventStore implements EventStore {
       }
       if (events.length > 0) yield events;
     }
+  }
+
+  /**
+   * Reads the log forward to the first event the lookup names: O(events before it). EventStoreDB has no
+   * index by a value of an event's data; a deployment that keeps its log there pays this on the
+   * commands that find their stream by an id (holds, availability windows, sub-fields).
+   */
+  async findEvent({ type, key, value }: EventLookup): Promise<StoredEvent | null> {
+    for await (const resolved of this.client.readAll({ direction: FORWARDS })) {
+      const event = this.userEventsAfter(resolved, null);
+      if (event?.type === type && (event.data as Record<string, unknown> | null)?.[key] === value) return event;
+    }
+    return null;
   }
 
   /** Counts by reading the log forward from `after`: O(events after it). Meant for occasional progress reports. */

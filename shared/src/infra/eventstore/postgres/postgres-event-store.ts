@@ -7,6 +7,7 @@ import type { LogCheckpoint } from '../checkpoint';
 import {
   ConcurrencyError,
   type AppendResult,
+  type EventLookup,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -79,6 +80,9 @@ export const READ_ALL_SQL = `
      AND transaction_id < ${LOG_HORIZON_SQL}
    ORDER BY transaction_id, global_position
    LIMIT $3`;
+
+/** What an event type or a data key may look like in a lookup (they are written into its query). */
+const LOOKUP_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 function toStoredEvent(row: EventRow): StoredEvent {
   const commit = Number(row.commit_id);
@@ -404,6 +408,17 @@ export class PostgresEventStore implements EventStore {
             values: [streamId, options.after],
           });
     return rows.map(toStoredEvent);
+  }
+
+  async findEvent({ type, key, value }: EventLookup): Promise<StoredEvent | null> {
+    // Type and key are written into the query so that the partial expression indexes of schema.ts serve it.
+    if (!LOOKUP_NAME.test(type) || !LOOKUP_NAME.test(key))
+      throw new Error(`Not an event type and data key to look up: ${type}.${key}`);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE type = '${type}' AND data->>'${key}' = $1 ORDER BY global_position LIMIT 1`,
+      [value],
+    );
+    return rows[0] ? toStoredEvent(rows[0]) : null;
   }
 
   async readAll({ after, limit }: { after: LogCheckpoint | null; limit: number }): Promise<StoredEvent[]> {

@@ -35,4 +35,16 @@ export const eventStoreMigrations: Migration[] = [
       CREATE INDEX es_events_log_order ON es_events (transaction_id, global_position);
     `,
   },
+  {
+    version: 2,
+    name: 'events found by the ids they name',
+    // The lookups the command side makes (EventStore.findEvent): which sub-field a hold or an
+    // availability window is on, which field a sub-field belongs to.
+    sql: `
+      CREATE INDEX es_events_sub_field_added ON es_events ((data->>'subFieldId')) WHERE type = 'SubFieldAdded';
+      CREATE INDEX es_events_slot_held ON es_events ((data->>'holdId')) WHERE type = 'SlotHeld';
+      CREATE INDEX es_events_availability_added ON es_events ((data->>'windowId')) WHERE type = 'AvailabilityAdded';
+      CREATE INDEX es_events_availability_added_v1 ON es_events ((data->>'fieldScheduleId')) WHERE type = 'AvailabilityAdded';
+    `,
+  },
 ];

@@ -7,10 +7,10 @@ import { createServer } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
-import { findFreePort } from '../db/embedded-postgres';
-import { createPool } from '../db/pool';
+import { findFreePort } from '../../infra/db/embedded-postgres';
+import { createPool } from '../../infra/db/pool';
 import { ledgerStream } from '../../domain/ledger/events';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { PostgresEventStore } from '../../infra/eventstore/postgres/postgres-event-store';
 import { setUpPayments } from './setup';
 
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
@@ -53,6 +53,7 @@ describe('payments set-up: webhook delivery', () => {
       publicUrl: `http://127.0.0.1:${port}`,
       logger,
       webhookDelivery: { maxDelayMs: 0, duplicateChance: 0, backoffMs: 100 },
+      cancellationWindowHours: 24,
     });
     try {
       const created = await payments.processor.createPayment({
@@ -94,6 +95,7 @@ describe('payments set-up: webhook delivery', () => {
       redisUrl: process.env.REDIS_URL,
       publicUrl: 'http://127.0.0.1:9',
       logger: pino({ level: 'silent' }),
+      cancellationWindowHours: 24,
     });
     const ledger = async (paymentId: string) =>
       (await store.readStream(ledgerStream(paymentId))).map((event) => ({

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DomainError } from '@playtime/shared/domain/decider';
+import { DomainError } from '../domain/decider';
 import {
   entryPaymentsOf,
   ENTRY_HELD,
@@ -7,38 +7,41 @@ import {
   paymentUsed,
   standingEntry,
   type VerifiedEntryPayment,
-} from '@playtime/shared/domain/games/decider';
-import { gameStream } from '@playtime/shared/domain/games/events';
-import { availabilityDecider, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
-import { subFieldStream } from '@playtime/shared/domain/availability/events';
-import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
-import { currentState, settledState } from '@playtime/shared/infra/commands/current-state';
-import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
-import type { EventStore } from '@playtime/shared/infra/eventstore/port';
-import { bookHeldSlot, gameIdForHold } from '@playtime/shared/infra/game-loop/booking';
-import { ApiError } from '@playtime/shared/infra/http/errors';
-import type { Logger } from '@playtime/shared/infra/logging';
-import type { Payment, PaymentProcessor, PaymentPurpose } from '@playtime/shared/infra/payments/port';
-import type { PaymentPurposes } from '@playtime/shared/infra/payments/payment-events';
-import type { Payments } from '@playtime/shared/infra/payments/setup';
-import { findHoldSubField, findSubField, type ReadModelDependencies } from '../fields/read-model';
+} from '../domain/games/decider';
+import { gameStream } from '../domain/games/events';
+import { availabilityDecider, type VerifiedRentalPayment } from '../domain/availability/decider';
+import { subFieldStream } from '../domain/availability/events';
+import type { CommandDoor } from '../infra/commands/command-door';
+import { currentState, settledState } from '../infra/commands/current-state';
+import { ApiError } from '../infra/http/errors';
+import type { Logger } from '../infra/logging';
+import type { Payment, PaymentProcessor, PaymentPurpose, RefundInput } from '../infra/payments/port';
+import { bookHeldSlot, gameIdForHold } from './booking';
+import type { PaymentPurposes, PricedPurpose, PurposeOf } from './payments/purposes';
+import { findHoldSubField, findSubField } from './sub-fields';
 
 /**
- * What a game-loop payment buys and what its success does (DESIGN §7): a rental buys a held slot, an
- * entry a place in a game. The server prices both from the aggregates themselves; a payment counts only
- * when the processor says it succeeded, for exactly that purpose; a payment whose client vanished is
- * completed from its webhook; one that can no longer buy its purpose is refunded in full, once.
+ * What a game-loop payment buys and what its fate does (DESIGN §7), the two purposes side by side:
+ *
+ * | purpose | price                        | succeeded                                  | failed  | refunded         |
+ * |---------|------------------------------|--------------------------------------------|---------|------------------|
+ * | rental  | the hold's rental, to owner  | books the held slot and makes its game     | nothing | the ledger alone |
+ * | entry   | the game's price, to organizer | joins the payer to the game              | nothing | the ledger alone |
+ *
+ * The server prices both from the aggregates themselves; a payment counts only when the processor
+ * says it succeeded, for exactly that purpose. The organizer's and the player's own pages book and
+ * join first, with the calls below; a success completes what a page that never came back left
+ * undone. A payment that can no longer buy its purpose is refunded in full, once. A declined payment
+ * buys nothing and needs nothing undone (a hold expires by itself), and a refund changes nothing the
+ * purpose bought (cancelling and removing refund on their own): the ledger records both.
  */
-export interface GamePaymentDependencies extends ReadModelDependencies {
-  store: EventStore;
+export interface GamePaymentDependencies {
+  commands: CommandDoor;
   pool: pg.Pool;
-  processor: PaymentProcessor;
   /** Refunds through the processor and records the refund in the ledger (setUpPayments). */
-  refund: Payments['refund'];
-  now: () => Date;
+  refund: (input: RefundInput) => Promise<boolean>;
   cancellationWindowHours: number;
   logger: Logger;
-  streamStates?: StreamStateCache;
 }
 
 async function succeededPayment(processor: PaymentProcessor, paymentId: string): Promise<Payment> {
@@ -49,6 +52,7 @@ async function succeededPayment(processor: PaymentProcessor, paymentId: string):
   return payment;
 }
 
+/** A rental payment as add-game may book with it: succeeded, for a rental; otherwise a 4xx ApiError a person can act on. */
 export async function verifyRentalPayment(
   processor: PaymentProcessor,
   paymentId: string,
@@ -59,6 +63,7 @@ export async function verifyRentalPayment(
   return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId };
 }
 
+/** An entry payment as join-game may join with it: succeeded, for an entry; otherwise a 4xx ApiError a person can act on. */
 export async function verifyEntryPayment(
   processor: PaymentProcessor,
   paymentId: string,
@@ -69,8 +74,11 @@ export async function verifyEntryPayment(
   return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId };
 }
 
-/** Registers pricing and success handling of rentals and entries with the payments' purpose registry. */
-export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymentDependencies): void {
+type PaymentFor<Kind extends PaymentPurpose['kind']> = Payment & { purpose: PurposeOf<Kind> };
+
+/** The rental and entry purposes, for the webhook inbox, reconciliation and checkout. */
+export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurposes {
+  const { commands } = deps;
   const refundInFull = async (payment: Payment, why: string) => {
     deps.logger.warn({ paymentId: payment.paymentId, why }, 'refunding a payment that can no longer buy its purpose');
     // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.
@@ -81,20 +89,19 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
     correlationId: `payment-${payment.paymentId}`,
     causationId: null,
   });
-  // A purpose that names its sub-field needs no wait for the bookings read model to learn a hold made
-  // a moment ago; the sub-field's stream still decides whether the hold is there (a wrong one is refused).
-  const subFieldOfRental = (purpose: Extract<PaymentPurpose, { kind: 'rental' }>) =>
-    purpose.subFieldId ? findSubField(deps, purpose.subFieldId) : findHoldSubField(deps, purpose.holdId);
+  // A purpose that names its sub-field needs no lookup of the hold; the sub-field's stream still decides whether the hold is there (a wrong one is refused).
+  const subFieldOfRental = (purpose: PurposeOf<'rental'>) =>
+    purpose.subFieldId ? findSubField(commands, purpose.subFieldId) : findHoldSubField(commands, purpose.holdId);
 
-  purposes.priceWith('rental', async (purpose, payerId) => {
+  async function priceRental(purpose: PurposeOf<'rental'>, payerId: string): Promise<PricedPurpose | null> {
     const { holdId } = purpose;
     const subField = await subFieldOfRental(purpose);
     if (!subField) return null;
     const state = await currentState(
-      deps.store,
+      commands.store,
       availabilityDecider,
       subFieldStream(subField.subFieldId),
-      deps.streamStates,
+      commands.streamStates,
     );
     const hold = state.holds.find((candidate) => candidate.holdId === holdId);
     // A withdrawn sub-field books nothing more: its holds are not sold, so no card is charged for them.
@@ -104,12 +111,11 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
       receiverId: subField.ownerId,
       purpose: { kind: 'rental', holdId, subFieldId: subField.subFieldId },
     };
-  });
+  }
 
-  purposes.priceWith('entry', async (purpose, payerId) => {
-    const { gameId } = purpose;
-    const game = await currentState(deps.store, gameDecider, gameStream(gameId), deps.streamStates);
-    if (game.status !== 'scheduled' || deps.now().getTime() >= game.end) return null;
+  async function priceEntry(purpose: PurposeOf<'entry'>, payerId: string): Promise<PricedPurpose | null> {
+    const game = await currentState(commands.store, gameDecider, gameStream(purpose.gameId), commands.streamStates);
+    if (game.status !== 'scheduled' || commands.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
     // A player refunded once (removed, then allowed back) pays again with a new payment, not the refunded one.
@@ -119,20 +125,20 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
       purpose,
       round: entryPaymentsOf(game, payerId),
     };
-  });
+  }
 
-  // The captain's page books the slot with add-game; this completes it when the page never came back.
-  purposes.onPaymentSucceeded('rental', async (payment) => {
-    // Usually the captain's page has made the game already: then there is nothing left to do, unless
+  // The organizer's page books the slot with add-game; this completes it when the page never came back.
+  async function rentalSucceeded(payment: PaymentFor<'rental'>): Promise<void> {
+    // Usually the organizer's page has made the game already: then there is nothing left to do, unless
     // the hold was booked with another payment (paid twice), which this one can no longer buy. A game
     // this process knows of settles that without a read: it keeps the payment it was booked with.
     const game = await settledState(
-      deps.store,
+      commands.store,
       gameDecider,
       gameStream(gameIdForHold(payment.purpose.holdId)),
       (known) => known.status !== 'none',
       {
-        cache: deps.streamStates,
+        cache: commands.streamStates,
       },
     );
     if (game.status !== 'none') {
@@ -160,18 +166,16 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
       if (error instanceof DomainError) return refundInFull(payment, error.message);
       throw error;
     }
-  });
+  }
 
   // The player's page joins with join-game; this joins them when the page never came back.
-  purposes.onPaymentSucceeded('entry', async (payment) => {
+  async function entrySucceeded(payment: PaymentFor<'entry'>): Promise<void> {
     const { rows } = await deps.pool.query<{ username: string | null }>(
       'SELECT username FROM read.users WHERE user_id = $1',
       [payment.payerId],
     );
     try {
-      await handleCommand({
-        store: deps.store,
-        cache: deps.streamStates,
+      await commands.run({
         decider: gameDecider,
         streamId: gameStream(payment.purpose.gameId),
         command: {
@@ -186,16 +190,45 @@ export function registerGamePayments(purposes: PaymentPurposes, deps: GamePaymen
             gameId: payment.purpose.gameId,
           },
         },
-        context: { now: deps.now(), newId: () => payment.paymentId, actorId: payment.payerId },
+        newId: () => payment.paymentId,
+        actorId: payment.payerId,
         metadata: metadata(payment),
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // A payment that bought a membership already (the player's own call came first) owes nothing back,
       // even once the game is cancelled: the cancellation refunds it. Anything else could not buy a place.
-      const game = await currentState(deps.store, gameDecider, gameStream(payment.purpose.gameId), deps.streamStates);
+      const game = await currentState(
+        commands.store,
+        gameDecider,
+        gameStream(payment.purpose.gameId),
+        commands.streamStates,
+      );
       if (game.status !== 'none' && paymentUsed(game, payment.paymentId)) return;
       return refundInFull(payment, error.message);
     }
-  });
+  }
+
+  return {
+    price(purpose, payerId) {
+      switch (purpose.kind) {
+        case 'rental':
+          return priceRental(purpose, payerId);
+        case 'entry':
+          return priceEntry(purpose, payerId);
+      }
+    },
+    async paymentSucceeded(payment) {
+      const { purpose } = payment;
+      switch (purpose.kind) {
+        case 'rental':
+          return rentalSucceeded({ ...payment, purpose });
+        case 'entry':
+          return entrySucceeded({ ...payment, purpose });
+      }
+    },
+    async paymentFailed() {
+      // Nothing was bought: a rental's hold expires by itself, an entry was never taken.
+    },
+  };
 }

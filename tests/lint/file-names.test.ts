@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Unit (no database): the web's one file-naming rule, kebab-case, as eslint.config.js enforces it with
+ * Unit (no database): the one file-naming rule of every workspace, kebab-case, as eslint.config.js enforces it with
  * eslint-plugin-check-file, proven on a snippet linted under a good and a bad name. Stylesheets are not
  * linted, so they are checked here by name.
  */
@@ -19,18 +19,24 @@ async function namingErrors(filePath: string): Promise<string[]> {
     .map((message) => message.message);
 }
 
-describe('web file names (eslint.config.js)', () => {
-  it.each(['web/src/components/GameCard.tsx', 'web/src/hooks/useNow.ts', 'web/src/features/games/PlayTime/pitch.tsx'])(
-    'refuses %s',
-    async (file) => {
-      expect((await namingErrors(file)).length).toBeGreaterThan(0);
-    },
-  );
+describe('file names (eslint.config.js)', () => {
+  it.each([
+    'web/src/components/GameCard.tsx',
+    'web/src/hooks/useNow.ts',
+    'web/src/features/games/PlayTime/pitch.tsx',
+    'shared/src/game-loop/bookingProcess.ts',
+    'command-api/src/Games/routes.ts',
+    'tests/integration/GamesApi.test.ts',
+  ])('refuses %s', async (file) => {
+    expect((await namingErrors(file)).length).toBeGreaterThan(0);
+  });
 
   it.each([
     'web/src/components/game-card.tsx',
     'web/src/hooks/use-now.ts',
     'web/src/features/games/play/play-time.test.ts',
+    'shared/src/game-loop/booking.ts',
+    'projector/src/games/games-projection.db.test.ts',
   ])('allows %s', async (file) => {
     expect(await namingErrors(file)).toEqual([]);
   });

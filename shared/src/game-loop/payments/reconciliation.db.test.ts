@@ -6,16 +6,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
 import { ledgerDecider } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
-import { handleCommand } from '../commands/command-handler';
-import { migrate } from '../db/migrations';
-import { createPool } from '../db/pool';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
-import { createLogger } from '../logging';
-import { PaymentPurposes } from './payment-events';
-import type { PaymentPurpose } from './port';
+import { handleCommand } from '../../infra/commands/command-handler';
+import { migrate } from '../../infra/db/migrations';
+import { createPool } from '../../infra/db/pool';
+import { PostgresEventStore } from '../../infra/eventstore/postgres/postgres-event-store';
+import { createLogger } from '../../infra/logging';
+import { TestPaymentPurposes } from '../../testing/payment-purposes';
+import type { PaymentPurpose } from '../../infra/payments/port';
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
-import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
-import { signWebhook } from './stripe-webhooks';
+import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
+import { signWebhook } from '../../infra/payments/stripe-webhooks';
 import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
@@ -41,7 +41,7 @@ describe('payment reconciliation', () => {
     processor = await SimulatedPaymentProcessor.open(pool, {
       sendWebhook: async ({ payload }) => void lost.push(payload),
     });
-    const purposes = new PaymentPurposes();
+    const purposes = new TestPaymentPurposes();
     purposes.onPaymentSucceeded('entry', async (payment) => void bought.push(payment.paymentId));
     inbox = new WebhookInbox({ pool, store, processor, purposes });
     reconciliation = new Reconciliation({ pool, store, processor, inbox, now: () => new Date(), graceMs: 0, logger });

@@ -1,21 +1,24 @@
 /**
  * The payments part of a service composition: the processor (the simulated card processor, the
- * embedded default; Stripe when STRIPE_SECRET_KEY is set), the webhook inbox and the purpose registry.
+ * embedded default; Stripe when STRIPE_SECRET_KEY is set), the webhook inbox, reconciliation, and
+ * what the game loop's payments buy (game-payments.ts), which the inbox and reconciliation complete.
  */
 import type pg from 'pg';
-import { createJobQueue } from '../jobs/bullmq-job-queue';
-import type { JobQueue } from '../jobs/port';
-import { selectJobBackend } from '../jobs/port';
-import { JOB_QUEUES } from '../jobs/queues';
-import { migrate } from '../db/migrations';
-import type { EventStore } from '../eventstore/port';
-import type { Logger } from '../logging';
-import { PaymentPurposes } from './payment-events';
-import { PaymentRefused, type PaymentProcessor, type RefundInput } from './port';
-import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
-import { StripePaymentProcessor } from './stripe/stripe-processor';
-import type { Config } from '../config/config';
-import { WebhookDelivery, type WebhookDeliveryJob } from './simulated/webhook-delivery';
+import { createJobQueue } from '../../infra/jobs/bullmq-job-queue';
+import type { JobQueue } from '../../infra/jobs/port';
+import { selectJobBackend } from '../../infra/jobs/port';
+import { JOB_QUEUES } from '../../infra/jobs/queues';
+import { migrate } from '../../infra/db/migrations';
+import type { EventStore } from '../../infra/eventstore/port';
+import type { Logger } from '../../infra/logging';
+import { commandDoorOf, type CommandDoor } from '../../infra/commands/command-door';
+import { gamePaymentPurposes } from '../game-payments';
+import type { PaymentPurposes } from './purposes';
+import { PaymentRefused, type PaymentProcessor, type RefundInput } from '../../infra/payments/port';
+import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
+import { StripePaymentProcessor } from '../../infra/payments/stripe/stripe-processor';
+import type { Config } from '../../infra/config/config';
+import { WebhookDelivery, type WebhookDeliveryJob } from '../../infra/payments/simulated/webhook-delivery';
 import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
 
@@ -35,7 +38,7 @@ export interface Payments {
    * refunded in full already owes nothing more: that answers false instead of failing.
    */
   refund(input: RefundInput): Promise<boolean>;
-  /** For a process where the purposes are registered (the command API): what reconciliation applies books and joins. */
+  /** Runs reconciliation as a repeating job (the command API's process): what it applies books and joins. */
   startReconciling(everyMinutes: number): Promise<void>;
   /**
    * The simulated processor posts its webhooks to the app's own address: deliveries start once the
@@ -49,6 +52,8 @@ export interface Payments {
 export interface PaymentsOptions {
   pool: pg.Pool;
   store: EventStore;
+  /** The process's door for commands: the ledger's entries go through it. */
+  commands?: CommandDoor;
   databaseUrl: string;
   redisUrl?: string | undefined;
   /** The app's public address: the simulated processor posts its webhooks to `{publicUrl}/api/payments/webhook`. */
@@ -61,6 +66,8 @@ export interface PaymentsOptions {
   stripe?: StripeSettings | null;
   /** Payments younger than this are left to their webhooks by reconciliation (default 10 minutes). */
   reconcileGraceMs?: number;
+  /** CANCELLATION_WINDOW_HOURS: the window of a game a rental's webhook books, on a field that set none. */
+  cancellationWindowHours: number;
 }
 
 export interface StripeSettings {
@@ -91,7 +98,7 @@ async function setUpStripe(options: PaymentsOptions, settings: StripeSettings): 
   return withReconciliation(options, processor, null, { start: () => {}, close: async () => {} });
 }
 
-/** The parts every processor shares: the purpose registry, the webhook inbox and reconciliation. */
+/** The parts every processor shares: the game loop's purposes, the webhook inbox and reconciliation. */
 async function withReconciliation(
   options: PaymentsOptions,
   processor: PaymentProcessor,
@@ -100,18 +107,44 @@ async function withReconciliation(
   delivery: { start(): void; close(): Promise<void> },
 ): Promise<Payments> {
   await migrate(options.pool, 'payments-reconciliation', reconciliationMigrations);
-  const purposes = new PaymentPurposes();
+  const commands = commandDoorOf(options);
   const recent = new RecentlySucceededPayments();
-  const inbox = new WebhookInbox({ pool: options.pool, store: options.store, processor, purposes, recent });
+  // What rentals and entries buy, written out in game-payments.ts; a payment that can no longer buy its purpose is refunded.
+  const purposes: PaymentPurposes = gamePaymentPurposes({
+    commands,
+    pool: options.pool,
+    refund: (input) => refund(input),
+    cancellationWindowHours: options.cancellationWindowHours,
+    logger: options.logger,
+  });
+  const inbox = new WebhookInbox({ pool: options.pool, store: options.store, commands, processor, purposes, recent });
   const reconciliation = new Reconciliation({
     pool: options.pool,
     store: options.store,
+    commands,
     processor,
     inbox,
     now: () => new Date(),
     graceMs: options.reconcileGraceMs ?? 10 * 60_000,
     logger: options.logger,
   });
+  const refund = async (input: RefundInput): Promise<boolean> => {
+    let refunded = true;
+    try {
+      await processor.refund(input);
+    } catch (error) {
+      if (!(error instanceof PaymentRefused && error.code === 'nothing_to_refund')) throw error;
+      refunded = false;
+    }
+    const payment = await processor.retrievePayment(input.paymentId);
+    if (payment)
+      await inbox.recordRefunds(
+        payment,
+        await processor.listRefunds(input.paymentId),
+        `refund-${input.idempotencyKey}`,
+      );
+    return refunded;
+  };
   let reconciling: { close(): Promise<void> } | null = null;
   return {
     // The command API verifies paid bookings and joins with it: their webhooks then need no second look.
@@ -120,23 +153,7 @@ async function withReconciliation(
     purposes,
     inbox,
     reconciliation,
-    async refund(input) {
-      let refunded = true;
-      try {
-        await processor.refund(input);
-      } catch (error) {
-        if (!(error instanceof PaymentRefused && error.code === 'nothing_to_refund')) throw error;
-        refunded = false;
-      }
-      const payment = await processor.retrievePayment(input.paymentId);
-      if (payment)
-        await inbox.recordRefunds(
-          payment,
-          await processor.listRefunds(input.paymentId),
-          `refund-${input.idempotencyKey}`,
-        );
-      return refunded;
-    },
+    refund,
     async startReconciling(everyMinutes) {
       const backend = selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
       reconciling ??= await startReconciling(reconciliation, { backend, everyMinutes, logger: options.logger });

@@ -10,11 +10,11 @@ import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { ledgerDecider } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
-import { handleCommand } from '../commands/command-handler';
-import { currentState } from '../commands/current-state';
-import type { Migration } from '../db/migrations';
-import type { EventStore } from '../eventstore/port';
-import type { PaymentPurposes } from './payment-events';
+import { commandDoorOf, type CommandDoor } from '../../infra/commands/command-door';
+import { currentState } from '../../infra/commands/current-state';
+import type { Migration } from '../../infra/db/migrations';
+import type { EventStore } from '../../infra/eventstore/port';
+import type { PaymentPurposes } from './purposes';
 import type {
   AccountWebhookEvent,
   Payment,
@@ -22,7 +22,7 @@ import type {
   PaymentWebhookEvent,
   ProcessorWebhookEvent,
   Refund,
-} from './port';
+} from '../../infra/payments/port';
 import { recordDifference, unknownPaymentDifference } from './reconciliation';
 
 export const webhookInboxMigrations: Migration[] = [
@@ -78,15 +78,21 @@ export class RecentlySucceededPayments {
 }
 
 export class WebhookInbox {
+  private readonly commands: CommandDoor;
+
   constructor(
     private readonly deps: {
       pool: pg.Pool;
       store: EventStore;
+      /** The process's door for commands (a door of the inbox's own on `store` when none is given). */
+      commands?: CommandDoor;
       processor: PaymentProcessor;
       purposes: PaymentPurposes;
       recent?: RecentlySucceededPayments;
     },
-  ) {}
+  ) {
+    this.commands = commandDoorOf(deps);
+  }
 
   async receive(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<WebhookReceipt> {
     const verified = this.deps.processor.verifyWebhook(rawBody, signatureHeader);
@@ -124,7 +130,7 @@ export class WebhookInbox {
       destinationAccount: null,
     };
     await this.recordPayment(payment, causeId);
-    await this.deps.purposes.paymentSucceeded(event);
+    await this.deps.purposes.paymentSucceeded(payment, event);
   }
 
   /**
@@ -189,17 +195,17 @@ export class WebhookInbox {
   /** A signed webhook about a payment the processor does not know: a finding for the admins, nothing booked. */
   private async recordUnknown(event: PaymentWebhookEvent): Promise<void> {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(event.payment.paymentId));
-    await recordDifference(this.deps.store, unknownPaymentDifference(event.payment, ledger), event.eventId, new Date());
+    await recordDifference(this.commands, unknownPaymentDifference(event.payment, ledger), event.eventId, new Date());
   }
 
   private async handle(event: PaymentWebhookEvent): Promise<void> {
     switch (event.type) {
       case 'payment_intent.succeeded':
         await this.recordPayment(event.payment, event.eventId);
-        await this.deps.purposes.paymentSucceeded(event);
+        await this.deps.purposes.paymentSucceeded(event.payment, event);
         return;
       case 'payment_intent.payment_failed':
-        await this.deps.purposes.paymentFailed(event);
+        await this.deps.purposes.paymentFailed(event.payment, event);
         return;
       case 'charge.refunded': {
         // The charge carries the whole payment, so a refund arriving before the success it follows is recorded whole.
@@ -232,13 +238,14 @@ export class WebhookInbox {
     command: Parameters<typeof ledgerDecider.decide>[0],
     likelyNew = false,
   ) {
-    return handleCommand({
-      store: this.deps.store,
+    return this.commands.run({
       likelyNew,
       decider: ledgerDecider,
       streamId: ledgerStream(paymentId),
       command,
-      context: { now: new Date(), newId: randomUUID, actorId: null },
+      now: new Date(),
+      newId: randomUUID,
+      actorId: null,
       metadata: { userId: null, correlationId: causeId, causationId: causeId },
       // Many copies of one payment's events may race; each loser decides again and finds nothing to do.
       maxAttempts: 20,

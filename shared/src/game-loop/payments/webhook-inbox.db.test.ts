@@ -1,14 +1,14 @@
 /** The inbox on a fresh ledger: events in any order, any number of times, end in the same entries. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
-import { migrate } from '../db/migrations';
-import { createPool } from '../db/pool';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { migrate } from '../../infra/db/migrations';
+import { createPool } from '../../infra/db/pool';
+import { PostgresEventStore } from '../../infra/eventstore/postgres/postgres-event-store';
 import { ledgerStream } from '../../domain/ledger/events';
-import { PaymentPurposes } from './payment-events';
-import { SimulatedPaymentProcessor } from './simulated/simulated-processor';
-import { signWebhook } from './stripe-webhooks';
-import type { PaymentProcessor } from './port';
+import { TestPaymentPurposes } from '../../testing/payment-purposes';
+import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
+import { signWebhook } from '../../infra/payments/stripe-webhooks';
+import type { PaymentProcessor } from '../../infra/payments/port';
 import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
@@ -18,7 +18,7 @@ describe('webhook inbox', () => {
   let pool: ReturnType<typeof createPool>;
   let store: PostgresEventStore;
   let processor: SimulatedPaymentProcessor;
-  let purposes: PaymentPurposes;
+  let purposes: TestPaymentPurposes;
   let inbox: WebhookInbox;
   const sent: string[] = [];
 
@@ -31,7 +31,7 @@ describe('webhook inbox', () => {
       sendWebhook: async ({ payload }) => void sent.push(payload),
       feeCents: (amount) => Math.round(amount * 0.029) + 30,
     });
-    purposes = new PaymentPurposes();
+    purposes = new TestPaymentPurposes();
     inbox = new WebhookInbox({ pool, store, processor, purposes });
   });
   afterAll(async () => {
@@ -107,7 +107,13 @@ describe('webhook inbox', () => {
       },
     });
     const recent = new RecentlySucceededPayments();
-    const checking = new WebhookInbox({ pool, store, processor: counting, purposes: new PaymentPurposes(), recent });
+    const checking = new WebhookInbox({
+      pool,
+      store,
+      processor: counting,
+      purposes: new TestPaymentPurposes(),
+      recent,
+    });
     const created = await processor.createPayment({
       amountCents: 4_000,
       currency: 'usd',
@@ -137,7 +143,7 @@ describe('webhook inbox', () => {
     await pool.query('DELETE FROM payment_webhook_events WHERE event_id = $1', [
       (JSON.parse(paid!) as { id: string }).id,
     ]);
-    await new WebhookInbox({ pool, store, processor: counting, purposes: new PaymentPurposes() }).receive(
+    await new WebhookInbox({ pool, store, processor: counting, purposes: new TestPaymentPurposes() }).receive(
       Buffer.from(paid!),
       signWebhook(paid!, processor.signingSecret),
     );

@@ -9,17 +9,16 @@
  */
 import { ledgerDecider, type Difference, type LedgerState } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
-import { handleCommand } from '../commands/command-handler';
-import { currentState } from '../commands/current-state';
-import type { Migration } from '../db/migrations';
-import type { Pool } from '../db/pool';
-import type { EventStore } from '../eventstore/port';
-import type { JobBackend } from '../jobs/port';
-import { JOB_QUEUES } from '../jobs/queues';
-import { startRepeatingJob } from '../jobs/repeating';
-import type { Logger } from '../logging';
-import type { Payment, PaymentProcessor } from './port';
-import type { WebhookInbox } from './webhook-inbox';
+import { commandDoorOf, type CommandDoor } from '../../infra/commands/command-door';
+import { currentState } from '../../infra/commands/current-state';
+import type { Migration } from '../../infra/db/migrations';
+import type { Pool } from '../../infra/db/pool';
+import type { EventStore } from '../../infra/eventstore/port';
+import type { JobBackend } from '../../infra/jobs/port';
+import { JOB_QUEUES } from '../../infra/jobs/queues';
+import { startRepeatingJob } from '../../infra/jobs/repeating';
+import type { Logger } from '../../infra/logging';
+import type { Payment, PaymentProcessor, Refund } from '../../infra/payments/port';
 
 export const reconciliationMigrations: Migration[] = [
   {
@@ -60,8 +59,14 @@ export interface ReconciliationRun {
 export interface ReconciliationDependencies {
   pool: Pool;
   store: EventStore;
+  /** The process's door for commands (a door of its own on `store` when none is given). */
+  commands?: CommandDoor;
   processor: PaymentProcessor;
-  inbox: Pick<WebhookInbox, 'applySucceededPayment' | 'applyRefunds'>;
+  /** What a webhook would have done, done late (the webhook inbox). */
+  inbox: {
+    applySucceededPayment(payment: Payment, causeId: string): Promise<void>;
+    applyRefunds(payment: Payment, refunds: Refund[], causeId: string): Promise<void>;
+  };
   now: () => Date;
   /**
    * Payments younger than this are left for their webhook (it usually lands within seconds); the
@@ -85,7 +90,11 @@ const WATCHED_PER_RUN = 500;
 const RUN_LOCK = `hashtext('playtime-payment-reconciliation')`;
 
 export class Reconciliation {
-  constructor(private readonly deps: ReconciliationDependencies) {}
+  private readonly commands: CommandDoor;
+
+  constructor(private readonly deps: ReconciliationDependencies) {
+    this.commands = commandDoorOf(deps);
+  }
 
   async run(): Promise<ReconciliationRun> {
     const client = await this.deps.pool.connect();
@@ -175,7 +184,7 @@ export class Reconciliation {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(payment.paymentId));
     const found = differencesOf(payment, ledger);
     const causeId = `reconcile-${payment.paymentId}`;
-    for (const difference of found) await recordDifference(this.deps.store, difference, causeId, this.deps.now());
+    for (const difference of found) await recordDifference(this.commands, difference, causeId, this.deps.now());
     if (found.some((difference) => difference.kind === 'payment_not_applied')) {
       this.deps.logger.warn(
         { paymentId: payment.paymentId },
@@ -197,13 +206,14 @@ export class Reconciliation {
 }
 
 /** Records a finding on its payment's ledger stream, once per the same figures (the System tab lists it). */
-export function recordDifference(store: EventStore, difference: Difference, correlationId: string, now: Date) {
-  return handleCommand({
-    store,
+export function recordDifference(commands: CommandDoor, difference: Difference, correlationId: string, now: Date) {
+  return commands.run({
     decider: ledgerDecider,
     streamId: ledgerStream(difference.paymentId),
     command: { type: 'RecordDifference', difference },
-    context: { now, newId: () => difference.paymentId, actorId: null },
+    now,
+    newId: () => difference.paymentId,
+    actorId: null,
     metadata: { userId: null, correlationId, causationId: null },
     maxAttempts: 20,
   });

@@ -1,0 +1,159 @@
+import type pg from 'pg';
+import { PROJECTIONS } from '../contract/projections';
+import { DomainError } from '../domain/decider';
+import { fieldDecider, SUBFIELDS_STILL_OPEN } from '../domain/fields/decider';
+import { fieldStream } from '../domain/fields/events';
+import { gameDecider } from '../domain/games/decider';
+import { gameStream, type GameWithdrawalReason } from '../domain/games/events';
+import { availabilityDecider, type SubFieldRef } from '../domain/availability/decider';
+import { subFieldStream } from '../domain/availability/events';
+import type { CommandDoor } from '../infra/commands/command-door';
+import { currentState } from '../infra/commands/current-state';
+import type { LogCheckpoint } from '../infra/eventstore/checkpoint';
+import type { EventMetadata } from '../infra/eventstore/port';
+import type { JobHandler } from '../infra/jobs/port';
+import type { ProjectionProgress } from '../infra/projections/projection-progress';
+
+/**
+ * A deleted account stops selling (DESIGN §8): the owner's fields leave search and holds, and every
+ * upcoming game the account organized or hosted on its fields is cancelled with everything paid
+ * refunded. A reactor (projector/src/users/account-withdrawal.ts) turns each UserDeleted into one
+ * job; the job finds the fields and games in the read models (once they hold everything written before
+ * the deletion) and withdraws each through its own aggregate's decider, so every step is decided on its stream and changes nothing when repeated.
+ * A cancelled game's slot and refunds then follow from GameCancelled, as for any cancellation.
+ */
+export interface AccountWithdrawalJob {
+  kind: 'withdraw-account';
+  userId: string;
+  deletedBy: string;
+  /** Where UserDeleted is in the log: the read models are read once they have reached it. */
+  deletedAt: LogCheckpoint;
+  /** UserDeleted's event id, the cause of every event the job appends. */
+  causationId: string;
+}
+
+export interface AccountWithdrawalDependencies {
+  commands: CommandDoor;
+  pool: pg.Pool;
+  progress: ProjectionProgress;
+  now: () => Date;
+}
+
+/** How long a job waits for the read models to reach the deletion before it fails and is tried again. */
+const CATCH_UP_MS = 30_000;
+/** Sub-fields added while the others were being withdrawn are withdrawn on the next round. */
+const FIELD_ROUNDS = 5;
+
+/** What every command of one withdrawal is decided with: one moment, one actor, one cause. */
+interface Step {
+  now: Date;
+  newId: () => string;
+  actorId: string | null;
+  metadata: EventMetadata;
+}
+
+/**
+ * Withdraws every sub-field of the field on its own stream, then the field; answers the games booked
+ * on its sub-fields that have not ended. The field's decider refuses while a sub-field it lists was not
+ * withdrawn (one added meanwhile): that one is withdrawn on the next round.
+ */
+async function withdrawField(deps: AccountWithdrawalDependencies, fieldId: string, step: Step): Promise<string[]> {
+  for (let round = 1; ; round++) {
+    const field = await currentState(
+      deps.commands.store,
+      fieldDecider,
+      fieldStream(fieldId),
+      deps.commands.streamStates,
+    );
+    if (field.status === 'unknown') return [];
+    const subFields: SubFieldRef[] = field.subFields.map((sub) => ({
+      subFieldId: sub.subFieldId,
+      fieldId,
+      ownerId: field.ownerId,
+      name: sub.name,
+    }));
+    const booked: string[] = [];
+    for (const subField of subFields) {
+      const streamId = subFieldStream(subField.subFieldId);
+      await deps.commands.run({
+        decider: availabilityDecider,
+        streamId,
+        command: { type: 'WithdrawSubField', subField, reason: 'owner_deleted' },
+        ...step,
+      });
+      // Withdrawn: no booking can be added after this read, so these are all the games left to cancel.
+      const availability = await currentState(
+        deps.commands.store,
+        availabilityDecider,
+        streamId,
+        deps.commands.streamStates,
+      );
+      booked.push(
+        ...availability.bookings.filter((booking) => booking.end > step.now.getTime()).map((booking) => booking.gameId),
+      );
+    }
+    try {
+      const withdrawnSubFieldIds = subFields.map((subField) => subField.subFieldId);
+      await deps.commands.run({
+        decider: fieldDecider,
+        streamId: fieldStream(fieldId),
+        command: { type: 'WithdrawField', reason: 'owner_deleted', withdrawnSubFieldIds },
+        ...step,
+      });
+      return booked;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === SUBFIELDS_STILL_OPEN) || round >= FIELD_ROUNDS) throw error;
+    }
+  }
+}
+
+/** The fields and the upcoming games a deletion withdraws, from the read models (a job reads them; only deciders decide). */
+async function ownedFieldIds(pool: pg.Pool, userId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ field_id: string }>(
+    'SELECT field_id FROM read.fields WHERE owner_id = $1 AND NOT deleted ORDER BY field_id',
+    [userId],
+  );
+  return rows.map((row) => row.field_id);
+}
+
+async function organizedGameIds(pool: pg.Pool, userId: string, now: Date): Promise<string[]> {
+  const { rows } = await pool.query<{ game_id: string }>(
+    `SELECT game_id FROM read.games WHERE organizer_id = $1 AND status = 'scheduled' AND end_date > $2 ORDER BY start_date, game_id`,
+    [userId, now],
+  );
+  return rows.map((row) => row.game_id);
+}
+
+export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies): JobHandler<AccountWithdrawalJob> {
+  return async (job) => {
+    const { userId, deletedBy, deletedAt, causationId } = job.data;
+    // Everything written before the deletion (a field added, a game booked a moment earlier) must be in the read models first.
+    if (!(await deps.progress.waitFor([PROJECTIONS.fields, PROJECTIONS.games], deletedAt, CATCH_UP_MS))) {
+      throw new Error(
+        `The fields and games read models did not reach the deletion of ${userId} within ${CATCH_UP_MS} ms`,
+      );
+    }
+    const now = deps.now();
+    const step: Step = {
+      now,
+      newId: () => causationId,
+      actorId: deletedBy,
+      metadata: { userId: deletedBy, correlationId: job.id, causationId },
+    };
+    const games = new Map<string, GameWithdrawalReason>();
+    for (const fieldId of await ownedFieldIds(deps.pool, userId)) {
+      for (const gameId of await withdrawField(deps, fieldId, step)) games.set(gameId, 'owner_deleted');
+    }
+    for (const gameId of await organizedGameIds(deps.pool, userId, now))
+      if (!games.has(gameId)) games.set(gameId, 'organizer_deleted');
+    for (const [gameId, reason] of games) {
+      // A game its booking is still being made into is not there yet: the job fails and runs again, and it will be.
+      await deps.commands.run({
+        decider: gameDecider,
+        streamId: gameStream(gameId),
+        command: { type: 'WithdrawGame', reason },
+        ...step,
+      });
+    }
+  };
+}

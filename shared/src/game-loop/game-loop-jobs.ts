@@ -1,0 +1,77 @@
+import { gameDecider } from '../domain/games/decider';
+import { gameStream } from '../domain/games/events';
+import { availabilityDecider, type SubFieldRef } from '../domain/availability/decider';
+import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
+import type { CommandDoor } from '../infra/commands/command-door';
+import { currentState } from '../infra/commands/current-state';
+import type { JobHandler } from '../infra/jobs/port';
+import { scheduleBookedGame } from './booking';
+
+/**
+ * The game loop's side effects (DESIGN §7), done by jobs with retries once the game loop's reactor
+ * (projector/src/games/game-loop.ts) has asked for them: a hold expires by itself; a booking becomes
+ * its game; a cancelled game gives its slot back and refunds what it owes; a player the organizer
+ * removed gets their entry back. Every job is idempotent on its own (its command decides nothing
+ * twice, its refund has a key).
+ */
+export type GameLoopJob =
+  | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
+  | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
+  | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
+  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' | 'player_removed' };
+
+export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
+
+export interface GameLoopJobDependencies {
+  commands: CommandDoor;
+  cancellationWindowHours: number;
+  refund: RefundPayment;
+}
+
+export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<GameLoopJob> {
+  const { commands } = deps;
+  const metadata = (jobId: string) => ({ userId: null, correlationId: jobId, causationId: null });
+  return async (job) => {
+    const data = job.data;
+    switch (data.kind) {
+      case 'expire-hold':
+        await commands.run({
+          decider: availabilityDecider,
+          streamId: subFieldStream(data.subField.subFieldId),
+          command: { type: 'ReleaseHold', subField: data.subField, holdId: data.holdId, reason: 'expired' },
+          newId: () => data.holdId,
+          actorId: null,
+          metadata: metadata(job.id),
+        });
+        return;
+      case 'schedule-game': {
+        // Usually the booking step made the game a moment after the booking: then this is all it costs.
+        const game = await currentState(
+          commands.store,
+          gameDecider,
+          gameStream(data.booking.gameId),
+          commands.streamStates,
+        );
+        if (game.status !== 'none') return;
+        await scheduleBookedGame(deps, data.booking, {
+          cancellationWindowHours: deps.cancellationWindowHours,
+          metadata: metadata(job.id),
+        });
+        return;
+      }
+      case 'release-booking':
+        await commands.run({
+          decider: availabilityDecider,
+          streamId: subFieldStream(data.subField.subFieldId),
+          command: { type: 'CancelBooking', subField: data.subField, gameId: data.gameId },
+          newId: () => data.gameId,
+          actorId: null,
+          metadata: metadata(job.id),
+        });
+        return;
+      case 'refund':
+        await deps.refund({ paymentId: data.paymentId, idempotencyKey: data.idempotencyKey, reason: data.reason });
+        return;
+    }
+  };
+}

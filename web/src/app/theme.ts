@@ -41,6 +41,8 @@ const readableText: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-anchor': 'var(--mantine-color-pitch-9)',
+    // On the light hover (pitch 2) pitch 9 reads at 4.4:1; a darker pitch green at 5.5:1.
+    '--mantine-color-pitch-light-color': '#0a5c2b',
     '--mantine-color-green-light-color': '#1d6b2f',
     '--mantine-color-green-filled': 'var(--mantine-color-pitch-8)',
     '--mantine-color-green-text': 'var(--mantine-color-pitch-8)',

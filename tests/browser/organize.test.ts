@@ -9,14 +9,10 @@ import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
+import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
 
-const HALF_HOUR = 30 * 60_000;
-const HOUR = 2 * HALF_HOUR;
-/** The game: from the next half hour plus an hour, for an hour (browsers and server agree on UTC here). */
-const gameStart = Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + HOUR;
-const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const sameUtcDay = (a: number, b: number) =>
-  new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
+/** The game: from the next half hour plus an hour. */
+const gameStart = nextGameStart();
 
 async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
 /** The owner's browsers run in New York time, so messages with times prove the X-Time-Zone header works. */
 const TIME_ZONE = 'America/New_York';
@@ -158,11 +158,12 @@ async function pageScreenshot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-/** A viewport screenshot of an open dialog, once its opening transition is over. */
+/** A viewport screenshot of an open dialog, once its opening transition is over; held to axe-core too. */
 async function dialogScreenshot(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog').last();
   await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await expectAccessible(page);
 }
 
 const availableTile = (page: Page) => page.getByRole('button', { name: /^Available · / });

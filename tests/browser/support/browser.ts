@@ -82,22 +82,28 @@ export async function accessibilityViolations(page: Page): Promise<Accessibility
 /** Fails, naming each rule and where it broke, unless axe-core finds nothing on the page. */
 export async function expectAccessible(page: Page): Promise<void> {
   const violations = await accessibilityViolations(page);
-  const described = violations.map(
-    (violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}: ${violation.summary}`,
-  );
-  if (described.length > 0)
-    throw new Error(`axe-core found ${described.length} violation(s):\n${described.join('\n')}`);
+  if (violations.length > 0)
+    throw new Error(`axe-core found ${violations.length} violation(s):\n${describeViolations(violations)}`);
+}
+
+function describeViolations(violations: AccessibilityViolation[]): string {
+  return violations
+    .map(
+      (violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}: ${violation.summary}`,
+    )
+    .join('\n');
 }
 
 /**
  * A full-page picture of the screen to look at, and axe-core's findings on it written beside the
- * other reports (tests/reports/axe/<name>.json), so every screen the suite visits is measured.
+ * other reports (tests/reports/axe/<name>.json); fails unless axe finds nothing, so every screen the
+ * suite visits is held to WCAG 2.2 AA.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const violations = await accessibilityViolations(page);
   mkdirSync(AXE_REPORTS, { recursive: true });
-  writeFileSync(
-    path.join(AXE_REPORTS, `${name}.json`),
-    `${JSON.stringify(await accessibilityViolations(page), null, 2)}\n`,
-  );
+  writeFileSync(path.join(AXE_REPORTS, `${name}.json`), `${JSON.stringify(violations, null, 2)}\n`);
+  if (violations.length > 0)
+    throw new Error(`axe-core found ${violations.length} violation(s) on ${name}:\n${describeViolations(violations)}`);
 }

@@ -1,4 +1,5 @@
 import './mantine-base.css';
+import './reduced-motion.css';
 
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';

@@ -1,5 +1,5 @@
 import { gamePhaseAt } from '@playtime/shared/domain/games/rules';
-import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconClock, IconMapPin, IconSoccerField, IconUsers } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -34,14 +34,15 @@ export function GameCard({ game }: { game: GameSummary }) {
       component={Link}
       to={`/game-details/${game.gameId}`}
       padding="md"
-      aria-label={`Open ${game.name}`}
       style={{ color: 'inherit', textDecoration: 'none' }}
     >
       <Card.Section>
         <Image src={game.picture || DEFAULT_GAME_PICTURE} fallbackSrc={DEFAULT_GAME_PICTURE} h={140} alt="" />
       </Card.Section>
       <Group justify="space-between" mt="md" wrap="nowrap" gap="xs">
+        {/* The card's words are its link's name (an aria-label would hide what a voice user reads aloud). */}
         <Text fw={700} truncate="end">
+          <VisuallyHidden>Open </VisuallyHidden>
           {game.name}
         </Text>
         {isLive && (

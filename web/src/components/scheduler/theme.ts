@@ -11,7 +11,7 @@ export const DEFAULT_PALETTES: Readonly<Record<SchedulerThemeMode, SchedulerPale
     surfaceAlt: 'var(--mantine-color-gray-0)',
     border: 'var(--mantine-color-gray-3)',
     text: 'var(--mantine-color-black)',
-    textDimmed: 'var(--mantine-color-gray-6)',
+    textDimmed: 'var(--mantine-color-gray-7)',
     weekend: 'var(--mantine-color-gray-1)',
     today: accentTint('var(--mantine-primary-color-filled)', 10),
   },

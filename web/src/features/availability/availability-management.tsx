@@ -10,6 +10,7 @@ import { availabilityKeys } from './api/query-keys';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { EditAvailabilityDialog, type EditedAvailability } from './edit-availability-dialog';
 import { GameDetailsDialog } from './game-details-dialog';
+import { TimelineAnnouncer } from './timeline-announcer';
 import {
   LEAD_BEFORE_MS,
   OWNER_SCHEDULER_CONFIG,
@@ -110,6 +111,7 @@ export function AvailabilityManagement({ fields, selection, onSelectionChange }:
         </Group>
       </Card>
 
+      {field && <TimelineAnnouncer fieldId={field.fieldId} rows={availability.data} />}
       {field && field.subFields.length > 0 && (
         <Scheduler
           data={resources}

@@ -1,9 +1,9 @@
 import type { SchedulerBooking, SchedulerConfig, SchedulerResource } from '../../components/scheduler';
 import type { TimelineEntry, SubFieldTimeline } from './api/types';
 
-/** Availability tiles are purple, game tiles green (spec §2 and §5). */
+/** Availability tiles are purple, game tiles green (spec §2 and §5): both carry white text at 4.5:1 or more. */
 export const AVAILABLE_COLOR = '#7048e8';
-export const GAME_COLOR = '#2f9e44';
+export const GAME_COLOR = '#17803f';
 export const AVAILABLE_TITLE = 'Available';
 export const GAME_TITLE = 'Game';
 

@@ -1,5 +1,6 @@
 import { Alert, Avatar, Button, Center, Group, Loader, Modal, Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useFocusReturnOnUnmount } from '../../hooks/use-focus-return-on-unmount';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { errorMessage } from '../../lib/notify';
 import { useOwnerGameDetails } from './api/availability';
@@ -15,6 +16,7 @@ export function GameDetailsDialog({ gameId, onClose }: { gameId: string | undefi
 
 function GameDetailsModal({ gameId, onClose }: { gameId: string; onClose: () => void }) {
   const small = useSmallScreen();
+  useFocusReturnOnUnmount();
   const details = useOwnerGameDetails(gameId);
   const view = details.data ? gameDetailsView(details.data) : undefined;
 

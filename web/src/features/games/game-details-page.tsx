@@ -30,6 +30,7 @@ import { loadAsOfPanel } from '../audit';
 import { useAuth } from '../auth';
 import { checkout, loadPaymentDialog } from '../payments';
 import { useLiveRoom } from '../realtime';
+import { RosterAnnouncer } from './play/roster-announcer';
 import { useCurrentUser } from '../users';
 import { useGameData, useJoinGame, useLeaveGame, type LoadedGame } from './api/play';
 import { playKeys } from './api/query-keys';
@@ -303,6 +304,7 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
 
       {!cancelled && countdown.phase !== 'ended' && <MembershipControls game={game} myTeam={me ? me.team : null} />}
 
+      <RosterAnnouncer players={everyone} />
       <Pitch
         team1={game.team_1}
         team2={game.team_2}

@@ -26,7 +26,7 @@ function duration(seconds: number): string {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder padding="md">
-      <Title order={3} fz="lg" mb="sm">
+      <Title order={2} fz="lg" mb="sm">
         {title}
       </Title>
       {children}

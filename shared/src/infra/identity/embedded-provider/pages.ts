@@ -30,8 +30,14 @@ const LOGO_DATA_URI = (() => {
   }
 })();
 
-/** The theme's 'pitch' shades used here: 0 tints, 7 the primary, 8 text and hover on white. */
-const PITCH = { 0: '#e9f9ee', 1: '#d5f0dd', 7: '#1f994b', 8: '#138840' };
+/**
+ * The web theme's 'pitch' shades used here (web/src/app/theme.ts): 0 and 1 tints, 7 focus rings (3:1
+ * for UI parts), 8 the primary and text on white (white on it reads at 5.0:1, WCAG AA), 9 its hover.
+ * Greys and reds are the darker ones that read at 4.5:1 too.
+ */
+const PITCH = { 0: '#e9f9ee', 1: '#d5f0dd', 7: '#1f994b', 8: '#17803f', 9: '#0f6b33' };
+const DIMMED = '#5c636a';
+const RED = '#c92a2a';
 
 const STYLES = `
   *,*::before,*::after{box-sizing:border-box}
@@ -46,27 +52,27 @@ const STYLES = `
   .card+.card{margin-top:16px}
   h1{font-size:24px;font-weight:800;letter-spacing:-0.01em;margin:0 0 4px}
   h2{font-size:17px;font-weight:800;margin:0 0 4px}
-  .dimmed{color:#868e96;font-size:14px;margin:0 0 20px}
+  .dimmed{color:${DIMMED};font-size:14px;margin:0 0 20px}
   .field{margin-bottom:16px}
   label{display:block;font-size:14px;font-weight:500;margin-bottom:4px}
-  label .required{color:#fa5252;margin-left:2px}
+  label .required{color:${RED};margin-left:2px}
   input{display:block;width:100%;height:36px;padding:0 12px;font:inherit;font-size:14px;color:#212529;background:#fff;
     border:1px solid #ced4da;border-radius:8px;outline:none;transition:border-color .1s}
   input:focus{border-color:${PITCH[7]}}
-  input[aria-invalid=true]{border-color:#fa5252}
-  .error{color:#fa5252;font-size:12px;margin:5px 0 0}
-  .hint{color:#868e96;font-size:12px;margin:5px 0 0}
-  .alert{background:#fff5f5;border:1px solid #ffc9c9;color:#e03131;border-radius:8px;padding:10px 14px;font-size:14px;margin-bottom:16px}
+  input[aria-invalid=true]{border-color:${RED}}
+  .error{color:${RED};font-size:12px;margin:5px 0 0}
+  .hint{color:${DIMMED};font-size:12px;margin:5px 0 0}
+  .alert{background:#fff5f5;border:1px solid #ffc9c9;color:${RED};border-radius:8px;padding:10px 14px;font-size:14px;margin-bottom:16px}
   .button{display:block;width:100%;height:36px;padding:0 18px;font:inherit;font-size:14px;font-weight:600;color:#fff;
-    background:${PITCH[7]};border:0;border-radius:8px;cursor:pointer}
-  .button:hover{background:${PITCH[8]}}
+    background:${PITCH[8]};border:0;border-radius:8px;cursor:pointer}
+  .button:hover{background:${PITCH[9]}}
   .button:focus-visible,a:focus-visible{outline:2px solid ${PITCH[7]};outline-offset:2px}
   .button.subtle{background:#fff;color:${PITCH[8]};border:1px solid #dee2e6;height:auto;padding:8px 12px;text-align:left}
   .button.subtle:hover{background:${PITCH[0]};border-color:${PITCH[1]}}
-  .button.subtle small{display:block;color:#868e96;font-weight:400;overflow-wrap:anywhere}
+  .button.subtle small{display:block;color:${DIMMED};font-weight:400;overflow-wrap:anywhere}
   .demo{display:grid;gap:8px;margin-top:12px}
   .demo form{margin:0}
-  .footer{text-align:center;font-size:14px;color:#868e96;margin:20px 0 0}
+  .footer{text-align:center;font-size:14px;color:${DIMMED};margin:20px 0 0}
   a{color:${PITCH[8]};text-decoration:none;font-weight:500}
   a:hover{text-decoration:underline}
   @media (max-width:480px){main{padding:24px 12px}.card{padding:20px}}

@@ -44,6 +44,7 @@ export const Tile = memo(function Tile({ item, resource, position, top, timeLabe
       {!narrow && (
         <span className={classes.tileContent}>
           <span className={classes.tileTitle}>{booking.title}</span>
+          {/* A space between the words, so the visible text reads as the start of the label (Label in Name). */}{' '}
           {(booking.subtitle || timeLabel) && (
             <span className={classes.tileSubtitle}>{booking.subtitle || timeLabel}</span>
           )}

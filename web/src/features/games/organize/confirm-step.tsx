@@ -159,7 +159,7 @@ function CreationOverlay({
         {status === 'pending' && <Loader size="xl" color="white" aria-label="Creating the game" />}
         {status === 'success' && (
           <Alert
-            color="green"
+            color="pitch"
             variant="filled"
             icon={<IconCircleCheck size={20} />}
             title="Game Created"
@@ -169,7 +169,7 @@ function CreationOverlay({
           >
             <Text fz="sm">Tap anywhere to see your games.</Text>
             {/* The overlay's click handles it (a key press on the button bubbles there too). */}
-            <Button size="xs" variant="white" color="green" mt="sm">
+            <Button size="xs" variant="white" color="pitch" mt="sm">
               Go to my games
             </Button>
           </Alert>

@@ -68,6 +68,8 @@ export function OrganizeWizardPage({ step }: { step: WizardStep }) {
           <Stepper.Step
             key={key}
             label={small ? undefined : WIZARD_STEP_TITLES[key]}
+            // On a phone the step shows only its number: the name says which step it is.
+            aria-label={small ? `Step ${i + 1}: ${WIZARD_STEP_TITLES[key]}` : undefined}
             allowStepSelect={i < index && i <= furthestStep(state.draft)}
           />
         ))}

@@ -1,0 +1,168 @@
+/**
+ * Keyboard only (issue 27): a captain books a game through the organize wizard and pays the rental by
+ * card, a player finds that game, joins it and pays the entry, and the field owner opens the new game's
+ * tile on the timeline, all with Tab, Shift+Tab, Enter, Space and the arrow keys (no mouse, no
+ * `.click()`). On the way: focus returns to the control that opened a dialog, and the owner's timeline
+ * and the game page announce the changes another browser makes in their polite live regions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
+import { logInByKeyboard, payByCardWithKeyboard, tabTo, tabToAndPress, tabToAndType } from './support/keyboard';
+
+/** The game: from the next half hour plus an hour. */
+const gameStart = nextGameStart();
+
+describe('using Playtime with the keyboard alone', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let owner: Page;
+  let captain: Page;
+  let gameUrl: string;
+
+  async function keyboardPage(path: string, email: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.goto(`${app.url}${path}`);
+    await logInByKeyboard(page, email);
+    return page;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    const ownerApi = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const field = await ownerApi.post('/api/add-field', {
+      name: 'Riverside Keyboard Park',
+      description: '',
+      address: '1 Riverside Dr',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
+    expect(field.status, field.text).toBe(200);
+    const { fieldId } = field.json as { fieldId: string };
+    const subFieldId = (await ownerApi.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
+    const window = await ownerApi.post('/api/add-field-schedule', {
+      subFieldId,
+      startDate: new Date(gameStart - 2 * HOUR).toISOString(),
+      endDate: new Date(gameStart + 3 * HOUR).toISOString(),
+    });
+    expect(window.status, window.text).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('books and pays a game through the organize wizard, while the owner hears the booking arrive', async () => {
+    owner = await keyboardPage('/', 'owner@playtime.test');
+    await tabToAndPress(owner, owner.getByRole('link', { name: 'Field Management' }).first());
+    // The tabs are one stop: the arrow keys move between them.
+    await tabToAndPress(owner, owner.getByRole('tab', { selected: true }), 'ArrowRight');
+    await expect.poll(() => owner.getByRole('tab', { name: 'Schedule Management', selected: true }).count()).toBe(1);
+    await owner
+      .getByRole('button', { name: /^Available · / })
+      .first()
+      .waitFor();
+
+    captain = await keyboardPage('/', 'captain@playtime.test');
+    await tabToAndPress(captain, captain.getByRole('link', { name: 'Organize' }).first());
+    await tabToAndPress(captain, captain.getByRole('button', { name: 'Create New Game' }));
+    await tabToAndType(captain, captain.getByLabel('Venue name'), 'Keyboard');
+    await tabToAndPress(captain, captain.getByRole('button', { name: /Riverside Keyboard Park/ }));
+    await captain.getByRole('button', { name: 'Pitch A' }).waitFor();
+    await screenshot(captain, 'keyboard-select-field');
+    await tabToAndPress(captain, captain.getByRole('button', { name: 'Pitch A' }), 'Space');
+    await captain.getByRole('listbox', { name: 'Half-hour slots' }).waitFor();
+    await screenshot(captain, 'keyboard-select-time');
+    if (!sameUtcDay(gameStart, Date.now()))
+      await tabToAndPress(captain, captain.getByRole('button', { name: 'Next day' }));
+    await tabToAndPress(captain, captain.getByRole('option', { name: `${hhmm(gameStart)} Free` }));
+    await expect.poll(() => captain.getByRole('option', { name: `${hhmm(gameStart)} Selected` }).count()).toBe(1);
+    await tabToAndPress(captain, captain.getByRole('button', { name: 'Done' }));
+
+    // Configure: the slider moves with the arrow keys, the price is typed.
+    await expect.poll(() => captain.getByLabel('Game Name').inputValue()).toBe("captain's Game");
+    await screenshot(captain, 'keyboard-configure');
+    const slider = captain.getByRole('slider', { name: 'Max Players' });
+    const maxPlayers = Number(await slider.getAttribute('aria-valuenow'));
+    await tabTo(captain, slider);
+    await captain.keyboard.press('ArrowLeft');
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeLessThan(maxPlayers);
+    await tabToAndType(captain, captain.getByLabel('Price'), '5');
+    await tabToAndPress(captain, captain.getByRole('button', { name: 'Done' }));
+
+    // Confirm, then the rental by card; the overlay's button leads on to the captain's games.
+    await captain.getByText('$40.00').first().waitFor();
+    await screenshot(captain, 'keyboard-confirm');
+    await tabToAndPress(captain, captain.getByRole('button', { name: 'Confirm', exact: true }).last());
+    await payByCardWithKeyboard(captain, '$40.00');
+    await captain.getByText('Game Created').waitFor({ timeout: 30_000 });
+    await tabToAndPress(captain, captain.getByRole('button', { name: 'Go to my games' }));
+    await captain.waitForURL(/\/organize\/games$/);
+
+    // The owner's page, never touched, announced the booking politely.
+    await expect
+      .poll(() => owner.getByTestId('timeline-announcement').textContent(), { timeout: 30_000 })
+      .toContain('New booking on Pitch A');
+    expect(await owner.getByTestId('timeline-announcement').getAttribute('aria-live')).toBe('polite');
+
+    // The captain opens the new game's page from their games.
+    await tabToAndPress(captain, captain.getByRole('link', { name: "Open captain's Game" }));
+    await captain.waitForURL(/\/game-details\//);
+    gameUrl = captain.url();
+    await captain.getByText('Game has not started yet.').waitFor();
+  }, 180_000);
+
+  it("opens the game's tile on the owner's timeline, and the focus returns to it when the dialog closes", async () => {
+    const tile = owner.getByRole('button', { name: /^Game · / }).first();
+    await tabTo(owner, tile);
+    // The focused tile shows where the focus is.
+    expect(await tile.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+    await owner.keyboard.press('Enter');
+    const dialog = owner.getByRole('dialog');
+    await dialog.waitFor();
+    await screenshot(owner, 'keyboard-owner-game-dialog');
+    await owner.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => tile.evaluate((element) => element === document.activeElement)).toBe(true);
+  }, 60_000);
+
+  it('finds the game, joins it and pays the entry, while the captain hears the player arrive', async () => {
+    const player = await keyboardPage('/', 'player@playtime.test');
+    await tabToAndPress(player, player.getByRole('link', { name: 'Search', exact: true }).first());
+    await tabToAndType(player, player.getByLabel('Location'), '10001');
+    await tabToAndPress(player, player.getByRole('link', { name: "Open captain's Game" }));
+    await player.waitForURL(gameUrl);
+
+    await tabToAndPress(player, player.getByRole('button', { name: 'Join Game' }));
+    await payByCardWithKeyboard(player, '$5.00');
+    await tabToAndPress(player, player.getByRole('button', { name: 'Join Team 1' }), 'Space');
+    await expect.poll(() => player.getByRole('button', { name: 'Join Team 1' }).isDisabled()).toBe(true);
+
+    // The captain's game page, never touched, said who came and where they went.
+    const announcement = captain.getByTestId('roster-announcement');
+    await expect.poll(() => announcement.textContent(), { timeout: 15_000 }).toContain('player moved to Team 1');
+    expect(await announcement.getAttribute('aria-live')).toBe('polite');
+    await screenshot(player, 'keyboard-player-joined');
+  }, 120_000);
+
+  it('turns the animations off for a visitor who asks for reduced motion', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(app.url);
+    const button = page.getByRole('button', { name: 'Log In' }).first();
+    await button.waitFor();
+    const seconds = (value: string) => Math.max(...value.split(',').map((part) => parseFloat(part)));
+    expect(seconds(await button.evaluate((element) => getComputedStyle(element).transitionDuration))).toBeLessThan(
+      0.01,
+    );
+    await context.close();
+  }, 60_000);
+});

@@ -119,6 +119,10 @@ describe('game decider', () => {
       given(gameDecider, [priced])
         .when(join('p1', { ...payment, payerId: 'p2' }), before('p1'))
         .thenRefused('not_your_payment');
+      // Someone else's payment is refused as such whether or not its payer has joined with it already.
+      given(gameDecider, [priced, joined('p1', '2026-11-22T12:00:00.000Z', 'pay-1')])
+        .when(join('p2', payment), before('p2'))
+        .thenRefused('not_your_payment');
       given(gameDecider, [priced])
         .when(join('p1', { ...payment, gameId: 'g2' }), before('p1'))
         .thenRefused('payment_for_another_game');

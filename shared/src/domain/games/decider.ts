@@ -303,6 +303,10 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
     throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
   const current = game.participants.find((participant) => participant.playerId === command.playerId);
   const { payment } = command;
+  // Someone else's payment is refused as such before anything is said about it (used or not), so the
+  // answer does not depend on whether its webhook has come in yet.
+  if (payment && payment.payerId !== command.playerId)
+    throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
   if (current && payment) {
     // A join that brings a payment buys a place; it never moves a member. The payment's webhook
     // arriving after the player's own join (or a retried join) finds the place bought already.

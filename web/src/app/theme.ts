@@ -34,7 +34,8 @@ const fontFamily =
  * (gray 6) reads at 3.3:1 on white; this one at 6.1:1, and 5.6:1 on the light green. Links are on
  * grey surfaces too, where the primary shade reads at 4.49:1. A light badge's text is its colour's
  * shade 9 on shade 1: green (3.8:1), orange, teal, lime and yellow fall short, so they get darker
- * tones of the same hue; filled green and teal get a darker fill behind their white text.
+ * tones of the same hue; filled green and teal get a darker fill behind their white text. Errors are
+ * red 9.
  */
 const readableText: CSSVariablesResolver = () => ({
   variables: {},
@@ -54,6 +55,10 @@ const readableText: CSSVariablesResolver = () => ({
     '--mantine-color-teal-text': 'var(--mantine-color-teal-9)',
     '--mantine-color-lime-light-color': '#3f6a0a',
     '--mantine-color-yellow-light-color': '#7a5000',
+    // A field's error message (red 6, 3.3:1 on white) and red text read in red 9 (5.6:1).
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
   },
   dark: {},
 });

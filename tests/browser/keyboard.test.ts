@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { addAvailableField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
@@ -35,24 +36,13 @@ describe('using Playtime with the keyboard alone', () => {
     app = await startTestApp();
     browser = await launchBrowser();
     const ownerApi = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const field = await ownerApi.post('/api/add-field', {
+    await addAvailableField(ownerApi, {
       name: 'Riverside Keyboard Park',
-      description: '',
       address: '1 Riverside Dr',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    const { fieldId } = field.json as { fieldId: string };
-    const subFieldId = (await ownerApi.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    const window = await ownerApi.post('/api/add-field-schedule', {
-      subFieldId,
+      subFieldName: 'Pitch A',
       startDate: new Date(gameStart - 2 * HOUR).toISOString(),
       endDate: new Date(gameStart + 3 * HOUR).toISOString(),
     });
-    expect(window.status, window.text).toBe(200);
   }, 120_000);
 
   afterAll(async () => {

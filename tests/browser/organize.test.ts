@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { addAvailableField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
@@ -50,24 +51,13 @@ describe('organizing a game in the browser', () => {
     app = await startTestApp();
     browser = await launchBrowser();
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const field = await owner.post('/api/add-field', {
+    ({ fieldId, subFieldId } = await addAvailableField(owner, {
       name: 'Riverside Wizard Park',
-      description: '',
       address: '1 Riverside Dr',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    fieldId = (field.json as { fieldId: string }).fieldId;
-    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    const window = await owner.post('/api/add-field-schedule', {
-      subFieldId,
+      subFieldName: 'Pitch A',
       startDate: new Date(gameStart - 2 * HOUR).toISOString(),
       endDate: new Date(gameStart + 3 * HOUR).toISOString(),
-    });
-    expect(window.status, window.text).toBe(200);
+    }));
   }, 120_000);
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { addAvailableField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import {
   DESKTOP,
@@ -36,20 +37,13 @@ describe('playing in the browser', () => {
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
     const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
     captain.seesWritesOf(owner);
-    const field = await owner.post('/api/add-field', {
+    const { subFieldId } = await addAvailableField(owner, {
       name: 'Chelsea Park',
-      description: '',
       address: '10 W 28th St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
+      subFieldName: 'North Pitch',
+      startDate: at(8),
+      endDate: at(23),
     });
-    expect(field.status, field.text).toBe(200);
-    const { fieldId } = field.json as { fieldId: string };
-    const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'North Pitch' })).text;
-    const window = await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) });
-    expect(window.status, window.text).toBe(200);
 
     /** Holds, pays the rental with 4242… and books a game as the captain, the way the Confirm step does. */
     const bookGame = async (from: number, to: number, draft: Record<string, unknown>) => {

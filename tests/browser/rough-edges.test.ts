@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { bookPaidGame, demoPeople } from '../support/game-loop';
+import { addAvailableField, bookPaidGame, demoPeople } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 import { at } from '../support/time';
@@ -22,24 +22,13 @@ describe('rough edges a first user hit', () => {
     browser = await launchBrowser();
     const { clients } = await demoPeople(app.url);
     clients.captain.seesWritesOf(clients.owner);
-    const field = await clients.owner.post('/api/add-field', {
+    ({ subFieldId } = await addAvailableField(clients.owner, {
       name: 'Chelsea Park',
-      description: '',
       address: '10 W 28th St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    const { fieldId } = field.json as { fieldId: string };
-    subFieldId = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'North Pitch' })).text;
-    const window = await clients.owner.post('/api/add-field-schedule', {
-      subFieldId,
+      subFieldName: 'North Pitch',
       startDate: at(8),
       endDate: at(23),
-    });
-    expect(window.status, window.text).toBe(200);
+    }));
     // A window running now: it began an hour and a half before the current half hour.
     const halfHour = Math.floor(Date.now() / HALF_HOUR) * HALF_HOUR;
     const running = await clients.owner.post('/api/add-field-schedule', {

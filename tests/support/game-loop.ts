@@ -70,3 +70,32 @@ export async function bookPaidGame(
   expect(added.status, added.text).toBe(200);
   return { gameId: (added.json as { gameId: string }).gameId, rentalPaymentId, rentalCents };
 }
+
+/**
+ * A field in New York with one sub-field that is available from `startDate` to `endDate`, added by the
+ * owner over HTTP as the Field Management and Add Availability screens do.
+ */
+export async function addAvailableField(
+  owner: ApiClient,
+  place: { name: string; address: string; subFieldName: string; startDate: string; endDate: string },
+): Promise<{ fieldId: string; subFieldId: string }> {
+  const field = await owner.post('/api/add-field', {
+    name: place.name,
+    description: '',
+    address: place.address,
+    zipCode: '10001',
+    city: 'New York',
+    price: 40,
+    picture: '',
+  });
+  expect(field.status, field.text).toBe(200);
+  const { fieldId } = field.json as { fieldId: string };
+  const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: place.subFieldName })).text;
+  const window = await owner.post('/api/add-field-schedule', {
+    subFieldId,
+    startDate: place.startDate,
+    endDate: place.endDate,
+  });
+  expect(window.status, window.text).toBe(200);
+  return { fieldId, subFieldId };
+}

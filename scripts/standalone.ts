@@ -10,17 +10,14 @@ import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-im
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
 import { startGameLoop } from '@playtime/projector/games/game-loop';
 import { startAccountWithdrawal } from '@playtime/projector/users/account-withdrawal';
-import { prepareUsersAtStart } from '@playtime/command-api/users/accounts';
 import { createProductProjector } from '@playtime/projector/product-projector';
 import { projectionNames } from '@playtime/projector/projections';
 import { socketAnnouncer, type RoomEmitter } from '@playtime/projector/realtime/socket-announcer';
 import { createReadApi } from '@playtime/read-api/read-api';
 import { createRealtimeServer } from '@playtime/read-api/realtime/socket-server';
-import { webAppRoutes } from '@playtime/read-api/web-app';
+import { WEB_DIST, webAppRoutes } from '@playtime/read-api/web-app';
 import type { Config } from '@playtime/shared/infra/config/config';
-import { appOrigins, identityOrigin } from '@playtime/shared/infra/identity/app-origins';
 import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
-import { demoAccountIdentities } from '@playtime/shared/infra/identity/demo-accounts';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
@@ -35,8 +32,7 @@ import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
-import { demoPeople, seedDemoData } from './demo-data';
-import { WEB_DIST } from './web-build';
+import { prepareAtStart } from '@playtime/command-api/demo/seed-demo';
 
 export interface RunningApp {
   url: string;
@@ -105,25 +101,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();
-  const demoAccounts =
-    parts.identity.provider && !config.AUTH0_DOMAIN
-      ? await demoAccountIdentities(parts.pool, `${parts.identity.auth.domain}/`)
-      : [];
-  await prepareUsersAtStart({ ...parts, accounts: demoAccounts });
-  const people = config.DEMO_DATA ? await demoPeople(parts.pool, demoAccounts) : null;
-  if (people) {
-    const seeded = await seedDemoData(
-      {
-        ...parts,
-        geocoder,
-        payments,
-        cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
-        holdMinutes: config.HOLD_MINUTES,
-      },
-      people,
-    );
-    if (seeded) logger.info('seeded the demo field and games');
-  }
+  await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: true });
 
   handler = createServiceApp({
     service: 'standalone',
@@ -143,6 +121,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
             store: parts.store,
             projections: projectionNames,
             maxLagMs: config.READY_MAX_LAG_MS,
+            lagFails: true,
             metrics,
           }),
         ],
@@ -171,11 +150,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
       }),
     ],
     after: [webAppRoutes(WEB_DIST)],
-    securityHeaders: {
-      identityOrigins: [identityOrigin(parts.publicConfig.auth.domain)],
-      appOrigins: appOrigins(parts.publicUrl, config.PORT),
-      stripeJs: parts.publicConfig.payments.processor === 'stripe',
-    },
+    securityHeaders: parts.securityHeaders,
   });
 
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);

@@ -2,7 +2,7 @@
  * `npm start`: builds the web app when its build is missing or older than its sources, then runs
  * the whole product in this process (embedded PostgreSQL unless DATABASE_URL is set).
  */
-import { ConfigError, loadConfig } from '@playtime/shared/infra/config/config';
+import { ConfigError, loadConfig, publicUrlOf } from '@playtime/shared/infra/config/config';
 import { leaveShutdownSignalsToTheApp } from '@playtime/shared/infra/db/embedded-postgres';
 import { claimDataFolder, InstanceRunningError } from '@playtime/shared/infra/ops/instance-lock';
 import { startStandalone } from './standalone';
@@ -12,9 +12,7 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = loadConfig();
   // The embedded database lives in DATA_DIR: a second app on it would stop the running one's server.
-  const lock = config.DATABASE_URL
-    ? null
-    : claimDataFolder(config.DATA_DIR, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+  const lock = config.DATABASE_URL ? null : claimDataFolder(config.DATA_DIR, publicUrlOf(config));
   buildWebIfStale();
   const app = await startStandalone(config);
   console.log(`Playtime is ready at ${app.url} (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { WEB_DIST } from '@playtime/read-api/web-app';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../web');
-export const WEB_DIST = path.join(WEB_DIR, 'dist');
 const SHARED_SOURCES_IN_WEB = ['shared/src/domain', 'shared/src/contract', 'shared/src/infra/eventstore/checkpoint.ts'];
 
 function newestModification(entry: string): number {

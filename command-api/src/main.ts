@@ -11,20 +11,15 @@ import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/paym
 import { commandApiSettings, createCommandApi } from './command-api';
 import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
-import { prepareUsersAtStart } from './users/accounts';
+import { prepareAtStart } from './demo/seed-demo';
 
 runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, {
     standalone: false,
-    seedDemoAccounts: false,
+    seedDemoAccounts: config.SEED_DEMO ?? false,
     serveIdentityProvider: false,
     metrics,
   });
-  const users = await prepareUsersAtStart(parts);
-  if (!users.caughtUp)
-    logger.warn(
-      'read.users had not caught up with the log at start: ADMIN_EMAILS reached only the users it showed, and is applied again at the next start',
-    );
   const payments = await setUpPayments({
     ...parts,
     redisUrl: config.REDIS_URL,
@@ -32,6 +27,8 @@ runService('command-api', async ({ config, logger, metrics }) => {
     stripe: stripeSettingsOf(config),
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
   });
+  const geocoder = createGeocoder(config);
+  await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: false });
   const jobs = await openJobQueues(
     selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }),
     logger,
@@ -56,7 +53,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
         metrics,
         now: () => new Date(),
         newId: randomUUID,
-        geocoder: createGeocoder(config),
+        geocoder,
         ...commandApiSettings(config),
         logger,
         payments,

@@ -1,4 +1,5 @@
 /** Distributed entry: the projector. Needs DATABASE_URL; with REDIS_URL its change notices reach every read-api's sockets. */
+import { publicUrlOf } from '@playtime/shared/infra/config/config';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
 import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastructure';
@@ -13,13 +14,13 @@ import { silentAnnouncer } from './runtime/projection';
 
 runService('projector', async ({ config, logger, metrics }) => {
   const infrastructure = await connectInfrastructure(config, logger, { standalone: false, metrics });
-  const redis = config.REDIS_URL ? await redisSocketAnnouncer(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? await redisSocketAnnouncer(config.REDIS_URL, infrastructure.databaseUrl) : null;
   if (!redis) logger.warn('REDIS_URL is not set: changes are projected but not pushed to browsers');
   // Refunds of the game loop go to the payment processor, as from the command API.
   const payments = await setUpPayments({
     ...infrastructure,
     redisUrl: config.REDIS_URL,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: publicUrlOf(config),
     logger,
     stripe: stripeSettingsOf(config),
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
@@ -57,6 +58,7 @@ runService('projector', async ({ config, logger, metrics }) => {
             store: infrastructure.store,
             projections: projectionNames,
             maxLagMs: config.READY_MAX_LAG_MS,
+            lagFails: true,
             metrics,
           }),
         ],

@@ -9,10 +9,11 @@ import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { createReadApi } from './read-api';
+import { WEB_DIST, webAppRoutes } from './web-app';
 import { createRealtimeServer } from './realtime/socket-server';
 
 runService('read-api', async ({ config, logger, metrics, httpServer }) => {
-  // The read API serves the identity provider's pages when it is the embedded one (EMBEDDED_IDENTITY).
+  // The read API serves the identity provider's pages when it is the embedded one (no AUTH0_DOMAIN, or EMBEDDED_IDENTITY).
   const parts = await connectServiceParts(config, logger, {
     standalone: false,
     seedDemoAccounts: false,
@@ -50,6 +51,7 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
             store: parts.store,
             projections: projectionNames,
             maxLagMs: config.READY_MAX_LAG_MS,
+            lagFails: false,
             metrics,
           }),
         ],
@@ -66,6 +68,9 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
         partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
       }),
     ],
+    // The built web app (`npm run build`), when this checkout has one: a proxy sends every page here.
+    after: [webAppRoutes(WEB_DIST)],
+    securityHeaders: parts.securityHeaders,
   });
   return {
     app,

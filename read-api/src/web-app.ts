@@ -4,6 +4,9 @@ import type { ServerResponse } from 'node:http';
 import { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
+/** Where `npm run build` (the web workspace's vite build) writes the app; every process serving it reads it there. */
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
 /** Vite names every file under assets/ by its content's hash: a new build never reuses a name. */
 const HASHED_ASSETS = '/assets/';
 const A_YEAR_IN_SECONDS = 365 * 24 * 3600;

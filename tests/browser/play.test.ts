@@ -321,7 +321,7 @@ describe('a live game in three browsers', () => {
 
   beforeAll(async () => {
     // The demo data's game that is live now, on the demo owner's field: what a newcomer finds first.
-    app = await startTestApp({ DEMO_DATA: 'true' });
+    app = await startTestApp({ SEED_DEMO: 'true' });
     browser = await launchBrowser();
     const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
     const near = (await player.get('/api/get-games?latitude=40.7685&longitude=-73.9822&distance=16.09')).json as {

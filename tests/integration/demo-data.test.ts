@@ -5,7 +5,7 @@ import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { offlineGeocoder } from '@playtime/shared/infra/geocoding/offline-geocoder';
-import { demoPeople, seedDemoData } from '../../scripts/demo-data';
+import { demoPeople, seedDemoData } from '@playtime/command-api/demo/demo-data';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
@@ -13,7 +13,7 @@ describe('demo data on a fresh standalone start', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ DEMO_DATA: 'true' });
+    app = await startTestApp({ SEED_DEMO: 'true' });
   }, 120_000);
   afterAll(async () => {
     await app?.dispose();

@@ -8,11 +8,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-namespace';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { AccountStore } from '@playtime/shared/infra/identity/embedded-provider/index';
 import { ApiClient, accessTokenFor } from '../support/api-client';
-import { createTestDatabase } from '../support/postgres';
+import { createTestDatabase, withDatabase } from '../support/postgres';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -39,6 +43,7 @@ async function waitForHealth(
 
 describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () => {
   const children: ChildProcess[] = [];
+  const childAt = new Map<string, ChildProcess>();
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const urls: Record<'command1' | 'command2' | 'read1' | 'read2' | 'projector', string> = {} as never;
 
@@ -69,6 +74,7 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     }
     try {
       await waitForHealth(url, child, () => printed);
+      childAt.set(url, child);
       return url;
     } catch (error) {
       if (attempts > 1 && child.exitCode !== null && printed.includes('EADDRINUSE'))
@@ -85,6 +91,9 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
       EMBEDDED_IDENTITY: 'true',
       PUBLIC_URL: publicUrl,
       ADMIN_EMAILS: 'boss@playtime.test',
+      // Short waits, so the stopped projector below is seen lagging quickly.
+      READY_MAX_LAG_MS: '1000',
+      READ_WAIT_MS: '1000',
     });
     // The first read-api mounts the identity provider (the issuer's origin) and creates its tables.
     urls.read1 = await startService('read-api/src/main.ts', env);
@@ -188,5 +197,61 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     expect(
       await statusWithin(() => onCommand2.post('/api/admin-edit-user', { userId: workerId, role: 'admin' }), 200),
     ).toBe(200);
+  });
+
+  it("keeps its pushes to itself on a Redis server another deployment shares: the channel carries the deployment's name", async () => {
+    const token = await accessTokenFor(urls.read1, 'dist@playtime.test', 'distributed ok');
+    const me = await new ApiClient(urls.read1, token).get('/api/get-user');
+    const room = `user:${(me.json as { userId: string }).userId}`;
+    const socket: Socket = io(urls.read1, { path: '/socket.io', transports: ['websocket'], auth: { token } });
+    await new Promise((resolve) => socket.on('connect', () => socket.emit('join', room, resolve)));
+    const heard: string[] = [];
+    socket.on('changed', (message: { projection: string }) => heard.push(message.projection));
+    const redis = new Redis(process.env.REDIS_URL!);
+    const otherDeployment = withDatabase(database.url, 'another_deployment');
+    new Emitter(redis, { key: socketChannelOf(otherDeployment) }).to(room).emit('changed', { projection: 'other' });
+    new Emitter(redis, { key: socketChannelOf(database.url) }).to(room).emit('changed', { projection: 'ours' });
+    await waitFor('our own push', async () => heard.includes('ours'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard).toEqual(['ours']);
+    socket.disconnect();
+    await redis.quit();
+  });
+
+  it('keeps every read API ready while the projector is stopped, reporting the lag instead', async () => {
+    const token = await accessTokenFor(urls.read1, 'dist@playtime.test', 'distributed ok');
+    const projector = childAt.get(urls.projector)!;
+    projector.kill('SIGSTOP');
+    try {
+      const edit = await new ApiClient(urls.command1, token).post('/api/edit-user', {
+        username: 'dist',
+        bio: 'while the projector sleeps',
+        profilePicture: '/avatars/3.svg',
+      });
+      expect(edit.status).toBe(200);
+      // A read that waits for that write answers from the last state, and says so.
+      const stale = await new ApiClient(urls.read2, token).call('GET', '/api/get-user', undefined, {
+        'x-playtime-after': edit.headers.get('x-playtime-position')!,
+      });
+      expect(stale.headers.get('x-playtime-stale')).toBe('true');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const url of [urls.read1, urls.read2]) {
+        const readiness = await fetch(`${url}/readyz`);
+        expect(readiness.status, url).toBe(200);
+        const body = (await readiness.json()) as {
+          checks: { name: string; detail: Record<string, { lagging: boolean }> }[];
+        };
+        const projections = body.checks.find((check) => check.name === 'projections')!;
+        expect(projections.detail.users!.lagging, url).toBe(true);
+      }
+    } finally {
+      projector.kill('SIGCONT');
+    }
+    await waitFor(
+      'the projector to catch up',
+      async () =>
+        (await new ApiClient(urls.read1, token).get('/api/get-user')).text.includes('while the projector sleeps'),
+      30_000,
+    );
   });
 });

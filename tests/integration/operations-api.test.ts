@@ -27,7 +27,7 @@ describe('system operations over HTTP', () => {
 
   beforeAll(async () => {
     // The demo data gives the log something to rebuild from.
-    app = await startTestApp({ DEMO_DATA: 'true' });
+    app = await startTestApp({ SEED_DEMO: 'true' });
     anonymous = new ApiClient(app.url, null);
     player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
     admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));

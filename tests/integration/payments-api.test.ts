@@ -127,7 +127,7 @@ beforeAll(async () => {
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      DEMO_DATA: 'false',
+      SEED_DEMO: 'false',
     }),
     // Half the webhooks come twice, each after up to 400 ms: duplicates and reordering on every run, the same ones each time.
     { webhookDelivery: { random: seededRandom(20261123), duplicateChance: 0.5, maxDelayMs: 400, backoffMs: 100 } },

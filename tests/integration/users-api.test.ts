@@ -431,7 +431,7 @@ describe('ADMIN_EMAILS at every start', () => {
           PUBLIC_URL: `http://localhost:${port}`,
           LOG_LEVEL: 'error',
           ADMIN_EMAILS: adminEmails,
-          DEMO_DATA: 'false',
+          SEED_DEMO: 'false',
         }),
       );
     };

@@ -20,7 +20,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // Tests start from an empty product; the newcomer's journey test turns the demo data on.
-      DEMO_DATA: 'false',
+      SEED_DEMO: 'false',
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...env,
     }),

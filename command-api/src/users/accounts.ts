@@ -185,6 +185,32 @@ async function waitForUsersProjection(deps: UsersAtStartDependencies): Promise<{
 }
 
 /**
+ * Makes a user an admin on the operator's word (ADMIN_EMAILS, `npm run create-admin`), not an
+ * admin's: the account takes the role, then the admin roster lists them.
+ */
+export async function makeAdmin(deps: RegistrationDependencies, userId: string, correlationId: string): Promise<void> {
+  const commands = commandDoorOf(deps);
+  const decision = {
+    now: new Date(),
+    newId: () => 'system',
+    actorId: null,
+    metadata: { userId: null, correlationId, causationId: null },
+  };
+  await commands.run({
+    decider: userDecider,
+    streamId: userStream(userId),
+    command: { type: 'ChangeRole', role: 'admin' },
+    ...decision,
+  });
+  await commands.run({
+    decider: adminRosterDecider,
+    streamId: ADMIN_ROSTER_STREAM,
+    command: { type: 'GrantAdmin', userId },
+    ...decision,
+  });
+}
+
+/**
  * Run at every start of the command side: registers the given accounts, then makes every registered
  * user whose verified email is in ADMIN_EMAILS an admin (so a lost admin comes back with a restart),
  * and puts every admin on the admin roster (accounts made admin before the roster existed).
@@ -203,26 +229,6 @@ export async function prepareUsersAtStart(deps: UsersAtStartDependencies): Promi
       ORDER BY registered_at, user_id`,
     [deps.adminEmails.map((email) => email.toLowerCase())],
   );
-  const commands = commandDoorOf(deps);
-  const decision = {
-    now: new Date(),
-    newId: () => 'system',
-    actorId: null,
-    metadata: { userId: null, correlationId: 'admin-emails-at-start', causationId: null },
-  };
-  for (const { user_id: userId } of rows) {
-    await commands.run({
-      decider: userDecider,
-      streamId: userStream(userId),
-      command: { type: 'ChangeRole', role: 'admin' },
-      ...decision,
-    });
-    await commands.run({
-      decider: adminRosterDecider,
-      streamId: ADMIN_ROSTER_STREAM,
-      command: { type: 'GrantAdmin', userId },
-      ...decision,
-    });
-  }
+  for (const { user_id: userId } of rows) await makeAdmin(deps, userId, 'admin-emails-at-start');
   return { caughtUp };
 }

@@ -1,5 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
+import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-namespace';
 import { REALTIME_EVENTS, type ChangeNotice, type ChangedMessage } from '@playtime/shared/contract/realtime';
 import type { ChangeAnnouncer } from '../runtime/projection';
 
@@ -32,10 +33,11 @@ export function socketAnnouncer(emitter: RoomEmitter): ChangeAnnouncer {
 /** Distributed: the projector publishes through Redis to every read-api process's sockets. */
 export async function redisSocketAnnouncer(
   redisUrl: string,
+  databaseUrl: string,
 ): Promise<{ announcer: ChangeAnnouncer; close: () => Promise<void> }> {
   const client = new Redis(redisUrl, { lazyConnect: true });
   await client.connect();
-  const emitter = new Emitter(client);
+  const emitter = new Emitter(client, { key: socketChannelOf(databaseUrl) });
   return {
     announcer: socketAnnouncer(emitter as unknown as RoomEmitter),
     close: async () => void (await client.quit()),

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-namespace';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
@@ -76,7 +77,7 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: socketChannelOf(deps.databaseUrl) }));
   }
 
   /** This process's authenticated sockets by user id, and how many changes were announced per user. */

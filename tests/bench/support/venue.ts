@@ -42,7 +42,7 @@ export async function openBenchVenue(
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
+      SEED_DEMO: 'false',
     });
     const api = new BenchHttp(app.url, 64);
     const owner = await accessTokenFor(app.url, 'owner@playtime.test');

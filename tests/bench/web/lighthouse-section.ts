@@ -6,7 +6,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
-import { buildWebIfStale, WEB_DIST } from '../../../scripts/web-build';
+import { WEB_DIST } from '@playtime/read-api/web-app';
+import { buildWebIfStale } from '../../../scripts/web-build';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, logIn } from '../../browser/support/browser';
 import { startAppProcess, type AppHost } from '../e2e/app-host';
 import { fmtSeconds, markdownTable } from '../support/format';
@@ -227,7 +228,7 @@ export const lighthouseSection: BenchSection = {
         DATABASE_URL: database.url,
         PORT: String(port),
         PUBLIC_URL: `http://localhost:${port}`,
-        DEMO_DATA: 'true',
+        SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
       });
       const appUrl = `http://localhost:${port}`;

@@ -24,6 +24,11 @@ export const configSchema = z
       .optional()
       .transform((value) => (value ? value : undefined)),
     REDIS_URL: optionalUrl,
+    /**
+     * PostgreSQL connections of one process's query pool; its event store pool gets half as many more
+     * (README: sizing against max_connections). Empty: 40 standalone, 10 for a service of many.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).optional(),
     DATA_DIR: z.string().default('.data/standalone'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
@@ -46,11 +51,14 @@ export const configSchema = z
     PARTNER_SHEET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     READY_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
     AVAILABILITY_MAX_DAYS_AHEAD: z.coerce.number().int().min(1).max(3650).default(365),
-    /** Standalone with the embedded identity provider: seed the demo field and games on first start (tests turn it off). */
-    DEMO_DATA: z
+    /**
+     * Load the demo accounts, field and games on first start. Empty: on for standalone with the embedded
+     * identity provider (tests turn it off), off for a distributed deployment (its command API loads them).
+     */
+    SEED_DEMO: z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
-      .transform((value) => value === undefined || value === '' || value === 'true' || value === '1'),
+      .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1')),
     /** How long an organizer's slot stays held while they pay the rental (DESIGN §7). */
     HOLD_MINUTES: z.coerce.number().positive().max(60).default(10),
     /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
@@ -118,6 +126,34 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/** Where browsers reach the app: PUBLIC_URL, or this process's own port on localhost (standalone). */
+export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+/** Query pool and event store pool sizes of one process (DATABASE_POOL_SIZE). */
+export function poolSizesOf(config: Pick<Config, 'DATABASE_POOL_SIZE'>, standalone: boolean) {
+  const queries = config.DATABASE_POOL_SIZE ?? (standalone ? 40 : 10);
+  return { queries, events: Math.max(2, Math.ceil(queries / 2)) };
+}
+
+/**
+ * A service of a distributed deployment cannot guess what standalone guesses: the database is not
+ * embedded, and each process alone on its port is not the address browsers use. Every service must
+ * be given the same PUBLIC_URL (the proxy's): it is the identity provider's issuer, which tokens are
+ * checked against, and the address webhooks are posted to.
+ */
+export function checkServiceConfig(config: Config): Config {
+  const missing = [
+    !config.DATABASE_URL &&
+      'DATABASE_URL: is required for a service of a distributed deployment (README: Distributed run)',
+    !config.PUBLIC_URL &&
+      "PUBLIC_URL: is required for a service of a distributed deployment: the one address browsers use (the proxy's), the same for every service",
+  ].filter((problem): problem is string => Boolean(problem));
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+  return config;
 }
 
 /** Parses the environment; a bad value stops start-up with a message naming the variable. */

@@ -8,7 +8,7 @@
  * passes `job-queue.contract.ts`.
  */
 
-import { createHash } from 'node:crypto';
+import { deploymentNamespace } from '../runtime/deployment-namespace';
 
 export interface Job<Data = unknown> {
   id: string;
@@ -77,27 +77,13 @@ export interface JobQueue<Data = unknown> {
   close(): Promise<void>;
 }
 
-/** `prefix`: the Redis keys' namespace (see `jobNamespaceOf`). */
+/** `prefix`: the Redis keys' namespace (see `deploymentNamespace`). */
 export type JobBackend =
   { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string; prefix?: string };
 
-/**
- * Jobs act on one deployment's log, so with Redis their keys are namespaced by that deployment's
- * database (host, port and name; never the password): two deployments, or two test apps, sharing one
- * Redis then never take each other's jobs. Every process of one deployment names the same database,
- * so they share their queues as they should. The PostgreSQL backend lives in that database already.
- */
-export function jobNamespaceOf(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  const digest = createHash('sha256')
-    .update(`${url.hostname}:${url.port || '5432'}/${url.pathname.replace(/^\//, '')}`)
-    .digest('hex');
-  return `playtime-${digest.slice(0, 16)}`;
-}
-
 /** PostgreSQL (BullMQ's PostgreSQL backend) unless a Redis URL is configured. */
 export function selectJobBackend(config: { databaseUrl: string; redisUrl?: string | undefined }): JobBackend {
-  if (config.redisUrl) return { kind: 'redis', url: config.redisUrl, prefix: jobNamespaceOf(config.databaseUrl) };
+  if (config.redisUrl) return { kind: 'redis', url: config.redisUrl, prefix: deploymentNamespace(config.databaseUrl) };
   return { kind: 'postgres', connectionString: config.databaseUrl };
 }
 

@@ -82,13 +82,16 @@ export function databaseCheck(pool: pg.Pool): ReadinessCheck {
 }
 
 /**
- * Ready when every expected projection exists and none lags the log's newest event by more than
- * `maxLagMs` (a projection with nothing left to apply never lags). Lag is also exported as metrics.
+ * Ready when every expected projection exists and, if `lagFails`, none lags the log's newest event by
+ * more than `maxLagMs` (a projection with nothing left to apply never lags). Lag is always reported:
+ * in the answer's detail and as metrics. A read API passes `lagFails: false`: a slow or hung projector
+ * is no reason for a load balancer to pull every read API (answers then say X-Playtime-Stale instead).
  */
 export function projectionsCheck(options: {
   pool: pg.Pool;
   projections: string[];
   maxLagMs: number;
+  lagFails: boolean;
   store: Pick<EventStore, 'countEventsAfter'>;
   metrics: Metrics;
 }): ReadinessCheck {
@@ -96,14 +99,15 @@ export function projectionsCheck(options: {
     name: 'projections',
     check: async () => {
       const positions = await readProjectionPositions(options.pool, options.projections);
-      const detail: Record<string, { eventsBehind: number; lagMs: number }> = {};
+      const detail: Record<string, { eventsBehind: number; lagMs: number; lagging: boolean }> = {};
       let ok = positions.length === options.projections.length;
       for (const position of positions) {
         const eventsBehind = await options.store.countEventsAfter(position.checkpoint);
         const lagMs = eventsBehind === 0 ? 0 : Date.now() - position.updatedAt.getTime();
         options.metrics.projectionLagEvents.set({ projection: position.name }, eventsBehind);
-        detail[position.name] = { eventsBehind, lagMs };
-        if (lagMs > options.maxLagMs) ok = false;
+        const lagging = lagMs > options.maxLagMs;
+        detail[position.name] = { eventsBehind, lagMs, lagging };
+        if (lagging && options.lagFails) ok = false;
       }
       return { ok, detail };
     },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import type { Config } from '../config/config';
+import { poolSizesOf, type Config } from '../config/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { createPool } from '../db/pool';
 import { EsdbEventStore } from '../eventstore/esdb/esdb-event-store';
@@ -66,13 +66,17 @@ export async function connectInfrastructure(
     embedded = started.server;
     databaseUrl = started.url;
   }
-  const pool = createPool(databaseUrl, { max: 40 });
+  const sizes = poolSizesOf(config, options.standalone);
+  const pool = createPool(databaseUrl, { max: sizes.queries });
   await migrate(pool, 'projections', projectionMigrations);
   // Whichever adapter: no event its schema refuses is ever appended (see schema-checked-event-store.ts).
   const store: EventStore = checkEventSchemas(
     config.EVENTSTORE_URL
       ? EsdbEventStore.connect(config.EVENTSTORE_URL)
-      : await PostgresEventStore.connect(databaseUrl, options.standalone ? STANDALONE_EVENT_STORE : {}),
+      : await PostgresEventStore.connect(databaseUrl, {
+          ...(options.standalone ? STANDALONE_EVENT_STORE : {}),
+          poolSize: sizes.events,
+        }),
   );
   const progress = new ProjectionProgress(pool, databaseUrl);
   await progress.start();

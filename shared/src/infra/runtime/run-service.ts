@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
-import { ConfigError, loadConfig, type Config } from '../config/config';
+import { checkServiceConfig, ConfigError, loadConfig, type Config } from '../config/config';
 import { leaveShutdownSignalsToTheApp } from '../db/embedded-postgres';
 import { createLogger, type Logger } from '../logging';
 import { createMetrics, type Metrics } from '../metrics/metrics';
@@ -26,7 +26,7 @@ export interface BuiltService {
 export function runService(name: string, build: (context: ServiceContext) => Promise<BuiltService>): void {
   let config: Config;
   try {
-    config = loadConfig();
+    config = checkServiceConfig(loadConfig());
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

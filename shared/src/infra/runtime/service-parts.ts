@@ -1,8 +1,10 @@
 import { Router } from 'express';
 import type { PaymentsConfig } from '../../contract/payments';
-import type { Config } from '../config/config';
+import { publicUrlOf, type Config } from '../config/config';
 import { createUserResolver, type ResolveUser, type UserRow } from '../http/current-user';
 import { CurrentUserCache } from '../http/current-user-cache';
+import type { SecurityHeaderOptions } from '../http/security-headers';
+import { appOrigins, identityOrigin } from '../identity/app-origins';
 import type { Logger } from '../logging';
 import type { Metrics } from '../metrics/metrics';
 import { setUpIdentity, type Identity } from './identity';
@@ -18,6 +20,8 @@ export interface ServiceParts extends Infrastructure {
   publicConfig: { auth: Identity['auth']; partnerFormUrl: string | null; payments: PaymentsConfig };
   /** The embedded identity provider's routes, when this process serves them. */
   identityRoutes: Router[];
+  /** For a process that serves pages (the web app, the provider's): who the Content-Security-Policy lets in. */
+  securityHeaders: SecurityHeaderOptions;
 }
 
 export async function connectServiceParts(
@@ -30,7 +34,7 @@ export async function connectServiceParts(
     metrics: options.metrics,
   });
   const { pool } = infrastructure;
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const publicUrl = publicUrlOf(config);
   const identity = await setUpIdentity({
     config,
     pool,
@@ -61,6 +65,11 @@ export async function connectServiceParts(
           : { processor: 'simulated' },
     },
     identityRoutes,
+    securityHeaders: {
+      identityOrigins: [identityOrigin(identity.auth.domain)],
+      appOrigins: appOrigins(publicUrl, config.PORT),
+      stripeJs: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
+    },
     async close() {
       await currentUsers.close();
       await identity.close();

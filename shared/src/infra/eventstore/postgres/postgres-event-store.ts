@@ -258,9 +258,11 @@ export class PostgresEventStore implements EventStore {
 
   static async connect(
     connectionString: string,
-    options: PostgresEventStoreOptions & { pool?: pg.Pool } = {},
+    options: PostgresEventStoreOptions & { pool?: pg.Pool; poolSize?: number } = {},
   ): Promise<PostgresEventStore> {
-    const pool = options.pool ?? createPool(connectionString, { max: 20, applicationName: 'playtime-eventstore' });
+    const pool =
+      options.pool ??
+      createPool(connectionString, { max: options.poolSize ?? 20, applicationName: 'playtime-eventstore' });
     await migrate(pool, 'eventstore', eventStoreMigrations);
     return new PostgresEventStore(pool, !options.pool, connectionString, options);
   }

@@ -10,6 +10,8 @@ export interface Account {
   name: string;
   nickname: string;
   picture: string;
+  /** Set by `npm run create-admin`: the account's password was handed over and must be replaced at the next login. */
+  passwordChangeRequired: boolean;
 }
 
 interface AccountRow {
@@ -20,6 +22,7 @@ interface AccountRow {
   nickname: string;
   picture: string;
   password_hash: string;
+  password_change_required: boolean;
 }
 
 export interface NewAccount {
@@ -56,10 +59,11 @@ function toAccount(row: AccountRow): Account {
     name: row.name,
     nickname: row.nickname,
     picture: row.picture,
+    passwordChangeRequired: row.password_change_required,
   };
 }
 
-const COLUMNS = 'account_id, email, email_verified, name, nickname, picture, password_hash';
+const COLUMNS = 'account_id, email, email_verified, name, nickname, picture, password_hash, password_change_required';
 
 /** Sign-in accounts of the embedded provider. The account id is the token's `sub`. */
 export class AccountStore {
@@ -104,6 +108,31 @@ export class AccountStore {
     );
     if (!rows[0]) throw new EmailTakenError();
     return toAccount(rows[0]);
+  }
+
+  /**
+   * Gives the account of `email` (made now, verified, when there is none) a temporary password that
+   * must be replaced at its next login: how an operator hands over the first admin account.
+   */
+  async setTemporaryPassword(input: { email: string; nickname: string; password: string }): Promise<Account> {
+    const email = normalizeEmail(input.email);
+    const hash = await hashPassword(input.password);
+    const { rows } = await this.db.query<AccountRow>(
+      `INSERT INTO identity_accounts (account_id, email, email_verified, name, nickname, picture, password_hash, password_change_required)
+       VALUES ($1, $2, true, $3, $3, $4, $5, true)
+       ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_change_required = true
+       RETURNING ${COLUMNS}`,
+      [randomUUID(), email, input.nickname.trim(), defaultAvatarFor(email), hash],
+    );
+    return toAccount(rows[0]!);
+  }
+
+  /** The account's own new password, which ends a temporary one. */
+  async changePassword(accountId: string, password: string): Promise<void> {
+    await this.db.query(
+      'UPDATE identity_accounts SET password_hash = $2, password_change_required = false WHERE account_id = $1',
+      [accountId, await hashPassword(password)],
+    );
   }
 
   /** Creates the demo accounts that do not exist yet; existing ones (and their passwords) are kept. */

@@ -122,7 +122,14 @@ export async function createEmbeddedIdentityProvider(
     const router = express.Router();
     router.use(auth0CompatibleRequests({ authorization: ROUTES.authorization, endSession: ROUTES.end_session }));
     router.use(
-      interactionRouter({ provider, accounts, throttle, showDemoAccounts: options.seedDemoAccounts, onError }),
+      interactionRouter({
+        provider,
+        accounts,
+        throttle,
+        showDemoAccounts: options.seedDemoAccounts,
+        proofKey: cookieKeys[0]!,
+        onError,
+      }),
     );
     // Only the provider's own paths reach it (it answers 404 to anything else), so it can share an
     // origin root with the SPA and the API.

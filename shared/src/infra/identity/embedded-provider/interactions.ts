@@ -1,9 +1,10 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { EmailTakenError, normalizeEmail, type AccountStore } from './accounts';
 import { waitInWords, type LoginThrottle } from './login-throttle';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
-import { errorPage, loginPage, signupPage, type SignupErrors, type SignupValues } from './pages';
+import { errorPage, loginPage, newPasswordPage, signupPage, type SignupErrors, type SignupValues } from './pages';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 
 /**
@@ -20,6 +21,8 @@ export interface InteractionRouterInput {
   accounts: AccountStore;
   throttle: LoginThrottle;
   showDemoAccounts: boolean;
+  /** Signs the proof that carries a temporary password's login on to the new-password form. */
+  proofKey: string;
   onError: (error: unknown) => void;
 }
 
@@ -39,6 +42,12 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+function passwordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  return undefined;
+}
+
 function readSignupForm(body: Record<string, unknown>): SignupForm {
   const values = { email: text(body.email).trim(), nickname: text(body.nickname).trim() };
   const password = text(body.password);
@@ -48,10 +57,8 @@ function readSignupForm(body: Record<string, unknown>): SignupForm {
   if (!values.nickname) errors.nickname = 'Nickname is required';
   else if (values.nickname.length > MAX_NICKNAME_LENGTH)
     errors.nickname = `Nickname must be at most ${MAX_NICKNAME_LENGTH} characters`;
-  if (password.length < MIN_PASSWORD_LENGTH)
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  else if (password.length > MAX_PASSWORD_LENGTH)
-    errors.password = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  const problem = passwordProblem(password);
+  if (problem) errors.password = problem;
   return { values, password, errors };
 }
 
@@ -70,7 +77,48 @@ export function interactionRouter(input: InteractionRouterInput): Router {
 
   const urls = (req: Request, uid: string) => {
     const base = `${req.baseUrl}/interaction/${encodeURIComponent(uid)}`;
-    return { login: `${base}/login`, signup: `${base}/signup`, start: base, cancel: `${base}/cancel` };
+    return {
+      login: `${base}/login`,
+      signup: `${base}/signup`,
+      newPassword: `${base}/new-password`,
+      start: base,
+      cancel: `${base}/cancel`,
+    };
+  };
+
+  /**
+   * A temporary password's correct login is carried to the new-password form by this proof: the
+   * account, signed for this sign-in only, so the form can be neither forged nor replayed in another.
+   */
+  const proofSignature = (uid: string, accountId: string) =>
+    createHmac('sha256', input.proofKey).update(`${uid}\n${accountId}`).digest('base64url');
+  const proofFor = (uid: string, accountId: string) => `${accountId}.${proofSignature(uid, accountId)}`;
+  const accountOfProof = (uid: string, proof: string): string | null => {
+    const [accountId = '', signature = ''] = proof.split('.');
+    const expected = Buffer.from(proofSignature(uid, accountId));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? accountId : null;
+  };
+  const renderNewPassword = (
+    req: Request,
+    res: Response,
+    details: Interaction,
+    account: { accountId: string; email: string },
+    status = 200,
+    error?: string,
+  ) => {
+    const url = urls(req, details.uid);
+    html(
+      res,
+      status,
+      newPasswordPage({
+        action: url.newPassword,
+        cancelUrl: url.cancel,
+        email: account.email,
+        proof: proofFor(details.uid, account.accountId),
+        error,
+      }),
+    );
   };
 
   const html = (res: Response, status: number, body: string) => {
@@ -127,6 +175,10 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       { consent: { grantId: details.grantId } },
       { mergeWithLastSubmission: true },
     );
+
+  /** The user is who they said: back to the provider, which issues the code. */
+  const finishLogin = (req: Request, res: Response, accountId: string) =>
+    provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
 
   type Handler = (req: Request, res: Response, details: Interaction) => Promise<void>;
   const step = (handler: Handler) => async (req: Request, res: Response) => {
@@ -188,12 +240,24 @@ export function interactionRouter(input: InteractionRouterInput): Router {
       const account = await accounts.authenticate(email, password);
       if (!account) return renderLogin(req, res, details, 401, email, 'Incorrect email or password.');
       await throttle.loginSucceeded(attempt);
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: account.accountId } },
-        { mergeWithLastSubmission: false },
-      );
+      if (account.passwordChangeRequired) return renderNewPassword(req, res, details, account);
+      await finishLogin(req, res, account.accountId);
+    }),
+  );
+
+  router.post(
+    '/interaction/:uid/new-password',
+    form,
+    step(async (req, res, details) => {
+      if (details.prompt.name !== 'login') return res.redirect(303, urls(req, details.uid).start);
+      const accountId = accountOfProof(details.uid, text(req.body?.proof));
+      const account = accountId ? await accounts.findById(accountId) : undefined;
+      if (!account?.passwordChangeRequired) return res.redirect(303, urls(req, details.uid).start);
+      const password = text(req.body?.password);
+      const problem = passwordProblem(password);
+      if (problem) return renderNewPassword(req, res, details, account, 400, problem);
+      await accounts.changePassword(account.accountId, password);
+      await finishLogin(req, res, account.accountId);
     }),
   );
 

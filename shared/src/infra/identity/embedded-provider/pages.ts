@@ -165,6 +165,33 @@ export function loginPage(input: LoginPageInput): string {
   );
 }
 
+export interface NewPasswordPageInput {
+  action: string;
+  cancelUrl: string;
+  email: string;
+  /** Proves the form comes from this sign-in's correct temporary password (see interactions.ts). */
+  proof: string;
+  error?: string;
+}
+
+/** After a temporary password (`npm run create-admin`): the account's own password, before anything else. */
+export function newPasswordPage(input: NewPasswordPageInput): string {
+  return layout(
+    'Choose your password',
+    `<section class="card" aria-labelledby="title">
+      <h1 id="title">Choose your own password</h1>
+      <p class="dimmed">${escapeHtml(input.email)} was given a temporary password. Choose the one you will log in with from now on.</p>
+      ${alert(input.error)}
+      <form method="post" action="${escapeHtml(input.action)}" novalidate>
+        <input type="hidden" name="proof" value="${escapeHtml(input.proof)}">
+        ${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: `At least ${MIN_PASSWORD_LENGTH} characters.`, autofocus: true })}
+        <button type="submit" class="button">Save and log in</button>
+      </form>
+      <p class="footer"><a href="${escapeHtml(input.cancelUrl)}">Cancel</a></p>
+    </section>`,
+  );
+}
+
 export interface SignupValues {
   email: string;
   nickname: string;

@@ -70,4 +70,11 @@ export const identityMigrations: Migration[] = [
       CREATE INDEX identity_ended_grants_ended_at ON identity_ended_grants (ended_at);
     `,
   },
+  {
+    version: 4,
+    name: 'temporary passwords',
+    sql: `
+      ALTER TABLE identity_accounts ADD COLUMN password_change_required boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [everyTest],
-          exclude: [...ignored, 'tests/browser/**', ...needsDatabase],
+          exclude: [...ignored, 'tests/browser/**', 'tests/deployment/**', ...needsDatabase],
           testTimeout: 60_000,
         },
       },
@@ -55,6 +55,18 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/browser-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // The README's distributed recipe behind Caddy (.ci/run's fourth pass).
+          name: 'deployment',
+          include: ['tests/deployment/**/*.test.ts'],
+          exclude: ignored,
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },

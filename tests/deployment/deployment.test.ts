@@ -1,0 +1,229 @@
+/**
+ * The README's distributed recipe, word for word, behind Caddy (issue 28): every line of its shell
+ * block runs as an operator would type it, on the machine's PostgreSQL and Redis, with three settings
+ * of the test's own: a fresh database in DATABASE_URL, SEED_DEMO=1 (the README's way to load the demo
+ * accounts this journey logs in with) and Caddy's admin endpoint off. Then the whole journey runs
+ * through the proxy's one address in Chromium: the first admin logs in with create-admin's temporary
+ * password and chooses their own, a captain books and pays a slot, the payment's webhook comes back
+ * through the proxy, a player joins and pays while the captain's page shows them arrive, and the
+ * admin's history shows it all. Then one instance of each service is killed in turn (a command API, a
+ * read API, a projector), and the journey runs again after each.
+ */
+import { createConnection } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import pg from 'pg';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { addAvailableField } from '../support/game-loop';
+import { createTestDatabase } from '../support/postgres';
+import { waitFor } from '../support/wait';
+import { DESKTOP, fillCard, launchBrowser, logIn, screenshot } from '../browser/support/browser';
+import { HOUR, hhmm, nextGameStart, sameUtcDay } from '../browser/support/slots';
+import { readRecipe, runCommand, startProcess, type RunningProcess } from './support/recipe';
+
+const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const ADMIN_PASSWORD = 'the deployment admin';
+const FIELD = 'Deployment Park';
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function ready(url: string): Promise<boolean> {
+  return fetch(`${url}/readyz`).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
+  const processes: RunningProcess[] = [];
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pool: pg.Pool;
+  let publicUrl: string;
+  let adminEmail: string;
+  let temporaryPassword: string;
+  let browser: Browser;
+  let firstGameStart: number;
+
+  const processOn = (port: number) => processes.find((running) => running.port === port)!;
+  const logsOf = () => processes.map((running) => `--- ${running.line}\n${running.output()}`).join('\n');
+
+  beforeAll(async () => {
+    database = await createTestDatabase('deploy');
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+    delete env.NODE_ENV;
+    for (const step of readRecipe()) {
+      if (step.kind === 'settings') {
+        Object.assign(env, step.settings, { DATABASE_URL: database.url, SEED_DEMO: '1', CADDY_ADMIN: 'off' });
+        if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+        continue;
+      }
+      if (step.kind === 'process') {
+        if (step.port !== null) expect(await portInUse(step.port), `port ${step.port} is free`).toBe(false);
+        processes.push(startProcess(step, env));
+        continue;
+      }
+      if (/create-admin/.test(step.line)) {
+        // The proxy first: the admin is made once the services answer behind it.
+        await waitFor('the services behind the proxy', () => ready(env.PUBLIC_URL!), 120_000).catch((error) => {
+          throw new Error(`${(error as Error).message}\n${logsOf()}`);
+        });
+        const printed = runCommand(step.line, env);
+        adminEmail = /^(\S+@\S+) is an admin/m.exec(printed)![1]!;
+        temporaryPassword = /^Temporary password: (\S+)$/m.exec(printed)![1]!;
+        continue;
+      }
+      runCommand(step.line, env);
+    }
+    publicUrl = env.PUBLIC_URL!;
+    expect(adminEmail, 'the recipe makes the first admin').toBeTruthy();
+    for (const running of processes.filter((candidate) => candidate.port !== null))
+      await waitFor(`${running.line} to be ready`, () => ready(`http://127.0.0.1:${running.port}`), 120_000);
+    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    browser = await launchBrowser();
+
+    // The demo owner's field for the journey, with room for a game an hour for the rounds below.
+    firstGameStart = nextGameStart();
+    const owner = new ApiClient(publicUrl, await accessTokenFor(publicUrl, 'owner@playtime.test'));
+    await addAvailableField(owner, {
+      name: FIELD,
+      address: '2 Deploy St',
+      subFieldName: 'Pitch A',
+      startDate: new Date(firstGameStart - HOUR).toISOString(),
+      endDate: new Date(firstGameStart + 5 * HOUR).toISOString(),
+    });
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await pool?.end();
+    // Clean stops first (they hand over what they hold), then whatever is left.
+    await Promise.all(processes.map((running) => running.kill('SIGTERM')));
+    await database?.drop();
+  }, 60_000);
+
+  async function pageAt(url: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.goto(url);
+    return page;
+  }
+
+  const succeededWebhooks = async () =>
+    Number(
+      (
+        await pool.query<{ n: string }>(
+          `SELECT count(*) AS n FROM payment_webhook_events WHERE type = 'payment_intent.succeeded'`,
+        )
+      ).rows[0]!.n,
+    );
+
+  /** The journey through the one address; `round` picks its hour and names its game. */
+  async function journey(round: number, adminPassword: string): Promise<void> {
+    const gameStart = firstGameStart + round * HOUR;
+    const gameName = `Deployment Cup ${round + 1}`;
+    const webhooksBefore = await succeededWebhooks();
+
+    // The captain books and pays an hour of the owner's pitch.
+    const captain = await pageAt(publicUrl);
+    await logIn(captain, 'captain@playtime.test');
+    await captain.getByRole('link', { name: 'Organize' }).first().click();
+    await captain.getByRole('button', { name: 'Create New Game' }).click();
+    await captain.getByLabel('Venue name').fill('Deployment');
+    await captain.getByRole('button', { name: new RegExp(FIELD) }).click();
+    await captain.getByRole('button', { name: 'Pitch A' }).click();
+    if (!sameUtcDay(gameStart, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
+    await captain.getByRole('option', { name: `${hhmm(gameStart)} Free` }).click();
+    await captain.getByRole('button', { name: 'Done' }).click();
+    await captain.getByLabel('Game Name').fill(gameName);
+    await captain.getByLabel('Price').fill('5');
+    await captain.getByRole('button', { name: 'Done' }).click();
+    await captain.getByRole('button', { name: 'Confirm', exact: true }).last().click();
+    const rental = captain.getByRole('dialog', { name: 'Pay by card' });
+    await fillCard(rental);
+    await rental.getByRole('button', { name: /^Pay \$/ }).click();
+    await captain.getByText('Game Created').waitFor({ timeout: 30_000 });
+    const gameId = await waitFor('the game in the read model', async () => {
+      const { rows } = await pool.query<{ game_id: string }>('SELECT game_id FROM read.games WHERE name = $1', [
+        gameName,
+      ]);
+      return rows[0]?.game_id;
+    });
+
+    // The captain watches the game's page while a player, in another browser, joins and pays.
+    await captain.goto(`${publicUrl}/game-details/${gameId}`);
+    await captain.getByRole('heading', { name: gameName }).first().waitFor();
+    const player = await pageAt(`${publicUrl}/game-details/${gameId}`);
+    await logIn(player, 'player@playtime.test');
+    await player.getByRole('button', { name: 'Join Game' }).click();
+    const entry = player.getByRole('dialog', { name: 'Pay by card' });
+    await fillCard(entry);
+    await entry.getByRole('button', { name: 'Pay $5.00' }).click();
+    await entry.waitFor({ state: 'hidden', timeout: 30_000 });
+    await captain
+      .getByRole('region', { name: 'Sideline' })
+      .getByText('player', { exact: true })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await screenshot(captain, `deployment-round-${round + 1}-captain-sees-join`);
+
+    // The processor's webhooks for the rental and the entry came back through the proxy.
+    await waitFor('both payments webhooks', async () => (await succeededWebhooks()) >= webhooksBefore + 2, 60_000);
+
+    // The admin's history shows the booking and the join.
+    const admin = await pageAt(publicUrl);
+    const popupOpens = admin.context().waitForEvent('page');
+    await admin.getByRole('button', { name: 'Log In' }).first().click();
+    const popup = await popupOpens;
+    await popup.getByLabel('Email').fill(adminEmail);
+    await popup.getByLabel('Password').fill(adminPassword);
+    await popup.getByRole('button', { name: 'Log in', exact: true }).click();
+    if (adminPassword === temporaryPassword) {
+      // create-admin's password is good for this one login, which asks for the admin's own.
+      await popup.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+      await screenshot(popup, 'deployment-choose-password');
+      await popup.getByLabel('New password').fill(ADMIN_PASSWORD);
+      await popup.getByRole('button', { name: 'Save and log in' }).click();
+    }
+    await admin.getByRole('button', { name: 'Log Out' }).first().waitFor({ timeout: 30_000 });
+    await admin.goto(`${publicUrl}/admin?tab=history`);
+    const history = admin.getByRole('table', { name: 'Event history' });
+    await history.getByText(new RegExp(`"${gameName}" scheduled at ${FIELD} · Pitch A`)).waitFor({ timeout: 30_000 });
+    await history.getByText('player joined').first().waitFor();
+    await screenshot(admin, `deployment-round-${round + 1}-admin-history`);
+
+    for (const page of [captain, player, admin]) await page.context().close();
+  }
+
+  it('runs the whole journey through the one address', async () => {
+    const home = await fetch(publicUrl);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toContain('text/html');
+    expect((await fetch(`${publicUrl}/.well-known/openid-configuration`)).status).toBe(200);
+    await journey(0, temporaryPassword);
+  }, 300_000);
+
+  it.each([
+    ['a command API', 4001],
+    ['a read API', 4011],
+    ['a projector', 4101],
+  ])(
+    'runs it again after %s is killed',
+    async (_service, port) => {
+      const victim = processOn(port);
+      expect(victim, `the recipe starts a process on port ${port}`).toBeTruthy();
+      await victim.kill('SIGKILL');
+      const round = [4001, 4011, 4101].indexOf(port) + 1;
+      await journey(round, ADMIN_PASSWORD);
+    },
+    300_000,
+  );
+});

@@ -102,7 +102,7 @@ describe('projector crash safety', () => {
       projections: [streamTotalsProjection()],
       announcer: { announce: () => undefined },
       logger: pino({ level: 'silent' }),
-      takeoverIntervalMs: 100,
+      leaseHeartbeatMs: 100,
     });
     await projector.start();
     projector.rebuild('stream_totals');

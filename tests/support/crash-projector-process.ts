@@ -19,7 +19,7 @@ const projector = createProjector({
   announcer: { announce: () => undefined },
   logger: pino({ level: 'silent' }),
   batchSize: 100,
-  takeoverIntervalMs: 100,
+  leaseHeartbeatMs: 100,
 });
 await projector.start();
 process.stdout.write('started\n');

@@ -71,12 +71,16 @@ export function createProjector(options: ProjectorOptions): Projector {
   let requests: NodeJS.Timeout | null = null;
   let taking: Promise<void> = Promise.resolve();
   // A request is taken (deleted) only by the process owning that projection, which then rebuilds it.
+  // Checked against the lease too: a process resuming from a pause may not have noticed its loss yet.
   const takeRebuildRequests = async () => {
     const owned = runners.filter((runner) => runner.isOwner).map((runner) => runner.name);
     if (owned.length === 0) return;
     const { rows } = await options.pool.query<{ name: string }>(
-      'DELETE FROM projection_rebuild_requests WHERE name = ANY($1::text[]) RETURNING name',
-      [owned],
+      `DELETE FROM projection_rebuild_requests request WHERE name = ANY($1::text[])
+          AND EXISTS (SELECT FROM projection_leases lease
+                       WHERE lease.name = request.name AND lease.holder = $2 AND lease.expires_at > now())
+       RETURNING name`,
+      [owned, leases.holder],
     );
     for (const { name } of rows) {
       options.logger.info({ projection: name }, 'rebuilding a projection an admin asked for');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Logger } from '@playtime/shared/infra/logging';
+import { Serial } from './serial';
 
 /** This process's right to run one projection, until `signal` aborts. */
 export interface ProjectionLease {
@@ -60,6 +61,8 @@ export class ProjectionLeases {
   readonly ttlMs: number;
   readonly heartbeatMs: number;
   private client: pg.Client | null = null;
+  /** The connection's statements, one at a time and in order: a release follows any renewal sent before it. */
+  private readonly serial = new Serial();
   private reconnectAt = 0;
   private failures = 0;
   private readonly held = new Map<string, HeldLease>();
@@ -124,7 +127,11 @@ export class ProjectionLeases {
     const held = this.held.get(lease.name);
     if (!held || held.token !== lease.token) return;
     this.end(held);
-    // After any renewal already sent (one connection answers in order), so none extends it again.
+    // After any renewal already sent, so none extends it again.
+    await this.serial.run(() => this.expire(lease));
+  }
+
+  private async expire(lease: ProjectionLease): Promise<void> {
     await this.client
       ?.query('UPDATE projection_leases SET expires_at = now() WHERE name = $1 AND holder = $2 AND token = $3', [
         lease.name,
@@ -142,7 +149,8 @@ export class ProjectionLeases {
       this.beatAgain = true;
       return;
     }
-    this.beating = this.renewAndTake()
+    this.beating = this.serial
+      .run(() => this.renewAndTake())
       .catch((error: unknown) => this.failed(error))
       .finally(() => {
         this.beating = null;
@@ -195,7 +203,10 @@ export class ProjectionLeases {
         const taken = { name: lease.name, token: lease.token, signal: lease.controller.signal };
         // Nobody waits for it any more (a runner stopping meanwhile): hand it back.
         if (settle) settle(taken);
-        else await this.release(taken);
+        else {
+          this.end(lease);
+          await this.expire(taken);
+        }
       }
     }
   }

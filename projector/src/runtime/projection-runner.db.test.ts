@@ -70,7 +70,13 @@ describe('projector runtime', () => {
   });
 
   function startProjector(
-    options: { version?: number; notices?: ChangeNotice[]; projection?: Projection; projections?: Projection[] } = {},
+    options: {
+      version?: number;
+      notices?: ChangeNotice[];
+      projection?: Projection;
+      projections?: Projection[];
+      leaseTtlMs?: number;
+    } = {},
   ): Projector {
     const projector = createProjector({
       store,
@@ -82,6 +88,7 @@ describe('projector runtime', () => {
       batchSize: 100,
       rebuildBatchSize: 250,
       leaseHeartbeatMs: 100,
+      leaseTtlMs: options.leaseTtlMs,
     });
     projectors.push(projector);
     return projector;
@@ -319,6 +326,38 @@ describe('projector runtime', () => {
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
     expect(rows[0]).toEqual({ n: 200 });
     expect(Number((await lease())!.token)).toBe(Number(firstLease!.token) + 2);
+  });
+
+  it('ends a batch transaction left idle for the lease time, so a paused owner holds no locks past its lease', async () => {
+    const totalsProjection = streamTotalsProjection();
+    let stall = false;
+    let ended: unknown = null;
+    const projector = startProjector({
+      leaseTtlMs: 1000,
+      projection: {
+        ...totalsProjection,
+        async apply(events, db) {
+          const changed = await totalsProjection.apply(events, db);
+          if (stall) {
+            stall = false;
+            // The owner stops between two statements of its transaction, its rows locked.
+            db.once('error', (error) => (ended = error));
+            await new Promise((resolve) => setTimeout(resolve, 1600));
+          }
+          return changed;
+        },
+      },
+    });
+    await projector.start();
+    await appendEvents(50);
+    await eventually(totals, (t) => t.events === 50);
+    stall = true;
+    await appendEvents(50);
+    await eventually(totals, (t) => t.events === 100);
+    // The server ended the session (and so the transaction, undone and applied again after).
+    expect(ended).toMatchObject({ code: '25P03' });
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
+    expect(rows[0]).toEqual({ n: 100 });
   });
 
   it('keeps one database session while it waits as a standby', async () => {

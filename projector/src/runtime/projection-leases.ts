@@ -220,6 +220,9 @@ export class ProjectionLeases {
       // A takeover waiting for a paused holder's batch must not hold up the renewals behind it.
       lock_timeout: this.heartbeatMs,
       statement_timeout: this.ttlMs,
+      // A database out of reach fails the heartbeat instead of holding it up: it reconnects.
+      connectionTimeoutMillis: this.ttlMs,
+      query_timeout: this.ttlMs,
     });
     const lost = () => {
       if (this.client === client) this.client = null;

@@ -12,8 +12,13 @@ import { createTestDatabase } from '../support/postgres';
 const TOTAL_EVENTS = 30_000;
 const script = path.resolve(import.meta.dirname, '../support/crash-projector-process.ts');
 
+/** What each projector process logged (warnings and errors). */
+const logs = new Map<ChildProcess, string>();
+
 function startProjectorProcess(url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+  logs.set(child, '');
+  child.stderr!.on('data', (chunk: Buffer) => logs.set(child, logs.get(child) + chunk.toString()));
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`projector process exited early (${code})`)));
@@ -21,9 +26,77 @@ function startProjectorProcess(url: string): Promise<ChildProcess> {
 }
 
 async function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
+}
+
+async function fillLog(store: PostgresEventStore): Promise<void> {
+  for (let i = 0; i < TOTAL_EVENTS; i += 1000) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, j) =>
+        store.appendToStream(
+          `crash-${j}`,
+          Array.from({ length: 50 }, (_, k) => ({ type: 'Counted', data: { n: i + j * 50 + k } })),
+          { expectedRevision: 'any' },
+        ),
+      ),
+    );
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `accept` holds, failing after `timeoutMs`. */
+async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await sleep(20);
+  }
+}
+
+/** The read model, for comparing a run with a clean rebuild. */
+async function snapshot(pool: pg.Pool) {
+  return {
+    totals: (await pool.query('SELECT * FROM read.stream_totals ORDER BY stream_id')).rows,
+    events: (
+      await pool.query(
+        'SELECT count(*)::int AS n, sum(n)::bigint AS sum, sum(global_position)::bigint AS positions FROM read.stream_events',
+      )
+    ).rows,
+  };
+}
+
+async function eventsDone(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT COALESCE(SUM(events_done), 0)::bigint AS n FROM projection_checkpoints WHERE name = 'stream_totals'`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Rebuilds the stream totals from the log in this process; the read model is then a clean rebuild. */
+async function rebuildCleanly(store: PostgresEventStore, pool: pg.Pool, connectionString: string): Promise<void> {
+  const projector = createProjector({
+    store,
+    pool,
+    connectionString,
+    projections: [streamTotalsProjection()],
+    announcer: { announce: () => undefined },
+    logger: pino({ level: 'silent' }),
+    leaseHeartbeatMs: 100,
+  });
+  await projector.start();
+  projector.rebuild('stream_totals');
+  const deadlineRebuild = Date.now() + 60_000;
+  while ((await projector.rebuildProgress('stream_totals'))?.status !== 'switched' && Date.now() < deadlineRebuild) {
+    await sleep(100);
+  }
+  await projector.stop();
+  expect((await projector.rebuildProgress('stream_totals'))?.status).toBe('switched');
 }
 
 describe('projector crash safety', () => {
@@ -35,37 +108,12 @@ describe('projector crash safety', () => {
     database = await createTestDatabase('crash');
     store = await PostgresEventStore.connect(database.url);
     pool = createPool(database.url);
-    for (let i = 0; i < TOTAL_EVENTS; i += 1000) {
-      await Promise.all(
-        Array.from({ length: 20 }, (_, j) =>
-          store.appendToStream(
-            `crash-${j}`,
-            Array.from({ length: 50 }, (_, k) => ({ type: 'Counted', data: { n: i + j * 50 + k } })),
-            { expectedRevision: 'any' },
-          ),
-        ),
-      );
-    }
+    await fillLog(store);
   });
   afterAll(async () => {
     await store.close();
     await pool.end();
     await database.drop();
-  });
-
-  const eventsDone = async () =>
-    (
-      await pool.query<{ n: number }>(
-        `SELECT COALESCE(SUM(events_done), 0)::bigint AS n FROM projection_checkpoints WHERE name = 'stream_totals'`,
-      )
-    ).rows[0]?.n ?? 0;
-  const snapshot = async () => ({
-    totals: (await pool.query('SELECT * FROM read.stream_totals ORDER BY stream_id')).rows,
-    events: (
-      await pool.query(
-        'SELECT count(*)::int AS n, sum(n)::bigint AS sum, sum(global_position)::bigint AS positions FROM read.stream_events',
-      )
-    ).rows,
   });
 
   it('after SIGKILLs at random points of a long catch-up, the read model equals a clean rebuild', async () => {
@@ -79,42 +127,130 @@ describe('projector crash safety', () => {
       const target = Math.floor(stretch * (kill + 0.1 + 0.8 * Math.random()));
       const child = await startProjectorProcess(database.url);
       const deadlineKill = Date.now() + 30_000;
-      while ((await eventsDone()) < target && Date.now() < deadlineKill)
-        await new Promise((resolve) => setTimeout(resolve, 2));
+      while ((await eventsDone(pool)) < target && Date.now() < deadlineKill) await sleep(2);
       await killHard(child);
-      progressAtKills.push(await eventsDone().catch(() => 0));
+      progressAtKills.push(await eventsDone(pool).catch(() => 0));
     }
     const last = await startProjectorProcess(database.url);
     const deadline = Date.now() + 60_000;
-    while ((await eventsDone()) < TOTAL_EVENTS && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await eventsDone(pool)) < TOTAL_EVENTS && Date.now() < deadline) await sleep(100);
     await killHard(last);
 
     // The kills must have landed in the middle of the catch-up for the test to mean anything.
     expect(progressAtKills.every((done) => done > 0 && done < TOTAL_EVENTS)).toBe(true);
-    expect(await eventsDone()).toBe(TOTAL_EVENTS);
-    const afterCrashes = await snapshot();
+    expect(await eventsDone(pool)).toBe(TOTAL_EVENTS);
+    const afterCrashes = await snapshot(pool);
 
-    const projector = createProjector({
-      store,
-      pool,
-      connectionString: database.url,
-      projections: [streamTotalsProjection()],
-      announcer: { announce: () => undefined },
-      logger: pino({ level: 'silent' }),
-      takeoverIntervalMs: 100,
-    });
-    await projector.start();
-    projector.rebuild('stream_totals');
-    const deadlineRebuild = Date.now() + 60_000;
-    while ((await projector.rebuildProgress('stream_totals'))?.status !== 'switched' && Date.now() < deadlineRebuild) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await projector.stop();
-    expect((await projector.rebuildProgress('stream_totals'))?.status).toBe('switched');
-    expect(await snapshot()).toEqual(afterCrashes);
+    await rebuildCleanly(store, pool, database.url);
+    expect(await snapshot(pool)).toEqual(afterCrashes);
     expect(afterCrashes.events).toEqual([
       { n: TOTAL_EVENTS, sum: (TOTAL_EVENTS * (TOTAL_EVENTS - 1)) / 2, positions: expect.any(Number) },
     ]);
+  });
+});
+
+describe('projector hang safety', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: PostgresEventStore;
+  let pool: pg.Pool;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('hang');
+    store = await PostgresEventStore.connect(database.url);
+    pool = createPool(database.url);
+    await fillLog(store);
+  });
+  afterAll(async () => {
+    for (const child of children) {
+      child.kill('SIGCONT');
+      await killHard(child);
+    }
+    await store.close();
+    await pool.end();
+    await database.drop();
+  });
+
+  /** The pid of the process holding the stream totals' lease (holders are `host/pid/random`). */
+  const holderPid = async () => {
+    const { rows } = await pool.query<{ holder: string }>(
+      `SELECT holder FROM projection_leases WHERE name = 'stream_totals' AND expires_at > now()`,
+    );
+    return rows[0] ? Number(rows[0].holder.split('/')[1]) : null;
+  };
+
+  it('a standby takes over within 5 s of a SIGSTOP of the owner, and the owner resumed by SIGCONT writes nothing', async () => {
+    const first = await startProjectorProcess(database.url);
+    children.push(first);
+    await until(holderPid, (pid) => pid === first.pid, 10_000);
+    const second = await startProjectorProcess(database.url);
+    children.push(second);
+    // The standby is up and trying: its one session, named after its holder, is there.
+    await until(
+      async () =>
+        (
+          await pool.query(`SELECT 1 FROM pg_stat_activity WHERE application_name LIKE $1`, [
+            `playtime-leases %/${second.pid}/%`,
+          ])
+        ).rows.length,
+      (sessions) => sessions === 1,
+      10_000,
+    );
+
+    // Hung in the middle of the catch-up: it keeps its connections, its transactions and its lease.
+    await until(
+      () => eventsDone(pool),
+      (done) => done >= TOTAL_EVENTS / 5,
+      30_000,
+    );
+    first.kill('SIGSTOP');
+    const stoppedAt = Date.now();
+    const doneAtStop = await eventsDone(pool);
+    expect(doneAtStop).toBeLessThan(TOTAL_EVENTS);
+
+    // The standby owns the projection and the catch-up moves on. A batch the owner had sent before
+    // the stop may still commit, so progress counts only once the standby holds the lease.
+    await until(holderPid, (pid) => pid === second.pid, 6000);
+    const tookOverAfter = Date.now() - stoppedAt;
+    const doneAtTakeover = await eventsDone(pool);
+    await until(
+      () => eventsDone(pool),
+      (done) => done > doneAtTakeover,
+      6000,
+    );
+    const resumedAfter = Date.now() - stoppedAt;
+    expect(resumedAfter).toBeLessThan(5000);
+
+    // The zombie wakes up in the middle of the standby's catch-up, with a batch perhaps half sent.
+    const doneAtResume = await eventsDone(pool);
+    first.kill('SIGCONT');
+    await until(
+      () => eventsDone(pool),
+      (done) => done === TOTAL_EVENTS,
+      60_000,
+    );
+    // Nothing counted twice, and the resumed process is a standby now.
+    await sleep(1500);
+    expect(await eventsDone(pool)).toBe(TOTAL_EVENTS);
+    expect(await holderPid()).toBe(second.pid);
+    // It learnt that it no longer holds the projection (by the failed renewal or by the lease's time).
+    expect(logs.get(first)).toMatch(/another projector took over this projection|projection lease not renewed in time/);
+    console.info(
+      `SIGSTOP at ${doneAtStop} of ${TOTAL_EVENTS} events; lease taken after ${tookOverAfter} ms, progress after ${resumedAfter} ms; SIGCONT at ${doneAtResume}`,
+    );
+
+    // It works as a standby: killing the new owner hands the projection back to it.
+    await killHard(second);
+    const killedAt = Date.now();
+    await until(holderPid, (pid) => pid === first.pid, 6000);
+    expect(Date.now() - killedAt).toBeLessThan(5000);
+    await killHard(first);
+
+    const afterHang = await snapshot(pool);
+    expect(afterHang.events).toEqual([
+      { n: TOTAL_EVENTS, sum: (TOTAL_EVENTS * (TOTAL_EVENTS - 1)) / 2, positions: expect.any(Number) },
+    ]);
+    await rebuildCleanly(store, pool, database.url);
+    expect(await snapshot(pool)).toEqual(afterHang);
   });
 });

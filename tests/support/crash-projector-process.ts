@@ -1,6 +1,6 @@
 /**
- * A projector process for the crash test: runs the stream totals projection against the database
- * given as argument until it is killed.
+ * A projector process for the crash and hang tests: runs the stream totals projection against the
+ * database given as argument until it is killed, logging its warnings to stderr.
  */
 import pino from 'pino';
 import { createPool } from '@playtime/shared/infra/db/pool';
@@ -17,9 +17,9 @@ const projector = createProjector({
   connectionString: url,
   projections: [streamTotalsProjection()],
   announcer: { announce: () => undefined },
-  logger: pino({ level: 'silent' }),
+  logger: pino({ level: 'warn' }, pino.destination(2)),
   batchSize: 100,
-  takeoverIntervalMs: 100,
+  leaseHeartbeatMs: 100,
 });
 await projector.start();
 process.stdout.write('started\n');

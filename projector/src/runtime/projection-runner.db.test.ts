@@ -5,11 +5,12 @@ import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { createTestDatabase } from '../../../tests/support/postgres';
+import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { silentAnnouncer, type ChangeNotice, type Projection, type WriteOnlyProjection } from './projection';
 import { createProjector, type Projector } from './projector';
 import { streamTotalsProjection } from './testing/stream-totals-projection';
 
-const logger = pino({ level: 'silent' });
+const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -22,6 +23,34 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   }
 }
 
+/** One row per event with the event's note, sent by the runner as one script per batch. */
+const noteLog: WriteOnlyProjection = {
+  name: 'note_log',
+  version: 1,
+  tables: ['notes'],
+  schemaSql: 'CREATE TABLE notes (global_position bigint PRIMARY KEY, stream_id text NOT NULL, note text NOT NULL)',
+  writes: (events) => ({
+    statements: [
+      {
+        text: `INSERT INTO notes SELECT * FROM jsonb_to_recordset($1::jsonb) AS e(global_position bigint, stream_id text, note text)`,
+        values: [
+          JSON.stringify(
+            events.map((event) => ({
+              global_position: event.globalPosition,
+              stream_id: event.streamId,
+              note: (event.data as { note: string }).note,
+            })),
+          ),
+        ],
+      },
+      {
+        text: 'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing',
+        values: ["it's", 7, true, null],
+      },
+    ],
+    changed: events.map((event) => `stream:${event.streamId}`),
+  }),
+};
 describe('projector runtime', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let store: PostgresEventStore;
@@ -41,18 +70,25 @@ describe('projector runtime', () => {
   });
 
   function startProjector(
-    options: { version?: number; notices?: ChangeNotice[]; projection?: Projection } = {},
+    options: {
+      version?: number;
+      notices?: ChangeNotice[];
+      projection?: Projection;
+      projections?: Projection[];
+      leaseTtlMs?: number;
+    } = {},
   ): Projector {
     const projector = createProjector({
       store,
       pool,
       connectionString: database.url,
-      projections: [options.projection ?? streamTotalsProjection(options.version)],
+      projections: options.projections ?? [options.projection ?? streamTotalsProjection(options.version)],
       announcer: { announce: (notice) => void options.notices?.push(notice) },
       logger,
       batchSize: 100,
       rebuildBatchSize: 250,
-      takeoverIntervalMs: 100,
+      leaseHeartbeatMs: 100,
+      leaseTtlMs: options.leaseTtlMs,
     });
     projectors.push(projector);
     return projector;
@@ -69,6 +105,15 @@ describe('projector runtime', () => {
       );
     }
   }
+
+  /** The sessions a projector process with this lease holder keeps open: its lease keeper's, named after the holder. */
+  const sessionsOf = async (holder: string) =>
+    (
+      await pool.query<{ pid: number; backend_start: Date }>(
+        `SELECT pid, backend_start FROM pg_stat_activity WHERE application_name = $1`,
+        [`playtime-leases ${holder}`.slice(0, 63)],
+      )
+    ).rows;
 
   const totals = async () =>
     (
@@ -119,7 +164,7 @@ describe('projector runtime', () => {
       ],
       announcer: { announce: () => undefined },
       logger,
-      takeoverIntervalMs: 100,
+      leaseHeartbeatMs: 100,
     });
     projectors.push(projector);
     await store.appendToStream('s-mixed', [{ type: 'Counted', data: { n: 5 } }], { expectedRevision: 'no_stream' });
@@ -159,28 +204,194 @@ describe('projector runtime', () => {
     expect(await totals()).toMatchObject({ events: 2, total: 7 });
   });
 
-  it('runs one owner at a time and lets a standby take over when the owner dies', async () => {
+  const owners = (...projectors: Projector[]) =>
+    projectors.flatMap((projector) => projector.runners).filter((runner) => runner.isOwner);
+  const lease = async () =>
+    (
+      await pool.query<{ holder: string; token: string }>(
+        `SELECT holder, token FROM projection_leases WHERE name = 'stream_totals'`,
+      )
+    ).rows[0];
+
+  it('runs one owner at a time, and a standby takes over within the lease time when the owner stops renewing', async () => {
     const first = startProjector();
     const second = startProjector();
     await first.start();
     await second.start();
     await appendEvents(200);
     await eventually(totals, (t) => t.events === 200);
-    const owners = () => [...first.runners, ...second.runners].filter((runner) => runner.isOwner).length;
-    expect(owners()).toBe(1);
+    expect(owners(first, second)).toHaveLength(1);
+    const [owner, standby] = owners(first).length === 1 ? [first, second] : [second, first];
+    expect((await lease())?.holder).toBe(owner.leases.holder);
 
-    // The owner's database session dies (as when its process is killed): its advisory lock goes with
-    // it. Only this test's database: other test files run their own projectors on the same server.
-    await pool.query(`SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_database d ON d.oid = l.database
-                       WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()`);
+    // The owner's heartbeat ends without handing the lease back, as when its process dies or hangs:
+    // the standby waits for the lease to expire (3 s after the last renewal), no longer than that.
+    const lastRenewal = Date.now();
+    await owner.leases.stop();
+    expect(owners(owner)).toEqual([]);
     await appendEvents(200);
-    await eventually(totals, (t) => t.events === 400);
     await eventually(
-      async () => owners(),
+      async () => owners(standby).length,
       (n) => n === 1,
+      6000,
     );
+    const tookOver = Date.now() - lastRenewal;
+    expect(tookOver).toBeGreaterThan(1500);
+    expect(tookOver).toBeLessThan(5000);
+    expect((await lease())?.holder).toBe(standby.leases.holder);
+    await eventually(totals, (t) => t.events === 400);
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
     expect(rows[0]).toEqual({ n: 400 });
+  });
+
+  it('hands a projection over at once when its owner stops cleanly', async () => {
+    const first = startProjector();
+    const second = startProjector();
+    await first.start();
+    await second.start();
+    await appendEvents(100);
+    await eventually(totals, (t) => t.events === 100);
+    const [owner, standby] = owners(first).length === 1 ? [first, second] : [second, first];
+    const stoppedAt = Date.now();
+    await owner.stop();
+    await eventually(
+      async () => owners(standby).length,
+      (n) => n === 1,
+      3000,
+    );
+    // Well within the lease's 3 s: the stopping owner let its lease go.
+    expect(Date.now() - stoppedAt).toBeLessThan(1500);
+    await appendEvents(100);
+    await eventually(totals, (t) => t.events === 200);
+  });
+
+  it('keeps its projections when its heartbeat connection is cut for a moment', async () => {
+    const projector = startProjector();
+    await projector.start();
+    await appendEvents(50);
+    await eventually(totals, (t) => t.events === 50);
+    const before = await lease();
+    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [
+      `playtime-leases ${projector.leases.holder}`.slice(0, 63),
+    ]);
+    await appendEvents(50);
+    await eventually(totals, (t) => t.events === 100);
+    // Renewed after reconnecting, with the token it had: nobody took over.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(owners(projector)).toHaveLength(1);
+    expect(await lease()).toEqual(before);
+  });
+
+  it('undoes a batch of an owner whose lease was taken over while the batch ran, and goes on after the lease returns', async () => {
+    const totalsProjection = streamTotalsProjection();
+    let takeOverDuring: ((events: StoredEvent[]) => boolean) | null = null;
+    const appliedFirst: number[] = [];
+    const projector = startProjector({
+      projection: {
+        ...totalsProjection,
+        async apply(events, db) {
+          appliedFirst.push(events[0]!.globalPosition);
+          if (takeOverDuring?.(events)) {
+            takeOverDuring = null;
+            // Another projector takes the lease (as after this one hung) while this batch runs.
+            await pool.query(
+              `UPDATE projection_leases SET holder = 'another projector', token = token + 1,
+                      expires_at = now() + interval '1 second' WHERE name = 'stream_totals'`,
+            );
+          }
+          return totalsProjection.apply(events, db);
+        },
+      },
+    });
+    await projector.start();
+    await appendEvents(100);
+    await eventually(totals, (t) => t.events === 100);
+    const firstLease = await lease();
+
+    let fenced = 0;
+    takeOverDuring = (events) => {
+      fenced = events[0]!.globalPosition;
+      return true;
+    };
+    await appendEvents(100);
+    // The runner steps down (its checkpoint move failed, or its next renewal found the lease gone)...
+    await eventually(
+      async () => owners(projector).length,
+      (n) => n === 0,
+      1000,
+    );
+    // ...and takes the lease back once the other holder's has expired, applying that batch again.
+    await eventually(totals, (t) => t.events === 200);
+    expect(appliedFirst.filter((position) => position === fenced)).toHaveLength(2);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
+    expect(rows[0]).toEqual({ n: 200 });
+    expect(Number((await lease())!.token)).toBe(Number(firstLease!.token) + 2);
+  });
+
+  it('ends a batch transaction left idle for the lease time, so a paused owner holds no locks past its lease', async () => {
+    const totalsProjection = streamTotalsProjection();
+    let stall = false;
+    let ended: unknown = null;
+    const projector = startProjector({
+      leaseTtlMs: 1000,
+      projection: {
+        ...totalsProjection,
+        async apply(events, db) {
+          const changed = await totalsProjection.apply(events, db);
+          if (stall) {
+            stall = false;
+            // The owner stops between two statements of its transaction, its rows locked.
+            db.once('error', (error) => (ended = error));
+            await new Promise((resolve) => setTimeout(resolve, 1600));
+          }
+          return changed;
+        },
+      },
+    });
+    await projector.start();
+    await appendEvents(50);
+    await eventually(totals, (t) => t.events === 50);
+    stall = true;
+    await appendEvents(50);
+    await eventually(totals, (t) => t.events === 100);
+    // The server ended the session (and so the transaction, undone and applied again after).
+    expect(ended).toMatchObject({ code: '25P03' });
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM read.stream_events');
+    expect(rows[0]).toEqual({ n: 100 });
+  });
+
+  it('keeps one database session while it waits as a standby', async () => {
+    const projections = [streamTotalsProjection(), { ...noteLog, handles: ['Noted'] }];
+    const first = startProjector({ projections });
+    await first.start();
+    await appendEvents(50);
+    await eventually(totals, (t) => t.events === 50);
+    const second = startProjector({ projections });
+    await second.start();
+    await eventually(
+      () => sessionsOf(second.leases.holder),
+      (rows) => rows.length === 1,
+      5000,
+    );
+    expect(owners(second)).toEqual([]);
+
+    // Three seconds: three heartbeats of each process (the old standby opened a session per try).
+    const seen = new Set<string>();
+    const ownerSessions = new Set<string>();
+    for (const until = Date.now() + 3000; Date.now() < until;) {
+      const standby = await sessionsOf(second.leases.holder);
+      expect(standby).toHaveLength(1);
+      seen.add(`${standby[0]!.pid}@${standby[0]!.backend_start}`);
+      const projectionSessions = await pool.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'playtime-projection-%'`,
+      );
+      for (const { pid } of projectionSessions.rows) ownerSessions.add(String(pid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen.size).toBe(1);
+    // The owner's one writer (the write-only projection's), opened once when it became owner.
+    expect(ownerSessions.size).toBe(1);
+    expect(owners(first)).toHaveLength(2);
   });
 
   it('stays stopped when it stops while a standby is taking over from an owner stopping at the same moment', async () => {
@@ -195,7 +406,7 @@ describe('projector runtime', () => {
           projections: [streamTotalsProjection()],
           announcer: silentAnnouncer,
           logger,
-          takeoverIntervalMs: 2,
+          leaseHeartbeatMs: 5,
         });
       const pair = [eager(), eager()];
       for (const projector of pair) await projector.start();
@@ -300,34 +511,6 @@ describe('projector runtime', () => {
   });
 
   describe('a write-only projection', () => {
-    /** One row per event with the event's note, sent by the runner as one script per batch. */
-    const noteLog: WriteOnlyProjection = {
-      name: 'note_log',
-      version: 1,
-      tables: ['notes'],
-      schemaSql: 'CREATE TABLE notes (global_position bigint PRIMARY KEY, stream_id text NOT NULL, note text NOT NULL)',
-      writes: (events) => ({
-        statements: [
-          {
-            text: `INSERT INTO notes SELECT * FROM jsonb_to_recordset($1::jsonb) AS e(global_position bigint, stream_id text, note text)`,
-            values: [
-              JSON.stringify(
-                events.map((event) => ({
-                  global_position: event.globalPosition,
-                  stream_id: event.streamId,
-                  note: (event.data as { note: string }).note,
-                })),
-              ),
-            ],
-          },
-          {
-            text: 'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing',
-            values: ["it's", 7, true, null],
-          },
-        ],
-        changed: events.map((event) => `stream:${event.streamId}`),
-      }),
-    };
     const notes = async () =>
       (
         await pool.query<{ stream_id: string; note: string }>(
@@ -376,7 +559,7 @@ describe('projector runtime', () => {
             .map((statement) => statement.name ?? statement.text);
           const at = transaction.indexOf(sent[index]!.text);
           expect(transaction.slice(at - 1, at + 4)).toEqual([
-            'BEGIN; SET LOCAL search_path TO proj_note_log_g1, public',
+            'BEGIN; SET LOCAL search_path TO proj_note_log_g1, public; SET LOCAL idle_in_transaction_session_timeout = 3000',
             sent[index]!.text,
             'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing',
             'playtime-move-checkpoint',

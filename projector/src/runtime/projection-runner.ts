@@ -9,6 +9,7 @@ import {
   PROJECTION_PROGRESS_CHANNEL,
 } from '@playtime/shared/infra/projections/schema';
 import type { ChangeAnnouncer, Projection, SqlStatement } from './projection';
+import type { ProjectionLease, ProjectionLeases } from './projection-leases';
 import { Serial } from './serial';
 import { runInOneRoundTrip } from './sql-script';
 
@@ -18,13 +19,13 @@ export interface ProjectionRunnerOptions {
   store: EventStore;
   pool: pg.Pool;
   connectionString: string;
+  /** This process's lease keeper: the runner runs while it holds its projection's lease. */
+  leases: ProjectionLeases;
   projection: Projection;
   announcer: ChangeAnnouncer;
   logger: Logger;
   batchSize?: number;
   rebuildBatchSize?: number;
-  /** How often a standby runner tries to take over the projection. */
-  takeoverIntervalMs?: number;
   /** Called after each committed live batch (metrics). */
   onBatch?: (info: { projection: string; events: number; lastEventAt: Date }) => void;
 }
@@ -36,11 +37,13 @@ export interface RebuildProgress {
   eventsTotal: number;
 }
 
-/** Another runner moved the checkpoint: this one no longer owns the projection. */
+/** Another runner moved the checkpoint, or took the lease: this one no longer owns the projection. */
 class LostOwnership extends Error {}
 
 interface Generation {
   generation: number;
+  /** The token of the lease this generation is written under: its moves commit only while it is current. */
+  token: number;
   /** Where the stored checkpoint is (what the next move compares and sets). */
   checkpoint: LogCheckpoint;
   /** Live batches with none of the projection's events, read but not yet recorded (see deferMove). */
@@ -56,11 +59,12 @@ interface Generation {
 const IDLE_MOVE_DELAY_MS = 20;
 
 /**
- * Keeps one projection up to date with the log. Only the holder of the projection's advisory lock
- * runs; others wait and take over when its connection dies. Each batch's read-model writes and the
- * new checkpoint commit together, guarded by compare-and-set on the checkpoint, so a crash at any
- * point neither loses nor repeats an event. A rebuild fills a new generation next to the live one and
- * switches readers over when it has caught up.
+ * Keeps one projection up to date with the log. Only the holder of the projection's lease (see
+ * ProjectionLeases) runs; others wait and take over when it stops renewing it, be it dead, paused or
+ * cut off. Each batch's read-model writes and the new checkpoint commit together, guarded by
+ * compare-and-set on the checkpoint and by the lease's token, so neither a crash at any point nor a
+ * paused owner that resumes after a takeover loses or repeats an event. A rebuild fills a new
+ * generation next to the live one and switches readers over when it has caught up.
  */
 export class ProjectionRunner {
   private readonly projection: Projection;
@@ -69,7 +73,10 @@ export class ProjectionRunner {
   private readonly handles: ReadonlySet<string> | null;
   private readonly serial = new Serial();
   private stopped = false;
-  private lockClient: pg.Client | null = null;
+  private readonly stopping = new AbortController();
+  private lease: ProjectionLease | null = null;
+  /** The owner's pipelined connection for a write-only projection's batches. */
+  private writer: pg.Client | null = null;
   private ownership: AbortController | null = null;
   private liveLoop: AbortController | null = null;
   private live: Generation | null = null;
@@ -77,8 +84,15 @@ export class ProjectionRunner {
   private rebuildRequested = false;
   private loopDone: Promise<void> = Promise.resolve();
 
+  /**
+   * Each projector transaction sets this: an owner paused in the middle of one (SIGSTOP, a stalled VM)
+   * loses its session before a standby may take over, and with it the row locks the new owner needs.
+   */
+  private readonly transactionSetup: string;
+
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.projection = options.projection;
+    this.transactionSetup = `SET LOCAL idle_in_transaction_session_timeout = ${Math.round(options.leases.ttlMs)}`;
     this.batchSize = options.batchSize ?? 500;
     this.rebuildBatchSize = options.rebuildBatchSize ?? 2000;
     this.handles = this.projection.handles ? new Set(this.projection.handles) : null;
@@ -99,6 +113,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.ownership?.abort();
     await this.loopDone;
   }
@@ -106,66 +121,78 @@ export class ProjectionRunner {
   /** Rebuild from the start of the log into a fresh table set; readers switch when it caught up. */
   requestRebuild(): void {
     this.rebuildRequested = true;
-    if (this.isOwner && !this.rebuild) void this.runRebuild(this.ownership!.signal);
+    if (this.isOwner && this.lease && !this.rebuild) void this.runRebuild(this.ownership!.signal, this.lease.token);
   }
 
   private async superviseLoop(): Promise<void> {
-    const interval = this.options.takeoverIntervalMs ?? 1000;
     while (!this.stopped) {
+      const lease = await this.options.leases.acquire(this.name, this.stopping.signal);
+      if (!lease) return;
+      let failed = false;
       try {
-        // A stop() during the try found no ownership to end: the lock won after it is let go at once.
-        if ((await this.tryTakeOwnership()) && !this.stopped) await this.runWhileOwner();
+        await this.takeOwnership(lease);
+        // A stop() during the take found no ownership to end: the lease won after it is let go at once.
+        if (!this.stopped) await this.runWhileOwner();
       } catch (error) {
-        if (!(error instanceof LostOwnership) && !this.stopped) {
+        if (!(error instanceof LostOwnership) && !this.stopped && !lease.signal.aborted) {
           this.options.logger.error({ err: error, projection: this.name }, 'projection runner failed; retrying');
+          failed = true;
         }
       } finally {
         await this.releaseOwnership();
       }
-      if (!this.stopped) await sleep(interval);
+      if (failed && !this.stopped) await sleep(this.options.leases.heartbeatMs);
     }
   }
 
-  private async tryTakeOwnership(): Promise<boolean> {
-    // Pipelined: a write-only projection's batches run on this connection, one round trip each (see runInOneRoundTrip).
+  private async takeOwnership(lease: ProjectionLease): Promise<void> {
+    const ownership = new AbortController();
+    if (lease.signal.aborted) ownership.abort();
+    else lease.signal.addEventListener('abort', () => ownership.abort(), { once: true });
+    this.lease = lease;
+    this.ownership = ownership;
+    if (!this.projection.writes) return;
+    // Pipelined: a write-only projection's batches run on this connection, one round trip each (see
+    // runInOneRoundTrip). Its loss ends this ownership; the lease lets another process take over.
     const client = new pg.Client({
       connectionString: this.options.connectionString,
       application_name: `playtime-projection-${this.name}`,
       pipeline: true,
     });
-    // The lock lives as long as this connection: its loss ends this ownership, even when it is lost
-    // before the ownership begins (it then begins already ended). Batches written on it die with it.
-    const ownership = new AbortController();
     client.on('error', () => ownership.abort());
     client.on('end', () => ownership.abort());
-    let locked: boolean;
-    try {
-      await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
-        `projection:${this.name}`,
-      ]);
-      locked = rows[0]?.locked === true;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (!locked) {
-      await client.end();
-      return false;
-    }
-    this.lockClient = client;
-    this.ownership = ownership;
-    return true;
+    this.writer = client;
+    await client.connect();
   }
 
+  /** Ends this ownership and hands the lease back, so a standby takes over without waiting for it to expire. */
   private async releaseOwnership(): Promise<void> {
     this.ownership?.abort();
     this.liveLoop?.abort();
     this.ownership = null;
     this.rebuild = null;
-    const client = this.lockClient;
-    this.lockClient = null;
-    await client?.end().catch(() => undefined);
+    const writer = this.writer;
+    const lease = this.lease;
+    this.writer = null;
+    this.lease = null;
+    await writer?.end().catch(() => undefined);
+    if (lease) await this.options.leases.release(lease);
+  }
+
+  /**
+   * Ends a bookkeeping transaction of the owner: it commits only while this runner's lease is the
+   * current one. Locked, so a takeover waits for the commit and the new owner reads what it wrote.
+   */
+  private async confirmLease(client: pg.PoolClient, token = this.lease?.token): Promise<number> {
+    const { rows } = await client.query(
+      'SELECT FROM public.projection_leases WHERE name = $1 AND token = $2 FOR SHARE',
+      [this.name, token ?? null],
+    );
+    if (rows.length === 0 || token === undefined) {
+      this.ownership?.abort();
+      throw new LostOwnership();
+    }
+    return token;
   }
 
   private async runWhileOwner(): Promise<void> {
@@ -176,7 +203,7 @@ export class ProjectionRunner {
       [this.name, this.live.generation],
     );
     if (rows[0]?.version !== this.projection.version) this.rebuildRequested = true;
-    if (this.rebuildRequested || (await this.hasUnfinishedRebuild())) void this.runRebuild(owned);
+    if (this.rebuildRequested || (await this.hasUnfinishedRebuild())) void this.runRebuild(owned, this.live.token);
 
     while (!owned.aborted) {
       this.liveLoop = new AbortController();
@@ -207,26 +234,36 @@ export class ProjectionRunner {
 
   /** The active generation, creating generation 1 on a first start. */
   private ensureActiveGeneration(): Promise<Generation> {
-    return withTransaction(this.options.pool, async (client) => {
-      await client.query(
-        'INSERT INTO projection_state (name, active_generation) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING',
-        [this.name],
-      );
-      const state = await client.query<{ active_generation: number }>(
-        'SELECT active_generation FROM projection_state WHERE name = $1',
-        [this.name],
-      );
-      const generation = state.rows[0]!.active_generation;
-      const existing = await client.query<{ commit_id: number; position: number }>(
-        'SELECT commit_id, position FROM projection_checkpoints WHERE name = $1 AND generation = $2',
-        [this.name, generation],
-      );
-      if (existing.rows[0])
-        return { generation, checkpoint: { commit: existing.rows[0].commit_id, position: existing.rows[0].position } };
-      await this.createGeneration(client, generation);
-      await this.pointViewsAt(client, generation);
-      return { generation, checkpoint: START };
-    });
+    return withTransaction(
+      this.options.pool,
+      async (client) => {
+        await client.query(
+          'INSERT INTO projection_state (name, active_generation) VALUES ($1, 1) ON CONFLICT (name) DO NOTHING',
+          [this.name],
+        );
+        const state = await client.query<{ active_generation: number }>(
+          'SELECT active_generation FROM projection_state WHERE name = $1',
+          [this.name],
+        );
+        const generation = state.rows[0]!.active_generation;
+        const existing = await client.query<{ commit_id: number; position: number }>(
+          'SELECT commit_id, position FROM projection_checkpoints WHERE name = $1 AND generation = $2',
+          [this.name, generation],
+        );
+        if (existing.rows[0]) {
+          const token = await this.confirmLease(client);
+          return {
+            generation,
+            token,
+            checkpoint: { commit: existing.rows[0].commit_id, position: existing.rows[0].position },
+          };
+        }
+        await this.createGeneration(client, generation);
+        await this.pointViewsAt(client, generation);
+        return { generation, token: await this.confirmLease(client), checkpoint: START };
+      },
+      this.transactionSetup,
+    );
   }
 
   private async createGeneration(client: pg.PoolClient, generation: number): Promise<void> {
@@ -263,17 +300,17 @@ export class ProjectionRunner {
     const waiting = this.takePending(target);
     const move = this.checkpointMove(target, last, batch.length + waiting, live);
     // Names the projection's own table set (its name and a number, never user text).
-    const searchPath = `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public`;
+    const setup = `SET LOCAL search_path TO ${generationSchema(this.name, target.generation)}, public; ${this.transactionSetup}`;
     let keys = new Set<string>();
     try {
       if (handled.length === 0) {
         await this.options.pool.query(move);
       } else if (this.projection.writes) {
         const writes = this.projection.writes(handled);
-        // On the lock's connection: only the owner can write, and batches are serial anyway.
-        const client = this.lockClient;
+        // On the owner's own connection: batches are serial anyway.
+        const client = this.writer;
         if (!client || !this.isOwner) throw new LostOwnership();
-        await runInOneRoundTrip(client, searchPath, [...writes.statements, move]);
+        await runInOneRoundTrip(client, setup, [...writes.statements, move]);
         keys = new Set(writes.changed);
       } else {
         const { apply } = this.projection;
@@ -286,7 +323,7 @@ export class ProjectionRunner {
           },
           // The projection's plain table names mean its generation's tables; live batches wait for
           // every round trip of this transaction, so the setting travels with BEGIN.
-          searchPath,
+          setup,
         );
       }
     } catch (error) {
@@ -349,7 +386,9 @@ export class ProjectionRunner {
 
   /**
    * Compare-and-set of a generation's checkpoint (and the progress notice for waiting readers). It
-   * fails with CHECKPOINT_MOVED_ELSEWHERE, undoing the batch, when another runner moved it first.
+   * fails with CHECKPOINT_MOVED_ELSEWHERE, undoing the batch, when another runner moved it first, or
+   * when this runner's lease was taken over (fencing: a paused owner that resumes writes nothing). It
+   * locks the lease row until the batch commits, so a takeover waits for a batch already this far.
    *
    * Every projector transaction ends with this statement, so it is where the transaction is told not
    * to wait for its WAL to reach the disk. A crash can then lose the last few projector commits, but a
@@ -366,10 +405,11 @@ export class ProjectionRunner {
     return {
       name: 'playtime-move-checkpoint',
       text: `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+       leased AS (SELECT FROM public.projection_leases WHERE name = $1 AND token = $10 FOR SHARE),
        moved AS (
          UPDATE public.projection_checkpoints
             SET commit_id = $3, position = $4, events_done = events_done + $5, updated_at = now()
-          WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7
+          WHERE name = $1 AND generation = $2 AND commit_id = $6 AND position = $7 AND EXISTS (SELECT FROM leased)
          RETURNING 1)
        SELECT public.projection_checkpoint_moved(EXISTS (SELECT FROM moved)), CASE WHEN $8 THEN pg_notify($9, $1) END FROM async_commit`,
       values: [
@@ -382,6 +422,7 @@ export class ProjectionRunner {
         target.checkpoint.position,
         live,
         PROJECTION_PROGRESS_CHANNEL,
+        target.token,
       ],
     };
   }
@@ -394,11 +435,11 @@ export class ProjectionRunner {
     return rows.length > 0;
   }
 
-  private async runRebuild(owned: AbortSignal): Promise<void> {
+  private async runRebuild(owned: AbortSignal, token: number): Promise<void> {
     if (this.rebuild) return;
     this.rebuildRequested = false;
     try {
-      this.rebuild = await this.serial.run(() => this.prepareRebuild());
+      this.rebuild = await this.serial.run(() => this.prepareRebuild(token));
       const target = this.rebuild;
       if (compareCheckpoints(target.checkpoint, this.live!.checkpoint) >= 0) {
         await this.serial.run(() => this.switchOver(target));
@@ -425,56 +466,72 @@ export class ProjectionRunner {
   }
 
   /** Resumes an unfinished rebuild's generation, or starts the next one from the start of the log. */
-  private prepareRebuild(): Promise<Generation> {
-    return withTransaction(this.options.pool, async (client) => {
-      const running = await client.query<{ generation: number; commit_id: number; position: number; version: number }>(
-        `SELECT r.generation, c.commit_id, c.position, c.version FROM projection_rebuilds r
+  private async prepareRebuild(token: number): Promise<Generation> {
+    // Counted before the transaction: it would wait idle meanwhile, and an idle transaction is ended (transactionSetup).
+    const total = await this.options.store.countEventsAfter(null);
+    return withTransaction(
+      this.options.pool,
+      async (client) => {
+        const running = await client.query<{
+          generation: number;
+          commit_id: number;
+          position: number;
+          version: number;
+        }>(
+          `SELECT r.generation, c.commit_id, c.position, c.version FROM projection_rebuilds r
            JOIN projection_checkpoints c ON c.name = r.name AND c.generation = r.generation
           WHERE r.name = $1 AND r.status = 'running'`,
-        [this.name],
-      );
-      const resumable = running.rows[0];
-      if (resumable && resumable.version === this.projection.version) {
-        return {
-          generation: resumable.generation,
-          checkpoint: { commit: resumable.commit_id, position: resumable.position },
-        };
-      }
-      await client.query(
-        `UPDATE projection_rebuilds SET status = 'abandoned', finished_at = now() WHERE name = $1 AND status = 'running'`,
-        [this.name],
-      );
-      const next = await client.query<{ generation: number }>(
-        'SELECT COALESCE(MAX(generation), 0) + 1 AS generation FROM projection_checkpoints WHERE name = $1',
-        [this.name],
-      );
-      const generation = next.rows[0]!.generation;
-      await this.createGeneration(client, generation);
-      const total = await this.options.store.countEventsAfter(null);
-      await client.query(
-        `INSERT INTO projection_rebuilds (name, generation, status, events_total) VALUES ($1, $2, 'running', $3)`,
-        [this.name, generation, total],
-      );
-      return { generation, checkpoint: START };
-    });
+          [this.name],
+        );
+        const resumable = running.rows[0];
+        if (resumable && resumable.version === this.projection.version) {
+          return {
+            generation: resumable.generation,
+            token: await this.confirmLease(client, token),
+            checkpoint: { commit: resumable.commit_id, position: resumable.position },
+          };
+        }
+        await client.query(
+          `UPDATE projection_rebuilds SET status = 'abandoned', finished_at = now() WHERE name = $1 AND status = 'running'`,
+          [this.name],
+        );
+        const next = await client.query<{ generation: number }>(
+          'SELECT COALESCE(MAX(generation), 0) + 1 AS generation FROM projection_checkpoints WHERE name = $1',
+          [this.name],
+        );
+        const generation = next.rows[0]!.generation;
+        await this.createGeneration(client, generation);
+        await client.query(
+          `INSERT INTO projection_rebuilds (name, generation, status, events_total) VALUES ($1, $2, 'running', $3)`,
+          [this.name, generation, total],
+        );
+        return { generation, token: await this.confirmLease(client, token), checkpoint: START };
+      },
+      this.transactionSetup,
+    );
   }
 
   /** Readers move to the rebuilt generation in one transaction; the old table set is dropped after. */
   private async switchOver(target: Generation): Promise<void> {
     const previous = this.live!.generation;
-    await withTransaction(this.options.pool, async (client) => {
-      await client.query('UPDATE projection_state SET active_generation = $2, updated_at = now() WHERE name = $1', [
-        this.name,
-        target.generation,
-      ]);
-      await this.pointViewsAt(client, target.generation);
-      await client.query(
-        `UPDATE projection_rebuilds SET status = 'switched', finished_at = now() WHERE name = $1 AND generation = $2`,
-        [this.name, target.generation],
-      );
-      await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
-    });
-    this.live = { generation: target.generation, checkpoint: { ...target.checkpoint } };
+    await withTransaction(
+      this.options.pool,
+      async (client) => {
+        await client.query('UPDATE projection_state SET active_generation = $2, updated_at = now() WHERE name = $1', [
+          this.name,
+          target.generation,
+        ]);
+        await this.pointViewsAt(client, target.generation);
+        await client.query(
+          `UPDATE projection_rebuilds SET status = 'switched', finished_at = now() WHERE name = $1 AND generation = $2`,
+          [this.name, target.generation],
+        );
+        await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
+        await this.confirmLease(client, target.token);
+      },
+      this.transactionSetup,
+    );
+    this.live = { generation: target.generation, token: target.token, checkpoint: { ...target.checkpoint } };
     this.liveLoop?.abort();
     await this.options.pool.query(`DROP SCHEMA IF EXISTS ${generationSchema(this.name, previous)} CASCADE`);
     await this.options.pool.query('DELETE FROM projection_checkpoints WHERE name = $1 AND generation = $2', [

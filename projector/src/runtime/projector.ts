@@ -4,6 +4,7 @@ import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { projectionMigrations } from '@playtime/shared/infra/projections/schema';
 import type { ChangeAnnouncer, Projection } from './projection';
+import { ProjectionLeases } from './projection-leases';
 import {
   ProjectionRunner,
   readRebuildProgress,
@@ -20,7 +21,10 @@ export interface ProjectorOptions {
   logger: Logger;
   batchSize?: number;
   rebuildBatchSize?: number;
-  takeoverIntervalMs?: number;
+  /** How often the projection leases are renewed, and a standby tries to take them (default 1 s). */
+  leaseHeartbeatMs?: number;
+  /** How long a lease outlives its last renewal: a standby takes over this long after a hang (default 3 s). */
+  leaseTtlMs?: number;
   onBatch?: ProjectionRunnerOptions['onBatch'];
   /** How often this process looks for rebuilds an admin asked for (default 500 ms). */
   rebuildRequestIntervalMs?: number;
@@ -32,22 +36,34 @@ export interface Projector {
   rebuild(projection: string): void;
   rebuildProgress(projection: string): Promise<RebuildProgress | null>;
   readonly runners: ProjectionRunner[];
+  /** Who holds which projection: this process's side of it. */
+  readonly leases: ProjectionLeases;
 }
 
-/** Runs every projection; several projector processes may run this at once (one owner each). */
+/**
+ * Runs every projection; several projector processes may run this at once. Each projection has one
+ * owner at a time, the holder of its lease; the other processes are standbys that take over when the
+ * owner stops renewing it (see ProjectionLeases).
+ */
 export function createProjector(options: ProjectorOptions): Projector {
+  const leases = new ProjectionLeases({
+    connectionString: options.connectionString,
+    logger: options.logger,
+    heartbeatMs: options.leaseHeartbeatMs,
+    ttlMs: options.leaseTtlMs,
+  });
   const runners = options.projections.map(
     (projection) =>
       new ProjectionRunner({
         store: options.store,
         pool: options.pool,
         connectionString: options.connectionString,
+        leases,
         projection,
         announcer: options.announcer,
         logger: options.logger,
         batchSize: options.batchSize,
         rebuildBatchSize: options.rebuildBatchSize,
-        takeoverIntervalMs: options.takeoverIntervalMs,
         onBatch: options.onBatch,
       }),
   );
@@ -55,12 +71,16 @@ export function createProjector(options: ProjectorOptions): Projector {
   let requests: NodeJS.Timeout | null = null;
   let taking: Promise<void> = Promise.resolve();
   // A request is taken (deleted) only by the process owning that projection, which then rebuilds it.
+  // Checked against the lease too: a process resuming from a pause may not have noticed its loss yet.
   const takeRebuildRequests = async () => {
     const owned = runners.filter((runner) => runner.isOwner).map((runner) => runner.name);
     if (owned.length === 0) return;
     const { rows } = await options.pool.query<{ name: string }>(
-      'DELETE FROM projection_rebuild_requests WHERE name = ANY($1::text[]) RETURNING name',
-      [owned],
+      `DELETE FROM projection_rebuild_requests request WHERE name = ANY($1::text[])
+          AND EXISTS (SELECT FROM projection_leases lease
+                       WHERE lease.name = request.name AND lease.holder = $2 AND lease.expires_at > now())
+       RETURNING name`,
+      [owned, leases.holder],
     );
     for (const { name } of rows) {
       options.logger.info({ projection: name }, 'rebuilding a projection an admin asked for');
@@ -69,8 +89,10 @@ export function createProjector(options: ProjectorOptions): Projector {
   };
   return {
     runners,
+    leases,
     async start() {
       await migrate(options.pool, 'projections', projectionMigrations);
+      leases.start();
       for (const runner of runners) runner.start();
       requests = setInterval(() => {
         taking = taking
@@ -82,7 +104,9 @@ export function createProjector(options: ProjectorOptions): Projector {
     async stop() {
       if (requests) clearInterval(requests);
       await taking;
+      // Runners hand their leases back first: standbys take over at their next heartbeat.
       await Promise.all(runners.map((runner) => runner.stop()));
+      await leases.stop();
     },
     rebuild(projection) {
       const runner = byName.get(projection);

@@ -85,7 +85,7 @@ describe(`reactors (jobs on ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'})`,
       projections: [reactorProjection(greeter())],
       announcer: { announce: () => undefined },
       logger: pino({ level: 'silent' }),
-      takeoverIntervalMs: 100,
+      leaseHeartbeatMs: 100,
     });
     return projector.start();
   }

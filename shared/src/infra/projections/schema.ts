@@ -136,6 +136,21 @@ export const projectionMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    version: 6,
+    name: 'projection leases',
+    // Who runs each projection: a lease the holder renews every second or so. A standby takes it once it
+    // has expired (by the database's clock), raising the token; every checkpoint move names the token it
+    // was taken with, so a holder that was paused and resumes cannot write after the takeover.
+    sql: `
+      CREATE TABLE projection_leases (
+        name       text        PRIMARY KEY,
+        holder     text        NOT NULL,
+        token      bigint      NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Asks the projector (whichever process owns the projection) to rebuild it; a repeated request before it is taken is one. */

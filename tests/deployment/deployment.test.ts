@@ -7,7 +7,8 @@
  * password and chooses their own, a captain books and pays a slot, the payment's webhook comes back
  * through the proxy, a player joins and pays while the captain's page shows them arrive, and the
  * admin's history shows it all. Then one instance of each service is killed in turn (a command API, a
- * read API, a projector), and the journey runs again after each.
+ * read API, a projector), and the journey runs again after each; and once while the projector owning
+ * the projections hangs (SIGSTOP), which a standby replaces.
  */
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +99,7 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
       address: '2 Deploy St',
       subFieldName: 'Pitch A',
       startDate: new Date(firstGameStart - HOUR).toISOString(),
-      endDate: new Date(firstGameStart + 5 * HOUR).toISOString(),
+      endDate: new Date(firstGameStart + 6 * HOUR).toISOString(),
     });
   }, 600_000);
 
@@ -211,19 +212,46 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     await journey(0, temporaryPassword);
   }, 300_000);
 
+  /** The recipe's projector process that holds the projections' leases now (its pid is in the holder's name). */
+  async function owningProjector(): Promise<RunningProcess> {
+    const { rows } = await pool.query<{ holder: string }>(
+      'SELECT DISTINCT holder FROM projection_leases WHERE expires_at > now()',
+    );
+    expect(rows.length, 'one process holds every lease').toBe(1);
+    const pid = Number(rows[0]!.holder.split('/')[1]);
+    const owner = processes.find((running) => running.child.pid === pid);
+    expect(owner, `the lease holder ${rows[0]!.holder} is one of the recipe's projectors`).toBeTruthy();
+    return owner!;
+  }
+
   it.each([
-    ['a command API', 4001],
-    ['a read API', 4011],
-    ['a projector', 4101],
+    ['a command API', 4001, 1],
+    ['a read API', 4011, 2],
   ])(
     'runs it again after %s is killed',
-    async (_service, port) => {
+    async (_service, port, round) => {
       const victim = processOn(port);
       expect(victim, `the recipe starts a process on port ${port}`).toBeTruthy();
       await victim.kill('SIGKILL');
-      const round = [4001, 4011, 4101].indexOf(port) + 1;
       await journey(round, ADMIN_PASSWORD);
     },
     300_000,
   );
+
+  it('runs it again while the projector owning the projections hangs (SIGSTOP), and the owner steps down when it wakes', async () => {
+    const hung = await owningProjector();
+    hung.child.kill('SIGSTOP');
+    try {
+      await journey(3, ADMIN_PASSWORD);
+      expect(await owningProjector()).not.toBe(hung);
+    } finally {
+      hung.child.kill('SIGCONT');
+    }
+  }, 300_000);
+
+  it('runs it again after the projector owning the projections is killed', async () => {
+    const owner = await owningProjector();
+    await owner.kill('SIGKILL');
+    await journey(4, ADMIN_PASSWORD);
+  }, 300_000);
 });

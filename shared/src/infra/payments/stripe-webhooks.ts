@@ -1,7 +1,8 @@
 /**
  * Webhooks in Stripe's shape and with Stripe's signature scheme (`Stripe-Signature: t=…,v1=…`, an
  * HMAC-SHA256 of `{t}.{raw body}`), done by the official `stripe` package, which needs no network for
- * this. The simulated processor writes these payloads; any adapter reads them with `verifyStripeWebhook`.
+ * this. The simulated processor writes its payloads from Stripe's objects (stripe-objects.ts); any adapter
+ * reads them with `verifyStripeWebhook`.
  */
 import Stripe from 'stripe';
 import { z } from 'zod';

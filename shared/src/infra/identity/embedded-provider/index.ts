@@ -150,7 +150,8 @@ export async function createEmbeddedIdentityProvider(
   const canonicalRouter = routers.get(canonicalOrigin)!;
   const router = express.Router();
   router.use((req, res, next) => {
-    forwardedAsTheAppJudges(req);
+    // Only the provider's requests: the app's own keep their headers as sent (and logged).
+    if (isProviderPath(req.path) || req.path.startsWith('/interaction/')) forwardedAsTheAppJudges(req);
     const origin = `${req.protocol}://${req.host}`;
     (routers.get(origin) ?? canonicalRouter)(req, res, next);
   });

@@ -183,6 +183,9 @@ describe('security of the standalone app over HTTP', () => {
     const post = await new ApiClient(app.url, null).call('POST', '/api/public-config', {});
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+    // The webhook endpoint is mounted before the JSON parser, among the raw routes, and counts too.
+    const webhook = await fetch(`${app.url}/api/payments/webhook`);
+    expect([webhook.status, webhook.headers.get('allow')]).toEqual([405, 'POST']);
     expect((await fetch(`${app.url}/api/no-such-call`)).status).toBe(404);
   });
 

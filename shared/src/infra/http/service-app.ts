@@ -73,7 +73,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     perUserAnswersPrivate,
   );
   for (const router of options.api) app.use(router);
-  app.use('/api', methodNotAllowed(options.api), notFoundHandler);
+  app.use('/api', methodNotAllowed([...(options.raw ?? []), ...options.api]), notFoundHandler);
   for (const router of options.after ?? []) app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

@@ -53,9 +53,8 @@ export function stripePaymentIntent({ payment, created, destinationAccount }: St
     customer_account: null,
     description: null,
     excluded_payment_method_types: null,
-    last_payment_error: payment.failureMessage
-      ? { type: 'card_error', code: 'card_declined', message: payment.failureMessage }
-      : null,
+    // The port keeps why an attempt failed, not Stripe's code for it, so the (optional) code is left out.
+    last_payment_error: payment.failureMessage ? { type: 'card_error', message: payment.failureMessage } : null,
     latest_charge: attempted(payment.status) ? chargeIdOf(payment.paymentId) : null,
     livemode: false,
     managed_payments: null,
@@ -126,7 +125,7 @@ export function stripeCharge(facts: StripePaymentFacts, refunds: DatedRefund[]) 
     description: null,
     disputed: false,
     failure_balance_transaction: null,
-    failure_code: payment.failureMessage ? 'card_declined' : null,
+    failure_code: null,
     failure_message: payment.failureMessage,
     fraud_details: null,
     livemode: false,

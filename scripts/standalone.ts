@@ -107,6 +107,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     service: 'standalone',
     logger,
     metrics,
+    trustedProxies: config.TRUSTED_PROXIES,
     raw: [
       ...parts.identityRoutes,
       paymentWebhookRoutes(payments.inbox),

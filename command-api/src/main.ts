@@ -38,6 +38,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
     service: 'command-api',
     logger,
     metrics,
+    trustedProxies: config.TRUSTED_PROXIES,
     raw: [
       opsRoutes({
         service: 'command-api',

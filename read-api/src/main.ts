@@ -38,6 +38,7 @@ runService('read-api', async ({ config, logger, metrics, httpServer }) => {
     service: 'read-api',
     logger,
     metrics,
+    trustedProxies: config.TRUSTED_PROXIES,
     raw: [
       ...parts.identityRoutes,
       opsRoutes({

@@ -146,6 +146,56 @@ describe('security of the standalone app over HTTP', () => {
     expect(cspOf(loginPage).get('img-src')).toContain('data:');
   });
 
+  it('sends HSTS only over https, and a Permissions-Policy that allows geolocation only to the app', async () => {
+    const overHttp = await fetch(`${app.url}/api/public-config`);
+    expect(overHttp.headers.get('strict-transport-security')).toBeNull();
+    // This test runs on the machine, which is the trusted proxy by default: its word on the scheme counts.
+    const overHttps = await fetch(`${app.url}/api/public-config`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(overHttps.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    for (const response of [overHttp, await fetch(`${app.url}/no-such-page`)]) {
+      const policy = response.headers.get('permissions-policy') ?? '';
+      expect(policy).toContain('geolocation=(self)');
+      expect(policy).toContain('camera=()');
+      expect(policy).toContain('microphone=()');
+    }
+  });
+
+  it('asks for the anti-forgery pair only where no bearer token speaks for the caller', async () => {
+    const token = await accessTokenFor(app.url, 'player@playtime.test');
+    const call = (headers: Record<string, string>) =>
+      fetch(`${app.url}/api/edit-user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ username: 'player', bio: 'Sundays', profilePicture: '/avatars/2.svg' }),
+      });
+    const withBearerOnly = await call({ authorization: `Bearer ${token}` });
+    expect(withBearerOnly.status, await withBearerOnly.text()).toBe(200);
+    const withoutEither = await call({});
+    expect(withoutEither.status).toBe(403);
+    expect(((await withoutEither.json()) as { error: { code: string } }).error.code).toBe('xsrf');
+  });
+
+  it('answers a known path asked with the wrong method 405 with Allow, and an unknown path 404', async () => {
+    const get = await fetch(`${app.url}/api/edit-user`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(((await get.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+    const post = await new ApiClient(app.url, null).call('POST', '/api/public-config', {});
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    // The webhook endpoint is mounted before the JSON parser, among the raw routes, and counts too.
+    const webhook = await fetch(`${app.url}/api/payments/webhook`);
+    expect([webhook.status, webhook.headers.get('allow')]).toEqual([405, 'POST']);
+    expect((await fetch(`${app.url}/api/no-such-call`)).status).toBe(404);
+  });
+
+  it("marks a signed-in user's answers private, so no shared cache keeps them", async () => {
+    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const own = await player.get('/api/get-user');
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toMatch(/\bprivate\b/);
+  });
+
   it("lets the SDK's silent check answer inside its iframe, and only that answer", async () => {
     const browser = new HttpBrowser();
     const loginPage = await browser.navigate(authorizeUrl(app.url));

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { SystemStatus } from '@playtime/shared/contract/operations';
 import type { Payment, PaymentWebhookType } from '@playtime/shared/infra/payments/port';
-import { webhookPayload } from '@playtime/shared/infra/payments/stripe-webhooks';
+import { webhookPayload } from '@playtime/shared/infra/payments/stripe-objects';
 import { postWebhook, signedBy } from '../support/payments';
 import { appWithAdmin } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
@@ -35,7 +35,9 @@ describe('a signed webhook for a payment the processor does not know, over HTTP'
     try {
       const sign = signedBy(suite.app.payments.simulated!.signingSecret);
       const deliver = (eventId: string, type: PaymentWebhookType, payment: Payment) => {
-        const payload = webhookPayload(eventId, type, Math.floor(Date.now() / 1000), payment, []);
+        const now = Math.floor(Date.now() / 1000);
+        const facts = { payment, created: now, eventCreated: now, refunds: [], destinationAccount: null };
+        const payload = webhookPayload({ eventId, type, ...facts });
         return postWebhook(suite.app.url, payload, sign(payload));
       };
 

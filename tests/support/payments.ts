@@ -8,7 +8,7 @@ export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expY
 
 export interface WebhookAnswer {
   status: number;
-  body: { duplicate?: boolean; error?: { code: string; message: string } };
+  body: { received?: boolean; duplicate?: boolean; ignored?: string; error?: { code: string; message: string } };
 }
 
 /** Posts a body to the app's webhook route as a processor would, with the signature header given (none when undefined). */

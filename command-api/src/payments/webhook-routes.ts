@@ -15,7 +15,11 @@ export function paymentWebhookRoutes(inbox: WebhookInbox): Router {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const receipt = await inbox.receive(raw, req.get(SIGNATURE_HEADER));
     if (!receipt.ok) throw new ApiError(400, 'webhook_refused', receipt.reason);
-    res.json({ received: true, duplicate: receipt.duplicate });
+    res.json({
+      received: true,
+      duplicate: receipt.duplicate,
+      ...(receipt.event.type === 'ignored' ? { ignored: receipt.event.reason } : {}),
+    });
   });
   return router;
 }

@@ -38,6 +38,14 @@ export const webhookInboxMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'ignored payment webhooks',
+    sql: `
+      -- Why an acknowledged event was not acted on (a type the app does not handle, or not the app's); null when it was handled.
+      ALTER TABLE payment_webhook_events ADD COLUMN ignored_because text;
+    `,
+  },
 ];
 
 export type WebhookReceipt =
@@ -98,7 +106,12 @@ export class WebhookInbox {
     const verified = this.deps.processor.verifyWebhook(rawBody, signatureHeader);
     if (!verified.ok) return verified;
     const { event } = verified;
-    const subject = event.type === 'account.updated' ? event.account.accountId : event.payment.paymentId;
+    const subject =
+      event.type === 'ignored'
+        ? (event.subject ?? '')
+        : event.type === 'account.updated'
+          ? event.account.accountId
+          : event.payment.paymentId;
     // Named, as every webhook runs it: each connection parses and plans it once.
     const seen = await this.deps.pool.query({
       name: 'webhook-inbox-seen',
@@ -109,12 +122,21 @@ export class WebhookInbox {
     // Marked handled only after every step succeeded: a failure makes the processor retry, and each
     // step is idempotent, so two copies of an event racing past the check above do no harm either.
     const refused =
-      event.type === 'account.updated' ? await this.accountUpdated(event) : await this.paymentChanged(event);
+      event.type === 'ignored'
+        ? null
+        : event.type === 'account.updated'
+          ? await this.accountUpdated(event)
+          : await this.paymentChanged(event);
     if (refused) return { ok: false, reason: refused };
     await this.deps.pool.query({
       name: 'webhook-inbox-handled',
-      text: 'INSERT INTO payment_webhook_events (event_id, type, payment_id) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING',
-      values: [event.eventId, event.type, subject],
+      text: 'INSERT INTO payment_webhook_events (event_id, type, payment_id, ignored_because) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id) DO NOTHING',
+      values: [
+        event.eventId,
+        event.type === 'ignored' ? event.processorType : event.type,
+        subject,
+        event.type === 'ignored' ? event.reason : null,
+      ],
     });
     return { ok: true, duplicate: false, event };
   }

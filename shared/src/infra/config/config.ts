@@ -17,6 +17,21 @@ export const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_URL: optionalUrl,
+    /**
+     * Who may tell the services, by X-Forwarded-For, -Proto and -Host, the client's address, scheme and
+     * host: Express's 'trust proxy' values, comma-separated (addresses, CIDR ranges, or loopback,
+     * linklocal, uniquelocal). Anyone else's forwarded headers are ignored. Behind Caddy on the same
+     * machine that is the default, loopback; behind a proxy on another machine, its address.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('loopback')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
     DATABASE_URL: optionalUrl,
     EVENTSTORE_URL: z
       .string()

@@ -45,6 +45,28 @@ export function inlineScriptHash(script: string): string {
 }
 
 /**
+ * The browser features the app uses: geolocation (search near me) and, for Stripe's card form,
+ * payment (the Payment Request API in Stripe's frames). Every other powerful feature is off, for the
+ * app and anything it frames.
+ */
+function permissionsPolicy(stripeJs: boolean): string {
+  return [
+    'accelerometer=()',
+    'camera=()',
+    'display-capture=()',
+    'geolocation=(self)',
+    'gyroscope=()',
+    'magnetometer=()',
+    'microphone=()',
+    `payment=(self${stripeJs ? ' "https://js.stripe.com"' : ''})`,
+    'usb=()',
+  ].join(', ');
+}
+
+/** RFC 6797 §7.2: HSTS is sent over HTTPS only (the standalone app answers on plain http too). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
  * Headers for every answer (the SPA, the APIs, the login pages): a Content-Security-Policy that fits
  * the app, no framing (the provider's silent-check answer lifts that itself, see web_message.js),
  * no MIME sniffing, no referrer. Deliberate departures from helmet's defaults:
@@ -59,7 +81,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
   const identity = (options.identityOrigins ?? []).map(cspSource);
   const apps = (options.appOrigins ?? []).map(cspSource);
   const stripe = options.stripeJs ? STRIPE_JS : { script: [], connect: [], frame: [] };
-  return helmet({
+  const permissions = permissionsPolicy(options.stripeJs ?? false);
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -80,5 +103,12 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
     crossOriginOpenerPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
   });
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', permissions);
+    // req.secure believes X-Forwarded-Proto only from a trusted proxy (the service app's 'trust proxy').
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    void helmetHeaders(req, res, next);
+  };
 }

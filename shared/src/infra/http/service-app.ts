@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import type { Logger } from '../logging';
 import type { Metrics } from '../metrics/metrics';
 import { ApiError, errorHandler, notFoundHandler } from './errors';
+import { methodNotAllowed } from './method-not-allowed';
 import { requestContext } from './request-context';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers';
 import { xsrfProtection } from './xsrf';
@@ -39,13 +40,24 @@ export interface ServiceAppOptions {
   after?: Router[];
   /** Where the SPA and its identity provider live, for the Content-Security-Policy (same origin when absent). */
   securityHeaders?: SecurityHeaderOptions;
+  /** The proxies whose X-Forwarded-* headers are believed (config's TRUSTED_PROXIES); loopback when absent. */
+  trustedProxies?: string[];
 }
+
+/**
+ * An answer to a request with a bearer token is that user's: no shared cache may keep it, and the
+ * browser asks again (a 304 when its ETag still holds) rather than show an old one.
+ */
+const perUserAnswersPrivate: RequestHandler = (req, res, next) => {
+  if (req.headers.authorization) res.setHeader('Cache-Control', 'private, no-cache');
+  next();
+};
 
 /** The Express app every service shares: request ids and logs, metrics, security headers, JSON, XSRF, JSON errors. */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, uniquelocal');
+  app.set('trust proxy', options.trustedProxies?.length ? options.trustedProxies : ['loopback']);
   app.use(requestContext(options.logger));
   app.use(options.metrics.middleware(options.service));
   app.use(securityHeaders(options.securityHeaders));
@@ -58,9 +70,10 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     jsonBodiesOnly,
     express.json({ limit: BODY_LIMIT }),
     xsrfProtection,
+    perUserAnswersPrivate,
   );
   for (const router of options.api) app.use(router);
-  app.use('/api', notFoundHandler);
+  app.use('/api', methodNotAllowed([...(options.raw ?? []), ...options.api]), notFoundHandler);
   for (const router of options.after ?? []) app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

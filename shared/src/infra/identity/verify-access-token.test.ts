@@ -186,6 +186,12 @@ describe('access-token verifier', () => {
     await expectRefused(await accessToken({}, { typ: 'logout+jwt' }), 'not_an_access_token');
   });
 
+  it('refuses a token bound to a key (DPoP), which a bearer-only API cannot check', async () => {
+    expect((await refusal(await accessToken({ cnf: { jkt: 'thumbprint-of-the-client-key' } }))).code).toBe(
+      'sender_constrained',
+    );
+  });
+
   it('refuses a token from another issuer, and one signed with another key', async () => {
     const foreign = await accessToken({ iss: 'https://evil.test/' }, { key: theirs, kid: 'theirs' });
     const error = await expectRefused(foreign, 'wrong_issuer');

@@ -22,6 +22,7 @@ export type UnauthorizedCode =
   | 'wrong_issuer'
   | 'wrong_audience'
   | 'not_an_access_token'
+  | 'sender_constrained'
   | 'session_ended';
 
 const MESSAGES: Record<UnauthorizedCode, string> = {
@@ -31,6 +32,8 @@ const MESSAGES: Record<UnauthorizedCode, string> = {
   wrong_issuer: 'Your sign-in comes from a different identity provider. Please log in again.',
   wrong_audience: 'Your sign-in is not meant for the Playtime API. Please log in again.',
   not_an_access_token: 'An ID token was sent where an access token belongs. Please log in again.',
+  sender_constrained:
+    'Your sign-in is bound to a key (DPoP), which this API does not check, so it cannot take it. Please log in again.',
   session_ended: 'You logged out of this session. Please log in again.',
 };
 
@@ -181,6 +184,9 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       ID_TOKEN_ONLY_CLAIMS.some((claim) => claim in unverified.payload) ||
       (unverified.typ !== undefined && unverified.typ !== 'at+jwt' && unverified.typ !== 'jwt');
     if (looksLikeIdToken) throw new UnauthorizedError('not_an_access_token');
+    // A token bound to a key (`cnf`: DPoP or mTLS) is only as good as the proof of that key, which a
+    // bearer-only API never sees: taking it as a bearer token would undo the binding (RFC 9449 §7.2).
+    if ('cnf' in unverified.payload) throw new UnauthorizedError('sender_constrained');
 
     let payload: JWTPayload;
     try {

@@ -119,7 +119,25 @@ export interface AccountWebhookEvent {
   account: ConnectedAccountStatus;
 }
 
-export type ProcessorWebhookEvent = PaymentWebhookEvent | AccountWebhookEvent;
+/**
+ * A validly signed event the app does not act on: a type it does not handle (Stripe sends many, e.g.
+ * `payment_intent.created`, `charge.succeeded`, `customer.created`) or one about something that is not
+ * the app's (a payment without its metadata, a connected account's own payment). It is acknowledged
+ * (Stripe retries any other answer and disables an endpoint that keeps failing) and recorded as ignored.
+ */
+export interface IgnoredWebhookEvent {
+  eventId: string;
+  type: 'ignored';
+  /** The processor's name for the event, e.g. `customer.created`. */
+  processorType: string;
+  created: number;
+  /** The id of the object the event is about, when it names one. */
+  subject: string | null;
+  /** Why the app does not act on it. */
+  reason: string;
+}
+
+export type ProcessorWebhookEvent = PaymentWebhookEvent | AccountWebhookEvent | IgnoredWebhookEvent;
 
 export type WebhookVerification = { ok: true; event: ProcessorWebhookEvent } | { ok: false; reason: string };
 

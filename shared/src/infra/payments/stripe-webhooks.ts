@@ -1,7 +1,8 @@
 /**
  * Webhooks in Stripe's shape and with Stripe's signature scheme (`Stripe-Signature: t=…,v1=…`, an
  * HMAC-SHA256 of `{t}.{raw body}`), done by the official `stripe` package, which needs no network for
- * this. The simulated processor writes these payloads; any adapter reads them with `verifyStripeWebhook`.
+ * this. The simulated processor writes its payloads from Stripe's objects (stripe-objects.ts); any adapter
+ * reads them with `verifyStripeWebhook`.
  */
 import Stripe from 'stripe';
 import { z } from 'zod';
@@ -10,8 +11,6 @@ import {
   type Payment,
   type PaymentPurpose,
   type PaymentStatus,
-  type PaymentWebhookType,
-  type Refund,
   type WebhookVerification,
 } from './port';
 
@@ -148,48 +147,24 @@ export function paymentMetadata(payment: Pick<Payment, 'purpose' | 'payerId' | '
   };
 }
 
-/** The event body for a payment, shaped as Stripe sends it (a charge for refunds, a payment intent otherwise). */
-export function webhookPayload(
-  eventId: string,
-  type: PaymentWebhookType,
-  createdSeconds: number,
-  payment: Payment,
-  refunds: Refund[],
-  destinationAccount: string | null = null,
-): string {
-  const common = {
-    amount: payment.amountCents,
-    amount_refunded: payment.refundedCents,
-    currency: payment.currency,
-    status: payment.status,
-    application_fee_amount: payment.feeCents,
-    last_payment_error: payment.failureMessage ? { message: payment.failureMessage } : null,
-    metadata: paymentMetadata(payment),
-    transfer_data: destinationAccount ? { destination: destinationAccount } : null,
-  };
-  const object =
-    type === 'charge.refunded'
-      ? {
-          id: `ch_${payment.paymentId}`,
-          object: 'charge',
-          payment_intent: payment.paymentId,
-          ...common,
-          refunds: { data: refunds.map((refund) => ({ id: refund.refundId, amount: refund.amountCents })) },
-        }
-      : { id: payment.paymentId, object: 'payment_intent', ...common };
-  return JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type,
-    created: createdSeconds,
-    livemode: false,
-    data: { object },
-  });
-}
+/** What every Stripe event carries, whatever its type: read before the type decides what else to read. */
+const envelopeSchema = z.object({
+  ...envelope,
+  type: z.string(),
+  data: z.object({ object: z.looseObject({ id: z.string().optional() }) }),
+});
+
+/** Stripe's first complaint about an object, in words for the admins' records. */
+const firstIssue = (error: z.ZodError) => {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'bad shape';
+};
 
 /**
  * Verifies the signature of the raw body first (as `stripe.webhooks.constructEvent` does), then reads
- * it; an event of the other mode (a live event at a test key, or the reverse) is refused.
+ * it; an event of the other mode (a live event at a test key, or the reverse) is refused. A validly
+ * signed event the app does not act on is read as `ignored`, to be acknowledged: Stripe sends many
+ * types this app has no use for, and retries (and in the end disables the endpoint) on any other answer.
  */
 export function verifyStripeWebhook(
   rawBody: Buffer | string,
@@ -204,20 +179,31 @@ export function verifyStripeWebhook(
   } catch (error) {
     return { ok: false, reason: `The webhook signature does not verify: ${(error as Error).message}` };
   }
-  const result = eventSchema.safeParse(parsed);
-  if (!result.success)
+  const read = envelopeSchema.safeParse(parsed);
+  if (!read.success) return { ok: false, reason: `The webhook is not a Stripe event: ${firstIssue(read.error)}` };
+  const { id, created, type } = read.data;
+  if (read.data.livemode !== livemode) {
     return {
       ok: false,
-      reason: `The webhook is not a payment event this app understands: ${result.error.issues[0]?.message ?? 'bad shape'}`,
-    };
-  const event = result.data;
-  if (event.livemode !== livemode) {
-    return {
-      ok: false,
-      reason: `The webhook is a ${event.livemode ? 'live' : 'test'}-mode event but this app runs in ${livemode ? 'live' : 'test'} mode.`,
+      reason: `The webhook is a ${read.data.livemode ? 'live' : 'test'}-mode event but this app runs in ${livemode ? 'live' : 'test'} mode.`,
     };
   }
-  const { id, created } = event;
+  const ignored = (reason: string): WebhookVerification => ({
+    ok: true,
+    event: {
+      eventId: id,
+      type: 'ignored',
+      processorType: type,
+      created,
+      subject: read.data.data.object.id ?? null,
+      reason,
+    },
+  });
+  if (type !== 'account.updated' && !(PAYMENT_WEBHOOK_TYPES as readonly string[]).includes(type))
+    return ignored(`The app does not act on ${type} events.`);
+  const result = eventSchema.safeParse(parsed);
+  if (!result.success) return ignored(`The event is not about anything this app made: ${firstIssue(result.error)}`);
+  const event = result.data;
   if (event.type === 'account.updated') {
     const account = event.data.object;
     if (event.account && event.account !== account.id)
@@ -239,13 +225,12 @@ export function verifyStripeWebhook(
     };
   }
   // Payments are the platform's own (destination charges): an event sent from a connected account is not about them.
-  if (event.account)
-    return { ok: false, reason: `The webhook comes from account ${event.account}, not from this platform.` };
+  if (event.account) return ignored(`The event comes from connected account ${event.account}, not from this platform.`);
   const object = event.data.object;
   const purpose = purposeOf(object.metadata);
-  if (!purpose) return { ok: false, reason: 'The webhook payment has no purpose the app knows.' };
+  if (!purpose) return ignored('The payment has no purpose the app knows.');
   const paymentId = object.object === 'charge' ? object.payment_intent : object.id;
-  if (!paymentId) return { ok: false, reason: 'The webhook charge names no payment.' };
+  if (!paymentId) return ignored('The charge names no payment intent.');
   const payment: Payment = {
     paymentId,
     status: paymentStatusOf(object.status, object.last_payment_error),

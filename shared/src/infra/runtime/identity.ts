@@ -72,7 +72,6 @@ export async function setUpIdentity(options: {
     audience: EMBEDDED_AUDIENCE,
     seedDemoAccounts: options.seedDemoAccounts,
     adminEmails: config.ADMIN_EMAILS,
-    trustProxy: true,
     onError: (error) => options.logger.error({ err: error }, 'identity provider error'),
   });
   const verifier = createAccessTokenVerifier({

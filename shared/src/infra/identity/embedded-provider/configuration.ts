@@ -4,6 +4,7 @@ import {
   type Account as ProviderAccount,
   type Configuration,
   type KoaContextWithOIDC,
+  type KoaResponseContext,
   type UnknownObject,
 } from 'oidc-provider';
 import type { Role } from '../../../domain/users/events';
@@ -23,6 +24,7 @@ export const ROUTES = {
   revocation: '/oauth/revoke',
   end_session: '/v2/logout',
   jwks: '/.well-known/jwks.json',
+  userinfo: '/userinfo',
 } as const;
 
 const MINUTE = 60;
@@ -102,6 +104,20 @@ async function grantEverythingRequested(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
+/**
+ * oidc-provider lists `sid` among the supported claims whatever its configuration, but no token here
+ * carries it (there is no front- or back-channel logout to need it): discovery leaves it out.
+ */
+export async function advertiseOnlyWhatWorks(
+  ctx: KoaResponseContext & { oidc?: { route?: string } },
+  next: () => Promise<void>,
+): Promise<void> {
+  await next();
+  const body = ctx.body as { claims_supported?: unknown } | undefined;
+  if (ctx.oidc?.route === 'discovery' && body && Array.isArray(body.claims_supported))
+    body.claims_supported = body.claims_supported.filter((claim) => claim !== 'sid');
+}
+
 export function providerConfiguration(input: ProviderConfigurationInput): Configuration {
   const adminEmails = new Set(input.adminEmails.map(normalizeEmail));
   const corsOrigins = new Set(
@@ -148,6 +164,11 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       profile: ['name', 'nickname', 'picture'],
     },
     scopes: ['openid', 'offline_access', 'profile', 'email'],
+    // Advertised in discovery as supported, so only what the one client uses: the code flow with PKCE,
+    // a public client (no secret), ID tokens signed with the one RS256 key.
+    responseTypes: ['code'],
+    clientAuthMethods: ['none'],
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     // The SPA SDK reads the profile from the ID token only (it never calls userinfo), so the
     // profile claims go into the ID token even though an access token is issued alongside it.
     conformIdTokenClaims: false,
@@ -204,8 +225,12 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
 
     features: {
       devInteractions: { enabled: false },
-      // Userinfo would need an access token for the provider itself; every token here is for the API.
-      userinfo: { enabled: false },
+      // At Auth0's path. It takes the access token of a login that named no API (`audience`): one for
+      // the API is the API's alone (RFC 8707), as oidc-provider holds.
+      userinfo: { enabled: true },
+      // Not offered: the API takes bearer tokens, and a DPoP-bound token it would take as a bearer one
+      // is no better bound than one (RFC 9449 §7.2).
+      dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       // The SDK revokes its refresh token at /oauth/revoke; a client may only revoke its own tokens.
       revocation: {
@@ -216,11 +241,12 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
       webMessageResponseMode: { enabled: true, ack: 'individual-draft-01' },
       resourceIndicators: {
         enabled: true,
-        // The SDK names the API with `audience`; without it the token is still for Playtime's API.
+        // The SDK names the API with `audience`, as Auth0 has it. A login that names none gets, as at
+        // Auth0, an access token for the userinfo endpoint only.
         defaultResource: async (ctx: KoaContextWithOIDC, _client: unknown, oneOf?: string[]) => {
           if (oneOf) return oneOf.includes(input.audience) ? input.audience : oneOf;
           const requested = ctx.oidc.params?.audience;
-          return typeof requested === 'string' && requested ? requested : input.audience;
+          return typeof requested === 'string' && requested ? requested : undefined;
         },
         // Code and refresh-token exchanges carry no resource parameter: reuse the one authorized.
         useGrantedResource: async () => true,

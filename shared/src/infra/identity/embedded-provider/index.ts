@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { migrate } from '../../db/migrations';
 import { AccountStore } from './accounts';
 import { auth0CompatibleRequests, keepPopupOpenForTheSdk } from './auth0-compatibility';
-import { providerConfiguration, ROUTES } from './configuration';
+import { advertiseOnlyWhatWorks, providerConfiguration, ROUTES } from './configuration';
 import { interactionRouter } from './interactions';
 import { LoginThrottle } from './login-throttle';
 import { forgetOldEndedSessions } from '../ended-sessions';
@@ -39,8 +39,6 @@ export interface EmbeddedIdentityProviderOptions {
   adminEmails?: string[];
   /** Cookie signing keys; generated once and kept in the database when not given. */
   cookieKeys?: string[];
-  /** Trust X-Forwarded-* headers (set when a TLS-terminating proxy sits in front). */
-  trustProxy?: boolean;
   /** Called with unexpected failures (5xx); they are never shown to the user in detail. */
   onError?: (error: unknown) => void;
   /** The clock login throttling reads (tests move it instead of waiting). */
@@ -75,6 +73,18 @@ const PROVIDER_PATHS = [
   '/.well-known/openid-configuration',
   '/.well-known/oauth-authorization-server',
 ];
+
+/**
+ * Replaces the X-Forwarded-* headers with what Express makes of the request under the app's 'trust
+ * proxy' setting: a trusted proxy's word, or else the connection's own scheme, Host and address. So a
+ * client that is not the configured proxy cannot move the provider's endpoints to a host of its choosing.
+ */
+function forwardedAsTheAppJudges(req: express.Request): void {
+  req.headers['x-forwarded-proto'] = req.protocol;
+  req.headers['x-forwarded-host'] = req.host;
+  if (req.ip) req.headers['x-forwarded-for'] = req.ip;
+  else delete req.headers['x-forwarded-for'];
+}
 
 function isProviderPath(path: string): boolean {
   return PROVIDER_PATHS.some((route) => path === route || path.startsWith(`${route}/`));
@@ -114,9 +124,12 @@ export async function createEmbeddedIdentityProvider(
   });
   const routerAt = (origin: string): Router => {
     const provider = new Provider(`${origin}${mountPath}/`, configuration);
-    provider.proxy = options.trustProxy ?? false;
+    // The provider reads the scheme, host and client address from the X-Forwarded-* headers that
+    // forwardedAsTheAppJudges sets: the app's own judgement, which believes only its trusted proxies.
+    provider.proxy = true;
     provider.on('server_error', (_ctx, error) => onError(error));
     provider.use(keepPopupOpenForTheSdk);
+    provider.use(advertiseOnlyWhatWorks);
 
     const handleWithProvider = provider.callback();
     const router = express.Router();
@@ -144,7 +157,9 @@ export async function createEmbeddedIdentityProvider(
   const canonicalRouter = routers.get(canonicalOrigin)!;
   const router = express.Router();
   router.use((req, res, next) => {
-    const origin = `${req.protocol}://${req.get('host') ?? ''}`;
+    // Only the provider's requests: the app's own keep their headers as sent (and logged).
+    if (isProviderPath(req.path) || req.path.startsWith('/interaction/')) forwardedAsTheAppJudges(req);
+    const origin = `${req.protocol}://${req.host}`;
     (routers.get(origin) ?? canonicalRouter)(req, res, next);
   });
 

@@ -95,6 +95,9 @@ declare module 'oidc-provider' {
     cookies?: { names?: Record<string, string>; keys?: string[] };
     claims?: Record<string, string[] | null>;
     scopes?: string[];
+    responseTypes?: string[];
+    clientAuthMethods?: string[];
+    enabledJWA?: Record<string, string[]>;
     conformIdTokenClaims?: boolean;
     extraParams?: string[];
     interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: Interaction) => string | Promise<string> };

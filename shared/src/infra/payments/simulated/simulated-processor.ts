@@ -26,7 +26,8 @@ import {
   type RefundInput,
   type WebhookVerification,
 } from '../port';
-import { verifyStripeWebhook, webhookPayload } from '../stripe-webhooks';
+import { webhookPayload, type DatedRefund } from '../stripe-objects';
+import { verifyStripeWebhook } from '../stripe-webhooks';
 import { simulatedPaymentMigrations } from './schema';
 import { readCard, type CardInput } from './test-cards';
 
@@ -59,6 +60,7 @@ interface PaymentRow {
   status: PaymentStatus;
   failure_message: string | null;
   refunded_cents: number;
+  created_at: Date;
 }
 
 /** A payment as a confirmation step sees it: with the card it was last tried with. */
@@ -95,13 +97,19 @@ function decodeCursor(cursor: string): [string, string] {
   throw new Error(`Not a payment listing cursor: ${cursor}`);
 }
 
-/** A payment's refunds, oldest first. */
-async function refundsOf(db: Queryable, paymentId: string): Promise<Refund[]> {
-  const { rows } = await db.query<{ refund_id: string; amount_cents: number }>(
-    'SELECT refund_id, amount_cents FROM simulated_payments.refunds WHERE payment_id = $1 ORDER BY created_at, refund_id',
+/** A payment's refunds, oldest first, with when each was made (Stripe's refund objects say). */
+async function refundsOf(db: Queryable, paymentId: string): Promise<DatedRefund[]> {
+  const { rows } = await db.query<{ refund_id: string; amount_cents: number; created: number }>(
+    `SELECT refund_id, amount_cents, extract(epoch FROM created_at)::int AS created
+       FROM simulated_payments.refunds WHERE payment_id = $1 ORDER BY created_at, refund_id`,
     [paymentId],
   );
-  return rows.map((refund) => ({ refundId: refund.refund_id, paymentId, amountCents: refund.amount_cents }));
+  return rows.map((refund) => ({
+    refundId: refund.refund_id,
+    paymentId,
+    amountCents: refund.amount_cents,
+    created: refund.created,
+  }));
 }
 
 // jsonb keeps its own key order, so the stored purpose is compared by value, not by its text.
@@ -291,11 +299,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         [row.payment_id, amount],
       );
       // Read inside the transaction, so the list holds the refund just made.
-      const event = await this.eventOf(
-        'charge.refunded',
-        toPayment(updated.rows[0]!),
-        await refundsOf(client, row.payment_id),
-      );
+      const event = await this.eventOf('charge.refunded', updated.rows[0]!, await refundsOf(client, row.payment_id));
       await client.query(
         'INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)',
         [event.eventId, row.payment_id, 'charge.refunded', event.payload],
@@ -307,7 +311,11 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   }
 
   async listRefunds(paymentId: string): Promise<Refund[]> {
-    return refundsOf(this.pool, paymentId);
+    return (await refundsOf(this.pool, paymentId)).map(({ refundId, amountCents }) => ({
+      refundId,
+      paymentId,
+      amountCents,
+    }));
   }
 
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookVerification {
@@ -422,7 +430,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
             ? 'payment_intent.payment_failed'
             : null;
       const changed: PaymentRow = { ...row, status: change.status, failure_message: change.failure?.message ?? null };
-      const event = type ? await this.eventOf(type, toPayment(changed), []) : null;
+      const event = type ? await this.eventOf(type, changed, []) : null;
       const written = await this.pool.query<{ changed: number }>({
         name: 'simulated-payments-transition',
         text: `WITH changed AS (
@@ -481,14 +489,20 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   /** A webhook event about the payment as it now stands, addressed as Stripe addresses a destination charge's. */
   private async eventOf(
     type: PaymentWebhookType,
-    payment: Payment,
-    refunds: Refund[],
+    row: PaymentRow,
+    refunds: DatedRefund[],
   ): Promise<{ eventId: string; payload: string }> {
     const eventId = `evt_sim_${token(12)}`;
-    const accountId = await this.connectedAccount(payment.receiverId);
-    return {
+    const payment = toPayment(row);
+    const payload = webhookPayload({
       eventId,
-      payload: webhookPayload(eventId, type, Math.floor(this.now().getTime() / 1000), payment, refunds, accountId),
-    };
+      type,
+      eventCreated: Math.floor(this.now().getTime() / 1000),
+      payment,
+      created: Math.floor(new Date(row.created_at).getTime() / 1000),
+      refunds,
+      destinationAccount: await this.connectedAccount(payment.receiverId),
+    });
+    return { eventId, payload };
   }
 }

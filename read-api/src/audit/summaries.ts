@@ -13,6 +13,7 @@ const TEAMS = ['the sideline', 'Team 1', 'Team 2'] as const;
 const WITHDRAWN_BECAUSE = {
   organizer_deleted: "its organizer's account was deleted",
   owner_deleted: "its field owner's account was deleted",
+  too_few_players: 'too few players had joined by its decision time',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { GameDetails } from '../domain/games/events';
+import { DEFAULT_DECISION_HOURS, DEFAULT_SIDELINE_SIZE } from '../domain/games/rules';
 
 /** A game the decider and read model tests build on: the captain's, at Riverside, 18:00–20:00 UTC on 22 November. */
 export function testGameDetails(overrides: Partial<GameDetails> = {}): GameDetails {
@@ -21,6 +22,9 @@ export function testGameDetails(overrides: Partial<GameDetails> = {}): GameDetai
     priceCents: 0,
     picture: '',
     cancellationWindowHours: 24,
+    sidelineSize: DEFAULT_SIDELINE_SIZE,
+    minPlayers: null,
+    decisionHours: DEFAULT_DECISION_HOURS,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
-import type { GameDetails, GameEvent, GameWithdrawalReason, Team } from './events';
-import { gameHasEnded, TEAM_SLOTS } from './rules';
+import type { GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
+import { gameHasEnded, minimumDecisionAt, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
@@ -11,6 +11,11 @@ export const ENTRY_HELD = 'You have paid for this game already: join again witho
 export const REJOIN_FOR_FREE =
   'Your entry fee stays yours for this game: you can join again for free while there is room.';
 const ONLY_ORGANIZER = 'Only the organizer of this game can do this.';
+/** A join that would take the game past maxPlayers + sidelineSize (issue #29). */
+export const GAME_FULL_JOIN_WAITLIST = 'This game is full. Join the waitlist to be offered the next place.';
+/** A move onto a spot that freed in a full game while it is offered to the first in line. */
+export const spotOfferedToOther = (team: PitchTeam) => `The free spot on Team ${team} is offered to the first in line.`;
+const OFFER_EXPIRED = 'This offer has expired.';
 
 /** A payment the command side has verified with the processor: succeeded, for this purpose. */
 export interface VerifiedEntryPayment {
@@ -20,18 +25,44 @@ export interface VerifiedEntryPayment {
   gameId: string;
 }
 
+/**
+ * Commands that can free a place, and so make an offer: the offer windows are settings, passed in by
+ * the caller; without them the defaults of rules.ts apply.
+ */
+interface MayOffer {
+  offerWindows?: OfferWindows;
+}
+
 export type GameCommand =
   | { type: 'ScheduleGame'; details: GameDetails; rentalPaymentId: string | null; rentalCents: number }
   /** Join-game of spec §7: a newcomer joins (on the sideline, then onto `team` if asked); a member moves to `team`. */
-  | { type: 'JoinGame'; playerId: string; username: string; team: Team; payment: VerifiedEntryPayment | null }
-  | { type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean }
-  | { type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean }
-  | { type: 'LeaveGame'; playerId: string }
-  | { type: 'RemovePlayer'; playerId: string; actorIsAdmin: boolean }
+  | ({
+      type: 'JoinGame';
+      playerId: string;
+      username: string;
+      team: Team;
+      payment: VerifiedEntryPayment | null;
+    } & MayOffer)
+  | ({ type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean } & MayOffer)
+  | ({ type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean } & MayOffer)
+  | ({ type: 'LeaveGame'; playerId: string } & MayOffer)
+  | ({ type: 'RemovePlayer'; playerId: string; actorIsAdmin: boolean } & MayOffer)
   | { type: 'AllowPlayerBack'; playerId: string; actorIsAdmin: boolean }
   | { type: 'CancelGame'; actorIsAdmin: boolean }
   /** An admin deleted the organizer's or the field owner's account (a job of the deletion, never a person's request). */
-  | { type: 'WithdrawGame'; reason: GameWithdrawalReason };
+  | { type: 'WithdrawGame'; reason: GameWithdrawalReason }
+  /** The first in line takes the spot offered to them. */
+  | { type: 'AcceptSpot'; playerId: string }
+  /** The first in line turns the offer down: back of the line, and the offer passes on. */
+  | ({ type: 'DeclineSpot'; playerId: string } & MayOffer)
+  /** The delayed job of a spot offer made at `offeredAt`, at its expiry. */
+  | ({ type: 'ExpireSpotOffer'; playerId: string; offeredAt: string } & MayOffer)
+  | { type: 'JoinWaitlist'; playerId: string; username: string }
+  | ({ type: 'LeaveWaitlist'; playerId: string } & MayOffer)
+  /** The delayed job of a waitlist offer made at `offeredAt`, at its expiry. */
+  | ({ type: 'ExpireWaitlistOffer'; playerId: string; offeredAt: string } & MayOffer)
+  /** The delayed job at the game's decision time (start − decisionHours). */
+  | { type: 'CheckMinimumPlayers' };
 
 export interface Participant {
   playerId: string;
@@ -55,6 +86,18 @@ export interface PaidEntry {
   refunded: boolean;
 }
 
+/** A place offered to one player until `expiresAt` (ISO instants, as the events carry them). */
+export interface Offer {
+  playerId: string;
+  offeredAt: string;
+  expiresAt: string;
+}
+
+/** A spot on `team` that freed in a full game, offered to the first in line. */
+export interface SpotOffer extends Offer {
+  team: PitchTeam;
+}
+
 interface KnownGame {
   details: GameDetails;
   rentalPaymentId: string | null;
@@ -65,6 +108,23 @@ interface KnownGame {
   paidEntries: PaidEntry[];
   /** Players the organizer removed and has not allowed back: they cannot join. */
   removed: Array<{ playerId: string; username: string }>;
+  /**
+   * The sideline as a line for team spots: player ids in the order they came to the sideline (a join, a
+   * move or substitution off the pitch, a declined or expired offer all go to the back).
+   */
+  line: string[];
+  /** Standing offers of spots that freed in a full game: each holds its spot for its player. */
+  spotOffers: SpotOffer[];
+  /** Who wants a place in the full game, in the order they asked. */
+  waitlist: Array<{ playerId: string; username: string }>;
+  /** Standing offers of places to the waitlist: each holds a place for its player. */
+  waitlistOffers: Offer[];
+  /**
+   * Team players plus sideline at the minimum-players decision time, once an event at or after it has
+   * been recorded (null before, or without a minimum): the check counts them, so nothing that happens
+   * after the decision time (a removal, a late join) changes its outcome.
+   */
+  membersAtDecision: number | null;
 }
 
 type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -124,6 +184,72 @@ function entryRefundsOf(game: KnownGame): Array<{ playerId: string; paymentId: s
     .map(({ playerId, paymentId }) => ({ playerId, paymentId }));
 }
 
+/** The most team players plus sideline the game takes, or null when its sideline is uncapped. */
+export function gameCapacity(details: Pick<GameDetails, 'maxPlayers' | 'sidelineSize'>): number | null {
+  return details.sidelineSize === null ? null : details.maxPlayers + details.sidelineSize;
+}
+
+const standsAt = (offer: Offer, now: number) => now < Date.parse(offer.expiresAt);
+
+/**
+ * Whether the game has no place left for a newcomer: members and the places offered to the waitlist
+ * fill maxPlayers + sidelineSize. `except` is a player whose own offer does not count against them.
+ */
+function placesTaken(game: KnownGame, except: string | null = null): boolean {
+  const capacity = gameCapacity(game.details);
+  if (capacity === null) return false;
+  const held = game.waitlistOffers.filter((offer) => offer.playerId !== except).length;
+  return game.participants.length + held >= capacity;
+}
+
+/**
+ * Whether the entry checkout may take this player's money: always while the game has room, and in a
+ * full game only for the holder of a standing waitlist offer, so nobody pays for a place they cannot have.
+ */
+export function entryCheckoutAllowed(state: GameState, playerId: string, now: Date): boolean {
+  if (state.status !== 'scheduled') return false;
+  const offer = state.waitlistOffers.find((candidate) => candidate.playerId === playerId);
+  if (offer) return standsAt(offer, now.getTime());
+  return !placesTaken(state);
+}
+
+export interface LinePlace {
+  playerId: string;
+  username: string;
+  /** 1 for the first in line. */
+  position: number;
+  offer: SpotOffer | null;
+}
+
+/** The sideline as the line for team spots, first first, with each player's standing offer. */
+export function lineOf(state: GameState): LinePlace[] {
+  if (state.status === 'none') return [];
+  return state.line.map((playerId, index) => ({
+    playerId,
+    username: state.participants.find((participant) => participant.playerId === playerId)?.username ?? '',
+    position: index + 1,
+    offer: state.spotOffers.find((offer) => offer.playerId === playerId) ?? null,
+  }));
+}
+
+export interface WaitlistPlace {
+  playerId: string;
+  username: string;
+  position: number;
+  offer: Offer | null;
+}
+
+/** The waitlist, first first, with each player's standing offer. */
+export function waitlistOf(state: GameState): WaitlistPlace[] {
+  if (state.status === 'none') return [];
+  return state.waitlist.map(({ playerId, username }, index) => ({
+    playerId,
+    username,
+    position: index + 1,
+    offer: state.waitlistOffers.find((offer) => offer.playerId === playerId) ?? null,
+  }));
+}
+
 function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
   if (state.status === 'cancelled') throw new DomainError('conflict', 'game_cancelled', 'This game was cancelled.');
@@ -144,13 +270,30 @@ function member(game: ScheduledGame, playerId: string): Participant {
   return participant;
 }
 
-/** Refuses a move onto a team that has no free slot or a pitch already at the game's maximum. */
-function refuseUnlessRoom(game: ScheduledGame, mover: Participant, team: 1 | 2): void {
+/**
+ * Whether a team, or the pitch, has no spot left once the spots offered to the line are counted as
+ * taken. `offers` are the offers that hold spots against whoever asks.
+ */
+function noRoom(game: KnownGame, team: PitchTeam, pitchGrows: boolean, offers: SpotOffer[]): boolean {
   const onTeam = game.participants.filter((participant) => participant.team === team).length;
+  const offeredOnTeam = offers.filter((offer) => offer.team === team).length;
+  const pitch = onPitchCount(game.participants) + offers.length;
+  return onTeam + offeredOnTeam >= TEAM_SLOTS || (pitchGrows && pitch >= game.details.maxPlayers);
+}
+
+/**
+ * Refuses a move onto a team that has no free slot or a pitch already at the game's maximum, and a move
+ * onto a spot offered to someone else. The mover's own standing offer holds its spot for them.
+ */
+function refuseUnlessRoom(game: ScheduledGame, mover: Participant, team: PitchTeam, now: number): void {
   const pitchGrows = mover.team === 0;
-  if (onTeam >= TEAM_SLOTS || (pitchGrows && onPitchCount(game.participants) >= game.details.maxPlayers)) {
-    throw new DomainError('conflict', 'game_full', GAME_FULL);
-  }
+  if (noRoom(game, team, pitchGrows, [])) throw new DomainError('conflict', 'game_full', GAME_FULL);
+  const own = game.spotOffers.find((offer) => offer.playerId === mover.playerId);
+  const others = game.spotOffers.filter((offer) => offer !== own || !standsAt(offer, now));
+  if (!noRoom(game, team, pitchGrows, others)) return;
+  if (own && !standsAt(own, now)) throw new DomainError('conflict', 'offer_expired', OFFER_EXPIRED);
+  const blocking = others.find((offer) => offer.team === team) ?? others[0]!;
+  throw new DomainError('conflict', 'spot_offered', spotOfferedToOther(blocking.team));
 }
 
 function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: VerifiedEntryPayment | null): void {
@@ -186,7 +329,7 @@ function moveOnce(
   at: string,
 ): GameEvent[] {
   if (mover.team === to) return [];
-  if (to !== 0) refuseUnlessRoom(game, mover, to);
+  if (to !== 0) refuseUnlessRoom(game, mover, to, now);
   // A move between the teams keeps the interval running; only the sideline ends it.
   const playedSeconds = to === 0 ? secondsOnPitch(mover.onPitchSince, now, game.start, game.end) : 0;
   return [
@@ -217,6 +360,25 @@ const closedAt = (participant: Participant, playedSeconds: number): Participant 
   onPitchSince: null,
 });
 
+/** The game with `playerId` out of the line (and their spot offer gone), then back at its end when `toBack`. */
+function inLine<Game extends KnownGame>(game: Game, playerId: string, toBack: boolean): Game {
+  const line = game.line.filter((id) => id !== playerId);
+  return {
+    ...game,
+    line: toBack ? [...line, playerId] : line,
+    spotOffers: game.spotOffers.filter((offer) => offer.playerId !== playerId),
+  };
+}
+
+/** The game with `playerId` off the waitlist, their offer gone. */
+function offWaitlist<Game extends KnownGame>(game: Game, playerId: string): Game {
+  return {
+    ...game,
+    waitlist: game.waitlist.filter((waiting) => waiting.playerId !== playerId),
+    waitlistOffers: game.waitlistOffers.filter((offer) => offer.playerId !== playerId),
+  };
+}
+
 function evolve(state: GameState, event: GameEvent): GameState {
   if (event.type === 'GameScheduled') {
     const { rentalPaymentId, rentalCents: _rental, ...details } = event.data;
@@ -229,28 +391,59 @@ function evolve(state: GameState, event: GameEvent): GameState {
       participants: [],
       paidEntries: [],
       removed: [],
+      line: [],
+      spotOffers: [],
+      waitlist: [],
+      waitlistOffers: [],
+      membersAtDecision: null,
     };
   }
   if (state.status === 'none') return state;
   const at = Date.parse(event.data.at);
+  return evolveKnown(withMembersAtDecision(state, at), event, at);
+}
+
+/** Records the count of members as the first event at or after the decision time finds it. */
+function withMembersAtDecision<Game extends KnownGame>(game: Game, at: number): Game {
+  const decisionAt = minimumDecisionAt(game.details);
+  if (game.membersAtDecision !== null || decisionAt === null || at < decisionAt.getTime()) return game;
+  return { ...game, membersAtDecision: game.participants.length };
+}
+
+function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameEvent, at: number): GameState {
   switch (event.type) {
+    case 'GameScheduled':
+      return state;
     case 'PlayerJoined': {
       const { playerId, username, paymentId } = event.data;
       const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
       // A rejoin comes back with the entry the player holds already: it is not a new payment.
       const newPayment = paymentId !== null && !paymentUsed(state, paymentId);
-      return {
-        ...state,
-        participants: [...state.participants, joined],
-        paidEntries: newPayment ? [...state.paidEntries, { playerId, paymentId, refunded: false }] : state.paidEntries,
-      };
+      // A joiner starts on the sideline, at the back of the line; a waitlisted joiner leaves the waitlist.
+      return inLine(
+        offWaitlist(
+          {
+            ...state,
+            participants: [...state.participants, joined],
+            paidEntries: newPayment
+              ? [...state.paidEntries, { playerId, paymentId, refunded: false }]
+              : state.paidEntries,
+          },
+          playerId,
+        ),
+        playerId,
+        true,
+      );
     }
     case 'PlayerMoved': {
-      const { to, playedSeconds } = event.data;
-      return withParticipant(state as ScheduledGame, event.data.playerId, (participant) => {
+      const { to, from, playedSeconds } = event.data;
+      const moved = withParticipant(state as ScheduledGame, event.data.playerId, (participant) => {
         const closed = closedAt(participant, playedSeconds);
         return { ...closed, team: to, onPitchSince: to === 0 ? null : (participant.onPitchSince ?? at) };
       });
+      // Onto the sideline: the back of the line. Off it: out of the line, any offer taken or given up.
+      if (to === 0) return from === 0 ? moved : inLine(moved, event.data.playerId, true);
+      return from === 0 ? inLine(moved, event.data.playerId, false) : moved;
     }
     case 'PlayersSwitched': {
       const { incomingId, outgoingId, team, outgoingPlayedSeconds } = event.data;
@@ -258,13 +451,26 @@ function evolve(state: GameState, event: GameEvent): GameState {
         ...closedAt(participant, outgoingPlayedSeconds),
         team: 0,
       }));
-      return withParticipant(swapped, incomingId, (participant) => ({ ...participant, team, onPitchSince: at }));
+      const switched = withParticipant(swapped, incomingId, (participant) => ({
+        ...participant,
+        team,
+        onPitchSince: at,
+      }));
+      return inLine(inLine(switched, incomingId, false), outgoingId, true);
     }
     case 'PlayerLeft':
-      return withParticipant(state as ScheduledGame, event.data.playerId, () => null);
+      return inLine(
+        withParticipant(state as ScheduledGame, event.data.playerId, () => null),
+        event.data.playerId,
+        false,
+      );
     case 'PlayerRemoved': {
       const { playerId, username, refundedPaymentId } = event.data;
-      const gone = withParticipant(state as ScheduledGame, playerId, () => null);
+      const gone = inLine(
+        withParticipant(state as ScheduledGame, playerId, () => null),
+        playerId,
+        false,
+      );
       return {
         ...gone,
         removed: [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }],
@@ -277,6 +483,24 @@ function evolve(state: GameState, event: GameEvent): GameState {
       return { ...state, removed: state.removed.filter((removed) => removed.playerId !== event.data.playerId) };
     case 'GameCancelled':
       return { ...state, status: 'cancelled' };
+    case 'SpotOffered': {
+      const { playerId, team, at: offeredAt, expiresAt } = event.data;
+      return { ...state, spotOffers: [...state.spotOffers, { playerId, team, offeredAt, expiresAt }] };
+    }
+    case 'SpotDeclined':
+    case 'SpotOfferExpired':
+      return inLine(state, event.data.playerId, true);
+    case 'WaitlistJoined': {
+      const { playerId, username } = event.data;
+      return { ...state, waitlist: [...state.waitlist, { playerId, username }] };
+    }
+    case 'WaitlistLeft':
+    case 'WaitlistOfferExpired':
+      return offWaitlist(state, event.data.playerId);
+    case 'WaitlistOffered': {
+      const { playerId, at: offeredAt, expiresAt } = event.data;
+      return { ...state, waitlistOffers: [...state.waitlistOffers, { playerId, offeredAt, expiresAt }] };
+    }
     default:
       return unknownType(event);
   }
@@ -323,6 +547,7 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
       refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME,
     );
   }
+  refuseUnlessPlaceFor(game, command.playerId, now);
   if (payment && paymentUsed(game, payment.paymentId))
     throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
   // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
@@ -449,34 +674,292 @@ function cancelGame(command: Command<'CancelGame'>, state: GameState, context: D
   ];
 }
 
+/**
+ * Refuses a newcomer when members and the places offered to the waitlist fill the game: they join the
+ * waitlist instead. The holder of a standing waitlist offer has their place; once it expired, they have not.
+ */
+function refuseUnlessPlaceFor(game: ScheduledGame, playerId: string, now: number): void {
+  const offer = game.waitlistOffers.find((candidate) => candidate.playerId === playerId);
+  if (offer && !standsAt(offer, now)) throw new DomainError('conflict', 'offer_expired', OFFER_EXPIRED);
+  if (placesTaken(game, offer ? playerId : null))
+    throw new DomainError('conflict', 'game_full', GAME_FULL_JOIN_WAITLIST);
+}
+
+/** The player's standing spot offer, or a refusal naming why there is none to answer. */
+function spotOfferOf(game: ScheduledGame, playerId: string, context: DecisionContext): SpotOffer {
+  if (context.actorId !== playerId)
+    throw new DomainError('forbidden', 'answer_for_yourself', 'You can only answer your own offer.');
+  const offer = game.spotOffers.find((candidate) => candidate.playerId === playerId);
+  if (!offer) throw new DomainError('not_found', 'no_offer', 'You have no offer of a team spot in this game.');
+  return offer;
+}
+
+function acceptSpot(command: Command<'AcceptSpot'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const offer = spotOfferOf(game, command.playerId, context);
+  const now = context.now.getTime();
+  if (!standsAt(offer, now)) throw new DomainError('conflict', 'offer_expired', OFFER_EXPIRED);
+  // The move onto the offered team ends the offer (evolve): no event of its own.
+  return moveOnce(game, member(game, command.playerId), offer.team, command.playerId, now, context.now.toISOString());
+}
+
+function declineSpot(command: Command<'DeclineSpot'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const { team } = spotOfferOf(game, command.playerId, context);
+  return [
+    {
+      type: 'SpotDeclined',
+      data: { gameId: game.details.gameId, playerId: command.playerId, team, at: context.now.toISOString() },
+    },
+  ];
+}
+
+/** A game still taking offers, or null when a job finds it cancelled or over: nothing left to decide. */
+function stillScheduled(state: GameState, context: DecisionContext): ScheduledGame | null {
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  if (state.status === 'cancelled' || gameHasEnded(context.now.getTime(), state.end)) return null;
+  return state;
+}
+
+/** The offer an expiry job names, if it still stands; refused before its time, so the job runs again later. */
+function offerToExpire<Kind extends Offer>(
+  offers: Kind[],
+  playerId: string,
+  offeredAt: string,
+  now: Date,
+): Kind | null {
+  const offer = offers.find((candidate) => candidate.playerId === playerId && candidate.offeredAt === offeredAt);
+  if (!offer) return null;
+  if (standsAt(offer, now.getTime()))
+    throw new DomainError('conflict', 'offer_not_expired', 'This offer has not expired yet.');
+  return offer;
+}
+
+function expireSpotOffer(command: Command<'ExpireSpotOffer'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = stillScheduled(state, context);
+  // Accepted, declined or expired already (the job ran before): nothing to do.
+  const offer = game && offerToExpire(game.spotOffers, command.playerId, command.offeredAt, context.now);
+  if (!game || !offer) return [];
+  const { playerId, team, offeredAt } = offer;
+  return [
+    {
+      type: 'SpotOfferExpired',
+      data: { gameId: game.details.gameId, playerId, team, offeredAt, at: context.now.toISOString() },
+    },
+  ];
+}
+
+function joinWaitlist(command: Command<'JoinWaitlist'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const { playerId, username } = command;
+  if (context.actorId !== playerId)
+    throw new DomainError('forbidden', 'join_for_yourself', 'You can only join the waitlist yourself.');
+  if (game.participants.some((participant) => participant.playerId === playerId))
+    throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
+  if (game.waitlist.some((waiting) => waiting.playerId === playerId))
+    throw new DomainError('conflict', 'already_waiting', 'You are already on the waitlist.');
+  if (game.removed.some((removed) => removed.playerId === playerId))
+    throw new DomainError('forbidden', 'removed_by_organizer', REMOVED_FROM_FREE_GAME);
+  if (!placesTaken(game))
+    throw new DomainError('conflict', 'not_full', 'This game has room: join it instead of the waitlist.');
+  return [
+    {
+      type: 'WaitlistJoined',
+      data: { gameId: game.details.gameId, playerId, username, at: context.now.toISOString() },
+    },
+  ];
+}
+
+function leaveWaitlist(command: Command<'LeaveWaitlist'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  if (context.actorId !== command.playerId)
+    throw new DomainError('forbidden', 'leave_for_yourself', 'You can only leave the waitlist yourself.');
+  if (!game.waitlist.some((waiting) => waiting.playerId === command.playerId)) return [];
+  return [
+    {
+      type: 'WaitlistLeft',
+      data: { gameId: game.details.gameId, playerId: command.playerId, at: context.now.toISOString() },
+    },
+  ];
+}
+
+function expireWaitlistOffer(
+  command: Command<'ExpireWaitlistOffer'>,
+  state: GameState,
+  context: DecisionContext,
+): GameEvent[] {
+  const game = stillScheduled(state, context);
+  // Taken (the player joined), left or expired already: nothing to do.
+  const offer = game && offerToExpire(game.waitlistOffers, command.playerId, command.offeredAt, context.now);
+  if (!game || !offer) return [];
+  // The player leaves the waitlist rather than going to its back: nobody on it has paid or holds
+  // anything, joining it again costs nothing, and someone who let a place go unanswered would otherwise
+  // be offered the next one (or, alone on the list, this very place again) ahead of people watching.
+  return [
+    {
+      type: 'WaitlistOfferExpired',
+      data: {
+        gameId: game.details.gameId,
+        playerId: offer.playerId,
+        offeredAt: offer.offeredAt,
+        at: context.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The decision-time check: a game with fewer team players plus sideline than its minimum cancels
+ * itself, every entry refunded in full and the rental as the field's window says of a captain who
+ * cancelled at the decision time. It counts the members as they were at the decision time, so a late
+ * run, a run again, or a removal or cancellation after that time changes nothing.
+ */
+function checkMinimumPlayers(state: GameState, context: DecisionContext): GameEvent[] {
+  const game = stillScheduled(state, context);
+  const decisionAt = game && minimumDecisionAt(game.details);
+  if (!game || !decisionAt || game.details.minPlayers === null) return [];
+  if (context.now.getTime() < decisionAt.getTime()) {
+    throw new DomainError(
+      'conflict',
+      'decision_time_not_reached',
+      'The minimum of players is checked at its decision time.',
+    );
+  }
+  const members = game.membersAtDecision ?? game.participants.length;
+  if (members >= game.details.minPlayers) return [];
+  const { gameId, subFieldId, fieldId, ownerId, subFieldName, startDate, cancellationWindowHours } = game.details;
+  return [
+    {
+      type: 'GameCancelled',
+      data: {
+        gameId,
+        cancelledBy: context.actorId ?? 'system',
+        at: context.now.toISOString(),
+        subFieldId,
+        fieldId,
+        ownerId,
+        subFieldName,
+        rentalRefunded: rentalRefundApplies(startDate, cancellationWindowHours, decisionAt),
+        rentalPaymentId: game.rentalPaymentId,
+        entryRefunds: entryRefundsOf(game),
+        reason: 'too_few_players',
+      },
+    },
+  ];
+}
+
+/** The team of the pitch spot an event frees, if it frees one. */
+function spotFreedBy(game: ScheduledGame, event: GameEvent): PitchTeam | null {
+  const teamOf = (playerId: string) =>
+    game.participants.find((participant) => participant.playerId === playerId)?.team ?? 0;
+  let team: Team = 0;
+  if (event.type === 'PlayerLeft' || event.type === 'PlayerRemoved') team = teamOf(event.data.playerId);
+  if (event.type === 'PlayerMoved' && event.data.to === 0) team = event.data.from;
+  return team === 0 ? null : team;
+}
+
+/**
+ * The offers that follow a decision. A spot that freed in a full game (the pitch at maxPlayers or the
+ * team at its slots, offered spots counted as taken), and the spot of an offer that ended without
+ * filling it, go to the first in line holding no offer; a place freed in the game's total goes to the
+ * first on the waitlist holding none. `passedOver` is the player the decision was about: the one who
+ * declined, let an offer expire or stepped off the pitch is not offered that spot again at once.
+ */
+function offersAfter(
+  before: ScheduledGame,
+  decided: GameEvent[],
+  passedOver: string | null,
+  windows: OfferWindows | undefined,
+  context: DecisionContext,
+): GameEvent[] {
+  let game: GameState = before;
+  const spots: PitchTeam[] = [];
+  for (const event of decided) {
+    const freed = game.status === 'scheduled' ? spotFreedBy(game, event) : null;
+    if (freed && game.status === 'scheduled' && noRoom(game, freed, true, game.spotOffers)) spots.push(freed);
+    game = evolve(game, event);
+  }
+  if (game.status !== 'scheduled') return [];
+  let open: ScheduledGame = game;
+  for (const ended of before.spotOffers) {
+    if (!open.spotOffers.some((offer) => offer.playerId === ended.playerId)) spots.push(ended.team);
+  }
+  const now = context.now.getTime();
+  const at = context.now.toISOString();
+  const expiresAt = new Date(now + offerWindowMs(now, open.start, windows)).toISOString();
+  const { gameId } = open.details;
+  const offers: GameEvent[] = [];
+  const offer = (event: GameEvent) => {
+    offers.push(event);
+    open = evolve(open, event) as ScheduledGame;
+  };
+  for (const team of spots) {
+    if (noRoom(open, team, true, open.spotOffers)) continue;
+    const holders = new Set(open.spotOffers.map((held) => held.playerId));
+    const next = open.line.find((playerId) => playerId !== passedOver && !holders.has(playerId));
+    if (next) offer({ type: 'SpotOffered', data: { gameId, playerId: next, team, at, expiresAt } });
+  }
+  for (;;) {
+    const holders = new Set(open.waitlistOffers.map((held) => held.playerId));
+    const next = open.waitlist.find((waiting) => !holders.has(waiting.playerId));
+    if (!next || placesTaken(open)) break;
+    offer({ type: 'WaitlistOffered', data: { gameId, playerId: next.playerId, at, expiresAt } });
+  }
+  return offers;
+}
+
+function decideWithoutOffers(command: GameCommand, state: GameState, context: DecisionContext): GameEvent[] {
+  switch (command.type) {
+    case 'ScheduleGame':
+      return scheduleGame(command, state);
+    case 'JoinGame':
+      return joinGame(command, state, context);
+    case 'MovePlayer':
+      return movePlayer(command, state, context);
+    case 'SwitchPlayers':
+      return switchPlayers(command, state, context);
+    case 'LeaveGame':
+      return leaveGame(command, state, context);
+    case 'RemovePlayer':
+      return removePlayer(command, state, context);
+    case 'AllowPlayerBack':
+      return allowPlayerBack(command, state, context);
+    case 'CancelGame':
+      return cancelGame(command, state, context);
+    case 'WithdrawGame':
+      return withdrawGame(state, command.reason, context);
+    case 'AcceptSpot':
+      return acceptSpot(command, state, context);
+    case 'DeclineSpot':
+      return declineSpot(command, state, context);
+    case 'ExpireSpotOffer':
+      return expireSpotOffer(command, state, context);
+    case 'JoinWaitlist':
+      return joinWaitlist(command, state, context);
+    case 'LeaveWaitlist':
+      return leaveWaitlist(command, state, context);
+    case 'ExpireWaitlistOffer':
+      return expireWaitlistOffer(command, state, context);
+    case 'CheckMinimumPlayers':
+      return checkMinimumPlayers(state, context);
+    default:
+      return unknownType(command);
+  }
+}
+
 export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
   initialState: () => ({ status: 'none' }),
 
   evolve,
 
+  // Every decision on a scheduled game is followed by the offers it makes due (a freed spot or place,
+  // an offer passed on), in the same append: the line and the waitlist hold under any concurrency.
   decide(command, state, context) {
-    switch (command.type) {
-      case 'ScheduleGame':
-        return scheduleGame(command, state);
-      case 'JoinGame':
-        return joinGame(command, state, context);
-      case 'MovePlayer':
-        return movePlayer(command, state, context);
-      case 'SwitchPlayers':
-        return switchPlayers(command, state, context);
-      case 'LeaveGame':
-        return leaveGame(command, state, context);
-      case 'RemovePlayer':
-        return removePlayer(command, state, context);
-      case 'AllowPlayerBack':
-        return allowPlayerBack(command, state, context);
-      case 'CancelGame':
-        return cancelGame(command, state, context);
-      case 'WithdrawGame':
-        return withdrawGame(state, command.reason, context);
-      default:
-        return unknownType(command);
-    }
+    const decided = decideWithoutOffers(command, state, context);
+    if (state.status !== 'scheduled' || decided.length === 0) return decided;
+    const passedOver = 'playerId' in command ? command.playerId : null;
+    const windows = 'offerWindows' in command ? command.offerWindows : undefined;
+    return [...decided, ...offersAfter(state, decided, passedOver, windows, context)];
   },
 };
 

@@ -11,6 +11,8 @@ import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 /** 0 is the sideline, 1 and 2 the teams on the pitch (spec §3 Participant). */
 const team = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type Team = z.infer<typeof team>;
+const pitchTeam = z.union([z.literal(1), z.literal(2)]);
+export type PitchTeam = z.infer<typeof pitchTeam>;
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -38,13 +40,30 @@ const gameDetails = z.object({
   /** The field's cancellation window when the slot was booked: the policy the organizer agreed to. */
   cancellationWindowHours: z.number().nonnegative(),
 });
-export type GameDetails = z.infer<typeof gameDetails>;
+
+/**
+ * Version 2 of the details (issue #29): how big the game may grow and when it gives up on too few players.
+ * `sidelineSize` caps team players plus sideline at maxPlayers + sidelineSize (null: uncapped, as every
+ * game scheduled before was); `minPlayers` with `decisionHours` makes the game cancel itself at
+ * `decisionHours` before the start when fewer have joined (null: no minimum). The limits and defaults are
+ * in rules.ts; the events record what the captain chose, unchecked, so changed limits never break old events.
+ */
+const gameDetailsV2 = gameDetails.extend({
+  sidelineSize: z.number().int().nonnegative().nullable(),
+  minPlayers: z.number().int().positive().nullable(),
+  decisionHours: z.number().positive().nullable(),
+});
+export type GameDetails = z.infer<typeof gameDetailsV2>;
 
 const played = { at: instant, playedSeconds: z.number().int().nonnegative() };
 
-export const GameScheduled = eventSchema(
-  'GameScheduled',
-  gameDetails.extend({ rentalPaymentId: z.string().nullable(), rentalCents: z.number().int().nonnegative() }),
+const rental = { rentalPaymentId: z.string().nullable(), rentalCents: z.number().int().nonnegative() };
+
+export const GameScheduled = eventSchema('GameScheduled', gameDetails.extend(rental)).next(
+  // Version 2: the sideline size, minimum players and decision time (issue #29). Games scheduled before
+  // had an uncapped sideline and no minimum, and keep them.
+  gameDetailsV2.extend(rental),
+  (v1) => ({ ...v1, sidelineSize: null, minPlayers: null, decisionHours: null }),
 );
 
 export const PlayerJoined = eventSchema(
@@ -70,7 +89,7 @@ export const PlayersSwitched = eventSchema(
     gameId: z.string(),
     incomingId: z.string(),
     outgoingId: z.string(),
-    team: z.union([z.literal(1), z.literal(2)]),
+    team: pitchTeam,
     switchedBy: z.string(),
     at: instant,
     outgoingPlayedSeconds: z.number().int().nonnegative(),
@@ -99,6 +118,13 @@ export const PlayerAllowedBack = eventSchema(
 export const GAME_WITHDRAWAL_REASONS = ['organizer_deleted', 'owner_deleted'] as const;
 export type GameWithdrawalReason = (typeof GAME_WITHDRAWAL_REASONS)[number];
 
+/**
+ * Why a game cancelled without its organizer or an admin asking: a withdrawal, or too few players had
+ * joined by its decision time (issue #29).
+ */
+export const GAME_CANCELLATION_REASONS = [...GAME_WITHDRAWAL_REASONS, 'too_few_players'] as const;
+export type GameCancellationReason = (typeof GAME_CANCELLATION_REASONS)[number];
+
 const gameCancelledV1 = z.object({
   gameId: z.string(),
   cancelledBy: z.string(),
@@ -117,10 +143,54 @@ const gameCancelledV1 = z.object({
 });
 
 export const GameCancelled = eventSchema('GameCancelled', gameCancelledV1).next(
-  // Version 2: a game withdrawn because its organizer's or its field owner's account was deleted says so
-  // (and refunds the rental whatever the window). Absent, as in every version-1 event: the organizer or an admin cancelled it.
-  gameCancelledV1.extend({ reason: z.enum(GAME_WITHDRAWAL_REASONS).optional() }),
+  // Version 2: a game cancelled without its organizer or an admin asking says why. A withdrawal (the
+  // organizer's or the field owner's account was deleted) refunds the rental whatever the window;
+  // 'too_few_players' (issue #29) follows the window as of the decision time. The reasons only grew,
+  // so every event recorded at version 2 still reads the same: no version 3. Absent, as in every
+  // version-1 event: the organizer or an admin cancelled it.
+  gameCancelledV1.extend({ reason: z.enum(GAME_CANCELLATION_REASONS).optional() }),
   (v1) => v1,
+);
+
+/** A sideline player's offer of a spot on `team` that freed in a full game; it stands until `expiresAt`. */
+export const SpotOffered = eventSchema(
+  'SpotOffered',
+  z.object({ gameId: z.string(), playerId: z.string(), team: pitchTeam, at: instant, expiresAt: instant }),
+);
+
+/** The player turned the offer down: they go to the back of the line, and the offer passes on. */
+export const SpotDeclined = eventSchema(
+  'SpotDeclined',
+  z.object({ gameId: z.string(), playerId: z.string(), team: pitchTeam, at: instant }),
+);
+
+/** Nobody took the offer made at `offeredAt` in time: the player goes to the back of the line, and it passes on. */
+export const SpotOfferExpired = eventSchema(
+  'SpotOfferExpired',
+  z.object({ gameId: z.string(), playerId: z.string(), team: pitchTeam, offeredAt: instant, at: instant }),
+);
+
+/** Someone wants a place in a full game: no payment yet. */
+export const WaitlistJoined = eventSchema(
+  'WaitlistJoined',
+  z.object({ gameId: z.string(), playerId: z.string(), username: z.string(), at: instant }),
+);
+
+export const WaitlistLeft = eventSchema(
+  'WaitlistLeft',
+  z.object({ gameId: z.string(), playerId: z.string(), at: instant }),
+);
+
+/** A place opened: the player may pay and join until `expiresAt`. */
+export const WaitlistOffered = eventSchema(
+  'WaitlistOffered',
+  z.object({ gameId: z.string(), playerId: z.string(), at: instant, expiresAt: instant }),
+);
+
+/** The player did not take the place offered at `offeredAt` in time: they leave the waitlist, and it passes on. */
+export const WaitlistOfferExpired = eventSchema(
+  'WaitlistOfferExpired',
+  z.object({ gameId: z.string(), playerId: z.string(), offeredAt: instant, at: instant }),
 );
 
 export const GAME_EVENTS = [
@@ -132,6 +202,13 @@ export const GAME_EVENTS = [
   PlayerRemoved,
   PlayerAllowedBack,
   GameCancelled,
+  SpotOffered,
+  SpotDeclined,
+  SpotOfferExpired,
+  WaitlistJoined,
+  WaitlistLeft,
+  WaitlistOffered,
+  WaitlistOfferExpired,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

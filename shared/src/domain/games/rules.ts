@@ -28,3 +28,59 @@ export function gamePhaseAt(nowMs: number, startMs: number, endMs: number): Game
   if (nowMs < startMs) return 'not-started';
   return gameHasEnded(nowMs, endMs) ? 'ended' : 'live';
 }
+
+/**
+ * The sideline size the captain sets when creating a game (issue #29): team players plus sideline never
+ * exceed maxPlayers + sidelineSize; beyond that, a waitlist without payment.
+ */
+export const MIN_SIDELINE_SIZE = 0;
+export const MAX_SIDELINE_SIZE = 10;
+export const DEFAULT_SIDELINE_SIZE = 4;
+
+/** The smallest minimum of players a captain may ask for; the largest is the game's maxPlayers. */
+export const MIN_MINIMUM_PLAYERS = 2;
+
+/** How long before the start the minimum-players check runs: 1 to 48 hours, 3 unless the captain picks another. */
+export const MIN_DECISION_HOURS = 1;
+export const MAX_DECISION_HOURS = 48;
+export const DEFAULT_DECISION_HOURS = 3;
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * How long the first in line or on the waitlist has to take a freed place: the closer the start, the
+ * shorter, so the place still gets played. The three lengths are settings.
+ */
+export interface OfferWindows {
+  /** When the start is more than 24 hours away. */
+  moreThanADayAwayMs: number;
+  /** When the start is more than 2 hours (and at most 24) away. */
+  moreThanTwoHoursAwayMs: number;
+  /** When the start is 2 hours away or less (or has passed). */
+  lastTwoHoursMs: number;
+}
+
+export const DEFAULT_OFFER_WINDOWS: OfferWindows = {
+  moreThanADayAwayMs: 2 * HOUR_MS,
+  moreThanTwoHoursAwayMs: 30 * MINUTE_MS,
+  lastTwoHoursMs: 10 * MINUTE_MS,
+};
+
+/** The length of an offer made at `nowMs` for a game starting at `startMs`. */
+export function offerWindowMs(nowMs: number, startMs: number, windows: OfferWindows = DEFAULT_OFFER_WINDOWS): number {
+  const untilStart = startMs - nowMs;
+  if (untilStart > 24 * HOUR_MS) return windows.moreThanADayAwayMs;
+  if (untilStart > 2 * HOUR_MS) return windows.moreThanTwoHoursAwayMs;
+  return windows.lastTwoHoursMs;
+}
+
+/** When the minimum-players check of a game runs: `decisionHours` before its start, or never without a minimum. */
+export function minimumDecisionAt(details: {
+  startDate: string;
+  minPlayers: number | null;
+  decisionHours: number | null;
+}): Date | null {
+  if (details.minPlayers === null || details.decisionHours === null) return null;
+  return new Date(Date.parse(details.startDate) - details.decisionHours * HOUR_MS);
+}

@@ -11,6 +11,7 @@ import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/paym
 import { commandApiSettings, createCommandApi } from './command-api';
 import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
+import { pictureUploadRoutes } from './pictures/routes';
 import { prepareUsersAtStart } from './users/accounts';
 
 runService('command-api', async ({ config, logger, metrics }) => {
@@ -49,6 +50,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
         checks: [databaseCheck(parts.pool)],
       }),
       paymentWebhookRoutes(payments.inbox),
+      pictureUploadRoutes(parts),
     ],
     api: [
       createCommandApi({

@@ -21,10 +21,14 @@ export type PictureFormat = keyof typeof PICTURE_FORMATS;
 export const PICTURE_FILE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
 const FORMAT_NAMES = Object.values(PICTURE_FORMATS);
+const FORMATS_TAKEN = `${FORMAT_NAMES.slice(0, -1).join(', ')} or ${FORMAT_NAMES.at(-1)}`;
+const MAX_MEGABYTES = `${PICTURE_MAX_BYTES / 1024 / 1024} MB`;
+/** What a file input says it takes. */
+export const PICTURE_UPLOAD_HINT = `${FORMATS_TAKEN}, up to ${MAX_MEGABYTES}`;
 export const PICTURE_REFUSALS = {
   empty: 'Choose a picture to upload.',
-  too_large: `The picture is larger than ${PICTURE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`,
-  not_a_picture: `This file is not a picture Playtime can use. Upload a ${FORMAT_NAMES.slice(0, -1).join(', ')} or ${FORMAT_NAMES.at(-1)} image.`,
+  too_large: `The picture is larger than ${MAX_MEGABYTES}. Choose a smaller file.`,
+  not_a_picture: `This file is not a picture Playtime can use. Upload a ${FORMATS_TAKEN} image.`,
   too_small: `The picture is too small. It must be at least ${PICTURE_MIN_SIDE} by ${PICTURE_MIN_SIDE} pixels.`,
   too_many_pixels: `The picture has more than ${PICTURE_MAX_PIXELS / 1_000_000} million pixels. Choose a smaller one.`,
 } as const;

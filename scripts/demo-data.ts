@@ -5,6 +5,8 @@
  * Seeded once: the field's id is fixed, and a field that exists means the demo was seeded before.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import dayjs from 'dayjs';
 import type pg from 'pg';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -21,6 +23,9 @@ import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import { userIdFor } from '@playtime/shared/infra/http/current-user';
 import { stableId } from '@playtime/shared/infra/ids';
+import { uploadedPictureUrl } from '@playtime/shared/domain/pictures/addresses';
+import { savePicture } from '@playtime/shared/infra/pictures/picture-store';
+import { reEncodePicture } from '@playtime/shared/infra/pictures/re-encode';
 import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 
 dayjs.extend(utc);
@@ -35,8 +40,9 @@ const DEMO_FIELD = {
   city: 'New York',
   pricePerHourCents: 4000,
   description: 'Two floodlit artificial-grass pitches by the river. Changing rooms and water on site.',
-  picture: '',
 };
+/** The demo field's photo, drawn here (no photo of a real place) and uploaded as an owner's would be. */
+const DEMO_FIELD_PHOTO = fileURLToPath(new URL('./demo-field-photo.svg', import.meta.url));
 const DAY_START_HOUR = 8;
 const DAY_END_HOUR = 22;
 const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: dayjs().year() + 5, cvc: '123' };
@@ -49,6 +55,8 @@ export interface DemoPeople {
 
 export interface DemoDataDependencies {
   store: EventStore;
+  /** Where uploaded pictures are kept (the demo field's photo). */
+  pool: pg.Pool;
   /** The process's door for commands (a door of the seed's own on `store` when none is given). */
   commands?: CommandDoor;
   geocoder: Geocoder;
@@ -155,6 +163,9 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
   const place = await deps.geocoder.geocodeZip(DEMO_FIELD.zipCode);
   if (!place) throw new Error(`The demo field's ZIP code ${DEMO_FIELD.zipCode} is not in the gazetteer`);
   const owner = { actorId: people.ownerId, now };
+  // Drawn as a camera's picture would be uploaded: the same re-encoding and store as POST /api/upload-picture.
+  const photo = await reEncodePicture(await sharp(DEMO_FIELD_PHOTO).png().toBuffer());
+  const picture = uploadedPictureUrl(await savePicture(deps.pool, photo, people.ownerId));
   await decide(
     commands,
     fieldDecider,
@@ -162,7 +173,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     {
       type: 'AddField',
       fieldId,
-      form: DEMO_FIELD,
+      form: { ...DEMO_FIELD, picture },
       coordinates: { latitude: place.latitude, longitude: place.longitude },
     },
     owner,

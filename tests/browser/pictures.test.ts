@@ -80,9 +80,16 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
       expect(await form.getByText(PICTURE_REFUSALS.not_a_picture).count()).toBe(0);
       await screenshot(page, `field-picture-uploaded-${label}`);
 
+      const uploadedUrl = await expectLoaded(page, 'The field picture');
       await form.getByRole('button', { name: 'Submit' }).click();
       const row = page.getByRole('row').filter({ hasText: `Photo Park ${label}` });
       await row.first().waitFor();
+      // The form is empty again, its file input too.
+      await form.getByText('Choose a photo', { exact: true }).waitFor();
+      expect(await form.getByRole('img', { name: 'The field picture' }).count()).toBe(0);
+      // The field's card shows the uploaded photo.
+      await page.getByRole('button', { name: `Details of Photo Park ${label}` }).click();
+      expect(await expectLoaded(page, `Picture of Photo Park ${label}`)).toBe(uploadedUrl);
       await context.close();
     });
 

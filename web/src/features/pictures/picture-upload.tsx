@@ -56,9 +56,10 @@ export function PictureUpload({
       <FileInput
         label={label}
         description={description}
-        placeholder="Choose a photo"
+        placeholder={value ? 'Choose another photo' : 'Choose a photo'}
         accept={PICTURE_FILE_TYPES}
-        value={file}
+        // The picked file's name stays while it is sent, refused or in use; a form reset (value '') clears it.
+        value={value || refusal || upload.isPending ? file : null}
         onChange={pick}
         error={refusal ?? error}
         disabled={upload.isPending}

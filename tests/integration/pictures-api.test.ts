@@ -6,6 +6,7 @@ import {
   PICTURE_MAX_BYTES,
   PICTURE_REFUSALS,
   PICTURE_STORED_MAX_SIDE,
+  PICTURE_UPLOADS_PER_HOUR,
   UPLOAD_PICTURE_PATH,
   type UploadedPicture,
 } from '@playtime/shared/contract/pictures';
@@ -153,6 +154,23 @@ describe('pictures over HTTP', () => {
       body: new Uint8Array(photo),
     });
     expect(forged.status).toBe(403);
+  });
+
+  it('takes at most the hourly number of uploads from one user, refusing more before reading them', async () => {
+    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    expect((await captain.get('/api/get-user')).status).toBe(200);
+    // Shades far enough apart that no two re-encode to the same bytes (the same picture is kept, and counted, once).
+    const distinct = (shade: number) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: { r: shade * 8, g: 120, b: 60 } } })
+        .png()
+        .toBuffer();
+    for (let shade = 0; shade < PICTURE_UPLOADS_PER_HOUR; shade += 1)
+      await upload(captain, await distinct(shade), 'image/png');
+    const over = await captain.upload(UPLOAD_PICTURE_PATH, await distinct(31), 'image/png');
+    expect(over.status).toBe(429);
+    expect(errorOf(over)).toMatchObject({ code: 'too_many_uploads', message: PICTURE_REFUSALS.too_many_uploads });
+    // Someone else still can.
+    await upload(player, await distinct(31), 'image/png');
   });
 
   it('answers 404 for a picture it does not have', async () => {

@@ -1,8 +1,9 @@
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import type pg from 'pg';
 import {
   PICTURE_MAX_BYTES,
   PICTURE_REFUSALS,
+  PICTURE_UPLOADS_PER_HOUR,
   UPLOAD_PICTURE_PATH,
   type UploadedPicture,
 } from '@playtime/shared/contract/pictures';
@@ -11,12 +12,14 @@ import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/curre
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { xsrfProtection } from '@playtime/shared/infra/http/xsrf';
 import { PictureRefused, reEncodePicture } from '@playtime/shared/infra/pictures/re-encode';
-import { savePicture } from '@playtime/shared/infra/pictures/picture-store';
+import { savePicture, uploadsSince } from '@playtime/shared/infra/pictures/picture-store';
 
 export interface PictureUploadDependencies {
   pool: pg.Pool;
   resolveUser: ResolveUser;
 }
+
+const HOUR_MS = 3_600_000;
 
 /** A body over the limit is refused as the contract words it, not as the parser's generic 413. */
 const refuseTooLarge: ErrorRequestHandler = (error: { type?: string }, _req, _res, next) => {
@@ -34,6 +37,13 @@ export function pictureUploadRoutes(deps: PictureUploadDependencies): Router {
     UPLOAD_PICTURE_PATH,
     xsrfProtection,
     requireUser(deps.resolveUser),
+    // Counted before the body is read: a user over the limit costs no upload and no decoding.
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const since = new Date(Date.now() - HOUR_MS);
+      if ((await uploadsSince(deps.pool, req.user!.userId, since)) >= PICTURE_UPLOADS_PER_HOUR)
+        return next(new ApiError(429, 'too_many_uploads', PICTURE_REFUSALS.too_many_uploads));
+      next();
+    },
     // Any Content-Type: what the bytes are is read from the bytes.
     express.raw({ type: () => true, limit: PICTURE_MAX_BYTES }),
     refuseTooLarge,

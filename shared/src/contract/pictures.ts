@@ -14,6 +14,9 @@ export const PICTURE_MAX_PIXELS = 50_000_000;
 /** The stored picture's longest side: more than any card or dialog shows. */
 export const PICTURE_STORED_MAX_SIDE = 1600;
 
+/** Uploads one user may make in an hour: far above any owner's or profile's need, low enough that no one fills the database. */
+export const PICTURE_UPLOADS_PER_HOUR = 30;
+
 /** The formats taken, as sharp names them, with what a person calls them. */
 export const PICTURE_FORMATS = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF' } as const;
 export type PictureFormat = keyof typeof PICTURE_FORMATS;
@@ -31,6 +34,7 @@ export const PICTURE_REFUSALS = {
   not_a_picture: `This file is not a picture Playtime can use. Upload a ${FORMATS_TAKEN} image.`,
   too_small: `The picture is too small. It must be at least ${PICTURE_MIN_SIDE} by ${PICTURE_MIN_SIDE} pixels.`,
   too_many_pixels: `The picture has more than ${PICTURE_MAX_PIXELS / 1_000_000} million pixels. Choose a smaller one.`,
+  too_many_uploads: `You have uploaded ${PICTURE_UPLOADS_PER_HOUR} pictures in the last hour. Please wait a while before uploading more.`,
 } as const;
 export type PictureRefusal = keyof typeof PICTURE_REFUSALS;
 

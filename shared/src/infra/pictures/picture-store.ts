@@ -21,6 +21,15 @@ export async function savePicture(pool: pg.Pool, picture: EncodedPicture, upload
   return pictureId;
 }
 
+/** How many pictures this user has stored since `since` (a picture someone else had stored first is not counted). */
+export async function uploadsSince(pool: pg.Pool, uploadedBy: string, since: Date): Promise<number> {
+  const { rows } = await pool.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM pictures.uploaded WHERE uploaded_by = $1 AND uploaded_at > $2',
+    [uploadedBy, since],
+  );
+  return rows[0]?.count ?? 0;
+}
+
 /** The stored picture with this id, or null. */
 export async function readPicture(pool: pg.Pool, pictureId: string): Promise<StoredPicture | null> {
   const { rows } = await pool.query<{ content_type: string; content: Buffer }>(

@@ -22,6 +22,8 @@ export const pictureMigrations: Migration[] = [
         uploaded_by  text        NOT NULL,
         uploaded_at  timestamptz NOT NULL DEFAULT now()
       );
+      -- A user's uploads of the last hour are counted at each upload.
+      CREATE INDEX uploaded_by_user ON pictures.uploaded (uploaded_by, uploaded_at);
     `,
   },
 ];

@@ -141,19 +141,18 @@ describe('pictures over HTTP', () => {
     expect(PICTURE_REFUSALS.too_large).toBe('The picture is larger than 5 MB. Choose a smaller file.');
   });
 
-  it('takes uploads only from a logged-in user, with the anti-forgery token', async () => {
+  it('takes uploads only from a logged-in user, and no forged cross-site post', async () => {
     const photo = await cameraPhoto(100, 100);
     const nobody = await new ApiClient(app.url, null).upload(UPLOAD_PICTURE_PATH, photo, 'image/jpeg');
     expect(nobody.status).toBe(401);
+    // A cross-site form can send the browser's cookies but not read the anti-forgery cookie to echo it.
     const forged = await fetch(`${app.url}${UPLOAD_PICTURE_PATH}`, {
       method: 'POST',
-      headers: {
-        'content-type': 'image/jpeg',
-        authorization: `Bearer ${await accessTokenFor(app.url, 'player@playtime.test')}`,
-      },
+      headers: { 'content-type': 'image/jpeg', cookie: 'XSRF-TOKEN=the-victims-token' },
       body: new Uint8Array(photo),
     });
     expect(forged.status).toBe(403);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('xsrf');
   });
 
   it('takes at most the hourly number of uploads from one user, refusing more before reading them', async () => {

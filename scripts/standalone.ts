@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { commandApiSettings, createCommandApi } from '@playtime/command-api/command-api';
 import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-import';
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
+import { pictureUploadRoutes } from '@playtime/command-api/pictures/routes';
 import { startGameLoop } from '@playtime/projector/games/game-loop';
 import { startAccountWithdrawal } from '@playtime/projector/users/account-withdrawal';
 import { createProductProjector } from '@playtime/projector/product-projector';
@@ -111,6 +112,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     raw: [
       ...parts.identityRoutes,
       paymentWebhookRoutes(payments.inbox),
+      pictureUploadRoutes(parts),
       opsRoutes({
         service: 'standalone',
         metrics,

@@ -12,6 +12,7 @@ import { commandApiSettings, createCommandApi } from './command-api';
 import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
 import { prepareAtStart } from './demo/seed-demo';
+import { pictureUploadRoutes } from './pictures/routes';
 
 runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, {
@@ -47,6 +48,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
         checks: [databaseCheck(parts.pool)],
       }),
       paymentWebhookRoutes(payments.inbox),
+      pictureUploadRoutes(parts),
     ],
     api: [
       createCommandApi({

@@ -9,6 +9,7 @@ import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
+import { pictureQueryRoutes } from './pictures/routes';
 import { readYourWrites } from './http/read-your-writes';
 import { availabilityQueryRoutes } from './availability/routes';
 import { adminAccountQueryRoutes } from './users/admin-account-routes';
@@ -46,5 +47,6 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));
   router.use(operationsQueryRoutes(deps));
+  router.use(pictureQueryRoutes(deps));
   return router;
 }

@@ -25,13 +25,19 @@ describe('demo data on a fresh standalone start', () => {
       fieldId: string;
       fieldName: string;
       subFields: unknown[];
+      picture: string;
     }[];
     expect(fields).toEqual([
       expect.objectContaining({
         fieldName: 'Riverside Park Fields',
         subFields: [expect.anything(), expect.anything()],
+        // Its photo was uploaded to the app, as an owner's would be, and the app serves it.
+        picture: expect.stringMatching(/^\/api\/pictures\/[0-9a-f]{64}$/),
       }),
     ]);
+    const photo = await fetch(`${app.url}${fields[0]!.picture}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
     const schedules = (await owner.get(`/api/get-field-schedules?fieldId=${fields[0]!.fieldId}`)).json as {
       data: { type: string }[];
     }[];
@@ -68,6 +74,7 @@ describe('demo data on a fresh standalone start', () => {
       const before = await store.countEventsAfter(null);
       const deps = {
         store,
+        pool,
         geocoder: offlineGeocoder(),
         payments: app.payments,
         cancellationWindowHours: 24,

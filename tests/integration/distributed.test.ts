@@ -7,10 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-namespace';
+import { UPLOAD_PICTURE_PATH, type UploadedPicture } from '@playtime/shared/contract/pictures';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { AccountStore } from '@playtime/shared/infra/identity/embedded-provider/index';
@@ -253,5 +255,21 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
         (await new ApiClient(urls.read1, token).get('/api/get-user')).text.includes('while the projector sleeps'),
       30_000,
     );
+  });
+
+  it('serves a picture uploaded through one command-api from every read-api', async () => {
+    const token = await accessTokenFor(urls.read1, 'dist@playtime.test', 'distributed ok');
+    expect((await new ApiClient(urls.command1, token).post('/api/register-user')).status).toBe(200);
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1f994b' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await new ApiClient(urls.command2, token).upload(UPLOAD_PICTURE_PATH, photo, 'image/jpeg');
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const { url } = uploaded.json as UploadedPicture;
+    for (const read of [urls.read1, urls.read2]) {
+      const served = await fetch(`${read}${url}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+    }
   });
 });

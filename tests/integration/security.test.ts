@@ -126,7 +126,9 @@ describe('security of the standalone app over HTTP', () => {
       const csp = cspOf(response);
       expect(csp.get('default-src')).toEqual(["'self'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
-      expect(csp.get('img-src')).toContain('https:');
+      // Only the app's own pictures: an image from another site could track who views the page.
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('img-src')).not.toContain('https:');
       expect(csp.get('style-src')).toContain("'unsafe-inline'");
       // CSP cannot name an IPv6 literal, so [::1] is allowed as any host at the app's port.
       expect(csp.get('form-action')).toEqual(
@@ -144,6 +146,7 @@ describe('security of the standalone app over HTTP', () => {
     expect(loginPage.body).toContain('#1f994b');
     expect(loginPage.body).not.toContain('#228be6');
     expect(cspOf(loginPage).get('img-src')).toContain('data:');
+    expect(cspOf(loginPage).get('img-src')).not.toContain('https:');
   });
 
   it('sends HSTS only over https, and a Permissions-Policy that allows geolocation only to the app', async () => {

@@ -17,7 +17,7 @@ const field = {
   city: 'New York',
   price: 45,
   description: 'Floodlit',
-  picture: 'https://example.com/a.jpg',
+  picture: `/api/pictures/${'a'.repeat(64)}`,
 };
 
 /** Each POST route with a body it would otherwise accept, and the text and id values in that body. */

@@ -124,7 +124,14 @@ export class ApiClient {
     const response = await fetch(`${this.appUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : body instanceof Uint8Array
+            ? new Uint8Array(body)
+            : typeof body === 'string'
+              ? body
+              : JSON.stringify(body),
     });
     const position = response.headers.get('x-playtime-position');
     if (position) this.lastPosition = position;
@@ -155,4 +162,7 @@ export class ApiClient {
 
   get = (path: string) => this.call('GET', path);
   post = (path: string, body: unknown = {}) => this.call('POST', path, body);
+  /** Sends a file's bytes as the body, as the web's file inputs do. */
+  upload = (path: string, bytes: Uint8Array, contentType: string) =>
+    this.call('POST', path, bytes, { 'content-type': contentType });
 }

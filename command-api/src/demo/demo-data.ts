@@ -5,6 +5,7 @@
  * Seeded once: the field's id is fixed, and a field that exists means the demo was seeded before.
  */
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import dayjs from 'dayjs';
 import type pg from 'pg';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -21,6 +22,9 @@ import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import { userIdFor } from '@playtime/shared/infra/http/current-user';
 import { stableId } from '@playtime/shared/infra/ids';
+import { uploadedPictureUrl } from '@playtime/shared/domain/pictures/addresses';
+import { savePicture } from '@playtime/shared/infra/pictures/picture-store';
+import { reEncodePicture } from '@playtime/shared/infra/pictures/re-encode';
 import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 
 dayjs.extend(utc);
@@ -35,8 +39,49 @@ const DEMO_FIELD = {
   city: 'New York',
   pricePerHourCents: 4000,
   description: 'Two floodlit artificial-grass pitches by the river. Changing rooms and water on site.',
-  picture: '',
 };
+/**
+ * The demo field's photo: a floodlit artificial-grass pitch seen from the stand, drawn here (no photo
+ * of a real place) and uploaded at seeding as an owner's photo would be.
+ */
+const DEMO_FIELD_PHOTO = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#16304f"/>
+      <stop offset="1" stop-color="#5d84b0"/>
+    </linearGradient>
+    <radialGradient id="glow" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#fff6cc" stop-opacity="0.95"/>
+      <stop offset="1" stop-color="#fff6cc" stop-opacity="0"/>
+    </radialGradient>
+  </defs>
+  <rect width="1200" height="800" fill="url(#sky)"/>
+  <path d="M0 330 L1200 330 L1200 290 L900 260 L300 260 L0 290 Z" fill="#34445a"/>
+  <g stroke="#c9d3df" stroke-width="8">
+    <line x1="120" y1="330" x2="120" y2="110"/>
+    <line x1="1080" y1="330" x2="1080" y2="110"/>
+  </g>
+  <rect x="80" y="80" width="80" height="34" rx="6" fill="#eef2f7"/>
+  <rect x="1040" y="80" width="80" height="34" rx="6" fill="#eef2f7"/>
+  <circle cx="120" cy="96" r="90" fill="url(#glow)"/>
+  <circle cx="1080" cy="96" r="90" fill="url(#glow)"/>
+  <g>
+    <path d="M0 330 L1200 330 L1200 800 L0 800 Z" fill="#23924c"/>
+    <path d="M0 400 L1200 400 L1200 480 L0 480 Z" fill="#2aa257"/>
+    <path d="M0 570 L1200 570 L1200 680 L0 680 Z" fill="#2aa257"/>
+  </g>
+  <g fill="none" stroke="#f4f7f2" stroke-width="6">
+    <path d="M180 350 L1020 350 L1180 780 L20 780 Z"/>
+    <line x1="600" y1="350" x2="600" y2="780"/>
+    <ellipse cx="600" cy="540" rx="150" ry="70"/>
+    <path d="M143 450 L290 450 L320 680 L57 680"/>
+    <path d="M1057 450 L910 450 L880 680 L1143 680"/>
+  </g>
+  <circle cx="600" cy="540" r="8" fill="#f4f7f2"/>
+  <g fill="#f4f7f2">
+    <circle cx="700" cy="610" r="14"/>
+  </g>
+</svg>`;
 const DAY_START_HOUR = 8;
 const DAY_END_HOUR = 22;
 const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: dayjs().year() + 5, cvc: '123' };
@@ -49,6 +94,8 @@ export interface DemoPeople {
 
 export interface DemoDataDependencies {
   store: EventStore;
+  /** Where uploaded pictures are kept (the demo field's photo). */
+  pool: pg.Pool;
   /** The process's door for commands (a door of the seed's own on `store` when none is given). */
   commands?: CommandDoor;
   geocoder: Geocoder;
@@ -155,6 +202,9 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
   const place = await deps.geocoder.geocodeZip(DEMO_FIELD.zipCode);
   if (!place) throw new Error(`The demo field's ZIP code ${DEMO_FIELD.zipCode} is not in the gazetteer`);
   const owner = { actorId: people.ownerId, now };
+  // Drawn as a camera's picture would be uploaded: the same re-encoding and store as POST /api/upload-picture.
+  const photo = await reEncodePicture(await sharp(Buffer.from(DEMO_FIELD_PHOTO)).png().toBuffer());
+  const picture = uploadedPictureUrl(await savePicture(deps.pool, photo, people.ownerId));
   await decide(
     commands,
     fieldDecider,
@@ -162,7 +212,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     {
       type: 'AddField',
       fieldId,
-      form: DEMO_FIELD,
+      form: { ...DEMO_FIELD, picture },
       coordinates: { latitude: place.latitude, longitude: place.longitude },
     },
     owner,

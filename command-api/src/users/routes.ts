@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import { adminDeleteUserBody, adminEditUserBody, editUserBody } from '@playtime/shared/contract/users';
+import { DEFAULT_AVATAR } from '@playtime/shared/domain/pictures/addresses';
 import { userDecider } from '@playtime/shared/domain/users/decider';
 import { userStream } from '@playtime/shared/domain/users/events';
 import { parseBody } from '@playtime/shared/infra/http/errors';
@@ -30,7 +31,7 @@ export function userCommandRoutes(deps: UserCommandDependencies): Router {
       email: identity.email ?? '',
       emailVerified: identity.emailVerified,
       nickname: identity.nickname ?? identity.name ?? '',
-      profilePicture: identity.picture ?? '/avatars/1.svg',
+      profilePicture: identity.picture ?? DEFAULT_AVATAR,
       demoRole: identity.demoRole,
     });
     // Logging in gives no role: an approved partner application is applied to the account once, when decided or claimed.

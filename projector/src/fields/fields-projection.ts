@@ -1,6 +1,7 @@
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { FIELD_EVENT_TYPES } from '@playtime/shared/domain/fields/events';
+import { shownFieldPicture } from '@playtime/shared/domain/pictures/addresses';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 import type { PoolClient } from 'pg';
@@ -14,7 +15,8 @@ import type { PoolClient } from 'pg';
  */
 export const fieldsProjection: QueryingProjection = {
   name: PROJECTIONS.fields,
-  version: 3,
+  // 4: a picture from another site (stored before only uploaded ones were taken) is kept as none.
+  version: 4,
   tables: ['fields', 'sub_fields'],
   handles: FIELD_EVENT_TYPES,
   schemaSql: `
@@ -74,7 +76,7 @@ export const fieldsProjection: QueryingProjection = {
               d.city,
               d.pricePerHourCents,
               d.description,
-              d.picture,
+              shownFieldPicture(d.picture),
               d.latitude,
               d.longitude,
               stored.createdAt,
@@ -97,7 +99,7 @@ export const fieldsProjection: QueryingProjection = {
               d.city,
               d.pricePerHourCents,
               d.description,
-              d.picture,
+              shownFieldPicture(d.picture),
               d.latitude,
               d.longitude,
             ],

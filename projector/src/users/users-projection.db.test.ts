@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type pg from 'pg';
+import { DEFAULT_AVATAR } from '@playtime/shared/domain/pictures/addresses';
 import type { UserEvent } from '@playtime/shared/domain/users/events';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import type { AppendResult } from '@playtime/shared/infra/eventstore/port';
@@ -166,6 +167,58 @@ describe('users projection', () => {
     expect(JSON.parse(insert!.values![0] as string)).toEqual([
       expect.objectContaining({ userId: 'old', emailVerified: false }),
       expect.objectContaining({ userId: 'new', emailVerified: true }),
+    ]);
+  });
+
+  it('shows the default avatar for a picture on another site, which the log still holds', async () => {
+    const uploaded = `/api/pictures/${'d'.repeat(64)}`;
+    // As such pictures lie in logs from before only the app's own were taken: an identity provider's,
+    // and a link typed into the profile.
+    await store.appendToStream(
+      'user-linked',
+      [
+        {
+          ...registered('linked', 'linked@x.test'),
+          data: {
+            ...registered('linked', 'linked@x.test').data,
+            profilePicture: 'https://s.gravatar.com/avatar/x.png',
+          },
+        } as UserEvent,
+        {
+          type: 'UserProfileEdited',
+          data: { userId: 'linked', bio: 'hi', profilePicture: 'https://tracker.example/pixel.gif' },
+        },
+        {
+          type: 'UserProfileEdited',
+          data: { userId: 'linked', bio: 'hi', profilePicture: 'https://tracker.example/pixel.gif' },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const last = await store.appendToStream(
+      'user-uploaded',
+      [
+        registered('uploaded', 'uploaded@x.test'),
+        { type: 'UserProfileEdited', data: { userId: 'uploaded', bio: '', profilePicture: uploaded } },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+
+    await projectUpTo(last);
+
+    const { rows } = await pool.query(
+      `SELECT user_id, profile_picture FROM read.users WHERE user_id IN ('linked', 'uploaded') ORDER BY user_id`,
+    );
+    expect(rows).toEqual([
+      { user_id: 'linked', profile_picture: DEFAULT_AVATAR },
+      { user_id: 'uploaded', profile_picture: uploaded },
+    ]);
+    expect(
+      (await store.readStream('user-linked')).map((event) => (event.data as { profilePicture: string }).profilePicture),
+    ).toEqual([
+      'https://s.gravatar.com/avatar/x.png',
+      'https://tracker.example/pixel.gif',
+      'https://tracker.example/pixel.gif',
     ]);
   });
 });

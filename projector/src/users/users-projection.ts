@@ -1,6 +1,7 @@
 import { isEventOf } from '@playtime/shared/domain/event-schemas';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { rooms } from '@playtime/shared/contract/rooms';
+import { shownProfilePicture } from '@playtime/shared/domain/pictures/addresses';
 import { USER_EVENT_TYPES, type UserEvent } from '@playtime/shared/domain/users/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { USERS_CHANGED_CHANNEL, USERS_CHANGED_IDS_PER_NOTICE } from '@playtime/shared/infra/http/current-user-cache';
@@ -9,7 +10,8 @@ import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 /** read.users: one row per account; a deleted account keeps only its id, role and the deleted flag. */
 export const usersProjection: WriteOnlyProjection = {
   name: PROJECTIONS.users,
-  version: 2,
+  // 3: pictures from other sites show as the default avatar.
+  version: 3,
   tables: ['users'],
   handles: USER_EVENT_TYPES,
   schemaSql: `
@@ -50,9 +52,20 @@ export const usersProjection: WriteOnlyProjection = {
       const event = parseEvent(stored);
       if (!isEventOf(event, USER_EVENT_TYPES)) continue;
       const userId = event.data.userId;
-      if (event.type === 'UserRegistered') registered.push({ ...event.data, registeredAt: stored.createdAt });
+      // A picture from another site (an identity provider's, or a link taken before only the app's own
+      // pictures were) is shown as the default avatar: the log keeps it, the read model never shows it.
+      if (event.type === 'UserRegistered')
+        registered.push({
+          ...event.data,
+          profilePicture: shownProfilePicture(event.data.profilePicture),
+          registeredAt: stored.createdAt,
+        });
       if (event.type === 'UserProfileEdited')
-        profiles.set(userId, { user_id: userId, bio: event.data.bio, profile_picture: event.data.profilePicture });
+        profiles.set(userId, {
+          user_id: userId,
+          bio: event.data.bio,
+          profile_picture: shownProfilePicture(event.data.profilePicture),
+        });
       if (event.type === 'UserRoleChanged' || event.type === 'PartnerDecisionApplied')
         roles.set(userId, { user_id: userId, role: event.data.role });
       if (event.type === 'UserDeleted') deleted.add(userId);

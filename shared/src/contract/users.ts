@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_PICTURE_REFUSED, isProfilePicture } from '../domain/pictures/addresses';
 import { ROLES, type Role } from '../domain/users/events';
 import { requiredId, storableText } from './text';
 
@@ -13,7 +14,10 @@ export const BIO_BODY_MAX_LENGTH = 2000;
 export const editUserBody = z.object({
   username: storableText('username').max(USERNAME_MAX_LENGTH),
   bio: storableText('bio').max(BIO_BODY_MAX_LENGTH).default(''),
-  profilePicture: storableText('profilePicture').max(PROFILE_PICTURE_MAX_LENGTH).default(''),
+  profilePicture: storableText('profilePicture')
+    .max(PROFILE_PICTURE_MAX_LENGTH)
+    .refine(isProfilePicture, PROFILE_PICTURE_REFUSED)
+    .default(''),
 });
 /** POST /api/admin-edit-user. */
 export const adminEditUserBody = z.object({

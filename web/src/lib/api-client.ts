@@ -88,7 +88,8 @@ async function send(
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   if (method === 'POST') {
-    headers.set('Content-Type', 'application/json');
+    // A file goes as its own bytes, typed as the browser typed it (the server reads what it is anyway).
+    headers.set('Content-Type', body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json');
     const xsrf = await xsrfToken();
     if (xsrf) headers.set(XSRF_HEADER, xsrf);
   } else {
@@ -102,7 +103,7 @@ async function send(
       method,
       headers,
       credentials: 'same-origin',
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      body: method !== 'POST' ? undefined : body instanceof Blob ? body : JSON.stringify(body ?? {}),
     });
   } catch {
     throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
@@ -141,6 +142,11 @@ export async function apiGet<T>(path: string, query?: QueryParams): Promise<T> {
 /** POST with a JSON body; resolves to the parsed JSON body (or undefined when there is none). */
 export async function apiPost<T = void>(path: string, body: unknown): Promise<T> {
   return (await readJsonOrText(await send('POST', path, undefined, body))) as T;
+}
+
+/** POST with a file's bytes as the body (an upload); resolves to the parsed JSON answer. */
+export async function apiPostFile<T>(path: string, file: Blob): Promise<T> {
+  return (await readJsonOrText(await send('POST', path, undefined, file))) as T;
 }
 
 /** POST whose answer is a plain text body (balances, ids), returned as written. */

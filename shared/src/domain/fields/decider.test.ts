@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { given, testContext } from '../../testing/decider-testing';
 import { fieldDecider, fieldFormProblems, type FieldForm } from './decider';
 import type { FieldEvent } from './events';
+import { FIELD_PICTURE_REFUSED, uploadedPictureUrl } from '../pictures/addresses';
 
 const owner = testContext({ actorId: 'owner-1' });
 const otherOwner = testContext({ actorId: 'owner-2' });
@@ -15,7 +16,7 @@ const form: FieldForm = {
   city: 'New York',
   pricePerHourCents: 4500,
   description: 'Floodlit, artificial grass',
-  picture: 'https://example.com/riverside.jpg',
+  picture: uploadedPictureUrl('a'.repeat(64)),
 };
 const added: FieldEvent = { type: 'FieldAdded', data: { fieldId: 'f1', ownerId: 'owner-1', ...form, ...whereItIs } };
 const pitchA: FieldEvent = { type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-a', name: 'Pitch A' } };
@@ -57,11 +58,9 @@ describe('field decider', () => {
       ['city', { city: '' }, 'City is required'],
       ['price', { pricePerHourCents: 0 }, 'Price is required'],
       ['price', { pricePerHourCents: -100 }, 'Price must be more than 0'],
-      [
-        'picture',
-        { picture: 'javascript:alert(1)' },
-        'Picture must be a web address starting with http:// or https://',
-      ],
+      ['picture', { picture: 'javascript:alert(1)' }, FIELD_PICTURE_REFUSED],
+      ['picture', { picture: 'https://example.com/riverside.jpg' }, FIELD_PICTURE_REFUSED],
+      ['picture', { picture: '/api/pictures/not-a-hash' }, FIELD_PICTURE_REFUSED],
     ] as const)('refuses a bad %s: %s', (field, change, message) => {
       given(fieldDecider, [])
         .when({ type: 'AddField', fieldId: 'f1', form: { ...form, ...change }, coordinates: whereItIs }, owner)

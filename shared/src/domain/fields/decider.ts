@@ -1,4 +1,5 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
+import { FIELD_PICTURE_REFUSED, isFieldPicture } from '../pictures/addresses';
 import type { Role } from '../users/events';
 import type { Coordinates, FieldDetails, FieldEvent } from './events';
 
@@ -28,7 +29,6 @@ export const ONLY_ADMINS_MAKE_RENTALS_FREE = "Only an admin can make a field's r
 export const MAX_PRICE_PER_HOUR_CENTS = 1_000_000;
 
 const FIVE_DIGITS = /^\d{5}$/;
-const WEB_PICTURE = /^https?:\/\/\S+$/;
 
 /** The Add Field / Edit Field Info form as it arrives, before defaults. */
 export type FieldForm = FieldDetails;
@@ -72,9 +72,7 @@ export function fieldFormProblems(form: FieldForm): Record<string, string> {
     problems.price = `Price can be at most $${MAX_PRICE_PER_HOUR_CENTS / 100} per hour`;
   if (details.description.length > DESCRIPTION_MAX_LENGTH)
     problems.description = `Description can be at most ${DESCRIPTION_MAX_LENGTH} characters`;
-  if (details.picture !== '' && (!WEB_PICTURE.test(details.picture) || details.picture.length > PICTURE_MAX_LENGTH)) {
-    problems.picture = 'Picture must be a web address starting with http:// or https://';
-  }
+  if (!isFieldPicture(details.picture)) problems.picture = FIELD_PICTURE_REFUSED;
   return problems;
 }
 

@@ -4,6 +4,7 @@ import { adminRosterDecider } from './admin-roster';
 import { userDecider } from './decider';
 import type { AdminRosterEvent, UserEvent, UsernameEvent } from './events';
 import { usernameCandidate, usernameClaimDecider, usernameFor } from './username-claim';
+import { DEFAULT_AVATAR, uploadedPictureUrl } from '../pictures/addresses';
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -35,6 +36,12 @@ const register = {
 describe('user decider', () => {
   it('registers a new user with the username claimed for them', () => {
     given(userDecider, []).when(register).then([registered]);
+  });
+
+  it("starts with the default avatar instead of an identity provider's picture on its own site", () => {
+    given(userDecider, [])
+      .when({ ...register, profilePicture: 'https://s.gravatar.com/avatar/ana.png' })
+      .then([{ ...registered, data: { ...registered.data, profilePicture: DEFAULT_AVATAR } }]);
   });
 
   it('registers only once, so concurrent first calls are harmless', () => {
@@ -75,6 +82,17 @@ describe('user decider', () => {
     given(userDecider, [registered])
       .when({ type: 'EditProfile', username: 'ana', bio: '', profilePicture: '/avatars/17.svg' })
       .thenRefused('bad_picture');
+    // A picture on another site would tell that site who looks at the profile.
+    given(userDecider, [registered])
+      .when({ type: 'EditProfile', username: 'ana', bio: '', profilePicture: 'https://example.com/me.jpg' })
+      .thenRefused('bad_picture', 'Choose one of the built-in avatars or upload a picture.');
+  });
+
+  it('takes an uploaded picture', () => {
+    const picture = uploadedPictureUrl('b'.repeat(64));
+    given(userDecider, [registered])
+      .when({ type: 'EditProfile', username: 'ana', bio: '', profilePicture: picture })
+      .then([{ type: 'UserProfileEdited', data: { userId: 'u1', bio: '', profilePicture: picture } }]);
   });
 
   it('changes the role, recording who did it, and ignores a no-op change', () => {

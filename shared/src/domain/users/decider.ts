@@ -1,4 +1,5 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
+import { PROFILE_PICTURE_REFUSED, isProfilePicture, shownProfilePicture } from '../pictures/addresses';
 import type { Role, UserEvent } from './events';
 
 export type UserCommand =
@@ -47,8 +48,6 @@ export type UserState =
     };
 
 export const BIO_MAX_LENGTH = 500;
-const PRESET_AVATAR = /^\/avatars\/([1-9]|1[0-6])\.svg$/;
-const WEB_PICTURE = /^https?:\/\/\S{1,490}$/;
 
 type Command<Type extends UserCommand['type']> = CommandOf<UserCommand, Type>;
 type KnownUser = Exclude<UserState, { status: 'unknown' }>;
@@ -72,7 +71,8 @@ function registerUser(command: Command<'RegisterUser'>, state: UserState): UserE
         emailVerified: command.emailVerified,
         username,
         nickname: command.nickname || username,
-        profilePicture: command.profilePicture,
+        // An identity provider's picture is a link to its site: the account starts with a built-in avatar instead.
+        profilePicture: shownProfilePicture(command.profilePicture),
         role: command.role,
       },
     },
@@ -102,13 +102,9 @@ function editProfile(command: Command<'EditProfile'>, state: UserState): UserEve
       bio: `At most ${BIO_MAX_LENGTH} characters`,
     });
   }
-  if (
-    command.profilePicture !== '' &&
-    !PRESET_AVATAR.test(command.profilePicture) &&
-    !WEB_PICTURE.test(command.profilePicture)
-  ) {
-    throw new DomainError('invalid', 'bad_picture', 'Choose one of the preset avatars or a picture web address.', {
-      profilePicture: 'Not a preset avatar or a web address',
+  if (!isProfilePicture(command.profilePicture)) {
+    throw new DomainError('invalid', 'bad_picture', `${PROFILE_PICTURE_REFUSED}.`, {
+      profilePicture: PROFILE_PICTURE_REFUSED,
     });
   }
   if (command.bio === user.bio && command.profilePicture === user.profilePicture) return [];

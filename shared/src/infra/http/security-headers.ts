@@ -71,7 +71,6 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * the app, no framing (the provider's silent-check answer lifts that itself, see web_message.js),
  * no MIME sniffing, no referrer. Deliberate departures from helmet's defaults:
  * - style-src 'unsafe-inline': Mantine writes inline styles and <style> elements at run time.
- * - img-src https:: field pictures and avatars may be links to any HTTPS site.
  * - worker-src blob:: @auth0/auth0-spa-js fetches tokens from a Worker it builds from a blob.
  * - no upgrade-insecure-requests: the standalone app is served over plain http on loopback.
  * - no Cross-Origin-Opener-Policy: the login popup answers its opener by postMessage, which that
@@ -90,7 +89,9 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
         'base-uri': ["'self'"],
         'script-src': ["'self'", ...(options.inlineScripts ?? []), ...stripe.script],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // Only the app's own pictures (uploaded ones are served by the read side): an image from another
+        // site would tell it who looks at which page. blob: is the preview of a photo being picked.
+        'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...identity, ...stripe.connect],
         'frame-src': ["'self'", ...identity, ...stripe.frame],

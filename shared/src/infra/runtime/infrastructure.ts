@@ -12,6 +12,7 @@ import type { Metrics } from '../metrics/metrics';
 import { CommandDoor } from '../commands/command-door';
 import { migrate } from '../db/migrations';
 import { projectionMigrations } from '../projections/schema';
+import { pictureMigrations } from '../pictures/schema';
 import { ProjectionProgress } from '../projections/projection-progress';
 
 export interface Infrastructure {
@@ -69,6 +70,7 @@ export async function connectInfrastructure(
   const sizes = poolSizesOf(config, options.standalone);
   const pool = createPool(databaseUrl, { max: sizes.queries });
   await migrate(pool, 'projections', projectionMigrations);
+  await migrate(pool, 'pictures', pictureMigrations);
   // Whichever adapter: no event its schema refuses is ever appended (see schema-checked-event-store.ts).
   const store: EventStore = checkEventSchemas(
     config.EVENTSTORE_URL

@@ -4,13 +4,17 @@ import { useAuth } from '../../features/auth';
 import { useCurrentUser } from '../../features/users';
 import classes from './app-layout.module.css';
 
-/** Name and picture for the welcome text: the Playtime profile first, the identity token second. */
+/**
+ * Name and picture for the welcome text: the Playtime profile first, the identity token's name second.
+ * The token's picture is never shown: it is a link to the identity provider's site (the profile
+ * starts with a built-in avatar instead).
+ */
 function useWelcomeIdentity(): { name: string; picture: string | undefined } {
   const { user } = useAuth();
   const { data: profile } = useCurrentUser();
   return {
     name: profile?.username || user?.name || user?.nickname || user?.email || 'player',
-    picture: profile?.profilePicture || user?.picture || undefined,
+    picture: profile?.profilePicture || undefined,
   };
 }
 

@@ -145,18 +145,22 @@ function EditFieldBody({ field, onClose }: { field: OwnerField; onClose: () => v
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <form id={FORM_ID} onSubmit={save} noValidate aria-label="Field details">
-            <FieldFormInputs form={form} />
+            <FieldFormInputs form={form} picturePreview={false} />
           </form>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Divider hiddenFrom="md" mb="md" />
           <Stack gap="lg">
             <ManageSubfields field={field} />
-            {/* The picture as it will show (the sample one while the address is empty). */}
+            {/* The picture as it will show (the sample one while there is none). */}
             <Image
               src={pictureSource(form.values.picture)}
               fallbackSrc={PLACEHOLDER_PICTURE}
-              alt={form.values.picture.trim() ? `Picture of ${field.fieldName}` : 'Sample field picture'}
+              alt={
+                pictureSource(form.values.picture) !== PLACEHOLDER_PICTURE
+                  ? `Picture of ${field.fieldName}`
+                  : 'Sample field picture'
+              }
               h={140}
               radius="md"
               fit="cover"

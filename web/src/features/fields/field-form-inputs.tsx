@@ -1,7 +1,9 @@
 import { NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { FIELD_FORM_MAX_LENGTH as MAX } from '@playtime/shared/contract/fields';
+import { PICTURE_UPLOAD_HINT } from '@playtime/shared/contract/pictures';
 import type { CSSProperties } from 'react';
+import { PictureUpload } from '../pictures';
 import type { FieldFormValues } from './field-form';
 
 /**
@@ -20,10 +22,12 @@ interface FieldFormInputsProps {
   form: UseFormReturnType<FieldFormValues>;
   /** Two columns from the `sm` breakpoint (the Add Field form); one column in the narrow edit column. */
   twoColumns?: boolean;
+  /** Shows the uploaded picture under its input (the edit dialog shows it beside the form instead). */
+  picturePreview?: boolean;
 }
 
 /** The inputs of the Add Field and Edit Field Info forms. */
-export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsProps) {
+export function FieldFormInputs({ form, twoColumns = false, picturePreview = true }: FieldFormInputsProps) {
   return (
     <SimpleGrid cols={twoColumns ? { base: 1, sm: 2 } : 1} spacing="md" verticalSpacing="sm">
       <TextInput
@@ -72,14 +76,14 @@ export function FieldFormInputs({ form, twoColumns = false }: FieldFormInputsPro
         styles={NEUTRAL_WHEN_INVALID}
         {...form.getInputProps('price')}
       />
-      <TextInput
+      <PictureUpload
         label="Picture"
-        description="Optional: the address of a photo (http:// or https://)"
-        placeholder="https://example.com/pitch.jpg"
-        type="url"
-        maxLength={MAX.picture}
-        styles={NEUTRAL_WHEN_INVALID}
-        {...form.getInputProps('picture')}
+        description={`Optional: a photo of the field (${PICTURE_UPLOAD_HINT})`}
+        value={form.values.picture}
+        onChange={(picture) => form.setFieldValue('picture', picture)}
+        error={form.errors.picture as string | undefined}
+        previewAlt={picturePreview ? 'The field picture' : undefined}
+        removeLabel="Remove the picture"
       />
       <Textarea
         label="Description"

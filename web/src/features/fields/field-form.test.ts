@@ -147,10 +147,12 @@ describe('the field card', () => {
     expect(descriptionText('Floodlit')).toBe('Floodlit');
   });
 
-  it('shows the sample picture when there is none', () => {
+  it('shows the sample picture when there is none, or only one from another site', () => {
     expect(pictureSource('')).toBe('/field-placeholder.svg');
     expect(pictureSource(undefined)).toBe('/field-placeholder.svg');
-    expect(pictureSource('https://example.com/a.jpg')).toBe('https://example.com/a.jpg');
+    expect(pictureSource('/api/pictures/' + 'c'.repeat(64))).toBe('/api/pictures/' + 'c'.repeat(64));
+    // A link to another site, stored before only uploads were taken, is not shown.
+    expect(pictureSource('https://example.com/a.jpg')).toBe('/field-placeholder.svg');
   });
 
   it('shows the hourly price in dollars', () => {

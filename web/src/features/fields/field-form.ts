@@ -1,5 +1,6 @@
 import { schemaResolver } from '@mantine/form';
 import { NO_DESCRIPTION, addFieldBody, typedDollars, type FieldFormValues } from '@playtime/shared/contract/fields';
+import { shownFieldPicture } from '@playtime/shared/domain/pictures/addresses';
 import { ApiError } from '../../lib/api-error';
 import type { FieldPayload, OwnerField } from './api/types';
 
@@ -93,10 +94,9 @@ export function descriptionText(description: string | null | undefined): string 
 
 export const PLACEHOLDER_PICTURE = '/field-placeholder.svg';
 
-/** The field's picture, or the sample placeholder when it has none. */
+/** The field's picture, or the sample placeholder when it has none (or only a link to another site). */
 export function pictureSource(picture: string | null | undefined): string {
-  const url = picture?.trim() ?? '';
-  return url === '' ? PLACEHOLDER_PICTURE : url;
+  return shownFieldPicture(picture?.trim() ?? '') || PLACEHOLDER_PICTURE;
 }
 
 /** '$45 / hour', '$37.50 / hour'. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { ApiClient, accessTokenFor, authorizationRequest } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -76,7 +77,12 @@ describe('npm run create-admin', () => {
 
     await expect(accessTokenFor(app.url, 'ops@example.com', temporary)).rejects.toThrow();
     const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'ops@example.com', 'my own admin password'));
-    expect((await admin.get('/api/get-user')).json).toMatchObject({ role: 'admin', email: 'ops@example.com' });
+    // Registered by another process (the script): the app's read model shows it once it has caught up.
+    const me = await waitFor('the admin in read.users', async () => {
+      const answer = await admin.get('/api/get-user');
+      return answer.status === 200 ? answer.json : undefined;
+    });
+    expect(me).toMatchObject({ role: 'admin', email: 'ops@example.com' });
     expect((await admin.get('/api/get-users?page=0&pageSize=10')).status).toBe(200);
 
     // Again for the same address: a new temporary password for a lost one, still one admin.

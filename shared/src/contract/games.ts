@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Team } from '../domain/games/events';
-import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '../domain/games/rules';
+import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS, SEARCH_RESULTS_LIMIT } from '../domain/games/rules';
 import { instant } from './instants';
 import { requiredId, storableText } from './text';
 
@@ -18,8 +18,7 @@ export const SEARCH_MILES_STEP = 5;
 export const SEARCH_MAX_KM = 200;
 /** Spec §9: the organizer's upcoming list shows at most 4 games. */
 export const ORGANIZER_GAMES_LIMIT = 4;
-/** A search never returns more than this many games: the nearest area's soonest ones. */
-export const SEARCH_RESULTS_LIMIT = 200;
+export { SEARCH_RESULTS_LIMIT };
 
 const id = requiredId;
 

@@ -28,3 +28,6 @@ export function gamePhaseAt(nowMs: number, startMs: number, endMs: number): Game
   if (nowMs < startMs) return 'not-started';
   return gameHasEnded(nowMs, endMs) ? 'ended' : 'live';
 }
+
+/** A search never returns more than this many games: the nearest area's soonest ones. */
+export const SEARCH_RESULTS_LIMIT = 200;

@@ -22,6 +22,7 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LazyDrawer, LazyModal, WhenFirstOpened } from '../../components/lazy-dialogs';
+import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite-announcement';
 import { useNow } from '../../hooks/use-now';
 import { errorMessage } from '../../lib/notify';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
@@ -46,7 +47,7 @@ import {
 } from './play/messages';
 import { RemovedPlayers } from './play/removed-players';
 import { Pitch } from './play/pitch';
-import { countdownAt, playSecondsAt, replaceCandidates, serverNow } from './play/play-time';
+import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
 // form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
@@ -54,6 +55,19 @@ const ManageDialog = lazy(() => import('./play/manage-dialog').then((module) => 
 const ShareDialog = lazy(() => import('./play/share-dialog').then((module) => ({ default: module.ShareDialog })));
 const PaymentDialog = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialog })));
 const AsOfPanel = lazy(() => loadAsOfPanel().then((module) => ({ default: module.AsOfPanel })));
+
+function countdownLine(countdown: Countdown): string {
+  if (countdown.phase === 'live') return countdown.text;
+  return countdown.phase === 'not-started' ? 'Game has not started yet.' : 'This game has ended.';
+}
+
+/** Says the countdown's line politely when the game starts or ends, not at every second's tick. */
+function CountdownAnnouncer({ countdown }: { countdown: Countdown }) {
+  const message = useAnnouncedChanges(countdown, countdown.phase, (_before, now) => [
+    countdownLine(now).replace(/\.$/, ''),
+  ]);
+  return <PoliteAnnouncement message={message} testId="countdown-announcement" />;
+}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -280,13 +294,13 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
             {GAME_CANCELLED}
           </Alert>
         ) : (
-          <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.8' : 'dimmed'} aria-live="polite">
-            {countdown.phase === 'live'
-              ? countdown.text
-              : countdown.phase === 'not-started'
-                ? 'Game has not started yet.'
-                : 'This game has ended.'}
-          </Text>
+          <>
+            {/* Not a live region: it changes every second. The start and the end are announced. */}
+            <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.8' : 'dimmed'}>
+              {countdownLine(countdown)}
+            </Text>
+            <CountdownAnnouncer countdown={countdown} />
+          </>
         )}
         <Text mt={4} fw={700} data-testid="players-count">
           {playerCountLabel(game.playerCount, game.max_players, game.sidelineCount)}

@@ -64,6 +64,11 @@ function reportLoginFailure(error: unknown): Error {
   return error instanceof Error ? error : new Error(text);
 }
 
+/** Whether start-up needs the SDK: a redirect login is returning, or this browser has logged in before. */
+function mayHoldSession(): boolean {
+  return hasAuthParams(window.location.search) || hasSessionHint(document.cookie);
+}
+
 /**
  * The identity-provider client, created once on first need. The SDK loads beside the page, not before
  * it (it is a third of the first page's JavaScript), and at the same time as the configuration.
@@ -96,7 +101,11 @@ function loadIdentityClient(): Promise<Auth0Client> {
  * embedded provider and against Auth0.
  */
 export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  // A visitor the SDK has never logged in starts logged out, with nothing to wait for (and no second
+  // render of the whole page once start-up has found that out).
+  const [state, dispatch] = useReducer(authReducer, undefined, () =>
+    mayHoldSession() ? initialAuthState : { ...initialAuthState, isLoading: false },
+  );
   const clientRef = useRef<Auth0Client | undefined>(undefined);
   // Read by the token provider outside React renders, so it is a ref rather than state.
   const authenticatedRef = useRef(false);
@@ -149,10 +158,7 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
     realtime.setAccessTokenProvider(getAccessToken);
 
     // A visitor the SDK has never logged in is logged out without it: the SDK loads on Log In.
-    if (!hasAuthParams(window.location.search) && !hasSessionHint(document.cookie)) {
-      dispatch({ type: 'initialised', user: undefined });
-      return;
-    }
+    if (!mayHoldSession()) return;
 
     void (async () => {
       try {

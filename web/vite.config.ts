@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server names a first page's chunks in its response (read-api/src/web-app.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change far less often than the app and every page needs them: a chunk of

@@ -27,7 +27,10 @@ export function notify(notification: NotificationData): void {
     });
     for (const listener of requestListeners) listener();
   }
-  void library.then(({ notifications }) => notifications.show(notification));
+  library.then(
+    ({ notifications }) => notifications.show(notification),
+    (error: unknown) => console.warn('Notifications could not be loaded', error),
+  );
 }
 
 /** Shows a failure to the user; the message is the server's (or the spec's) text, unchanged. */

@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server names a first page's chunks in its response (read-api/src/web-app.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change far less often than the app and every page needs them: a chunk of
@@ -35,6 +37,16 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
+            // What dialogs, popovers and scroll areas need (floating-ui, the focus trap,
+            // Mantine's ScrollArea; the scroll lock stays, the header uses it): left to rolldown they shared a chunk with small parts every page uses
+            // (VisuallyHidden, Portal), so the game page downloaded them (22 KB gzipped) to show none.
+            // Only these modules: their dependencies (Box, the styles API) stay where every page has them.
+            {
+              name: 'overlays',
+              test: /node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/]components[\\/](ScrollArea|FocusTrap|ModalBase|Overlay)|@mantine[\\/]hooks[\\/]esm[\\/]use-focus-(trap|return))[\\/]/,
+              includeDependenciesRecursively: false,
+              priority: 20,
+            },
           ],
         },
       },

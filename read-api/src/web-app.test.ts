@@ -28,6 +28,15 @@ describe('serving the built web app', () => {
       'index.html': '<!doctype html><div id="root"></div>'.repeat(20),
       'assets/app-3f2a1b.js': 'console.log("the app");'.repeat(50),
       'robots.txt': 'User-agent: *',
+      '.vite/manifest.json': JSON.stringify({
+        'index.html': { file: 'assets/index-1a.js', isEntry: true, imports: ['_react-2b.js'] },
+        '_react-2b.js': { file: 'assets/react-2b.js' },
+        '_card-3c.js': { file: 'assets/card-3c.js', imports: ['_react-2b.js'], css: ['assets/card-3c.css'] },
+        'src/features/games/game-details-page.tsx': {
+          file: 'assets/game-details-page-4d.js',
+          imports: ['index.html', '_react-2b.js', '_card-3c.js'],
+        },
+      }),
     });
     const app = express().use(webAppRoutes(dist));
     const server = app.listen(0);
@@ -54,6 +63,21 @@ describe('serving the built web app', () => {
     const plain = await get('/assets/app-3f2a1b.js', 'identity');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toContain('the app');
+  });
+
+  it("names a first page's chunks that the index page does not load in a Link header, for that page only", async () => {
+    const game = await get('/game-details/42');
+    expect(game.status).toBe(200);
+    const links = game.headers.get('link')!.split(', ');
+    expect(links).toEqual([
+      '</assets/game-details-page-4d.js>; rel=modulepreload',
+      '</assets/card-3c.js>; rel=modulepreload',
+      '</assets/card-3c.css>; rel=preload; as=style',
+    ]);
+    expect((await get('/')).headers.get('link')).toBeNull();
+    expect((await get('/profile')).headers.get('link')).toBeNull();
+    // The manifest is the build's own, not a file of the site.
+    expect((await get('/.vite/manifest.json')).status).toBe(404);
   });
 
   it('caches hashed assets for a year as immutable, the index page never without asking again', async () => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { Router } from 'express';
@@ -12,6 +12,43 @@ const HASHED_ASSETS = '/assets/';
 const A_YEAR_IN_SECONDS = 365 * 24 * 3600;
 
 /**
+ * The pages a newcomer opens first, by the module the web app's router loads for them: their code is
+ * named in the index page's response (a Link header), so the browser fetches it beside the entry instead
+ * of after the entry has run and asked for it. Other pages load on first visit only.
+ */
+const FIRST_PAGES: ReadonlyArray<{ path: RegExp; module: string }> = [
+  { path: /^\/game-details\/[^/]+\/?$/, module: 'src/features/games/game-details-page.tsx' },
+  { path: /^\/search\/?$/, module: 'src/features/games/search-page.tsx' },
+];
+
+/** A chunk in Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The Link header for each first page: its chunks and style sheets that the index page does not already load. */
+function firstPageLinks(distDir: string): Array<{ path: RegExp; link: string }> {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, into);
+    return into;
+  };
+  const loadedByIndex = closure('index.html');
+  return FIRST_PAGES.filter((page) => manifest[page.module]).map((page) => {
+    const chunks = [...closure(page.module)].filter((key) => !loadedByIndex.has(key)).map((key) => manifest[key]!);
+    const scripts = chunks.map((chunk) => `</${chunk.file}>; rel=modulepreload`);
+    const styles = chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `</${file}>; rel=preload; as=style`);
+    return { path: page.path, link: [...scripts, ...styles].join(', ') };
+  });
+}
+
+/**
  * Serves the built single-page app: files as the build precompressed them (brotli, else gzip, else
  * plain, as the browser accepts), hashed assets cached for a year as immutable, and the index page for
  * every client-side route (/profile, /game-details/42, ...), so a reload on any page works. A missing
@@ -21,6 +58,7 @@ const A_YEAR_IN_SECONDS = 365 * 24 * 3600;
 export function webAppRoutes(distDir: string): Router {
   const router = Router();
   const index = path.join(distDir, 'index.html');
+  const pageLinks = firstPageLinks(distDir);
   const serveFiles = expressStaticGzip(distDir, {
     enableBrotli: true,
     orderPreference: ['br', 'gz'],
@@ -44,6 +82,8 @@ export function webAppRoutes(distDir: string): Router {
       return;
     }
     if (!existsSync(index)) return next();
+    const link = pageLinks.find((page) => page.path.test(req.path))?.link;
+    if (link) res.setHeader('Link', link);
     // The index page, precompressed like every other file of the build.
     req.url = '/index.html';
     serveFiles(req, res, next);

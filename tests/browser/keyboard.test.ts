@@ -3,19 +3,36 @@
  * card, a player finds that game, joins it and pays the entry, and the field owner opens the new game's
  * tile on the timeline, all with Tab, Shift+Tab, Enter, Space and the arrow keys (no mouse, no
  * `.click()`). On the way: focus returns to the control that opened a dialog, and the owner's timeline
- * and the game page announce the changes another browser makes in their polite live regions.
+ * and the game page announce the changes another browser makes in their polite live regions. Also by
+ * keyboard: Add Availability's refused dates, the partner form's way onward from its thank-you, the
+ * profile's payouts card, and the admin's tabs on a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { addAvailableField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
 import { logInByKeyboard, payByCardWithKeyboard, tabTo, tabToAndPress, tabToAndType } from './support/keyboard';
 
 /** The game: from the next half hour plus an hour. */
 const gameStart = nextGameStart();
+
+/**
+ * Types an instant (UTC) into a datetime-local input the way a keyboard user does in Chromium (en-US):
+ * month, day and year, then Tab to the hour, minutes and AM/PM.
+ */
+async function typeDateTime(page: Page, field: Locator, ms: number): Promise<void> {
+  const date = new Date(ms);
+  const two = (value: number) => String(value).padStart(2, '0');
+  const hour = date.getUTCHours() % 12 || 12;
+  await tabTo(page, field);
+  await page.keyboard.type(`${two(date.getUTCMonth() + 1)}${two(date.getUTCDate())}${date.getUTCFullYear()}`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`${two(hour)}${two(date.getUTCMinutes())}${date.getUTCHours() < 12 ? 'A' : 'P'}`);
+  expect(await field.inputValue()).toBe(date.toISOString().slice(0, 16));
+}
 
 describe('using Playtime with the keyboard alone', () => {
   let app: TestApp;
@@ -142,6 +159,75 @@ describe('using Playtime with the keyboard alone', () => {
     expect(await announcement.getAttribute('aria-live')).toBe('polite');
     await screenshot(player, 'keyboard-player-joined');
   }, 120_000);
+
+  it('says beside the dates why Add Availability refused them, keeping what was typed', async () => {
+    await tabToAndPress(owner, owner.getByRole('button', { name: 'Add Availability' }));
+    const dialog = owner.getByRole('dialog', { name: 'Add Availability' });
+    await dialog.waitFor();
+    // Yesterday, 10:00 to 12:00: the server refuses a window that is already over.
+    const start = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 1, 10);
+    await typeDateTime(owner, dialog.getByLabel('Start Date'), start);
+    await typeDateTime(owner, dialog.getByLabel('End Date'), start + 2 * HOUR);
+    await owner.keyboard.press('Enter');
+    const endDate = dialog.getByRole('textbox', { name: 'End Date' });
+    await expect.poll(() => endDate.getAttribute('aria-invalid')).toBe('true');
+    // The message is the end date's description, so a screen reader says it on the field.
+    const described = await endDate.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(described).toContain('This availability is already over.');
+    expect(await dialog.getByLabel('Start Date').inputValue()).toBe(new Date(start).toISOString().slice(0, 16));
+    await screenshot(owner, 'keyboard-availability-refused');
+    await tabToAndPress(owner, dialog.getByRole('button', { name: 'Close' }));
+    await dialog.waitFor({ state: 'hidden' });
+  }, 60_000);
+
+  it("goes on from the partner form's thank-you to the home page", async () => {
+    const player = await keyboardPage('/', 'player@playtime.test');
+    await tabToAndPress(player, player.getByRole('button', { name: 'Request to Become a Partnered Field' }));
+    const form = player.getByRole('form', { name: 'Partner application' });
+    await tabToAndType(player, form.getByLabel('Contact name'), 'Keyboard Player');
+    await tabToAndType(player, form.getByLabel('Phone'), '(212) 555-0101');
+    await tabToAndType(player, form.getByLabel('Field name'), 'Keyboard Park');
+    await tabToAndType(player, form.getByLabel('Street address'), '2 Key St');
+    await tabToAndType(player, form.getByLabel('Zip Code'), '10016');
+    await tabToAndType(player, form.getByLabel('City'), 'New York');
+    await tabToAndType(player, form.getByLabel('Number of sub-fields'), '1');
+    await tabToAndPress(player, form.getByRole('button', { name: 'Send application' }));
+    await player.getByText('Thank you! Your application was sent.').waitFor();
+    await tabToAndPress(player, player.getByRole('link', { name: 'Back to the home page' }));
+    await player.waitForURL(`${app.url}/`);
+    await player.getByRole('button', { name: 'Request to Become a Partnered Field' }).waitFor();
+  }, 60_000);
+
+  it("adds bank details from the profile's payouts card, then moves between the admin's tabs on a phone", async () => {
+    // The admin receives nothing yet (the captain's entry fees above have set theirs up already).
+    const admin = await keyboardPage('/', 'admin@playtime.test');
+    await tabToAndPress(admin, admin.getByRole('link', { name: 'Profile' }).first());
+    await admin.getByText('Add your bank details to receive entry fees and field rentals.').waitFor();
+    await tabToAndPress(admin, admin.getByRole('button', { name: 'Add bank details' }));
+    await admin.waitForURL(/\/profile\?payouts=done$/);
+    await admin.getByText('Ready: the money you collect is paid to your bank account.').waitFor();
+
+    // On a phone the links are in the menu the burger opens.
+    await admin.setViewportSize(PHONE);
+    await tabToAndPress(admin, admin.getByRole('button', { name: 'Toggle navigation' }));
+    await tabToAndPress(admin, admin.getByRole('link', { name: 'Admin' }));
+    await admin.waitForURL(`${app.url}/admin`);
+    await tabTo(admin, admin.getByRole('tab', { selected: true }));
+    for (const name of ['Field Owners Applications', 'Event History', 'System']) {
+      await admin.keyboard.press('ArrowRight');
+      await expect.poll(() => admin.getByRole('tab', { name, selected: true }).count()).toBe(1);
+      // The focus moves with the selection, so the next arrow key moves on from here.
+      expect(await admin.getByRole('tab', { name }).evaluate((tab) => tab === document.activeElement)).toBe(true);
+    }
+    await admin.keyboard.press('ArrowRight');
+    await expect.poll(() => admin.getByRole('tab', { name: 'Users', selected: true }).count()).toBe(1);
+    await screenshot(admin, 'keyboard-admin-tabs-phone');
+  }, 90_000);
 
   it('turns the animations off for a visitor who asks for reduced motion', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });

@@ -491,6 +491,27 @@ describe('the field owner area in the browser', () => {
     await context.close();
   });
 
+  it('keeps the timeline where it was when zooming out and back in', async () => {
+    const { context, page } = await ownerPage(browser, app.url);
+    await openScheduleTab(page);
+    const first = availableTile(page).first();
+    await first.waitFor();
+    // One tile by its full name: the same element on screen before and after, whatever the zooms render.
+    const tile = page.getByRole('button', { name: (await first.getAttribute('aria-label'))!, exact: true });
+    const scroller = page.getByTestId('scheduler-scroller');
+    // Left between two hours, as a person's scrolling leaves it (not on the column grid).
+    await scroller.evaluate((el) => (el.scrollLeft += 137));
+    await page.waitForTimeout(300);
+    const before = (await tile.boundingBox())!.x;
+
+    await page.getByRole('button', { name: /−$/ }).click();
+    await page.waitForTimeout(400);
+    await page.getByRole('button', { name: /\+$/ }).click();
+    // The same time at the same place: the tile where it was, not a column (an hour) off.
+    await expect.poll(async () => Math.abs((await tile.boundingBox())!.x - before)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
   it('returns the timeline to its first page when its search is cleared', async () => {
     const { context, page } = await ownerPage(browser, app.url);
     const row = await addField(page, {

@@ -349,6 +349,10 @@ describe('a live game in three browsers', () => {
     await countdown.waitFor();
     const firstReading = await countdown.innerText();
     await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).not.toBe(firstReading);
+    // The ticking line is in no live region (a screen reader would say it every second): only the game's
+    // start and end are announced, and it was live already when the page opened.
+    expect(await countdown.evaluate((line) => line.closest('[aria-live]') === null)).toBe(true);
+    expect(await guest.page.getByTestId('countdown-announcement').textContent()).toBe('');
 
     const player = await newPage(browser, DESKTOP);
     await player.page.goto(`${app.url}/game-details/${liveGameId}`);

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { Team } from '../domain/games/events';
-import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '../domain/games/rules';
+import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS, SEARCH_RESULTS_LIMIT } from '../domain/games/rules';
+import {
+  GEOLOCATION_UNSUPPORTED,
+  LOCATION_ERROR,
+  MILES_TO_KM,
+  NO_GAMES_FOUND,
+  NO_LOCATION_RESULTS,
+  SEARCH_MAX_KM,
+  SEARCH_MAX_MILES,
+  SEARCH_MILES_STEP,
+  SEARCH_MIN_MILES,
+} from './game-search';
 import { instant } from './instants';
 import { requiredId, storableText } from './text';
 
@@ -9,17 +20,20 @@ import { requiredId, storableText } from './text';
  * renders. Names of response fields follow the spec (snake_case where the spec has it).
  */
 
-/** Spec §9: the search slider runs 10 to 100 miles; the API takes kilometres (miles × 1.609). */
-export const MILES_TO_KM = 1.609;
-export const SEARCH_MIN_MILES = 10;
-export const SEARCH_MAX_MILES = 100;
-export const SEARCH_MILES_STEP = 5;
-/** The API allows a little more than the slider's 100 miles, so a client rounding up is not refused. */
-export const SEARCH_MAX_KM = 200;
+export {
+  GEOLOCATION_UNSUPPORTED,
+  LOCATION_ERROR,
+  MILES_TO_KM,
+  NO_GAMES_FOUND,
+  NO_LOCATION_RESULTS,
+  SEARCH_MAX_KM,
+  SEARCH_MAX_MILES,
+  SEARCH_MILES_STEP,
+  SEARCH_MIN_MILES,
+};
 /** Spec §9: the organizer's upcoming list shows at most 4 games. */
 export const ORGANIZER_GAMES_LIMIT = 4;
-/** A search never returns more than this many games: the nearest area's soonest ones. */
-export const SEARCH_RESULTS_LIMIT = 200;
+export { SEARCH_RESULTS_LIMIT };
 
 const id = requiredId;
 
@@ -236,12 +250,6 @@ export interface HeldSlot {
   expiresAt: string;
   rentalCents: number;
 }
-
-/** Spec §8, the search's location messages: the web shows them, the geocode call answers with them. */
-export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser.';
-export const NO_LOCATION_RESULTS = 'No results found for the provided location.';
-export const LOCATION_ERROR = 'Error fetching location. Please try again.';
-export const NO_GAMES_FOUND = 'No games found. Try adjusting your search criteria.';
 
 /** The search's location box: a ZIP code or a US city, geocoded on the server (offline in standalone). */
 export const geocodeQuery = z.object({

@@ -1,4 +1,5 @@
-import { SEARCH_RESULTS_LIMIT } from './games';
+// From the rules, not ./games: this module reaches every live page, and the contract's schemas would come along.
+import { SEARCH_RESULTS_LIMIT } from '../domain/games/rules';
 
 /**
  * Realtime rooms: what a socket joins and what a projection's change keys name. The one builder and

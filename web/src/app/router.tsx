@@ -8,10 +8,12 @@ import {
   loadOrganizerGamesPage,
   loadOrganizeWizardPage,
   loadSearchPage,
+  prefetchGameData,
 } from '../features/games';
 import { LandingPage } from '../features/landing';
 import { loadPartnerApplicationPage } from '../features/partner-applications';
 import { loadProfilePage, type Role } from '../features/users';
+import { queryClient } from '../lib/query-client';
 import { ROUTE_ROLES } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
@@ -87,6 +89,11 @@ export const router = createBrowserRouter([
           { path: 'search', lazy: page(loadSearchPage, (m) => m.SearchPage) },
           {
             path: 'game-details/:id',
+            // The game's data is asked for at once, beside the page's code, instead of after it has loaded.
+            loader: ({ params }) => {
+              if (params.id) void prefetchGameData(queryClient, params.id);
+              return null;
+            },
             lazy: page(loadGameDetailsPage, (m) => m.GameDetailsPage),
           },
           { path: '*', element: <Navigate to="/" replace /> },

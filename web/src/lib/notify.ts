@@ -1,12 +1,45 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
+
+/**
+ * Mantine's notifications (and their transitions) load with the first one shown, not with the first
+ * page: most visits show none. What is shown before the library arrives waits in its store, and the
+ * app's <NotificationsOutlet /> mounts the list once anything has asked for it.
+ */
+const loadLibrary = () => import('@mantine/notifications');
+let library: ReturnType<typeof loadLibrary> | undefined;
+const requestListeners = new Set<() => void>();
+
+export function notificationsRequested(): boolean {
+  return library !== undefined;
+}
+
+export function onNotificationsRequested(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
+/** Shows a notification (Mantine's data), loading the library on first use. */
+export function notify(notification: NotificationData): void {
+  if (!library) {
+    library = loadLibrary();
+    library.catch(() => {
+      library = undefined; // the next notification tries again
+    });
+    for (const listener of requestListeners) listener();
+  }
+  library.then(
+    ({ notifications }) => notifications.show(notification),
+    (error: unknown) => console.warn('Notifications could not be loaded', error),
+  );
+}
 
 /** Shows a failure to the user; the message is the server's (or the spec's) text, unchanged. */
 export function notifyError(message: string, title = 'Something went wrong'): void {
-  notifications.show({ color: 'red', title, message, autoClose: 6000 });
+  notify({ color: 'red', title, message, autoClose: 6000 });
 }
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message, autoClose: 3000 });
+  notify({ color: 'green', message, autoClose: 3000 });
 }
 
 /** The message a person should see for any thrown value. */

@@ -48,3 +48,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The app's one client: the provider shares it with the pages, and the router's loaders start queries in it. */
+export const queryClient = createQueryClient();

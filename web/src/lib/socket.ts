@@ -1,6 +1,6 @@
 import type { ChangedMessage, ClientToServerEvents, ServerToClientEvents } from '@playtime/shared/contract/realtime';
 import { REALTIME_EVENTS } from '@playtime/shared/contract/realtime';
-import { io, type Socket } from 'socket.io-client';
+import type { io as openSocket, Socket } from 'socket.io-client';
 import type { AccessTokenProvider } from './api-client';
 import { RoomMemberships } from './room-memberships';
 
@@ -18,6 +18,8 @@ export interface RoomListener {
  */
 class RealtimeConnection {
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
+  /** The client library loads with the first live view, not with the first page (most pages have none). */
+  private opening: Promise<void> | undefined;
   private readonly memberships = new RoomMemberships();
   private readonly listeners = new Map<string, Set<RoomListener>>();
   private accessToken: AccessTokenProvider = () => Promise.resolve(undefined);
@@ -35,8 +37,9 @@ class RealtimeConnection {
     }
     roomListeners.add(listener);
 
-    const socket = this.connection();
-    if (this.memberships.acquire(room) && socket.connected) this.join(room);
+    // Once connected, the 'connect' handler joins every room held, this one included.
+    if (this.memberships.acquire(room) && this.socket?.connected) this.join(room);
+    this.connect();
 
     return () => {
       roomListeners.delete(listener);
@@ -55,8 +58,18 @@ class RealtimeConnection {
     this.socket.connect();
   }
 
-  private connection(): Socket<ServerToClientEvents, ClientToServerEvents> {
-    if (this.socket) return this.socket;
+  private connect(): void {
+    if (this.socket || this.opening) return;
+    this.opening = import('socket.io-client').then(
+      ({ io }) => this.open(io),
+      (error: unknown) => {
+        this.opening = undefined; // the next live view tries again
+        console.warn('Realtime: the client could not be loaded', error);
+      },
+    );
+  }
+
+  private open(io: typeof openSocket): void {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',
       transports: ['websocket'],
@@ -82,7 +95,6 @@ class RealtimeConnection {
       for (const listener of roomListeners) listener.onChange(change);
     });
     this.socket = socket;
-    return socket;
   }
 
   /**

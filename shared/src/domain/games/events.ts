@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
+import { gameStream } from './streams';
 /**
  * Everything that can happen to a game: scheduled from a booking, players joining, moving between the
  * teams and the sideline, leaving or being removed, and cancellation. Stream: `game-{gameId}`.
@@ -213,6 +214,6 @@ export const GAME_EVENTS = [
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;
 
-export const gameStream = (gameId: string) => `game-${gameId}`;
+export { gameStream };
 
 export const GAME_EVENT_TYPES = typesOf(GAME_EVENTS);

@@ -84,3 +84,6 @@ export function minimumDecisionAt(details: {
   if (details.minPlayers === null || details.decisionHours === null) return null;
   return new Date(Date.parse(details.startDate) - details.decisionHours * HOUR_MS);
 }
+
+/** A search never returns more than this many games: the nearest area's soonest ones. */
+export const SEARCH_RESULTS_LIMIT = 200;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
+import { ROLES, type Role } from './roles';
+
+export { ROLES, type Role };
+
 /** Everything that can happen to a user account. Stream: `user-{userId}`. */
-export const ROLES = ['player', 'captain', 'field owner', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
 
 const role = z.enum(ROLES);
 

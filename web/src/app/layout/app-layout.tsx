@@ -1,11 +1,11 @@
 import { AppShell, Box, Burger, Button, Divider, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/logo';
 import { useAuth } from '../../features/auth';
-import { PartnerClaimNotice } from '../../features/partner-applications';
-import { CurrentUserSync, useRole } from '../../features/users';
+import { loadPartnerClaimNotice } from '../../features/partner-applications';
+import { loadCurrentUserSync, useRole } from '../../features/users';
 import { loadOrganizeLayout, loadOrganizerGamesPage } from '../../features/games';
 import { navLinksFor } from '../access';
 import { LoginButton, LogoutButton, WelcomeAvatar, WelcomeText } from './account-controls';
@@ -24,6 +24,10 @@ function preloadProps(to: string) {
   const preload = PRELOADS[to];
   return preload ? { onMouseEnter: preload, onFocus: preload, onTouchStart: preload } : {};
 }
+
+// A visitor needs neither (nor the contracts and live connection they bring): they load after login.
+const CurrentUserSync = lazy(() => loadCurrentUserSync().then((m) => ({ default: m.CurrentUserSync })));
+const PartnerClaimNotice = lazy(() => loadPartnerClaimNotice().then((m) => ({ default: m.PartnerClaimNotice })));
 
 /** '/organize/select-field' belongs to the Organize link ('/organize/games'): compare first segments. */
 function sameSection(pathname: string, to: string): boolean {
@@ -66,7 +70,11 @@ export function AppLayout() {
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { desktop: true, mobile: !menuOpened || !isAuthenticated } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
-      {isAuthenticated && <CurrentUserSync />}
+      {isAuthenticated && (
+        <Suspense fallback={null}>
+          <CurrentUserSync />
+        </Suspense>
+      )}
 
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -140,7 +148,11 @@ export function AppLayout() {
       )}
 
       <AppShell.Main>
-        {isAuthenticated && <PartnerClaimNotice />}
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <PartnerClaimNotice />
+          </Suspense>
+        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

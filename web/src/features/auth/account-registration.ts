@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { apiPost } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 
 /** The explicit registration the API asks for: reads never register anyone (issue 11). */
 export const REGISTER_PATH = '/api/register-user';
@@ -39,7 +39,7 @@ export const ACCOUNT_REMOVED_MESSAGE =
   'An administrator deleted your Playtime account, so you have been logged out. Contact an administrator if this is a mistake.';
 
 export function showAccountRemovedNotice(): void {
-  notifications.show({
+  notify({
     id: 'account-removed',
     color: 'red',
     title: ACCOUNT_REMOVED_TITLE,

@@ -14,6 +14,7 @@ import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser } from './auth-state';
 import { identityErrorText, isNoSessionError, isPopupOpenFailure } from './identity-errors';
 import { hasAuthParams, returnPath } from './redirect-callback';
+import { hasSessionHint, openLoginPopup } from './session-hint';
 
 interface ReturnState {
   returnTo?: string;
@@ -63,13 +64,48 @@ function reportLoginFailure(error: unknown): Error {
   return error instanceof Error ? error : new Error(text);
 }
 
+/** Whether start-up needs the SDK: a redirect login is returning, or this browser has logged in before. */
+function mayHoldSession(): boolean {
+  return hasAuthParams(window.location.search) || hasSessionHint(document.cookie);
+}
+
+/**
+ * The identity-provider client, created once on first need. The SDK loads beside the page, not before
+ * it (it is a third of the first page's JavaScript), and at the same time as the configuration.
+ * createAuth0Client also runs the silent session check; 'login_required' just means there is no session.
+ */
+let identityClient: Promise<Auth0Client> | undefined;
+function loadIdentityClient(): Promise<Auth0Client> {
+  identityClient ??= Promise.all([loadPublicConfig(), import('@auth0/auth0-spa-js')]).then(
+    ([config, { createAuth0Client }]) =>
+      createAuth0Client({
+        domain: providerDomain(config.auth),
+        clientId: config.auth.clientId,
+        authorizationParams: { audience: config.auth.audience, redirect_uri: window.location.origin },
+        useRefreshTokens: true,
+        // Tokens live in memory only, so after a reload the session is recovered through the
+        // provider's session cookie (prompt=none) instead of a stored refresh token.
+        useRefreshTokensFallback: true,
+        cacheLocation: 'memory',
+      }),
+  );
+  identityClient.catch(() => {
+    identityClient = undefined; // the next Log In tries again
+  });
+  return identityClient;
+}
+
 /**
  * Owns the identity-provider client (hosted login, authorization code flow with PKCE) and the
  * authentication state. Configuration comes from the server, so one build runs against the
  * embedded provider and against Auth0.
  */
 export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  // A visitor the SDK has never logged in starts logged out, with nothing to wait for (and no second
+  // render of the whole page once start-up has found that out).
+  const [state, dispatch] = useReducer(authReducer, undefined, () =>
+    mayHoldSession() ? initialAuthState : { ...initialAuthState, isLoading: false },
+  );
   const clientRef = useRef<Auth0Client | undefined>(undefined);
   // Read by the token provider outside React renders, so it is a ref rather than state.
   const authenticatedRef = useRef(false);
@@ -121,23 +157,12 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
     setAccountHandlers({ register: registerAccount, accountRemoved: () => void accountRemovedRef.current() });
     realtime.setAccessTokenProvider(getAccessToken);
 
+    // A visitor the SDK has never logged in is logged out without it: the SDK loads on Log In.
+    if (!mayHoldSession()) return;
+
     void (async () => {
       try {
-        // The SDK loads beside the page, not before it (it is a third of the first page's JavaScript),
-        // and at the same time as the configuration.
-        const [config, { createAuth0Client }] = await Promise.all([loadPublicConfig(), import('@auth0/auth0-spa-js')]);
-        // createAuth0Client also runs the silent session check; 'login_required' just means
-        // there is no session.
-        const client = await createAuth0Client({
-          domain: providerDomain(config.auth),
-          clientId: config.auth.clientId,
-          authorizationParams: { audience: config.auth.audience, redirect_uri: window.location.origin },
-          useRefreshTokens: true,
-          // Tokens live in memory only, so after a reload the session is recovered through the
-          // provider's session cookie (prompt=none) instead of a stored refresh token.
-          useRefreshTokensFallback: true,
-          cacheLocation: 'memory',
-        });
+        const client = await loadIdentityClient();
         clientRef.current = client;
 
         if (hasAuthParams(window.location.search)) {
@@ -163,12 +188,21 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
   }, [getAccessToken]);
 
   const login = useCallback(async () => {
-    const client = clientRef.current;
-    if (!client) return;
+    // Nothing is awaited before the popup opens: browsers only allow a popup from the click itself.
+    // The SDK opens it itself once loaded; before that it is opened here and handed over.
+    const popup = clientRef.current ? undefined : openLoginPopup();
     dispatch({ type: 'login-started' });
+    let client: Auth0Client;
     try {
-      // Nothing is awaited before this call: browsers only allow a popup from the click itself.
-      await client.loginWithPopup();
+      client = clientRef.current ?? (await loadIdentityClient());
+      clientRef.current = client;
+    } catch (error) {
+      popup?.close();
+      dispatch({ type: 'failed', error: reportLoginFailure(error) });
+      return;
+    }
+    try {
+      await client.loginWithPopup(undefined, popup ? { popup } : undefined);
       const user = await client.getUser<AuthUser>();
       authenticatedRef.current = Boolean(user);
       sessionRef.current += 1;

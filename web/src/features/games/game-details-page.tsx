@@ -5,10 +5,8 @@ import {
   Card,
   Center,
   Container,
-  Drawer,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -17,11 +15,14 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
-import { gameStream, type Team } from '@playtime/shared/domain/games/events';
+import type { Team } from '@playtime/shared/domain/games/events';
+import { gameStream } from '@playtime/shared/domain/games/streams';
 import { IconArrowLeft, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { LazyDrawer, LazyModal, WhenFirstOpened } from '../../components/lazy-dialogs';
+import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite-announcement';
 import { useNow } from '../../hooks/use-now';
 import { errorMessage } from '../../lib/notify';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
@@ -34,7 +35,6 @@ import { RosterAnnouncer } from './play/roster-announcer';
 import { useCurrentUser } from '../users';
 import { useGameData, useJoinGame, useLeaveGame, type LoadedGame } from './api/play';
 import { playKeys } from './api/query-keys';
-import { ManageDialog } from './play/manage-dialog';
 import {
   GAME_CANCELLED,
   joinFailureMessage,
@@ -47,22 +47,26 @@ import {
 } from './play/messages';
 import { RemovedPlayers } from './play/removed-players';
 import { Pitch } from './play/pitch';
-import { countdownAt, playSecondsAt, replaceCandidates, serverNow } from './play/play-time';
+import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
-// form, the admin's as-of panel.
+// form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
+const ManageDialog = lazy(() => import('./play/manage-dialog').then((module) => ({ default: module.ManageDialog })));
 const ShareDialog = lazy(() => import('./play/share-dialog').then((module) => ({ default: module.ShareDialog })));
 const PaymentDialog = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialog })));
 const AsOfPanel = lazy(() => loadAsOfPanel().then((module) => ({ default: module.AsOfPanel })));
 
-/**
- * Opens a lazily loaded dialog one render after it has mounted closed: a Mantine modal notes the
- * control that opened it when `opened` turns true, to give it focus back on close.
- */
-function OpenedAfterMount({ opened, children }: { opened: boolean; children: (opened: boolean) => ReactNode }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return children(opened && mounted);
+function countdownLine(countdown: Countdown): string {
+  if (countdown.phase === 'live') return countdown.text;
+  return countdown.phase === 'not-started' ? 'Game has not started yet.' : 'This game has ended.';
+}
+
+/** Says the countdown's line politely when the game starts or ends, not at every second's tick. */
+function CountdownAnnouncer({ countdown }: { countdown: Countdown }) {
+  const message = useAnnouncedChanges(countdown, countdown.phase, (_before, now) => [
+    countdownLine(now).replace(/\.$/, ''),
+  ]);
+  return <PoliteAnnouncement message={message} testId="countdown-announcement" />;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -169,34 +173,38 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
           {failure}
         </Alert>
       )}
-      <Modal opened={confirmingLeave} onClose={confirmLeave.close} title="Leave Game" centered>
-        <Text>{LEAVE_CONFIRMATION}</Text>
-        {game.priceCents > 0 && (
-          <Text mt="xs" c="dimmed" fz="sm">
-            {REJOIN_FOR_FREE}
-          </Text>
+      <WhenFirstOpened opened={confirmingLeave}>
+        {(opened) => (
+          <LazyModal opened={opened} onClose={confirmLeave.close} title="Leave Game" centered>
+            <Text>{LEAVE_CONFIRMATION}</Text>
+            {game.priceCents > 0 && (
+              <Text mt="xs" c="dimmed" fz="sm">
+                {REJOIN_FOR_FREE}
+              </Text>
+            )}
+            <Group justify="flex-end" mt="lg">
+              <Button variant="default" onClick={confirmLeave.close}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={leave.isPending}
+                onClick={() =>
+                  leave.mutate(undefined, {
+                    onSuccess: confirmLeave.close,
+                    onError: () => {
+                      confirmLeave.close();
+                      setFailure(LEAVE_FAILED);
+                    },
+                  })
+                }
+              >
+                Leave
+              </Button>
+            </Group>
+          </LazyModal>
         )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={confirmLeave.close}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={leave.isPending}
-            onClick={() =>
-              leave.mutate(undefined, {
-                onSuccess: confirmLeave.close,
-                onError: () => {
-                  confirmLeave.close();
-                  setFailure(LEAVE_FAILED);
-                },
-              })
-            }
-          >
-            Leave
-          </Button>
-        </Group>
-      </Modal>
+      </WhenFirstOpened>
       {paying && user.data && (
         <Suspense fallback={null}>
           <PaymentDialog
@@ -227,9 +235,6 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
   const user = useCurrentUser();
   const tick = useNow(1000);
   const [sharing, share] = useDisclosure(false);
-  // Mounted from the first Share on, so later closes keep their transition and give focus back.
-  const [shareWanted, setShareWanted] = useState(false);
-  if (sharing && !shareWanted) setShareWanted(true);
   // Admins settle disputes by seeing the game as it stood: ten minutes ago to begin with.
   const [asOfFrom, setAsOfFrom] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(null);
@@ -289,13 +294,13 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
             {GAME_CANCELLED}
           </Alert>
         ) : (
-          <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.8' : 'dimmed'} aria-live="polite">
-            {countdown.phase === 'live'
-              ? countdown.text
-              : countdown.phase === 'not-started'
-                ? 'Game has not started yet.'
-                : 'This game has ended.'}
-          </Text>
+          <>
+            {/* Not a live region: it changes every second. The start and the end are announced. */}
+            <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.8' : 'dimmed'}>
+              {countdownLine(countdown)}
+            </Text>
+            <CountdownAnnouncer countdown={countdown} />
+          </>
         )}
         <Text mt={4} fw={700} data-testid="players-count">
           {playerCountLabel(game.playerCount, game.max_players, game.sidelineCount)}
@@ -328,33 +333,37 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         </SimpleGrid>
       </Card>
 
-      {shareWanted && (
-        <Suspense fallback={null}>
-          <OpenedAfterMount opened={sharing}>
-            {(opened) => <ShareDialog opened={opened} onClose={share.close} url={window.location.href} />}
-          </OpenedAfterMount>
-        </Suspense>
-      )}
-      <Drawer
-        opened={asOfFrom !== null}
-        onClose={() => setAsOfFrom(null)}
-        position="right"
-        size="lg"
-        title={`${game.name} as it stood`}
-      >
-        {asOfFrom && (
-          <Suspense fallback={<Loader />}>
-            <AsOfPanel stream={gameStream(game.gameId)} time={asOfFrom} />
-          </Suspense>
+      <WhenFirstOpened opened={sharing}>
+        {(opened) => <ShareDialog opened={opened} onClose={share.close} url={window.location.href} />}
+      </WhenFirstOpened>
+      <WhenFirstOpened opened={asOfFrom !== null}>
+        {(opened) => (
+          <LazyDrawer
+            opened={opened}
+            onClose={() => setAsOfFrom(null)}
+            position="right"
+            size="lg"
+            title={`${game.name} as it stood`}
+          >
+            {asOfFrom && (
+              <Suspense fallback={<Loader />}>
+                <AsOfPanel stream={gameStream(game.gameId)} time={asOfFrom} />
+              </Suspense>
+            )}
+          </LazyDrawer>
         )}
-      </Drawer>
-      <ManageDialog
-        game={game}
-        player={canManage ? picked : null}
-        onClose={() => setPickedId(null)}
-        secondsOf={secondsOf}
-        replaceList={(onPitch) => replaceCandidates(onPitch, now, start, end)}
-      />
+      </WhenFirstOpened>
+      <WhenFirstOpened opened={canManage && picked !== null}>
+        {(opened) => (
+          <ManageDialog
+            game={game}
+            player={opened ? picked : null}
+            onClose={() => setPickedId(null)}
+            secondsOf={secondsOf}
+            replaceList={(onPitch) => replaceCandidates(onPitch, now, start, end)}
+          />
+        )}
+      </WhenFirstOpened>
     </Stack>
   );
 }

@@ -1,6 +1,13 @@
 /** The games feature's public surface: the player's games for the profile, and the pages, each loaded on first visit. */
+import type { QueryClient } from '@tanstack/react-query';
+import { gameDataQuery } from './api/game-data';
+
 export { useMyGames } from './api/play';
 export { playKeys } from './api/query-keys';
+
+/** Starts fetching a game's page data: the route calls it, so the request runs beside the page's code download. */
+export const prefetchGameData = (queryClient: QueryClient, gameId: string) =>
+  queryClient.prefetchQuery(gameDataQuery(gameId));
 
 export const loadSearchPage = () => import('./search-page');
 export const loadGameDetailsPage = () => import('./game-details-page');

@@ -6,7 +6,7 @@ import {
   Container,
   Group,
   Loader,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Slider,
   Stack,
@@ -22,7 +22,7 @@ import {
   SEARCH_MAX_MILES,
   SEARCH_MILES_STEP,
   SEARCH_MIN_MILES,
-} from '@playtime/shared/contract/games';
+} from '@playtime/shared/contract/game-search';
 import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { GameCard } from '../../components/game-card';
@@ -112,12 +112,12 @@ export function SearchPage() {
             >
               Use my location
             </Button>
-            <Select
+            {/* The browser's own list: a phone shows its native picker, and no popover code is downloaded. */}
+            <NativeSelect
               label="Sort by"
               data={SORTS}
               value={sort}
-              onChange={(value) => value && setSort(value as SearchSort)}
-              allowDeselect={false}
+              onChange={(event) => setSort(event.currentTarget.value as SearchSort)}
               w={140}
             />
           </Group>

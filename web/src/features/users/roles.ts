@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@playtime/shared/domain/users/events';
+import { ROLES, type Role } from '@playtime/shared/domain/users/roles';
 
 /** The four roles of the user domain; 'field owner' is written with a space, as the server sends it. */
 export { ROLES, type Role };

@@ -1,25 +1,16 @@
-import type { GameDetail, GameInList, GameSearchResult, GeocodedLocation } from '@playtime/shared/contract/games';
+import type { GameInList, GameSearchResult, GeocodedLocation } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { toGameSummary } from '../organize/organizer-games';
-import { serverClockOffset } from '../play/play-time';
+import { gameDataQuery, type LoadedGame } from './game-data';
 import { playKeys } from './query-keys';
 
-/** The game page's data with the server-clock offset measured when it arrived. */
-export type LoadedGame = GameDetail & { clockOffsetMs: number };
+export type { LoadedGame };
 
 /** GET /api/get-game-data: public; its serverTime sets the page's clock. */
 export function useGameData(gameId: string) {
-  return useQuery({
-    queryKey: playKeys.game(gameId),
-    queryFn: async (): Promise<LoadedGame> => {
-      const game = await apiGet<GameDetail>('/api/get-game-data', { gameId });
-      return { ...game, clockOffsetMs: serverClockOffset(game.serverTime, Date.now()) };
-    },
-    enabled: Boolean(gameId),
-    meta: { silent: true },
-  });
+  return useQuery({ ...gameDataQuery(gameId), enabled: Boolean(gameId) });
 }
 
 /** GET /api/get-games: games within `distanceKm` of the place, not ended. */

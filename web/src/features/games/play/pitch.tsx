@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Box,
-  Group,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Box, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { ReactNode } from 'react';
 import { TEAM_SLOTS } from '@playtime/shared/domain/games/rules';
@@ -136,7 +125,9 @@ export function Pitch(props: PitchProps) {
             {props.team1.length + props.team2.length === 0 ? 'No players yet' : 'Nobody on the sideline'}
           </Text>
         ) : (
-          <ScrollArea type="auto" offsetScrollbars>
+          // The browser's own scrolling: Mantine's ScrollArea would bring floating-ui and its scroll
+          // machinery (about 20 KB gzipped) to every game page for this one row.
+          <Box style={{ overflowX: 'auto' }}>
             <Group gap="md" wrap="nowrap" pb={4}>
               {props.sideline.map((participant) => (
                 <Box key={participant.userId} w={72} style={{ flexShrink: 0 }}>
@@ -149,7 +140,7 @@ export function Pitch(props: PitchProps) {
                 </Box>
               ))}
             </Group>
-          </ScrollArea>
+          </Box>
         )}
       </Paper>
     </Stack>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countdownAt, playMinutes, playSecondsAt, replaceCandidates, serverClockOffset, serverNow } from './play-time';
+import { serverClockOffset } from '../api/game-data';
+import { countdownAt, playMinutes, playSecondsAt, replaceCandidates, serverNow } from './play-time';
 
 const start = Date.parse('2026-06-11T10:00:00Z');
 const end = Date.parse('2026-06-11T11:00:00Z');

@@ -8,11 +8,6 @@ import type { Participant } from '@playtime/shared/contract/games';
  * measures how long ago that fetch was, so every open page agrees within a second whatever its clock says.
  */
 
-/** How far the server's clock is ahead of the browser's, measured when the answer arrived. */
-export function serverClockOffset(serverTime: string, receivedAtMs: number): number {
-  return Date.parse(serverTime) - receivedAtMs;
-}
-
 /** The server's time now, in ms, given the offset measured at the fetch. */
 export function serverNow(offsetMs: number, browserNowMs: number): number {
   return browserNowMs + offsetMs;

@@ -1,0 +1,27 @@
+import type { GameDetail } from '@playtime/shared/contract/games';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { playKeys } from './query-keys';
+
+/** The game page's data with the server-clock offset measured when it arrived. */
+export type LoadedGame = GameDetail & { clockOffsetMs: number };
+
+/** How far the server's clock is ahead of the browser's, measured when the answer arrived. */
+export function serverClockOffset(serverTime: string, receivedAtMs: number): number {
+  return Date.parse(serverTime) - receivedAtMs;
+}
+
+/**
+ * GET /api/get-game-data: public; its serverTime sets the page's clock. A module of its own, free of the
+ * page's code, so the route can start the request while the page's code is still loading.
+ */
+export function gameDataQuery(gameId: string) {
+  return queryOptions({
+    queryKey: playKeys.game(gameId),
+    queryFn: async (): Promise<LoadedGame> => {
+      const game = await apiGet<GameDetail>('/api/get-game-data', { gameId });
+      return { ...game, clockOffsetMs: serverClockOffset(game.serverTime, Date.now()) };
+    },
+    meta: { silent: true },
+  });
+}

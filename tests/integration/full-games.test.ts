@@ -451,3 +451,118 @@ describe('full games and thin games over HTTP', () => {
     expect(errorOf(badDraft).message).toBe("minPlayers: Minimum players is at most the game's max players (14)");
   });
 });
+
+describe('offers that run out by themselves', () => {
+  let app: TestApp;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    // Offers last three seconds here, so their expiry jobs run within the test.
+    app = await startTestApp({ OFFER_WINDOW_OVER_24H_MINUTES: '0.05' });
+    store = checkEventSchemas(await PostgresEventStore.connect(app.databaseUrl));
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+    await app?.dispose();
+  });
+
+  it('expires a spot offer and a waitlist offer at their time, passing the place on to the next on the waitlist', async () => {
+    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    const field = await owner.post('/api/add-field', {
+      name: 'Expiry Park',
+      description: '',
+      address: '4 Pier Rd',
+      zipCode: '10001',
+      city: 'New York',
+      price: 40,
+      picture: '',
+    });
+    expect(field.status, field.text).toBe(200);
+    const fieldId = (field.json as { fieldId: string }).fieldId;
+    const pitch = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
+    expect(
+      (await owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(8), endDate: at(23) })).status,
+    ).toBe(200);
+    captain.seesWritesOf(owner);
+    const held = await captain.post('/api/hold-slot', {
+      subFieldId: pitch,
+      startDate: at(10),
+      endDate: at(11),
+      maxPlayers: 14,
+      sidelineSize: 1,
+    });
+    expect(held.status, held.text).toBe(200);
+    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    const secret = await captain.post('/api/checkout', { price: rentalCents, purpose: { kind: 'rental', holdId } });
+    expect(secret.status, secret.text).toBe(200);
+    const anonymous = new ApiClient(app.url, null);
+    const paid = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+    expect(paid.status, paid.text).toBe(200);
+    const paymentId = paymentIdOfClientSecret(secret.text)!;
+    const added = await captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId });
+    expect(added.status, added.text).toBe(200);
+    const { gameId } = added.json as { gameId: string };
+
+    const people = await Promise.all(
+      Array.from({ length: 17 }, (_, n) => signUpPlayer(app, `expiry${n}@playtime.test`, `expiry${n}`)),
+    );
+    const ids = await Promise.all(
+      people.map(async (person) => ((await person.get('/api/get-user')).json as { userId: string }).userId),
+    );
+    for (const [n, person] of people.entries()) {
+      person.seesWritesOf(captain);
+      if (n > 0) person.seesWritesOf(people[n - 1]!);
+      const answer =
+        n < 15
+          ? await person.post('/api/join-game', { gameId, team: n < 7 ? 1 : n < 14 ? 2 : 0 })
+          : await person.post('/api/join-waitlist', { gameId });
+      expect(answer.status, answer.text).toBe(200);
+    }
+    // A team player leaves: the spot goes to the one in line, the place in the game to the first waiting.
+    people[0]!.seesWritesOf(people[16]!);
+    expect((await people[0]!.post('/api/leave-game', { gameId })).status).toBe(200);
+    const events = async () =>
+      (await store.readStream(gameStream(gameId))).map((stored) => parseEvent(stored) as GameEvent);
+    const offered = (await events()).filter(
+      (event) => event.type === 'SpotOffered' || event.type === 'WaitlistOffered',
+    );
+    expect(offered.map((event) => [event.type, event.data.playerId])).toEqual([
+      ['SpotOffered', ids[14]],
+      ['WaitlistOffered', ids[15]],
+    ]);
+
+    // Nobody answers: both run out by their jobs, and the place passes to the next on the waitlist.
+    const expired = await waitFor(
+      'both offers expired by their jobs',
+      async () => {
+        const all = await events();
+        const ended = all.filter((event) => event.type === 'SpotOfferExpired' || event.type === 'WaitlistOfferExpired');
+        return ended.length === 2 && all;
+      },
+      30_000,
+    );
+    expect(
+      expired
+        .filter((event) => event.type === 'SpotOfferExpired' || event.type === 'WaitlistOfferExpired')
+        .map((event) => [event.type, event.data.playerId]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['SpotOfferExpired', ids[14]],
+        ['WaitlistOfferExpired', ids[15]],
+      ]),
+    );
+    const next = await waitFor('the place offered to the next on the waitlist', async () =>
+      (await events()).find((event) => event.type === 'WaitlistOffered' && event.data.playerId === ids[16]),
+    );
+    expect(next.type).toBe('WaitlistOffered');
+    const game = await waitFor('the read model to show it', async () => {
+      const answer = await captain.get(`/api/get-game-data?gameId=${gameId}`);
+      const seen = answer.json as GameDetail;
+      return seen.waitlist.length === 1 && seen.waitlist[0]!.offer !== null && seen;
+    });
+    expect(game.waitlist).toMatchObject([{ userId: ids[16], position: 1 }]);
+    expect(game.line).toMatchObject([{ userId: ids[14], position: 1, offer: null }]);
+  });
+});

@@ -12,6 +12,8 @@ import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { gameDecider, NO_PLACE_TO_PAY_FOR, type GameCommand } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
 import { DomainError } from '@playtime/shared/domain/decider';
+import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
@@ -382,7 +384,7 @@ describe('full games and thin games over HTTP', () => {
     expect((await eventsOf(gameId)).filter((event) => event.type === 'GameCancelled')).toHaveLength(1);
   });
 
-  it('checks the minimum by itself: a game whose decision time has passed when it is made cancels at once and gives the slot back', async () => {
+  it('refuses a hold whose decision time has passed, and checks the minimum by itself: a game booked after its decision time cancels at once and gives the slot back', async () => {
     // A slot starting within a few hours, on the next half hour at least 90 minutes away: 48 hours before it has passed.
     const HALF_HOUR = 30 * 60_000;
     const start = Math.ceil((Date.now() + 90 * 60_000) / HALF_HOUR) * HALF_HOUR;
@@ -395,14 +397,51 @@ describe('full games and thin games over HTTP', () => {
     expect(window.status, window.text).toBe(200);
     captain.seesWritesOf(owner);
     const draft = { name: 'Too Late', maxPlayers: 14, minPlayers: 2, decisionHours: 48 };
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId: pitch,
-      startDate: soon(0),
-      endDate: soon(2 * HALF_HOUR),
-      ...draft,
+    const slot = { subFieldId: pitch, startDate: soon(0), endDate: soon(2 * HALF_HOUR) };
+    const refused = await captain.post('/api/hold-slot', { ...slot, ...draft });
+    expect(refused.status).toBe(422);
+    expect(errorOf(refused).code).toBe('decision_time_passed');
+
+    // A hold taken before its decision time and booked after it (as a captain paying late would): the
+    // hold is recorded at an instant before the decision time, then paid and booked now.
+    const quote = await captain.post('/api/hold-slot', slot);
+    expect(quote.status, quote.text).toBe(200);
+    const { rentalCents } = quote.json as { rentalCents: number };
+    const quoted = await waitFor('the quoted hold in the read model', async () => {
+      const { rows } = await db.query<{ field_id: string; owner_id: string; organizer_id: string }>(
+        'SELECT field_id, owner_id, organizer_id FROM read.holds WHERE hold_id = $1',
+        [(quote.json as { holdId: string }).holdId],
+      );
+      return rows[0];
     });
-    expect(held.status, held.text).toBe(200);
-    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    const { field_id: fieldId, owner_id: ownerId, organizer_id: captainId } = quoted;
+    const holdId = `hold-before-its-decision-${start}`;
+    const beforeDecision = new Date(start - 48 * 3_600_000 - 60_000);
+    await handleCommand({
+      store,
+      decider: availabilityDecider,
+      streamId: subFieldStream(pitch),
+      command: {
+        type: 'HoldSlot',
+        subField: { subFieldId: pitch, fieldId, ownerId, name: 'Pitch A' },
+        startDate: new Date(slot.startDate),
+        endDate: new Date(slot.endDate),
+        rentalCents,
+        holdMinutes: 10,
+        draft: {
+          name: draft.name,
+          organizerUsername: 'captain',
+          maxPlayers: 14,
+          priceCents: 0,
+          picture: '',
+          sidelineSize: 4,
+          minPlayers: draft.minPlayers,
+          decisionHours: draft.decisionHours,
+        },
+      },
+      context: { now: beforeDecision, newId: () => holdId, actorId: captainId },
+      metadata: { userId: captainId, correlationId: 'hold-before-its-decision', causationId: null },
+    });
     const paymentId = await pay(captain, { kind: 'rental', holdId }, rentalCents);
     const added = await captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId });
     expect(added.status, added.text).toBe(200);

@@ -3,6 +3,7 @@
  * provider and the built web app, in one process on one port. The distributed entries
  * (command-api/src/main.ts, projector/src/main.ts, read-api/src/main.ts) compose the same parts.
  */
+import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { commandApiSettings, createCommandApi } from '@playtime/command-api/command-api';
@@ -90,6 +91,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     redisUrl: config.REDIS_URL,
     refund: payments.refund,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    offerWindows: offerWindowsOf(config),
     logger,
   });
   const accountWithdrawal = await startAccountWithdrawal({ ...parts, redisUrl: config.REDIS_URL, logger });

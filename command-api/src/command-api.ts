@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import type { Config } from '@playtime/shared/infra/config/config';
+import type { OfferWindows } from '@playtime/shared/domain/games/rules';
+import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
@@ -26,6 +28,8 @@ export type CommandApiDependencies = CommandDependencies &
     holdMinutes: number;
     /** CANCELLATION_WINDOW_HOURS: cancelling this long before the start refunds the rental. */
     cancellationWindowHours: number;
+    /** OFFER_WINDOW_*: how long a freed place stays offered to the first in line or on the waitlist. */
+    offerWindows: OfferWindows;
     /** setUpPayments(...): the processor, its card form and what rentals and entries buy. */
     payments: PaymentCommandDependencies['payments'];
     /** The app's public address (payout onboarding returns there). */
@@ -41,12 +45,13 @@ export function commandApiSettings(
   config: Config,
 ): Pick<
   CommandApiDependencies,
-  'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'partnerSheetUrl'
+  'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'offerWindows' | 'partnerSheetUrl'
 > {
   return {
     availabilityMaxDaysAhead: config.AVAILABILITY_MAX_DAYS_AHEAD,
     holdMinutes: config.HOLD_MINUTES,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    offerWindows: offerWindowsOf(config),
     partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
   };
 }

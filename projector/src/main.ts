@@ -1,4 +1,5 @@
 /** Distributed entry: the projector. Needs DATABASE_URL; with REDIS_URL its change notices reach every read-api's sockets. */
+import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import { publicUrlOf } from '@playtime/shared/infra/config/config';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
@@ -30,6 +31,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     redisUrl: config.REDIS_URL,
     refund: payments.refund,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    offerWindows: offerWindowsOf(config),
     logger,
   });
   const accountWithdrawal = await startAccountWithdrawal({ ...infrastructure, redisUrl: config.REDIS_URL, logger });

@@ -435,7 +435,8 @@ describe('the game loop over HTTP', () => {
 
   describe('capacity under concurrency', () => {
     it('never puts more on the pitch than the caps, and tells every loser the game is full', async () => {
-      const gameId = await bookGame(pitchB, 16, 17, { name: 'Crowded', maxPlayers: 14 });
+      // A sideline of 10 takes all twenty (the default of 4 would send six to the waitlist).
+      const gameId = await bookGame(pitchB, 16, 17, { name: 'Crowded', maxPlayers: 14, sidelineSize: 10 });
       // Twenty players join the sideline, then each asks for team 1 twenty-five times at once: 500 moves.
       const players = await Promise.all(
         Array.from({ length: 20 }, (_, index) => signUpPlayer(app, `crowd${index}@playtime.test`, `crowd${index}`)),

@@ -4,6 +4,7 @@
  * tomorrow evening, both booked through the same deciders, payments and booking process as any other.
  * Seeded once: the field's id is fixed, and a field that exists means the demo was seeded before.
  */
+import { DEFAULT_DECISION_HOURS, DEFAULT_SIDELINE_SIZE } from '@playtime/shared/domain/games/rules';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import dayjs from 'dayjs';
@@ -284,6 +285,9 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     maxPlayers: 14,
     priceCents,
     picture: '',
+    sidelineSize: DEFAULT_SIDELINE_SIZE,
+    minPlayers: null,
+    decisionHours: DEFAULT_DECISION_HOURS,
   });
   await bookDemoGame({ ...deps, commands }, people, pitchB, live, draft('Riverside Pick-up (live now)', 500), bookedAt);
   const tomorrowEvening = today.add(1, 'day').hour(18);

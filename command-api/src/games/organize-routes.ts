@@ -6,7 +6,6 @@ import {
   releaseHoldBody,
   type HeldSlot,
 } from '@playtime/shared/contract/games';
-import { DEFAULT_MAX_PLAYERS } from '@playtime/shared/domain/games/rules';
 import { NO_SUCH_SUBFIELD, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
 import { bookHeldSlot, holdSlot, releaseHold } from '@playtime/shared/game-loop/booking';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -38,9 +37,12 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     const draft = {
       name: body.name || `${user.username}'s Game`,
       organizerUsername: user.username,
-      maxPlayers: body.maxPlayers ?? DEFAULT_MAX_PLAYERS,
+      maxPlayers: body.maxPlayers,
       priceCents: body.price,
       picture: '',
+      sidelineSize: body.sidelineSize,
+      minPlayers: body.minPlayers,
+      decisionHours: body.decisionHours,
     };
     const { held, appended } = await holdSlot(
       deps,

@@ -1,16 +1,23 @@
 import { Router, type Request } from 'express';
 import {
+  acceptSpotBody,
   allowPlayerBackBody,
+  declineSpotBody,
   deleteGameBody,
   joinGameBody,
+  joinWaitlistBody,
   leaveGameBody,
+  leaveWaitlistBody,
   removePlayerBody,
   switchPlayersBody,
+  type WaitlistPosition,
 } from '@playtime/shared/contract/games';
-import { gameDecider, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
+import { gameDecider, waitlistOf, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
+import type { OfferWindows } from '@playtime/shared/domain/games/rules';
+import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-import { parseBody } from '@playtime/shared/infra/http/errors';
+import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { runCommand, type CommandDependencies } from '../http/run-command';
 
 export type GameCommandDependencies = CommandDependencies & {
@@ -21,14 +28,21 @@ export type GameCommandDependencies = CommandDependencies & {
    * that it is the caller's, of this game's price, for this game, and not used before.
    */
   verifyEntryPayment: (paymentId: string) => Promise<VerifiedEntryPayment>;
+  /** OFFER_WINDOW_*: how long a place that a command frees stays offered (issue #29). */
+  offerWindows: OfferWindows;
 };
 
 const actorIsAdmin = (req: Request) => req.user!.role === 'admin';
 
-/** Commands on games (spec §7 game calls): join, move, substitute, remove, leave and cancel. */
+/**
+ * Commands on games (spec §7 game calls): join, move, substitute, remove, leave and cancel; and the line
+ * for a team spot and the waitlist of a full game (issue #29). Every command that may free a place
+ * carries the offer windows, so its offers last as configured.
+ */
 export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   const router = Router();
   const signedIn = requireUser(deps.resolveUser);
+  const { offerWindows } = deps;
 
   router.post('/api/join-game', signedIn, async (req, res) => {
     const body = parseBody(joinGameBody, req.body);
@@ -37,6 +51,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     if (body.participantId !== undefined && body.participantId !== user.userId) {
       await runCommand(deps, req, res, gameDecider, stream, {
         type: 'MovePlayer',
+        offerWindows,
         playerId: body.participantId,
         to: body.team,
         actorIsAdmin: actorIsAdmin(req),
@@ -45,6 +60,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
       const payment = body.paymentId === undefined ? null : await deps.verifyEntryPayment(body.paymentId);
       await runCommand(deps, req, res, gameDecider, stream, {
         type: 'JoinGame',
+        offerWindows,
         playerId: user.userId,
         username: user.username,
         team: body.team,
@@ -58,6 +74,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     const { gameId } = parseBody(leaveGameBody, req.body);
     await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
       type: 'LeaveGame',
+      offerWindows,
       playerId: req.user!.userId,
     });
     res.json({ ok: true });
@@ -67,6 +84,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     const { gameId, participantId } = parseBody(removePlayerBody, req.body);
     await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
       type: 'RemovePlayer',
+      offerWindows,
       playerId: participantId,
       actorIsAdmin: actorIsAdmin(req),
     });
@@ -87,6 +105,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     const body = parseBody(switchPlayersBody, req.body);
     await runCommand(deps, req, res, gameDecider, gameStream(body.gameId), {
       type: 'SwitchPlayers',
+      offerWindows,
       incomingId: body.participantId1,
       outgoingId: body.participantId2,
       actorIsAdmin: actorIsAdmin(req),
@@ -99,6 +118,51 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
       type: 'CancelGame',
       actorIsAdmin: actorIsAdmin(req),
+    });
+    res.json({ ok: true });
+  });
+
+  router.post('/api/accept-spot', signedIn, async (req, res) => {
+    const { gameId } = parseBody(acceptSpotBody, req.body);
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'AcceptSpot',
+      playerId: req.user!.userId,
+    });
+    res.json({ ok: true });
+  });
+
+  router.post('/api/decline-spot', signedIn, async (req, res) => {
+    const { gameId } = parseBody(declineSpotBody, req.body);
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'DeclineSpot',
+      playerId: req.user!.userId,
+      offerWindows,
+    });
+    res.json({ ok: true });
+  });
+
+  router.post('/api/join-waitlist', signedIn, async (req, res) => {
+    const { gameId } = parseBody(joinWaitlistBody, req.body);
+    const user = req.user!;
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'JoinWaitlist',
+      playerId: user.userId,
+      username: user.username,
+    });
+    // The place as the stream has it now (the state the command just left, unless others came since).
+    const game = await currentState(deps.commands.store, gameDecider, gameStream(gameId), deps.commands.streamStates);
+    const place = waitlistOf(game).find((waiting) => waiting.playerId === user.userId);
+    if (!place) throw new ApiError(409, 'not_waiting', 'You are no longer on the waitlist of this game.');
+    const answer: WaitlistPosition = { position: place.position };
+    res.json(answer);
+  });
+
+  router.post('/api/leave-waitlist', signedIn, async (req, res) => {
+    const { gameId } = parseBody(leaveWaitlistBody, req.body);
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'LeaveWaitlist',
+      playerId: req.user!.userId,
+      offerWindows,
     });
     res.json({ ok: true });
   });

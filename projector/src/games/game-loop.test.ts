@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ofPitchA, testSlotBooked, testSlotHeld } from '@playtime/shared/testing/bookings';
+import { testGameDetails } from '@playtime/shared/testing/games';
 import { queueNamed, storedEvent } from '@playtime/shared/testing/reactors';
+import type { GameDetails } from '@playtime/shared/domain/games/events';
 import { gameLoopReactor, type GameLoopJob } from './game-loop';
 
 const queue = queueNamed<GameLoopJob>('game-loop');
@@ -9,7 +11,8 @@ const reactor = gameLoopReactor(queue, () => new Date('2026-11-21T12:00:00Z'));
 let position = 0;
 const stored = (type: string, data: unknown) => storedEvent(type, data, (position += 1));
 const booked = (gameId: string) => stored('SlotBooked', testSlotBooked({ holdId: `hold-of-${gameId}`, gameId }));
-const scheduled = (gameId: string) => stored('GameScheduled', { gameId });
+const scheduled = (gameId: string, details: Partial<GameDetails> = {}) =>
+  stored('GameScheduled', { ...testGameDetails({ gameId, ...details }), rentalPaymentId: null, rentalCents: 0 });
 const held = (holdId: string) => stored('SlotHeld', testSlotHeld({ holdId }));
 const released = (holdId: string) => stored('HoldReleased', { ...ofPitchA, holdId, reason: 'released' });
 
@@ -58,5 +61,46 @@ describe('the game loop reactor', () => {
     expect(reactor.react(game, () => [])).toEqual([]);
     // Another game's making does not stand in for this one's.
     expect(reactor.react(booking, () => [scheduled('game-3')])).toHaveLength(1);
+  });
+
+  it('checks a game with a minimum of players at its decision time, and nothing for a game without one', () => {
+    // 18:00 on 22 November, 3 hours before: 15:00, 27 hours after the reactor's now.
+    const thin = scheduled('game-7', { minPlayers: 10, decisionHours: 3 });
+    expect(reactor.react(thin, () => [])).toEqual([
+      {
+        queue,
+        jobName: 'check-minimum-players',
+        data: { kind: 'check-minimum-players', gameId: 'game-7' },
+        delayMs: 27 * 3_600_000,
+      },
+    ]);
+    expect(reactor.react(scheduled('game-8', { minPlayers: null }), () => [])).toEqual([]);
+    // A decision time already passed is checked at once.
+    const late = scheduled('game-9', { minPlayers: 10, decisionHours: 48 });
+    expect(reactor.react(late, () => [])).toMatchObject([{ jobName: 'check-minimum-players', delayMs: 0 }]);
+  });
+
+  it('lets every offer of a spot or a place run out by itself: a delayed job at its expiresAt', () => {
+    const offer = { gameId: 'game-1', playerId: 'p1', at: '2026-11-21T12:00:00.000Z' };
+    expect(
+      reactor.react(stored('SpotOffered', { ...offer, team: 2, expiresAt: '2026-11-21T14:00:00.000Z' }), () => []),
+    ).toEqual([
+      {
+        queue,
+        jobName: 'expire-spot-offer',
+        data: { kind: 'expire-spot-offer', gameId: 'game-1', playerId: 'p1', offeredAt: offer.at },
+        delayMs: 2 * 3_600_000,
+      },
+    ]);
+    expect(
+      reactor.react(stored('WaitlistOffered', { ...offer, expiresAt: '2026-11-21T12:10:00.000Z' }), () => []),
+    ).toEqual([
+      {
+        queue,
+        jobName: 'expire-waitlist-offer',
+        data: { kind: 'expire-waitlist-offer', gameId: 'game-1', playerId: 'p1', offeredAt: offer.at },
+        delayMs: 10 * 60_000,
+      },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { SubFieldRef } from '@playtime/shared/domain/availability/decider';
 import type { GameEvent } from '@playtime/shared/domain/games/events';
+import { minimumDecisionAt, type OfferWindows } from '@playtime/shared/domain/games/rules';
 import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { gameLoopJobHandler, type GameLoopJob, type RefundPayment } from '@playtime/shared/game-loop/game-loop-jobs';
 import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
@@ -62,14 +63,44 @@ function refundJob(
 export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
   return {
     name: 'game_loop',
-    handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'GameScheduled', 'PlayerRemoved', 'GameCancelled'] satisfies (
-      AvailabilityEvent | GameEvent
-    )['type'][],
+    handles: [
+      'SlotHeld',
+      'HoldReleased',
+      'SlotBooked',
+      'GameScheduled',
+      'PlayerRemoved',
+      'GameCancelled',
+      'SpotOffered',
+      'WaitlistOffered',
+    ] satisfies (AvailabilityEvent | GameEvent)['type'][],
     react(stored: StoredEvent, following: () => readonly StoredEvent[]): JobRequest<GameLoopJob>[] {
-      // Handled only to be seen after a hold or a booking (below): each asks for nothing itself.
-      if (stored.type === 'GameScheduled' || stored.type === 'HoldReleased') return [];
+      // Handled only to be seen after a hold (below): it asks for nothing itself.
+      if (stored.type === 'HoldReleased') return [];
       const event = parseEvent(stored);
+      const delayUntil = (instant: string | Date) => Math.max(0, new Date(instant).getTime() - now().getTime());
       switch (event.type) {
+        case 'GameScheduled': {
+          // A game with a minimum of players checks it at its decision time (issue #29).
+          const decisionAt = minimumDecisionAt(event.data);
+          if (!decisionAt) return [];
+          return [
+            {
+              queue,
+              jobName: 'check-minimum-players',
+              data: { kind: 'check-minimum-players', gameId: event.data.gameId },
+              delayMs: delayUntil(decisionAt),
+            },
+          ];
+        }
+        case 'SpotOffered':
+        case 'WaitlistOffered': {
+          // Answered offers make the job decide nothing: it is kept, so a replay without `following` is right too.
+          const { gameId, playerId, at: offeredAt, expiresAt } = event.data;
+          const kind = event.type === 'SpotOffered' ? 'expire-spot-offer' : 'expire-waitlist-offer';
+          return [
+            { queue, jobName: kind, data: { kind, gameId, playerId, offeredAt }, delayMs: delayUntil(expiresAt) },
+          ];
+        }
         case 'SlotHeld': {
           // A hold already booked or released when the log is read needs no expiry: most holds, under load.
           if (shownLater(following(), ['SlotBooked', 'HoldReleased'], 'holdId', event.data.holdId)) return [];
@@ -128,6 +159,8 @@ export async function startGameLoop(options: {
   /** setUpPayments(...).refund: a payment refunded in full already owes nothing more. */
   refund: Payments['refund'];
   cancellationWindowHours: number;
+  /** OFFER_WINDOW_*: offerWindowsOf(config). */
+  offerWindows: OfferWindows;
   logger: Logger;
   now?: () => Date;
 }): Promise<GameLoop> {
@@ -146,6 +179,7 @@ export async function startGameLoop(options: {
     gameLoopJobHandler({
       commands: options.commands,
       cancellationWindowHours: options.cancellationWindowHours,
+      offerWindows: options.offerWindows,
       refund,
     }),
     { concurrency: 4 },

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type pg from 'pg';
 import { fold } from '@playtime/shared/domain/decider';
-import { gameDecider, type GameCommand } from '@playtime/shared/domain/games/decider';
+import { gameDecider, lineOf, waitlistOf, type GameCommand } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameDetails, type GameEvent } from '@playtime/shared/domain/games/events';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { testGameDetails } from '@playtime/shared/testing/games';
 import { createTestDatabase } from '../../../tests/support/postgres';
@@ -145,5 +146,74 @@ describe('games projection', () => {
           'admin',
         ]),
       );
+  });
+
+  it('keeps the line for team spots, the waitlist and their offers as the decider folds them (issue #29)', async () => {
+    // Runs after the test above, on its projector.
+    const history: GameEvent[] = [];
+    let minute = 0;
+    const run = (command: GameCommand, actorId: string | null) => {
+      const now = new Date(Date.parse('2026-11-21T10:00:00.000Z') + (minute += 1) * 60_000);
+      history.push(...gameDecider.decide(command, fold(gameDecider, history), { now, newId: () => 'x', actorId }));
+    };
+    const details = testGameDetails({
+      gameId: 'full',
+      maxPlayers: 14,
+      sidelineSize: 2,
+      minPlayers: 10,
+      decisionHours: 5,
+    });
+    run({ type: 'ScheduleGame', details, rentalPaymentId: null, rentalCents: 0 }, 'captain');
+    const join = (playerId: string, team: 0 | 1 | 2) =>
+      run({ type: 'JoinGame', playerId, username: playerId, team, payment: null }, playerId);
+    for (let n = 0; n < 14; n++) join(`p${n}`, n < 7 ? 1 : 2);
+    join('s1', 0);
+    join('s2', 0);
+    for (const waiting of ['w1', 'w2', 'w3'])
+      run({ type: 'JoinWaitlist', playerId: waiting, username: waiting }, waiting);
+    run({ type: 'LeaveGame', playerId: 'p0' }, 'p0');
+    run({ type: 'DeclineSpot', playerId: 's1' }, 's1');
+    run({ type: 'LeaveWaitlist', playerId: 'w2' }, 'w2');
+    run({ type: 'MovePlayer', playerId: 'p8', to: 0, actorIsAdmin: false }, 'p8');
+    // Appended at today's schema versions, as the command side does (GameScheduled at version 2).
+    const last = await checkEventSchemas(store).appendToStream(gameStream('full'), history, {
+      expectedRevision: 'no_stream',
+    });
+    const progress = new ProjectionProgress(pool, database.url);
+    await progress.start();
+    expect(await progress.waitFor(['games'], last.checkpoint, 10_000)).toBe(true);
+    await progress.close();
+
+    const state = fold(gameDecider, history);
+    const line = lineOf(state);
+    const waitlist = waitlistOf(state);
+    // Something to compare: offers on both lists, and a line reordered by the decline and the move.
+    expect(line.map((place) => place.playerId)).toEqual(['s2', 's1', 'p8']);
+    expect(line.some((place) => place.offer !== null)).toBe(true);
+    expect(waitlist.some((place) => place.offer !== null)).toBe(true);
+    const { rows: lineRows } = await pool.query(
+      `SELECT player_id, offer_team, offer_expires_at FROM read.game_participants
+        WHERE game_id = 'full' AND team = 0 ORDER BY line_position`,
+    );
+    expect(lineRows).toEqual(
+      line.map((place) => ({
+        player_id: place.playerId,
+        offer_team: place.offer?.team ?? null,
+        offer_expires_at: place.offer ? new Date(place.offer.expiresAt) : null,
+      })),
+    );
+    const { rows: waitlistRows } = await pool.query(
+      `SELECT player_id, offer_expires_at FROM read.game_waitlist WHERE game_id = 'full' ORDER BY joined_position`,
+    );
+    expect(waitlistRows).toEqual(
+      waitlist.map((place) => ({
+        player_id: place.playerId,
+        offer_expires_at: place.offer ? new Date(place.offer.expiresAt) : null,
+      })),
+    );
+    const { rows: game } = await pool.query(
+      `SELECT sideline_size, min_players, decision_at FROM read.games WHERE game_id = 'full'`,
+    );
+    expect(game).toEqual([{ sideline_size: 2, min_players: 10, decision_at: new Date('2026-11-22T13:00:00.000Z') }]);
   });
 });

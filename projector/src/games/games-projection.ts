@@ -2,6 +2,7 @@ import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { isEventOf } from '@playtime/shared/domain/event-schemas';
 import { GAME_EVENT_TYPES, type Team } from '@playtime/shared/domain/games/events';
+import { minimumDecisionAt } from '@playtime/shared/domain/games/rules';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
 import type { PoolClient } from 'pg';
@@ -11,15 +12,19 @@ import type { PoolClient } from 'pg';
  * page, the organizer's and the player's lists and the owner's timeline. Cancelled games keep their rows
  * (status 'cancelled') so open pages can say so and the history stays readable. read.game_entries keeps
  * each paid entry (a player who left still holds theirs and rejoins for free); read.game_removals the
- * players the organizer removed and has not allowed back (DESIGN §8).
+ * players the organizer removed and has not allowed back (DESIGN §8); read.game_waitlist who waits for a
+ * place in a full game (issue #29). The sideline is the line for team spots: each sideline member's
+ * line_position is the log position of the event that put them at its back, and a standing offer of a
+ * spot is kept on their row.
  *
  * Play time is stored as the seconds of closed intervals plus when the running interval began; readers
  * add the running part from the server's clock, clamped to the game's time (DESIGN §7).
  */
 export const gamesProjection: QueryingProjection = {
   name: PROJECTIONS.games,
-  version: 2,
-  tables: ['games', 'game_participants', 'game_entries', 'game_removals'],
+  // Version 3: the line for team spots, the waitlist and their offers, the sideline size and the minimum (issue #29).
+  version: 3,
+  tables: ['games', 'game_participants', 'game_entries', 'game_removals', 'game_waitlist'],
   handles: GAME_EVENT_TYPES,
   schemaSql: `
     -- cube, earthdistance and btree_gist come from the projections' migrations (shared/src/infra/projections/schema.ts).
@@ -48,7 +53,12 @@ export const gamesProjection: QueryingProjection = {
       status             text        NOT NULL DEFAULT 'scheduled',
       -- On the pitch (teams 1 and 2) and on the sideline, kept with the roster for lists and cards.
       player_count       integer     NOT NULL DEFAULT 0,
-      sideline_count     integer     NOT NULL DEFAULT 0
+      sideline_count     integer     NOT NULL DEFAULT 0,
+      -- Team players plus sideline never exceed max_players + sideline_size; null: uncapped (games from before).
+      sideline_size      integer,
+      -- Fewer team players plus sideline at decision_at cancel the game; null: no minimum.
+      min_players        integer,
+      decision_at        timestamptz
     );
     -- The search: nearest first by place (KNN), skipping games that have ended inside the index.
     CREATE INDEX games_place ON games USING gist (place, end_date) WHERE status = 'scheduled';
@@ -68,6 +78,11 @@ export const gamesProjection: QueryingProjection = {
       joined_at         timestamptz NOT NULL,
       -- The log position of the join: the roster lists players in the order they came.
       joined_position   bigint      NOT NULL,
+      -- On the sideline: the log position of the event that put them at the back of the line; null on the pitch.
+      line_position     bigint,
+      -- The standing offer of a spot on this team, until offer_expires_at.
+      offer_team        smallint,
+      offer_expires_at  timestamptz,
       PRIMARY KEY (game_id, player_id)
     );
     CREATE INDEX game_participants_of_player ON game_participants (player_id, joined_at DESC);
@@ -88,6 +103,17 @@ export const gamesProjection: QueryingProjection = {
       removed_at timestamptz NOT NULL,
       PRIMARY KEY (game_id, player_id)
     );
+
+    CREATE TABLE game_waitlist (
+      game_id          text        NOT NULL,
+      player_id        text        NOT NULL,
+      username         text        NOT NULL,
+      -- The log position of the join: the waitlist's order.
+      joined_position  bigint      NOT NULL,
+      -- The standing offer of a place, until then.
+      offer_expires_at timestamptz,
+      PRIMARY KEY (game_id, player_id)
+    );
   `,
   async apply(events, db) {
     const keys = new Set<string>();
@@ -100,8 +126,10 @@ export const gamesProjection: QueryingProjection = {
           const d = event.data;
           await db.query(
             `INSERT INTO games (game_id, name, organizer_id, organizer_username, field_id, field_name, owner_id, sub_field_id, sub_field_name,
-                                location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.ll_to_earth($11, $12)::public.cube, $13, $14, $15, $16, $17, $18)
+                                location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours,
+                                sideline_size, min_players, decision_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.ll_to_earth($11, $12)::public.cube, $13, $14, $15, $16, $17, $18,
+                     $19, $20, $21)
              ON CONFLICT (game_id) DO NOTHING`,
             [
               d.gameId,
@@ -122,6 +150,9 @@ export const gamesProjection: QueryingProjection = {
               d.priceCents,
               d.picture,
               d.cancellationWindowHours,
+              d.sidelineSize,
+              d.minPlayers,
+              minimumDecisionAt(d)?.toISOString() ?? null,
             ],
           );
           // A new game has nobody to count yet, and its event names everyone who shows it.
@@ -131,10 +162,12 @@ export const gamesProjection: QueryingProjection = {
         case 'PlayerJoined': {
           const d = event.data;
           await db.query(
-            `INSERT INTO game_participants (game_id, player_id, username, team, payment_id, joined_at, joined_position)
-             VALUES ($1, $2, $3, 0, $4, $5, $6) ON CONFLICT (game_id, player_id) DO NOTHING`,
+            `INSERT INTO game_participants (game_id, player_id, username, team, payment_id, joined_at, joined_position, line_position)
+             VALUES ($1, $2, $3, 0, $4, $5, $6, $6) ON CONFLICT (game_id, player_id) DO NOTHING`,
             [gameId, d.playerId, d.username, d.paymentId, d.at, stored.globalPosition],
           );
+          // A waitlisted joiner (who took the place offered) leaves the waitlist.
+          await db.query('DELETE FROM game_waitlist WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
           // A rejoin brings back the entry the player holds: it is the same row.
           if (d.paymentId) {
             await db.query(
@@ -148,12 +181,17 @@ export const gamesProjection: QueryingProjection = {
         case 'PlayerMoved': {
           const d = event.data;
           await moveTo(db, gameId, d.playerId, d.to, d.playedSeconds, d.at);
+          // Onto the sideline: the back of the line; off it: out of the line, any offer taken or given up.
+          if ((d.from === 0) !== (d.to === 0))
+            await toLine(db, gameId, d.playerId, d.to === 0 ? stored.globalPosition : null);
           break;
         }
         case 'PlayersSwitched': {
           const d = event.data;
           await moveTo(db, gameId, d.outgoingId, 0, d.outgoingPlayedSeconds, d.at);
           await moveTo(db, gameId, d.incomingId, d.team, 0, d.at);
+          await toLine(db, gameId, d.incomingId, null);
+          await toLine(db, gameId, d.outgoingId, stored.globalPosition);
           break;
         }
         case 'PlayerLeft':
@@ -191,6 +229,49 @@ export const gamesProjection: QueryingProjection = {
         case 'GameCancelled':
           await db.query(`UPDATE games SET status = 'cancelled' WHERE game_id = $1`, [gameId]);
           break;
+        case 'SpotOffered': {
+          const d = event.data;
+          await db.query(
+            'UPDATE game_participants SET offer_team = $3, offer_expires_at = $4 WHERE game_id = $1 AND player_id = $2',
+            [gameId, d.playerId, d.team, d.expiresAt],
+          );
+          keys.add(rooms.user(d.playerId));
+          break;
+        }
+        case 'SpotDeclined':
+        case 'SpotOfferExpired':
+          // To the back of the line, the offer gone.
+          await toLine(db, gameId, event.data.playerId, stored.globalPosition);
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'WaitlistJoined': {
+          const d = event.data;
+          await db.query(
+            `INSERT INTO game_waitlist (game_id, player_id, username, joined_position) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id, player_id) DO NOTHING`,
+            [gameId, d.playerId, d.username, stored.globalPosition],
+          );
+          keys.add(rooms.user(d.playerId));
+          break;
+        }
+        case 'WaitlistLeft':
+        case 'WaitlistOfferExpired':
+          await db.query('DELETE FROM game_waitlist WHERE game_id = $1 AND player_id = $2', [
+            gameId,
+            event.data.playerId,
+          ]);
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'WaitlistOffered': {
+          const d = event.data;
+          await db.query('UPDATE game_waitlist SET offer_expires_at = $3 WHERE game_id = $1 AND player_id = $2', [
+            gameId,
+            d.playerId,
+            d.expiresAt,
+          ]);
+          keys.add(rooms.user(d.playerId));
+          break;
+        }
         default:
           continue;
       }
@@ -224,6 +305,15 @@ function addRoomsShowing(
   keys.add(rooms.owner(game.ownerId));
   keys.add(rooms.user(game.organizerId));
   keys.add(rooms.field(game.fieldId));
+}
+
+/** A sideline member to the back of the line (`position`), or out of it (null): either way their spot offer ends. */
+async function toLine(db: PoolClient, gameId: string, playerId: string, position: number | null): Promise<void> {
+  await db.query(
+    `UPDATE game_participants SET line_position = $3, offer_team = NULL, offer_expires_at = NULL
+      WHERE game_id = $1 AND player_id = $2`,
+    [gameId, playerId, position],
+  );
 }
 
 /** A move closes the running interval with the seconds the event recorded and opens one on the pitch. */

@@ -12,7 +12,9 @@ import {
   type GameSearchResult,
   type GeocodedLocation,
   type GameInList,
+  type LinePlace,
   type Participant,
+  type WaitlistPlace,
   type RemovedPlayer,
 } from '@playtime/shared/contract/games';
 import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
@@ -55,7 +57,21 @@ export const SEARCH_GAMES_SQL = `
 
 type ParticipantRow = ReadModelRow<
   'game_participants',
-  { player_id: string; username: string; team: 0 | 1 | 2; play_time_seconds: number; play_start: Date | null }
+  {
+    player_id: string;
+    username: string;
+    team: 0 | 1 | 2;
+    play_time_seconds: number;
+    play_start: Date | null;
+    line_position: string | null;
+    offer_team: 1 | 2 | null;
+    offer_expires_at: Date | null;
+  }
+>;
+
+type WaitlistRow = ReadModelRow<
+  'game_waitlist',
+  { player_id: string; username: string; offer_expires_at: Date | null }
 >;
 
 type GameRow = ReadModelRow<
@@ -76,6 +92,9 @@ type GameRow = ReadModelRow<
     organizer_username: string;
     organizer_id: string;
     picture: string;
+    sideline_size: number | null;
+    min_players: number | null;
+    decision_at: Date | null;
   }
 >;
 
@@ -98,16 +117,20 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   // Anyone may look at a game: its page is what a player shares.
   router.get('/api/get-game-data', async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
-    const [games, participants, entries, removals, clock] = await Promise.all([
+    const [games, participants, waiting, entries, removals, clock] = await Promise.all([
       deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
-                start_date, end_date, status, organizer_username, organizer_id, picture
+                start_date, end_date, status, organizer_username, organizer_id, picture, sideline_size, min_players, decision_at
            FROM read.games WHERE game_id = $1`,
         [gameId],
       ),
       deps.pool.query<ParticipantRow>(
-        `SELECT player_id, username, team, play_time_seconds, play_start FROM read.game_participants
-          WHERE game_id = $1 ORDER BY joined_position`,
+        `SELECT player_id, username, team, play_time_seconds, play_start, line_position, offer_team, offer_expires_at
+           FROM read.game_participants WHERE game_id = $1 ORDER BY joined_position`,
+        [gameId],
+      ),
+      deps.pool.query<WaitlistRow>(
+        `SELECT player_id, username, offer_expires_at FROM read.game_waitlist WHERE game_id = $1 ORDER BY joined_position`,
         [gameId],
       ),
       deps.pool.query<ReadModelRow<'game_entries', { player_id: string }>>(
@@ -136,6 +159,25 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
           playTime: row.play_time_seconds,
           playStart: row.play_start?.toISOString() ?? null,
         }));
+    // The line: sideline members by when they came to its back (bigint positions, compared as numbers).
+    const line: LinePlace[] = participants.rows
+      .filter((row) => row.team === 0 && row.line_position !== null)
+      .sort((a, b) => Number(a.line_position) - Number(b.line_position))
+      .map((row, index) => ({
+        userId: row.player_id,
+        username: row.username,
+        position: index + 1,
+        offer:
+          row.offer_team !== null && row.offer_expires_at !== null
+            ? { team: row.offer_team, expiresAt: row.offer_expires_at.toISOString() }
+            : null,
+      }));
+    const waitlist: WaitlistPlace[] = waiting.rows.map((row, index) => ({
+      userId: row.player_id,
+      username: row.username,
+      position: index + 1,
+      offer: row.offer_expires_at ? { expiresAt: row.offer_expires_at.toISOString() } : null,
+    }));
     const detail: GameDetail = {
       gameId: game.game_id,
       name: game.name,
@@ -158,6 +200,11 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       picture: game.picture,
       heldEntries: entries.rows.map((row) => row.player_id),
       removed: removals.rows,
+      line,
+      waitlist,
+      sidelineSize: game.sideline_size,
+      minPlayers: game.min_players,
+      decisionAt: game.decision_at?.toISOString() ?? null,
       serverTime: clock.rows[0]!.now.toISOString(),
     };
     res.json(detail);

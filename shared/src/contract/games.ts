@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import type { Team } from '../domain/games/events';
-import { MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS, SEARCH_RESULTS_LIMIT } from '../domain/games/rules';
+import {
+  DEFAULT_DECISION_HOURS,
+  DEFAULT_MAX_PLAYERS,
+  DEFAULT_SIDELINE_SIZE,
+  MAX_DECISION_HOURS,
+  MAX_PLAYERS,
+  MAX_PLAYERS_STEP,
+  MAX_SIDELINE_SIZE,
+  MIN_DECISION_HOURS,
+  MIN_MINIMUM_PLAYERS,
+  MIN_PLAYERS,
+  MIN_SIDELINE_SIZE,
+  SEARCH_RESULTS_LIMIT,
+} from '../domain/games/rules';
 import {
   GEOLOCATION_UNSUPPORTED,
   LOCATION_ERROR,
@@ -89,8 +102,33 @@ export interface GameDetail {
   heldEntries: string[];
   /** Players the organizer removed and has not allowed back; the Manage area lists them with 'Allow back'. */
   removed: RemovedPlayer[];
+  /** The sideline as the line for team spots, first first (issue #29). */
+  line: LinePlace[];
+  /** Who waits for a place in the full game, first first (issue #29). */
+  waitlist: WaitlistPlace[];
+  /** Team players plus sideline never exceed max_players + sidelineSize; null: uncapped (a game from before). */
+  sidelineSize: number | null;
+  /** Fewer team players plus sideline at decisionAt cancel the game, everyone refunded; null: no minimum. */
+  minPlayers: number | null;
+  decisionAt: string | null;
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
   serverTime: string;
+}
+
+/** A sideline member's place in line, 1 for the first, with their standing offer of a spot on a team. */
+export interface LinePlace {
+  userId: string;
+  username: string;
+  position: number;
+  offer: { team: 1 | 2; expiresAt: string } | null;
+}
+
+/** A place on the waitlist, 1 for the first, with the standing offer of a place to pay for and join. */
+export interface WaitlistPlace {
+  userId: string;
+  username: string;
+  position: number;
+  offer: { expiresAt: string } | null;
 }
 
 export interface RemovedPlayer {
@@ -164,6 +202,16 @@ export const switchPlayersBody = z.object({
   team: team.optional(),
 });
 export const deleteGameBody = z.object({ gameId: id('gameId') });
+/** Issue #29: the first in line answers the offer of a team spot; anyone joins or leaves a full game's waitlist. */
+export const acceptSpotBody = z.object({ gameId: id('gameId') });
+export const declineSpotBody = z.object({ gameId: id('gameId') });
+export const joinWaitlistBody = z.object({ gameId: id('gameId') });
+export const leaveWaitlistBody = z.object({ gameId: id('gameId') });
+
+/** join-waitlist's answer: the caller's place on the waitlist, 1 for the first. */
+export interface WaitlistPosition {
+  position: number;
+}
 
 /** $1,000 an entry: far above any pick-up game, low enough that a typo is caught. */
 export const MAX_ENTRY_PRICE_CENTS = 100_000;
@@ -213,15 +261,48 @@ const gameName = storableText('Game name')
   .trim()
   .max(GAME_NAME_MAX_LENGTH, `Game name can be at most ${GAME_NAME_MAX_LENGTH} characters`);
 
+/** Issue #29: how many may wait on the sideline beyond maxPlayers; beyond that, the waitlist. */
+export const sidelineSizeField = z.coerce
+  .number({ error: 'Sideline size must be a number' })
+  .int('Sideline size must be a whole number')
+  .min(MIN_SIDELINE_SIZE, `Sideline size is at least ${MIN_SIDELINE_SIZE}`)
+  .max(MAX_SIDELINE_SIZE, `Sideline size is at most ${MAX_SIDELINE_SIZE}`);
+
+/** Issue #29: the fewest players the game goes ahead with (at most its max players, checked with it); null for none. */
+export const minPlayersField = z.coerce
+  .number({ error: 'Minimum players must be a number' })
+  .int('Minimum players must be a whole number')
+  .min(MIN_MINIMUM_PLAYERS, `Minimum players is at least ${MIN_MINIMUM_PLAYERS}`)
+  .nullable();
+
+/** Issue #29: how many hours before the start the minimum of players is checked. */
+export const decisionHoursField = z.coerce
+  .number({ error: 'Decision time must be a number of hours' })
+  .int('Decision time must be a whole number of hours')
+  .min(MIN_DECISION_HOURS, `Decision time is at least ${MIN_DECISION_HOURS} hour before the start`)
+  .max(MAX_DECISION_HOURS, `Decision time is at most ${MAX_DECISION_HOURS} hours before the start`);
+
 /** The Confirm step holds the slot with the game it will be (the draft), so a paid hold can always become that game. */
-export const holdSlotBody = z.object({
-  subFieldId: id('subFieldId'),
-  startDate: instant('Start date'),
-  endDate: instant('End date'),
-  name: gameName.optional(),
-  maxPlayers: maxPlayersField.optional(),
-  price: entryPriceCents,
-});
+export const holdSlotBody = z
+  .object({
+    subFieldId: id('subFieldId'),
+    startDate: instant('Start date'),
+    endDate: instant('End date'),
+    name: gameName.optional(),
+    maxPlayers: maxPlayersField.default(DEFAULT_MAX_PLAYERS),
+    price: entryPriceCents,
+    sidelineSize: sidelineSizeField.default(DEFAULT_SIDELINE_SIZE),
+    minPlayers: minPlayersField.default(null),
+    decisionHours: decisionHoursField.default(DEFAULT_DECISION_HOURS),
+  })
+  .superRefine((body, ctx) => {
+    if (body.minPlayers !== null && body.minPlayers > body.maxPlayers)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minPlayers'],
+        message: `Minimum players is at most the game's max players (${body.maxPlayers})`,
+      });
+  });
 export const releaseHoldBody = z.object({ holdId: id('holdId') });
 
 /**

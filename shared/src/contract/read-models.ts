@@ -86,6 +86,9 @@ export const READ_MODEL_COLUMNS = {
     'status',
     'player_count',
     'sideline_count',
+    'sideline_size',
+    'min_players',
+    'decision_at',
   ],
   game_participants: [
     'game_id',
@@ -97,9 +100,13 @@ export const READ_MODEL_COLUMNS = {
     'payment_id',
     'joined_at',
     'joined_position',
+    'line_position',
+    'offer_team',
+    'offer_expires_at',
   ],
   game_entries: ['game_id', 'payment_id', 'player_id', 'refunded'],
   game_removals: ['game_id', 'player_id', 'username', 'removed_at'],
+  game_waitlist: ['game_id', 'player_id', 'username', 'joined_position', 'offer_expires_at'],
   ledger_entries: ['entry_id', 'receiver_id', 'payment_id', 'kind', 'amount_cents', 'recorded_at'],
   balances: ['receiver_id', 'received_cents', 'refunded_cents', 'fee_cents'],
   payment_differences: [

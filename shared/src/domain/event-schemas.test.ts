@@ -10,7 +10,7 @@ import { PARTNER_EVENT_TYPES } from './partners/events';
 import { FIELD_EVENT_TYPES } from './fields/events';
 import { AVAILABILITY_EVENT_TYPES } from './availability/events';
 import { USER_EVENT_TYPES, type UserEvent } from './users/events';
-import { ofPitchA, testSlotBooked, testSlotHeld } from '../testing/bookings';
+import { ofPitchA, testDraft, testSlotBooked, testSlotHeld } from '../testing/bookings';
 
 /** A made-up event with three versions: v2 splits the name, v3 adds a default. */
 const v1 = z.object({ name: z.string() });
@@ -22,6 +22,10 @@ const PersonNamed = eventSchema('PersonNamed', v1)
 const Waved = eventSchema('Waved', z.object({ times: z.number().int() }));
 const PEOPLE = [PersonNamed, Waved] as const;
 const people = new EventSchemaRegistry<EventsOf<typeof PEOPLE>>(PEOPLE);
+
+/** The draft as holds recorded it before issue #29, and as it reads today. */
+const { sidelineSize: _sideline, minPlayers: _minimum, decisionHours: _decision, ...draftV1 } = testDraft;
+const draftBefore29 = { ...draftV1, sidelineSize: null, minPlayers: null, decisionHours: null };
 
 describe('event schema registry', () => {
   it('upcasts a stored event through every later version, from whichever version it was stored at', () => {
@@ -151,18 +155,35 @@ describe("the product's events", () => {
   });
 
   it('reads SlotHeld and SlotBooked of version 1 (captainId) with the organizer as organizerId', () => {
-    const { organizerId, ...booked } = testSlotBooked();
-    const { organizerId: holder, ...held } = testSlotHeld();
+    const { organizerId, ...booked } = testSlotBooked({ draft: draftBefore29 });
+    const { organizerId: holder, ...held } = testSlotHeld({ draft: draftBefore29 });
+    const asRecorded = { ...booked, draft: draftV1 };
     expect(
-      eventRegistry.upcast({ type: 'SlotBooked', version: 1, data: { ...booked, captainId: organizerId } }),
-    ).toEqual({ type: 'SlotBooked', data: testSlotBooked() });
-    expect(eventRegistry.upcast({ type: 'SlotHeld', version: 1, data: { ...held, captainId: holder } })).toEqual({
-      type: 'SlotHeld',
-      data: testSlotHeld(),
+      eventRegistry.upcast({ type: 'SlotBooked', version: 1, data: { ...asRecorded, captainId: organizerId } }),
+    ).toEqual({ type: 'SlotBooked', data: testSlotBooked({ draft: draftBefore29 }) });
+    expect(
+      eventRegistry.upcast({ type: 'SlotHeld', version: 1, data: { ...held, draft: draftV1, captainId: holder } }),
+    ).toEqual({ type: 'SlotHeld', data: testSlotHeld({ draft: draftBefore29 }) });
+    expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(3);
+    expect(() =>
+      eventRegistry.prepare({ type: 'SlotBooked', data: { ...asRecorded, captainId: organizerId } }),
+    ).toThrow(/organizerId/);
+  });
+
+  it('reads drafts of version 2 of SlotHeld and SlotBooked with an uncapped sideline and no minimum (issue #29)', () => {
+    const booked = testSlotBooked({ draft: draftBefore29 });
+    const held = testSlotHeld({ draft: draftBefore29 });
+    expect(eventRegistry.upcast({ type: 'SlotBooked', version: 2, data: { ...booked, draft: draftV1 } })).toEqual({
+      type: 'SlotBooked',
+      data: booked,
     });
-    expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(2);
-    expect(() => eventRegistry.prepare({ type: 'SlotBooked', data: { ...booked, captainId: organizerId } })).toThrow(
-      /organizerId/,
+    expect(eventRegistry.upcast({ type: 'SlotHeld', version: 2, data: { ...held, draft: draftV1 } })).toEqual({
+      type: 'SlotHeld',
+      data: held,
+    });
+    // Today's drafts must say what the captain chose.
+    expect(() => eventRegistry.prepare({ type: 'SlotHeld', data: { ...held, draft: draftV1 } })).toThrow(
+      /sidelineSize/,
     );
   });
 

@@ -2,7 +2,6 @@ import { fieldDecider } from '../domain/fields/decider';
 import { fieldStream } from '../domain/fields/events';
 import { gameDecider } from '../domain/games/decider';
 import { gameStream, type GameDetails } from '../domain/games/events';
-import { DEFAULT_DECISION_HOURS } from '../domain/games/rules';
 import { DomainError } from '../domain/decider';
 import { rentalCentsFor } from '../domain/availability/bookings';
 import {
@@ -134,12 +133,10 @@ export async function gameDetailsOfBooking(
     priceCents: booking.draft.priceCents,
     picture: booking.draft.picture,
     cancellationWindowHours: policy.cancellationWindowHours ?? defaultCancellationWindowHours,
-    // The hold's draft does not carry these yet (issue #29 adds them to it, with Configure). Until it
-    // does, a game keeps the uncapped sideline it had: capping it at the default would send joiners to a
-    // waitlist no route serves yet. No minimum, so the decision time is the default and never used.
-    sidelineSize: null,
-    minPlayers: null,
-    decisionHours: DEFAULT_DECISION_HOURS,
+    // As the captain held it; a hold from before had none: an uncapped sideline and no minimum.
+    sidelineSize: booking.draft.sidelineSize,
+    minPlayers: booking.draft.minPlayers,
+    decisionHours: booking.draft.decisionHours,
   };
 }
 

@@ -1,5 +1,6 @@
 import { gameDecider } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
+import type { OfferWindows } from '../domain/games/rules';
 import { availabilityDecider, type SubFieldRef } from '../domain/availability/decider';
 import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
@@ -11,14 +12,19 @@ import { scheduleBookedGame } from './booking';
  * The game loop's side effects (DESIGN §7), done by jobs with retries once the game loop's reactor
  * (projector/src/games/game-loop.ts) has asked for them: a hold expires by itself; a booking becomes
  * its game; a cancelled game gives its slot back and refunds what it owes; a player the organizer
- * removed gets their entry back. Every job is idempotent on its own (its command decides nothing
- * twice, its refund has a key).
+ * removed gets their entry back; an offer of a freed place runs out by itself, passing the place on; a
+ * game with a minimum of players checks it at its decision time (issue #29). Every job is idempotent on
+ * its own (its command decides nothing twice, its refund has a key).
  */
 export type GameLoopJob =
   | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
   | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
   | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
-  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' | 'player_removed' };
+  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' | 'player_removed' }
+  /** The spot or waitlist offer made to `playerId` at `offeredAt`, at its expiry. */
+  | { kind: 'expire-spot-offer'; gameId: string; playerId: string; offeredAt: string }
+  | { kind: 'expire-waitlist-offer'; gameId: string; playerId: string; offeredAt: string }
+  | { kind: 'check-minimum-players'; gameId: string };
 
 export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
 
@@ -26,6 +32,8 @@ export interface GameLoopJobDependencies {
   commands: CommandDoor;
   cancellationWindowHours: number;
   refund: RefundPayment;
+  /** OFFER_WINDOW_*: an expired offer passes its place on with an offer of its own. */
+  offerWindows: OfferWindows;
 }
 
 export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<GameLoopJob> {
@@ -71,6 +79,34 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         return;
       case 'refund':
         await deps.refund({ paymentId: data.paymentId, idempotencyKey: data.idempotencyKey, reason: data.reason });
+        return;
+      // An offer answered meanwhile decides nothing; one run a little early is refused, and the job runs again.
+      case 'expire-spot-offer':
+      case 'expire-waitlist-offer':
+        await commands.run({
+          decider: gameDecider,
+          streamId: gameStream(data.gameId),
+          command: {
+            type: data.kind === 'expire-spot-offer' ? 'ExpireSpotOffer' : 'ExpireWaitlistOffer',
+            playerId: data.playerId,
+            offeredAt: data.offeredAt,
+            offerWindows: deps.offerWindows,
+          },
+          newId: () => data.gameId,
+          actorId: null,
+          metadata: metadata(job.id),
+        });
+        return;
+      // Its cancellation, if the game has too few players, refunds through the GameCancelled reaction.
+      case 'check-minimum-players':
+        await commands.run({
+          decider: gameDecider,
+          streamId: gameStream(data.gameId),
+          command: { type: 'CheckMinimumPlayers' },
+          newId: () => data.gameId,
+          actorId: null,
+          metadata: metadata(job.id),
+        });
         return;
     }
   };

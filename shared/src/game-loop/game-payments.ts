@@ -1,8 +1,10 @@
 import type pg from 'pg';
 import { DomainError } from '../domain/decider';
 import {
+  entryCheckoutAllowed,
   entryPaymentsOf,
   ENTRY_HELD,
+  NO_PLACE_TO_PAY_FOR,
   gameDecider,
   paymentUsed,
   standingEntry,
@@ -118,6 +120,9 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     if (game.status !== 'scheduled' || commands.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
+    // Nobody pays for a place they cannot have: in a full game, only the holder of a standing offer.
+    if (!entryCheckoutAllowed(game, payerId, commands.now()))
+      throw new DomainError('conflict', 'game_full', NO_PLACE_TO_PAY_FOR);
     // A player refunded once (removed, then allowed back) pays again with a new payment, not the refunded one.
     return {
       amountCents: game.details.priceCents,

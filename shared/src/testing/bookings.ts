@@ -1,3 +1,4 @@
+import { DEFAULT_DECISION_HOURS, DEFAULT_SIDELINE_SIZE } from '../domain/games/rules';
 import type { AvailabilityEvent, GameDraft } from '../domain/availability/events';
 
 type SlotBookedData = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
@@ -12,6 +13,9 @@ export const testDraft: GameDraft = {
   maxPlayers: 22,
   priceCents: 500,
   picture: '',
+  sidelineSize: DEFAULT_SIDELINE_SIZE,
+  minPlayers: null,
+  decisionHours: DEFAULT_DECISION_HOURS,
 };
 
 /** The organizer cap-1's hold-1 on Pitch A, 18:00–19:30 UTC on 22 November, booked as game-1 with payment pay-1. */

@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
+import { minimumDecisionAt } from '../games/rules';
 import {
   describeSpan,
   isLive,
@@ -323,6 +324,20 @@ function removeAvailability(
   ];
 }
 
+/**
+ * A game with a minimum of players whose decision time has passed already would cancel itself the
+ * moment it is made (nobody has joined yet), the rental kept when that is inside the field's window.
+ */
+function refusePassedDecisionTime(draft: GameDraft, startDate: Date, now: Date): void {
+  const decisionAt = minimumDecisionAt({ ...draft, startDate: startDate.toISOString() });
+  if (decisionAt === null || decisionAt.getTime() > now.getTime()) return;
+  throw new DomainError(
+    'invalid',
+    'decision_time_passed',
+    `${draft.decisionHours} hours before the start has passed already: pick fewer hours before the start to check the minimum of players, or a later time.`,
+  );
+}
+
 function holdSlot(
   command: Command<'HoldSlot'>,
   state: AvailabilityState,
@@ -334,6 +349,7 @@ function holdSlot(
   const liveHolds = liveHoldsOf(state);
   const slot = { start: command.startDate.getTime(), end: command.endDate.getTime() };
   refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, organizerId, now);
+  refusePassedDecisionTime(command.draft, command.startDate, context.now);
   const holdId = context.newId();
   const subField = ofSubField(command.subField);
   // One live hold per organizer and sub-field: picking another time lets the last one go at once.

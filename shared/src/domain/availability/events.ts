@@ -40,7 +40,23 @@ const gameDraft = z.object({
   priceCents: z.number().int().nonnegative(),
   picture: z.string(),
 });
-export type GameDraft = z.infer<typeof gameDraft>;
+
+/**
+ * Version 2 of the draft (issue #29): the sideline size, the minimum of players and the decision time
+ * the captain chose, as the game's own GameScheduled (version 2) records them. The contract checks the
+ * limits; the events record the choice unchecked, so changed limits never break old events. Drafts held
+ * before had none: an uncapped sideline and no minimum, as every game scheduled then.
+ */
+const gameDraftV2 = gameDraft.extend({
+  sidelineSize: z.number().int().nonnegative().nullable(),
+  minPlayers: z.number().int().positive().nullable(),
+  decisionHours: z.number().positive().nullable(),
+});
+export type GameDraft = z.infer<typeof gameDraftV2>;
+const withDraftV2 = <Previous extends { draft: z.infer<typeof gameDraft> }>(previous: Previous) => ({
+  ...previous,
+  draft: { ...previous.draft, sidelineSize: null, minPlayers: null, decisionHours: null },
+});
 
 export const AvailabilityAdded = eventSchema(
   'AvailabilityAdded',
@@ -67,10 +83,12 @@ const slotHeldV1 = subFieldOf.extend({
 });
 
 /** An organizer holds a run of slots while paying the rental; others see it as unavailable until it ends. */
-export const SlotHeld = eventSchema('SlotHeld', slotHeldV1).next(
-  slotHeldV1.omit({ captainId: true }).extend({ organizerId: z.string() }),
-  withOrganizerId,
-);
+const slotHeldV2 = slotHeldV1.omit({ captainId: true }).extend({ organizerId: z.string() });
+
+export const SlotHeld = eventSchema('SlotHeld', slotHeldV1)
+  .next(slotHeldV2, withOrganizerId)
+  // Version 3: the draft's sideline size, minimum players and decision time (issue #29).
+  .next(slotHeldV2.extend({ draft: gameDraftV2 }), withDraftV2);
 
 /** Let go by the organizer, by its expiry, or replaced by the same organizer's next hold. */
 export const HoldReleased = eventSchema(
@@ -89,10 +107,12 @@ const slotBookedV1 = subFieldOf.extend({
   draft: gameDraft,
 });
 
-export const SlotBooked = eventSchema('SlotBooked', slotBookedV1).next(
-  slotBookedV1.omit({ captainId: true }).extend({ organizerId: z.string() }),
-  withOrganizerId,
-);
+const slotBookedV2 = slotBookedV1.omit({ captainId: true }).extend({ organizerId: z.string() });
+
+export const SlotBooked = eventSchema('SlotBooked', slotBookedV1)
+  .next(slotBookedV2, withOrganizerId)
+  // Version 3: the draft's sideline size, minimum players and decision time (issue #29).
+  .next(slotBookedV2.extend({ draft: gameDraftV2 }), withDraftV2);
 
 export const SUB_FIELD_CLOSED_REASONS = ['subfield_removed', 'field_deleted'] as const;
 export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];

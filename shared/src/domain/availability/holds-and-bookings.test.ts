@@ -69,6 +69,31 @@ describe('holds and bookings on the sub-field stream', () => {
       .then([held]);
   });
 
+  it('refuses a draft whose minimum-players decision time has passed: the game would cancel itself at once (issue #29)', () => {
+    // The slot starts at 18:00 on 22 November; the clock reads 12:00 on the 21st, 30 hours before.
+    const withMinimum = (decisionHours: number): AvailabilityCommand =>
+      ({
+        ...hold('2026-11-22T18:00:00Z', '2026-11-22T19:30:00Z'),
+        draft: { ...draft, minPlayers: 10, decisionHours },
+      }) as AvailabilityCommand;
+    given(availabilityDecider, [evening])
+      .when(withMinimum(30), captain)
+      .thenRefused(
+        'decision_time_passed',
+        '30 hours before the start has passed already: pick fewer hours before the start to check the minimum of players, or a later time.',
+      );
+    given(availabilityDecider, [evening])
+      .when(withMinimum(29), captain)
+      .then([{ ...held, data: { ...held.data, draft: { ...draft, minPlayers: 10, decisionHours: 29 } } }]);
+    // Without a minimum the decision time means nothing.
+    given(availabilityDecider, [evening])
+      .when(
+        { ...withMinimum(48), draft: { ...draft, minPlayers: null, decisionHours: 48 } } as AvailabilityCommand,
+        captain,
+      )
+      .then([{ ...held, data: { ...held.data, draft: { ...draft, minPlayers: null, decisionHours: 48 } } }]);
+  });
+
   it("refuses another captain's overlapping hold while it lives, and takes it once it expired", () => {
     given(availabilityDecider, [evening, held])
       .when(hold('2026-11-22T19:00:00Z', '2026-11-22T20:00:00Z'), rival)

@@ -16,6 +16,9 @@ export const GAME_FULL_JOIN_WAITLIST = 'This game is full. Join the waitlist to 
 /** A move onto a spot that freed in a full game while it is offered to the first in line. */
 export const spotOfferedToOther = (team: PitchTeam) => `The free spot on Team ${team} is offered to the first in line.`;
 const OFFER_EXPIRED = 'This offer has expired.';
+/** The entry checkout of a full game for someone holding no standing offer of a place (issue #29). */
+export const NO_PLACE_TO_PAY_FOR =
+  'This game is full: join the waitlist, and pay the entry fee when a place is offered to you.';
 
 /** A payment the command side has verified with the processor: succeeded, for this purpose. */
 export interface VerifiedEntryPayment {

@@ -76,6 +76,13 @@ export const configSchema = z
       .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1')),
     /** How long an organizer's slot stays held while they pay the rental (DESIGN §7). */
     HOLD_MINUTES: z.coerce.number().positive().max(60).default(10),
+    /**
+     * How long the first in line or on the waitlist has to take a freed place (issue #29), by the time
+     * left to the start: more than 24 hours, more than 2 hours, and the last 2 hours (fractions allowed).
+     */
+    OFFER_WINDOW_OVER_24H_MINUTES: z.coerce.number().positive().max(1440).default(120),
+    OFFER_WINDOW_OVER_2H_MINUTES: z.coerce.number().positive().max(1440).default(30),
+    OFFER_WINDOW_LAST_2H_MINUTES: z.coerce.number().positive().max(1440).default(10),
     /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
     CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
     /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */

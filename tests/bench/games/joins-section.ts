@@ -1,12 +1,10 @@
-import { rooms } from '@playtime/shared/contract/rooms';
-import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import type { BenchUser } from '../e2e/accounts';
-import { listenOnOwnThread } from '../e2e/socket-listeners';
 import { fmtInt, fmtMs, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import { ok, openBenchVenue } from '../support/venue';
 import { nowMs } from '../support/timing';
+import { watchGame } from './watched-game';
 
 const PLAYERS = 64;
 const GAMES = 1_000;
@@ -195,54 +193,18 @@ export const joinsSection: BenchSection = {
       const spreadSeconds = (nowMs() - spreadStarted) / 1000;
 
       // 1,000 sockets follow the hot game while players join and leave it at a steady rate.
-      const watchers: BenchUser[] = Array.from({ length: WATCHERS }, (_, index) => ({
-        index,
-        email: `watcher-${index}`,
-        token: '',
-        userId: `watcher-${index}`,
-        username: '',
-        profilePicture: '',
-      }));
-      const sent: { at: number; checkpoint: LogCheckpoint }[] = [];
-      const heard = watchers.map(() => 0);
-      const latencies: number[] = [];
-      const fleet = await listenOnOwnThread(
-        app.url,
-        watchers,
-        {
-          pushed(watcher, checkpointText, at = nowMs()) {
-            const reached = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
-            if (!reached) return;
-            // Every command this socket had not heard yet and whose position the push reached.
-            while (
-              heard[watcher]! < sent.length &&
-              compareCheckpoints(sent[heard[watcher]!]!.checkpoint, reached) <= 0
-            ) {
-              latencies.push(at - sent[heard[watcher]!]!.at);
-              heard[watcher]! += 1;
-            }
-          },
-        },
-        rooms.game(hotGameId),
-      );
+      const watched = await watchGame(app.url, hotGameId, WATCHERS);
       const rounds = players.map(() => 1); // every player is out of the hot game (an even number of calls each, or a failed last leave)
-      const heardAll = async (deadlineMs: number) => {
-        while (nowMs() < deadlineMs && heard.some((count) => count < sent.length))
-          await new Promise((resolve) => setTimeout(resolve, 20));
-      };
       // The phases before left the projector a backlog: one unmeasured change, heard by every socket, says it is gone.
       const drained = nowMs();
-      for (let probe = 0; sent.length === 0; probe++) {
+      for (let probe = 0; watched.commands === 0; probe++) {
         const player = players[probe % players.length]!;
         const answer = await joinOrLeave(player, rounds[player.index]! - 1);
         rounds[player.index]! += 1;
-        const checkpoint = answer?.position ? parseCheckpoint(answer.position) : null;
-        if (checkpoint) sent.push({ at: nowMs(), checkpoint });
+        watched.sent(nowMs(), answer?.position);
       }
-      await heardAll(nowMs() + 120_000);
-      sent.length = 0;
-      heard.fill(0);
-      latencies.length = 0;
+      await watched.heardAll(nowMs() + 120_000);
+      watched.reset();
       context.log(
         `joins: the projector caught up in ${fmtMs(nowMs() - drained)} ms; ${fmtInt(WATCHERS)} sockets follow the hot game; ${WATCHED_COMMANDS_PER_SECOND} joins and leaves a second…`,
       );
@@ -253,15 +215,12 @@ export const joinsSection: BenchSection = {
         hotStarted = nowMs();
         const answer = await joinOrLeave(player, rounds[player.index]! - 1);
         rounds[player.index]! += 1;
-        const checkpoint = answer?.position ? parseCheckpoint(answer.position) : null;
-        // Sent order is log order: each call waits for the one before, so a socket hears them in this order.
-        if (checkpoint) sent.push({ at: hotStarted, checkpoint });
+        watched.sent(hotStarted, answer?.position);
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, hotStarted + everyMs - nowMs())));
       }
-      await heardAll(nowMs() + 2000);
-      const disconnects = fleet.disconnects();
-      await fleet.close();
-      latencies.sort((a, b) => a - b);
+      await watched.heardAll(nowMs() + 2000);
+      const latencies = watched.latencies();
+      const { disconnects } = await watched.close();
 
       const data: JoinsData = {
         hotGame: {
@@ -281,9 +240,9 @@ export const joinsSection: BenchSection = {
         },
         watched: {
           watchers: WATCHERS,
-          commands: sent.length,
+          commands: watched.commands,
           deliveries: latencies.length,
-          missing: WATCHERS * sent.length - latencies.length,
+          missing: watched.missing(),
           pushP50Ms: percentile(latencies, 50),
           pushP99Ms: percentile(latencies, 99),
           disconnects,

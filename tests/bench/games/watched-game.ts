@@ -1,0 +1,78 @@
+import { rooms } from '@playtime/shared/contract/rooms';
+import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import type { BenchUser } from '../e2e/accounts';
+import { listenOnOwnThread } from '../e2e/socket-listeners';
+import { nowMs } from '../support/timing';
+
+/** Anonymous sockets following one game's room, timing each command sent to every socket hearing its position. */
+export interface WatchedGame {
+  /** A command sent at `at` whose answer carried `position` (the log position of its last event). */
+  sent(at: number, position: string | null | undefined): void;
+  /** How many commands were recorded. */
+  readonly commands: number;
+  /** Waits until every socket heard every recorded command, or the deadline passes. */
+  heardAll(deadlineMs: number): Promise<void>;
+  /** Forgets what was recorded and heard (after an unmeasured warm-up). */
+  reset(): void;
+  /** Push latencies so far, sorted. */
+  latencies(): number[];
+  /** Deliveries that never came: sockets × commands − pushes heard. */
+  missing(): number;
+  close(): Promise<{ disconnects: number }>;
+}
+
+export async function watchGame(appUrl: string, gameId: string, count: number): Promise<WatchedGame> {
+  const watchers: BenchUser[] = Array.from({ length: count }, (_, index) => ({
+    index,
+    email: `watcher-${index}`,
+    token: '',
+    userId: `watcher-${index}`,
+    username: '',
+    profilePicture: '',
+  }));
+  const sent: { at: number; checkpoint: LogCheckpoint }[] = [];
+  const heard = watchers.map(() => 0);
+  const latencies: number[] = [];
+  const fleet = await listenOnOwnThread(
+    appUrl,
+    watchers,
+    {
+      pushed(watcher, checkpointText, at = nowMs()) {
+        const reached = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
+        if (!reached) return;
+        // Every command this socket had not heard yet and whose position the push reached.
+        while (heard[watcher]! < sent.length && compareCheckpoints(sent[heard[watcher]!]!.checkpoint, reached) <= 0) {
+          latencies.push(at - sent[heard[watcher]!]!.at);
+          heard[watcher]! += 1;
+        }
+      },
+    },
+    rooms.game(gameId),
+  );
+  return {
+    sent(at, position) {
+      const checkpoint = position ? parseCheckpoint(position) : null;
+      // Sent order is log order: each call waits for the one before, so a socket hears them in this order.
+      if (checkpoint) sent.push({ at, checkpoint });
+    },
+    get commands() {
+      return sent.length;
+    },
+    async heardAll(deadlineMs) {
+      while (nowMs() < deadlineMs && heard.some((count) => count < sent.length))
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    reset() {
+      sent.length = 0;
+      heard.fill(0);
+      latencies.length = 0;
+    },
+    latencies: () => [...latencies].sort((a, b) => a - b),
+    missing: () => count * sent.length - latencies.length,
+    async close() {
+      const disconnects = fleet.disconnects();
+      await fleet.close();
+      return { disconnects };
+    },
+  };
+}

@@ -4,6 +4,7 @@ import {
   entryFeeDollars,
   furthestStep,
   holdToRelease,
+  initialDraft,
   initialWizardState,
   priceError,
   redirectFor,
@@ -45,7 +46,15 @@ describe('wizardReducer', () => {
     const state = run(
       ...chosen,
       { type: 'goTo', step: 2 },
-      { type: 'configure', name: 'Kick', maxPlayers: 18, price: '5' },
+      {
+        type: 'configure',
+        name: 'Kick',
+        maxPlayers: 18,
+        price: '5',
+        sidelineSize: 2,
+        minPlayers: 10,
+        decisionHours: 6,
+      },
       { type: 'goTo', step: 1 },
       { type: 'goTo', step: 3 },
     );
@@ -99,7 +108,7 @@ describe('holdToRelease', () => {
     const created = wizardReducer(held, { type: 'created', gameId: 'g1' });
     expect(holdToRelease(created, wizardReducer(created, { type: 'reset' }))).toBeNull();
     expect(
-      holdToRelease(held, wizardReducer(held, { type: 'configure', name: 'x', maxPlayers: 14, price: '' })),
+      holdToRelease(held, wizardReducer(held, { type: 'configure', ...initialDraft, name: 'x', maxPlayers: 14 })),
     ).toBeNull();
     expect(holdToRelease(initialWizardState, held)).toBeNull();
   });

@@ -8,6 +8,7 @@ import {
   initialWizardState,
   priceError,
   redirectFor,
+  settingsErrors,
   wizardReducer,
   type WizardAction,
   type WizardState,
@@ -141,5 +142,36 @@ describe('Configure defaults and the entry fee', () => {
     expect(priceError('-3')).toMatch(/dollars/);
     expect(priceError('1.999')).toMatch(/dollars/);
     expect(priceError('0x10')).toBe('Type the price in dollars, like 5 or 12.50 (at most two decimals)');
+  });
+});
+
+describe('game settings (issue #29)', () => {
+  const draft = {
+    ...initialDraft,
+    selection: { startDate: '2026-06-10T18:00:00.000Z', endDate: '2026-06-10T19:00:00.000Z' },
+  };
+  const noon = Date.parse('2026-06-10T12:00:00.000Z');
+
+  it("takes the defaults and refuses what the server's schema refuses, an emptied box included", () => {
+    expect(settingsErrors(draft, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, sidelineSize: 11 }, noon)).toEqual({
+      sidelineSize: 'Sideline size is at most 10',
+    });
+    expect(settingsErrors({ ...draft, sidelineSize: '' }, noon).sidelineSize).toBe('Sideline size must be a number');
+    expect(settingsErrors({ ...draft, minPlayers: 1 }, noon)).toEqual({ minPlayers: 'Minimum players is at least 2' });
+    expect(settingsErrors({ ...draft, maxPlayers: 14, minPlayers: 16 }, noon)).toEqual({
+      minPlayers: "Minimum players is at most the game's max players (14)",
+    });
+    expect(settingsErrors({ ...draft, minPlayers: 10, decisionHours: 49 }, noon).decisionHours).toBe(
+      'Decision time is at most 48 hours before the start',
+    );
+  });
+
+  it('refuses a decision time that has passed already, only with a minimum', () => {
+    expect(settingsErrors({ ...draft, minPlayers: 10, decisionHours: 6 }, noon).decisionHours).toMatch(
+      /^6 hours before the start has passed already/,
+    );
+    expect(settingsErrors({ ...draft, minPlayers: 10, decisionHours: 5 }, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, minPlayers: null, decisionHours: 6 }, noon)).toEqual({});
   });
 });

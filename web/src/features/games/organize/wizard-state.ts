@@ -1,11 +1,13 @@
 import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
 import {
+  decisionTimePassed,
   DEFAULT_DECISION_HOURS,
   DEFAULT_MAX_PLAYERS,
   DEFAULT_SIDELINE_SIZE,
   MAX_PLAYERS,
   MAX_PLAYERS_STEP,
   MIN_PLAYERS,
+  minimumDecisionAt,
 } from '@playtime/shared/domain/games/rules';
 import type { HeldSlot, VenueResult } from '../api/organize';
 import { stepsBetween } from '../../../utils/steps';
@@ -211,11 +213,12 @@ type SettingsField = 'sidelineSize' | 'minPlayers' | 'decisionHours';
  * The game settings' problems as the server's hold-slot schema finds them, by field: the Configure step
  * shows each under its box and keeps Done disabled while any stands.
  */
-export function settingsErrors(draft: WizardDraft): Partial<Record<SettingsField, string>> {
+export function settingsErrors(draft: WizardDraft, nowMs = Date.now()): Partial<Record<SettingsField, string>> {
+  // The slot's own fields stand in valid, so the schema reaches its check of minPlayers against maxPlayers.
   const parsed = holdSlotBody.safeParse({
     subFieldId: 'draft',
-    startDate: new Date(0).toISOString(),
-    endDate: new Date(0).toISOString(),
+    startDate: '2030-01-01T10:00:00Z',
+    endDate: '2030-01-01T11:00:00Z',
     maxPlayers: draft.maxPlayers,
     sidelineSize: emptiedAsNaN(draft.sidelineSize),
     minPlayers: emptiedAsNaN(draft.minPlayers),
@@ -227,5 +230,16 @@ export function settingsErrors(draft: WizardDraft): Partial<Record<SettingsField
     if ((field === 'sidelineSize' || field === 'minPlayers' || field === 'decisionHours') && !errors[field])
       errors[field] = issue.message;
   }
+  // The hold refuses a minimum whose check would already have run: said here, before the captain confirms.
+  const decisionAt =
+    draft.selection && !errors.minPlayers && !errors.decisionHours
+      ? minimumDecisionAt({
+          startDate: draft.selection.startDate,
+          minPlayers: draft.minPlayers === null ? null : Number(draft.minPlayers),
+          decisionHours: Number(draft.decisionHours),
+        })
+      : null;
+  if (decisionAt && decisionAt.getTime() <= nowMs)
+    errors.decisionHours = decisionTimePassed(Number(draft.decisionHours));
   return errors;
 }

@@ -180,7 +180,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   } else if (myWaitlistPlace) {
     buttons = (
       <Stack gap="xs" align="flex-start">
-        <Text fw={600} data-testid="my-place">
+        <Text fw={600} data-testid="my-place" role="status">
           {onWaitlistText(myWaitlistPlace.position)}
         </Text>
         <Button variant="default" onClick={() => waitingCommand(leaveWaitlist)} loading={leaveWaitlist.isPending}>
@@ -252,7 +252,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
       </Stack>
     ) : myLinePlace ? (
       <Stack gap="xs">
-        <Text fw={600} data-testid="my-place">
+        <Text fw={600} data-testid="my-place" role="status">
           {inLineText(myLinePlace.position)}
         </Text>
         {moves}

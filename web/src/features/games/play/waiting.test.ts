@@ -31,7 +31,8 @@ describe('the line and the waitlist on the game page', () => {
   it('counts the offer down to the second, never below zero', () => {
     const now = Date.parse('2026-06-10T18:00:00.000Z');
     expect(offerTimeLeft('2026-06-10T18:10:00.000Z', now)).toBe('10:00');
-    expect(offerTimeLeft('2026-06-10T18:01:05.000Z', now + 500)).toBe('1:05');
+    expect(offerTimeLeft('2026-06-10T18:10:00.000Z', now - 40)).toBe('10:00');
+    expect(offerTimeLeft('2026-06-10T18:01:05.000Z', now + 400)).toBe('1:05');
     expect(offerTimeLeft('2026-06-10T17:59:00.000Z', now)).toBe('0:00');
     expect(spotOfferText(2, '10:00')).toBe('A spot opened on Team 2. Take it within 10:00.');
     expect(placeOfferText('10:00')).toBe('A place opened in this game. Take it within 10:00.');

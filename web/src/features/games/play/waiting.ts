@@ -29,9 +29,13 @@ export const spotOfferText = (team: 1 | 2, timeLeft: string) =>
   `A spot opened on Team ${team}. Take it within ${timeLeft}.`;
 export const placeOfferText = (timeLeft: string) => `A place opened in this game. Take it within ${timeLeft}.`;
 
-/** The time left on an offer at `nowMs` (server time), as the page shows it. */
+/**
+ * The time left on an offer at `nowMs` (server time), as the page shows it: to the nearest second, so
+ * the few milliseconds the answer took to arrive never show a 10-minute offer as '10:01'.
+ */
 export function offerTimeLeft(expiresAt: string, nowMs: number): string {
-  return formatCountdown(Math.max(0, Date.parse(expiresAt) - nowMs));
+  const left = Math.max(0, Date.parse(expiresAt) - nowMs);
+  return formatCountdown(Math.round(left / 1000) * 1000);
 }
 
 /**

@@ -233,11 +233,14 @@ describe('full games in the browser', () => {
     await captain.setViewportSize(DESKTOP);
 
     await captain.getByRole('button', { name: 'Done' }).click();
-    await captain
-      .getByTestId('minimum-notice')
-      .getByText(/^If fewer than 12 players/)
-      .waitFor();
-    expect(await captain.getByText('2 beyond the max players, then a waitlist').count()).toBe(1);
+    // Confirm's summary (Configure's notice has the same test id: the row shows the step has changed).
+    await captain.getByText('2 beyond the max players, then a waitlist').waitFor();
+    await captain.getByText('12 players, 3 h before the start').waitFor();
+    expect(await captain.getByTestId('minimum-notice').innerText()).toMatch(
+      /^If fewer than 12 players have joined by 3 hours/,
+    );
+    // The slot is held with this draft: the server took the new settings.
+    await captain.getByText(/^Slot held for/).waitFor({ timeout: 20_000 });
     await screenshot(captain, 'full-games-confirm-desktop');
   });
 });

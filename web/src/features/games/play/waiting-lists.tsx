@@ -22,6 +22,7 @@ export function OfferAlert({
 }) {
   const timeLeft = offerTimeLeft(offer.expiresAt, nowMs);
   const text = (left: string) => (offer.team ? spotOfferText(offer.team, left) : placeOfferText(left));
+  // The sentence comes from its one text; the time left is cut out of it into an element of its own.
   const [before, after] = text('\u0000').split('\u0000');
   return (
     <Alert color="yellow" variant="light" icon={<IconHourglass size={18} />} title="Your turn" data-testid="offer">

@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
-import { minimumDecisionAt } from '../games/rules';
+import { decisionTimePassed, minimumDecisionAt } from '../games/rules';
 import {
   describeSpan,
   isLive,
@@ -330,12 +330,8 @@ function removeAvailability(
  */
 function refusePassedDecisionTime(draft: GameDraft, startDate: Date, now: Date): void {
   const decisionAt = minimumDecisionAt({ ...draft, startDate: startDate.toISOString() });
-  if (decisionAt === null || decisionAt.getTime() > now.getTime()) return;
-  throw new DomainError(
-    'invalid',
-    'decision_time_passed',
-    `${draft.decisionHours} hours before the start has passed already: pick fewer hours before the start to check the minimum of players, or a later time.`,
-  );
+  if (decisionAt === null || draft.decisionHours === null || decisionAt.getTime() > now.getTime()) return;
+  throw new DomainError('invalid', 'decision_time_passed', decisionTimePassed(draft.decisionHours));
 }
 
 function holdSlot(

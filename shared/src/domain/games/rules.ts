@@ -85,5 +85,9 @@ export function minimumDecisionAt(details: {
   return new Date(Date.parse(details.startDate) - details.decisionHours * HOUR_MS);
 }
 
+/** The refusal of a minimum whose check would already have run; Configure shows it before the hold is asked. */
+export const decisionTimePassed = (decisionHours: number) =>
+  `${decisionHours} hours before the start has passed already: pick fewer hours before the start to check the minimum of players, or a later time.`;
+
 /** A search never returns more than this many games: the nearest area's soonest ones. */
 export const SEARCH_RESULTS_LIMIT = 200;

@@ -33,7 +33,16 @@ import { checkout, loadPaymentDialog } from '../payments';
 import { useLiveRoom } from '../realtime';
 import { RosterAnnouncer } from './play/roster-announcer';
 import { useCurrentUser } from '../users';
-import { useGameData, useJoinGame, useLeaveGame, type LoadedGame } from './api/play';
+import {
+  useAcceptSpot,
+  useDeclineSpot,
+  useGameData,
+  useJoinGame,
+  useJoinWaitlist,
+  useLeaveGame,
+  useLeaveWaitlist,
+  type LoadedGame,
+} from './api/play';
 import { playKeys } from './api/query-keys';
 import {
   GAME_CANCELLED,
@@ -47,6 +56,8 @@ import {
 } from './play/messages';
 import { RemovedPlayers } from './play/removed-players';
 import { Pitch } from './play/pitch';
+import { GAME_FULL_JOIN_WAITLIST, gameIsFull, inLineText, onWaitlistText, placeOf } from './play/waiting';
+import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
@@ -83,16 +94,23 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Join, team and leave buttons of spec §2, for a game that has not ended and was not cancelled. */
-function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team | null }) {
+function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam: Team | null; nowMs: number }) {
   const auth = useAuth();
   const user = useCurrentUser();
   const join = useJoinGame(game.gameId);
   const leave = useLeaveGame(game.gameId);
+  const acceptSpot = useAcceptSpot(game.gameId);
+  const declineSpot = useDeclineSpot(game.gameId);
+  const joinWaitlist = useJoinWaitlist(game.gameId);
+  const leaveWaitlist = useLeaveWaitlist(game.gameId);
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const [confirmingLeave, confirmLeave] = useDisclosure(false);
   const full = game.playerCount >= game.max_players;
   const myId = user.data?.userId;
+  const myLinePlace = myTeam === 0 ? placeOf(game.line, myId) : undefined;
+  const myWaitlistPlace = myTeam === null ? placeOf(game.waitlist, myId) : undefined;
+  const myOffer = myLinePlace?.offer ?? myWaitlistPlace?.offer ?? null;
   const removal = myId ? game.removed.find((removed) => removed.userId === myId) : undefined;
   // A paid entry stays the player's after they leave: joining again takes no payment (DESIGN §8).
   const needsPayment = game.priceCents > 0 && !(myId && game.heldEntries.includes(myId));
@@ -110,6 +128,13 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
       { gameId: game.gameId, team: 0, paymentId },
       { onSuccess: () => setPaying(false), onError: (error) => setFailure(joinFailureMessage(error, true)) },
     );
+  };
+  // The waiting commands' failures say the server's reason (an offer that expired, a game that filled).
+  const waitingCommand = (command: {
+    mutate: (input: undefined, options: { onError: (error: Error) => void }) => void;
+  }) => {
+    setFailure(null);
+    command.mutate(undefined, { onError: (error) => setFailure(errorMessage(error)) });
   };
   const moveTo = (team: Team) => {
     setFailure(null);
@@ -135,6 +160,50 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
         {removal.entryRefunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME}
       </Alert>
     );
+  } else if (myWaitlistPlace?.offer) {
+    buttons = (
+      <OfferAlert
+        offer={myWaitlistPlace.offer}
+        nowMs={nowMs}
+        actions={
+          <>
+            <Button onClick={() => (needsPayment ? setPaying(true) : joinFirst())} loading={join.isPending}>
+              {needsPayment ? 'Join and pay' : 'Join Game'}
+            </Button>
+            <Button variant="default" onClick={() => waitingCommand(leaveWaitlist)} loading={leaveWaitlist.isPending}>
+              Decline
+            </Button>
+          </>
+        }
+      />
+    );
+  } else if (myWaitlistPlace) {
+    buttons = (
+      <Stack gap="xs" align="flex-start">
+        <Text fw={600} data-testid="my-place" role="status">
+          {onWaitlistText(myWaitlistPlace.position)}
+        </Text>
+        <Button variant="default" onClick={() => waitingCommand(leaveWaitlist)} loading={leaveWaitlist.isPending}>
+          Leave the waitlist
+        </Button>
+      </Stack>
+    );
+  } else if (myTeam === null && gameIsFull(game)) {
+    buttons = (
+      <Stack gap={4} align="flex-start">
+        <Button
+          size="md"
+          onClick={() => waitingCommand(joinWaitlist)}
+          loading={joinWaitlist.isPending}
+          disabled={!user.data}
+        >
+          Join the waitlist
+        </Button>
+        <Text c="dimmed" fz="sm">
+          {GAME_FULL_JOIN_WAITLIST}
+        </Text>
+      </Stack>
+    );
   } else if (myTeam === null) {
     buttons = (
       <Button
@@ -147,7 +216,7 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
       </Button>
     );
   } else {
-    buttons = (
+    const moves = (
       <Group gap="xs" wrap="wrap">
         <Button onClick={() => moveTo(1)} disabled={join.isPending || myTeam === 1 || (myTeam === 0 && full)}>
           Join Team 1
@@ -163,11 +232,40 @@ function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team |
         </Button>
       </Group>
     );
+    buttons = myLinePlace?.offer ? (
+      <Stack gap="sm">
+        <OfferAlert
+          offer={myLinePlace.offer}
+          nowMs={nowMs}
+          actions={
+            <>
+              <Button onClick={() => waitingCommand(acceptSpot)} loading={acceptSpot.isPending}>
+                Accept
+              </Button>
+              <Button variant="default" onClick={() => waitingCommand(declineSpot)} loading={declineSpot.isPending}>
+                Decline
+              </Button>
+            </>
+          }
+        />
+        {moves}
+      </Stack>
+    ) : myLinePlace ? (
+      <Stack gap="xs">
+        <Text fw={600} data-testid="my-place" role="status">
+          {inLineText(myLinePlace.position)}
+        </Text>
+        {moves}
+      </Stack>
+    ) : (
+      moves
+    );
   }
 
   return (
     <Stack gap="sm">
       {buttons}
+      <OfferAnnouncer offer={myOffer} nowMs={nowMs} />
       {failure && (
         <Alert color="red" variant="light" role="alert">
           {failure}
@@ -307,7 +405,9 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         </Text>
       </div>
 
-      {!cancelled && countdown.phase !== 'ended' && <MembershipControls game={game} myTeam={me ? me.team : null} />}
+      {!cancelled && countdown.phase !== 'ended' && (
+        <MembershipControls game={game} myTeam={me ? me.team : null} nowMs={now} />
+      )}
 
       <RosterAnnouncer players={everyone} />
       <Pitch
@@ -317,6 +417,10 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         secondsOf={secondsOf}
         onPick={canManage ? (participant) => setPickedId(participant.userId) : undefined}
       />
+
+      {!cancelled && (game.line.length > 0 || game.waitlist.length > 0) && (
+        <WaitingLists line={game.line} waitlist={game.waitlist} myId={user.data?.userId} />
+      )}
 
       {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}
 

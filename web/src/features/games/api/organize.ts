@@ -65,6 +65,10 @@ export interface HoldSlotInput {
   maxPlayers: number;
   /** The Configure step's Price text, dollars; empty is free. */
   price: string;
+  sidelineSize: number;
+  /** null: no minimum of players. */
+  minPlayers: number | null;
+  decisionHours: number;
 }
 
 /** POST /api/hold-slot: the slot is the captain's for a few minutes while they pay. */

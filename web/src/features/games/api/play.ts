@@ -1,4 +1,4 @@
-import type { GameInList, GameSearchResult, GeocodedLocation } from '@playtime/shared/contract/games';
+import type { GameInList, GameSearchResult, GeocodedLocation, WaitlistPosition } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
@@ -82,3 +82,11 @@ export const useSwitchPlayers = (gameId: string) =>
   useGameCommand(gameId, ({ incomingId, outgoingId }: { incomingId: string; outgoingId: string }) =>
     apiPost('/api/switch-players', { gameId, participantId1: incomingId, participantId2: outgoingId }),
   );
+/** Issue #29: the first in line takes or declines the offered team spot; anyone joins or leaves a full game's waitlist. */
+export const useAcceptSpot = (gameId: string) => useGameCommand(gameId, () => apiPost('/api/accept-spot', { gameId }));
+export const useDeclineSpot = (gameId: string) =>
+  useGameCommand(gameId, () => apiPost('/api/decline-spot', { gameId }));
+export const useJoinWaitlist = (gameId: string) =>
+  useGameCommand(gameId, () => apiPost<WaitlistPosition>('/api/join-waitlist', { gameId }));
+export const useLeaveWaitlist = (gameId: string) =>
+  useGameCommand(gameId, () => apiPost('/api/leave-waitlist', { gameId }));

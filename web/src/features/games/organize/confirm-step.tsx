@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/notify';
 import { formatDollars } from '../../../utils/money';
 import { HoldCountdown, PaymentDialog } from '../../payments';
-import { useGameName } from './configure-step';
+import { minimumNoticeFor, useGameName } from './configure-step';
 import { locationOf, useConfirmFlow } from './use-confirm-flow';
 import { entryFeeDollars } from './wizard-state';
 import { useWizard } from './wizard-store';
@@ -31,6 +31,7 @@ export function ConfirmStep() {
   const holding = flow.holding === 'pending';
   const paying = flow.paying;
 
+  const notice = minimumNoticeFor(draft, hold?.rentalCents);
   const hours = hoursBetween(selection.startDate, selection.endDate);
   const rows: [string, string][] = [
     ['Venue', `${field.fieldName}, ${subField.name}`],
@@ -39,6 +40,11 @@ export function ConfirmStep() {
     ['Time', new Date(selection.startDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })],
     ['Duration', `${hours} ${hours === 1 ? 'hour' : 'hours'}`],
     ['Max Players', String(draft.maxPlayers)],
+    ['Sideline', `${draft.sidelineSize} beyond the max players, then a waitlist`],
+    [
+      'Minimum',
+      draft.minPlayers === null ? 'None' : `${draft.minPlayers} players, ${draft.decisionHours} h before the start`,
+    ],
     ['Entry Fee', `$${entryFeeDollars(draft.price)}`],
     ['Rental Cost', hold ? formatDollars(hold.rentalCents) : holding ? 'Holding the slot…' : '—'],
   ];
@@ -66,6 +72,11 @@ export function ConfirmStep() {
             ))}
           </Table.Tbody>
         </Table>
+        {notice && (
+          <Text fz="sm" mt="sm" data-testid="minimum-notice">
+            {notice}
+          </Text>
+        )}
       </Card>
 
       {flow.expired && !hold && (

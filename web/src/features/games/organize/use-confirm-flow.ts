@@ -56,6 +56,9 @@ export function useConfirmFlow(name: string) {
               name,
               maxPlayers: draft.maxPlayers,
               price: draft.price,
+              sidelineSize: Number(draft.sidelineSize),
+              minPlayers: draft.minPlayers === null ? null : Number(draft.minPlayers),
+              decisionHours: Number(draft.decisionHours),
             }).then(
               (held) => {
                 // A hold that arrives after the captain left this step is given back at once.

@@ -4,9 +4,11 @@ import {
   entryFeeDollars,
   furthestStep,
   holdToRelease,
+  initialDraft,
   initialWizardState,
   priceError,
   redirectFor,
+  settingsErrors,
   wizardReducer,
   type WizardAction,
   type WizardState,
@@ -45,7 +47,15 @@ describe('wizardReducer', () => {
     const state = run(
       ...chosen,
       { type: 'goTo', step: 2 },
-      { type: 'configure', name: 'Kick', maxPlayers: 18, price: '5' },
+      {
+        type: 'configure',
+        name: 'Kick',
+        maxPlayers: 18,
+        price: '5',
+        sidelineSize: 2,
+        minPlayers: 10,
+        decisionHours: 6,
+      },
       { type: 'goTo', step: 1 },
       { type: 'goTo', step: 3 },
     );
@@ -99,7 +109,7 @@ describe('holdToRelease', () => {
     const created = wizardReducer(held, { type: 'created', gameId: 'g1' });
     expect(holdToRelease(created, wizardReducer(created, { type: 'reset' }))).toBeNull();
     expect(
-      holdToRelease(held, wizardReducer(held, { type: 'configure', name: 'x', maxPlayers: 14, price: '' })),
+      holdToRelease(held, wizardReducer(held, { type: 'configure', ...initialDraft, name: 'x', maxPlayers: 14 })),
     ).toBeNull();
     expect(holdToRelease(initialWizardState, held)).toBeNull();
   });
@@ -132,5 +142,36 @@ describe('Configure defaults and the entry fee', () => {
     expect(priceError('-3')).toMatch(/dollars/);
     expect(priceError('1.999')).toMatch(/dollars/);
     expect(priceError('0x10')).toBe('Type the price in dollars, like 5 or 12.50 (at most two decimals)');
+  });
+});
+
+describe('game settings (issue #29)', () => {
+  const draft = {
+    ...initialDraft,
+    selection: { startDate: '2026-06-10T18:00:00.000Z', endDate: '2026-06-10T19:00:00.000Z' },
+  };
+  const noon = Date.parse('2026-06-10T12:00:00.000Z');
+
+  it("takes the defaults and refuses what the server's schema refuses, an emptied box included", () => {
+    expect(settingsErrors(draft, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, sidelineSize: 11 }, noon)).toEqual({
+      sidelineSize: 'Sideline size is at most 10',
+    });
+    expect(settingsErrors({ ...draft, sidelineSize: '' }, noon).sidelineSize).toBe('Sideline size must be a number');
+    expect(settingsErrors({ ...draft, minPlayers: 1 }, noon)).toEqual({ minPlayers: 'Minimum players is at least 2' });
+    expect(settingsErrors({ ...draft, maxPlayers: 14, minPlayers: 16 }, noon)).toEqual({
+      minPlayers: "Minimum players is at most the game's max players (14)",
+    });
+    expect(settingsErrors({ ...draft, minPlayers: 10, decisionHours: 49 }, noon).decisionHours).toBe(
+      'Decision time is at most 48 hours before the start',
+    );
+  });
+
+  it('refuses a decision time that has passed already, only with a minimum', () => {
+    expect(settingsErrors({ ...draft, minPlayers: 10, decisionHours: 6 }, noon).decisionHours).toMatch(
+      /^6 hours before the start has passed already/,
+    );
+    expect(settingsErrors({ ...draft, minPlayers: 10, decisionHours: 5 }, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, minPlayers: null, decisionHours: 6 }, noon)).toEqual({});
   });
 });

@@ -1,5 +1,14 @@
-import { entryPriceCents, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
-import { DEFAULT_MAX_PLAYERS, MAX_PLAYERS, MAX_PLAYERS_STEP, MIN_PLAYERS } from '@playtime/shared/domain/games/rules';
+import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
+import {
+  decisionTimePassed,
+  DEFAULT_DECISION_HOURS,
+  DEFAULT_MAX_PLAYERS,
+  DEFAULT_SIDELINE_SIZE,
+  MAX_PLAYERS,
+  MAX_PLAYERS_STEP,
+  MIN_PLAYERS,
+  minimumDecisionAt,
+} from '@playtime/shared/domain/games/rules';
 import type { HeldSlot, VenueResult } from '../api/organize';
 import { stepsBetween } from '../../../utils/steps';
 import { DURATION_DEFAULT, type Day, type Selection } from './slots';
@@ -44,7 +53,19 @@ export interface WizardDraft {
   maxPlayers: number;
   /** The Price box's text in dollars; empty means 0. */
   price: string;
+  /** Issue #29: how many may wait on the sideline beyond maxPlayers (a number box: '' while emptied). */
+  sidelineSize: number | string;
+  /** The fewest players the game goes ahead with; null: no minimum. */
+  minPlayers: number | string | null;
+  /** How many hours before the start the minimum is checked. */
+  decisionHours: number | string;
 }
+
+/** What the Configure step sets: the game's own settings, held with the slot. */
+export type GameSettings = Pick<
+  WizardDraft,
+  'name' | 'maxPlayers' | 'price' | 'sidelineSize' | 'minPlayers' | 'decisionHours'
+>;
 
 export interface WizardState {
   step: WizardStepIndex;
@@ -66,6 +87,9 @@ export const initialDraft: WizardDraft = {
   name: null,
   maxPlayers: DEFAULT_MAX_PLAYERS,
   price: '',
+  sidelineSize: DEFAULT_SIDELINE_SIZE,
+  minPlayers: null,
+  decisionHours: DEFAULT_DECISION_HOURS,
 };
 
 export const initialWizardState: WizardState = {
@@ -84,7 +108,7 @@ export type WizardAction =
   | { type: 'showDay'; day: Day }
   | { type: 'setDuration'; duration: number }
   | { type: 'select'; selection: Selection | null }
-  | { type: 'configure'; name: string; maxPlayers: number; price: string }
+  | ({ type: 'configure' } & GameSettings & { name: string })
   | { type: 'held'; hold: HeldSlot }
   | { type: 'holdGone' }
   | { type: 'paid'; paymentId: string }
@@ -117,11 +141,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return sameSelection(action.selection, state.draft.selection)
         ? state
         : { ...state, draft: { ...state.draft, selection: action.selection }, hold: null, paymentId: null };
-    case 'configure':
-      return {
-        ...state,
-        draft: { ...state.draft, name: action.name, maxPlayers: action.maxPlayers, price: action.price },
-      };
+    case 'configure': {
+      const { type: _configure, ...settings } = action;
+      return { ...state, draft: { ...state.draft, ...settings } };
+    }
     case 'held':
       return { ...state, hold: action.hold };
     case 'holdGone':
@@ -179,4 +202,44 @@ export function entryFeeDollars(price: string): number {
 export function priceError(price: string): string | null {
   const parsed = entryPriceCents.safeParse(price);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? PRICE_FORMAT_MESSAGE);
+}
+
+/** An emptied number box is no number (the schema's coercion would read '' as 0). */
+const emptiedAsNaN = <T>(value: T) => (value === '' ? Number.NaN : value);
+
+type SettingsField = 'sidelineSize' | 'minPlayers' | 'decisionHours';
+
+/**
+ * The game settings' problems as the server's hold-slot schema finds them, by field: the Configure step
+ * shows each under its box and keeps Done disabled while any stands.
+ */
+export function settingsErrors(draft: WizardDraft, nowMs = Date.now()): Partial<Record<SettingsField, string>> {
+  // The slot's own fields stand in valid, so the schema reaches its check of minPlayers against maxPlayers.
+  const parsed = holdSlotBody.safeParse({
+    subFieldId: 'draft',
+    startDate: '2030-01-01T10:00:00Z',
+    endDate: '2030-01-01T11:00:00Z',
+    maxPlayers: draft.maxPlayers,
+    sidelineSize: emptiedAsNaN(draft.sidelineSize),
+    minPlayers: emptiedAsNaN(draft.minPlayers),
+    decisionHours: emptiedAsNaN(draft.decisionHours),
+  });
+  const errors: Partial<Record<SettingsField, string>> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === 'sidelineSize' || field === 'minPlayers' || field === 'decisionHours') && !errors[field])
+      errors[field] = issue.message;
+  }
+  // The hold refuses a minimum whose check would already have run: said here, before the captain confirms.
+  const decisionAt =
+    draft.selection && !errors.minPlayers && !errors.decisionHours
+      ? minimumDecisionAt({
+          startDate: draft.selection.startDate,
+          minPlayers: draft.minPlayers === null ? null : Number(draft.minPlayers),
+          decisionHours: Number(draft.decisionHours),
+        })
+      : null;
+  if (decisionAt && decisionAt.getTime() <= nowMs)
+    errors.decisionHours = decisionTimePassed(Number(draft.decisionHours));
+  return errors;
 }

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
+import { GAME_FULL_JOIN_WAITLIST, spotOfferedToOther } from '@playtime/shared/domain/games/decider';
 import { FIRST_JOIN_FAILED, GAME_FULL, joinFailureMessage, MOVE_FAILED, REMOVED_BY_ORGANIZER } from './messages';
 
 describe('join failure messages', () => {
   it('passes on the full-pitch refusal', () => {
     expect(joinFailureMessage(new ApiError(409, 'game_full', GAME_FULL), false)).toBe(
       'Game is full. Try joining sideline.',
+    );
+  });
+
+  it("passes on a full game's and an offered spot's refusals (issue #29)", () => {
+    expect(joinFailureMessage(new ApiError(409, 'game_full', GAME_FULL_JOIN_WAITLIST), true)).toBe(
+      'This game is full. Join the waitlist to be offered the next place.',
+    );
+    expect(joinFailureMessage(new ApiError(409, 'spot_offered', spotOfferedToOther(2)), false)).toBe(
+      'The free spot on Team 2 is offered to the first in line.',
     );
   });
 

@@ -1,5 +1,8 @@
 import {
   GAME_FULL,
+  GAME_FULL_JOIN_WAITLIST,
+  NO_PLACE_TO_PAY_FOR,
+  spotOfferedToOther,
   REJOIN_FOR_FREE,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
@@ -15,12 +18,22 @@ export const GUEST_JOIN_HINT = 'Log in to join this game.';
 export const GAME_CANCELLED = 'This game was cancelled.';
 export { GAME_FULL, REJOIN_FOR_FREE, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME };
 
+/** Refusals whose own words tell the person what to do (issue #29 adds the full game and the offered spot). */
+const PASSED_ON = [
+  GAME_FULL,
+  GAME_FULL_JOIN_WAITLIST,
+  NO_PLACE_TO_PAY_FOR,
+  spotOfferedToOther(1),
+  spotOfferedToOther(2),
+  REMOVED_BY_ORGANIZER,
+  REMOVED_FROM_FREE_GAME,
+];
+
 /**
  * What the person is told when a join or move is refused: a full pitch or a removal says so, anything
  * else the spec's retry text.
  */
 export function joinFailureMessage(error: unknown, firstJoin: boolean): string {
-  if (error instanceof Error && [GAME_FULL, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME].includes(error.message))
-    return error.message;
+  if (error instanceof Error && PASSED_ON.includes(error.message)) return error.message;
   return firstJoin ? FIRST_JOIN_FAILED : MOVE_FAILED;
 }

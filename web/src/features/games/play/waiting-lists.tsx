@@ -1,0 +1,119 @@
+import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { LinePlace, WaitlistPlace } from '@playtime/shared/contract/games';
+import type { ReactNode } from 'react';
+import { IconHourglass } from '@tabler/icons-react';
+import { PoliteAnnouncement, useAnnouncedChanges } from '../../../components/polite-announcement';
+import { offerTimeLeft, placeOfferText, spotOfferText } from './waiting';
+
+/**
+ * Issue #29 on the game page: the offer made to this player, its time left ticking each second. The
+ * ticking line is no live region (it would speak every second): the offer is announced once, politely,
+ * when it arrives.
+ */
+export function OfferAlert({
+  offer,
+  nowMs,
+  actions,
+}: {
+  /** A spot on a team (the line) or a place in the game (the waitlist). */
+  offer: { team?: 1 | 2; expiresAt: string };
+  nowMs: number;
+  actions: ReactNode;
+}) {
+  const timeLeft = offerTimeLeft(offer.expiresAt, nowMs);
+  const text = (left: string) => (offer.team ? spotOfferText(offer.team, left) : placeOfferText(left));
+  // The sentence comes from its one text; the time left is cut out of it into an element of its own.
+  const [before, after] = text('\u0000').split('\u0000');
+  return (
+    <Alert color="yellow" variant="light" icon={<IconHourglass size={18} />} title="Your turn" data-testid="offer">
+      <Stack gap="sm">
+        <Text fz="sm">
+          {before}
+          <Text span fw={700} ff="monospace" role="timer" data-testid="offer-countdown">
+            {timeLeft}
+          </Text>
+          {after}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          {actions}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Says a new offer once, with the time it leaves, when it arrives on an open page. */
+export function OfferAnnouncer({ offer, nowMs }: { offer: { team?: 1 | 2; expiresAt: string } | null; nowMs: number }) {
+  const message = useAnnouncedChanges(offer, offer?.expiresAt ?? '', (_before, now) => {
+    if (!now) return [];
+    const left = offerTimeLeft(now.expiresAt, nowMs);
+    return [(now.team ? spotOfferText(now.team, left) : placeOfferText(left)).replace(/\.$/, '')];
+  });
+  return <PoliteAnnouncement message={message} testId="offer-announcement" />;
+}
+
+function WaitingList<T extends LinePlace | WaitlistPlace>({
+  title,
+  places,
+  myId,
+  offerLabel,
+}: {
+  title: string;
+  places: T[];
+  myId: string | undefined;
+  offerLabel: (place: T) => string;
+}) {
+  return (
+    <Card padding="md" withBorder>
+      <Title order={2} fz="md" mb="xs">
+        {title}
+      </Title>
+      {places.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          Nobody yet.
+        </Text>
+      ) : (
+        <List type="ordered" spacing={4} fz="sm" aria-label={title}>
+          {places.map((place) => (
+            <List.Item key={place.userId}>
+              <Group gap={6} wrap="wrap">
+                <Text span fz="sm" fw={place.userId === myId ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
+                  {place.username}
+                  {place.userId === myId && ' (you)'}
+                </Text>
+                {place.offer && (
+                  <Badge size="sm" color="yellow" variant="light">
+                    {offerLabel(place)}
+                  </Badge>
+                )}
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
+
+/** Both lists with everyone's place, first first, live with the page. */
+export function WaitingLists({
+  line,
+  waitlist,
+  myId,
+}: {
+  line: LinePlace[];
+  waitlist: WaitlistPlace[];
+  myId: string | undefined;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="waiting-lists">
+      <WaitingList
+        title="In line for a team spot"
+        places={line}
+        myId={myId}
+        offerLabel={(place) => `Offered Team ${place.offer!.team}`}
+      />
+      <WaitingList title="Waitlist" places={waitlist} myId={myId} offerLabel={() => 'Offered a place'} />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  gameIsFull,
+  inLineText,
+  offerTimeLeft,
+  onWaitlistText,
+  ordinal,
+  placeOfferText,
+  spotOfferText,
+} from './waiting';
+
+describe('the line and the waitlist on the game page', () => {
+  it('says places as English ordinals', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+    ]);
+    expect(inLineText(2)).toBe('You are 2nd in line for a team spot');
+    expect(onWaitlistText(2)).toBe('You are 2nd on the waitlist');
+  });
+
+  it('counts the offer down to the second, never below zero', () => {
+    const now = Date.parse('2026-06-10T18:00:00.000Z');
+    expect(offerTimeLeft('2026-06-10T18:10:00.000Z', now)).toBe('10:00');
+    expect(offerTimeLeft('2026-06-10T18:10:00.000Z', now - 40)).toBe('10:00');
+    expect(offerTimeLeft('2026-06-10T18:01:05.000Z', now + 400)).toBe('1:05');
+    expect(offerTimeLeft('2026-06-10T17:59:00.000Z', now)).toBe('0:00');
+    expect(spotOfferText(2, '10:00')).toBe('A spot opened on Team 2. Take it within 10:00.');
+    expect(placeOfferText('10:00')).toBe('A place opened in this game. Take it within 10:00.');
+  });
+
+  it('is full when members and offered places reach max players plus the sideline', () => {
+    const game = { playerCount: 4, sidelineCount: 1, max_players: 4, sidelineSize: 1, waitlist: [] };
+    expect(gameIsFull(game)).toBe(true);
+    expect(gameIsFull({ ...game, sidelineCount: 0 })).toBe(false);
+    const offered = { userId: 'u', username: 'u', position: 1, offer: { expiresAt: '2026-06-10T18:10:00.000Z' } };
+    expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [offered] })).toBe(true);
+    expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [{ ...offered, offer: null }] })).toBe(false);
+    expect(gameIsFull({ ...game, sidelineSize: null, sidelineCount: 9 })).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import type { GameDetail, LinePlace, WaitlistPlace } from '@playtime/shared/contract/games';
+import { gameCapacity, GAME_FULL_JOIN_WAITLIST } from '@playtime/shared/domain/games/decider';
+import { formatCountdown } from '../../payments';
+
+/** Issue #29: the line for a team spot and the waitlist of a full game, as the game page shows them. */
+
+export { GAME_FULL_JOIN_WAITLIST };
+
+const ordinalRules = new Intl.PluralRules('en-US', { type: 'ordinal' });
+const ORDINAL_SUFFIXES: Record<Intl.LDMLPluralRule, string> = {
+  zero: 'th',
+  one: 'st',
+  two: 'nd',
+  few: 'rd',
+  many: 'th',
+  other: 'th',
+};
+
+/** 1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'. */
+export function ordinal(position: number): string {
+  return `${position}${ORDINAL_SUFFIXES[ordinalRules.select(position)]}`;
+}
+
+export const inLineText = (position: number) => `You are ${ordinal(position)} in line for a team spot`;
+export const onWaitlistText = (position: number) => `You are ${ordinal(position)} on the waitlist`;
+
+/** What the offered player reads, with the time left as a live countdown ('10:00'). */
+export const spotOfferText = (team: 1 | 2, timeLeft: string) =>
+  `A spot opened on Team ${team}. Take it within ${timeLeft}.`;
+export const placeOfferText = (timeLeft: string) => `A place opened in this game. Take it within ${timeLeft}.`;
+
+/**
+ * The time left on an offer at `nowMs` (server time), as the page shows it: to the nearest second, so
+ * the few milliseconds the answer took to arrive never show a 10-minute offer as '10:01'.
+ */
+export function offerTimeLeft(expiresAt: string, nowMs: number): string {
+  const left = Math.max(0, Date.parse(expiresAt) - nowMs);
+  return formatCountdown(Math.round(left / 1000) * 1000);
+}
+
+/**
+ * Whether a newcomer can only join the waitlist: members and the places offered to the waitlist fill
+ * maxPlayers + sidelineSize (the decider's capacity; a game without a sideline size is never full this way).
+ */
+export function gameIsFull(
+  game: Pick<GameDetail, 'playerCount' | 'sidelineCount' | 'max_players' | 'sidelineSize' | 'waitlist'>,
+): boolean {
+  const capacity = gameCapacity({ maxPlayers: game.max_players, sidelineSize: game.sidelineSize });
+  if (capacity === null) return false;
+  const offered = game.waitlist.filter((place) => place.offer !== null).length;
+  return game.playerCount + game.sidelineCount + offered >= capacity;
+}
+
+export function placeOf<T extends LinePlace | WaitlistPlace>(places: T[], userId: string | undefined): T | undefined {
+  return userId ? places.find((place) => place.userId === userId) : undefined;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PICTURE_REFUSALS } from '@playtime/shared/contract/pictures';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { catchFileChoosers, DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
 const UPLOADED = /^\/api\/pictures\/[0-9a-f]{64}$/;
 
@@ -50,6 +50,7 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
   ] as const) {
     it(`lets an owner upload a field photo, and shows the server's refusal of a file that is not one (${label})`, async () => {
       const { context, page } = await newPage(browser);
+      const choosers = catchFileChoosers(page);
       await page.goto(app.url);
       await logIn(page, 'owner@playtime.test');
       await page.getByRole('link', { name: 'Field Management' }).first().click();
@@ -69,13 +70,13 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
       const picture = form.getByRole('button', { name: /^Picture/ });
       await picture.focus();
       expect(await picture.evaluate((element) => element === document.activeElement)).toBe(true);
-      const [notesChooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-      await notesChooser.setFiles(notAPicture);
+      await page.keyboard.press('Enter');
+      await (await choosers.next()).setFiles(notAPicture);
       await form.getByText(PICTURE_REFUSALS.not_a_picture).waitFor();
       await screenshot(page, `field-picture-refused-${label}`);
 
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), picture.click()]);
-      await chooser.setFiles(photo);
+      await picture.click();
+      await (await choosers.next()).setFiles(photo);
       expect(await expectLoaded(page, 'The field picture')).toMatch(UPLOADED);
       expect(await form.getByText(PICTURE_REFUSALS.not_a_picture).count()).toBe(0);
       await screenshot(page, `field-picture-uploaded-${label}`);
@@ -95,6 +96,7 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
 
     it(`lets a player pick a built-in avatar with the keyboard, and upload one instead (${label})`, async () => {
       const { context, page } = await newPage(browser);
+      const choosers = catchFileChoosers(page);
       await page.goto(app.url);
       await logIn(page, label === 'desktop' ? 'player@playtime.test' : 'captain@playtime.test');
       await page.getByRole('link', { name: 'Profile' }).first().click();
@@ -120,11 +122,8 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
       // Or a picture of one's own.
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('button', { name: 'Change Avatar' }).click();
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser'),
-        dialog.getByRole('button', { name: /^Upload a picture/ }).click(),
-      ]);
-      await chooser.setFiles(photo);
+      await dialog.getByRole('button', { name: /^Upload a picture/ }).click();
+      await (await choosers.next()).setFiles(photo);
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('button', { name: 'Edit' }).waitFor();

@@ -1,7 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type FileChooser,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../screenshots');
 export const DESKTOP = { width: 1280, height: 860 };
@@ -28,6 +35,35 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * The file choosers `page` opens, caught from the start. Playwright turns on catching them when a
+ * listener is added, without waiting for the browser to confirm it: a chooser opened right after
+ * `waitForEvent('filechooser')` could still open unseen. Listening for the page's whole life closes
+ * that gap; `next()` gives the next chooser opened.
+ */
+export function catchFileChoosers(page: Page): { next(timeoutMs?: number): Promise<FileChooser> } {
+  const opened: FileChooser[] = [];
+  const waiting: Array<(chooser: FileChooser) => void> = [];
+  page.on('filechooser', (chooser) => {
+    const take = waiting.shift();
+    if (take) take(chooser);
+    else opened.push(chooser);
+  });
+  return {
+    next(timeoutMs = 30_000) {
+      const ready = opened.shift();
+      if (ready) return Promise.resolve(ready);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no file chooser opened within ${timeoutMs} ms`)), timeoutMs);
+        waiting.push((chooser) => {
+          clearTimeout(timer);
+          resolve(chooser);
+        });
+      });
+    },
+  };
 }
 
 /** Logs in through the app's Log In button and the embedded provider's own page (popup). */

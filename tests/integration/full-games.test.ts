@@ -357,6 +357,8 @@ describe('full games and thin games over HTTP', () => {
       const seen = await gameData(gameId);
       return seen.status === 'cancelled' && seen;
     });
+    // Its page can say why.
+    expect(game.cancellationReason).toBe('too_few_players');
 
     // Every webhook of these payments again, under new event ids: nothing changes.
     const { rows } = await db.query<{ payload: string; payment_id: string }>(

@@ -23,7 +23,8 @@ import type { PoolClient } from 'pg';
 export const gamesProjection: QueryingProjection = {
   name: PROJECTIONS.games,
   // Version 3: the line for team spots, the waitlist and their offers, the sideline size and the minimum (issue #29).
-  version: 3,
+  // Version 4: why a game was cancelled, for its page.
+  version: 4,
   tables: ['games', 'game_participants', 'game_entries', 'game_removals', 'game_waitlist'],
   handles: GAME_EVENT_TYPES,
   schemaSql: `
@@ -51,6 +52,8 @@ export const gamesProjection: QueryingProjection = {
       picture            text        NOT NULL,
       cancellation_window_hours integer NOT NULL,
       status             text        NOT NULL DEFAULT 'scheduled',
+      -- Why it was cancelled when nobody chose to (too few players, a deleted account); null otherwise.
+      cancellation_reason text,
       -- On the pitch (teams 1 and 2) and on the sideline, kept with the roster for lists and cards.
       player_count       integer     NOT NULL DEFAULT 0,
       sideline_count     integer     NOT NULL DEFAULT 0,
@@ -227,7 +230,10 @@ export const gamesProjection: QueryingProjection = {
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'GameCancelled':
-          await db.query(`UPDATE games SET status = 'cancelled' WHERE game_id = $1`, [gameId]);
+          await db.query(`UPDATE games SET status = 'cancelled', cancellation_reason = $2 WHERE game_id = $1`, [
+            gameId,
+            event.data.reason ?? null,
+          ]);
           break;
         case 'SpotOffered': {
           const d = event.data;

@@ -89,6 +89,7 @@ type GameRow = ReadModelRow<
     start_date: Date;
     end_date: Date;
     status: GameDetail['status'];
+    cancellation_reason: GameDetail['cancellationReason'];
     organizer_username: string;
     organizer_id: string;
     picture: string;
@@ -120,7 +121,8 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
     const [games, participants, waiting, entries, removals, clock] = await Promise.all([
       deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
-                start_date, end_date, status, organizer_username, organizer_id, picture, sideline_size, min_players, decision_at
+                start_date, end_date, status, cancellation_reason, organizer_username, organizer_id, picture,
+                sideline_size, min_players, decision_at
            FROM read.games WHERE game_id = $1`,
         [gameId],
       ),
@@ -192,6 +194,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       start_date: game.start_date.toISOString(),
       end_date: game.end_date.toISOString(),
       status: game.status,
+      cancellationReason: game.cancellation_reason,
       team_1: roster(1),
       team_2: roster(2),
       sideline: roster(0),

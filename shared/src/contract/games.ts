@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Team } from '../domain/games/events';
+import type { GameCancellationReason, Team } from '../domain/games/events';
 import {
   DEFAULT_DECISION_HOURS,
   DEFAULT_MAX_PLAYERS,
@@ -92,6 +92,8 @@ export interface GameDetail {
   start_date: string;
   end_date: string;
   status: 'scheduled' | 'cancelled';
+  /** Why a cancelled game was cancelled when nobody chose to; null when its organizer or an admin did (or it was not). */
+  cancellationReason: GameCancellationReason | null;
   team_1: Participant[];
   team_2: Participant[];
   sideline: Participant[];

@@ -84,6 +84,7 @@ export const READ_MODEL_COLUMNS = {
     'picture',
     'cancellation_window_hours',
     'status',
+    'cancellation_reason',
     'player_count',
     'sideline_count',
     'sideline_size',

@@ -45,7 +45,7 @@ import {
 } from './api/play';
 import { playKeys } from './api/query-keys';
 import {
-  GAME_CANCELLED,
+  cancellationMessage,
   joinFailureMessage,
   LEAVE_CONFIRMATION,
   LEAVE_FAILED,
@@ -388,8 +388,8 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           )}
         </Group>
         {cancelled ? (
-          <Alert color="red" mt="sm" variant="filled">
-            {GAME_CANCELLED}
+          <Alert color="red" mt="sm" variant="filled" data-testid="game-cancelled">
+            {cancellationMessage(game)}
           </Alert>
         ) : (
           <>

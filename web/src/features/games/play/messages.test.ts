@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { GAME_FULL_JOIN_WAITLIST, spotOfferedToOther } from '@playtime/shared/domain/games/decider';
-import { FIRST_JOIN_FAILED, GAME_FULL, joinFailureMessage, MOVE_FAILED, REMOVED_BY_ORGANIZER } from './messages';
+import {
+  cancellationMessage,
+  FIRST_JOIN_FAILED,
+  GAME_FULL,
+  joinFailureMessage,
+  MOVE_FAILED,
+  REMOVED_BY_ORGANIZER,
+} from './messages';
 
 describe('join failure messages', () => {
   it('passes on the full-pitch refusal', () => {
@@ -30,5 +37,29 @@ describe('join failure messages', () => {
     expect(joinFailureMessage(new TypeError('Failed to fetch'), false)).toBe(MOVE_FAILED);
     expect(FIRST_JOIN_FAILED).toBe('Error joining the game. Please try again.');
     expect(MOVE_FAILED).toBe('Error joining. Please try again.');
+  });
+});
+
+describe('the cancellation and why (issue #29)', () => {
+  const game = {
+    start_date: '2027-03-02T20:00:00.000Z',
+    decisionAt: '2027-03-02T17:00:00.000Z',
+    minPlayers: 10,
+  };
+
+  it('says a thin game was cancelled by its minimum, when, and that everyone was refunded', () => {
+    expect(cancellationMessage({ ...game, cancellationReason: 'too_few_players' })).toBe(
+      "This game was cancelled. Fewer than 10 players had joined by 3 hours before the start, so everyone's entry fee was refunded.",
+    );
+    expect(
+      cancellationMessage({ ...game, decisionAt: '2027-03-02T19:00:00.000Z', cancellationReason: 'too_few_players' }),
+    ).toContain('by 1 hour before the start');
+  });
+
+  it("keeps the spec's sentence when the organizer or an admin cancelled, and names a closed account", () => {
+    expect(cancellationMessage({ ...game, cancellationReason: null })).toBe('This game was cancelled.');
+    expect(cancellationMessage({ ...game, cancellationReason: 'organizer_deleted' })).toContain(
+      "Its organizer's account was closed",
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
 } from '@playtime/shared/domain/games/decider';
+import type { GameDetail } from '@playtime/shared/contract/games';
 
 /** Spec §8 texts of the game page. */
 export const FIRST_JOIN_FAILED = 'Error joining the game. Please try again.';
@@ -16,6 +17,31 @@ export const LEAVE_CONFIRMATION = 'Are you sure you want to leave the game? You 
 /** A guest may look at a game; Join Game opens the login first and returns to the page. */
 export const GUEST_JOIN_HINT = 'Log in to join this game.';
 export const GAME_CANCELLED = 'This game was cancelled.';
+
+/**
+ * The cancellation and why (issue #29): a game nobody chose to cancel says what did it, and that every
+ * entry fee came back. A cancellation by the organizer or an admin keeps the spec's plain sentence.
+ */
+export function cancellationMessage(
+  game: Pick<GameDetail, 'cancellationReason' | 'minPlayers' | 'decisionAt' | 'start_date'>,
+): string {
+  switch (game.cancellationReason) {
+    case 'too_few_players': {
+      const hours = game.decisionAt
+        ? Math.round((Date.parse(game.start_date) - Date.parse(game.decisionAt)) / 3_600_000)
+        : null;
+      const when =
+        hours === null ? 'by its decision time' : `by ${hours} ${hours === 1 ? 'hour' : 'hours'} before the start`;
+      return `${GAME_CANCELLED} Fewer than ${game.minPlayers ?? 'the minimum of'} players had joined ${when}, so everyone's entry fee was refunded.`;
+    }
+    case 'organizer_deleted':
+      return `${GAME_CANCELLED} Its organizer's account was closed, so everyone's entry fee was refunded.`;
+    case 'owner_deleted':
+      return `${GAME_CANCELLED} Its field's owner closed their account, so everyone's entry fee was refunded.`;
+    default:
+      return GAME_CANCELLED;
+  }
+}
 export { GAME_FULL, REJOIN_FOR_FREE, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME };
 
 /** Refusals whose own words tell the person what to do (issue #29 adds the full game and the offered spot). */

@@ -45,6 +45,7 @@ describe('the cancellation and why (issue #29)', () => {
     start_date: '2027-03-02T20:00:00.000Z',
     decisionAt: '2027-03-02T17:00:00.000Z',
     minPlayers: 10,
+    priceCents: 500,
   };
 
   it('says a thin game was cancelled by its minimum, when, and that everyone was refunded', () => {
@@ -54,6 +55,9 @@ describe('the cancellation and why (issue #29)', () => {
     expect(
       cancellationMessage({ ...game, decisionAt: '2027-03-02T19:00:00.000Z', cancellationReason: 'too_few_players' }),
     ).toContain('by 1 hour before the start');
+    expect(cancellationMessage({ ...game, priceCents: 0, cancellationReason: 'too_few_players' })).toBe(
+      'This game was cancelled. Fewer than 10 players had joined by 3 hours before the start.',
+    );
   });
 
   it("keeps the spec's sentence when the organizer or an admin cancelled, and names a closed account", () => {

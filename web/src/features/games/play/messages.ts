@@ -23,8 +23,10 @@ export const GAME_CANCELLED = 'This game was cancelled.';
  * entry fee came back. A cancellation by the organizer or an admin keeps the spec's plain sentence.
  */
 export function cancellationMessage(
-  game: Pick<GameDetail, 'cancellationReason' | 'minPlayers' | 'decisionAt' | 'start_date'>,
+  game: Pick<GameDetail, 'cancellationReason' | 'minPlayers' | 'decisionAt' | 'start_date' | 'priceCents'>,
 ): string {
+  // A free game had no entry fees to give back.
+  const refunded = game.priceCents > 0 ? ", so everyone's entry fee was refunded." : '.';
   switch (game.cancellationReason) {
     case 'too_few_players': {
       const hours = game.decisionAt
@@ -32,12 +34,12 @@ export function cancellationMessage(
         : null;
       const when =
         hours === null ? 'by its decision time' : `by ${hours} ${hours === 1 ? 'hour' : 'hours'} before the start`;
-      return `${GAME_CANCELLED} Fewer than ${game.minPlayers ?? 'the minimum of'} players had joined ${when}, so everyone's entry fee was refunded.`;
+      return `${GAME_CANCELLED} Fewer than ${game.minPlayers ?? 'the minimum of'} players had joined ${when}${refunded}`;
     }
     case 'organizer_deleted':
-      return `${GAME_CANCELLED} Its organizer's account was closed, so everyone's entry fee was refunded.`;
+      return `${GAME_CANCELLED} Its organizer's account was closed${refunded}`;
     case 'owner_deleted':
-      return `${GAME_CANCELLED} Its field's owner closed their account, so everyone's entry fee was refunded.`;
+      return `${GAME_CANCELLED} Its field's owner closed their account${refunded}`;
     default:
       return GAME_CANCELLED;
   }

@@ -88,6 +88,14 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     expect(adminEmail, 'the recipe makes the first admin').toBeTruthy();
     for (const running of processes.filter((candidate) => candidate.port !== null))
       await waitFor(`${running.line} to be ready`, () => ready(`http://127.0.0.1:${running.port}`), 120_000);
+    // Caddy sends an upstream traffic once its first health check has passed (every 2 s): until then
+    // a command through the proxy answers 503, as the README says. A command without a token is a 401.
+    await waitFor(
+      'Caddy to route commands',
+      async () =>
+        (await fetch(`${publicUrl}/api/register-user`, { method: 'POST' }).then((answer) => answer.status)) !== 503,
+      30_000,
+    );
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     browser = await launchBrowser();
 

@@ -1,5 +1,5 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
-import type { GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
+import type { GameCancellationReason, GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
 import { gameHasEnded, minimumDecisionAt, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
@@ -652,29 +652,39 @@ function allowPlayerBack(command: Command<'AllowPlayerBack'>, state: GameState, 
   ];
 }
 
+/**
+ * The cancellation of a known game: its slot given back, every paid entry still held refunded, the
+ * rental as decided. `reason` is absent when the organizer or an admin chose it.
+ */
+function cancellation(
+  game: KnownGame,
+  context: DecisionContext,
+  decided: { cancelledBy: string; rentalRefunded: boolean; reason?: GameCancellationReason },
+): GameEvent {
+  const { gameId, subFieldId, fieldId, ownerId, subFieldName } = game.details;
+  return {
+    type: 'GameCancelled',
+    data: {
+      gameId,
+      cancelledBy: decided.cancelledBy,
+      at: context.now.toISOString(),
+      subFieldId,
+      fieldId,
+      ownerId,
+      subFieldName,
+      rentalRefunded: decided.rentalRefunded,
+      rentalPaymentId: game.rentalPaymentId,
+      entryRefunds: entryRefundsOf(game),
+      ...(decided.reason ? { reason: decided.reason } : {}),
+    },
+  };
+}
+
 function cancelGame(command: Command<'CancelGame'>, state: GameState, context: DecisionContext): GameEvent[] {
   const game = refuseUnlessOpen(state, context.now);
   const cancelledBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
   const rentalRefunded = rentalRefundApplies(game.details.startDate, game.details.cancellationWindowHours, context.now);
-  const entryRefunds = entryRefundsOf(game);
-  const { gameId, subFieldId, fieldId, ownerId, subFieldName } = game.details;
-  return [
-    {
-      type: 'GameCancelled',
-      data: {
-        gameId,
-        cancelledBy,
-        at: context.now.toISOString(),
-        subFieldId,
-        fieldId,
-        ownerId,
-        subFieldName,
-        rentalRefunded,
-        rentalPaymentId: game.rentalPaymentId,
-        entryRefunds,
-      },
-    },
-  ];
+  return [cancellation(game, context, { cancelledBy, rentalRefunded })];
 }
 
 /**
@@ -830,24 +840,14 @@ function checkMinimumPlayers(state: GameState, context: DecisionContext): GameEv
   }
   const members = game.membersAtDecision ?? game.participants.length;
   if (members >= game.details.minPlayers) return [];
-  const { gameId, subFieldId, fieldId, ownerId, subFieldName, startDate, cancellationWindowHours } = game.details;
+  const { startDate, cancellationWindowHours } = game.details;
   return [
-    {
-      type: 'GameCancelled',
-      data: {
-        gameId,
-        cancelledBy: context.actorId ?? 'system',
-        at: context.now.toISOString(),
-        subFieldId,
-        fieldId,
-        ownerId,
-        subFieldName,
-        rentalRefunded: rentalRefundApplies(startDate, cancellationWindowHours, decisionAt),
-        rentalPaymentId: game.rentalPaymentId,
-        entryRefunds: entryRefundsOf(game),
-        reason: 'too_few_players',
-      },
-    },
+    cancellation(game, context, {
+      cancelledBy: context.actorId ?? 'system',
+      // As if the organizer had cancelled at the decision time, however late the check runs.
+      rentalRefunded: rentalRefundApplies(startDate, cancellationWindowHours, decisionAt),
+      reason: 'too_few_players',
+    }),
   ];
 }
 
@@ -974,23 +974,5 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
 function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: DecisionContext): GameEvent[] {
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
   if (state.status === 'cancelled' || gameHasEnded(context.now.getTime(), state.end)) return [];
-  const { gameId, subFieldId, fieldId, ownerId, subFieldName } = state.details;
-  return [
-    {
-      type: 'GameCancelled',
-      data: {
-        gameId,
-        cancelledBy: context.actorId ?? 'system',
-        at: context.now.toISOString(),
-        subFieldId,
-        fieldId,
-        ownerId,
-        subFieldName,
-        rentalRefunded: true,
-        rentalPaymentId: state.rentalPaymentId,
-        entryRefunds: entryRefundsOf(state),
-        reason,
-      },
-    },
-  ];
+  return [cancellation(state, context, { cancelledBy: context.actorId ?? 'system', rentalRefunded: true, reason })];
 }

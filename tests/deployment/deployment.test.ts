@@ -11,6 +11,7 @@
  * the projections hangs (SIGSTOP), which a standby replaces.
  */
 import { createConnection } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
@@ -18,7 +19,7 @@ import { ApiClient, accessTokenFor } from '../support/api-client';
 import { addAvailableField } from '../support/game-loop';
 import { createTestDatabase } from '../support/postgres';
 import { waitFor } from '../support/wait';
-import { DESKTOP, fillCard, launchBrowser, logIn, screenshot } from '../browser/support/browser';
+import { DESKTOP, SCREENSHOTS, fillCard, launchBrowser, logIn, screenshot } from '../browser/support/browser';
 import { HOUR, hhmm, nextGameStart, sameUtcDay } from '../browser/support/slots';
 import { readRecipe, runCommand, startProcess, type RunningProcess } from './support/recipe';
 
@@ -55,7 +56,9 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
   let firstGameStart: number;
 
   const processOn = (port: number) => processes.find((running) => running.port === port)!;
-  const logsOf = () => processes.map((running) => `--- ${running.line}\n${running.output()}`).join('\n');
+  /** Every service's output, or the last `tail` characters of each. */
+  const logsOf = (tail = Infinity) =>
+    processes.map((running) => `--- ${running.line}\n${running.output().slice(-tail)}`).join('\n');
 
   beforeAll(async () => {
     database = await createTestDatabase('deploy');
@@ -119,11 +122,38 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     await database?.drop();
   }, 60_000);
 
-  async function pageAt(url: string): Promise<Page> {
+  /** The pages of the journey running now, by who uses them: what a failure report shows. */
+  const openPages = new Map<string, Page>();
+
+  async function pageAt(url: string, user: string): Promise<Page> {
     const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
     const page = await context.newPage();
+    openPages.set(user, page);
     await page.goto(url);
     return page;
+  }
+
+  /**
+   * What each person's page showed when a journey failed (a screenshot, its dialogs and alerts) and the
+   * end of every service's log: a failure in CI is then read from its output, not rerun to be seen.
+   */
+  async function failureReport(round: number): Promise<string> {
+    const shown: string[] = [];
+    for (const [user, page] of openPages) {
+      if (page.isClosed()) continue;
+      await page
+        .screenshot({
+          path: path.join(SCREENSHOTS, `deployment-round-${round + 1}-failed-${user}.png`),
+          fullPage: true,
+        })
+        .catch(() => undefined);
+      const notices = await page
+        .locator('[role=dialog], [role=alert], .mantine-Notification-root')
+        .allInnerTexts()
+        .catch(() => []);
+      shown.push(`${user} at ${page.url()}: ${notices.join(' | ').replace(/\s+/g, ' ') || '(no dialog or alert)'}`);
+    }
+    return `${shown.join('\n')}\n${logsOf(3000)}`;
   }
 
   const succeededWebhooks = async () =>
@@ -137,12 +167,24 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
 
   /** The journey through the one address; `round` picks its hour and names its game. */
   async function journey(round: number, adminPassword: string): Promise<void> {
+    try {
+      await journeySteps(round, adminPassword);
+    } catch (error) {
+      (error as Error).message += `\n${await failureReport(round)}`;
+      throw error;
+    } finally {
+      for (const page of openPages.values()) await page.context().close();
+      openPages.clear();
+    }
+  }
+
+  async function journeySteps(round: number, adminPassword: string): Promise<void> {
     const gameStart = firstGameStart + round * HOUR;
     const gameName = `Deployment Cup ${round + 1}`;
     const webhooksBefore = await succeededWebhooks();
 
     // The captain books and pays an hour of the owner's pitch.
-    const captain = await pageAt(publicUrl);
+    const captain = await pageAt(publicUrl, 'captain');
     await logIn(captain, 'captain@playtime.test');
     await captain.getByRole('link', { name: 'Organize' }).first().click();
     await captain.getByRole('button', { name: 'Create New Game' }).click();
@@ -170,7 +212,7 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     // The captain watches the game's page while a player, in another browser, joins and pays.
     await captain.goto(`${publicUrl}/game-details/${gameId}`);
     await captain.getByRole('heading', { name: gameName }).first().waitFor();
-    const player = await pageAt(`${publicUrl}/game-details/${gameId}`);
+    const player = await pageAt(`${publicUrl}/game-details/${gameId}`, 'player');
     await logIn(player, 'player@playtime.test');
     await player.getByRole('button', { name: 'Join Game' }).click();
     const entry = player.getByRole('dialog', { name: 'Pay by card' });
@@ -188,7 +230,7 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     await waitFor('both payments webhooks', async () => (await succeededWebhooks()) >= webhooksBefore + 2, 60_000);
 
     // The admin's history shows the booking and the join.
-    const admin = await pageAt(publicUrl);
+    const admin = await pageAt(publicUrl, 'admin');
     const popupOpens = admin.context().waitForEvent('page');
     await admin.getByRole('button', { name: 'Log In' }).first().click();
     const popup = await popupOpens;
@@ -208,8 +250,6 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     await history.getByText(new RegExp(`"${gameName}" scheduled at ${FIELD} · Pitch A`)).waitFor({ timeout: 30_000 });
     await history.getByText('player joined').first().waitFor();
     await screenshot(admin, `deployment-round-${round + 1}-admin-history`);
-
-    for (const page of [captain, player, admin]) await page.context().close();
   }
 
   it('runs the whole journey through the one address', async () => {

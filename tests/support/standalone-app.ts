@@ -21,6 +21,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // Tests start from an empty product; the newcomer's journey test turns the demo data on.
       SEED_DEMO: 'false',
+      // The suites run many apps at once on one machine, and a projector can fall seconds behind under
+      // that load: a read that waits for its caller's write gets longer than in production before it
+      // answers stale, so a test's read still checks the write instead of racing the projector.
+      READ_WAIT_MS: '15000',
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...env,
     }),

@@ -29,7 +29,7 @@ import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
 import { loadAsOfPanel } from '../audit';
 import { useAuth } from '../auth';
-import { checkout, loadPaymentDialog } from '../payments';
+import { checkout, PaymentDialog } from '../payments';
 import { useLiveRoom } from '../realtime';
 import { RosterAnnouncer } from './play/roster-announcer';
 import { useCurrentUser } from '../users';
@@ -64,7 +64,6 @@ import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdow
 // form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
 const ManageDialog = lazy(() => import('./play/manage-dialog').then((module) => ({ default: module.ManageDialog })));
 const ShareDialog = lazy(() => import('./play/share-dialog').then((module) => ({ default: module.ShareDialog })));
-const PaymentDialog = lazy(() => loadPaymentDialog().then((module) => ({ default: module.PaymentDialog })));
 const AsOfPanel = lazy(() => loadAsOfPanel().then((module) => ({ default: module.AsOfPanel })));
 
 function countdownLine(countdown: Countdown): string {

@@ -1,8 +1,6 @@
-/** The payments feature's public surface: checkout, the payment dialog, the hold's countdown and the payouts card. */
+/** The payments feature's public surface: checkout, the payment dialog (loaded when first shown), the hold's countdown and the payouts card. */
 export { checkout } from './api/payments';
 export { formatCountdown } from './countdown';
 export { HoldCountdown } from './hold-countdown';
-export { PaymentDialog } from './payment-dialog';
+export { LazyPaymentDialog as PaymentDialog } from './lazy-payment-dialog';
 export { PAYOUT_ROLES, PayoutsCard } from './payouts-card';
-
-export const loadPaymentDialog = () => import('./payment-dialog');

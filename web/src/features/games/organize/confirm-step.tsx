@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Center, Group, Loader, Overlay, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { Suspense } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { formatDollars } from '../../../utils/money';
 import { HoldCountdown, PaymentDialog } from '../../payments';
@@ -124,17 +125,19 @@ export function ConfirmStep() {
       </Group>
 
       {paying && (
-        <PaymentDialog
-          opened
-          onClose={act.closePayment}
-          amountCents={paying.rentalCents}
-          description={`Rental of ${subField.name} at ${field.fieldName}`}
-          paymentKey={`rental:${paying.holdId}`}
-          createPayment={() => act.createRentalPayment(paying)}
-          onSucceeded={act.paid}
-          expiresAt={paying.expiresAt}
-          onExpired={act.holdRanOut}
-        />
+        <Suspense fallback={null}>
+          <PaymentDialog
+            opened
+            onClose={act.closePayment}
+            amountCents={paying.rentalCents}
+            description={`Rental of ${subField.name} at ${field.fieldName}`}
+            paymentKey={`rental:${paying.holdId}`}
+            createPayment={() => act.createRentalPayment(paying)}
+            onSucceeded={act.paid}
+            expiresAt={paying.expiresAt}
+            onExpired={act.holdRanOut}
+          />
+        </Suspense>
       )}
 
       {flow.creation !== 'idle' && (

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { loadFieldOwnerPage } from '../features/fields';
 import {
@@ -19,9 +19,26 @@ import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
 import { RouteError } from './routes/route-error';
 
-/** Pages other than the landing page load on first visit, keeping the first download small. */
+const pageLoading = (
+  <Center py="xl">
+    <Loader aria-label="Loading the page" />
+  </Center>
+);
+
+/**
+ * Pages other than the landing page load on first visit, keeping the first download small. They load
+ * inside the frame (header and links), which paints at once: a route's `lazy` would hold the whole
+ * first paint until the page's code had arrived, seconds on a phone.
+ */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return {
+    element: (
+      <Suspense fallback={pageLoading}>
+        <Page />
+      </Suspense>
+    ),
+  };
 }
 
 /** A guarded section: the guard renders its nested routes (<Outlet />) only for allowed roles. */
@@ -29,18 +46,11 @@ function guarded(path: string, allowedRoles: readonly Role[], children: Paramete
   return { path, element: <RouteGuard allowedRoles={allowedRoles} />, children };
 }
 
-const pageLoading = (
-  <Center py="xl">
-    <Loader />
-  </Center>
-);
-
 /** The route table of product spec section 2, with the roles of DESIGN §4. */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: pageLoading,
     children: [
       {
         errorElement: <RouteError />,
@@ -48,16 +58,16 @@ export const router = createBrowserRouter([
           { index: true, element: <LandingPage /> },
           {
             path: 'partner-application',
-            lazy: page(loadPartnerApplicationPage, (m) => m.PartnerApplicationPage),
+            ...page(loadPartnerApplicationPage, (m) => m.PartnerApplicationPage),
           },
           guarded('FieldOwner', ROUTE_ROLES.fieldOwner, [
-            { index: true, lazy: page(loadFieldOwnerPage, (m) => m.FieldOwnerPage) },
+            { index: true, ...page(loadFieldOwnerPage, (m) => m.FieldOwnerPage) },
           ]),
-          guarded('profile', ROUTE_ROLES.profile, [{ index: true, lazy: page(loadProfilePage, (m) => m.ProfilePage) }]),
+          guarded('profile', ROUTE_ROLES.profile, [{ index: true, ...page(loadProfilePage, (m) => m.ProfilePage) }]),
           guarded('admin', ROUTE_ROLES.admin, [
             {
               index: true,
-              lazy: page(
+              ...page(
                 () => import('./routes/admin'),
                 (m) => m.AdminPage,
               ),
@@ -65,16 +75,16 @@ export const router = createBrowserRouter([
           ]),
           guarded('organize', ROUTE_ROLES.organize, [
             {
-              lazy: page(loadOrganizeLayout, (m) => m.OrganizeLayout),
+              ...page(loadOrganizeLayout, (m) => m.OrganizeLayout),
               children: [
                 { index: true, element: <Navigate to="/organize/games" replace /> },
                 {
                   path: 'games',
-                  lazy: page(loadOrganizerGamesPage, (m) => m.OrganizerGamesPage),
+                  ...page(loadOrganizerGamesPage, (m) => m.OrganizerGamesPage),
                 },
                 ...(['select-field', 'select-time', 'configure', 'confirm'] as const).map((step) => ({
                   path: step,
-                  lazy: page(
+                  ...page(
                     loadOrganizeWizardPage,
                     (m) =>
                       function WizardStep() {
@@ -86,7 +96,7 @@ export const router = createBrowserRouter([
             },
           ]),
           // Anyone may look for games; joining one asks a guest to log in (issue 27).
-          { path: 'search', lazy: page(loadSearchPage, (m) => m.SearchPage) },
+          { path: 'search', ...page(loadSearchPage, (m) => m.SearchPage) },
           {
             path: 'game-details/:id',
             // The game's data is asked for at once, beside the page's code, instead of after it has loaded.
@@ -94,7 +104,7 @@ export const router = createBrowserRouter([
               if (params.id) void prefetchGameData(queryClient, params.id);
               return null;
             },
-            lazy: page(loadGameDetailsPage, (m) => m.GameDetailsPage),
+            ...page(loadGameDetailsPage, (m) => m.GameDetailsPage),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, logIn } from '../../browser/support/brow
 import { startAppProcess, type AppHost } from '../e2e/app-host';
 import { fmtSeconds, markdownTable } from '../support/format';
 import { createDatabase } from '../support/postgres';
+import { reportsDir } from '../support/report';
 import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
 
 const TARGET_PERFORMANCE = 90;
@@ -75,6 +76,9 @@ function gzipBytesOf(url: string): number {
   }
 }
 
+/** Where each page's full Lighthouse report is written (the last run's). */
+const LIGHTHOUSE_REPORTS = path.join(reportsDir, 'lighthouse');
+
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
 async function audit(port: number, appUrl: string, page: PageToAudit): Promise<RouteResult> {
@@ -88,6 +92,9 @@ async function audit(port: number, appUrl: string, page: PageToAudit): Promise<R
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  // The whole report beside the bench's: which script costs what (bootup-time), the request chain, the trace's long tasks.
+  mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
+  writeFileSync(path.join(LIGHTHOUSE_REPORTS, `${page.id}.json`), JSON.stringify(lhr));
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
     []) as NetworkItem[];
   const origin = new URL(appUrl).origin;

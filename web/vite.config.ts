@@ -57,6 +57,7 @@ export default defineConfig({
       '/api': { target: backend, changeOrigin: false },
       '/oidc': { target: backend, changeOrigin: false },
       '/socket.io': { target: backend, ws: true, changeOrigin: false },
+      '/calendar': { target: backend, changeOrigin: false },
     },
   },
 });

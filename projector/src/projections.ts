@@ -1,3 +1,4 @@
+import { calendarProjection } from './calendar/calendar-projection';
 import { bookingsProjection } from './availability/bookings-projection';
 import { availabilityWindowsProjection } from './availability/availability-windows-projection';
 import { fieldsProjection } from './fields/fields-projection';
@@ -18,5 +19,6 @@ export const allProjections: Projection[] = [
   balancesProjection,
   paymentDifferencesProjection,
   partnerApplicationsProjection,
+  calendarProjection,
 ];
 export const projectionNames = allProjections.map((projection) => projection.name);

@@ -5,6 +5,7 @@ import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { auditQueryRoutes } from './audit/routes';
+import { calendarQueryRoutes } from './calendar/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
@@ -26,6 +27,8 @@ export interface ReadApiDependencies {
   readWaitMs: number;
   /** Where a typed ZIP code or US city is, for the search's location box: createGeocoder(config). */
   geocoder: Geocoder;
+  /** The app's public address: calendar feed addresses and their games' links start with it. */
+  publicUrl: string;
   metrics: OperationsQueryDependencies['metrics'];
   /** PARTNER_SHEET_URL: the published partner spreadsheet, when one is imported. */
   partnerSheetUrl: string | null;
@@ -48,5 +51,6 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(partnerQueryRoutes(deps));
   router.use(operationsQueryRoutes(deps));
   router.use(pictureQueryRoutes(deps));
+  router.use(calendarQueryRoutes(deps));
   return router;
 }

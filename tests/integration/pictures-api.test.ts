@@ -1,4 +1,3 @@
-import { get } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@playtime/shared/contract/pictures';
 import { FIELD_PICTURE_REFUSED, PROFILE_PICTURE_REFUSED } from '@playtime/shared/domain/pictures/addresses';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { conditionalGetStatus } from '../support/conditional-get';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 const errorOf = (answer: ApiAnswer) =>
@@ -77,14 +77,7 @@ describe('pictures over HTTP', () => {
       expect(bytes.includes(secret), secret).toBe(false);
 
     // A browser that has it asks again with its ETag and is told it is unchanged.
-    // (node:http, as fetch marks a conditional request no-cache, which asks for the whole answer.)
-    const again = await new Promise<number | undefined>((resolve, reject) =>
-      get(`${app.url}${uploaded.url}`, { headers: { 'if-none-match': etag! } }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      }).on('error', reject),
-    );
-    expect(again).toBe(304);
+    expect(await conditionalGetStatus(`${app.url}${uploaded.url}`, etag!)).toBe(304);
 
     // The same picture again is the same address (kept once).
     expect((await upload(player, photo)).url).toBe(uploaded.url);

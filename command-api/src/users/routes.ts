@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type pg from 'pg';
+import {
+  ROTATE_CALENDAR_FEED_PATH,
+  calendarFeedUrl,
+  type CalendarFeedAnswer,
+} from '@playtime/shared/contract/calendar';
 import { adminDeleteUserBody, adminEditUserBody, editUserBody } from '@playtime/shared/contract/users';
 import { DEFAULT_AVATAR } from '@playtime/shared/domain/pictures/addresses';
 import { userDecider } from '@playtime/shared/domain/users/decider';
@@ -16,7 +22,13 @@ import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/r
 import { changeRole, deleteUser, registerUser, type RegistrationDependencies } from './accounts';
 
 export type UserCommandDependencies = CommandDependencies &
-  RegistrationDependencies & { pool: pg.Pool; resolveUser: ResolveUser; identity: { verify: VerifyAccessToken } };
+  RegistrationDependencies & {
+    pool: pg.Pool;
+    resolveUser: ResolveUser;
+    identity: { verify: VerifyAccessToken };
+    /** The app's public address: a calendar feed's address starts with it. */
+    publicUrl: string;
+  };
 
 /** Commands on user accounts: a user registers and edits their profile; admins change roles and delete accounts. */
 export function userCommandRoutes(deps: UserCommandDependencies): Router {
@@ -43,6 +55,14 @@ export function userCommandRoutes(deps: UserCommandDependencies): Router {
     const body = parseBody(editUserBody, req.body);
     await runCommand(deps, req, res, userDecider, userStream(req.user!.userId), { type: 'EditProfile', ...body });
     res.json({ ok: true });
+  });
+
+  // A new private address for the caller's calendar feed; the old one stops answering (issue #31).
+  router.post(ROTATE_CALENDAR_FEED_PATH, requireUser(deps.resolveUser), async (req, res) => {
+    const feedId = randomBytes(24).toString('base64url');
+    await runCommand(deps, req, res, userDecider, userStream(req.user!.userId), { type: 'RotateCalendarFeed', feedId });
+    const answer: CalendarFeedAnswer = { url: calendarFeedUrl(deps.publicUrl, feedId) };
+    res.json(answer);
   });
 
   router.post('/api/admin-edit-user', requireUser(deps.resolveUser, ['admin']), async (req, res) => {

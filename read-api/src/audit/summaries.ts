@@ -36,6 +36,8 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       const outcome = role === previousRole ? `stays a ${role}` : `is now a ${role}`;
       return `${name(event.data.userId)} ${outcome}: ${name(event.data.decidedBy)} ${event.data.approved ? 'approved' : 'took back'} their partner application`;
     }
+    case 'CalendarFeedRotated':
+      return `${name(event.data.userId)} made a new calendar feed address`;
     case 'UserDeleted':
       return `${name(event.data.deletedBy)} deleted ${name(event.data.userId)}`;
     case 'UsernameClaimed':

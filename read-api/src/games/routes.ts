@@ -4,6 +4,7 @@ import {
   geocodeQuery,
   gameIdQuery,
   LOCATION_ERROR,
+  NO_SUCH_GAME,
   NO_LOCATION_RESULTS,
   gameSearchQuery,
   ORGANIZER_GAMES_LIMIT,
@@ -23,8 +24,6 @@ import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
-
-const NO_SUCH_GAME = 'There is no game with this id.';
 
 /** A game as the user's and the organizer's lists show it (spec §3 'Game in lists'). */
 const GAME_IN_LIST = `

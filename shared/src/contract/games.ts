@@ -12,6 +12,7 @@ import {
   MIN_MINIMUM_PLAYERS,
   MIN_PLAYERS,
   MIN_SIDELINE_SIZE,
+  NO_SUCH_GAME,
   SEARCH_RESULTS_LIMIT,
 } from '../domain/games/rules';
 import {
@@ -46,7 +47,7 @@ export {
 };
 /** Spec §9: the organizer's upcoming list shows at most 4 games. */
 export const ORGANIZER_GAMES_LIMIT = 4;
-export { SEARCH_RESULTS_LIMIT };
+export { NO_SUCH_GAME, SEARCH_RESULTS_LIMIT };
 
 const id = requiredId;
 

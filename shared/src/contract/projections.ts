@@ -12,6 +12,7 @@ export const PROJECTIONS = {
   balances: 'balances',
   paymentDifferences: 'payment_differences',
   partnerApplications: 'partner_applications',
+  calendar: 'calendar',
 } as const;
 
 export type ProjectionName = (typeof PROJECTIONS)[keyof typeof PROJECTIONS];

@@ -141,6 +141,8 @@ export const READ_MODEL_COLUMNS = {
     'source',
   ],
   partner_sheet_imports: ['import_id', 'imported_at', 'url', 'rows', 'imported', 'duplicates', 'errors', 'failure'],
+  calendar_feeds: ['feed_hash', 'feed_id', 'user_id', 'created_at'],
+  calendar_revisions: ['game_id', 'sequence', 'changed_at', 'changed_position'],
 } as const;
 
 export type ReadModelTable = keyof typeof READ_MODEL_COLUMNS;

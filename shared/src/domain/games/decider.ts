@@ -1,6 +1,6 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import type { GameCancellationReason, GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
-import { gameHasEnded, minimumDecisionAt, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
+import { gameHasEnded, minimumDecisionAt, NO_SUCH_GAME, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
@@ -254,7 +254,7 @@ export function waitlistOf(state: GameState): WaitlistPlace[] {
 }
 
 function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
-  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   if (state.status === 'cancelled') throw new DomainError('conflict', 'game_cancelled', 'This game was cancelled.');
   if (gameHasEnded(now.getTime(), state.end)) throw new DomainError('conflict', 'game_ended', 'This game has ended.');
   return state;
@@ -729,7 +729,7 @@ function declineSpot(command: Command<'DeclineSpot'>, state: GameState, context:
 
 /** A game still taking offers, or null when a job finds it cancelled or over: nothing left to decide. */
 function stillScheduled(state: GameState, context: DecisionContext): ScheduledGame | null {
-  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   if (state.status === 'cancelled' || gameHasEnded(context.now.getTime(), state.end)) return null;
   return state;
 }
@@ -972,7 +972,7 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
  * already cancelled or over is left as it is, so the deletion's job may run again.
  */
 function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: DecisionContext): GameEvent[] {
-  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   if (state.status === 'cancelled' || gameHasEnded(context.now.getTime(), state.end)) return [];
   return [cancellation(state, context, { cancelledBy: context.actorId ?? 'system', rentalRefunded: true, reason })];
 }

@@ -3,6 +3,9 @@
  * decider, the contract and the pages cannot drift apart.
  */
 
+/** What every call naming an unknown game answers (404 game_not_found). */
+export const NO_SUCH_GAME = 'There is no game with this id.';
+
 /** Spec §9: up to 15 player slots per team on the pitch. */
 export const TEAM_SLOTS = 15;
 

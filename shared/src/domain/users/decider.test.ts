@@ -205,6 +205,19 @@ describe('user decider', () => {
       .thenRefused('user_deleted', 'This account has been deleted.');
   });
 
+  it('gives a user a new calendar feed address each time, and none to a deleted or unknown account', () => {
+    const first: UserEvent = { type: 'CalendarFeedRotated', data: { userId: 'u1', feedId: 'feed-1' } };
+    given(userDecider, [registered]).when({ type: 'RotateCalendarFeed', feedId: 'feed-1' }).then([first]);
+    given(userDecider, [registered, first])
+      .when({ type: 'RotateCalendarFeed', feedId: 'feed-2' })
+      .then([{ type: 'CalendarFeedRotated', data: { userId: 'u1', feedId: 'feed-2' } }]);
+    const deleted: UserEvent = { type: 'UserDeleted', data: { userId: 'u1', deletedBy: 'u1' } };
+    given(userDecider, [registered, first, deleted])
+      .when({ type: 'RotateCalendarFeed', feedId: 'feed-3' })
+      .thenRefused('user_deleted');
+    given(userDecider, []).when({ type: 'RotateCalendarFeed', feedId: 'feed-1' }).thenRefused('user_not_found');
+  });
+
   it('refuses commands for an unknown user', () => {
     given(userDecider, []).when({ type: 'DeleteUser' }).thenRefused('user_not_found');
   });

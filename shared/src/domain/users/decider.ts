@@ -21,6 +21,8 @@ export type UserCommand =
   | { type: 'ChangeRole'; role: Role }
   /** The applicant's account follows an admin's decision on their partner application (see decisionForApplicant). */
   | { type: 'ApplyPartnerDecision'; applicationId: string; decision: number; approved: boolean }
+  /** `feedId`: the new address's random secret, made by the caller (a decider makes no randomness). */
+  | { type: 'RotateCalendarFeed'; feedId: string }
   | { type: 'DeleteUser' };
 
 /**
@@ -154,6 +156,11 @@ function applyPartnerDecision(
   ];
 }
 
+function rotateCalendarFeed(command: Command<'RotateCalendarFeed'>, state: UserState): UserEvent[] {
+  const user = active(state);
+  return [{ type: 'CalendarFeedRotated', data: { userId: user.userId, feedId: command.feedId } }];
+}
+
 function deleteUser(state: UserState, context: DecisionContext): UserEvent[] {
   const user = active(state);
   return [{ type: 'UserDeleted', data: { userId: user.userId, deletedBy: context.actorId ?? 'system' } }];
@@ -183,6 +190,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return state.status === 'unknown' ? state : { ...state, role: event.data.role, partnerGrant: null };
       case 'PartnerDecisionApplied':
         return state.status === 'unknown' ? state : { ...state, ...afterPartnerDecision(state, event.data) };
+      case 'CalendarFeedRotated':
+        // The address lives in the read model only: no later decision depends on it.
+        return state;
       case 'UserDeleted':
         return state.status === 'unknown' ? state : { ...state, status: 'deleted' };
       default:
@@ -200,6 +210,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return changeRole(command, state, context);
       case 'ApplyPartnerDecision':
         return applyPartnerDecision(command, state, context);
+      case 'RotateCalendarFeed':
+        return rotateCalendarFeed(command, state);
       case 'DeleteUser':
         return deleteUser(state, context);
       default:

@@ -56,6 +56,15 @@ export const PartnerDecisionApplied = eventSchema(
   }),
 );
 
+/**
+ * A new private address for the user's calendar feed (issue #31); the one before it stops answering.
+ * `feedId` is the address's secret part, random, made by the server.
+ */
+export const CalendarFeedRotated = eventSchema(
+  'CalendarFeedRotated',
+  z.object({ userId: z.string(), feedId: z.string() }),
+);
+
 // The log keeps only this marker; read models drop the person's data when they see it.
 export const UserDeleted = eventSchema('UserDeleted', z.object({ userId: z.string(), deletedBy: z.string() }));
 
@@ -64,6 +73,7 @@ export const USER_EVENTS = [
   UserProfileEdited,
   UserRoleChanged,
   PartnerDecisionApplied,
+  CalendarFeedRotated,
   UserDeleted,
 ] as const;
 

@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { CALENDAR_TEXTS, GAME_CALENDAR_PATH } from '@playtime/shared/contract/calendar';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { gameStream } from '@playtime/shared/domain/games/streams';
-import { IconArrowLeft, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
+import { IconArrowLeft, IconCalendarPlus, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -362,6 +363,15 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           </Button>
           <Button variant="light" leftSection={<IconShare size={18} />} onClick={share.open}>
             Share
+          </Button>
+          <Button
+            component="a"
+            href={`${GAME_CALENDAR_PATH}?gameId=${encodeURIComponent(game.gameId)}`}
+            download
+            variant="default"
+            leftSection={<IconCalendarPlus size={18} />}
+          >
+            {CALENDAR_TEXTS.addToCalendar}
           </Button>
           {user.data?.role === 'admin' && (
             <Button

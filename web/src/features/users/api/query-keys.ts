@@ -4,6 +4,7 @@ export const userKeys = {
   current: ['users', 'current'] as const,
   games: ['users', 'games'] as const,
   balance: (username: string) => ['users', 'balance', username] as const,
+  calendarFeed: ['users', 'calendar-feed'] as const,
 };
 
 export const adminUserKeys = {

@@ -32,6 +32,7 @@ import { useBalance } from '../api/profile';
 import { PAYOUT_ROLES, PayoutsCard } from '../../payments';
 import { roleLabel } from '../roles';
 import { AvatarPicker } from './avatar-picker';
+import { CalendarFeedCard } from './calendar-feed-card';
 
 interface ProfileDraft {
   bio: string;
@@ -179,6 +180,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
           <Stack gap="lg">
             <BalanceCard username={user.username} />
             {PAYOUT_ROLES.includes(user.role) && <PayoutsCard />}
+            <CalendarFeedCard />
             <Card padding="lg">
               <Stack gap="md">
                 <TextInput label="Username" value={user.username} readOnly variant="filled" />

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { Router, type Response } from 'express';
+import type pg from 'pg';
+import {
+  CALENDAR_FEED_DAYS_BACK,
+  CALENDAR_FEED_ID,
+  CALENDAR_FEED_PATH,
+  CALENDAR_FEED_ROUTE,
+  GAME_CALENDAR_PATH,
+  calendarFeedUrl,
+  gameCalendarQuery,
+  type CalendarFeedAnswer,
+} from '@playtime/shared/contract/calendar';
+import { NO_SUCH_GAME } from '@playtime/shared/contract/games';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { calendarOf, type CalendarGame } from './ics';
+
+const NO_SUCH_FEED = 'There is no calendar feed at this address. Copy the current one from your profile.';
+/** Calendar apps ask again on their own schedule; a browser or proxy may reuse an answer this long. */
+const CALENDAR_CACHE_CONTROL = 'private, max-age=300';
+
+const GAME_COLUMNS = `g.game_id AS "gameId", g.name, g.location, g.field_name AS "fieldName",
+  g.sub_field_name AS "subFieldName", g.start_date AS "startDate", g.end_date AS "endDate", g.status,
+  coalesce(r.sequence, 0) AS sequence, coalesce(r.changed_at, g.start_date) AS "changedAt"`;
+
+/**
+ * One statement: the feed by its address's hash, then the games its user organizes, plays in (team or
+ * sideline) or hosts on their fields, each once, ended at most CALENDAR_FEED_DAYS_BACK days ago. A feed
+ * without games is one row of nulls; no row means no such feed.
+ */
+const FEED_GAMES = `
+  SELECT ${GAME_COLUMNS}, mine.role
+    FROM read.calendar_feeds f
+    LEFT JOIN LATERAL (
+      SELECT DISTINCT ON (game_id) game_id, role
+        FROM (
+          SELECT game_id, 1 AS rank, 'organizer' AS role FROM read.games WHERE organizer_id = f.user_id
+          UNION ALL
+          SELECT game_id, 2, 'player' FROM read.game_participants WHERE player_id = f.user_id
+          UNION ALL
+          SELECT hosted.game_id, 3, 'owner'
+            FROM read.fields field JOIN read.games hosted ON hosted.field_id = field.field_id
+           WHERE field.owner_id = f.user_id
+        ) roles
+        JOIN read.games recent USING (game_id)
+       WHERE recent.end_date > now() - make_interval(days => $2)
+       ORDER BY game_id, rank
+    ) mine ON true
+    LEFT JOIN read.games g ON g.game_id = mine.game_id
+    LEFT JOIN read.calendar_revisions r ON r.game_id = g.game_id
+   WHERE f.feed_hash = $1
+   ORDER BY g.start_date`;
+
+/** Sends a calendar document with an ETag of its bytes: an unchanged feed is a 304 with no body. */
+function sendCalendar(res: Response, body: string, filename?: string): void {
+  res.setHeader('Cache-Control', CALENDAR_CACHE_CONTROL);
+  res.setHeader('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`);
+  if (filename) res.attachment(filename);
+  res.type('text/calendar; charset=utf-8').send(body);
+}
+
+const feedHash = (feedId: string) => createHash('sha256').update(feedId, 'utf8').digest('hex');
+
+/** Calendar feeds and single-game files (issue #31; shared/src/contract/calendar.ts). */
+export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; publicUrl: string }): Router {
+  const router = Router();
+
+  router.get(CALENDAR_FEED_PATH, requireUser(deps.resolveUser), async (req, res: Response<CalendarFeedAnswer>) => {
+    const { rows } = await deps.pool.query<{ feed_id: string }>(
+      'SELECT feed_id FROM read.calendar_feeds WHERE user_id = $1',
+      [req.user!.userId],
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ url: rows[0] ? calendarFeedUrl(deps.publicUrl, rows[0].feed_id) : null });
+  });
+
+  // The address is the credential (calendar apps send no login), and it is looked up by its hash.
+  router.get(CALENDAR_FEED_ROUTE, async (req, res) => {
+    const feedId = /^(.*)\.ics$/.exec(req.params.file ?? '')?.[1] ?? '';
+    if (!CALENDAR_FEED_ID.test(feedId)) throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
+    const { rows } = await deps.pool.query<CalendarGame & { gameId: string | null }>(FEED_GAMES, [
+      feedHash(feedId),
+      CALENDAR_FEED_DAYS_BACK,
+    ]);
+    if (rows.length === 0) throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
+    sendCalendar(
+      res,
+      calendarOf(
+        rows.filter((row) => row.gameId !== null),
+        deps.publicUrl,
+      ),
+    );
+  });
+
+  router.get(GAME_CALENDAR_PATH, async (req, res) => {
+    const { gameId } = parseBody(gameCalendarQuery, req.query);
+    const { rows } = await deps.pool.query<CalendarGame>(
+      `SELECT ${GAME_COLUMNS}, NULL AS role
+         FROM read.games g LEFT JOIN read.calendar_revisions r ON r.game_id = g.game_id
+        WHERE g.game_id = $1`,
+      [gameId],
+    );
+    if (!rows[0]) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
+    sendCalendar(
+      res,
+      calendarOf(rows, deps.publicUrl),
+      `${rows[0].name.replace(/[^\w -]+/g, '').trim() || 'game'}.ics`,
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,182 @@
+/**
+ * Calendar feeds over real HTTP on the standalone app (issue #31): a user's private feed address, made
+ * and replaced; the feed read by ical.js (a parser nobody here wrote) after a game is created, joined
+ * and cancelled; an owner's bookings in theirs; a wrong or old address answers 404; an unchanged feed
+ * answers 304 to its ETag; and one game as a downloadable file.
+ */
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CALENDAR_FEED_PATH,
+  CALENDAR_TEXTS,
+  GAME_CALENDAR_PATH,
+  ROTATE_CALENDAR_FEED_PATH,
+  type CalendarFeedAnswer,
+} from '@playtime/shared/contract/calendar';
+import type { ApiClient } from '../support/api-client';
+import { conditionalGetStatus } from '../support/conditional-get';
+import { addAvailableField, bookPaidGame, demoPeople, type DemoPerson } from '../support/game-loop';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { at } from '../support/time';
+
+interface FeedEvent {
+  uid: string;
+  summary: string;
+  status: string | null;
+  sequence: number;
+  start: number;
+  end: number;
+  location: string;
+  description: string;
+  url: string | null;
+}
+
+/** What a calendar app would take from the document. */
+function eventsOf(document: string): FeedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(document));
+  return calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      status: (component.getFirstPropertyValue('status') as string | null) ?? null,
+      sequence: event.sequence,
+      start: event.startDate.toJSDate().getTime(),
+      end: event.endDate.toJSDate().getTime(),
+      location: event.location,
+      description: event.description,
+      url: (component.getFirstPropertyValue('url') as string | null) ?? null,
+    };
+  });
+}
+
+describe('calendar feeds over HTTP', () => {
+  let app: TestApp;
+  let clients: Record<DemoPerson | 'anonymous', ApiClient>;
+  let subFieldId: string;
+
+  /** Reads a feed as a calendar app does: by its address alone, without a login. */
+  const readFeed = (url: string) => fetch(url);
+
+  async function feedAddressOf(who: DemoPerson): Promise<string> {
+    const made = await clients[who].post(ROTATE_CALENDAR_FEED_PATH);
+    expect(made.status, made.text).toBe(200);
+    return (made.json as CalendarFeedAnswer).url!;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    ({ clients } = await demoPeople(app.url));
+    ({ subFieldId } = await addAvailableField(clients.owner, {
+      name: 'Calendar Park',
+      address: '5 Feed St',
+      subFieldName: 'North',
+      startDate: at(8),
+      endDate: at(23),
+    }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('has no address until one is made, then the same one until it is replaced; the old one is gone', async () => {
+    const none = await clients.player.get(CALENDAR_FEED_PATH);
+    expect(none.status, none.text).toBe(200);
+    expect(none.json).toEqual({ url: null });
+    expect((await clients.anonymous.get(CALENDAR_FEED_PATH)).status).toBe(401);
+
+    const first = await feedAddressOf('player');
+    expect(first).toMatch(new RegExp(`^${app.url}/calendar/[A-Za-z0-9_-]{32}\\.ics$`));
+    expect((await clients.player.get(CALENDAR_FEED_PATH)).json).toEqual({ url: first });
+    const empty = await readFeed(first);
+    expect(empty.status).toBe(200);
+    expect(empty.headers.get('content-type')).toContain('text/calendar');
+    expect(eventsOf(await empty.text())).toEqual([]);
+
+    const second = await feedAddressOf('player');
+    expect(second).not.toBe(first);
+    expect((await clients.player.get(CALENDAR_FEED_PATH)).json).toEqual({ url: second });
+    expect((await readFeed(first)).status).toBe(404);
+    expect((await readFeed(second)).status).toBe(200);
+  });
+
+  it('answers 404 to an address nobody holds, and to one that is not an address', async () => {
+    const wrong = await readFeed(`${app.url}/calendar/${'A'.repeat(32)}.ics`);
+    expect(wrong.status).toBe(404);
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toContain('profile');
+    for (const path of ['/calendar/short.ics', `/calendar/${'A'.repeat(32)}.txt`, '/calendar/%2e%2e.ics'])
+      expect((await readFeed(`${app.url}${path}`)).status, path).toBe(404);
+  });
+
+  it("lists the games a player plays in, the captain's and the owner's, and follows a cancellation", async () => {
+    const [playerFeed, captainFeed, ownerFeed] = [
+      await feedAddressOf('player'),
+      await feedAddressOf('captain'),
+      await feedAddressOf('owner'),
+    ];
+    const { gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, 18, 20, {
+      name: 'Feed Friday',
+      price: '0',
+    });
+    const joined = await clients.player.post('/api/join-game', { gameId, team: 1 });
+    expect(joined.status, joined.text).toBe(200);
+
+    const host = new URL(app.url).host;
+    const scheduled = {
+      uid: `${gameId}@${host}`,
+      summary: 'Feed Friday',
+      status: 'CONFIRMED',
+      sequence: 0,
+      start: Date.parse(at(18)),
+      end: Date.parse(at(20)),
+      location: 'Calendar Park · North, 5 Feed St, New York, 10001',
+      url: `${app.url}/game-details/${gameId}`,
+    };
+    for (const [feed, reader, role] of [
+      [playerFeed, clients.player, CALENDAR_TEXTS.player],
+      [captainFeed, clients.captain, CALENDAR_TEXTS.organizer],
+      [ownerFeed, clients.owner, CALENDAR_TEXTS.owner],
+    ] as const) {
+      // The reader's own feed, once their view has caught up with the writes so far.
+      reader.seesWritesOf(clients.player).seesWritesOf(clients.captain);
+      expect((await reader.get(CALENDAR_FEED_PATH)).status).toBe(200);
+      const events = eventsOf(await (await readFeed(feed)).text());
+      expect(events, role).toEqual([expect.objectContaining({ ...scheduled, description: role })]);
+    }
+
+    // An unchanged feed is not sent again; a changed one is.
+    const before = await readFeed(playerFeed);
+    const etag = before.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect(before.headers.get('cache-control')).toContain('private');
+    expect(await conditionalGetStatus(playerFeed, etag)).toBe(304);
+
+    const cancelled = await clients.captain.post('/api/delete-game', { gameId });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    clients.player.seesWritesOf(clients.captain);
+    expect((await clients.player.get(CALENDAR_FEED_PATH)).status).toBe(200);
+    expect(await conditionalGetStatus(playerFeed, etag)).toBe(200);
+    const after = await readFeed(playerFeed);
+    expect(eventsOf(await after.text())).toEqual([
+      expect.objectContaining({ uid: scheduled.uid, status: 'CANCELLED', sequence: 1 }),
+    ]);
+  });
+
+  it("gives anyone one game as a file to add, with the feed's UID", async () => {
+    const { gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, 21, 22, {
+      name: 'Late: Game / Night',
+      price: '0',
+    });
+    // A signed-in reader's request waits for the captain's booking; the file itself needs no login.
+    expect((await clients.player.seesWritesOf(clients.captain).get(CALENDAR_FEED_PATH)).status).toBe(200);
+    const file = await fetch(`${app.url}${GAME_CALENDAR_PATH}?gameId=${gameId}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Late Game  Night.ics"');
+    expect(eventsOf(await file.text())).toEqual([
+      expect.objectContaining({ uid: `${gameId}@${new URL(app.url).host}`, summary: 'Late: Game / Night' }),
+    ]);
+    expect((await fetch(`${app.url}${GAME_CALENDAR_PATH}?gameId=nope`)).status).toBe(404);
+    expect((await fetch(`${app.url}${GAME_CALENDAR_PATH}`)).status).toBe(400);
+  });
+});

@@ -18,7 +18,10 @@ const form: FieldForm = {
   description: 'Floodlit, artificial grass',
   picture: uploadedPictureUrl('a'.repeat(64)),
 };
-const added: FieldEvent = { type: 'FieldAdded', data: { fieldId: 'f1', ownerId: 'owner-1', ...form, ...whereItIs } };
+const added: FieldEvent = {
+  type: 'FieldAdded',
+  data: { fieldId: 'f1', ownerId: 'owner-1', ...form, ...whereItIs, timeZone: 'America/New_York' },
+};
 const pitchA: FieldEvent = { type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-a', name: 'Pitch A' } };
 const deleted: FieldEvent = { type: 'FieldDeleted', data: { fieldId: 'f1', deletedBy: 'owner-1' } };
 
@@ -44,7 +47,14 @@ describe('field decider', () => {
         .then([
           {
             type: 'FieldAdded',
-            data: { fieldId: 'f1', ownerId: 'owner-1', ...form, description: 'No description', ...whereItIs },
+            data: {
+              fieldId: 'f1',
+              ownerId: 'owner-1',
+              ...form,
+              description: 'No description',
+              ...whereItIs,
+              timeZone: 'America/New_York',
+            },
           },
         ]);
     });

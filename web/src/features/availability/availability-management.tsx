@@ -130,6 +130,7 @@ export function AvailabilityManagement({ fields, selection, onSelectionChange }:
           subFieldId={subFieldId}
           onSubFieldChange={(next) => onSelectionChange({ fieldId: field.fieldId, subFieldId: next })}
           onAdded={showWindow}
+          timeZone={field.timeZone}
         />
       )}
       <EditAvailabilityDialog edited={editing} onClose={() => setEditing(undefined)} />

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import type { SubFieldTimeline } from '@playtime/shared/contract/availability';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, SCREENSHOTS } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
 /** The owner's browser is in London; the field is in New York, and the form asks for New York times. */
 const BROWSER_ZONE = 'Europe/London';
@@ -102,6 +102,43 @@ describe('an owner publishes weekly availability in the browser', () => {
       });
       expect(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']).toContain(weekday);
     }
+
+    // Closing a day of the set: its window goes, the rest stay. The form's day is the field's.
+    const closedDay = windows[1]!.startDate;
+    await page.getByLabel('Close for a day').fill(dateIn(Date.parse(closedDay), 'America/New_York'));
+    await page.getByRole('button', { name: 'Close the day' }).click();
+    await page
+      .getByText(/^Closed on \d+ \w{3}$/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'owner-weekly-closed-day-desktop');
+    const afterClose = async () =>
+      ((await owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as SubFieldTimeline[])[0]!.data;
+    await expect.poll(async () => (await afterClose()).length).toBe(created - 1);
+    expect((await afterClose()).map((entry) => entry.startDate)).not.toContain(closedDay);
+
+    // Deleting the set from a window on: the dialog previews how many windows go before deleting them.
+    await page
+      .getByRole('button', { name: /^Available · / })
+      .first()
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Availability' });
+    await edit.getByRole('radio', { name: 'This and every later window of the set' }).check();
+    await edit.getByRole('button', { name: 'Delete Availability' }).click();
+    const deletePreview = edit.getByRole('status', { name: 'Preview' });
+    await deletePreview.waitFor();
+    const removed = Number(/(\d+) windows will be deleted/.exec(await deletePreview.innerText())![1]);
+    expect(removed).toBeGreaterThan(0);
+    await expect.poll(() => edit.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'owner-weekly-delete-set-desktop.png') });
+    await expectAccessible(page);
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'owner-weekly-delete-set-phone.png') });
+    await expectAccessible(page);
+    await page.setViewportSize(DESKTOP);
+    await edit.getByRole('button', { name: `Delete ${removed} windows` }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await afterClose()).length).toBe(created - 1 - removed);
     await context.close();
   });
 });

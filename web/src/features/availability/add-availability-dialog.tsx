@@ -94,7 +94,7 @@ export function AddAvailabilityDialog({
       submitRepeat();
       return;
     }
-    const window = readWindow(values);
+    const window = readWindow(values, timeZone);
     if (!window.ok) {
       setErrors(window.errors);
       return;
@@ -144,7 +144,7 @@ export function AddAvailabilityDialog({
             <>
               <AvailabilityInputs values={values} errors={errors} onChange={setValues} />
               <Text fz="xs" c="dimmed">
-                Windows start and end on the hour or half hour, in your time zone.
+                Windows start and end on the hour or half hour, in the field&apos;s time zone ({timeZone}).
               </Text>
             </>
           )}

@@ -74,13 +74,23 @@ export function RepeatFields({ values, errors, onChange, timeZone }: RepeatInput
 }
 
 /** What saving would do, before it is saved. */
-export function PreviewSummary({ preview, timeZone }: { preview: AvailabilityPreview; timeZone: string }) {
+export function PreviewSummary({
+  preview,
+  timeZone,
+  action = 'add',
+}: {
+  preview: AvailabilityPreview;
+  timeZone: string;
+  action?: 'add' | 'edit' | 'delete';
+}) {
+  const count = action === 'add' ? preview.created : action === 'edit' ? preview.changed : preview.removed;
+  const verb = action === 'add' ? 'created' : action === 'edit' ? 'changed' : 'deleted';
   const list = (windows: { startDate: string }[]) =>
     windows.map((window) => timeInZone(window.startDate, timeZone)).join('; ');
   return (
     <Stack gap={4} role="status" aria-label="Preview">
       <Text fw={600}>
-        {preview.created} window{preview.created === 1 ? '' : 's'} will be created.
+        {count} window{count === 1 ? '' : 's'} will be {verb}.
       </Text>
       {preview.windows.length > 0 && (
         <Text fz="sm">

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { SubFieldTimeline } from '@playtime/shared/contract/availability';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { addNewYorkField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
@@ -14,6 +15,20 @@ const dateIn = (ms: number, timeZone: string) => new Date(ms).toLocaleDateString
 const clockIn = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
+/** An open dialog at desktop width and at 390 px, once its opening transition is over; held to axe-core at both. */
+async function dialogScreenshots(page: Page, dialog: Locator, name: string): Promise<void> {
+  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size}.png`) });
+    await expectAccessible(page);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
 describe('an owner publishes weekly availability in the browser', () => {
   let app: TestApp;
   let browser: Browser;
@@ -24,17 +39,7 @@ describe('an owner publishes weekly availability in the browser', () => {
     app = await startTestApp();
     browser = await launchBrowser();
     owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const field = await owner.post('/api/add-field', {
-      name: 'Evening Meadow',
-      description: '',
-      address: '9 Meadow Ln',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    fieldId = (field.json as { fieldId: string }).fieldId;
+    fieldId = await addNewYorkField(owner, { name: 'Evening Meadow', address: '9 Meadow Ln' });
     const sub = await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Meadow Pitch' });
     expect(sub.status, sub.text).toBe(200);
   }, 120_000);
@@ -74,13 +79,7 @@ describe('an owner publishes weekly availability in the browser', () => {
     expect(created).toBeGreaterThanOrEqual(20);
     expect(created).toBeLessThanOrEqual(23);
 
-    await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'owner-weekly-availability-desktop.png') });
-    await expectAccessible(page);
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'owner-weekly-availability-phone.png') });
-    await expectAccessible(page);
-    await page.setViewportSize(DESKTOP);
+    await dialogScreenshots(page, dialog, 'owner-weekly-availability');
 
     await dialog.getByRole('button', { name: `Save ${created} windows` }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -129,13 +128,7 @@ describe('an owner publishes weekly availability in the browser', () => {
     await deletePreview.waitFor();
     const removed = Number(/(\d+) windows will be deleted/.exec(await deletePreview.innerText())![1]);
     expect(removed).toBeGreaterThan(0);
-    await expect.poll(() => edit.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'owner-weekly-delete-set-desktop.png') });
-    await expectAccessible(page);
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'owner-weekly-delete-set-phone.png') });
-    await expectAccessible(page);
-    await page.setViewportSize(DESKTOP);
+    await dialogScreenshots(page, edit, 'owner-weekly-delete-set');
     await edit.getByRole('button', { name: `Delete ${removed} windows` }).click();
     await edit.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await afterClose()).length).toBe(created - 1 - removed);

@@ -2,7 +2,7 @@ import type { AvailabilityPreview, SubFieldTimeline } from '@playtime/shared/con
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
-import { bookPaidGame } from '../support/game-loop';
+import { addNewYorkField, bookPaidGame } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at, HOUR } from '../support/time';
 
@@ -25,6 +25,8 @@ describe('weekly availability over HTTP', () => {
     expect(answer.status, answer.text).toBe(200);
     return answer.json as SubFieldTimeline[];
   };
+  /** A command as the owner's browser in New York sends it. */
+  const postInNewYork = (path: string, body: unknown) => clients.owner.call('POST', path, body, NY);
   const windowsOf = async (subFieldId: string) =>
     (await timeline()).find((row) => row.subFieldId === subFieldId)!.data.filter((entry) => entry.type === 'schedule');
 
@@ -33,17 +35,7 @@ describe('weekly availability over HTTP', () => {
     clients.anonymous = new ApiClient(app.url, null);
     for (const who of ['owner', 'captain'] as const)
       clients[who] = new ApiClient(app.url, await accessTokenFor(app.url, `${who}@playtime.test`));
-    const field = await clients.owner.post('/api/add-field', {
-      name: 'Weekly Park',
-      description: '',
-      address: '5 Weekly Rd',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    fieldId = (field.json as { fieldId: string }).fieldId;
+    fieldId = await addNewYorkField(clients.owner, { name: 'Weekly Park', address: '5 Weekly Rd' });
     clients.captain.seesWritesOf(clients.owner);
   }, 120_000);
 
@@ -54,15 +46,16 @@ describe('weekly availability over HTTP', () => {
   it('stores the field’s zone, New York when none is given, and refuses a zone that does not exist', async () => {
     const fields = (await clients.owner.get('/api/get-owner-fields')).json as OwnerField[];
     expect(fields.find((field) => field.fieldId === fieldId)?.timeZone).toBe('America/New_York');
+    const london = await addNewYorkField(clients.owner, {
+      name: 'Thames Side',
+      address: '2 Thames St',
+      timeZone: 'Europe/London',
+    });
+    const listed = (await clients.owner.get('/api/get-owner-fields')).json as OwnerField[];
+    expect(listed.find((field) => field.fieldId === london)?.timeZone).toBe('Europe/London');
     const bad = await clients.owner.post('/api/add-field', {
-      name: 'Nowhere',
-      description: '',
-      address: '1 Nowhere',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-      timeZone: 'Mars/Olympus',
+      ...{ name: 'Nowhere', description: '', address: '1 Nowhere', zipCode: '10001', city: 'New York' },
+      ...{ price: 40, picture: '', timeZone: 'Mars/Olympus' },
     });
     expect(bad.status).toBe(400);
     expect(errorOf(bad).message).toBe('Choose a time zone by its IANA name, such as America/New_York.');
@@ -70,17 +63,12 @@ describe('weekly availability over HTTP', () => {
 
   it('keeps weekday evenings at 18:00–22:00 New York across the changes of 14 Mar and 7 Nov 2027', async () => {
     const pitch = await addSubField('Spring Pitch');
-    const spring = await clients.owner.call(
-      'POST',
-      '/api/add-field-schedule',
-      {
-        subFieldId: pitch,
-        startDate: '2027-03-08T23:00:00.000Z', // Mon 8 Mar, 18:00 EST
-        endDate: '2027-03-09T03:00:00.000Z',
-        repeat: { weekdays: [1, 2, 3, 4, 5], until: '2027-03-19', skipDates: ['2027-03-17'] },
-      },
-      NY,
-    );
+    const spring = await postInNewYork('/api/add-field-schedule', {
+      subFieldId: pitch,
+      startDate: '2027-03-08T23:00:00.000Z', // Mon 8 Mar, 18:00 EST
+      endDate: '2027-03-09T03:00:00.000Z',
+      repeat: { weekdays: [1, 2, 3, 4, 5], until: '2027-03-19', skipDates: ['2027-03-17'] },
+    });
     expect(spring.status, spring.text).toBe(200);
     const answer = spring.json as { setId: string; fieldScheduleIds: string[] };
     expect(answer.fieldScheduleIds).toHaveLength(9);
@@ -99,17 +87,12 @@ describe('weekly availability over HTTP', () => {
     ]);
     expect(windows.every((window) => window.type === 'schedule' && window.setId === answer.setId)).toBe(true);
 
-    const autumn = await clients.owner.call(
-      'POST',
-      '/api/add-field-schedule',
-      {
-        subFieldId: pitch,
-        startDate: '2027-11-04T22:00:00.000Z', // Thu 4 Nov, 18:00 EDT
-        endDate: '2027-11-05T02:00:00.000Z',
-        repeat: { weekdays: [1, 4], until: '2027-11-11' },
-      },
-      NY,
-    );
+    const autumn = await postInNewYork('/api/add-field-schedule', {
+      subFieldId: pitch,
+      startDate: '2027-11-04T22:00:00.000Z', // Thu 4 Nov, 18:00 EDT
+      endDate: '2027-11-05T02:00:00.000Z',
+      repeat: { weekdays: [1, 4], until: '2027-11-11' },
+    });
     expect(autumn.status, autumn.text).toBe(200);
     const november = (await windowsOf(pitch)).filter((window) => window.startDate.startsWith('2027-11'));
     expect(november.map((window) => window.startDate)).toEqual([
@@ -151,14 +134,14 @@ describe('weekly availability over HTTP', () => {
         until: new Date(Date.parse(at(0)) + 6 * 24 * HOUR).toISOString().slice(0, 10),
       },
     };
-    const preview = await clients.owner.call('POST', '/api/preview-field-schedule', body, NY);
+    const preview = await postInNewYork('/api/preview-field-schedule', body);
     expect(preview.status, preview.text).toBe(200);
     const what = preview.json as AvailabilityPreview;
     expect(what.created).toBe(7);
     expect(what.overlaps).toEqual([{ startDate: at(47), endDate: at(51) }]);
     expect(what.refusal?.code).toBe('overlap');
     expect(await windowsOf(pitch)).toHaveLength(1);
-    const refused = await clients.owner.call('POST', '/api/add-field-schedule', body, NY);
+    const refused = await postInNewYork('/api/add-field-schedule', body);
     expect(refused.status).toBe(422);
     expect(errorOf(refused).message).toBe(what.refusal?.message);
     expect(await windowsOf(pitch)).toHaveLength(1);
@@ -166,25 +149,20 @@ describe('weekly availability over HTTP', () => {
 
   it('previews deleting a set from a date on, naming the booked game and its time; the delete is refused the same way', async () => {
     const pitch = await addSubField('Booked Pitch');
-    const added = await clients.owner.call(
-      'POST',
-      '/api/add-field-schedule',
-      {
-        subFieldId: pitch,
-        startDate: at(12), // 07:00 in New York
-        endDate: at(23),
-        repeat: {
-          weekdays: [1, 2, 3, 4, 5, 6, 7],
-          until: new Date(Date.parse(at(0)) + 3 * 24 * HOUR).toISOString().slice(0, 10),
-        },
+    const added = await postInNewYork('/api/add-field-schedule', {
+      subFieldId: pitch,
+      startDate: at(12), // 07:00 in New York
+      endDate: at(23),
+      repeat: {
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        until: new Date(Date.parse(at(0)) + 3 * 24 * HOUR).toISOString().slice(0, 10),
       },
-      NY,
-    );
+    });
     expect(added.status, added.text).toBe(200);
     const [first] = (added.json as { fieldScheduleIds: string[] }).fieldScheduleIds;
     const { gameId } = await bookPaidGame(clients.captain, clients.anonymous, pitch, 18, 19, { name: 'Set Kickabout' });
     const body = { action: 'delete', fieldScheduleId: first, scope: 'following' };
-    const preview = await clients.owner.call('POST', '/api/preview-field-schedule', body, NY);
+    const preview = await postInNewYork('/api/preview-field-schedule', body);
     expect(preview.status, preview.text).toBe(200);
     const what = preview.json as AvailabilityPreview;
     expect(what.removed).toBe(4);
@@ -192,31 +170,26 @@ describe('weekly availability over HTTP', () => {
     expect(what.refusal?.message).toMatch(
       /^These games are booked in this availability: Set Kickabout \(\w{3} \d+ \w{3}, 13:00–14:00\)/,
     );
-    const refused = await clients.owner.call(
-      'POST',
-      '/api/delete-field-schedule',
-      { fieldScheduleId: first, scope: 'following' },
-      NY,
-    );
+    const refused = await postInNewYork('/api/delete-field-schedule', { fieldScheduleId: first, scope: 'following' });
     expect(refused.status).toBe(409);
     expect(errorOf(refused).message).toBe(what.refusal?.message);
     // An edit of the set that keeps the game's time is fine: every later window moves to 08:00–18:00.
-    const edited = await clients.owner.call(
-      'POST',
-      '/api/edit-field-schedule',
-      { fieldScheduleId: first, startDate: at(13), endDate: at(23), scope: 'following' },
-      NY,
-    );
+    const edited = await postInNewYork('/api/edit-field-schedule', {
+      fieldScheduleId: first,
+      startDate: at(13),
+      endDate: at(23),
+      scope: 'following',
+    });
     expect(edited.status, edited.text).toBe(200);
     expect((await windowsOf(pitch)).every((window) => window.startDate.endsWith('T13:00:00.000Z'))).toBe(true);
 
     // Closing that day names the game first; the captain must cancel it.
     const day = at(0).slice(0, 10);
-    const close = await clients.owner.call('POST', '/api/close-field-day', { fieldId, date: day }, NY);
+    const close = await postInNewYork('/api/close-field-day', { fieldId, date: day });
     expect(close.status).toBe(409);
     expect(errorOf(close).message).toMatch(/^Games are booked on \d+ \w{3}: Set Kickabout/);
     const nextDay = new Date(Date.parse(at(24))).toISOString().slice(0, 10);
-    const closed = await clients.owner.call('POST', '/api/close-field-day', { fieldId, date: nextDay }, NY);
+    const closed = await postInNewYork('/api/close-field-day', { fieldId, date: nextDay });
     expect(closed.status, closed.text).toBe(200);
     expect((closed.json as { message: string }).message).toMatch(/^Closed on \d+ \w{3}$/);
     expect((await windowsOf(pitch)).map((window) => window.startDate)).not.toContain(at(24 + 13));
@@ -227,8 +200,7 @@ describe('weekly availability over HTTP', () => {
     const until = new Date(Date.parse(at(0)) + 20 * 24 * HOUR).toISOString().slice(0, 10);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        clients.owner.call(
-          'POST',
+        postInNewYork(
           '/api/add-field-schedule',
           // Racers' evenings start up to 3½ hours apart and last 4: every pair overlaps.
           {
@@ -237,7 +209,6 @@ describe('weekly availability over HTTP', () => {
             endDate: at(24 + (index % 8) / 2),
             repeat: { weekdays: [1, 2, 3, 4, 5], until },
           },
-          NY,
         ),
       ),
     );

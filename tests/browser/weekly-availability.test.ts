@@ -111,6 +111,10 @@ describe('an owner publishes weekly availability in the browser', () => {
       .first()
       .waitFor();
     await screenshot(page, 'owner-weekly-closed-day-desktop');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Close the day' }).waitFor();
+    await screenshot(page, 'owner-weekly-closed-day-phone');
+    await page.setViewportSize(DESKTOP);
     const afterClose = async () =>
       ((await owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as SubFieldTimeline[])[0]!.data;
     await expect.poll(async () => (await afterClose()).length).toBe(created - 1);

@@ -144,14 +144,10 @@ export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies)
 
   // What an add, edit or delete would do, decided on the sub-field's stream as it is now; nothing is saved.
   router.post('/api/preview-field-schedule', fieldManager, async (req, res) => {
-    const { action } = parseBody(previewActionOf, { action: (req.body as { action?: unknown } | undefined)?.action });
-    const { action: _action, ...body } = (req.body ?? {}) as Record<string, unknown>;
-    const request = Object.assign(Object.create(req) as Request, { body });
-    const { subField, command } = await (action === 'add'
-      ? addCommand(request)
-      : action === 'edit'
-        ? editCommand(request)
-        : deleteCommand(request));
+    // The body is the call's own body beside `action`, which each call's schema leaves out.
+    const { action } = parseBody(previewActionOf, req.body);
+    const commandOf = { add: addCommand, edit: editCommand, delete: deleteCommand }[action];
+    const { subField, command } = await commandOf(req);
     const state = await currentState(
       deps.store,
       availabilityDecider,

@@ -23,6 +23,7 @@ import {
   wallClock,
   wallClockOf,
   MAX_SKIP_DATES,
+  MAX_REPEATED_WINDOW_HOURS,
   type CalendarDate,
   type WeeklyRule,
 } from './weekly';
@@ -753,6 +754,11 @@ export function weeklyPlan(command: WeeklyAvailabilityCommand, state: Availabili
     }
     case 'ChangeAvailabilitySet': {
       const following = fromWindowOn(state, command.windowId);
+      const length = command.endDate.getTime() - command.startDate.getTime();
+      if (!(length > 0)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
+      // Longer than a day, one date's window would run into the next date's.
+      if (length > MAX_REPEATED_WINDOW_HOURS * 3_600_000)
+        throw new DomainError('invalid', 'repeated_too_long', REPEAT_MESSAGES.tooLong);
       const zone = command.fieldTimeZone;
       const times = wallClockOf({ start: command.startDate.getTime(), end: command.endDate.getTime() }, zone);
       const changed = following.map((window) => ({

@@ -302,6 +302,25 @@ describe('weekly availability', () => {
       expect(preview.refusal?.code).toBe('overlap');
     });
 
+    it('refuses moving a set to windows longer than a day, which would run into each other', () => {
+      given(availabilityDecider, history)
+        .when(
+          {
+            type: 'ChangeAvailabilitySet',
+            subField: pitchA,
+            windowId: tuesday,
+            startDate: new Date('2026-12-01T22:00:00.000Z'),
+            endDate: new Date('2026-12-03T02:00:00.000Z'),
+            fieldTimeZone: NY,
+            actorIsAdmin: false,
+            timeZone: NY,
+            maxDaysAhead: 365,
+          },
+          owner(),
+        )
+        .thenRefused('repeated_too_long', 'A repeated window lasts at most 24 hours.');
+    });
+
     it('refuses a set edit of a window made on its own', () => {
       given(availabilityDecider, [added('w1', '2026-11-24T22:00:00.000Z', '2026-11-25T00:00:00.000Z')])
         .when(

@@ -198,6 +198,8 @@ describe('field and schedule calls over HTTP', () => {
       // The booking policy: the app's default window, rentals paid.
       cancellationWindowHours: null,
       freeRental: false,
+      // No zone was given: the demo's, New York (issue #30).
+      timeZone: 'America/New_York',
     });
     // Another owner's list does not have it; an admin's has everyone's.
     expect((await ownerFields(clients.secondOwner)).map((field) => field.fieldId)).not.toContain(fieldId);
@@ -622,8 +624,8 @@ describe('field and schedule calls over HTTP', () => {
       // Thousands of venues, for as long as this transaction lasts: with a handful a scan is rightly cheapest.
       await db.query('BEGIN');
       await db.query(
-        `INSERT INTO read.fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at)
-         SELECT 'bulk-' || i, 'bulk-owner', 'Venue ' || md5(i::text), '1 Main St', '10001', 'New York', 4500, 'No description', '', 40.75, -74, now()
+        `INSERT INTO read.fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at, time_zone)
+         SELECT 'bulk-' || i, 'bulk-owner', 'Venue ' || md5(i::text), '1 Main St', '10001', 'New York', 4500, 'No description', '', 40.75, -74, now(), 'America/New_York'
            FROM generate_series(1, 5000) AS i`,
       );
       const { rows: state } = await db.query<{ active_generation: number }>(

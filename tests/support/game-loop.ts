@@ -79,17 +79,7 @@ export async function addAvailableField(
   owner: ApiClient,
   place: { name: string; address: string; subFieldName: string; startDate: string; endDate: string },
 ): Promise<{ fieldId: string; subFieldId: string }> {
-  const field = await owner.post('/api/add-field', {
-    name: place.name,
-    description: '',
-    address: place.address,
-    zipCode: '10001',
-    city: 'New York',
-    price: 40,
-    picture: '',
-  });
-  expect(field.status, field.text).toBe(200);
-  const { fieldId } = field.json as { fieldId: string };
+  const fieldId = await addNewYorkField(owner, place);
   const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: place.subFieldName })).text;
   const window = await owner.post('/api/add-field-schedule', {
     subFieldId,
@@ -98,4 +88,23 @@ export async function addAvailableField(
   });
   expect(window.status, window.text).toBe(200);
   return { fieldId, subFieldId };
+}
+
+/** A field in New York at $40 an hour, added by the owner over HTTP as the Add Field form does; its id. */
+export async function addNewYorkField(
+  owner: ApiClient,
+  place: { name: string; address: string; timeZone?: string },
+): Promise<string> {
+  const field = await owner.post('/api/add-field', {
+    name: place.name,
+    description: '',
+    address: place.address,
+    zipCode: '10001',
+    city: 'New York',
+    price: 40,
+    picture: '',
+    ...(place.timeZone === undefined ? {} : { timeZone: place.timeZone }),
+  });
+  expect(field.status, field.text).toBe(200);
+  return (field.json as { fieldId: string }).fieldId;
 }

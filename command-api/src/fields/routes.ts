@@ -70,7 +70,7 @@ export function fieldCommandRoutes(deps: FieldCommandDependencies): Router {
   const fieldManager = requireUser(deps.resolveUser, FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS);
 
   router.post('/api/add-field', fieldManager, async (req, res) => {
-    const { form } = parseForm(addFieldBody, req.body);
+    const { form, timeZone } = parseForm(addFieldBody, req.body);
     const coordinates = await coordinatesOf(deps.geocoder, form.zipCode);
     const fieldId = newIdFor(deps, req)();
     await runCommand(deps, req, res, fieldDecider, fieldStream(fieldId), {
@@ -78,6 +78,7 @@ export function fieldCommandRoutes(deps: FieldCommandDependencies): Router {
       fieldId,
       form,
       coordinates,
+      ...(timeZone === undefined ? {} : { timeZone }),
     });
     res.json({ ok: true, fieldId });
   });

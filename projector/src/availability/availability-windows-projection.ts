@@ -11,13 +11,15 @@ import type { QueryingProjection } from '../runtime/projection';
  */
 export const availabilityWindowsProjection: QueryingProjection = {
   name: PROJECTIONS.availabilityWindows,
-  version: 2,
+  // 3: the weekly set a window belongs to (issue #30).
+  version: 3,
   tables: ['availability_windows'],
   // Availability, and the field changes that take windows away (holds and bookings have their own read model).
   handles: [
     'AvailabilityAdded',
     'AvailabilityChanged',
     'AvailabilityRemoved',
+    'AvailabilitySetAdded',
     'SubFieldClosed',
     'SubFieldRemoved',
     'FieldDeleted',
@@ -29,7 +31,9 @@ export const availabilityWindowsProjection: QueryingProjection = {
       field_id     text        NOT NULL,
       owner_id     text        NOT NULL,
       start_date   timestamptz NOT NULL,
-      end_date     timestamptz NOT NULL
+      end_date     timestamptz NOT NULL,
+      -- The weekly set the window was made in (AvailabilitySetAdded); NULL for a window added on its own.
+      set_id       text
     );
     CREATE INDEX availability_windows_of_sub_field ON availability_windows (sub_field_id, start_date);
     CREATE INDEX availability_windows_of_field ON availability_windows (field_id, start_date);
@@ -64,6 +68,14 @@ export const availabilityWindowsProjection: QueryingProjection = {
           changed(d.fieldId, d.ownerId);
           break;
         }
+        // Appended after the set's own AvailabilityAdded events, so its windows are there to mark.
+        case 'AvailabilitySetAdded':
+          await db.query('UPDATE availability_windows SET set_id = $2 WHERE window_id = ANY($1::text[])', [
+            event.data.windowIds,
+            event.data.setId,
+          ]);
+          changed(event.data.fieldId, event.data.ownerId);
+          break;
         case 'AvailabilityRemoved':
           await db.query('DELETE FROM availability_windows WHERE window_id = $1', [event.data.windowId]);
           changed(event.data.fieldId, event.data.ownerId);

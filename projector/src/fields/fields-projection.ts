@@ -16,7 +16,8 @@ import type { PoolClient } from 'pg';
 export const fieldsProjection: QueryingProjection = {
   name: PROJECTIONS.fields,
   // 4: a picture from another site (stored before only uploaded ones were taken) is kept as none.
-  version: 4,
+  // 5: the field's time zone (issue #30).
+  version: 5,
   tables: ['fields', 'sub_fields'],
   handles: FIELD_EVENT_TYPES,
   schemaSql: `
@@ -40,7 +41,9 @@ export const fieldsProjection: QueryingProjection = {
       -- The owner's window for a rental refund on cancellation; NULL: the app's default.
       cancellation_window_hours integer,
       -- An admin waived the rental: slots here cost nothing.
-      free_rental     boolean     NOT NULL DEFAULT false
+      free_rental     boolean     NOT NULL DEFAULT false,
+      -- The field's IANA zone: weekly availability repeats at its wall-clock times.
+      time_zone       text        NOT NULL
     );
     CREATE INDEX fields_by_owner ON fields (owner_id, lower(name)) WHERE NOT deleted;
     -- The venue search: a name containing the typed text, case-insensitive, without scanning every field.
@@ -65,8 +68,8 @@ export const fieldsProjection: QueryingProjection = {
         case 'FieldAdded': {
           const d = event.data;
           await db.query(
-            `INSERT INTO fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (field_id) DO NOTHING`,
+            `INSERT INTO fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at, time_zone)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (field_id) DO NOTHING`,
             [
               d.fieldId,
               d.ownerId,
@@ -80,6 +83,7 @@ export const fieldsProjection: QueryingProjection = {
               d.latitude,
               d.longitude,
               stored.createdAt,
+              d.timeZone,
             ],
           );
           ownerId = d.ownerId;

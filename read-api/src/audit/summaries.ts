@@ -83,6 +83,10 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `${event.data.subFieldName} closed (${event.data.reason.replace('_', ' ')})`;
     case 'SubFieldWithdrawn':
       return `${event.data.subFieldName} withdrawn (owner deleted)`;
+    case 'AvailabilitySetAdded':
+      return `${actor} made ${event.data.windowIds.length} weekly windows on ${event.data.subFieldName} until ${event.data.until}`;
+    case 'AvailabilityDayClosed':
+      return `${actor} closed ${event.data.subFieldName} on ${event.data.date}`;
     case 'GameScheduled':
       return `"${event.data.name}" scheduled at ${event.data.fieldName} · ${event.data.subFieldName}, ${span(event.data)}, entry ${event.data.priceCents ? dollars(event.data.priceCents) : 'free'}`;
     case 'PlayerJoined':

@@ -14,7 +14,7 @@ import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
 type WindowRow = ReadModelRow<
   'availability_windows',
-  { window_id: string; sub_field_id: string; start_date: Date; end_date: Date }
+  { window_id: string; sub_field_id: string; start_date: Date; end_date: Date; set_id: string | null }
 >;
 
 /** Queries about sub-fields' availability (spec §7 field-schedule calls): availability windows, booked games and live holds. */
@@ -41,7 +41,7 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
           [fieldId],
         ),
         deps.pool.query<WindowRow>(
-          `SELECT window_id, sub_field_id, start_date, end_date FROM read.availability_windows
+          `SELECT window_id, sub_field_id, start_date, end_date, set_id FROM read.availability_windows
           WHERE field_id = $1 ORDER BY start_date, window_id`,
           [fieldId],
         ),
@@ -62,6 +62,8 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
               fieldScheduleId: window.window_id,
               startDate: window.start_date.toISOString(),
               endDate: window.end_date.toISOString(),
+              // Only a window of a weekly set says so: it can be changed or deleted with the rest of its set.
+              ...(window.set_id === null ? {} : { setId: window.set_id }),
             })),
           ...games.rows
             .filter((game) => game.sub_field_id === subField.sub_field_id)

@@ -12,6 +12,7 @@ const FIELD_LISTING = `
   SELECT f.field_id AS "fieldId", f.name AS "fieldName", f.address, f.zip_code AS "zipCode", f.city,
          (f.price_cents / 100.0)::float8 AS price, f.picture, f.description,
          f.cancellation_window_hours AS "cancellationWindowHours", f.free_rental AS "freeRental",
+         f.time_zone AS "timeZone",
          COALESCE(
            (SELECT json_agg(json_build_object('subFieldId', s.sub_field_id, 'name', s.name) ORDER BY s.added_position)
               FROM read.sub_fields s

@@ -14,8 +14,9 @@ import {
   type FieldForm,
 } from '../domain/fields/decider';
 import { formText, requiredId, storableText } from './text';
+import { DEFAULT_FIELD_TIME_ZONE, isTimeZone, NOT_A_TIME_ZONE } from '../domain/fields/time-zone';
 
-export { NEW_SUBFIELD_NAME, NO_DESCRIPTION, SUBFIELD_NAME_MAX_LENGTH };
+export { NEW_SUBFIELD_NAME, NO_DESCRIPTION, SUBFIELD_NAME_MAX_LENGTH, DEFAULT_FIELD_TIME_ZONE, NOT_A_TIME_ZONE };
 export type { FieldForm };
 
 export const ZIP_CODE_LENGTH = 5;
@@ -97,8 +98,12 @@ function refuseInvalidForm(body: z.output<typeof fieldFormInputs>, ctx: z.core.$
     ctx.addIssue({ code: 'custom', path: [input], message, input: body });
 }
 
-/** POST /api/add-field. */
-export const addFieldBody = fieldFormInputs.superRefine(refuseInvalidForm);
+/** POST /api/add-field; `timeZone` (issue #30): the field's IANA zone, New York (the demo's) when absent. */
+export const addFieldBody = fieldFormInputs
+  .extend({
+    timeZone: z.string({ error: NOT_A_TIME_ZONE }).trim().refine(isTimeZone, NOT_A_TIME_ZONE).optional(),
+  })
+  .superRefine(refuseInvalidForm);
 /** POST /api/edit-field. */
 export const editFieldBody = fieldFormInputs.extend({ fieldId: requiredId('fieldId') }).superRefine(refuseInvalidForm);
 /** POST /api/set-field-policy: the field's cancellation window (null: the app's default) and, for admins, free rentals. */
@@ -158,6 +163,8 @@ export interface OwnerField {
   cancellationWindowHours: number | null;
   /** An admin made this field's rentals free. */
   freeRental: boolean;
+  /** The field's IANA zone (issue #30): the availability form asks for times in it. */
+  timeZone: string;
 }
 
 /** The answer of POST /api/add-field. */

@@ -37,9 +37,10 @@ export const READ_MODEL_COLUMNS = {
     'added_at',
     'cancellation_window_hours',
     'free_rental',
+    'time_zone',
   ],
   sub_fields: ['sub_field_id', 'field_id', 'name', 'removed', 'added_position'],
-  availability_windows: ['window_id', 'sub_field_id', 'field_id', 'owner_id', 'start_date', 'end_date'],
+  availability_windows: ['window_id', 'sub_field_id', 'field_id', 'owner_id', 'start_date', 'end_date', 'set_id'],
   bookings: [
     'game_id',
     'hold_id',

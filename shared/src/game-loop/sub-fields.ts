@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { fieldDecider } from '../domain/fields/decider';
-import type { FieldEvent } from '../domain/fields/events';
+import { fieldStream, type FieldEvent } from '../domain/fields/events';
 import type { SubFieldRef } from '../domain/availability/decider';
 import type { AvailabilityEvent } from '../domain/availability/events';
 import { currentState } from '../infra/commands/current-state';
@@ -84,4 +84,25 @@ export async function findSubFieldOfWindow(
 /** The sub-field a hold is on (a fact that never changes). */
 export function findHoldSubField(deps: SubFieldLookupDependencies, holdId: string): Promise<SubFieldRef | undefined> {
   return subFieldNamedBy(deps, 'SlotHeld', 'holdId', holdId);
+}
+
+/**
+ * The field's time zone and its open sub-fields (issue #30: weekly availability repeats at the field's
+ * wall-clock times); none when the field is unknown or deleted. Read from the field's own stream.
+ */
+export async function findFieldCalendar(
+  deps: SubFieldLookupDependencies,
+  fieldId: string,
+): Promise<{ timeZone: string; subFields: SubFieldRef[] } | undefined> {
+  const field = await currentState(deps.store, fieldDecider, fieldStream(fieldId), deps.streamStates);
+  if (field.status === 'unknown' || field.status === 'deleted') return undefined;
+  return {
+    timeZone: field.timeZone,
+    subFields: field.subFields.map((sub) => ({
+      subFieldId: sub.subFieldId,
+      fieldId: field.fieldId,
+      ownerId: field.ownerId,
+      name: sub.name,
+    })),
+  };
 }

@@ -14,6 +14,19 @@ import {
 } from './bookings';
 import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
 import { isOnSlotGrid } from '../slot-grid';
+import {
+  dateIn,
+  expandWeekly,
+  onDate,
+  REPEAT_MESSAGES,
+  repeatProblem,
+  wallClock,
+  wallClockOf,
+  MAX_SKIP_DATES,
+  MAX_REPEATED_WINDOW_HOURS,
+  type CalendarDate,
+  type WeeklyRule,
+} from './weekly';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -99,7 +112,34 @@ export type AvailabilityCommand =
     }
   | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string }
   /** The owner's account was deleted (a job of the account's deletion): nothing more is sold here. */
-  | { type: 'WithdrawSubField'; subField: SubFieldRef; reason: 'owner_deleted' };
+  | { type: 'WithdrawSubField'; subField: SubFieldRef; reason: 'owner_deleted' }
+  | WeeklyAvailabilityCommand;
+
+/** An owner's weekly availability (issue #30); see the section at the end of this file. */
+export type WeeklyAvailabilityCommand =
+  /** Every window of a weekly rule, in one decision: all of them, or a refusal naming the clashing dates. */
+  | ({ type: 'AddWeeklyAvailability'; subField: SubFieldRef; rule: WeeklyRule; actorIsAdmin: boolean } & WindowRules)
+  /** A set's window and every later one of its set move to the wall-clock times of `startDate`–`endDate`. */
+  | ({
+      type: 'ChangeAvailabilitySet';
+      subField: SubFieldRef;
+      windowId: string;
+      startDate: Date;
+      endDate: Date;
+      fieldTimeZone: string;
+      actorIsAdmin: boolean;
+    } & WindowRules)
+  /** A set's window and every later one of its set are removed. */
+  | { type: 'RemoveAvailabilitySet'; subField: SubFieldRef; windowId: string; actorIsAdmin: boolean; timeZone: string }
+  /** No availability on a date of the field's zone: refused while a game is booked that day. */
+  | {
+      type: 'CloseDay';
+      subField: SubFieldRef;
+      date: CalendarDate;
+      fieldTimeZone: string;
+      actorIsAdmin: boolean;
+      timeZone: string;
+    };
 
 /**
  * The game as add-game sends it again (spec §7's draft). The hold fixed it: a field sent unchanged is
@@ -137,6 +177,8 @@ export interface AvailabilityState {
   closed: boolean;
   /** Withdrawn by SubFieldWithdrawn (its owner's account was deleted): no more holds, bookings or availability. */
   withdrawn: boolean;
+  /** The weekly set each window made by a repeat belongs to (AvailabilitySetAdded), by window id. */
+  windowSets: Record<string, string>;
 }
 
 /** Times in messages are shown in the reader's zone (the X-Time-Zone header), like the screen they look at. */
@@ -207,6 +249,10 @@ const WHEN_CLOSED: Record<AvailabilityCommand['type'], 'nothing' | 'no_subfield'
   BookSlot: 'no_subfield',
   ChangeAvailability: 'no_window',
   RemoveAvailability: 'no_window',
+  AddWeeklyAvailability: 'no_subfield',
+  CloseDay: 'no_subfield',
+  ChangeAvailabilitySet: 'no_window',
+  RemoveAvailabilitySet: 'no_window',
 };
 
 /**
@@ -224,6 +270,10 @@ const WHEN_WITHDRAWN: Record<AvailabilityCommand['type'], 'nothing' | 'refused' 
   CloseSubField: 'as_before',
   ReleaseHold: 'as_before',
   CancelBooking: 'as_before',
+  AddWeeklyAvailability: 'refused',
+  ChangeAvailabilitySet: 'refused',
+  RemoveAvailabilitySet: 'as_before',
+  CloseDay: 'as_before',
 };
 
 /** Whether the sub-field's closing or withdrawal settles the command already (it then changes nothing); refuses what they forbid. */
@@ -470,7 +520,7 @@ function withdrawSubField(command: Command<'WithdrawSubField'>, context: Decisio
 }
 
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, AvailabilityState> = {
-  initialState: () => ({ windows: [], holds: [], bookings: [], closed: false, withdrawn: false }),
+  initialState: () => ({ windows: [], holds: [], bookings: [], closed: false, withdrawn: false, windowSets: {} }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -529,6 +579,16 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         return { ...state, windows: [], closed: true };
       case 'SubFieldWithdrawn':
         return { ...state, withdrawn: true };
+      case 'AvailabilitySetAdded': {
+        const { setId, windowIds } = event.data;
+        return {
+          ...state,
+          windowSets: { ...state.windowSets, ...Object.fromEntries(windowIds.map((id) => [id, setId])) },
+        };
+      }
+      case 'AvailabilityDayClosed':
+        // Its windows were removed or cut back by the events before it.
+        return state;
       default:
         return unknownType(event);
     }
@@ -555,6 +615,11 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         return closeSubField(command, state, context);
       case 'WithdrawSubField':
         return withdrawSubField(command, context);
+      case 'AddWeeklyAvailability':
+      case 'ChangeAvailabilitySet':
+      case 'RemoveAvailabilitySet':
+      case 'CloseDay':
+        return decideWeekly(command, state, context);
       default:
         return unknownType(command);
     }
@@ -615,5 +680,245 @@ function refuseBadRentalPayment(hold: KnownHold, payment: VerifiedRentalPayment 
       'payment_amount',
       `This payment does not match the rental of $${(hold.rentalCents / 100).toFixed(2)}.`,
     );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// An owner's weekly availability (issue #30). Each command is worked out once by `weeklyPlan` (what it
+// would add, change and remove, what it clashes with, which bookings it would hit); the decision
+// refuses what the plan found, and the what-if preview shows the same plan without saving it.
+
+/** What a weekly command would do to the sub-field, and what stands in its way. */
+export interface WeeklyPlan {
+  added: Span[];
+  changed: (Span & { windowId: string })[];
+  removed: BookableWindow[];
+  /** New or moved windows that overlap a window they do not replace (refused, as a single window is). */
+  overlaps: Span[];
+  /** New or moved windows that meet another end to end: the timeline shows them as one span. */
+  touching: Span[];
+  /** Future bookings the change would leave outside availability, or that lie on a day being closed. */
+  bookings: Booking[];
+}
+
+type Span = { start: number; end: number };
+
+const overlapping = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+const touchingEnds = (a: Span, b: Span) => a.end === b.start || b.end === a.start;
+const inside = (inner: Span, outer: Span) => outer.start <= inner.start && inner.end <= outer.end;
+
+/** A set's window and every later window of its set, by start. */
+function fromWindowOn(state: AvailabilityState, windowId: string): BookableWindow[] {
+  const current = findWindow(state, windowId);
+  const setId = state.windowSets[windowId];
+  if (setId === undefined) throw new DomainError('invalid', 'not_in_set', REPEAT_MESSAGES.notInSet);
+  return state.windows
+    .filter((window) => state.windowSets[window.windowId] === setId && window.start >= current.start)
+    .sort((a, b) => a.start - b.start);
+}
+
+/** New windows against the windows that stay: which overlap one, which touch one. */
+function clashes(newWindows: Span[], staying: Span[]): Pick<WeeklyPlan, 'overlaps' | 'touching'> {
+  return {
+    overlaps: newWindows.filter((window) => staying.some((other) => overlapping(window, other))),
+    touching: newWindows.filter(
+      (window) =>
+        !staying.some((other) => overlapping(window, other)) && staying.some((other) => touchingEnds(window, other)),
+    ),
+  };
+}
+
+/** Future bookings that no window would hold any more. */
+const strandedBy = (windowsAfter: Span[], state: AvailabilityState, now: number): Booking[] =>
+  state.bookings
+    .filter((booking) => booking.end > now && !windowsAfter.some((window) => inside(booking, window)))
+    .sort((a, b) => a.start - b.start);
+
+/** The hours of a day in the field's zone (23 or 25 on a daylight-saving change). */
+const dayIn = (date: CalendarDate, timeZone: string): Span => ({
+  start: wallClock(date, '00:00', timeZone),
+  end: dayjs.tz(date, timeZone).add(1, 'day').valueOf(),
+});
+
+/** What a weekly command would do; refuses only what leaves nothing to plan (a bad rule, an unknown window). */
+export function weeklyPlan(command: WeeklyAvailabilityCommand, state: AvailabilityState, now: Date): WeeklyPlan {
+  const none: WeeklyPlan = { added: [], changed: [], removed: [], overlaps: [], touching: [], bookings: [] };
+  switch (command.type) {
+    case 'AddWeeklyAvailability': {
+      const problem = repeatProblem(command.rule);
+      if (problem) throw new DomainError('invalid', problem.code, problem.message);
+      if (command.rule.skipDates.length > MAX_SKIP_DATES)
+        throw new DomainError('invalid', 'too_many_skip_dates', REPEAT_MESSAGES.skipDates);
+      const added = expandWeekly(command.rule);
+      return { ...none, added, ...clashes(added, state.windows) };
+    }
+    case 'ChangeAvailabilitySet': {
+      const following = fromWindowOn(state, command.windowId);
+      const length = command.endDate.getTime() - command.startDate.getTime();
+      if (!(length > 0)) throw new DomainError('invalid', 'end_before_start', 'The end must be after the start.');
+      // Longer than a day, one date's window would run into the next date's.
+      if (length > MAX_REPEATED_WINDOW_HOURS * 3_600_000)
+        throw new DomainError('invalid', 'repeated_too_long', REPEAT_MESSAGES.tooLong);
+      const zone = command.fieldTimeZone;
+      const times = wallClockOf({ start: command.startDate.getTime(), end: command.endDate.getTime() }, zone);
+      const changed = following.map((window) => ({
+        windowId: window.windowId,
+        ...onDate(dateIn(window.start, zone), times, zone),
+      }));
+      const staying = state.windows.filter((window) => !following.includes(window));
+      return {
+        ...none,
+        changed,
+        ...clashes(changed, staying),
+        bookings: strandedBy([...staying, ...changed], state, now.getTime()),
+      };
+    }
+    case 'RemoveAvailabilitySet': {
+      const removed = fromWindowOn(state, command.windowId);
+      const staying = state.windows.filter((window) => !removed.includes(window));
+      return { ...none, removed, bookings: strandedBy(staying, state, now.getTime()) };
+    }
+    case 'CloseDay': {
+      const day = dayIn(command.date, command.fieldTimeZone);
+      const plan: WeeklyPlan = { ...none };
+      for (const window of state.windows.filter((candidate) => overlapping(candidate, day))) {
+        // What is left of the window either side of the day: none, one part (changed) or two (changed and added).
+        const parts = [
+          { start: window.start, end: Math.min(window.end, day.start) },
+          { start: Math.max(window.start, day.end), end: window.end },
+        ].filter((part) => part.end > part.start);
+        if (parts[0] === undefined) plan.removed.push(window);
+        else plan.changed.push({ windowId: window.windowId, ...parts[0] });
+        if (parts[1] !== undefined) plan.added.push(parts[1]);
+      }
+      plan.bookings = state.bookings
+        .filter((booking) => booking.end > now.getTime() && overlapping(booking, day))
+        .sort((a, b) => a.start - b.start);
+      return plan;
+    }
+    default:
+      return unknownType(command);
+  }
+}
+
+function decideWeekly(
+  command: WeeklyAvailabilityCommand,
+  state: AvailabilityState,
+  context: DecisionContext,
+): AvailabilityEvent[] {
+  const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
+  const plan = weeklyPlan(command, state, context.now);
+  const subField = ofSubField(command.subField);
+  const name = command.subField.name;
+  const zoneOfDates = command.type === 'RemoveAvailabilitySet' ? command.timeZone : fieldZoneOf(command);
+  if (command.type === 'AddWeeklyAvailability' && plan.added.length === 0)
+    throw new DomainError('invalid', 'no_windows', REPEAT_MESSAGES.noWindows);
+  if (command.type === 'CloseDay') {
+    const day = dayIn(command.date, command.fieldTimeZone);
+    if (day.end <= context.now.getTime()) throw new DomainError('invalid', 'in_the_past', 'This day is already over.');
+    if (plan.bookings.length > 0) {
+      throw new DomainError(
+        'conflict',
+        'booked_on_closed_day',
+        REPEAT_MESSAGES.bookedOnClosedDay(command.date, plan.bookings, command.timeZone),
+      );
+    }
+  }
+  // Every new or moved window meets the rules of a single one (the grid, the past, how far ahead).
+  if (command.type === 'AddWeeklyAvailability' || command.type === 'ChangeAvailabilitySet') {
+    for (const window of [...plan.added, ...plan.changed])
+      refuseBadWindow(window.start, window.end, [], name, context.now, command);
+  }
+  if (plan.overlaps.length > 0) {
+    const dates = plan.overlaps.map((window) => dateIn(window.start, zoneOfDates));
+    throw new DomainError('invalid', 'overlap', REPEAT_MESSAGES.overlaps(name, dates));
+  }
+  if (plan.bookings.length > 0)
+    throw new DomainError('conflict', 'availability_booked', REPEAT_MESSAGES.stranded(plan.bookings, command.timeZone));
+  // A captain paying for a slot right now keeps its window until the hold ends, as with one window.
+  const changedIds = new Set([...plan.changed, ...plan.removed].map((window) => window.windowId));
+  const windowsAfter = [
+    ...state.windows.filter((window) => !changedIds.has(window.windowId)),
+    ...plan.changed,
+    ...plan.added,
+  ];
+  refuseStrandingBookings(windowsAfter, liveHoldsOf(state), [], context.now.getTime(), command.timeZone);
+
+  const addedIds = plan.added.map(() => context.newId());
+  const events: AvailabilityEvent[] = [
+    ...plan.removed.map((window): AvailabilityEvent => ({
+      type: 'AvailabilityRemoved',
+      data: { ...subField, windowId: window.windowId, removedBy: actor },
+    })),
+    ...plan.changed
+      .filter((window) => {
+        const before = state.windows.find((candidate) => candidate.windowId === window.windowId);
+        return before?.start !== window.start || before.end !== window.end;
+      })
+      .map((window): AvailabilityEvent => ({
+        type: 'AvailabilityChanged',
+        data: { ...subField, windowId: window.windowId, ...windowTimes(window.start, window.end), changedBy: actor },
+      })),
+    ...plan.added.map((window, index): AvailabilityEvent => ({
+      type: 'AvailabilityAdded',
+      data: { ...subField, windowId: addedIds[index]!, ...windowTimes(window.start, window.end), addedBy: actor },
+    })),
+  ];
+  if (command.type === 'AddWeeklyAvailability') {
+    const { weekdays, until, skipDates, fieldTimeZone } = command.rule;
+    events.push({
+      type: 'AvailabilitySetAdded',
+      data: {
+        ...subField,
+        setId: context.newId(),
+        windowIds: addedIds,
+        weekdays: [...weekdays].sort(),
+        until,
+        skipDates: [...skipDates].sort(),
+        timeZone: fieldTimeZone,
+        addedBy: actor,
+      },
+    });
+  }
+  if (command.type === 'CloseDay') {
+    events.push({
+      type: 'AvailabilityDayClosed',
+      data: { ...subField, date: command.date, timeZone: command.fieldTimeZone, closedBy: actor },
+    });
+  }
+  return events;
+}
+
+function fieldZoneOf(command: Exclude<WeeklyAvailabilityCommand, { type: 'RemoveAvailabilitySet' }>): string {
+  return command.type === 'AddWeeklyAvailability' ? command.rule.fieldTimeZone : command.fieldTimeZone;
+}
+
+/** The what-if answer of a weekly command: its plan and the refusal the decision would give, saving nothing. */
+export function previewWeekly(
+  command: WeeklyAvailabilityCommand,
+  state: AvailabilityState,
+  context: DecisionContext,
+): WeeklyPlan & { refusal: { code: string; message: string } | null } {
+  let plan: WeeklyPlan;
+  try {
+    plan = weeklyPlan(command, state, context.now);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return {
+      added: [],
+      changed: [],
+      removed: [],
+      overlaps: [],
+      touching: [],
+      bookings: [],
+      refusal: { code: error.code, message: error.message },
+    };
+  }
+  try {
+    availabilityDecider.decide(command, state, context);
+    return { ...plan, refusal: null };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { ...plan, refusal: { code: error.code, message: error.message } };
   }
 }

@@ -143,6 +143,37 @@ export const BookingCancelled = eventSchema(
   subFieldOf.extend({ gameId: z.string(), cancelledBy: z.string() }),
 );
 
+// Weekly availability (issue #30): a set of windows made by one repeat, and a day the field closes.
+
+const calendarDate = z.iso.date();
+
+/**
+ * The windows just added (AvailabilityAdded each, before this event) were made by one weekly repeat:
+ * they form a set the owner can change or delete from a date on. The rule is kept as typed.
+ */
+export const AvailabilitySetAdded = eventSchema(
+  'AvailabilitySetAdded',
+  subFieldOf.extend({
+    setId: z.string(),
+    windowIds: z.array(z.string()),
+    weekdays: z.array(z.number().int().min(1).max(7)),
+    until: calendarDate,
+    skipDates: z.array(calendarDate),
+    /** The field's zone the times repeat in. */
+    timeZone: z.string(),
+    addedBy: z.string(),
+  }),
+);
+
+/**
+ * The owner closed the field for a day ('Closed on 25 Dec'): that day's windows were removed or cut
+ * back by the events before this one; this records why, and in which zone the day was counted.
+ */
+export const AvailabilityDayClosed = eventSchema(
+  'AvailabilityDayClosed',
+  subFieldOf.extend({ date: calendarDate, timeZone: z.string(), closedBy: z.string() }),
+);
+
 export const AVAILABILITY_EVENTS = [
   AvailabilityAdded,
   AvailabilityChanged,
@@ -153,6 +184,8 @@ export const AVAILABILITY_EVENTS = [
   HoldReleased,
   SlotBooked,
   BookingCancelled,
+  AvailabilitySetAdded,
+  AvailabilityDayClosed,
 ] as const;
 
 export type AvailabilityEvent = EventsOf<typeof AVAILABILITY_EVENTS>;

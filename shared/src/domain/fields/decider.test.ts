@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { given, testContext } from '../../testing/decider-testing';
+import { fold } from '../decider';
+import { eventRegistry } from '../event-registry';
 import { fieldDecider, fieldFormProblems, type FieldForm } from './decider';
 import type { FieldEvent } from './events';
 import { FIELD_PICTURE_REFUSED, uploadedPictureUrl } from '../pictures/addresses';
@@ -18,7 +20,10 @@ const form: FieldForm = {
   description: 'Floodlit, artificial grass',
   picture: uploadedPictureUrl('a'.repeat(64)),
 };
-const added: FieldEvent = { type: 'FieldAdded', data: { fieldId: 'f1', ownerId: 'owner-1', ...form, ...whereItIs } };
+const added: FieldEvent = {
+  type: 'FieldAdded',
+  data: { fieldId: 'f1', ownerId: 'owner-1', ...form, ...whereItIs, timeZone: 'America/New_York' },
+};
 const pitchA: FieldEvent = { type: 'SubFieldAdded', data: { fieldId: 'f1', subFieldId: 'sf-a', name: 'Pitch A' } };
 const deleted: FieldEvent = { type: 'FieldDeleted', data: { fieldId: 'f1', deletedBy: 'owner-1' } };
 
@@ -44,7 +49,14 @@ describe('field decider', () => {
         .then([
           {
             type: 'FieldAdded',
-            data: { fieldId: 'f1', ownerId: 'owner-1', ...form, description: 'No description', ...whereItIs },
+            data: {
+              fieldId: 'f1',
+              ownerId: 'owner-1',
+              ...form,
+              description: 'No description',
+              ...whereItIs,
+              timeZone: 'America/New_York',
+            },
           },
         ]);
     });
@@ -336,6 +348,24 @@ describe('field decider', () => {
       given(fieldDecider, [added, policySet('admin-1', null, true)])
         .when(setPolicy(6, true), owner)
         .then([policySet('owner-1', 6, true)]);
+    });
+  });
+
+  describe("the field's time zone (issue #30)", () => {
+    it('stores the zone given, and New York (the demo’s) when none is', () => {
+      given(fieldDecider, [])
+        .when({ type: 'AddField', fieldId: 'f1', form, coordinates: whereItIs, timeZone: 'Europe/London' }, owner)
+        .then([{ ...added, data: { ...added.data, timeZone: 'Europe/London' } } as FieldEvent]);
+    });
+
+    it('reads a FieldAdded of version 1 as a field in New York', () => {
+      const { timeZone: _zone, ...v1 } = added.data as { timeZone: string };
+      expect(eventRegistry.upcast({ type: 'FieldAdded', version: 1, data: v1 })).toEqual(added);
+      expect(eventRegistry.prepare({ type: 'FieldAdded', data: added.data }).version).toBe(2);
+      const state = fold(fieldDecider, [
+        eventRegistry.upcast({ type: 'FieldAdded', version: 1, data: v1 }) as FieldEvent,
+      ]);
+      expect(state.status !== 'unknown' && state.timeZone).toBe('America/New_York');
     });
   });
 });

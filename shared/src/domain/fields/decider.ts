@@ -2,6 +2,7 @@ import { DomainError, unknownType, type CommandOf, type DecisionContext, type De
 import { FIELD_PICTURE_REFUSED, isFieldPicture } from '../pictures/addresses';
 import type { Role } from '../users/events';
 import type { Coordinates, FieldDetails, FieldEvent } from './events';
+import { DEFAULT_FIELD_TIME_ZONE } from './time-zone';
 
 /** Who may manage fields at all; which fields they may change is decided per field (its owner, or an admin). */
 export const FIELD_MANAGER_ROLES: readonly Role[] = ['field owner', 'admin'];
@@ -77,7 +78,8 @@ export function fieldFormProblems(form: FieldForm): Record<string, string> {
 }
 
 export type FieldCommand =
-  | { type: 'AddField'; fieldId: string; form: FieldForm; coordinates: Coordinates }
+  /** `timeZone`: the field's IANA zone (issue #30); New York, the demo's, when none is given. */
+  | { type: 'AddField'; fieldId: string; form: FieldForm; coordinates: Coordinates; timeZone?: string }
   | { type: 'EditField'; form: FieldForm; coordinates: Coordinates; actorIsAdmin: boolean }
   /**
    * `closedSubFieldIds`: the sub-fields whose own streams the caller has closed (SubFieldClosed). A field
@@ -118,6 +120,8 @@ export type FieldState =
       coordinates: Coordinates;
       subFields: SubField[];
       policy: FieldPolicy;
+      /** The field's IANA zone: weekly availability repeats at its wall-clock times. */
+      timeZone: string;
     };
 
 /** Sub-field names are compared as a person reads them: 'Pitch A' and ' pitch a ' are the same pitch. */
@@ -151,7 +155,13 @@ function addField(command: Command<'AddField'>, state: FieldState, context: Deci
   return [
     {
       type: 'FieldAdded',
-      data: { fieldId: command.fieldId, ownerId: context.actorId, ...details, ...command.coordinates },
+      data: {
+        fieldId: command.fieldId,
+        ownerId: context.actorId,
+        ...details,
+        ...command.coordinates,
+        timeZone: command.timeZone ?? DEFAULT_FIELD_TIME_ZONE,
+      },
     },
   ];
 }
@@ -256,7 +266,7 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'FieldAdded': {
-        const { fieldId, ownerId, latitude, longitude, ...details } = event.data;
+        const { fieldId, ownerId, latitude, longitude, timeZone, ...details } = event.data;
         return {
           status: 'active',
           fieldId,
@@ -265,6 +275,7 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
           coordinates: { latitude, longitude },
           subFields: [],
           policy: DEFAULT_FIELD_POLICY,
+          timeZone,
         };
       }
       case 'FieldEdited': {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
+import { DEFAULT_FIELD_TIME_ZONE } from './time-zone';
 /** Everything that can happen to a field and its sub-fields. Stream: `field-{fieldId}`. */
 
 /** Where the field is, from the geocoder: stored with the field so game search can measure distances. */
@@ -24,9 +25,20 @@ const fieldDetails = z.object({
 });
 export type FieldDetails = z.infer<typeof fieldDetails>;
 
-export const FieldAdded = eventSchema(
-  'FieldAdded',
-  z.object({ fieldId: z.string(), ownerId: z.string(), ...fieldDetails.shape, ...coordinates.shape }),
+const fieldAddedV1 = z.object({
+  fieldId: z.string(),
+  ownerId: z.string(),
+  ...fieldDetails.shape,
+  ...coordinates.shape,
+});
+
+/**
+ * Version 2 (issue #30): the field's IANA time zone, in which weekly availability repeats and the
+ * availability form asks for times. Fields added before had none: they were all the demo's, in New York.
+ */
+export const FieldAdded = eventSchema('FieldAdded', fieldAddedV1).next(
+  fieldAddedV1.extend({ timeZone: z.string() }),
+  (v1) => ({ ...v1, timeZone: DEFAULT_FIELD_TIME_ZONE }),
 );
 
 export const FieldEdited = eventSchema(

@@ -10,6 +10,8 @@ import { availabilityKeys } from './api/query-keys';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { EditAvailabilityDialog, type EditedAvailability } from './edit-availability-dialog';
 import { GameDetailsDialog } from './game-details-dialog';
+import { CloseDayForm } from './close-day-form';
+import { DEFAULT_FIELD_TIME_ZONE } from '@playtime/shared/contract/availability';
 import { TimelineAnnouncer } from './timeline-announcer';
 import {
   LEAD_BEFORE_MS,
@@ -121,6 +123,11 @@ export function AvailabilityManagement({ fields, selection, onSelectionChange }:
           onTileClick={openTile}
         />
       )}
+      {field && field.subFields.length > 0 && (
+        <Card padding="lg">
+          <CloseDayForm fieldId={field.fieldId} timeZone={field.timeZone} />
+        </Card>
+      )}
 
       {field && (
         <AddAvailabilityDialog
@@ -130,9 +137,14 @@ export function AvailabilityManagement({ fields, selection, onSelectionChange }:
           subFieldId={subFieldId}
           onSubFieldChange={(next) => onSelectionChange({ fieldId: field.fieldId, subFieldId: next })}
           onAdded={showWindow}
+          timeZone={field.timeZone}
         />
       )}
-      <EditAvailabilityDialog edited={editing} onClose={() => setEditing(undefined)} />
+      <EditAvailabilityDialog
+        edited={editing}
+        onClose={() => setEditing(undefined)}
+        timeZone={field?.timeZone ?? DEFAULT_FIELD_TIME_ZONE}
+      />
       <GameDetailsDialog gameId={gameId} onClose={() => setGameId(undefined)} />
     </Stack>
   );

@@ -65,4 +65,11 @@ describe('the availability window from the inputs', () => {
       errors: { endDate: 'End Date is required' },
     });
   });
+
+  it('reads and writes the field’s wall-clock time when given its zone, across a daylight-saving change', () => {
+    expect(parseDateTimeLocal('2027-03-15T18:00', 'America/New_York')?.toISOString()).toBe('2027-03-15T22:00:00.000Z');
+    expect(parseDateTimeLocal('2027-03-12T18:00', 'America/New_York')?.toISOString()).toBe('2027-03-12T23:00:00.000Z');
+    expect(toDateTimeLocal('2027-11-08T23:00:00.000Z', 'America/New_York')).toBe('2027-11-08T18:00');
+    expect(parseDateTimeLocal('2027-02-30T18:00', 'America/New_York')).toBeUndefined();
+  });
 });

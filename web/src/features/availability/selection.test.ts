@@ -14,6 +14,7 @@ const field = (fieldId: string, subFieldIds: string[]): OwnerField => ({
   subFields: subFieldIds.map((subFieldId) => ({ subFieldId, name: subFieldId })),
   cancellationWindowHours: null,
   freeRental: false,
+  timeZone: 'America/New_York',
 });
 
 const fields = [field('f1', ['a1', 'a2']), field('f2', ['b1', 'b2']), field('f3', [])];

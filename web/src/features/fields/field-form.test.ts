@@ -89,6 +89,7 @@ const sampleField = {
   subFields: [],
   cancellationWindowHours: null,
   freeRental: false,
+  timeZone: 'America/New_York',
 };
 
 describe('what the form sends', () => {

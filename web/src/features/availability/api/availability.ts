@@ -2,6 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { availabilityKeys } from './query-keys';
 import type { AvailabilityWindow, OwnerGameDetails, SubFieldTimeline } from './types';
+import type {
+  AvailabilityPreview,
+  AvailabilityScope,
+  ClosedDayAnswer,
+  RepeatInput,
+} from '@playtime/shared/contract/availability';
 
 /** GET /api/get-field-schedules?fieldId: every sub-field of the field with its entries. */
 export function useFieldAvailability(fieldId: string | undefined) {
@@ -31,8 +37,8 @@ function useReloadAvailability() {
 export function useAddAvailability() {
   const reload = useReloadAvailability();
   return useMutation({
-    mutationFn: (input: AvailabilityWindow & { subFieldId: string }) =>
-      apiPost<{ ok: true; fieldScheduleId: string }>('/api/add-field-schedule', input),
+    mutationFn: (input: AvailabilityWindow & { subFieldId: string; repeat?: RepeatInput }) =>
+      apiPost<{ ok: true; fieldScheduleId: string; fieldScheduleIds?: string[] }>('/api/add-field-schedule', input),
     onSuccess: reload,
   });
 }
@@ -41,7 +47,8 @@ export function useAddAvailability() {
 export function useEditAvailability() {
   const reload = useReloadAvailability();
   return useMutation({
-    mutationFn: (input: AvailabilityWindow & { fieldScheduleId: string }) => apiPost('/api/edit-field-schedule', input),
+    mutationFn: (input: AvailabilityWindow & { fieldScheduleId: string; scope?: AvailabilityScope }) =>
+      apiPost('/api/edit-field-schedule', input),
     onSuccess: reload,
   });
 }
@@ -50,7 +57,24 @@ export function useEditAvailability() {
 export function useDeleteAvailability() {
   const reload = useReloadAvailability();
   return useMutation({
-    mutationFn: (input: { fieldScheduleId: string }) => apiPost('/api/delete-field-schedule', input),
+    mutationFn: (input: { fieldScheduleId: string; scope?: AvailabilityScope }) =>
+      apiPost('/api/delete-field-schedule', input),
+    onSuccess: reload,
+  });
+}
+
+/** POST /api/preview-field-schedule: what an add, edit or delete would do, saving nothing (issue #30). */
+export function usePreviewAvailability() {
+  return useMutation({
+    mutationFn: (input: Record<string, unknown>) => apiPost<AvailabilityPreview>('/api/preview-field-schedule', input),
+  });
+}
+
+/** POST /api/close-field-day: 'Closed on 25 Dec' on every sub-field of the field. */
+export function useCloseFieldDay() {
+  const reload = useReloadAvailability();
+  return useMutation({
+    mutationFn: (input: { fieldId: string; date: string }) => apiPost<ClosedDayAnswer>('/api/close-field-day', input),
     onSuccess: reload,
   });
 }

@@ -25,6 +25,7 @@ const field = {
   description: 'No description',
   cancellationWindowHours: null,
   freeRental: false,
+  timeZone: 'America/New_York',
 };
 const subField = { subFieldId: 's1', name: 'North' };
 const selection = { startDate: '2026-06-10T08:00:00.000Z', endDate: '2026-06-10T09:00:00.000Z' };

@@ -20,6 +20,7 @@ const NO_SUCH_FEED = 'There is no calendar feed at this address. Copy the curren
 /** Calendar apps ask again on their own schedule; a browser or proxy may reuse an answer this long. */
 const CALENDAR_CACHE_CONTROL = 'private, max-age=300';
 
+/** A game's calendar columns, from `g` (read.games) and `r` (read.calendar_revisions). */
 const GAME_COLUMNS = `g.game_id AS "gameId", g.name, g.location, g.field_name AS "fieldName",
   g.sub_field_name AS "subFieldName", g.start_date AS "startDate", g.end_date AS "endDate", g.status,
   coalesce(r.sequence, 0) AS sequence, coalesce(r.changed_at, g.start_date) AS "changedAt"`;
@@ -27,13 +28,13 @@ const GAME_COLUMNS = `g.game_id AS "gameId", g.name, g.location, g.field_name AS
 /**
  * One statement: the feed by its address's hash, then the games its user organizes, plays in (team or
  * sideline) or hosts on their fields, each once, ended at most CALENDAR_FEED_DAYS_BACK days ago. A feed
- * without games is one row of nulls; no row means no such feed.
+ * without games is one row of nulls; no row means no such feed. Each game is read once, by its key.
  */
-const FEED_GAMES = `
-  SELECT ${GAME_COLUMNS}, mine.role
+export const FEED_GAMES_SQL = `
+  SELECT mine.*
     FROM read.calendar_feeds f
     LEFT JOIN LATERAL (
-      SELECT DISTINCT ON (game_id) game_id, role
+      SELECT DISTINCT ON (g.game_id) ${GAME_COLUMNS}, roles.role
         FROM (
           SELECT game_id, 1 AS rank, 'organizer' AS role FROM read.games WHERE organizer_id = f.user_id
           UNION ALL
@@ -41,16 +42,21 @@ const FEED_GAMES = `
           UNION ALL
           SELECT hosted.game_id, 3, 'owner'
             FROM read.fields field JOIN read.games hosted ON hosted.field_id = field.field_id
-           WHERE field.owner_id = f.user_id
+           WHERE field.owner_id = f.user_id AND NOT field.deleted
         ) roles
-        JOIN read.games recent USING (game_id)
-       WHERE recent.end_date > now() - make_interval(days => $2)
-       ORDER BY game_id, rank
+        JOIN read.games g ON g.game_id = roles.game_id
+        LEFT JOIN read.calendar_revisions r ON r.game_id = g.game_id
+       WHERE g.end_date > now() - make_interval(days => $2)
+       ORDER BY g.game_id, roles.rank
     ) mine ON true
-    LEFT JOIN read.games g ON g.game_id = mine.game_id
-    LEFT JOIN read.calendar_revisions r ON r.game_id = g.game_id
    WHERE f.feed_hash = $1
-   ORDER BY g.start_date`;
+   ORDER BY mine."startDate"`;
+
+/** A row of FEED_GAMES_SQL: a game of the feed, or all nulls for a feed without games. */
+export type CalendarFeedRow = CalendarGame | { [Key in keyof CalendarGame]: null };
+
+/** The games of FEED_GAMES_SQL's rows. */
+export const feedGamesOf = (rows: CalendarFeedRow[]) => rows.filter((row): row is CalendarGame => row.gameId !== null);
 
 /** Sends a calendar document with an ETag of its bytes: an unchanged feed is a 304 with no body. */
 function sendCalendar(res: Response, body: string, filename?: string): void {
@@ -60,7 +66,8 @@ function sendCalendar(res: Response, body: string, filename?: string): void {
   res.type('text/calendar; charset=utf-8').send(body);
 }
 
-const feedHash = (feedId: string) => createHash('sha256').update(feedId, 'utf8').digest('hex');
+/** A feed is looked up by its address's SHA-256 (read.calendar_feeds.feed_hash). */
+export const feedHash = (feedId: string) => createHash('sha256').update(feedId, 'utf8').digest('hex');
 
 /** Calendar feeds and single-game files (issue #31; shared/src/contract/calendar.ts). */
 export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; publicUrl: string }): Router {
@@ -79,18 +86,12 @@ export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
   router.get(CALENDAR_FEED_ROUTE, async (req, res) => {
     const feedId = /^(.*)\.ics$/.exec(req.params.file ?? '')?.[1] ?? '';
     if (!CALENDAR_FEED_ID.test(feedId)) throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
-    const { rows } = await deps.pool.query<CalendarGame & { gameId: string | null }>(FEED_GAMES, [
+    const { rows } = await deps.pool.query<CalendarFeedRow>(FEED_GAMES_SQL, [
       feedHash(feedId),
       CALENDAR_FEED_DAYS_BACK,
     ]);
     if (rows.length === 0) throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
-    sendCalendar(
-      res,
-      calendarOf(
-        rows.filter((row) => row.gameId !== null),
-        deps.publicUrl,
-      ),
-    );
+    sendCalendar(res, calendarOf(feedGamesOf(rows), deps.publicUrl));
   });
 
   router.get(GAME_CALENDAR_PATH, async (req, res) => {

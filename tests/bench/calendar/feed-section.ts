@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { migrate } from '@playtime/shared/infra/db/migrations';
+import { createPool } from '@playtime/shared/infra/db/pool';
+import { projectionMigrations } from '@playtime/shared/infra/projections/schema';
+import { calendarProjection } from '@playtime/projector/calendar/calendar-projection';
+import { fieldsProjection } from '@playtime/projector/fields/fields-projection';
+import { gamesProjection } from '@playtime/projector/games/games-projection';
+import { calendarOf } from '@playtime/read-api/calendar/ics';
+import { FEED_GAMES_SQL, feedGamesOf, feedHash, type CalendarFeedRow } from '@playtime/read-api/calendar/routes';
+import { CALENDAR_FEED_DAYS_BACK } from '@playtime/shared/contract/calendar';
+import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
+import { percentile } from '../support/percentiles';
+import { createDatabase } from '../support/postgres';
+import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
+import { nowMs } from '../support/timing';
+
+const TARGET_P95_MS = 20;
+/** The issue's user: 500 games of their own, in a read model of many other people's. */
+const USER_GAMES = 500;
+const OTHER_GAMES = 100_000;
+const PLAYERS_PER_GAME = 10;
+const FEEDS_READ = 300;
+const FEED_ID = 'benchfeedbenchfeedbenchfeedbench';
+const PUBLIC_URL = 'https://play.example.com';
+
+export interface CalendarFeedData {
+  userGames: number;
+  otherGames: number;
+  participants: number;
+  seedMs: number;
+  reads: number;
+  queryP50Ms: number;
+  queryP95Ms: number;
+  feedP50Ms: number;
+  feedP95Ms: number;
+  feedBytes: number;
+}
+
+/**
+ * The read models a feed reads (games, fields, calendar) under `read`: OTHER_GAMES games with ten
+ * players each, and one user who plays in USER_GAMES of them, a fifth organized by themselves.
+ */
+async function seed(pool: pg.Pool): Promise<number> {
+  const started = nowMs();
+  const client = await pool.connect();
+  try {
+    await migrate(pool, 'projections', projectionMigrations);
+    await client.query('SET search_path TO read, public');
+    for (const projection of [gamesProjection, fieldsProjection, calendarProjection])
+      await client.query(projection.schemaSql);
+    await client.query(
+      `INSERT INTO fields (field_id, owner_id, name, address, zip_code, city, price_cents, description, picture, latitude, longitude, added_at, time_zone)
+       SELECT 'f' || n, 'owner' || (n % 200), 'Field ' || n, n || ' Main St', '10001', 'New York', 4000, '', '', 40.7, -74, now(), 'America/New_York'
+         FROM generate_series(0, 999) AS n`,
+    );
+    await client.query(
+      `INSERT INTO games (game_id, name, organizer_id, organizer_username, field_id, field_name, owner_id, sub_field_id, sub_field_name,
+                          location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours, status)
+       SELECT 'g' || n, 'Game ' || n, CASE WHEN n < $1 / 5 THEN 'feed-user' ELSE 'captain' || (n % 5000) END, 'captain',
+              'f' || (n % 1000), 'Field', 'owner' || (n % 200), 's' || n, 'Pitch A', '1 Main St, New York', 40.7, -74,
+              public.ll_to_earth(40.7, -74)::public.cube,
+              now() + ((n % 2000) - 500) * interval '3 hours', now() + ((n % 2000) - 500) * interval '3 hours' + interval '90 minutes',
+              22, 500, '', 24, CASE WHEN n % 17 = 0 THEN 'cancelled' ELSE 'scheduled' END
+         FROM generate_series(0, $2::integer - 1) AS n`,
+      [USER_GAMES, OTHER_GAMES],
+    );
+    await client.query(
+      `INSERT INTO game_participants (game_id, player_id, username, team, joined_at, joined_position)
+       SELECT 'g' || g, CASE WHEN g < $1 AND p = 0 THEN 'feed-user' ELSE 'player' || ((g * 7 + p) % 20000) END, 'p', 1 + p % 2, now(), g * 10 + p
+         FROM generate_series(0, $2::integer - 1) AS g, generate_series(0, $3::integer - 1) AS p`,
+      [USER_GAMES, OTHER_GAMES, PLAYERS_PER_GAME],
+    );
+    await client.query(
+      `INSERT INTO calendar_revisions (game_id, sequence, changed_at, changed_position)
+       SELECT game_id, CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END, now(), 1 FROM games`,
+    );
+    await client.query(
+      `INSERT INTO calendar_feeds (feed_hash, feed_id, user_id, created_at) VALUES ($1, $2, 'feed-user', now())`,
+      [feedHash(FEED_ID), FEED_ID],
+    );
+    await client.query('ANALYZE');
+  } finally {
+    client.release();
+  }
+  return nowMs() - started;
+}
+
+function markdown(data: CalendarFeedData): string {
+  return [
+    markdownTable(
+      ['work', 'reads', 'p50', 'p95'],
+      [
+        ['the feed statement (FEED_GAMES_SQL)', fmtInt(data.reads), fmtMs(data.queryP50Ms), fmtMs(data.queryP95Ms)],
+        ['statement + iCalendar document + ETag', fmtInt(data.reads), fmtMs(data.feedP50Ms), fmtMs(data.feedP95Ms)],
+      ],
+    ),
+    `One user's feed (${fmtInt(data.userGames)} games they play in, a fifth organized by them; ${fmtInt(data.feedBytes)} bytes), read ` +
+      `${fmtInt(data.reads)} times one after another over one connection, in a read model of ${fmtInt(data.otherGames)} games with ` +
+      `${fmtInt(data.participants)} players in all (seeded in ${fmtSeconds(data.seedMs)}). The work is the read API's: ` +
+      `read-api/src/calendar/routes.ts's statement, then ics.ts's document with ical-generator and the SHA-256 ETag. Games end from ` +
+      `${CALENDAR_FEED_DAYS_BACK} days back on, as the feed lists them.`,
+  ].join('\n\n');
+}
+
+export const calendarFeedSection: BenchSection = {
+  id: 'calendar',
+  title: 'Calendar feed',
+  async run(context: BenchContext): Promise<SectionOutcome> {
+    const database = await createDatabase(context.serverUrl, 'calendar');
+    const pool = createPool(database.url, { max: 2, applicationName: 'playtime-bench-calendar' });
+    try {
+      context.log(`calendar: seeding ${fmtInt(OTHER_GAMES)} games…`);
+      const seedMs = await seed(pool);
+      const read = () => pool.query<CalendarFeedRow>(FEED_GAMES_SQL, [feedHash(FEED_ID), CALENDAR_FEED_DAYS_BACK]);
+      for (let warm = 0; warm < 20; warm += 1) await read();
+      const queries: number[] = [];
+      const feeds: number[] = [];
+      let feedBytes = 0;
+      for (let n = 0; n < FEEDS_READ; n += 1) {
+        const started = nowMs();
+        const { rows } = await read();
+        const queried = nowMs();
+        const body = calendarOf(feedGamesOf(rows), PUBLIC_URL);
+        createHash('sha256').update(body).digest('base64url');
+        const done = nowMs();
+        queries.push(queried - started);
+        feeds.push(done - started);
+        feedBytes = Buffer.byteLength(body);
+        if (feedGamesOf(rows).length === 0) throw new Error('the seeded feed lists no games');
+      }
+      queries.sort((a, b) => a - b);
+      feeds.sort((a, b) => a - b);
+      const data: CalendarFeedData = {
+        userGames: USER_GAMES,
+        otherGames: OTHER_GAMES,
+        participants: OTHER_GAMES * PLAYERS_PER_GAME,
+        seedMs,
+        reads: FEEDS_READ,
+        queryP50Ms: percentile(queries, 50),
+        queryP95Ms: percentile(queries, 95),
+        feedP50Ms: percentile(feeds, 50),
+        feedP95Ms: percentile(feeds, 95),
+        feedBytes,
+      };
+      context.log(`  feed p95 ${fmtMs(data.feedP95Ms)} (statement ${fmtMs(data.queryP95Ms)})`);
+      return {
+        markdown: markdown(data),
+        data,
+        targets: [
+          {
+            name: `calendar feed p95, a user with ${USER_GAMES} games`,
+            required: `< ${TARGET_P95_MS} ms`,
+            measured: fmtMs(data.feedP95Ms),
+            pass: data.feedP95Ms < TARGET_P95_MS,
+          },
+        ],
+      };
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  },
+};

@@ -47,11 +47,18 @@ function refundJob(
   gameId: string,
   paymentId: string,
   reason: 'game_cancelled' | 'player_removed',
+  amountCents: number | null = null,
 ): JobRequest<GameLoopJob> {
   return {
     queue,
     jobName: 'refund',
-    data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason },
+    data: {
+      kind: 'refund',
+      paymentId,
+      idempotencyKey: `refund-${gameId}-${paymentId}`,
+      reason,
+      ...(amountCents === null ? {} : { amountCents }),
+    },
   };
 }
 
@@ -123,16 +130,18 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
           return refundedPaymentId ? [refundJob(queue, gameId, refundedPaymentId, 'player_removed')] : [];
         }
         case 'GameCancelled': {
-          const { gameId, rentalRefunded, rentalPaymentId, entryRefunds } = event.data;
-          const refunds = entryRefunds.map((entry) => entry.paymentId);
-          if (rentalRefunded && rentalPaymentId) refunds.push(rentalPaymentId);
+          const { gameId, rentalRefunded, rentalPaymentId, rentalRefundCents, entryRefunds } = event.data;
+          const refunds = entryRefunds.map((entry) => refundJob(queue, gameId, entry.paymentId, 'game_cancelled'));
+          // A week of a series gives back its own rental from the series' one payment (a key per game).
+          if (rentalRefunded && rentalPaymentId)
+            refunds.push(refundJob(queue, gameId, rentalPaymentId, 'game_cancelled', rentalRefundCents));
           return [
             {
               queue,
               jobName: 'release-booking',
               data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) },
             },
-            ...refunds.map((paymentId) => refundJob(queue, gameId, paymentId, 'game_cancelled')),
+            ...refunds,
           ];
         }
         default:
@@ -173,8 +182,8 @@ export async function startGameLoop(options: {
     logger: options.logger,
   });
   // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
-  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) =>
-    void (await options.refund({ paymentId, idempotencyKey }));
+  const refund: RefundPayment = async ({ paymentId, idempotencyKey, amountCents }) =>
+    void (await options.refund({ paymentId, idempotencyKey, ...(amountCents === undefined ? {} : { amountCents }) }));
   queue.process(
     gameLoopJobHandler({
       commands: options.commands,

@@ -25,6 +25,13 @@ import {
   SEARCH_MILES_STEP,
   SEARCH_MIN_MILES,
 } from './game-search';
+import {
+  DEFAULT_REGULARS_WINDOW_HOURS,
+  MAX_REGULARS_WINDOW_HOURS,
+  MAX_SERIES_WEEKS,
+  MIN_REGULARS_WINDOW_HOURS,
+  MIN_SERIES_WEEKS,
+} from './series';
 import { instant } from './instants';
 import { requiredId, storableText } from './text';
 
@@ -284,6 +291,32 @@ export const decisionHoursField = z.coerce
   .min(MIN_DECISION_HOURS, `Decision time is at least ${MIN_DECISION_HOURS} hour before the start`)
   .max(MAX_DECISION_HOURS, `Decision time is at most ${MAX_DECISION_HOURS} hours before the start`);
 
+/** Issue #30: 'Repeat weekly' — how many weeks the series has, the first included. */
+export const repeatWeeksField = z.coerce
+  .number({ error: 'Number of weeks must be a number' })
+  .int('Number of weeks must be a whole number')
+  .min(MIN_SERIES_WEEKS, `A weekly series has at least ${MIN_SERIES_WEEKS} weeks`)
+  .max(MAX_SERIES_WEEKS, `A weekly series has at most ${MAX_SERIES_WEEKS} weeks`);
+
+/** Issue #30: how long last week's team players may join first, before the game opens to everyone. */
+export const regularsWindowHoursField = z.coerce
+  .number({ error: "The regulars' window must be a number of hours" })
+  .int("The regulars' window must be a whole number of hours")
+  .min(MIN_REGULARS_WINDOW_HOURS, `The regulars' window is at least ${MIN_REGULARS_WINDOW_HOURS} hours`)
+  .max(MAX_REGULARS_WINDOW_HOURS, `The regulars' window is at most ${MAX_REGULARS_WINDOW_HOURS} hours`);
+
+const SKIP_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Weeks a captain drops from a series (they clash): their dates as the wizard shows them, 'YYYY-MM-DD'. */
+export const skipDatesField = z
+  .array(
+    storableText('A date to skip').refine(
+      (value) => SKIP_DATE.test(value),
+      'A date to skip is written YYYY-MM-DD, like 2026-12-22',
+    ),
+    { error: 'skipDates must be a list of dates' },
+  )
+  .max(MAX_SERIES_WEEKS, `At most ${MAX_SERIES_WEEKS} dates to skip`);
+
 /** The Confirm step holds the slot with the game it will be (the draft), so a paid hold can always become that game. */
 export const holdSlotBody = z
   .object({
@@ -296,8 +329,18 @@ export const holdSlotBody = z
     sidelineSize: sidelineSizeField.default(DEFAULT_SIDELINE_SIZE),
     minPlayers: minPlayersField.default(null),
     decisionHours: decisionHoursField.default(DEFAULT_DECISION_HOURS),
+    /** Issue #30: absent, one game; 2–12, a weekly series of that many weeks from this slot. */
+    repeatWeeks: repeatWeeksField.optional(),
+    skipDates: skipDatesField.default([]),
+    regularsWindowHours: regularsWindowHoursField.default(DEFAULT_REGULARS_WINDOW_HOURS),
   })
   .superRefine((body, ctx) => {
+    if (body.repeatWeeks === undefined && body.skipDates.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['skipDates'],
+        message: 'Dates to skip need repeatWeeks (a weekly series)',
+      });
     if (body.minPlayers !== null && body.minPlayers > body.maxPlayers)
       ctx.addIssue({
         code: 'custom',
@@ -328,10 +371,28 @@ export const addGameBody = z.object({
   organizerCost: z.unknown().optional(),
 });
 
+/** A week the hold covers (issue #30): one for a single game, every kept week for a series. */
+export interface Occurrence {
+  startDate: string;
+  endDate: string;
+}
+
 export interface HeldSlot {
   holdId: string;
   expiresAt: string;
+  /** Every week's rental together: one payment pays them all. */
   rentalCents: number;
+  occurrences: Occurrence[];
+  /** The series the hold books (issue #30); null for a single game. */
+  seriesId: string | null;
+}
+
+/** add-game's answer: the game, and for a series every week's game in order (the first is `gameId`). */
+export interface AddedGame {
+  ok: true;
+  gameId: string;
+  seriesId: string | null;
+  gameIds: string[];
 }
 
 /** The search's location box: a ZIP code or a US city, geocoded on the server (offline in standalone). */

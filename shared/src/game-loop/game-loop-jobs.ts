@@ -20,13 +20,25 @@ export type GameLoopJob =
   | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
   | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
   | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
-  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' | 'player_removed' }
+  | {
+      kind: 'refund';
+      paymentId: string;
+      idempotencyKey: string;
+      reason: 'game_cancelled' | 'player_removed';
+      /** Part of the payment (a week of a series' rental); absent: whatever is left of it. */
+      amountCents?: number;
+    }
   /** The spot or waitlist offer made to `playerId` at `offeredAt`, at its expiry. */
   | { kind: 'expire-spot-offer'; gameId: string; playerId: string; offeredAt: string }
   | { kind: 'expire-waitlist-offer'; gameId: string; playerId: string; offeredAt: string }
   | { kind: 'check-minimum-players'; gameId: string };
 
-export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
+export type RefundPayment = (request: {
+  paymentId: string;
+  idempotencyKey: string;
+  reason: string;
+  amountCents?: number | undefined;
+}) => Promise<void>;
 
 export interface GameLoopJobDependencies {
   commands: CommandDoor;
@@ -78,7 +90,12 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         });
         return;
       case 'refund':
-        await deps.refund({ paymentId: data.paymentId, idempotencyKey: data.idempotencyKey, reason: data.reason });
+        await deps.refund({
+          paymentId: data.paymentId,
+          idempotencyKey: data.idempotencyKey,
+          reason: data.reason,
+          amountCents: data.amountCents,
+        });
         return;
       // An offer answered meanwhile decides nothing; one run a little early is refused, and the job runs again.
       case 'expire-spot-offer':

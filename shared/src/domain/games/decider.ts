@@ -104,6 +104,8 @@ export interface SpotOffer extends Offer {
 interface KnownGame {
   details: GameDetails;
   rentalPaymentId: string | null;
+  /** This game's own rental: a series' payment pays every week, and a week gives back its own. */
+  rentalCents: number;
   start: number;
   end: number;
   participants: Participant[];
@@ -384,11 +386,12 @@ function offWaitlist<Game extends KnownGame>(game: Game, playerId: string): Game
 
 function evolve(state: GameState, event: GameEvent): GameState {
   if (event.type === 'GameScheduled') {
-    const { rentalPaymentId, rentalCents: _rental, ...details } = event.data;
+    const { rentalPaymentId, rentalCents, ...details } = event.data;
     return {
       status: 'scheduled',
       details,
       rentalPaymentId,
+      rentalCents,
       start: Date.parse(details.startDate),
       end: Date.parse(details.endDate),
       participants: [],
@@ -674,6 +677,7 @@ function cancellation(
       subFieldName,
       rentalRefunded: decided.rentalRefunded,
       rentalPaymentId: game.rentalPaymentId,
+      rentalRefundCents: game.details.series ? game.rentalCents : null,
       entryRefunds: entryRefundsOf(game),
       ...(decided.reason ? { reason: decided.reason } : {}),
     },

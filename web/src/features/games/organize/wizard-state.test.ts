@@ -28,7 +28,13 @@ const field = {
 };
 const subField = { subFieldId: 's1', name: 'North' };
 const selection = { startDate: '2026-06-10T08:00:00.000Z', endDate: '2026-06-10T09:00:00.000Z' };
-const hold = { holdId: 'h1', expiresAt: '2026-06-10T07:10:00.000Z', rentalCents: 4000 };
+const hold = {
+  holdId: 'h1',
+  expiresAt: '2026-06-10T07:10:00.000Z',
+  rentalCents: 4000,
+  occurrences: [],
+  seriesId: null,
+};
 
 const run = (...actions: WizardAction[]): WizardState => actions.reduce(wizardReducer, initialWizardState);
 const chosen: WizardAction[] = [

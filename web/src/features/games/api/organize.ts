@@ -1,4 +1,4 @@
-import type { GameInList, HeldSlot } from '@playtime/shared/contract/games';
+import type { AddedGame, GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
 import type { OwnerField } from '../../fields';
@@ -69,6 +69,10 @@ export interface HoldSlotInput {
   /** null: no minimum of players. */
   minPlayers: number | null;
   decisionHours: number;
+  /** Issue #30: a weekly series of this many weeks; absent for one game. */
+  repeatWeeks?: number;
+  skipDates?: string[];
+  regularsWindowHours?: number;
 }
 
 /** POST /api/hold-slot: the slot is the captain's for a few minutes while they pay. */
@@ -101,6 +105,6 @@ export interface AddGameInput {
   paymentId?: string;
 }
 
-export function addGame(input: AddGameInput): Promise<{ gameId: string }> {
-  return apiPost<{ gameId: string }>('/api/add-game', input);
+export function addGame(input: AddGameInput): Promise<AddedGame> {
+  return apiPost<AddedGame>('/api/add-game', input);
 }

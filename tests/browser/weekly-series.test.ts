@@ -131,5 +131,41 @@ describe('a weekly series in the browser', () => {
     await screenshot(owner, 'series-owner-timeline-desktop');
     await owner.setViewportSize(PHONE);
     await screenshot(owner, 'series-owner-timeline-phone');
+
+    // The captain's games say which week each is; the game page too.
+    await captain.getByText('Game Created').click();
+    await captain.waitForURL(/\/organize\/games$/);
+    await captain.getByText('Week 2 of 8').waitFor();
+    await captain
+      .getByRole('link', { name: /Tuesday Regulars/ })
+      .first()
+      .click();
+    await captain.getByTestId('series-week').getByText('Week 1 of 8').waitFor();
+    await captain.goBack();
+
+    // Cancelling the rest from week 2 lists each week's refund (all more than 24 hours away) in one confirmation.
+    // The card's column: the innermost block with both the week's badge and a Delete button.
+    const week2 = captain
+      .locator('div')
+      .filter({ has: captain.getByText('Week 2 of 8') })
+      .filter({ has: captain.getByRole('button', { name: 'Delete' }) })
+      .last();
+    await week2.getByRole('button', { name: 'Delete' }).click();
+    await captain
+      .getByRole('dialog', { name: 'Delete this game?' })
+      .getByRole('button', { name: 'Cancel the rest of the series' })
+      .click();
+    const confirmation = captain.getByRole('dialog', { name: 'Cancel the rest of the series?' });
+    await confirmation.getByText('$280.00 of the series').waitFor();
+    expect(await confirmation.getByRole('row').count()).toBe(8);
+    await screenshot(captain, 'series-cancel-rest-desktop');
+    await captain.setViewportSize(PHONE);
+    await screenshot(captain, 'series-cancel-rest-phone');
+    await captain.setViewportSize(DESKTOP);
+    await confirmation.getByRole('button', { name: 'Cancel 7 weeks' }).click();
+    await confirmation.waitFor({ state: 'hidden' });
+    await expect.poll(() => captain.getByText(/Week \d of 8/).count(), { timeout: 15_000 }).toBe(1);
+    // The owner's timeline, live again: one game left.
+    await expect.poll(() => owner.getByRole('button', { name: /^Game · / }).count(), { timeout: 30_000 }).toBe(1);
   }, 120_000);
 });

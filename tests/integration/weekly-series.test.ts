@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddedGame, GameDetail, HeldSlot } from '@playtime/shared/contract/games';
+import type { AddedGame, CancelledSeries, GameDetail, GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { signUpPlayer } from '../support/accounts';
 import { type ApiAnswer, type ApiClient } from '../support/api-client';
 import { addAvailableField, demoPeople, payInFull } from '../support/game-loop';
@@ -120,11 +120,16 @@ describe('a weekly series over HTTP', () => {
     });
     expect(errorOf(refused).message).toMatch(/^These weeks are not free: .*Drop them or pick another time\.$/);
     // All or nothing: the refusal held no week, so the admin can still hold week 2.
-    const live = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM read.holds WHERE sub_field_id = $1 AND status = 'live'`,
-      [pitch],
-    );
-    expect(live.rows[0]!.n).toBe(1);
+    const liveHolds = async () =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM read.holds WHERE sub_field_id = $1 AND status = 'live'`,
+          [pitch],
+        )
+      ).rows[0]!.n;
+    await waitFor("the admin's hold projected", async () => (await liveHolds()) === 1);
+    // The refused series left nothing held: still only the admin's week 9.
+    expect(await liveHolds()).toBe(1);
 
     const badSkip = await holdSeries(clients.captain, pitch, 1, { repeatWeeks: 12, skipDates: ['2000-01-01'] });
     expect(badSkip.status).toBe(422);
@@ -171,12 +176,12 @@ describe('a weekly series over HTTP', () => {
     );
   });
 
-  it('gives back each cancelled week its own rental from the one series payment, under the field policy', async () => {
+  it("gives back each cancelled week its own rental from the one series payment; 'the rest of the series' cancels every later week at once", async () => {
     const pitch = await weeklyField('Refund Park');
-    const held = await holdSeries(clients.captain, pitch, 1, { repeatWeeks: 3 });
+    const held = await holdSeries(clients.captain, pitch, 1, { repeatWeeks: 4 });
     expect(held.status, held.text).toBe(200);
     const hold = held.json as HeldSlot;
-    expect(hold.rentalCents).toBe(18_000);
+    expect(hold.rentalCents).toBe(24_000);
     const paymentId = await payInFull(
       clients.captain,
       clients.anonymous,
@@ -185,19 +190,43 @@ describe('a weekly series over HTTP', () => {
     );
     const added = await clients.captain.post('/api/add-game', { subFieldId: pitch, holdId: hold.holdId, paymentId });
     expect(added.status, added.text).toBe(200);
-    const { gameIds } = added.json as AddedGame;
+    const { gameIds, seriesId } = added.json as AddedGame;
+
+    // Every week says which of the series it is.
+    const week3 = (await clients.captain.get(`/api/get-game-data?gameId=${gameIds[2]}`)).json as GameDetail;
+    expect(week3.series).toMatchObject({ seriesId, week: 3, weeks: 4, regulars: [] });
+    expect(week3.series!.regularsFrom).toBe(iso(weekAt(2, 19.5)));
+    expect(week3.series!.publicFrom).toBe(iso(weekAt(2, 19.5) + 24 * HOUR));
+    const listed = (await clients.captain.get(`/api/get-series-games?seriesId=${seriesId}`)).json as GameInList[];
+    expect(listed.map((game) => [game.gameId, game.series?.week, game.rentalCents])).toEqual(
+      gameIds.map((gameId, index) => [gameId, index + 1, 6000]),
+    );
+    expect((await clients.player.get(`/api/get-series-games?seriesId=${seriesId}`)).status).toBe(403);
 
     const refunds = async () => (await app.payments.processor.listRefunds(paymentId)).map((r) => r.amountCents);
     // Week 2 is more than the field's 24 hours away: its $60 comes back, the other weeks' stay paid.
     expect((await clients.captain.post('/api/delete-game', { gameId: gameIds[1] })).status).toBe(200);
     await waitFor('week 2 refunded', async () => (await refunds()).length === 1);
     expect(await refunds()).toEqual([6000]);
-    expect((await clients.captain.post('/api/delete-game', { gameId: gameIds[2] })).status).toBe(200);
-    await waitFor('week 3 refunded', async () => (await refunds()).length === 2);
-    expect((await refunds()).sort()).toEqual([6000, 6000]);
-    // Week 1 still booked; weeks 2 and 3 free again.
+
+    // The rest of the series from week 3: weeks 3 and 4 in one call, each with its own refund.
+    expect((await clients.player.post('/api/cancel-series', { gameId: gameIds[2] })).status).toBe(403);
+    const rest = await clients.captain.post('/api/cancel-series', { gameId: gameIds[2] });
+    expect(rest.status, rest.text).toBe(200);
+    expect((rest.json as CancelledSeries).cancelled).toEqual([
+      { gameId: gameIds[2], week: 3, startDate: iso(weekAt(3)), rentalRefundCents: 6000 },
+      { gameId: gameIds[3], week: 4, startDate: iso(weekAt(4)), rentalRefundCents: 6000 },
+    ]);
+    await waitFor('weeks 3 and 4 refunded', async () => (await refunds()).length === 3);
+    expect(await refunds()).toEqual([6000, 6000, 6000]);
+    // Again: nothing left to cancel, nothing refunded twice.
+    const again = await clients.captain.post('/api/cancel-series', { gameId: gameIds[2] });
+    expect((again.json as CancelledSeries).cancelled).toEqual([]);
+    // Week 1 still booked; the other weeks free again.
     await waitFor('the slots given back', async () => (await bookedWeeks(pitch)).length === 1);
     expect((await bookedWeeks(pitch))[0]!.game_id).toBe(gameIds[0]);
+    const single = await clients.captain.post('/api/cancel-series', { gameId: 'no-such-game' });
+    expect(single.status).toBe(404);
   });
 
   it('lets one of 20 captains racing for overlapping series win each week, and books no week twice', async () => {

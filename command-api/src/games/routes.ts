@@ -2,6 +2,8 @@ import { Router, type Request } from 'express';
 import {
   acceptSpotBody,
   allowPlayerBackBody,
+  cancelSeriesBody,
+  type CancelledSeries,
   declineSpotBody,
   deleteGameBody,
   joinGameBody,
@@ -18,7 +20,8 @@ import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-import { runCommand, type CommandDependencies } from '../http/run-command';
+import { cancelRestOfSeries } from '@playtime/shared/game-loop/series';
+import { metadataOf, runCommand, setPosition, type CommandDependencies } from '../http/run-command';
 
 export type GameCommandDependencies = CommandDependencies & {
   resolveUser: ResolveUser;
@@ -120,6 +123,20 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
       actorIsAdmin: actorIsAdmin(req),
     });
     res.json({ ok: true });
+  });
+
+  // Issue #30: 'Cancel the rest of the series' — this week and every later one, each refunded as the field's policy says.
+  router.post('/api/cancel-series', signedIn, async (req, res) => {
+    const { gameId } = parseBody(cancelSeriesBody, req.body);
+    const { cancelled, appended } = await cancelRestOfSeries(deps, {
+      gameId,
+      actorId: req.user!.userId,
+      actorIsAdmin: actorIsAdmin(req),
+      metadata: metadataOf(req),
+    });
+    setPosition(res, appended);
+    const answer: CancelledSeries = { cancelled };
+    res.json(answer);
   });
 
   router.post('/api/accept-spot', signedIn, async (req, res) => {

@@ -83,6 +83,20 @@ export interface Participant {
   playStart: string | null;
 }
 
+/** Issue #30: the week of a captain's weekly series a game is ('Week 3 of 8'). */
+export interface SeriesPlace {
+  seriesId: string;
+  week: number;
+  weeks: number;
+}
+
+/** A series week's page: who its regulars are and when they, then everyone, may join (null for week 1). */
+export interface SeriesWeekDetail extends SeriesPlace {
+  regularsFrom: string | null;
+  publicFrom: string | null;
+  regulars: { userId: string; username: string }[];
+}
+
 /** Spec §3 'Game detail', with the times a page needs to show play time ticking from the server's clock. */
 export interface GameDetail {
   gameId: string;
@@ -120,6 +134,8 @@ export interface GameDetail {
   /** Fewer team players plus sideline at decisionAt cancel the game, everyone refunded; null: no minimum. */
   minPlayers: number | null;
   decisionAt: string | null;
+  /** The week of a weekly series this game is, with its regulars; null for a single game (issue #30). */
+  series: SeriesWeekDetail | null;
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
   serverTime: string;
 }
@@ -179,6 +195,10 @@ export interface GameInList {
   status: 'scheduled' | 'cancelled';
   /** Hours before the start until which cancelling refunds the rental (see rentalRefundApplies). */
   cancellationWindowHours: number;
+  /** This game's own rental: what its cancellation gives back inside the window (a series week: its own). */
+  rentalCents: number;
+  /** The week of a weekly series this game is; null for a single game (issue #30). */
+  series: SeriesPlace | null;
 }
 
 const team = z
@@ -211,6 +231,14 @@ export const switchPlayersBody = z.object({
   team: team.optional(),
 });
 export const deleteGameBody = z.object({ gameId: id('gameId') });
+/** Issue #30: 'Cancel the rest of the series' from this week on; and the series' weeks for its confirmation. */
+export const cancelSeriesBody = z.object({ gameId: id('gameId') });
+export const seriesGamesQuery = z.object({ seriesId: id('seriesId') });
+
+/** cancel-series' answer: every week it cancelled, with the rental each gives back (0 inside the window). */
+export interface CancelledSeries {
+  cancelled: { gameId: string; week: number; startDate: string; rentalRefundCents: number }[];
+}
 /** Issue #29: the first in line answers the offer of a team spot; anyone joins or leaves a full game's waitlist. */
 export const acceptSpotBody = z.object({ gameId: id('gameId') });
 export const declineSpotBody = z.object({ gameId: id('gameId') });

@@ -1,3 +1,4 @@
+import { seriesWeekLabel } from '@playtime/shared/contract/series';
 import {
   Alert,
   Badge,
@@ -384,6 +385,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           {countdown.phase === 'live' && !cancelled && (
             <Badge color="red" variant="filled">
               LIVE
+            </Badge>
+          )}
+          {game.series && (
+            <Badge variant="light" size="lg" data-testid="series-week">
+              {seriesWeekLabel(game.series.week, game.series.weeks)}
             </Badge>
           )}
         </Group>

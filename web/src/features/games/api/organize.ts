@@ -1,4 +1,4 @@
-import type { AddedGame, GameInList, HeldSlot } from '@playtime/shared/contract/games';
+import type { AddedGame, CancelledSeries, GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
 import type { OwnerField } from '../../fields';
@@ -53,6 +53,26 @@ export function useDeleteGame() {
   return useMutation({
     mutationFn: (gameId: string) => apiPost('/api/delete-game', { gameId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizeKeys.organizerGames }),
+    meta: SHOWN_INLINE,
+  });
+}
+
+/** GET /api/get-series-games: every week of the captain's series, for the confirmation of cancelling the rest. */
+export function useSeriesGames(seriesId: string | undefined) {
+  return useQuery({
+    queryKey: organizeKeys.seriesGames(seriesId ?? ''),
+    queryFn: () => apiGet<GameInList[]>('/api/get-series-games', { seriesId }),
+    enabled: Boolean(seriesId),
+    meta: SHOWN_INLINE,
+  });
+}
+
+/** POST /api/cancel-series: this week and every later one of its series, each refunded under the field's policy. */
+export function useCancelSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (gameId: string) => apiPost<CancelledSeries>('/api/cancel-series', { gameId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizeKeys.all }),
     meta: SHOWN_INLINE,
   });
 }

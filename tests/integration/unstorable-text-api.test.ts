@@ -60,6 +60,8 @@ const postRoutes: [path: string, body: Record<string, unknown>, texts: string[]]
   ],
   ['/api/delete-game', { gameId: 'g1' }, ['gameId']],
   ['/api/cancel-series', { gameId: 'g1' }, ['gameId']],
+  ['/api/add-regular', { gameId: 'g1', username: 'player' }, ['gameId', 'username']],
+  ['/api/remove-regular', { gameId: 'g1', participantId: 'u1' }, ['gameId', 'participantId']],
   [
     '/api/join-game',
     { gameId: 'g1', team: 1, participantId: 'u1', paymentId: 'p1' },

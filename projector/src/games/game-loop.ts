@@ -87,10 +87,24 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
       const delayUntil = (instant: string | Date) => Math.max(0, new Date(instant).getTime() - now().getTime());
       switch (event.type) {
         case 'GameScheduled': {
+          const { series, gameId, endDate } = event.data;
+          // A series week's end names its team players next week's regulars (issue #30).
+          const regulars: JobRequest<GameLoopJob>[] =
+            series && series.week < series.weeks
+              ? [
+                  {
+                    queue,
+                    jobName: 'name-regulars',
+                    data: { kind: 'name-regulars', gameId },
+                    delayMs: delayUntil(endDate),
+                  },
+                ]
+              : [];
           // A game with a minimum of players checks it at its decision time (issue #29).
           const decisionAt = minimumDecisionAt(event.data);
-          if (!decisionAt) return [];
+          if (!decisionAt) return regulars;
           return [
+            ...regulars,
             {
               queue,
               jobName: 'check-minimum-players',

@@ -121,9 +121,11 @@ export const gamesProjection: QueryingProjection = {
 
     -- A series week's regulars: last week's team players when it ended, as the organizer changed them.
     CREATE TABLE game_regulars (
-      game_id   text NOT NULL,
-      player_id text NOT NULL,
-      username  text NOT NULL,
+      game_id   text    NOT NULL,
+      player_id text    NOT NULL,
+      username  text    NOT NULL,
+      -- Named by the job at last week's end (a new naming replaces these), or added by the organizer.
+      named     boolean NOT NULL,
       PRIMARY KEY (game_id, player_id)
     );
     CREATE INDEX game_regulars_of_player ON game_regulars (player_id);
@@ -307,6 +309,32 @@ export const gamesProjection: QueryingProjection = {
           keys.add(rooms.user(d.playerId));
           break;
         }
+        case 'RegularsNamed':
+          // The new names replace the last ones; those the organizer added stay.
+          await db.query('DELETE FROM game_regulars WHERE game_id = $1 AND named', [gameId]);
+          for (const regular of event.data.regulars) {
+            await db.query(
+              'INSERT INTO game_regulars (game_id, player_id, username, named) VALUES ($1, $2, $3, true) ON CONFLICT DO NOTHING',
+              [gameId, regular.playerId, regular.username],
+            );
+            // Their profile's 'Join next …' button.
+            keys.add(rooms.user(regular.playerId));
+          }
+          break;
+        case 'RegularAdded':
+          await db.query(
+            'INSERT INTO game_regulars (game_id, player_id, username, named) VALUES ($1, $2, $3, false) ON CONFLICT DO NOTHING',
+            [gameId, event.data.playerId, event.data.username],
+          );
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'RegularRemoved':
+          await db.query('DELETE FROM game_regulars WHERE game_id = $1 AND player_id = $2', [
+            gameId,
+            event.data.playerId,
+          ]);
+          keys.add(rooms.user(event.data.playerId));
+          break;
         default:
           continue;
       }

@@ -17,6 +17,7 @@ import {
   type Participant,
   type WaitlistPlace,
   type RemovedPlayer,
+  type RegularGame,
 } from '@playtime/shared/contract/games';
 import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
@@ -260,6 +261,20 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
     const { rows } = await deps.pool.query<GameInList>(
       `${GAME_IN_LIST} WHERE g.organizer_id = $1 AND g.status = 'scheduled' AND g.end_date > now()
         ORDER BY g.start_date, g.game_id LIMIT ${ORGANIZER_GAMES_LIMIT}`,
+      [req.user!.userId],
+    );
+    res.json(rows);
+  });
+
+  // Issue #30: the series weeks the caller may join first now (their profile's 'Join next …' button).
+  router.get('/api/get-regular-games', requireUser(deps.resolveUser), async (req, res) => {
+    const { rows } = await deps.pool.query<RegularGame>(
+      `${GAME_IN_LIST.replace('SELECT ', 'SELECT g.public_from AS "publicFrom", ')}
+         JOIN read.game_regulars r ON r.game_id = g.game_id
+        WHERE r.player_id = $1 AND g.status = 'scheduled' AND g.end_date > now()
+          AND g.regulars_from <= now() AND g.public_from > now()
+          AND NOT EXISTS (SELECT 1 FROM read.game_participants p WHERE p.game_id = g.game_id AND p.player_id = r.player_id)
+        ORDER BY g.start_date, g.game_id`,
       [req.user!.userId],
     );
     res.json(rows);

@@ -234,6 +234,21 @@ export const deleteGameBody = z.object({ gameId: id('gameId') });
 /** Issue #30: 'Cancel the rest of the series' from this week on; and the series' weeks for its confirmation. */
 export const cancelSeriesBody = z.object({ gameId: id('gameId') });
 export const seriesGamesQuery = z.object({ seriesId: id('seriesId') });
+/** Issue #30: the organizer adds a regular to a series week by their username, or removes one. */
+export const addRegularBody = z.object({
+  gameId: id('gameId'),
+  username: storableText('Username', 'Type the username of the player to add')
+    .trim()
+    .min(1, 'Type the username of the player to add')
+    .max(100, 'A username is at most 100 characters'),
+});
+export const removeRegularBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
+
+/** A series week the caller is a regular of, open to them now and not joined yet: their profile's 'Join next …'. */
+export interface RegularGame extends GameInList {
+  /** When it opens to everyone: the regulars' window ends. */
+  publicFrom: string;
+}
 
 /** cancel-series' answer: every week it cancelled, with the rental each gives back (0 inside the window). */
 export interface CancelledSeries {

@@ -7,6 +7,7 @@ import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState } from '../infra/commands/current-state';
 import type { JobHandler } from '../infra/jobs/port';
 import { scheduleBookedGame } from './booking';
+import { nameNextWeeksRegulars } from './series';
 
 /**
  * The game loop's side effects (DESIGN §7), done by jobs with retries once the game loop's reactor
@@ -31,7 +32,9 @@ export type GameLoopJob =
   /** The spot or waitlist offer made to `playerId` at `offeredAt`, at its expiry. */
   | { kind: 'expire-spot-offer'; gameId: string; playerId: string; offeredAt: string }
   | { kind: 'expire-waitlist-offer'; gameId: string; playerId: string; offeredAt: string }
-  | { kind: 'check-minimum-players'; gameId: string };
+  | { kind: 'check-minimum-players'; gameId: string }
+  /** Issue #30: at the end of a series week, its team players become next week's regulars. */
+  | { kind: 'name-regulars'; gameId: string };
 
 export type RefundPayment = (request: {
   paymentId: string;
@@ -113,6 +116,9 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
           actorId: null,
           metadata: metadata(job.id),
         });
+        return;
+      case 'name-regulars':
+        await nameNextWeeksRegulars(commands, data.gameId, metadata(job.id));
         return;
       // Its cancellation, if the game has too few players, refunds through the GameCancelled reaction.
       case 'check-minimum-players':

@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/decider';
 import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
-import { gameDecider } from '../domain/games/decider';
+import { gameDecider, teamPlayersOf } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
 import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState } from '../infra/commands/current-state';
@@ -81,4 +81,33 @@ export async function cancelRestOfSeries(
     appended = outcome.appended ?? appended;
   }
   return { cancelled, appended };
+}
+
+/**
+ * The job at the end of a series week (issue #30): the players on a team as it ended become next
+ * week's regulars. A cancelled week names nobody; a job run again changes nothing (NameRegulars names once).
+ */
+export async function nameNextWeeksRegulars(
+  commands: CommandDoor,
+  gameId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const game = await currentState(commands.store, gameDecider, gameStream(gameId), commands.streamStates);
+  if (game.status !== 'scheduled' || !game.details.series) return;
+  // A job a little early (clocks) waits for the end: its retry comes after it.
+  if (commands.now().getTime() < game.end) throw new Error(`Game ${gameId} has not ended yet`);
+  const { series, subFieldId } = game.details;
+  const next = (await weeksOfSeries(commands, subFieldId, series.seriesId)).find(
+    (week) => week.series!.week === series.week + 1,
+  );
+  // Every week is booked in the decision that booked this one: not found yet means not read yet.
+  if (!next && series.week < series.weeks) throw new Error(`Week ${series.week + 1} of series ${series.seriesId} is not booked`);
+  if (!next) return;
+  await commands.run({
+    decider: gameDecider,
+    streamId: gameStream(next.gameId),
+    command: { type: 'NameRegulars', fromGameId: gameId, regulars: teamPlayersOf(game) },
+    actorId: null,
+    metadata,
+  });
 }

@@ -220,6 +220,30 @@ export const WaitlistOfferExpired = eventSchema(
   z.object({ gameId: z.string(), playerId: z.string(), offeredAt: instant, at: instant }),
 );
 
+const regular = z.object({ playerId: z.string(), username: z.string() });
+
+/**
+ * Issue #30: the players on a team when last week's game of the series ended are this week's regulars:
+ * they may join first, from last week's end for the series' regulars' window. Named once, by a job at
+ * that end; `fromGameId` is last week's game.
+ */
+export const RegularsNamed = eventSchema(
+  'RegularsNamed',
+  z.object({ gameId: z.string(), fromGameId: z.string(), regulars: z.array(regular), at: instant }),
+);
+
+/** The organizer makes a player one of this week's regulars (the Manage area). */
+export const RegularAdded = eventSchema(
+  'RegularAdded',
+  regular.extend({ gameId: z.string(), addedBy: z.string(), at: instant }),
+);
+
+/** The organizer takes a player off this week's regulars. */
+export const RegularRemoved = eventSchema(
+  'RegularRemoved',
+  z.object({ gameId: z.string(), playerId: z.string(), removedBy: z.string(), at: instant }),
+);
+
 export const GAME_EVENTS = [
   GameScheduled,
   PlayerJoined,
@@ -236,6 +260,9 @@ export const GAME_EVENTS = [
   WaitlistLeft,
   WaitlistOffered,
   WaitlistOfferExpired,
+  RegularsNamed,
+  RegularAdded,
+  RegularRemoved,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

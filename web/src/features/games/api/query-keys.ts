@@ -15,4 +15,5 @@ export const playKeys = {
     ['play', 'search', latitude, longitude, distanceKm] as const,
   geocode: (text: string) => ['play', 'geocode', text] as const,
   userGames: ['play', 'user-games'] as const,
+  regularGames: ['play', 'regular-games'] as const,
 };

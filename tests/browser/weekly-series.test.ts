@@ -169,3 +169,57 @@ describe('a weekly series in the browser', () => {
     await expect.poll(() => owner.getByRole('button', { name: /^Game · / }).count(), { timeout: 30_000 }).toBe(1);
   }, 120_000);
 });
+
+describe("a weekly series' regulars in the browser (the demo data)", () => {
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SEED_DEMO: 'true' });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it("offers last week's player 'Join next …' on their profile, and the captain the week's regulars", async () => {
+    const player = await browserPage(browser, app.url, 'player@playtime.test');
+    await player.getByRole('link', { name: 'Profile' }).first().click();
+    const offer = player.getByTestId('join-next-week');
+    await offer.waitFor({ timeout: 30_000 });
+    const button = offer.getByRole('link', { name: /^Join next \w+day$/ });
+    await screenshot(player, 'series-join-next-desktop');
+    await player.setViewportSize(PHONE);
+    await screenshot(player, 'series-join-next-phone');
+    await player.setViewportSize(DESKTOP);
+    await button.click();
+    await player.getByTestId('series-week').getByText('Week 2 of 8').waitFor();
+    await player
+      .getByTestId('regulars-notice')
+      .getByText(/Last week's players join first/)
+      .waitFor();
+    await player.getByRole('button', { name: 'Join Game' }).click();
+    await player.getByRole('button', { name: 'Leave Game' }).waitFor();
+    // Joined: the profile's offer is gone.
+    await player.getByRole('link', { name: 'Profile' }).first().click();
+    await player.getByRole('heading', { name: 'Recent Games' }).waitFor();
+    await expect.poll(() => player.getByTestId('join-next-week').count()).toBe(0);
+
+    const gameUrl = await (async () => {
+      await player.goBack();
+      return player.url();
+    })();
+    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    await captain.goto(gameUrl);
+    const regulars = captain.getByRole('region', { name: 'Regulars' });
+    await regulars.getByText('player', { exact: true }).waitFor();
+    await regulars.getByLabel('Add a regular').fill('admin');
+    await regulars.getByRole('button', { name: 'Add' }).click();
+    await regulars.getByText('admin', { exact: true }).waitFor();
+    await screenshot(captain, 'series-regulars-desktop');
+    await captain.setViewportSize(PHONE);
+    await screenshot(captain, 'series-regulars-phone');
+  }, 120_000);
+});

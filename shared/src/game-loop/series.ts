@@ -101,7 +101,8 @@ export async function nameNextWeeksRegulars(
     (week) => week.series!.week === series.week + 1,
   );
   // Every week is booked in the decision that booked this one: not found yet means not read yet.
-  if (!next && series.week < series.weeks) throw new Error(`Week ${series.week + 1} of series ${series.seriesId} is not booked`);
+  if (!next && series.week < series.weeks)
+    throw new Error(`Week ${series.week + 1} of series ${series.seriesId} is not booked`);
   if (!next) return;
   await commands.run({
     decider: gameDecider,

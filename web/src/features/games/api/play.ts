@@ -71,6 +71,8 @@ function useGameCommand<T>(gameId: string, call: (input: T) => Promise<unknown>)
       Promise.all([
         queryClient.invalidateQueries({ queryKey: playKeys.game(gameId) }),
         queryClient.invalidateQueries({ queryKey: playKeys.userGames }),
+        // Joined, a regular's 'Join next …' is done (issue #30).
+        queryClient.invalidateQueries({ queryKey: playKeys.regularGames }),
       ]),
     meta: { silent: true },
   });

@@ -1,6 +1,6 @@
 /** A fresh standalone start gives every role something to do (DESIGN §7 demo data), once. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameDetail, GameInList, GameSearchResult } from '@playtime/shared/contract/games';
+import type { GameDetail, GameInList, GameSearchResult, RegularGame } from '@playtime/shared/contract/games';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
@@ -8,6 +8,7 @@ import { offlineGeocoder } from '@playtime/shared/infra/geocoding/offline-geocod
 import { demoPeople, seedDemoData } from '@playtime/command-api/demo/demo-data';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { waitFor } from '../support/wait';
 
 describe('demo data on a fresh standalone start', () => {
   let app: TestApp;
@@ -19,7 +20,7 @@ describe('demo data on a fresh standalone start', () => {
     await app?.dispose();
   });
 
-  it("has the owner's field with availability, and the captain's live game and tomorrow's, found near 10001", async () => {
+  it("has the owner's field with availability, the captain's live game, tomorrow's and a weekly series with a regular, found near 10001", async () => {
     const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
     const fields = (await owner.get('/api/get-owner-fields')).json as {
       fieldId: string;
@@ -44,11 +45,13 @@ describe('demo data on a fresh standalone start', () => {
     expect(
       schedules.flatMap((row) => row.data).filter((entry) => entry.type === 'schedule').length,
     ).toBeGreaterThanOrEqual(12);
-    expect(schedules.flatMap((row) => row.data).filter((entry) => entry.type === 'game')).toHaveLength(2);
+    // The live game, tomorrow's, and the eight weeks of the weekly series (its first played yesterday).
+    expect(schedules.flatMap((row) => row.data).filter((entry) => entry.type === 'game')).toHaveLength(10);
 
     const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
     const near = (await player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09'))
       .json as GameSearchResult[];
+    // The series' next week is out of search while last week's players join first.
     expect(near).toHaveLength(2);
     const now = Date.now();
     const live = near.filter((game) => Date.parse(game.start_date) <= now && now < Date.parse(game.end_date));
@@ -59,7 +62,18 @@ describe('demo data on a fresh standalone start', () => {
     const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
     expect(
       ((await captain.get('/api/get-organizer-games')).json as GameInList[]).map((game) => game.name).sort(),
-    ).toEqual(['Riverside Pick-up (live now)', 'Tomorrow Night Five-a-Side']);
+    ).toEqual(['Riverside Pick-up (live now)', 'Tomorrow Night Five-a-Side', 'Weekly Regulars', 'Weekly Regulars']);
+
+    // The demo player played in the series yesterday: this week's game is theirs to join first.
+    const regular = await waitFor('the regulars named', async () => {
+      const games = (await player.get('/api/get-regular-games')).json as RegularGame[];
+      return games.length > 0 ? games : undefined;
+    });
+    expect(regular).toEqual([
+      expect.objectContaining({ name: 'Weekly Regulars', series: expect.objectContaining({ week: 2, weeks: 8 }) }),
+    ]);
+    const week2 = (await player.get(`/api/get-game-data?gameId=${regular[0]!.gameId}`)).json as GameDetail;
+    expect(week2.series!.regulars).toEqual([{ userId: expect.any(String), username: 'player' }]);
   });
 
   it('seeds once: a second run changes nothing', async () => {

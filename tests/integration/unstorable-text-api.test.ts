@@ -59,6 +59,9 @@ const postRoutes: [path: string, body: Record<string, unknown>, texts: string[]]
     ['subFieldId', 'holdId', 'paymentId', 'name'],
   ],
   ['/api/delete-game', { gameId: 'g1' }, ['gameId']],
+  ['/api/cancel-series', { gameId: 'g1' }, ['gameId']],
+  ['/api/add-regular', { gameId: 'g1', username: 'player' }, ['gameId', 'username']],
+  ['/api/remove-regular', { gameId: 'g1', participantId: 'u1' }, ['gameId', 'participantId']],
   [
     '/api/join-game',
     { gameId: 'g1', team: 1, participantId: 'u1', paymentId: 'p1' },
@@ -127,6 +130,7 @@ const getRoutes: [path: string, query: Record<string, string>][] = [
   ['/api/owner-get-game-data', { gameId: 'g1' }],
   ['/api/get-users', { page: '0', pageSize: '10' }],
   ['/api/get-game-data', { gameId: 'g1' }],
+  ['/api/get-series-games', { seriesId: 's1' }],
   ['/api/geocode', { q: '10001' }],
   ['/api/admin/as-of', { stream: 'game-g1', at: later }],
   ['/api/admin/events', { stream: 'game-g1', actor: 'u1', correlation: 'c1', q: 'Riverside' }],

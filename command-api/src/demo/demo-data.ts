@@ -15,11 +15,19 @@ import { DomainError, type Decider, type DomainEvent } from '@playtime/shared/do
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
 import { rentalCentsFor } from '@playtime/shared/domain/availability/bookings';
-import { availabilityDecider, type SubFieldRef } from '@playtime/shared/domain/availability/decider';
+import {
+  availabilityDecider,
+  type SeriesRequest,
+  type SubFieldRef,
+} from '@playtime/shared/domain/availability/decider';
 import { subFieldStream, type GameDraft } from '@playtime/shared/domain/availability/events';
 import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
+import { nameNextWeeksRegulars } from '@playtime/shared/game-loop/series';
+import { MAX_REGULARS_WINDOW_HOURS, weeklySpans } from '@playtime/shared/domain/availability/series';
+import { gameDecider } from '@playtime/shared/domain/games/decider';
+import { gameStream } from '@playtime/shared/domain/games/events';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import { userIdFor } from '@playtime/shared/infra/http/current-user';
 import { stableId } from '@playtime/shared/infra/ids';
@@ -91,6 +99,8 @@ export interface DemoPeople {
   ownerId: string;
   organizerId: string;
   organizerUsername: string;
+  /** The demo player, who played in the weekly series' last week (issue #30); absent, the series has no regulars. */
+  player?: { playerId: string; username: string } | undefined;
 }
 
 export interface DemoDataDependencies {
@@ -136,9 +146,12 @@ async function bookDemoGame(
   slot: { start: number; end: number },
   draft: GameDraft,
   decidedAt: Date,
-): Promise<void> {
+  series?: SeriesRequest,
+): Promise<string[]> {
   const holdId = stableId('demo-hold', subField.subFieldId, String(slot.start));
-  const rentalCents = rentalCentsFor(DEMO_FIELD.pricePerHourCents, slot);
+  const weekRentalCents = rentalCentsFor(DEMO_FIELD.pricePerHourCents, slot);
+  // A weekly series pays every week's rental in one payment.
+  const rentalCents = weekRentalCents * (series?.repeatWeeks ?? 1);
   await decide(
     deps.commands,
     availabilityDecider,
@@ -148,11 +161,12 @@ async function bookDemoGame(
       subField,
       startDate: new Date(slot.start),
       endDate: new Date(slot.end),
-      rentalCents,
+      rentalCents: weekRentalCents,
       holdMinutes: deps.holdMinutes,
       draft,
+      series,
     },
-    { actorId: people.organizerId, now: decidedAt, ids: [holdId] },
+    { actorId: people.organizerId, now: decidedAt, ids: [holdId, stableId('demo-series', holdId)] },
   );
   const created = await deps.payments.processor.createPayment({
     amountCents: rentalCents,
@@ -164,8 +178,8 @@ async function bookDemoGame(
   });
   // The embedded processor takes the test card here; with another processor the demo books no games.
   const confirmation = await deps.payments.simulated?.confirm(created.clientSecret, TEST_CARD);
-  if (!confirmation?.ok || confirmation.status !== 'succeeded') return;
-  await bookHeldSlot(
+  if (!confirmation?.ok || confirmation.status !== 'succeeded') return [];
+  const { gameIds } = await bookHeldSlot(
     { commands: deps.commands, now: () => decidedAt },
     {
       subField,
@@ -176,6 +190,7 @@ async function bookDemoGame(
       metadata: metadata(people.organizerId),
     },
   );
+  return gameIds;
 }
 
 /** The demo owner and captain among the identities registered at start, by their demo emails. */
@@ -189,11 +204,20 @@ export async function demoPeople(
   };
   const ownerId = idOf('owner@playtime.test');
   const organizerId = idOf('captain@playtime.test');
+  const playerId = idOf('player@playtime.test');
   if (!ownerId || !organizerId) return null;
-  const { rows } = await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [
+  const usernameOf = async (userId: string) =>
+    (await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [userId])).rows[0]
+      ?.username;
+  const organizerUsername = await usernameOf(organizerId);
+  const playerUsername = playerId ? await usernameOf(playerId) : undefined;
+  if (!organizerUsername) return null;
+  return {
+    ownerId,
     organizerId,
-  ]);
-  return rows[0] ? { ownerId, organizerId, organizerUsername: rows[0].username } : null;
+    organizerUsername,
+    player: playerId && playerUsername ? { playerId, username: playerUsername } : undefined,
+  };
 }
 
 export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeople, now = new Date()): Promise<boolean> {
@@ -299,5 +323,74 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     draft('Tomorrow Night Five-a-Side', 500),
     now,
   );
+  await seedWeeklySeries({ ...deps, commands }, people, pitchA, today, now, draft('Weekly Regulars', 0));
   return true;
+}
+
+/** The weekly series: eight weeks, the same evening each week, and its length of 90 minutes. */
+const SERIES_WEEKS = 8;
+const SERIES_HOUR = 18;
+const SERIES_MINUTES = 90;
+
+/**
+ * Issue #30: the captain's weekly series on Pitch A, eight weeks from yesterday evening (New York). The
+ * demo player played on Team 1 yesterday, so this week's game is theirs to join first for 48 hours (their
+ * profile says 'Join next …'), after which it opens to everyone. Booked as of yesterday, as the captain
+ * would have; the weeks' evenings get availability of their own (this week's is in the week seeded above).
+ */
+async function seedWeeklySeries(
+  deps: DemoDataDependencies & { commands: CommandDoor },
+  people: DemoPeople,
+  pitch: SubFieldRef,
+  today: dayjs.Dayjs,
+  now: Date,
+  draft: GameDraft,
+): Promise<void> {
+  const first = today.subtract(1, 'day').hour(SERIES_HOUR);
+  const slot = { start: first.valueOf(), end: first.add(SERIES_MINUTES, 'minute').valueOf() };
+  const bookedAt = new Date(slot.start - 60 * 60_000);
+  const weeks = weeklySpans(slot, SERIES_WEEKS, DEMO_ZONE);
+  const windowOf = (week: { start: number }) => ({
+    start: week.start - 60 * 60_000,
+    end: week.start + 3 * 60 * 60_000,
+  });
+  for (const [index, week] of weeks.entries()) {
+    // This week's evening lies in the week of availability seeded above.
+    if (index === 1) continue;
+    const window = windowOf(week);
+    await decide(
+      deps.commands,
+      availabilityDecider,
+      subFieldStream(pitch.subFieldId),
+      {
+        type: 'AddAvailability',
+        subField: pitch,
+        startDate: new Date(window.start),
+        endDate: new Date(window.end),
+        actorIsAdmin: false,
+        timeZone: DEMO_ZONE,
+        maxDaysAhead: 365,
+      },
+      { actorId: people.ownerId, now: new Date(bookedAt.getTime() - 60 * 60_000) },
+    );
+  }
+  const gameIds = await bookDemoGame(deps, people, pitch, slot, draft, bookedAt, {
+    repeatWeeks: SERIES_WEEKS,
+    skipDates: [],
+    timeZone: DEMO_ZONE,
+    regularsWindowHours: MAX_REGULARS_WINDOW_HOURS,
+  });
+  const [lastWeek] = gameIds;
+  if (!lastWeek || !people.player) return;
+  // The demo player on Team 1 of last week's game, ten minutes in.
+  const playedAt = new Date(slot.start + 10 * 60_000);
+  await decide(
+    deps.commands,
+    gameDecider,
+    gameStream(lastWeek),
+    { type: 'JoinGame', playerId: people.player.playerId, username: people.player.username, team: 1, payment: null },
+    { actorId: people.player.playerId, now: playedAt },
+  );
+  // What the job at last week's end does (it may have run before the player's join was written).
+  if (now.getTime() >= slot.end) await nameNextWeeksRegulars(deps.commands, lastWeek, metadata(people.organizerId));
 }

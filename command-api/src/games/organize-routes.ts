@@ -4,6 +4,7 @@ import {
   holdSlotBody,
   ORGANIZER_ROLES,
   releaseHoldBody,
+  type AddedGame,
   type HeldSlot,
 } from '@playtime/shared/contract/games';
 import { NO_SUCH_SUBFIELD, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
@@ -52,11 +53,27 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
         endDate: body.endDate,
         holdMinutes: deps.holdMinutes,
         draft,
+        // The weeks keep the captain's time of day in the zone their page reads times in.
+        series:
+          body.repeatWeeks === undefined
+            ? undefined
+            : {
+                repeatWeeks: body.repeatWeeks,
+                skipDates: body.skipDates,
+                timeZone: timeZoneOf(req),
+                regularsWindowHours: body.regularsWindowHours,
+              },
       },
       originOf(deps, req),
     );
     setPosition(res, appended);
-    const answer: HeldSlot = { holdId: held.holdId, expiresAt: held.expiresAt, rentalCents: held.rentalCents };
+    const answer: HeldSlot = {
+      holdId: held.holdId,
+      expiresAt: held.expiresAt,
+      rentalCents: held.rentalCents,
+      occurrences: held.occurrences.map(({ startDate, endDate }) => ({ startDate, endDate })),
+      seriesId: held.series?.seriesId ?? null,
+    };
     res.json(answer);
   });
 
@@ -71,7 +88,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     const subField = await findSubField(deps, body.subFieldId);
     if (!subField) throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     const payment = body.paymentId === undefined ? null : await deps.verifyRentalPayment(body.paymentId);
-    const { gameId, appended } = await bookHeldSlot(deps, {
+    const { gameId, gameIds, seriesId, appended } = await bookHeldSlot(deps, {
       subField,
       holdId: body.holdId,
       payment,
@@ -88,7 +105,8 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       metadata: metadataOf(req),
     });
     setPosition(res, appended);
-    res.json({ ok: true, gameId });
+    const answer: AddedGame = { ok: true, gameId, seriesId, gameIds };
+    res.json(answer);
   });
 
   return router;

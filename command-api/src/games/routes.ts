@@ -2,6 +2,10 @@ import { Router, type Request } from 'express';
 import {
   acceptSpotBody,
   allowPlayerBackBody,
+  addRegularBody,
+  cancelSeriesBody,
+  removeRegularBody,
+  type CancelledSeries,
   declineSpotBody,
   deleteGameBody,
   joinGameBody,
@@ -16,12 +20,16 @@ import { gameDecider, waitlistOf, type VerifiedEntryPayment } from '@playtime/sh
 import { gameStream } from '@playtime/shared/domain/games/events';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
-import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import type pg from 'pg';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-import { runCommand, type CommandDependencies } from '../http/run-command';
+import { cancelRestOfSeries } from '@playtime/shared/game-loop/series';
+import { metadataOf, runCommand, setPosition, type CommandDependencies } from '../http/run-command';
 
 export type GameCommandDependencies = CommandDependencies & {
   resolveUser: ResolveUser;
+  /** Finds the account of a username the organizer types to add a regular. */
+  pool: pg.Pool;
   /**
    * Asks the payment processor about an entry payment: the payment as the processor knows it when it
    * succeeded, or a 4xx ApiError a person can act on (unknown, not paid yet, failed). The decider checks
@@ -117,6 +125,43 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     const { gameId } = parseBody(deleteGameBody, req.body);
     await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
       type: 'CancelGame',
+      actorIsAdmin: actorIsAdmin(req),
+    });
+    res.json({ ok: true });
+  });
+
+  // Issue #30: 'Cancel the rest of the series' — this week and every later one, each refunded as the field's policy says.
+  router.post('/api/cancel-series', signedIn, async (req, res) => {
+    const { gameId } = parseBody(cancelSeriesBody, req.body);
+    const { cancelled, appended } = await cancelRestOfSeries(deps, {
+      gameId,
+      actorId: req.user!.userId,
+      actorIsAdmin: actorIsAdmin(req),
+      metadata: metadataOf(req),
+    });
+    setPosition(res, appended);
+    const answer: CancelledSeries = { cancelled };
+    res.json(answer);
+  });
+
+  // Issue #30: the Manage area's regulars of a series week, added by username or removed.
+  router.post('/api/add-regular', signedIn, async (req, res) => {
+    const { gameId, username } = parseBody(addRegularBody, req.body);
+    const playerId = await userIdOfUsername(deps.pool, username);
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'AddRegular',
+      playerId,
+      username,
+      actorIsAdmin: actorIsAdmin(req),
+    });
+    res.json({ ok: true });
+  });
+
+  router.post('/api/remove-regular', signedIn, async (req, res) => {
+    const { gameId, participantId } = parseBody(removeRegularBody, req.body);
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+      type: 'RemoveRegular',
+      playerId: participantId,
       actorIsAdmin: actorIsAdmin(req),
     });
     res.json({ ok: true });

@@ -13,7 +13,8 @@ import type { QueryingProjection } from '../runtime/projection';
  */
 export const bookingsProjection: QueryingProjection = {
   name: PROJECTIONS.bookings,
-  version: 1,
+  // Version 2 (issue #30): a hold has a row per week it covers, keyed by the hold and the week's start.
+  version: 2,
   tables: ['bookings', 'holds'],
   handles: ['SlotHeld', 'HoldReleased', 'SlotBooked', 'BookingCancelled'] satisfies AvailabilityEvent['type'][],
   schemaSql: `
@@ -33,7 +34,7 @@ export const bookingsProjection: QueryingProjection = {
     CREATE INDEX bookings_of_field ON bookings (field_id);
 
     CREATE TABLE holds (
-      hold_id      text        PRIMARY KEY,
+      hold_id      text        NOT NULL,
       sub_field_id text        NOT NULL,
       field_id     text        NOT NULL,
       owner_id     text        NOT NULL,
@@ -43,7 +44,8 @@ export const bookingsProjection: QueryingProjection = {
       expires_at   timestamptz NOT NULL,
       rental_cents bigint      NOT NULL,
       -- live, released (or expired, replaced) or booked
-      status       text        NOT NULL
+      status       text        NOT NULL,
+      PRIMARY KEY (hold_id, start_date)
     );
     CREATE INDEX holds_live_of_sub_field ON holds (sub_field_id, start_date) WHERE status = 'live';
   `,
@@ -54,21 +56,24 @@ export const bookingsProjection: QueryingProjection = {
       switch (event.type) {
         case 'SlotHeld': {
           const d = event.data;
-          await db.query(
-            `INSERT INTO holds (hold_id, sub_field_id, field_id, owner_id, organizer_id, start_date, end_date, expires_at, rental_cents, status)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'live') ON CONFLICT (hold_id) DO NOTHING`,
-            [
-              d.holdId,
-              d.subFieldId,
-              d.fieldId,
-              d.ownerId,
-              d.organizerId,
-              d.startDate,
-              d.endDate,
-              d.expiresAt,
-              d.rentalCents,
-            ],
-          );
+          // One row per week of a series hold, each with that week's rental: every week shows as held.
+          for (const week of d.occurrences) {
+            await db.query(
+              `INSERT INTO holds (hold_id, sub_field_id, field_id, owner_id, organizer_id, start_date, end_date, expires_at, rental_cents, status)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'live') ON CONFLICT (hold_id, start_date) DO NOTHING`,
+              [
+                d.holdId,
+                d.subFieldId,
+                d.fieldId,
+                d.ownerId,
+                d.organizerId,
+                week.startDate,
+                week.endDate,
+                d.expiresAt,
+                week.rentalCents,
+              ],
+            );
+          }
           keys.add(rooms.user(d.organizerId));
           break;
         }

@@ -47,11 +47,18 @@ function refundJob(
   gameId: string,
   paymentId: string,
   reason: 'game_cancelled' | 'player_removed',
+  amountCents: number | null = null,
 ): JobRequest<GameLoopJob> {
   return {
     queue,
     jobName: 'refund',
-    data: { kind: 'refund', paymentId, idempotencyKey: `refund-${gameId}-${paymentId}`, reason },
+    data: {
+      kind: 'refund',
+      paymentId,
+      idempotencyKey: `refund-${gameId}-${paymentId}`,
+      reason,
+      ...(amountCents === null ? {} : { amountCents }),
+    },
   };
 }
 
@@ -80,10 +87,24 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
       const delayUntil = (instant: string | Date) => Math.max(0, new Date(instant).getTime() - now().getTime());
       switch (event.type) {
         case 'GameScheduled': {
+          const { series, gameId, endDate } = event.data;
+          // A series week's end names its team players next week's regulars (issue #30).
+          const regulars: JobRequest<GameLoopJob>[] =
+            series && series.week < series.weeks
+              ? [
+                  {
+                    queue,
+                    jobName: 'name-regulars',
+                    data: { kind: 'name-regulars', gameId },
+                    delayMs: delayUntil(endDate),
+                  },
+                ]
+              : [];
           // A game with a minimum of players checks it at its decision time (issue #29).
           const decisionAt = minimumDecisionAt(event.data);
-          if (!decisionAt) return [];
+          if (!decisionAt) return regulars;
           return [
+            ...regulars,
             {
               queue,
               jobName: 'check-minimum-players',
@@ -123,16 +144,18 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
           return refundedPaymentId ? [refundJob(queue, gameId, refundedPaymentId, 'player_removed')] : [];
         }
         case 'GameCancelled': {
-          const { gameId, rentalRefunded, rentalPaymentId, entryRefunds } = event.data;
-          const refunds = entryRefunds.map((entry) => entry.paymentId);
-          if (rentalRefunded && rentalPaymentId) refunds.push(rentalPaymentId);
+          const { gameId, rentalRefunded, rentalPaymentId, rentalRefundCents, entryRefunds } = event.data;
+          const refunds = entryRefunds.map((entry) => refundJob(queue, gameId, entry.paymentId, 'game_cancelled'));
+          // A week of a series gives back its own rental from the series' one payment (a key per game).
+          if (rentalRefunded && rentalPaymentId)
+            refunds.push(refundJob(queue, gameId, rentalPaymentId, 'game_cancelled', rentalRefundCents));
           return [
             {
               queue,
               jobName: 'release-booking',
               data: { kind: 'release-booking', gameId, subField: subFieldOf(event.data) },
             },
-            ...refunds.map((paymentId) => refundJob(queue, gameId, paymentId, 'game_cancelled')),
+            ...refunds,
           ];
         }
         default:
@@ -173,8 +196,8 @@ export async function startGameLoop(options: {
     logger: options.logger,
   });
   // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
-  const refund: RefundPayment = async ({ paymentId, idempotencyKey }) =>
-    void (await options.refund({ paymentId, idempotencyKey }));
+  const refund: RefundPayment = async ({ paymentId, idempotencyKey, amountCents }) =>
+    void (await options.refund({ paymentId, idempotencyKey, ...(amountCents === undefined ? {} : { amountCents }) }));
   queue.process(
     gameLoopJobHandler({
       commands: options.commands,

@@ -24,8 +24,10 @@ export const gamesProjection: QueryingProjection = {
   name: PROJECTIONS.games,
   // Version 3: the line for team spots, the waitlist and their offers, the sideline size and the minimum (issue #29).
   // Version 4: why a game was cancelled, for its page.
-  version: 4,
-  tables: ['games', 'game_participants', 'game_entries', 'game_removals', 'game_waitlist'],
+  // Version 5: the week of a weekly series, its rental, when its regulars and then everyone may join,
+  // and its regulars (issue #30).
+  version: 5,
+  tables: ['games', 'game_participants', 'game_entries', 'game_removals', 'game_waitlist', 'game_regulars'],
   handles: GAME_EVENT_TYPES,
   schemaSql: `
     -- cube, earthdistance and btree_gist come from the projections' migrations (shared/src/infra/projections/schema.ts).
@@ -61,8 +63,18 @@ export const gamesProjection: QueryingProjection = {
       sideline_size      integer,
       -- Fewer team players plus sideline at decision_at cancel the game; null: no minimum.
       min_players        integer,
-      decision_at        timestamptz
+      decision_at        timestamptz,
+      -- The organizer's rental of this game alone (a series' one payment pays every week's).
+      rental_cents       bigint      NOT NULL DEFAULT 0,
+      -- A week of a weekly series (issue #30): which of how many, and when the week before ends
+      -- (regulars_from); search shows the game from public_from, after the regulars' window. Null: no series.
+      series_id          text,
+      series_week        integer,
+      series_weeks       integer,
+      regulars_from      timestamptz,
+      public_from        timestamptz
     );
+    CREATE INDEX games_of_series ON games (series_id, series_week) WHERE series_id IS NOT NULL;
     -- The search: nearest first by place (KNN), skipping games that have ended inside the index.
     CREATE INDEX games_place ON games USING gist (place, end_date) WHERE status = 'scheduled';
     CREATE INDEX games_of_organizer ON games (organizer_id, start_date);
@@ -107,6 +119,17 @@ export const gamesProjection: QueryingProjection = {
       PRIMARY KEY (game_id, player_id)
     );
 
+    -- A series week's regulars: last week's team players when it ended, as the organizer changed them.
+    CREATE TABLE game_regulars (
+      game_id   text    NOT NULL,
+      player_id text    NOT NULL,
+      username  text    NOT NULL,
+      -- Named by the job at last week's end (a new naming replaces these), or added by the organizer.
+      named     boolean NOT NULL,
+      PRIMARY KEY (game_id, player_id)
+    );
+    CREATE INDEX game_regulars_of_player ON game_regulars (player_id);
+
     CREATE TABLE game_waitlist (
       game_id          text        NOT NULL,
       player_id        text        NOT NULL,
@@ -130,9 +153,11 @@ export const gamesProjection: QueryingProjection = {
           await db.query(
             `INSERT INTO games (game_id, name, organizer_id, organizer_username, field_id, field_name, owner_id, sub_field_id, sub_field_name,
                                 location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours,
-                                sideline_size, min_players, decision_at)
+                                sideline_size, min_players, decision_at, rental_cents,
+                                series_id, series_week, series_weeks, regulars_from, public_from)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.ll_to_earth($11, $12)::public.cube, $13, $14, $15, $16, $17, $18,
-                     $19, $20, $21)
+                     $19, $20, $21, $22, $23, $24, $25, $26::timestamptz,
+                     $26::timestamptz + make_interval(secs => $27::float8 * 3600))
              ON CONFLICT (game_id) DO NOTHING`,
             [
               d.gameId,
@@ -156,6 +181,12 @@ export const gamesProjection: QueryingProjection = {
               d.sidelineSize,
               d.minPlayers,
               minimumDecisionAt(d)?.toISOString() ?? null,
+              d.rentalCents,
+              d.series?.seriesId ?? null,
+              d.series?.week ?? null,
+              d.series?.weeks ?? null,
+              d.series?.previousEndDate ?? null,
+              d.series?.regularsWindowHours ?? 0,
             ],
           );
           // A new game has nobody to count yet, and its event names everyone who shows it.
@@ -278,6 +309,32 @@ export const gamesProjection: QueryingProjection = {
           keys.add(rooms.user(d.playerId));
           break;
         }
+        case 'RegularsNamed':
+          // The new names replace the last ones; those the organizer added stay.
+          await db.query('DELETE FROM game_regulars WHERE game_id = $1 AND named', [gameId]);
+          for (const regular of event.data.regulars) {
+            await db.query(
+              'INSERT INTO game_regulars (game_id, player_id, username, named) VALUES ($1, $2, $3, true) ON CONFLICT DO NOTHING',
+              [gameId, regular.playerId, regular.username],
+            );
+            // Their profile's 'Join next …' button.
+            keys.add(rooms.user(regular.playerId));
+          }
+          break;
+        case 'RegularAdded':
+          await db.query(
+            'INSERT INTO game_regulars (game_id, player_id, username, named) VALUES ($1, $2, $3, false) ON CONFLICT DO NOTHING',
+            [gameId, event.data.playerId, event.data.username],
+          );
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'RegularRemoved':
+          await db.query('DELETE FROM game_regulars WHERE game_id = $1 AND player_id = $2', [
+            gameId,
+            event.data.playerId,
+          ]);
+          keys.add(rooms.user(event.data.playerId));
+          break;
         default:
           continue;
       }

@@ -123,6 +123,12 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return event.data.failure
         ? `Partner spreadsheet not imported: ${event.data.failure}`
         : `Partner spreadsheet read: ${event.data.rows} rows, ${event.data.imported} new, ${event.data.errors.length} with errors`;
+    case 'RegularsNamed':
+      return `${event.data.regulars.length} of last week's players named this week's regulars`;
+    case 'RegularAdded':
+      return `${name(event.data.addedBy)} made ${event.data.username} a regular of this week`;
+    case 'RegularRemoved':
+      return `${name(event.data.removedBy)} took ${name(event.data.playerId)} off this week's regulars`;
     case 'PaymentDifferenceFound':
       return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (processor ${dollars(event.data.processorAmountCents)} ${event.data.processorStatus}, ${dollars(event.data.processorRefundedCents)} refunded; ledger ${
         event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)

@@ -9,6 +9,7 @@ import {
   gameSearchQuery,
   ORGANIZER_GAMES_LIMIT,
   SEARCH_RESULTS_LIMIT,
+  seriesGamesQuery,
   type GameDetail,
   type GameSearchResult,
   type GeocodedLocation,
@@ -17,6 +18,7 @@ import {
   type Participant,
   type WaitlistPlace,
   type RemovedPlayer,
+  type RegularGame,
 } from '@playtime/shared/contract/games';
 import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
@@ -31,7 +33,9 @@ const GAME_IN_LIST = `
          g.player_count AS "playerCount", g.sideline_count AS "sidelineCount", g.max_players AS "maxPlayers",
          g.field_name AS field, g.sub_field_name AS subfield,
          (g.price_cents / 100.0)::float8 AS price, g.organizer_username AS "organizerUsername", g.picture, g.status,
-         g.cancellation_window_hours AS "cancellationWindowHours"
+         g.cancellation_window_hours AS "cancellationWindowHours", g.rental_cents::float8 AS "rentalCents",
+         CASE WHEN g.series_id IS NULL THEN NULL
+              ELSE json_build_object('seriesId', g.series_id, 'week', g.series_week, 'weeks', g.series_weeks) END AS series
     FROM read.games g`;
 
 /**
@@ -47,6 +51,8 @@ export const SEARCH_GAMES_SQL = `
          (public.earth_distance(public.ll_to_earth($1, $2), g.place::public.earth) / 1000)::float8 AS "distanceKm"
     FROM (SELECT * FROM read.games
            WHERE status = 'scheduled' AND end_date > now()
+             -- A series week shows once last week has ended and its regulars' window is over (issue #30).
+             AND (public_from IS NULL OR public_from <= now())
              -- The cube around the search circle: the index walk stays inside it, nearest first.
              AND place OPERATOR(public.<@) public.earth_box(public.ll_to_earth($1, $2), $3)
            ORDER BY place OPERATOR(public.<->) public.ll_to_earth($1, $2)::public.cube
@@ -95,6 +101,11 @@ type GameRow = ReadModelRow<
     sideline_size: number | null;
     min_players: number | null;
     decision_at: Date | null;
+    series_id: string | null;
+    series_week: number | null;
+    series_weeks: number | null;
+    regulars_from: Date | null;
+    public_from: Date | null;
   }
 >;
 
@@ -117,11 +128,11 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   // Anyone may look at a game: its page is what a player shares.
   router.get('/api/get-game-data', async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
-    const [games, participants, waiting, entries, removals, clock] = await Promise.all([
+    const [games, participants, waiting, entries, removals, clock, regulars] = await Promise.all([
       deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, cancellation_reason, organizer_username, organizer_id, picture,
-                sideline_size, min_players, decision_at
+                sideline_size, min_players, decision_at, series_id, series_week, series_weeks, regulars_from, public_from
            FROM read.games WHERE game_id = $1`,
         [gameId],
       ),
@@ -147,6 +158,10 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
         [gameId],
       ),
       deps.pool.query<{ now: Date }>('SELECT now() AS now'),
+      deps.pool.query<ReadModelRow<'game_regulars', { player_id: string; username: string }>>(
+        'SELECT player_id, username FROM read.game_regulars WHERE game_id = $1 ORDER BY username, player_id',
+        [gameId],
+      ),
     ]);
     const game = games.rows[0];
     if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
@@ -207,6 +222,17 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       sidelineSize: game.sideline_size,
       minPlayers: game.min_players,
       decisionAt: game.decision_at?.toISOString() ?? null,
+      series:
+        game.series_id === null
+          ? null
+          : {
+              seriesId: game.series_id,
+              week: game.series_week!,
+              weeks: game.series_weeks!,
+              regularsFrom: game.regulars_from?.toISOString() ?? null,
+              publicFrom: game.public_from?.toISOString() ?? null,
+              regulars: regulars.rows.map((row) => ({ userId: row.player_id, username: row.username })),
+            },
       serverTime: clock.rows[0]!.now.toISOString(),
     };
     res.json(detail);
@@ -237,6 +263,33 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       [req.user!.userId],
     );
     res.json(rows);
+  });
+
+  // Issue #30: the series weeks the caller may join first now (their profile's 'Join next …' button).
+  router.get('/api/get-regular-games', requireUser(deps.resolveUser), async (req, res) => {
+    const { rows } = await deps.pool.query<RegularGame>(
+      `${GAME_IN_LIST.replace('SELECT ', 'SELECT g.public_from AS "publicFrom", ')}
+         JOIN read.game_regulars r ON r.game_id = g.game_id
+        WHERE r.player_id = $1 AND g.status = 'scheduled' AND g.end_date > now()
+          AND g.regulars_from <= now() AND g.public_from > now()
+          AND NOT EXISTS (SELECT 1 FROM read.game_participants p WHERE p.game_id = g.game_id AND p.player_id = r.player_id)
+        ORDER BY g.start_date, g.game_id`,
+      [req.user!.userId],
+    );
+    res.json(rows);
+  });
+
+  // Issue #30: every week of the organizer's series, for 'Cancel the rest of the series' to list the refunds.
+  router.get('/api/get-series-games', requireUser(deps.resolveUser), async (req, res) => {
+    const { seriesId } = parseBody(seriesGamesQuery, req.query);
+    const { rows } = await deps.pool.query<GameInList & { organizerId: string }>(
+      `${GAME_IN_LIST.replace('SELECT ', 'SELECT g.organizer_id AS "organizerId", ')} WHERE g.series_id = $1 ORDER BY g.series_week`,
+      [seriesId],
+    );
+    if (rows.length === 0) throw new ApiError(404, 'series_not_found', 'There is no series with this id.');
+    if (rows[0]!.organizerId !== req.user!.userId && req.user!.role !== 'admin')
+      throw new ApiError(403, 'not_your_series', 'Only the captain of this series can see its weeks here.');
+    res.json(rows.map(({ organizerId: _organizer, ...game }) => game));
   });
 
   // A game tile on the owner's timeline: only the field's owner (or an admin) sees who organized it.

@@ -26,6 +26,13 @@ import {
   SEARCH_MILES_STEP,
   SEARCH_MIN_MILES,
 } from './game-search';
+import {
+  DEFAULT_REGULARS_WINDOW_HOURS,
+  MAX_REGULARS_WINDOW_HOURS,
+  MAX_SERIES_WEEKS,
+  MIN_REGULARS_WINDOW_HOURS,
+  MIN_SERIES_WEEKS,
+} from './series';
 import { instant } from './instants';
 import { requiredId, storableText } from './text';
 
@@ -77,6 +84,20 @@ export interface Participant {
   playStart: string | null;
 }
 
+/** Issue #30: the week of a captain's weekly series a game is ('Week 3 of 8'). */
+export interface SeriesPlace {
+  seriesId: string;
+  week: number;
+  weeks: number;
+}
+
+/** A series week's page: who its regulars are and when they, then everyone, may join (null for week 1). */
+export interface SeriesWeekDetail extends SeriesPlace {
+  regularsFrom: string | null;
+  publicFrom: string | null;
+  regulars: { userId: string; username: string }[];
+}
+
 /** Spec §3 'Game detail', with the times a page needs to show play time ticking from the server's clock. */
 export interface GameDetail {
   gameId: string;
@@ -114,6 +135,8 @@ export interface GameDetail {
   /** Fewer team players plus sideline at decisionAt cancel the game, everyone refunded; null: no minimum. */
   minPlayers: number | null;
   decisionAt: string | null;
+  /** The week of a weekly series this game is, with its regulars; null for a single game (issue #30). */
+  series: SeriesWeekDetail | null;
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
   serverTime: string;
 }
@@ -173,6 +196,10 @@ export interface GameInList {
   status: 'scheduled' | 'cancelled';
   /** Hours before the start until which cancelling refunds the rental (see rentalRefundApplies). */
   cancellationWindowHours: number;
+  /** This game's own rental: what its cancellation gives back inside the window (a series week: its own). */
+  rentalCents: number;
+  /** The week of a weekly series this game is; null for a single game (issue #30). */
+  series: SeriesPlace | null;
 }
 
 const team = z
@@ -205,6 +232,29 @@ export const switchPlayersBody = z.object({
   team: team.optional(),
 });
 export const deleteGameBody = z.object({ gameId: id('gameId') });
+/** Issue #30: 'Cancel the rest of the series' from this week on; and the series' weeks for its confirmation. */
+export const cancelSeriesBody = z.object({ gameId: id('gameId') });
+export const seriesGamesQuery = z.object({ seriesId: id('seriesId') });
+/** Issue #30: the organizer adds a regular to a series week by their username, or removes one. */
+export const addRegularBody = z.object({
+  gameId: id('gameId'),
+  username: storableText('Username', 'Type the username of the player to add')
+    .trim()
+    .min(1, 'Type the username of the player to add')
+    .max(100, 'A username is at most 100 characters'),
+});
+export const removeRegularBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
+
+/** A series week the caller is a regular of, open to them now and not joined yet: their profile's 'Join next …'. */
+export interface RegularGame extends GameInList {
+  /** When it opens to everyone: the regulars' window ends. */
+  publicFrom: string;
+}
+
+/** cancel-series' answer: every week it cancelled, with the rental each gives back (0 inside the window). */
+export interface CancelledSeries {
+  cancelled: { gameId: string; week: number; startDate: string; rentalRefundCents: number }[];
+}
 /** Issue #29: the first in line answers the offer of a team spot; anyone joins or leaves a full game's waitlist. */
 export const acceptSpotBody = z.object({ gameId: id('gameId') });
 export const declineSpotBody = z.object({ gameId: id('gameId') });
@@ -285,6 +335,32 @@ export const decisionHoursField = z.coerce
   .min(MIN_DECISION_HOURS, `Decision time is at least ${MIN_DECISION_HOURS} hour before the start`)
   .max(MAX_DECISION_HOURS, `Decision time is at most ${MAX_DECISION_HOURS} hours before the start`);
 
+/** Issue #30: 'Repeat weekly' — how many weeks the series has, the first included. */
+export const repeatWeeksField = z.coerce
+  .number({ error: 'Number of weeks must be a number' })
+  .int('Number of weeks must be a whole number')
+  .min(MIN_SERIES_WEEKS, `A weekly series has at least ${MIN_SERIES_WEEKS} weeks`)
+  .max(MAX_SERIES_WEEKS, `A weekly series has at most ${MAX_SERIES_WEEKS} weeks`);
+
+/** Issue #30: how long last week's team players may join first, before the game opens to everyone. */
+export const regularsWindowHoursField = z.coerce
+  .number({ error: "The regulars' window must be a number of hours" })
+  .int("The regulars' window must be a whole number of hours")
+  .min(MIN_REGULARS_WINDOW_HOURS, `The regulars' window is at least ${MIN_REGULARS_WINDOW_HOURS} hours`)
+  .max(MAX_REGULARS_WINDOW_HOURS, `The regulars' window is at most ${MAX_REGULARS_WINDOW_HOURS} hours`);
+
+const SKIP_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Weeks a captain drops from a series (they clash): their dates as the wizard shows them, 'YYYY-MM-DD'. */
+export const skipDatesField = z
+  .array(
+    storableText('A date to skip').refine(
+      (value) => SKIP_DATE.test(value),
+      'A date to skip is written YYYY-MM-DD, like 2026-12-22',
+    ),
+    { error: 'skipDates must be a list of dates' },
+  )
+  .max(MAX_SERIES_WEEKS, `At most ${MAX_SERIES_WEEKS} dates to skip`);
+
 /** The Confirm step holds the slot with the game it will be (the draft), so a paid hold can always become that game. */
 export const holdSlotBody = z
   .object({
@@ -297,8 +373,18 @@ export const holdSlotBody = z
     sidelineSize: sidelineSizeField.default(DEFAULT_SIDELINE_SIZE),
     minPlayers: minPlayersField.default(null),
     decisionHours: decisionHoursField.default(DEFAULT_DECISION_HOURS),
+    /** Issue #30: absent, one game; 2–12, a weekly series of that many weeks from this slot. */
+    repeatWeeks: repeatWeeksField.optional(),
+    skipDates: skipDatesField.default([]),
+    regularsWindowHours: regularsWindowHoursField.default(DEFAULT_REGULARS_WINDOW_HOURS),
   })
   .superRefine((body, ctx) => {
+    if (body.repeatWeeks === undefined && body.skipDates.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['skipDates'],
+        message: 'Dates to skip need repeatWeeks (a weekly series)',
+      });
     if (body.minPlayers !== null && body.minPlayers > body.maxPlayers)
       ctx.addIssue({
         code: 'custom',
@@ -329,10 +415,28 @@ export const addGameBody = z.object({
   organizerCost: z.unknown().optional(),
 });
 
+/** A week the hold covers (issue #30): one for a single game, every kept week for a series. */
+export interface Occurrence {
+  startDate: string;
+  endDate: string;
+}
+
 export interface HeldSlot {
   holdId: string;
   expiresAt: string;
+  /** Every week's rental together: one payment pays them all. */
   rentalCents: number;
+  occurrences: Occurrence[];
+  /** The series the hold books (issue #30); null for a single game. */
+  seriesId: string | null;
+}
+
+/** add-game's answer: the game, and for a series every week's game in order (the first is `gameId`). */
+export interface AddedGame {
+  ok: true;
+  gameId: string;
+  seriesId: string | null;
+  gameIds: string[];
 }
 
 /** The search's location box: a ZIP code or a US city, geocoded on the server (offline in standalone). */

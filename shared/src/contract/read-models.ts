@@ -91,6 +91,12 @@ export const READ_MODEL_COLUMNS = {
     'sideline_size',
     'min_players',
     'decision_at',
+    'rental_cents',
+    'series_id',
+    'series_week',
+    'series_weeks',
+    'regulars_from',
+    'public_from',
   ],
   game_participants: [
     'game_id',
@@ -109,6 +115,7 @@ export const READ_MODEL_COLUMNS = {
   game_entries: ['game_id', 'payment_id', 'player_id', 'refunded'],
   game_removals: ['game_id', 'player_id', 'username', 'removed_at'],
   game_waitlist: ['game_id', 'player_id', 'username', 'joined_position', 'offer_expires_at'],
+  game_regulars: ['game_id', 'player_id', 'username', 'named'],
   ledger_entries: ['entry_id', 'receiver_id', 'payment_id', 'kind', 'amount_cents', 'recorded_at'],
   balances: ['receiver_id', 'received_cents', 'refunded_cents', 'fee_cents'],
   payment_differences: [

@@ -142,16 +142,19 @@ describe("the product's events", () => {
       rentalPaymentId: null,
       entryRefunds: [],
     };
+    // Version 3 (issue #30) gives back a week of a series' rental alone; before, the whole payment (null).
+    const current = { ...v1Cancellation, rentalRefundCents: null };
     expect(eventRegistry.upcast({ type: 'GameCancelled', version: 1, data: v1Cancellation })).toEqual({
       type: 'GameCancelled',
-      data: v1Cancellation,
+      data: current,
     });
-    expect(
-      eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'owner_deleted' } }),
-    ).toEqual({ data: { ...v1Cancellation, reason: 'owner_deleted' }, version: 2 });
-    expect(() =>
-      eventRegistry.prepare({ type: 'GameCancelled', data: { ...v1Cancellation, reason: 'bored' } }),
-    ).toThrow(/reason/);
+    expect(eventRegistry.prepare({ type: 'GameCancelled', data: { ...current, reason: 'owner_deleted' } })).toEqual({
+      data: { ...current, reason: 'owner_deleted' },
+      version: 3,
+    });
+    expect(() => eventRegistry.prepare({ type: 'GameCancelled', data: { ...current, reason: 'bored' } })).toThrow(
+      /reason/,
+    );
   });
 
   it('reads SlotHeld and SlotBooked of version 1 (captainId) with the organizer as organizerId', () => {
@@ -164,7 +167,7 @@ describe("the product's events", () => {
     expect(
       eventRegistry.upcast({ type: 'SlotHeld', version: 1, data: { ...held, draft: draftV1, captainId: holder } }),
     ).toEqual({ type: 'SlotHeld', data: testSlotHeld({ draft: draftBefore29 }) });
-    expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(3);
+    expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(4);
     expect(() =>
       eventRegistry.prepare({ type: 'SlotBooked', data: { ...asRecorded, captainId: organizerId } }),
     ).toThrow(/organizerId/);

@@ -8,10 +8,12 @@ import {
   availabilityDecider,
   NO_SUCH_SUBFIELD,
   type DraftAsSent,
+  type SeriesRequest,
   type SubFieldRef,
   type VerifiedRentalPayment,
 } from '../domain/availability/decider';
 import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/availability/events';
+import { MAX_SERIES_WEEKS } from '../domain/availability/series';
 import { userDecider } from '../domain/users/decider';
 import { userStream } from '../domain/users/events';
 import type { CommandDoor, CommandOrigin } from '../infra/commands/command-door';
@@ -43,7 +45,14 @@ const NO_SUCH_HOLD = 'There is no hold with this id. Pick the slot again.';
  */
 export async function holdSlot(
   deps: BookingProcessDependencies,
-  request: { subFieldId: string; startDate: Date; endDate: Date; holdMinutes: number; draft: GameDraft },
+  request: {
+    subFieldId: string;
+    startDate: Date;
+    endDate: Date;
+    holdMinutes: number;
+    draft: GameDraft;
+    series?: SeriesRequest | undefined;
+  },
   origin: CommandOrigin,
 ): Promise<{ held: Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data']; appended: AppendResult | null }> {
   const { store, streamStates } = deps.commands;
@@ -69,6 +78,7 @@ export async function holdSlot(
       rentalCents,
       holdMinutes: request.holdMinutes,
       draft: request.draft,
+      series: request.series,
     },
     ...origin,
   });
@@ -96,6 +106,13 @@ export async function releaseHold(
 
 /** One game per hold, whoever books it. */
 export const gameIdForHold = (holdId: string) => stableId('game', holdId);
+
+/**
+ * The games of a series hold's later weeks (week 2 on; week 1 is gameIdForHold's), as many as a series
+ * can have: derived from the hold, so the captain's page and the payment's webhook book the same ones.
+ */
+export const laterWeekGameIds = (holdId: string) =>
+  Array.from({ length: MAX_SERIES_WEEKS - 1 }, (_, index) => stableId('game', holdId, `week-${index + 2}`));
 
 type SlotBooked = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
 
@@ -137,6 +154,7 @@ export async function gameDetailsOfBooking(
     sidelineSize: booking.draft.sidelineSize,
     minPlayers: booking.draft.minPlayers,
     decisionHours: booking.draft.decisionHours,
+    series: booking.series,
   };
 }
 
@@ -211,7 +229,7 @@ export async function bookHeldSlot(
     cancellationWindowHours: number;
     metadata: EventMetadata;
   },
-): Promise<{ gameId: string; appended: AppendResult | null }> {
+): Promise<{ gameId: string; gameIds: string[]; seriesId: string | null; appended: AppendResult | null }> {
   const gameId = gameIdForHold(request.holdId);
   const booked = await deps.commands.run({
     decider: availabilityDecider,
@@ -223,27 +241,40 @@ export async function bookHeldSlot(
       gameId,
       payment: request.payment,
       draft: request.draft,
+      laterWeekGameIds: laterWeekGameIds(request.holdId),
     },
     newId: () => gameId,
     now: deps.now?.(),
     actorId: request.actorId,
     metadata: request.metadata,
   });
-  // Booked now, or earlier by the other path: the game is made from the booking as the stream recorded it.
-  const isThisBooking = (event: { type: string }): event is Extract<AvailabilityEvent, { type: 'SlotBooked' }> =>
-    event.type === 'SlotBooked' && (event as Extract<AvailabilityEvent, { type: 'SlotBooked' }>).data.gameId === gameId;
-  const booking =
-    booked.events.find(isThisBooking)?.data ??
-    (await deps.commands.store.readStream(subFieldStream(request.subField.subFieldId)))
+  // Booked now, or earlier by the other path: the games are made from the bookings as the stream
+  // recorded them (one for a slot, one per week for a series).
+  const ofThisHold = (event: { type: string }): event is Extract<AvailabilityEvent, { type: 'SlotBooked' }> =>
+    event.type === 'SlotBooked' &&
+    (event as Extract<AvailabilityEvent, { type: 'SlotBooked' }>).data.holdId === request.holdId;
+  let bookings = booked.events.filter(ofThisHold).map((event) => event.data);
+  if (bookings.length === 0)
+    bookings = (await deps.commands.store.readStream(subFieldStream(request.subField.subFieldId)))
       .map(parseEvent)
-      .find(isThisBooking)?.data;
-  if (!booking)
+      .filter(ofThisHold)
+      .map((event) => event.data);
+  if (!bookings.some((booking) => booking.gameId === gameId))
     throw new Error(
       `Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`,
     );
-  const scheduled = await scheduleBookedGame(deps, booking, {
-    cancellationWindowHours: request.cancellationWindowHours,
-    metadata: request.metadata,
-  });
-  return { gameId, appended: scheduled ?? booked.appended };
+  let appended = booked.appended;
+  for (const booking of bookings) {
+    const scheduled = await scheduleBookedGame(deps, booking, {
+      cancellationWindowHours: request.cancellationWindowHours,
+      metadata: request.metadata,
+    });
+    appended = scheduled ?? appended;
+  }
+  return {
+    gameId,
+    gameIds: bookings.map((booking) => booking.gameId),
+    seriesId: bookings[0]!.series?.seriesId ?? null,
+    appended,
+  };
 }

@@ -7,6 +7,7 @@ import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState } from '../infra/commands/current-state';
 import type { JobHandler } from '../infra/jobs/port';
 import { scheduleBookedGame } from './booking';
+import { nameNextWeeksRegulars } from './series';
 
 /**
  * The game loop's side effects (DESIGN §7), done by jobs with retries once the game loop's reactor
@@ -20,13 +21,27 @@ export type GameLoopJob =
   | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
   | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
   | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
-  | { kind: 'refund'; paymentId: string; idempotencyKey: string; reason: 'game_cancelled' | 'player_removed' }
+  | {
+      kind: 'refund';
+      paymentId: string;
+      idempotencyKey: string;
+      reason: 'game_cancelled' | 'player_removed';
+      /** Part of the payment (a week of a series' rental); absent: whatever is left of it. */
+      amountCents?: number;
+    }
   /** The spot or waitlist offer made to `playerId` at `offeredAt`, at its expiry. */
   | { kind: 'expire-spot-offer'; gameId: string; playerId: string; offeredAt: string }
   | { kind: 'expire-waitlist-offer'; gameId: string; playerId: string; offeredAt: string }
-  | { kind: 'check-minimum-players'; gameId: string };
+  | { kind: 'check-minimum-players'; gameId: string }
+  /** Issue #30: at the end of a series week, its team players become next week's regulars. */
+  | { kind: 'name-regulars'; gameId: string };
 
-export type RefundPayment = (request: { paymentId: string; idempotencyKey: string; reason: string }) => Promise<void>;
+export type RefundPayment = (request: {
+  paymentId: string;
+  idempotencyKey: string;
+  reason: string;
+  amountCents?: number | undefined;
+}) => Promise<void>;
 
 export interface GameLoopJobDependencies {
   commands: CommandDoor;
@@ -78,7 +93,12 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         });
         return;
       case 'refund':
-        await deps.refund({ paymentId: data.paymentId, idempotencyKey: data.idempotencyKey, reason: data.reason });
+        await deps.refund({
+          paymentId: data.paymentId,
+          idempotencyKey: data.idempotencyKey,
+          reason: data.reason,
+          amountCents: data.amountCents,
+        });
         return;
       // An offer answered meanwhile decides nothing; one run a little early is refused, and the job runs again.
       case 'expire-spot-offer':
@@ -96,6 +116,9 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
           actorId: null,
           metadata: metadata(job.id),
         });
+        return;
+      case 'name-regulars':
+        await nameNextWeeksRegulars(commands, data.gameId, metadata(job.id));
         return;
       // Its cancellation, if the game has too few players, refunds through the GameCancelled reaction.
       case 'check-minimum-players':

@@ -7,6 +7,7 @@ import {
   NO_PLACE_TO_PAY_FOR,
   gameDecider,
   paymentUsed,
+  refuseUnlessOpenToJoin,
   standingEntry,
   type VerifiedEntryPayment,
 } from '../domain/games/decider';
@@ -120,6 +121,8 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     if (game.status !== 'scheduled' || commands.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
+    // Nobody pays for a series week they may not join yet: before last week's end, or outside its regulars.
+    refuseUnlessOpenToJoin(game, payerId, commands.now().getTime());
     // Nobody pays for a place they cannot have: in a full game, only the holder of a standing offer.
     if (!entryCheckoutAllowed(game, payerId, commands.now()))
       throw new DomainError('conflict', 'game_full', NO_PLACE_TO_PAY_FOR);

@@ -30,6 +30,7 @@ export function testSlotBooked(overrides: Partial<SlotBookedData> = {}): SlotBoo
     rentalCents: 6000,
     paymentId: 'pay-1',
     draft: testDraft,
+    series: null,
     ...overrides,
   };
 }
@@ -46,6 +47,8 @@ export function testSlotHeld(overrides: Partial<SlotHeldData> = {}): SlotHeldDat
     expiresAt: '2026-11-21T12:10:00.000Z',
     rentalCents,
     draft,
+    occurrences: [{ startDate: overrides.startDate ?? startDate, endDate: overrides.endDate ?? endDate, rentalCents }],
+    series: null,
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ export function testGameDetails(overrides: Partial<GameDetails> = {}): GameDetai
     sidelineSize: DEFAULT_SIDELINE_SIZE,
     minPlayers: null,
     decisionHours: DEFAULT_DECISION_HOURS,
+    series: null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { seriesWeekLabel } from '@playtime/shared/contract/series';
 import { gamePhaseAt } from '@playtime/shared/domain/games/rules';
 import { Badge, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconClock, IconMapPin, IconSoccerField, IconUsers } from '@tabler/icons-react';
@@ -48,6 +49,11 @@ export function GameCard({ game }: { game: GameSummary }) {
         {isLive && (
           <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
             LIVE
+          </Badge>
+        )}
+        {game.series && !isLive && (
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            {seriesWeekLabel(game.series.week, game.series.weeks)}
           </Badge>
         )}
       </Group>

@@ -11,8 +11,10 @@ import {
   refuseUnbookableSlot,
   type Booking,
   type Hold,
+  type Span,
 } from './bookings';
 import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
+import { NO_WEEKS_KEPT, seriesWeeksClash, skipNotInSeries, weeklySpans } from './series';
 import { isOnSlotGrid } from '../slot-grid';
 import {
   dateIn,
@@ -96,9 +98,12 @@ export type AvailabilityCommand =
       subField: SubFieldRef;
       startDate: Date;
       endDate: Date;
+      /** The rental of one week (of the slot alone without a series). */
       rentalCents: number;
       holdMinutes: number;
       draft: GameDraft;
+      /** 'Repeat weekly' (issue #30): the slot and its next weeks, less the dropped ones, in one hold. */
+      series?: SeriesRequest | undefined;
     }
   /** By the organizer (released), or by the hold's expiry job (expired, no actor). */
   | { type: 'ReleaseHold'; subField: SubFieldRef; holdId: string; reason: 'released' | 'expired' }
@@ -109,6 +114,11 @@ export type AvailabilityCommand =
       gameId: string;
       payment: VerifiedRentalPayment | null;
       draft?: DraftAsSent;
+      /**
+       * The games of a series hold's weeks after the first (`gameId` is the first's), in order; the
+       * game loop derives them from the hold, so every path that books it books the same games.
+       */
+      laterWeekGameIds?: string[];
     }
   | { type: 'CancelBooking'; subField: SubFieldRef; gameId: string }
   /** The owner's account was deleted (a job of the account's deletion): nothing more is sold here. */
@@ -141,6 +151,17 @@ export type WeeklyAvailabilityCommand =
       timeZone: string;
     };
 
+/** A weekly series as the captain asked for it: the weeks are computed here, from the first slot. */
+export interface SeriesRequest {
+  /** How many weeks, the first included (MIN_SERIES_WEEKS–MAX_SERIES_WEEKS, checked by the contract). */
+  repeatWeeks: number;
+  /** Weeks the captain dropped, as local dates 'YYYY-MM-DD' in `timeZone`; each must be one of the weeks. */
+  skipDates: string[];
+  /** The zone the weeks keep their time of day in, and the dates are read in. */
+  timeZone: string;
+  regularsWindowHours: number;
+}
+
 /**
  * The game as add-game sends it again (spec §7's draft). The hold fixed it: a field sent unchanged is
  * fine, a different one is refused, never silently ignored (DESIGN §5). Absent fields are not compared.
@@ -166,7 +187,11 @@ export interface BookableWindow {
 export interface KnownHold extends Hold {
   status: 'live' | 'released' | 'booked';
   draft: GameDraft;
+  /** The first week's game once booked (a series books every week at once). */
   gameId: string | null;
+  /** Every week the hold covers, the first being `start`–`end`; one for a hold of one slot. */
+  occurrences: (Span & { rentalCents: number })[];
+  series: { seriesId: string; regularsWindowHours: number } | null;
 }
 
 export interface AvailabilityState {
@@ -300,7 +325,14 @@ const ofSubField = ({ subFieldId, fieldId, ownerId, name }: SubFieldRef) => ({
   subFieldName: name,
 });
 
-const liveHoldsOf = (state: AvailabilityState) => state.holds.filter((hold) => hold.status === 'live');
+/**
+ * The live holds, one entry per week held: a series hold keeps every one of its weeks from others and
+ * from an owner's change of availability, as a hold of one slot does.
+ */
+const liveHoldsOf = (state: AvailabilityState): KnownHold[] =>
+  state.holds
+    .filter((hold) => hold.status === 'live')
+    .flatMap((hold) => hold.occurrences.map(({ start, end }) => ({ ...hold, start, end })));
 
 const windowTimes = (start: number, end: number) => ({
   startDate: new Date(start).toISOString(),
@@ -394,27 +426,82 @@ function holdSlot(
   const now = context.now.getTime();
   const liveHolds = liveHoldsOf(state);
   const slot = { start: command.startDate.getTime(), end: command.endDate.getTime() };
-  refuseUnbookableSlot(slot, state.windows, liveHolds, state.bookings, organizerId, now);
-  refusePassedDecisionTime(command.draft, command.startDate, context.now);
+  const weeks = command.series ? keptWeeks(slot, command.series) : [slot];
+  refuseClashingWeeks(weeks, state, liveHolds, organizerId, now, command.series?.timeZone ?? 'UTC');
+  refusePassedDecisionTime(command.draft, new Date(weeks[0]!.start), context.now);
   const holdId = context.newId();
   const subField = ofSubField(command.subField);
   // One live hold per organizer and sub-field: picking another time lets the last one go at once.
-  const replaced: AvailabilityEvent[] = liveHolds
-    .filter((hold) => hold.organizerId === organizerId && isLive(hold, now))
-    .map((hold) => ({ type: 'HoldReleased', data: { ...subField, holdId: hold.holdId, reason: 'replaced' } }));
+  const replaced: AvailabilityEvent[] = [
+    ...new Set(
+      liveHolds.filter((hold) => hold.organizerId === organizerId && isLive(hold, now)).map((hold) => hold.holdId),
+    ),
+  ].map((replacedId) => ({ type: 'HoldReleased', data: { ...subField, holdId: replacedId, reason: 'replaced' } }));
   const held: AvailabilityEvent = {
     type: 'SlotHeld',
     data: {
       ...subField,
       holdId,
       organizerId,
-      ...windowTimes(slot.start, slot.end),
+      ...windowTimes(weeks[0]!.start, weeks[0]!.end),
       expiresAt: new Date(now + command.holdMinutes * 60_000).toISOString(),
-      rentalCents: command.rentalCents,
+      rentalCents: command.rentalCents * weeks.length,
       draft: command.draft,
+      occurrences: weeks.map((week) => ({ ...windowTimes(week.start, week.end), rentalCents: command.rentalCents })),
+      series: command.series
+        ? { seriesId: context.newId(), regularsWindowHours: command.series.regularsWindowHours }
+        : null,
     },
   };
   return [...replaced, held];
+}
+
+/** The weeks of a series the captain keeps: every week from the first slot on, less the dropped dates. */
+function keptWeeks(first: Span, series: SeriesRequest): Span[] {
+  const weeks = weeklySpans(first, series.repeatWeeks, series.timeZone);
+  const dates = weeks.map((week) => dateIn(week.start, series.timeZone));
+  const notAWeek = series.skipDates.find((date) => !dates.includes(date));
+  if (notAWeek !== undefined) throw new DomainError('invalid', 'skip_not_in_series', skipNotInSeries(notAWeek, dates));
+  const kept = weeks.filter((_, index) => !series.skipDates.includes(dates[index]!));
+  if (kept.length === 0) throw new DomainError('invalid', 'no_weeks_kept', NO_WEEKS_KEPT);
+  return kept;
+}
+
+/** Why a week cannot be held: taken by a booking or another captain's hold, or outside availability. */
+const CLASH_CODES = new Set(['slot_booked', 'slot_held', 'outside_availability']);
+
+/**
+ * Every week must be holdable, or none is held. A single slot keeps its own refusals; a series names
+ * every week that clashes (their local dates, as `skipDates` takes them back), so the captain can drop
+ * them all at once.
+ */
+function refuseClashingWeeks(
+  weeks: Span[],
+  state: AvailabilityState,
+  liveHolds: KnownHold[],
+  organizerId: string,
+  now: number,
+  timeZone: string,
+): void {
+  const refuse = (week: Span) => refuseUnbookableSlot(week, state.windows, liveHolds, state.bookings, organizerId, now);
+  if (weeks.length === 1) return refuse(weeks[0]!);
+  const clashing: Span[] = [];
+  for (const week of weeks) {
+    try {
+      refuse(week);
+    } catch (error) {
+      if (!(error instanceof DomainError) || !CLASH_CODES.has(error.code)) throw error;
+      clashing.push(week);
+    }
+  }
+  if (clashing.length === 0) return;
+  const dates = clashing.map((week) => dateIn(week.start, timeZone));
+  throw new DomainError(
+    'conflict',
+    'series_weeks_clash',
+    seriesWeeksClash(clashing.map((week) => describeSpan(week, timeZone))),
+    { clashingDates: dates.join(',') },
+  );
 }
 
 function releaseHold(
@@ -446,24 +533,35 @@ function bookSlot(
     throw new DomainError('conflict', 'hold_used', 'This slot has already been booked for another game.');
   }
   refuseBadRentalPayment(hold, command.payment, context.actorId);
-  // An expired or released hold can still be booked while nobody else took its time meanwhile.
+  // An expired or released hold can still be booked while nobody else took its time meanwhile:
+  // every week of it, or none.
   const othersLive = liveHoldsOf(state).filter((other) => other.holdId !== hold.holdId);
-  refuseUnbookableSlot(hold, state.windows, othersLive, state.bookings, hold.organizerId, context.now.getTime());
-  return [
-    {
-      type: 'SlotBooked',
-      data: {
-        ...ofSubField(command.subField),
-        holdId: hold.holdId,
-        gameId: command.gameId,
-        organizerId: hold.organizerId,
-        ...windowTimes(hold.start, hold.end),
-        rentalCents: hold.rentalCents,
-        paymentId: command.payment?.paymentId ?? null,
-        draft: hold.draft,
+  for (const week of hold.occurrences)
+    refuseUnbookableSlot(week, state.windows, othersLive, state.bookings, hold.organizerId, context.now.getTime());
+  const gameIds = [command.gameId, ...(command.laterWeekGameIds ?? [])];
+  if (gameIds.length < hold.occurrences.length)
+    throw new Error(
+      `Hold ${hold.holdId} covers ${hold.occurrences.length} weeks but BookSlot names ${gameIds.length} games`,
+    );
+  return hold.occurrences.map((week, index) => ({
+    type: 'SlotBooked',
+    data: {
+      ...ofSubField(command.subField),
+      holdId: hold.holdId,
+      gameId: gameIds[index]!,
+      organizerId: hold.organizerId,
+      ...windowTimes(week.start, week.end),
+      rentalCents: week.rentalCents,
+      paymentId: command.payment?.paymentId ?? null,
+      draft: hold.draft,
+      series: hold.series && {
+        ...hold.series,
+        week: index + 1,
+        weeks: hold.occurrences.length,
+        previousEndDate: index === 0 ? null : new Date(hold.occurrences[index - 1]!.end).toISOString(),
       },
     },
-  ];
+  }));
 }
 
 function cancelBooking(
@@ -544,6 +642,12 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
           draft: d.draft,
           status: 'live',
           gameId: null,
+          occurrences: d.occurrences.map((week) => ({
+            start: Date.parse(week.startDate),
+            end: Date.parse(week.endDate),
+            rentalCents: week.rentalCents,
+          })),
+          series: d.series,
         };
         return { ...state, holds: [...state.holds, hold] };
       }
@@ -567,7 +671,8 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
         return {
           ...state,
           holds: state.holds.map((hold) =>
-            hold.holdId === d.holdId ? { ...hold, status: 'booked', gameId: d.gameId } : hold,
+            // A series books each week with its own event: the hold names the first week's game.
+            hold.holdId === d.holdId ? { ...hold, status: 'booked', gameId: hold.gameId ?? d.gameId } : hold,
           ),
           bookings: [...state.bookings, booking],
         };
@@ -700,8 +805,6 @@ export interface WeeklyPlan {
   /** Future bookings the change would leave outside availability, or that lie on a day being closed. */
   bookings: Booking[];
 }
-
-type Span = { start: number; end: number };
 
 const overlapping = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 const touchingEnds = (a: Span, b: Span) => a.end === b.start || b.end === a.start;

@@ -85,10 +85,29 @@ const slotHeldV1 = subFieldOf.extend({
 /** An organizer holds a run of slots while paying the rental; others see it as unavailable until it ends. */
 const slotHeldV2 = slotHeldV1.omit({ captainId: true }).extend({ organizerId: z.string() });
 
+const slotHeldV3 = slotHeldV2.extend({ draft: gameDraftV2 });
+
+/**
+ * A week of a weekly series (issue #30): its times and the rental of that week alone. A hold's
+ * `startDate`/`endDate` stay the first week's, so a reader that knows nothing of series sees that week.
+ */
+const occurrence = z.object({ ...window, rentalCents: z.number().int().nonnegative() });
+export type Occurrence = z.infer<typeof occurrence>;
+
+/** The series a hold or booking belongs to, and how long its regulars may join each week first (0–48 h). */
+const seriesOfHold = z.object({ seriesId: z.string(), regularsWindowHours: z.number().nonnegative() });
+
 export const SlotHeld = eventSchema('SlotHeld', slotHeldV1)
   .next(slotHeldV2, withOrganizerId)
   // Version 3: the draft's sideline size, minimum players and decision time (issue #29).
-  .next(slotHeldV2.extend({ draft: gameDraftV2 }), withDraftV2);
+  .next(slotHeldV3, withDraftV2)
+  // Version 4 (issue #30): one hold covers every kept week of a weekly series; `rentalCents` is their
+  // sum. A hold from before is one occurrence, and no series.
+  .next(slotHeldV3.extend({ occurrences: z.array(occurrence).min(1), series: seriesOfHold.nullable() }), (v3) => ({
+    ...v3,
+    occurrences: [{ startDate: v3.startDate, endDate: v3.endDate, rentalCents: v3.rentalCents }],
+    series: null,
+  }));
 
 /** Let go by the organizer, by its expiry, or replaced by the same organizer's next hold. */
 export const HoldReleased = eventSchema(
@@ -109,10 +128,26 @@ const slotBookedV1 = subFieldOf.extend({
 
 const slotBookedV2 = slotBookedV1.omit({ captainId: true }).extend({ organizerId: z.string() });
 
+const slotBookedV3 = slotBookedV2.extend({ draft: gameDraftV2 });
+
+/**
+ * Which week of its series a booking is (1-based, of `weeks` kept), and when the week before ends:
+ * that week's regulars join this one first, from then for `regularsWindowHours` (issue #30).
+ */
+const seriesWeek = seriesOfHold.extend({
+  week: z.number().int().positive(),
+  weeks: z.number().int().positive(),
+  previousEndDate: instant.nullable(),
+});
+export type SeriesWeek = z.infer<typeof seriesWeek>;
+
 export const SlotBooked = eventSchema('SlotBooked', slotBookedV1)
   .next(slotBookedV2, withOrganizerId)
   // Version 3: the draft's sideline size, minimum players and decision time (issue #29).
-  .next(slotBookedV2.extend({ draft: gameDraftV2 }), withDraftV2);
+  .next(slotBookedV3, withDraftV2)
+  // Version 4 (issue #30): a series hold books every week in one decision, one event per week, each
+  // with that week's rental and the series' one payment. A booking from before is no series.
+  .next(slotBookedV3.extend({ series: seriesWeek.nullable() }), (v3) => ({ ...v3, series: null }));
 
 export const SUB_FIELD_CLOSED_REASONS = ['subfield_removed', 'field_deleted'] as const;
 export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];

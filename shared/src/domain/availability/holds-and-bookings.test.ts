@@ -48,6 +48,8 @@ const held: AvailabilityEvent = {
     expiresAt: '2026-11-21T12:10:00.000Z',
     rentalCents: 6000,
     draft,
+    occurrences: [{ startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T19:30:00.000Z', rentalCents: 6000 }],
+    series: null,
   },
 };
 const payment: VerifiedRentalPayment = { paymentId: 'pay-1', payerId: 'cap-1', amountCents: 6000, holdId: 'hold-1' };
@@ -116,7 +118,14 @@ describe('holds and bookings on the sub-field stream', () => {
         { type: 'HoldReleased', data: { ...ofPitchA, holdId: 'hold-1', reason: 'replaced' } },
         {
           ...held,
-          data: { ...held.data, holdId: 'hold-9', startDate: '2026-11-22T18:30:00.000Z' },
+          data: {
+            ...held.data,
+            holdId: 'hold-9',
+            startDate: '2026-11-22T18:30:00.000Z',
+            occurrences: [
+              { startDate: '2026-11-22T18:30:00.000Z', endDate: '2026-11-22T19:30:00.000Z', rentalCents: 6000 },
+            ],
+          },
         } as AvailabilityEvent,
       ]);
   });
@@ -251,7 +260,15 @@ describe('holds and bookings on the sub-field stream', () => {
       .then([
         {
           ...held,
-          data: { ...held.data, holdId: 'hold-2', organizerId: 'cap-2', endDate: '2026-11-22T19:00:00.000Z' },
+          data: {
+            ...held.data,
+            holdId: 'hold-2',
+            organizerId: 'cap-2',
+            endDate: '2026-11-22T19:00:00.000Z',
+            occurrences: [
+              { startDate: '2026-11-22T18:00:00.000Z', endDate: '2026-11-22T19:00:00.000Z', rentalCents: 6000 },
+            ],
+          },
         } as AvailabilityEvent,
       ]);
   });

@@ -53,7 +53,8 @@ export const isoWeekday = (date: CalendarDate) => ((dayjs.utc(date).day() + 6) %
 export const dateIn = (epochMs: number, timeZone: string): CalendarDate =>
   dayjs(epochMs).tz(timeZone).format('YYYY-MM-DD');
 
-const addDays = (date: CalendarDate, days: number): CalendarDate =>
+/** The date `days` days after `date` (before it, when negative). */
+export const addDays = (date: CalendarDate, days: number): CalendarDate =>
   dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
 
 const daysBetween = (from: CalendarDate, to: CalendarDate) => dayjs.utc(to).diff(dayjs.utc(from), 'day');

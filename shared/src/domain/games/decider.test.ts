@@ -104,6 +104,7 @@ describe('game decider', () => {
             subFieldName: 'Pitch A',
             rentalRefunded: false,
             rentalPaymentId: null,
+            rentalRefundCents: null,
             entryRefunds: [],
           },
         },
@@ -426,6 +427,7 @@ describe('game decider', () => {
               subFieldName: 'Pitch A',
               rentalRefunded: true,
               rentalPaymentId: 'pay-rental',
+              rentalRefundCents: null,
               entryRefunds: [
                 { playerId: 'p1', paymentId: 'pay-1' },
                 { playerId: 'p2', paymentId: 'pay-2' },
@@ -479,6 +481,7 @@ describe('withdrawing a game because an account was deleted', () => {
     });
     expect(cancelled!.data).toMatchObject({
       rentalPaymentId: 'pay-rental',
+      rentalRefundCents: null,
       entryRefunds: [
         { playerId: 'p1', paymentId: 'pay-1' },
         { playerId: 'p3', paymentId: 'pay-3' },
@@ -856,6 +859,7 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
         subFieldName: 'Pitch A',
         rentalRefunded,
         rentalPaymentId: 'pay-rental',
+        rentalRefundCents: null,
         entryRefunds: [
           { playerId: 'a', paymentId: 'pay-a' },
           { playerId: 'b', paymentId: 'pay-b' },
@@ -931,8 +935,8 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
     const upcast = eventRegistry.upcast({ type: 'GameScheduled', version: 1, data: v1Data });
     expect(upcast).toEqual({
       type: 'GameScheduled',
-      data: { ...v1Data, sidelineSize: null, minPlayers: null, decisionHours: null },
+      data: { ...v1Data, sidelineSize: null, minPlayers: null, decisionHours: null, series: null },
     });
-    expect(eventRegistry.prepare({ type: 'GameScheduled', data: upcast.data }).version).toBe(2);
+    expect(eventRegistry.prepare({ type: 'GameScheduled', data: upcast.data }).version).toBe(3);
   });
 });

@@ -65,7 +65,17 @@ export type GameCommand =
   /** The delayed job of a waitlist offer made at `offeredAt`, at its expiry. */
   | ({ type: 'ExpireWaitlistOffer'; playerId: string; offeredAt: string } & MayOffer)
   /** The delayed job at the game's decision time (start − decisionHours). */
-  | { type: 'CheckMinimumPlayers' };
+  | { type: 'CheckMinimumPlayers' }
+  /** Issue #30: the job at the end of last week's game names its team players this week's regulars. */
+  | { type: 'NameRegulars'; fromGameId: string; regulars: Regular[] }
+  | { type: 'AddRegular'; playerId: string; username: string; actorIsAdmin: boolean }
+  | { type: 'RemoveRegular'; playerId: string; actorIsAdmin: boolean };
+
+/** A series week's regular: one of last week's team players, or one the organizer added. */
+export interface Regular {
+  playerId: string;
+  username: string;
+}
 
 export interface Participant {
   playerId: string;
@@ -101,9 +111,11 @@ export interface SpotOffer extends Offer {
   team: PitchTeam;
 }
 
-interface KnownGame {
+export interface KnownGame {
   details: GameDetails;
   rentalPaymentId: string | null;
+  /** This game's own rental: a series' payment pays every week, and a week gives back its own. */
+  rentalCents: number;
   start: number;
   end: number;
   participants: Participant[];
@@ -128,6 +140,10 @@ interface KnownGame {
    * after the decision time (a removal, a late join) changes its outcome.
    */
   membersAtDecision: number | null;
+  /** A series week's regulars (issue #30): they may join first, during the regulars' window. */
+  regulars: Regular[];
+  /** Whom the job at last week's end named (null: not yet); the organizer's additions are not among them. */
+  namedRegulars: Regular[] | null;
 }
 
 type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -384,11 +400,12 @@ function offWaitlist<Game extends KnownGame>(game: Game, playerId: string): Game
 
 function evolve(state: GameState, event: GameEvent): GameState {
   if (event.type === 'GameScheduled') {
-    const { rentalPaymentId, rentalCents: _rental, ...details } = event.data;
+    const { rentalPaymentId, rentalCents, ...details } = event.data;
     return {
       status: 'scheduled',
       details,
       rentalPaymentId,
+      rentalCents,
       start: Date.parse(details.startDate),
       end: Date.parse(details.endDate),
       participants: [],
@@ -399,6 +416,8 @@ function evolve(state: GameState, event: GameEvent): GameState {
       waitlist: [],
       waitlistOffers: [],
       membersAtDecision: null,
+      regulars: [],
+      namedRegulars: null,
     };
   }
   if (state.status === 'none') return state;
@@ -504,6 +523,19 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       const { playerId, at: offeredAt, expiresAt } = event.data;
       return { ...state, waitlistOffers: [...state.waitlistOffers, { playerId, offeredAt, expiresAt }] };
     }
+    case 'RegularsNamed': {
+      // Named again, the new names replace the last ones; those the organizer added stay.
+      const named = event.data.regulars;
+      const kept = state.regulars.filter((one) => !state.namedRegulars?.some((last) => last.playerId === one.playerId));
+      const added = named.filter((one) => !kept.some((regular) => regular.playerId === one.playerId));
+      return { ...state, regulars: [...kept, ...added], namedRegulars: named };
+    }
+    case 'RegularAdded': {
+      const { playerId, username } = event.data;
+      return { ...state, regulars: [...state.regulars, { playerId, username }] };
+    }
+    case 'RegularRemoved':
+      return { ...state, regulars: state.regulars.filter((one) => one.playerId !== event.data.playerId) };
     default:
       return unknownType(event);
   }
@@ -550,6 +582,7 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
       refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME,
     );
   }
+  refuseUnlessOpenToJoin(game, command.playerId, now);
   refuseUnlessPlaceFor(game, command.playerId, now);
   if (payment && paymentUsed(game, payment.paymentId))
     throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
@@ -569,6 +602,89 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
   const afterJoin = evolve(game, joined) as ScheduledGame;
   return [joined, ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at)];
 }
+
+/** Why a series week refuses a newcomer (issue #30): it is not open yet, or only to its regulars now. */
+export const SERIES_WEEK_NOT_OPEN =
+  "This week's game opens when last week's game ends: its players join first, then everyone.";
+export const REGULARS_FIRST =
+  "Last week's players may join this week's game first. It opens to everyone when their window ends.";
+
+/**
+ * A week of a series takes newcomers once last week's game has ended: its regulars first, for the
+ * series' regulars' window, then everyone. The first week, and any game that is no series, is open.
+ */
+export function refuseUnlessOpenToJoin(game: KnownGame, playerId: string, now: number): void {
+  const { series } = game.details;
+  if (!series?.previousEndDate) return;
+  const regularsFrom = Date.parse(series.previousEndDate);
+  if (now < regularsFrom) throw new DomainError('conflict', 'series_week_not_open', SERIES_WEEK_NOT_OPEN);
+  const publicFrom = regularsFrom + series.regularsWindowHours * 3_600_000;
+  if (now < publicFrom && !game.regulars.some((regular) => regular.playerId === playerId))
+    throw new DomainError('forbidden', 'regulars_first', REGULARS_FIRST);
+}
+
+function refuseUnlessSeries(game: ScheduledGame): void {
+  if (!game.details.series?.previousEndDate)
+    throw new DomainError('invalid', 'no_regulars', "Only a weekly series' later weeks have regulars.");
+}
+
+function nameRegulars(command: Command<'NameRegulars'>, state: GameState, context: DecisionContext): GameEvent[] {
+  // Booked with last week, but its booking is still being made into it: the job tries again.
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  // A cancelled or ended week has no one to let in first.
+  if (state.status !== 'scheduled' || gameHasEnded(context.now.getTime(), state.end)) return [];
+  refuseUnlessSeries(state);
+  // A repeated job names the same players: nothing to change. (Last week's roster is final once it has ended.)
+  const ids = (regulars: Regular[]) =>
+    regulars
+      .map((one) => one.playerId)
+      .sort()
+      .join(',');
+  if (state.namedRegulars !== null && ids(state.namedRegulars) === ids(command.regulars)) return [];
+  return [
+    {
+      type: 'RegularsNamed',
+      data: {
+        gameId: state.details.gameId,
+        fromGameId: command.fromGameId,
+        regulars: command.regulars,
+        at: context.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function addRegular(command: Command<'AddRegular'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const addedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  refuseUnlessSeries(game);
+  if (game.regulars.some((regular) => regular.playerId === command.playerId)) return [];
+  const { playerId, username } = command;
+  return [
+    {
+      type: 'RegularAdded',
+      data: { gameId: game.details.gameId, playerId, username, addedBy, at: context.now.toISOString() },
+    },
+  ];
+}
+
+function removeRegular(command: Command<'RemoveRegular'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const removedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  if (!game.regulars.some((regular) => regular.playerId === command.playerId)) return [];
+  return [
+    {
+      type: 'RegularRemoved',
+      data: { gameId: game.details.gameId, playerId: command.playerId, removedBy, at: context.now.toISOString() },
+    },
+  ];
+}
+
+/** The players on a team (1 or 2) of a game: at its end, next week's regulars (issue #30). */
+export const teamPlayersOf = (game: KnownGame): Regular[] =>
+  game.participants
+    .filter((participant) => participant.team !== 0)
+    .map(({ playerId, username }) => ({ playerId, username }));
 
 function movePlayer(command: Command<'MovePlayer'>, state: GameState, context: DecisionContext): GameEvent[] {
   const game = refuseUnlessOpen(state, context.now);
@@ -674,6 +790,7 @@ function cancellation(
       subFieldName,
       rentalRefunded: decided.rentalRefunded,
       rentalPaymentId: game.rentalPaymentId,
+      rentalRefundCents: game.details.series ? game.rentalCents : null,
       entryRefunds: entryRefundsOf(game),
       ...(decided.reason ? { reason: decided.reason } : {}),
     },
@@ -945,6 +1062,12 @@ function decideWithoutOffers(command: GameCommand, state: GameState, context: De
       return expireWaitlistOffer(command, state, context);
     case 'CheckMinimumPlayers':
       return checkMinimumPlayers(state, context);
+    case 'NameRegulars':
+      return nameRegulars(command, state, context);
+    case 'AddRegular':
+      return addRegular(command, state, context);
+    case 'RemoveRegular':
+      return removeRegular(command, state, context);
     default:
       return unknownType(command);
   }

@@ -54,18 +54,35 @@ const gameDetailsV2 = gameDetails.extend({
   minPlayers: z.number().int().positive().nullable(),
   decisionHours: z.number().positive().nullable(),
 });
-export type GameDetails = z.infer<typeof gameDetailsV2>;
+/**
+ * Version 3 of the details (issue #30): the week of a captain's weekly series this game is, or null.
+ * Last week's team players (the regulars) may join from `previousEndDate` for `regularsWindowHours`
+ * before anyone else; until the week before has ended the game stays out of search.
+ */
+const seriesWeek = z.object({
+  seriesId: z.string(),
+  week: z.number().int().positive(),
+  weeks: z.number().int().positive(),
+  regularsWindowHours: z.number().nonnegative(),
+  previousEndDate: instant.nullable(),
+});
+export type SeriesWeekOfGame = z.infer<typeof seriesWeek>;
+const gameDetailsV3 = gameDetailsV2.extend({ series: seriesWeek.nullable() });
+export type GameDetails = z.infer<typeof gameDetailsV3>;
 
 const played = { at: instant, playedSeconds: z.number().int().nonnegative() };
 
 const rental = { rentalPaymentId: z.string().nullable(), rentalCents: z.number().int().nonnegative() };
 
-export const GameScheduled = eventSchema('GameScheduled', gameDetails.extend(rental)).next(
-  // Version 2: the sideline size, minimum players and decision time (issue #29). Games scheduled before
-  // had an uncapped sideline and no minimum, and keep them.
-  gameDetailsV2.extend(rental),
-  (v1) => ({ ...v1, sidelineSize: null, minPlayers: null, decisionHours: null }),
-);
+export const GameScheduled = eventSchema('GameScheduled', gameDetails.extend(rental))
+  .next(
+    // Version 2: the sideline size, minimum players and decision time (issue #29). Games scheduled before
+    // had an uncapped sideline and no minimum, and keep them.
+    gameDetailsV2.extend(rental),
+    (v1) => ({ ...v1, sidelineSize: null, minPlayers: null, decisionHours: null }),
+    // Version 3: the week of a weekly series (issue #30); games scheduled before were no series.
+  )
+  .next(gameDetailsV3.extend(rental), (v2) => ({ ...v2, series: null }));
 
 export const PlayerJoined = eventSchema(
   'PlayerJoined',
@@ -143,15 +160,24 @@ const gameCancelledV1 = z.object({
   entryRefunds: z.array(z.object({ playerId: z.string(), paymentId: z.string() })),
 });
 
-export const GameCancelled = eventSchema('GameCancelled', gameCancelledV1).next(
-  // Version 2: a game cancelled without its organizer or an admin asking says why. A withdrawal (the
-  // organizer's or the field owner's account was deleted) refunds the rental whatever the window;
-  // 'too_few_players' (issue #29) follows the window as of the decision time. The reasons only grew,
-  // so every event recorded at version 2 still reads the same: no version 3. Absent, as in every
-  // version-1 event: the organizer or an admin cancelled it.
-  gameCancelledV1.extend({ reason: z.enum(GAME_CANCELLATION_REASONS).optional() }),
-  (v1) => v1,
-);
+const gameCancelledV2 = gameCancelledV1.extend({ reason: z.enum(GAME_CANCELLATION_REASONS).optional() });
+
+export const GameCancelled = eventSchema('GameCancelled', gameCancelledV1)
+  .next(
+    // Version 2: a game cancelled without its organizer or an admin asking says why. A withdrawal (the
+    // organizer's or the field owner's account was deleted) refunds the rental whatever the window;
+    // 'too_few_players' (issue #29) follows the window as of the decision time. The reasons only grew,
+    // so every event recorded at version 2 still reads the same. Absent, as in every version-1 event:
+    // the organizer or an admin cancelled it.
+    gameCancelledV2,
+    (v1) => v1,
+  )
+  // Version 3 (issue #30): one payment pays every week of a series, so a week's cancellation gives back
+  // that week's rental only (`rentalRefundCents`); null gives back the whole payment, as before.
+  .next(gameCancelledV2.extend({ rentalRefundCents: z.number().int().nonnegative().nullable() }), (v2) => ({
+    ...v2,
+    rentalRefundCents: null,
+  }));
 
 /** A sideline player's offer of a spot on `team` that freed in a full game; it stands until `expiresAt`. */
 export const SpotOffered = eventSchema(
@@ -194,6 +220,30 @@ export const WaitlistOfferExpired = eventSchema(
   z.object({ gameId: z.string(), playerId: z.string(), offeredAt: instant, at: instant }),
 );
 
+const regular = z.object({ playerId: z.string(), username: z.string() });
+
+/**
+ * Issue #30: the players on a team when last week's game of the series ended are this week's regulars:
+ * they may join first, from last week's end for the series' regulars' window. Named once, by a job at
+ * that end; `fromGameId` is last week's game.
+ */
+export const RegularsNamed = eventSchema(
+  'RegularsNamed',
+  z.object({ gameId: z.string(), fromGameId: z.string(), regulars: z.array(regular), at: instant }),
+);
+
+/** The organizer makes a player one of this week's regulars (the Manage area). */
+export const RegularAdded = eventSchema(
+  'RegularAdded',
+  regular.extend({ gameId: z.string(), addedBy: z.string(), at: instant }),
+);
+
+/** The organizer takes a player off this week's regulars. */
+export const RegularRemoved = eventSchema(
+  'RegularRemoved',
+  z.object({ gameId: z.string(), playerId: z.string(), removedBy: z.string(), at: instant }),
+);
+
 export const GAME_EVENTS = [
   GameScheduled,
   PlayerJoined,
@@ -210,6 +260,9 @@ export const GAME_EVENTS = [
   WaitlistLeft,
   WaitlistOffered,
   WaitlistOfferExpired,
+  RegularsNamed,
+  RegularAdded,
+  RegularRemoved,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

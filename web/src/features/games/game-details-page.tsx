@@ -1,3 +1,4 @@
+import { seriesWeekLabel } from '@playtime/shared/contract/series';
 import {
   Alert,
   Badge,
@@ -56,6 +57,7 @@ import {
   GUEST_JOIN_HINT,
 } from './play/messages';
 import { RemovedPlayers } from './play/removed-players';
+import { regularsNotice, SeriesRegulars } from './play/series-regulars';
 import { Pitch } from './play/pitch';
 import { GAME_FULL_JOIN_WAITLIST, gameIsFull, inLineText, onWaitlistText, placeOf } from './play/waiting';
 import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
@@ -395,6 +397,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
               LIVE
             </Badge>
           )}
+          {game.series && (
+            <Badge variant="light" size="lg" data-testid="series-week">
+              {seriesWeekLabel(game.series.week, game.series.weeks)}
+            </Badge>
+          )}
         </Group>
         {cancelled ? (
           <Alert color="red" mt="sm" variant="filled" data-testid="game-cancelled">
@@ -412,6 +419,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         <Text mt={4} fw={700} data-testid="players-count">
           {playerCountLabel(game.playerCount, game.max_players, game.sidelineCount)}
         </Text>
+        {!cancelled && regularsNotice(game, now) && (
+          <Text mt={4} fz="sm" data-testid="regulars-notice">
+            {regularsNotice(game, now)}
+          </Text>
+        )}
       </div>
 
       {!cancelled && countdown.phase !== 'ended' && (
@@ -432,6 +444,7 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
       )}
 
       {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}
+      {canManage && !cancelled && game.series?.regularsFrom && <SeriesRegulars game={game} />}
 
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { gameDataQuery } from './api/game-data';
 
 export { useMyGames } from './api/play';
+export { JoinNextWeek } from './play/join-next-week';
 export { playKeys } from './api/query-keys';
 
 /** Starts fetching a game's page data: the route calls it, so the request runs beside the page's code download. */

@@ -12,7 +12,11 @@ export const WEEK_SPAN_WIDTH_IN_DAY_VIEW = 350;
 
 export const ROW_HEIGHT = 56;
 export const TILE_HEIGHT = 48;
-export const MIN_TILE_WIDTH = 4;
+/**
+ * A tile is a button: WCAG 2.2's target size (2.5.8) asks for 24 px, which an hour's game at the
+ * weeks zoom (84 px a week) would otherwise fall far short of.
+ */
+export const MIN_TILE_WIDTH = 24;
 export const RESOURCE_COLUMN_WIDTH = 212;
 /** The resource column of a phone-sized timeline: names only, so the hours keep most of the width. */
 export const NARROW_RESOURCE_COLUMN_WIDTH = 116;

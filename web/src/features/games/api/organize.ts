@@ -1,4 +1,4 @@
-import type { GameInList, HeldSlot } from '@playtime/shared/contract/games';
+import type { AddedGame, CancelledSeries, GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
 import type { OwnerField } from '../../fields';
@@ -57,6 +57,26 @@ export function useDeleteGame() {
   });
 }
 
+/** GET /api/get-series-games: every week of the captain's series, for the confirmation of cancelling the rest. */
+export function useSeriesGames(seriesId: string | undefined) {
+  return useQuery({
+    queryKey: organizeKeys.seriesGames(seriesId ?? ''),
+    queryFn: () => apiGet<GameInList[]>('/api/get-series-games', { seriesId }),
+    enabled: Boolean(seriesId),
+    meta: SHOWN_INLINE,
+  });
+}
+
+/** POST /api/cancel-series: this week and every later one of its series, each refunded under the field's policy. */
+export function useCancelSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (gameId: string) => apiPost<CancelledSeries>('/api/cancel-series', { gameId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizeKeys.all }),
+    meta: SHOWN_INLINE,
+  });
+}
+
 export interface HoldSlotInput {
   subFieldId: string;
   startDate: string;
@@ -69,6 +89,10 @@ export interface HoldSlotInput {
   /** null: no minimum of players. */
   minPlayers: number | null;
   decisionHours: number;
+  /** Issue #30: a weekly series of this many weeks; absent for one game. */
+  repeatWeeks?: number;
+  skipDates?: string[];
+  regularsWindowHours?: number;
 }
 
 /** POST /api/hold-slot: the slot is the captain's for a few minutes while they pay. */
@@ -101,6 +125,6 @@ export interface AddGameInput {
   paymentId?: string;
 }
 
-export function addGame(input: AddGameInput): Promise<{ gameId: string }> {
-  return apiPost<{ gameId: string }>('/api/add-game', input);
+export function addGame(input: AddGameInput): Promise<AddedGame> {
+  return apiPost<AddedGame>('/api/add-game', input);
 }

@@ -1,4 +1,10 @@
-import type { GameInList, GameSearchResult, GeocodedLocation, WaitlistPosition } from '@playtime/shared/contract/games';
+import type {
+  GameInList,
+  GameSearchResult,
+  GeocodedLocation,
+  RegularGame,
+  WaitlistPosition,
+} from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
@@ -65,6 +71,8 @@ function useGameCommand<T>(gameId: string, call: (input: T) => Promise<unknown>)
       Promise.all([
         queryClient.invalidateQueries({ queryKey: playKeys.game(gameId) }),
         queryClient.invalidateQueries({ queryKey: playKeys.userGames }),
+        // Joined, a regular's 'Join next …' is done (issue #30).
+        queryClient.invalidateQueries({ queryKey: playKeys.regularGames }),
       ]),
     meta: { silent: true },
   });
@@ -90,3 +98,18 @@ export const useJoinWaitlist = (gameId: string) =>
   useGameCommand(gameId, () => apiPost<WaitlistPosition>('/api/join-waitlist', { gameId }));
 export const useLeaveWaitlist = (gameId: string) =>
   useGameCommand(gameId, () => apiPost('/api/leave-waitlist', { gameId }));
+
+/** Issue #30: the organizer's regulars of a series week, added by username or removed (the Manage area). */
+export const useAddRegular = (gameId: string) =>
+  useGameCommand(gameId, (username: string) => apiPost('/api/add-regular', { gameId, username }));
+export const useRemoveRegular = (gameId: string) =>
+  useGameCommand(gameId, (participantId: string) => apiPost('/api/remove-regular', { gameId, participantId }));
+
+/** GET /api/get-regular-games: the series weeks the user may join first now (their profile's 'Join next …'). */
+export function useRegularGames() {
+  return useQuery({
+    queryKey: playKeys.regularGames,
+    queryFn: () => apiGet<RegularGame[]>('/api/get-regular-games'),
+    meta: { silent: true },
+  });
+}

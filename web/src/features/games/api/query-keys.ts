@@ -4,6 +4,7 @@ export const organizeKeys = {
   organizerGames: ['organize', 'organizer-games'] as const,
   fieldsByName: (name: string) => ['organize', 'fields-by-name', name] as const,
   subFieldAvailability: (subFieldId: string) => ['organize', 'subfield-availability', subFieldId] as const,
+  seriesGames: (seriesId: string) => ['organize', 'series-games', seriesId] as const,
 };
 
 /** Keys of the play calls: a game's page, searches and the user's games; each game's room refreshes them. */
@@ -14,4 +15,5 @@ export const playKeys = {
     ['play', 'search', latitude, longitude, distanceKm] as const,
   geocode: (text: string) => ['play', 'geocode', text] as const,
   userGames: ['play', 'user-games'] as const,
+  regularGames: ['play', 'regular-games'] as const,
 };

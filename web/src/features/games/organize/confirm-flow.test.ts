@@ -7,7 +7,13 @@ import {
   type ConfirmFlowStep,
 } from './confirm-flow';
 
-const hold = { holdId: 'h1', expiresAt: '2026-06-10T07:10:00.000Z', rentalCents: 4000 };
+const hold = {
+  holdId: 'h1',
+  expiresAt: '2026-06-10T07:10:00.000Z',
+  rentalCents: 4000,
+  occurrences: [],
+  seriesId: null,
+};
 const freeHold = { ...hold, holdId: 'h2', rentalCents: 0 };
 const noHold = { hold: null, paymentId: null };
 

@@ -7,6 +7,8 @@ import { formatDollars } from '../../../utils/money';
 import { HoldCountdown, PaymentDialog } from '../../payments';
 import { minimumNoticeFor, useGameName } from './configure-step';
 import { locationOf, useConfirmFlow } from './use-confirm-flow';
+import { wizardTimeZone } from './select-time-step';
+import { weekLabel } from './series-weeks';
 import { entryFeeDollars } from './wizard-state';
 import { useWizard } from './wizard-store';
 
@@ -32,7 +34,9 @@ export function ConfirmStep() {
   const holding = flow.holding === 'pending';
   const paying = flow.paying;
 
-  const notice = minimumNoticeFor(draft, hold?.rentalCents);
+  // A series' hold is every week's rental: the notice is about one week's game.
+  const notice = minimumNoticeFor(draft, hold ? hold.rentalCents / hold.occurrences.length : undefined);
+  const weeks = hold?.occurrences.length ?? null;
   const hours = hoursBetween(selection.startDate, selection.endDate);
   const rows: [string, string][] = [
     ['Venue', `${field.fieldName}, ${subField.name}`],
@@ -47,7 +51,25 @@ export function ConfirmStep() {
       draft.minPlayers === null ? 'None' : `${draft.minPlayers} players, ${draft.decisionHours} h before the start`,
     ],
     ['Entry Fee', `$${entryFeeDollars(draft.price)}`],
-    ['Rental Cost', hold ? formatDollars(hold.rentalCents) : holding ? 'Holding the slot…' : '—'],
+    ...(draft.repeatWeeks === null
+      ? []
+      : ([
+          [
+            'Weekly',
+            hold
+              ? `${weeks} ${weeks === 1 ? 'week' : 'weeks'}: ${hold.occurrences.map((week) => weekLabel(week, wizardTimeZone())).join(', ')}`
+              : `${draft.repeatWeeks} weeks`,
+          ],
+          ['Regulars', `Last week's team players join first for ${draft.regularsWindowHours} h`],
+        ] as [string, string][])),
+    [
+      'Rental Cost',
+      hold
+        ? `${formatDollars(hold.rentalCents)}${weeks !== null && weeks > 1 ? ` for ${weeks} weeks, in one payment` : ''}`
+        : holding
+          ? 'Holding the slot…'
+          : '—',
+    ],
   ];
 
   return (
@@ -130,7 +152,7 @@ export function ConfirmStep() {
             opened
             onClose={act.closePayment}
             amountCents={paying.rentalCents}
-            description={`Rental of ${subField.name} at ${field.fieldName}`}
+            description={`Rental of ${subField.name} at ${field.fieldName}${paying.occurrences.length > 1 ? `, ${paying.occurrences.length} weeks` : ''}`}
             paymentKey={`rental:${paying.holdId}`}
             createPayment={() => act.createRentalPayment(paying)}
             onSucceeded={act.paid}

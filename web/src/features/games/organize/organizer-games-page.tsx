@@ -1,4 +1,6 @@
-import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { seriesWeekLabel } from '@playtime/shared/contract/series';
+import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import dayjs from 'dayjs';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,9 +11,10 @@ import { useSmallScreen } from '../../../hooks/use-small-screen';
 import { errorMessage } from '../../../lib/notify';
 import { useLiveRoom } from '../../realtime';
 import { useCurrentUser } from '../../users';
-import { useDeleteGame, useOrganizerGames, type GameInList } from '../api/organize';
+import { useCancelSeries, useDeleteGame, useOrganizerGames, useSeriesGames, type GameInList } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
-import { refundNotice, toGameSummary, upcomingGames } from './organizer-games';
+import { formatDollars } from '../../../utils/money';
+import { refundNotice, restOfSeriesRefunds, toGameSummary, upcomingGames } from './organizer-games';
 import { useWizard } from './wizard-store';
 
 /** Spec §2 Organizer games: the captain's upcoming games, Create New Game, delete after a confirmation. */
@@ -22,6 +25,7 @@ export function OrganizerGamesPage() {
   const user = useCurrentUser();
   const games = useOrganizerGames();
   const [deleting, setDeleting] = useState<GameInList | undefined>();
+  const [cancellingRest, setCancellingRest] = useState<GameInList | undefined>();
   useLiveRoom(user.data ? `user:${user.data.userId}` : null, [organizeKeys.organizerGames]);
 
   const createNewGame = () => {
@@ -66,13 +70,33 @@ export function OrganizerGamesPage() {
           </Stack>
         ))}
       </SimpleGrid>
-      <DeleteGameDialog game={deleting} now={now} onClose={() => setDeleting(undefined)} />
+      <DeleteGameDialog
+        game={deleting}
+        now={now}
+        onClose={() => setDeleting(undefined)}
+        onCancelRest={(game) => {
+          setDeleting(undefined);
+          setCancellingRest(game);
+        }}
+      />
+      <CancelRestDialog game={cancellingRest} now={now} onClose={() => setCancellingRest(undefined)} />
     </>
   );
 }
 
 /** 'Delete this game?': says whether the rental is refunded before the captain confirms. */
-function DeleteGameDialog({ game, now, onClose }: { game: GameInList | undefined; now: Date; onClose: () => void }) {
+function DeleteGameDialog({
+  game,
+  now,
+  onClose,
+  onCancelRest,
+}: {
+  game: GameInList | undefined;
+  now: Date;
+  onClose: () => void;
+  /** A week of a series: the captain may cancel it and every later week instead. */
+  onCancelRest: (game: GameInList) => void;
+}) {
   const small = useSmallScreen();
   const deleteGame = useDeleteGame();
   const close = () => {
@@ -84,8 +108,9 @@ function DeleteGameDialog({ game, now, onClose }: { game: GameInList | undefined
       {game && (
         <Stack gap="sm">
           <Text fz="sm">
-            <b>{game.name}</b> will be cancelled and its slot given back to the field. Players who paid an entry fee are
-            refunded.
+            <b>{game.name}</b>
+            {game.series ? ` (${seriesWeekLabel(game.series.week, game.series.weeks)})` : ''} will be cancelled and its
+            slot given back to the field. Players who paid an entry fee are refunded.
           </Text>
           <Text fz="sm" fw={600}>
             {refundNotice(game, now)}
@@ -99,12 +124,103 @@ function DeleteGameDialog({ game, now, onClose }: { game: GameInList | undefined
             <Button variant="default" onClick={close}>
               Keep the game
             </Button>
+            {game.series && game.series.week < game.series.weeks && (
+              <Button color="red" variant="outline" onClick={() => onCancelRest(game)}>
+                Cancel the rest of the series
+              </Button>
+            )}
             <Button
               color="red"
               loading={deleteGame.isPending}
               onClick={() => deleteGame.mutate(game.gameId, { onSuccess: close })}
             >
-              Delete
+              {game.series ? 'Delete this week' : 'Delete'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * Issue #30: 'Cancel the rest of the series' in one confirmation: every week from this one on that is
+ * still to play, each with the rental it gives back under the field's policy, and the total.
+ */
+function CancelRestDialog({ game, now, onClose }: { game: GameInList | undefined; now: Date; onClose: () => void }) {
+  const small = useSmallScreen();
+  const series = useSeriesGames(game?.series?.seriesId);
+  const cancelSeries = useCancelSeries();
+  const close = () => {
+    cancelSeries.reset();
+    onClose();
+  };
+  const weeks = game?.series ? restOfSeriesRefunds(series.data ?? [], game.series.week, now) : [];
+  const total = weeks.reduce((sum, week) => sum + week.refundCents, 0);
+  return (
+    <Modal
+      opened={game !== undefined}
+      onClose={close}
+      title="Cancel the rest of the series?"
+      centered
+      fullScreen={small}
+    >
+      {game?.series && (
+        <Stack gap="sm">
+          <Text fz="sm">
+            These weeks of <b>{game.name}</b> will be cancelled and their slots given back. Players who paid an entry
+            fee are refunded in full.
+          </Text>
+          {series.isPending && <Loader size="sm" aria-label="Loading the weeks" />}
+          {series.isError && (
+            <Alert color="red" title="The weeks could not be loaded">
+              {errorMessage(series.error)}
+            </Alert>
+          )}
+          {series.isSuccess && (
+            <Table data-testid="series-refunds">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Week</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th ta="right">Rental refunded</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {weeks.map((week) => (
+                  <Table.Tr key={week.gameId}>
+                    <Table.Td>Week {week.week}</Table.Td>
+                    <Table.Td>{dayjs(week.startDate).format('ddd D MMM, h:mm A')}</Table.Td>
+                    <Table.Td ta="right">
+                      {week.refundCents > 0 ? formatDollars(week.refundCents) : 'Not refunded'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {series.isSuccess && (
+            <Text fz="sm" fw={600}>
+              {formatDollars(total)} of the series' rental comes back. A week less than {game.cancellationWindowHours}{' '}
+              hours away keeps the owner's rental.
+            </Text>
+          )}
+          {cancelSeries.isError && (
+            <Alert color="red" title="The series was not cancelled">
+              {errorMessage(cancelSeries.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={close}>
+              Keep the series
+            </Button>
+            <Button
+              color="red"
+              disabled={!series.isSuccess || weeks.length === 0}
+              loading={cancelSeries.isPending}
+              onClick={() => cancelSeries.mutate(game.gameId, { onSuccess: close })}
+            >
+              Cancel {weeks.length} {weeks.length === 1 ? 'week' : 'weeks'}
             </Button>
           </Group>
         </Stack>

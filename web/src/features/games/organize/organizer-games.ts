@@ -29,3 +29,33 @@ export function refundNotice(game: Pick<GameInList, 'startDate' | 'cancellationW
     ? `The field rental is refunded in full, because the game starts more than ${hours} hours from now.`
     : `The field rental is not refunded: games cancelled less than ${hours} hours before the start keep the owner's rental.`;
 }
+
+/** A week that 'Cancel the rest of the series' cancels, with what it gives back of the series' payment. */
+export interface WeekRefund {
+  gameId: string;
+  week: number;
+  startDate: string;
+  refundCents: number;
+}
+
+/**
+ * Issue #30: the weeks from `fromWeek` on that are still to be played, each with its rental refunded
+ * under the field's policy (rentalRefundApplies, as the server decides it), for the confirmation.
+ */
+export function restOfSeriesRefunds(games: readonly GameInList[], fromWeek: number, now: Date): WeekRefund[] {
+  return games
+    .filter(
+      (game) =>
+        game.series !== null &&
+        game.series.week >= fromWeek &&
+        game.status !== 'cancelled' &&
+        !gameHasEnded(now.getTime(), Date.parse(game.endDate)),
+    )
+    .sort((a, b) => a.series!.week - b.series!.week)
+    .map((game) => ({
+      gameId: game.gameId,
+      week: game.series!.week,
+      startDate: game.startDate,
+      refundCents: rentalRefundApplies(game.startDate, game.cancellationWindowHours, now) ? game.rentalCents : 0,
+    }));
+}

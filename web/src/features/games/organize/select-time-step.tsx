@@ -13,6 +13,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { RepeatWeekly, useSeriesWeeks } from './repeat-weekly';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -57,7 +58,8 @@ const SLOT_COLORS: Record<Slot['status'], { bg: string; fg: string; label: strin
     fg: 'var(--mantine-color-pitch-9, var(--mantine-color-green-9))',
     label: 'Free',
   },
-  2: { bg: 'var(--mantine-color-pitch-7, var(--mantine-color-green-7))', fg: 'white', label: 'Selected' },
+  // Shade 8: white text on it reads at 5.0:1 (shade 7 only at 3.7:1, below WCAG AA).
+  2: { bg: 'var(--mantine-color-pitch-8, var(--mantine-color-green-8))', fg: 'white', label: 'Selected' },
 };
 
 /** Step 1: a day, a duration and a free run of half-hour slots, kept live while the captain looks. */
@@ -90,6 +92,8 @@ export function SelectTimeStep() {
     if (!shown.selection) setTakenMeanwhile(true);
     if (shown.selection?.endDate !== selection.endDate) dispatch({ type: 'select', selection: shown.selection });
   }, [selection, shown.selection, availability.data, dispatch]);
+
+  const series = useSeriesWeeks(availability.data, zone, now);
 
   const click = (index: number) => {
     const next = selectionOf(selectRun(shown.slots, index, duration), duration);
@@ -163,13 +167,14 @@ export function SelectTimeStep() {
       {shown.slots.length > 0 && (
         <SlotList slots={shown.slots} endLabel={spanEndLabel(shown.slots, day, zone)} onClick={click} />
       )}
+      <RepeatWeekly series={series} zone={zone} />
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text fz="sm" aria-live="polite">
           {selection
             ? `Selected: ${formatTimeOfDay(Date.parse(selection.startDate), day, zone)} – ${formatTimeOfDay(Date.parse(selection.endDate), day, zone)}`
             : 'Pick a start time'}
         </Text>
-        <Button disabled={!selection} onClick={() => void navigate('/organize/configure')}>
+        <Button disabled={!selection || series.blocksDone} onClick={() => void navigate('/organize/configure')}>
           Done
         </Button>
       </Group>

@@ -7,6 +7,8 @@ import { useCurrentUser } from '../../users';
 import { addGame, findFieldOwnerUsername, holdSlot, releaseHold, type HeldSlot } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import { confirmFlow, initialConfirmFlow, type ConfirmFlowEffect, type ConfirmFlowEvent } from './confirm-flow';
+import { wizardTimeZone } from './select-time-step';
+import { seriesWeeks, skipDatesOf } from './series-weeks';
 import type { WizardDraft } from './wizard-state';
 import { useWizard } from './wizard-store';
 
@@ -59,6 +61,17 @@ export function useConfirmFlow(name: string) {
               sidelineSize: Number(draft.sidelineSize),
               minPlayers: draft.minPlayers === null ? null : Number(draft.minPlayers),
               decisionHours: Number(draft.decisionHours),
+              ...(draft.repeatWeeks === null
+                ? {}
+                : {
+                    repeatWeeks: draft.repeatWeeks,
+                    // Only this series' weeks: a date dropped before fewer weeks were asked for is no week now.
+                    skipDates: skipDatesOf(
+                      seriesWeeks(selection, draft.repeatWeeks, [], wizardTimeZone(), new Date()),
+                      draft.skipDates,
+                    ),
+                    regularsWindowHours: Number(draft.regularsWindowHours),
+                  }),
             }).then(
               (held) => {
                 // A hold that arrives after the captain left this step is given back at once.

@@ -29,7 +29,13 @@ const field = {
 };
 const subField = { subFieldId: 's1', name: 'North' };
 const selection = { startDate: '2026-06-10T08:00:00.000Z', endDate: '2026-06-10T09:00:00.000Z' };
-const hold = { holdId: 'h1', expiresAt: '2026-06-10T07:10:00.000Z', rentalCents: 4000 };
+const hold = {
+  holdId: 'h1',
+  expiresAt: '2026-06-10T07:10:00.000Z',
+  rentalCents: 4000,
+  occurrences: [],
+  seriesId: null,
+};
 
 const run = (...actions: WizardAction[]): WizardState => actions.reduce(wizardReducer, initialWizardState);
 const chosen: WizardAction[] = [
@@ -39,6 +45,24 @@ const chosen: WizardAction[] = [
 ];
 
 describe('wizardReducer', () => {
+  it("repeats weekly (issue #30): other weeks or dropped weeks make a held series stale, and another slot's drops go", () => {
+    const held = run(...chosen, { type: 'setRepeat', repeatWeeks: 8 }, { type: 'held', hold });
+    expect(held.draft).toMatchObject({ repeatWeeks: 8, skipDates: [], regularsWindowHours: 24 });
+    const dropped = wizardReducer(held, { type: 'dropWeeks', dates: ['2026-06-24', '2026-06-17'], dropped: true });
+    expect(dropped.draft.skipDates).toEqual(['2026-06-17', '2026-06-24']);
+    expect(dropped.hold).toBeNull();
+    expect(holdToRelease(held, dropped)).toBe('h1');
+    const kept = wizardReducer(dropped, { type: 'dropWeeks', dates: ['2026-06-17'], dropped: false });
+    expect(kept.draft.skipDates).toEqual(['2026-06-24']);
+    expect(wizardReducer({ ...held }, { type: 'setRepeat', repeatWeeks: 8 })).toEqual(held);
+    expect(wizardReducer(held, { type: 'setRepeat', repeatWeeks: null }).hold).toBeNull();
+    const moved = wizardReducer(kept, {
+      type: 'select',
+      selection: { startDate: '2026-06-10T10:00:00.000Z', endDate: '2026-06-10T11:00:00.000Z' },
+    });
+    expect(moved.draft.skipDates).toEqual([]);
+  });
+
   it('starts at Select Field with the spec defaults', () => {
     expect(initialWizardState.step).toBe(0);
     expect(initialWizardState.draft).toMatchObject({ duration: 60, maxPlayers: 22, price: '', name: null });

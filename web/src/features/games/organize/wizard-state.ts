@@ -1,4 +1,5 @@
 import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
+import { DEFAULT_REGULARS_WINDOW_HOURS } from '@playtime/shared/contract/series';
 import {
   decisionTimePassed,
   DEFAULT_DECISION_HOURS,
@@ -59,6 +60,12 @@ export interface WizardDraft {
   minPlayers: number | string | null;
   /** How many hours before the start the minimum is checked. */
   decisionHours: number | string;
+  /** Issue #30, 'Repeat weekly': how many weeks from the selected slot on; null: one game. */
+  repeatWeeks: number | null;
+  /** Weeks the captain dropped ('YYYY-MM-DD' in the wizard's zone). */
+  skipDates: string[];
+  /** How long last week's team players may join each week first (a number box: '' while emptied). */
+  regularsWindowHours: number | string;
 }
 
 /** What the Configure step sets: the game's own settings, held with the slot. */
@@ -90,6 +97,9 @@ export const initialDraft: WizardDraft = {
   sidelineSize: DEFAULT_SIDELINE_SIZE,
   minPlayers: null,
   decisionHours: DEFAULT_DECISION_HOURS,
+  repeatWeeks: null,
+  skipDates: [],
+  regularsWindowHours: DEFAULT_REGULARS_WINDOW_HOURS,
 };
 
 export const initialWizardState: WizardState = {
@@ -107,6 +117,10 @@ export type WizardAction =
   | { type: 'chooseSubField'; field: Venue; subField: ChosenSubField }
   | { type: 'showDay'; day: Day }
   | { type: 'setDuration'; duration: number }
+  /** 'Repeat weekly' on (a number of weeks) or off (null), the dropped weeks, the regulars' window. */
+  | { type: 'setRepeat'; repeatWeeks: number | null }
+  | { type: 'dropWeeks'; dates: string[]; dropped: boolean }
+  | { type: 'setRegularsWindow'; hours: number | string }
   | { type: 'select'; selection: Selection | null }
   | ({ type: 'configure' } & GameSettings & { name: string })
   | { type: 'held'; hold: HeldSlot }
@@ -137,10 +151,28 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return action.day === state.draft.day ? state : withoutSlot(state, { ...state.draft, day: action.day });
     case 'setDuration':
       return { ...state, draft: { ...state.draft, duration: action.duration } };
+    // Other weeks make a held series stale, as another slot does.
+    case 'setRepeat':
+      return state.draft.repeatWeeks === action.repeatWeeks
+        ? state
+        : { ...state, draft: { ...state.draft, repeatWeeks: action.repeatWeeks }, hold: null, paymentId: null };
+    case 'dropWeeks': {
+      const others = state.draft.skipDates.filter((date) => !action.dates.includes(date));
+      const skipDates = action.dropped ? [...others, ...action.dates].sort() : others;
+      return { ...state, draft: { ...state.draft, skipDates }, hold: null, paymentId: null };
+    }
+    case 'setRegularsWindow':
+      return { ...state, draft: { ...state.draft, regularsWindowHours: action.hours }, hold: null, paymentId: null };
     case 'select':
       return sameSelection(action.selection, state.draft.selection)
         ? state
-        : { ...state, draft: { ...state.draft, selection: action.selection }, hold: null, paymentId: null };
+        : {
+            ...state,
+            // Another slot has other weeks: the dropped ones were dropped for the last one.
+            draft: { ...state.draft, selection: action.selection, skipDates: [] },
+            hold: null,
+            paymentId: null,
+          };
     case 'configure': {
       const { type: _configure, ...settings } = action;
       return { ...state, draft: { ...state.draft, ...settings } };

@@ -26,7 +26,7 @@ import { PageTitle } from '../../../components/page-title';
 import { formatDollars } from '../../../utils/money';
 import { useCurrentUser, useEditUser, type CurrentUser } from '../api/current-user';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { playKeys, useMyGames } from '../../games';
+import { JoinNextWeek, playKeys, useMyGames } from '../../games';
 import { useLiveRoom } from '../../realtime';
 import { useBalance } from '../api/profile';
 import { PAYOUT_ROLES, PayoutsCard } from '../../payments';
@@ -71,6 +71,7 @@ function RecentGames({ userId }: { userId: string }) {
   useLiveRoom(rooms.user(userId), [playKeys.userGames]);
   return (
     <Stack gap="md" mt="xl">
+      <JoinNextWeek userId={userId} />
       <Title order={2} fz="xl">
         Recent Games
       </Title>

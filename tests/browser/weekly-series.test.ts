@@ -1,0 +1,225 @@
+/**
+ * A captain's weekly series in the browser (issue #30): 'Repeat weekly' on the Select Time step lists
+ * each week with its status, live (another captain's hold shows up and goes again), the series is paid
+ * in one payment, and the field owner's open timeline shows the eight games arrive without a reload.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient, accessTokenFor } from '../support/api-client';
+import { addAvailableField } from '../support/game-loop';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { DESKTOP, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
+import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
+
+const WEEK = 7 * 24 * HOUR;
+/** Week 1's game: from the next half hour plus an hour; the other weeks at the same time (UTC). */
+const gameStart = nextGameStart();
+const weekStart = (week: number) => gameStart + (week - 1) * WEEK;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await logIn(page, email);
+  await page.setViewportSize(viewport);
+  return page;
+}
+
+/** From Upcoming Games to the hour at `start` on Pitch A, selected. */
+async function pickHour(captain: Page, start: number): Promise<void> {
+  await captain.getByRole('button', { name: 'Create New Game' }).click();
+  await captain.getByLabel('Venue name').fill('Series');
+  await captain.getByRole('button', { name: /Tuesday Series Park/ }).click();
+  await captain.getByRole('button', { name: 'Pitch A' }).click();
+  if (!sameUtcDay(start, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
+  await captain.getByRole('option', { name: `${hhmm(start)} Free` }).click();
+}
+
+describe('a weekly series in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let subFieldId: string;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    ({ subFieldId } = await addAvailableField(owner, {
+      name: 'Tuesday Series Park',
+      address: '8 Series Rd',
+      subFieldName: 'Pitch A',
+      startDate: iso(gameStart - 2 * HOUR),
+      endDate: iso(gameStart + 3 * HOUR),
+    }));
+    for (let week = 2; week <= 8; week++) {
+      const window = await owner.post('/api/add-field-schedule', {
+        subFieldId,
+        startDate: iso(weekStart(week) - 2 * HOUR),
+        endDate: iso(weekStart(week) + 3 * HOUR),
+      });
+      expect(window.status, window.text).toBe(200);
+    }
+    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it("books eight weeks in one payment while the owner's timeline shows the eight games arrive", async () => {
+    const owner = await browserPage(browser, app.url, 'owner@playtime.test');
+    await owner.getByRole('link', { name: 'Field Management' }).first().click();
+    await owner.getByRole('tab', { name: 'Schedule Management' }).click();
+    await owner
+      .getByRole('button', { name: /^Available · / })
+      .first()
+      .waitFor();
+    // Weeks, not hours: all eight weeks on screen at once.
+    await owner.getByRole('button', { name: /−$/ }).click();
+    await owner.waitForTimeout(400);
+    await owner.getByRole('button', { name: /−$/ }).click();
+    await expect.poll(() => owner.getByRole('button', { name: /^Available · / }).count()).toBe(8);
+
+    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    await captain.getByRole('link', { name: 'Organize' }).first().click();
+    await pickHour(captain, gameStart);
+    await captain.getByRole('switch', { name: /Repeat weekly/ }).check();
+    const weeks = captain.getByRole('group', { name: 'Weeks of the series' });
+    await weeks.getByText('8 of 8 weeks kept').waitFor();
+    expect(await weeks.getByText('Free', { exact: true }).count()).toBe(8);
+
+    // Another captain starts paying for week 5: the step shows it held at once, and free again once let go.
+    const week5 = weeks.locator(`[data-week="${iso(weekStart(5)).slice(0, 10)}"]`);
+    const rival = await admin.post('/api/hold-slot', {
+      subFieldId,
+      startDate: iso(weekStart(5)),
+      endDate: iso(weekStart(5) + HOUR),
+    });
+    expect(rival.status, rival.text).toBe(200);
+    await week5.getByText('Held by another captain').waitFor({ timeout: 15_000 });
+    await captain.getByText('Some weeks are not free').waitFor();
+    expect(await captain.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
+    await screenshot(captain, 'series-select-time-clash-desktop');
+    await captain.setViewportSize(PHONE);
+    await screenshot(captain, 'series-select-time-clash-phone');
+    await captain.setViewportSize(DESKTOP);
+    expect((await admin.post('/api/release-hold', { holdId: (rival.json as { holdId: string }).holdId })).status).toBe(
+      200,
+    );
+    await week5.getByText('Free', { exact: true }).waitFor({ timeout: 15_000 });
+
+    await captain.getByRole('button', { name: 'Done' }).click();
+    await captain.getByLabel('Game Name').fill('Tuesday Regulars');
+    await captain.getByRole('button', { name: 'Done' }).click();
+    // One payment: $40 an hour, eight weeks.
+    await captain.getByText('$320.00 for 8 weeks, in one payment').waitFor();
+    await screenshot(captain, 'series-confirm-desktop');
+    await captain.setViewportSize(PHONE);
+    await screenshot(captain, 'series-confirm-phone');
+    await captain.setViewportSize(DESKTOP);
+    await captain.getByRole('button', { name: 'Confirm', exact: true }).last().click();
+    const dialog = captain.getByRole('dialog', { name: 'Pay by card' });
+    await fillCard(dialog);
+    await dialog.getByRole('button', { name: /^Pay \$320\.00/ }).click();
+    await captain.getByText('Game Created').waitFor({ timeout: 30_000 });
+
+    // The owner's timeline, never reloaded, shows the eight games.
+    await expect.poll(() => owner.getByRole('button', { name: /^Game · / }).count(), { timeout: 30_000 }).toBe(8);
+    await screenshot(owner, 'series-owner-timeline-desktop');
+    await owner.setViewportSize(PHONE);
+    await screenshot(owner, 'series-owner-timeline-phone');
+
+    // The captain's games say which week each is; the game page too.
+    await captain.getByText('Game Created').click();
+    await captain.waitForURL(/\/organize\/games$/);
+    await captain.getByText('Week 2 of 8').waitFor();
+    await captain
+      .getByRole('link', { name: /Tuesday Regulars/ })
+      .first()
+      .click();
+    await captain.getByTestId('series-week').getByText('Week 1 of 8').waitFor();
+    await captain.goBack();
+
+    // Cancelling the rest from week 2 lists each week's refund (all more than 24 hours away) in one confirmation.
+    // The card's column: the innermost block with both the week's badge and a Delete button.
+    const week2 = captain
+      .locator('div')
+      .filter({ has: captain.getByText('Week 2 of 8') })
+      .filter({ has: captain.getByRole('button', { name: 'Delete' }) })
+      .last();
+    await week2.getByRole('button', { name: 'Delete' }).click();
+    await captain
+      .getByRole('dialog', { name: 'Delete this game?' })
+      .getByRole('button', { name: 'Cancel the rest of the series' })
+      .click();
+    const confirmation = captain.getByRole('dialog', { name: 'Cancel the rest of the series?' });
+    await confirmation.getByText('$280.00 of the series').waitFor();
+    expect(await confirmation.getByRole('row').count()).toBe(8);
+    await screenshot(captain, 'series-cancel-rest-desktop');
+    await captain.setViewportSize(PHONE);
+    await screenshot(captain, 'series-cancel-rest-phone');
+    await captain.setViewportSize(DESKTOP);
+    await confirmation.getByRole('button', { name: 'Cancel 7 weeks' }).click();
+    await confirmation.waitFor({ state: 'hidden' });
+    await expect.poll(() => captain.getByText(/Week \d of 8/).count(), { timeout: 15_000 }).toBe(1);
+    // The owner's timeline, live again: one game left.
+    await expect.poll(() => owner.getByRole('button', { name: /^Game · / }).count(), { timeout: 30_000 }).toBe(1);
+  }, 120_000);
+});
+
+describe("a weekly series' regulars in the browser (the demo data)", () => {
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SEED_DEMO: 'true' });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it("offers last week's player 'Join next …' on their profile, and the captain the week's regulars", async () => {
+    const player = await browserPage(browser, app.url, 'player@playtime.test');
+    await player.getByRole('link', { name: 'Profile' }).first().click();
+    const offer = player.getByTestId('join-next-week');
+    await offer.waitFor({ timeout: 30_000 });
+    const button = offer.getByRole('link', { name: /^Join next \w+day$/ });
+    await screenshot(player, 'series-join-next-desktop');
+    await player.setViewportSize(PHONE);
+    await screenshot(player, 'series-join-next-phone');
+    await player.setViewportSize(DESKTOP);
+    await button.click();
+    await player.getByTestId('series-week').getByText('Week 2 of 8').waitFor();
+    await player
+      .getByTestId('regulars-notice')
+      .getByText(/Last week's players join first/)
+      .waitFor();
+    await player.getByRole('button', { name: 'Join Game' }).click();
+    await player.getByRole('button', { name: 'Leave Game' }).waitFor();
+    // Joined: the profile's offer is gone.
+    await player.getByRole('link', { name: 'Profile' }).first().click();
+    await player.getByRole('heading', { name: 'Recent Games' }).waitFor();
+    await expect.poll(() => player.getByTestId('join-next-week').count()).toBe(0);
+
+    const gameUrl = await (async () => {
+      await player.goBack();
+      return player.url();
+    })();
+    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    await captain.goto(gameUrl);
+    const regulars = captain.getByRole('region', { name: 'Regulars' });
+    await regulars.getByText('player', { exact: true }).waitFor();
+    await regulars.getByLabel('Add a regular').fill('admin');
+    await regulars.getByRole('button', { name: 'Add' }).click();
+    await regulars.getByText('admin', { exact: true }).waitFor();
+    await screenshot(captain, 'series-regulars-desktop');
+    await captain.setViewportSize(PHONE);
+    await screenshot(captain, 'series-regulars-phone');
+  }, 120_000);
+});

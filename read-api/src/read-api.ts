@@ -7,6 +7,7 @@ import type { ProjectionProgress } from '@playtime/shared/infra/projections/proj
 import { auditQueryRoutes } from './audit/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
+import { mailQueryRoutes } from './mail/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
 import { pictureQueryRoutes } from './pictures/routes';
@@ -47,6 +48,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));
   router.use(operationsQueryRoutes(deps));
+  router.use(mailQueryRoutes(deps));
   router.use(pictureQueryRoutes(deps));
   return router;
 }

@@ -3,6 +3,9 @@
  * reset links (once, expired, wrong), unsubscribing by link and by one-click header, and the outbox's
  * at-most-once sending when an attempt dies between claim and send or between send and record.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_EMAIL_TEXTS, EMAIL_TEXTS, UNSUBSCRIBE_TEXTS } from '@playtime/shared/contract/email';
 import { createPool, type Pool } from '@playtime/shared/infra/db/pool';
@@ -369,4 +372,53 @@ describe('the outbox sends each row at most once', () => {
     expect(rows).toHaveLength(ids.length);
     expect(rows.every((row) => row.copies === 1)).toBe(true);
   });
+
+  it('a worker process killed while the server takes its mail: the next worker sends nothing more, one mail', async () => {
+    const id = await newMail('killed@example.com');
+    const received: string[] = [];
+    let child: ReturnType<typeof spawn> | null = null;
+    // A real SMTP server started by the test: it takes the mail, and before answering 250 the worker
+    // process that sent it is killed (SIGKILL), so nothing of that process records anything.
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          child?.kill('SIGKILL');
+          setTimeout(() => callback(), 100);
+        });
+      },
+    });
+    server.on('error', () => undefined);
+    const port = await findFreePort();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+    try {
+      const script = path.resolve(import.meta.dirname, '../support/email-worker-process.ts');
+      const started = spawn(process.execPath, ['--import', 'tsx', script, database.url, `smtp://127.0.0.1:${port}`], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child = started;
+      const exited = new Promise<number | null>((resolve) =>
+        started.once('exit', (_code, signal) => resolve(signal ? 1 : 0)),
+      );
+      await exited;
+      expect(started.signalCode).toBe('SIGKILL');
+      expect(await stateOf(id)).toBe('sending');
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain(`Message-ID: ${messageIdOf(id, 'playtime.test')}`);
+
+      // Another worker takes the stalled job over (BullMQ's stall check) and must not send it again.
+      await using(worker({ smtpUrl: `smtp://127.0.0.1:${port}` }), async () => {
+        await waitFor('the stalled job settled', async () => (await stateOf(id)) === 'unknown', 120_000);
+      });
+      expect(received).toHaveLength(1);
+    } finally {
+      child?.kill('SIGKILL');
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 180_000);
 });

@@ -56,6 +56,7 @@ describe('email through the standalone app', () => {
     const page = await new HttpBrowser().navigate(authorizationRequest(app.url).url);
     expect(page.body).toContain('Admin → Mail');
     expect(page.body).toContain('Forgot your password?');
+    expect(page.body).toContain('href="/account/verify-email/resend"');
   });
 
   it('sign-up sends a verification mail whose link verifies once; a reuse is refused', async () => {

@@ -158,6 +158,7 @@ export async function createEmbeddedIdentityProvider(
             return account;
           }),
         forgotPasswordPath: ACCOUNT_EMAIL_ROUTES.forgot,
+        resendVerificationPath: ACCOUNT_EMAIL_ROUTES.resend,
         proofKey: cookieKeys[0]!,
         onError,
       }),

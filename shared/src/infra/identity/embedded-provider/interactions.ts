@@ -26,6 +26,7 @@ export interface InteractionRouterInput {
   createAccount(input: NewAccount): Promise<Account>;
   /** The forgot-password page, under the provider's mount path. */
   forgotPasswordPath: string;
+  resendVerificationPath: string;
   /** Signs the proof that carries a temporary password's login on to the new-password form. */
   proofKey: string;
   onError: (error: unknown) => void;
@@ -150,6 +151,7 @@ export function interactionRouter(input: InteractionRouterInput): Router {
         error,
         showDemoAccounts: input.showDemoAccounts,
         forgotPasswordUrl: `${req.baseUrl}${input.forgotPasswordPath}`,
+        resendVerificationUrl: `${req.baseUrl}${input.resendVerificationPath}`,
         mailStaysLocal: input.mailStaysLocal,
       }),
     );

@@ -125,8 +125,9 @@ export function alert(message: string | undefined): string {
 }
 
 export interface LoginPageInput {
-  /** The forgot-password page (account-email.ts). */
+  /** The forgot-password and send-verification-again pages (account-email.ts). */
   forgotPasswordUrl?: string;
+  resendVerificationUrl?: string;
   /** Standalone: say that mail stays on this machine and where an admin reads it. */
   mailStaysLocal?: boolean;
   action: string;
@@ -165,7 +166,7 @@ export function loginPage(input: LoginPageInput): string {
         <button type="submit" class="button">Log in</button>
       </form>
       <p class="footer">No account yet? <a href="${escapeHtml(input.signupUrl)}">Sign up</a> · <a href="${escapeHtml(input.cancelUrl)}">Cancel</a></p>
-      ${input.forgotPasswordUrl ? `<p class="footer"><a href="${escapeHtml(input.forgotPasswordUrl)}">Forgot your password?</a></p>` : ''}
+      ${input.forgotPasswordUrl ? `<p class="footer"><a href="${escapeHtml(input.forgotPasswordUrl)}">Forgot your password?</a>${input.resendVerificationUrl ? ` · <a href="${escapeHtml(input.resendVerificationUrl)}">Verification email again</a>` : ''}</p>` : ''}
     </section>
     ${input.mailStaysLocal ? `<section class="card" aria-labelledby="mail-title"><h2 id="mail-title">Where is my email?</h2><p class="dimmed" style="margin:0">${escapeHtml(ACCOUNT_EMAIL_TEXTS.standaloneMailNote)}</p></section>` : ''}
     ${input.showDemoAccounts ? demoAccountsCard(input.action) : ''}`,

@@ -168,7 +168,7 @@ export function loginPage(input: LoginPageInput): string {
       <p class="footer">No account yet? <a href="${escapeHtml(input.signupUrl)}">Sign up</a> · <a href="${escapeHtml(input.cancelUrl)}">Cancel</a></p>
       ${input.forgotPasswordUrl ? `<p class="footer"><a href="${escapeHtml(input.forgotPasswordUrl)}">Forgot your password?</a>${input.resendVerificationUrl ? ` · <a href="${escapeHtml(input.resendVerificationUrl)}">Verification email again</a>` : ''}</p>` : ''}
     </section>
-    ${input.mailStaysLocal ? `<section class="card" aria-labelledby="mail-title"><h2 id="mail-title">Where is my email?</h2><p class="dimmed" style="margin:0">${escapeHtml(ACCOUNT_EMAIL_TEXTS.standaloneMailNote)}</p></section>` : ''}
+    ${input.mailStaysLocal ? `<section class="card" aria-labelledby="mail-title"><h2 id="mail-title">Mail stays on this machine</h2><p class="dimmed" style="margin:0">${escapeHtml(ACCOUNT_EMAIL_TEXTS.standaloneMailNote)}</p></section>` : ''}
     ${input.showDemoAccounts ? demoAccountsCard(input.action) : ''}`,
   );
 }

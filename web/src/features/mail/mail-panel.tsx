@@ -30,7 +30,7 @@ function OpenMail({ id }: { id: number }) {
   if (error || !message) return <Alert color="red">{errorMessage(error)}</Alert>;
   return (
     <Card withBorder padding="md" aria-labelledby="open-mail-title">
-      <Title order={3} fz="md" id="open-mail-title">
+      <Title order={2} fz="md" id="open-mail-title">
         {message.subject}
       </Title>
       <Text fz="sm" c="dimmed" mb="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -68,9 +68,11 @@ describe('verification mail in the browser', () => {
     await screenshot(admin.page, 'email-mail-tab-desktop');
     const link = /Verify my email: (\S+)/.exec(text)![1]!;
 
-    const phone = await newPage(browser, PHONE);
+    // At phone width the header's Log Out hides in the menu: log in wide, then narrow the window.
+    const phone = await newPage(browser, DESKTOP);
     await phone.page.goto(app.url);
     await logIn(phone.page, 'admin@playtime.test');
+    await phone.page.setViewportSize(PHONE);
     await phone.page.goto(`${app.url}/admin?tab=mail`);
     await phone.page
       .getByRole('button', { name: /^Read "Verify your email/ })

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Group, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { MailMessage } from '@playtime/shared/contract/email';
 import { ResponsiveTable } from '../../components/responsive-table';
@@ -51,11 +51,15 @@ function OpenMail({ id }: { id: number }) {
           </Code>
         </Tabs.Panel>
         <Tabs.Panel value="raw">
-          <ScrollArea.Autosize mah={520}>
-            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {message.raw}
-            </Code>
-          </ScrollArea.Autosize>
+          {/* A scrolling region takes keyboard focus, so it can be scrolled without a mouse. */}
+          <Code
+            block
+            tabIndex={0}
+            aria-label="Raw source"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 520, overflow: 'auto' }}
+          >
+            {message.raw}
+          </Code>
         </Tabs.Panel>
       </Tabs>
     </Card>

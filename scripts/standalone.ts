@@ -34,6 +34,7 @@ import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
+import { startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
 import { prepareAtStart } from '@playtime/command-api/demo/seed-demo';
 
 export interface RunningApp {
@@ -42,6 +43,8 @@ export interface RunningApp {
   databaseUrl: string;
   /** The processor, its webhook inbox and reconciliation, and what rentals and entries buy (shared/src/game-loop/game-payments.ts). */
   payments: Payments;
+  /** The outbox's worker; without SMTP_URL its embedded catcher holds every mail. */
+  email: EmailWorker;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,15 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     logger,
   });
   const accountWithdrawal = await startAccountWithdrawal({ ...parts, redisUrl: config.REDIS_URL, logger });
+  const email = await startEmailWorker({
+    pool: parts.pool,
+    databaseUrl: parts.databaseUrl,
+    redisUrl: config.REDIS_URL,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    publicUrl: parts.publicUrl,
+    logger,
+  });
   const projector = createProductProjector({
     infrastructure: parts,
     announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter),
@@ -176,6 +188,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     port,
     databaseUrl: parts.databaseUrl,
     payments,
+    email,
     close() {
       // Producers before what they feed: the projector announces through socket.io (and its Redis
       // clients), and everything uses the database that parts.close() shuts last.
@@ -187,6 +200,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         await projector.stop();
         await gameLoop.close();
         await accountWithdrawal.close();
+        await email.close();
         await jobs.close();
         await realtime.close();
         httpServer.closeAllConnections();

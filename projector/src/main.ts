@@ -4,6 +4,7 @@ import { publicUrlOf } from '@playtime/shared/infra/config/config';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
 import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastructure';
+import { startEmailWorker } from '@playtime/shared/infra/email/email-worker';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
 import { startGameLoop } from './games/game-loop';
@@ -35,6 +36,19 @@ runService('projector', async ({ config, logger, metrics }) => {
     logger,
   });
   const accountWithdrawal = await startAccountWithdrawal({ ...infrastructure, redisUrl: config.REDIS_URL, logger });
+  if (!config.SMTP_URL)
+    logger.warn(
+      'SMTP_URL is not set: mail is caught by an embedded SMTP server in this projector (Admin → Mail), not sent',
+    );
+  const email = await startEmailWorker({
+    pool: infrastructure.pool,
+    databaseUrl: infrastructure.databaseUrl,
+    redisUrl: config.REDIS_URL,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    publicUrl: publicUrlOf(config),
+    logger,
+  });
   const projector = createProductProjector({
     infrastructure,
     announcer: redis?.announcer ?? silentAnnouncer,
@@ -75,6 +89,7 @@ runService('projector', async ({ config, logger, metrics }) => {
       await projector.stop();
       await gameLoop.close();
       await accountWithdrawal.close();
+      await email.close();
       await payments.close();
       await redis?.close();
       await infrastructure.close();

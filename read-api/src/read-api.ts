@@ -8,6 +8,7 @@ import { auditQueryRoutes } from './audit/routes';
 import { calendarQueryRoutes } from './calendar/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
+import { mailQueryRoutes } from './mail/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
 import { pictureQueryRoutes } from './pictures/routes';
@@ -50,6 +51,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));
   router.use(operationsQueryRoutes(deps));
+  router.use(mailQueryRoutes(deps));
   router.use(pictureQueryRoutes(deps));
   router.use(calendarQueryRoutes(deps));
   return router;

@@ -25,6 +25,7 @@ describe('docker-compose.yml', () => {
       'command-api-1',
       'command-api-2',
       'kurrentdb',
+      'mailpit',
       'postgres',
       'projector-1',
       'projector-2',
@@ -68,6 +69,8 @@ describe('docker-compose.yml', () => {
       expect(parsed.data!.DATABASE_URL).toContain('@postgres:5432/');
       expect(parsed.data!.REDIS_URL).toBe('redis://redis:6379');
       expect(parsed.data!.PUBLIC_URL).toBe('http://localhost:8080');
+      expect(parsed.data!.SMTP_URL, 'mail goes to the compose mail catcher').toBe('smtp://mailpit:1025');
+      expect(services.mailpit, 'the mail catcher SMTP_URL names').toBeTruthy();
       expect(parsed.data!.EVENTSTORE_URL).toBe(eventStore);
       // No Auth0 settings needed: the embedded identity provider.
       expect(parsed.data!.AUTH0_DOMAIN).toBeFalsy();

@@ -119,6 +119,27 @@ export const configSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** The platform's share of each payment, in percent of it, kept as Stripe's application fee. */
     STRIPE_APPLICATION_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+    /**
+     * Where mail goes, as nodemailer reads a URL: smtp://user:pass@host:587 (STARTTLS when offered),
+     * smtps://…:465 (TLS from the start). Empty: the standalone app's embedded SMTP server catches
+     * every mail into PostgreSQL (Admin → Mail) and nothing leaves the machine.
+     */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^smtps?:\/\/[^\s]+$/,
+            'must be an smtp:// or smtps:// URL (e.g. smtp://user:password@mail.example.com:587)',
+          )
+          .optional(),
+      ),
+    /** The From of every mail. */
+    MAIL_FROM: z.string().trim().min(3).default('Playtime <no-reply@playtime.local>'),
     PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   })
   .superRefine((config, context) => {

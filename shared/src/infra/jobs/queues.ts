@@ -16,6 +16,8 @@ export const JOB_QUEUES = {
   paymentReconciliation: 'payment-reconciliation',
   /** The published partner spreadsheet, read again every PARTNER_SHEET_MINUTES. */
   partnerSheetImport: 'partner-sheet-import',
+  /** Outbox rows on their way to the SMTP server (infra/email). */
+  email: 'email',
 } as const;
 
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];

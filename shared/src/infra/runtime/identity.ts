@@ -40,6 +40,8 @@ export async function setUpIdentity(options: {
   publicUrl: string;
   logger: Logger;
   seedDemoAccounts: boolean;
+  /** Standalone without SMTP_URL: the login page says where mail is read. */
+  mailStaysLocal?: boolean;
 }): Promise<Identity> {
   const { config } = options;
   if (config.AUTH0_DOMAIN && !config.EMBEDDED_IDENTITY) {
@@ -72,6 +74,7 @@ export async function setUpIdentity(options: {
     audience: EMBEDDED_AUDIENCE,
     seedDemoAccounts: options.seedDemoAccounts,
     adminEmails: config.ADMIN_EMAILS,
+    mailStaysLocal: options.mailStaysLocal ?? false,
     onError: (error) => options.logger.error({ err: error }, 'identity provider error'),
   });
   const verifier = createAccessTokenVerifier({

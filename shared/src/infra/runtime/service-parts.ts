@@ -7,6 +7,9 @@ import type { SecurityHeaderOptions } from '../http/security-headers';
 import { appOrigins, identityOrigin } from '../identity/app-origins';
 import type { Logger } from '../logging';
 import type { Metrics } from '../metrics/metrics';
+import { prepareEmailTables } from '../email/email-worker';
+import { unsubscribeRoutes } from '../email/unsubscribe-routes';
+import { loadUnsubscribeKey } from '../email/unsubscribe-tokens';
 import { setUpIdentity, type Identity } from './identity';
 import { connectInfrastructure, type Infrastructure } from './infrastructure';
 
@@ -42,13 +45,20 @@ export async function connectServiceParts(
     publicUrl,
     logger,
     seedDemoAccounts: options.seedDemoAccounts,
+    // Standalone without SMTP_URL, mail goes to the embedded catcher: the login page says where to read it.
+    mailStaysLocal: options.standalone && !config.SMTP_URL,
   });
   const currentUsers = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
   const resolveUser = createUserResolver({ verify: identity.verify, pool, cache: currentUsers });
+  // The mail's unsubscribe page is served where the provider's pages are (by the read APIs, behind Caddy).
+  await prepareEmailTables(pool);
   const identityRoutes =
     options.serveIdentityProvider && identity.provider
-      ? [Router().use(identity.provider.path, identity.provider.router)]
-      : [];
+      ? [
+          Router().use(identity.provider.path, identity.provider.router),
+          unsubscribeRoutes({ pool, unsubscribeKey: await loadUnsubscribeKey(pool) }),
+        ]
+      : [unsubscribeRoutes({ pool, unsubscribeKey: await loadUnsubscribeKey(pool) })];
   return {
     ...infrastructure,
     identity,

@@ -1,15 +1,16 @@
 import { Container, Tabs } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { useSearchParams } from 'react-router';
-import { IconActivity, IconBuildingStadium, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconBuildingStadium, IconHistory, IconMail, IconUsers } from '@tabler/icons-react';
 import classes from './admin.module.css';
 import { PageTitle } from '../../components/page-title';
 import { EventHistory } from '../../features/audit';
+import { MailPanel } from '../../features/mail';
 import { SystemPanel } from '../../features/system';
 import { FieldOwnerApplications } from '../../features/partner-applications';
 import { UserManagement } from '../../features/users';
 
-/** /admin: composes the users feature's table, the partner-applications feature's tab, the audit feature's event history and the system feature's operations. */
+/** /admin: composes the users feature's table, the partner-applications feature's tab, the audit feature's event history, the system feature's operations and the mail feature's caught mail. */
 export function AdminPage() {
   // The tab lives in the address too, so a shared history view opens on its tab.
   const [params, setParams] = useSearchParams();
@@ -38,6 +39,9 @@ export function AdminPage() {
             <Tabs.Tab className={classes.tab} value="system" leftSection={<IconActivity size={16} />}>
               System
             </Tabs.Tab>
+            <Tabs.Tab className={classes.tab} value="mail" leftSection={<IconMail size={16} />}>
+              Mail
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="users">
             <UserManagement />
@@ -50,6 +54,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="system">
             <SystemPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="mail">
+            <MailPanel />
           </Tabs.Panel>
         </Tabs>
       </Container>

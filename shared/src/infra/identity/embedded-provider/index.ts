@@ -3,6 +3,10 @@ import type { JSONWebKeySet } from 'jose';
 import { Provider } from 'oidc-provider';
 import type pg from 'pg';
 import { migrate } from '../../db/migrations';
+import { withTransaction } from '../../db/pool';
+import { prepareEmailTables } from '../../email/email-worker';
+import { loadUnsubscribeKey } from '../../email/unsubscribe-tokens';
+import { accountEmailRouter, ACCOUNT_EMAIL_ROUTES, sendAccountLink } from './account-email';
 import { AccountStore } from './accounts';
 import { auth0CompatibleRequests, keepPopupOpenForTheSdk } from './auth0-compatibility';
 import { advertiseOnlyWhatWorks, providerConfiguration, ROUTES } from './configuration';
@@ -41,6 +45,8 @@ export interface EmbeddedIdentityProviderOptions {
   cookieKeys?: string[];
   /** Called with unexpected failures (5xx); they are never shown to the user in detail. */
   onError?: (error: unknown) => void;
+  /** Standalone: the login page says that mail stays on this machine and where an admin reads it. */
+  mailStaysLocal?: boolean;
   /** The clock login throttling reads (tests move it instead of waiting). */
   now?: () => Date;
 }
@@ -109,6 +115,9 @@ export async function createEmbeddedIdentityProvider(
   const signingKey = await loadSigningKey(options.pool);
   const cookieKeys = options.cookieKeys?.length ? options.cookieKeys : await loadCookieKeys(options.pool);
   const throttle = new LoginThrottle(options.pool, options.now);
+  await prepareEmailTables(options.pool);
+  // Links in mail point at the issuer: the one public address (PUBLIC_URL) of the app.
+  const email = { publicUrl: domain, unsubscribeKey: await loadUnsubscribeKey(options.pool) };
 
   const configuration = providerConfiguration({
     db: options.pool,
@@ -140,10 +149,21 @@ export async function createEmbeddedIdentityProvider(
         accounts,
         throttle,
         showDemoAccounts: options.seedDemoAccounts,
+        mailStaysLocal: options.mailStaysLocal ?? false,
+        // A sign-up's verification mail: its link and its outbox row in the account's own transaction.
+        createAccount: (input) =>
+          withTransaction(options.pool, async (client) => {
+            const account = await new AccountStore(client).create(input);
+            await sendAccountLink(client, email, account, 'verify-email', { requestedNow: false });
+            return account;
+          }),
+        forgotPasswordPath: ACCOUNT_EMAIL_ROUTES.forgot,
+        resendVerificationPath: ACCOUNT_EMAIL_ROUTES.resend,
         proofKey: cookieKeys[0]!,
         onError,
       }),
     );
+    router.use(accountEmailRouter({ pool: options.pool, email }));
     // Only the provider's own paths reach it (it answers 404 to anything else), so it can share an
     // origin root with the SPA and the API.
     router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));

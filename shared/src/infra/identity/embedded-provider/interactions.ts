@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
-import { EmailTakenError, normalizeEmail, type AccountStore } from './accounts';
+import { EmailTakenError, normalizeEmail, type Account, type AccountStore, type NewAccount } from './accounts';
 import { waitInWords, type LoginThrottle } from './login-throttle';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
 import { errorPage, loginPage, newPasswordPage, signupPage, type SignupErrors, type SignupValues } from './pages';
@@ -21,6 +21,12 @@ export interface InteractionRouterInput {
   accounts: AccountStore;
   throttle: LoginThrottle;
   showDemoAccounts: boolean;
+  mailStaysLocal: boolean;
+  /** Makes the account of a sign-up and sends its verification mail (account-email.ts). */
+  createAccount(input: NewAccount): Promise<Account>;
+  /** The forgot-password page, under the provider's mount path. */
+  forgotPasswordPath: string;
+  resendVerificationPath: string;
   /** Signs the proof that carries a temporary password's login on to the new-password form. */
   proofKey: string;
   onError: (error: unknown) => void;
@@ -144,6 +150,9 @@ export function interactionRouter(input: InteractionRouterInput): Router {
         email: email ?? text(details.params.login_hint),
         error,
         showDemoAccounts: input.showDemoAccounts,
+        forgotPasswordUrl: `${req.baseUrl}${input.forgotPasswordPath}`,
+        resendVerificationUrl: `${req.baseUrl}${input.resendVerificationPath}`,
+        mailStaysLocal: input.mailStaysLocal,
       }),
     );
   };
@@ -279,7 +288,7 @@ export function interactionRouter(input: InteractionRouterInput): Router {
         return renderSignup(req, res, details, 429, { ...signup, message: tooManySignups(wait) });
       }
       try {
-        const account = await accounts.create({ ...signup.values, password: signup.password });
+        const account = await input.createAccount({ ...signup.values, password: signup.password });
         await provider.interactionFinished(
           req,
           res,

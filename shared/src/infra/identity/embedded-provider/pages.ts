@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { ACCOUNT_EMAIL_TEXTS } from '../../../contract/email';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 
 /**
@@ -12,7 +13,7 @@ import { MIN_PASSWORD_LENGTH } from './passwords';
 
 const APP_NAME = 'Playtime';
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
@@ -78,7 +79,7 @@ const STYLES = `
   @media (max-width:480px){main{padding:24px 12px}.card{padding:20px}}
 `;
 
-function layout(title: string, body: string, head = ''): string {
+export function layout(title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -97,7 +98,7 @@ function layout(title: string, body: string, head = ''): string {
 </html>`;
 }
 
-interface TextField {
+export interface TextField {
   name: string;
   label: string;
   type: 'email' | 'password' | 'text';
@@ -108,7 +109,7 @@ interface TextField {
   autofocus?: boolean;
 }
 
-function field(input: TextField): string {
+export function field(input: TextField): string {
   const describedBy = input.error ? `${input.name}-error` : input.hint ? `${input.name}-hint` : undefined;
   return `<div class="field">
     <label for="${input.name}">${escapeHtml(input.label)}<span class="required" aria-hidden="true">*</span></label>
@@ -119,11 +120,16 @@ function field(input: TextField): string {
   </div>`;
 }
 
-function alert(message: string | undefined): string {
+export function alert(message: string | undefined): string {
   return message ? `<div class="alert" role="alert">${escapeHtml(message)}</div>` : '';
 }
 
 export interface LoginPageInput {
+  /** The forgot-password and send-verification-again pages (account-email.ts). */
+  forgotPasswordUrl?: string;
+  resendVerificationUrl?: string;
+  /** Standalone: say that mail stays on this machine and where an admin reads it. */
+  mailStaysLocal?: boolean;
   action: string;
   signupUrl: string;
   cancelUrl: string;
@@ -160,7 +166,9 @@ export function loginPage(input: LoginPageInput): string {
         <button type="submit" class="button">Log in</button>
       </form>
       <p class="footer">No account yet? <a href="${escapeHtml(input.signupUrl)}">Sign up</a> · <a href="${escapeHtml(input.cancelUrl)}">Cancel</a></p>
+      ${input.forgotPasswordUrl ? `<p class="footer"><a href="${escapeHtml(input.forgotPasswordUrl)}">Forgot your password?</a>${input.resendVerificationUrl ? ` · <a href="${escapeHtml(input.resendVerificationUrl)}">Verification email again</a>` : ''}</p>` : ''}
     </section>
+    ${input.mailStaysLocal ? `<section class="card" aria-labelledby="mail-title"><h2 id="mail-title">Mail stays on this machine</h2><p class="dimmed" style="margin:0">${escapeHtml(ACCOUNT_EMAIL_TEXTS.standaloneMailNote)}</p></section>` : ''}
     ${input.showDemoAccounts ? demoAccountsCard(input.action) : ''}`,
   );
 }

@@ -8,7 +8,8 @@ import type { Migration } from '../../db/migrations';
  * - identity_secrets: the RSA signing key (private JWK) and the cookie signing keys;
  * - identity_login_failures: recent log-in tries per account and per address, and sign-ups per address
  *   (login-throttle.ts);
- * - identity_ended_grants: sessions that ended lately, whose access tokens the APIs refuse (ended-sessions.ts).
+ * - identity_ended_grants: sessions that ended lately, whose access tokens the APIs refuse (ended-sessions.ts);
+ * - identity_email_links: verification and password reset links (account-email.ts).
  */
 export const identityMigrations: Migration[] = [
   {
@@ -75,6 +76,24 @@ export const identityMigrations: Migration[] = [
     name: 'temporary passwords',
     sql: `
       ALTER TABLE identity_accounts ADD COLUMN password_change_required boolean NOT NULL DEFAULT false;
+    `,
+  },
+  {
+    version: 5,
+    name: 'email links',
+    sql: `
+      -- Verification and password reset links (account-email.ts): only a hash of the token is kept,
+      -- so the table alone opens nothing. used_at makes a link single use.
+      CREATE TABLE identity_email_links (
+        token_hash text        PRIMARY KEY,
+        account_id text        NOT NULL REFERENCES identity_accounts (account_id) ON DELETE CASCADE,
+        purpose    text        NOT NULL CHECK (purpose IN ('verify-email', 'reset-password')),
+        email      text        NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at    timestamptz
+      );
+      CREATE INDEX identity_email_links_account ON identity_email_links (account_id);
     `,
   },
 ];

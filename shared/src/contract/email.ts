@@ -1,0 +1,130 @@
+/**
+ * Email (issue #31): the kinds of mail Playtime sends, every text of them written once, and the admin's
+ * Mail tab (GET /api/admin/mail and GET /api/admin/mail/:id), which reads the mail the standalone
+ * app's embedded SMTP server caught.
+ */
+import { z } from 'zod';
+
+export const EMAIL_KINDS = ['email-verification', 'password-reset'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** Verification and reset links are single use and expire after this long (issue #31). */
+export const EMAIL_LINK_HOURS = 24;
+
+export interface EmailText {
+  subject: string;
+  /** The paragraph above the link. */
+  intro: string;
+  /** The button (HTML) and the label before the bare link (plain text). */
+  action: string;
+  /** The paragraph below the link. */
+  outro: string;
+  /** What unsubscribing from this kind stops. */
+  unsubscribeLabel: string;
+}
+
+/** One template per kind: the plain text and the HTML of a mail are both made from these texts. */
+export const EMAIL_TEXTS: Record<EmailKind, EmailText> = {
+  'email-verification': {
+    subject: 'Verify your email for Playtime',
+    intro: 'Welcome to Playtime, {nickname}! Confirm that this is your email address so games can reach you.',
+    action: 'Verify my email',
+    outro: `The link works once and expires in ${EMAIL_LINK_HOURS} hours. If you did not sign up for Playtime, ignore this mail.`,
+    unsubscribeLabel: 'Stop verification emails',
+  },
+  'password-reset': {
+    subject: 'Reset your Playtime password',
+    intro: 'Someone (we hope you, {nickname}) asked to reset the password of your Playtime account.',
+    action: 'Choose a new password',
+    outro: `The link works once and expires in ${EMAIL_LINK_HOURS} hours. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    unsubscribeLabel: 'Stop password reset emails',
+  },
+};
+
+export const EMAIL_FOOTER = 'You get this mail because you have a Playtime account.';
+
+/** The unsubscribe page (GET shows it; the button, or a mail client's one-click POST, does it). */
+export const UNSUBSCRIBE_TEXTS = {
+  title: 'Unsubscribe',
+  confirm: (label: string) => `${label}? You can turn them on again on your profile.`,
+  button: 'Unsubscribe',
+  done: 'You are unsubscribed. Playtime sends you no more emails of this kind.',
+  invalid: 'This unsubscribe link is not valid. Use the link of a recent Playtime email.',
+} as const;
+
+/** The embedded identity provider's pages about email. */
+export const ACCOUNT_EMAIL_TEXTS = {
+  verifyTitle: 'Verify your email',
+  verifyPrompt: (email: string) => `Confirm that ${email} is your email address.`,
+  verifyButton: 'Verify my email',
+  verified: 'Your email is verified. You can close this page and go back to Playtime.',
+  linkUsed: 'This link has already been used. Ask for a new one if you still need it.',
+  linkExpired: `This link has expired (links last ${EMAIL_LINK_HOURS} hours). Ask for a new one.`,
+  linkInvalid: 'This link is not valid. Check that you copied the whole link from the email, or ask for a new one.',
+  resendTitle: 'Send the verification email again',
+  resendButton: 'Send verification email',
+  sent: 'If an account with this email exists, we sent it a link. It expires in 24 hours.',
+  forgotTitle: 'Reset your password',
+  forgotPrompt: 'Enter the email of your account and we send you a link to choose a new password.',
+  forgotButton: 'Send reset link',
+  resetTitle: 'Choose a new password',
+  resetButton: 'Save new password',
+  resetDone: 'Your password is changed. Log in with it from Playtime.',
+  /** Shown on the login page when this app's mail never leaves the machine (standalone). */
+  standaloneMailNote:
+    'This Playtime runs standalone: its email never leaves this machine. An admin reads verification and reset mail in Admin → Mail.',
+} as const;
+
+export const MAIL_LIST_DEFAULT_LIMIT = 20;
+export const MAIL_LIST_MAX_LIMIT = 100;
+
+export const MAIL_MESSAGES = {
+  onlyAdmins: 'Only admins can read the caught mail.',
+  badBefore: 'before must be the id of a mail from the list (its next value)',
+  badLimit: `limit must be a whole number from 1 to ${MAIL_LIST_MAX_LIMIT}`,
+  notFound: 'There is no caught mail with this id.',
+} as const;
+
+/** GET /api/admin/mail?before&limit: the newest first; `before` is the previous page's `next`. */
+export const mailListQuerySchema = z.object({
+  before: z.coerce
+    .number({ error: MAIL_MESSAGES.badBefore })
+    .int(MAIL_MESSAGES.badBefore)
+    .positive(MAIL_MESSAGES.badBefore)
+    .optional(),
+  limit: z.coerce
+    .number({ error: MAIL_MESSAGES.badLimit })
+    .int(MAIL_MESSAGES.badLimit)
+    .min(1, MAIL_MESSAGES.badLimit)
+    .max(MAIL_LIST_MAX_LIMIT, MAIL_MESSAGES.badLimit)
+    .default(MAIL_LIST_DEFAULT_LIMIT),
+});
+
+export interface MailListItem {
+  id: number;
+  to: string;
+  subject: string;
+  /** The outbox kind (X-Playtime-Kind), or null for mail Playtime did not send. */
+  kind: string | null;
+  sentAt: string;
+}
+
+export interface MailList {
+  items: MailListItem[];
+  /** `before` for the next (older) page; null on the last page. */
+  next: number | null;
+}
+
+/** GET /api/admin/mail/:id: one caught mail, rendered and raw. */
+export interface MailMessage extends MailListItem {
+  from: string;
+  messageId: string | null;
+  text: string;
+  /** The HTML part as sent; the web shows it in a sandboxed frame. Null when the mail had none. */
+  html: string | null;
+  raw: string;
+  headers: { name: string; value: string }[];
+}
+
+/** The header naming the outbox kind of every mail Playtime sends. */
+export const EMAIL_KIND_HEADER = 'X-Playtime-Kind';

@@ -1,0 +1,152 @@
+/**
+ * The email worker (issue #31): the relay that hands committed outbox rows to the BullMQ 'email'
+ * queue, the queue's worker that sends each (sender.ts), and, standalone, the embedded SMTP catcher.
+ * Runs in the standalone process and in the projector of a distributed deployment.
+ */
+import type pg from 'pg';
+import { migrate } from '../db/migrations';
+import { listenToChannel } from '../db/channel-listener';
+import { createJobQueue } from '../jobs/bullmq-job-queue';
+import { selectJobBackend, type JobQueue } from '../jobs/port';
+import { JOB_QUEUES } from '../jobs/queues';
+import type { Logger } from '../logging';
+import { EMAIL_OUTBOX_CHANNEL } from './outbox';
+import { emailMigrations } from './schema';
+import { sendOutboxRow, type MailTransport, type SenderDependencies } from './sender';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
+import { catcherTransport, smtpTransport } from './transports';
+
+export interface EmailJob {
+  outboxId: number;
+}
+
+/** Tries per mail: from 2 s, doubling, so an SMTP server down for about an hour and a half is waited out. */
+export const EMAIL_ATTEMPTS = 12;
+const RELAY_INTERVAL_MS = 1000;
+const RELAY_BATCH = 500;
+
+export const emailJobId = (outboxId: number) => `email-${outboxId}`;
+
+export function prepareEmailTables(pool: pg.Pool): Promise<number[]> {
+  return migrate(pool, 'email', emailMigrations);
+}
+
+/** Enqueues the rows not handed to the queue yet; the job id is the row's, so a repeat is a no-op. */
+export async function relayOutbox(pool: pg.Pool, queue: JobQueue<EmailJob>): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>(
+    'SELECT id FROM email_outbox WHERE NOT queued ORDER BY id LIMIT $1',
+    [RELAY_BATCH],
+  );
+  if (rows.length === 0) return 0;
+  await queue.enqueueMany(
+    rows.map(({ id }) => ({ jobName: 'send-email', data: { outboxId: id }, options: { jobId: emailJobId(id) } })),
+  );
+  // Marked only after the queue holds them: a crash in between enqueues them again, which is a no-op.
+  await pool.query('UPDATE email_outbox SET queued = true WHERE id = ANY($1::bigint[])', [rows.map(({ id }) => id)]);
+  return rows.length;
+}
+
+export interface EmailWorkerOptions {
+  pool: pg.Pool;
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  /** SMTP_URL; without it the embedded catcher receives everything. */
+  smtpUrl?: string | undefined;
+  from: string;
+  publicUrl: string;
+  logger: Logger;
+  /** The catcher's port (0: any free one). */
+  catcherPort?: number;
+  /** Test seams (sender.ts). */
+  hooks?: SenderDependencies['hooks'];
+  /** A test's own transport (an SMTP server it started, or one that fails). */
+  transport?: MailTransport;
+  backoffMs?: number;
+}
+
+export interface EmailWorker {
+  /** The embedded catcher (standalone), or null when mail goes to SMTP_URL. */
+  catcher: SmtpCatcher | null;
+  queue: JobQueue<EmailJob>;
+  /** Relays now instead of at the next tick. */
+  relay(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startEmailWorker(options: EmailWorkerOptions): Promise<EmailWorker> {
+  const { pool, logger } = options;
+  await prepareEmailTables(pool);
+  const catcher =
+    options.transport || options.smtpUrl ? null : await startSmtpCatcher(pool, { port: options.catcherPort });
+  const transport =
+    options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : catcherTransport(catcher!.port, pool));
+  const queue = await createJobQueue<EmailJob>({
+    name: JOB_QUEUES.email,
+    backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
+    attempts: EMAIL_ATTEMPTS,
+    backoffMs: options.backoffMs ?? 2000,
+    logger,
+  });
+  const sender: SenderDependencies = {
+    pool,
+    transport,
+    from: options.from,
+    messageIdDomain: new URL(options.publicUrl).hostname,
+    hooks: options.hooks,
+  };
+  queue.process(
+    async (job) => {
+      const outcome = await sendOutboxRow(sender, job.data.outboxId, {
+        number: job.attempt,
+        last: job.attempt >= EMAIL_ATTEMPTS,
+      });
+      if (outcome === 'unknown' || outcome === 'failed')
+        logger.warn({ outboxId: job.data.outboxId, outcome }, 'an email was not sent');
+    },
+    { concurrency: 4 },
+  );
+
+  let relaying: Promise<number> | null = null;
+  let again = false;
+  const relay = (): Promise<number> => {
+    if (relaying) {
+      again = true;
+      return relaying;
+    }
+    relaying = relayOutbox(pool, queue)
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'email relay failed; it tries again in a second');
+        return 0;
+      })
+      .finally(() => {
+        relaying = null;
+        if (again) {
+          again = false;
+          void relay();
+        }
+      });
+    return relaying;
+  };
+  // NOTIFY wakes the relay the moment a row commits; the interval covers notices missed while the
+  // listening connection was down, and rows of a process that died before it was told.
+  const listener = listenToChannel(options.databaseUrl, EMAIL_OUTBOX_CHANNEL, {
+    notice: () => void relay(),
+    listening: () => void relay(),
+  });
+  const timer = setInterval(() => void relay(), RELAY_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    catcher,
+    queue,
+    relay,
+    close: async () => {
+      clearInterval(timer);
+      await listener.close();
+      await relaying;
+      await queue.close();
+      await transport.close();
+      await catcher?.close();
+    },
+  };
+}

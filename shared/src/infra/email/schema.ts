@@ -1,0 +1,66 @@
+import type { Migration } from '../db/migrations';
+
+/**
+ * Email's tables (issue #31):
+ * - email_outbox: one row per mail to send, written in the same transaction as what causes it
+ *   (outbox.ts says where), rendered already, with its sending state;
+ * - email_unsubscribes: the kinds a user turned off by a mail's unsubscribe link;
+ * - email_secrets: the key that signs unsubscribe links;
+ * - caught_mail: what the standalone app's embedded SMTP server received (the admin's Mail tab).
+ */
+export const emailMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'email outbox, unsubscribes and caught mail',
+    sql: `
+      CREATE TABLE email_outbox (
+        id          bigserial   PRIMARY KEY,
+        kind        text        NOT NULL,
+        account_id  text,
+        to_address  text        NOT NULL,
+        subject     text        NOT NULL,
+        text_body   text        NOT NULL,
+        html_body   text        NOT NULL,
+        headers     jsonb       NOT NULL DEFAULT '{}',
+        -- pending: not claimed; sending: claimed by an attempt that has not recorded its outcome;
+        -- sent: the SMTP server accepted it; failed: refused for good; unknown: a claimed attempt
+        -- vanished and nobody can tell whether the server got it (never sent again by itself).
+        state       text        NOT NULL DEFAULT 'pending'
+                    CHECK (state IN ('pending', 'sending', 'sent', 'failed', 'unknown')),
+        queued      boolean     NOT NULL DEFAULT false,
+        attempts    integer     NOT NULL DEFAULT 0,
+        last_error  text,
+        created_at  timestamptz NOT NULL DEFAULT now(),
+        claimed_at  timestamptz,
+        sent_at     timestamptz
+      );
+      CREATE INDEX email_outbox_unqueued ON email_outbox (id) WHERE NOT queued;
+
+      CREATE TABLE email_unsubscribes (
+        account_id      text        NOT NULL,
+        kind            text        NOT NULL,
+        unsubscribed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account_id, kind)
+      );
+
+      CREATE TABLE email_secrets (
+        name  text PRIMARY KEY,
+        value text NOT NULL
+      );
+
+      CREATE TABLE caught_mail (
+        id           bigserial   PRIMARY KEY,
+        message_id   text,
+        to_address   text        NOT NULL,
+        from_address text        NOT NULL,
+        subject      text        NOT NULL,
+        kind         text,
+        text_body    text        NOT NULL,
+        html_body    text,
+        raw          text        NOT NULL,
+        received_at  timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX caught_mail_message_id ON caught_mail (message_id);
+    `,
+  },
+];

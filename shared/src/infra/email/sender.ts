@@ -1,0 +1,124 @@
+/**
+ * Sends one outbox row, at most once (issue #31).
+ *
+ * "At most once" here means: Playtime hands a row to an SMTP server in at most one attempt. An
+ * attempt first claims the row (pending → sending, in one UPDATE that only one attempt can win), then
+ * sends, then records sent. A later attempt that finds the row still claimed cannot know whether the
+ * dead attempt's mail reached the server (it may have died after the server's 250 and before the
+ * UPDATE), so it never sends again: it asks the server whether a mail with the row's Message-ID
+ * arrived (the embedded catcher can tell; an outside server cannot) and records sent, or else
+ * 'unknown' for an admin to look up by that Message-ID. The trade: a crash at the worst moment may
+ * lose a mail, never doubles one. A mail the server refused, or a connection that never got as far
+ * as the message, was certainly not sent: it goes back to pending and is retried with backoff.
+ */
+import type Mail from 'nodemailer/lib/mailer';
+import type pg from 'pg';
+
+export interface MailTransport {
+  send(message: Mail.Options): Promise<void>;
+  /** Whether the server has a mail with this Message-ID; absent when the server cannot tell. */
+  delivered?(messageId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface SenderDependencies {
+  pool: pg.Pool;
+  transport: MailTransport;
+  /** The From address. */
+  from: string;
+  /** The Message-ID's domain: the app's host. */
+  messageIdDomain: string;
+  /** Test seams for crashes at the worst moments. */
+  hooks?: { afterClaim?(id: number): Promise<void>; afterSend?(id: number): Promise<void> };
+}
+
+interface OutboxRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Record<string, string>;
+}
+
+export const messageIdOf = (id: number, domain: string) => `<outbox-${id}@${domain}>`;
+
+/** Errors after which the server certainly does not have the message. */
+function certainlyNotSent(error: unknown): boolean {
+  const details = error as { responseCode?: number; code?: string; command?: string };
+  // The server answered with a refusal (4xx/5xx) to a command, the last one included: it did not take the mail.
+  if (typeof details.responseCode === 'number' && details.responseCode >= 400) return true;
+  // No connection, no TLS, no login: the message was never on the wire.
+  return ['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH'].includes(details.code ?? '') || details.command === 'CONN';
+}
+
+export type SendOutcome = 'sent' | 'retry' | 'failed' | 'unknown' | 'done already';
+
+/** One attempt at one row; throws (for the queue's backoff) only when it is safe to try again. */
+export async function sendOutboxRow(
+  deps: SenderDependencies,
+  id: number,
+  attempt: { number: number; last: boolean },
+): Promise<SendOutcome> {
+  const claimed = await deps.pool.query<OutboxRow>(
+    `UPDATE email_outbox SET state = 'sending', claimed_at = now(), attempts = attempts + 1
+     WHERE id = $1 AND state = 'pending'
+     RETURNING id, to_address, subject, text_body, html_body, headers`,
+    [id],
+  );
+  const messageId = messageIdOf(id, deps.messageIdDomain);
+  const row = claimed.rows[0];
+  if (!row) return settleEarlierClaim(deps, id, messageId);
+  await deps.hooks?.afterClaim?.(id);
+  try {
+    await deps.transport.send({
+      messageId,
+      from: deps.from,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      headers: row.headers,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!certainlyNotSent(error)) {
+      await record(deps, id, 'unknown', message);
+      return 'unknown';
+    }
+    const permanent = (error as { responseCode?: number }).responseCode! >= 500 || attempt.last;
+    await record(deps, id, permanent ? 'failed' : 'pending', message);
+    if (permanent) return 'failed';
+    throw error;
+  }
+  await deps.hooks?.afterSend?.(id);
+  await deps.pool.query(`UPDATE email_outbox SET state = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`, [
+    id,
+  ]);
+  return 'sent';
+}
+
+async function record(deps: SenderDependencies, id: number, state: string, error: string): Promise<void> {
+  await deps.pool.query('UPDATE email_outbox SET state = $2, last_error = $3 WHERE id = $1', [id, state, error]);
+}
+
+/** The row was not pending: finished already, or claimed by an attempt that never said how it went. */
+async function settleEarlierClaim(deps: SenderDependencies, id: number, messageId: string): Promise<SendOutcome> {
+  const { rows } = await deps.pool.query<{ state: string }>('SELECT state FROM email_outbox WHERE id = $1', [id]);
+  if (rows[0]?.state !== 'sending') return 'done already';
+  if (deps.transport.delivered && (await deps.transport.delivered(messageId))) {
+    await deps.pool.query(
+      `UPDATE email_outbox SET state = 'sent', sent_at = now() WHERE id = $1 AND state = 'sending'`,
+      [id],
+    );
+    return 'sent';
+  }
+  await deps.pool.query(
+    `UPDATE email_outbox SET state = 'unknown', last_error = $2 WHERE id = $1 AND state = 'sending'`,
+    [
+      id,
+      `An earlier attempt claimed this mail and stopped without recording the outcome; look for Message-ID ${messageId} on the SMTP server.`,
+    ],
+  );
+  return 'unknown';
+}

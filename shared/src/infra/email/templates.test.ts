@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_KINDS, EMAIL_TEXTS } from '../../contract/email';
+import { renderEmail } from './templates';
+import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-tokens';
+
+describe('email templates', () => {
+  it.each(EMAIL_KINDS)('makes the plain text and the HTML of %s from the same texts', (kind) => {
+    const mail = renderEmail(kind, {
+      nickname: '<Nia & co>',
+      link: 'https://playtime.test/account/x?token=a&b',
+      unsubscribeUrl: 'https://playtime.test/email/unsubscribe?token=t',
+    });
+    expect(mail.subject).toBe(EMAIL_TEXTS[kind].subject);
+    for (const part of [EMAIL_TEXTS[kind].action, EMAIL_TEXTS[kind].unsubscribeLabel]) {
+      expect(mail.text).toContain(part);
+      expect(mail.html).toContain(part);
+    }
+    expect(mail.text).toContain('https://playtime.test/account/x?token=a&b');
+    expect(mail.text).toContain('<Nia & co>');
+    // The HTML escapes what it is given: a nickname cannot inject markup.
+    expect(mail.html).toContain('&#60;Nia &#38; co&#62;');
+    expect(mail.html).not.toContain('<Nia');
+    expect(mail.html).toContain('href="https://playtime.test/account/x?token=a&#38;b"');
+  });
+});
+
+describe('unsubscribe tokens', () => {
+  it('name the account and kind they were made for, and nothing else passes', () => {
+    const token = unsubscribeToken('key', 'account-1', 'password-reset');
+    expect(readUnsubscribeToken('key', token)).toEqual({ accountId: 'account-1', kind: 'password-reset' });
+    expect(readUnsubscribeToken('other key', token)).toBeNull();
+    const [account, , signature] = token.split('.');
+    expect(readUnsubscribeToken('key', `${account}.email-verification.${signature}`)).toBeNull();
+    expect(
+      readUnsubscribeToken('key', `${Buffer.from('account-2').toString('base64url')}.password-reset.${signature}`),
+    ).toBeNull();
+    expect(readUnsubscribeToken('key', 'garbage')).toBeNull();
+  });
+});

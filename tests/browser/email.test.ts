@@ -1,0 +1,110 @@
+/**
+ * Email in the browser (issue #31): a newcomer signs up, the admin reads the verification mail in the
+ * Mail tab (rendered, plain text and raw), and the newcomer follows its link, which verifies the email.
+ * The login page says where standalone mail is read. Desktop and phone widths, axe on every screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ACCOUNT_EMAIL_TEXTS } from '@playtime/shared/contract/email';
+import { createPool } from '@playtime/shared/infra/db/pool';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import path from 'node:path';
+import { DESKTOP, launchBrowser, logIn, newPage, PHONE, SCREENSHOTS, screenshot } from './support/browser';
+
+describe('verification mail in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await launchBrowser();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.dispose();
+  });
+
+  it('signs up, the admin reads the mail in the Mail tab, and its link verifies the email', async () => {
+    const newcomer = await newPage(browser, DESKTOP);
+    await newcomer.page.goto(app.url);
+    const popupPromise = newcomer.page.context().waitForEvent('page');
+    await newcomer.page.getByRole('button', { name: 'Log In' }).first().click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    await popup.getByText(ACCOUNT_EMAIL_TEXTS.standaloneMailNote).waitFor();
+    await screenshot(popup, 'email-login-note-desktop');
+    await popup.getByRole('link', { name: 'Sign up' }).click();
+    await popup.getByLabel('Email').fill('newcomer@example.com');
+    await popup.getByLabel('Nickname').fill('Nia');
+    await popup.getByLabel('Password').fill('a good password');
+    await popup.getByRole('button', { name: 'Sign up' }).click();
+    await newcomer.page.getByRole('button', { name: 'Log Out' }).first().waitFor({ timeout: 30_000 });
+
+    const admin = await newPage(browser, DESKTOP);
+    await admin.page.goto(app.url);
+    await logIn(admin.page, 'admin@playtime.test');
+    await admin.page.goto(`${app.url}/admin?tab=mail`);
+    const read = admin.page.getByRole('button', {
+      name: 'Read "Verify your email for Playtime" to newcomer@example.com',
+    });
+    await read.waitFor({ timeout: 30_000 });
+    await read.click();
+    const frame = admin.page.frameLocator('iframe[title^="Rendered mail"]');
+    await frame.getByText('Welcome to Playtime, Nia!').waitFor({ timeout: 15_000 });
+    // axe cannot run inside the sandboxed frame (no scripts may run there, by design): the rendered view
+    // is pictured without it, and axe checks the tab on its plain text view below.
+    await admin.page.screenshot({ path: path.join(SCREENSHOTS, 'email-mail-rendered-desktop.png'), fullPage: true });
+    await admin.page.getByRole('tab', { name: 'Raw source' }).click();
+    await admin.page
+      .getByRole('tabpanel')
+      .filter({ hasText: 'List-Unsubscribe-Post: List-Unsubscribe=One-Click' })
+      .last()
+      .waitFor({ timeout: 15_000 });
+    await admin.page.getByRole('tab', { name: 'Plain text' }).click();
+    const plain = admin.page.getByRole('tabpanel').filter({ hasText: 'Verify my email:' }).last();
+    await plain.waitFor({ timeout: 15_000 });
+    const text = (await plain.textContent())!;
+    await screenshot(admin.page, 'email-mail-tab-desktop');
+    const link = /Verify my email: (\S+)/.exec(text)![1]!;
+
+    // At phone width the header's Log Out hides in the menu: log in wide, then narrow the window.
+    const phone = await newPage(browser, DESKTOP);
+    await phone.page.goto(app.url);
+    await logIn(phone.page, 'admin@playtime.test');
+    await phone.page.setViewportSize(PHONE);
+    await phone.page.goto(`${app.url}/admin?tab=mail`);
+    await phone.page
+      .getByRole('button', { name: /^Read "Verify your email/ })
+      .first()
+      .click();
+    await phone.page
+      .frameLocator('iframe[title^="Rendered mail"]')
+      .getByText('Welcome to Playtime, Nia!')
+      .waitFor({ timeout: 15_000 });
+    await phone.page.screenshot({ path: path.join(SCREENSHOTS, 'email-mail-rendered-phone.png'), fullPage: true });
+    await phone.page.getByRole('tab', { name: 'Raw source' }).click();
+    await screenshot(phone.page, 'email-mail-tab-phone');
+
+    // The newcomer follows the link from the mail: one click on its page verifies the address.
+    await newcomer.page.goto(link);
+    await screenshot(newcomer.page, 'email-verify-desktop');
+    await newcomer.page.getByRole('button', { name: ACCOUNT_EMAIL_TEXTS.verifyButton }).click();
+    await newcomer.page.getByText(ACCOUNT_EMAIL_TEXTS.verified).waitFor();
+    await screenshot(newcomer.page, 'email-verified-desktop');
+    const pool = createPool(app.databaseUrl);
+    try {
+      const { rows } = await pool.query<{ email_verified: boolean }>(
+        "SELECT email_verified FROM identity_accounts WHERE email = 'newcomer@example.com'",
+      );
+      expect(rows[0]!.email_verified).toBe(true);
+    } finally {
+      await pool.end();
+    }
+    // The link is spent: following it again says so, at phone width too.
+    const again = await newPage(browser, PHONE);
+    await again.page.goto(link);
+    await again.page.getByText(ACCOUNT_EMAIL_TEXTS.linkUsed).waitFor();
+    await screenshot(again.page, 'email-link-used-phone');
+  }, 180_000);
+});

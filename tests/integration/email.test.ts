@@ -1,0 +1,425 @@
+/**
+ * Email (issue #31) over real HTTP, PostgreSQL and the embedded SMTP server: the verification and
+ * reset links (once, expired, wrong), unsubscribing by link and by one-click header, and the outbox's
+ * at-most-once sending when an attempt dies between claim and send or between send and record.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_EMAIL_TEXTS, EMAIL_TEXTS, UNSUBSCRIBE_TEXTS } from '@playtime/shared/contract/email';
+import { createPool, type Pool } from '@playtime/shared/infra/db/pool';
+import { prepareEmailTables, startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
+import { writeEmail, type EmailSettings } from '@playtime/shared/infra/email/outbox';
+import { messageIdOf } from '@playtime/shared/infra/email/sender';
+import { startSmtpCatcher, type SmtpCatcher } from '@playtime/shared/infra/email/smtp-catcher';
+import { catcherTransport } from '@playtime/shared/infra/email/transports';
+import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
+import { createLogger } from '@playtime/shared/infra/logging';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { ApiClient, accessTokenFor, authorizationRequest } from '../support/api-client';
+import { signUpOnPage, waitForMail } from '../support/mail';
+import { createTestDatabase } from '../support/postgres';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { waitFor } from '../support/wait';
+
+const PASSWORD = 'a good password';
+
+describe('email through the standalone app', () => {
+  let app: TestApp;
+  let admin: ApiClient;
+  let pool: Pool;
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    pool = createPool(app.databaseUrl);
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await app?.dispose();
+  });
+
+  const post = (url: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const verified = async (email: string) =>
+    (
+      await pool.query<{ email_verified: boolean }>('SELECT email_verified FROM identity_accounts WHERE email = $1', [
+        email,
+      ])
+    ).rows[0]?.email_verified;
+
+  it('the login page says where verification mail is read, standalone', async () => {
+    const page = await new HttpBrowser().navigate(authorizationRequest(app.url).url);
+    expect(page.body).toContain('Admin → Mail');
+    expect(page.body).toContain('Forgot your password?');
+    expect(page.body).toContain('href="/account/verify-email/resend"');
+  });
+
+  it('sign-up sends a verification mail whose link verifies once; a reuse is refused', async () => {
+    await signUpOnPage(app.url, 'vera@example.com', 'Vera', PASSWORD);
+    const mail = await waitForMail(admin, 'vera@example.com', /Verify your email/);
+    expect(mail.message.kind).toBe('email-verification');
+    expect(mail.parsed.subject).toBe(EMAIL_TEXTS['email-verification'].subject);
+    expect(mail.parsed.text).toContain('Welcome to Playtime, Vera!');
+    expect(mail.parsed.html).toContain(EMAIL_TEXTS['email-verification'].action);
+    expect(mail.parsed.html).toContain(mail.link.replaceAll('&', '&#38;'));
+    expect(await verified('vera@example.com')).toBe(false);
+
+    // Opening the link (a mail scanner does as much) shows a button and spends nothing.
+    const opened = await fetch(mail.link);
+    expect(opened.status).toBe(200);
+    const form = readForm(await opened.text(), mail.link);
+    const first = await post(form.action, form.fields);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain(ACCOUNT_EMAIL_TEXTS.verified);
+    expect(await verified('vera@example.com')).toBe(true);
+
+    const again = await post(form.action, form.fields);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain(ACCOUNT_EMAIL_TEXTS.linkUsed);
+    expect((await fetch(mail.link)).status).toBe(400);
+  });
+
+  it('a verification link sent again on request expires after 24 hours; a wrong one is refused', async () => {
+    await signUpOnPage(app.url, 'evan@example.com', 'Evan', PASSWORD);
+    const signUpMail = await waitForMail(admin, 'evan@example.com', /Verify your email/);
+    const resendPage = await new HttpBrowser().navigate(`${app.url}/account/verify-email/resend`);
+    const sent = await post(readForm(resendPage.body, resendPage.url).action, { email: 'evan@example.com' });
+    expect(await sent.text()).toContain(ACCOUNT_EMAIL_TEXTS.sent);
+    const resent = await waitForMail(admin, 'evan@example.com', /Verify your email/, signUpMail.message.id);
+    expect(resent.link).not.toBe(signUpMail.link);
+
+    // 24 hours pass (for this link: its expiry moved into the past).
+    const token = new URL(resent.link).searchParams.get('token')!;
+    await pool.query(
+      `UPDATE identity_email_links SET expires_at = now() - interval '1 second'
+       WHERE used_at IS NULL AND account_id = (SELECT account_id FROM identity_accounts WHERE email = $1)`,
+      ['evan@example.com'],
+    );
+    const expired = await post(`${app.url}/account/verify-email`, { token });
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain(ACCOUNT_EMAIL_TEXTS.linkExpired);
+    const wrong = await post(`${app.url}/account/verify-email`, { token: `${token.slice(0, -2)}xx` });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(ACCOUNT_EMAIL_TEXTS.linkInvalid);
+    expect(await verified('evan@example.com')).toBe(false);
+
+    // Asking for an address without an account answers the same, and sends nothing.
+    const nobody = await post(`${app.url}/account/verify-email/resend`, { email: 'nobody@example.com' });
+    expect(await nobody.text()).toContain(ACCOUNT_EMAIL_TEXTS.sent);
+  });
+
+  it('a password reset link sets a new password once; reuse and expiry are refused', async () => {
+    await signUpOnPage(app.url, 'rita@example.com', 'Rita', PASSWORD);
+    const forgot = await new HttpBrowser().navigate(`${app.url}/account/forgot-password`);
+    expect(forgot.status).toBe(200);
+    await post(readForm(forgot.body, forgot.url).action, { email: 'rita@example.com' });
+    const mail = await waitForMail(admin, 'rita@example.com', /Reset your Playtime password/);
+    expect(mail.message.kind).toBe('password-reset');
+
+    const formPage = await fetch(mail.link);
+    expect(formPage.status).toBe(200);
+    const form = readForm(await formPage.text(), mail.link);
+    const tooShort = await post(form.action, { ...form.fields, password: 'short' });
+    expect(tooShort.status).toBe(400);
+    expect(await tooShort.text()).toContain('Password must be at least 8 characters');
+    const done = await post(form.action, { ...form.fields, password: 'a brand new password' });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(ACCOUNT_EMAIL_TEXTS.resetDone);
+    expect(await accessTokenFor(app.url, 'rita@example.com', 'a brand new password')).toBeTruthy();
+    await expect(accessTokenFor(app.url, 'rita@example.com', PASSWORD)).rejects.toThrow();
+    // The mail reached her: the reset proves the address too.
+    expect(await verified('rita@example.com')).toBe(true);
+
+    const reuse = await post(form.action, { ...form.fields, password: 'yet another password' });
+    expect(reuse.status).toBe(400);
+    expect(await reuse.text()).toContain(ACCOUNT_EMAIL_TEXTS.linkUsed);
+
+    await post(`${app.url}/account/forgot-password`, { email: 'rita@example.com' });
+    const second = await waitForMail(admin, 'rita@example.com', /Reset your Playtime password/, mail.message.id);
+    await pool.query(`UPDATE identity_email_links SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    const expired = await post(`${app.url}/account/reset-password`, {
+      token: new URL(second.link).searchParams.get('token')!,
+      password: 'yet another password',
+    });
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain(ACCOUNT_EMAIL_TEXTS.linkExpired);
+  });
+
+  it('every mail carries List-Unsubscribe with one-click; the link turns that kind off', async () => {
+    await signUpOnPage(app.url, 'una@example.com', 'Una', PASSWORD);
+    const mail = await waitForMail(admin, 'una@example.com', /Verify your email/);
+    expect(mail.message.messageId).toMatch(/^<outbox-\d+@localhost>$/);
+    const header = (name: string) => mail.message.headers.find((line) => line.name.toLowerCase() === name)?.value;
+    const unsubscribeUrl = /^<(.+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
+    expect(unsubscribeUrl).toMatch(new RegExp(`^${app.url}/email/unsubscribe\\?token=`));
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.parsed.text).toContain(unsubscribeUrl);
+
+    // The page's GET changes nothing; a bad token is refused.
+    const page = await fetch(unsubscribeUrl);
+    expect(await page.text()).toContain(UNSUBSCRIBE_TEXTS.button);
+    expect((await pool.query('SELECT 1 FROM email_unsubscribes')).rowCount).toBe(0);
+    expect((await fetch(`${unsubscribeUrl}x`)).status).toBe(400);
+
+    // The mail client's one-click POST (RFC 8058).
+    const oneClick = await post(unsubscribeUrl, { 'List-Unsubscribe': 'One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain(UNSUBSCRIBE_TEXTS.done);
+    const account = await pool.query<{ account_id: string }>(
+      "SELECT account_id FROM identity_accounts WHERE email = 'una@example.com'",
+    );
+    const accountId = account.rows[0]!.account_id;
+    expect((await pool.query('SELECT kind FROM email_unsubscribes WHERE account_id = $1', [accountId])).rows).toEqual([
+      { kind: 'email-verification' },
+    ]);
+    // From now on that kind is not written for her, unless she asks for that very mail.
+    const settings: EmailSettings = { publicUrl: app.url, unsubscribeKey: 'unused' };
+    const mailOf = (requestedNow: boolean) => ({
+      kind: 'email-verification' as const,
+      accountId,
+      to: 'una@example.com',
+      nickname: 'Una',
+      link: `${app.url}/x`,
+      requestedNow,
+    });
+    expect(await writeEmail(pool, settings, mailOf(false))).toBeNull();
+    expect(await writeEmail(pool, settings, mailOf(true))).toEqual(expect.any(Number));
+  });
+
+  it('the admin mail list pages by before and limit, and refuses bad values and other roles', async () => {
+    const first = await admin.get('/api/admin/mail?limit=2');
+    expect(first.status).toBe(200);
+    const page = first.json as { items: { id: number }[]; next: number | null };
+    expect(page.items).toHaveLength(2);
+    expect(page.next).toBe(page.items[1]!.id);
+    const second = (await admin.get(`/api/admin/mail?limit=2&before=${page.next}`)).json as typeof page;
+    expect(second.items[0]!.id).toBeLessThan(page.next!);
+    const bad = await admin.get('/api/admin/mail?limit=1000');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('limit must be a whole number from 1 to 100');
+    expect((await admin.get('/api/admin/mail/999999')).status).toBe(404);
+    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    expect((await player.get('/api/admin/mail')).status).toBe(403);
+  });
+});
+
+describe('the outbox sends each row at most once', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let pool: Pool;
+  let smtp: SmtpCatcher;
+  const settings: EmailSettings = { publicUrl: 'http://playtime.test', unsubscribeKey: 'test-key' };
+  const logger = createLogger('email-test');
+  beforeAll(async () => {
+    database = await createTestDatabase('email');
+    pool = createPool(database.url);
+    await prepareEmailTables(pool);
+    // A real SMTP server started by the test, storing what it receives (the catcher is one).
+    smtp = await startSmtpCatcher(pool);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const newMail = (to: string) =>
+    writeEmail(pool, settings, {
+      kind: 'password-reset',
+      accountId: `account-${to}`,
+      to,
+      nickname: 'Tess',
+      link: 'http://playtime.test/account/reset-password?token=t',
+    }) as Promise<number>;
+  const received = async (id: number) =>
+    (await pool.query('SELECT 1 FROM caught_mail WHERE message_id = $1', [messageIdOf(id, 'playtime.test')])).rowCount;
+  const stateOf = async (id: number) =>
+    (await pool.query<{ state: string }>('SELECT state FROM email_outbox WHERE id = $1', [id])).rows[0]!.state;
+  const worker = (options: Partial<Parameters<typeof startEmailWorker>[0]>) =>
+    startEmailWorker({
+      pool,
+      databaseUrl: database.url,
+      from: 'Playtime <no-reply@playtime.test>',
+      publicUrl: settings.publicUrl,
+      logger,
+      backoffMs: 50,
+      ...options,
+    });
+  const using = async (started: Promise<EmailWorker>, run: (worker: EmailWorker) => Promise<void>) => {
+    const running = await started;
+    try {
+      await run(running);
+    } finally {
+      await running.close();
+    }
+  };
+
+  it('sends a row to SMTP_URL (nodemailer URL form) once, with the row id as Message-ID', async () => {
+    const id = await newMail('one@example.com');
+    await using(worker({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` }), async () => {
+      await waitFor('the mail sent', async () => (await stateOf(id)) === 'sent');
+    });
+    expect(await received(id)).toBe(1);
+  });
+
+  it('a crash between claim and send sends nothing, ever: the row ends unknown', async () => {
+    const id = await newMail('claimed@example.com');
+    let crashes = 0;
+    await using(
+      worker({
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        hooks: {
+          afterClaim: async () => {
+            crashes += 1;
+            throw new Error('the worker died after claiming');
+          },
+        },
+      }),
+      async () => {
+        await waitFor('the retry to give up on the claimed row', async () => (await stateOf(id)) === 'unknown');
+      },
+    );
+    expect(crashes).toBe(1);
+    expect(await received(id)).toBe(0);
+  });
+
+  it('a crash after the server took the mail and before recording it: the retry finds it by Message-ID, one mail', async () => {
+    const id = await newMail('mid-send@example.com');
+    let crashes = 0;
+    await using(
+      worker({
+        transport: catcherTransport(smtp.port, pool),
+        hooks: {
+          afterSend: async () => {
+            crashes += 1;
+            throw new Error('the worker died after sending');
+          },
+        },
+      }),
+      async () => {
+        await waitFor('the retry to record it sent', async () => (await stateOf(id)) === 'sent');
+      },
+    );
+    expect(crashes).toBe(1);
+    expect(await received(id)).toBe(1);
+  });
+
+  it('against an outside server that cannot be asked, the same crash leaves one mail and the row unknown', async () => {
+    const id = await newMail('outside@example.com');
+    await using(
+      worker({
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        hooks: {
+          afterSend: async () => {
+            throw new Error('the worker died after sending');
+          },
+        },
+      }),
+      async () => {
+        await waitFor('the row marked unknown', async () => (await stateOf(id)) === 'unknown');
+      },
+    );
+    expect(await received(id)).toBe(1);
+    const row = await pool.query<{ last_error: string }>('SELECT last_error FROM email_outbox WHERE id = $1', [id]);
+    expect(row.rows[0]!.last_error).toContain(messageIdOf(id, 'playtime.test'));
+  });
+
+  it('while the SMTP server is down the row waits, and is sent once when it is back', async () => {
+    const id = await newMail('later@example.com');
+    const port = await findFreePort();
+    await using(worker({ smtpUrl: `smtp://127.0.0.1:${port}` }), async () => {
+      await waitFor('a refused attempt', async () => {
+        const { rows } = await pool.query<{ attempts: number; state: string }>(
+          'SELECT attempts, state FROM email_outbox WHERE id = $1',
+          [id],
+        );
+        return rows[0]!.attempts >= 2 && rows[0]!.state === 'pending';
+      });
+      const late = await startSmtpCatcher(pool, { port });
+      try {
+        await waitFor('the mail sent', async () => (await stateOf(id)) === 'sent', 30_000);
+      } finally {
+        await late.close();
+      }
+    });
+    expect(await received(id)).toBe(1);
+  });
+
+  it('many rows, several workers at once: each row is sent exactly once', async () => {
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, index) => newMail(`many${index}@example.com`)));
+    const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+    const workers = await Promise.all([worker({ smtpUrl }), worker({ smtpUrl }), worker({ smtpUrl })]);
+    try {
+      // Every worker relays every row at once: the job id dedupes, the claim decides.
+      await Promise.all(workers.map((running) => running.relay()));
+      await waitFor('every mail sent', async () => {
+        const { rows } = await pool.query<{ sent: number }>(
+          "SELECT count(*)::int AS sent FROM email_outbox WHERE id = ANY($1::bigint[]) AND state = 'sent'",
+          [ids],
+        );
+        return rows[0]!.sent === ids.length;
+      });
+    } finally {
+      await Promise.all(workers.map((running) => running.close()));
+    }
+    const { rows } = await pool.query<{ message_id: string; copies: number }>(
+      `SELECT message_id, count(*)::int AS copies FROM caught_mail WHERE message_id = ANY($1) GROUP BY message_id`,
+      [ids.map((id) => messageIdOf(id, 'playtime.test'))],
+    );
+    expect(rows).toHaveLength(ids.length);
+    expect(rows.every((row) => row.copies === 1)).toBe(true);
+  });
+
+  it('a worker process killed while the server takes its mail: the next worker sends nothing more, one mail', async () => {
+    const id = await newMail('killed@example.com');
+    const received: string[] = [];
+    let child: ReturnType<typeof spawn> | null = null;
+    // A real SMTP server started by the test: it takes the mail, and before answering 250 the worker
+    // process that sent it is killed (SIGKILL), so nothing of that process records anything.
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          child?.kill('SIGKILL');
+          setTimeout(() => callback(), 100);
+        });
+      },
+    });
+    server.on('error', () => undefined);
+    const port = await findFreePort();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+    try {
+      const script = path.resolve(import.meta.dirname, '../support/email-worker-process.ts');
+      const started = spawn(process.execPath, ['--import', 'tsx', script, database.url, `smtp://127.0.0.1:${port}`], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child = started;
+      const exited = new Promise<number | null>((resolve) =>
+        started.once('exit', (_code, signal) => resolve(signal ? 1 : 0)),
+      );
+      await exited;
+      expect(started.signalCode).toBe('SIGKILL');
+      expect(await stateOf(id)).toBe('sending');
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain(`Message-ID: ${messageIdOf(id, 'playtime.test')}`);
+
+      // Another worker takes the stalled job over (BullMQ's stall check) and must not send it again.
+      await using(worker({ smtpUrl: `smtp://127.0.0.1:${port}` }), async () => {
+        await waitFor('the stalled job settled', async () => (await stateOf(id)) === 'unknown', 120_000);
+      });
+      expect(received).toHaveLength(1);
+    } finally {
+      child?.kill('SIGKILL');
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 180_000);
+});

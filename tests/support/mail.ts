@@ -1,0 +1,42 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { MailList, MailMessage } from '@playtime/shared/contract/email';
+import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
+import type { ApiClient } from './api-client';
+import { authorizationRequest } from './api-client';
+import { waitFor } from './wait';
+
+export interface CaughtMail {
+  message: MailMessage;
+  parsed: ParsedMail;
+  /** The mail's one action link (verify, reset), from its plain text. */
+  link: string;
+}
+
+/** The newest mail to `to` whose subject matches, read through the admin's Mail API and parsed with mailparser. */
+export async function waitForMail(admin: ApiClient, to: string, subject: RegExp, notId?: number): Promise<CaughtMail> {
+  const id = await waitFor(`a mail "${subject}" to ${to}`, async () => {
+    const answer = await admin.get('/api/admin/mail?limit=100');
+    const list = answer.json as MailList;
+    return list.items.find((item) => item.to.includes(to) && subject.test(item.subject) && item.id !== notId)?.id;
+  });
+  const message = (await admin.get(`/api/admin/mail/${id}`)).json as MailMessage;
+  const parsed = await simpleParser(message.raw);
+  const link = /: (https?:\/\/\S+token=\S+)/.exec(parsed.text ?? '')?.[1];
+  if (!link) throw new Error(`no link in mail:\n${parsed.text}`);
+  return { message, parsed, link };
+}
+
+/** Signs up on the embedded provider's sign-up page, as a person does; returns the browser (logged in). */
+export async function signUpOnPage(appUrl: string, email: string, nickname: string, password: string) {
+  const browser = new HttpBrowser();
+  const { url } = authorizationRequest(appUrl, appUrl, { screen_hint: 'signup' });
+  const page = await browser.navigate(url);
+  const back = await browser.submit(
+    readForm(page.body, page.url),
+    { email, nickname, password },
+    (location) => location.startsWith(appUrl) && location.includes('code='),
+  );
+  if (back.status !== 0)
+    throw new Error(`sign-up did not return to the app: ${back.status} ${back.body.slice(0, 400)}`);
+  return browser;
+}

@@ -8,10 +8,9 @@ import {
   CALENDAR_FEED_ROUTE,
   GAME_CALENDAR_PATH,
   calendarFeedUrl,
-  gameCalendarQuery,
   type CalendarFeedAnswer,
 } from '@playtime/shared/contract/calendar';
-import { NO_SUCH_GAME } from '@playtime/shared/contract/games';
+import { gameIdQuery, NO_SUCH_GAME } from '@playtime/shared/contract/games';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { calendarOf, type CalendarGame } from './ics';
@@ -95,7 +94,7 @@ export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
   });
 
   router.get(GAME_CALENDAR_PATH, async (req, res) => {
-    const { gameId } = parseBody(gameCalendarQuery, req.query);
+    const { gameId } = parseBody(gameIdQuery, req.query);
     const { rows } = await deps.pool.query<CalendarGame>(
       `SELECT ${GAME_COLUMNS}, NULL AS role
          FROM read.games g LEFT JOIN read.calendar_revisions r ON r.game_id = g.game_id

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { requiredId } from './text';
-
 /**
  * Calendar feeds (issue #31): each user's private feed address, and one game as a file. A feed's
  * address is a capability: whoever holds it reads the feed without logging in (calendar apps cannot),
@@ -11,7 +8,10 @@ import { requiredId } from './text';
 export const CALENDAR_FEED_PATH = '/api/calendar-feed';
 /** POST: a new address for the caller's feed, `{url}`; the old one stops answering. */
 export const ROTATE_CALENDAR_FEED_PATH = '/api/calendar-feed/rotate';
-/** GET ?gameId: one game as an .ics file, for 'Add to calendar' (anyone who may see the game). */
+/**
+ * GET ?gameId (games' gameIdQuery): one game as an .ics file, for 'Add to calendar' (anyone who may see
+ * the game). This module has no schemas of its own, so the game page's link costs no validation code.
+ */
 export const GAME_CALENDAR_PATH = '/api/game-calendar';
 
 /** A feed id: 32 characters of base64url (24 random bytes). */
@@ -26,9 +26,6 @@ export const CALENDAR_FEED_ROUTE = '/calendar/:file';
 export interface CalendarFeedAnswer {
   url: string | null;
 }
-
-/** GET /api/game-calendar. */
-export const gameCalendarQuery = z.object({ gameId: requiredId('gameId') });
 
 /** How far back a feed reaches: calendars keep what they once received, so older games add nothing. */
 export const CALENDAR_FEED_DAYS_BACK = 90;

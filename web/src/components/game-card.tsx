@@ -1,4 +1,4 @@
-import { seriesWeekLabel } from '@playtime/shared/contract/series';
+import { seriesWeekLabel } from '@playtime/shared/domain/games/rules';
 import { gamePhaseAt } from '@playtime/shared/domain/games/rules';
 import { Badge, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconClock, IconMapPin, IconSoccerField, IconUsers } from '@tabler/icons-react';

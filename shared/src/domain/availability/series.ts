@@ -26,8 +26,7 @@ export function weeklySpans(first: Span, weeks: number, timeZone: string): Span[
   );
 }
 
-/** "Week 3 of 8": the series' place of one week, as organizer games and the game page show it. */
-export const seriesWeekLabel = (week: number, weeks: number) => `Week ${week} of ${weeks}`;
+export { seriesWeekLabel } from '../games/rules';
 
 export const NO_WEEKS_KEPT = 'Keep at least one week of the series.';
 export const skipNotInSeries = (date: string, weeks: string[]) =>

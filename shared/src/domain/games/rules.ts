@@ -3,6 +3,12 @@
  * decider, the contract and the pages cannot drift apart.
  */
 
+/**
+ * "Week 3 of 8": a series week's place, as game cards, organizer games and the game page show it (kept
+ * here, with no date library, so the pages that show it load none).
+ */
+export const seriesWeekLabel = (week: number, weeks: number) => `Week ${week} of ${weeks}`;
+
 /** What every call naming an unknown game answers (404 game_not_found). */
 export const NO_SUCH_GAME = 'There is no game with this id.';
 

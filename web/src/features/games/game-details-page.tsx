@@ -1,4 +1,4 @@
-import { seriesWeekLabel } from '@playtime/shared/contract/series';
+import { seriesWeekLabel } from '@playtime/shared/domain/games/rules';
 import {
   Alert,
   Badge,

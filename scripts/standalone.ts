@@ -95,6 +95,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     refund: payments.refund,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     offerWindows: offerWindowsOf(config),
+    reminderHours: config.REMINDER_HOURS,
     logger,
   });
   const accountWithdrawal = await startAccountWithdrawal({ ...parts, redisUrl: config.REDIS_URL, logger });
@@ -113,6 +114,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     logger,
     metrics,
     reactors: [gameLoop.projection, accountWithdrawal.projection],
+    mail: email.settings,
     rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();

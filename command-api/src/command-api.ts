@@ -12,6 +12,7 @@ import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
 import { operationsCommandRoutes, type OperationsCommandDependencies } from './operations/routes';
 import { partnerCommandRoutes } from './partners/routes';
+import { notificationCommandRoutes } from './notifications/routes';
 import { paymentCommandRoutes, type PaymentCommandDependencies } from './payments/routes';
 import { availabilityCommandRoutes } from './availability/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
@@ -70,6 +71,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
     organizeCommandRoutes({ ...deps, verifyRentalPayment: (paymentId) => verifyRentalPayment(processor, paymentId) }),
   );
   router.use(partnerCommandRoutes(deps));
+  router.use(notificationCommandRoutes(deps));
   router.use(operationsCommandRoutes(deps));
   router.use(
     gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),

@@ -33,6 +33,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     refund: payments.refund,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     offerWindows: offerWindowsOf(config),
+    reminderHours: config.REMINDER_HOURS,
     logger,
   });
   const accountWithdrawal = await startAccountWithdrawal({ ...infrastructure, redisUrl: config.REDIS_URL, logger });
@@ -55,6 +56,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     logger,
     metrics,
     reactors: [gameLoop.projection, accountWithdrawal.projection],
+    mail: email.settings,
     rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();

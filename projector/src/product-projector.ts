@@ -1,7 +1,8 @@
 import type { Infrastructure } from '@playtime/shared/infra/runtime/infrastructure';
 import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
-import { allProjections } from './projections';
+import type { EmailSettings } from '@playtime/shared/infra/email/outbox';
+import { productProjections } from './projections';
 import type { ChangeAnnouncer, Projection } from './runtime/projection';
 import { createProjector, type Projector } from './runtime/projector';
 
@@ -15,6 +16,8 @@ export function createProductProjector(options: {
   logger: Logger;
   metrics: Metrics;
   reactors: Projection[];
+  /** Notifications' mail (the email worker sends it); null: notifications stay in the app. */
+  mail: EmailSettings | null;
   /** PROJECTION_REBUILD_BATCH_SIZE. */
   rebuildBatchSize?: number;
 }): Projector {
@@ -22,7 +25,7 @@ export function createProductProjector(options: {
     store: options.infrastructure.store,
     pool: options.infrastructure.pool,
     connectionString: options.infrastructure.databaseUrl,
-    projections: [...allProjections, ...options.reactors],
+    projections: [...productProjections(options.mail), ...options.reactors],
     announcer: options.announcer,
     logger: options.logger,
     rebuildBatchSize: options.rebuildBatchSize,

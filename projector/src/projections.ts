@@ -8,9 +8,15 @@ import { balancesProjection } from './payments/balances-projection';
 import { paymentDifferencesProjection } from './payments/payment-differences-projection';
 import type { Projection } from './runtime/projection';
 import { usersProjection } from './users/users-projection';
+import { notificationsProjection } from './notifications/notifications-projection';
+import type { EmailSettings } from '@playtime/shared/infra/email/outbox';
+import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
 
-/** Every read model of the product, by capability. */
-export const allProjections: Projection[] = [
+/**
+ * Every read model of the product, by capability. `mail`: where notifications' mail links point and
+ * how their unsubscribe links are signed; null writes no mail (a projector without email).
+ */
+export const productProjections = (mail: EmailSettings | null): Projection[] => [
   usersProjection,
   fieldsProjection,
   availabilityWindowsProjection,
@@ -20,5 +26,6 @@ export const allProjections: Projection[] = [
   paymentDifferencesProjection,
   partnerApplicationsProjection,
   calendarProjection,
+  notificationsProjection(mail),
 ];
-export const projectionNames = allProjections.map((projection) => projection.name);
+export const projectionNames = PROJECTION_NAMES;

@@ -5,7 +5,7 @@ import { migrate } from '@playtime/shared/infra/db/migrations';
 import { createPool, withTransaction } from '@playtime/shared/infra/db/pool';
 import { projectionMigrations } from '@playtime/shared/infra/projections/schema';
 import { createTestDatabase } from '../../tests/support/postgres';
-import { allProjections } from './projections';
+import { productProjections } from './projections';
 
 /** The read models the projector creates are the ones the contract declares, column for column. */
 describe('read models against the contract (real PostgreSQL)', () => {
@@ -17,7 +17,7 @@ describe('read models against the contract (real PostgreSQL)', () => {
     database = await createTestDatabase('read_model_columns');
     pool = createPool(database.url, { max: 2 });
     await migrate(pool, 'projections', projectionMigrations);
-    for (const projection of allProjections) {
+    for (const projection of productProjections(null)) {
       const schema = `columns_of_${projection.name}`;
       await withTransaction(pool, async (client) => {
         await client.query(`CREATE SCHEMA ${schema}`);

@@ -6,6 +6,7 @@ import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { auditQueryRoutes } from './audit/routes';
 import { calendarQueryRoutes } from './calendar/routes';
+import { notificationQueryRoutes } from './notifications/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
 import { mailQueryRoutes } from './mail/routes';
@@ -54,5 +55,6 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(mailQueryRoutes(deps));
   router.use(pictureQueryRoutes(deps));
   router.use(calendarQueryRoutes(deps));
+  router.use(notificationQueryRoutes(deps));
   return router;
 }

@@ -8,7 +8,7 @@ import { waitFor } from './wait';
 export interface CaughtMail {
   message: MailMessage;
   parsed: ParsedMail;
-  /** The mail's one action link (verify, reset), from its plain text. */
+  /** The mail's one action link (verify, reset, or a notification's 'Open in Playtime'), from its plain text. */
   link: string;
 }
 
@@ -21,7 +21,8 @@ export async function waitForMail(admin: ApiClient, to: string, subject: RegExp,
   });
   const message = (await admin.get(`/api/admin/mail/${id}`)).json as MailMessage;
   const parsed = await simpleParser(message.raw);
-  const link = /: (https?:\/\/\S+token=\S+)/.exec(parsed.text ?? '')?.[1];
+  const text = parsed.text ?? '';
+  const link = /Open in Playtime: (https?:\/\/\S+)/.exec(text)?.[1] ?? /: (https?:\/\/\S+token=\S+)/.exec(text)?.[1];
   if (!link) throw new Error(`no link in mail:\n${parsed.text}`);
   return { message, parsed, link };
 }

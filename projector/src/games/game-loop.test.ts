@@ -54,11 +54,19 @@ describe('the game loop reactor', () => {
     ]);
   });
 
-  it('asks for nothing when its game is already made later in the same batch, and nothing for the game itself', () => {
+  /** The reminder of a game at 18:00 on 22 November: 2 hours before (16:00), 28 hours after the reactor's now. */
+  const reminderOf = (gameId: string) => ({
+    queue,
+    jobName: 'remind-players',
+    data: { kind: 'remind-players', gameId },
+    delayMs: 28 * 3_600_000,
+  });
+
+  it('asks for nothing when its game is already made later in the same batch, and only its reminder for the game itself', () => {
     const booking = booked('game-2');
     const game = scheduled('game-2');
     expect(reactor.react(booking, () => [booked('game-3'), game])).toEqual([]);
-    expect(reactor.react(game, () => [])).toEqual([]);
+    expect(reactor.react(game, () => [])).toEqual([reminderOf('game-2')]);
     // Another game's making does not stand in for this one's.
     expect(reactor.react(booking, () => [scheduled('game-3')])).toHaveLength(1);
   });
@@ -67,6 +75,7 @@ describe('the game loop reactor', () => {
     // 18:00 on 22 November, 3 hours before: 15:00, 27 hours after the reactor's now.
     const thin = scheduled('game-7', { minPlayers: 10, decisionHours: 3 });
     expect(reactor.react(thin, () => [])).toEqual([
+      reminderOf('game-7'),
       {
         queue,
         jobName: 'check-minimum-players',
@@ -74,10 +83,13 @@ describe('the game loop reactor', () => {
         delayMs: 27 * 3_600_000,
       },
     ]);
-    expect(reactor.react(scheduled('game-8', { minPlayers: null }), () => [])).toEqual([]);
+    expect(reactor.react(scheduled('game-8', { minPlayers: null }), () => [])).toEqual([reminderOf('game-8')]);
     // A decision time already passed is checked at once.
     const late = scheduled('game-9', { minPlayers: 10, decisionHours: 48 });
-    expect(reactor.react(late, () => [])).toMatchObject([{ jobName: 'check-minimum-players', delayMs: 0 }]);
+    expect(reactor.react(late, () => [])).toMatchObject([
+      { jobName: 'remind-players' },
+      { jobName: 'check-minimum-players', delayMs: 0 },
+    ]);
   });
 
   it('lets every offer of a spot or a place run out by itself: a delayed job at its expiresAt', () => {

@@ -1,5 +1,6 @@
 import type { SubFieldRef } from '@playtime/shared/domain/availability/decider';
 import type { GameEvent } from '@playtime/shared/domain/games/events';
+import { DEFAULT_REMINDER_HOURS } from '@playtime/shared/contract/notifications';
 import { minimumDecisionAt, type OfferWindows } from '@playtime/shared/domain/games/rules';
 import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { gameLoopJobHandler, type GameLoopJob, type RefundPayment } from '@playtime/shared/game-loop/game-loop-jobs';
@@ -67,7 +68,11 @@ function refundJob(
  * shared/src/game-loop/game-loop-jobs.ts. Job ids come from the event, so a replayed event enqueues
  * nothing twice.
  */
-export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = () => new Date()): Reactor {
+export function gameLoopReactor(
+  queue: JobQueue<GameLoopJob>,
+  now: () => Date = () => new Date(),
+  reminderHours: number = DEFAULT_REMINDER_HOURS,
+): Reactor {
   return {
     name: 'game_loop',
     handles: [
@@ -87,7 +92,14 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
       const delayUntil = (instant: string | Date) => Math.max(0, new Date(instant).getTime() - now().getTime());
       switch (event.type) {
         case 'GameScheduled': {
-          const { series, gameId, endDate } = event.data;
+          const { series, gameId, startDate, endDate } = event.data;
+          // Its members hear of it a set time before the start (issue #31); the job finds who they are then.
+          const reminder: JobRequest<GameLoopJob> = {
+            queue,
+            jobName: 'remind-players',
+            data: { kind: 'remind-players', gameId },
+            delayMs: delayUntil(new Date(Date.parse(startDate) - reminderHours * 3_600_000)),
+          };
           // A series week's end names its team players next week's regulars (issue #30).
           const regulars: JobRequest<GameLoopJob>[] =
             series && series.week < series.weeks
@@ -102,8 +114,9 @@ export function gameLoopReactor(queue: JobQueue<GameLoopJob>, now: () => Date = 
               : [];
           // A game with a minimum of players checks it at its decision time (issue #29).
           const decisionAt = minimumDecisionAt(event.data);
-          if (!decisionAt) return regulars;
+          if (!decisionAt) return [reminder, ...regulars];
           return [
+            reminder,
             ...regulars,
             {
               queue,
@@ -184,6 +197,8 @@ export async function startGameLoop(options: {
   cancellationWindowHours: number;
   /** OFFER_WINDOW_*: offerWindowsOf(config). */
   offerWindows: OfferWindows;
+  /** REMINDER_HOURS: how long before its start a game's members are reminded. */
+  reminderHours?: number;
   logger: Logger;
   now?: () => Date;
 }): Promise<GameLoop> {
@@ -207,5 +222,8 @@ export async function startGameLoop(options: {
     }),
     { concurrency: 4 },
   );
-  return { projection: reactorProjection(gameLoopReactor(queue, now)), close: () => queue.close() };
+  return {
+    projection: reactorProjection(gameLoopReactor(queue, now, options.reminderHours)),
+    close: () => queue.close(),
+  };
 }

@@ -129,6 +129,8 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `${name(event.data.addedBy)} made ${event.data.username} a regular of this week`;
     case 'RegularRemoved':
       return `${name(event.data.removedBy)} took ${name(event.data.playerId)} off this week's regulars`;
+    case 'PlayersReminded':
+      return `${event.data.members.length} ${event.data.members.length === 1 ? 'member' : 'members'} reminded of the start`;
     case 'PaymentDifferenceFound':
       return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (processor ${dollars(event.data.processorAmountCents)} ${event.data.processorStatus}, ${dollars(event.data.processorRefundedCents)} refunded; ledger ${
         event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)

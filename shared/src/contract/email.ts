@@ -4,8 +4,14 @@
  * app's embedded SMTP server caught.
  */
 import { z } from 'zod';
+import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, isNotificationKind } from './notifications';
 
-export const EMAIL_KINDS = ['email-verification', 'password-reset'] as const;
+/** The identity provider's own mail, about the account itself. */
+export const ACCOUNT_EMAIL_KINDS = ['email-verification', 'password-reset'] as const;
+export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
+
+/** Every kind of mail: the account's own, and one per notification kind (./notifications). */
+export const EMAIL_KINDS = [...ACCOUNT_EMAIL_KINDS, ...NOTIFICATION_KINDS] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Verification and reset links are single use and expire after this long (issue #31). */
@@ -24,7 +30,7 @@ export interface EmailText {
 }
 
 /** One template per kind: the plain text and the HTML of a mail are both made from these texts. */
-export const EMAIL_TEXTS: Record<EmailKind, EmailText> = {
+export const EMAIL_TEXTS: Record<AccountEmailKind, EmailText> = {
   'email-verification': {
     subject: 'Verify your email for Playtime',
     intro: 'Welcome to Playtime, {nickname}! Confirm that this is your email address so games can reach you.',
@@ -42,6 +48,20 @@ export const EMAIL_TEXTS: Record<EmailKind, EmailText> = {
 };
 
 export const EMAIL_FOOTER = 'You get this mail because you have a Playtime account.';
+
+/** A notification's mail: its subject, and the button to what it is about. */
+export const NOTIFICATION_EMAIL_TEXTS = {
+  subject: (label: string) => `Playtime: ${label.charAt(0).toLowerCase()}${label.slice(1)}`,
+  action: 'Open in Playtime',
+  outro: 'Choose which notifications reach you by email on your Playtime profile.',
+} as const;
+
+/** What unsubscribing from a kind stops, as its mail's footer and the unsubscribe page say it. */
+export function unsubscribeLabelOf(kind: EmailKind): string {
+  return isNotificationKind(kind)
+    ? `Stop emails like this (${NOTIFICATION_KIND_LABELS[kind].label.toLowerCase()})`
+    : EMAIL_TEXTS[kind].unsubscribeLabel;
+}
 
 /** The unsubscribe page (GET shows it; the button, or a mail client's one-click POST, does it). */
 export const UNSUBSCRIBE_TEXTS = {

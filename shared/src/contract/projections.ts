@@ -13,6 +13,7 @@ export const PROJECTIONS = {
   paymentDifferences: 'payment_differences',
   partnerApplications: 'partner_applications',
   calendar: 'calendar',
+  notifications: 'notifications',
 } as const;
 
 export type ProjectionName = (typeof PROJECTIONS)[keyof typeof PROJECTIONS];

@@ -151,6 +151,7 @@ export const READ_MODEL_COLUMNS = {
   partner_sheet_imports: ['import_id', 'imported_at', 'url', 'rows', 'imported', 'duplicates', 'errors', 'failure'],
   calendar_feeds: ['feed_hash', 'feed_id', 'user_id', 'created_at'],
   calendar_revisions: ['game_id', 'sequence', 'changed_at', 'changed_position'],
+  notifications: ['position', 'ordinal', 'user_id', 'kind', 'text', 'link', 'created_at'],
 } as const;
 
 export type ReadModelTable = keyof typeof READ_MODEL_COLUMNS;

@@ -1,4 +1,4 @@
-import { gameDecider } from '../domain/games/decider';
+import { gameDecider, type GameCommand } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
 import type { OfferWindows } from '../domain/games/rules';
 import { availabilityDecider, type SubFieldRef } from '../domain/availability/decider';
@@ -14,7 +14,8 @@ import { nameNextWeeksRegulars } from './series';
  * (projector/src/games/game-loop.ts) has asked for them: a hold expires by itself; a booking becomes
  * its game; a cancelled game gives its slot back and refunds what it owes; a player the organizer
  * removed gets their entry back; an offer of a freed place runs out by itself, passing the place on; a
- * game with a minimum of players checks it at its decision time (issue #29). Every job is idempotent on
+ * game with a minimum of players checks it at its decision time (issue #29); members are reminded
+ * before the start (issue #31). Every job is idempotent on
  * its own (its command decides nothing twice, its refund has a key).
  */
 export type GameLoopJob =
@@ -34,7 +35,9 @@ export type GameLoopJob =
   | { kind: 'expire-waitlist-offer'; gameId: string; playerId: string; offeredAt: string }
   | { kind: 'check-minimum-players'; gameId: string }
   /** Issue #30: at the end of a series week, its team players become next week's regulars. */
-  | { kind: 'name-regulars'; gameId: string };
+  | { kind: 'name-regulars'; gameId: string }
+  /** Issue #31: a set time before the start, the members are reminded. */
+  | { kind: 'remind-players'; gameId: string };
 
 export type RefundPayment = (request: {
   paymentId: string;
@@ -56,6 +59,16 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
   const metadata = (jobId: string) => ({ userId: null, correlationId: jobId, causationId: null });
   return async (job) => {
     const data = job.data;
+    /** A decision on one game, by this job (no person asked for it). */
+    const onGame = (gameId: string, command: GameCommand) =>
+      commands.run({
+        decider: gameDecider,
+        streamId: gameStream(gameId),
+        command,
+        newId: () => gameId,
+        actorId: null,
+        metadata: metadata(job.id),
+      });
     switch (data.kind) {
       case 'expire-hold':
         await commands.run({
@@ -103,33 +116,23 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
       // An offer answered meanwhile decides nothing; one run a little early is refused, and the job runs again.
       case 'expire-spot-offer':
       case 'expire-waitlist-offer':
-        await commands.run({
-          decider: gameDecider,
-          streamId: gameStream(data.gameId),
-          command: {
-            type: data.kind === 'expire-spot-offer' ? 'ExpireSpotOffer' : 'ExpireWaitlistOffer',
-            playerId: data.playerId,
-            offeredAt: data.offeredAt,
-            offerWindows: deps.offerWindows,
-          },
-          newId: () => data.gameId,
-          actorId: null,
-          metadata: metadata(job.id),
+        await onGame(data.gameId, {
+          type: data.kind === 'expire-spot-offer' ? 'ExpireSpotOffer' : 'ExpireWaitlistOffer',
+          playerId: data.playerId,
+          offeredAt: data.offeredAt,
+          offerWindows: deps.offerWindows,
         });
         return;
       case 'name-regulars':
         await nameNextWeeksRegulars(commands, data.gameId, metadata(job.id));
         return;
+      // A game cancelled meanwhile, or reminded already, decides nothing.
+      case 'remind-players':
+        await onGame(data.gameId, { type: 'RemindPlayers' });
+        return;
       // Its cancellation, if the game has too few players, refunds through the GameCancelled reaction.
       case 'check-minimum-players':
-        await commands.run({
-          decider: gameDecider,
-          streamId: gameStream(data.gameId),
-          command: { type: 'CheckMinimumPlayers' },
-          newId: () => data.gameId,
-          actorId: null,
-          metadata: metadata(job.id),
-        });
+        await onGame(data.gameId, { type: 'CheckMinimumPlayers' });
         return;
     }
   };

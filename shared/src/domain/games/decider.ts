@@ -69,7 +69,9 @@ export type GameCommand =
   /** Issue #30: the job at the end of last week's game names its team players this week's regulars. */
   | { type: 'NameRegulars'; fromGameId: string; regulars: Regular[] }
   | { type: 'AddRegular'; playerId: string; username: string; actorIsAdmin: boolean }
-  | { type: 'RemoveRegular'; playerId: string; actorIsAdmin: boolean };
+  | { type: 'RemoveRegular'; playerId: string; actorIsAdmin: boolean }
+  /** Issue #31: the delayed job a set time before the start reminds the members. */
+  | { type: 'RemindPlayers' };
 
 /** A series week's regular: one of last week's team players, or one the organizer added. */
 export interface Regular {
@@ -144,6 +146,8 @@ export interface KnownGame {
   regulars: Regular[];
   /** Whom the job at last week's end named (null: not yet); the organizer's additions are not among them. */
   namedRegulars: Regular[] | null;
+  /** Whether the members were reminded of the start (issue #31): once is enough. */
+  reminded: boolean;
 }
 
 type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -418,6 +422,7 @@ function evolve(state: GameState, event: GameEvent): GameState {
       membersAtDecision: null,
       regulars: [],
       namedRegulars: null,
+      reminded: false,
     };
   }
   if (state.status === 'none') return state;
@@ -536,6 +541,8 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     }
     case 'RegularRemoved':
       return { ...state, regulars: state.regulars.filter((one) => one.playerId !== event.data.playerId) };
+    case 'PlayersReminded':
+      return { ...state, reminded: true };
     default:
       return unknownType(event);
   }
@@ -968,6 +975,25 @@ function checkMinimumPlayers(state: GameState, context: DecisionContext): GameEv
   ];
 }
 
+/**
+ * Issue #31: the reminder before the start, to whoever is in the game then. A cancelled, ended or
+ * started game, or one with nobody in it, reminds nobody; a game is reminded once.
+ */
+function remindPlayers(state: GameState, context: DecisionContext): GameEvent[] {
+  const game = stillScheduled(state, context);
+  if (!game || game.reminded || game.participants.length === 0 || context.now.getTime() >= game.start) return [];
+  return [
+    {
+      type: 'PlayersReminded',
+      data: {
+        gameId: game.details.gameId,
+        at: context.now.toISOString(),
+        members: game.participants.map(({ playerId, username, team }) => ({ playerId, username, team })),
+      },
+    },
+  ];
+}
+
 /** The team of the pitch spot an event frees, if it frees one. */
 function spotFreedBy(game: ScheduledGame, event: GameEvent): PitchTeam | null {
   const teamOf = (playerId: string) =>
@@ -1068,6 +1094,8 @@ function decideWithoutOffers(command: GameCommand, state: GameState, context: De
       return addRegular(command, state, context);
     case 'RemoveRegular':
       return removeRegular(command, state, context);
+    case 'RemindPlayers':
+      return remindPlayers(state, context);
     default:
       return unknownType(command);
   }

@@ -244,6 +244,19 @@ export const RegularRemoved = eventSchema(
   z.object({ gameId: z.string(), playerId: z.string(), removedBy: z.string(), at: instant }),
 );
 
+/**
+ * Issue #31: the job a set time before the start reminded the game's members, as they were then (team
+ * players and the sideline). Recorded once: a cancelled game reminds nobody.
+ */
+export const PlayersReminded = eventSchema(
+  'PlayersReminded',
+  z.object({
+    gameId: z.string(),
+    at: instant,
+    members: z.array(z.object({ playerId: z.string(), username: z.string(), team })),
+  }),
+);
+
 export const GAME_EVENTS = [
   GameScheduled,
   PlayerJoined,
@@ -263,6 +276,7 @@ export const GAME_EVENTS = [
   RegularsNamed,
   RegularAdded,
   RegularRemoved,
+  PlayersReminded,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REMINDER_HOURS } from '../../contract/notifications';
 
 const optionalUrl = z
   .string()
@@ -83,6 +84,8 @@ export const configSchema = z
     OFFER_WINDOW_OVER_24H_MINUTES: z.coerce.number().positive().max(1440).default(120),
     OFFER_WINDOW_OVER_2H_MINUTES: z.coerce.number().positive().max(1440).default(30),
     OFFER_WINDOW_LAST_2H_MINUTES: z.coerce.number().positive().max(1440).default(10),
+    // Issue #31: how long before its start a game's members are reminded, in hours.
+    REMINDER_HOURS: z.coerce.number().positive().max(168).default(DEFAULT_REMINDER_HOURS),
     /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
     CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
     /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */

@@ -10,7 +10,8 @@ import { createJobQueue } from '../jobs/bullmq-job-queue';
 import { selectJobBackend, type JobQueue } from '../jobs/port';
 import { JOB_QUEUES } from '../jobs/queues';
 import type { Logger } from '../logging';
-import { EMAIL_OUTBOX_CHANNEL } from './outbox';
+import { EMAIL_OUTBOX_CHANNEL, type EmailSettings } from './outbox';
+import { loadUnsubscribeKey } from './unsubscribe-tokens';
 import { emailMigrations } from './schema';
 import { sendOutboxRow, type MailTransport, type SenderDependencies } from './sender';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
@@ -65,6 +66,8 @@ export interface EmailWorkerOptions {
 }
 
 export interface EmailWorker {
+  /** What mail written elsewhere (the notifications projection) needs: the public address, the unsubscribe key. */
+  settings: EmailSettings;
   /** The embedded catcher (standalone), or null when mail goes to SMTP_URL. */
   catcher: SmtpCatcher | null;
   queue: JobQueue<EmailJob>;
@@ -137,6 +140,7 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
   timer.unref();
 
   return {
+    settings: { publicUrl: options.publicUrl, unsubscribeKey: await loadUnsubscribeKey(pool) },
     catcher,
     queue,
     relay,

@@ -3,16 +3,17 @@
  * what causes it, so a mail exists exactly when its cause committed:
  * - the embedded identity provider's mail (verification, reset) is caused by its own rows (a new
  *   account, a new link), not by an event: writeEmail runs in the transaction that inserts them;
- * - mail caused by events (notifications, reminders: later) is written by a projection in the
+ * - mail caused by events (notifications, reminders) is written by a projection in the
  *   projection runner's batch transaction, the one that moves its checkpoint (projector/src/runtime):
  *   the event store's append is another component's transaction, but the checkpoint transaction sees
  *   every event exactly once, so there a row per event is as honest as "with the event".
  * A relay (email-worker.ts) hands committed rows to the BullMQ 'email' queue; sendOutboxRow sends one.
  */
-import type { EmailKind } from '../../contract/email';
+import type { AccountEmailKind, EmailKind } from '../../contract/email';
 import { EMAIL_KIND_HEADER } from '../../contract/email';
+import type { NotificationKind } from '../../contract/notifications';
 import type { Queryable } from '../db/pool';
-import { renderEmail } from './templates';
+import { renderEmail, renderNotificationEmail, type EmailContent } from './templates';
 import { unsubscribeToken } from './unsubscribe-tokens';
 
 /** Wakes the relay as soon as the row's transaction commits (NOTIFY is delivered on commit). */
@@ -26,7 +27,7 @@ export interface EmailSettings {
 }
 
 export interface NewEmail {
-  kind: EmailKind;
+  kind: AccountEmailKind;
   accountId: string;
   to: string;
   nickname: string;
@@ -41,31 +42,86 @@ export interface NewEmail {
 export const unsubscribeUrlOf = (settings: EmailSettings, accountId: string, kind: EmailKind) =>
   `${settings.publicUrl}/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(settings.unsubscribeKey, accountId, kind))}`;
 
+const isUnsubscribed = async (db: Queryable, accountId: string, kind: EmailKind) =>
+  Boolean(
+    (await db.query('SELECT 1 FROM email_unsubscribes WHERE account_id = $1 AND kind = $2', [accountId, kind]))
+      .rowCount,
+  );
+
 /**
- * Writes one mail into the outbox on `db`, which must be the transaction of the mail's cause.
- * Returns the row's id, or null when the user turned this kind off.
+ * Inserts a rendered mail. A `dedupeKey` makes it once-only: a projection rebuilt from the log writes
+ * its mail again, and the key (from the event) lets only the first write count.
  */
-export async function writeEmail(db: Queryable, settings: EmailSettings, mail: NewEmail): Promise<number | null> {
-  if (!mail.requestedNow) {
-    const { rowCount } = await db.query('SELECT 1 FROM email_unsubscribes WHERE account_id = $1 AND kind = $2', [
-      mail.accountId,
-      mail.kind,
-    ]);
-    if (rowCount) return null;
-  }
-  const unsubscribeUrl = unsubscribeUrlOf(settings, mail.accountId, mail.kind);
-  const content = renderEmail(mail.kind, { nickname: mail.nickname, link: mail.link, unsubscribeUrl });
+async function insertOutboxRow(
+  db: Queryable,
+  settings: EmailSettings,
+  row: { kind: EmailKind; accountId: string; to: string; content: EmailContent; dedupeKey?: string },
+): Promise<number | null> {
+  const unsubscribeUrl = unsubscribeUrlOf(settings, row.accountId, row.kind);
   const headers = {
-    [EMAIL_KIND_HEADER]: mail.kind,
+    [EMAIL_KIND_HEADER]: row.kind,
     // RFC 2369 and RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to it.
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [mail.kind, mail.accountId, mail.to, content.subject, content.text, content.html, JSON.stringify(headers)],
+    `INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers, dedupe_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    [
+      row.kind,
+      row.accountId,
+      row.to,
+      row.content.subject,
+      row.content.text,
+      row.content.html,
+      JSON.stringify(headers),
+      row.dedupeKey ?? null,
+    ],
   );
+  if (rows.length === 0) return null;
   await db.query(`SELECT pg_notify('${EMAIL_OUTBOX_CHANNEL}', '')`);
   return rows[0]!.id;
+}
+
+/**
+ * Writes one account mail into the outbox on `db`, which must be the transaction of the mail's cause.
+ * Returns the row's id, or null when the user turned this kind off.
+ */
+export async function writeEmail(db: Queryable, settings: EmailSettings, mail: NewEmail): Promise<number | null> {
+  if (!mail.requestedNow && (await isUnsubscribed(db, mail.accountId, mail.kind))) return null;
+  const unsubscribeUrl = unsubscribeUrlOf(settings, mail.accountId, mail.kind);
+  const content = renderEmail(mail.kind, { nickname: mail.nickname, link: mail.link, unsubscribeUrl });
+  return insertOutboxRow(db, settings, { kind: mail.kind, accountId: mail.accountId, to: mail.to, content });
+}
+
+export interface NotificationEmail {
+  kind: NotificationKind;
+  /** The Playtime user (their unsubscribe rows and preferences are by user id). */
+  userId: string;
+  to: string;
+  text: string;
+  /** An app path ('/game-details/…'), made absolute with the public address. */
+  link: string;
+  dedupeKey: string;
+}
+
+/** Writes a notification's mail on `db` (the projection's batch transaction), unless its kind is off. */
+export async function writeNotificationEmail(
+  db: Queryable,
+  settings: EmailSettings,
+  mail: NotificationEmail,
+): Promise<number | null> {
+  if (await isUnsubscribed(db, mail.userId, mail.kind)) return null;
+  const content = renderNotificationEmail(mail.kind, {
+    text: mail.text,
+    link: `${settings.publicUrl}${mail.link}`,
+    unsubscribeUrl: unsubscribeUrlOf(settings, mail.userId, mail.kind),
+  });
+  return insertOutboxRow(db, settings, {
+    kind: mail.kind,
+    accountId: mail.userId,
+    to: mail.to,
+    content,
+    dedupeKey: mail.dedupeKey,
+  });
 }

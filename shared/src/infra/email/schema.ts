@@ -63,4 +63,13 @@ export const emailMigrations: Migration[] = [
       CREATE INDEX caught_mail_message_id ON caught_mail (message_id);
     `,
   },
+  {
+    version: 2,
+    name: 'once-only mail from the log',
+    sql: `
+      -- Mail a projection writes from an event carries a key from it: a rebuilt projection writes it
+      -- again, and only the first write counts. The identity provider's mail has none.
+      ALTER TABLE email_outbox ADD COLUMN dedupe_key text UNIQUE;
+    `,
+  },
 ];

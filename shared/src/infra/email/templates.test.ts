@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_KINDS, EMAIL_TEXTS } from '../../contract/email';
-import { renderEmail } from './templates';
+import { ACCOUNT_EMAIL_KINDS, EMAIL_TEXTS } from '../../contract/email';
+import { renderEmail, renderNotificationEmail } from './templates';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-tokens';
 
 describe('email templates', () => {
-  it.each(EMAIL_KINDS)('makes the plain text and the HTML of %s from the same texts', (kind) => {
+  it.each(ACCOUNT_EMAIL_KINDS)('makes the plain text and the HTML of %s from the same texts', (kind) => {
     const mail = renderEmail(kind, {
       nickname: '<Nia & co>',
       link: 'https://playtime.test/account/x?token=a&b',
@@ -24,6 +24,21 @@ describe('email templates', () => {
   });
 });
 
+describe('notification mail', () => {
+  it("says the notification's text, links to it and offers to stop its kind", () => {
+    const mail = renderNotificationEmail('moved', {
+      text: 'The organizer moved you to Team 2 in <Cup>.',
+      link: 'https://playtime.test/game-details/g1',
+      unsubscribeUrl: 'https://playtime.test/email/unsubscribe?token=t',
+    });
+    expect(mail.subject).toBe('Playtime: you were moved to another team');
+    expect(mail.text).toContain('The organizer moved you to Team 2 in <Cup>.');
+    expect(mail.text).toContain('Open in Playtime: https://playtime.test/game-details/g1');
+    expect(mail.text).toContain('Stop emails like this (you were moved to another team)');
+    expect(mail.html).toContain('in &#60;Cup&#62;.');
+  });
+});
+
 describe('unsubscribe tokens', () => {
   it('name the account and kind they were made for, and nothing else passes', () => {
     const token = unsubscribeToken('key', 'account-1', 'password-reset');
@@ -35,5 +50,10 @@ describe('unsubscribe tokens', () => {
       readUnsubscribeToken('key', `${Buffer.from('account-2').toString('base64url')}.password-reset.${signature}`),
     ).toBeNull();
     expect(readUnsubscribeToken('key', 'garbage')).toBeNull();
+    // A notification kind is a kind of mail too: its links name it.
+    expect(readUnsubscribeToken('key', unsubscribeToken('key', 'user-1', 'reminder'))).toEqual({
+      accountId: 'user-1',
+      kind: 'reminder',
+    });
   });
 });

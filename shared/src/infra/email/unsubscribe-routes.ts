@@ -5,7 +5,7 @@
  */
 import express, { type Response, type Router } from 'express';
 import type pg from 'pg';
-import { EMAIL_TEXTS, UNSUBSCRIBE_TEXTS } from '../../contract/email';
+import { UNSUBSCRIBE_TEXTS, unsubscribeLabelOf } from '../../contract/email';
 import { alert, escapeHtml, layout } from '../identity/embedded-provider/pages';
 import { readUnsubscribeToken } from './unsubscribe-tokens';
 
@@ -35,7 +35,7 @@ export function unsubscribeRoutes(options: { pool: pg.Pool; unsubscribeKey: stri
     page(
       res,
       200,
-      `<p class="dimmed">${escapeHtml(UNSUBSCRIBE_TEXTS.confirm(EMAIL_TEXTS[token.kind].unsubscribeLabel))}</p>
+      `<p class="dimmed">${escapeHtml(UNSUBSCRIBE_TEXTS.confirm(unsubscribeLabelOf(token.kind)))}</p>
        <form method="post" action="${escapeHtml(req.originalUrl)}">
          <button type="submit" class="button">${escapeHtml(UNSUBSCRIBE_TEXTS.button)}</button>
        </form>`,

@@ -13,6 +13,8 @@ import { CommandDoor } from '../commands/command-door';
 import { migrate } from '../db/migrations';
 import { projectionMigrations } from '../projections/schema';
 import { pictureMigrations } from '../pictures/schema';
+import { emailMigrations } from '../email/schema';
+import { notificationMigrations } from '../notifications/store';
 import { ProjectionProgress } from '../projections/projection-progress';
 
 export interface Infrastructure {
@@ -71,6 +73,9 @@ export async function connectInfrastructure(
   const pool = createPool(databaseUrl, { max: sizes.queries });
   await migrate(pool, 'projections', projectionMigrations);
   await migrate(pool, 'pictures', pictureMigrations);
+  // Every service reads or writes mail and notification state (the outbox, unsubscribes, reads, mutes).
+  await migrate(pool, 'email', emailMigrations);
+  await migrate(pool, 'notifications', notificationMigrations);
   // Whichever adapter: no event its schema refuses is ever appended (see schema-checked-event-store.ts).
   const store: EventStore = checkEventSchemas(
     config.EVENTSTORE_URL

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/logo';
 import { useAuth } from '../../features/auth';
+import { loadNotificationBell } from '../../features/notifications';
 import { loadPartnerClaimNotice } from '../../features/partner-applications';
 import { loadCurrentUserSync, useRole } from '../../features/users';
 import { loadOrganizeLayout, loadOrganizerGamesPage } from '../../features/games';
@@ -28,6 +29,7 @@ function preloadProps(to: string) {
 // A visitor needs neither (nor the contracts and live connection they bring): they load after login.
 const CurrentUserSync = lazy(() => loadCurrentUserSync().then((m) => ({ default: m.CurrentUserSync })));
 const PartnerClaimNotice = lazy(() => loadPartnerClaimNotice().then((m) => ({ default: m.PartnerClaimNotice })));
+const NotificationBell = lazy(() => loadNotificationBell().then((m) => ({ default: m.NotificationBell })));
 
 /** '/organize/select-field' belongs to the Organize link ('/organize/games'): compare first segments. */
 function sameSection(pathname: string, to: string): boolean {
@@ -107,7 +109,11 @@ export function AppLayout() {
           </Group>
 
           {isAuthenticated ? (
-            <>
+            <Group gap="sm" wrap="nowrap">
+              {/* One bell for every width: what happened while the user was away (issue #31). */}
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
               <Group gap="sm" wrap="nowrap" visibleFrom="sm">
                 <WelcomeText />
                 <LogoutButton />
@@ -116,7 +122,7 @@ export function AppLayout() {
               <Box hiddenFrom="sm">
                 <WelcomeAvatar />
               </Box>
-            </>
+            </Group>
           ) : (
             <LoginButton />
           )}

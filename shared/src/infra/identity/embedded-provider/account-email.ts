@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type pg from 'pg';
-import { ACCOUNT_EMAIL_TEXTS as TEXTS, EMAIL_LINK_HOURS, type EmailKind } from '../../../contract/email';
+import { ACCOUNT_EMAIL_TEXTS as TEXTS, EMAIL_LINK_HOURS, type AccountEmailKind } from '../../../contract/email';
 import { withTransaction, type Queryable } from '../../db/pool';
 import { writeEmail, type EmailSettings } from '../../email/outbox';
 import { normalizeEmail, type Account } from './accounts';
@@ -26,7 +26,7 @@ export const ACCOUNT_EMAIL_ROUTES = {
   reset: '/account/reset-password',
 } as const;
 
-const KIND_OF: Record<LinkPurpose, EmailKind> = {
+const KIND_OF: Record<LinkPurpose, AccountEmailKind> = {
   'verify-email': 'email-verification',
   'reset-password': 'password-reset',
 };

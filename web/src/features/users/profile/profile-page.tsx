@@ -29,6 +29,7 @@ import { rooms } from '@playtime/shared/contract/rooms';
 import { JoinNextWeek, playKeys, useMyGames } from '../../games';
 import { useLiveRoom } from '../../realtime';
 import { useBalance } from '../api/profile';
+import { NotificationPreferencesCard } from '../../notifications';
 import { PAYOUT_ROLES, PayoutsCard } from '../../payments';
 import { roleLabel } from '../roles';
 import { AvatarPicker } from './avatar-picker';
@@ -182,6 +183,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
             <BalanceCard username={user.username} />
             {PAYOUT_ROLES.includes(user.role) && <PayoutsCard />}
             <CalendarFeedCard />
+            <NotificationPreferencesCard role={user.role} />
             <Card padding="lg">
               <Stack gap="md">
                 <TextInput label="Username" value={user.username} readOnly variant="filled" />

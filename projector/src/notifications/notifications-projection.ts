@@ -1,0 +1,522 @@
+import {
+  NOTIFICATION_MAIL_MAX_AGE_MS,
+  NOTIFICATION_TEXTS as TEXTS,
+  cancellationWhy,
+  type NotificationKind,
+} from '@playtime/shared/contract/notifications';
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { rooms } from '@playtime/shared/contract/rooms';
+import { isEventOf } from '@playtime/shared/domain/event-schemas';
+import { DEFAULT_FIELD_TIME_ZONE } from '@playtime/shared/domain/fields/time-zone';
+import { writeNotificationEmail, type EmailSettings } from '@playtime/shared/infra/email/outbox';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
+import type { PoolClient } from 'pg';
+import type { QueryingProjection } from '../runtime/projection';
+
+const HANDLED = [
+  'UserRegistered',
+  'UserDeleted',
+  'UserRoleChanged',
+  'FieldAdded',
+  'GameScheduled',
+  'PlayerJoined',
+  'PlayerMoved',
+  'PlayersSwitched',
+  'PlayerLeft',
+  'PlayerRemoved',
+  'GameCancelled',
+  'SpotOffered',
+  'WaitlistOffered',
+  'PlayersReminded',
+  'PaymentReceived',
+  'RefundIssued',
+  'PartnerDecisionApplied',
+  'PaymentDifferenceFound',
+] as const;
+
+/** One notification to one user, as the event decides it. */
+interface Notice {
+  userId: string;
+  kind: NotificationKind;
+  text: string;
+  link: string | null;
+}
+
+/** What notifications know of a game: enough to name it and to find who hears of it. */
+interface GameFacts {
+  label: string;
+  /** The entry fee: what a removal refunds. */
+  priceCents: number;
+  organizerId: string;
+  ownerId: string;
+  place: string;
+  minPlayers: number | null;
+  minimumReached: boolean;
+}
+
+const gameLink = (gameId: string) => `/game-details/${gameId}`;
+const OWNER_LINK = '/FieldOwner';
+const ADMIN_PAYMENTS_LINK = '/admin?tab=system';
+
+/** 'Tue, Dec 1, 6:00 PM' in the field's zone: what a player reads on the pitch's own clock. */
+function whenIn(timeZone: string, instant: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(instant));
+}
+
+/**
+ * read.notifications (issue #31): what each user is told, in the bell and by mail. Who hears what is
+ * decided here, from the events alone: the projection keeps the few facts it needs (users and their roles,
+ * fields' time zones, games and their members, payments) in its own tables, so a rebuild from the log
+ * decides the same. Whether a notification was read, and which kinds a user muted, are the user's
+ * doing, not the log's: they live beside it (shared/src/infra/notifications).
+ *
+ * Mail goes into the outbox in this batch's transaction, once per notification (its key is the
+ * notification's id), and only for recent events: a rebuild mails nobody about the past again.
+ */
+export function notificationsProjection(mail: EmailSettings | null): QueryingProjection {
+  return {
+    name: PROJECTIONS.notifications,
+    version: 1,
+    tables: ['notifications'],
+    handles: HANDLED,
+    schemaSql: `
+      -- The notification's id is its event's log position and its place among that event's notifications.
+      CREATE TABLE notifications (
+        position   bigint      NOT NULL,
+        ordinal    integer     NOT NULL,
+        user_id    text        NOT NULL,
+        kind       text        NOT NULL,
+        text       text        NOT NULL,
+        link       text,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (position, ordinal)
+      );
+      CREATE INDEX notifications_of_user ON notifications (user_id, position DESC, ordinal DESC);
+
+      CREATE TABLE notification_users (
+        user_id  text PRIMARY KEY,
+        email    text NOT NULL,
+        username text NOT NULL,
+        role     text NOT NULL
+      );
+      CREATE INDEX notification_admins ON notification_users (user_id) WHERE role = 'admin';
+      CREATE TABLE notification_fields (field_id text PRIMARY KEY, time_zone text NOT NULL);
+      CREATE TABLE notification_games (
+        game_id         text    PRIMARY KEY,
+        label           text    NOT NULL,
+        organizer_id    text    NOT NULL,
+        owner_id        text    NOT NULL,
+        place           text    NOT NULL,
+        address         text    NOT NULL,
+        latitude        float8  NOT NULL,
+        longitude       float8  NOT NULL,
+        time_zone       text    NOT NULL,
+        price_cents     integer NOT NULL,
+        min_players     integer,
+        minimum_reached boolean NOT NULL DEFAULT false
+      );
+      CREATE TABLE notification_members (
+        game_id   text    NOT NULL,
+        player_id text    NOT NULL,
+        username  text    NOT NULL,
+        PRIMARY KEY (game_id, player_id)
+      );
+      -- What a payment paid for, so its refund can say so.
+      CREATE TABLE notification_payments (
+        payment_id text PRIMARY KEY,
+        what       text NOT NULL
+      );
+    `,
+    async apply(events, db) {
+      const keys = new Set<string>();
+      for (const stored of events) {
+        const notices = await noticesOf(stored, db);
+        for (const [ordinal, notice] of notices.entries()) {
+          const { rowCount } = await db.query(
+            `INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
+             SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT FROM notification_users WHERE user_id = $3)
+             ON CONFLICT DO NOTHING`,
+            [
+              stored.globalPosition,
+              ordinal,
+              notice.userId,
+              notice.kind,
+              notice.text,
+              notice.link,
+              stored.createdAt.toISOString(),
+            ],
+          );
+          // Nobody is told of anything after their account was deleted.
+          if (!rowCount) continue;
+          keys.add(rooms.user(notice.userId));
+          if (mail && Date.now() - stored.createdAt.getTime() < NOTIFICATION_MAIL_MAX_AGE_MS) {
+            const { rows } = await db.query<{ email: string }>(
+              'SELECT email FROM notification_users WHERE user_id = $1',
+              [notice.userId],
+            );
+            if (rows[0]?.email) {
+              await writeNotificationEmail(db, mail, {
+                kind: notice.kind,
+                userId: notice.userId,
+                to: rows[0].email,
+                text: notice.text,
+                link: notice.link ?? '/',
+                dedupeKey: `notification-${stored.globalPosition}-${ordinal}`,
+              });
+            }
+          }
+        }
+      }
+      return keys;
+    },
+  };
+}
+
+async function gameOf(db: PoolClient, gameId: string): Promise<GameFacts | null> {
+  const { rows } = await db.query<{
+    label: string;
+    price_cents: number;
+    organizer_id: string;
+    owner_id: string;
+    place: string;
+    min_players: number | null;
+    minimum_reached: boolean;
+  }>(
+    'SELECT label, price_cents, organizer_id, owner_id, place, min_players, minimum_reached FROM notification_games WHERE game_id = $1',
+    [gameId],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        label: row.label,
+        priceCents: row.price_cents,
+        organizerId: row.organizer_id,
+        ownerId: row.owner_id,
+        place: row.place,
+        minPlayers: row.min_players,
+        minimumReached: row.minimum_reached,
+      }
+    : null;
+}
+
+async function timeZoneOfGame(db: PoolClient, gameId: string): Promise<string> {
+  const { rows } = await db.query<{ time_zone: string }>(
+    'SELECT time_zone FROM notification_games WHERE game_id = $1',
+    [gameId],
+  );
+  return rows[0]?.time_zone ?? DEFAULT_FIELD_TIME_ZONE;
+}
+
+async function membersOf(db: PoolClient, gameId: string): Promise<{ playerId: string; username: string }[]> {
+  const { rows } = await db.query<{ player_id: string; username: string }>(
+    'SELECT player_id, username FROM notification_members WHERE game_id = $1 ORDER BY player_id',
+    [gameId],
+  );
+  return rows.map((row) => ({ playerId: row.player_id, username: row.username }));
+}
+
+/** What a payment paid for, as its refund says it. */
+async function paidFor(db: PoolClient, paymentId: string): Promise<string | null> {
+  const { rows } = await db.query<{ what: string }>('SELECT what FROM notification_payments WHERE payment_id = $1', [
+    paymentId,
+  ]);
+  return rows[0]?.what ?? null;
+}
+
+/** Keeps the facts an event brings, and says who is told what about it. */
+async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]> {
+  const event = parseEvent(stored);
+  if (!isEventOf(event, HANDLED)) return [];
+  switch (event.type) {
+    case 'UserRegistered':
+      await db.query(
+        `INSERT INTO notification_users (user_id, email, username, role) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, username = EXCLUDED.username, role = EXCLUDED.role`,
+        [event.data.userId, event.data.email, event.data.username, event.data.role],
+      );
+      return [];
+    case 'UserRoleChanged':
+      await db.query('UPDATE notification_users SET role = $2 WHERE user_id = $1', [
+        event.data.userId,
+        event.data.role,
+      ]);
+      return [];
+    case 'UserDeleted':
+      // The log keeps only the marker: what the person was told goes with them.
+      await db.query('DELETE FROM notification_users WHERE user_id = $1', [event.data.userId]);
+      await db.query('DELETE FROM notifications WHERE user_id = $1', [event.data.userId]);
+      return [];
+    case 'FieldAdded':
+      await db.query(
+        'INSERT INTO notification_fields (field_id, time_zone) VALUES ($1, $2) ON CONFLICT (field_id) DO NOTHING',
+        [event.data.fieldId, event.data.timeZone],
+      );
+      return [];
+    case 'GameScheduled': {
+      const d = event.data;
+      const { rows } = await db.query<{ time_zone: string }>(
+        'SELECT time_zone FROM notification_fields WHERE field_id = $1',
+        [d.fieldId],
+      );
+      const timeZone = rows[0]?.time_zone ?? DEFAULT_FIELD_TIME_ZONE;
+      const label = `${d.name} on ${whenIn(timeZone, d.startDate)}`;
+      const place = `${d.fieldName} · ${d.subFieldName}`;
+      await db.query(
+        `INSERT INTO notification_games (game_id, label, organizer_id, owner_id, place, address, latitude, longitude, time_zone, price_cents, min_players)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (game_id) DO NOTHING`,
+        [
+          d.gameId,
+          label,
+          d.organizerId,
+          d.ownerId,
+          place,
+          d.location,
+          d.latitude,
+          d.longitude,
+          timeZone,
+          d.priceCents,
+          d.minPlayers,
+        ],
+      );
+      const notices: Notice[] = [
+        {
+          userId: d.organizerId,
+          kind: 'booking-confirmed',
+          text: TEXTS.bookingConfirmed(label, place),
+          link: gameLink(d.gameId),
+        },
+      ];
+      if (d.ownerId !== d.organizerId) {
+        notices.push({
+          userId: d.ownerId,
+          kind: 'field-booked',
+          text: TEXTS.fieldBooked(d.organizerUsername, place, label),
+          link: OWNER_LINK,
+        });
+      }
+      return notices;
+    }
+    case 'PlayerJoined': {
+      const { gameId, playerId, username } = event.data;
+      await db.query(
+        `INSERT INTO notification_members (game_id, player_id, username) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [gameId, playerId, username],
+      );
+      const game = await gameOf(db, gameId);
+      if (!game) return [];
+      const notices: Notice[] = [
+        { userId: playerId, kind: 'joined', text: TEXTS.joined(game.label), link: gameLink(gameId) },
+      ];
+      if (playerId !== game.organizerId) {
+        notices.push({
+          userId: game.organizerId,
+          kind: 'player-joined',
+          text: TEXTS.playerJoined(username, game.label),
+          link: gameLink(gameId),
+        });
+      }
+      // The minimum is heard of once: when the count first reaches it.
+      if (game.minPlayers && !game.minimumReached) {
+        const count = (await membersOf(db, gameId)).length;
+        if (count >= game.minPlayers) {
+          await db.query('UPDATE notification_games SET minimum_reached = true WHERE game_id = $1', [gameId]);
+          notices.push({
+            userId: game.organizerId,
+            kind: 'minimum-reached',
+            text: TEXTS.minimumReached(game.label, game.minPlayers),
+            link: gameLink(gameId),
+          });
+        }
+      }
+      return notices;
+    }
+    case 'PlayerMoved': {
+      const { gameId, playerId, to, movedBy } = event.data;
+      // Players moving themselves know already.
+      if (movedBy === playerId) return [];
+      const game = await gameOf(db, gameId);
+      return game
+        ? [{ userId: playerId, kind: 'moved', text: TEXTS.moved(game.label, to), link: gameLink(gameId) }]
+        : [];
+    }
+    case 'PlayersSwitched': {
+      const { gameId, incomingId, outgoingId, team, switchedBy } = event.data;
+      const game = await gameOf(db, gameId);
+      if (!game) return [];
+      const moves: [string, 0 | 1 | 2][] = [
+        [incomingId, team],
+        [outgoingId, 0],
+      ];
+      return moves
+        .filter(([playerId]) => playerId !== switchedBy)
+        .map(([playerId, to]) => ({
+          userId: playerId,
+          kind: 'moved' as const,
+          text: TEXTS.moved(game.label, to),
+          link: gameLink(gameId),
+        }));
+    }
+    case 'PlayerLeft': {
+      const { gameId, playerId } = event.data;
+      const { rows } = await db.query<{ username: string }>(
+        'DELETE FROM notification_members WHERE game_id = $1 AND player_id = $2 RETURNING username',
+        [gameId, playerId],
+      );
+      const game = await gameOf(db, gameId);
+      if (!game || playerId === game.organizerId || !rows[0]) return [];
+      return [
+        {
+          userId: game.organizerId,
+          kind: 'player-left',
+          text: TEXTS.playerLeft(rows[0].username, game.label),
+          link: gameLink(gameId),
+        },
+      ];
+    }
+    case 'PlayerRemoved': {
+      const { gameId, playerId, refundedPaymentId } = event.data;
+      await db.query('DELETE FROM notification_members WHERE game_id = $1 AND player_id = $2', [gameId, playerId]);
+      const game = await gameOf(db, gameId);
+      if (!game) return [];
+      // The refund is the entry fee in full (DESIGN §8); its ledger entry may come later than this.
+      return [
+        {
+          userId: playerId,
+          kind: 'removed',
+          text: TEXTS.removed(game.label, refundedPaymentId ? game.priceCents : null),
+          link: gameLink(gameId),
+        },
+      ];
+    }
+    case 'GameCancelled': {
+      const { gameId, reason, cancelledBy, entryRefunds } = event.data;
+      const game = await gameOf(db, gameId);
+      const members = await membersOf(db, gameId);
+      await db.query('DELETE FROM notification_members WHERE game_id = $1', [gameId]);
+      if (!game) return [];
+      const why = cancellationWhy(reason, game.minPlayers);
+      const refunded = new Set(entryRefunds.map((entry) => entry.playerId));
+      // Members now, and whoever left holding an entry that is refunded now.
+      const told = new Set([...members.map((member) => member.playerId), ...refunded]);
+      told.delete(game.organizerId);
+      const notices: Notice[] = [...told].map((playerId) => ({
+        userId: playerId,
+        kind: 'game-cancelled' as const,
+        text: TEXTS.gameCancelled(game.label, why, refunded.has(playerId)),
+        link: gameLink(gameId),
+      }));
+      if (reason === 'too_few_players') {
+        notices.push({
+          userId: game.organizerId,
+          kind: 'minimum-missed',
+          text: TEXTS.minimumMissed(game.label, game.minPlayers),
+          link: gameLink(gameId),
+        });
+      } else if (cancelledBy !== game.organizerId) {
+        notices.push({
+          userId: game.organizerId,
+          kind: 'game-cancelled',
+          text: TEXTS.gameCancelled(game.label, why, false),
+          link: gameLink(gameId),
+        });
+      }
+      if (game.ownerId !== cancelledBy) {
+        notices.push({
+          userId: game.ownerId,
+          kind: 'booking-cancelled',
+          text: TEXTS.bookingCancelled(game.place, game.label),
+          link: OWNER_LINK,
+        });
+      }
+      return notices;
+    }
+    case 'SpotOffered':
+    case 'WaitlistOffered': {
+      const { gameId, playerId, expiresAt } = event.data;
+      const game = await gameOf(db, gameId);
+      if (!game) return [];
+      const deadline = whenIn(await timeZoneOfGame(db, gameId), expiresAt);
+      const text =
+        event.type === 'SpotOffered'
+          ? TEXTS.spotOffered(game.label, event.data.team, deadline)
+          : TEXTS.placeOffered(game.label, deadline);
+      return [{ userId: playerId, kind: 'spot-offered', text, link: gameLink(gameId) }];
+    }
+    case 'PlayersReminded': {
+      const { gameId, members } = event.data;
+      const game = await gameOf(db, gameId);
+      if (!game) return [];
+      const { rows } = await db.query<{ address: string; latitude: number; longitude: number }>(
+        'SELECT address, latitude, longitude FROM notification_games WHERE game_id = $1',
+        [gameId],
+      );
+      const where = rows[0]!;
+      const address = `${where.address} (map: ${mapLinkOf(where.latitude, where.longitude)})`;
+      return members.map((member) => ({
+        userId: member.playerId,
+        kind: 'reminder' as const,
+        text: TEXTS.reminder(game.label, address, member.team),
+        link: gameLink(gameId),
+      }));
+    }
+    case 'PaymentReceived': {
+      const { paymentId, purpose, amountCents, receiverId, payerId } = event.data;
+      const game = purpose.kind === 'entry' ? await gameOf(db, purpose.gameId) : null;
+      const what = game ? game.label : purpose.kind === 'entry' ? TEXTS.anEntry : TEXTS.aRental;
+      await db.query('INSERT INTO notification_payments (payment_id, what) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        paymentId,
+        what,
+      ]);
+      // A field's rental is the owner's payout; entry fees are the organizer's, who sees them on the game.
+      if (purpose.kind !== 'rental' || receiverId === payerId) return [];
+      return [{ userId: receiverId, kind: 'payout', text: TEXTS.payout(amountCents, what), link: OWNER_LINK }];
+    }
+    case 'RefundIssued': {
+      const { paymentId, payerId, amountCents } = event.data;
+      const what = await paidFor(db, paymentId);
+      return [
+        {
+          userId: payerId,
+          kind: 'refunded',
+          text: TEXTS.refunded(amountCents, what ?? TEXTS.anEntry),
+          link: '/profile',
+        },
+      ];
+    }
+    case 'PartnerDecisionApplied':
+      await db.query('UPDATE notification_users SET role = $2 WHERE user_id = $1', [
+        event.data.userId,
+        event.data.role,
+      ]);
+      return [
+        {
+          userId: event.data.userId,
+          kind: 'application-decided',
+          text: event.data.approved ? TEXTS.applicationApproved : TEXTS.applicationDeclined,
+          link: event.data.approved ? OWNER_LINK : '/profile',
+        },
+      ];
+    case 'PaymentDifferenceFound': {
+      const { rows } = await db.query<{ user_id: string }>(
+        "SELECT user_id FROM notification_users WHERE role = 'admin' ORDER BY user_id",
+      );
+      return rows.map((row) => ({
+        userId: row.user_id,
+        kind: 'reconciliation-finding' as const,
+        text: TEXTS.reconciliationFinding(event.data.paymentId, event.data.kind, event.data.resolution),
+        link: ADMIN_PAYMENTS_LINK,
+      }));
+    }
+  }
+}
+
+const mapLinkOf = (latitude: number, longitude: number) =>
+  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;

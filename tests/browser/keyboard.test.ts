@@ -218,7 +218,7 @@ describe('using Playtime with the keyboard alone', () => {
     await tabToAndPress(admin, admin.getByRole('link', { name: 'Admin' }));
     await admin.waitForURL(`${app.url}/admin`);
     await tabTo(admin, admin.getByRole('tab', { selected: true }));
-    for (const name of ['Field Owners Applications', 'Event History', 'System']) {
+    for (const name of ['Field Owners Applications', 'Event History', 'System', 'Mail']) {
       await admin.keyboard.press('ArrowRight');
       await expect.poll(() => admin.getByRole('tab', { name, selected: true }).count()).toBe(1);
       // The focus moves with the selection, so the next arrow key moves on from here.

@@ -155,6 +155,8 @@ describe('organizing a game in the browser', () => {
     const captain = await browserPage(browser, app.url, 'captain@playtime.test', PHONE);
     await captain.goto(`${app.url}/organize/games`);
     await openPitchA(captain);
+    // The first free slot is the next half hour (an hour before the game's): tomorrow, late in a UTC day.
+    if (!sameUtcDay(gameStart - HOUR, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
     const slots = captain.getByRole('listbox', { name: 'Half-hour slots' });
     await slots.waitFor();
     // The list opens at the first free slot, not at the day's grey early hours (issue 27).

@@ -15,6 +15,7 @@ import { userStream } from '@playtime/shared/domain/users/events';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { signUpToken } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { waitForMail } from '../support/mail';
 import { appendUnclaimedApplication } from '../support/partner-applications';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
@@ -243,6 +244,10 @@ describe('partner applications over HTTP', () => {
       })
       .toBe(false);
     expect(await decide('approve', applicationId)).toEqual({ ok: true, granted: false });
+    // Nobody has an account for it: the approval invites its email to sign up (issue #31).
+    const invitation = await waitForMail(admin, 'sheet@greenfields.test', /Your field is approved on Playtime/);
+    expect(invitation.message.kind).toBe('partner-invitation');
+    expect(invitation.parsed.text).toContain(`Sign up on Playtime: ${app.url}/`);
 
     // Signing in gives nothing by itself: the account is asked, and confirms.
     const { client } = await signUp('sheet@greenfields.test', true);

@@ -8,7 +8,12 @@ import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { isEventOf } from '@playtime/shared/domain/event-schemas';
 import { DEFAULT_FIELD_TIME_ZONE } from '@playtime/shared/domain/fields/time-zone';
-import { writeNotificationEmail, type EmailSettings } from '@playtime/shared/infra/email/outbox';
+import {
+  writeEmail,
+  writeNotificationEmail,
+  type EmailSettings,
+  type NewEmail,
+} from '@playtime/shared/infra/email/outbox';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import type { PoolClient } from 'pg';
@@ -33,6 +38,9 @@ const HANDLED = [
   'RefundIssued',
   'PartnerDecisionApplied',
   'PaymentDifferenceFound',
+  'PartnerApplicationSubmitted',
+  'PartnerApplicationClaimed',
+  'PartnerApplicationApproved',
 ] as const;
 
 /** One notification to one user, as the event decides it. */
@@ -129,6 +137,13 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
         username  text    NOT NULL,
         PRIMARY KEY (game_id, player_id)
       );
+      -- Partner applications, so an approved one without an account can invite its applicant to sign up.
+      CREATE TABLE notification_applications (
+        application_id text PRIMARY KEY,
+        email          text NOT NULL,
+        contact_name   text NOT NULL,
+        applicant_id   text
+      );
       -- What a payment paid for, so its refund can say so.
       CREATE TABLE notification_payments (
         payment_id text PRIMARY KEY,
@@ -137,7 +152,15 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
     `,
     async apply(events, db) {
       const keys = new Set<string>();
+      const mailable = (stored: StoredEvent) =>
+        mail !== null && Date.now() - stored.createdAt.getTime() < NOTIFICATION_MAIL_MAX_AGE_MS;
       for (const stored of events) {
+        if (stored.type === 'PartnerApplicationApproved') {
+          const invitation = await invitationOf(stored, db);
+          if (invitation && mailable(stored))
+            await writeEmail(db, mail!, { ...invitation, link: `${mail!.publicUrl}${invitation.link}` });
+          continue;
+        }
         const notices = await noticesOf(stored, db);
         for (const [ordinal, notice] of notices.entries()) {
           const { rowCount } = await db.query(
@@ -157,13 +180,13 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
           // Nobody is told of anything after their account was deleted.
           if (!rowCount) continue;
           keys.add(rooms.user(notice.userId));
-          if (mail && Date.now() - stored.createdAt.getTime() < NOTIFICATION_MAIL_MAX_AGE_MS) {
+          if (mailable(stored)) {
             const { rows } = await db.query<{ email: string }>(
               'SELECT email FROM notification_users WHERE user_id = $1',
               [notice.userId],
             );
             if (rows[0]?.email) {
-              await writeNotificationEmail(db, mail, {
+              await writeNotificationEmail(db, mail!, {
                 kind: notice.kind,
                 userId: notice.userId,
                 to: rows[0].email,
@@ -229,6 +252,32 @@ async function paidFor(db: PoolClient, paymentId: string): Promise<string | null
     paymentId,
   ]);
   return rows[0]?.what ?? null;
+}
+
+/**
+ * An approval of an application that came without an account (a spreadsheet row, or a form sent
+ * before applying needed one) invites its applicant to sign up with the email it names (issue #31):
+ * the account whose verified email matches then confirms it as theirs and becomes a field owner.
+ */
+async function invitationOf(stored: StoredEvent, db: PoolClient): Promise<NewEmail | null> {
+  const event = parseEvent(stored);
+  if (event.type !== 'PartnerApplicationApproved') return null;
+  const { rows } = await db.query<{ email: string; contact_name: string }>(
+    'SELECT email, contact_name FROM notification_applications WHERE application_id = $1 AND applicant_id IS NULL',
+    [event.data.applicationId],
+  );
+  const application = rows[0];
+  if (!application) return null;
+  return {
+    kind: 'partner-invitation',
+    // Nobody has an account yet: the address is who may unsubscribe.
+    accountId: application.email.toLowerCase(),
+    to: application.email,
+    nickname: application.contact_name,
+    // The app's home, where Log In offers the sign-up (made absolute with the public address).
+    link: '/',
+    dedupeKey: `partner-invitation-${stored.globalPosition}`,
+  };
 }
 
 /** Keeps the facts an event brings, and says who is told what about it. */
@@ -491,6 +540,21 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
         },
       ];
     }
+    case 'PartnerApplicationSubmitted':
+      await db.query(
+        `INSERT INTO notification_applications (application_id, email, contact_name, applicant_id) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (application_id) DO NOTHING`,
+        [event.data.applicationId, event.data.email, event.data.contactName, event.data.applicantId],
+      );
+      return [];
+    case 'PartnerApplicationClaimed':
+      await db.query('UPDATE notification_applications SET applicant_id = $2 WHERE application_id = $1', [
+        event.data.applicationId,
+        event.data.applicantId,
+      ]);
+      return [];
+    case 'PartnerApplicationApproved':
+      return [];
     case 'PartnerDecisionApplied':
       await db.query('UPDATE notification_users SET role = $2 WHERE user_id = $1', [
         event.data.userId,

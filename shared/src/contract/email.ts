@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, isNotificationKind } from './notifications';
 
-/** The identity provider's own mail, about the account itself. */
-export const ACCOUNT_EMAIL_KINDS = ['email-verification', 'password-reset'] as const;
+/** Mail about the account itself: the identity provider's, and the invitation to make one. */
+export const ACCOUNT_EMAIL_KINDS = ['email-verification', 'password-reset', 'partner-invitation'] as const;
 export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
 
 /** Every kind of mail: the account's own, and one per notification kind (./notifications). */
@@ -37,6 +37,15 @@ export const EMAIL_TEXTS: Record<AccountEmailKind, EmailText> = {
     action: 'Verify my email',
     outro: `The link works once and expires in ${EMAIL_LINK_HOURS} hours. If you did not sign up for Playtime, ignore this mail.`,
     unsubscribeLabel: 'Stop verification emails',
+  },
+  'partner-invitation': {
+    subject: 'Your field is approved on Playtime: sign up to run it',
+    intro:
+      'Hello {nickname}, your application to list your field on Playtime is approved. Sign up with this email address and verify it, then confirm the application as yours on Playtime: you become its field owner.',
+    action: 'Sign up on Playtime',
+    outro:
+      'Use this email address to sign up: the application is confirmed only by the account whose verified email it names.',
+    unsubscribeLabel: 'Stop partner invitations',
   },
   'password-reset': {
     subject: 'Reset your Playtime password',

@@ -37,6 +37,8 @@ export interface NewEmail {
    * (a verification mail again, a password reset), so their unsubscribe cannot mean this one.
    */
   requestedNow?: boolean;
+  /** Once-only, when a projection writes it from an event (insertOutboxRow). */
+  dedupeKey?: string;
 }
 
 export const unsubscribeUrlOf = (settings: EmailSettings, accountId: string, kind: EmailKind) =>
@@ -91,7 +93,13 @@ export async function writeEmail(db: Queryable, settings: EmailSettings, mail: N
   if (!mail.requestedNow && (await isUnsubscribed(db, mail.accountId, mail.kind))) return null;
   const unsubscribeUrl = unsubscribeUrlOf(settings, mail.accountId, mail.kind);
   const content = renderEmail(mail.kind, { nickname: mail.nickname, link: mail.link, unsubscribeUrl });
-  return insertOutboxRow(db, settings, { kind: mail.kind, accountId: mail.accountId, to: mail.to, content });
+  return insertOutboxRow(db, settings, {
+    kind: mail.kind,
+    accountId: mail.accountId,
+    to: mail.to,
+    content,
+    ...(mail.dedupeKey === undefined ? {} : { dedupeKey: mail.dedupeKey }),
+  });
 }
 
 export interface NotificationEmail {

@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDetail, WaitlistPosition } from '@playtime/shared/contract/games';
+import { NOTIFICATIONS_PATH, type NotificationList } from '@playtime/shared/contract/notifications';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { gameDecider, NO_PLACE_TO_PAY_FOR, type GameCommand } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
@@ -28,6 +29,14 @@ import { at } from '../support/time';
 
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 const SECOND = 1000;
+
+/** Waits until the user has a notification of `kind` saying `text`, as the projector writes it. */
+const expectNotified = (user: ApiClient, kind: string, text: RegExp) =>
+  waitFor(`a "${kind}" notification matching ${text}`, async () =>
+    ((await user.get(NOTIFICATIONS_PATH)).json as NotificationList).items.find(
+      (item) => item.kind === kind && text.test(item.text),
+    ),
+  );
 
 describe('full games and thin games over HTTP', () => {
   let app: TestApp;
@@ -194,6 +203,12 @@ describe('full games and thin games over HTTP', () => {
     expect(game.waitlist.slice(1).every((place) => place.offer === null)).toBe(true);
     // The offer's window: the start is more than a day away, so two hours.
     expect(Date.parse(offers[0]!.data.expiresAt) - Date.parse(offers[0]!.data.at)).toBe(2 * 3_600_000);
+    // The one offered hears of it in the bell, with the deadline (issue #31).
+    await expectNotified(
+      players[14 + first]!,
+      'spot-offered',
+      /^A place opened in .+\. Pay and join by .+, or it passes to the next on the waitlist\.$/,
+    );
 
     // Only the first may pay now; they pay, join and play.
     const second = positions.indexOf(2);
@@ -245,6 +260,7 @@ describe('full games and thin games over HTTP', () => {
       [lineIds[0], 1],
       [lineIds[1], 2],
     ]);
+    await expectNotified(line[0]!, 'spot-offered', /^A spot opened on Team 1 in .+\. Take it by .+\.$/);
     game = await gameData(gameId);
     expect(game.line.slice(0, 3).map((place) => place.offer)).toEqual([
       { team: 1, expiresAt: spotOffers[0]!.expiresAt },
@@ -357,8 +373,18 @@ describe('full games and thin games over HTTP', () => {
       const seen = await gameData(gameId);
       return seen.status === 'cancelled' && seen;
     });
-    // Its page can say why.
+    // Its page can say why, and so do the bells: the players' and the captain's (issue #31).
     expect(game.cancellationReason).toBe('too_few_players');
+    await expectNotified(
+      joiners[0]!,
+      'game-cancelled',
+      /^Thin Game on .+ was cancelled: fewer than 10 players had joined by the decision time\. Your entry fee is refunded in full\.$/,
+    );
+    await expectNotified(
+      captain,
+      'minimum-missed',
+      /^Thin Game on .+ was cancelled by itself: fewer than 10 players had joined by the decision time\./,
+    );
 
     // Every webhook of these payments again, under new event ids: nothing changes.
     const { rows } = await db.query<{ payload: string; payment_id: string }>(

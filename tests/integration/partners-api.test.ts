@@ -15,6 +15,7 @@ import { userStream } from '@playtime/shared/domain/users/events';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { signUpToken } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { NOTIFICATIONS_PATH, NOTIFICATION_TEXTS, type NotificationList } from '@playtime/shared/contract/notifications';
 import { waitForMail } from '../support/mail';
 import { appendUnclaimedApplication } from '../support/partner-applications';
 import { startTestApp, type TestApp } from '../support/standalone-app';
@@ -157,13 +158,29 @@ describe('partner applications over HTTP', () => {
         socket.on('changed', (change: ChangedMessage) => change.projection === 'users' && resolve(change)),
       );
 
+      // The bell hears of the decision through the same room (issue #31).
+      const bellRings = new Promise<ChangedMessage>((resolve) =>
+        socket.on('changed', (change: ChangedMessage) => change.projection === 'notifications' && resolve(change)),
+      );
+
       expect(await decide('approve', applicationId)).toEqual({ ok: true, granted: true });
       expect(await usersChanged).toMatchObject({ room: rooms.user(userId) });
+      expect(await bellRings).toMatchObject({ room: rooms.user(userId) });
     } finally {
       socket.close();
     }
     expect(await roleOf(client)).toBe('field owner');
     expect((await mine(client))[0]).toMatchObject({ status: 'approved', hasAccount: true });
+    const bell = (await client.get(NOTIFICATIONS_PATH)).json as NotificationList;
+    expect(bell.items).toEqual([
+      expect.objectContaining({
+        kind: 'application-decided',
+        text: NOTIFICATION_TEXTS.applicationApproved,
+        link: '/FieldOwner',
+        readAt: null,
+      }),
+    ]);
+    expect(bell.unread).toBe(1);
   });
 
   it("keeps an admin's demotion of an approved partner across logins and repeated approvals", async () => {

@@ -3,10 +3,11 @@
  * know. Before the inbox checked each payment with the processor, such a webhook wrote a
  * PaymentReceived to the ledger, then failed in the purpose's handler (a refund of a payment the
  * processor does not have) with a 500, so the processor retried it for ever. Now it is acknowledged,
- * nothing is booked, and the admins' System tab shows it as a reconciliation finding.
+ * nothing is booked, and the admins' System tab and bell show it as a reconciliation finding.
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATIONS_PATH, type NotificationList } from '@playtime/shared/contract/notifications';
 import type { SystemStatus } from '@playtime/shared/contract/operations';
 import type { Payment, PaymentWebhookType } from '@playtime/shared/infra/payments/port';
 import { webhookPayload } from '@playtime/shared/infra/payments/stripe-objects';
@@ -83,6 +84,17 @@ describe('a signed webhook for a payment the processor does not know, over HTTP'
         ledgerAmountCents: null,
       });
       expect(((await suite.admin.get('/api/admin/system')).json as SystemStatus).reconciliation.needsAttention).toBe(1);
+
+      // Every admin's bell says so too (issue #31).
+      const told = await waitFor("the finding in the admin's notifications", async () =>
+        ((await suite.admin.get(NOTIFICATIONS_PATH)).json as NotificationList).items.find(
+          (item) => item.kind === 'reconciliation-finding',
+        ),
+      );
+      expect(told).toMatchObject({
+        text: `Reconciliation found a payment that needs attention (${unknown.paymentId}: unknown to processor).`,
+        link: '/admin?tab=system',
+      });
     } finally {
       await db.end();
     }

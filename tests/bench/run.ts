@@ -2,7 +2,7 @@
  * `npm run bench`: measures the event store, the projector, the whole app end to end and its start
  * time, and writes tests/reports/bench-<YYYY-MM-DD-HHmm>.md, bench-latest.md and bench-latest.json.
  *
- * Environment: BENCH_ONLY=appends,catchup,search,history,e2e,bookings,joins,offers,calendar,start,lighthouse (sections to run; default all), BENCH_SECONDS (5),
+ * Environment: BENCH_ONLY=appends,catchup,search,history,e2e,bookings,joins,offers,calendar,reminders,start,lighthouse (sections to run; default all), BENCH_SECONDS (5),
  * BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3), BENCH_WRITERS (1,8,32), BENCH_CATCHUP_EVENTS (200000),
  * BENCH_DIAGNOSE=1 (extra variants of our store at the top writer count), BENCH_SYNC_COMMIT=off
  * (append databases without waiting for the disk), DATABASE_URL (an external server; default: an
@@ -22,6 +22,7 @@ import { appendsSection } from './event-store/appends-section';
 import { catchupSection } from './event-store/catchup-section';
 import { searchSection } from './search/search-section';
 import { calendarFeedSection } from './calendar/feed-section';
+import { remindersSection } from './notifications/reminders-section';
 import { startSection } from './startup/start-section';
 import { lighthouseSection } from './web/lighthouse-section';
 import { readConfig } from './support/config';
@@ -47,6 +48,7 @@ const sections: BenchSection[] = [
   joinsSection,
   offersSection,
   calendarFeedSection,
+  remindersSection,
   startSection,
   lighthouseSection,
 ];

@@ -163,10 +163,15 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
         }
         const notices = await noticesOf(stored, db);
         for (const [ordinal, notice] of notices.entries()) {
-          const { rowCount } = await db.query(
-            `INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
-             SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT FROM notification_users WHERE user_id = $3)
-             ON CONFLICT DO NOTHING`,
+          // Written only for an account that exists: nobody is told of anything after their account was deleted.
+          const { rows } = await db.query<{ email: string }>(
+            `WITH recipient AS (SELECT email FROM notification_users WHERE user_id = $3),
+                  inserted AS (
+                    INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
+                    SELECT $1, $2, $3, $4, $5, $6, $7 FROM recipient
+                    ON CONFLICT DO NOTHING
+                    RETURNING 1)
+             SELECT email FROM recipient WHERE EXISTS (SELECT FROM inserted)`,
             [
               stored.globalPosition,
               ordinal,
@@ -177,24 +182,18 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
               stored.createdAt.toISOString(),
             ],
           );
-          // Nobody is told of anything after their account was deleted.
-          if (!rowCount) continue;
+          const recipient = rows[0];
+          if (!recipient) continue;
           keys.add(rooms.user(notice.userId));
-          if (mailable(stored)) {
-            const { rows } = await db.query<{ email: string }>(
-              'SELECT email FROM notification_users WHERE user_id = $1',
-              [notice.userId],
-            );
-            if (rows[0]?.email) {
-              await writeNotificationEmail(db, mail!, {
-                kind: notice.kind,
-                userId: notice.userId,
-                to: rows[0].email,
-                text: notice.text,
-                link: notice.link ?? '/',
-                dedupeKey: `notification-${stored.globalPosition}-${ordinal}`,
-              });
-            }
+          if (mailable(stored) && recipient.email) {
+            await writeNotificationEmail(db, mail!, {
+              kind: notice.kind,
+              userId: notice.userId,
+              to: recipient.email,
+              text: notice.text,
+              link: notice.link ?? '/',
+              dedupeKey: `notification-${stored.globalPosition}-${ordinal}`,
+            });
           }
         }
       }

@@ -13,7 +13,7 @@ import type { Logger } from '../logging';
 import { EMAIL_OUTBOX_CHANNEL, type EmailSettings } from './outbox';
 import { loadUnsubscribeKey } from './unsubscribe-tokens';
 import { emailMigrations } from './schema';
-import { sendOutboxRow, type MailTransport, type SenderDependencies } from './sender';
+import { EMAIL_SEND_CONCURRENCY, sendOutboxRow, type MailTransport, type SenderDependencies } from './sender';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 import { catcherTransport, smtpTransport } from './transports';
 
@@ -106,7 +106,7 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
       if (outcome === 'unknown' || outcome === 'failed')
         logger.warn({ outboxId: job.data.outboxId, outcome }, 'an email was not sent');
     },
-    { concurrency: 4 },
+    { concurrency: EMAIL_SEND_CONCURRENCY },
   );
 
   let relaying: Promise<number> | null = null;

@@ -44,20 +44,15 @@ export interface NewEmail {
 export const unsubscribeUrlOf = (settings: EmailSettings, accountId: string, kind: EmailKind) =>
   `${settings.publicUrl}/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(settings.unsubscribeKey, accountId, kind))}`;
 
-const isUnsubscribed = async (db: Queryable, accountId: string, kind: EmailKind) =>
-  Boolean(
-    (await db.query('SELECT 1 FROM email_unsubscribes WHERE account_id = $1 AND kind = $2', [accountId, kind]))
-      .rowCount,
-  );
-
 /**
- * Inserts a rendered mail. A `dedupeKey` makes it once-only: a projection rebuilt from the log writes
- * its mail again, and the key (from the event) lets only the first write count.
+ * Inserts a rendered mail, unless the user turned its kind off (`anyway`: send it all the same), and
+ * wakes the relay, in one statement. A `dedupeKey` makes it once-only: a projection rebuilt from the
+ * log writes its mail again, and the key (from the event) lets only the first write count.
  */
 async function insertOutboxRow(
   db: Queryable,
   settings: EmailSettings,
-  row: { kind: EmailKind; accountId: string; to: string; content: EmailContent; dedupeKey?: string },
+  row: { kind: EmailKind; accountId: string; to: string; content: EmailContent; dedupeKey?: string; anyway?: boolean },
 ): Promise<number | null> {
   const unsubscribeUrl = unsubscribeUrlOf(settings, row.accountId, row.kind);
   const headers = {
@@ -67,8 +62,13 @@ async function insertOutboxRow(
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers, dedupe_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    `WITH inserted AS (
+       INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers, dedupe_key)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8
+        WHERE $9 OR NOT EXISTS (SELECT FROM email_unsubscribes WHERE account_id = $2 AND kind = $1)
+       ON CONFLICT (dedupe_key) DO NOTHING
+       RETURNING id)
+     SELECT id, pg_notify('${EMAIL_OUTBOX_CHANNEL}', '') FROM inserted`,
     [
       row.kind,
       row.accountId,
@@ -78,11 +78,10 @@ async function insertOutboxRow(
       row.content.html,
       JSON.stringify(headers),
       row.dedupeKey ?? null,
+      row.anyway ?? false,
     ],
   );
-  if (rows.length === 0) return null;
-  await db.query(`SELECT pg_notify('${EMAIL_OUTBOX_CHANNEL}', '')`);
-  return rows[0]!.id;
+  return rows[0]?.id ?? null;
 }
 
 /**
@@ -90,7 +89,6 @@ async function insertOutboxRow(
  * Returns the row's id, or null when the user turned this kind off.
  */
 export async function writeEmail(db: Queryable, settings: EmailSettings, mail: NewEmail): Promise<number | null> {
-  if (!mail.requestedNow && (await isUnsubscribed(db, mail.accountId, mail.kind))) return null;
   const unsubscribeUrl = unsubscribeUrlOf(settings, mail.accountId, mail.kind);
   const content = renderEmail(mail.kind, { nickname: mail.nickname, link: mail.link, unsubscribeUrl });
   return insertOutboxRow(db, settings, {
@@ -98,6 +96,7 @@ export async function writeEmail(db: Queryable, settings: EmailSettings, mail: N
     accountId: mail.accountId,
     to: mail.to,
     content,
+    anyway: mail.requestedNow ?? false,
     ...(mail.dedupeKey === undefined ? {} : { dedupeKey: mail.dedupeKey }),
   });
 }
@@ -119,7 +118,6 @@ export async function writeNotificationEmail(
   settings: EmailSettings,
   mail: NotificationEmail,
 ): Promise<number | null> {
-  if (await isUnsubscribed(db, mail.userId, mail.kind)) return null;
   const content = renderNotificationEmail(mail.kind, {
     text: mail.text,
     link: `${settings.publicUrl}${mail.link}`,

@@ -14,6 +14,9 @@
 import type Mail from 'nodemailer/lib/mailer';
 import type pg from 'pg';
 
+/** Mails sent at once by one worker: the SMTP connections it keeps open. */
+export const EMAIL_SEND_CONCURRENCY = 8;
+
 export interface MailTransport {
   send(message: Mail.Options): Promise<void>;
   /** Whether the server has a mail with this Message-ID; absent when the server cannot tell. */

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
-import type { MailTransport } from './sender';
+import { EMAIL_SEND_CONCURRENCY, type MailTransport } from './sender';
 
 /** SMTP_URL as nodemailer reads it: smtp://user:pass@host:587, smtps://… for TLS, ?pool=true etc. */
 export function smtpTransport(smtpUrl: string): MailTransport {
@@ -13,7 +13,16 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 
 /** The embedded catcher on this machine; it can tell whether a Message-ID arrived (it stores them). */
 export function catcherTransport(port: number, pool: pg.Pool): MailTransport {
-  const transporter = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+  // Pooled: a burst of mail (reminders due together) reuses a few connections instead of one per mail.
+  const transporter = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: EMAIL_SEND_CONCURRENCY,
+    maxMessages: Infinity,
+  });
   return {
     send: async (message) => void (await transporter.sendMail(message)),
     delivered: async (messageId) =>

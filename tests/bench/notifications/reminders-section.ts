@@ -1,0 +1,207 @@
+import type pg from 'pg';
+import { loadConfig } from '@playtime/shared/infra/config/config';
+import { createPool } from '@playtime/shared/infra/db/pool';
+import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import type { EventStore, NewEvent } from '@playtime/shared/infra/eventstore/port';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import { testGameDetails } from '@playtime/shared/testing/games';
+import { startStandalone } from '../../../scripts/standalone';
+import { fmtInt, fmtSeconds, markdownTable } from '../support/format';
+import { createDatabase } from '../support/postgres';
+import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
+import { nowMs } from '../support/timing';
+
+/** Issue #31: 10,000 reminders due in the same minute are all sent within 60 s by the embedded SMTP. */
+const TARGET_S = 60;
+const GAMES = 1000;
+const MEMBERS_PER_GAME = 10;
+const REMINDERS = GAMES * MEMBERS_PER_GAME;
+const REMINDER_HOURS = 2;
+/** Appends at once while seeding. */
+const SEED_CONCURRENCY = 8;
+/** How long after the games are in the log their reminders come due: time for the projector to take them in. */
+const DUE_AFTER_SEED_MS = 120_000;
+/** The setup's own mail (joins, bookings) is switched off, so only the reminders are sent. */
+const MUTED_KINDS = ['joined', 'player-joined', 'booking-confirmed', 'field-booked'];
+
+export interface RemindersData {
+  reminders: number;
+  games: number;
+  seedMs: number;
+  /** Whether the projector had taken in every join before the reminders came due. */
+  caughtUpBeforeDue: boolean;
+  firstSentAfterDueMs: number | null;
+  allSentAfterDueMs: number | null;
+  sent: number;
+}
+
+async function inBatches<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += SEED_CONCURRENCY)
+    await Promise.all(items.slice(start, start + SEED_CONCURRENCY).map(work));
+}
+
+const count = async (pool: pg.Pool, sql: string): Promise<number> =>
+  Number((await pool.query<{ n: string }>(sql)).rows[0]!.n);
+
+async function seedPeople(store: EventStore, pool: pg.Pool): Promise<string[]> {
+  const players = Array.from({ length: REMINDERS }, (_, n) => `player-${n}`);
+  const register = (userId: string, role: string): NewEvent => ({
+    type: 'UserRegistered',
+    data: {
+      userId,
+      issuer: 'bench',
+      subject: userId,
+      email: `${userId}@bench.test`,
+      username: userId,
+      nickname: userId,
+      profilePicture: '',
+      role,
+      emailVerified: true,
+    },
+  });
+  await inBatches(
+    [['captain', 'captain'], ['owner', 'field owner'], ...players.map((id) => [id, 'player'])],
+    ([userId, role]) =>
+      store.appendToStream(`user-${userId}`, [register(userId!, role!)], { expectedRevision: 'no_stream' }),
+  );
+  await pool.query(
+    `INSERT INTO email_unsubscribes (account_id, kind)
+     SELECT u, k FROM unnest($1::text[]) AS u, unnest($2::text[]) AS k ON CONFLICT DO NOTHING`,
+    [['captain', 'owner', ...players], MUTED_KINDS],
+  );
+  return players;
+}
+
+/** GAMES games starting at `startMs`, each with MEMBERS_PER_GAME players who joined. */
+async function seedGames(store: EventStore, players: string[], startMs: number): Promise<void> {
+  const games = Array.from({ length: GAMES }, (_, n) => n);
+  await inBatches(games, (n) => {
+    const gameId = `bench-game-${n}`;
+    const events: NewEvent[] = [
+      {
+        type: 'GameScheduled',
+        data: {
+          ...testGameDetails({
+            gameId,
+            name: `Reminder Cup ${n}`,
+            subFieldId: `bench-pitch-${n}`,
+            startDate: new Date(startMs).toISOString(),
+            endDate: new Date(startMs + 3_600_000).toISOString(),
+            maxPlayers: 22,
+          }),
+          rentalPaymentId: null,
+          rentalCents: 0,
+        },
+      },
+      ...players.slice(n * MEMBERS_PER_GAME, (n + 1) * MEMBERS_PER_GAME).map((playerId) => ({
+        type: 'PlayerJoined',
+        data: { gameId, playerId, username: playerId, paymentId: null, at: new Date().toISOString() },
+      })),
+    ];
+    return store.appendToStream(`game-${gameId}`, events, { expectedRevision: 'no_stream' });
+  });
+}
+
+/**
+ * The whole path of a reminder on the standalone app: the delayed job of each game comes due, records
+ * PlayersReminded, the notifications projection writes each member's notification and mail into the
+ * outbox, the relay queues it, and the email worker sends it to the embedded SMTP server. Timed from
+ * the moment they come due to the last mail the catcher received.
+ */
+export const remindersSection: BenchSection = {
+  id: 'reminders',
+  title: 'Reminders: 10,000 due in the same minute, sent by the embedded SMTP',
+  async run(context: BenchContext): Promise<SectionOutcome> {
+    const database = await createDatabase(context.serverUrl, 'reminders');
+    const port = await findFreePort();
+    const app = await startStandalone(
+      loadConfig({
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        LOG_LEVEL: 'error',
+        SEED_DEMO: 'false',
+        REMINDER_HOURS: String(REMINDER_HOURS),
+      }),
+    );
+    const store = checkEventSchemas(await PostgresEventStore.connect(database.url));
+    const pool = createPool(database.url, { max: 2 });
+    try {
+      const seedStarted = nowMs();
+      context.log(`reminders: ${fmtInt(REMINDERS + 2)} accounts`);
+      const players = await seedPeople(store, pool);
+      const dueAt = Date.now() + DUE_AFTER_SEED_MS;
+      context.log(`reminders: ${fmtInt(GAMES)} games of ${MEMBERS_PER_GAME}, due in ${DUE_AFTER_SEED_MS / 1000} s`);
+      await seedGames(store, players, dueAt + REMINDER_HOURS * 3_600_000);
+      const seedMs = nowMs() - seedStarted;
+
+      let caughtUpBeforeDue = false;
+      while (Date.now() < dueAt) {
+        if (
+          !caughtUpBeforeDue &&
+          (await count(pool, `SELECT count(*) AS n FROM read.notifications WHERE kind = 'joined'`)) >= REMINDERS
+        ) {
+          caughtUpBeforeDue = true;
+          context.log('reminders: the projector has taken in every join; waiting for the due time');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+
+      const sentSql = `SELECT count(*) AS n FROM caught_mail WHERE kind = 'reminder'`;
+      const giveUpAt = dueAt + 5 * TARGET_S * 1000;
+      let sent = 0;
+      while (sent < REMINDERS && Date.now() < giveUpAt) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        sent = await count(pool, sentSql);
+      }
+      const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
+        `SELECT min(received_at) AS first, max(received_at) AS last FROM caught_mail WHERE kind = 'reminder'`,
+      );
+      const after = (at: Date | null) => (at ? new Date(at).getTime() - dueAt : null);
+      const data: RemindersData = {
+        reminders: REMINDERS,
+        games: GAMES,
+        seedMs,
+        caughtUpBeforeDue,
+        firstSentAfterDueMs: after(rows[0]!.first),
+        allSentAfterDueMs: sent >= REMINDERS ? after(rows[0]!.last) : null,
+        sent,
+      };
+      const all = data.allSentAfterDueMs;
+      return {
+        markdown: [
+          markdownTable(
+            ['reminders', 'games', 'seeded in', 'taken in before due', 'first mail after due', 'all sent after due'],
+            [
+              [
+                fmtInt(REMINDERS),
+                fmtInt(GAMES),
+                fmtSeconds(seedMs),
+                caughtUpBeforeDue ? 'yes' : 'no',
+                data.firstSentAfterDueMs === null ? '–' : fmtSeconds(data.firstSentAfterDueMs),
+                all === null ? `${fmtInt(sent)} of ${fmtInt(REMINDERS)} sent` : fmtSeconds(all),
+              ],
+            ],
+          ),
+          '',
+          `Each game's reminder job comes due at the same instant (start − ${REMINDER_HOURS} h); the time runs to the last mail the embedded SMTP server received. The setup's own mail (joins, bookings) is switched off by the accounts' preferences.`,
+        ].join('\n'),
+        data,
+        targets: [
+          {
+            name: '10,000 reminders due in the same minute, all sent',
+            required: `< ${TARGET_S} s`,
+            measured: all === null ? `${fmtInt(sent)} of ${fmtInt(REMINDERS)}` : fmtSeconds(all),
+            pass: all !== null && all < TARGET_S * 1000,
+          },
+        ],
+      };
+    } finally {
+      await pool.end();
+      await store.close();
+      await app.close();
+      await database.drop();
+    }
+  },
+};

@@ -22,14 +22,7 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string {
 
 /** Stores one raw mail; exported for tests that feed it without SMTP. */
 export async function catchMail(pool: pg.Pool, raw: Buffer): Promise<void> {
-  // Both parts come with every mail Playtime sends: no HTML-to-text or link conversions, which would
-  // cost most of the catcher's time when thousands of reminders arrive at once.
-  const parsed = await simpleParser(raw, {
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipTextLinks: true,
-    skipImageLinks: true,
-  });
+  const parsed = await simpleParser(raw);
   const kind = parsed.headers.get(EMAIL_KIND_HEADER.toLowerCase());
   await pool.query(
     `INSERT INTO caught_mail (message_id, to_address, from_address, subject, kind, text_body, html_body, raw)

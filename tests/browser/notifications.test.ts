@@ -76,6 +76,11 @@ describe('notifications in the browser', () => {
 
     // The player's open page lights up without a reload.
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).toBe(TEXTS.bellWithUnread(1));
+    // Said politely to a screen reader, once.
+    await player.page
+      .getByRole('status')
+      .filter({ hasText: /^The organizer moved you to Team 2 in Bell Ringers on .*\.$/ })
+      .waitFor({ state: 'attached' });
     await screenshot(player.page, 'notifications-bell-lit-desktop');
     // Opened from the keyboard: the list takes the focus, Escape gives it back to the bell.
     await bell.focus();

@@ -163,6 +163,25 @@ describe('calendar feeds over HTTP', () => {
     ]);
   });
 
+  it('drops a game from the feed of a player who leaves it, and lists it again when they rejoin', async () => {
+    const feed = await feedAddressOf('player');
+    const { gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, 8, 9, {
+      name: 'Come and Go',
+      price: '0',
+    });
+    const summaries = async () => {
+      expect((await clients.player.seesWritesOf(clients.captain).get(CALENDAR_FEED_PATH)).status).toBe(200);
+      return eventsOf(await (await readFeed(feed)).text()).map((event) => event.summary);
+    };
+    expect(await summaries()).not.toContain('Come and Go');
+    expect((await clients.player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
+    expect(await summaries()).toContain('Come and Go');
+    expect((await clients.player.post('/api/leave-game', { gameId })).status).toBe(200);
+    expect(await summaries()).not.toContain('Come and Go');
+    expect((await clients.player.post('/api/join-game', { gameId, team: 1 })).status).toBe(200);
+    expect(await summaries()).toContain('Come and Go');
+  });
+
   it("gives anyone one game as a file to add, with the feed's UID", async () => {
     const { gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, 21, 22, {
       name: 'Late: Game / Night',

@@ -8,19 +8,40 @@ import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
  * A calendar app replaces its copy only when the SEQUENCE it is sent rises, so each of these raises it.
  */
 const CALENDAR_CHANGES = ['GameCancelled'] as const;
-const HANDLED = ['CalendarFeedRotated', 'UserDeleted', 'GameScheduled', ...CALENDAR_CHANGES] as const;
+/** The events after which a user's feed lists other games: who organizes, plays in or hosts what. */
+const MEMBERSHIP_CHANGES = ['PlayerJoined', 'PlayerLeft', 'PlayerRemoved', 'FieldDeleted', 'FieldWithdrawn'] as const;
+const HANDLED = [
+  'CalendarFeedRotated',
+  'UserDeleted',
+  'GameScheduled',
+  ...CALENDAR_CHANGES,
+  ...MEMBERSHIP_CHANGES,
+] as const;
+
+/** A user's part in a game, best first: a feed says the best one (ranks of read.calendar_entries). */
+const RANK = { organizer: 1, player: 2, owner: 3 } as const;
+
+/** Adds a user's part in a game, keeping the better one they had. */
+const enter = (userId: string, gameId: string, rank: number): SqlStatement => ({
+  text: `INSERT INTO calendar_entries (user_id, game_id, rank) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, game_id) DO UPDATE SET rank = least(calendar_entries.rank, EXCLUDED.rank)`,
+  values: [userId, gameId, rank],
+});
 
 /**
  * read.calendar_feeds: each user's current feed address, by its secret part's SHA-256 (a feed is
  * looked up by that, so comparing addresses tells nothing about a right one) — a new one replaces
  * the old, and a deleted account has none. read.calendar_revisions: each game's iCalendar SEQUENCE
- * (0 when scheduled, one more at each change) and when it last changed (its DTSTAMP). The games a
- * feed lists come from read.games and read.game_participants as they are (read-api/src/calendar).
+ * (0 when scheduled, one more at each change) and when it last changed (its DTSTAMP), with who
+ * organizes and hosts it. read.calendar_entries: each user's games (organized, played in from the
+ * sideline or a team, or hosted on their field while it is listed), by user, so a feed is one
+ * indexed range of its user's rows (read-api/src/calendar); the games' details come from read.games.
  */
 export const calendarProjection: WriteOnlyProjection = {
   name: PROJECTIONS.calendar,
-  version: 1,
-  tables: ['calendar_feeds', 'calendar_revisions'],
+  // Version 2: each user's games of their own (calendar_entries), so a feed reads its user's rows only.
+  version: 2,
+  tables: ['calendar_feeds', 'calendar_revisions', 'calendar_entries'],
   handles: HANDLED,
   schemaSql: `
     CREATE TABLE calendar_feeds (
@@ -34,7 +55,17 @@ export const calendarProjection: WriteOnlyProjection = {
       sequence         integer     NOT NULL,
       changed_at       timestamptz NOT NULL,
       -- The log position of the last change counted: a batch applied again counts nothing twice.
-      changed_position bigint      NOT NULL
+      changed_position bigint      NOT NULL,
+      field_id         text        NOT NULL,
+      owner_id         text        NOT NULL
+    );
+    CREATE INDEX calendar_revisions_of_field ON calendar_revisions (field_id);
+    CREATE TABLE calendar_entries (
+      user_id text     NOT NULL,
+      game_id text     NOT NULL,
+      -- 1 organizer, 2 player, 3 owner of the field: the best part the user has in the game.
+      rank    smallint NOT NULL,
+      PRIMARY KEY (user_id, game_id)
     );
   `,
   writes(events) {
@@ -53,13 +84,53 @@ export const calendarProjection: WriteOnlyProjection = {
           });
           break;
         case 'UserDeleted':
-          statements.push({ text: 'DELETE FROM calendar_feeds WHERE user_id = $1', values: [event.data.userId] });
+          statements.push(
+            { text: 'DELETE FROM calendar_feeds WHERE user_id = $1', values: [event.data.userId] },
+            { text: 'DELETE FROM calendar_entries WHERE user_id = $1', values: [event.data.userId] },
+          );
           break;
-        case 'GameScheduled':
+        case 'GameScheduled': {
+          const { gameId, organizerId, ownerId, fieldId } = event.data;
+          statements.push(
+            {
+              text: `INSERT INTO calendar_revisions (game_id, sequence, changed_at, changed_position, field_id, owner_id)
+                     VALUES ($1, 0, $2, $3, $4, $5)
+                     ON CONFLICT (game_id) DO NOTHING`,
+              values: [gameId, stored.createdAt.toISOString(), stored.globalPosition, fieldId, ownerId],
+            },
+            enter(organizerId, gameId, RANK.organizer),
+            enter(ownerId, gameId, RANK.owner),
+          );
+          break;
+        }
+        case 'PlayerJoined':
+          statements.push(enter(event.data.playerId, event.data.gameId, RANK.player));
+          break;
+        case 'PlayerLeft':
+        case 'PlayerRemoved': {
+          // Gone from the game; a player who hosts it on their own field still has it as its owner.
+          const { gameId, playerId } = event.data;
           statements.push({
-            text: `INSERT INTO calendar_revisions (game_id, sequence, changed_at, changed_position) VALUES ($1, 0, $2, $3)
-                   ON CONFLICT (game_id) DO NOTHING`,
-            values: [event.data.gameId, stored.createdAt.toISOString(), stored.globalPosition],
+            text: `WITH game AS (SELECT owner_id FROM calendar_revisions WHERE game_id = $1),
+                        hosted AS (
+                          UPDATE calendar_entries SET rank = ${RANK.owner}
+                           WHERE user_id = $2 AND game_id = $1 AND rank = ${RANK.player}
+                             AND $2 IN (SELECT owner_id FROM game)
+                          RETURNING 1)
+                   DELETE FROM calendar_entries
+                    WHERE user_id = $2 AND game_id = $1 AND rank = ${RANK.player}
+                      AND $2 NOT IN (SELECT owner_id FROM game)`,
+            values: [gameId, playerId],
+          });
+          break;
+        }
+        case 'FieldDeleted':
+        case 'FieldWithdrawn':
+          // A field that is no longer listed is no longer its owner's to host: its games leave their feed.
+          statements.push({
+            text: `DELETE FROM calendar_entries e USING calendar_revisions r
+                    WHERE r.field_id = $1 AND e.game_id = r.game_id AND e.user_id = r.owner_id AND e.rank = ${RANK.owner}`,
+            values: [event.data.fieldId],
           });
           break;
         default:

@@ -25,28 +25,21 @@ const GAME_COLUMNS = `g.game_id AS "gameId", g.name, g.location, g.field_name AS
   coalesce(r.sequence, 0) AS sequence, coalesce(r.changed_at, g.start_date) AS "changedAt"`;
 
 /**
- * One statement: the feed by its address's hash, then the games its user organizes, plays in (team or
- * sideline) or hosts on their fields, each once, ended at most CALENDAR_FEED_DAYS_BACK days ago. A feed
- * without games is one row of nulls; no row means no such feed. Each game is read once, by its key.
+ * One statement: the feed by its address's hash, then its user's games (read.calendar_entries: the
+ * ones they organize, play in, team or sideline, or host on their fields, each once with their best
+ * part in it), ended at most CALENDAR_FEED_DAYS_BACK days ago. A feed without games is one row of
+ * nulls; no row means no such feed. It reads one range of the user's entries and each game by its key.
  */
 export const FEED_GAMES_SQL = `
   SELECT mine.*
     FROM read.calendar_feeds f
     LEFT JOIN LATERAL (
-      SELECT DISTINCT ON (g.game_id) ${GAME_COLUMNS}, roles.role
-        FROM (
-          SELECT game_id, 1 AS rank, 'organizer' AS role FROM read.games WHERE organizer_id = f.user_id
-          UNION ALL
-          SELECT game_id, 2, 'player' FROM read.game_participants WHERE player_id = f.user_id
-          UNION ALL
-          SELECT hosted.game_id, 3, 'owner'
-            FROM read.fields field JOIN read.games hosted ON hosted.field_id = field.field_id
-           WHERE field.owner_id = f.user_id AND NOT field.deleted
-        ) roles
-        JOIN read.games g ON g.game_id = roles.game_id
+      SELECT ${GAME_COLUMNS},
+             CASE e.rank WHEN 1 THEN 'organizer' WHEN 2 THEN 'player' ELSE 'owner' END AS role
+        FROM read.calendar_entries e
+        JOIN read.games g ON g.game_id = e.game_id
         LEFT JOIN read.calendar_revisions r ON r.game_id = g.game_id
-       WHERE g.end_date > now() - make_interval(days => $2)
-       ORDER BY g.game_id, roles.rank
+       WHERE e.user_id = f.user_id AND g.end_date > now() - make_interval(days => $2)
     ) mine ON true
    WHERE f.feed_hash = $1
    ORDER BY mine."startDate"`;

@@ -150,7 +150,8 @@ export const READ_MODEL_COLUMNS = {
   ],
   partner_sheet_imports: ['import_id', 'imported_at', 'url', 'rows', 'imported', 'duplicates', 'errors', 'failure'],
   calendar_feeds: ['feed_hash', 'feed_id', 'user_id', 'created_at'],
-  calendar_revisions: ['game_id', 'sequence', 'changed_at', 'changed_position'],
+  calendar_revisions: ['game_id', 'sequence', 'changed_at', 'changed_position', 'field_id', 'owner_id'],
+  calendar_entries: ['user_id', 'game_id', 'rank'],
   notifications: ['position', 'ordinal', 'user_id', 'kind', 'text', 'link', 'created_at'],
 } as const;
 

@@ -72,8 +72,17 @@ async function seed(pool: pg.Pool): Promise<number> {
       [USER_GAMES, OTHER_GAMES, PLAYERS_PER_GAME],
     );
     await client.query(
-      `INSERT INTO calendar_revisions (game_id, sequence, changed_at, changed_position)
-       SELECT game_id, CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END, now(), 1 FROM games`,
+      `INSERT INTO calendar_revisions (game_id, sequence, changed_at, changed_position, field_id, owner_id)
+       SELECT game_id, CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END, now(), 1, field_id, owner_id FROM games`,
+    );
+    // Everyone's part in every game, as the calendar projection keeps it: organizers, players, owners.
+    await client.query(
+      `INSERT INTO calendar_entries (user_id, game_id, rank)
+       SELECT user_id, game_id, min(rank)
+         FROM (SELECT organizer_id AS user_id, game_id, 1 AS rank FROM games
+               UNION ALL SELECT player_id, game_id, 2 FROM game_participants
+               UNION ALL SELECT owner_id, game_id, 3 FROM games) AS parts
+        GROUP BY user_id, game_id`,
     );
     await client.query(
       `INSERT INTO calendar_feeds (feed_hash, feed_id, user_id, created_at) VALUES ($1, $2, 'feed-user', now())`,

@@ -10,7 +10,7 @@ import { isEventOf } from '@playtime/shared/domain/event-schemas';
 import { DEFAULT_FIELD_TIME_ZONE } from '@playtime/shared/domain/fields/time-zone';
 import {
   writeEmail,
-  writeNotificationEmail,
+  writeNotificationEmails,
   type EmailSettings,
   type NewEmail,
 } from '@playtime/shared/infra/email/outbox';
@@ -162,40 +162,49 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
           continue;
         }
         const notices = await noticesOf(stored, db);
-        for (const [ordinal, notice] of notices.entries()) {
-          // Written only for an account that exists: nobody is told of anything after their account was deleted.
-          const { rows } = await db.query<{ email: string }>(
-            `WITH recipient AS (SELECT email FROM notification_users WHERE user_id = $3),
-                  inserted AS (
-                    INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
-                    SELECT $1, $2, $3, $4, $5, $6, $7 FROM recipient
-                    ON CONFLICT DO NOTHING
-                    RETURNING 1)
-             SELECT email FROM recipient WHERE EXISTS (SELECT FROM inserted)`,
-            [
-              stored.globalPosition,
-              ordinal,
-              notice.userId,
-              notice.kind,
-              notice.text,
-              notice.link,
-              stored.createdAt.toISOString(),
-            ],
-          );
-          const recipient = rows[0];
-          if (!recipient) continue;
-          keys.add(rooms.user(notice.userId));
-          if (mailable(stored) && recipient.email) {
-            await writeNotificationEmail(db, mail!, {
-              kind: notice.kind,
-              userId: notice.userId,
-              to: recipient.email,
-              text: notice.text,
-              link: notice.link ?? '/',
-              dedupeKey: `notification-${stored.globalPosition}-${ordinal}`,
-            });
-          }
-        }
+        if (notices.length === 0) continue;
+        // One statement for the event's notifications, written only for accounts that exist: nobody is
+        // told of anything after their account was deleted. It answers who got one, with their address.
+        const { rows: told } = await db.query<{ ordinal: number; user_id: string; email: string }>(
+          `INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
+           SELECT $1, n.ordinal, n.user_id, n.kind, n.text, n.link, $2
+             FROM jsonb_to_recordset($3::jsonb) AS n(ordinal integer, user_id text, kind text, text text, link text)
+            WHERE EXISTS (SELECT FROM notification_users u WHERE u.user_id = n.user_id)
+           ON CONFLICT DO NOTHING
+           RETURNING ordinal, user_id, (SELECT email FROM notification_users u WHERE u.user_id = notifications.user_id) AS email`,
+          [
+            stored.globalPosition,
+            stored.createdAt.toISOString(),
+            JSON.stringify(
+              notices.map((notice, ordinal) => ({
+                ordinal,
+                user_id: notice.userId,
+                kind: notice.kind,
+                text: notice.text,
+                link: notice.link,
+              })),
+            ),
+          ],
+        );
+        for (const { user_id } of told) keys.add(rooms.user(user_id));
+        if (!mailable(stored)) continue;
+        await writeNotificationEmails(
+          db,
+          mail!,
+          told
+            .filter((row) => row.email)
+            .map((row) => {
+              const notice = notices[row.ordinal]!;
+              return {
+                kind: notice.kind,
+                userId: notice.userId,
+                to: row.email,
+                text: notice.text,
+                link: notice.link ?? '/',
+                dedupeKey: `notification-${stored.globalPosition}-${row.ordinal}`,
+              };
+            }),
+        );
       }
       return keys;
     },

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { simpleParser } from 'mailparser';
 import type pg from 'pg';
 import {
   MAIL_MESSAGES,
@@ -64,19 +65,18 @@ export function mailQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser 
       CaughtRow & {
         from_address: string;
         message_id: string | null;
-        text_body: string;
-        html_body: string | null;
         raw: string;
       }
     >('SELECT * FROM caught_mail WHERE id = $1', [id]);
     const row = rows[0];
     if (!row) throw new ApiError(404, 'not_found', MAIL_MESSAGES.notFound);
+    const parsed = await simpleParser(row.raw);
     const answer: MailMessage = {
       ...item(row),
       from: row.from_address,
       messageId: row.message_id,
-      text: row.text_body,
-      html: row.html_body,
+      text: parsed.text ?? '',
+      html: parsed.html || null,
       raw: row.raw,
       headers: headersOf(row.raw),
     };

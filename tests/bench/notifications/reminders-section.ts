@@ -33,6 +33,10 @@ export interface RemindersData {
   caughtUpBeforeDue: boolean;
   firstSentAfterDueMs: number | null;
   allSentAfterDueMs: number | null;
+  /** When the last reminder was recorded, the last mail written into the outbox, the last claimed for sending. */
+  lastRecordedAfterDueMs: number | null;
+  lastWrittenAfterDueMs: number | null;
+  lastClaimedAfterDueMs: number | null;
   sent: number;
 }
 
@@ -158,6 +162,12 @@ export const remindersSection: BenchSection = {
       const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
         `SELECT min(received_at) AS first, max(received_at) AS last FROM caught_mail WHERE kind = 'reminder'`,
       );
+      // Where the time went: the reminders recorded, their mail written into the outbox, then sent.
+      const { rows: stages } = await pool.query<{ recorded: Date | null; written: Date | null; claimed: Date | null }>(
+        `SELECT (SELECT max(created_at) FROM es_events WHERE type = 'PlayersReminded') AS recorded,
+                (SELECT max(created_at) FROM email_outbox WHERE kind = 'reminder') AS written,
+                (SELECT max(claimed_at) FROM email_outbox WHERE kind = 'reminder') AS claimed`,
+      );
       const after = (at: Date | null) => (at ? new Date(at).getTime() - dueAt : null);
       const data: RemindersData = {
         reminders: REMINDERS,
@@ -166,6 +176,9 @@ export const remindersSection: BenchSection = {
         caughtUpBeforeDue,
         firstSentAfterDueMs: after(rows[0]!.first),
         allSentAfterDueMs: sent >= REMINDERS ? after(rows[0]!.last) : null,
+        lastRecordedAfterDueMs: after(stages[0]!.recorded),
+        lastWrittenAfterDueMs: after(stages[0]!.written),
+        lastClaimedAfterDueMs: after(stages[0]!.claimed),
         sent,
       };
       const all = data.allSentAfterDueMs;
@@ -182,6 +195,15 @@ export const remindersSection: BenchSection = {
                 data.firstSentAfterDueMs === null ? '–' : fmtSeconds(data.firstSentAfterDueMs),
                 all === null ? `${fmtInt(sent)} of ${fmtInt(REMINDERS)} sent` : fmtSeconds(all),
               ],
+            ],
+          ),
+          '',
+          markdownTable(
+            ['last reminder recorded', 'last mail in the outbox', 'last mail claimed for sending'],
+            [
+              [data.lastRecordedAfterDueMs, data.lastWrittenAfterDueMs, data.lastClaimedAfterDueMs].map((ms) =>
+                ms === null ? '–' : fmtSeconds(ms),
+              ),
             ],
           ),
           '',

@@ -44,44 +44,56 @@ export interface NewEmail {
 export const unsubscribeUrlOf = (settings: EmailSettings, accountId: string, kind: EmailKind) =>
   `${settings.publicUrl}/email/unsubscribe?token=${encodeURIComponent(unsubscribeToken(settings.unsubscribeKey, accountId, kind))}`;
 
+interface OutboxRow {
+  kind: EmailKind;
+  accountId: string;
+  to: string;
+  content: EmailContent;
+  dedupeKey?: string;
+  /** Sent even if the user turned the kind off (NewEmail.requestedNow). */
+  anyway?: boolean;
+}
+
 /**
- * Inserts a rendered mail, unless the user turned its kind off (`anyway`: send it all the same), and
- * wakes the relay, in one statement. A `dedupeKey` makes it once-only: a projection rebuilt from the
- * log writes its mail again, and the key (from the event) lets only the first write count.
+ * Inserts rendered mails, except those of kinds their user turned off, and wakes the relay, in one
+ * statement. A `dedupeKey` makes a mail once-only: a projection rebuilt from the log writes its mail
+ * again, and the key (from the event) lets only the first write count. Returns the new rows' ids.
  */
-async function insertOutboxRow(
-  db: Queryable,
-  settings: EmailSettings,
-  row: { kind: EmailKind; accountId: string; to: string; content: EmailContent; dedupeKey?: string; anyway?: boolean },
-): Promise<number | null> {
-  const unsubscribeUrl = unsubscribeUrlOf(settings, row.accountId, row.kind);
-  const headers = {
-    [EMAIL_KIND_HEADER]: row.kind,
-    // RFC 2369 and RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to it.
-    'List-Unsubscribe': `<${unsubscribeUrl}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
-  const { rows } = await db.query<{ id: number }>(
+async function insertOutboxRows(db: Queryable, settings: EmailSettings, rows: OutboxRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const records = rows.map((row) => {
+    const unsubscribeUrl = unsubscribeUrlOf(settings, row.accountId, row.kind);
+    return {
+      kind: row.kind,
+      account_id: row.accountId,
+      to_address: row.to,
+      subject: row.content.subject,
+      text_body: row.content.text,
+      html_body: row.content.html,
+      headers: {
+        [EMAIL_KIND_HEADER]: row.kind,
+        // RFC 2369 and RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to it.
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      dedupe_key: row.dedupeKey ?? null,
+      anyway: row.anyway ?? false,
+    };
+  });
+  const { rows: inserted } = await db.query<{ id: number }>(
     `WITH inserted AS (
        INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers, dedupe_key)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8
-        WHERE $9 OR NOT EXISTS (SELECT FROM email_unsubscribes WHERE account_id = $2 AND kind = $1)
+       SELECT m.kind, m.account_id, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.dedupe_key
+         FROM jsonb_to_recordset($1::jsonb) AS m(kind text, account_id text, to_address text, subject text,
+                                                 text_body text, html_body text, headers jsonb, dedupe_key text, anyway boolean)
+        WHERE m.anyway OR NOT EXISTS (SELECT FROM email_unsubscribes u WHERE u.account_id = m.account_id AND u.kind = m.kind)
        ON CONFLICT (dedupe_key) DO NOTHING
-       RETURNING id)
-     SELECT id, pg_notify('${EMAIL_OUTBOX_CHANNEL}', '') FROM inserted`,
-    [
-      row.kind,
-      row.accountId,
-      row.to,
-      row.content.subject,
-      row.content.text,
-      row.content.html,
-      JSON.stringify(headers),
-      row.dedupeKey ?? null,
-      row.anyway ?? false,
-    ],
+       RETURNING id),
+     woken AS (SELECT pg_notify('${EMAIL_OUTBOX_CHANNEL}', '') WHERE EXISTS (SELECT FROM inserted))
+     SELECT id FROM inserted, (SELECT count(*) FROM woken) AS wake`,
+    [JSON.stringify(records)],
   );
-  return rows[0]?.id ?? null;
+  return inserted.map((row) => Number(row.id));
 }
 
 /**
@@ -91,14 +103,17 @@ async function insertOutboxRow(
 export async function writeEmail(db: Queryable, settings: EmailSettings, mail: NewEmail): Promise<number | null> {
   const unsubscribeUrl = unsubscribeUrlOf(settings, mail.accountId, mail.kind);
   const content = renderEmail(mail.kind, { nickname: mail.nickname, link: mail.link, unsubscribeUrl });
-  return insertOutboxRow(db, settings, {
-    kind: mail.kind,
-    accountId: mail.accountId,
-    to: mail.to,
-    content,
-    anyway: mail.requestedNow ?? false,
-    ...(mail.dedupeKey === undefined ? {} : { dedupeKey: mail.dedupeKey }),
-  });
+  const [id] = await insertOutboxRows(db, settings, [
+    {
+      kind: mail.kind,
+      accountId: mail.accountId,
+      to: mail.to,
+      content,
+      anyway: mail.requestedNow ?? false,
+      ...(mail.dedupeKey === undefined ? {} : { dedupeKey: mail.dedupeKey }),
+    },
+  ]);
+  return id ?? null;
 }
 
 export interface NotificationEmail {
@@ -112,22 +127,25 @@ export interface NotificationEmail {
   dedupeKey: string;
 }
 
-/** Writes a notification's mail on `db` (the projection's batch transaction), unless its kind is off. */
-export async function writeNotificationEmail(
+/** Writes notifications' mail on `db` (the projection's batch transaction), except kinds turned off. */
+export async function writeNotificationEmails(
   db: Queryable,
   settings: EmailSettings,
-  mail: NotificationEmail,
-): Promise<number | null> {
-  const content = renderNotificationEmail(mail.kind, {
-    text: mail.text,
-    link: `${settings.publicUrl}${mail.link}`,
-    unsubscribeUrl: unsubscribeUrlOf(settings, mail.userId, mail.kind),
-  });
-  return insertOutboxRow(db, settings, {
-    kind: mail.kind,
-    accountId: mail.userId,
-    to: mail.to,
-    content,
-    dedupeKey: mail.dedupeKey,
-  });
+  mails: NotificationEmail[],
+): Promise<number[]> {
+  return insertOutboxRows(
+    db,
+    settings,
+    mails.map((mail) => ({
+      kind: mail.kind,
+      accountId: mail.userId,
+      to: mail.to,
+      content: renderNotificationEmail(mail.kind, {
+        text: mail.text,
+        link: `${settings.publicUrl}${mail.link}`,
+        unsubscribeUrl: unsubscribeUrlOf(settings, mail.userId, mail.kind),
+      }),
+      dedupeKey: mail.dedupeKey,
+    })),
+  );
 }

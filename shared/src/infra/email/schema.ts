@@ -72,4 +72,12 @@ export const emailMigrations: Migration[] = [
       ALTER TABLE email_outbox ADD COLUMN dedupe_key text UNIQUE;
     `,
   },
+  {
+    version: 3,
+    name: 'caught mail keeps its raw source only',
+    sql: `
+      -- The bodies are parsed from the raw source when an admin opens a mail, not when it arrives.
+      ALTER TABLE caught_mail DROP COLUMN text_body, DROP COLUMN html_body;
+    `,
+  },
 ];

@@ -15,7 +15,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import type pg from 'pg';
 
 /** Mails sent at once by one worker: the SMTP connections it keeps open. */
-export const EMAIL_SEND_CONCURRENCY = 8;
+export const EMAIL_SEND_CONCURRENCY = 16;
 
 export interface MailTransport {
   send(message: Mail.Options): Promise<void>;

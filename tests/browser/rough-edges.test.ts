@@ -102,6 +102,8 @@ describe('rough edges a first user hit', () => {
     await page.getByRole('button', { name: 'Log Out' }).first().waitFor({ timeout: 10_000 });
     expect(page.url()).toBe(`${loopback}/profile`);
     expect(errors.filter((text) => text.includes('frame-ancestors'))).toEqual([]);
+    // The profile itself, not the moment its code is still loading.
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await screenshot(page, 'rough-edges-reload-127');
     await context.close();
   });

@@ -21,7 +21,7 @@ import { RouteError } from './routes/route-error';
 
 const pageLoading = (
   <Center py="xl">
-    <Loader aria-label="Loading the page" />
+    <Loader role="progressbar" aria-label="Loading the page" />
   </Center>
 );
 

@@ -504,7 +504,7 @@ export function GameDetailsPage() {
     <Container size="lg" py="md">
       {game.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading the game" />
+          <Loader role="progressbar" aria-label="Loading the game" />
         </Center>
       ) : game.isError ? (
         <Alert color="red" title="The game could not be loaded">

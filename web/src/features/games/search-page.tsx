@@ -152,7 +152,7 @@ export function SearchPage() {
           </Text>
         ) : search.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Searching for games" />
+            <Loader role="progressbar" aria-label="Searching for games" />
           </Center>
         ) : search.isError ? (
           <Alert color="red">{errorMessage(search.error)}</Alert>

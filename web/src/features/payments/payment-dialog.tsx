@@ -90,7 +90,7 @@ function PaymentBody({
       )}
       {(payment.isPending || config.isPending) && (
         <Center py="lg">
-          <Loader aria-label="Preparing the payment" />
+          <Loader role="progressbar" aria-label="Preparing the payment" />
         </Center>
       )}
       {payment.isError && (

@@ -192,7 +192,7 @@ function CreationOverlay({
   return (
     <Overlay fixed zIndex={400} backgroundOpacity={0.6} blur={2} onClick={status === 'success' ? onDone : undefined}>
       <Center h="100%" p="md">
-        {status === 'pending' && <Loader size="xl" color="white" aria-label="Creating the game" />}
+        {status === 'pending' && <Loader size="xl" color="white" role="progressbar" aria-label="Creating the game" />}
         {status === 'success' && (
           <Alert
             color="pitch"

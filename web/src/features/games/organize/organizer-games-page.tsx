@@ -171,7 +171,7 @@ function CancelRestDialog({ game, now, onClose }: { game: GameInList | undefined
             These weeks of <b>{game.name}</b> will be cancelled and their slots given back. Players who paid an entry
             fee are refunded in full.
           </Text>
-          {series.isPending && <Loader size="sm" aria-label="Loading the weeks" />}
+          {series.isPending && <Loader size="sm" role="progressbar" aria-label="Loading the weeks" />}
           {series.isError && (
             <Alert color="red" title="The weeks could not be loaded">
               {errorMessage(series.error)}

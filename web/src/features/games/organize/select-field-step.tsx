@@ -38,7 +38,7 @@ export function SelectFieldStep() {
       />
       {searching && venues.isFetching && !venues.data && (
         <Center py="md">
-          <Loader aria-label="Searching venues" />
+          <Loader role="progressbar" aria-label="Searching venues" />
         </Center>
       )}
       {searching && venues.isError && (

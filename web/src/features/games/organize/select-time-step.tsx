@@ -152,7 +152,7 @@ export function SelectTimeStep() {
       )}
       {availability.isPending && (
         <Center py="md">
-          <Loader aria-label="Loading the times" />
+          <Loader role="progressbar" aria-label="Loading the times" />
         </Center>
       )}
       {availability.isError && (

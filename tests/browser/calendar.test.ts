@@ -8,9 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { CALENDAR_TEXTS } from '@playtime/shared/contract/calendar';
-import { addAvailableField, bookPaidGame, demoPeople } from '../support/game-loop';
+import { demoPlayerInGame } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { at } from '../support/time';
 import { launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
 describe('calendar feeds in the browser', () => {
@@ -21,20 +20,11 @@ describe('calendar feeds in the browser', () => {
   beforeAll(async () => {
     app = await startTestApp();
     browser = await launchBrowser();
-    const { clients } = await demoPeople(app.url);
-    const { subFieldId } = await addAvailableField(clients.owner, {
-      name: 'Feed Fields',
-      address: '9 Calendar Ave',
-      subFieldName: 'East',
-      startDate: at(9),
-      endDate: at(22),
-    });
-    ({ gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, 19, 21, {
-      name: 'Subscribed Sunday',
-      price: '0',
-    }));
-    const joined = await clients.player.post('/api/join-game', { gameId, team: 2 });
-    expect(joined.status, joined.text).toBe(200);
+    ({ gameId } = await demoPlayerInGame(
+      app.url,
+      { name: 'Feed Fields', address: '9 Calendar Ave', subFieldName: 'East' },
+      { name: 'Subscribed Sunday', from: 19, to: 21, team: 2 },
+    ));
   }, 120_000);
 
   afterAll(async () => {

@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { NOTIFICATION_UI_TEXTS as TEXTS } from '@playtime/shared/contract/notifications';
-import { addAvailableField, bookPaidGame, demoPeople } from '../support/game-loop';
+import { demoPlayerInGame } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { at } from '../support/time';
 import { DESKTOP, PHONE, expectAccessible, launchBrowser, logIn, newPage, screenshot } from './support/browser';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -28,20 +27,11 @@ describe('notifications in the browser', () => {
   beforeAll(async () => {
     app = await startTestApp();
     browser = await launchBrowser();
-    const { clients } = await demoPeople(app.url);
-    const { subFieldId } = await addAvailableField(clients.owner, {
-      name: 'Bell Fields',
-      address: '3 Notice Rd',
-      subFieldName: 'West',
-      startDate: at(9),
-      endDate: at(22),
-    });
-    ({ gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, 19, 20, {
-      name: 'Bell Ringers',
-      price: '0',
-    }));
-    const joined = await clients.player.post('/api/join-game', { gameId, team: 1 });
-    expect(joined.status, joined.text).toBe(200);
+    ({ gameId } = await demoPlayerInGame(
+      app.url,
+      { name: 'Bell Fields', address: '3 Notice Rd', subFieldName: 'West' },
+      { name: 'Bell Ringers', from: 19, to: 20, team: 1 },
+    ));
   }, 120_000);
 
   afterAll(async () => {

@@ -108,3 +108,24 @@ export async function addNewYorkField(
   expect(field.status, field.text).toBe(200);
   return (field.json as { fieldId: string }).fieldId;
 }
+
+/**
+ * The demo people, a field of the owner's available from 9:00 to 22:00 on the test day, the captain's
+ * free game on it from `from` to `to` o'clock, and the demo player in it on `team`: what a browser
+ * test of a player's own game starts from.
+ */
+export async function demoPlayerInGame(
+  appUrl: string,
+  place: { name: string; address: string; subFieldName: string },
+  game: { name: string; from: number; to: number; team: 0 | 1 | 2 },
+): Promise<{ gameId: string }> {
+  const { clients } = await demoPeople(appUrl);
+  const { subFieldId } = await addAvailableField(clients.owner, { ...place, startDate: at(9), endDate: at(22) });
+  const { gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, game.from, game.to, {
+    name: game.name,
+    price: '0',
+  });
+  const joined = await clients.player.post('/api/join-game', { gameId, team: game.team });
+  expect(joined.status, joined.text).toBe(200);
+  return { gameId };
+}

@@ -59,6 +59,11 @@ interface GameFacts {
   organizerId: string;
   ownerId: string;
   place: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  /** The field's zone: the times a notification names are the pitch's own clock. */
+  timeZone: string;
   minPlayers: number | null;
   minimumReached: boolean;
 }
@@ -211,39 +216,16 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
   };
 }
 
+/** Everything notifications know of a game, in one read of its row. */
 async function gameOf(db: PoolClient, gameId: string): Promise<GameFacts | null> {
-  const { rows } = await db.query<{
-    label: string;
-    price_cents: number;
-    organizer_id: string;
-    owner_id: string;
-    place: string;
-    min_players: number | null;
-    minimum_reached: boolean;
-  }>(
-    'SELECT label, price_cents, organizer_id, owner_id, place, min_players, minimum_reached FROM notification_games WHERE game_id = $1',
+  const { rows } = await db.query<GameFacts>(
+    `SELECT label, price_cents AS "priceCents", organizer_id AS "organizerId", owner_id AS "ownerId", place,
+            address, latitude, longitude, time_zone AS "timeZone", min_players AS "minPlayers",
+            minimum_reached AS "minimumReached"
+       FROM notification_games WHERE game_id = $1`,
     [gameId],
   );
-  const row = rows[0];
-  return row
-    ? {
-        label: row.label,
-        priceCents: row.price_cents,
-        organizerId: row.organizer_id,
-        ownerId: row.owner_id,
-        place: row.place,
-        minPlayers: row.min_players,
-        minimumReached: row.minimum_reached,
-      }
-    : null;
-}
-
-async function timeZoneOfGame(db: PoolClient, gameId: string): Promise<string> {
-  const { rows } = await db.query<{ time_zone: string }>(
-    'SELECT time_zone FROM notification_games WHERE game_id = $1',
-    [gameId],
-  );
-  return rows[0]?.time_zone ?? DEFAULT_FIELD_TIME_ZONE;
+  return rows[0] ?? null;
 }
 
 async function membersOf(db: PoolClient, gameId: string): Promise<{ playerId: string; username: string }[]> {
@@ -500,7 +482,7 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       const { gameId, playerId, expiresAt } = event.data;
       const game = await gameOf(db, gameId);
       if (!game) return [];
-      const deadline = whenIn(await timeZoneOfGame(db, gameId), expiresAt);
+      const deadline = whenIn(game.timeZone, expiresAt);
       const text =
         event.type === 'SpotOffered'
           ? TEXTS.spotOffered(game.label, event.data.team, deadline)
@@ -511,12 +493,7 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       const { gameId, members } = event.data;
       const game = await gameOf(db, gameId);
       if (!game) return [];
-      const { rows } = await db.query<{ address: string; latitude: number; longitude: number }>(
-        'SELECT address, latitude, longitude FROM notification_games WHERE game_id = $1',
-        [gameId],
-      );
-      const where = rows[0]!;
-      const address = `${where.address} (map: ${mapLinkOf(where.latitude, where.longitude)})`;
+      const address = `${game.address} (map: ${mapLinkOf(game.latitude, game.longitude)})`;
       return members.map((member) => ({
         userId: member.playerId,
         kind: 'reminder' as const,

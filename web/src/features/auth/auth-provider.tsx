@@ -1,5 +1,5 @@
 import type { Auth0Client } from '@auth0/auth0-spa-js';
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { setAccessTokenProvider, setAccountHandlers } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 import { loadPublicConfig, type PublicConfig } from '../../lib/public-config';
@@ -179,7 +179,8 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
         const user = await client.getUser<AuthUser>();
         authenticatedRef.current = Boolean(user);
         if (user) await registerAfterLogin();
-        dispatch({ type: 'initialised', user });
+        // The whole page renders again for the user (links, bell, their data): in slices, as a transition.
+        startTransition(() => dispatch({ type: 'initialised', user }));
         if (user) realtime.renewIdentity();
       } catch (error) {
         dispatch({ type: 'failed', error: reportLoginFailure(error) });

@@ -260,6 +260,23 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     await journey(0, temporaryPassword);
   }, 300_000);
 
+  it('answers a path asked with the wrong method 405 with Allow through the proxy, as the standalone app does', async () => {
+    // A command asked with GET reaches a read API first, which has no route for it.
+    const get = await fetch(`${publicUrl}/api/edit-user`);
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
+    const webhook = await fetch(`${publicUrl}/api/payments/webhook`);
+    expect([webhook.status, webhook.headers.get('allow')]).toEqual([405, 'POST']);
+    // A query asked with POST reaches a command API, and the proxy cannot hand its spent body on (deploy/Caddyfile).
+    const post = await new ApiClient(publicUrl, null).call('POST', '/api/public-config', {});
+    expect(post.status).toBe(404);
+    const unknown = await fetch(`${publicUrl}/api/no-such-call`);
+    expect(unknown.status).toBe(404);
+    // A query's own 404 (no such game) is its answer, not a missing route: no other service is asked.
+    const noGame = await fetch(`${publicUrl}/api/get-game-data?gameId=00000000-0000-4000-8000-000000000000`);
+    expect(noGame.status).toBe(404);
+    expect(((await noGame.json()) as { error: { code: string } }).error.code).toBe('game_not_found');
+  });
+
   /** The recipe's projector process that holds the projections' leases now (its pid is in the holder's name). */
   async function owningProjector(): Promise<RunningProcess> {
     const { rows } = await pool.query<{ holder: string }>(

@@ -6,6 +6,7 @@ import {
   type Page,
 } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
+import { NO_ROUTE_HEADER } from '@playtime/shared/contract/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, accessTokenFor, authorizationRequest, signIn } from '../support/api-client';
 import { connectSocket } from '../support/sockets';
@@ -189,7 +190,12 @@ describe('security of the standalone app over HTTP', () => {
     // The webhook endpoint is mounted before the JSON parser, among the raw routes, and counts too.
     const webhook = await fetch(`${app.url}/api/payments/webhook`);
     expect([webhook.status, webhook.headers.get('allow')]).toEqual([405, 'POST']);
-    expect((await fetch(`${app.url}/api/no-such-call`)).status).toBe(404);
+    const unknown = await fetch(`${app.url}/api/no-such-call`);
+    expect(unknown.status).toBe(404);
+    // Marked, so a proxy in front of services with half the routes each asks the other half (deploy/Caddyfile).
+    expect(unknown.headers.get(NO_ROUTE_HEADER)).toBe('true');
+    const noGame = await fetch(`${app.url}/api/get-game-data?gameId=00000000-0000-4000-8000-000000000000`);
+    expect([noGame.status, noGame.headers.get(NO_ROUTE_HEADER)]).toEqual([404, null]);
   });
 
   it("marks a signed-in user's answers private, so no shared cache keeps them", async () => {

@@ -13,6 +13,12 @@ export const STALE_HEADER = 'X-Playtime-Stale';
 export const TIME_ZONE_HEADER = 'X-Time-Zone';
 /** Optional request header: a client-chosen key that makes a retried command take effect once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/**
+ * Response header of a 404 for an /api path the answering service has no route for. Distributed, each
+ * service has half the routes: the proxy then asks the other half (deploy/Caddyfile), so a command asked
+ * with GET, or a query with POST, still answers 405 with Allow rather than 404.
+ */
+export const NO_ROUTE_HEADER = 'X-Playtime-No-Route';
 /** Response header of a paged list: how many rows there are in all. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 

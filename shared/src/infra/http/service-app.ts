@@ -1,4 +1,5 @@
 import compression from 'compression';
+import { NO_ROUTE_HEADER } from '../../contract/headers';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from '../logging';
 import type { Metrics } from '../metrics/metrics';
@@ -53,6 +54,12 @@ const perUserAnswersPrivate: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** A path none of this service's routes serve, under any method: marked so the proxy may ask the other service. */
+const markNoRoute: RequestHandler = (_req, res, next) => {
+  res.setHeader(NO_ROUTE_HEADER, 'true');
+  next();
+};
+
 /** The Express app every service shares: request ids and logs, metrics, security headers, JSON, XSRF, JSON errors. */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
@@ -73,7 +80,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     perUserAnswersPrivate,
   );
   for (const router of options.api) app.use(router);
-  app.use('/api', methodNotAllowed([...(options.raw ?? []), ...options.api]), notFoundHandler);
+  app.use('/api', methodNotAllowed([...(options.raw ?? []), ...options.api]), markNoRoute, notFoundHandler);
   for (const router of options.after ?? []) app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

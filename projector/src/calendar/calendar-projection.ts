@@ -31,17 +31,19 @@ const enter = (userId: string, gameId: string, rank: number): SqlStatement => ({
 /**
  * read.calendar_feeds: each user's current feed address, by its secret part's SHA-256 (a feed is
  * looked up by that, so comparing addresses tells nothing about a right one) — a new one replaces
- * the old, and a deleted account has none. read.calendar_revisions: each game's iCalendar SEQUENCE
- * (0 when scheduled, one more at each change) and when it last changed (its DTSTAMP), with who
- * organizes and hosts it. read.calendar_entries: each user's games (organized, played in from the
- * sideline or a team, or hosted on their field while it is listed), by user, so a feed is one
- * indexed range of its user's rows (read-api/src/calendar); the games' details come from read.games.
+ * the old, and a deleted account has none. read.calendar_games: each game as a calendar shows it
+ * (name, place, time, whether it was cancelled), its iCalendar SEQUENCE (0 when scheduled, one more at
+ * each change) and when it last changed (its DTSTAMP), with the field and its owner. read.calendar_entries:
+ * each user's games (organized, played in from the sideline or a team, or hosted on their field while it
+ * is listed), by user. A feed is one indexed range of its user's rows, each with its game by its key
+ * (read-api/src/calendar), and reads nothing of the other read models.
  */
 export const calendarProjection: WriteOnlyProjection = {
   name: PROJECTIONS.calendar,
   // Version 2: each user's games of their own (calendar_entries), so a feed reads its user's rows only.
-  version: 2,
-  tables: ['calendar_feeds', 'calendar_revisions', 'calendar_entries'],
+  // Version 3: each game as a calendar shows it (calendar_games), so a feed reads no other read model.
+  version: 3,
+  tables: ['calendar_feeds', 'calendar_games', 'calendar_entries'],
   handles: HANDLED,
   schemaSql: `
     CREATE TABLE calendar_feeds (
@@ -50,8 +52,15 @@ export const calendarProjection: WriteOnlyProjection = {
       user_id    text        NOT NULL UNIQUE,
       created_at timestamptz NOT NULL
     );
-    CREATE TABLE calendar_revisions (
+    CREATE TABLE calendar_games (
       game_id          text        PRIMARY KEY,
+      name             text        NOT NULL,
+      location         text        NOT NULL,
+      field_name       text        NOT NULL,
+      sub_field_name   text        NOT NULL,
+      start_date       timestamptz NOT NULL,
+      end_date         timestamptz NOT NULL,
+      cancelled        boolean     NOT NULL,
       sequence         integer     NOT NULL,
       changed_at       timestamptz NOT NULL,
       -- The log position of the last change counted: a batch applied again counts nothing twice.
@@ -59,13 +68,14 @@ export const calendarProjection: WriteOnlyProjection = {
       field_id         text        NOT NULL,
       owner_id         text        NOT NULL
     );
-    CREATE INDEX calendar_revisions_of_field ON calendar_revisions (field_id);
+    CREATE INDEX calendar_games_of_field ON calendar_games (field_id);
     CREATE TABLE calendar_entries (
       user_id text     NOT NULL,
       game_id text     NOT NULL,
       -- 1 organizer, 2 player, 3 owner of the field: the best part the user has in the game.
       rank    smallint NOT NULL,
-      PRIMARY KEY (user_id, game_id)
+      -- The rank in the key's index too: a feed reads its user's entries from the index alone.
+      PRIMARY KEY (user_id, game_id) INCLUDE (rank)
     );
   `,
   writes(events) {
@@ -91,12 +101,26 @@ export const calendarProjection: WriteOnlyProjection = {
           break;
         case 'GameScheduled': {
           const { gameId, organizerId, ownerId, fieldId } = event.data;
+          const { name, location, fieldName, subFieldName, startDate, endDate } = event.data;
           statements.push(
             {
-              text: `INSERT INTO calendar_revisions (game_id, sequence, changed_at, changed_position, field_id, owner_id)
-                     VALUES ($1, 0, $2, $3, $4, $5)
+              text: `INSERT INTO calendar_games (game_id, name, location, field_name, sub_field_name, start_date, end_date,
+                                                 cancelled, sequence, changed_at, changed_position, field_id, owner_id)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, false, 0, $8, $9, $10, $11)
                      ON CONFLICT (game_id) DO NOTHING`,
-              values: [gameId, stored.createdAt.toISOString(), stored.globalPosition, fieldId, ownerId],
+              values: [
+                gameId,
+                name,
+                location,
+                fieldName,
+                subFieldName,
+                startDate,
+                endDate,
+                stored.createdAt.toISOString(),
+                stored.globalPosition,
+                fieldId,
+                ownerId,
+              ],
             },
             enter(organizerId, gameId, RANK.organizer),
             enter(ownerId, gameId, RANK.owner),
@@ -111,7 +135,7 @@ export const calendarProjection: WriteOnlyProjection = {
           // Gone from the game; a player who hosts it on their own field still has it as its owner.
           const { gameId, playerId } = event.data;
           statements.push({
-            text: `WITH game AS (SELECT owner_id FROM calendar_revisions WHERE game_id = $1),
+            text: `WITH game AS (SELECT owner_id FROM calendar_games WHERE game_id = $1),
                         hosted AS (
                           UPDATE calendar_entries SET rank = ${RANK.owner}
                            WHERE user_id = $2 AND game_id = $1 AND rank = ${RANK.player}
@@ -128,15 +152,15 @@ export const calendarProjection: WriteOnlyProjection = {
         case 'FieldWithdrawn':
           // A field that is no longer listed is no longer its owner's to host: its games leave their feed.
           statements.push({
-            text: `DELETE FROM calendar_entries e USING calendar_revisions r
+            text: `DELETE FROM calendar_entries e USING calendar_games r
                     WHERE r.field_id = $1 AND e.game_id = r.game_id AND e.user_id = r.owner_id AND e.rank = ${RANK.owner}`,
             values: [event.data.fieldId],
           });
           break;
-        default:
+        case 'GameCancelled':
           statements.push({
-            text: `UPDATE calendar_revisions
-                      SET sequence = sequence + 1, changed_at = $2, changed_position = $3
+            text: `UPDATE calendar_games
+                      SET cancelled = true, sequence = sequence + 1, changed_at = $2, changed_position = $3
                     WHERE game_id = $1 AND changed_position < $3`,
             values: [event.data.gameId, stored.createdAt.toISOString(), stored.globalPosition],
           });

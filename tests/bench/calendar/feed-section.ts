@@ -72,8 +72,10 @@ async function seed(pool: pg.Pool): Promise<number> {
       [USER_GAMES, OTHER_GAMES, PLAYERS_PER_GAME],
     );
     await client.query(
-      `INSERT INTO calendar_revisions (game_id, sequence, changed_at, changed_position, field_id, owner_id)
-       SELECT game_id, CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END, now(), 1, field_id, owner_id FROM games`,
+      `INSERT INTO calendar_games (game_id, name, location, field_name, sub_field_name, start_date, end_date, cancelled,
+                                  sequence, changed_at, changed_position, field_id, owner_id)
+       SELECT game_id, name, location, field_name, sub_field_name, start_date, end_date, status = 'cancelled',
+              CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END, now(), 1, field_id, owner_id FROM games`,
     );
     // Everyone's part in every game, as the calendar projection keeps it: organizers, players, owners.
     await client.query(
@@ -88,7 +90,8 @@ async function seed(pool: pg.Pool): Promise<number> {
       `INSERT INTO calendar_feeds (feed_hash, feed_id, user_id, created_at) VALUES ($1, $2, 'feed-user', now())`,
       [feedHash(FEED_ID), FEED_ID],
     );
-    await client.query('ANALYZE');
+    // As autovacuum leaves tables after inserts (PostgreSQL 13 on): statistics, and pages marked all-visible.
+    await client.query('VACUUM ANALYZE');
   } finally {
     client.release();
   }

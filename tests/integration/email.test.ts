@@ -150,6 +150,41 @@ describe('email through the standalone app', () => {
     expect(await expired.text()).toContain(ACCOUNT_EMAIL_TEXTS.linkExpired);
   });
 
+  it('spaces out asks for links per email and per network, alike for emails with and without an account', async () => {
+    // This test's own counts: the asks of the tests above came from the same address.
+    await pool.query(`DELETE FROM identity_login_failures WHERE key LIKE 'link-%'`);
+    await signUpOnPage(app.url, 'lena@example.com', 'Lena', PASSWORD);
+    const ask = (email: string) => post(`${app.url}/account/forgot-password`, { email });
+    const resetMails = async (email: string) =>
+      Number(
+        (
+          await pool.query<{ n: string }>(
+            `SELECT count(*) AS n FROM email_outbox WHERE to_address = $1 AND kind = 'password-reset'`,
+            [email],
+          )
+        ).rows[0]!.n,
+      );
+    for (const email of ['lena@example.com', 'ghost@example.com']) {
+      expect((await ask(email)).status).toBe(200);
+      expect((await ask(email)).status).toBe(200);
+      const third = await ask(email);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('60');
+      expect(await third.text()).toContain(ACCOUNT_EMAIL_TEXTS.tooManyLinkRequests('1 minute'));
+    }
+    expect(await resetMails('lena@example.com')).toBe(2);
+    expect(await resetMails('ghost@example.com')).toBe(0);
+
+    // Many asks at once for one email: two are let through, as if they had come one after another.
+    const atOnce = await Promise.all(Array.from({ length: 10 }, () => ask('mia@example.com')));
+    expect(atOnce.map((answer) => answer.status).sort()).toEqual([200, 200, ...Array<number>(8).fill(429)]);
+
+    // One network asking about ever new emails is spaced out too, after ten asks in all.
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n += 1) statuses.push((await ask(`walker${n}@example.com`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
   it('every mail carries List-Unsubscribe with one-click; the link turns that kind off', async () => {
     await signUpOnPage(app.url, 'una@example.com', 'Una', PASSWORD);
     const mail = await waitForMail(admin, 'una@example.com', /Verify your email/);

@@ -93,6 +93,8 @@ export const ACCOUNT_EMAIL_TEXTS = {
   resendTitle: 'Send the verification email again',
   resendButton: 'Send verification email',
   sent: 'If an account with this email exists, we sent it a link. It expires in 24 hours.',
+  tooManyLinkRequests: (wait: string) =>
+    `A link was asked for this email, or from your network, several times already. Check your inbox (and spam), or wait ${wait}, then try again.`,
   forgotTitle: 'Reset your password',
   forgotPrompt: 'Enter the email of your account and we send you a link to choose a new password.',
   forgotButton: 'Send reset link',

@@ -15,6 +15,7 @@ import { withTransaction, type Queryable } from '../../db/pool';
 import { writeEmail, type EmailSettings } from '../../email/outbox';
 import { normalizeEmail, type Account } from './accounts';
 import { alert, escapeHtml, field, layout } from './pages';
+import { waitInWords, type LoginThrottle } from './login-throttle';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 
 export type LinkPurpose = 'verify-email' | 'reset-password';
@@ -132,6 +133,8 @@ function emailFormPage(input: {
 export interface AccountEmailRouterInput {
   pool: pg.Pool;
   email: EmailSettings;
+  /** Spaces out asks for links, per email and per address. */
+  throttle: LoginThrottle;
 }
 
 export function accountEmailRouter(input: AccountEmailRouterInput): Router {
@@ -180,7 +183,8 @@ export function accountEmailRouter(input: AccountEmailRouterInput): Router {
 
   /**
    * Asking for a link answers the same whether the account exists or not, so the form tells nobody
-   * which addresses have accounts. (Not throttled yet: see the branch's report.)
+   * which addresses have accounts. Asks are spaced out per email and per network (login-throttle.ts),
+   * counted alike for addresses with and without an account.
    */
   const requestLink = (purpose: LinkPurpose, page: { title: string; prompt: string; button: string; path: string }) => {
     const render = (req: Request, res: Response, status = 200, error?: string, email?: string) =>
@@ -189,6 +193,11 @@ export function accountEmailRouter(input: AccountEmailRouterInput): Router {
     router.post(page.path, form, async (req, res) => {
       const email = normalizeEmail(text(req.body?.email));
       if (!email) return render(req, res, 400, 'Enter the email of your account.');
+      const wait = await input.throttle.reserveLinkRequest({ email, address: req.ip ?? '' });
+      if (wait > 0) {
+        res.set('Retry-After', String(wait));
+        return render(req, res, 429, TEXTS.tooManyLinkRequests(waitInWords(wait)), email);
+      }
       await withTransaction(pool, async (client) => {
         const { rows } = await client.query<{ account_id: string; nickname: string; email_verified: boolean }>(
           'SELECT account_id, nickname, email_verified FROM identity_accounts WHERE email = $1 FOR UPDATE',

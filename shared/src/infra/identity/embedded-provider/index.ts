@@ -163,7 +163,7 @@ export async function createEmbeddedIdentityProvider(
         onError,
       }),
     );
-    router.use(accountEmailRouter({ pool: options.pool, email }));
+    router.use(accountEmailRouter({ pool: options.pool, email, throttle }));
     // Only the provider's own paths reach it (it answers 404 to anything else), so it can share an
     // origin root with the SPA and the API.
     router.use((req, res, next) => (isProviderPath(req.path) ? void handleWithProvider(req, res) : next()));

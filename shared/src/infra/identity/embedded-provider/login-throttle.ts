@@ -29,6 +29,13 @@ export const ADDRESS_POLICY: ThrottlePolicy = { free: 20, firstDelaySeconds: 1, 
  * making hundreds waits twice as long each time, up to an hour.
  */
 export const SIGNUP_POLICY: ThrottlePolicy = { free: 4, firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 };
+/**
+ * Asking for a verification or reset link: a person who lost the first mail asks again once; an inbox
+ * is spared a flood (two asks in a row, the third a minute later, then two…), and so is the rest of
+ * the world from one network (ten asks in a row).
+ */
+export const LINK_EMAIL_POLICY: ThrottlePolicy = { free: 1, firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 };
+export const LINK_ADDRESS_POLICY: ThrottlePolicy = { free: 9, firstDelaySeconds: 60, maxDelaySeconds: 60 * 60 };
 /** Tries older than this are forgotten: the count starts again. */
 export const FORGET_AFTER_SECONDS = 60 * 60;
 
@@ -58,6 +65,11 @@ const addressCounter = (attempt: LoginAttempt): Counter => ({
   policy: ADDRESS_POLICY,
 });
 const signupCounter = (address: string): Counter => ({ key: `signup:${address}`, policy: SIGNUP_POLICY });
+const linkEmailCounter = (email: string): Counter => ({ key: `link-email:${email}`, policy: LINK_EMAIL_POLICY });
+const linkAddressCounter = (address: string): Counter => ({
+  key: `link-address:${address}`,
+  policy: LINK_ADDRESS_POLICY,
+});
 
 export class LoginThrottle {
   constructor(
@@ -85,6 +97,15 @@ export class LoginThrottle {
   /** Counts a sign-up from `address`, unless it must wait (the whole seconds to wait; 0 when counted). */
   reserveSignup(address: string): Promise<number> {
     return this.reserve([signupCounter(address)]);
+  }
+
+  /**
+   * Counts an ask for an email link (verification or password reset) against the email asked about and
+   * the asking address, whether an account has that email or not (the answer must not tell), unless
+   * either must wait: then the whole seconds to wait; 0 when counted.
+   */
+  reserveLinkRequest(request: LoginAttempt): Promise<number> {
+    return this.reserve([linkEmailCounter(request.email), linkAddressCounter(request.address)]);
   }
 
   /**

@@ -9,11 +9,16 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_EMAIL_TEXTS, EMAIL_TEXTS, UNSUBSCRIBE_TEXTS } from '@playtime/shared/contract/email';
 import { createPool, type Pool } from '@playtime/shared/infra/db/pool';
-import { prepareEmailTables, startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
+import {
+  emailJobId,
+  prepareEmailTables,
+  startEmailWorker,
+  type EmailWorker,
+} from '@playtime/shared/infra/email/email-worker';
 import { writeEmail, type EmailSettings } from '@playtime/shared/infra/email/outbox';
-import { messageIdOf } from '@playtime/shared/infra/email/sender';
+import { messageIdOf, sendOutboxRows } from '@playtime/shared/infra/email/sender';
 import { startSmtpCatcher, type SmtpCatcher } from '@playtime/shared/infra/email/smtp-catcher';
-import { catcherTransport } from '@playtime/shared/infra/email/transports';
+import { catcherTransport, smtpTransport } from '@playtime/shared/infra/email/transports';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
@@ -407,6 +412,51 @@ describe('the outbox sends each row at most once', () => {
     );
     expect(rows).toHaveLength(ids.length);
     expect(rows.every((row) => row.copies === 1)).toBe(true);
+  });
+
+  it('rows in two jobs at once (a relay repeated after a crash saw one row more): each sent once, none left unknown', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, index) => newMail(`twice${index}@example.com`)));
+    const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+    // Each claim is held a moment before its send, so each job meets rows the other has claimed.
+    const slowly = { afterClaim: () => new Promise<void>((resolve) => setTimeout(resolve, 150)) };
+    const workers = await Promise.all([worker({ smtpUrl, hooks: slowly }), worker({ smtpUrl, hooks: slowly })]);
+    try {
+      const [first, second] = [ids.filter((_, index) => index !== 2), ids];
+      await Promise.all([
+        workers[0]!.queue.enqueue('send-email', { outboxIds: first }, { jobId: emailJobId(first) }),
+        workers[1]!.queue.enqueue('send-email', { outboxIds: second }, { jobId: emailJobId(second) }),
+      ]);
+      await waitFor('both jobs finished', async () =>
+        (await Promise.all(workers.map((running) => running.queue.counts()))).every(
+          (counts) => counts.waiting + counts.active + counts.delayed === 0 && counts.completed >= 1,
+        ),
+      );
+    } finally {
+      await Promise.all(workers.map((running) => running.close()));
+    }
+    for (const id of ids) {
+      expect(await stateOf(id)).toBe('sent');
+      expect(await received(id)).toBe(1);
+    }
+  });
+
+  it('a row another job has claimed is left to it; one this job claimed in an attempt that vanished is settled', async () => {
+    const [theirs, ours] = [await newMail('theirs@example.com'), await newMail('ours@example.com')];
+    await pool.query(
+      `UPDATE email_outbox SET state = 'sending', claimed_by = CASE WHEN id = $1 THEN 'email-other' ELSE 'email-this' END
+        WHERE id = ANY($2::bigint[])`,
+      [theirs, [theirs, ours]],
+    );
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
+    try {
+      const deps = { pool, transport, from: 'Playtime <no-reply@playtime.test>', messageIdDomain: 'playtime.test' };
+      const outcomes = await sendOutboxRows(deps, [theirs, ours], { jobId: 'email-this', number: 2, last: false });
+      expect(Object.fromEntries(outcomes)).toEqual({ [theirs]: 'claimed by another job', [ours]: 'unknown' });
+    } finally {
+      await transport.close();
+    }
+    expect([await stateOf(theirs), await stateOf(ours)]).toEqual(['sending', 'unknown']);
+    expect([await received(theirs), await received(ours)]).toEqual([0, 0]);
   });
 
   it('a worker process killed while the server takes its mail: the next worker sends nothing more, one mail', async () => {

@@ -13,20 +13,32 @@ import type { Logger } from '../logging';
 import { EMAIL_OUTBOX_CHANNEL, type EmailSettings } from './outbox';
 import { loadUnsubscribeKey } from './unsubscribe-tokens';
 import { emailMigrations } from './schema';
-import { EMAIL_SEND_CONCURRENCY, sendOutboxRow, type MailTransport, type SenderDependencies } from './sender';
+import {
+  EMAIL_JOB_ROWS,
+  EMAIL_JOBS_AT_ONCE,
+  sendOutboxRows,
+  type MailTransport,
+  type SenderDependencies,
+} from './sender';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 import { catcherTransport, smtpTransport } from './transports';
 
-export interface EmailJob {
-  outboxId: number;
-}
+/** Outbox rows to send, in order; `outboxId` alone is a job queued before jobs took several rows. */
+export type EmailJob = { outboxIds: number[] } | { outboxId: number };
+
+const rowsOf = (job: EmailJob) => ('outboxIds' in job ? job.outboxIds : [job.outboxId]);
 
 /** Tries per mail: from 2 s, doubling, so an SMTP server down for about an hour and a half is waited out. */
 export const EMAIL_ATTEMPTS = 12;
 const RELAY_INTERVAL_MS = 1000;
 const RELAY_BATCH = 500;
 
-export const emailJobId = (outboxId: number) => `email-${outboxId}`;
+/**
+ * A job's id names exactly its rows (first, last, how many): relays that see the same rows make the
+ * same job, and one that sees a row more (committed late, between others) makes another, whose
+ * claims then settle which job sends what.
+ */
+export const emailJobId = (ids: readonly number[]) => `email-${ids[0]}-${ids.at(-1)}-${ids.length}`;
 
 export function prepareEmailTables(pool: pg.Pool): Promise<number[]> {
   return migrate(pool, 'email', emailMigrations);
@@ -39,9 +51,12 @@ export async function relayOutbox(pool: pg.Pool, queue: JobQueue<EmailJob>): Pro
     [RELAY_BATCH],
   );
   if (rows.length === 0) return 0;
-  await queue.enqueueMany(
-    rows.map(({ id }) => ({ jobName: 'send-email', data: { outboxId: id }, options: { jobId: emailJobId(id) } })),
-  );
+  const jobs = [];
+  for (let start = 0; start < rows.length; start += EMAIL_JOB_ROWS) {
+    const outboxIds = rows.slice(start, start + EMAIL_JOB_ROWS).map(({ id }) => Number(id));
+    jobs.push({ jobName: 'send-email', data: { outboxIds }, options: { jobId: emailJobId(outboxIds) } });
+  }
+  await queue.enqueueMany(jobs);
   // Marked only after the queue holds them: a crash in between enqueues them again, which is a no-op.
   await pool.query('UPDATE email_outbox SET queued = true WHERE id = ANY($1::bigint[])', [rows.map(({ id }) => id)]);
   return rows.length;
@@ -99,14 +114,15 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
   };
   queue.process(
     async (job) => {
-      const outcome = await sendOutboxRow(sender, job.data.outboxId, {
+      const outcomes = await sendOutboxRows(sender, rowsOf(job.data), {
+        jobId: job.id,
         number: job.attempt,
         last: job.attempt >= EMAIL_ATTEMPTS,
       });
-      if (outcome === 'unknown' || outcome === 'failed')
-        logger.warn({ outboxId: job.data.outboxId, outcome }, 'an email was not sent');
+      for (const [outboxId, outcome] of outcomes)
+        if (outcome === 'unknown' || outcome === 'failed') logger.warn({ outboxId, outcome }, 'an email was not sent');
     },
-    { concurrency: EMAIL_SEND_CONCURRENCY },
+    { concurrency: EMAIL_JOBS_AT_ONCE },
   );
 
   let relaying: Promise<number> | null = null;

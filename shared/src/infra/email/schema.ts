@@ -80,4 +80,13 @@ export const emailMigrations: Migration[] = [
       ALTER TABLE caught_mail DROP COLUMN text_body, DROP COLUMN html_body;
     `,
   },
+  {
+    version: 4,
+    name: 'which job claimed a mail',
+    sql: `
+      -- A job sends several rows; a row may be in two jobs when a relay repeats after a crash. Only the
+      -- job that claimed a row settles it when an attempt of that job vanished mid-send.
+      ALTER TABLE email_outbox ADD COLUMN claimed_by text;
+    `,
+  },
 ];

@@ -156,9 +156,10 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
       );
     `,
     async apply(events, db) {
-      const keys = new Set<string>();
       const mailable = (stored: StoredEvent) =>
         mail !== null && Date.now() - stored.createdAt.getTime() < NOTIFICATION_MAIL_MAX_AGE_MS;
+      // The batch's notifications, written together at its end (a thousand reminders are two statements).
+      const decided: Array<{ stored: StoredEvent; notices: Notice[] }> = [];
       for (const stored of events) {
         if (stored.type === 'PartnerApplicationApproved') {
           const invitation = await invitationOf(stored, db);
@@ -167,51 +168,54 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
           continue;
         }
         const notices = await noticesOf(stored, db);
-        if (notices.length === 0) continue;
-        // One statement for the event's notifications, written only for accounts that exist: nobody is
-        // told of anything after their account was deleted. It answers who got one, with their address.
-        const { rows: told } = await db.query<{ ordinal: number; user_id: string; email: string }>(
-          `INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
-           SELECT $1, n.ordinal, n.user_id, n.kind, n.text, n.link, $2
-             FROM jsonb_to_recordset($3::jsonb) AS n(ordinal integer, user_id text, kind text, text text, link text)
-            WHERE EXISTS (SELECT FROM notification_users u WHERE u.user_id = n.user_id)
-           ON CONFLICT DO NOTHING
-           RETURNING ordinal, user_id, (SELECT email FROM notification_users u WHERE u.user_id = notifications.user_id) AS email`,
-          [
-            stored.globalPosition,
-            stored.createdAt.toISOString(),
-            JSON.stringify(
+        if (notices.length > 0) decided.push({ stored, notices });
+      }
+      if (decided.length === 0) return new Set<string>();
+      // Written only for accounts that exist at the batch's end: nobody is told of anything after their
+      // account was deleted. It answers who got one, with their address.
+      const { rows: told } = await db.query<{ position: string; ordinal: number; user_id: string; email: string }>(
+        `INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
+         SELECT n.position, n.ordinal, n.user_id, n.kind, n.text, n.link, n.created_at
+           FROM jsonb_to_recordset($1::jsonb)
+                AS n(position bigint, ordinal integer, user_id text, kind text, text text, link text, created_at timestamptz)
+          WHERE EXISTS (SELECT FROM notification_users u WHERE u.user_id = n.user_id)
+         ON CONFLICT DO NOTHING
+         RETURNING position, ordinal, user_id,
+                   (SELECT email FROM notification_users u WHERE u.user_id = notifications.user_id) AS email`,
+        [
+          JSON.stringify(
+            decided.flatMap(({ stored, notices }) =>
               notices.map((notice, ordinal) => ({
+                position: stored.globalPosition,
                 ordinal,
                 user_id: notice.userId,
                 kind: notice.kind,
                 text: notice.text,
                 link: notice.link,
+                created_at: stored.createdAt.toISOString(),
               })),
             ),
-          ],
-        );
-        for (const { user_id } of told) keys.add(rooms.user(user_id));
-        if (!mailable(stored)) continue;
-        await writeNotificationEmails(
-          db,
-          mail!,
-          told
-            .filter((row) => row.email)
-            .map((row) => {
-              const notice = notices[row.ordinal]!;
-              return {
-                kind: notice.kind,
-                userId: notice.userId,
-                to: row.email,
-                text: notice.text,
-                link: notice.link ?? '/',
-                dedupeKey: `notification-${stored.globalPosition}-${row.ordinal}`,
-              };
-            }),
-        );
-      }
-      return keys;
+          ),
+        ],
+      );
+      const byPosition = new Map(decided.map((entry) => [String(entry.stored.globalPosition), entry]));
+      const mails = told.flatMap((row) => {
+        const entry = byPosition.get(String(row.position))!;
+        if (!row.email || !mailable(entry.stored)) return [];
+        const notice = entry.notices[row.ordinal]!;
+        return [
+          {
+            kind: notice.kind,
+            userId: notice.userId,
+            to: row.email,
+            text: notice.text,
+            link: notice.link ?? '/',
+            dedupeKey: `notification-${row.position}-${row.ordinal}`,
+          },
+        ];
+      });
+      if (mails.length > 0) await writeNotificationEmails(db, mail!, mails);
+      return new Set(told.map((row) => rooms.user(row.user_id)));
     },
   };
 }

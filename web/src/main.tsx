@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, firstPageCode } from './app';
 
 /**
  * A tab left open across a deploy asks for chunks the new build no longer has (the server answers 404):
@@ -20,12 +20,18 @@ if (!root) throw new Error('index.html has no #root element');
 
 /**
  * The first render is a transition, which React renders in slices of a few milliseconds: a phone's main
- * thread stays free for input between them, instead of one long task for the whole page.
+ * thread stays free for input between them, instead of one long task for the whole page. It waits for
+ * the first page's code when the server sent that beside the entry (a failed load renders anyway: the
+ * page's own loading then retries and reports it).
  */
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void firstPageCode()
+  .catch(() => undefined)
+  .then(() => {
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  });

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { loadFieldOwnerPage } from '../features/fields';
 import {
@@ -25,14 +25,38 @@ const pageLoading = (
   </Center>
 );
 
+/** What a page's route keeps about its code (the route's `handle`). */
+interface PageCode {
+  load: () => Promise<unknown>;
+  /** The server names this page's code in the index page's response (read-api/src/web-app.ts, FIRST_PAGES). */
+  preloadedByServer: boolean;
+}
+
 /**
  * Pages other than the landing page load on first visit, keeping the first download small. They load
  * inside the frame (header and links), which paints at once: a route's `lazy` would hold the whole
  * first paint until the page's code had arrived, seconds on a phone.
+ *
+ * A page whose code is already there when it mounts renders at once, without the fallback: React
+ * shows content that replaces a fallback no sooner than 300 ms after the fallback, so the first page
+ * (its code fetched beside the entry) would otherwise paint a loader first and itself only later.
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(async () => ({ default: pick(await load()) }));
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { preloadedByServer = false } = {}) {
+  let loaded: ComponentType | undefined;
+  const loadCode = () =>
+    load().then((module) => {
+      loaded ??= pick(module);
+      return loaded;
+    });
+  const LazyPage = lazy(async () => ({ default: await loadCode() }));
+  function Page() {
+    // Chosen once per mount, so the page never changes component (and loses its state) under React.
+    const [Component] = useState<ComponentType>(() => loaded ?? LazyPage);
+    return <Component />;
+  }
+  const handle: PageCode = { load: loadCode, preloadedByServer };
   return {
+    handle,
     element: (
       <Suspense fallback={pageLoading}>
         <Page />
@@ -96,7 +120,7 @@ export const router = createBrowserRouter([
             },
           ]),
           // Anyone may look for games; joining one asks a guest to log in (issue 27).
-          { path: 'search', ...page(loadSearchPage, (m) => m.SearchPage) },
+          { path: 'search', ...page(loadSearchPage, (m) => m.SearchPage, { preloadedByServer: true }) },
           {
             path: 'game-details/:id',
             // The game's data is asked for at once, beside the page's code, instead of after it has loaded.
@@ -104,7 +128,7 @@ export const router = createBrowserRouter([
               if (params.id) void prefetchGameData(queryClient, params.id);
               return null;
             },
-            ...page(loadGameDetailsPage, (m) => m.GameDetailsPage),
+            ...page(loadGameDetailsPage, (m) => m.GameDetailsPage, { preloadedByServer: true }),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
@@ -112,3 +136,14 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/**
+ * The code of the page at this address, when the server sends it beside the entry: the first render
+ * waits for it (it is on its way already), so the first paint is the page rather than a loader.
+ */
+export function firstPageCode(): Promise<unknown> {
+  const pages = router.state.matches
+    .map((match) => match.route.handle as PageCode | undefined)
+    .filter((code): code is PageCode => code?.preloadedByServer === true);
+  return Promise.all(pages.map((code) => code.load()));
+}

@@ -1,15 +1,18 @@
 /**
  * The built web app as the standalone app delivers it (the browser suite builds it first): compressed,
- * cached by content hash, with real 404s for files that are not there, robots.txt and a favicon.
+ * cached by content hash, with real 404s for files that are not there, robots.txt and a favicon; a
+ * first page's code and data named in its response, and each fetched once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { launchBrowser, newPage, PHONE } from './support/browser';
 
 describe('delivering the web app', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // The demo data: a game page to open.
+    app = await startTestApp({ SEED_DEMO: 'true' });
   }, 120_000);
 
   afterAll(async () => {
@@ -41,5 +44,42 @@ describe('delivering the web app', () => {
     const icon = await get('/favicon.ico');
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toContain('icon');
+  });
+
+  it("names a game page's data and code in its response: the entry's chunks first, each fetched once", async () => {
+    const games = (await (await get('/api/get-games?latitude=40.77&longitude=-73.99&distance=50')).json()) as Array<{
+      game_id: string;
+      name: string;
+    }>;
+    const game = games[0]!;
+    const page = await get(`/game-details/${game.game_id}`);
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(await page.text())?.[1];
+    const links = (page.headers.get('link') ?? '').split(', ');
+    expect(links[0]).toBe(`</api/get-game-data?gameId=${game.game_id}>; rel=preload; as=fetch; crossorigin`);
+    expect(links[1]).toBe(`<${entry}>; rel=modulepreload`);
+    expect(links.findIndex((link) => link.includes('/game-details-page-'))).toBeGreaterThan(1);
+    // Vite's loader asks for a page's style sheets with crossorigin: a preload without it is fetched again.
+    for (const style of links.filter((link) => link.includes('as=style'))) expect(style).toMatch(/; crossorigin$/);
+    expect((await get('/game-details/not%20an%20id')).headers.get('link')).not.toContain('/api/');
+
+    const browser = await launchBrowser();
+    try {
+      const { page: tab } = await newPage(browser, PHONE);
+      // No live connection: its catching up after connecting would ask for the game once more.
+      await tab.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+      const requested: string[] = [];
+      tab.on('request', (request) => requested.push(request.url().replace(app.url, '')));
+      await tab.goto(`${app.url}/game-details/${game.game_id}`);
+      await tab.getByRole('heading', { level: 1, name: game.name }).waitFor();
+      await tab.waitForTimeout(1000);
+      expect(requested.filter((url) => url.startsWith('/api/get-game-data'))).toEqual([
+        `/api/get-game-data?gameId=${game.game_id}`,
+      ]);
+      const files = requested.filter((url) => url.startsWith('/assets/'));
+      expect(files.length).toBeGreaterThan(0);
+      expect(files.filter((url, index) => files.indexOf(url) !== index)).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -74,13 +74,23 @@ async function xsrfToken(): Promise<string | undefined> {
   return readCookie(document.cookie, XSRF_COOKIE);
 }
 
+interface SendOptions {
+  /** The refused request is being sent once more (after registering). */
+  retried?: boolean;
+  /** A public GET the server may have preloaded: sent as the preload was (see apiGetPreloaded). */
+  asPreloaded?: boolean;
+}
+
 async function send(
   method: 'GET' | 'POST',
   path: string,
   query?: QueryParams,
   body?: unknown,
-  retried = false,
+  { retried = false, asPreloaded = false }: SendOptions = {},
 ): Promise<Response> {
+  // A browser reuses a preloaded response only for a request with the same headers: a public answer
+  // needs none of ours, unless it must wait for this tab's own writes (the read position below).
+  if (asPreloaded && !positions.latest()) return exchange(method, path, query, body, new Headers(), retried);
   const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
   const timeZone = browserTimeZone();
   if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
@@ -96,7 +106,18 @@ async function send(
     const after = positions.latest();
     if (after) headers.set(AFTER_HEADER, after);
   }
+  return exchange(method, path, query, body, headers, retried);
+}
 
+/** Sends the request as built and turns an error answer into ApiError (registering first when asked to). */
+async function exchange(
+  method: 'GET' | 'POST',
+  path: string,
+  query: QueryParams | undefined,
+  body: unknown,
+  headers: Headers,
+  retried: boolean,
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), {
@@ -114,7 +135,7 @@ async function send(
     const error = parseApiError(response.status, await response.text());
     if (error.code === 'not_registered' && accountHandlers && !retried) {
       await accountHandlers.register();
-      return send(method, path, query, body, true);
+      return send(method, path, query, body, { retried: true });
     }
     if (error.code === 'user_deleted') accountHandlers?.accountRemoved();
     throw error;
@@ -137,6 +158,15 @@ export async function apiGetWithHeaders<T>(path: string, query?: QueryParams): P
 
 export async function apiGet<T>(path: string, query?: QueryParams): Promise<T> {
   return (await apiGetWithHeaders<T>(path, query)).data;
+}
+
+/**
+ * GET of a public answer that the server may name in the page's response for the browser to fetch
+ * early (read-api/src/web-app.ts): sent without this client's headers, as that preload was sent, so
+ * the browser hands over the response already on its way instead of asking again.
+ */
+export async function apiGetPreloaded<T>(path: string, query?: QueryParams): Promise<T> {
+  return (await readJsonOrText(await send('GET', path, query, undefined, { asPreloaded: true }))) as T;
 }
 
 /** POST with a JSON body; resolves to the parsed JSON body (or undefined when there is none). */

@@ -1,6 +1,6 @@
 import type { GameDetail } from '@playtime/shared/contract/games';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGetPreloaded } from '../../../lib/api-client';
 import { playKeys } from './query-keys';
 
 /** The game page's data with the server-clock offset measured when it arrived. */
@@ -13,13 +13,14 @@ export function serverClockOffset(serverTime: string, receivedAtMs: number): num
 
 /**
  * GET /api/get-game-data: public; its serverTime sets the page's clock. A module of its own, free of the
- * page's code, so the route can start the request while the page's code is still loading.
+ * page's code, so the route can start the request while the page's code is still loading; on a first
+ * visit the server has the browser fetch it beside the page's code already (read-api/src/web-app.ts).
  */
 export function gameDataQuery(gameId: string) {
   return queryOptions({
     queryKey: playKeys.game(gameId),
     queryFn: async (): Promise<LoadedGame> => {
-      const game = await apiGet<GameDetail>('/api/get-game-data', { gameId });
+      const game = await apiGetPreloaded<GameDetail>('/api/get-game-data', { gameId });
       return { ...game, clockOffsetMs: serverClockOffset(game.serverTime, Date.now()) };
     },
     meta: { silent: true },

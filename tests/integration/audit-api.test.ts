@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { EVENT_SCAN_WINDOW, type AsOfAnswer, type EventHistoryPage } from '@playtime/shared/contract/audit';
 import type { GameDetail } from '@playtime/shared/contract/games';
+import { ROTATE_CALENDAR_FEED_PATH } from '@playtime/shared/contract/calendar';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR, at } from '../support/time';
@@ -274,6 +275,17 @@ describe('the event history over HTTP', () => {
     const everything = await history('?limit=200');
     const text = JSON.stringify(everything);
     expect(text).not.toMatch(/_secret_|password|"token"/i);
+  });
+
+  it("never sends a calendar feed's address: its id is the owner's credential", async () => {
+    const { url } = (await clients.player.post(ROTATE_CALENDAR_FEED_PATH)).json as { url: string };
+    const feedId = /\/calendar\/(.+)\.ics$/.exec(url)![1]!;
+    const page = await history(`?stream=user-${ids.player}&limit=200`);
+    const rotated = page.events.find((event) => event.type === 'CalendarFeedRotated');
+    expect(rotated?.data).toMatchObject({ feedId: '[redacted]' });
+    const asOf = await clients.admin.get(`/api/admin/as-of?stream=user-${ids.player}&at=${new Date().toISOString()}`);
+    expect(asOf.status).toBe(200);
+    expect(JSON.stringify([page, asOf.json])).not.toContain(feedId);
   });
 
   it("shows an event stored at an older version of its schema, read through today's", async () => {

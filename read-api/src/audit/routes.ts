@@ -23,8 +23,11 @@ import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
 const ONLY_ADMINS = 'Only admins can read the event history.';
 
-/** Keys whose values never leave the server, wherever they appear in an event (none does today: a second line). */
-const SECRET_KEY = /secret|password|token|card|cvc/i;
+/**
+ * Keys whose values never leave the server, wherever they appear in an event: a second line for the
+ * ones named like a secret, and a calendar feed's id (the address is its owner's credential).
+ */
+const SECRET_KEY = /secret|password|token|card|cvc|feedId/i;
 
 function redacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redacted);

@@ -5,6 +5,7 @@
  * (projector/src/notifications); the read API lists them; the command API marks them read.
  */
 import { z } from 'zod';
+import { formatDollars } from '../domain/money';
 
 /** Who a kind is for: the profile's preferences show the groups that fit the user's role. */
 export const NOTIFICATION_AUDIENCES = ['player', 'captain', 'owner', 'partner', 'admin'] as const;
@@ -76,7 +77,7 @@ export const NOTIFICATION_MAIL_MAX_AGE_MS = 60 * 60_000;
 
 const teamName = (team: 0 | 1 | 2) => (team === 0 ? 'the sideline' : `Team ${team}`);
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const money = formatDollars;
 
 /** Why a game was cancelled, as its players read it (the event's reason; none: its organizer or an admin). */
 export function cancellationWhy(reason: string | undefined, minPlayers: number | null): string {

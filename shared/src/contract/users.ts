@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROFILE_PICTURE_REFUSED, isProfilePicture } from '../domain/pictures/addresses';
 import { ROLES, type Role } from '../domain/users/events';
 import { requiredId, storableText } from './text';
+import { formatDollars } from '../domain/money';
 
 export { ROLES, type Role };
 
@@ -99,7 +100,7 @@ export function describeUserDeletion(
   const parts = [
     preview.fields > 0 ? `deletes ${counted(preview.fields, 'field')}` : null,
     preview.upcomingGames > 0 ? `cancels ${counted(preview.upcomingGames, 'upcoming game')}` : null,
-    preview.refundCents > 0 ? `refunds $${(preview.refundCents / 100).toFixed(2)}` : null,
+    preview.refundCents > 0 ? `refunds ${formatDollars(preview.refundCents)}` : null,
   ].filter((part): part is string => part !== null);
   if (parts.length === 0) return 'No fields or upcoming games: only the account is deleted.';
   const line = parts.join(', ');

@@ -1,15 +1,6 @@
-/** Money is integer cents everywhere; only the screen turns it into dollars. */
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { formatDollars } from '@playtime/shared/domain/money';
 
-/** 1250 → '$12.50'; negative balances keep their sign ('-$3.00'). */
-export function formatDollars(cents: number): string {
-  return dollars.format(cents / 100);
-}
+export { formatDollars };
 
 /** A game's entry fee: '$12.50', or 'Free' when there is none. */
 export function formatPrice(cents: number | null | undefined): string {

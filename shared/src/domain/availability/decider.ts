@@ -29,6 +29,7 @@ import {
   type CalendarDate,
   type WeeklyRule,
 } from './weekly';
+import { formatDollars } from '../money';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -743,7 +744,7 @@ function refuseChangedDraft(hold: KnownHold, sent: DraftAsSent): void {
   const held = {
     name: draft.name,
     maxPlayers: String(draft.maxPlayers),
-    price: `$${(draft.priceCents / 100).toFixed(2)}`,
+    price: formatDollars(draft.priceCents),
     time: describeSpan(hold, sent.timeZone),
   };
   throw new DomainError(
@@ -773,7 +774,7 @@ function refuseBadRentalPayment(hold: KnownHold, payment: VerifiedRentalPayment 
     throw new DomainError(
       'invalid',
       'payment_required',
-      `Pay the rental of $${(hold.rentalCents / 100).toFixed(2)} to book this slot.`,
+      `Pay the rental of ${formatDollars(hold.rentalCents)} to book this slot.`,
     );
   if (payment.holdId !== hold.holdId)
     throw new DomainError('invalid', 'payment_for_another_slot', 'This payment was made for another slot.');
@@ -783,7 +784,7 @@ function refuseBadRentalPayment(hold: KnownHold, payment: VerifiedRentalPayment 
     throw new DomainError(
       'invalid',
       'payment_amount',
-      `This payment does not match the rental of $${(hold.rentalCents / 100).toFixed(2)}.`,
+      `This payment does not match the rental of ${formatDollars(hold.rentalCents)}.`,
     );
   }
 }

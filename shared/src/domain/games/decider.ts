@@ -1,6 +1,7 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import type { GameCancellationReason, GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
 import { gameHasEnded, minimumDecisionAt, NO_SUCH_GAME, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
+import { formatDollars } from '../money';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
@@ -326,7 +327,7 @@ function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: V
     throw new DomainError(
       'invalid',
       'payment_required',
-      `This game costs $${(price / 100).toFixed(2)}. Pay the entry fee to join.`,
+      `This game costs ${formatDollars(price)}. Pay the entry fee to join.`,
     );
   }
   if (payment.gameId !== game.details.gameId)
@@ -337,7 +338,7 @@ function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: V
     throw new DomainError(
       'invalid',
       'payment_amount',
-      `This payment does not match the entry fee of $${(price / 100).toFixed(2)}.`,
+      `This payment does not match the entry fee of ${formatDollars(price)}.`,
     );
   }
 }

@@ -65,15 +65,22 @@ describe('serving the built web app', () => {
     expect(await plain.text()).toContain('the app');
   });
 
-  it("names a first page's chunks that the index page does not load in a Link header, for that page only", async () => {
+  it("names a first page's data, the entry's chunks, then the page's own in a Link header, for that page only", async () => {
     const game = await get('/game-details/42');
     expect(game.status).toBe(200);
     const links = game.headers.get('link')!.split(', ');
+    // The entry's chunks first (a browser on HTTP/1.1 fetches six at a time in the order named), and
+    // style sheets with crossorigin, as the app's loader asks for them.
     expect(links).toEqual([
+      '</api/get-game-data?gameId=42>; rel=preload; as=fetch; crossorigin',
+      '</assets/index-1a.js>; rel=modulepreload',
+      '</assets/react-2b.js>; rel=modulepreload',
       '</assets/game-details-page-4d.js>; rel=modulepreload',
       '</assets/card-3c.js>; rel=modulepreload',
-      '</assets/card-3c.css>; rel=preload; as=style',
+      '</assets/card-3c.css>; rel=preload; as=style; crossorigin',
     ]);
+    // An address that is no game id is not asked for.
+    expect((await get('/game-details/a%20b')).headers.get('link')).not.toContain('get-game-data');
     expect((await get('/')).headers.get('link')).toBeNull();
     expect((await get('/profile')).headers.get('link')).toBeNull();
     // The manifest is the build's own, not a file of the site.

@@ -31,6 +31,25 @@ interface FeedEvent {
   url: string | null;
 }
 
+/** '20261201T130000': an instant as a New York wall clock reads it, as iCalendar writes a local time. */
+function onNewYorkClock(instant: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+}
+
 /** What a calendar app would take from the document. */
 function eventsOf(document: string): FeedEvent[] {
   const calendar = new ICAL.Component(ICAL.parse(document));
@@ -144,6 +163,11 @@ describe('calendar feeds over HTTP', () => {
       const events = eventsOf(await (await readFeed(feed)).text());
       expect(events, role).toEqual([expect.objectContaining({ ...scheduled, description: role })]);
     }
+
+    // On the pitch's own clock (the demo field's zone), with the zone's rules in the document.
+    const document = await (await readFeed(playerFeed)).text();
+    expect(document).toContain(`DTSTART;TZID=America/New_York:${onNewYorkClock(at(18))}`);
+    expect(document).toMatch(/BEGIN:VTIMEZONE\r\nTZID:America\/New_York\r\n/);
 
     // An unchanged feed is not sent again; a changed one is.
     const before = await readFeed(playerFeed);

@@ -12,6 +12,7 @@ const CALENDAR_CHANGES = ['GameCancelled'] as const;
 const MEMBERSHIP_CHANGES = ['PlayerJoined', 'PlayerLeft', 'PlayerRemoved', 'FieldDeleted', 'FieldWithdrawn'] as const;
 const HANDLED = [
   'CalendarFeedRotated',
+  'FieldAdded',
   'UserDeleted',
   'GameScheduled',
   ...CALENDAR_CHANGES,
@@ -29,10 +30,10 @@ const enter = (userId: string, gameId: string, rank: number): SqlStatement => ({
 });
 
 /**
- * read.calendar_feeds: each user's current feed address, by its secret part's SHA-256 (a feed is
+ * read.calendar_fields: each field's time zone, for its games. read.calendar_feeds: each user's current feed address, by its secret part's SHA-256 (a feed is
  * looked up by that, so comparing addresses tells nothing about a right one) — a new one replaces
  * the old, and a deleted account has none. read.calendar_games: each game as a calendar shows it
- * (name, place, time, whether it was cancelled), its iCalendar SEQUENCE (0 when scheduled, one more at
+ * (name, place, time and its field's time zone, whether it was cancelled), its iCalendar SEQUENCE (0 when scheduled, one more at
  * each change) and when it last changed (its DTSTAMP), with the field and its owner. read.calendar_entries:
  * each user's games (organized, played in from the sideline or a team, or hosted on their field while it
  * is listed), by user. A feed is one indexed range of its user's rows, each with its game by its key
@@ -42,8 +43,9 @@ export const calendarProjection: WriteOnlyProjection = {
   name: PROJECTIONS.calendar,
   // Version 2: each user's games of their own (calendar_entries), so a feed reads its user's rows only.
   // Version 3: each game as a calendar shows it (calendar_games), so a feed reads no other read model.
-  version: 3,
-  tables: ['calendar_feeds', 'calendar_games', 'calendar_entries'],
+  // Version 4: with its field's time zone (calendar_fields), so a feed says the pitch's own clock.
+  version: 4,
+  tables: ['calendar_feeds', 'calendar_fields', 'calendar_games', 'calendar_entries'],
   handles: HANDLED,
   schemaSql: `
     CREATE TABLE calendar_feeds (
@@ -51,6 +53,10 @@ export const calendarProjection: WriteOnlyProjection = {
       feed_id    text        NOT NULL,
       user_id    text        NOT NULL UNIQUE,
       created_at timestamptz NOT NULL
+    );
+    CREATE TABLE calendar_fields (
+      field_id  text PRIMARY KEY,
+      time_zone text NOT NULL
     );
     CREATE TABLE calendar_games (
       game_id          text        PRIMARY KEY,
@@ -60,6 +66,7 @@ export const calendarProjection: WriteOnlyProjection = {
       sub_field_name   text        NOT NULL,
       start_date       timestamptz NOT NULL,
       end_date         timestamptz NOT NULL,
+      time_zone        text        NOT NULL,
       cancelled        boolean     NOT NULL,
       sequence         integer     NOT NULL,
       changed_at       timestamptz NOT NULL,
@@ -93,6 +100,12 @@ export const calendarProjection: WriteOnlyProjection = {
             values: [event.data.feedId, event.data.userId, stored.createdAt.toISOString()],
           });
           break;
+        case 'FieldAdded':
+          statements.push({
+            text: 'INSERT INTO calendar_fields (field_id, time_zone) VALUES ($1, $2) ON CONFLICT (field_id) DO NOTHING',
+            values: [event.data.fieldId, event.data.timeZone],
+          });
+          break;
         case 'UserDeleted':
           statements.push(
             { text: 'DELETE FROM calendar_feeds WHERE user_id = $1', values: [event.data.userId] },
@@ -104,9 +117,12 @@ export const calendarProjection: WriteOnlyProjection = {
           const { name, location, fieldName, subFieldName, startDate, endDate } = event.data;
           statements.push(
             {
+              // A field the log never added (none in a real log) keeps UTC: a calendar shows the instant right.
               text: `INSERT INTO calendar_games (game_id, name, location, field_name, sub_field_name, start_date, end_date,
-                                                 cancelled, sequence, changed_at, changed_position, field_id, owner_id)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, false, 0, $8, $9, $10, $11)
+                                                 time_zone, cancelled, sequence, changed_at, changed_position, field_id, owner_id)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7,
+                             coalesce((SELECT time_zone FROM calendar_fields WHERE field_id = $10), 'UTC'),
+                             false, 0, $8, $9, $10, $11)
                      ON CONFLICT (game_id) DO NOTHING`,
               values: [
                 gameId,

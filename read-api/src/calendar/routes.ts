@@ -25,7 +25,7 @@ const CALENDAR_CACHE_CONTROL = 'private, max-age=300';
  */
 const GAME_COLUMNS = `c.game_id AS "gameId", c.name, c.location, c.field_name AS "fieldName",
   c.sub_field_name AS "subFieldName", (extract(epoch FROM c.start_date) * 1000)::float8 AS "startDate",
-  (extract(epoch FROM c.end_date) * 1000)::float8 AS "endDate",
+  (extract(epoch FROM c.end_date) * 1000)::float8 AS "endDate", c.time_zone AS "timeZone",
   CASE WHEN c.cancelled THEN 'cancelled' ELSE 'scheduled' END AS status, c.sequence,
   (extract(epoch FROM c.changed_at) * 1000)::float8 AS "changedAt"`;
 

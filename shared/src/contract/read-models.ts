@@ -150,6 +150,7 @@ export const READ_MODEL_COLUMNS = {
   ],
   partner_sheet_imports: ['import_id', 'imported_at', 'url', 'rows', 'imported', 'duplicates', 'errors', 'failure'],
   calendar_feeds: ['feed_hash', 'feed_id', 'user_id', 'created_at'],
+  calendar_fields: ['field_id', 'time_zone'],
   calendar_games: [
     'game_id',
     'name',
@@ -158,6 +159,7 @@ export const READ_MODEL_COLUMNS = {
     'sub_field_name',
     'start_date',
     'end_date',
+    'time_zone',
     'cancelled',
     'sequence',
     'changed_at',

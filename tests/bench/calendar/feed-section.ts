@@ -72,9 +72,9 @@ async function seed(pool: pg.Pool): Promise<number> {
       [USER_GAMES, OTHER_GAMES, PLAYERS_PER_GAME],
     );
     await client.query(
-      `INSERT INTO calendar_games (game_id, name, location, field_name, sub_field_name, start_date, end_date, cancelled,
+      `INSERT INTO calendar_games (game_id, name, location, field_name, sub_field_name, start_date, end_date, time_zone, cancelled,
                                   sequence, changed_at, changed_position, field_id, owner_id)
-       SELECT game_id, name, location, field_name, sub_field_name, start_date, end_date, status = 'cancelled',
+       SELECT game_id, name, location, field_name, sub_field_name, start_date, end_date, 'America/New_York', status = 'cancelled',
               CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END, now(), 1, field_id, owner_id FROM games`,
     );
     // Everyone's part in every game, as the calendar projection keeps it: organizers, players, owners.

@@ -114,7 +114,7 @@ function markdown(data: CalendarFeedData): string {
       `${fmtInt(data.participants)} players in all (seeded in ${fmtSeconds(data.seedMs)}). The work is the read API's: ` +
       `read-api/src/calendar/routes.ts's statement, then ics.ts's document with ical-generator and the SHA-256 ETag. Games end from ` +
       `${CALENDAR_FEED_DAYS_BACK} days back on, as the feed lists them. The very first read, before the statement's plan and ` +
-      `the games' times on their field's clock are kept, took ${fmtMs(data.firstFeedMs)}.`,
+      `the games' times on their field's clock are kept, took ${fmtMs(data.firstFeedMs)} ms.`,
   ].join('\n\n');
 }
 

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus } from 'ical-generator';
+import { LRUCache } from 'lru-cache';
 import { CALENDAR_TEXTS } from '@playtime/shared/contract/calendar';
 
 /** A game as a calendar shows it, and what the feed's owner is to it (none for a single game's file). */
@@ -37,13 +38,11 @@ class ZonedInstant extends TZDate {
  * Instants already on a zone's clock, kept across feeds: the same games come back in every feed of
  * their players and at every poll of a calendar app, and an instant's place on a clock never changes.
  */
-const ZONED_KEPT = 50_000;
-const zoned = new Map<string, ZonedInstant>();
+const zoned = new LRUCache<string, ZonedInstant>({ max: 50_000 });
 function onClockOf(timeZone: string, instant: Date): ZonedInstant {
   const key = `${timeZone} ${instant.getTime()}`;
   let date = zoned.get(key);
   if (!date) {
-    if (zoned.size >= ZONED_KEPT) zoned.clear();
     date = new ZonedInstant(instant.getTime(), timeZone);
     zoned.set(key, date);
   }

@@ -12,6 +12,7 @@
  * as the message, was certainly not sent: it goes back to pending and is retried with backoff.
  */
 import type Mail from 'nodemailer/lib/mailer';
+import pLimit from 'p-limit';
 import type pg from 'pg';
 
 /**
@@ -84,18 +85,19 @@ export async function sendOutboxRows(
 ): Promise<Map<number, SendOutcome>> {
   const outcomes = new Map<number, SendOutcome>();
   let retry: unknown = null;
-  const next = [...ids];
-  const lane = async () => {
-    for (let id = next.shift(); id !== undefined; id = next.shift()) {
-      try {
-        outcomes.set(id, await sendOutboxRow(deps, id, attempt));
-      } catch (error) {
-        outcomes.set(id, 'retry');
-        retry ??= error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(EMAIL_ROWS_AT_ONCE, ids.length) }, lane));
+  const atOnce = pLimit(EMAIL_ROWS_AT_ONCE);
+  await Promise.all(
+    ids.map((id) =>
+      atOnce(async () => {
+        try {
+          outcomes.set(id, await sendOutboxRow(deps, id, attempt));
+        } catch (error) {
+          outcomes.set(id, 'retry');
+          retry ??= error;
+        }
+      }),
+    ),
+  );
   if (retry) throw retry;
   return outcomes;
 }

@@ -49,6 +49,8 @@ interface OutboxRow {
   accountId: string;
   to: string;
   content: EmailContent;
+  /** The address the content links to, named again in the List-Unsubscribe header. */
+  unsubscribeUrl: string;
   dedupeKey?: string;
   /** Sent even if the user turned the kind off (NewEmail.requestedNow). */
   anyway?: boolean;
@@ -59,27 +61,24 @@ interface OutboxRow {
  * statement. A `dedupeKey` makes a mail once-only: a projection rebuilt from the log writes its mail
  * again, and the key (from the event) lets only the first write count. Returns the new rows' ids.
  */
-async function insertOutboxRows(db: Queryable, settings: EmailSettings, rows: OutboxRow[]): Promise<number[]> {
+async function insertOutboxRows(db: Queryable, rows: OutboxRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  const records = rows.map((row) => {
-    const unsubscribeUrl = unsubscribeUrlOf(settings, row.accountId, row.kind);
-    return {
-      kind: row.kind,
-      account_id: row.accountId,
-      to_address: row.to,
-      subject: row.content.subject,
-      text_body: row.content.text,
-      html_body: row.content.html,
-      headers: {
-        [EMAIL_KIND_HEADER]: row.kind,
-        // RFC 2369 and RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to it.
-        'List-Unsubscribe': `<${unsubscribeUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-      dedupe_key: row.dedupeKey ?? null,
-      anyway: row.anyway ?? false,
-    };
-  });
+  const records = rows.map((row) => ({
+    kind: row.kind,
+    account_id: row.accountId,
+    to_address: row.to,
+    subject: row.content.subject,
+    text_body: row.content.text,
+    html_body: row.content.html,
+    headers: {
+      [EMAIL_KIND_HEADER]: row.kind,
+      // RFC 2369 and RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to it.
+      'List-Unsubscribe': `<${row.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    dedupe_key: row.dedupeKey ?? null,
+    anyway: row.anyway ?? false,
+  }));
   const { rows: inserted } = await db.query<{ id: number }>(
     `WITH inserted AS (
        INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers, dedupe_key)
@@ -103,12 +102,13 @@ async function insertOutboxRows(db: Queryable, settings: EmailSettings, rows: Ou
 export async function writeEmail(db: Queryable, settings: EmailSettings, mail: NewEmail): Promise<number | null> {
   const unsubscribeUrl = unsubscribeUrlOf(settings, mail.accountId, mail.kind);
   const content = renderEmail(mail.kind, { nickname: mail.nickname, link: mail.link, unsubscribeUrl });
-  const [id] = await insertOutboxRows(db, settings, [
+  const [id] = await insertOutboxRows(db, [
     {
       kind: mail.kind,
       accountId: mail.accountId,
       to: mail.to,
       content,
+      unsubscribeUrl,
       anyway: mail.requestedNow ?? false,
       ...(mail.dedupeKey === undefined ? {} : { dedupeKey: mail.dedupeKey }),
     },
@@ -135,17 +135,20 @@ export async function writeNotificationEmails(
 ): Promise<number[]> {
   return insertOutboxRows(
     db,
-    settings,
-    mails.map((mail) => ({
-      kind: mail.kind,
-      accountId: mail.userId,
-      to: mail.to,
-      content: renderNotificationEmail(mail.kind, {
-        text: mail.text,
-        link: `${settings.publicUrl}${mail.link}`,
-        unsubscribeUrl: unsubscribeUrlOf(settings, mail.userId, mail.kind),
-      }),
-      dedupeKey: mail.dedupeKey,
-    })),
+    mails.map((mail) => {
+      const unsubscribeUrl = unsubscribeUrlOf(settings, mail.userId, mail.kind);
+      return {
+        kind: mail.kind,
+        accountId: mail.userId,
+        to: mail.to,
+        content: renderNotificationEmail(mail.kind, {
+          text: mail.text,
+          link: `${settings.publicUrl}${mail.link}`,
+          unsubscribeUrl,
+        }),
+        unsubscribeUrl,
+        dedupeKey: mail.dedupeKey,
+      };
+    }),
   );
 }

@@ -92,12 +92,14 @@ async function send(
   // needs none of ours, unless it must wait for this tab's own writes (the read position below).
   if (asPreloaded && !positions.latest()) return exchange(method, path, query, body, new Headers(), retried);
   const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
-  const timeZone = browserTimeZone();
-  if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
   const token = await accessTokenProvider();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   if (method === 'POST') {
+    // Only commands write times into their messages. Asking the browser its zone is a page's first use
+    // of Intl, which loads locale data (tens of ms on a phone): not on a first page's queries.
+    const timeZone = browserTimeZone();
+    if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
     // A file goes as its own bytes, typed as the browser typed it (the server reads what it is anyway).
     headers.set('Content-Type', body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json');
     const xsrf = await xsrfToken();

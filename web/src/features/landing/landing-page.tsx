@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Card, Center, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import logoUrl from '../../assets/logo.svg?inline';
 import { AUDIENCES, type Audience, type Feature } from './audiences';
 import classes from './landing.module.css';
 import { PartnerRequestButton } from './partner-request-button';
@@ -47,7 +48,7 @@ export function LandingPage() {
     <Container size="lg" py={{ base: 'sm', sm: 'md' }}>
       <header className={classes.hero}>
         <Group className={classes.heroContent} gap="xl" wrap="wrap" align="center">
-          <img src="/logo.svg" alt="Playtime logo" width={112} height={112} className={classes.heroLogo} />
+          <img src={logoUrl} alt="Playtime logo" width={112} height={112} className={classes.heroLogo} />
           <Stack gap="sm" style={{ flex: '1 1 320px' }}>
             <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.05} c="white">
               Playtime Made Easy

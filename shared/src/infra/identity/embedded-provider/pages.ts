@@ -7,7 +7,7 @@ import { MIN_PASSWORD_LENGTH } from './passwords';
 /**
  * The provider's own pages, rendered on the server so they work before (and without) the web app.
  * They wear the app's look (web/src/app/theme.ts: the 'pitch' greens, Inter, radius md, cards lg,
- * headings 800; the mark of web/public/logo.svg) so moving from the app to the login page does not
+ * headings 800; the mark of web/src/assets/logo.svg) so moving from the app to the login page does not
  * feel like leaving the product.
  */
 
@@ -24,7 +24,7 @@ export function escapeHtml(value: string): string {
  */
 const LOGO_DATA_URI = (() => {
   try {
-    const svg = readFileSync(path.resolve(import.meta.dirname, '../../../../../web/public/logo.svg'));
+    const svg = readFileSync(path.resolve(import.meta.dirname, '../../../../../web/src/assets/logo.svg'));
     return `data:image/svg+xml;base64,${svg.toString('base64')}`;
   } catch {
     return null;

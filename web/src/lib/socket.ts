@@ -2,6 +2,7 @@ import type { ChangedMessage, ClientToServerEvents, ServerToClientEvents } from 
 import { REALTIME_EVENTS } from '@playtime/shared/contract/realtime';
 import type { io as openSocket, Socket } from 'socket.io-client';
 import type { AccessTokenProvider } from './api-client';
+import { afterFirstPaint } from './first-paint';
 import { RoomMemberships } from './room-memberships';
 
 export interface RoomListener {
@@ -60,13 +61,17 @@ class RealtimeConnection {
 
   private connect(): void {
     if (this.socket || this.opening) return;
-    this.opening = import('socket.io-client').then(
-      ({ io }) => this.open(io),
-      (error: unknown) => {
-        this.opening = undefined; // the next live view tries again
-        console.warn('Realtime: the client could not be loaded', error);
-      },
-    );
+    // After the page has painted: on a phone, the client's code and handshake ahead of the first paint
+    // delay the page itself. Joining resyncs, so a change made in between is not missed.
+    this.opening = afterFirstPaint()
+      .then(() => import('socket.io-client'))
+      .then(
+        ({ io }) => this.open(io),
+        (error: unknown) => {
+          this.opening = undefined; // the next live view tries again
+          console.warn('Realtime: the client could not be loaded', error);
+        },
+      );
   }
 
   private open(io: typeof openSocket): void {

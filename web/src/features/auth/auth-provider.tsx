@@ -1,6 +1,7 @@
 import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { setAccessTokenProvider, setAccountHandlers } from '../../lib/api-client';
+import { afterFirstPaint } from '../../lib/first-paint';
 import { notifyError } from '../../lib/notify';
 import { loadPublicConfig, type PublicConfig } from '../../lib/public-config';
 import { realtime } from '../../lib/socket';
@@ -162,6 +163,9 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
 
     void (async () => {
       try {
+        // The page paints first (as loading the account): the SDK is a large script to fetch and run.
+        // A returning redirect login goes at once, since its code must be exchanged before anything.
+        if (!hasAuthParams(window.location.search)) await afterFirstPaint();
         const client = await loadIdentityClient();
         clientRef.current = client;
 

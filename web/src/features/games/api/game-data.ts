@@ -1,5 +1,5 @@
 import type { GameDetail } from '@playtime/shared/contract/games';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep } from '@tanstack/react-query';
 import { apiGetPreloaded } from '../../../lib/api-client';
 import { playKeys } from './query-keys';
 
@@ -24,5 +24,18 @@ export function gameDataQuery(gameId: string) {
       return { ...game, clockOffsetMs: serverClockOffset(game.serverTime, Date.now()) };
     },
     meta: { silent: true },
+    structuralSharing: keepWhenOnlyTheClockMoved,
   });
+}
+
+/**
+ * Every answer carries the server's time, so a refetch never equals the data shown, and the whole page
+ * renders again for nothing (the resync on joining the game's room, first of all; a long task on a
+ * phone). An answer that differs only in the clock keeps the data shown, with its first clock reading.
+ */
+export function keepWhenOnlyTheClockMoved(previous: unknown, next: unknown): unknown {
+  if (!previous) return next;
+  const shown = previous as LoadedGame;
+  const sameClock = { ...(next as LoadedGame), serverTime: shown.serverTime, clockOffsetMs: shown.clockOffsetMs };
+  return replaceEqualDeep(previous, sameClock) === previous ? previous : replaceEqualDeep(previous, next);
 }

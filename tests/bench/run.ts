@@ -10,6 +10,7 @@
  * End to end: BENCH_E2E_CLIENTS (1,16,64 closed-loop clients), BENCH_E2E_RATES (1000 commands/s at a
  * fixed rate), BENCH_E2E_USERS (1000 accounts and sockets), BENCH_E2E_SECONDS (10 per phase), BENCH_E2E_PROFILE=1 (V8 CPU profile of the app process in
  * .data/bench-profiles), BENCH_E2E_LOG_LEVEL (warn). Start: BENCH_START_WARM (2 warm restarts).
+ * Lighthouse: LIGHTHOUSE_RUNS (3 audits of each page; the median run is reported).
  * Search: BENCH_SEARCH_GAMES (1000000 games). History: BENCH_HISTORY_EVENTS (5000000 events).
  * Bookings: BENCH_BOOKINGS_PROFILE=1 (CPU profile and statements of the app), BENCH_STATEMENTS_LISTED (15).
  */

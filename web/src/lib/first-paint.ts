@@ -9,7 +9,10 @@ export function afterFirstPaint(): Promise<void> {
       resolve();
       return;
     }
-    const observer = new PerformanceObserver(() => done());
+    // A paint entry may also be the first paint of nothing but a background: wait for content.
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
     const timeout = setTimeout(() => done(), 1000);
     function done() {
       observer.disconnect();

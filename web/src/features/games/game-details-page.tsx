@@ -499,6 +499,13 @@ export function GameDetailsPage() {
   const { id = '' } = useParams();
   const game = useGameData(id);
   useLiveRoom(id ? rooms.game(id) : null, [playKeys.game(id)]);
+  // Only the visitor's own Refresh shows as refreshing. Reading the query's isRefetching would render
+  // the whole page twice for every background refetch (each live resync), even one that changes nothing.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void game.refetch().finally(() => setRefreshing(false));
+  };
 
   return (
     <Container size="lg" py="md">
@@ -511,7 +518,7 @@ export function GameDetailsPage() {
           {errorMessage(game.error)}
         </Alert>
       ) : (
-        <GameView game={game.data} onRefresh={() => void game.refetch()} refreshing={game.isRefetching} />
+        <GameView game={game.data} onRefresh={refresh} refreshing={refreshing} />
       )}
     </Container>
   );

@@ -10,6 +10,11 @@ import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screen
 import { at } from '../support/time';
 import { appendPartnerApplications } from '../support/partner-applications';
 
+const READER_ZONE = 'America/New_York';
+/** 'HH:mm' of an instant in the reader's zone. */
+const inReaderZone = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: READER_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
 describe('the event history in the browser', () => {
   let app: TestApp;
   let browser: Browser;
@@ -58,13 +63,16 @@ describe('the event history in the browser', () => {
   });
 
   it("shows the log with readable lines, a join from another browser live, filters in the address and an event's data", async () => {
-    const admin = await newPage(browser, DESKTOP);
+    // The admin reads in New York time: a line's times are in the reader's zone, not the server's.
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: READER_ZONE });
+    const admin = { context, page: await context.newPage() };
     await admin.page.goto(app.url);
     await logIn(admin.page, 'admin@playtime.test');
     await admin.page.goto(`${app.url}/admin?tab=history`);
     const table = admin.page.getByRole('table', { name: 'Event history' });
     await table.getByText(/"Audit Match" scheduled at Audit Park · Pitch A/).waitFor();
-    await table.getByText(/captain@playtime\.test booked Pitch A .*18:00–19:00 for "Audit Match"/).waitFor();
+    const booked = `${inReaderZone(at(18))}–${inReaderZone(at(19))}`;
+    await table.getByText(new RegExp(`captain@playtime\\.test booked Pitch A .*${booked} for "Audit Match"`)).waitFor();
 
     // The player joins from elsewhere: the line arrives without a reload.
     expect((await player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);

@@ -74,7 +74,17 @@ async function xsrfToken(): Promise<string | undefined> {
   return readCookie(document.cookie, XSRF_COOKIE);
 }
 
-interface SendOptions {
+/** What a caller may say about its request. */
+export interface RequestOptions {
+  /**
+   * Send the browser's time zone, for a call whose answer or messages the server writes times into.
+   * Commands send it unless they say otherwise, queries only when they ask: asking the browser its zone
+   * is a page's first use of Intl, which loads locale data (tens of ms on a phone).
+   */
+  timeZone?: boolean;
+}
+
+interface SendOptions extends RequestOptions {
   /** The refused request is being sent once more (after registering). */
   retried?: boolean;
   /** A public GET the server may have preloaded: sent as the preload was (see apiGetPreloaded). */
@@ -86,20 +96,19 @@ async function send(
   path: string,
   query?: QueryParams,
   body?: unknown,
-  { retried = false, asPreloaded = false }: SendOptions = {},
+  options: SendOptions = {},
 ): Promise<Response> {
+  const { asPreloaded = false, timeZone = method === 'POST' } = options;
   // A browser reuses a preloaded response only for a request with the same headers: a public answer
   // needs none of ours, unless it must wait for this tab's own writes (the read position below).
-  if (asPreloaded && !positions.latest()) return exchange(method, path, query, body, new Headers(), retried);
+  if (asPreloaded && !positions.latest()) return exchange(method, path, query, body, new Headers(), options);
   const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
   const token = await accessTokenProvider();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const zone = timeZone ? browserTimeZone() : undefined;
+  if (zone) headers.set(TIME_ZONE_HEADER, zone);
 
   if (method === 'POST') {
-    // Only commands write times into their messages. Asking the browser its zone is a page's first use
-    // of Intl, which loads locale data (tens of ms on a phone): not on a first page's queries.
-    const timeZone = browserTimeZone();
-    if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
     // A file goes as its own bytes, typed as the browser typed it (the server reads what it is anyway).
     headers.set('Content-Type', body instanceof Blob ? body.type || 'application/octet-stream' : 'application/json');
     const xsrf = await xsrfToken();
@@ -108,7 +117,7 @@ async function send(
     const after = positions.latest();
     if (after) headers.set(AFTER_HEADER, after);
   }
-  return exchange(method, path, query, body, headers, retried);
+  return exchange(method, path, query, body, headers, options);
 }
 
 /** Sends the request as built and turns an error answer into ApiError (registering first when asked to). */
@@ -118,7 +127,7 @@ async function exchange(
   query: QueryParams | undefined,
   body: unknown,
   headers: Headers,
-  retried: boolean,
+  options: SendOptions,
 ): Promise<Response> {
   let response: Response;
   try {
@@ -135,9 +144,9 @@ async function exchange(
   positions.record(response.headers.get(POSITION_HEADER));
   if (!response.ok) {
     const error = parseApiError(response.status, await response.text());
-    if (error.code === 'not_registered' && accountHandlers && !retried) {
+    if (error.code === 'not_registered' && accountHandlers && !options.retried) {
       await accountHandlers.register();
-      return send(method, path, query, body, { retried: true });
+      return send(method, path, query, body, { ...options, retried: true });
     }
     if (error.code === 'user_deleted') accountHandlers?.accountRemoved();
     throw error;
@@ -153,13 +162,17 @@ async function readJsonOrText(response: Response): Promise<unknown> {
 }
 
 /** GET returning the parsed body and the headers (for paging totals such as X-Total-Count). */
-export async function apiGetWithHeaders<T>(path: string, query?: QueryParams): Promise<ApiResponse<T>> {
-  const response = await send('GET', path, query);
+export async function apiGetWithHeaders<T>(
+  path: string,
+  query?: QueryParams,
+  options?: RequestOptions,
+): Promise<ApiResponse<T>> {
+  const response = await send('GET', path, query, undefined, options);
   return { data: (await readJsonOrText(response)) as T, headers: response.headers };
 }
 
-export async function apiGet<T>(path: string, query?: QueryParams): Promise<T> {
-  return (await apiGetWithHeaders<T>(path, query)).data;
+export async function apiGet<T>(path: string, query?: QueryParams, options?: RequestOptions): Promise<T> {
+  return (await apiGetWithHeaders<T>(path, query, options)).data;
 }
 
 /**
@@ -172,8 +185,8 @@ export async function apiGetPreloaded<T>(path: string, query?: QueryParams): Pro
 }
 
 /** POST with a JSON body; resolves to the parsed JSON body (or undefined when there is none). */
-export async function apiPost<T = void>(path: string, body: unknown): Promise<T> {
-  return (await readJsonOrText(await send('POST', path, undefined, body))) as T;
+export async function apiPost<T = void>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return (await readJsonOrText(await send('POST', path, undefined, body, options))) as T;
 }
 
 /** POST with a file's bytes as the body (an upload); resolves to the parsed JSON answer. */

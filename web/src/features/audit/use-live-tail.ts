@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { rooms } from '@playtime/shared/contract/rooms';
-import type { EventHistoryPage, HistoryEvent } from '@playtime/shared/contract/audit';
-import { apiGet } from '../../lib/api-client';
+import type { HistoryEvent } from '@playtime/shared/contract/audit';
 import { realtime } from '../../lib/socket';
+import { fetchEventHistoryPage } from './api/events';
 
 /** Events fetched per request; a tail behind by more asks again at once. */
 const PULL_LIMIT = 200;
@@ -47,7 +47,7 @@ export function useLiveTail(
         const generation = own.generation;
         const after = newest.current;
         if (after === undefined) break;
-        const page = await apiGet<EventHistoryPage>('/api/admin/events', { ...filters, after, limit: PULL_LIMIT });
+        const page = await fetchEventHistoryPage({ ...filters, after, limit: PULL_LIMIT });
         if (generation !== own.generation) continue;
         if (page.events.length) {
           newest.current = page.events[0]!.position;

@@ -8,7 +8,8 @@ let registering: Promise<void> | null = null;
 
 /** POST /api/register-user, once at a time: idempotent on the server, so a repeat after login is harmless. */
 export function registerAccount(): Promise<void> {
-  registering ??= apiPost(REGISTER_PATH, {}).then(
+  // Its answer holds no times, and it goes as a logged-in page starts, where a first use of Intl costs most.
+  registering ??= apiPost(REGISTER_PATH, {}, { timeZone: false }).then(
     () => {
       registering = null;
     },

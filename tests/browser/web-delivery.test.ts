@@ -1,7 +1,8 @@
 /**
  * The built web app as the standalone app delivers it (the browser suite builds it first): compressed,
- * cached by content hash, with real 404s for files that are not there, robots.txt and a favicon; a
- * first page's code and data named in its response, and each fetched once.
+ * cached by content hash, with real 404s for files that are not there, robots.txt and a favicon; the
+ * code every page starts with marked for eager compilation; a first page's code and data named in its
+ * response, and each fetched once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/standalone-app';
@@ -34,6 +35,22 @@ describe('delivering the web app', () => {
       expect(answer.headers.get('content-encoding'), script).toBe('gzip');
       expect(answer.headers.get('cache-control'), script).toContain('immutable');
     }
+  });
+
+  it('asks V8 to compile the code every page starts with as it downloads, and only that', async () => {
+    const html = await (await get('/')).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
+    const react = /<link rel="modulepreload" crossorigin href="(\/assets\/react-[^"]+)"/.exec(html)![1]!;
+    // At the top: V8 compiles eagerly what follows the hint. Vite's own first line in the entry is a
+    // single list of the chunks to preload.
+    const hinted = async (script: string) =>
+      (await (await get(script)).text()).split('\n', 2).includes('//# allFunctionsCalledOnLoad');
+    expect(await hinted(entry)).toBe(true);
+    expect(await hinted(react)).toBe(true);
+    const gamePageChunk = /\/assets\/game-details-page-[^">]+\.js/.exec(
+      (await get('/game-details/00000000-0000-0000-0000-000000000000')).headers.get('link') ?? '',
+    )![0];
+    expect(await hinted(gamePageChunk)).toBe(false);
   });
 
   it('answers a chunk of an old build with 404, and has robots.txt and a favicon', async () => {

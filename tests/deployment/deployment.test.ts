@@ -153,7 +153,9 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
         .catch(() => []);
       shown.push(`${user} at ${page.url()}: ${notices.join(' | ').replace(/\s+/g, ' ') || '(no dialog or alert)'}`);
     }
-    return `${shown.join('\n')}\n${logsOf(3000)}`;
+    // Enough of each log to reach back to the failed step: Caddy logs a failed health check of a killed
+    // service every 2 s, which pushed its proxy errors out of a shorter tail.
+    return `${shown.join('\n')}\n${logsOf(20_000)}`;
   }
 
   const succeededWebhooks = async () =>

@@ -7,13 +7,10 @@ import type { Browser } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
-import { at } from '../support/time';
+import { at, clockIn } from '../support/time';
 import { appendPartnerApplications } from '../support/partner-applications';
 
 const READER_ZONE = 'America/New_York';
-/** 'HH:mm' of an instant in the reader's zone. */
-const inReaderZone = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: READER_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 describe('the event history in the browser', () => {
   let app: TestApp;
@@ -71,7 +68,7 @@ describe('the event history in the browser', () => {
     await admin.page.goto(`${app.url}/admin?tab=history`);
     const table = admin.page.getByRole('table', { name: 'Event history' });
     await table.getByText(/"Audit Match" scheduled at Audit Park · Pitch A/).waitFor();
-    const booked = `${inReaderZone(at(18))}–${inReaderZone(at(19))}`;
+    const booked = `${clockIn(at(18), READER_ZONE)}–${clockIn(at(19), READER_ZONE)}`;
     await table.getByText(new RegExp(`captain@playtime\\.test booked Pitch A .*${booked} for "Audit Match"`)).waitFor();
 
     // The player joins from elsewhere: the line arrives without a reload.

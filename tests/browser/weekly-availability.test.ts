@@ -5,6 +5,7 @@ import type { SubFieldTimeline } from '@playtime/shared/contract/availability';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { addNewYorkField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { clockIn } from '../support/time';
 import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
 /** The owner's browser is in London; the field is in New York, and the form asks for New York times. */
@@ -12,8 +13,6 @@ const BROWSER_ZONE = 'Europe/London';
 const DAY = 24 * 3_600_000;
 
 const dateIn = (ms: number, timeZone: string) => new Date(ms).toLocaleDateString('en-CA', { timeZone });
-const clockIn = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** An open dialog at desktop width and at 390 px, once its opening transition is over; held to axe-core at both. */
 async function dialogScreenshots(page: Page, dialog: Locator, name: string): Promise<void> {

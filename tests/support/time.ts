@@ -9,3 +9,7 @@ export const DAY_AFTER_TOMORROW = (() => {
 
 /** That day at `hours` (fractions for half hours), as the API takes instants. */
 export const at = (hours: number) => new Date(DAY_AFTER_TOMORROW + hours * HOUR).toISOString();
+
+/** 'HH:mm' of an instant as a clock in `timeZone` shows it (24-hour). */
+export const clockIn = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

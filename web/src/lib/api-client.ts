@@ -146,7 +146,8 @@ async function exchange(
     const error = parseApiError(response.status, await response.text());
     if (error.code === 'not_registered' && accountHandlers && !options.retried) {
       await accountHandlers.register();
-      return send(method, path, query, body, { ...options, retried: true });
+      // Sent again as an ordinary request of the now registered caller, with its token.
+      return send(method, path, query, body, { timeZone: options.timeZone, retried: true });
     }
     if (error.code === 'user_deleted') accountHandlers?.accountRemoved();
     throw error;

@@ -34,6 +34,8 @@ import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
+import { closeInTurn } from '@playtime/shared/infra/runtime/close-in-turn';
+import { stopServing } from '@playtime/shared/infra/http/stop-serving';
 import { startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
 import { prepareAtStart } from '@playtime/command-api/demo/seed-demo';
 
@@ -194,21 +196,21 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     close() {
       // Producers before what they feed: the projector announces through socket.io (and its Redis
       // clients), and everything uses the database that parts.close() shuts last.
-      closing ??= (async () => {
+      closing ??= closeInTurn(logger, [
         // Webhook deliveries under way post to this server: they finish before it closes.
-        await partnerSheet.close();
-        await payments.close();
+        ['partner sheet import', () => partnerSheet.close()],
+        ['payments', () => payments.close()],
         // The reactors enqueue into the game loop's and the withdrawal's queues: they stop before the queues close.
-        await projector.stop();
-        await gameLoop.close();
-        await accountWithdrawal.close();
-        await email.close();
-        await jobs.close();
-        await realtime.close();
-        httpServer.closeAllConnections();
-        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        await parts.close();
-      })();
+        ['projector', () => projector.stop()],
+        ['game loop', () => gameLoop.close()],
+        ['account withdrawal', () => accountWithdrawal.close()],
+        ['email', () => email.close()],
+        ['job queues', () => jobs.close()],
+        // socket.io's close ends the sockets and closes the server it is attached to; stopServing ends the
+        // kept-alive connections that would otherwise keep that close waiting.
+        ['realtime and http server', () => Promise.all([realtime.close(), stopServing(httpServer)])],
+        ['database', () => parts.close()],
+      ]);
       return closing;
     },
   };

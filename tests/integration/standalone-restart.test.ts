@@ -3,8 +3,8 @@
  * A clean stop, a second start that keeps everything, a start after kill -9, a launcher that vanished,
  * and a bad setting.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
@@ -21,6 +21,16 @@ interface Started {
 
 /** Every app process a test started, so a failing assertion never leaves one running. */
 const started = new Set<ChildProcess>();
+/** Apps whose launcher a test killed: a failing assertion must not leave them running for the next suites. */
+const leftBehind = new Set<number>();
+
+function killIfAlive(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
 
 /**
  * Runs scripts/start.ts as `npm start` does, or, `behindLauncher`, as the child of a shell that
@@ -96,6 +106,10 @@ describe('npm start', () => {
         return exited;
       }),
     );
+    for (const pid of leftBehind) killIfAlive(pid);
+    const postmasterPid = path.join(dataDir, 'postgres', 'postmaster.pid');
+    if (leftBehind.size > 0 && existsSync(postmasterPid))
+      killIfAlive(Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]));
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -123,6 +137,30 @@ describe('npm start', () => {
     second.child.kill('SIGTERM');
     expect(await exitOf(second.child)).toBe(0);
   });
+
+  it('stops on SIGTERM while a client keeps asking on a kept-alive connection', async () => {
+    const running = await start(dataDir);
+    // Back to back, so a request is nearly always under way when the stop closes the server: its
+    // connection is never idle, and a server that only stops taking new connections waits for it forever.
+    let asking = true;
+    let answered = 0;
+    const poller = (async () => {
+      while (asking) {
+        const response = await fetch(`${running.url}/readyz`).catch(() => null);
+        if (!response) continue;
+        await response.arrayBuffer();
+        answered += 1;
+      }
+    })();
+    try {
+      await expect.poll(() => answered, { timeout: 10_000 }).toBeGreaterThan(5);
+      running.child.kill('SIGTERM');
+      expect(await exitOf(running.child)).toBe(0);
+    } finally {
+      asking = false;
+      await poller;
+    }
+  }, 120_000);
 
   it('recovers after kill -9, with the old PostgreSQL still running', async () => {
     const crashed = await start(dataDir);
@@ -169,6 +207,9 @@ describe('npm start', () => {
     const launched = await start(dataDir, { behindLauncher: true });
     const postmasterPid = path.join(dataDir, 'postgres', 'postmaster.pid');
     expect(existsSync(postmasterPid)).toBe(true);
+    for (const pid of execFileSync('pgrep', ['-P', String(launched.child.pid)], { encoding: 'utf8' }).split(/\s+/))
+      if (pid) leftBehind.add(Number(pid));
+    expect(leftBehind.size, 'the launcher runs the app').toBe(1);
     // As npm does on a SIGTERM of its own: it exits, and the app is left behind.
     launched.child.kill('SIGKILL');
     await exitOf(launched.child);

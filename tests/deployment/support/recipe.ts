@@ -51,13 +51,17 @@ export interface RunningProcess {
   kill: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
+/** How much of each process's output is kept, from its end. */
+export const KEPT_OUTPUT = 200_000;
+
 /** Starts a recipe line in the background, as `line &` in a shell would, in a process group of its own. */
 export function startProcess(step: Extract<RecipeStep, { kind: 'process' }>, env: NodeJS.ProcessEnv): RunningProcess {
   const child = spawn('bash', ['-c', step.line], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Enough of the log for a failure report to reach back to the failed step (the test's `logsOf`).
   let printed = '';
   for (const stream of [child.stdout!, child.stderr!])
     stream.on('data', (chunk: Buffer) => {
-      printed = (printed + chunk.toString()).slice(-4000);
+      printed = (printed + chunk.toString()).slice(-KEPT_OUTPUT);
     });
   return {
     line: step.line,

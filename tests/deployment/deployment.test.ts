@@ -155,7 +155,30 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     }
     // Enough of each log to reach back to the failed step: Caddy logs a failed health check of a killed
     // service every 2 s, which pushed its proxy errors out of a shorter tail.
-    return `${shown.join('\n')}\n${logsOf(20_000)}`;
+    return `${shown.join('\n')}\n${await databaseConnections()}\n${logsOf(20_000)}`;
+  }
+
+  /**
+   * Who holds the machine's PostgreSQL connections: a service whose readiness check cannot get one is
+   * taken out of Caddy's pool, so a failure report says whether others (left over from earlier suites)
+   * had crowded the server.
+   */
+  async function databaseConnections(): Promise<string> {
+    try {
+      const { rows } = await pool.query<{ database: string; application: string; n: string; max: string }>(
+        `SELECT coalesce(datname, '-') AS database, coalesce(nullif(application_name, ''), '-') AS application,
+                count(*) AS n, current_setting('max_connections') AS max
+           FROM pg_stat_activity WHERE backend_type = 'client backend'
+          GROUP BY 1, 2 ORDER BY n DESC`,
+      );
+      const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
+      return [
+        `--- PostgreSQL: ${total} of ${rows[0]?.max ?? '?'} connections`,
+        ...rows.map((row) => `${row.n}\t${row.database}\t${row.application}`),
+      ].join('\n');
+    } catch (error) {
+      return `--- PostgreSQL: connections not read (${(error as Error).message})`;
+    }
   }
 
   const succeededWebhooks = async () =>

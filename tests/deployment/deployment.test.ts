@@ -91,7 +91,7 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     expect(adminEmail, 'the recipe makes the first admin').toBeTruthy();
     for (const running of processes.filter((candidate) => candidate.port !== null))
       await waitFor(`${running.line} to be ready`, () => ready(`http://127.0.0.1:${running.port}`), 120_000);
-    // Caddy sends an upstream traffic once its first health check has passed (every 2 s): until then
+    // Caddy sends an upstream traffic once its first health check has passed (every second): until then
     // a command through the proxy answers 503, as the README says. A command without a token is a 401.
     await waitFor(
       'Caddy to route commands',
@@ -154,7 +154,7 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
       shown.push(`${user} at ${page.url()}: ${notices.join(' | ').replace(/\s+/g, ' ') || '(no dialog or alert)'}`);
     }
     // Enough of each log to reach back to the failed step: Caddy logs a failed health check of a killed
-    // service every 2 s, which pushed its proxy errors out of a shorter tail.
+    // service every second, which pushed its proxy errors out of a shorter tail.
     return `${shown.join('\n')}\n${await databaseConnections()}\n${logsOf(20_000)}`;
   }
 
@@ -314,15 +314,46 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     return owner!;
   }
 
+  /**
+   * Caddy learns that a command API is gone at its next health check (deploy/Caddyfile: every second).
+   * Until then, a command sent to it answers 502 on Caddy before 2.11.2, which loses the body of a POST
+   * it tries on another upstream (Debian 12's is 2.6.2); newer Caddy delivers it to the live one. The
+   * journey starts once ten commands with a body in a row reach a live command API (its refusal of a
+   * command without a token, a 4xx), as half of them would not while the killed one is still in the rotation.
+   */
+  async function proxySendsCommandsToLiveApisOnly(): Promise<void> {
+    let inARow = 0;
+    const statuses: number[] = [];
+    await waitFor(
+      'Caddy to take the killed command API out of its rotation',
+      async () => {
+        const status = await fetch(`${publicUrl}/api/register-user`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }).then((answer) => answer.status);
+        statuses.push(status);
+        inARow = status < 500 ? inARow + 1 : 0;
+        return inARow >= 10;
+      },
+      15_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: answers ${statuses.join(' ')}`);
+    });
+    // Never an outage: the live command API answered throughout (a 503 would say none was left).
+    expect(statuses.filter((status) => status >= 500 && status !== 502)).toEqual([]);
+  }
+
   it.each([
     ['a command API', 4001, 1],
     ['a read API', 4011, 2],
   ])(
     'runs it again after %s is killed',
-    async (_service, port, round) => {
+    async (service, port, round) => {
       const victim = processOn(port);
       expect(victim, `the recipe starts a process on port ${port}`).toBeTruthy();
       await victim.kill('SIGKILL');
+      if (service === 'a command API') await proxySendsCommandsToLiveApisOnly();
       await journey(round, ADMIN_PASSWORD);
     },
     300_000,

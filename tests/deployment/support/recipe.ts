@@ -52,7 +52,7 @@ export interface RunningProcess {
 }
 
 /** How much of each process's output is kept, from its end. */
-export const KEPT_OUTPUT = 200_000;
+const KEPT_OUTPUT = 200_000;
 
 /** Starts a recipe line in the background, as `line &` in a shell would, in a process group of its own. */
 export function startProcess(step: Extract<RecipeStep, { kind: 'process' }>, env: NodeJS.ProcessEnv): RunningProcess {

@@ -16,6 +16,9 @@ import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { gameIdForHold } from '@playtime/shared/game-loop/booking';
+import { gameStream } from '@playtime/shared/domain/games/events';
+import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/contract/checkpoints';
+import { POSITION_HEADER, STALE_HEADER } from '@playtime/shared/contract/headers';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { signUpPlayer } from '../support/accounts';
@@ -544,6 +547,30 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
       holdId,
     ]);
     expect(rows.map((row) => row.game_id)).toEqual([game.gameId]);
+  });
+
+  it("answers a late add-game with where the webhook's game is, so the captain's next read sees it", async () => {
+    const { holdId, paymentId } = await paidHold(captain, 11, 12);
+    const gameId = gameIdForHold(holdId);
+    // The webhook has made the game: the captain's add-game changes nothing, yet must say where the game is.
+    const scheduled = await waitFor('the game made by the webhook', async () => {
+      const { rows } = await db.query<{ commit_id: string; global_position: number }>(
+        `SELECT transaction_id::text AS commit_id, global_position FROM es_events
+          WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`,
+        [gameStream(gameId)],
+      );
+      return rows[0] && { commit: Number(rows[0].commit_id), position: Number(rows[0].global_position) };
+    });
+    const lateCaptain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    const added = await lateCaptain.post('/api/add-game', { subFieldId, holdId, paymentId });
+    expect(added.status, added.text).toBe(200);
+    expect((added.json as { gameId: string }).gameId).toBe(gameId);
+    const position = parseCheckpoint(added.headers.get(POSITION_HEADER) ?? '');
+    expect(position, 'add-game named no position').not.toBeNull();
+    expect(compareCheckpoints(position, scheduled)).toBeGreaterThanOrEqual(0);
+    const game = await lateCaptain.get(`/api/get-game-data?gameId=${gameId}`);
+    expect(game.status, game.text).toBe(200);
+    expect(game.headers.get(STALE_HEADER)).toBeNull();
   });
 
   it('makes the game of a booking whose process stopped before making it', async () => {

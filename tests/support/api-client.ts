@@ -133,8 +133,8 @@ export class ApiClient {
               ? body
               : JSON.stringify(body),
     });
-    const position = response.headers.get('x-playtime-position');
-    if (position) this.lastPosition = position;
+    // As the web's tracker does: a later answer naming an earlier place (a no-op on a quiet stream) never moves reads back.
+    this.recordPosition(response.headers.get('x-playtime-position'));
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -150,14 +150,16 @@ export class ApiClient {
    * once it is projected, and a test that reads someone else's write must say so.
    */
   seesWritesOf(other: ApiClient): this {
-    if (
-      other.lastPosition &&
-      (!this.lastPosition ||
-        compareCheckpoints(parseCheckpoint(other.lastPosition)!, parseCheckpoint(this.lastPosition)!) > 0)
-    ) {
-      this.lastPosition = other.lastPosition;
-    }
+    this.recordPosition(other.lastPosition);
     return this;
+  }
+
+  private recordPosition(position: string | null): void {
+    if (
+      position &&
+      (!this.lastPosition || compareCheckpoints(parseCheckpoint(position)!, parseCheckpoint(this.lastPosition)!) > 0)
+    )
+      this.lastPosition = position;
   }
 
   get = (path: string) => this.call('GET', path);

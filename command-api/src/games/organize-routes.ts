@@ -45,7 +45,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       minPlayers: body.minPlayers,
       decisionHours: body.decisionHours,
     };
-    const { held, appended } = await holdSlot(
+    const { held, position } = await holdSlot(
       deps,
       {
         subFieldId: body.subFieldId,
@@ -66,7 +66,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       },
       originOf(deps, req),
     );
-    setPosition(res, appended);
+    setPosition(res, position);
     const answer: HeldSlot = {
       holdId: held.holdId,
       expiresAt: held.expiresAt,
@@ -88,7 +88,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
     const subField = await findSubField(deps, body.subFieldId);
     if (!subField) throw new ApiError(404, 'subfield_not_found', NO_SUCH_SUBFIELD);
     const payment = body.paymentId === undefined ? null : await deps.verifyRentalPayment(body.paymentId);
-    const { gameId, gameIds, seriesId, appended } = await bookHeldSlot(deps, {
+    const { gameId, gameIds, seriesId, position } = await bookHeldSlot(deps, {
       subField,
       holdId: body.holdId,
       payment,
@@ -104,7 +104,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       cancellationWindowHours: deps.cancellationWindowHours,
       metadata: metadataOf(req),
     });
-    setPosition(res, appended);
+    setPosition(res, position);
     const answer: AddedGame = { ok: true, gameId, seriesId, gameIds };
     res.json(answer);
   });

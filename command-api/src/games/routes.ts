@@ -133,13 +133,13 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   // Issue #30: 'Cancel the rest of the series' — this week and every later one, each refunded as the field's policy says.
   router.post('/api/cancel-series', signedIn, async (req, res) => {
     const { gameId } = parseBody(cancelSeriesBody, req.body);
-    const { cancelled, appended } = await cancelRestOfSeries(deps, {
+    const { cancelled, position } = await cancelRestOfSeries(deps, {
       gameId,
       actorId: req.user!.userId,
       actorIsAdmin: actorIsAdmin(req),
       metadata: metadataOf(req),
     });
-    setPosition(res, appended);
+    setPosition(res, position);
     const answer: CancelledSeries = { cancelled };
     res.json(answer);
   });

@@ -9,8 +9,8 @@ import {
   requestHash,
 } from '@playtime/shared/infra/commands/idempotency';
 import type { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
-import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
-import type { AppendResult, EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
+import { formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import type { EventMetadata, EventStore } from '@playtime/shared/infra/eventstore/port';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { stableId } from '@playtime/shared/infra/ids';
@@ -155,8 +155,8 @@ export function originOf(deps: Pick<CommandDependencies, 'newId'>, req: Request)
 }
 
 /** Tells the client where in the log its change is, so its next read waits for it (POSITION_HEADER). */
-export function setPosition(res: Response, appended: AppendResult | null): void {
-  if (appended) res.setHeader(POSITION_HEADER, formatCheckpoint(appended.checkpoint));
+export function setPosition(res: Response, position: LogCheckpoint | null): void {
+  if (position) res.setHeader(POSITION_HEADER, formatCheckpoint(position));
 }
 
 /** Runs one command for the request's user through the process's door and sets the position header on the response. */
@@ -176,6 +176,6 @@ export async function runCommand<Command extends { type: string }, Event extends
     ...originOf(deps, req),
     maxAttempts: options.maxAttempts,
   });
-  setPosition(res, outcome.appended);
+  setPosition(res, outcome.position);
   return outcome;
 }

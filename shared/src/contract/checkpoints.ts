@@ -18,6 +18,10 @@ export function compareCheckpoints(a: LogCheckpoint | null, b: LogCheckpoint | n
   return a.commit - b.commit || a.position - b.position;
 }
 
+/** The later of two places in the log; null only when both are. */
+export const laterCheckpoint = (a: LogCheckpoint | null, b: LogCheckpoint | null): LogCheckpoint | null =>
+  compareCheckpoints(a, b) >= 0 ? a : b;
+
 /** The text form carried in HTTP headers and socket messages: `commit:position`. */
 export function formatCheckpoint(checkpoint: LogCheckpoint): string {
   return `${checkpoint.commit}:${checkpoint.position}`;

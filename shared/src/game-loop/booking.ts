@@ -20,7 +20,8 @@ import type { CommandDoor, CommandOrigin } from '../infra/commands/command-door'
 import { currentState } from '../infra/commands/current-state';
 import type { StreamStateCache } from '../infra/commands/stream-state-cache';
 import { parseEvent } from '../infra/eventstore/schema-checked-event-store';
-import type { AppendResult, EventMetadata, EventStore } from '../infra/eventstore/port';
+import { laterCheckpoint, type LogCheckpoint } from '../infra/eventstore/checkpoint';
+import type { EventMetadata, EventStore } from '../infra/eventstore/port';
 import { stableId } from '../infra/ids';
 import { findHoldSubField, findSubField } from './sub-fields';
 
@@ -54,7 +55,7 @@ export async function holdSlot(
     series?: SeriesRequest | undefined;
   },
   origin: CommandOrigin,
-): Promise<{ held: Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data']; appended: AppendResult | null }> {
+): Promise<{ held: Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data']; position: LogCheckpoint | null }> {
   const { store, streamStates } = deps.commands;
   const subField = await findSubField({ store, streamStates }, request.subFieldId);
   if (!subField) throw new DomainError('not_found', 'subfield_not_found', NO_SUCH_SUBFIELD);
@@ -84,15 +85,15 @@ export async function holdSlot(
   });
   const held = outcome.events.find((event) => event.type === 'SlotHeld');
   if (held?.type !== 'SlotHeld') throw new Error('HoldSlot decided no SlotHeld event');
-  return { held: held.data, appended: outcome.appended };
+  return { held: held.data, position: outcome.position };
 }
 
-/** Lets a held slot go before it expires, for the organizer who held it. */
+/** Lets a held slot go before it expires, for the organizer who held it; says where the log shows it gone. */
 export async function releaseHold(
   deps: BookingProcessDependencies,
   holdId: string,
   origin: CommandOrigin,
-): Promise<AppendResult | null> {
+): Promise<LogCheckpoint | null> {
   const subField = await findHoldSubField(deps.commands, holdId);
   if (!subField) throw new DomainError('not_found', 'hold_not_found', NO_SUCH_HOLD);
   const outcome = await deps.commands.run({
@@ -101,7 +102,7 @@ export async function releaseHold(
     command: { type: 'ReleaseHold', subField, holdId, reason: 'released' },
     ...origin,
   });
-  return outcome.appended;
+  return outcome.position;
 }
 
 /** One game per hold, whoever books it. */
@@ -158,12 +159,12 @@ export async function gameDetailsOfBooking(
   };
 }
 
-/** Makes the game of a booking, once. */
+/** Makes the game of a booking, once; says where the log shows the game (made now, or by another path before). */
 export async function scheduleBookedGame(
   deps: BookingProcessDependencies,
   booking: SlotBooked,
   options: { cancellationWindowHours: number; metadata: EventMetadata },
-): Promise<AppendResult | null> {
+): Promise<LogCheckpoint | null> {
   const details = await gameDetailsOfBooking(
     deps.commands.store,
     booking,
@@ -181,8 +182,8 @@ export async function scheduleBookedGame(
     actorId: booking.organizerId,
     metadata: options.metadata,
   });
-  if (outcome.appended) await withdrawIfOrganizerDeleted(deps, booking, options.metadata);
-  return outcome.appended;
+  if (!outcome.appended) return outcome.position;
+  return laterCheckpoint(outcome.position, await withdrawIfOrganizerDeleted(deps, booking, options.metadata));
 }
 
 /**
@@ -194,15 +195,15 @@ async function withdrawIfOrganizerDeleted(
   deps: BookingProcessDependencies,
   booking: SlotBooked,
   metadata: EventMetadata,
-): Promise<void> {
+): Promise<LogCheckpoint | null> {
   const organizer = await currentState(
     deps.commands.store,
     userDecider,
     userStream(booking.organizerId),
     deps.commands.streamStates,
   );
-  if (organizer.status !== 'deleted') return;
-  await deps.commands.run({
+  if (organizer.status !== 'deleted') return null;
+  const withdrawn = await deps.commands.run({
     decider: gameDecider,
     streamId: gameStream(booking.gameId),
     command: { type: 'WithdrawGame', reason: 'organizer_deleted' },
@@ -211,6 +212,7 @@ async function withdrawIfOrganizerDeleted(
     actorId: null,
     metadata,
   });
+  return withdrawn.position;
 }
 
 /**
@@ -229,7 +231,7 @@ export async function bookHeldSlot(
     cancellationWindowHours: number;
     metadata: EventMetadata;
   },
-): Promise<{ gameId: string; gameIds: string[]; seriesId: string | null; appended: AppendResult | null }> {
+): Promise<{ gameId: string; gameIds: string[]; seriesId: string | null; position: LogCheckpoint | null }> {
   const gameId = gameIdForHold(request.holdId);
   const booked = await deps.commands.run({
     decider: availabilityDecider,
@@ -263,18 +265,19 @@ export async function bookHeldSlot(
     throw new Error(
       `Hold ${request.holdId} was booked, but its SlotBooked event is not in ${subFieldStream(request.subField.subFieldId)}`,
     );
-  let appended = booked.appended;
+  // Where the caller sees every game of the hold, whichever path made them.
+  let position = booked.position;
   for (const booking of bookings) {
     const scheduled = await scheduleBookedGame(deps, booking, {
       cancellationWindowHours: request.cancellationWindowHours,
       metadata: request.metadata,
     });
-    appended = scheduled ?? appended;
+    position = laterCheckpoint(position, scheduled);
   }
   return {
     gameId,
     gameIds: bookings.map((booking) => booking.gameId),
     seriesId: bookings[0]!.series?.seriesId ?? null,
-    appended,
+    position,
   };
 }

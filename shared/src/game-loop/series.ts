@@ -5,7 +5,8 @@ import { gameStream } from '../domain/games/events';
 import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState } from '../infra/commands/current-state';
 import { parseEvent } from '../infra/eventstore/schema-checked-event-store';
-import type { AppendResult, EventMetadata } from '../infra/eventstore/port';
+import { laterCheckpoint, type LogCheckpoint } from '../infra/eventstore/checkpoint';
+import type { EventMetadata } from '../infra/eventstore/port';
 
 /**
  * A captain's weekly series across its games (issue #30). Each week is its own game stream, so the
@@ -46,7 +47,7 @@ export interface CancelledWeek {
 export async function cancelRestOfSeries(
   deps: { commands: CommandDoor },
   request: { gameId: string; actorId: string; actorIsAdmin: boolean; metadata: EventMetadata },
-): Promise<{ cancelled: CancelledWeek[]; appended: AppendResult | null }> {
+): Promise<{ cancelled: CancelledWeek[]; position: LogCheckpoint | null }> {
   const { commands } = deps;
   const game = await currentState(commands.store, gameDecider, gameStream(request.gameId), commands.streamStates);
   if (game.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
@@ -58,7 +59,7 @@ export async function cancelRestOfSeries(
     (week) => week.series!.week >= series.week,
   );
   const cancelled: CancelledWeek[] = [];
-  let appended: AppendResult | null = null;
+  let position: LogCheckpoint | null = null;
   for (const week of weeks) {
     const state = await currentState(commands.store, gameDecider, gameStream(week.gameId), commands.streamStates);
     // Cancelled one by one before, or over already: nothing to cancel in that week.
@@ -78,9 +79,9 @@ export async function cancelRestOfSeries(
       startDate: week.startDate,
       rentalRefundCents: event.data.rentalRefunded ? (event.data.rentalRefundCents ?? week.rentalCents) : 0,
     });
-    appended = outcome.appended ?? appended;
+    position = laterCheckpoint(position, outcome.position);
   }
-  return { cancelled, appended };
+  return { cancelled, position };
 }
 
 /**

@@ -179,13 +179,13 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
     const cache = new StreamStateCache();
     const streamId = nextStream();
     await run(streamId, { type: 'Add', amount: 1 });
-    await run(streamId, { type: 'Add', amount: 2 });
+    const two = await run(streamId, { type: 'Add', amount: 2 });
     const reads = vi.spyOn(store, 'readStream');
     const first = await readCurrentState(store, tallyDecider, streamId, { cache, parse: asTallyEvent });
-    expect(first).toEqual({ state: { total: 3, closed: false }, revision: 1 });
-    await run(streamId, { type: 'Add', amount: 10 }); // another process
+    expect(first).toEqual({ state: { total: 3, closed: false }, revision: 1, checkpoint: two.position });
+    const ten = await run(streamId, { type: 'Add', amount: 10 }); // another process
     const second = await readCurrentState(store, tallyDecider, streamId, { cache, parse: asTallyEvent });
-    expect(second).toEqual({ state: { total: 13, closed: false }, revision: 2 });
+    expect(second).toEqual({ state: { total: 13, closed: false }, revision: 2, checkpoint: ten.position });
     // Read whole: this cache's first look, the other process (no cache) deciding; then only the tail.
     expect(reads.mock.calls.filter(([id]) => id === streamId).map(([, options]) => options)).toEqual([
       {},
@@ -199,7 +199,24 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
     expect(await readCurrentState(store, tallyDecider, nextStream(), { cache, parse: asTallyEvent })).toEqual({
       state: { total: 0, closed: false },
       revision: 'no_stream',
+      checkpoint: null,
     });
+  });
+
+  it("answers a decision to change nothing with where the stream's last event is, cached or not", async () => {
+    const cache = new StreamStateCache();
+    const streamId = nextStream();
+    const added = await run(streamId, { type: 'Add', amount: 1 }, cache);
+    expect(added.position).toEqual(added.appended!.checkpoint);
+    const closed = await run(streamId, { type: 'Close' }); // another process: this cache still knows it open
+    // Lost the race on the known state, read again, found it closed: nothing to append, and the closing named.
+    const raced = await run(streamId, { type: 'Close' }, cache);
+    expect(raced).toEqual({ events: [], appended: null, position: closed.appended!.checkpoint });
+    // Known closed now, brought up to date with nothing since; and with no cache at all.
+    expect((await run(streamId, { type: 'Close' }, cache)).position).toEqual(closed.appended!.checkpoint);
+    expect((await run(streamId, { type: 'Close' })).position).toEqual(closed.appended!.checkpoint);
+    // A stream with no events has no place in the log yet.
+    expect((await run(nextStream(), { type: 'Reopen' }, cache)).position).toBeNull();
   });
 
   it('answers from a known state that settles the question without reading, and reads when it does not', async () => {
@@ -263,10 +280,10 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
 
   it('keeps at most its capacity, dropping the least recently used stream', () => {
     const cache = new StreamStateCache(2);
-    cache.set('a', tallyDecider, 0, { total: 1, closed: false });
-    cache.set('b', tallyDecider, 0, { total: 2, closed: false });
+    cache.set('a', tallyDecider, { revision: 0, checkpoint: { commit: 1, position: 1 } }, { total: 1, closed: false });
+    cache.set('b', tallyDecider, { revision: 0, checkpoint: { commit: 1, position: 1 } }, { total: 2, closed: false });
     cache.get('a', tallyDecider);
-    cache.set('c', tallyDecider, 0, { total: 3, closed: false });
+    cache.set('c', tallyDecider, { revision: 0, checkpoint: { commit: 1, position: 1 } }, { total: 3, closed: false });
     expect(cache.get('b', tallyDecider)).toBeUndefined();
     expect(cache.get('a', tallyDecider)?.state).toEqual({ total: 1, closed: false });
     expect(cache.get('c', {})).toBeUndefined(); // another decider's key never answers

@@ -9,6 +9,7 @@ import {
   type ExpectedRevision,
   type StoredEvent,
 } from '../eventstore/port';
+import type { LogCheckpoint } from '../eventstore/checkpoint';
 import { parseRegistered, readCurrentState, type ParseStoredEvent } from './current-state';
 import type { StreamStateCache } from './stream-state-cache';
 
@@ -16,6 +17,13 @@ export interface CommandOutcome<Event> {
   events: Event[];
   /** Null when the decider decided nothing needed to change. */
   appended: AppendResult | null;
+  /**
+   * Where the global log shows the stream as the command left it: the appended events' checkpoint,
+   * or, when nothing needed to change, the checkpoint of the stream's last event (null for a stream
+   * with none). A caller answered "done" because someone else already did it (a game the payment's
+   * webhook made first) reads it there, so it sees what it was told is done.
+   */
+  position: LogCheckpoint | null;
 }
 
 export interface HandleCommandOptions<Command, Event extends DomainEvent, State> {
@@ -82,6 +90,7 @@ function replayedOutcome<Event>(
   return {
     events: mine.map(parse),
     appended: { nextRevision: last.revision, position: last.globalPosition, checkpoint: last.checkpoint },
+    position: last.checkpoint,
   };
 }
 
@@ -121,6 +130,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         : undefined;
     let state: State;
     let expectedRevision: ExpectedRevision;
+    // Where the state decided on is visible in the log; only a fresh read's is returned (a guess's no-op is read again).
+    let checkpoint: LogCheckpoint | null = null;
     if (guess) {
       ({ state, revision: expectedRevision } = guess);
     } else if (commandId) {
@@ -130,8 +141,13 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       if (replayed) return replayed;
       state = fold(decider, history.map(parse));
       expectedRevision = history.at(-1)?.revision ?? 'no_stream';
+      checkpoint = history.at(-1)?.checkpoint ?? null;
     } else {
-      ({ state, revision: expectedRevision } = await readCurrentState(store, decider, streamId, { cache, parse }));
+      ({
+        state,
+        revision: expectedRevision,
+        checkpoint,
+      } = await readCurrentState(store, decider, streamId, { cache, parse }));
     }
 
     let events: Event[];
@@ -144,7 +160,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     }
     if (events.length === 0) {
       if (guess) continue;
-      return { events, appended: null };
+      return { events, appended: null, position: checkpoint };
     }
 
     try {
@@ -158,8 +174,14 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         })),
         { expectedRevision },
       );
-      if (!commandId) cache?.set(streamId, decider, appended.nextRevision, events.reduce(decider.evolve, state));
-      return { events, appended };
+      if (!commandId)
+        cache?.set(
+          streamId,
+          decider,
+          { revision: appended.nextRevision, checkpoint: appended.checkpoint },
+          events.reduce(decider.evolve, state),
+        );
+      return { events, appended, position: appended.checkpoint };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
       await delay(retryDelay(attempt + 1));

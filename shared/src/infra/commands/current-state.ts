@@ -1,6 +1,7 @@
 import type { Decider, DomainEvent } from '../../domain/decider';
 import { parseEvent } from '../eventstore/schema-checked-event-store';
 import type { EventStore, ExpectedRevision, StoredEvent } from '../eventstore/port';
+import type { LogCheckpoint } from '../eventstore/checkpoint';
 import type { StreamStateCache } from './stream-state-cache';
 
 /** How a stream's stored events become a decider's: by default checked against their schema and upcast. */
@@ -14,7 +15,8 @@ export const parseRegistered = <Event extends DomainEvent>(stored: StoredEvent):
 type Folding<Event extends DomainEvent, State> = Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>;
 
 /**
- * A stream's state as it stands now, with the revision it stands at. With a cache, a stream folded
+ * A stream's state as it stands now, with the revision it stands at and that revision's checkpoint
+ * in the global log (null for a stream with no events). With a cache, a stream folded
  * before is brought up to date from the events after the revision it was known at, which the store
  * reads by index: a field's stream of a hundred sub-fields costs a read of the one or two events
  * since, not a hundred. Streams only grow, so the known state plus what came since is the state.
@@ -24,15 +26,15 @@ export async function readCurrentState<Event extends DomainEvent, State>(
   decider: Folding<Event, State>,
   streamId: string,
   options: { cache?: StreamStateCache; parse?: ParseStoredEvent<Event> } = {},
-): Promise<{ state: State; revision: ExpectedRevision }> {
+): Promise<{ state: State; revision: ExpectedRevision; checkpoint: LogCheckpoint | null }> {
   const parse = options.parse ?? parseRegistered<Event>;
   const known = options.cache?.get<State>(streamId, decider);
   const since = await store.readStream(streamId, known ? { after: known.revision } : {});
   const state = since.map(parse).reduce(decider.evolve, known ? known.state : decider.initialState());
-  const last = since.at(-1)?.revision ?? known?.revision;
-  if (last === undefined) return { state, revision: 'no_stream' };
+  const last = since.at(-1) ?? known;
+  if (last === undefined) return { state, revision: 'no_stream', checkpoint: null };
   options.cache?.set(streamId, decider, last, state);
-  return { state, revision: last };
+  return { state, revision: last.revision, checkpoint: last.checkpoint };
 }
 
 /**

@@ -1,10 +1,16 @@
 import { LRUCache } from 'lru-cache';
+import type { LogCheckpoint } from '../eventstore/checkpoint';
 
-interface KnownState {
+/** Where a stream's last event sits: its revision in the stream, and its checkpoint in the global log. */
+export interface StreamEnd {
+  revision: number;
+  /** A reader who waits for it sees the stream as far as this revision (read-your-writes). */
+  checkpoint: LogCheckpoint;
+}
+
+interface KnownState extends StreamEnd {
   /** The decider whose state this is: a stream is read by one decider, but a key must not mix two. */
   decider: object;
-  /** Revision of the stream's last event when the state was known. */
-  revision: number;
   state: unknown;
 }
 
@@ -24,14 +30,14 @@ export class StreamStateCache {
     this.entries = new LRUCache({ max: capacity });
   }
 
-  get<State>(streamId: string, decider: object): { revision: number; state: State } | undefined {
+  get<State>(streamId: string, decider: object): (StreamEnd & { state: State }) | undefined {
     const entry = this.entries.get(streamId);
     if (!entry || entry.decider !== decider) return undefined;
-    return { revision: entry.revision, state: entry.state as State };
+    return { revision: entry.revision, checkpoint: entry.checkpoint, state: entry.state as State };
   }
 
-  set<State>(streamId: string, decider: object, revision: number, state: State): void {
-    this.entries.set(streamId, { decider, revision, state });
+  set<State>(streamId: string, decider: object, end: StreamEnd, state: State): void {
+    this.entries.set(streamId, { decider, revision: end.revision, checkpoint: end.checkpoint, state });
   }
 
   get size(): number {

@@ -1,3 +1,4 @@
+import { MAX_PLAYERS, MAX_SIDELINE_SIZE } from '@playtime/shared/domain/games/rules';
 import type { BenchUser } from '../e2e/accounts';
 import { fmtInt, fmtMs, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
@@ -7,6 +8,12 @@ import { nowMs } from '../support/timing';
 import { watchGame } from './watched-game';
 
 const PLAYERS = 64;
+/**
+ * The hot game's players: as many as its sideline takes at once (team players plus sideline never
+ * exceed max_players + sidelineSize), so each join puts its player in and each leave takes them out,
+ * and every command is a change the watching sockets hear.
+ */
+const HOT_PLAYERS = MAX_PLAYERS + MAX_SIDELINE_SIZE;
 const GAMES = 1_000;
 const SUB_FIELDS = 100;
 const CAPTAINS = 10;
@@ -68,7 +75,7 @@ function markdown(data: JoinsData, seconds: number): string {
       [
         [
           'one hot game: join, leave, join…',
-          PLAYERS,
+          HOT_PLAYERS,
           seconds,
           fmtInt(data.hotGame.joins),
           fmtInt(data.hotGame.joinsPerSecond),
@@ -112,7 +119,8 @@ function markdown(data: JoinsData, seconds: number): string {
     ),
     `The standalone app in a child process with ${fmtInt(GAMES)} free games on ${SUB_FIELDS} sub-fields. Joins are POST /api/join-game ` +
       "(onto the sideline) and leaves POST /api/leave-game, each a decision on the game's own stream. On the hot game every player " +
-      'joins and leaves the same game as fast as it can (commands collide on one stream and are decided again); across the games ' +
+      `joins and leaves the same game as fast as it can (commands collide on one stream and are decided again; ${HOT_PLAYERS} players, ` +
+      'as many as its sideline takes); across the games ' +
       `each join goes to a game the player is not in yet. Then ${fmtInt(WATCHERS)} anonymous sockets on a thread of their own follow ` +
       `the hot game's room while players join and leave it at a steady ${WATCHED_COMMANDS_PER_SECOND}/s: a push is timed from the command ` +
       "being sent to each socket hearing the games read model pass the command's position.",
@@ -146,7 +154,8 @@ export const joinsSection: BenchSection = {
               subFieldId,
               startDate: new Date(start).toISOString(),
               endDate: new Date(start + HOUR).toISOString(),
-              maxPlayers: 22,
+              maxPlayers: MAX_PLAYERS,
+              sidelineSize: MAX_SIDELINE_SIZE,
               price: 0,
             });
             ok(held, 'hold-slot');
@@ -164,21 +173,26 @@ export const joinsSection: BenchSection = {
       );
       const hotGameId = gameIds[0]!;
 
-      // One hot game: every player joins and leaves it, over and over.
-      const joinOrLeave = async (player: BenchUser, round: number) => {
-        const answer =
-          round % 2 === 0
-            ? await api.request('POST', '/api/join-game', player.token, { gameId: hotGameId, team: 0 })
-            : await api.request('POST', '/api/leave-game', player.token, { gameId: hotGameId });
-        return answer.status === 200 ? answer : null;
+      // One hot game: each of its players joins and leaves it, over and over. Who is in is tracked from
+      // the answers, so a refused command (none is expected) is followed by the same command, not its opposite.
+      const hotPlayers = players.slice(0, HOT_PLAYERS);
+      const inHotGame = new Set<number>();
+      const joinOrLeave = async (player: BenchUser) => {
+        const joining = !inHotGame.has(player.index);
+        const answer = joining
+          ? await api.request('POST', '/api/join-game', player.token, { gameId: hotGameId, team: 0 })
+          : await api.request('POST', '/api/leave-game', player.token, { gameId: hotGameId });
+        if (answer.status !== 200) return null;
+        if (joining) inHotGame.add(player.index);
+        else inHotGame.delete(player.index);
+        return { position: answer.position, joined: joining };
       };
       let hotStarted = nowMs();
       let hotJoins = 0;
-      const hot = await loadUntil(hotStarted + seconds * 1000, players, async (player, round) => {
-        const answer = await joinOrLeave(player, round);
-        // A join counts when it put the player in (a position: something was appended).
-        if (answer?.position && round % 2 === 0) hotJoins++;
-        return answer !== null;
+      const hot = await loadUntil(hotStarted + seconds * 1000, hotPlayers, async (player) => {
+        const change = await joinOrLeave(player);
+        if (change?.joined) hotJoins++;
+        return change !== null;
       });
       const hotSeconds = (nowMs() - hotStarted) / 1000;
       const hotCommands = hot.latencies.length;
@@ -194,14 +208,11 @@ export const joinsSection: BenchSection = {
 
       // 1,000 sockets follow the hot game while players join and leave it at a steady rate.
       const watched = await watchGame(app.url, hotGameId, WATCHERS);
-      const rounds = players.map(() => 1); // every player is out of the hot game (an even number of calls each, or a failed last leave)
       // The phases before left the projector a backlog: one unmeasured change, heard by every socket, says it is gone.
       const drained = nowMs();
       for (let probe = 0; watched.commands === 0; probe++) {
-        const player = players[probe % players.length]!;
-        const answer = await joinOrLeave(player, rounds[player.index]! - 1);
-        rounds[player.index]! += 1;
-        watched.sent(nowMs(), answer?.position);
+        const change = await joinOrLeave(hotPlayers[probe % hotPlayers.length]!);
+        watched.sent(nowMs(), change?.position);
       }
       await watched.heardAll(nowMs() + 120_000);
       watched.reset();
@@ -211,11 +222,9 @@ export const joinsSection: BenchSection = {
       const everyMs = 1000 / WATCHED_COMMANDS_PER_SECOND;
       const watchedDeadline = nowMs() + seconds * 1000;
       for (let tick = 0; nowMs() < watchedDeadline; tick++) {
-        const player = players[tick % players.length]!;
         hotStarted = nowMs();
-        const answer = await joinOrLeave(player, rounds[player.index]! - 1);
-        rounds[player.index]! += 1;
-        watched.sent(hotStarted, answer?.position);
+        const change = await joinOrLeave(hotPlayers[tick % hotPlayers.length]!);
+        watched.sent(hotStarted, change?.position);
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, hotStarted + everyMs - nowMs())));
       }
       await watched.heardAll(nowMs() + 2000);

@@ -62,3 +62,24 @@ export function startCpuMeasure(postgresPid: number | null): { stop(appCpuMs: nu
 
 /** Cores as a table cell: 1.00 = one core busy all the time. */
 export const cores = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
+
+/**
+ * Waits until the whole machine has been nearly idle for a window (at most `maxBusyCores` busy), or
+ * gives up after `giveUpMs`: for a measurement that scales with the CPU time it observes (Lighthouse's
+ * simulation), which the tail of an earlier section (a database vacuuming, a process exiting) would
+ * otherwise lower. Says how busy the last window was and how long it waited.
+ */
+export async function waitForQuietMachine(
+  options: { maxBusyCores?: number; windowMs?: number; giveUpMs?: number } = {},
+): Promise<{ busyCores: number; waitedMs: number; quiet: boolean }> {
+  const { maxBusyCores = 0.2, windowMs = 3000, giveUpMs = 180_000 } = options;
+  const start = nowMs();
+  for (;;) {
+    const measure = startCpuMeasure(null);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const busyCores = measure.stop(0).machine;
+    const waitedMs = nowMs() - start;
+    if (busyCores <= maxBusyCores || waitedMs >= giveUpMs)
+      return { busyCores, waitedMs, quiet: busyCores <= maxBusyCores };
+  }
+}

@@ -11,6 +11,7 @@ import { WEB_DIST } from '@playtime/read-api/web-app';
 import { buildWebIfStale } from '../../../scripts/web-build';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, logIn } from '../../browser/support/browser';
 import { startAppProcess, type AppHost } from '../e2e/app-host';
+import { waitForQuietMachine } from '../support/cpu-share';
 import { fmtSeconds, markdownTable } from '../support/format';
 import { createDatabase } from '../support/postgres';
 import { reportsDir } from '../support/report';
@@ -60,7 +61,11 @@ export interface RouteResult {
   /** Requests to anywhere but the app: none may leave this machine. */
   outsideRequests: string[];
   failedAudits: string[];
+  /** Cores the whole machine kept busy in the seconds before the page's audits, and how long they waited for it to settle. */
+  settled: Settled;
 }
+
+type Settled = Awaited<ReturnType<typeof waitForQuietMachine>>;
 
 export interface LighthouseData {
   lighthouseVersion: string;
@@ -103,7 +108,7 @@ async function runLighthouse(port: number, url: string) {
   return result.lhr;
 }
 
-async function audit(port: number, appUrl: string, page: PageToAudit): Promise<RouteResult> {
+async function audit(port: number, appUrl: string, page: PageToAudit, settled: Settled): Promise<RouteResult> {
   const url = `${appUrl}${page.path}`;
   type Report = Awaited<ReturnType<typeof runLighthouse>>;
   const runs: Report[] = [];
@@ -146,6 +151,7 @@ async function audit(port: number, appUrl: string, page: PageToAudit): Promise<R
       .map((item) => item.url)
       .filter((requested) => /^(https?|wss?):/.test(requested) && !requested.startsWith(origin)),
     failedAudits,
+    settled,
   };
 }
 
@@ -199,6 +205,7 @@ function describe(data: LighthouseData): SectionOutcome {
       'JS received (br)',
       'CSS received (br)',
       'scripts',
+      'before',
     ],
     data.routes.map((route) => [
       route.id,
@@ -214,6 +221,8 @@ function describe(data: LighthouseData): SectionOutcome {
       kb(route.jsTransferBytes),
       kb(route.cssTransferBytes),
       route.scripts.length,
+      `${route.settled.busyCores.toFixed(2)} busy after ${fmtSeconds(route.settled.waitedMs)}` +
+        (route.settled.quiet ? '' : ' (**gave up waiting**)'),
     ]),
   );
   const details = data.routes
@@ -228,9 +237,10 @@ function describe(data: LighthouseData): SectionOutcome {
     `Lighthouse ${data.lighthouseVersion}, mobile preset (simulated slow 4G and a 4× slower CPU), ${data.chromium} ` +
       `headless, ${RUNS_PER_PAGE} runs of each page; the table gives the median run (Lighthouse's computeMedianRun), ` +
       `against the standalone app with its demo data; landing and game page as a guest, search as the demo ` +
-      `player. Load average when it began: ${data.loadAverage.map((value) => value.toFixed(2)).join(', ')} ` +
-      `(${os.cpus().length} CPUs): Lighthouse's simulation takes the CPU time it observes, so a busy machine lowers ` +
-      `Performance.`,
+      `player. Lighthouse's simulation takes the CPU time it observes, so a busy machine lowers Performance: ` +
+      `each page's audits begin once the machine is quiet (the "before" column: cores of ${os.cpus().length} busy ` +
+      `in the last 3 s, and the wait). Load average when the section began: ` +
+      `${data.loadAverage.map((value) => value.toFixed(2)).join(', ')}.`,
     '',
     table,
     '',
@@ -279,11 +289,19 @@ export const lighthouseSection: BenchSection = {
           await logIn(tab, 'player@playtime.test');
           await tab.close();
         }
-        context.log(`lighthouse: ${page.id} (${page.path})…`);
-        routes.push(await audit(chrome.port, appUrl, page));
+        const settled = await waitForQuietMachine();
+        context.log(
+          `lighthouse: ${page.id} (${page.path}), ${settled.busyCores.toFixed(2)} cores busy after ${fmtSeconds(settled.waitedMs)}…`,
+        );
+        routes.push(await audit(chrome.port, appUrl, page, settled));
       }
       await browser.close().catch(() => undefined);
-      return describe({ lighthouseVersion: LIGHTHOUSE_VERSION, chromium: `Chromium ${version}`, loadAverage, routes });
+      return describe({
+        lighthouseVersion: LIGHTHOUSE_VERSION,
+        chromium: `Chromium ${version}`,
+        loadAverage,
+        routes,
+      });
     } finally {
       chrome?.kill();
       await app?.stop().catch((error: unknown) => context.log(`lighthouse: could not stop the app: ${String(error)}`));

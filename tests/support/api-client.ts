@@ -1,4 +1,9 @@
-import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import {
+  formatCheckpoint,
+  laterCheckpoint,
+  parseCheckpoint,
+  type LogCheckpoint,
+} from '@playtime/shared/infra/eventstore/checkpoint';
 import { createHash, randomBytes } from 'node:crypto';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_AUDIENCE, EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
@@ -100,7 +105,7 @@ export interface ApiAnswer {
 /** Calls the API like the web app does: bearer token, the XSRF cookie echoed in X-XSRF-TOKEN, read-your-writes. */
 export class ApiClient {
   private xsrf = 'test-xsrf-token-value';
-  private lastPosition: string | null = null;
+  private lastPosition: LogCheckpoint | null = null;
 
   constructor(
     private readonly appUrl: string,
@@ -120,7 +125,7 @@ export class ApiClient {
       ...extraHeaders,
     };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    if (method === 'GET' && this.lastPosition) headers['x-playtime-after'] = this.lastPosition;
+    if (method === 'GET' && this.lastPosition) headers['x-playtime-after'] = formatCheckpoint(this.lastPosition);
     const response = await fetch(`${this.appUrl}${path}`, {
       method,
       headers,
@@ -134,7 +139,10 @@ export class ApiClient {
               : JSON.stringify(body),
     });
     // As the web's tracker does: a later answer naming an earlier place (a no-op on a quiet stream) never moves reads back.
-    this.recordPosition(response.headers.get('x-playtime-position'));
+    this.lastPosition = laterCheckpoint(
+      this.lastPosition,
+      parseCheckpoint(response.headers.get('x-playtime-position') ?? ''),
+    );
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -150,16 +158,8 @@ export class ApiClient {
    * once it is projected, and a test that reads someone else's write must say so.
    */
   seesWritesOf(other: ApiClient): this {
-    this.recordPosition(other.lastPosition);
+    this.lastPosition = laterCheckpoint(this.lastPosition, other.lastPosition);
     return this;
-  }
-
-  private recordPosition(position: string | null): void {
-    if (
-      position &&
-      (!this.lastPosition || compareCheckpoints(parseCheckpoint(position)!, parseCheckpoint(this.lastPosition)!) > 0)
-    )
-      this.lastPosition = position;
   }
 
   get = (path: string) => this.call('GET', path);

@@ -280,10 +280,11 @@ describe('handleCommand with a stream state cache (real PostgreSQL store)', () =
 
   it('keeps at most its capacity, dropping the least recently used stream', () => {
     const cache = new StreamStateCache(2);
-    cache.set('a', tallyDecider, { revision: 0, checkpoint: { commit: 1, position: 1 } }, { total: 1, closed: false });
-    cache.set('b', tallyDecider, { revision: 0, checkpoint: { commit: 1, position: 1 } }, { total: 2, closed: false });
+    const firstEvent = { revision: 0, checkpoint: { commit: 1, position: 1 } };
+    cache.set('a', tallyDecider, firstEvent, { total: 1, closed: false });
+    cache.set('b', tallyDecider, firstEvent, { total: 2, closed: false });
     cache.get('a', tallyDecider);
-    cache.set('c', tallyDecider, { revision: 0, checkpoint: { commit: 1, position: 1 } }, { total: 3, closed: false });
+    cache.set('c', tallyDecider, firstEvent, { total: 3, closed: false });
     expect(cache.get('b', tallyDecider)).toBeUndefined();
     expect(cache.get('a', tallyDecider)?.state).toEqual({ total: 1, closed: false });
     expect(cache.get('c', {})).toBeUndefined(); // another decider's key never answers

@@ -12,8 +12,8 @@ import { waitFor } from '../support/wait';
 import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
 import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
 
-/** The game: from the next half hour plus an hour. */
-const gameStart = nextGameStart();
+/** The game: from the next half hour plus an hour, with the hour after it free for the second test's game. */
+const gameStart = nextGameStart(2);
 
 async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });

@@ -26,6 +26,8 @@ import { readRecipe, runCommand, startProcess, type RunningProcess } from './sup
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const ADMIN_PASSWORD = 'the deployment admin';
 const FIELD = 'Deployment Park';
+/** The journey runs five times (rounds 0 to 4 below), each round booking the hour after the last. */
+const ROUNDS = 5;
 
 function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -103,14 +105,14 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
     browser = await launchBrowser();
 
     // The demo owner's field for the journey, with room for a game an hour for the rounds below.
-    firstGameStart = nextGameStart();
+    firstGameStart = nextGameStart(ROUNDS);
     const owner = new ApiClient(publicUrl, await accessTokenFor(publicUrl, 'owner@playtime.test'));
     await addAvailableField(owner, {
       name: FIELD,
       address: '2 Deploy St',
       subFieldName: 'Pitch A',
       startDate: new Date(firstGameStart - HOUR).toISOString(),
-      endDate: new Date(firstGameStart + 6 * HOUR).toISOString(),
+      endDate: new Date(firstGameStart + (ROUNDS + 1) * HOUR).toISOString(),
     });
   }, 600_000);
 

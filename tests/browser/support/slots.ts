@@ -1,8 +1,18 @@
 export const HALF_HOUR = 30 * 60_000;
 export const HOUR = 2 * HALF_HOUR;
+const DAY = 24 * HOUR;
 
-/** A game's start: from the next half hour plus an hour (browsers and server agree on UTC here). */
-export const nextGameStart = (): number => Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + HOUR;
+/**
+ * A game's start: from the next half hour plus an hour (browsers and server agree on UTC here). A test
+ * that books `hours` games one after another gets a start whose hours all lie in one UTC day, because
+ * Select Time lists one day and ignores a run that passes its end (spec §4): a game at 23:30 cannot be
+ * picked. Such a start moves to the next midnight.
+ */
+export const nextGameStart = (hours = 1): number => {
+  const start = Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + HOUR;
+  const midnightAfter = (Math.floor(start / DAY) + 1) * DAY;
+  return start + hours * HOUR > midnightAfter ? midnightAfter : start;
+};
 
 /** A slot's time as the wizard's Select Time step names it (UTC). */
 export const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16);

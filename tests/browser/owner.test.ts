@@ -86,16 +86,32 @@ async function addField(
 const notification = (page: Page, message: string) =>
   page.locator('.mantine-Notification-root').filter({ hasText: message });
 
-/** Closes every notification, so screenshots show the page. */
+/**
+ * Closes every notification, so screenshots show the page. A toast can still arrive after the last one
+ * closed (it is shown once the notifications' code has loaded, after the step that caused it), and one
+ * closing stays on the page through its exit transition: so each look closes what is there, until a
+ * look finds none.
+ */
 async function dismissNotifications(page: Page): Promise<void> {
-  const close = page.locator('.mantine-Notification-root .mantine-Notification-closeButton');
-  while ((await close.count()) > 0) {
-    await close
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
+  const shown = page.locator('.mantine-Notification-root');
+  const close = shown.locator('.mantine-Notification-closeButton');
+  await expect
+    .poll(
+      async () => {
+        if ((await close.count()) > 0)
+          await close
+            .first()
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+        return shown.count();
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe(0)
+    .catch(async (error: Error) => {
+      error.message += `; still shown: ${JSON.stringify(await shown.allInnerTexts())}`;
+      throw error;
+    });
 }
 
 /** Waits for the notification with this message, then closes every notification (they sit over the page's top right). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { removeDeploymentKeys } from './redis';
 
 /** The server's URL with another database name. */
 export function withDatabase(url: string, database: string): string {
@@ -24,6 +25,8 @@ export async function createTestDatabase(prefix = 'test'): Promise<{ url: string
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+      // An app on this database against the machine's Redis left its job queues there.
+      if (process.env.REDIS_URL) await removeDeploymentKeys(process.env.REDIS_URL, withDatabase(serverUrl, name));
     },
   };
 }

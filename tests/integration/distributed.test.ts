@@ -13,7 +13,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-namespace';
 import { UPLOAD_PICTURE_PATH, type UploadedPicture } from '@playtime/shared/contract/pictures';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { freeServerPort } from '../support/ports';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { AccountStore } from '@playtime/shared/infra/identity/embedded-provider/index';
 import { ApiClient, accessTokenFor } from '../support/api-client';
@@ -59,7 +59,7 @@ describe.runIf(enabled)('distributed composition on PostgreSQL and Redis', () =>
     env: (url: string) => Record<string, string>,
     attempts = 3,
   ): Promise<string> {
-    const port = await findFreePort();
+    const port = await freeServerPort();
     const url = `http://localhost:${port}`;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
       cwd: ROOT,

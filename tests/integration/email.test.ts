@@ -21,7 +21,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '@playtime/shared/infra/email
 import { catcherTransport, smtpTransport } from '@playtime/shared/infra/email/transports';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { createLogger } from '@playtime/shared/infra/logging';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { freeServerPort } from '../support/ports';
 import { ApiClient, accessTokenFor, authorizationRequest } from '../support/api-client';
 import { signUpOnPage, waitForMail } from '../support/mail';
 import { createTestDatabase } from '../support/postgres';
@@ -370,7 +370,7 @@ describe('the outbox sends each row at most once', () => {
 
   it('while the SMTP server is down the row waits, and is sent once when it is back', async () => {
     const id = await newMail('later@example.com');
-    const port = await findFreePort();
+    const port = await freeServerPort();
     await using(worker({ smtpUrl: `smtp://127.0.0.1:${port}` }), async () => {
       await waitFor('a refused attempt', async () => {
         const { rows } = await pool.query<{ attempts: number; state: string }>(
@@ -480,7 +480,7 @@ describe('the outbox sends each row at most once', () => {
       },
     });
     server.on('error', () => undefined);
-    const port = await findFreePort();
+    const port = await freeServerPort();
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
     try {
       const script = path.resolve(import.meta.dirname, '../support/email-worker-process.ts');

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@playtime/shared/infra/config/config';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { freeServerPort } from '../support/ports';
 import { signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { seededRandom } from '@playtime/shared/infra/payments/simulated/webhook-delivery';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
@@ -120,7 +120,7 @@ async function settledBalance(): Promise<number> {
 beforeAll(async () => {
   const database = await createTestDatabase('payments');
   dropDatabase = database.drop;
-  const port = await findFreePort();
+  const port = await freeServerPort();
   app = await startStandalone(
     loadConfig({
       DATABASE_URL: database.url,

@@ -7,7 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { freeServerPort } from '../support/ports';
 import { buildWebIfStale } from '../../scripts/web-build';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 
@@ -93,7 +93,7 @@ describe('npm start', () => {
 
   beforeAll(async () => {
     buildWebIfStale();
-    port = await findFreePort();
+    port = await freeServerPort();
     // Like the default DATA_DIR, inside the project: as root, the embedded PostgreSQL runs as an
     // unprivileged user that could not enter a private (0700) temporary folder.
     dataDir = path.join(ROOT, '.data', `test-start-${process.pid}-${Date.now()}`);
@@ -175,7 +175,7 @@ describe('npm start', () => {
 
   it('refuses a second start on the same data folder, naming the running app, and leaves it serving', async () => {
     const running = await start(dataDir);
-    const otherPort = await findFreePort();
+    const otherPort = await freeServerPort();
     const second = runStart({
       DATA_DIR: dataDir,
       PORT: String(otherPort),

@@ -7,7 +7,7 @@ import { usersProjection } from '@playtime/projector/users/users-projection';
 import { MAX_ROOMS_PER_CONNECTION, rooms, TOO_MANY_ROOMS } from '@playtime/shared/contract/rooms';
 import { userStream } from '@playtime/shared/domain/users/events';
 import { loadConfig } from '@playtime/shared/infra/config/config';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { freeServerPort } from '../support/ports';
 import { migrate } from '@playtime/shared/infra/db/migrations';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
@@ -422,7 +422,7 @@ describe('ADMIN_EMAILS at every start', () => {
   it('makes each registered user whose verified email is listed an admin at the next start, and nobody unverified', async () => {
     const database = await createTestDatabase('admins');
     // The same address both times: the issuer is part of who a user is.
-    const port = await findFreePort();
+    const port = await freeServerPort();
     const start = (adminEmails: string) => {
       return startStandalone(
         loadConfig({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '@playtime/shared/infra/config/config';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
+import { freeServerPort } from './ports';
 import { startStandalone, type RunningApp } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from './api-client';
 import { createTestDatabase } from './postgres';
@@ -12,7 +12,7 @@ export interface TestApp extends RunningApp {
 /** The whole standalone product on a free port over a fresh test database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase('app');
-  const port = await findFreePort();
+  const port = await freeServerPort();
   const app = await startStandalone(
     loadConfig({
       DATABASE_URL: database.url,

@@ -18,15 +18,16 @@ export async function createTestDatabase(prefix = 'test'): Promise<{ url: string
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
+  const url = withDatabase(serverUrl, name);
   return {
-    url: withDatabase(serverUrl, name),
+    url,
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
       // An app on this database against the machine's Redis left its job queues there.
-      if (process.env.REDIS_URL) await removeDeploymentKeys(process.env.REDIS_URL, withDatabase(serverUrl, name));
+      if (process.env.REDIS_URL) await removeDeploymentKeys(process.env.REDIS_URL, url);
     },
   };
 }

@@ -42,14 +42,15 @@ export function OfferAlert({
   );
 }
 
-/** Says a new offer once, with the time it leaves, when it arrives on an open page. */
+/** Says a new offer once, with the time it leaves, when it arrives on an open page; clears it when the offer ends. */
 export function OfferAnnouncer({ offer, nowMs }: { offer: { team?: 1 | 2; expiresAt: string } | null; nowMs: number }) {
   const message = useAnnouncedChanges(offer, offer?.expiresAt ?? '', (_before, now) => {
     if (!now) return [];
     const left = offerTimeLeft(now.expiresAt, nowMs);
     return [(now.team ? spotOfferText(now.team, left) : placeOfferText(left)).replace(/\.$/, '')];
   });
-  return <PoliteAnnouncement message={message} testId="offer-announcement" />;
+  // Once the offer is taken, declined or gone, its sentence goes too: 'Take it within …' no longer holds.
+  return <PoliteAnnouncement message={offer ? message : ''} testId="offer-announcement" />;
 }
 
 function WaitingList<T extends LinePlace | WaitlistPlace>({

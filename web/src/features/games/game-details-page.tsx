@@ -430,7 +430,7 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         <MembershipControls game={game} myTeam={me ? me.team : null} nowMs={now} />
       )}
 
-      <RosterAnnouncer players={everyone} />
+      <RosterAnnouncer players={everyone} removedIds={game.removedPlayerIds} />
       <Pitch
         team1={game.team_1}
         team2={game.team_2}

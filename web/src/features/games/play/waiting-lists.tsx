@@ -96,25 +96,30 @@ function WaitingList<T extends LinePlace | WaitlistPlace>({
   );
 }
 
-/** Both lists with everyone's place, first first, live with the page. */
+/**
+ * The lists with everyone's place, first first, live with the page. `line` is null while the teams
+ * have room (the sideline is no line then), `waitlist` while nobody waits.
+ */
 export function WaitingLists({
   line,
   waitlist,
   myId,
 }: {
-  line: LinePlace[];
-  waitlist: WaitlistPlace[];
+  line: LinePlace[] | null;
+  waitlist: WaitlistPlace[] | null;
   myId: string | undefined;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="waiting-lists">
-      <WaitingList
-        title="In line for a team spot"
-        places={line}
-        myId={myId}
-        offerLabel={(place) => `Offered Team ${place.offer!.team}`}
-      />
-      <WaitingList title="Waitlist" places={waitlist} myId={myId} offerLabel={() => 'Offered a place'} />
+    <SimpleGrid cols={{ base: 1, sm: line && waitlist ? 2 : 1 }} spacing="md" data-testid="waiting-lists">
+      {line && (
+        <WaitingList
+          title="In line for a team spot"
+          places={line}
+          myId={myId}
+          offerLabel={(place) => `Offered Team ${place.offer!.team}`}
+        />
+      )}
+      {waitlist && <WaitingList title="Waitlist" places={waitlist} myId={myId} offerLabel={() => 'Offered a place'} />}
     </SimpleGrid>
   );
 }

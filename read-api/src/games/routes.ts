@@ -33,6 +33,7 @@ const GAME_IN_LIST = `
          g.player_count AS "playerCount", g.sideline_count AS "sidelineCount", g.max_players AS "maxPlayers",
          g.field_name AS field, g.sub_field_name AS subfield,
          (g.price_cents / 100.0)::float8 AS price, g.organizer_username AS "organizerUsername", g.picture, g.status,
+         g.cancellation_reason AS "cancellationReason",
          g.cancellation_window_hours AS "cancellationWindowHours", g.rental_cents::float8 AS "rentalCents",
          CASE WHEN g.series_id IS NULL THEN NULL
               ELSE json_build_object('seriesId', g.series_id, 'week', g.series_week, 'weeks', g.series_weeks) END AS series
@@ -217,6 +218,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       picture: game.picture,
       heldEntries: entries.rows.map((row) => row.player_id),
       removed: removals.rows,
+      removedPlayerIds: removals.rows.map((row) => row.userId),
       line,
       waitlist,
       sidelineSize: game.sideline_size,

@@ -126,6 +126,11 @@ export interface GameDetail {
   heldEntries: string[];
   /** Players the organizer removed and has not allowed back; the Manage area lists them with 'Allow back'. */
   removed: RemovedPlayer[];
+  /**
+   * The ids of the players the organizer removed and has not allowed back, for everyone: a page that
+   * sees one of them leave the roster announces a removal, not 'left the game' (issue #41).
+   */
+  removedPlayerIds: string[];
   /** The sideline as the line for team spots, first first (issue #29). */
   line: LinePlace[];
   /** Who waits for a place in the full game, first first (issue #29). */
@@ -194,6 +199,8 @@ export interface GameInList {
   organizerUsername: string;
   picture: string;
   status: 'scheduled' | 'cancelled';
+  /** Why a cancelled game was cancelled when nobody chose to; null when its organizer or an admin did (or it was not). */
+  cancellationReason: GameCancellationReason | null;
   /** Hours before the start until which cancelling refunds the rental (see rentalRefundApplies). */
   cancellationWindowHours: number;
   /** This game's own rental: what its cancellation gives back inside the window (a series week: its own). */

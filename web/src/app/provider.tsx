@@ -1,5 +1,6 @@
 import './mantine-base.css';
 import './reduced-motion.css';
+import './focus-ring.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';

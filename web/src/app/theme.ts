@@ -62,6 +62,8 @@ const readableText: CSSVariablesResolver = () => ({
     // White on red 8 reads at 4.53:1, under 4.5 while a dialog fades in; red 9 at 5.6:1, darker on hover.
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a51d1d',
+    // An outline red button (Leave Game) is red 6 text: 4.5:1 on white, 4.2:1 on its hover tint; red 9 reads at 5.6:1.
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
   },
   dark: {},
 });

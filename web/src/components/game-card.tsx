@@ -1,6 +1,7 @@
 import { seriesWeekLabel } from '@playtime/shared/domain/games/rules';
 import { gamePhaseAt } from '@playtime/shared/domain/games/rules';
 import { Badge, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { CANCELLED_LABEL, cancelledCardReason } from '@playtime/shared/contract/game-page';
 import { IconCalendar, IconClock, IconMapPin, IconSoccerField, IconUsers } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -28,7 +29,8 @@ export function GameCard({ game }: { game: GameSummary }) {
   const now = useNow();
   const start = new Date(game.startDate);
   const end = new Date(game.endDate);
-  const isLive = gamePhaseAt(now.getTime(), start.getTime(), end.getTime()) === 'live';
+  const cancelled = game.status === 'cancelled';
+  const isLive = !cancelled && gamePhaseAt(now.getTime(), start.getTime(), end.getTime()) === 'live';
 
   return (
     <Card
@@ -43,20 +45,31 @@ export function GameCard({ game }: { game: GameSummary }) {
       <Group justify="space-between" mt="md" wrap="nowrap" gap="xs">
         {/* The card's words are its link's name (an aria-label would hide what a voice user reads aloud). */}
         <Text fw={700} truncate="end">
-          <VisuallyHidden>Open </VisuallyHidden>
+          {/* A cancelled game is no game to open: its name reads with its badge, 'Cancelled'. */}
+          {!cancelled && <VisuallyHidden>Open </VisuallyHidden>}
           {game.name}
         </Text>
+        {cancelled && (
+          <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
+            {CANCELLED_LABEL}
+          </Badge>
+        )}
         {isLive && (
           <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
             LIVE
           </Badge>
         )}
-        {game.series && !isLive && (
+        {game.series && !isLive && !cancelled && (
           <Badge variant="light" style={{ flexShrink: 0 }}>
             {seriesWeekLabel(game.series.week, game.series.weeks)}
           </Badge>
         )}
       </Group>
+      {cancelled && (
+        <Text fz="sm" fw={600} c="red.9" mt={4}>
+          {cancelledCardReason(game.cancellationReason ?? null)}
+        </Text>
+      )}
       <Stack gap={4} mt="xs">
         {game.location && <Detail icon={<IconMapPin size={16} />}>{game.location}</Detail>}
         <Detail icon={<IconCalendar size={16} />}>{dayjs(start).format('ddd, MMM D, YYYY h:mm A')}</Detail>

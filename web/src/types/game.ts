@@ -7,8 +7,11 @@ import type { GameInList, SeriesPlace } from '@playtime/shared/contract/games';
  */
 export type GameSummary = Omit<
   GameInList,
-  'price' | 'picture' | 'status' | 'cancellationWindowHours' | 'rentalCents' | 'series'
+  'price' | 'picture' | 'status' | 'cancellationReason' | 'cancellationWindowHours' | 'rentalCents' | 'series'
 > & {
+  /** Whether the game was cancelled, and why, when the list carries it (the profile's recent games). */
+  status?: GameInList['status'];
+  cancellationReason?: GameInList['cancellationReason'];
   /** Entry fee in cents; 0 means free. */
   price: number;
   picture: string | null;

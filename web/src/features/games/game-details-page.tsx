@@ -59,7 +59,16 @@ import {
 import { RemovedPlayers } from './play/removed-players';
 import { regularsNotice, SeriesRegulars } from './play/series-regulars';
 import { Pitch } from './play/pitch';
-import { GAME_FULL_JOIN_WAITLIST, gameIsFull, inLineText, onWaitlistText, placeOf } from './play/waiting';
+import {
+  GAME_FULL_JOIN_WAITLIST,
+  gameIsFull,
+  inLineText,
+  onWaitlistText,
+  openSpots,
+  placeOf,
+  teamsAreFull,
+} from './play/waiting';
+import { MinimumPlayers } from './play/minimum-players-notice';
 import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
 
@@ -252,7 +261,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
         />
         {moves}
       </Stack>
-    ) : myLinePlace ? (
+    ) : myLinePlace && teamsAreFull(game) ? (
       <Stack gap="xs">
         <Text fw={600} data-testid="my-place" role="status">
           {inLineText(myLinePlace.position)}
@@ -352,6 +361,8 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
     !cancelled &&
     countdown.phase !== 'ended';
   const picked = pickedId ? (everyone.find((participant) => participant.userId === pickedId) ?? null) : null;
+  // The sideline is a line for team spots only when the teams are full (or a spot is on offer).
+  const showLine = game.line.length > 0 && (teamsAreFull(game) || game.line.some((place) => place.offer !== null));
 
   return (
     <Stack gap="lg">
@@ -419,6 +430,7 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         <Text mt={4} fw={700} data-testid="players-count">
           {playerCountLabel(game.playerCount, game.max_players, game.sidelineCount)}
         </Text>
+        {!cancelled && <MinimumPlayers game={game} nowMs={now} />}
         {!cancelled && regularsNotice(game, now) && (
           <Text mt={4} fz="sm" data-testid="regulars-notice">
             {regularsNotice(game, now)}
@@ -430,17 +442,26 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         <MembershipControls game={game} myTeam={me ? me.team : null} nowMs={now} />
       )}
 
-      <RosterAnnouncer players={everyone} />
+      <RosterAnnouncer players={everyone} removedIds={game.removedPlayerIds} />
       <Pitch
         team1={game.team_1}
         team2={game.team_2}
         sideline={game.sideline}
+        openSpots={
+          cancelled || countdown.phase === 'ended'
+            ? { team1: 0, team2: 0 }
+            : { team1: openSpots(game.team_1.length, game), team2: openSpots(game.team_2.length, game) }
+        }
         secondsOf={secondsOf}
         onPick={canManage ? (participant) => setPickedId(participant.userId) : undefined}
       />
 
-      {!cancelled && (game.line.length > 0 || game.waitlist.length > 0) && (
-        <WaitingLists line={game.line} waitlist={game.waitlist} myId={user.data?.userId} />
+      {!cancelled && (showLine || game.waitlist.length > 0) && (
+        <WaitingLists
+          line={showLine ? game.line : null}
+          waitlist={game.waitlist.length > 0 ? game.waitlist : null}
+          myId={user.data?.userId}
+        />
       )}
 
       {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}

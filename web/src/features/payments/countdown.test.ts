@@ -15,6 +15,13 @@ describe('the hold countdown', () => {
     expect(formatCountdown(400)).toBe('0:01');
     expect(formatCountdown(0)).toBe('0:00');
   });
+
+  it('shows hours and minutes above an hour, never minutes past sixty', () => {
+    expect(formatCountdown(3_600_000)).toBe('60:00');
+    expect(formatCountdown(119 * 60_000 + 39_000)).toBe('1 h 59 min');
+    expect(formatCountdown(7_200_000)).toBe('2 h 0 min');
+    expect(formatCountdown(3_600_400)).toBe('1 h 0 min');
+  });
 });
 
 describe('paymentsConfigOf', () => {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
 import { ApiError } from '../../lib/api-error';
@@ -35,6 +35,10 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
   const [failure, setFailure] = useState<string | null>(null);
   const [needsAuthentication, setNeedsAuthentication] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The form arrives after the dialog has opened (once the payment exists), when the dialog's focus
+  // trap has already chosen its close button: the card number takes the focus then.
+  const cardNumber = useRef<HTMLInputElement>(null);
+  useEffect(() => cardNumber.current?.focus(), []);
 
   const settle = (attempt: PaymentAttempt) => {
     if (attempt.status === 'succeeded') {
@@ -112,6 +116,7 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
           value={values.cardNumber}
           error={errors.cardNumber}
           onChange={(event) => set('cardNumber', formatCardNumber(event.currentTarget.value))}
+          ref={cardNumber}
           data-autofocus
         />
         <Group grow gap="sm" align="flex-start">

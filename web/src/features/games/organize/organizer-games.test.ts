@@ -17,6 +17,7 @@ const game = (gameId: string, startDate: string, endDate: string, extra: Partial
   organizerUsername: 'cap',
   picture: '',
   status: 'scheduled',
+  cancellationReason: null,
   cancellationWindowHours: 24,
   rentalCents: 4000,
   series: null,

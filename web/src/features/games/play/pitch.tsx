@@ -1,13 +1,20 @@
 import { Avatar, Box, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { ReactNode } from 'react';
-import { TEAM_SLOTS } from '@playtime/shared/domain/games/rules';
 import { playMinutes } from './play-time';
+
+/**
+ * The pitch's two stripes: white text reads at 5.9:1 and 5.0:1 on them (WCAG AA asks 4.5:1), names,
+ * minutes and 'Open' alike.
+ */
+export const PITCH_STRIPES = ['#1e7331', '#237f3a'] as const;
 
 export interface PitchProps {
   team1: Participant[];
   team2: Participant[];
   sideline: Participant[];
+  /** How many open spots each team shows: places anyone may still take on it (see openSpots). */
+  openSpots: { team1: number; team2: number };
   /** Seconds played by a participant now (server time). */
   secondsOf: (participant: Participant) => number;
   /** Set for the organizer: clicking a player opens the Manage dialog. */
@@ -30,7 +37,15 @@ function PlayerChip({
       <Avatar size={36} radius="xl" color="pitch" variant={light ? 'white' : 'filled'} aria-hidden>
         {participant.username.charAt(0).toUpperCase()}
       </Avatar>
-      <Text fz="xs" fw={600} c={light ? 'white' : undefined} truncate="end" maw="100%" ta="center">
+      {/* Whole, wrapping where it must: cut to 'newbi…', names alike would read the same (issue #41). */}
+      <Text
+        fz="xs"
+        fw={600}
+        c={light ? 'white' : undefined}
+        maw="100%"
+        ta="center"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {participant.username}
       </Text>
       <Text fz={11} c={light ? 'white' : 'dimmed'} lh={1}>
@@ -53,8 +68,8 @@ function PlayerChip({
 function EmptySlot() {
   return (
     <Stack gap={2} align="center" aria-hidden>
-      <Box w={36} h={36} style={{ borderRadius: '50%', border: '2px dashed rgba(255,255,255,0.55)' }} />
-      <Text fz="xs" fw={600} c="rgba(255,255,255,0.6)">
+      <Box w={36} h={36} style={{ borderRadius: '50%', border: '2px dashed rgba(255,255,255,0.85)' }} />
+      <Text fz="xs" fw={600} c="white">
         Open
       </Text>
       <Text fz={11} lh={1}>
@@ -64,44 +79,49 @@ function EmptySlot() {
   );
 }
 
-function TeamHalf({ title, players, props }: { title: string; players: Participant[]; props: PitchProps }) {
-  const slots: ReactNode[] = [];
-  for (let index = 0; index < TEAM_SLOTS; index++) {
-    const player = players[index];
-    slots.push(
-      player ? (
-        <PlayerChip
-          key={player.userId}
-          participant={player}
-          minutes={playMinutes(props.secondsOf(player))}
-          onPick={props.onPick}
-          light
-        />
-      ) : (
-        <EmptySlot key={`empty-${index}`} />
-      ),
-    );
-  }
+function TeamHalf({
+  title,
+  players,
+  open,
+  props,
+}: {
+  title: string;
+  players: Participant[];
+  open: number;
+  props: PitchProps;
+}) {
+  const slots: ReactNode[] = players.map((player) => (
+    <PlayerChip
+      key={player.userId}
+      participant={player}
+      minutes={playMinutes(props.secondsOf(player))}
+      onPick={props.onPick}
+      light
+    />
+  ));
+  // Open spots only where a place is open: a full game draws none (issue #41).
+  for (let index = 0; index < open; index++) slots.push(<EmptySlot key={`empty-${index}`} />);
   return (
     <Box p="sm" aria-label={title} role="region">
       <Text c="white" fw={700} ta="center" mb="xs">
         {title} ({players.length})
       </Text>
-      <SimpleGrid cols={5} spacing={6} verticalSpacing="sm">
+      {/* Three to a row on a phone, so names have room to show whole. */}
+      <SimpleGrid cols={{ base: 3, xs: 5 }} spacing={6} verticalSpacing="sm">
         {slots}
       </SimpleGrid>
     </Box>
   );
 }
 
-/** The pitch with both teams' slots (empty ones visible) and the sideline strip of every participant. */
+/** The pitch with both teams' players and open spots, and the sideline strip of every participant. */
 export function Pitch(props: PitchProps) {
   return (
     <Stack gap="md">
       <Paper
         radius="md"
         style={{
-          background: 'repeating-linear-gradient(90deg, #2f9e44 0 60px, #37b24d 60px 120px)',
+          background: `repeating-linear-gradient(90deg, ${PITCH_STRIPES[0]} 0 60px, ${PITCH_STRIPES[1]} 60px 120px)`,
           border: '3px solid white',
           outline: '2px solid #2b8a3e',
           overflow: 'hidden',
@@ -111,9 +131,9 @@ export function Pitch(props: PitchProps) {
           <Box
             style={{ borderRight: '2px solid rgba(255,255,255,0.8)', borderBottom: '2px solid rgba(255,255,255,0.8)' }}
           >
-            <TeamHalf title="Team 1" players={props.team1} props={props} />
+            <TeamHalf title="Team 1" players={props.team1} open={props.openSpots.team1} props={props} />
           </Box>
-          <TeamHalf title="Team 2" players={props.team2} props={props} />
+          <TeamHalf title="Team 2" players={props.team2} open={props.openSpots.team2} props={props} />
         </SimpleGrid>
       </Paper>
       <Paper withBorder radius="md" p="sm" role="region" aria-label="Sideline">
@@ -130,7 +150,7 @@ export function Pitch(props: PitchProps) {
           <Box style={{ overflowX: 'auto' }}>
             <Group gap="md" wrap="nowrap" pb={4}>
               {props.sideline.map((participant) => (
-                <Box key={participant.userId} w={72} style={{ flexShrink: 0 }}>
+                <Box key={participant.userId} w={96} style={{ flexShrink: 0 }}>
                   <PlayerChip
                     participant={participant}
                     minutes={playMinutes(props.secondsOf(participant))}

@@ -20,4 +20,10 @@ describe('rosterChanges', () => {
       rosterChanges([player('a', 1), player('b', 2), player('c', 1)], [player('a', 1), player('b', 0), player('d', 2)]),
     ).toEqual(['B moved to the sideline', 'D joined Team 2', 'C left the game']);
   });
+
+  it('announces a player the organizer removed as removed, not as leaving', () => {
+    expect(rosterChanges([player('a', 1), player('b', 0)], [player('b', 0)], ['a'])).toEqual([
+      'A was removed from the game',
+    ]);
+  });
 });

@@ -42,14 +42,15 @@ export function OfferAlert({
   );
 }
 
-/** Says a new offer once, with the time it leaves, when it arrives on an open page. */
+/** Says a new offer once, with the time it leaves, when it arrives on an open page; clears it when the offer ends. */
 export function OfferAnnouncer({ offer, nowMs }: { offer: { team?: 1 | 2; expiresAt: string } | null; nowMs: number }) {
   const message = useAnnouncedChanges(offer, offer?.expiresAt ?? '', (_before, now) => {
     if (!now) return [];
     const left = offerTimeLeft(now.expiresAt, nowMs);
     return [(now.team ? spotOfferText(now.team, left) : placeOfferText(left)).replace(/\.$/, '')];
   });
-  return <PoliteAnnouncement message={message} testId="offer-announcement" />;
+  // Once the offer is taken, declined or gone, its sentence goes too: 'Take it within …' no longer holds.
+  return <PoliteAnnouncement message={offer ? message : ''} testId="offer-announcement" />;
 }
 
 function WaitingList<T extends LinePlace | WaitlistPlace>({
@@ -95,25 +96,30 @@ function WaitingList<T extends LinePlace | WaitlistPlace>({
   );
 }
 
-/** Both lists with everyone's place, first first, live with the page. */
+/**
+ * The lists with everyone's place, first first, live with the page. `line` is null while the teams
+ * have room (the sideline is no line then), `waitlist` while nobody waits.
+ */
 export function WaitingLists({
   line,
   waitlist,
   myId,
 }: {
-  line: LinePlace[];
-  waitlist: WaitlistPlace[];
+  line: LinePlace[] | null;
+  waitlist: WaitlistPlace[] | null;
   myId: string | undefined;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="waiting-lists">
-      <WaitingList
-        title="In line for a team spot"
-        places={line}
-        myId={myId}
-        offerLabel={(place) => `Offered Team ${place.offer!.team}`}
-      />
-      <WaitingList title="Waitlist" places={waitlist} myId={myId} offerLabel={() => 'Offered a place'} />
+    <SimpleGrid cols={{ base: 1, sm: line && waitlist ? 2 : 1 }} spacing="md" data-testid="waiting-lists">
+      {line && (
+        <WaitingList
+          title="In line for a team spot"
+          places={line}
+          myId={myId}
+          offerLabel={(place) => `Offered Team ${place.offer!.team}`}
+        />
+      )}
+      {waitlist && <WaitingList title="Waitlist" places={waitlist} myId={myId} offerLabel={() => 'Offered a place'} />}
     </SimpleGrid>
   );
 }

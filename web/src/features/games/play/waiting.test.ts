@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   gameIsFull,
+  openSpots,
+  teamsAreFull,
   inLineText,
   offerTimeLeft,
   onWaitlistText,
@@ -46,5 +48,23 @@ describe('the line and the waitlist on the game page', () => {
     expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [offered] })).toBe(true);
     expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [{ ...offered, offer: null }] })).toBe(false);
     expect(gameIsFull({ ...game, sidelineSize: null, sidelineCount: 9 })).toBe(false);
+  });
+
+  it('draws open spots only where a place is open, and shows the line only when the teams are full', () => {
+    const game = { playerCount: 0, max_players: 14, line: [] };
+    expect(openSpots(0, game)).toBe(14);
+    expect(openSpots(7, { ...game, playerCount: 14 })).toBe(0);
+    expect(openSpots(13, { ...game, playerCount: 13 })).toBe(1);
+    expect(openSpots(3, { ...game, max_players: 22, playerCount: 3 })).toBe(12);
+    // A spot offered to the first in line is theirs, not open to anyone.
+    const offered = {
+      userId: 'u',
+      username: 'u',
+      position: 1,
+      offer: { team: 1 as const, expiresAt: '2026-06-10T18:10:00.000Z' },
+    };
+    expect(openSpots(6, { ...game, playerCount: 13, line: [offered] })).toBe(0);
+    expect(teamsAreFull({ ...game, playerCount: 13 })).toBe(false);
+    expect(teamsAreFull({ ...game, playerCount: 14 })).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { GameDetail, LinePlace, WaitlistPlace } from '@playtime/shared/contract/games';
 import { gameCapacity, GAME_FULL_JOIN_WAITLIST } from '@playtime/shared/domain/games/decider';
+import { TEAM_SLOTS } from '@playtime/shared/domain/games/rules';
 import { formatCountdown } from '../../payments';
 
 /** Issue #29: the line for a team spot and the waitlist of a full game, as the game page shows them. */
@@ -49,6 +50,21 @@ export function gameIsFull(
   if (capacity === null) return false;
   const offered = game.waitlist.filter((place) => place.offer !== null).length;
   return game.playerCount + game.sidelineCount + offered >= capacity;
+}
+
+/** Whether the teams hold max players: only then is the sideline a line for a team spot. */
+export function teamsAreFull(game: Pick<GameDetail, 'playerCount' | 'max_players'>): boolean {
+  return game.playerCount >= game.max_players;
+}
+
+/**
+ * The open spots a team with `teamPlayers` shows on the pitch: places anyone may still take on it,
+ * within the team's slots and the game's max players, less the spots offered to the first in line.
+ */
+export function openSpots(teamPlayers: number, game: Pick<GameDetail, 'playerCount' | 'max_players' | 'line'>): number {
+  const offered = game.line.filter((place) => place.offer !== null).length;
+  const open = Math.min(TEAM_SLOTS - teamPlayers, game.max_players - game.playerCount - offered);
+  return Math.max(0, open);
 }
 
 export function placeOf<T extends LinePlace | WaitlistPlace>(places: T[], userId: string | undefined): T | undefined {

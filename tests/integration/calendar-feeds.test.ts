@@ -7,6 +7,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CALENDAR_FEED_GUESSES,
   CALENDAR_FEED_PATH,
   CALENDAR_TEXTS,
   GAME_CALENDAR_PATH,
@@ -126,6 +127,30 @@ describe('calendar feeds over HTTP', () => {
     expect(((await wrong.json()) as { error: { message: string } }).error.message).toContain('profile');
     for (const path of ['/calendar/short.ics', `/calendar/${'A'.repeat(32)}.txt`, '/calendar/%2e%2e.ics'])
       expect((await readFeed(`${app.url}${path}`)).status, path).toBe(404);
+  });
+
+  it('slows a network that guesses addresses, every address of it alike; other networks are not held up', async () => {
+    const feed = await feedAddressOf('captain');
+    const wrong = (n: number) => `${app.url}/calendar/${String(n).padStart(32, 'x')}.ics`;
+    const from = (address: string, url: string) => fetch(url, { headers: { 'x-forwarded-for': address } });
+
+    for (let n = 0; n < CALENDAR_FEED_GUESSES; n += 1) expect((await from('203.0.113.7', wrong(n))).status).toBe(404);
+    const refused = await from('203.0.113.7', wrong(CALENDAR_FEED_GUESSES));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: unknown }).error).toEqual({
+      code: 'too_many_feed_guesses',
+      message: CALENDAR_TEXTS.tooManyGuesses,
+    });
+    // A right guess now would not be told apart from a wrong one.
+    expect((await from('203.0.113.7', feed)).status).toBe(429);
+    expect((await from('198.51.100.7', feed)).status).toBe(200);
+
+    // An IPv6 network is its /64: each guess from another address of it counts against the same budget.
+    for (let n = 0; n < CALENDAR_FEED_GUESSES; n += 1)
+      expect((await from(`2001:db8:1:2::${(n + 1).toString(16)}`, wrong(n))).status).toBe(404);
+    expect((await from('2001:db8:1:2:ffff:ffff:ffff:ffff', feed)).status).toBe(429);
+    expect((await from('2001:db8:1:3::1', feed)).status).toBe(200);
   });
 
   it("lists the games a player plays in, the captain's and the owner's, and follows a cancellation", async () => {

@@ -5,6 +5,7 @@
  * answers 304 to its ETag; and one game as a downloadable file.
  */
 import ICAL from 'ical.js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CALENDAR_FEED_GUESSES,
@@ -19,6 +20,7 @@ import { conditionalGetStatus } from '../support/conditional-get';
 import { addAvailableField, bookPaidGame, demoPeople, type DemoPerson } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
+import { waitFor } from '../support/wait';
 
 interface FeedEvent {
   uid: string;
@@ -127,6 +129,31 @@ describe('calendar feeds over HTTP', () => {
     expect(((await wrong.json()) as { error: { message: string } }).error.message).toContain('profile');
     for (const path of ['/calendar/short.ics', `/calendar/${'A'.repeat(32)}.txt`, '/calendar/%2e%2e.ics'])
       expect((await readFeed(`${app.url}${path}`)).status, path).toBe(404);
+  });
+
+  it('answers a new address only once it is readable', async () => {
+    // The calendar read model is held back: its writer waits while this transaction holds the table.
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query('LOCK TABLE read.calendar_feeds IN EXCLUSIVE MODE');
+      // The address is read the moment its answer comes, as a person pasting it into a calendar app would.
+      const firstRead = clients.player.post(ROTATE_CALENDAR_FEED_PATH).then(async (made) => {
+        expect(made.status, made.text).toBe(200);
+        return (await readFeed((made.json as CalendarFeedAnswer).url!)).status;
+      });
+      await waitFor('the projector to wait for the calendar feeds', async () => {
+        const { rows } = await db.query<{ waiting: number }>(
+          'SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted',
+        );
+        return rows[0]!.waiting > 0;
+      });
+      await db.query('COMMIT');
+      expect(await firstRead).toBe(200);
+    } finally {
+      await db.end();
+    }
   });
 
   it('slows a network that guesses addresses, every address of it alike; other networks are not held up', async () => {

@@ -19,6 +19,7 @@ import {
   type SubFieldRef,
   type WeeklyAvailabilityCommand,
 } from '@playtime/shared/domain/availability/decider';
+import { refuseUnlessOwnerOrAdmin } from '@playtime/shared/domain/availability/ownership';
 import { REPEAT_MESSAGES } from '@playtime/shared/domain/availability/weekly';
 import { DomainError } from '@playtime/shared/domain/decider';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
@@ -148,6 +149,8 @@ export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies)
     const { action } = parseBody(previewActionOf, req.body);
     const commandOf = { add: addCommand, edit: editCommand, delete: deleteCommand }[action];
     const { subField, command } = await commandOf(req);
+    // A preview names the games booked on the sub-field: only its owner or an admin asks for one.
+    refuseUnlessOwnerOrAdmin(subField, { actorId: req.user!.userId }, req.user!.role === 'admin');
     const state = await currentState(
       deps.store,
       availabilityDecider,

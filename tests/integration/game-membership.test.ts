@@ -214,6 +214,45 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     expect(await refundsOf(paymentId)).toEqual([800]);
   });
 
+  it('tells only the organizer and admins whose entries are held and who was removed; a player learns only their own', async () => {
+    const gameId = await bookGame(17, 18, { name: 'Quiet Roster', maxPlayers: 14, price: '3' });
+    const paymentId = await pay(player, { kind: 'entry', gameId }, 300);
+    expect((await player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    /** What each caller is told, once the organizer's view has every write so far (guests never wait). */
+    const views = async () => {
+      const organizer = await gameData(gameId);
+      const as = async (client: ApiClient) => {
+        const answer = await client.seesWritesOf(captain).get(`/api/get-game-data?gameId=${gameId}`);
+        expect(answer.status, answer.text).toBe(200);
+        const { heldEntries, removed } = answer.json as GameDetail;
+        return { heldEntries, removed };
+      };
+      return {
+        organizer: { heldEntries: organizer.heldEntries, removed: organizer.removed },
+        admin: await as(admin),
+        player: await as(player),
+        stranger: await as(owner),
+        guest: await as(anonymous),
+      };
+    };
+
+    expect((await player.post('/api/leave-game', { gameId })).status).toBe(200);
+    const none = { heldEntries: [], removed: [] };
+    const held = { heldEntries: [playerId], removed: [] };
+    expect(await views()).toEqual({ organizer: held, admin: held, player: held, stranger: none, guest: none });
+
+    expect((await player.post('/api/join-game', { gameId, team: 1 })).status).toBe(200);
+    captain.seesWritesOf(player);
+    expect((await captain.post('/api/remove-player', { gameId, participantId: playerId })).status).toBe(200);
+    await waitFor("the removed player's refund", async () => (await refundsOf(paymentId)).length === 1);
+    const gone = {
+      heldEntries: [],
+      removed: [{ userId: playerId, username: expect.any(String), entryRefunded: true }],
+    };
+    expect(await views()).toEqual({ organizer: gone, admin: gone, player: gone, stranger: none, guest: none });
+  });
+
   it('refuses an add-game draft that differs from the hold, naming the held values, and takes the same draft', async () => {
     const draft = { name: 'Held Draft', maxPlayers: 16, price: '5' };
     const { holdId, rentalCents } = await holdSlot(13, 14, draft);

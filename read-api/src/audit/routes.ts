@@ -18,36 +18,11 @@ import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/curre
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { stateAsOf } from './as-of';
+import { redacted, redactedTextSql } from './redaction';
 import { summarize } from './summaries';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
 const ONLY_ADMINS = 'Only admins can read the event history.';
-
-/**
- * Keys whose values never leave the server, wherever they appear in an event: a second line for the
- * ones named like a secret, and a calendar feed's id (the address is its owner's credential).
- */
-const SECRET_KEY = /secret|password|token|card|cvc|feedId/i;
-
-/**
- * An event's data as text with what `redacted` hides replaced by "[redacted]": each value of a key
- * named like a secret, at any depth, whether a string, a number, a literal or a flat object or list.
- * jsonb's text writes each member as `"key": value`, and a quote inside a string as `\"`.
- */
-const REDACTED_DATA_SQL = `regexp_replace(e.data::text, '${[
-  `("(?:[^"\\\\]|\\\\.)*(?:${SECRET_KEY.source})(?:[^"\\\\]|\\\\.)*": )`,
-  `(?:"(?:[^"\\\\]|\\\\.)*"|\\{[^{}]*\\}|\\[[^][]*\\]|[^,{}[\\]]+)`,
-].join('')}', '\\1"[redacted]"', 'gi')`;
-
-function redacted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redacted);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redacted(inner)]),
-    );
-  }
-  return value;
-}
 
 interface EventRow {
   global_position: string;
@@ -170,7 +145,7 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       // again with its secrets redacted, so a secret cannot be found out one character at a time.
       // The plain match is the cheaper condition and runs first; the redacted text is made for its hits.
       where(
-        (p) => `e.data::text${collation} ILIKE ${p} AND ${REDACTED_DATA_SQL}${collation} ILIKE ${p}`,
+        (p) => `e.data::text${collation} ILIKE ${p} AND ${redactedTextSql('e.data')}${collation} ILIKE ${p}`,
         `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`,
       );
     }

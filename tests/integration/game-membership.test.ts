@@ -14,9 +14,12 @@ import {
   type GameSearchResult,
 } from '@playtime/shared/contract/games';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
+import { REALTIME_EVENTS, type ChangedMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { rooms } from '@playtime/shared/contract/rooms';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
 import { GOOD_CARD, postWebhook, signedBy } from '../support/payments';
+import { connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { at } from '../support/time';
@@ -243,14 +246,36 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     expect(await views()).toEqual({ organizer: held, admin: held, player: held, stranger: none, guest: none });
 
     expect((await player.post('/api/join-game', { gameId, team: 1 })).status).toBe(200);
-    captain.seesWritesOf(player);
-    expect((await captain.post('/api/remove-player', { gameId, participantId: playerId })).status).toBe(200);
-    await waitFor("the removed player's refund", async () => (await refundsOf(paymentId)).length === 1);
-    const gone = {
-      heldEntries: [],
-      removed: [{ userId: playerId, username: expect.any(String), entryRefunded: true }],
-    };
-    expect(await views()).toEqual({ organizer: gone, admin: gone, player: gone, stranger: none, guest: none });
+    // Someone else follows the game's page live: what the room hears names nobody.
+    const { socket } = await connectSocket(app, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const heard: ChangedMessage[] = [];
+    try {
+      socket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => heard.push(message));
+      const joined = await new Promise<JoinAnswer>((resolve) =>
+        socket.emit(REALTIME_EVENTS.join, rooms.game(gameId), resolve),
+      );
+      expect(joined).toEqual({ ok: true });
+      captain.seesWritesOf(player);
+      expect((await captain.post('/api/remove-player', { gameId, participantId: playerId })).status).toBe(200);
+      await waitFor("the removed player's refund", async () => (await refundsOf(paymentId)).length === 1);
+      const gone = {
+        heldEntries: [],
+        removed: [{ userId: playerId, username: expect.any(String), entryRefunded: true }],
+      };
+      expect(await views()).toEqual({ organizer: gone, admin: gone, player: gone, stranger: none, guest: none });
+      await waitFor('the removal pushed to the room', async () =>
+        heard.some((message) => message.projection === 'games'),
+      );
+      for (const message of heard)
+        expect(message).toEqual({
+          room: rooms.game(gameId),
+          projection: expect.any(String),
+          keys: [rooms.game(gameId)],
+          checkpoint: expect.any(String),
+        });
+    } finally {
+      socket.close();
+    }
   });
 
   it('refuses an add-game draft that differs from the hold, naming the held values, and takes the same draft', async () => {

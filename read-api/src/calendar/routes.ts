@@ -107,11 +107,14 @@ export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
       res.setHeader('Retry-After', String(wait));
       throw new ApiError(429, 'too_many_feed_guesses', CALENDAR_TEXTS.tooManyGuesses);
     }
-    const { rows } = await deps.pool.query<CalendarFeedRow>(FEED_GAMES_SQL, [
-      feedHash(feedId),
-      CALENDAR_FEED_DAYS_BACK,
-    ]);
-    if (rows.length === 0) throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
+    const hash = feedHash(feedId);
+    const { rows } = await deps.pool.query<CalendarFeedRow>(FEED_GAMES_SQL, [hash, CALENDAR_FEED_DAYS_BACK]);
+    if (rows.length === 0) {
+      // An address that was replaced (or its account deleted) is no guess: calendar apps keep asking for it.
+      const ended = await deps.pool.query('SELECT 1 FROM read.calendar_ended_feeds WHERE feed_hash = $1', [hash]);
+      if (ended.rowCount) guesses.found(ip);
+      throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
+    }
     guesses.found(ip);
     sendCalendar(res, calendarOf(feedGamesOf(rows), deps.publicUrl));
   });

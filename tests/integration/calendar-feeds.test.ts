@@ -147,7 +147,7 @@ describe('calendar feeds over HTTP', () => {
       });
       await waitFor('the projector to wait for the calendar feeds', async () => {
         const { rows } = await db.query<{ waiting: number }>(
-          'SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted',
+          'SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))',
         );
         return rows[0]!.waiting > 0;
       });

@@ -197,7 +197,7 @@ describe('weekly availability over HTTP', () => {
     expect((await windowsOf(pitch)).map((window) => window.startDate)).not.toContain(at(24 + 13));
   });
 
-  it("answers 403 to a preview of another owner's availability, naming nothing of theirs", async () => {
+  it("answers 403 to a preview of another owner's availability, or closing their day, naming nothing of theirs", async () => {
     const pitch = await addSubField('Private Pitch');
     const until = new Date(Date.parse(at(0)) + 2 * 24 * HOUR).toISOString().slice(0, 10);
     const added = await postInNewYork('/api/add-field-schedule', {
@@ -229,6 +229,10 @@ describe('weekly availability over HTTP', () => {
       expect(answer.status, answer.text).toBe(403);
       expect(errorOf(answer)).toEqual({ code: 'not_your_field', message: 'You can only change your own fields.' });
     }
+    // Closing a day of their field is refused the same way, before naming the games booked that day.
+    const close = await rival.call('POST', '/api/close-field-day', { fieldId, date: at(0).slice(0, 10) }, NY);
+    expect(close.status, close.text).toBe(403);
+    expect(errorOf(close)).toEqual({ code: 'not_your_field', message: 'You can only change your own fields.' });
     // The field's own owner still sees the booked game in the same preview.
     const own = await postInNewYork('/api/preview-field-schedule', {
       action: 'delete',

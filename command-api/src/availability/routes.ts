@@ -166,6 +166,8 @@ export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies)
     const body = parseBody(closeFieldDayBody, req.body);
     const field = await findFieldCalendar(deps, body.fieldId);
     if (!field) throw new ApiError(404, 'field_not_found', 'There is no field with this id.');
+    // The refusal below names the day's games: only the field's owner or an admin gets that far.
+    refuseUnlessOwnerOrAdmin(field, { actorId: req.user!.userId }, req.user!.role === 'admin');
     const commandOn = (subField: SubFieldRef): WeeklyAvailabilityCommand => ({
       type: 'CloseDay',
       subField,

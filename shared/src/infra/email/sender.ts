@@ -10,8 +10,9 @@
  * the row is marked 'unknown', for an admin to look up by that Message-ID, and tried once more after
  * a while (retryUnknownRows), with the same Message-ID, so a server that keeps Message-IDs drops a
  * copy. The trade: a crash at the worst moment may double a mail through an outside server, once;
- * a row whose second try vanishes too stays 'unknown'. A mail the server refused, or a connection that never got as
- * far as the message, was certainly not sent: it goes back to pending and is retried with backoff.
+ * a row whose second try vanishes too stays 'unknown'. A mail the server refused, or a connection
+ * that never got as far as the message, was certainly not sent: it goes back to pending and is
+ * retried with backoff.
  */
 import type Mail from 'nodemailer/lib/mailer';
 import pLimit from 'p-limit';

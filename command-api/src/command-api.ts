@@ -46,9 +46,15 @@ export function commandApiSettings(
   config: Config,
 ): Pick<
   CommandApiDependencies,
-  'availabilityMaxDaysAhead' | 'holdMinutes' | 'cancellationWindowHours' | 'offerWindows' | 'partnerSheetUrl'
+  | 'availabilityMaxDaysAhead'
+  | 'holdMinutes'
+  | 'cancellationWindowHours'
+  | 'offerWindows'
+  | 'partnerSheetUrl'
+  | 'readWaitMs'
 > {
   return {
+    readWaitMs: config.READ_WAIT_MS,
     availabilityMaxDaysAhead: config.AVAILABILITY_MAX_DAYS_AHEAD,
     holdMinutes: config.HOLD_MINUTES,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,

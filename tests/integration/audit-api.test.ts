@@ -288,6 +288,17 @@ describe('the event history over HTTP', () => {
     expect(JSON.stringify([page, asOf.json])).not.toContain(feedId);
   });
 
+  it("searches only what the admin is shown: a calendar feed's id, piece by piece, finds nothing", async () => {
+    const { url } = (await clients.player.post(ROTATE_CALENDAR_FEED_PATH)).json as { url: string };
+    const feedId = /\/calendar\/(.+)\.ics$/.exec(url)![1]!;
+    const rotations = async (q: string) =>
+      (await history(`?q=${encodeURIComponent(q)}&type=CalendarFeedRotated&limit=200`)).events.length;
+    // What the admin sees of the event is found: its user.
+    expect(await rotations(ids.player)).toBeGreaterThan(0);
+    // What is redacted is not, in whole or in part, nor by its key's name.
+    for (const q of [feedId, feedId.slice(0, 8), feedId.slice(-6)]) expect(await rotations(q), q).toBe(0);
+  });
+
   it("shows an event stored at an older version of its schema, read through today's", async () => {
     const db = new pg.Pool({ connectionString: app.databaseUrl, max: 1 });
     const userId = 'user-registered-long-ago';

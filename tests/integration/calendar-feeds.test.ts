@@ -5,8 +5,10 @@
  * answers 304 to its ETag; and one game as a downloadable file.
  */
 import ICAL from 'ical.js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CALENDAR_FEED_GUESSES,
   CALENDAR_FEED_PATH,
   CALENDAR_TEXTS,
   GAME_CALENDAR_PATH,
@@ -18,6 +20,7 @@ import { conditionalGetStatus } from '../support/conditional-get';
 import { addAvailableField, bookPaidGame, demoPeople, type DemoPerson } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
+import { waitFor } from '../support/wait';
 
 interface FeedEvent {
   uid: string;
@@ -76,6 +79,8 @@ describe('calendar feeds over HTTP', () => {
 
   /** Reads a feed as a calendar app does: by its address alone, without a login. */
   const readFeed = (url: string) => fetch(url);
+  /** The same, from a client at `address` (the proxy in front, loopback, is trusted to say so). */
+  const from = (address: string, url: string) => fetch(url, { headers: { 'x-forwarded-for': address } });
 
   async function feedAddressOf(who: DemoPerson): Promise<string> {
     const made = await clients[who].post(ROTATE_CALENDAR_FEED_PATH);
@@ -126,6 +131,61 @@ describe('calendar feeds over HTTP', () => {
     expect(((await wrong.json()) as { error: { message: string } }).error.message).toContain('profile');
     for (const path of ['/calendar/short.ics', `/calendar/${'A'.repeat(32)}.txt`, '/calendar/%2e%2e.ics'])
       expect((await readFeed(`${app.url}${path}`)).status, path).toBe(404);
+  });
+
+  it('answers a new address only once it is readable', async () => {
+    // The calendar read model is held back: its writer waits while this transaction holds the table.
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query('LOCK TABLE read.calendar_feeds IN EXCLUSIVE MODE');
+      // The address is read the moment its answer comes, as a person pasting it into a calendar app would.
+      const firstRead = clients.player.post(ROTATE_CALENDAR_FEED_PATH).then(async (made) => {
+        expect(made.status, made.text).toBe(200);
+        return (await readFeed((made.json as CalendarFeedAnswer).url!)).status;
+      });
+      await waitFor('the projector to wait for the calendar feeds', async () => {
+        const { rows } = await db.query<{ waiting: number }>(
+          'SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))',
+        );
+        return rows[0]!.waiting > 0;
+      });
+      await db.query('COMMIT');
+      expect(await firstRead).toBe(200);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('slows a network that guesses addresses, every address of it alike; other networks are not held up', async () => {
+    const feed = await feedAddressOf('captain');
+    const wrong = (n: number) => `${app.url}/calendar/${String(n).padStart(32, 'x')}.ics`;
+
+    for (let n = 0; n < CALENDAR_FEED_GUESSES; n += 1) expect((await from('203.0.113.7', wrong(n))).status).toBe(404);
+    const refused = await from('203.0.113.7', wrong(CALENDAR_FEED_GUESSES));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: unknown }).error).toEqual({
+      code: 'too_many_feed_guesses',
+      message: CALENDAR_TEXTS.tooManyGuesses,
+    });
+    // A right guess now would not be told apart from a wrong one.
+    expect((await from('203.0.113.7', feed)).status).toBe(429);
+    expect((await from('198.51.100.7', feed)).status).toBe(200);
+
+    // An IPv6 network is its /64: each guess from another address of it counts against the same budget.
+    for (let n = 0; n < CALENDAR_FEED_GUESSES; n += 1)
+      expect((await from(`2001:db8:1:2::${(n + 1).toString(16)}`, wrong(n))).status).toBe(404);
+    expect((await from('2001:db8:1:2:ffff:ffff:ffff:ffff', feed)).status).toBe(429);
+    expect((await from('2001:db8:1:3::1', feed)).status).toBe(200);
+  });
+
+  it('counts no replaced address as a guess: calendar apps still asking for one are not held up', async () => {
+    const replaced = await feedAddressOf('owner');
+    const current = await feedAddressOf('owner');
+    for (let n = 0; n <= CALENDAR_FEED_GUESSES; n += 1) expect((await from('192.0.2.44', replaced)).status).toBe(404);
+    expect((await from('192.0.2.44', current)).status).toBe(200);
   });
 
   it("lists the games a player plays in, the captain's and the owner's, and follows a cancellation", async () => {

@@ -306,7 +306,7 @@ describe('the outbox sends each row at most once', () => {
     expect(await received(id)).toBe(1);
   });
 
-  it('a crash between claim and send sends nothing, ever: the row ends unknown', async () => {
+  it('against an outside server, a crash between claim and send sends nothing by itself: the row ends unknown', async () => {
     const id = await newMail('claimed@example.com');
     let crashes = 0;
     await using(
@@ -325,6 +325,59 @@ describe('the outbox sends each row at most once', () => {
     );
     expect(crashes).toBe(1);
     expect(await received(id)).toBe(0);
+  });
+
+  it('with the embedded catcher, a crash between claim and send is sent again: the catcher says it never came', async () => {
+    const id = await newMail('claimed-caught@example.com');
+    let crashes = 0;
+    await using(
+      worker({
+        transport: catcherTransport(smtp.port, pool),
+        hooks: {
+          afterClaim: async () => {
+            crashes += 1;
+            if (crashes === 1) throw new Error('the worker died after claiming');
+          },
+        },
+      }),
+      async () => {
+        await waitFor('the mail sent by the retry', async () => (await stateOf(id)) === 'sent');
+      },
+    );
+    expect(crashes).toBe(2);
+    expect(await received(id)).toBe(1);
+  });
+
+  it('against an outside server, a row left unknown is tried once more after a while, with the same Message-ID', async () => {
+    const [once, always] = [await newMail('unknown-once@example.com'), await newMail('unknown-always@example.com')];
+    const crashes = new Map<number, number>();
+    await using(
+      worker({
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        unknownRetryAfterMs: 0,
+        hooks: {
+          afterClaim: async (id) => {
+            crashes.set(id, (crashes.get(id) ?? 0) + 1);
+            if (id === always || crashes.get(id) === 1) throw new Error('the worker died after claiming');
+          },
+        },
+      }),
+      async (running) => {
+        await waitFor('the first row sent by its one more try', async () => (await stateOf(once)) === 'sent');
+        await waitFor('the second row unknown after its one more try', async () => {
+          const { rows } = await pool.query<{ state: string; attempts: number }>(
+            'SELECT state, attempts FROM email_outbox WHERE id = $1',
+            [always],
+          );
+          return rows[0]!.state === 'unknown' && rows[0]!.attempts === 2;
+        });
+        // Once is all: another look finds nothing more to try.
+        expect(await running.retryUnknown()).toBe(0);
+      },
+    );
+    expect([crashes.get(once), crashes.get(always)]).toEqual([2, 2]);
+    expect([await received(once), await received(always)]).toEqual([1, 0]);
+    expect(await stateOf(always)).toBe('unknown');
   });
 
   it('a crash after the server took the mail and before recording it: the retry finds it by Message-ID, one mail', async () => {

@@ -14,9 +14,12 @@ import {
   type GameSearchResult,
 } from '@playtime/shared/contract/games';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
+import { REALTIME_EVENTS, type ChangedMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { rooms } from '@playtime/shared/contract/rooms';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
 import { GOOD_CARD, postWebhook, signedBy } from '../support/payments';
+import { connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { at } from '../support/time';
@@ -212,6 +215,67 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     expect((await captain.post('/api/delete-game', { gameId })).status).toBe(200);
     await waitFor('the second entry refunded', async () => (await refundsOf(second)).length === 1);
     expect(await refundsOf(paymentId)).toEqual([800]);
+  });
+
+  it('tells only the organizer and admins whose entries are held and who was removed; a player learns only their own', async () => {
+    const gameId = await bookGame(17, 18, { name: 'Quiet Roster', maxPlayers: 14, price: '3' });
+    const paymentId = await pay(player, { kind: 'entry', gameId }, 300);
+    expect((await player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    /** What each caller is told, once the organizer's view has every write so far (guests never wait). */
+    const views = async () => {
+      const organizer = await gameData(gameId);
+      const as = async (client: ApiClient) => {
+        const answer = await client.seesWritesOf(captain).get(`/api/get-game-data?gameId=${gameId}`);
+        expect(answer.status, answer.text).toBe(200);
+        const { heldEntries, removed } = answer.json as GameDetail;
+        return { heldEntries, removed };
+      };
+      return {
+        organizer: { heldEntries: organizer.heldEntries, removed: organizer.removed },
+        admin: await as(admin),
+        player: await as(player),
+        stranger: await as(owner),
+        guest: await as(anonymous),
+      };
+    };
+
+    expect((await player.post('/api/leave-game', { gameId })).status).toBe(200);
+    const none = { heldEntries: [], removed: [] };
+    const held = { heldEntries: [playerId], removed: [] };
+    expect(await views()).toEqual({ organizer: held, admin: held, player: held, stranger: none, guest: none });
+
+    expect((await player.post('/api/join-game', { gameId, team: 1 })).status).toBe(200);
+    // Someone else follows the game's page live: what the room hears names nobody.
+    const { socket } = await connectSocket(app, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const heard: ChangedMessage[] = [];
+    try {
+      socket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => heard.push(message));
+      const joined = await new Promise<JoinAnswer>((resolve) =>
+        socket.emit(REALTIME_EVENTS.join, rooms.game(gameId), resolve),
+      );
+      expect(joined).toEqual({ ok: true });
+      captain.seesWritesOf(player);
+      expect((await captain.post('/api/remove-player', { gameId, participantId: playerId })).status).toBe(200);
+      await waitFor("the removed player's refund", async () => (await refundsOf(paymentId)).length === 1);
+      const gone = {
+        heldEntries: [],
+        removed: [{ userId: playerId, username: expect.any(String), entryRefunded: true }],
+      };
+      expect(await views()).toEqual({ organizer: gone, admin: gone, player: gone, stranger: none, guest: none });
+      await waitFor('the removal pushed to the room', async () =>
+        heard.some((message) => message.projection === 'games'),
+      );
+      for (const message of heard)
+        expect(message).toEqual({
+          room: rooms.game(gameId),
+          projection: expect.any(String),
+          keys: [rooms.game(gameId)],
+          checkpoint: expect.any(String),
+        });
+    } finally {
+      socket.close();
+    }
   });
 
   it('refuses an add-game draft that differs from the hold, naming the held values, and takes the same draft', async () => {

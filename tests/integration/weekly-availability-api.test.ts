@@ -2,9 +2,11 @@ import type { AvailabilityPreview, SubFieldTimeline } from '@playtime/shared/con
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { signUpPlayer } from '../support/accounts';
 import { addNewYorkField, bookPaidGame } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at, HOUR } from '../support/time';
+import { waitFor } from '../support/wait';
 
 /** An owner's weekly availability over HTTP (issue #30): sets, the what-if preview, closing a day, races. */
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
@@ -193,6 +195,52 @@ describe('weekly availability over HTTP', () => {
     expect(closed.status, closed.text).toBe(200);
     expect((closed.json as { message: string }).message).toMatch(/^Closed on \d+ \w{3}$/);
     expect((await windowsOf(pitch)).map((window) => window.startDate)).not.toContain(at(24 + 13));
+  });
+
+  it("answers 403 to a preview of another owner's availability, or closing their day, naming nothing of theirs", async () => {
+    const pitch = await addSubField('Private Pitch');
+    const until = new Date(Date.parse(at(0)) + 2 * 24 * HOUR).toISOString().slice(0, 10);
+    const added = await postInNewYork('/api/add-field-schedule', {
+      subFieldId: pitch,
+      startDate: at(12),
+      endDate: at(23),
+      repeat: { weekdays: [1, 2, 3, 4, 5, 6, 7], until },
+    });
+    expect(added.status, added.text).toBe(200);
+    const [first] = (added.json as { fieldScheduleIds: string[] }).fieldScheduleIds;
+    await bookPaidGame(clients.captain, clients.anonymous, pitch, 19, 20, { name: 'Secret Fixture' });
+
+    // Another field owner: a new account the admin makes one.
+    const rival = await signUpPlayer(app, 'rival-owner@example.com', 'Rival');
+    const rivalId = ((await rival.get('/api/get-user')).json as { userId: string }).userId;
+    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    expect((await admin.post('/api/admin-edit-user', { userId: rivalId, role: 'field owner' })).status).toBe(200);
+    await waitFor('the new field owner', async () => (await rival.get('/api/get-owner-fields')).status === 200);
+
+    for (const body of [
+      { action: 'delete', fieldScheduleId: first, scope: 'following' },
+      { action: 'delete', fieldScheduleId: first, scope: 'window' },
+      { action: 'edit', fieldScheduleId: first, startDate: at(13), endDate: at(23), scope: 'following' },
+      { action: 'edit', fieldScheduleId: first, startDate: at(13), endDate: at(23), scope: 'window' },
+      { subFieldId: pitch, startDate: at(10), endDate: at(11) },
+      { subFieldId: pitch, startDate: at(10), endDate: at(11), repeat: { weekdays: [1, 2, 3, 4, 5, 6, 7], until } },
+    ]) {
+      const answer = await rival.call('POST', '/api/preview-field-schedule', body, NY);
+      expect(answer.status, answer.text).toBe(403);
+      expect(errorOf(answer)).toEqual({ code: 'not_your_field', message: 'You can only change your own fields.' });
+    }
+    // Closing a day of their field is refused the same way, before naming the games booked that day.
+    const close = await rival.call('POST', '/api/close-field-day', { fieldId, date: at(0).slice(0, 10) }, NY);
+    expect(close.status, close.text).toBe(403);
+    expect(errorOf(close)).toEqual({ code: 'not_your_field', message: 'You can only change your own fields.' });
+    // The field's own owner still sees the booked game in the same preview.
+    const own = await postInNewYork('/api/preview-field-schedule', {
+      action: 'delete',
+      fieldScheduleId: first,
+      scope: 'following',
+    });
+    expect(own.status, own.text).toBe(200);
+    expect((own.json as AvailabilityPreview).bookings.map((booking) => booking.name)).toEqual(['Secret Fixture']);
   });
 
   it('lets exactly one of many concurrent repeated adds on one sub-field win, leaving no overlapping windows', async () => {

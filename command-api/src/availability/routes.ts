@@ -19,6 +19,7 @@ import {
   type SubFieldRef,
   type WeeklyAvailabilityCommand,
 } from '@playtime/shared/domain/availability/decider';
+import { refuseUnlessOwnerOrAdmin } from '@playtime/shared/domain/availability/ownership';
 import { REPEAT_MESSAGES } from '@playtime/shared/domain/availability/weekly';
 import { DomainError } from '@playtime/shared/domain/decider';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
@@ -148,6 +149,8 @@ export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies)
     const { action } = parseBody(previewActionOf, req.body);
     const commandOf = { add: addCommand, edit: editCommand, delete: deleteCommand }[action];
     const { subField, command } = await commandOf(req);
+    // A preview names the games booked on the sub-field: only its owner or an admin asks for one.
+    refuseUnlessOwnerOrAdmin(subField, { actorId: req.user!.userId }, req.user!.role === 'admin');
     const state = await currentState(
       deps.store,
       availabilityDecider,
@@ -163,6 +166,8 @@ export function availabilityCommandRoutes(deps: AvailabilityCommandDependencies)
     const body = parseBody(closeFieldDayBody, req.body);
     const field = await findFieldCalendar(deps, body.fieldId);
     if (!field) throw new ApiError(404, 'field_not_found', 'There is no field with this id.');
+    // The refusal below names the day's games: only the field's owner or an admin gets that far.
+    refuseUnlessOwnerOrAdmin(field, { actorId: req.user!.userId }, req.user!.role === 'admin');
     const commandOn = (subField: SubFieldRef): WeeklyAvailabilityCommand => ({
       type: 'CloseDay',
       subField,

@@ -6,6 +6,8 @@ import {
   calendarFeedUrl,
   type CalendarFeedAnswer,
 } from '@playtime/shared/contract/calendar';
+import { STALE_HEADER } from '@playtime/shared/contract/headers';
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { adminDeleteUserBody, adminEditUserBody, editUserBody } from '@playtime/shared/contract/users';
 import { DEFAULT_AVATAR } from '@playtime/shared/domain/pictures/addresses';
 import { userDecider } from '@playtime/shared/domain/users/decider';
@@ -18,6 +20,7 @@ import {
   type VerifyAccessToken,
 } from '@playtime/shared/infra/http/current-user';
 import { formatCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { POSITION_HEADER, runCommand, type CommandDependencies } from '../http/run-command';
 import { changeRole, deleteUser, registerUser, type RegistrationDependencies } from './accounts';
 
@@ -28,6 +31,10 @@ export type UserCommandDependencies = CommandDependencies &
     identity: { verify: VerifyAccessToken };
     /** The app's public address: a calendar feed's address starts with it. */
     publicUrl: string;
+    /** How far each projection has applied the log: a new feed address is answered once it is readable. */
+    progress: Pick<ProjectionProgress, 'waitFor'>;
+    /** READ_WAIT_MS: the longest that answer waits for the calendar read model. */
+    readWaitMs: number;
   };
 
 /** Commands on user accounts: a user registers and edits their profile; admins change roles and delete accounts. */
@@ -60,7 +67,14 @@ export function userCommandRoutes(deps: UserCommandDependencies): Router {
   // A new private address for the caller's calendar feed; the old one stops answering (issue #31).
   router.post(ROTATE_CALENDAR_FEED_PATH, requireUser(deps.resolveUser), async (req, res) => {
     const feedId = randomBytes(24).toString('base64url');
-    await runCommand(deps, req, res, userDecider, userStream(req.user!.userId), { type: 'RotateCalendarFeed', feedId });
+    const { position } = await runCommand(deps, req, res, userDecider, userStream(req.user!.userId), {
+      type: 'RotateCalendarFeed',
+      feedId,
+    });
+    // The address is answered once the feed answers at it (issue #41): a person pastes it into a
+    // calendar app at once, and calendar apps send no position to wait for. A wait that runs out says so.
+    if (position && !(await deps.progress.waitFor([PROJECTIONS.calendar], position, deps.readWaitMs)))
+      res.setHeader(STALE_HEADER, 'true');
     const answer: CalendarFeedAnswer = { url: calendarFeedUrl(deps.publicUrl, feedId) };
     res.json(answer);
   });

@@ -39,13 +39,23 @@ const enter = (userId: string, gameId: string, rank: number): SqlStatement => ({
  * is listed), by user. A feed is one indexed range of its user's rows, each with its game by its key
  * (read-api/src/calendar), and reads nothing of the other read models.
  */
+/** The user's current feed address, unless it is `keptFeedId` (an event applied again), joins the ended ones. */
+const endedFeedOf = (userId: string, keptFeedId: string | null): SqlStatement => ({
+  text: `INSERT INTO calendar_ended_feeds (feed_hash)
+         SELECT feed_hash FROM calendar_feeds
+          WHERE user_id = $1 AND feed_id IS DISTINCT FROM $2
+         ON CONFLICT (feed_hash) DO NOTHING`,
+  values: [userId, keptFeedId],
+});
+
 export const calendarProjection: WriteOnlyProjection = {
   name: PROJECTIONS.calendar,
   // Version 2: each user's games of their own (calendar_entries), so a feed reads its user's rows only.
   // Version 3: each game as a calendar shows it (calendar_games), so a feed reads no other read model.
   // Version 4: with its field's time zone (calendar_fields), so a feed says the pitch's own clock.
-  version: 4,
-  tables: ['calendar_feeds', 'calendar_fields', 'calendar_games', 'calendar_entries'],
+  // Version 5: the addresses replaced or ended (calendar_ended_feeds), so asking for one is no guess.
+  version: 5,
+  tables: ['calendar_feeds', 'calendar_ended_feeds', 'calendar_fields', 'calendar_games', 'calendar_entries'],
   handles: HANDLED,
   schemaSql: `
     CREATE TABLE calendar_feeds (
@@ -53,6 +63,11 @@ export const calendarProjection: WriteOnlyProjection = {
       feed_id    text        NOT NULL,
       user_id    text        NOT NULL UNIQUE,
       created_at timestamptz NOT NULL
+    );
+    -- A feed address replaced by a new one, or ended with its account, by its hash: calendar apps keep
+    -- asking for it, and the feed's throttle counts none of that as guessing (issue #41).
+    CREATE TABLE calendar_ended_feeds (
+      feed_hash text PRIMARY KEY
     );
     CREATE TABLE calendar_fields (
       field_id  text PRIMARY KEY,
@@ -92,7 +107,7 @@ export const calendarProjection: WriteOnlyProjection = {
       if (!isEventOf(event, HANDLED)) continue;
       switch (event.type) {
         case 'CalendarFeedRotated':
-          statements.push({
+          statements.push(endedFeedOf(event.data.userId, event.data.feedId), {
             text: `INSERT INTO calendar_feeds (feed_hash, feed_id, user_id, created_at)
                    VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $1, $2, $3)
                    ON CONFLICT (user_id) DO UPDATE
@@ -108,6 +123,7 @@ export const calendarProjection: WriteOnlyProjection = {
           break;
         case 'UserDeleted':
           statements.push(
+            endedFeedOf(event.data.userId, null),
             { text: 'DELETE FROM calendar_feeds WHERE user_id = $1', values: [event.data.userId] },
             { text: 'DELETE FROM calendar_entries WHERE user_id = $1', values: [event.data.userId] },
           );

@@ -18,26 +18,11 @@ import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/curre
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { stateAsOf } from './as-of';
+import { redacted, redactedTextSql } from './redaction';
 import { summarize } from './summaries';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 
 const ONLY_ADMINS = 'Only admins can read the event history.';
-
-/**
- * Keys whose values never leave the server, wherever they appear in an event: a second line for the
- * ones named like a secret, and a calendar feed's id (the address is its owner's credential).
- */
-const SECRET_KEY = /secret|password|token|card|cvc|feedId/i;
-
-function redacted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redacted);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redacted(inner)]),
-    );
-  }
-  return value;
-}
 
 interface EventRow {
   global_position: string;
@@ -156,8 +141,11 @@ export function auditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser
       // Words typed in ASCII fold case the ASCII way (collation "C"), which reads the window's text in
       // about 60 % of the time and finds the same events; other letters fold as the database's locale says.
       const collation = /^[\x20-\x7e]*$/.test(query.q) ? ' COLLATE "C"' : '';
+      // Only what the admin is shown is searched (issue #41): an event whose text matches is matched
+      // again with its secrets redacted, so a secret cannot be found out one character at a time.
+      // The plain match is the cheaper condition and runs first; the redacted text is made for its hits.
       where(
-        (p) => `e.data::text${collation} ILIKE ${p}`,
+        (p) => `e.data::text${collation} ILIKE ${p} AND ${redactedTextSql('e.data')}${collation} ILIKE ${p}`,
         `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`,
       );
     }

@@ -6,6 +6,7 @@ import {
   CALENDAR_FEED_ID,
   CALENDAR_FEED_PATH,
   CALENDAR_FEED_ROUTE,
+  CALENDAR_TEXTS,
   GAME_CALENDAR_PATH,
   calendarFeedUrl,
   type CalendarFeedAnswer,
@@ -13,9 +14,10 @@ import {
 import { gameIdQuery, NO_SUCH_GAME } from '@playtime/shared/contract/games';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { FeedGuesses } from './feed-guesses';
 import { calendarOf, type CalendarGame } from './ics';
 
-const NO_SUCH_FEED = 'There is no calendar feed at this address. Copy the current one from your profile.';
+const NO_SUCH_FEED = CALENDAR_TEXTS.noSuchFeed;
 /** Calendar apps ask again on their own schedule; a browser or proxy may reuse an answer this long. */
 const CALENDAR_CACHE_CONTROL = 'private, max-age=300';
 
@@ -83,6 +85,7 @@ export const feedHash = (feedId: string) => createHash('sha256').update(feedId, 
 /** Calendar feeds and single-game files (issue #31; shared/src/contract/calendar.ts). */
 export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; publicUrl: string }): Router {
   const router = Router();
+  const guesses = new FeedGuesses();
 
   router.get(CALENDAR_FEED_PATH, requireUser(deps.resolveUser), async (req, res: Response<CalendarFeedAnswer>) => {
     const { rows } = await deps.pool.query<{ feed_id: string }>(
@@ -97,11 +100,22 @@ export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
   router.get(CALENDAR_FEED_ROUTE, async (req, res) => {
     const feedId = /^(.*)\.ics$/.exec(req.params.file ?? '')?.[1] ?? '';
     if (!CALENDAR_FEED_ID.test(feedId)) throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
-    const { rows } = await deps.pool.query<CalendarFeedRow>(FEED_GAMES_SQL, [
-      feedHash(feedId),
-      CALENDAR_FEED_DAYS_BACK,
-    ]);
-    if (rows.length === 0) throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
+    // Each network may ask for only so many unknown addresses (issue #41).
+    const ip = req.ip ?? '';
+    const wait = guesses.reserve(ip);
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      throw new ApiError(429, 'too_many_feed_guesses', CALENDAR_TEXTS.tooManyGuesses);
+    }
+    const hash = feedHash(feedId);
+    const { rows } = await deps.pool.query<CalendarFeedRow>(FEED_GAMES_SQL, [hash, CALENDAR_FEED_DAYS_BACK]);
+    if (rows.length === 0) {
+      // An address that was replaced (or its account deleted) is no guess: calendar apps keep asking for it.
+      const ended = await deps.pool.query('SELECT 1 FROM read.calendar_ended_feeds WHERE feed_hash = $1', [hash]);
+      if (ended.rowCount) guesses.found(ip);
+      throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
+    }
+    guesses.found(ip);
     sendCalendar(res, calendarOf(feedGamesOf(rows), deps.publicUrl));
   });
 

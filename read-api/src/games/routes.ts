@@ -23,7 +23,8 @@ import {
 import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
-import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { rosterHistoryFor } from '@playtime/shared/domain/games/roster-privacy';
+import { optionalUser, requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
 
@@ -126,8 +127,9 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
     res.json(location);
   });
 
-  // Anyone may look at a game: its page is what a player shares.
-  router.get('/api/get-game-data', async (req, res) => {
+  // Anyone may look at a game: its page is what a player shares. Who was removed, and whose entries
+  // are held, only its organizer and admins are told in full (rosterHistoryFor).
+  router.get('/api/get-game-data', optionalUser(deps.resolveUser), async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
     const [games, participants, waiting, entries, removals, clock, regulars] = await Promise.all([
       deps.pool.query<GameRow>(
@@ -216,8 +218,12 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       organizerUsername: game.organizer_username,
       organizer_id: game.organizer_id,
       picture: game.picture,
-      heldEntries: entries.rows.map((row) => row.player_id),
-      removed: removals.rows,
+      ...rosterHistoryFor(req.user ?? null, game.organizer_id, {
+        heldEntries: entries.rows.map((row) => row.player_id),
+        removed: removals.rows,
+      }),
+      // Ids alone, for everyone: the page announces a removal as one (issue #41); the names and
+      // refunds of removals stay the organizer's.
       removedPlayerIds: removals.rows.map((row) => row.userId),
       line,
       waitlist,

@@ -27,6 +27,14 @@ export interface CalendarFeedAnswer {
   url: string | null;
 }
 
+/**
+ * Wrong feed addresses one network (an IPv4 address, or an IPv6 /64) may ask for within
+ * CALENDAR_FEED_GUESS_MINUTES; after that every feed request from it waits until that time is up. A
+ * calendar app still polling a replaced address asks a few times an hour; a guesser is stopped.
+ */
+export const CALENDAR_FEED_GUESSES = 20;
+export const CALENDAR_FEED_GUESS_MINUTES = 10;
+
 /** How far back a feed reaches: calendars keep what they once received, so older games add nothing. */
 export const CALENDAR_FEED_DAYS_BACK = 90;
 
@@ -47,4 +55,8 @@ export const CALENDAR_TEXTS = {
   player: 'You play in this game.',
   owner: 'A booking on your field.',
   anyone: 'A Playtime game.',
+  /** The feed's answers: an address nobody holds, and a network that asked for too many of those. */
+  noSuchFeed: 'There is no calendar feed at this address. Copy the current one from your profile.',
+  tooManyGuesses:
+    'Too many calendar addresses asked for from your network were wrong. Wait a few minutes, then use the address from your profile.',
 } as const;

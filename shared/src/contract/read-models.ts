@@ -150,6 +150,7 @@ export const READ_MODEL_COLUMNS = {
   ],
   partner_sheet_imports: ['import_id', 'imported_at', 'url', 'rows', 'imported', 'duplicates', 'errors', 'failure'],
   calendar_feeds: ['feed_hash', 'feed_id', 'user_id', 'created_at'],
+  calendar_ended_feeds: ['feed_hash'],
   calendar_fields: ['field_id', 'time_zone'],
   calendar_games: [
     'game_id',

@@ -93,10 +93,11 @@ export function findHoldSubField(deps: SubFieldLookupDependencies, holdId: strin
 export async function findFieldCalendar(
   deps: SubFieldLookupDependencies,
   fieldId: string,
-): Promise<{ timeZone: string; subFields: SubFieldRef[] } | undefined> {
+): Promise<{ ownerId: string; timeZone: string; subFields: SubFieldRef[] } | undefined> {
   const field = await currentState(deps.store, fieldDecider, fieldStream(fieldId), deps.streamStates);
   if (field.status === 'unknown' || field.status === 'deleted') return undefined;
   return {
+    ownerId: field.ownerId,
     timeZone: field.timeZone,
     subFields: field.subFields.map((sub) => ({
       subFieldId: sub.subFieldId,

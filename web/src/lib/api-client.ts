@@ -99,11 +99,12 @@ async function send(
   options: SendOptions = {},
 ): Promise<Response> {
   const { asPreloaded = false, timeZone = method === 'POST' } = options;
-  // A browser reuses a preloaded response only for a request with the same headers: a public answer
-  // needs none of ours, unless it must wait for this tab's own writes (the read position below).
-  if (asPreloaded && !positions.latest()) return exchange(method, path, query, body, new Headers(), options);
-  const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
   const token = await accessTokenProvider();
+  // A browser reuses a preloaded response only for a request with the same headers: a guest's public
+  // answer needs none of ours, unless it must wait for this tab's own writes (the read position below).
+  // A signed-in caller's answer may say more (a game's page: their own entry, or everything to its organizer).
+  if (asPreloaded && !token && !positions.latest()) return exchange(method, path, query, body, new Headers(), options);
+  const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const zone = timeZone ? browserTimeZone() : undefined;
   if (zone) headers.set(TIME_ZONE_HEADER, zone);

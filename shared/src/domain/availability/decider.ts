@@ -2,8 +2,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
-import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
 import { decisionTimePassed, minimumDecisionAt } from '../games/rules';
+import { refuseUnlessOwnerOrAdmin } from './ownership';
 import {
   describeSpan,
   isLive,
@@ -209,13 +209,6 @@ export interface AvailabilityState {
 
 /** Times in messages are shown in the reader's zone (the X-Time-Zone header), like the screen they look at. */
 const clock = (epochMs: number, timeZone: string) => dayjs(epochMs).tz(timeZone).format('HH:mm');
-
-function refuseUnlessOwnerOrAdmin(subField: SubFieldRef, context: DecisionContext, actorIsAdmin: boolean): string {
-  const actor = context.actorId;
-  if (actor === null || (actor !== subField.ownerId && !actorIsAdmin))
-    throw new DomainError('forbidden', 'not_your_field', ONLY_YOUR_OWN_FIELDS);
-  return actor;
-}
 
 /** The rules every new or changed window meets; `others` are the sub-field's other windows. */
 function refuseBadWindow(

@@ -16,6 +16,7 @@ import { emailMigrations } from './schema';
 import {
   EMAIL_JOB_ROWS,
   EMAIL_JOBS_AT_ONCE,
+  messageIdOf,
   sendOutboxRows,
   type MailTransport,
   type SenderDependencies,
@@ -62,6 +63,57 @@ export async function relayOutbox(pool: pg.Pool, queue: JobQueue<EmailJob>): Pro
   return rows.length;
 }
 
+/** How long a row left 'unknown' waits before its one more try: the row's Message-ID can be looked up meanwhile. */
+export const EMAIL_UNKNOWN_RETRY_MS = 15 * 60_000;
+const UNKNOWN_BATCH = 100;
+
+/**
+ * Tries once more each row left 'unknown' (an attempt vanished mid-send, and its server cannot say
+ * whether the mail came) for at least `afterMs` since its claim, with the same Message-ID
+ * (issue #41). A server that can tell (the embedded catcher) is asked first. The row goes back to
+ * pending, marked as tried so, and then to the queue as a job of its own; a crash in between leaves it
+ * pending and marked, and the next look queues it (the job's id makes a repeat a no-op).
+ */
+export async function retryUnknownRows(
+  deps: Pick<SenderDependencies, 'pool' | 'transport' | 'messageIdDomain'>,
+  queue: JobQueue<EmailJob>,
+  afterMs: number,
+): Promise<number> {
+  const { pool, transport } = deps;
+  const { rows: unknown } = await pool.query<{ id: string }>(
+    `SELECT id FROM email_outbox
+      WHERE state = 'unknown' AND unknown_retried_at IS NULL AND claimed_at <= now() - make_interval(secs => $1)
+      ORDER BY id LIMIT $2`,
+    [afterMs / 1000, UNKNOWN_BATCH],
+  );
+  const again: number[] = [];
+  for (const { id } of unknown) {
+    if (transport.delivered && (await transport.delivered(messageIdOf(Number(id), deps.messageIdDomain)))) {
+      await pool.query(`UPDATE email_outbox SET state = 'sent', sent_at = now() WHERE id = $1 AND state = 'unknown'`, [
+        id,
+      ]);
+    } else again.push(Number(id));
+  }
+  await pool.query(
+    `UPDATE email_outbox SET state = 'pending', unknown_retried_at = now()
+      WHERE id = ANY($1::bigint[]) AND state = 'unknown' AND unknown_retried_at IS NULL`,
+    [again],
+  );
+  const { rows: retried } = await pool.query<{ id: string }>(
+    `SELECT id FROM email_outbox WHERE state = 'pending' AND unknown_retried_at IS NOT NULL ORDER BY id LIMIT $1`,
+    [UNKNOWN_BATCH],
+  );
+  if (retried.length > 0)
+    await queue.enqueueMany(
+      retried.map(({ id }) => ({
+        jobName: 'send-email',
+        data: { outboxIds: [Number(id)] },
+        options: { jobId: `email-again-${id}` },
+      })),
+    );
+  return again.length;
+}
+
 export interface EmailWorkerOptions {
   pool: pg.Pool;
   databaseUrl: string;
@@ -78,6 +130,8 @@ export interface EmailWorkerOptions {
   /** A test's own transport (an SMTP server it started, or one that fails). */
   transport?: MailTransport;
   backoffMs?: number;
+  /** How long a row left 'unknown' waits for its one more try (EMAIL_UNKNOWN_RETRY_MS). */
+  unknownRetryAfterMs?: number;
 }
 
 export interface EmailWorker {
@@ -88,6 +142,8 @@ export interface EmailWorker {
   queue: JobQueue<EmailJob>;
   /** Relays now instead of at the next tick. */
   relay(): Promise<number>;
+  /** Looks for rows left 'unknown' to try once more now instead of at the next tick (retryUnknownRows). */
+  retryUnknown(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -152,7 +208,20 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
     notice: () => void relay(),
     listening: () => void relay(),
   });
-  const timer = setInterval(() => void relay(), RELAY_INTERVAL_MS);
+  let retrying: Promise<number> | null = null;
+  const retryUnknown = (): Promise<number> =>
+    (retrying ??= retryUnknownRows(sender, queue, options.unknownRetryAfterMs ?? EMAIL_UNKNOWN_RETRY_MS)
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'retrying unknown email failed; it tries again in a second');
+        return 0;
+      })
+      .finally(() => {
+        retrying = null;
+      }));
+  const timer = setInterval(() => {
+    void relay();
+    void retryUnknown();
+  }, RELAY_INTERVAL_MS);
   timer.unref();
 
   return {
@@ -160,10 +229,12 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
     catcher,
     queue,
     relay,
+    retryUnknown,
     close: async () => {
       clearInterval(timer);
       await listener.close();
       await relaying;
+      await retrying;
       await queue.close();
       await transport.close();
       await catcher?.close();

@@ -89,4 +89,15 @@ export const emailMigrations: Migration[] = [
       ALTER TABLE email_outbox ADD COLUMN claimed_by text;
     `,
   },
+  {
+    version: 5,
+    name: 'a mail left unknown is tried once more',
+    sql: `
+      -- When a row left 'unknown' was handed to the queue once more (retryUnknownRows); a row is tried so
+      -- once. The indexes find the rows to try, and the ones tried whose job may not have been queued.
+      ALTER TABLE email_outbox ADD COLUMN unknown_retried_at timestamptz;
+      CREATE INDEX email_outbox_unknown ON email_outbox (claimed_at) WHERE state = 'unknown' AND unknown_retried_at IS NULL;
+      CREATE INDEX email_outbox_retried ON email_outbox (id) WHERE state = 'pending' AND unknown_retried_at IS NOT NULL;
+    `,
+  },
 ];

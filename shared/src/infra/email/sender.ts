@@ -5,11 +5,14 @@
  * attempt first claims the row (pending → sending, in one UPDATE that only one attempt can win), then
  * sends, then records sent. A later attempt that finds the row still claimed cannot know whether the
  * dead attempt's mail reached the server (it may have died after the server's 250 and before the
- * UPDATE), so it never sends again: it asks the server whether a mail with the row's Message-ID
- * arrived (the embedded catcher can tell; an outside server cannot) and records sent, or else
- * 'unknown' for an admin to look up by that Message-ID. The trade: a crash at the worst moment may
- * lose a mail, never doubles one. A mail the server refused, or a connection that never got as far
- * as the message, was certainly not sent: it goes back to pending and is retried with backoff.
+ * UPDATE), so it asks the server whether a mail with the row's Message-ID arrived. The embedded
+ * catcher can tell for sure: it is recorded sent, or sent now (issue #41). An outside server cannot:
+ * the row is marked 'unknown', for an admin to look up by that Message-ID, and tried once more after
+ * a while (retryUnknownRows), with the same Message-ID, so a server that keeps Message-IDs drops a
+ * copy. The trade: a crash at the worst moment may double a mail through an outside server, once;
+ * a row whose second try vanishes too stays 'unknown'. A mail the server refused, or a connection
+ * that never got as far as the message, was certainly not sent: it goes back to pending and is
+ * retried with backoff.
  */
 import type Mail from 'nodemailer/lib/mailer';
 import pLimit from 'p-limit';
@@ -112,7 +115,7 @@ export async function sendOutboxRow(deps: SenderDependencies, id: number, attemp
   );
   const messageId = messageIdOf(id, deps.messageIdDomain);
   const row = claimed.rows[0];
-  if (!row) return settleEarlierClaim(deps, id, messageId, attempt.jobId);
+  if (!row) return settleEarlierClaim(deps, id, messageId, attempt);
   await deps.hooks?.afterClaim?.(id);
   try {
     await deps.transport.send({
@@ -127,8 +130,13 @@ export async function sendOutboxRow(deps: SenderDependencies, id: number, attemp
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!certainlyNotSent(error)) {
-      await record(deps, id, 'unknown', message);
-      return 'unknown';
+      // A server that can tell settles it: what it has is sent, what it has not is retried below.
+      const delivered = deps.transport.delivered ? await deps.transport.delivered(messageId) : null;
+      if (delivered) return recordSent(deps, id);
+      if (delivered === null) {
+        await record(deps, id, 'unknown', message);
+        return 'unknown';
+      }
     }
     const permanent = (error as { responseCode?: number }).responseCode! >= 500 || attempt.last;
     await record(deps, id, permanent ? 'failed' : 'pending', message);
@@ -136,6 +144,10 @@ export async function sendOutboxRow(deps: SenderDependencies, id: number, attemp
     throw error;
   }
   await deps.hooks?.afterSend?.(id);
+  return recordSent(deps, id);
+}
+
+async function recordSent(deps: SenderDependencies, id: number): Promise<'sent'> {
   await deps.pool.query(`UPDATE email_outbox SET state = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`, [
     id,
   ]);
@@ -154,8 +166,9 @@ async function settleEarlierClaim(
   deps: SenderDependencies,
   id: number,
   messageId: string,
-  jobId: string,
+  attempt: SendAttempt,
 ): Promise<SendOutcome> {
+  const { jobId } = attempt;
   const { rows } = await deps.pool.query<{ state: string; claimed_by: string | null }>(
     'SELECT state, claimed_by FROM email_outbox WHERE id = $1',
     [id],
@@ -163,12 +176,20 @@ async function settleEarlierClaim(
   if (rows[0]?.state !== 'sending') return 'done already';
   // A claim from before jobs named themselves (claimed_by null) was a job of that row alone: this one.
   if (rows[0].claimed_by !== null && rows[0].claimed_by !== jobId) return 'claimed by another job';
-  if (deps.transport.delivered && (await deps.transport.delivered(messageId))) {
-    await deps.pool.query(
-      `UPDATE email_outbox SET state = 'sent', sent_at = now() WHERE id = $1 AND state = 'sending'`,
-      [id],
+  if (deps.transport.delivered) {
+    if (await deps.transport.delivered(messageId)) {
+      await deps.pool.query(
+        `UPDATE email_outbox SET state = 'sent', sent_at = now() WHERE id = $1 AND state = 'sending'`,
+        [id],
+      );
+      return 'sent';
+    }
+    // The server never received it, and says so for sure: the claim is given back and the mail sent now.
+    const released = await deps.pool.query(
+      `UPDATE email_outbox SET state = 'pending' WHERE id = $1 AND state = 'sending' AND claimed_by IS NOT DISTINCT FROM $2`,
+      [id, rows[0].claimed_by],
     );
-    return 'sent';
+    return released.rowCount ? sendOutboxRow(deps, id, attempt) : 'claimed by another job';
   }
   await deps.pool.query(
     `UPDATE email_outbox SET state = 'unknown', last_error = $2 WHERE id = $1 AND state = 'sending'`,

@@ -2,6 +2,9 @@ import { DomainError, unknownType, type CommandOf, type DecisionContext, type De
 import type { GameCancellationReason, GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
 import { gameHasEnded, minimumDecisionAt, NO_SUCH_GAME, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
 import { formatDollars } from '../money';
+import { refuseOrganizerOnWaitlist } from './policies/waitlist';
+
+export { ORGANIZER_NOT_ON_WAITLIST } from './policies/waitlist';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
@@ -892,6 +895,7 @@ function joinWaitlist(command: Command<'JoinWaitlist'>, state: GameState, contex
   const { playerId, username } = command;
   if (context.actorId !== playerId)
     throw new DomainError('forbidden', 'join_for_yourself', 'You can only join the waitlist yourself.');
+  refuseOrganizerOnWaitlist(game.details.organizerId, playerId);
   if (game.participants.some((participant) => participant.playerId === playerId))
     throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
   if (game.waitlist.some((waiting) => waiting.playerId === playerId))

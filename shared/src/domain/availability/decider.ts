@@ -161,7 +161,7 @@ export interface SeriesRequest {
   repeatWeeks: number;
   /** Weeks the captain dropped, as local dates 'YYYY-MM-DD' in `timeZone`; each must be one of the weeks. */
   skipDates: string[];
-  /** The zone the weeks keep their time of day in, and the dates are read in. */
+  /** The field's zone: the weeks keep their time of day in it, and the dates are read in it (issue #41). */
   timeZone: string;
   regularsWindowHours: number;
 }

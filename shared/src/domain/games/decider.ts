@@ -3,8 +3,10 @@ import type { GameCancellationReason, GameDetails, GameEvent, GameWithdrawalReas
 import { gameHasEnded, minimumDecisionAt, NO_SUCH_GAME, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
 import { formatDollars } from '../money';
 import { refuseOrganizerOnWaitlist } from './policies/waitlist';
+import { regularsOnlyNow, refuseUnlessOpenToJoin } from './policies/regulars-first';
 
 export { ORGANIZER_NOT_ON_WAITLIST } from './policies/waitlist';
+export { regularsFirstUntil, refuseUnlessOpenToJoin, SERIES_WEEK_NOT_OPEN } from './policies/regulars-first';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
@@ -49,6 +51,8 @@ export type GameCommand =
       username: string;
       team: Team;
       payment: VerifiedEntryPayment | null;
+      /** The reader's IANA zone, for the times a refusal names (UTC when absent). */
+      timeZone?: string;
     } & MayOffer)
   | ({ type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean } & MayOffer)
   | ({ type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean } & MayOffer)
@@ -593,7 +597,7 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
       refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME,
     );
   }
-  refuseUnlessOpenToJoin(game, command.playerId, now);
+  refuseUnlessOpenToJoin(game, command.playerId, now, command.timeZone);
   refuseUnlessPlaceFor(game, command.playerId, now);
   if (payment && paymentUsed(game, payment.paymentId))
     throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
@@ -612,26 +616,6 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
   // The move onto a team is decided on the game as the join leaves it.
   const afterJoin = evolve(game, joined) as ScheduledGame;
   return [joined, ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at)];
-}
-
-/** Why a series week refuses a newcomer (issue #30): it is not open yet, or only to its regulars now. */
-export const SERIES_WEEK_NOT_OPEN =
-  "This week's game opens when last week's game ends: its players join first, then everyone.";
-export const REGULARS_FIRST =
-  "Last week's players may join this week's game first. It opens to everyone when their window ends.";
-
-/**
- * A week of a series takes newcomers once last week's game has ended: its regulars first, for the
- * series' regulars' window, then everyone. The first week, and any game that is no series, is open.
- */
-export function refuseUnlessOpenToJoin(game: KnownGame, playerId: string, now: number): void {
-  const { series } = game.details;
-  if (!series?.previousEndDate) return;
-  const regularsFrom = Date.parse(series.previousEndDate);
-  if (now < regularsFrom) throw new DomainError('conflict', 'series_week_not_open', SERIES_WEEK_NOT_OPEN);
-  const publicFrom = regularsFrom + series.regularsWindowHours * 3_600_000;
-  if (now < publicFrom && !game.regulars.some((regular) => regular.playerId === playerId))
-    throw new DomainError('forbidden', 'regulars_first', REGULARS_FIRST);
 }
 
 function refuseUnlessSeries(game: ScheduledGame): void {
@@ -902,7 +886,8 @@ function joinWaitlist(command: Command<'JoinWaitlist'>, state: GameState, contex
     throw new DomainError('conflict', 'already_waiting', 'You are already on the waitlist.');
   if (game.removed.some((removed) => removed.playerId === playerId))
     throw new DomainError('forbidden', 'removed_by_organizer', REMOVED_FROM_FREE_GAME);
-  if (!placesTaken(game))
+  // A newcomer the regulars keep out for now may wait too (issue #41), as the refusal of their join says.
+  if (!placesTaken(game) && !regularsOnlyNow(game, playerId, context.now.getTime()))
     throw new DomainError('conflict', 'not_full', 'This game has room: join it instead of the waitlist.');
   return [
     {
@@ -1052,7 +1037,10 @@ function offersAfter(
   }
   for (;;) {
     const holders = new Set(open.waitlistOffers.map((held) => held.playerId));
-    const next = open.waitlist.find((waiting) => !holders.has(waiting.playerId));
+    // Nobody is offered a place they may not take yet: a newcomer waits out the regulars' window.
+    const next = open.waitlist.find(
+      (waiting) => !holders.has(waiting.playerId) && !regularsOnlyNow(open, waiting.playerId, now),
+    );
     if (!next || placesTaken(open)) break;
     offer({ type: 'WaitlistOffered', data: { gameId, playerId: next.playerId, at, expiresAt } });
   }

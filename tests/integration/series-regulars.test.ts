@@ -34,7 +34,7 @@ const NY = { 'x-time-zone': 'America/New_York' };
 
 const WEEK = 7 * 24 * HOUR;
 const HALF_HOUR = HOUR / 2;
-const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string } }).error;
+const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 const metadata = { userId: null, correlationId: 'series-regulars', causationId: null };
 
 describe('regulars first, then everyone, over HTTP', () => {

@@ -1,9 +1,18 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
-import type { GameCancellationReason, GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
+import type {
+  GameCancellationReason,
+  GameDetails,
+  GameEvent,
+  GameWithdrawalReason,
+  PitchTeam,
+  PlayerRemovalReason,
+  Team,
+} from './events';
 import { gameHasEnded, minimumDecisionAt, NO_SUCH_GAME, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
 import { formatDollars } from '../money';
 import { refuseOrganizerOnWaitlist } from './policies/waitlist';
 import { regularsOnlyNow, refuseUnlessOpenToJoin } from './policies/regulars-first';
+import { playerWithdrawalEvents } from './policies/player-withdrawal';
 
 export { ORGANIZER_NOT_ON_WAITLIST } from './policies/waitlist';
 export { regularsFirstUntil, refuseUnlessOpenToJoin, SERIES_WEEK_NOT_OPEN } from './policies/regulars-first';
@@ -62,6 +71,8 @@ export type GameCommand =
   | { type: 'CancelGame'; actorIsAdmin: boolean }
   /** An admin deleted the organizer's or the field owner's account (a job of the deletion, never a person's request). */
   | { type: 'WithdrawGame'; reason: GameWithdrawalReason }
+  /** An admin deleted a player's account (a job of the deletion): they leave the game, their entry refunded. */
+  | ({ type: 'WithdrawPlayer'; playerId: string; reason: PlayerRemovalReason } & MayOffer)
   /** The first in line takes the spot offered to them. */
   | { type: 'AcceptSpot'; playerId: string }
   /** The first in line turns the offer down: back of the line, and the offer passes on. */
@@ -506,9 +517,13 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
         playerId,
         false,
       );
+      // A deleted account's withdrawal keeps nobody out: only the organizer's removal does.
+      const keptOut = event.data.reason === undefined;
       return {
         ...gone,
-        removed: [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }],
+        removed: keptOut
+          ? [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }]
+          : gone.removed,
         paidEntries: gone.paidEntries.map((entry) =>
           entry.paymentId === refundedPaymentId ? { ...entry, refunded: true } : entry,
         ),
@@ -1067,6 +1082,8 @@ function decideWithoutOffers(command: GameCommand, state: GameState, context: De
       return cancelGame(command, state, context);
     case 'WithdrawGame':
       return withdrawGame(state, command.reason, context);
+    case 'WithdrawPlayer':
+      return withdrawPlayer(command, state, context);
     case 'AcceptSpot':
       return acceptSpot(command, state, context);
     case 'DeclineSpot':
@@ -1119,4 +1136,28 @@ function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: D
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   if (state.status === 'cancelled' || gameHasEnded(context.now.getTime(), state.end)) return [];
   return [cancellation(state, context, { cancelledBy: context.actorId ?? 'system', rentalRefunded: true, reason })];
+}
+
+/** A deleted player leaves a game not yet over or cancelled (issue #41): see policies/player-withdrawal.ts. */
+function withdrawPlayer(command: Command<'WithdrawPlayer'>, state: GameState, context: DecisionContext): GameEvent[] {
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
+  const now = context.now.getTime();
+  if (state.status === 'cancelled' || gameHasEnded(now, state.end)) return [];
+  const { playerId } = command;
+  const member = state.participants.find((participant) => participant.playerId === playerId);
+  return playerWithdrawalEvents(
+    {
+      gameId: state.details.gameId,
+      playerId,
+      member: member
+        ? {
+            username: member.username,
+            playedSeconds: secondsOnPitch(member.onPitchSince, now, state.start, state.end),
+          }
+        : null,
+      standingPaymentId: standingEntry(state, playerId)?.paymentId ?? null,
+      onWaitlist: state.waitlist.some((waiting) => waiting.playerId === playerId),
+    },
+    { removedBy: context.actorId ?? 'system', at: context.now.toISOString(), reason: command.reason },
+  );
 }

@@ -197,6 +197,11 @@ describe('regulars first, then everyone, over HTTP', () => {
     );
     expect(errorOf(inNewYork).message).toBe(regularsFirstUntil(publicFrom, 'America/New_York'));
     expect(errorOf(refused).message).toBe(regularsFirstUntil(publicFrom, 'UTC'));
+    // The entry checkout says the same, in the same zone.
+    const purpose = { kind: 'entry', gameId: seriesA[1] };
+    const checkout = await stranger.call('POST', '/api/checkout', { price: 0, purpose }, NY);
+    expect(checkout.status, checkout.text).toBe(403);
+    expect(errorOf(checkout).message).toBe(errorOf(inNewYork).message);
     const waiting = await stranger.post('/api/join-waitlist', { gameId: seriesA[1] });
     expect(waiting.status, waiting.text).toBe(200);
     expect((await stranger.post('/api/leave-waitlist', { gameId: seriesA[1] })).status).toBe(200);

@@ -116,13 +116,17 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     };
   }
 
-  async function priceEntry(purpose: PurposeOf<'entry'>, payerId: string): Promise<PricedPurpose | null> {
+  async function priceEntry(
+    purpose: PurposeOf<'entry'>,
+    payerId: string,
+    timeZone?: string,
+  ): Promise<PricedPurpose | null> {
     const game = await currentState(commands.store, gameDecider, gameStream(purpose.gameId), commands.streamStates);
     if (game.status !== 'scheduled' || commands.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
     // Nobody pays for a series week they may not join yet: before last week's end, or outside its regulars.
-    refuseUnlessOpenToJoin(game, payerId, commands.now().getTime());
+    refuseUnlessOpenToJoin(game, payerId, commands.now().getTime(), timeZone);
     // Nobody pays for a place they cannot have: in a full game, only the holder of a standing offer.
     if (!entryCheckoutAllowed(game, payerId, commands.now()))
       throw new DomainError('conflict', 'game_full', NO_PLACE_TO_PAY_FOR);
@@ -218,12 +222,12 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
   }
 
   return {
-    price(purpose, payerId) {
+    price(purpose, payerId, timeZone) {
       switch (purpose.kind) {
         case 'rental':
           return priceRental(purpose, payerId);
         case 'entry':
-          return priceEntry(purpose, payerId);
+          return priceEntry(purpose, payerId, timeZone);
       }
     },
     async paymentSucceeded(payment) {

@@ -94,6 +94,12 @@ describe('deleted accounts stop selling', () => {
     return { client: client.seesWritesOf(clients.admin), userId };
   }
 
+  /** How many account-withdrawal jobs have finished. */
+  const withdrawalsDone = async () => {
+    const system = (await clients.admin.get('/api/admin/system')).json as SystemStatus;
+    return system.jobs.find((queue) => queue.queue === JOB_QUEUES.accountWithdrawal)?.completed ?? 0;
+  };
+
   const gameStatus = async (gameId: string) =>
     ((await clients.admin.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail).status;
 
@@ -254,10 +260,6 @@ describe('deleted accounts stop selling', () => {
     expect(secret.status, secret.text).toBe(200);
     // The account goes while the captain's card form is open, and the deletion's job finishes (finding no
     // game of theirs); only then does the payment succeed, and its webhook books the hold.
-    const withdrawalsDone = async () => {
-      const system = (await clients.admin.get('/api/admin/system')).json as SystemStatus;
-      return system.jobs.find((queue) => queue.queue === JOB_QUEUES.accountWithdrawal)?.completed ?? 0;
-    };
     const before = await withdrawalsDone();
     expect((await clients.admin.post('/api/admin-delete-user', { userId: captainId })).status).toBe(200);
     await waitFor("the deletion's job", async () => (await withdrawalsDone()) > before);
@@ -369,6 +371,29 @@ describe('deleted accounts stop selling', () => {
     const game = (await clients.captain.get(`/api/get-game-data?gameId=${paid.gameId}`)).json as GameDetail;
     expect(game.removed).toEqual([]);
     expect(game.status).toBe('scheduled');
+  });
+
+  it('takes a deleted player out of the game their entry payment joins after the deletion, refunding it (issue #41)', async () => {
+    const { client: late, userId: lateId } = await signUpAs('player', 'late-payer@deleted.test', 'latepayer');
+    const game = await bookGame(clients.captain, adminPitch, 10, 11, { name: 'Late Payment Game', price: 4 });
+    late.seesWritesOf(clients.captain);
+    const secret = await checkout(late, { kind: 'entry', gameId: game.gameId }, 400);
+    expect(secret.status, secret.text).toBe(200);
+    // The account goes while the card form is open and the deletion's job finishes (finding no game of
+    // theirs); only then does the payment succeed, and its webhook joins the game.
+    const before = await withdrawalsDone();
+    expect((await clients.admin.post('/api/admin-delete-user', { userId: lateId })).status).toBe(200);
+    await waitFor("the deletion's job", async () => (await withdrawalsDone()) > before);
+    const confirmed = await clients.anonymous.post('/api/payments/simulated/confirm', {
+      clientSecret: secret.text,
+      ...GOOD_CARD,
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const entryPaymentId = paymentIdOfClientSecret(secret.text)!;
+    expect(total(await refundsOf([entryPaymentId]))).toBe(400);
+    const data = (await clients.admin.get(`/api/get-game-data?gameId=${game.gameId}`)).json as GameDetail;
+    expect([...data.team_1, ...data.team_2, ...data.sideline].map((one) => one.userId)).not.toContain(lateId);
+    expect(data.status).toBe('scheduled');
   });
 
   it('previews only for admins, and answers a clear 4xx for an unknown or deleted account', async () => {

@@ -12,6 +12,8 @@ import {
   type VerifiedEntryPayment,
 } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
+import { userDecider } from '../domain/users/decider';
+import { userStream } from '../domain/users/events';
 import { availabilityDecider, type VerifiedRentalPayment } from '../domain/availability/decider';
 import { subFieldStream } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
@@ -180,6 +182,23 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     }
   }
 
+  /**
+   * A join its payment's webhook makes after the payer's account was deleted (and the deletion's job
+   * found no game of theirs) is taken back at once, the entry refunded, as the deletion would have done
+   * (issue #41). Read after the join's append: a deletion after this read finds the join in the log.
+   */
+  async function withdrawIfPayerDeleted(payment: PaymentFor<'entry'>): Promise<void> {
+    const payer = await currentState(commands.store, userDecider, userStream(payment.payerId), commands.streamStates);
+    if (payer.status !== 'deleted') return;
+    await commands.run({
+      decider: gameDecider,
+      streamId: gameStream(payment.purpose.gameId),
+      command: { type: 'WithdrawPlayer', playerId: payment.payerId, reason: 'account_deleted' },
+      actorId: null,
+      metadata: metadata(payment),
+    });
+  }
+
   // The player's page joins with join-game; this joins them when the page never came back.
   async function entrySucceeded(payment: PaymentFor<'entry'>): Promise<void> {
     const { rows } = await deps.pool.query<{ username: string | null }>(
@@ -206,6 +225,7 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
         actorId: payment.payerId,
         metadata: metadata(payment),
       });
+      await withdrawIfPayerDeleted(payment);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // A payment that bought a membership already (the player's own call came first) owes nothing back,

@@ -100,7 +100,12 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     reminderHours: config.REMINDER_HOURS,
     logger,
   });
-  const accountWithdrawal = await startAccountWithdrawal({ ...parts, redisUrl: config.REDIS_URL, logger });
+  const accountWithdrawal = await startAccountWithdrawal({
+    ...parts,
+    redisUrl: config.REDIS_URL,
+    logger,
+    offerWindows: offerWindowsOf(config),
+  });
   const email = await startEmailWorker({
     pool: parts.pool,
     databaseUrl: parts.databaseUrl,

@@ -36,7 +36,12 @@ runService('projector', async ({ config, logger, metrics }) => {
     reminderHours: config.REMINDER_HOURS,
     logger,
   });
-  const accountWithdrawal = await startAccountWithdrawal({ ...infrastructure, redisUrl: config.REDIS_URL, logger });
+  const accountWithdrawal = await startAccountWithdrawal({
+    ...infrastructure,
+    redisUrl: config.REDIS_URL,
+    logger,
+    offerWindows: offerWindowsOf(config),
+  });
   if (!config.SMTP_URL)
     logger.warn(
       'SMTP_URL is not set: mail is caught by an embedded SMTP server in this projector (Admin → Mail), not sent',

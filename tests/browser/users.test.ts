@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { addAvailableField, bookPaidGame, demoPeople, payInFull } from '../support/game-loop';
+import { at } from '../support/time';
+import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
 
 describe('identity, profile and admin in the browser', () => {
   let app: TestApp;
@@ -96,6 +98,45 @@ describe('identity, profile and admin in the browser', () => {
     expect(await page.getByLabel('Username').inputValue()).toBe('player');
     expect(refused).toEqual([]);
     await context.close();
+  });
+
+  it("lists the games a player's deletion takes them out of, with each refund, before the admin confirms (issue #41)", async () => {
+    const { clients } = await demoPeople(app.url);
+    const { subFieldId } = await addAvailableField(clients.owner, {
+      name: 'Deletion Preview Park',
+      address: '41 Preview Rd',
+      subFieldName: 'Pitch A',
+      startDate: at(9),
+      endDate: at(22),
+    });
+    // The admin organizes it, so the captain's own deletion preview below still finds nothing of theirs.
+    clients.admin.seesWritesOf(clients.owner);
+    const { gameId } = await bookPaidGame(clients.admin, clients.anonymous, subFieldId, 18, 19, {
+      name: 'Preview Cup',
+      price: '5',
+    });
+    clients.player.seesWritesOf(clients.admin);
+    const paymentId = await payInFull(clients.player, clients.anonymous, { kind: 'entry', gameId }, 500);
+    expect((await clients.player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
+
+    const admin = await newPage(browser);
+    await admin.page.goto(app.url);
+    await logIn(admin.page, 'admin@playtime.test');
+    await admin.page.getByRole('link', { name: 'Admin' }).first().click();
+    const row = admin.page.getByRole('row').filter({ hasText: 'player@playtime.test' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const deleting = admin.page.getByRole('dialog', { name: 'Delete user' });
+    await deleting.getByText('Removes them from 1 upcoming game, refunds $5.00').waitFor();
+    const games = deleting.getByRole('list', { name: 'Games they leave' });
+    expect(await games.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^Preview Cup, .+: entry of \$5\.00 refunded$/),
+    ]);
+    await expectAccessible(admin.page);
+    // Keyboard: Escape closes it, and nothing was deleted.
+    await admin.page.keyboard.press('Escape');
+    await deleting.waitFor({ state: 'hidden' });
+    await row.waitFor();
+    await admin.context.close();
   });
 
   it("shows an admin's role change in the player's open browser without a reload", async () => {

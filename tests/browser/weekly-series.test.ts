@@ -16,6 +16,8 @@ const WEEK = 7 * 24 * HOUR;
 const gameStart = nextGameStart();
 const weekStart = (week: number) => gameStart + (week - 1) * WEEK;
 const iso = (ms: number) => new Date(ms).toISOString();
+/** 'YYYY-MM-DD' of an instant in the field's zone (addAvailableField's fields are New York's). */
+const fieldDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(ms);
 
 async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
@@ -92,7 +94,8 @@ describe('a weekly series in the browser', () => {
     expect(await weeks.getByText('Free', { exact: true }).count()).toBe(8);
 
     // Another captain starts paying for week 5: the step shows it held at once, and free again once let go.
-    const week5 = weeks.locator(`[data-week="${iso(weekStart(5)).slice(0, 10)}"]`);
+    // Each week is named by its date on the field's calendar (New York), as skipDates carries it (issue #41).
+    const week5 = weeks.locator(`[data-week="${fieldDate(weekStart(5))}"]`);
     const rival = await admin.post('/api/hold-slot', {
       subFieldId,
       startDate: iso(weekStart(5)),

@@ -12,7 +12,12 @@ import type { SystemStatus } from '@playtime/shared/contract/operations';
 import { gameIdForHold } from '@playtime/shared/game-loop/booking';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import type { ReceiverLedger, Role, UserDeletionPreview } from '@playtime/shared/contract/users';
+import {
+  describeUserDeletion,
+  type ReceiverLedger,
+  type Role,
+  type UserDeletionPreview,
+} from '@playtime/shared/contract/users';
 import { FIELD_WITHDRAWN } from '@playtime/shared/domain/availability/decider';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
@@ -89,6 +94,12 @@ describe('deleted accounts stop selling', () => {
     return { client: client.seesWritesOf(clients.admin), userId };
   }
 
+  /** How many account-withdrawal jobs have finished. */
+  const withdrawalsDone = async () => {
+    const system = (await clients.admin.get('/api/admin/system')).json as SystemStatus;
+    return system.jobs.find((queue) => queue.queue === JOB_QUEUES.accountWithdrawal)?.completed ?? 0;
+  };
+
   const gameStatus = async (gameId: string) =>
     ((await clients.admin.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail).status;
 
@@ -154,6 +165,7 @@ describe('deleted accounts stop selling', () => {
       fields: 1,
       upcomingGames: 2,
       refundCents: evening.rentalCents + late.rentalCents + 500,
+      gamesLeft: [],
     });
 
     expect((await clients.admin.post('/api/admin-delete-user', { userId: ids.owner })).status).toBe(200);
@@ -209,7 +221,13 @@ describe('deleted accounts stop selling', () => {
     clients.admin.seesWritesOf(clients.player);
 
     const promised = await preview(captainId);
-    expect(promised).toEqual({ userId: captainId, fields: 0, upcomingGames: 1, refundCents: game.rentalCents + 750 });
+    expect(promised).toEqual({
+      userId: captainId,
+      fields: 0,
+      upcomingGames: 1,
+      refundCents: game.rentalCents + 750,
+      gamesLeft: [],
+    });
     expect((await clients.admin.post('/api/admin-delete-user', { userId: captainId })).status).toBe(200);
     await waitFor('the game to be cancelled', async () => (await gameStatus(game.gameId)) === 'cancelled');
 
@@ -242,10 +260,6 @@ describe('deleted accounts stop selling', () => {
     expect(secret.status, secret.text).toBe(200);
     // The account goes while the captain's card form is open, and the deletion's job finishes (finding no
     // game of theirs); only then does the payment succeed, and its webhook books the hold.
-    const withdrawalsDone = async () => {
-      const system = (await clients.admin.get('/api/admin/system')).json as SystemStatus;
-      return system.jobs.find((queue) => queue.queue === JOB_QUEUES.accountWithdrawal)?.completed ?? 0;
-    };
     const before = await withdrawalsDone();
     expect((await clients.admin.post('/api/admin-delete-user', { userId: captainId })).status).toBe(200);
     await waitFor("the deletion's job", async () => (await withdrawalsDone()) > before);
@@ -318,9 +332,79 @@ describe('deleted accounts stop selling', () => {
     expect(errorOf(after).code).toBe('field_withdrawn');
   }, 60_000);
 
+  it('takes a deleted player out of their upcoming games with their entries refunded once, as the preview listed (issue #41)', async () => {
+    const { client: leaver, userId: leaverId } = await signUpAs('player', 'leaver@deleted.test', 'leaver');
+    leaver.seesWritesOf(clients.captain);
+    const paid = await bookGame(clients.captain, adminPitch, 12, 13, { name: 'Paid Noon Game', price: 6 });
+    const free = await bookGame(clients.captain, adminPitch, 14, 15, { name: 'Free Afternoon Game', price: 0 });
+    leaver.seesWritesOf(clients.captain);
+    const entryPaymentId = await joinPaid(leaver, paid.gameId, 600);
+    expect((await leaver.post('/api/join-game', { gameId: free.gameId, team: 1 })).status).toBe(200);
+    clients.admin.seesWritesOf(leaver);
+
+    const promised = await preview(leaverId);
+    expect(promised).toEqual({
+      userId: leaverId,
+      fields: 0,
+      upcomingGames: 0,
+      refundCents: 600,
+      gamesLeft: [
+        { gameId: paid.gameId, name: 'Paid Noon Game', startDate: at(12), refundCents: 600 },
+        { gameId: free.gameId, name: 'Free Afternoon Game', startDate: at(14), refundCents: 0 },
+      ],
+    });
+    expect(describeUserDeletion(promised)).toBe('Removes them from 2 upcoming games, refunds $6.00');
+
+    expect((await clients.admin.post('/api/admin-delete-user', { userId: leaverId })).status).toBe(200);
+    const members = async (gameId: string) => {
+      const game = (await clients.admin.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail;
+      return [...game.team_1, ...game.team_2, ...game.sideline].map((participant) => participant.userId);
+    };
+    for (const game of [paid, free])
+      await waitFor(
+        `the deleted player out of ${game.gameId}`,
+        async () => !(await members(game.gameId)).includes(leaverId),
+      );
+    const refunds = await refundsOf([entryPaymentId]);
+    expect(total(refunds)).toBe(promised.refundCents);
+    // Nobody removed them: the organizer has no one to allow back, and both games go ahead.
+    const game = (await clients.captain.get(`/api/get-game-data?gameId=${paid.gameId}`)).json as GameDetail;
+    expect(game.removed).toEqual([]);
+    expect(game.status).toBe('scheduled');
+  });
+
+  it('takes a deleted player out of the game their entry payment joins after the deletion, refunding it (issue #41)', async () => {
+    const { client: late, userId: lateId } = await signUpAs('player', 'late-payer@deleted.test', 'latepayer');
+    const game = await bookGame(clients.captain, adminPitch, 10, 11, { name: 'Late Payment Game', price: 4 });
+    late.seesWritesOf(clients.captain);
+    const secret = await checkout(late, { kind: 'entry', gameId: game.gameId }, 400);
+    expect(secret.status, secret.text).toBe(200);
+    // The account goes while the card form is open and the deletion's job finishes (finding no game of
+    // theirs); only then does the payment succeed, and its webhook joins the game.
+    const before = await withdrawalsDone();
+    expect((await clients.admin.post('/api/admin-delete-user', { userId: lateId })).status).toBe(200);
+    await waitFor("the deletion's job", async () => (await withdrawalsDone()) > before);
+    const confirmed = await clients.anonymous.post('/api/payments/simulated/confirm', {
+      clientSecret: secret.text,
+      ...GOOD_CARD,
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const entryPaymentId = paymentIdOfClientSecret(secret.text)!;
+    expect(total(await refundsOf([entryPaymentId]))).toBe(400);
+    const data = (await clients.admin.get(`/api/get-game-data?gameId=${game.gameId}`)).json as GameDetail;
+    expect([...data.team_1, ...data.team_2, ...data.sideline].map((one) => one.userId)).not.toContain(lateId);
+    expect(data.status).toBe('scheduled');
+  });
+
   it('previews only for admins, and answers a clear 4xx for an unknown or deleted account', async () => {
     expect((await clients.captain.get(`/api/admin/user-deletion-preview?userId=${ids.player}`)).status).toBe(403);
-    expect(await preview(ids.player)).toEqual({ userId: ids.player, fields: 0, upcomingGames: 0, refundCents: 0 });
+    expect(await preview(ids.player)).toEqual({
+      userId: ids.player,
+      fields: 0,
+      upcomingGames: 0,
+      refundCents: 0,
+      gamesLeft: [],
+    });
     const unknown = await clients.admin.get('/api/admin/user-deletion-preview?userId=nobody-here');
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown).code).toBe('user_not_found');

@@ -319,6 +319,28 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     });
   });
 
+  it('refuses an add-game sideline, minimum or decision time other than the held ones, and any unknown key (issue #41)', async () => {
+    const draft = { name: 'Held Sizes', maxPlayers: 16, price: '0', sidelineSize: 3, minPlayers: 10, decisionHours: 5 };
+    const { holdId, rentalCents } = await holdSlot(16, 17, draft);
+    const paymentId = await pay(captain, { kind: 'rental', holdId }, rentalCents);
+    const base = { subFieldId: pitch, holdId, paymentId, ...draft, startDate: at(16), endDate: at(17) };
+    for (const changed of [{ sidelineSize: 6 }, { minPlayers: 12 }, { minPlayers: null }, { decisionHours: 8 }]) {
+      const answer = await captain.post('/api/add-game', { ...base, ...changed });
+      expect(answer.status, `${JSON.stringify(changed)}: ${answer.text}`).toBe(409);
+      expect(errorOf(answer).code).toBe('draft_differs_from_hold');
+      expect(errorOf(answer).message).toContain('sideline of 3, at least 10 players, checked 5 hours before the start');
+    }
+    const unknown = await captain.post('/api/add-game', { ...base, sidelineSise: 6, repeatWeeks: 4 });
+    expect(unknown.status, unknown.text).toBe(400);
+    expect(errorOf(unknown).message).toMatch(/^add-game does not take sidelineSise, repeatWeeks\./);
+    const added = await captain.post('/api/add-game', base);
+    expect(added.status, added.text).toBe(200);
+    expect(await gameData((added.json as { gameId: string }).gameId)).toMatchObject({
+      sidelineSize: 3,
+      minPlayers: 10,
+    });
+  });
+
   it('takes prices only as plain decimal dollars and says what to type otherwise', async () => {
     for (const price of ['0x10', '5e2', '12.345', 'Infinity']) {
       const answer = await captain.post('/api/hold-slot', {

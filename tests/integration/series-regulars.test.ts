@@ -6,7 +6,12 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameDetail, GameSearchResult, RegularGame } from '@playtime/shared/contract/games';
+import {
+  regularsFirstUntil,
+  type GameDetail,
+  type GameSearchResult,
+  type RegularGame,
+} from '@playtime/shared/contract/games';
 import { fold, type DecisionContext, type Decider } from '@playtime/shared/domain/decider';
 import { availabilityDecider, type AvailabilityCommand } from '@playtime/shared/domain/availability/decider';
 import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/availability/events';
@@ -25,9 +30,11 @@ import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR } from '../support/time';
 import { waitFor } from '../support/wait';
 
+const NY = { 'x-time-zone': 'America/New_York' };
+
 const WEEK = 7 * 24 * HOUR;
 const HALF_HOUR = HOUR / 2;
-const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string } }).error;
+const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 const metadata = { userId: null, correlationId: 'series-regulars', causationId: null };
 
 describe('regulars first, then everyone, over HTTP', () => {
@@ -182,6 +189,22 @@ describe('regulars first, then everyone, over HTTP', () => {
     const refused = await stranger.post('/api/join-game', { gameId: seriesA[1], team: 0 });
     expect(refused.status, refused.text).toBe(403);
     expect(errorOf(refused).code).toBe('regulars_first');
+    // Issue #41: why and until when, in the reader's zone; and the waitlist takes them meanwhile.
+    const publicFrom = startA + HOUR + 24 * HOUR;
+    const inNewYork = await stranger.call('POST', '/api/join-game', { gameId: seriesA[1], team: 0 }, NY);
+    expect(errorOf(inNewYork).message).toMatch(
+      /^Regulars pick first until [A-Z][a-z]+day \d{1,2}(:\d\d)? [ap]m; you can join then or join the waitlist$/,
+    );
+    expect(errorOf(inNewYork).message).toBe(regularsFirstUntil(publicFrom, 'America/New_York'));
+    expect(errorOf(refused).message).toBe(regularsFirstUntil(publicFrom, 'UTC'));
+    // The entry checkout says the same, in the same zone.
+    const purpose = { kind: 'entry', gameId: seriesA[1] };
+    const checkout = await stranger.call('POST', '/api/checkout', { price: 0, purpose }, NY);
+    expect(checkout.status, checkout.text).toBe(403);
+    expect(errorOf(checkout).message).toBe(errorOf(inNewYork).message);
+    const waiting = await stranger.post('/api/join-waitlist', { gameId: seriesA[1] });
+    expect(waiting.status, waiting.text).toBe(200);
+    expect((await stranger.post('/api/leave-waitlist', { gameId: seriesA[1] })).status).toBe(200);
     expect((await clients.player.post('/api/join-game', { gameId: seriesA[1], team: 0 })).status).toBe(200);
     clients.player.seesWritesOf(clients.player);
     expect((await clients.player.get('/api/get-regular-games')).json).toEqual([]);

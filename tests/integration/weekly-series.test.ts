@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddedGame, CancelledSeries, GameDetail, GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { signUpPlayer } from '../support/accounts';
 import { type ApiAnswer, type ApiClient } from '../support/api-client';
-import { addAvailableField, demoPeople, payInFull } from '../support/game-loop';
+import { addAvailableField, addNewYorkField, demoPeople, payInFull } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DAY_AFTER_TOMORROW, HOUR } from '../support/time';
 import { waitFor } from '../support/wait';
@@ -174,6 +174,60 @@ describe('a weekly series over HTTP', () => {
     expect(booked.map((row) => row.start.toISOString())).toEqual(
       [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12].map((week) => iso(weekAt(week, week === 4 ? 19 : 18))),
     );
+  });
+
+  it("keeps a New York field's 18:00 every week for a captain in London or with no zone, across both daylight-saving changes (issue #41)", async () => {
+    const fieldId = await addNewYorkField(clients.owner, { name: 'Hudson Zone Park', address: '41 Zone Rd' });
+    const pitch = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
+    // Thursdays 17:00–22:00 New York, before and after each change (US: 14 Mar and 7 Nov 2027).
+    for (const [startDate, endDate, until] of [
+      ['2027-03-04T22:00:00.000Z', '2027-03-05T03:00:00.000Z', '2027-03-25'],
+      ['2027-10-21T21:00:00.000Z', '2027-10-22T02:00:00.000Z', '2027-11-11'],
+    ]) {
+      const windows = await clients.owner.call(
+        'POST',
+        '/api/add-field-schedule',
+        { subFieldId: pitch, startDate, endDate, repeat: { weekdays: [4], until } },
+        { 'x-time-zone': 'America/New_York' },
+      );
+      expect(windows.status, windows.text).toBe(200);
+    }
+    clients.captain.seesWritesOf(clients.owner);
+    const hold = async (
+      startDate: string,
+      endDate: string,
+      zone: string | null,
+      body: Record<string, unknown> = {},
+    ) => {
+      const answer = await clients.captain.call(
+        'POST',
+        '/api/hold-slot',
+        { subFieldId: pitch, startDate, endDate, name: 'Zone Regulars', repeatWeeks: 4, ...body },
+        zone ? { 'x-time-zone': zone } : {},
+      );
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.json as HeldSlot).occurrences.map((week) => week.startDate);
+    };
+    for (const zone of ['Europe/London', null]) {
+      // Spring forward: 18:00 EST is 23:00 UTC, 18:00 EDT 22:00 UTC (London keeps GMT until 28 March).
+      expect(await hold('2027-03-04T23:00:00.000Z', '2027-03-05T00:30:00.000Z', zone)).toEqual([
+        '2027-03-04T23:00:00.000Z',
+        '2027-03-11T23:00:00.000Z',
+        '2027-03-18T22:00:00.000Z',
+        '2027-03-25T22:00:00.000Z',
+      ]);
+      // Fall back: 18:00 EDT is 22:00 UTC, 18:00 EST 23:00 UTC (London is back on GMT from 31 October).
+      expect(await hold('2027-10-21T22:00:00.000Z', '2027-10-21T23:30:00.000Z', zone)).toEqual([
+        '2027-10-21T22:00:00.000Z',
+        '2027-10-28T22:00:00.000Z',
+        '2027-11-04T22:00:00.000Z',
+        '2027-11-11T23:00:00.000Z',
+      ]);
+      // The dates to skip are the field's: 20:00 on Thursday in New York is already Friday in London and in UTC.
+      expect(
+        await hold('2027-03-05T01:00:00.000Z', '2027-03-05T02:30:00.000Z', zone, { skipDates: ['2027-03-11'] }),
+      ).toEqual(['2027-03-05T01:00:00.000Z', '2027-03-19T00:00:00.000Z', '2027-03-26T00:00:00.000Z']);
+    }
   });
 
   it("gives back each cancelled week its own rental from the one series payment; 'the rest of the series' cancels every later week at once", async () => {

@@ -53,14 +53,13 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
         endDate: body.endDate,
         holdMinutes: deps.holdMinutes,
         draft,
-        // The weeks keep the captain's time of day in the zone their page reads times in.
+        // The weeks keep the slot's time of day, and skipDates are dates, in the field's zone.
         series:
           body.repeatWeeks === undefined
             ? undefined
             : {
                 repeatWeeks: body.repeatWeeks,
                 skipDates: body.skipDates,
-                timeZone: timeZoneOf(req),
                 regularsWindowHours: body.regularsWindowHours,
               },
       },
@@ -96,6 +95,9 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
         name: body.name,
         maxPlayers: body.maxPlayers,
         priceCents: body.price,
+        sidelineSize: body.sidelineSize,
+        minPlayers: body.minPlayers,
+        decisionHours: body.decisionHours,
         startDate: body.startDate,
         endDate: body.endDate,
         timeZone: timeZoneOf(req),

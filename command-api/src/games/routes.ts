@@ -22,6 +22,7 @@ import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type pg from 'pg';
+import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { cancelRestOfSeries } from '@playtime/shared/game-loop/series';
 import { metadataOf, runCommand, setPosition, type CommandDependencies } from '../http/run-command';
@@ -73,6 +74,8 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
         username: user.username,
         team: body.team,
         payment,
+        // A refusal that names a time names it in the reader's zone, as other refusals do.
+        timeZone: timeZoneOf(req),
       });
     }
     res.json({ ok: true });

@@ -1,3 +1,4 @@
+import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { Router, type Response } from 'express';
 import {
   PAYOUTS_RETURN_PATH,
@@ -33,7 +34,7 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
   router.post('/api/checkout', anyUser, async (req, res) => {
     const body = parseBody(checkoutRequestSchema, req.body);
     const payerId = req.user!.userId;
-    const priced = await purposes.price(body.purpose, payerId);
+    const priced = await purposes.price(body.purpose, payerId, timeZoneOf(req));
     if (!priced)
       throw new ApiError(
         404,

@@ -237,13 +237,15 @@ export const gamesProjection: QueryingProjection = {
           break;
         case 'PlayerRemoved': {
           const d = event.data;
-          // Removals from before usernames were recorded take the name the roster showed.
-          await db.query(
-            `INSERT INTO game_removals (game_id, player_id, username, removed_at)
+          // Removals from before usernames were recorded take the name the roster showed. A deleted
+          // account's withdrawal (issue #41) keeps nobody out: it is no removal to allow back.
+          if (d.reason === undefined)
+            await db.query(
+              `INSERT INTO game_removals (game_id, player_id, username, removed_at)
              SELECT $1, $2, coalesce(nullif($3, ''), (SELECT username FROM game_participants WHERE game_id = $1 AND player_id = $2), ''), $4
              ON CONFLICT (game_id, player_id) DO UPDATE SET removed_at = EXCLUDED.removed_at`,
-            [gameId, d.playerId, d.username, d.at],
-          );
+              [gameId, d.playerId, d.username, d.at],
+            );
           await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
           if (d.refundedPaymentId)
             await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [

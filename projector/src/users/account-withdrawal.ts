@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import type { UserEvent } from '@playtime/shared/domain/users/events';
 import { accountWithdrawalJobHandler, type AccountWithdrawalJob } from '@playtime/shared/game-loop/account-withdrawal';
 import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
@@ -58,6 +59,8 @@ export async function startAccountWithdrawal(options: {
   redisUrl?: string | undefined;
   logger: Logger;
   now?: () => Date;
+  /** OFFER_WINDOW_*: a place a deleted player frees is offered as any other. */
+  offerWindows?: OfferWindows;
 }): Promise<AccountWithdrawal> {
   const queue = await createJobQueue<AccountWithdrawalJob>({
     name: JOB_QUEUES.accountWithdrawal,
@@ -66,7 +69,14 @@ export async function startAccountWithdrawal(options: {
     logger: options.logger,
   });
   const { commands, pool, progress } = options;
-  queue.process(accountWithdrawalJobHandler({ commands, pool, progress, now: options.now ?? commands.now }), {
+  const handler = accountWithdrawalJobHandler({
+    commands,
+    pool,
+    progress,
+    now: options.now ?? commands.now,
+    offerWindows: options.offerWindows,
+  });
+  queue.process(handler, {
     concurrency: 2,
   });
   return { projection: reactorProjection(accountWithdrawalReactor(queue)), close: () => queue.close() };

@@ -36,6 +36,9 @@ describe('event history lines', () => {
     });
     expect(line(removed('p1'))).toBe('cap@playtime.test removed pat@playtime.test, entry refunded');
     expect(line(removed(null))).toBe('cap@playtime.test removed pat@playtime.test');
+    // Issue #41: a deleted account's withdrawal says why.
+    const withdrawn = { ...removed('p1'), data: { ...removed('p1').data, reason: 'account_deleted' } };
+    expect(line(withdrawn)).toBe('cap@playtime.test removed pat@playtime.test (account deleted), entry refunded');
     expect(
       line({
         type: 'PlayerAllowedBack',

@@ -98,7 +98,7 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
     case 'PlayerLeft':
       return `${name(event.data.playerId)} left after ${Math.round(event.data.playedSeconds / 60)} min on the pitch`;
     case 'PlayerRemoved':
-      return `${name(event.data.removedBy)} removed ${name(event.data.playerId)}${event.data.refundedPaymentId ? ', entry refunded' : ''}`;
+      return `${name(event.data.removedBy)} removed ${name(event.data.playerId)}${event.data.reason ? ' (account deleted)' : ''}${event.data.refundedPaymentId ? ', entry refunded' : ''}`;
     case 'PlayerAllowedBack':
       return `${name(event.data.allowedBy)} allowed ${name(event.data.playerId)} back`;
     case 'GameCancelled':

@@ -30,6 +30,23 @@ const DELETION_PREVIEW_SQL = `
           -- Every entry still held is refunded, a player's who left included (DESIGN §8).
           + (SELECT coalesce(sum(a.price_cents), 0) FROM affected a JOIN read.game_entries e ON e.game_id = a.game_id WHERE NOT e.refunded))::bigint AS refund_cents`;
 
+/**
+ * The other upcoming games the account plays in, waits for or holds an entry of (a leaver's), which its
+ * deletion takes it out of with that entry refunded (issue #41), as the withdrawal job will find them.
+ */
+const GAMES_LEFT_SQL = `
+  SELECT g.game_id AS "gameId", g.name, g.start_date AS "startDate",
+         CASE WHEN EXISTS (SELECT FROM read.game_entries e WHERE e.game_id = g.game_id AND e.player_id = $1 AND NOT e.refunded)
+              THEN g.price_cents::int ELSE 0 END AS "refundCents"
+    FROM read.games g
+   WHERE g.status = 'scheduled' AND g.end_date > now()
+     AND g.organizer_id <> $1
+     AND g.field_id NOT IN (SELECT field_id FROM read.fields WHERE owner_id = $1)
+     AND (EXISTS (SELECT FROM read.game_participants p WHERE p.game_id = g.game_id AND p.player_id = $1)
+       OR EXISTS (SELECT FROM read.game_waitlist w WHERE w.game_id = g.game_id AND w.player_id = $1)
+       OR EXISTS (SELECT FROM read.game_entries e WHERE e.game_id = g.game_id AND e.player_id = $1 AND NOT e.refunded))
+   ORDER BY g.start_date, g.game_id`;
+
 /** Admin queries about one account: what deleting it will do, and its ledger (which a deletion keeps). */
 export function adminAccountQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser }): Router {
   const router = Router();
@@ -47,16 +64,18 @@ export function adminAccountQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
     const account = await accountOf(userId);
     if (!account) throw new ApiError(404, 'user_not_found', NO_SUCH_USER);
     if (account.deleted) throw new ApiError(409, 'user_deleted', 'This account has been deleted already.');
-    const { rows } = await deps.pool.query<{ fields: number; games: number; refund_cents: string }>(
-      DELETION_PREVIEW_SQL,
-      [userId],
-    );
+    const [{ rows }, left] = await Promise.all([
+      deps.pool.query<{ fields: number; games: number; refund_cents: string }>(DELETION_PREVIEW_SQL, [userId]),
+      deps.pool.query<{ gameId: string; name: string; startDate: Date; refundCents: number }>(GAMES_LEFT_SQL, [userId]),
+    ]);
     const row = rows[0]!;
+    const gamesLeft = left.rows.map((game) => ({ ...game, startDate: game.startDate.toISOString() }));
     const preview: UserDeletionPreview = {
       userId,
       fields: row.fields,
       upcomingGames: row.games,
-      refundCents: Number(row.refund_cents),
+      refundCents: Number(row.refund_cents) + gamesLeft.reduce((sum, game) => sum + game.refundCents, 0),
+      gamesLeft,
     };
     res.json(preview);
   });

@@ -55,6 +55,8 @@ export {
 /** Spec §9: the organizer's upcoming list shows at most 4 games. */
 export const ORGANIZER_GAMES_LIMIT = 4;
 export { NO_SUCH_GAME, SEARCH_RESULTS_LIMIT };
+/** Refusals of the game rules whose words the pages show as the server sends them (issue #41). */
+export { ORGANIZER_NOT_ON_WAITLIST, regularsFirstUntil } from '../domain/games/decider';
 
 const id = requiredId;
 
@@ -401,13 +403,7 @@ export const holdSlotBody = z
   });
 export const releaseHoldBody = z.object({ holdId: id('holdId') });
 
-/**
- * Spec §7 add-game: the wizard's draft, plus the hold and its payment. The game is made from the hold
- * (its times, price and the draft it was held with): a name, size, price or time sent here must be the
- * held one (a different one is refused with the held values). The venue, location and cost per hour
- * are accepted as the spec sends them; the server takes them from the field itself.
- */
-export const addGameBody = z.object({
+const addGameShape = {
   subFieldId: id('subFieldId'),
   holdId: id('holdId'),
   paymentId: id('paymentId').optional(),
@@ -415,11 +411,29 @@ export const addGameBody = z.object({
   maxPlayers: maxPlayersField.optional(),
   /** Absent: not compared (entryPriceCents alone reads a missing price as free). */
   price: entryPriceCents.optional(),
+  sidelineSize: sidelineSizeField.optional(),
+  minPlayers: minPlayersField.optional(),
+  decisionHours: decisionHoursField.optional(),
   startDate: instant('Start date').optional(),
   endDate: instant('End date').optional(),
   venue: z.unknown().optional(),
   location: z.unknown().optional(),
   organizerCost: z.unknown().optional(),
+};
+
+/** The refusal of keys add-game does not know (issue #41): named, with the keys it takes. */
+export const addGameUnknownKeys = (keys: readonly string[]) =>
+  `add-game does not take ${keys.join(', ')}. It takes ${Object.keys(addGameShape).join(', ')}.`;
+
+/**
+ * Spec §7 add-game: the wizard's draft, plus the hold and its payment. The game is made from the hold
+ * (its times, price and the draft it was held with): a name, size, price, sideline, minimum, decision
+ * time or time sent here must be the held one (a different one is refused with the held values). The
+ * venue, location and cost per hour are accepted as the spec sends them; the server takes them from the
+ * field itself. Any other key is refused, never dropped (issue #41).
+ */
+export const addGameBody = z.strictObject(addGameShape, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? addGameUnknownKeys(issue.keys) : undefined),
 });
 
 /** A week the hold covers (issue #30): one for a single game, every kept week for a series. */

@@ -77,34 +77,61 @@ export interface EditUserInput {
 /** GET /api/admin/user-deletion-preview?userId and GET /api/admin/ledger?userId. */
 export const adminUserQuery = z.object({ userId: requiredId('userId') });
 
+/** An upcoming game a deleted player leaves (issue #41), with the entry it gives back (0: none held). */
+export interface GameLeft {
+  gameId: string;
+  name: string;
+  startDate: string;
+  refundCents: number;
+}
+
 /**
  * What deleting an account will do (GET /api/admin/user-deletion-preview), which the admin's delete
- * dialog says before they confirm: the account's fields are withdrawn, and every game not yet ended or
- * cancelled that it organized or that is played on its fields is cancelled with everything paid refunded.
+ * dialog says before they confirm: the account's fields are withdrawn, every game not yet ended or
+ * cancelled that it organized or that is played on its fields is cancelled with everything paid refunded,
+ * and it leaves every other such game it plays in or waits for, its entry refunded (issue #41).
  */
 export interface UserDeletionPreview {
   userId: string;
   /** The fields it owns, which leave search and holds. */
   fields: number;
   upcomingGames: number;
-  /** Every paid entry and every paid rental of those games, in full, in cents. */
+  /** Every paid entry and every paid rental of the cancelled games, and the entries of the games left, in cents. */
   refundCents: number;
+  /** The other upcoming games the account plays in or waits for, soonest first. */
+  gamesLeft: GameLeft[];
 }
 
 const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** The delete dialog's line, e.g. 'Deletes 2 fields, cancels 3 upcoming games, refunds $84.00'. */
 export function describeUserDeletion(
-  preview: Pick<UserDeletionPreview, 'fields' | 'upcomingGames' | 'refundCents'>,
+  preview: Pick<UserDeletionPreview, 'fields' | 'upcomingGames' | 'refundCents' | 'gamesLeft'>,
 ): string {
   const parts = [
     preview.fields > 0 ? `deletes ${counted(preview.fields, 'field')}` : null,
     preview.upcomingGames > 0 ? `cancels ${counted(preview.upcomingGames, 'upcoming game')}` : null,
+    preview.gamesLeft.length > 0 ? `removes them from ${counted(preview.gamesLeft.length, 'upcoming game')}` : null,
     preview.refundCents > 0 ? `refunds ${formatDollars(preview.refundCents)}` : null,
   ].filter((part): part is string => part !== null);
   if (parts.length === 0) return 'No fields or upcoming games: only the account is deleted.';
   const line = parts.join(', ');
   return line.charAt(0).toUpperCase() + line.slice(1);
+}
+
+/** A game the delete dialog lists (issue #41): 'Evening Cup, Tue 1 Dec, 18:00: entry of $5.00 refunded'. */
+export function describeGameLeft(game: GameLeft, timeZone: string): string {
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(game.startDate));
+  const refund = game.refundCents > 0 ? `entry of ${formatDollars(game.refundCents)} refunded` : 'no entry to refund';
+  return `${game.name}, ${when}: ${refund}`;
 }
 
 /** At most this many of a receiver's ledger entries are listed, newest first. */

@@ -5,6 +5,7 @@ import { fieldDecider, SUBFIELDS_STILL_OPEN } from '../domain/fields/decider';
 import { fieldStream } from '../domain/fields/events';
 import { gameDecider } from '../domain/games/decider';
 import { gameStream, type GameWithdrawalReason } from '../domain/games/events';
+import type { OfferWindows } from '../domain/games/rules';
 import { availabilityDecider, type SubFieldRef } from '../domain/availability/decider';
 import { subFieldStream } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
@@ -17,7 +18,7 @@ import type { ProjectionProgress } from '../infra/projections/projection-progres
 /**
  * A deleted account stops selling (DESIGN §8): the owner's fields leave search and holds, and every
  * upcoming game the account organized or hosted on its fields is cancelled with everything paid
- * refunded. A reactor (projector/src/users/account-withdrawal.ts) turns each UserDeleted into one
+ * refunded; a player leaves the other upcoming games they are in, their entries refunded (issue #41). A reactor (projector/src/users/account-withdrawal.ts) turns each UserDeleted into one
  * job; the job finds the fields and games in the read models (once they hold everything written before
  * the deletion) and withdraws each through its own aggregate's decider, so every step is decided on its stream and changes nothing when repeated.
  * A cancelled game's slot and refunds then follow from GameCancelled, as for any cancellation.
@@ -37,6 +38,8 @@ export interface AccountWithdrawalDependencies {
   pool: pg.Pool;
   progress: ProjectionProgress;
   now: () => Date;
+  /** How long a place freed by a deleted player is offered to the next in line (the game loop's settings). */
+  offerWindows?: OfferWindows;
 }
 
 /** How long a job waits for the read models to reach the deletion before it fails and is tried again. */
@@ -155,5 +158,33 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
         ...step,
       });
     }
+    // The games the account played in or waits for leave it, each entry it holds refunded (issue #41).
+    for (const gameId of await joinedGameIds(deps.commands, userId)) {
+      if (games.has(gameId)) continue;
+      await deps.commands.run({
+        decider: gameDecider,
+        streamId: gameStream(gameId),
+        command: {
+          type: 'WithdrawPlayer',
+          playerId: userId,
+          reason: 'account_deleted',
+          offerWindows: deps.offerWindows,
+        },
+        ...step,
+      });
+    }
   };
+}
+
+/**
+ * The games a player ever joined or waited for, from the log itself (the write side reads no read
+ * model to decide): each game's own stream then says whether they still hold anything in it.
+ */
+async function joinedGameIds(commands: CommandDoor, playerId: string): Promise<string[]> {
+  const found = await Promise.all(
+    ['PlayerJoined', 'WaitlistJoined'].map((type) =>
+      commands.store.findEvents({ type, key: 'playerId', value: playerId }),
+    ),
+  );
+  return [...new Set(found.flat().map((event) => (event.data as { gameId: string }).gameId))];
 }

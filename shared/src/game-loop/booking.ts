@@ -52,7 +52,8 @@ export async function holdSlot(
     endDate: Date;
     holdMinutes: number;
     draft: GameDraft;
-    series?: SeriesRequest | undefined;
+    /** The weeks keep the slot's time of day in the field's zone, whoever asks from wherever (issue #41). */
+    series?: Omit<SeriesRequest, 'timeZone'> | undefined;
   },
   origin: CommandOrigin,
 ): Promise<{ held: Extract<AvailabilityEvent, { type: 'SlotHeld' }>['data']; position: LogCheckpoint | null }> {
@@ -79,7 +80,7 @@ export async function holdSlot(
       rentalCents,
       holdMinutes: request.holdMinutes,
       draft: request.draft,
-      series: request.series,
+      series: request.series && { ...request.series, timeZone: field.timeZone },
     },
     ...origin,
   });

@@ -12,6 +12,8 @@ import {
   type VerifiedEntryPayment,
 } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
+import { userDecider } from '../domain/users/decider';
+import { userStream } from '../domain/users/events';
 import { availabilityDecider, type VerifiedRentalPayment } from '../domain/availability/decider';
 import { subFieldStream } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
@@ -116,13 +118,17 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     };
   }
 
-  async function priceEntry(purpose: PurposeOf<'entry'>, payerId: string): Promise<PricedPurpose | null> {
+  async function priceEntry(
+    purpose: PurposeOf<'entry'>,
+    payerId: string,
+    timeZone?: string,
+  ): Promise<PricedPurpose | null> {
     const game = await currentState(commands.store, gameDecider, gameStream(purpose.gameId), commands.streamStates);
     if (game.status !== 'scheduled' || commands.now().getTime() >= game.end) return null;
     if (game.participants.some((participant) => participant.playerId === payerId)) return null;
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
     // Nobody pays for a series week they may not join yet: before last week's end, or outside its regulars.
-    refuseUnlessOpenToJoin(game, payerId, commands.now().getTime());
+    refuseUnlessOpenToJoin(game, payerId, commands.now().getTime(), timeZone);
     // Nobody pays for a place they cannot have: in a full game, only the holder of a standing offer.
     if (!entryCheckoutAllowed(game, payerId, commands.now()))
       throw new DomainError('conflict', 'game_full', NO_PLACE_TO_PAY_FOR);
@@ -176,6 +182,23 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     }
   }
 
+  /**
+   * A join its payment's webhook makes after the payer's account was deleted (and the deletion's job
+   * found no game of theirs) is taken back at once, the entry refunded, as the deletion would have done
+   * (issue #41). Read after the join's append: a deletion after this read finds the join in the log.
+   */
+  async function withdrawIfPayerDeleted(payment: PaymentFor<'entry'>): Promise<void> {
+    const payer = await currentState(commands.store, userDecider, userStream(payment.payerId), commands.streamStates);
+    if (payer.status !== 'deleted') return;
+    await commands.run({
+      decider: gameDecider,
+      streamId: gameStream(payment.purpose.gameId),
+      command: { type: 'WithdrawPlayer', playerId: payment.payerId, reason: 'account_deleted' },
+      actorId: null,
+      metadata: metadata(payment),
+    });
+  }
+
   // The player's page joins with join-game; this joins them when the page never came back.
   async function entrySucceeded(payment: PaymentFor<'entry'>): Promise<void> {
     const { rows } = await deps.pool.query<{ username: string | null }>(
@@ -202,6 +225,7 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
         actorId: payment.payerId,
         metadata: metadata(payment),
       });
+      await withdrawIfPayerDeleted(payment);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // A payment that bought a membership already (the player's own call came first) owes nothing back,
@@ -218,12 +242,12 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
   }
 
   return {
-    price(purpose, payerId) {
+    price(purpose, payerId, timeZone) {
       switch (purpose.kind) {
         case 'rental':
           return priceRental(purpose, payerId);
         case 'entry':
-          return priceEntry(purpose, payerId);
+          return priceEntry(purpose, payerId, timeZone);
       }
     },
     async paymentSucceeded(payment) {

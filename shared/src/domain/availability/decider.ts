@@ -14,6 +14,7 @@ import {
   type Span,
 } from './bookings';
 import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from './events';
+import { refuseChangedDraft, type DraftAsSent } from './held-draft';
 import { NO_WEEKS_KEPT, seriesWeeksClash, skipNotInSeries, weeklySpans } from './series';
 import { isOnSlotGrid } from '../slot-grid';
 import {
@@ -33,6 +34,8 @@ import { formatDollars } from '../money';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+
+export type { DraftAsSent };
 
 export const MAX_WINDOW_DAYS = 14;
 const DAY_MS = 24 * 3_600_000;
@@ -158,23 +161,9 @@ export interface SeriesRequest {
   repeatWeeks: number;
   /** Weeks the captain dropped, as local dates 'YYYY-MM-DD' in `timeZone`; each must be one of the weeks. */
   skipDates: string[];
-  /** The zone the weeks keep their time of day in, and the dates are read in. */
+  /** The field's zone: the weeks keep their time of day in it, and the dates are read in it (issue #41). */
   timeZone: string;
   regularsWindowHours: number;
-}
-
-/**
- * The game as add-game sends it again (spec §7's draft). The hold fixed it: a field sent unchanged is
- * fine, a different one is refused, never silently ignored (DESIGN §5). Absent fields are not compared.
- */
-export interface DraftAsSent {
-  name?: string | undefined;
-  maxPlayers?: number | undefined;
-  priceCents?: number | undefined;
-  startDate?: Date | undefined;
-  endDate?: Date | undefined;
-  /** The reader's IANA zone, for the held times quoted in a refusal. */
-  timeZone: string;
 }
 
 /** A window as epoch milliseconds, end exclusive: a window ending 18:00 and one starting 18:00 do not overlap. */
@@ -724,29 +713,6 @@ export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent
     }
   },
 };
-
-function refuseChangedDraft(hold: KnownHold, sent: DraftAsSent): void {
-  const { draft } = hold;
-  const changed =
-    (sent.name !== undefined && sent.name !== '' && sent.name !== draft.name) ||
-    (sent.maxPlayers !== undefined && sent.maxPlayers !== draft.maxPlayers) ||
-    (sent.priceCents !== undefined && sent.priceCents !== draft.priceCents) ||
-    (sent.startDate !== undefined && sent.startDate.getTime() !== hold.start) ||
-    (sent.endDate !== undefined && sent.endDate.getTime() !== hold.end);
-  if (!changed) return;
-  const held = {
-    name: draft.name,
-    maxPlayers: String(draft.maxPlayers),
-    price: formatDollars(draft.priceCents),
-    time: describeSpan(hold, sent.timeZone),
-  };
-  throw new DomainError(
-    'conflict',
-    'draft_differs_from_hold',
-    `This slot is held for "${held.name}", ${held.maxPlayers} players, entry ${held.price}, ${held.time}. Go back and hold the slot again to change the game.`,
-    held,
-  );
-}
 
 function findHold(state: AvailabilityState, holdId: string): KnownHold {
   const hold = state.holds.find((candidate) => candidate.holdId === holdId);

@@ -162,16 +162,22 @@ describe('holds and bookings on the sub-field stream', () => {
       endDate: new Date('2026-11-22T19:30:00Z'),
     };
     given(availabilityDecider, [evening, held]).when(withDraft(same), captain).then([booked]);
+    // Issue #41: the sideline, the minimum and (with no minimum) any decision time sent as held are fine.
+    given(availabilityDecider, [evening, held])
+      .when(withDraft({ ...same, sidelineSize: 4, minPlayers: null, decisionHours: 9 }), captain)
+      .then([booked]);
     given(availabilityDecider, [evening, held])
       .when(withDraft({ name: '' }), captain)
       .then([booked]);
-    const heldValues = `This slot is held for "Cap's Game", 22 players, entry $5.00, Sun 22 Nov, 18:00–19:30. Go back and hold the slot again to change the game.`;
+    const heldValues = `This slot is held for "Cap's Game", 22 players, entry $5.00, Sun 22 Nov, 18:00–19:30, sideline of 4, no minimum of players. Go back and hold the slot again to change the game.`;
     for (const changed of [
       { name: 'Other' },
       { maxPlayers: 14 },
       { priceCents: 0 },
       { startDate: new Date('2026-11-22T18:30:00Z') },
       { endDate: new Date('2026-11-22T20:00:00Z') },
+      { sidelineSize: 6 },
+      { minPlayers: 10 },
     ]) {
       given(availabilityDecider, [evening, held])
         .when(withDraft({ ...same, ...changed }), captain)

@@ -7,6 +7,7 @@ import {
   entryCheckoutAllowed,
   GAME_FULL,
   GAME_FULL_JOIN_WAITLIST,
+  ORGANIZER_NOT_ON_WAITLIST,
   gameDecider,
   lineOf,
   playTimeAt,
@@ -742,6 +743,12 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
         .when(joinWaitlist('s2'), before('s2'))
         .thenRefused('removed_by_organizer');
       given(gameDecider, fullGame()).when(joinWaitlist('w1'), before('w2')).thenRefused('join_for_yourself');
+    });
+
+    it("refuses the organizer their own game's waitlist, saying what to do instead (issue #41)", () => {
+      given(gameDecider, fullGame())
+        .when({ type: 'JoinWaitlist', playerId: 'captain', username: 'captain' }, before('captain'))
+        .thenRefused('organizer_waitlist', ORGANIZER_NOT_ON_WAITLIST);
     });
 
     it('never fills a game whose sideline is uncapped (every game scheduled before sideline sizes)', () => {

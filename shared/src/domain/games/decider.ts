@@ -1,7 +1,21 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
-import type { GameCancellationReason, GameDetails, GameEvent, GameWithdrawalReason, PitchTeam, Team } from './events';
+import type {
+  GameCancellationReason,
+  GameDetails,
+  GameEvent,
+  GameWithdrawalReason,
+  PitchTeam,
+  PlayerRemovalReason,
+  Team,
+} from './events';
 import { gameHasEnded, minimumDecisionAt, NO_SUCH_GAME, offerWindowMs, TEAM_SLOTS, type OfferWindows } from './rules';
 import { formatDollars } from '../money';
+import { refuseOrganizerOnWaitlist } from './policies/waitlist';
+import { regularsOnlyNow, refuseUnlessOpenToJoin } from './policies/regulars-first';
+import { playerWithdrawalEvents } from './policies/player-withdrawal';
+
+export { ORGANIZER_NOT_ON_WAITLIST } from './policies/waitlist';
+export { regularsFirstUntil, refuseUnlessOpenToJoin, SERIES_WEEK_NOT_OPEN } from './policies/regulars-first';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
@@ -46,6 +60,8 @@ export type GameCommand =
       username: string;
       team: Team;
       payment: VerifiedEntryPayment | null;
+      /** The reader's IANA zone, for the times a refusal names (UTC when absent). */
+      timeZone?: string;
     } & MayOffer)
   | ({ type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean } & MayOffer)
   | ({ type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean } & MayOffer)
@@ -55,6 +71,8 @@ export type GameCommand =
   | { type: 'CancelGame'; actorIsAdmin: boolean }
   /** An admin deleted the organizer's or the field owner's account (a job of the deletion, never a person's request). */
   | { type: 'WithdrawGame'; reason: GameWithdrawalReason }
+  /** An admin deleted a player's account (a job of the deletion): they leave the game, their entry refunded. */
+  | ({ type: 'WithdrawPlayer'; playerId: string; reason: PlayerRemovalReason } & MayOffer)
   /** The first in line takes the spot offered to them. */
   | { type: 'AcceptSpot'; playerId: string }
   /** The first in line turns the offer down: back of the line, and the offer passes on. */
@@ -499,9 +517,13 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
         playerId,
         false,
       );
+      // A deleted account's withdrawal keeps nobody out: only the organizer's removal does.
+      const keptOut = event.data.reason === undefined;
       return {
         ...gone,
-        removed: [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }],
+        removed: keptOut
+          ? [...gone.removed.filter((removed) => removed.playerId !== playerId), { playerId, username }]
+          : gone.removed,
         paidEntries: gone.paidEntries.map((entry) =>
           entry.paymentId === refundedPaymentId ? { ...entry, refunded: true } : entry,
         ),
@@ -590,7 +612,7 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
       refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME,
     );
   }
-  refuseUnlessOpenToJoin(game, command.playerId, now);
+  refuseUnlessOpenToJoin(game, command.playerId, now, command.timeZone);
   refuseUnlessPlaceFor(game, command.playerId, now);
   if (payment && paymentUsed(game, payment.paymentId))
     throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
@@ -609,26 +631,6 @@ function joinGame(command: Command<'JoinGame'>, state: GameState, context: Decis
   // The move onto a team is decided on the game as the join leaves it.
   const afterJoin = evolve(game, joined) as ScheduledGame;
   return [joined, ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at)];
-}
-
-/** Why a series week refuses a newcomer (issue #30): it is not open yet, or only to its regulars now. */
-export const SERIES_WEEK_NOT_OPEN =
-  "This week's game opens when last week's game ends: its players join first, then everyone.";
-export const REGULARS_FIRST =
-  "Last week's players may join this week's game first. It opens to everyone when their window ends.";
-
-/**
- * A week of a series takes newcomers once last week's game has ended: its regulars first, for the
- * series' regulars' window, then everyone. The first week, and any game that is no series, is open.
- */
-export function refuseUnlessOpenToJoin(game: KnownGame, playerId: string, now: number): void {
-  const { series } = game.details;
-  if (!series?.previousEndDate) return;
-  const regularsFrom = Date.parse(series.previousEndDate);
-  if (now < regularsFrom) throw new DomainError('conflict', 'series_week_not_open', SERIES_WEEK_NOT_OPEN);
-  const publicFrom = regularsFrom + series.regularsWindowHours * 3_600_000;
-  if (now < publicFrom && !game.regulars.some((regular) => regular.playerId === playerId))
-    throw new DomainError('forbidden', 'regulars_first', REGULARS_FIRST);
 }
 
 function refuseUnlessSeries(game: ScheduledGame): void {
@@ -892,13 +894,15 @@ function joinWaitlist(command: Command<'JoinWaitlist'>, state: GameState, contex
   const { playerId, username } = command;
   if (context.actorId !== playerId)
     throw new DomainError('forbidden', 'join_for_yourself', 'You can only join the waitlist yourself.');
+  refuseOrganizerOnWaitlist(game.details.organizerId, playerId);
   if (game.participants.some((participant) => participant.playerId === playerId))
     throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
   if (game.waitlist.some((waiting) => waiting.playerId === playerId))
     throw new DomainError('conflict', 'already_waiting', 'You are already on the waitlist.');
   if (game.removed.some((removed) => removed.playerId === playerId))
     throw new DomainError('forbidden', 'removed_by_organizer', REMOVED_FROM_FREE_GAME);
-  if (!placesTaken(game))
+  // A newcomer the regulars keep out for now may wait too (issue #41), as the refusal of their join says.
+  if (!placesTaken(game) && !regularsOnlyNow(game, playerId, context.now.getTime()))
     throw new DomainError('conflict', 'not_full', 'This game has room: join it instead of the waitlist.');
   return [
     {
@@ -1048,7 +1052,10 @@ function offersAfter(
   }
   for (;;) {
     const holders = new Set(open.waitlistOffers.map((held) => held.playerId));
-    const next = open.waitlist.find((waiting) => !holders.has(waiting.playerId));
+    // Nobody is offered a place they may not take yet: a newcomer waits out the regulars' window.
+    const next = open.waitlist.find(
+      (waiting) => !holders.has(waiting.playerId) && !regularsOnlyNow(open, waiting.playerId, now),
+    );
     if (!next || placesTaken(open)) break;
     offer({ type: 'WaitlistOffered', data: { gameId, playerId: next.playerId, at, expiresAt } });
   }
@@ -1075,6 +1082,8 @@ function decideWithoutOffers(command: GameCommand, state: GameState, context: De
       return cancelGame(command, state, context);
     case 'WithdrawGame':
       return withdrawGame(state, command.reason, context);
+    case 'WithdrawPlayer':
+      return withdrawPlayer(command, state, context);
     case 'AcceptSpot':
       return acceptSpot(command, state, context);
     case 'DeclineSpot':
@@ -1127,4 +1136,28 @@ function withdrawGame(state: GameState, reason: GameWithdrawalReason, context: D
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   if (state.status === 'cancelled' || gameHasEnded(context.now.getTime(), state.end)) return [];
   return [cancellation(state, context, { cancelledBy: context.actorId ?? 'system', rentalRefunded: true, reason })];
+}
+
+/** A deleted player leaves a game not yet over or cancelled (issue #41): see policies/player-withdrawal.ts. */
+function withdrawPlayer(command: Command<'WithdrawPlayer'>, state: GameState, context: DecisionContext): GameEvent[] {
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
+  const now = context.now.getTime();
+  if (state.status === 'cancelled' || gameHasEnded(now, state.end)) return [];
+  const { playerId } = command;
+  const member = state.participants.find((participant) => participant.playerId === playerId);
+  return playerWithdrawalEvents(
+    {
+      gameId: state.details.gameId,
+      playerId,
+      member: member
+        ? {
+            username: member.username,
+            playedSeconds: secondsOnPitch(member.onPitchSince, now, state.start, state.end),
+          }
+        : null,
+      standingPaymentId: standingEntry(state, playerId)?.paymentId ?? null,
+      onWaitlist: state.waitlist.some((waiting) => waiting.playerId === playerId),
+    },
+    { removedBy: context.actorId ?? 'system', at: context.now.toISOString(), reason: command.reason },
+  );
 }

@@ -118,13 +118,23 @@ export const PlayerLeft = eventSchema('PlayerLeft', z.object({ gameId: z.string(
 
 const playerRemovedV1 = z.object({ gameId: z.string(), playerId: z.string(), removedBy: z.string(), ...played });
 
-export const PlayerRemoved = eventSchema('PlayerRemoved', playerRemovedV1).next(
-  // Version 2: removal is the organizer's decision, so the removed player's paid entry is refunded in
-  // full (DESIGN §8); the event names the payment to refund, and the removed player's name so the
-  // Manage area can list them. Removals from before kept the fee: nothing to refund, name unknown.
-  playerRemovedV1.extend({ username: z.string(), refundedPaymentId: z.string().nullable() }),
-  (v1) => ({ ...v1, username: '', refundedPaymentId: null }),
-);
+/** Why a player left a game without anyone of the game deciding it (issue #41): an admin deleted their account. */
+export const PLAYER_REMOVAL_REASONS = ['account_deleted'] as const;
+export type PlayerRemovalReason = (typeof PLAYER_REMOVAL_REASONS)[number];
+
+const playerRemovedV2 = playerRemovedV1.extend({ username: z.string(), refundedPaymentId: z.string().nullable() });
+
+export const PlayerRemoved = eventSchema('PlayerRemoved', playerRemovedV1)
+  .next(
+    // Version 2: removal is the organizer's decision, so the removed player's paid entry is refunded in
+    // full (DESIGN §8); the event names the payment to refund, and the removed player's name so the
+    // Manage area can list them. Removals from before kept the fee: nothing to refund, name unknown.
+    playerRemovedV2,
+    (v1) => ({ ...v1, username: '', refundedPaymentId: null }),
+  )
+  // Version 3 (issue #41): a deleted account leaves its upcoming games, its entry refunded, with
+  // `reason`; nobody is kept out by it. Absent, as in every earlier event: the organizer removed them.
+  .next(playerRemovedV2.extend({ reason: z.enum(PLAYER_REMOVAL_REASONS).optional() }), (v2) => v2);
 
 /** The organizer lets a removed player join the game again (a refund made at removal stands). */
 export const PlayerAllowedBack = eventSchema(

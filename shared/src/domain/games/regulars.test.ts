@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
 import { testGameDetails } from '../../testing/games';
-import { gameDecider, REGULARS_FIRST, SERIES_WEEK_NOT_OPEN, teamPlayersOf, type GameCommand } from './decider';
+import { gameDecider, SERIES_WEEK_NOT_OPEN, teamPlayersOf, type GameCommand } from './decider';
 import type { GameEvent } from './events';
 
 // Week 2 of a series: 18:00–20:00 UTC on 22 November; week 1 ended at 20:00 on the 15th; regulars first for 24 h.
@@ -43,6 +43,30 @@ const joined = (playerId: string, time: string): GameEvent => ({
 });
 
 describe("a series week's regulars (issue #30)", () => {
+  it("tells a newcomer kept out by the regulars until when, in the reader's zone, and lets them wait on the waitlist (issue #41)", () => {
+    given(gameDecider, [week2, named])
+      .when(
+        { type: 'JoinGame', playerId: 'zoe', username: 'zoe', team: 0, payment: null, timeZone: 'America/New_York' },
+        at('2026-11-16T12:00:00.000Z', 'zoe'),
+      )
+      .thenRefused('regulars_first', /^Regulars pick first until Monday 3 pm; you can join then or join the waitlist$/);
+    const waiting: GameEvent = {
+      type: 'WaitlistJoined',
+      data: { gameId: 'g1', playerId: 'zoe', username: 'zoe', at: '2026-11-16T12:00:00.000Z' },
+    };
+    given(gameDecider, [week2, named])
+      .when({ type: 'JoinWaitlist', playerId: 'zoe', username: 'zoe' }, at('2026-11-16T12:00:00.000Z', 'zoe'))
+      .then([waiting]);
+    // A regular joining meanwhile offers the waiting newcomer nothing they could not take yet.
+    given(gameDecider, [week2, named, waiting])
+      .when(join('ana'), at('2026-11-16T13:00:00.000Z', 'ana'))
+      .then([joined('ana', '2026-11-16T13:00:00.000Z')]);
+    // Once the game is open to everyone, the newcomer on the waitlist joins.
+    given(gameDecider, [week2, named, waiting])
+      .when(join('zoe'), at('2026-11-16T20:00:00.000Z', 'zoe'))
+      .then([joined('zoe', '2026-11-16T20:00:00.000Z')]);
+  });
+
   it('takes nobody before last week has ended, then only its regulars for the window, then everyone', () => {
     given(gameDecider, [week2, named])
       .when(join('ana'), at('2026-11-15T19:59:00.000Z', 'ana'))
@@ -52,7 +76,7 @@ describe("a series week's regulars (issue #30)", () => {
       .then([joined('ana', '2026-11-15T20:00:00.000Z')]);
     given(gameDecider, [week2, named])
       .when(join('zoe'), at('2026-11-16T19:59:00.000Z', 'zoe'))
-      .thenRefused('regulars_first', REGULARS_FIRST);
+      .thenRefused('regulars_first', 'Regulars pick first until Monday 8 pm; you can join then or join the waitlist');
     given(gameDecider, [week2, named])
       .when(join('zoe'), at('2026-11-16T20:00:00.000Z', 'zoe'))
       .then([joined('zoe', '2026-11-16T20:00:00.000Z')]);

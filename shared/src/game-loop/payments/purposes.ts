@@ -23,7 +23,8 @@ export interface PricedPurpose {
 }
 
 export interface PaymentPurposes {
-  price(purpose: PaymentPurpose, payerId: string): Promise<PricedPurpose | null>;
+  /** `timeZone`: the reader's, for the times a refusal names (UTC when absent). */
+  price(purpose: PaymentPurpose, payerId: string, timeZone?: string): Promise<PricedPurpose | null>;
   /** The payment went through (and is in the ledger): complete what it bought. */
   paymentSucceeded(payment: Payment, event: PaymentWebhookEvent): Promise<void>;
   /** The payment was declined. */

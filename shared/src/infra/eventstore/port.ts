@@ -90,6 +90,11 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): AsyncIterable<StoredEvent[]>;
   /** The first event the lookup names (see EventLookup); null when the log holds none. */
   findEvent(lookup: EventLookup): Promise<StoredEvent | null>;
+  /**
+   * Every event the lookup names, in log order: the games a player joined, for their account's
+   * deletion (issue #41), from the log itself rather than a read model.
+   */
+  findEvents(lookup: EventLookup): Promise<StoredEvent[]>;
   /** How many events lie after a checkpoint (for progress reports). */
   countEventsAfter(after: LogCheckpoint | null): Promise<number>;
   close(): Promise<void>;

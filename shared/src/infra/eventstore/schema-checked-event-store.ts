@@ -33,6 +33,7 @@ export function checkEventSchemas(store: EventStore): EventStore {
     readAll: (options) => store.readAll(options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     findEvent: (lookup) => store.findEvent(lookup),
+    findEvents: (lookup) => store.findEvents(lookup),
     countEventsAfter: (after) => store.countEventsAfter(after),
     close: () => store.close(),
   };

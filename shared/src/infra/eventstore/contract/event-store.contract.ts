@@ -82,6 +82,13 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       const found = await store.findEvent({ type: 'Held', key: 'holdId', value: holdId });
       expect([found?.streamId, found?.revision, found?.data]).toEqual([first, 1, { holdId }]);
       expect(await store.findEvent({ type: 'Held', key: 'holdId', value: randomUUID() })).toBeNull();
+      // Every one of them, in log order (issue #41).
+      const all = await store.findEvents({ type: 'Held', key: 'holdId', value: holdId });
+      expect(all.map((event) => [event.streamId, event.revision])).toEqual([
+        [first, 1],
+        [second, 1],
+      ]);
+      expect(await store.findEvents({ type: 'Held', key: 'holdId', value: randomUUID() })).toEqual([]);
     });
 
     it('appends to a new stream and reads it back in revision order with metadata', async () => {

@@ -235,12 +235,23 @@ export class EsdbEventStore implements EventStore {
    * index by a value of an event's data; a deployment that keeps its log there pays this on the
    * commands that find their stream by an id (holds, availability windows, sub-fields).
    */
-  async findEvent({ type, key, value }: EventLookup): Promise<StoredEvent | null> {
+  async findEvent(lookup: EventLookup): Promise<StoredEvent | null> {
+    for await (const event of this.eventsNamed(lookup)) return event;
+    return null;
+  }
+
+  /** Reads the whole log forward: O(events). Only an account's deletion asks (issue #41). */
+  async findEvents(lookup: EventLookup): Promise<StoredEvent[]> {
+    const found: StoredEvent[] = [];
+    for await (const event of this.eventsNamed(lookup)) found.push(event);
+    return found;
+  }
+
+  private async *eventsNamed({ type, key, value }: EventLookup): AsyncGenerator<StoredEvent> {
     for await (const resolved of this.client.readAll({ direction: FORWARDS })) {
       const event = this.userEventsAfter(resolved, null);
-      if (event?.type === type && (event.data as Record<string, unknown> | null)?.[key] === value) return event;
+      if (event?.type === type && (event.data as Record<string, unknown> | null)?.[key] === value) yield event;
     }
-    return null;
   }
 
   /** Counts by reading the log forward from `after`: O(events after it). Meant for occasional progress reports. */

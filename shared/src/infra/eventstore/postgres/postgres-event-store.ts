@@ -412,15 +412,23 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStoredEvent);
   }
 
-  async findEvent({ type, key, value }: EventLookup): Promise<StoredEvent | null> {
+  async findEvent(lookup: EventLookup): Promise<StoredEvent | null> {
+    return (await this.lookUp(lookup, 1))[0] ?? null;
+  }
+
+  findEvents(lookup: EventLookup): Promise<StoredEvent[]> {
+    return this.lookUp(lookup, null);
+  }
+
+  private async lookUp({ type, key, value }: EventLookup, limit: number | null): Promise<StoredEvent[]> {
     // Type and key are written into the query so that the partial expression indexes of schema.ts serve it.
     if (!LOOKUP_NAME.test(type) || !LOOKUP_NAME.test(key))
       throw new Error(`Not an event type and data key to look up: ${type}.${key}`);
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE type = '${type}' AND data->>'${key}' = $1 ORDER BY global_position LIMIT 1`,
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE type = '${type}' AND data->>'${key}' = $1 ORDER BY global_position${limit === null ? '' : ` LIMIT ${limit}`}`,
       [value],
     );
-    return rows[0] ? toStoredEvent(rows[0]) : null;
+    return rows.map(toStoredEvent);
   }
 
   async readAll({ after, limit }: { after: LogCheckpoint | null; limit: number }): Promise<StoredEvent[]> {

@@ -47,4 +47,13 @@ export const eventStoreMigrations: Migration[] = [
       CREATE INDEX es_events_availability_added_v1 ON es_events ((data->>'fieldScheduleId')) WHERE type = 'AvailabilityAdded';
     `,
   },
+  {
+    version: 3,
+    name: 'the games a player joined',
+    // A deleted account leaves the games it joined or waits for (EventStore.findEvents, issue #41).
+    sql: `
+      CREATE INDEX es_events_player_joined ON es_events ((data->>'playerId')) WHERE type = 'PlayerJoined';
+      CREATE INDEX es_events_waitlist_joined ON es_events ((data->>'playerId')) WHERE type = 'WaitlistJoined';
+    `,
+  },
 ];

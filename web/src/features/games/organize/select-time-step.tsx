@@ -1,3 +1,4 @@
+import { DEFAULT_FIELD_TIME_ZONE } from '@playtime/shared/contract/availability';
 import { MAX_GAME_MINUTES, MIN_GAME_MINUTES, SLOT_MINUTES } from '@playtime/shared/domain/slot-grid';
 import {
   ActionIcon,
@@ -93,7 +94,8 @@ export function SelectTimeStep() {
     if (shown.selection?.endDate !== selection.endDate) dispatch({ type: 'select', selection: shown.selection });
   }, [selection, shown.selection, availability.data, dispatch]);
 
-  const series = useSeriesWeeks(availability.data, zone, now);
+  // A series keeps the field's time of day every week, as the server holds it (issue #41).
+  const series = useSeriesWeeks(availability.data, field?.timeZone ?? DEFAULT_FIELD_TIME_ZONE, now);
 
   const click = (index: number) => {
     const next = selectionOf(selectRun(shown.slots, index, duration), duration);

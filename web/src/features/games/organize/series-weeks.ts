@@ -16,7 +16,7 @@ dayjs.extend(timezone);
 export type WeekStatus = 'free' | 'held' | 'booked' | 'unavailable';
 
 export interface SeriesWeek {
-  /** 'YYYY-MM-DD' in the wizard's zone: what skipDates carries. */
+  /** 'YYYY-MM-DD' in the field's zone: what skipDates carries (issue #41). */
   date: string;
   startDate: string;
   endDate: string;

@@ -7,7 +7,6 @@ import { useCurrentUser } from '../../users';
 import { addGame, findFieldOwnerUsername, holdSlot, releaseHold, type HeldSlot } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import { confirmFlow, initialConfirmFlow, type ConfirmFlowEffect, type ConfirmFlowEvent } from './confirm-flow';
-import { wizardTimeZone } from './select-time-step';
 import { seriesWeeks, skipDatesOf } from './series-weeks';
 import type { WizardDraft } from './wizard-state';
 import { useWizard } from './wizard-store';
@@ -67,7 +66,7 @@ export function useConfirmFlow(name: string) {
                     repeatWeeks: draft.repeatWeeks,
                     // Only this series' weeks: a date dropped before fewer weeks were asked for is no week now.
                     skipDates: skipDatesOf(
-                      seriesWeeks(selection, draft.repeatWeeks, [], wizardTimeZone(), new Date()),
+                      seriesWeeks(selection, draft.repeatWeeks, [], field.timeZone, new Date()),
                       draft.skipDates,
                     ),
                     regularsWindowHours: Number(draft.regularsWindowHours),

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
-import { GAME_FULL_JOIN_WAITLIST, spotOfferedToOther } from '@playtime/shared/domain/games/decider';
+import {
+  GAME_FULL_JOIN_WAITLIST,
+  SERIES_WEEK_NOT_OPEN,
+  spotOfferedToOther,
+} from '@playtime/shared/domain/games/decider';
 import {
   cancellationMessage,
   FIRST_JOIN_FAILED,
@@ -30,6 +34,13 @@ describe('join failure messages', () => {
     expect(joinFailureMessage(new ApiError(403, 'removed_by_organizer', REMOVED_BY_ORGANIZER), true)).toBe(
       'The organizer removed you from this game. Your entry fee was refunded.',
     );
+  });
+
+  it('tells a newcomer to a regulars-first week why and until when, as the server says it (issue #41)', () => {
+    const message = 'Regulars pick first until Friday 6 pm; you can join then or join the waitlist';
+    expect(joinFailureMessage(new ApiError(403, 'regulars_first', message), true)).toBe(message);
+    const notOpen = new ApiError(409, 'series_week_not_open', SERIES_WEEK_NOT_OPEN);
+    expect(joinFailureMessage(notOpen, true)).toBe(SERIES_WEEK_NOT_OPEN);
   });
 
   it("uses the spec's texts for other failures", () => {

@@ -8,6 +8,7 @@ import {
   REMOVED_FROM_FREE_GAME,
 } from '@playtime/shared/domain/games/decider';
 import type { GameDetail } from '@playtime/shared/contract/games';
+import { ApiError } from '../../../lib/api-error';
 
 /** Spec §8 texts of the game page. */
 export const FIRST_JOIN_FAILED = 'Error joining the game. Please try again.';
@@ -57,11 +58,16 @@ const PASSED_ON = [
   REMOVED_FROM_FREE_GAME,
 ];
 
+/** Refusals passed on by their code, since their words name a time (issue #41). */
+const PASSED_ON_CODES = ['regulars_first', 'series_week_not_open'];
+
 /**
  * What the person is told when a join or move is refused: a full pitch or a removal says so, anything
  * else the spec's retry text.
  */
 export function joinFailureMessage(error: unknown, firstJoin: boolean): string {
   if (error instanceof Error && PASSED_ON.includes(error.message)) return error.message;
+  // A series week not open to the person yet says why and until when (issue #41): its time is the server's.
+  if (error instanceof ApiError && PASSED_ON_CODES.includes(error.code)) return error.message;
   return firstJoin ? FIRST_JOIN_FAILED : MOVE_FAILED;
 }

@@ -1,9 +1,10 @@
 import { rooms } from '@playtime/shared/contract/rooms';
-import { describeUserDeletion } from '@playtime/shared/contract/users';
-import { Avatar, Badge, Button, Card, Group, Select, Text, Title } from '@mantine/core';
+import { describeGameLeft, describeUserDeletion } from '@playtime/shared/contract/users';
+import { Avatar, Badge, Button, Card, Group, List, Select, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { browserTimeZone } from '../../../lib/api-client';
 import { useLiveRoom } from '../../realtime';
 import {
   useAdminDeleteUser,
@@ -39,8 +40,15 @@ interface RoleEdit {
   role: Role;
 }
 
-/** `consequences`: what the deletion withdraws, cancels and refunds (describeUserDeletion), or why that could not be checked. */
-function confirmDelete(user: AdminUserRow, consequences: { line: string } | { error: string }, onConfirm: () => void) {
+/**
+ * `consequences`: what the deletion withdraws, cancels and refunds (describeUserDeletion), with the games
+ * a player leaves and each one's refund (issue #41), or why that could not be checked.
+ */
+function confirmDelete(
+  user: AdminUserRow,
+  consequences: { line: string; gamesLeft: string[] } | { error: string },
+  onConfirm: () => void,
+) {
   modals.openConfirmModal({
     title: 'Delete user',
     centered: true,
@@ -50,9 +58,18 @@ function confirmDelete(user: AdminUserRow, consequences: { line: string } | { er
           Delete <b>{user.username}</b> ({user.email})? Their account and role are removed; this cannot be undone.
         </Text>
         {'line' in consequences ? (
-          <Text size="sm" fw={600} mt="sm">
-            {consequences.line}
-          </Text>
+          <>
+            <Text size="sm" fw={600} mt="sm">
+              {consequences.line}
+            </Text>
+            {consequences.gamesLeft.length > 0 && (
+              <List size="sm" mt="xs" aria-label="Games they leave">
+                {consequences.gamesLeft.map((game) => (
+                  <List.Item key={game}>{game}</List.Item>
+                ))}
+              </List>
+            )}
+          </>
         ) : (
           <Text size="sm" c="red" mt="sm" role="alert">
             Could not check what this deletes: {consequences.error}
@@ -111,7 +128,10 @@ export function UserManagement() {
   const askToDelete = async (user: AdminUserRow) => {
     setPreviewing(user.userId);
     const consequences = await fetchDeletionPreview(user.userId).then(
-      (preview) => ({ line: describeUserDeletion(preview) }),
+      (preview) => ({
+        line: describeUserDeletion(preview),
+        gamesLeft: preview.gamesLeft.map((game) => describeGameLeft(game, browserTimeZone() ?? 'UTC')),
+      }),
       (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
     );
     setPreviewing(null);

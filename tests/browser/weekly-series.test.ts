@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, accessTokenFor } from '../support/api-client';
+import { signUpPlayer } from '../support/accounts';
 import { addAvailableField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
 import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
 
 const WEEK = 7 * 24 * HOUR;
@@ -176,6 +177,8 @@ describe('a weekly series in the browser', () => {
 describe("a weekly series' regulars in the browser (the demo data)", () => {
   let app: TestApp;
   let browser: Browser;
+  /** The demo series' second week, which the regulars' test opens first. */
+  let week2Url: string;
 
   beforeAll(async () => {
     app = await startTestApp({ SEED_DEMO: 'true' });
@@ -214,6 +217,7 @@ describe("a weekly series' regulars in the browser (the demo data)", () => {
       await player.goBack();
       return player.url();
     })();
+    week2Url = gameUrl;
     const captain = await browserPage(browser, app.url, 'captain@playtime.test');
     await captain.goto(gameUrl);
     const regulars = captain.getByRole('region', { name: 'Regulars' });
@@ -224,5 +228,22 @@ describe("a weekly series' regulars in the browser (the demo data)", () => {
     await screenshot(captain, 'series-regulars-desktop');
     await captain.setViewportSize(PHONE);
     await screenshot(captain, 'series-regulars-phone');
+  }, 120_000);
+
+  it('tells a newcomer to a regulars-first week until when, and lets them join the waitlist (issue #41)', async () => {
+    await signUpPlayer(app, 'newcomer@playtime.test', 'newcomer');
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'America/New_York' });
+    const newcomer = await context.newPage();
+    await newcomer.goto(week2Url);
+    await logIn(newcomer, 'newcomer@playtime.test', 'sign-up ok');
+    await newcomer.getByRole('button', { name: 'Join Game' }).click();
+    await newcomer
+      .getByText(/^Regulars pick first until \w+day \d{1,2}(:\d{2})? [ap]m; you can join then or join the waitlist$/)
+      .waitFor();
+    await expectAccessible(newcomer);
+    await screenshot(newcomer, 'series-newcomer-refused-desktop');
+    await newcomer.getByRole('button', { name: 'Join the waitlist' }).click();
+    await newcomer.getByRole('button', { name: 'Leave the waitlist' }).waitFor();
+    await context.close();
   }, 120_000);
 });

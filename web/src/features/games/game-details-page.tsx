@@ -18,6 +18,8 @@ import { CALENDAR_TEXTS, GAME_CALENDAR_PATH } from '@playtime/shared/contract/ca
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
+import { ORGANIZER_NOT_ON_WAITLIST } from '@playtime/shared/domain/games/policies/waitlist';
+import { REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import { gameStream } from '@playtime/shared/domain/games/streams';
 import { IconArrowLeft, IconCalendarPlus, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -26,6 +28,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LazyDrawer, LazyModal, WhenFirstOpened } from '../../components/lazy-dialogs';
 import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite-announcement';
 import { useNow } from '../../hooks/use-now';
+import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
@@ -115,6 +118,8 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   const joinWaitlist = useJoinWaitlist(game.gameId);
   const leaveWaitlist = useLeaveWaitlist(game.gameId);
   const [failure, setFailure] = useState<string | null>(null);
+  // Refused as a newcomer to a regulars-first week: the refusal offers the waitlist (issue #41).
+  const [regularsFirst, setRegularsFirst] = useState(false);
   const [paying, setPaying] = useState(false);
   const [confirmingLeave, confirmLeave] = useDisclosure(false);
   const full = game.playerCount >= game.max_players;
@@ -137,7 +142,13 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
     setFailure(null);
     join.mutate(
       { gameId: game.gameId, team: 0, paymentId },
-      { onSuccess: () => setPaying(false), onError: (error) => setFailure(joinFailureMessage(error, true)) },
+      {
+        onSuccess: () => setPaying(false),
+        onError: (error) => {
+          setFailure(joinFailureMessage(error, true));
+          setRegularsFirst(error instanceof ApiError && error.code === REGULARS_FIRST_CODE);
+        },
+      },
     );
   };
   // The waiting commands' failures say the server's reason (an offer that expired, a game that filled).
@@ -152,6 +163,17 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
     join.mutate({ gameId: game.gameId, team }, { onError: (error) => setFailure(joinFailureMessage(error, false)) });
   };
 
+  const joinWaitlistButton = (
+    <Button
+      size="md"
+      variant={regularsFirst ? 'default' : 'filled'}
+      onClick={() => waitingCommand(joinWaitlist)}
+      loading={joinWaitlist.isPending}
+      disabled={!user.data}
+    >
+      Join the waitlist
+    </Button>
+  );
   let buttons: ReactNode;
   if (!auth.isAuthenticated) {
     // A guest logs in and comes back to this page (the login keeps the address).
@@ -200,31 +222,34 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
       </Stack>
     );
   } else if (myTeam === null && gameIsFull(game)) {
+    // The organizer needs no waitlist of their own game (issue #41): they make room by managing it.
+    buttons =
+      myId === game.organizer_id ? (
+        <Text c="dimmed" fz="sm">
+          {ORGANIZER_NOT_ON_WAITLIST}
+        </Text>
+      ) : (
+        <Stack gap={4} align="flex-start">
+          {joinWaitlistButton}
+          <Text c="dimmed" fz="sm">
+            {GAME_FULL_JOIN_WAITLIST}
+          </Text>
+        </Stack>
+      );
+  } else if (myTeam === null) {
+    // A newcomer to a regulars-first week is told until when, and may wait on the waitlist meanwhile.
     buttons = (
-      <Stack gap={4} align="flex-start">
+      <Group gap="xs" wrap="wrap">
         <Button
           size="md"
-          onClick={() => waitingCommand(joinWaitlist)}
-          loading={joinWaitlist.isPending}
+          onClick={() => (needsPayment ? setPaying(true) : joinFirst())}
+          loading={join.isPending}
           disabled={!user.data}
         >
-          Join the waitlist
+          Join Game
         </Button>
-        <Text c="dimmed" fz="sm">
-          {GAME_FULL_JOIN_WAITLIST}
-        </Text>
-      </Stack>
-    );
-  } else if (myTeam === null) {
-    buttons = (
-      <Button
-        size="md"
-        onClick={() => (needsPayment ? setPaying(true) : joinFirst())}
-        loading={join.isPending}
-        disabled={!user.data}
-      >
-        Join Game
-      </Button>
+        {regularsFirst && joinWaitlistButton}
+      </Group>
     );
   } else {
     const moves = (

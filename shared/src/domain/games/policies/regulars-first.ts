@@ -19,6 +19,9 @@ function dayAndTime(instant: number, timeZone: string): string {
   return `${part('weekday')} ${part('hour')}${minutes} ${part('dayPeriod').toLowerCase()}`;
 }
 
+/** The code of that refusal: the game page offers the waitlist beside its words. */
+export const REGULARS_FIRST_CODE = 'regulars_first';
+
 /** The refusal of a newcomer while only the regulars may join (issue #41: why, and until when). */
 export const regularsFirstUntil = (publicFrom: number, timeZone: string) =>
   `Regulars pick first until ${dayAndTime(publicFrom, timeZone)}; you can join then or join the waitlist`;
@@ -59,5 +62,5 @@ export function refuseUnlessOpenToJoin(
   if (!opening) return;
   if (now < opening.regularsFrom) throw new DomainError('conflict', 'series_week_not_open', SERIES_WEEK_NOT_OPEN);
   if (regularsOnlyNow(game, playerId, now))
-    throw new DomainError('forbidden', 'regulars_first', regularsFirstUntil(opening.publicFrom, timeZone));
+    throw new DomainError('forbidden', REGULARS_FIRST_CODE, regularsFirstUntil(opening.publicFrom, timeZone));
 }

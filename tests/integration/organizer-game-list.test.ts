@@ -4,14 +4,14 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameInList, HeldSlot } from '@playtime/shared/contract/games';
+import type { GameDetail, GameInList } from '@playtime/shared/contract/games';
 import {
   ORGANIZER_GAME_LIST_MESSAGES as MESSAGES,
   ORGANIZER_GAME_LIST_PATH,
   type OrganizerGameList,
 } from '@playtime/shared/contract/organizer-games';
 import type { ApiAnswer, ApiClient } from '../support/api-client';
-import { addAvailableField, bookPaidGame, demoPeople, payInFull } from '../support/game-loop';
+import { addAvailableField, bookPaidGame, bookWeeklySeries, demoPeople } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DAY_AFTER_TOMORROW, HOUR, at } from '../support/time';
 
@@ -54,44 +54,14 @@ describe("the organizer's list of games and series over HTTP", () => {
           })
         ).gameId,
       );
-    const { subFieldId: seriesPitch } = await addAvailableField(clients.owner, {
-      name: 'List Park Weekly',
-      address: '2 List St',
-      subFieldName: 'South',
-      startDate: at(17),
-      endDate: at(22),
-    });
-    for (let week = 1; week < 3; week++) {
-      const window = await clients.owner.post('/api/add-field-schedule', {
-        subFieldId: seriesPitch,
-        startDate: iso(DAY_AFTER_TOMORROW + week * WEEK + 17 * HOUR),
-        endDate: iso(DAY_AFTER_TOMORROW + week * WEEK + 22 * HOUR),
-      });
-      expect(window.status, window.text).toBe(200);
-    }
-    clients.captain.seesWritesOf(clients.owner);
-    const held = await clients.captain.post('/api/hold-slot', {
-      subFieldId: seriesPitch,
-      startDate: at(18),
-      endDate: at(19),
-      name: 'Evening Regulars',
-      repeatWeeks: 3,
-    });
-    expect(held.status, held.text).toBe(200);
-    const { holdId, rentalCents } = held.json as HeldSlot;
-    const paymentId = await payInFull(
-      clients.captain,
-      clients.anonymous,
-      { kind: 'rental', holdId, subFieldId: seriesPitch },
-      rentalCents,
+    const { gameId: week1 } = await bookWeeklySeries(
+      clients,
+      { name: 'List Park Weekly', address: '2 List St', subFieldName: 'South' },
+      { name: 'Evening Regulars', weeks: 3 },
     );
-    const added = await clients.captain.post('/api/add-game', { subFieldId: seriesPitch, holdId, paymentId });
-    expect(added.status, added.text).toBe(200);
     // Someone else's game is never on the captain's list.
     await bookPaidGame(clients.admin, clients.anonymous, singlesPitch, 14, 15, { name: "The admin's game" });
-    const week1 = (await clients.captain.get(`/api/get-game-data?gameId=${(added.json as { gameId: string }).gameId}`))
-      .json as { series: { seriesId: string } };
-    seriesId = week1.series.seriesId;
+    seriesId = ((await clients.captain.get(`/api/get-game-data?gameId=${week1}`)).json as GameDetail).series!.seriesId;
   }, 180_000);
 
   afterAll(async () => {

@@ -14,10 +14,14 @@ import { useCurrentUser } from '../../users';
 import { useCancelSeries, useDeleteGame, useOrganizerGames, useSeriesGames, type GameInList } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import { formatDollars } from '../../../utils/money';
+import { OrganizerGameList } from './organizer-game-list';
 import { refundNotice, restOfSeriesRefunds, toGameSummary, upcomingGames } from './organizer-games';
 import { useWizard } from './wizard-store';
 
-/** Spec §2 Organizer games: the captain's upcoming games, Create New Game, delete after a confirmation. */
+/**
+ * Spec §2 Organizer games: the captain's upcoming games, Create New Game, delete after a confirmation;
+ * below them every game and series, upcoming or past, to find and cancel any of them (issue #41).
+ */
 export function OrganizerGamesPage() {
   const { dispatch } = useWizard();
   const navigate = useNavigate();
@@ -70,6 +74,7 @@ export function OrganizerGamesPage() {
           </Stack>
         ))}
       </SimpleGrid>
+      <OrganizerGameList now={now} onCancel={setDeleting} />
       <DeleteGameDialog
         game={deleting}
         now={now}

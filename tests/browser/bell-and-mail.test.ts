@@ -4,12 +4,12 @@
  * mail opens it in a drawer in view, with the focus inside, and closing it gives the focus back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { NOTIFICATION_UI_TEXTS as TEXTS } from '@playtime/shared/contract/notifications';
 import { demoPlayerInGame } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
-import { PHONE, launchBrowser, logIn, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, logIn, newPage, screenshot } from './support/browser';
 
 /** The game's reminder comes due this long after the suite starts: time to book it and join it first. */
 const REMINDER_DUE_AFTER_MS = 60_000;
@@ -28,6 +28,15 @@ const overflowOf = (box: Locator) =>
         node.scrollWidth > node.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(node).overflowX),
     );
     return { beyond: Math.round(beyond), scrollsSideways };
+  });
+
+/** Whether the whole of `target` lies inside the window. */
+const inView = (page: Page, target: Locator) =>
+  target.evaluate((node) => {
+    const rect = node.getBoundingClientRect();
+    return (
+      rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight + 1 && rect.right <= window.innerWidth + 1
+    );
   });
 
 describe('the bell and the mail drawer', () => {
@@ -87,4 +96,30 @@ describe('the bell and the mail drawer', () => {
     }
     await player.context.close();
   }, 240_000);
+
+  it('reads a mail in a drawer in view, with the focus inside it and back on Read when it closes', async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await admin.page.goto(app.url);
+    await logIn(admin.page, 'admin@playtime.test');
+    await admin.page.goto(`${app.url}/admin?tab=mail`);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await admin.page.setViewportSize(viewport);
+      const read = admin.page.getByRole('button', {
+        name: 'Read "Playtime: you joined a game" to player@playtime.test',
+      });
+      await read.waitFor({ timeout: 30_000 });
+      await read.click();
+      const drawer = admin.page.getByRole('dialog', { name: 'Playtime: you joined a game' });
+      await drawer.waitFor();
+      await admin.page.getByRole('tab', { name: 'Plain text' }).click();
+      await drawer.getByRole('tabpanel').filter({ hasText: 'You joined Reminded Kickabout on' }).waitFor();
+      expect(await inView(admin.page, drawer.getByRole('heading', { name: 'Playtime: you joined a game' }))).toBe(true);
+      expect(await drawer.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      await screenshot(admin.page, `mail-drawer-${viewport.width}`);
+      await admin.page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await expect.poll(() => read.evaluate((node) => node === document.activeElement)).toBe(true);
+    }
+    await admin.context.close();
+  }, 120_000);
 });

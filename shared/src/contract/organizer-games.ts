@@ -46,6 +46,8 @@ export interface OrganizerGameList {
 
 /** The Organize page's texts about the list. */
 export const ORGANIZER_GAME_LIST_TEXTS = {
+  /** The soonest four's cards above the list (spec §9). */
+  soonest: 'Soonest games',
   title: 'All your games',
   upcoming: 'Upcoming',
   past: 'Past',

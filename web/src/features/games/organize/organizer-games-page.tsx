@@ -1,3 +1,4 @@
+import { ORGANIZER_GAME_LIST_TEXTS as LIST_TEXTS } from '@playtime/shared/contract/organizer-games';
 import { seriesWeekLabel } from '@playtime/shared/contract/series';
 import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
@@ -64,7 +65,7 @@ export function OrganizerGamesPage() {
       {games.isSuccess && upcoming.length === 0 && (
         <Text c="dimmed">No upcoming games. Create one to get started.</Text>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <SimpleGrid component="section" aria-label={LIST_TEXTS.soonest} cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {upcoming.map((game) => (
           <Stack key={game.gameId} gap="xs">
             <GameCard game={toGameSummary(game)} />

@@ -1,11 +1,8 @@
 import type { Page, Request } from 'playwright-core';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
-import { buildWebIfStale } from '../../../scripts/web-build';
 import { DESKTOP, launchBrowser, logIn } from '../../browser/support/browser';
-import { startAppProcess, type AppHost } from '../e2e/app-host';
 import { fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
-import { createDatabase } from '../support/postgres';
+import { withDemoApp } from '../support/demo-app';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 
 /** Issue #41: a signed-in page shows its content this soon after it is opened (guest pages take 0.2–0.4 s). */
@@ -122,44 +119,33 @@ export const signedInSection: BenchSection = {
   id: 'signed-in',
   title: 'Signed-in pages (time to content)',
   async run(context: BenchContext): Promise<SectionOutcome> {
-    buildWebIfStale();
-    const database = await createDatabase(context.serverUrl, 'signed_in');
-    const port = await findFreePort();
-    let app: AppHost | null = null;
-    const browser = await launchBrowser();
-    try {
-      app = await startAppProcess({
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-      });
-      const appUrl = `http://localhost:${port}`;
-      const results: PageResult[] = [];
-      for (const who of [...new Set(PAGES.map((entry) => entry.who))]) {
-        const signedIn = await browser.newContext({ viewport: DESKTOP });
-        const page = await signedIn.newPage();
-        await page.goto(appUrl);
-        await logIn(page, `${who}@playtime.test`);
-        for (const entry of PAGES.filter((candidate) => candidate.who === who)) {
-          // Once unmeasured: the page's code and the browser's caches are as a returning user has them.
-          await timeOnce(page, `${appUrl}${entry.path}`, entry.content);
-          const runs: Array<{ ms: number; requests: Timed[] }> = [];
-          for (let run = 0; run < RUNS; run++) runs.push(await timeOnce(page, `${appUrl}${entry.path}`, entry.content));
-          const sorted = runs.map((run) => run.ms).sort((a, b) => a - b);
-          const medianMs = percentile(sorted, 50);
-          const median = runs.find((run) => run.ms === medianMs) ?? runs[0]!;
-          results.push({ id: entry.id, runsMs: runs.map((run) => run.ms), medianMs, requests: median.requests });
-          context.log(`signed-in: ${entry.id} ${fmtSeconds(medianMs)}`);
+    return withDemoApp(context, 'signed_in', async (_app, appUrl) => {
+      const browser = await launchBrowser();
+      try {
+        const results: PageResult[] = [];
+        for (const who of [...new Set(PAGES.map((entry) => entry.who))]) {
+          const signedIn = await browser.newContext({ viewport: DESKTOP });
+          const page = await signedIn.newPage();
+          await page.goto(appUrl);
+          await logIn(page, `${who}@playtime.test`);
+          for (const entry of PAGES.filter((candidate) => candidate.who === who)) {
+            // Once unmeasured: the page's code and the browser's caches are as a returning user has them.
+            await timeOnce(page, `${appUrl}${entry.path}`, entry.content);
+            const runs: Array<{ ms: number; requests: Timed[] }> = [];
+            for (let run = 0; run < RUNS; run++)
+              runs.push(await timeOnce(page, `${appUrl}${entry.path}`, entry.content));
+            const sorted = runs.map((run) => run.ms).sort((a, b) => a - b);
+            const medianMs = percentile(sorted, 50);
+            const median = runs.find((run) => run.ms === medianMs) ?? runs[0]!;
+            results.push({ id: entry.id, runsMs: runs.map((run) => run.ms), medianMs, requests: median.requests });
+            context.log(`signed-in: ${entry.id} ${fmtSeconds(medianMs)}`);
+          }
+          await signedIn.close();
         }
-        await signedIn.close();
+        return describe(results);
+      } finally {
+        await browser.close().catch(() => undefined);
       }
-      return describe(results);
-    } finally {
-      await browser.close().catch(() => undefined);
-      await app?.stop().catch((error: unknown) => context.log(`signed-in: could not stop the app: ${String(error)}`));
-      await database.drop().catch(() => undefined);
-    }
+    });
   },
 };

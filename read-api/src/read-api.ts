@@ -9,6 +9,7 @@ import { calendarQueryRoutes } from './calendar/routes';
 import { notificationQueryRoutes } from './notifications/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
+import { organizerGameListRoutes } from './games/organizer-routes';
 import { mailQueryRoutes } from './mail/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
@@ -49,6 +50,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(fieldQueryRoutes(deps));
   router.use(availabilityQueryRoutes(deps));
   router.use(gameQueryRoutes(deps));
+  router.use(organizerGameListRoutes(deps));
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));
   router.use(operationsQueryRoutes(deps));

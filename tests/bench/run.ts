@@ -2,7 +2,7 @@
  * `npm run bench`: measures the event store, the projector, the whole app end to end and its start
  * time, and writes tests/reports/bench-<YYYY-MM-DD-HHmm>.md, bench-latest.md and bench-latest.json.
  *
- * Environment: BENCH_ONLY=appends,catchup,search,history,e2e,bookings,joins,offers,calendar,reminders,start,lighthouse (sections to run; default all), BENCH_SECONDS (5),
+ * Environment: BENCH_ONLY=appends,catchup,search,history,e2e,bookings,joins,offers,calendar,reminders,start,lighthouse,signed-in (sections to run; default all), BENCH_SECONDS (5),
  * BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (3), BENCH_WRITERS (1,8,32), BENCH_CATCHUP_EVENTS (200000),
  * BENCH_DIAGNOSE=1 (extra variants of our store at the top writer count), BENCH_SYNC_COMMIT=off
  * (append databases without waiting for the disk), DATABASE_URL (an external server; default: an
@@ -10,7 +10,8 @@
  * End to end: BENCH_E2E_CLIENTS (1,16,64 closed-loop clients), BENCH_E2E_RATES (1000 commands/s at a
  * fixed rate), BENCH_E2E_USERS (1000 accounts and sockets), BENCH_E2E_SECONDS (10 per phase), BENCH_E2E_PROFILE=1 (V8 CPU profile of the app process in
  * .data/bench-profiles), BENCH_E2E_LOG_LEVEL (warn). Start: BENCH_START_WARM (2 warm restarts).
- * Lighthouse: LIGHTHOUSE_RUNS (3 audits of each page; the median run is reported).
+ * Lighthouse: LIGHTHOUSE_RUNS (3 audits of each page; the median run is reported). Signed-in pages:
+ * BENCH_SIGNED_IN_RUNS (5 loads of each page; the median is reported).
  * Search: BENCH_SEARCH_GAMES (1000000 games). History: BENCH_HISTORY_EVENTS (5000000 events).
  * Bookings: BENCH_BOOKINGS_PROFILE=1 (CPU profile and statements of the app), BENCH_STATEMENTS_LISTED (15).
  */
@@ -26,6 +27,7 @@ import { calendarFeedSection } from './calendar/feed-section';
 import { remindersSection } from './notifications/reminders-section';
 import { startSection } from './startup/start-section';
 import { lighthouseSection } from './web/lighthouse-section';
+import { signedInSection } from './web/signed-in-section';
 import { readConfig } from './support/config';
 import { describeMachine } from './support/machine';
 import { memorySnapshot, startMemorySampler } from './support/memory';
@@ -52,6 +54,7 @@ const sections: BenchSection[] = [
   remindersSection,
   startSection,
   lighthouseSection,
+  signedInSection,
 ];
 
 function log(line: string): void {

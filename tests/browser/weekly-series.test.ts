@@ -11,6 +11,7 @@ import { addAvailableField } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
 import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
+import { ORGANIZER_GAME_LIST_TEXTS as LIST_TEXTS } from '@playtime/shared/contract/organizer-games';
 
 const WEEK = 7 * 24 * HOUR;
 /** Week 1's game: from the next half hour plus an hour; the other weeks at the same time (UTC). */
@@ -139,7 +140,9 @@ describe('a weekly series in the browser', () => {
     // The captain's games say which week each is; the game page too.
     await captain.getByText('Game Created').click();
     await captain.waitForURL(/\/organize\/games$/);
-    await captain.getByText('Week 2 of 8').waitFor();
+    // The soonest four's cards; every week is also in the full list below them (issue #41).
+    const soonest = captain.getByRole('region', { name: LIST_TEXTS.soonest });
+    await soonest.getByText('Week 2 of 8').waitFor();
     await captain
       .getByRole('link', { name: /Tuesday Regulars/ })
       .first()
@@ -149,7 +152,7 @@ describe('a weekly series in the browser', () => {
 
     // Cancelling the rest from week 2 lists each week's refund (all more than 24 hours away) in one confirmation.
     // The card's column: the innermost block with both the week's badge and a Delete button.
-    const week2 = captain
+    const week2 = soonest
       .locator('div')
       .filter({ has: captain.getByText('Week 2 of 8') })
       .filter({ has: captain.getByRole('button', { name: 'Delete' }) })
@@ -168,7 +171,9 @@ describe('a weekly series in the browser', () => {
     await captain.setViewportSize(DESKTOP);
     await confirmation.getByRole('button', { name: 'Cancel 7 weeks' }).click();
     await confirmation.waitFor({ state: 'hidden' });
-    await expect.poll(() => captain.getByText(/Week \d of 8/).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => soonest.getByText(/Week \d of 8/).count(), { timeout: 15_000 }).toBe(1);
+    const list = captain.getByRole('region', { name: LIST_TEXTS.title });
+    await expect.poll(() => list.getByText(LIST_TEXTS.cancelled, { exact: true }).count()).toBe(7);
     // The owner's timeline, live again: one game left.
     await expect.poll(() => owner.getByRole('button', { name: /^Game · / }).count(), { timeout: 30_000 }).toBe(1);
   }, 120_000);

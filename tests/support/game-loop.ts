@@ -129,3 +129,38 @@ export async function demoPlayerInGame(
   expect(joined.status, joined.text).toBe(200);
   return { gameId };
 }
+
+/**
+ * A field of the owner's available from 17:00 to 22:00 on the test day and on the same day of the
+ * weeks after, and the captain's weekly series on it from 18:00 to 19:00, every week paid in one
+ * payment: the first week's game id.
+ */
+export async function bookWeeklySeries(
+  clients: Record<'owner' | 'captain' | 'anonymous', ApiClient>,
+  place: { name: string; address: string; subFieldName: string },
+  series: { name: string; weeks: number },
+): Promise<{ gameId: string }> {
+  const week = (index: number, hours: number) => new Date(Date.parse(at(hours)) + index * 7 * 24 * 3_600_000);
+  const { subFieldId } = await addAvailableField(clients.owner, { ...place, startDate: at(17), endDate: at(22) });
+  for (let index = 1; index < series.weeks; index++) {
+    const window = await clients.owner.post('/api/add-field-schedule', {
+      subFieldId,
+      startDate: week(index, 17).toISOString(),
+      endDate: week(index, 22).toISOString(),
+    });
+    expect(window.status, window.text).toBe(200);
+  }
+  clients.captain.seesWritesOf(clients.owner);
+  const held = await holdSlot(clients.captain, subFieldId, 18, 19, { name: series.name, repeatWeeks: series.weeks });
+  expect(held.status, held.text).toBe(200);
+  const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+  const paymentId = await payInFull(
+    clients.captain,
+    clients.anonymous,
+    { kind: 'rental', holdId, subFieldId },
+    rentalCents,
+  );
+  const added = await clients.captain.post('/api/add-game', { subFieldId, holdId, paymentId });
+  expect(added.status, added.text).toBe(200);
+  return { gameId: (added.json as { gameId: string }).gameId };
+}

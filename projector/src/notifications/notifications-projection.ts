@@ -49,6 +49,8 @@ interface Notice {
   kind: NotificationKind;
   text: string;
   link: string | null;
+  /** A place on OpenStreetMap: the bell shows it as a short link, the mail as its address (issue #41). */
+  map?: { url: string; mailText: string };
 }
 
 /** What notifications know of a game: enough to name it and to find who hears of it. */
@@ -97,7 +99,8 @@ function whenIn(timeZone: string, instant: string): string {
 export function notificationsProjection(mail: EmailSettings | null): QueryingProjection {
   return {
     name: PROJECTIONS.notifications,
-    version: 1,
+    // 2: a reminder's map is its own column, not a raw address in the text (issue #41).
+    version: 2,
     tables: ['notifications'],
     handles: HANDLED,
     schemaSql: `
@@ -109,6 +112,7 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
         kind       text        NOT NULL,
         text       text        NOT NULL,
         link       text,
+        map_url    text,
         created_at timestamptz NOT NULL,
         PRIMARY KEY (position, ordinal)
       );
@@ -174,10 +178,11 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
       // Written only for accounts that exist at the batch's end: nobody is told of anything after their
       // account was deleted. It answers who got one, with their address.
       const { rows: told } = await db.query<{ position: string; ordinal: number; user_id: string; email: string }>(
-        `INSERT INTO notifications (position, ordinal, user_id, kind, text, link, created_at)
-         SELECT n.position, n.ordinal, n.user_id, n.kind, n.text, n.link, n.created_at
+        `INSERT INTO notifications (position, ordinal, user_id, kind, text, link, map_url, created_at)
+         SELECT n.position, n.ordinal, n.user_id, n.kind, n.text, n.link, n.map_url, n.created_at
            FROM jsonb_to_recordset($1::jsonb)
-                AS n(position bigint, ordinal integer, user_id text, kind text, text text, link text, created_at timestamptz)
+                AS n(position bigint, ordinal integer, user_id text, kind text, text text, link text, map_url text,
+                     created_at timestamptz)
           WHERE EXISTS (SELECT FROM notification_users u WHERE u.user_id = n.user_id)
          ON CONFLICT DO NOTHING
          RETURNING position, ordinal, user_id,
@@ -192,6 +197,7 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
                 kind: notice.kind,
                 text: notice.text,
                 link: notice.link,
+                map_url: notice.map?.url ?? null,
                 created_at: stored.createdAt.toISOString(),
               })),
             ),
@@ -208,7 +214,7 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
             kind: notice.kind,
             userId: notice.userId,
             to: row.email,
-            text: notice.text,
+            text: notice.map?.mailText ?? notice.text,
             link: notice.link ?? '/',
             dedupeKey: `notification-${row.position}-${row.ordinal}`,
           },
@@ -497,12 +503,13 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       const { gameId, members } = event.data;
       const game = await gameOf(db, gameId);
       if (!game) return [];
-      const address = `${game.address} (map: ${mapLinkOf(game.latitude, game.longitude)})`;
+      const mapUrl = mapLinkOf(game.latitude, game.longitude);
       return members.map((member) => ({
         userId: member.playerId,
         kind: 'reminder' as const,
-        text: TEXTS.reminder(game.label, address, member.team),
+        text: TEXTS.reminder(game.label, game.address, member.team),
         link: gameLink(gameId),
+        map: { url: mapUrl, mailText: TEXTS.reminder(game.label, game.address, member.team, mapUrl) },
       }));
     }
     case 'PaymentReceived': {

@@ -29,7 +29,7 @@ import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
 
 /** A game as the user's and the organizer's lists show it (spec §3 'Game in lists'). */
-const GAME_IN_LIST = `
+export const GAME_IN_LIST = `
   SELECT g.game_id AS "gameId", g.name, g.start_date AS "startDate", g.end_date AS "endDate",
          g.player_count AS "playerCount", g.sideline_count AS "sidelineCount", g.max_players AS "maxPlayers",
          g.field_name AS field, g.sub_field_name AS subfield,

@@ -113,8 +113,9 @@ export const NOTIFICATION_TEXTS = {
     `A spot opened on Team ${team} in ${game}. Take it by ${deadline}.`,
   placeOffered: (game: string, deadline: string) =>
     `A place opened in ${game}. Pay and join by ${deadline}, or it passes to the next on the waitlist.`,
-  reminder: (game: string, address: string, team: 0 | 1 | 2) =>
-    `Reminder: ${game} at ${address}. You play on ${teamName(team)}.`,
+  /** The mail names the map's address; the bell shows it as a short link instead (mapUrl, issue #41). */
+  reminder: (game: string, address: string, team: 0 | 1 | 2, mapUrl?: string) =>
+    `Reminder: ${game} at ${address}${mapUrl ? ` (map: ${mapUrl})` : ''}. You play on ${teamName(team)}.`,
   bookingConfirmed: (game: string, place: string) => `Your booking is confirmed: ${game} at ${place}.`,
   playerJoined: (username: string, game: string) => `${username} joined ${game}.`,
   playerLeft: (username: string, game: string) => `${username} left ${game}.`,
@@ -150,6 +151,8 @@ export const NOTIFICATION_UI_TEXTS = {
   email: 'Email',
   saved: 'Saved',
   open: 'Open in Playtime',
+  /** A notification's map link: a short label, never the address itself (issue #41). */
+  mapLink: 'Map',
 } as const;
 
 export const NOTIFICATIONS_PATH = '/api/notifications';
@@ -209,6 +212,8 @@ export interface NotificationItem {
   text: string;
   /** Where it leads in the app (a path), or null. */
   link: string | null;
+  /** Where the game is on OpenStreetMap (a reminder), or null: the bell shows it as a short link. */
+  mapUrl: string | null;
   createdAt: string;
   readAt: string | null;
 }

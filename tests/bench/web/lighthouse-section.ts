@@ -6,14 +6,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
-import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
 import { WEB_DIST } from '@playtime/read-api/web-app';
-import { buildWebIfStale } from '../../../scripts/web-build';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, logIn } from '../../browser/support/browser';
-import { startAppProcess, type AppHost } from '../e2e/app-host';
 import { waitForQuietMachine } from '../support/cpu-share';
 import { fmtSeconds, markdownTable } from '../support/format';
-import { createDatabase } from '../support/postgres';
+import { withDemoApp } from '../support/demo-app';
 import { reportsDir } from '../support/report';
 import type { BenchContext, BenchSection, SectionOutcome, TargetCheck } from '../support/section';
 
@@ -256,56 +253,43 @@ export const lighthouseSection: BenchSection = {
   id: 'lighthouse',
   title: 'Web pages on a phone (Lighthouse)',
   async run(context: BenchContext): Promise<SectionOutcome> {
-    buildWebIfStale();
-    const database = await createDatabase(context.serverUrl, 'lighthouse');
-    const port = await findFreePort();
-    let app: AppHost | null = null;
-    let chrome: chromeLauncher.LaunchedChrome | null = null;
-    try {
-      app = await startAppProcess({
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-      });
-      const appUrl = `http://localhost:${port}`;
+    return withDemoApp(context, 'lighthouse', async (app, appUrl) => {
       context.log(`lighthouse: app ready in ${fmtSeconds(app.startMs)}; launching ${CHROMIUM_PATH}`);
-      chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const version = browser.version();
-      const loadAverage = os.loadavg();
-      const pages: PageToAudit[] = [
-        { id: 'landing', path: '/', asPlayer: false },
-        { id: 'game', path: await demoGamePath(appUrl), asPlayer: false },
-        { id: 'search', path: '/search', asPlayer: true },
-      ];
-      const routes: RouteResult[] = [];
-      for (const page of pages) {
-        if (page.asPlayer) {
-          // The session lives in the identity provider's cookie, which Lighthouse's storage reset keeps.
-          const tab = await browser.contexts()[0]!.newPage();
-          await tab.goto(appUrl);
-          await logIn(tab, 'player@playtime.test');
-          await tab.close();
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+      try {
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const version = browser.version();
+        const loadAverage = os.loadavg();
+        const pages: PageToAudit[] = [
+          { id: 'landing', path: '/', asPlayer: false },
+          { id: 'game', path: await demoGamePath(appUrl), asPlayer: false },
+          { id: 'search', path: '/search', asPlayer: true },
+        ];
+        const routes: RouteResult[] = [];
+        for (const page of pages) {
+          if (page.asPlayer) {
+            // The session lives in the identity provider's cookie, which Lighthouse's storage reset keeps.
+            const tab = await browser.contexts()[0]!.newPage();
+            await tab.goto(appUrl);
+            await logIn(tab, 'player@playtime.test');
+            await tab.close();
+          }
+          const settled = await waitForQuietMachine();
+          context.log(
+            `lighthouse: ${page.id} (${page.path}), ${settled.busyCores.toFixed(2)} cores busy after ${fmtSeconds(settled.waitedMs)}…`,
+          );
+          routes.push(await audit(chrome.port, appUrl, page, settled));
         }
-        const settled = await waitForQuietMachine();
-        context.log(
-          `lighthouse: ${page.id} (${page.path}), ${settled.busyCores.toFixed(2)} cores busy after ${fmtSeconds(settled.waitedMs)}…`,
-        );
-        routes.push(await audit(chrome.port, appUrl, page, settled));
+        await browser.close().catch(() => undefined);
+        return describe({
+          lighthouseVersion: LIGHTHOUSE_VERSION,
+          chromium: `Chromium ${version}`,
+          loadAverage,
+          routes,
+        });
+      } finally {
+        chrome.kill();
       }
-      await browser.close().catch(() => undefined);
-      return describe({
-        lighthouseVersion: LIGHTHOUSE_VERSION,
-        chromium: `Chromium ${version}`,
-        loadAverage,
-        routes,
-      });
-    } finally {
-      chrome?.kill();
-      await app?.stop().catch((error: unknown) => context.log(`lighthouse: could not stop the app: ${String(error)}`));
-      await database.drop().catch(() => undefined);
-    }
+    });
   },
 };

@@ -144,6 +144,9 @@ export const router = createBrowserRouter([
 export function firstPageCode(): Promise<unknown> {
   const pages = router.state.matches
     .map((match) => match.route.handle as PageCode | undefined)
-    .filter((code): code is PageCode => code?.preloadedByServer === true);
-  return Promise.all(pages.map((code) => code.load()));
+    .filter((code): code is PageCode => code !== undefined);
+  // A signed-in page's code is asked for now too, while the session is recovered, instead of once its
+  // guard lets it mount (issue #41); the first render does not wait for it.
+  for (const code of pages) if (!code.preloadedByServer) void code.load().catch(() => undefined);
+  return Promise.all(pages.filter((code) => code.preloadedByServer).map((code) => code.load()));
 }

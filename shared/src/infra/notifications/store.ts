@@ -75,7 +75,7 @@ export async function listNotifications(
 ): Promise<NotificationList> {
   const [beforePosition, beforeOrdinal] = page.before ? idParts(page.before) : [null, null];
   const { rows } = await db.query<NotificationItem>(
-    `SELECT n.position || '-' || n.ordinal AS id, n.kind, n.text, n.link, n.created_at AS "createdAt", ${READ_AT} AS "readAt"
+    `SELECT n.position || '-' || n.ordinal AS id, n.kind, n.text, n.link, n.map_url AS "mapUrl", n.created_at AS "createdAt", ${READ_AT} AS "readAt"
        FROM ${VISIBLE}
         AND ($2::bigint IS NULL OR (n.position, n.ordinal) < ($2::bigint, $3::integer))
       ORDER BY n.position DESC, n.ordinal DESC

@@ -182,7 +182,10 @@ export function AuthProvider({ children, onRedirectCallback, onLogout }: AuthPro
 
         const user = await client.getUser<AuthUser>();
         authenticatedRef.current = Boolean(user);
-        if (user) await registerAfterLogin();
+        // A recovered session's account was registered when it logged in: registering again (it may
+        // carry a change, such as a verified email) goes beside the page's first calls, not before
+        // them (issue #41). A call that finds no account registers it and is sent again.
+        if (user) void registerAfterLogin();
         // The whole page renders again for the user (links, bell, their data): in slices, as a transition.
         startTransition(() => dispatch({ type: 'initialised', user }));
         if (user) realtime.renewIdentity();

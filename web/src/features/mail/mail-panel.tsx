@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Code, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Drawer, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { MailMessage } from '@playtime/shared/contract/email';
 import { ResponsiveTable } from '../../components/responsive-table';
+import { useSmallScreen } from '../../hooks/use-small-screen';
 import { errorMessage } from '../../lib/notify';
 import { useCaughtMail, useMailMessage } from './api/mail';
 
@@ -29,10 +30,7 @@ function OpenMail({ id }: { id: number }) {
   if (isLoading) return <Text c="dimmed">Loading the mail…</Text>;
   if (error || !message) return <Alert color="red">{errorMessage(error)}</Alert>;
   return (
-    <Card withBorder padding="md" aria-labelledby="open-mail-title">
-      <Title order={2} fz="md" id="open-mail-title">
-        {message.subject}
-      </Title>
+    <>
       <Text fz="sm" c="dimmed" mb="sm" style={{ overflowWrap: 'anywhere' }}>
         From {message.from} to {message.to} · {when.format(new Date(message.sentAt))}
       </Text>
@@ -62,15 +60,17 @@ function OpenMail({ id }: { id: number }) {
           </Code>
         </Tabs.Panel>
       </Tabs>
-    </Card>
+    </>
   );
 }
 
 /** Admin → Mail: every mail the embedded SMTP server caught (standalone, no SMTP_URL), newest first. */
 export function MailPanel() {
   const mail = useCaughtMail();
+  const small = useSmallScreen();
   const [openId, setOpenId] = useState<number | null>(null);
   const items = mail.data?.pages.flatMap((page) => page.items) ?? [];
+  const opened = items.find((item) => item.id === openId);
   const records = items.map((item) => ({
     key: String(item.id),
     label: `${item.subject} to ${item.to}`,
@@ -122,7 +122,16 @@ export function MailPanel() {
           </Button>
         )}
       </Group>
-      {openId !== null && <OpenMail id={openId} />}
+      {/* Issue #41: read beside the list, in view wherever the row was; the focus goes in, and back to Read on close. */}
+      <Drawer
+        opened={openId !== null}
+        onClose={() => setOpenId(null)}
+        position="right"
+        size={small ? '100%' : 'xl'}
+        title={opened?.subject ?? 'Mail'}
+      >
+        {openId !== null && <OpenMail id={openId} />}
+      </Drawer>
     </Stack>
   );
 }

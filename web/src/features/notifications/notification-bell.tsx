@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -74,7 +85,7 @@ export function NotificationBell() {
               {TEXTS.markAllRead}
             </Button>
           </Group>
-          <ScrollArea.Autosize mah="min(70vh, 480px)" type="auto">
+          <ScrollArea.Autosize mah="min(70vh, 480px)" type="auto" scrollbars="y">
             {items.length === 0 ? (
               <Text px="md" py="lg" fz="sm" c="dimmed">
                 {notifications.isPending ? 'Loading...' : TEXTS.empty}
@@ -82,7 +93,7 @@ export function NotificationBell() {
             ) : (
               <Stack gap={0} component="ul" className={classes.list}>
                 {items.map((item) => (
-                  <li key={item.id}>
+                  <li key={item.id} className={classes.entry} data-unread={item.readAt === null || undefined}>
                     <UnstyledButton
                       className={classes.item}
                       data-unread={item.readAt === null || undefined}
@@ -96,6 +107,18 @@ export function NotificationBell() {
                         {dayjs(item.createdAt).format('MMM D, h:mm A')}
                       </Text>
                     </UnstyledButton>
+                    {/* Beside the button, never inside it: a link in a button is lost to the keyboard. */}
+                    {item.mapUrl && (
+                      <Anchor
+                        href={item.mapUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        fz="sm"
+                        className={classes.mapLink}
+                      >
+                        {TEXTS.mapLink}
+                      </Anchor>
+                    )}
                   </li>
                 ))}
               </Stack>

@@ -1,5 +1,11 @@
 import type { AddedGame, CancelledSeries, GameInList, HeldSlot } from '@playtime/shared/contract/games';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ORGANIZER_GAME_LIST_PAGE_SIZE,
+  ORGANIZER_GAME_LIST_PATH,
+  type OrganizerGameList,
+  type OrganizerGameListWhen,
+} from '@playtime/shared/contract/organizer-games';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
 import type { OwnerField } from '../../fields';
 import type { SubFieldAvailabilityEntry } from '../organize/slots';
@@ -43,6 +49,17 @@ export function useOrganizerGames() {
   return useQuery({
     queryKey: organizeKeys.organizerGames,
     queryFn: () => apiGet<GameInList[]>('/api/get-organizer-games'),
+    meta: SHOWN_INLINE,
+  });
+}
+
+/** GET /api/get-organizer-game-list: a page of the captain's games and series, upcoming or past (issue #41). */
+export function useOrganizerGameList(when: OrganizerGameListWhen, page: number) {
+  return useQuery({
+    queryKey: organizeKeys.organizerGameList(when, page),
+    queryFn: () =>
+      apiGet<OrganizerGameList>(ORGANIZER_GAME_LIST_PATH, { when, page, pageSize: ORGANIZER_GAME_LIST_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
     meta: SHOWN_INLINE,
   });
 }

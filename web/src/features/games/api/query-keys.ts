@@ -2,6 +2,8 @@
 export const organizeKeys = {
   all: ['organize'] as const,
   organizerGames: ['organize', 'organizer-games'] as const,
+  /** Under organizerGames: what refreshes the soonest four refreshes the whole list too. */
+  organizerGameList: (when: string, page: number) => ['organize', 'organizer-games', 'list', when, page] as const,
   fieldsByName: (name: string) => ['organize', 'fields-by-name', name] as const,
   subFieldAvailability: (subFieldId: string) => ['organize', 'subfield-availability', subFieldId] as const,
   seriesGames: (seriesId: string) => ['organize', 'series-games', seriesId] as const,

@@ -1,3 +1,4 @@
+import { ORGANIZER_GAME_LIST_TEXTS as LIST_TEXTS } from '@playtime/shared/contract/organizer-games';
 import { seriesWeekLabel } from '@playtime/shared/contract/series';
 import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
@@ -14,10 +15,14 @@ import { useCurrentUser } from '../../users';
 import { useCancelSeries, useDeleteGame, useOrganizerGames, useSeriesGames, type GameInList } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import { formatDollars } from '../../../utils/money';
+import { OrganizerGameList } from './organizer-game-list';
 import { refundNotice, restOfSeriesRefunds, toGameSummary, upcomingGames } from './organizer-games';
 import { useWizard } from './wizard-store';
 
-/** Spec §2 Organizer games: the captain's upcoming games, Create New Game, delete after a confirmation. */
+/**
+ * Spec §2 Organizer games: the captain's upcoming games, Create New Game, delete after a confirmation;
+ * below them every game and series, upcoming or past, to find and cancel any of them (issue #41).
+ */
 export function OrganizerGamesPage() {
   const { dispatch } = useWizard();
   const navigate = useNavigate();
@@ -60,7 +65,7 @@ export function OrganizerGamesPage() {
       {games.isSuccess && upcoming.length === 0 && (
         <Text c="dimmed">No upcoming games. Create one to get started.</Text>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <SimpleGrid component="section" aria-label={LIST_TEXTS.soonest} cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {upcoming.map((game) => (
           <Stack key={game.gameId} gap="xs">
             <GameCard game={toGameSummary(game)} />
@@ -70,6 +75,7 @@ export function OrganizerGamesPage() {
           </Stack>
         ))}
       </SimpleGrid>
+      <OrganizerGameList now={now} onCancel={setDeleting} />
       <DeleteGameDialog
         game={deleting}
         now={now}

@@ -41,3 +41,12 @@ export async function signUpOnPage(appUrl: string, email: string, nickname: stri
     throw new Error(`sign-up did not return to the app: ${back.status} ${back.body.slice(0, 400)}`);
   return browser;
 }
+
+/** A form's POST as a browser sends it (the provider's account pages: forgot, reset, verify). */
+export function postForm(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+}

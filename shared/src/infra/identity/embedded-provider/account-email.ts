@@ -16,6 +16,7 @@ import { writeEmail, type EmailSettings } from '../../email/outbox';
 import { normalizeEmail, type Account } from './accounts';
 import { alert, escapeHtml, field, layout } from './pages';
 import { waitInWords, type LoginThrottle } from './login-throttle';
+import { endWhatTheOldPasswordOpened } from './password-changes';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 
 export type LinkPurpose = 'verify-email' | 'reset-password';
@@ -267,14 +268,16 @@ export function accountEmailRouter(input: AccountEmailRouterInput): Router {
     const hash = await hashPassword(password);
     const state = await withTransaction(pool, async (client) => {
       const used = await useUp(client, token, 'reset-password');
+      if (!used.ok) return used;
       // The mail reached its owner, so the link proves the address too.
-      if (used.ok)
-        await client.query(
-          `UPDATE identity_accounts SET password_hash = $2, password_change_required = false,
-             email_verified = email_verified OR email = $3
-           WHERE account_id = $1`,
-          [used.accountId, hash, used.email],
-        );
+      await client.query(
+        `UPDATE identity_accounts SET password_hash = $2, password_change_required = false,
+           email_verified = email_verified OR email = $3
+         WHERE account_id = $1`,
+        [used.accountId, hash, used.email],
+      );
+      // Every session and every other link of the old password ends (password-changes.ts).
+      await endWhatTheOldPasswordOpened(client, used.accountId);
       return used;
     });
     if (!state.ok) return html(res, 400, messagePage(TEXTS.resetTitle, state.problem, true));

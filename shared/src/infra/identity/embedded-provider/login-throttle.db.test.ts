@@ -10,6 +10,7 @@ import {
   ADDRESS_POLICY,
   delayAfter,
   FORGET_AFTER_SECONDS,
+  LINK_ADDRESS_POLICY,
   LoginThrottle,
   SIGNUP_POLICY,
   waitInWords,
@@ -222,6 +223,56 @@ describe('login throttling at the login form', () => {
         ).post({ email: 'again@playtime.test', nickname: 'Again', password: 'long enough' }),
       ),
     ).toBe(true);
+  });
+
+  /** The n-th of a host's many addresses in one /64, as privacy addresses come. */
+  const addressIn = (network: string, n: number) =>
+    `${network}:${(n + 1).toString(16)}:${((n * 7919) % 0x10000).toString(16)}::1`;
+  it('makes five accounts from one /64, whichever of its addresses asks', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 8; n += 1) {
+      const page = await (
+        await openForm(addressIn('2001:db8:a:1', n), { screen_hint: 'signup' })
+      ).post({ email: `v6made${n}@playtime.test`, nickname: `Made ${n}`, password: 'long enough' });
+      statuses.push(page.status);
+    }
+    expect(statuses).toEqual([0, 0, 0, 0, 0, 429, 429, 429]);
+    // Another /64 is another network.
+    const other = await (
+      await openForm(addressIn('2001:db8:a:2', 0), { screen_hint: 'signup' })
+    ).post({ email: 'v6other@playtime.test', nickname: 'Other', password: 'long enough' });
+    expect(other.status).toBe(0);
+  });
+
+  it('holds a password spray over 30 accounts from 30 addresses of one /64', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n += 1)
+      statuses.push(
+        (
+          await (
+            await openForm(addressIn('2001:db8:b:1', n))
+          ).post({ email: `spray${n}@playtime.test`, password: 'guess' })
+        ).status,
+      );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_POLICY.free + 1);
+    expect(statuses.slice(ADDRESS_POLICY.free + 1).every((status) => status === 429)).toBe(true);
+  });
+
+  it('spaces out link asks from 30 addresses of one /64 after ten', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n += 1) {
+      const answer = await fetch(`${domain}/account/forgot-password`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': addressIn('2001:db8:c:1', n),
+        },
+        body: new URLSearchParams({ email: `asked${n}@playtime.test` }).toString(),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LINK_ADDRESS_POLICY.free + 1);
+    expect(statuses.slice(LINK_ADDRESS_POLICY.free + 1).every((status) => status === 429)).toBe(true);
   });
 });
 

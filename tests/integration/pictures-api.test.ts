@@ -11,6 +11,7 @@ import {
 } from '@playtime/shared/contract/pictures';
 import { FIELD_PICTURE_REFUSED, PROFILE_PICTURE_REFUSED } from '@playtime/shared/domain/pictures/addresses';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { signUpPlayer } from '../support/accounts';
 import { conditionalGetStatus } from '../support/conditional-get';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
@@ -163,6 +164,28 @@ describe('pictures over HTTP', () => {
     expect(errorOf(over)).toMatchObject({ code: 'too_many_uploads', message: PICTURE_REFUSALS.too_many_uploads });
     // Someone else still can.
     await upload(player, await distinct(31), 'image/png');
+  });
+
+  it('takes at most the hourly number of uploads from a user who sends many at once', async () => {
+    const fresh = await signUpPlayer(app, 'many.uploads@example.com', 'Many');
+    const pictures = await Promise.all(
+      Array.from({ length: 2 * PICTURE_UPLOADS_PER_HOUR }, (_, n) =>
+        sharp({
+          create: {
+            width: 64,
+            height: 64,
+            channels: 3,
+            background: { r: (n % 8) * 32, g: Math.floor(n / 8) * 32, b: 60 },
+          },
+        })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(pictures.map((bytes) => fresh.upload(UPLOAD_PICTURE_PATH, bytes, 'image/png')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(PICTURE_UPLOADS_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(PICTURE_UPLOADS_PER_HOUR);
   });
 
   it('answers 404 for a picture it does not have', async () => {

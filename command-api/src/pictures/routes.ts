@@ -12,19 +12,21 @@ import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/curre
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { xsrfProtection } from '@playtime/shared/infra/http/xsrf';
 import { PictureRefused, reEncodePicture } from '@playtime/shared/infra/pictures/re-encode';
-import { savePicture, uploadsSince } from '@playtime/shared/infra/pictures/picture-store';
+import { releaseUpload, reserveUpload, storePicture } from '@playtime/shared/infra/pictures/picture-store';
 
 export interface PictureUploadDependencies {
   pool: pg.Pool;
   resolveUser: ResolveUser;
 }
 
-const HOUR_MS = 3_600_000;
+const HOUR_SECONDS = 3_600;
 
-/** A body over the limit is refused as the contract words it, not as the parser's generic 413. */
-const refuseTooLarge: ErrorRequestHandler = (error: { type?: string }, _req, _res, next) => {
-  next(error.type === 'entity.too.large' ? new ApiError(413, 'too_large', PICTURE_REFUSALS.too_large) : error);
-};
+/** Gives back the upload's reserved place (see reserveUpload), before its refusal or answer is sent. */
+async function giveBackReservation(pool: pg.Pool, res: Response): Promise<void> {
+  const reservation = res.locals.uploadReservation as string | undefined;
+  res.locals.uploadReservation = undefined;
+  if (reservation) await releaseUpload(pool, reservation);
+}
 
 /**
  * POST /api/upload-picture (see contract/pictures.ts): any logged-in user, for a field's photo or
@@ -37,16 +39,23 @@ export function pictureUploadRoutes(deps: PictureUploadDependencies): Router {
     UPLOAD_PICTURE_PATH,
     xsrfProtection,
     requireUser(deps.resolveUser),
-    // Counted before the body is read: a user over the limit costs no upload and no decoding.
-    async (req: Request, _res: Response, next: NextFunction) => {
-      const since = new Date(Date.now() - HOUR_MS);
-      if ((await uploadsSince(deps.pool, req.user!.userId, since)) >= PICTURE_UPLOADS_PER_HOUR)
-        return next(new ApiError(429, 'too_many_uploads', PICTURE_REFUSALS.too_many_uploads));
+    // Counted before the body is read: a user over the limit costs no upload and no decoding. The
+    // place is reserved at once (uploads sent together line up for it) and given back when the
+    // upload stores nothing.
+    async (req: Request, res: Response, next: NextFunction) => {
+      const reservation = await reserveUpload(deps.pool, req.user!.userId, PICTURE_UPLOADS_PER_HOUR, HOUR_SECONDS);
+      if (!reservation) return next(new ApiError(429, 'too_many_uploads', PICTURE_REFUSALS.too_many_uploads));
+      res.locals.uploadReservation = reservation;
       next();
     },
     // Any Content-Type: what the bytes are is read from the bytes.
     express.raw({ type: () => true, limit: PICTURE_MAX_BYTES }),
-    refuseTooLarge,
+    // A body over the limit (or one that never arrived whole) stores nothing; the former is refused
+    // as the contract words it, not as the parser's generic 413.
+    (async (error: { type?: string }, _req, res, next) => {
+      await giveBackReservation(deps.pool, res);
+      next(error.type === 'entity.too.large' ? new ApiError(413, 'too_large', PICTURE_REFUSALS.too_large) : error);
+    }) as ErrorRequestHandler,
     async (req: Request, res: Response) => {
       const upload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let picture;
@@ -54,13 +63,16 @@ export function pictureUploadRoutes(deps: PictureUploadDependencies): Router {
         picture = await reEncodePicture(upload);
       } catch (error) {
         if (error instanceof PictureRefused) {
+          await giveBackReservation(deps.pool, res);
           throw new ApiError(error.reason === 'too_large' ? 413 : 422, error.reason, error.message, {
             picture: error.message,
           });
         }
         throw error;
       }
-      const pictureId = await savePicture(deps.pool, picture, req.user!.userId);
+      const { pictureId, stored } = await storePicture(deps.pool, picture, req.user!.userId);
+      // The same picture kept already is not counted again.
+      if (!stored) await giveBackReservation(deps.pool, res);
       const answer: UploadedPicture = {
         url: uploadedPictureUrl(pictureId),
         width: picture.width,

@@ -26,4 +26,21 @@ export const pictureMigrations: Migration[] = [
       CREATE INDEX uploaded_by_user ON pictures.uploaded (uploaded_by, uploaded_at);
     `,
   },
+  {
+    version: 2,
+    name: 'upload reservations',
+    sql: `
+      -- A user's uploads of the last hour, each reserved before its body is read (picture-store.ts):
+      -- one in flight holds its place, so uploads sent at once cannot all pass the count.
+      CREATE TABLE pictures.upload_reservations (
+        reservation_id bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id        text        NOT NULL,
+        reserved_at    timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX upload_reservations_by_user ON pictures.upload_reservations (user_id, reserved_at);
+      -- The uploads already kept count as reservations of their own.
+      INSERT INTO pictures.upload_reservations (user_id, reserved_at)
+        SELECT uploaded_by, uploaded_at FROM pictures.uploaded WHERE uploaded_at > now() - interval '1 hour';
+    `,
+  },
 ];

@@ -137,6 +137,30 @@ describe('account security through the standalone app', () => {
     expect(await stale.text()).toContain(ACCOUNT_EMAIL_TEXTS.linkUsed);
   });
 
+  it('refuses a name with a line break or another control character, saying so', async () => {
+    const injected = 'E\r\nBcc: a@evil.test';
+    const refusal = (label: string) => `${label} must be one line: no line breaks, tabs or other control characters.`;
+    const browser = new HttpBrowser();
+    const page = await browser.navigate(
+      authorizationRequest(suite.app.url, suite.app.url, { screen_hint: 'signup' }).url,
+    );
+    const refused = await browser.submit(readForm(page.body, page.url), {
+      email: 'injected@example.com',
+      nickname: injected,
+      password: PASSWORD,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain(refusal('Nickname'));
+    const { rowCount } = await pool.query(`SELECT 1 FROM identity_accounts WHERE email = 'injected@example.com'`);
+    expect(rowCount).toBe(0);
+
+    const player = new ApiClient(suite.app.url, await accessTokenFor(suite.app.url, 'player@playtime.test'));
+    await player.post('/api/register-user');
+    const renamed = await player.post('/api/edit-user', { username: injected });
+    expect(renamed.status).toBe(400);
+    expect(renamed.json).toMatchObject({ error: { message: expect.stringContaining(refusal('username')) } });
+  });
+
   /** Logs in with a password that must be replaced, replaces it on the new-password form; the new access token. */
   async function signInWithNewPassword(email: string, password: string, newPassword: string): Promise<string> {
     const browser = new HttpBrowser();

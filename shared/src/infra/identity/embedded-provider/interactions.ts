@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { singleLineTextProblem, unstorableTextProblem } from '../../../contract/text';
 import { EmailTakenError, normalizeEmail, type Account, type AccountStore, type NewAccount } from './accounts';
 import { waitInWords, type LoginThrottle } from './login-throttle';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
@@ -60,9 +61,13 @@ function readSignupForm(body: Record<string, unknown>): SignupForm {
   const errors: SignupErrors = {};
   if (!values.email) errors.email = 'Email is required';
   else if (!EMAIL_SHAPE.test(values.email)) errors.email = 'Enter a valid email address';
-  if (!values.nickname) errors.nickname = 'Nickname is required';
-  else if (values.nickname.length > MAX_NICKNAME_LENGTH)
-    errors.nickname = `Nickname must be at most ${MAX_NICKNAME_LENGTH} characters`;
+  const nicknameProblem = !values.nickname
+    ? 'Nickname is required'
+    : values.nickname.length > MAX_NICKNAME_LENGTH
+      ? `Nickname must be at most ${MAX_NICKNAME_LENGTH} characters`
+      : // One line (a line break in it would end up in mails), and text PostgreSQL can store.
+        (singleLineTextProblem(values.nickname, 'Nickname') ?? unstorableTextProblem(values.nickname, 'Nickname'));
+  if (nicknameProblem) errors.nickname = nicknameProblem;
   const problem = passwordProblem(password);
   if (problem) errors.password = problem;
   return { values, password, errors };

@@ -161,6 +161,19 @@ describe('account security through the standalone app', () => {
     expect(renamed.json).toMatchObject({ error: { message: expect.stringContaining(refusal('username')) } });
   });
 
+  it('account mails (verification, password reset) carry no unsubscribe link nor List-Unsubscribe header', async () => {
+    await signUpOnPage(suite.app.url, 'nolist@example.com', 'Nolist', PASSWORD);
+    const verification = await waitForMail(suite.admin, 'nolist@example.com', /Verify your email/);
+    const reset = await askForReset('nolist@example.com');
+    for (const mail of [verification, reset]) {
+      const headers = mail.message.headers.map((line) => line.name.toLowerCase());
+      expect(headers).not.toContain('list-unsubscribe');
+      expect(headers).not.toContain('list-unsubscribe-post');
+      expect(mail.parsed.text).not.toMatch(/unsubscribe/i);
+      expect(mail.parsed.html || '').not.toMatch(/unsubscribe/i);
+    }
+  });
+
   /** Logs in with a password that must be replaced, replaces it on the new-password form; the new access token. */
   async function signInWithNewPassword(email: string, password: string, newPassword: string): Promise<string> {
     const browser = new HttpBrowser();

@@ -9,6 +9,14 @@ import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, isNotificationKind } from
 /** Mail about the account itself: the identity provider's, and the invitation to make one. */
 export const ACCOUNT_EMAIL_KINDS = ['email-verification', 'password-reset', 'partner-invitation'] as const;
 export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
+/**
+ * Issue #41: mail about getting into the account (a verification or a reset link) is sent only when
+ * the account is made or asks for it, and can never be turned off: it carries no unsubscribe link
+ * and no List-Unsubscribe header.
+ */
+export const ACCOUNT_ACCESS_EMAIL_KINDS = ['email-verification', 'password-reset'] as const;
+export const offersUnsubscribe = (kind: EmailKind): boolean =>
+  !(ACCOUNT_ACCESS_EMAIL_KINDS as readonly string[]).includes(kind);
 
 /** Every kind of mail: the account's own, and one per notification kind (./notifications). */
 export const EMAIL_KINDS = [...ACCOUNT_EMAIL_KINDS, ...NOTIFICATION_KINDS] as const;
@@ -25,8 +33,8 @@ export interface EmailText {
   action: string;
   /** The paragraph below the link. */
   outro: string;
-  /** What unsubscribing from this kind stops. */
-  unsubscribeLabel: string;
+  /** What unsubscribing from this kind stops; none for account access mail, which offers no unsubscribe. */
+  unsubscribeLabel?: string;
 }
 
 /** One template per kind: the plain text and the HTML of a mail are both made from these texts. */
@@ -36,7 +44,6 @@ export const EMAIL_TEXTS: Record<AccountEmailKind, EmailText> = {
     intro: 'Welcome to Playtime, {nickname}! Confirm that this is your email address so games can reach you.',
     action: 'Verify my email',
     outro: `The link works once and expires in ${EMAIL_LINK_HOURS} hours. If you did not sign up for Playtime, ignore this mail.`,
-    unsubscribeLabel: 'Stop verification emails',
   },
   'partner-invitation': {
     subject: 'Your field is approved on Playtime: sign up to run it',
@@ -52,7 +59,6 @@ export const EMAIL_TEXTS: Record<AccountEmailKind, EmailText> = {
     intro: 'Someone (we hope you, {nickname}) asked to reset the password of your Playtime account.',
     action: 'Choose a new password',
     outro: `The link works once and expires in ${EMAIL_LINK_HOURS} hours. If you did not ask for it, ignore this mail: your password stays as it is.`,
-    unsubscribeLabel: 'Stop password reset emails',
   },
 };
 
@@ -65,8 +71,8 @@ export const NOTIFICATION_EMAIL_TEXTS = {
   outro: 'Choose which notifications reach you by email on your Playtime profile.',
 } as const;
 
-/** What unsubscribing from a kind stops, as its mail's footer and the unsubscribe page say it. */
-export function unsubscribeLabelOf(kind: EmailKind): string {
+/** What unsubscribing from a kind stops, as its mail's footer and the unsubscribe page say it; undefined: none offered. */
+export function unsubscribeLabelOf(kind: EmailKind): string | undefined {
   return isNotificationKind(kind)
     ? `Stop emails like this (${NOTIFICATION_KIND_LABELS[kind].label.toLowerCase()})`
     : EMAIL_TEXTS[kind].unsubscribeLabel;
@@ -79,6 +85,9 @@ export const UNSUBSCRIBE_TEXTS = {
   button: 'Unsubscribe',
   done: 'You are unsubscribed. Playtime sends you no more emails of this kind.',
   invalid: 'This unsubscribe link is not valid. Use the link of a recent Playtime email.',
+  /** An older mail's link for a kind that offers none now (account access mail, sent only when asked for). */
+  notOffered:
+    'Verification and password reset emails are sent only when you ask for them, so they cannot be turned off.',
 } as const;
 
 /** The embedded identity provider's pages about email. */

@@ -2,8 +2,8 @@
  * Issue #41, accounts: a password reset or change ends every session of the account (its access
  * tokens, refresh tokens and sockets) and uses up every open link of the account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_EMAIL_TEXTS } from '@playtime/shared/contract/email';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_EMAIL_TEXTS, EMAIL_TEXTS } from '@playtime/shared/contract/email';
 import { createPool, type Pool } from '@playtime/shared/infra/db/pool';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
@@ -20,6 +20,10 @@ describe('account security through the standalone app', () => {
   let pool: Pool;
   beforeAll(() => {
     pool = createPool(suite.app.databaseUrl);
+  });
+  // Every test signs up from this machine's address: each starts with its sign-up count cleared.
+  beforeEach(async () => {
+    await pool.query(`DELETE FROM identity_login_failures WHERE key LIKE 'signup:%'`);
   });
   afterAll(async () => {
     await pool?.end();
@@ -172,6 +176,38 @@ describe('account security through the standalone app', () => {
       expect(mail.parsed.text).not.toMatch(/unsubscribe/i);
       expect(mail.parsed.html || '').not.toMatch(/unsubscribe/i);
     }
+  });
+
+  it('a sign-up with an email that has an account answers as a new sign-up and tells that address', async () => {
+    const signUp = async (email: string) => {
+      const browser = new HttpBrowser();
+      const form = await browser.navigate(
+        authorizationRequest(suite.app.url, suite.app.url, { screen_hint: 'signup' }).url,
+      );
+      const page = await browser.submit(readForm(form.body, form.url), {
+        email,
+        nickname: 'Someone',
+        password: PASSWORD,
+      });
+      return { status: page.status, body: page.body.replaceAll(email, '<email>').replace(/interaction\/[^/"]+/g, '') };
+    };
+    await signUpOnPage(suite.app.url, 'owner.of@example.com', 'Owner', 'the owner password');
+    const taken = await signUp('owner.of@example.com');
+    const fresh = await signUp('brand.new@example.com');
+    expect(taken.status).toBe(200);
+    expect(taken).toEqual(fresh);
+    expect(taken.body).toContain(ACCOUNT_EMAIL_TEXTS.signedUpTitle);
+    expect(taken.body).not.toContain('already exists');
+
+    const warning = await waitForMail(suite.admin, 'owner.of@example.com', /tried to sign up/);
+    expect(warning.message.kind).toBe('sign-up-attempt');
+    expect(warning.parsed.subject).toBe(EMAIL_TEXTS['sign-up-attempt'].subject);
+    expect(warning.link).toBe(`${suite.app.url}/account/forgot-password`);
+    // The account is as it was: its password still logs in.
+    expect(warning.parsed.text).toContain('maybe you, Owner');
+    expect(await accessTokenFor(suite.app.url, 'owner.of@example.com', 'the owner password')).toBeTruthy();
+    // The newcomer logs in from the page that followed the sign-up.
+    expect(await accessTokenFor(suite.app.url, 'brand.new@example.com', PASSWORD)).toBeTruthy();
   });
 
   /** Logs in with a password that must be replaced, replaces it on the new-password form; the new access token. */

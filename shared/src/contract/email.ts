@@ -7,14 +7,19 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, isNotificationKind } from './notifications';
 
 /** Mail about the account itself: the identity provider's, and the invitation to make one. */
-export const ACCOUNT_EMAIL_KINDS = ['email-verification', 'password-reset', 'partner-invitation'] as const;
+export const ACCOUNT_EMAIL_KINDS = [
+  'email-verification',
+  'password-reset',
+  'partner-invitation',
+  'sign-up-attempt',
+] as const;
 export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
 /**
  * Issue #41: mail about getting into the account (a verification or a reset link) is sent only when
  * the account is made or asks for it, and can never be turned off: it carries no unsubscribe link
  * and no List-Unsubscribe header.
  */
-export const ACCOUNT_ACCESS_EMAIL_KINDS = ['email-verification', 'password-reset'] as const;
+export const ACCOUNT_ACCESS_EMAIL_KINDS = ['email-verification', 'password-reset', 'sign-up-attempt'] as const;
 export const offersUnsubscribe = (kind: EmailKind): boolean =>
   !(ACCOUNT_ACCESS_EMAIL_KINDS as readonly string[]).includes(kind);
 
@@ -53,6 +58,14 @@ export const EMAIL_TEXTS: Record<AccountEmailKind, EmailText> = {
     outro:
       'Use this email address to sign up: the application is confirmed only by the account whose verified email it names.',
     unsubscribeLabel: 'Stop partner invitations',
+  },
+  // Issue #41: a sign-up with an email that has an account answers as any sign-up, and tells the address.
+  'sign-up-attempt': {
+    subject: 'Someone tried to sign up on Playtime with your email',
+    intro:
+      'Someone (maybe you, {nickname}) tried to make a new Playtime account with this email address, which already has one. If it was you, log in with your password, or choose a new one if you forgot it.',
+    action: 'Choose a new password',
+    outro: 'If it was not you, ignore this mail: nothing changed on your account.',
   },
   'password-reset': {
     subject: 'Reset your Playtime password',
@@ -110,6 +123,10 @@ export const ACCOUNT_EMAIL_TEXTS = {
   resetTitle: 'Choose a new password',
   resetButton: 'Save new password',
   resetDone: 'Your password is changed. Log in with it from Playtime.',
+  /** After a sign-up, whether or not the email had an account already (issue #41: the page must not tell). */
+  signedUpTitle: 'Check your email',
+  signedUp: (email: string) =>
+    `We sent a mail to ${email}. Follow its link to verify your address. Log in with your email and password to start playing.`,
   /** Shown on the login page when this app's mail never leaves the machine (standalone). */
   standaloneMailNote:
     'This Playtime runs standalone: its email never leaves this machine. An admin reads verification and reset mail in Admin → Mail.',

@@ -67,6 +67,27 @@ export async function sendAccountLink(
   });
 }
 
+/**
+ * Tells the owner of `email` that someone tried to sign up with it (issue #41): the sign-up page
+ * answers as for a new account, so only the address's owner learns that it has one. On `db`, with
+ * the link to choose a new password (the forgot-password page).
+ */
+export async function sendSignupAttemptMail(db: Queryable, settings: EmailSettings, email: string): Promise<void> {
+  const { rows } = await db.query<{ account_id: string; nickname: string; email: string }>(
+    'SELECT account_id, nickname, email FROM identity_accounts WHERE email = $1',
+    [normalizeEmail(email)],
+  );
+  const account = rows[0];
+  if (!account) return;
+  await writeEmail(db, settings, {
+    kind: 'sign-up-attempt',
+    accountId: account.account_id,
+    to: account.email,
+    nickname: account.nickname,
+    link: `${settings.publicUrl}${ACCOUNT_EMAIL_ROUTES.forgot}`,
+  });
+}
+
 type LinkState = { ok: true; accountId: string; email: string } | { ok: false; problem: string };
 
 /** What a link is now, without using it. */

@@ -4,10 +4,12 @@ import {
   PICTURE_MAX_BYTES,
   PICTURE_REFUSALS,
   PICTURE_UPLOADS_PER_HOUR,
+  PICTURE_UPLOADS_PER_HOUR_PER_NETWORK,
   UPLOAD_PICTURE_PATH,
   type UploadedPicture,
 } from '@playtime/shared/contract/pictures';
 import { uploadedPictureUrl } from '@playtime/shared/domain/pictures/addresses';
+import { clientNetworkKey } from '@playtime/shared/infra/http/client-network';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { xsrfProtection } from '@playtime/shared/infra/http/xsrf';
@@ -19,7 +21,11 @@ export interface PictureUploadDependencies {
   resolveUser: ResolveUser;
 }
 
-const HOUR_SECONDS = 3_600;
+const UPLOAD_LIMITS = {
+  perUser: PICTURE_UPLOADS_PER_HOUR,
+  perNetwork: PICTURE_UPLOADS_PER_HOUR_PER_NETWORK,
+  windowSeconds: 3_600,
+};
 
 /** Gives back the upload's reserved place (see reserveUpload), before its refusal or answer is sent. */
 async function giveBackReservation(pool: pg.Pool, res: Response): Promise<void> {
@@ -43,9 +49,19 @@ export function pictureUploadRoutes(deps: PictureUploadDependencies): Router {
     // place is reserved at once (uploads sent together line up for it) and given back when the
     // upload stores nothing.
     async (req: Request, res: Response, next: NextFunction) => {
-      const reservation = await reserveUpload(deps.pool, req.user!.userId, PICTURE_UPLOADS_PER_HOUR, HOUR_SECONDS);
-      if (!reservation) return next(new ApiError(429, 'too_many_uploads', PICTURE_REFUSALS.too_many_uploads));
-      res.locals.uploadReservation = reservation;
+      const reservation = await reserveUpload(
+        deps.pool,
+        // An IPv6 client is counted by its /64 (client-network.ts).
+        { userId: req.user!.userId, network: clientNetworkKey(req.ip ?? '') },
+        UPLOAD_LIMITS,
+      );
+      if ('refused' in reservation)
+        return next(
+          reservation.refused === 'user'
+            ? new ApiError(429, 'too_many_uploads', PICTURE_REFUSALS.too_many_uploads)
+            : new ApiError(429, 'too_many_uploads_from_network', PICTURE_REFUSALS.too_many_uploads_from_network),
+        );
+      res.locals.uploadReservation = reservation.reservationId;
       next();
     },
     // Any Content-Type: what the bytes are is read from the bytes.

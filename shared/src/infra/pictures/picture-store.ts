@@ -31,32 +31,51 @@ export async function storePicture(
   return { pictureId, stored: rowCount === 1 };
 }
 
+export interface UploadLimits {
+  perUser: number;
+  perNetwork: number;
+  windowSeconds: number;
+}
+
+/** A reservation's id, or which count is full. */
+export type UploadReservation = { reservationId: string } | { refused: 'user' | 'network' };
+
 /**
- * Takes one of the user's `limit` uploads per `windowSeconds` before the upload's body is read: its id
- * (give it back with releaseUpload when the upload stores nothing), or null when all are taken. The
- * user's reservations are counted and added to under a lock of that user's, so uploads sent at once
- * line up and no more pass than `limit`.
+ * Takes one of the user's and one of the client network's uploads per window before the upload's
+ * body is read: its id (give it back with releaseUpload when the upload stores nothing), or which
+ * count is full. Both counts are read and added to under locks of that user's and that network's
+ * (taken in one order), so uploads sent at once line up and no more pass than the limits.
  */
 export async function reserveUpload(
   pool: pg.Pool,
-  userId: string,
-  limit: number,
-  windowSeconds: number,
-): Promise<string | null> {
+  uploader: { userId: string; network: string },
+  limits: UploadLimits,
+): Promise<UploadReservation> {
   return withTransaction(pool, async (client) => {
-    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('picture-uploads:' || $1, 0))`, [userId]);
     await client.query(
-      'DELETE FROM pictures.upload_reservations WHERE user_id = $1 AND reserved_at <= now() - make_interval(secs => $2)',
-      [userId, windowSeconds],
+      `SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
+         FROM unnest(ARRAY['picture-uploads-user:' || $1, 'picture-uploads-network:' || $2]) AS key ORDER BY key`,
+      [uploader.userId, uploader.network],
     );
-    const { rows } = await client.query<{ reservation_id: string }>(
-      `INSERT INTO pictures.upload_reservations (user_id)
-       SELECT $1 WHERE (SELECT count(*) FROM pictures.upload_reservations
-                        WHERE user_id = $1 AND reserved_at > now() - make_interval(secs => $3)) < $2
-       RETURNING reservation_id`,
-      [userId, limit, windowSeconds],
+    const { rows } = await client.query<{ by_user: number; by_network: number }>(
+      `SELECT count(*) FILTER (WHERE user_id = $1)::int AS by_user, count(*) FILTER (WHERE network = $2)::int AS by_network
+         FROM pictures.upload_reservations
+        WHERE (user_id = $1 OR network = $2) AND reserved_at > now() - make_interval(secs => $3)`,
+      [uploader.userId, uploader.network, limits.windowSeconds],
     );
-    return rows[0]?.reservation_id ?? null;
+    const counts = rows[0] ?? { by_user: 0, by_network: 0 };
+    if (counts.by_user >= limits.perUser) return { refused: 'user' };
+    if (counts.by_network >= limits.perNetwork) return { refused: 'network' };
+    await client.query(
+      `DELETE FROM pictures.upload_reservations
+        WHERE (user_id = $1 OR network = $2) AND reserved_at <= now() - make_interval(secs => $3)`,
+      [uploader.userId, uploader.network, limits.windowSeconds],
+    );
+    const inserted = await client.query<{ reservation_id: string }>(
+      'INSERT INTO pictures.upload_reservations (user_id, network) VALUES ($1, $2) RETURNING reservation_id',
+      [uploader.userId, uploader.network],
+    );
+    return { reservationId: inserted.rows[0]!.reservation_id };
   });
 }
 

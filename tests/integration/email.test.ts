@@ -18,6 +18,7 @@ import {
 import { writeEmail, type EmailSettings } from '@playtime/shared/infra/email/outbox';
 import { messageIdOf, sendOutboxRows } from '@playtime/shared/infra/email/sender';
 import { startSmtpCatcher, type SmtpCatcher } from '@playtime/shared/infra/email/smtp-catcher';
+import { loadUnsubscribeKey } from '@playtime/shared/infra/email/unsubscribe-tokens';
 import { catcherTransport, smtpTransport } from '@playtime/shared/infra/email/transports';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { createLogger } from '@playtime/shared/infra/logging';
@@ -190,9 +191,24 @@ describe('email through the standalone app', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  it('every mail carries List-Unsubscribe with one-click; the link turns that kind off', async () => {
+  it('a mail that offers unsubscribing carries List-Unsubscribe with one-click; the link turns that kind off', async () => {
+    // Account access mail (verification, reset) offers none (issue #41): an invitation does.
     await signUpOnPage(app.url, 'una@example.com', 'Una', PASSWORD);
-    const mail = await waitForMail(admin, 'una@example.com', /Verify your email/);
+    const account = await pool.query<{ account_id: string }>(
+      "SELECT account_id FROM identity_accounts WHERE email = 'una@example.com'",
+    );
+    const accountId = account.rows[0]!.account_id;
+    const settings: EmailSettings = { publicUrl: app.url, unsubscribeKey: await loadUnsubscribeKey(pool) };
+    const mailOf = (requestedNow: boolean) => ({
+      kind: 'partner-invitation' as const,
+      accountId,
+      to: 'una@example.com',
+      nickname: 'Una',
+      link: `${app.url}/`,
+      requestedNow,
+    });
+    await writeEmail(pool, settings, mailOf(false));
+    const mail = await waitForMail(admin, 'una@example.com', /Your field is approved/);
     expect(mail.message.messageId).toMatch(/^<outbox-\d+@localhost>$/);
     const header = (name: string) => mail.message.headers.find((line) => line.name.toLowerCase() === name)?.value;
     const unsubscribeUrl = /^<(.+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
@@ -210,23 +226,10 @@ describe('email through the standalone app', () => {
     const oneClick = await post(unsubscribeUrl, { 'List-Unsubscribe': 'One-Click' });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain(UNSUBSCRIBE_TEXTS.done);
-    const account = await pool.query<{ account_id: string }>(
-      "SELECT account_id FROM identity_accounts WHERE email = 'una@example.com'",
-    );
-    const accountId = account.rows[0]!.account_id;
     expect((await pool.query('SELECT kind FROM email_unsubscribes WHERE account_id = $1', [accountId])).rows).toEqual([
-      { kind: 'email-verification' },
+      { kind: 'partner-invitation' },
     ]);
     // From now on that kind is not written for her, unless she asks for that very mail.
-    const settings: EmailSettings = { publicUrl: app.url, unsubscribeKey: 'unused' };
-    const mailOf = (requestedNow: boolean) => ({
-      kind: 'email-verification' as const,
-      accountId,
-      to: 'una@example.com',
-      nickname: 'Una',
-      link: `${app.url}/x`,
-      requestedNow,
-    });
     expect(await writeEmail(pool, settings, mailOf(false))).toBeNull();
     expect(await writeEmail(pool, settings, mailOf(true))).toEqual(expect.any(Number));
   });

@@ -6,11 +6,13 @@ import {
   PICTURE_REFUSALS,
   PICTURE_STORED_MAX_SIDE,
   PICTURE_UPLOADS_PER_HOUR,
+  PICTURE_UPLOADS_PER_HOUR_PER_NETWORK,
   UPLOAD_PICTURE_PATH,
   type UploadedPicture,
 } from '@playtime/shared/contract/pictures';
 import { FIELD_PICTURE_REFUSED, PROFILE_PICTURE_REFUSED } from '@playtime/shared/domain/pictures/addresses';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { signUpPlayer } from '../support/accounts';
 import { conditionalGetStatus } from '../support/conditional-get';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
@@ -163,6 +165,62 @@ describe('pictures over HTTP', () => {
     expect(errorOf(over)).toMatchObject({ code: 'too_many_uploads', message: PICTURE_REFUSALS.too_many_uploads });
     // Someone else still can.
     await upload(player, await distinct(31), 'image/png');
+  });
+
+  it('takes at most the hourly number of uploads from a user who sends many at once', async () => {
+    const fresh = await signUpPlayer(app, 'many.uploads@example.com', 'Many');
+    const pictures = await Promise.all(
+      Array.from({ length: 2 * PICTURE_UPLOADS_PER_HOUR }, (_, n) =>
+        sharp({
+          create: {
+            width: 64,
+            height: 64,
+            channels: 3,
+            background: { r: (n % 8) * 32, g: Math.floor(n / 8) * 32, b: 60 },
+          },
+        })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(pictures.map((bytes) => fresh.upload(UPLOAD_PICTURE_PATH, bytes, 'image/png')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(PICTURE_UPLOADS_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(PICTURE_UPLOADS_PER_HOUR);
+  });
+
+  it('takes at most the hourly number of uploads from one network, an IPv6 client counted by its /64', async () => {
+    const network = '2001:db8:77:1';
+    const users = await Promise.all(
+      Array.from({ length: 4 }, (_, n) => signUpPlayer(app, `network.${n}@example.com`, `Network ${n}`)),
+    );
+    const statuses: number[] = [];
+    for (let n = 0; n <= PICTURE_UPLOADS_PER_HOUR_PER_NETWORK; n += 1) {
+      const bytes = await sharp({
+        create: {
+          width: 64,
+          height: 64,
+          channels: 3,
+          background: { r: (n % 10) * 25, g: Math.floor(n / 10) * 25, b: 200 },
+        },
+      })
+        .png()
+        .toBuffer();
+      // Shades far enough apart to stay distinct pictures (the same one twice is counted once); each
+      // upload from another address of the one /64, and by the next user as each one's hour fills.
+      const answer = await users[Math.floor(n / PICTURE_UPLOADS_PER_HOUR)]!.call('POST', UPLOAD_PICTURE_PATH, bytes, {
+        'content-type': 'image/png',
+        'x-forwarded-for': `${network}:${(n + 1).toString(16)}::1`,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429)
+        expect(errorOf(answer)).toMatchObject({
+          code: 'too_many_uploads_from_network',
+          message: PICTURE_REFUSALS.too_many_uploads_from_network,
+        });
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('answers 404 for a picture it does not have', async () => {

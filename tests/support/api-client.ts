@@ -54,7 +54,7 @@ export async function signIn(
   email: string,
   password = 'playtime',
   appOrigin = appUrl,
-): Promise<{ token: string; logOut(): Promise<void> }> {
+): Promise<{ token: string; refreshToken: string | undefined; logOut(): Promise<void> }> {
   const browser = new HttpBrowser();
   const { url, verifier } = authorizationRequest(appUrl, appOrigin);
   const loginPage = await browser.navigate(url);
@@ -76,12 +76,13 @@ export async function signIn(
       redirect_uri: appOrigin,
     }).toString(),
   });
-  const tokens = (await response.json()) as { access_token?: string };
+  const tokens = (await response.json()) as { access_token?: string; refresh_token?: string };
   if (!tokens.access_token) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
   if (response.headers.get('access-control-allow-origin') !== appOrigin)
     throw new Error(`the token answer does not let ${appOrigin} read it`);
   return {
     token: tokens.access_token,
+    refreshToken: tokens.refresh_token,
     // What the SDK's logout does: /v2/logout, whose page submits the provider's confirmation form at once.
     async logOut() {
       const query = new URLSearchParams({ client_id: EMBEDDED_CLIENT_ID, returnTo: `${appOrigin}/` });

@@ -7,8 +7,21 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, isNotificationKind } from './notifications';
 
 /** Mail about the account itself: the identity provider's, and the invitation to make one. */
-export const ACCOUNT_EMAIL_KINDS = ['email-verification', 'password-reset', 'partner-invitation'] as const;
+export const ACCOUNT_EMAIL_KINDS = [
+  'email-verification',
+  'password-reset',
+  'partner-invitation',
+  'sign-up-attempt',
+] as const;
 export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
+/**
+ * Issue #41: mail about getting into the account (a verification or a reset link) is sent only when
+ * the account is made or asks for it, and can never be turned off: it carries no unsubscribe link
+ * and no List-Unsubscribe header.
+ */
+export const ACCOUNT_ACCESS_EMAIL_KINDS = ['email-verification', 'password-reset', 'sign-up-attempt'] as const;
+export const offersUnsubscribe = (kind: EmailKind): boolean =>
+  !(ACCOUNT_ACCESS_EMAIL_KINDS as readonly string[]).includes(kind);
 
 /** Every kind of mail: the account's own, and one per notification kind (./notifications). */
 export const EMAIL_KINDS = [...ACCOUNT_EMAIL_KINDS, ...NOTIFICATION_KINDS] as const;
@@ -25,8 +38,8 @@ export interface EmailText {
   action: string;
   /** The paragraph below the link. */
   outro: string;
-  /** What unsubscribing from this kind stops. */
-  unsubscribeLabel: string;
+  /** What unsubscribing from this kind stops; none for account access mail, which offers no unsubscribe. */
+  unsubscribeLabel?: string;
 }
 
 /** One template per kind: the plain text and the HTML of a mail are both made from these texts. */
@@ -36,7 +49,6 @@ export const EMAIL_TEXTS: Record<AccountEmailKind, EmailText> = {
     intro: 'Welcome to Playtime, {nickname}! Confirm that this is your email address so games can reach you.',
     action: 'Verify my email',
     outro: `The link works once and expires in ${EMAIL_LINK_HOURS} hours. If you did not sign up for Playtime, ignore this mail.`,
-    unsubscribeLabel: 'Stop verification emails',
   },
   'partner-invitation': {
     subject: 'Your field is approved on Playtime: sign up to run it',
@@ -47,12 +59,19 @@ export const EMAIL_TEXTS: Record<AccountEmailKind, EmailText> = {
       'Use this email address to sign up: the application is confirmed only by the account whose verified email it names.',
     unsubscribeLabel: 'Stop partner invitations',
   },
+  // Issue #41: a sign-up with an email that has an account answers as any sign-up, and tells the address.
+  'sign-up-attempt': {
+    subject: 'Someone tried to sign up on Playtime with your email',
+    intro:
+      'Someone (maybe you, {nickname}) tried to make a new Playtime account with this email address, which already has one. If it was you, log in with your password, or choose a new one if you forgot it.',
+    action: 'Choose a new password',
+    outro: 'If it was not you, ignore this mail: nothing changed on your account.',
+  },
   'password-reset': {
     subject: 'Reset your Playtime password',
     intro: 'Someone (we hope you, {nickname}) asked to reset the password of your Playtime account.',
     action: 'Choose a new password',
     outro: `The link works once and expires in ${EMAIL_LINK_HOURS} hours. If you did not ask for it, ignore this mail: your password stays as it is.`,
-    unsubscribeLabel: 'Stop password reset emails',
   },
 };
 
@@ -65,8 +84,8 @@ export const NOTIFICATION_EMAIL_TEXTS = {
   outro: 'Choose which notifications reach you by email on your Playtime profile.',
 } as const;
 
-/** What unsubscribing from a kind stops, as its mail's footer and the unsubscribe page say it. */
-export function unsubscribeLabelOf(kind: EmailKind): string {
+/** What unsubscribing from a kind stops, as its mail's footer and the unsubscribe page say it; undefined: none offered. */
+export function unsubscribeLabelOf(kind: EmailKind): string | undefined {
   return isNotificationKind(kind)
     ? `Stop emails like this (${NOTIFICATION_KIND_LABELS[kind].label.toLowerCase()})`
     : EMAIL_TEXTS[kind].unsubscribeLabel;
@@ -79,6 +98,9 @@ export const UNSUBSCRIBE_TEXTS = {
   button: 'Unsubscribe',
   done: 'You are unsubscribed. Playtime sends you no more emails of this kind.',
   invalid: 'This unsubscribe link is not valid. Use the link of a recent Playtime email.',
+  /** An older mail's link for a kind that offers none now (account access mail, sent only when asked for). */
+  notOffered:
+    'Verification and password reset emails are sent only when you ask for them, so they cannot be turned off.',
 } as const;
 
 /** The embedded identity provider's pages about email. */
@@ -101,6 +123,10 @@ export const ACCOUNT_EMAIL_TEXTS = {
   resetTitle: 'Choose a new password',
   resetButton: 'Save new password',
   resetDone: 'Your password is changed. Log in with it from Playtime.',
+  /** After a sign-up, whether or not the email had an account already (issue #41: the page must not tell). */
+  signedUpTitle: 'Check your email',
+  signedUp: (email: string) =>
+    `We sent a mail to ${email}. Follow its link to verify your address. Log in with your email and password to start playing.`,
   /** Shown on the login page when this app's mail never leaves the machine (standalone). */
   standaloneMailNote:
     'This Playtime runs standalone: its email never leaves this machine. An admin reads verification and reset mail in Admin → Mail.',

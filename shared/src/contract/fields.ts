@@ -13,7 +13,7 @@ import {
   fieldFormProblems,
   type FieldForm,
 } from '../domain/fields/decider';
-import { formText, requiredId, storableText } from './text';
+import { formText, requiredId, singleLineFormText, singleLineText } from './text';
 import { DEFAULT_FIELD_TIME_ZONE, isTimeZone, NOT_A_TIME_ZONE } from '../domain/fields/time-zone';
 
 export { NEW_SUBFIELD_NAME, NO_DESCRIPTION, SUBFIELD_NAME_MAX_LENGTH, DEFAULT_FIELD_TIME_ZONE, NOT_A_TIME_ZONE };
@@ -51,10 +51,10 @@ const PRICE_NOT_A_NUMBER = 'Price must be a number';
 
 /** The Add Field / Edit Field Info form's inputs (spec §3 'Field form values'), as the web holds and sends them. */
 const fieldFormInputs = z.object({
-  name: formText('Field name'),
-  address: formText('Street address'),
-  zipCode: formText('Zip Code'),
-  city: formText('City'),
+  name: singleLineFormText('Field name'),
+  address: singleLineFormText('Street address'),
+  zipCode: singleLineFormText('Zip Code'),
+  city: singleLineFormText('City'),
   price: z.union([z.number(), z.string(), z.null()], { error: PRICE_NOT_A_NUMBER }).optional(),
   description: formText('Description'),
   picture: formText('Picture'),
@@ -123,7 +123,7 @@ export const fieldIdBody = z.object({ fieldId: requiredId('fieldId') });
 
 /** POST /api/add-subfield: an empty name becomes 'New Subfield'. */
 export const SUBFIELD_NAME_TOO_LONG = `A sub-field name can be at most ${SUBFIELD_NAME_MAX_LENGTH} characters`;
-export const subFieldName = formText('Sub-field name').pipe(
+export const subFieldName = singleLineFormText('Sub-field name').pipe(
   z.string().trim().max(SUBFIELD_NAME_MAX_LENGTH, SUBFIELD_NAME_TOO_LONG),
 );
 export const addSubFieldBody = z.object({ masterFieldId: requiredId('masterFieldId'), name: subFieldName });
@@ -136,7 +136,7 @@ export const VENUE_NAME_MAX_LENGTH = 100;
 const VENUE_SEARCH_TOO_SHORT = `Type at least ${VENUE_SEARCH_MIN_LENGTH} characters to search venues.`;
 /** GET /api/get-fields-by-name?name. */
 export const venueSearchQuery = z.object({
-  name: storableText('A venue name', VENUE_SEARCH_TOO_SHORT)
+  name: singleLineText('A venue name', VENUE_SEARCH_TOO_SHORT)
     .trim()
     .min(VENUE_SEARCH_MIN_LENGTH, VENUE_SEARCH_TOO_SHORT)
     .max(VENUE_NAME_MAX_LENGTH, `A venue name is at most ${VENUE_NAME_MAX_LENGTH} characters.`),

@@ -34,7 +34,7 @@ import {
   MIN_SERIES_WEEKS,
 } from './series';
 import { instant } from './instants';
-import { requiredId, storableText } from './text';
+import { requiredId, singleLineText, storableText } from './text';
 
 /**
  * The games calls of spec §7: their query and body schemas, limits and the response shapes the web
@@ -247,7 +247,7 @@ export const seriesGamesQuery = z.object({ seriesId: id('seriesId') });
 /** Issue #30: the organizer adds a regular to a series week by their username, or removes one. */
 export const addRegularBody = z.object({
   gameId: id('gameId'),
-  username: storableText('Username', 'Type the username of the player to add')
+  username: singleLineText('Username', 'Type the username of the player to add')
     .trim()
     .min(1, 'Type the username of the player to add')
     .max(100, 'A username is at most 100 characters'),
@@ -319,7 +319,7 @@ export const maxPlayersField = z.coerce
   .refine((value) => value % MAX_PLAYERS_STEP === 0, 'Max players must be even (two equal teams)');
 
 export const GAME_NAME_MAX_LENGTH = 80;
-const gameName = storableText('Game name')
+const gameName = singleLineText('Game name')
   .trim()
   .max(GAME_NAME_MAX_LENGTH, `Game name can be at most ${GAME_NAME_MAX_LENGTH} characters`);
 

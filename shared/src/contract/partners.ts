@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { applicationProblems, SUBFIELDS_PROBLEM, type ApplicationStatus } from '../domain/partners/decider';
 import type { PartnerApplicationForm } from '../domain/partners/events';
-import { requiredId, storableText } from './text';
+import { requiredId, singleLineText, storableText } from './text';
 
 export const PARTNER_PAGE_SIZES = [10, 20, 50] as const;
 
@@ -12,17 +12,18 @@ export type PartnerApplicationInputs = Record<Exclude<keyof PartnerApplicationFo
 };
 
 const text = (label: string) => storableText(label, 'Fill this in').max(5000).default('');
+const line = (label: string) => singleLineText(label, 'Fill this in').max(5000).default('');
 
 /** POST /api/partner-applications: the form's own rules (the decider's), each message on its input. */
 export const partnerApplicationBody = z
   .object({
-    contactName: text('Contact name'),
-    email: text('Email'),
-    phone: text('Phone'),
-    fieldName: text('Field name'),
-    address: text('Street address'),
-    zipCode: text('Zip Code'),
-    city: text('City'),
+    contactName: line('Contact name'),
+    email: line('Email'),
+    phone: line('Phone'),
+    fieldName: line('Field name'),
+    address: line('Street address'),
+    zipCode: line('Zip Code'),
+    city: line('City'),
     subFields: z
       .union([z.number(), storableText('Number of sub-fields')], { error: SUBFIELDS_PROBLEM })
       .transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),

@@ -1,6 +1,6 @@
 /** Payloads of the payment calls (spec §7 plus the simulated card form), shared by web, services and tests. */
 import { z } from 'zod';
-import { storableText } from './text';
+import { singleLineText, storableText } from './text';
 
 const text = (name: string, max = 200) =>
   storableText(name, `${name} is required`)
@@ -33,8 +33,8 @@ export const checkoutRequestSchema = z.object({
     .number({ error: 'price is required, in cents' })
     .int('price is a whole number of cents')
     .nonnegative('price cannot be negative'),
-  email: storableText('email').max(320).optional(),
-  name: storableText('name').max(200).optional(),
+  email: singleLineText('email').max(320).optional(),
+  name: singleLineText('name').max(200).optional(),
   /** The receiver's username, as the client knows it; the server takes the receiver from the purpose. */
   receiver: storableText('receiver').max(200).optional(),
   purpose: paymentPurposeSchema,

@@ -16,6 +16,11 @@ export const PICTURE_STORED_MAX_SIDE = 1600;
 
 /** Uploads one user may make in an hour: far above any owner's or profile's need, low enough that no one fills the database. */
 export const PICTURE_UPLOADS_PER_HOUR = 30;
+/**
+ * Uploads one client network (an IPv4 address, an IPv6 /64) may make in an hour (issue #41), whoever
+ * is logged in: a few users' worth, so the accounts one network can make cannot fill the database.
+ */
+export const PICTURE_UPLOADS_PER_HOUR_PER_NETWORK = 100;
 
 /** The formats taken, as sharp names them, with what a person calls them. */
 export const PICTURE_FORMATS = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF' } as const;
@@ -35,6 +40,7 @@ export const PICTURE_REFUSALS = {
   too_small: `The picture is too small. It must be at least ${PICTURE_MIN_SIDE} by ${PICTURE_MIN_SIDE} pixels.`,
   too_many_pixels: `The picture has more than ${PICTURE_MAX_PIXELS / 1_000_000} million pixels. Choose a smaller one.`,
   too_many_uploads: `You have uploaded ${PICTURE_UPLOADS_PER_HOUR} pictures in the last hour. Please wait a while before uploading more.`,
+  too_many_uploads_from_network: `${PICTURE_UPLOADS_PER_HOUR_PER_NETWORK} pictures were uploaded from your network in the last hour. Please wait a while before uploading more.`,
 } as const;
 export type PictureRefusal = keyof typeof PICTURE_REFUSALS;
 

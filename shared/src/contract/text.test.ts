@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addFieldBody } from './fields';
-import { formText, requiredId, storableText, unstorableTextProblem } from './text';
+import type { z } from 'zod';
+import { addFieldBody, addSubFieldBody, venueSearchQuery } from './fields';
+import { addGameBody, addRegularBody } from './games';
+import { partnerApplicationBody } from './partners';
+import { checkoutRequestSchema } from './payments';
+import {
+  formText,
+  requiredId,
+  singleLineText,
+  singleLineTextProblem,
+  storableText,
+  unstorableTextProblem,
+} from './text';
+import { balanceBody, editUserBody } from './users';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -54,3 +66,61 @@ describe('storable text (what PostgreSQL can keep)', () => {
     }
   });
 });
+
+describe('single-line names (issue #41: a nickname with a line break put a Bcc: line into a mail)', () => {
+  const injected = 'E\r\nBcc: a@evil.test';
+  const refusal = (label: string) => `${label} must be one line: no line breaks, tabs or other control characters.`;
+
+  it('refuses CR, LF, tab and every other control character, with a message naming the input', () => {
+    for (const text of [injected, 'a\nb', 'a\rb', 'a\tb', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u2028b']) {
+      expect(messagesOf(singleLineText('Nickname').safeParse(text)), JSON.stringify(text)).toEqual([
+        refusal('Nickname'),
+      ]);
+      expect(singleLineTextProblem(text, 'Nickname')).toBe(refusal('Nickname'));
+    }
+    for (const text of ['Riverside Park', '⚽ Pitch 😀', 'Zürich Straße', "O'Brien-Smith", ''])
+      expect(singleLineText('name').safeParse(text)).toEqual({ success: true, data: text });
+  });
+
+  it('is what every schema with a single-line name uses', () => {
+    const cases: Array<[schema: z.ZodType, body: Record<string, unknown>, input: string, label: string]> = [
+      [editUserBody, { username: injected }, 'username', 'username'],
+      [balanceBody, { name: injected }, 'name', 'name'],
+      [addSubFieldBody, { masterFieldId: 'f1', name: injected }, 'name', 'Sub-field name'],
+      [venueSearchQuery, { name: `Riverside${injected}` }, 'name', 'A venue name'],
+      [addRegularBody, { gameId: 'g1', username: injected }, 'username', 'Username'],
+      [addGameBody, { subFieldId: 's1', holdId: 'h1', name: injected }, 'name', 'Game name'],
+      [checkoutRequestSchema, { price: 0, name: injected, purpose: {} }, 'name', 'name'],
+    ];
+    for (const field of ['name', 'address', 'zipCode', 'city'] as const)
+      cases.push([addFieldBody, { ...fieldForm, [field]: injected }, field, FIELD_LABELS[field]]);
+    for (const field of ['contactName', 'email', 'phone', 'fieldName', 'address', 'zipCode', 'city'] as const)
+      cases.push([partnerApplicationBody, { [field]: injected }, field, PARTNER_LABELS[field]]);
+    for (const [schema, body, input, label] of cases) {
+      const issues = schema.safeParse(body).error?.issues ?? [];
+      expect(issues.find((issue) => issue.path[0] === input)?.message, `${input} of ${JSON.stringify(body)}`).toBe(
+        refusal(label),
+      );
+    }
+  });
+});
+
+const fieldForm = {
+  name: 'Riverside',
+  address: '1 Riverside Dr',
+  zipCode: '10001',
+  city: 'New York',
+  price: 45,
+  description: 'Two lines\nare fine here.',
+  picture: '',
+};
+const FIELD_LABELS = { name: 'Field name', address: 'Street address', zipCode: 'Zip Code', city: 'City' };
+const PARTNER_LABELS = {
+  contactName: 'Contact name',
+  email: 'Email',
+  phone: 'Phone',
+  fieldName: 'Field name',
+  address: 'Street address',
+  zipCode: 'Zip Code',
+  city: 'City',
+};

@@ -26,6 +26,34 @@ export const storableText = (label: string, notText = `${label} must be text`) =
     if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
   });
 
+/**
+ * Issue #41: a name is one line. A line break in a nickname put a 'Bcc:' line into a mail's body, and
+ * names are shown in headings, lists, mails and calendar entries: C0 and C1 control characters (CR,
+ * LF and tab among them), DEL and the Unicode line and paragraph separators are refused. NUL is
+ * storableText's own refusal.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+/** Why `text` is no single line, or undefined when it is. */
+export function singleLineTextProblem(text: string, label: string): string | undefined {
+  if (CONTROL_CHARACTER.test(text.replaceAll('\u0000', '')))
+    return `${label} must be one line: no line breaks, tabs or other control characters.`;
+  return undefined;
+}
+
+/** storableText for a name or any other one-line input (singleLineTextProblem). */
+export const singleLineText = (label: string, notText?: string) =>
+  storableText(label, notText).check((ctx) => {
+    const problem = singleLineTextProblem(ctx.value, label);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+
+/** A form's one-line text (formText and singleLineText). */
+export const singleLineFormText = (label: string) =>
+  singleLineText(label)
+    .nullish()
+    .transform((value) => value ?? '');
+
 /** A form's text: missing or null is empty, which the form's own rules then name. */
 export const formText = (label: string) =>
   storableText(label)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_PICTURE_REFUSED, isProfilePicture } from '../domain/pictures/addresses';
 import { ROLES, type Role } from '../domain/users/events';
-import { requiredId, storableText } from './text';
+import { requiredId, singleLineText, storableText } from './text';
 import { formatDollars } from '../domain/money';
 
 export { ROLES, type Role };
@@ -13,7 +13,7 @@ export const BIO_BODY_MAX_LENGTH = 2000;
 
 /** POST /api/edit-user: the caller's own profile. */
 export const editUserBody = z.object({
-  username: storableText('username').max(USERNAME_MAX_LENGTH),
+  username: singleLineText('username').max(USERNAME_MAX_LENGTH),
   bio: storableText('bio').max(BIO_BODY_MAX_LENGTH).default(''),
   profilePicture: storableText('profilePicture')
     .max(PROFILE_PICTURE_MAX_LENGTH)
@@ -30,7 +30,7 @@ export const adminDeleteUserBody = z.object({ userId: requiredId('userId') });
 
 /** POST /api/get-balance-of-account-from-username. */
 export const balanceBody = z.object({
-  name: storableText('name', 'name is required').min(1, 'name is required').max(USERNAME_MAX_LENGTH),
+  name: singleLineText('name', 'name is required').min(1, 'name is required').max(USERNAME_MAX_LENGTH),
 });
 
 export const USER_PAGE_SIZES = [10, 20, 50] as const;

@@ -10,7 +10,7 @@
  * A relay (email-worker.ts) hands committed rows to the BullMQ 'email' queue; sendOutboxRow sends one.
  */
 import type { AccountEmailKind, EmailKind } from '../../contract/email';
-import { EMAIL_KIND_HEADER } from '../../contract/email';
+import { EMAIL_KIND_HEADER, offersUnsubscribe } from '../../contract/email';
 import type { NotificationKind } from '../../contract/notifications';
 import type { Queryable } from '../db/pool';
 import { renderEmail, renderNotificationEmail, type EmailContent } from './templates';
@@ -49,8 +49,8 @@ interface OutboxRow {
   accountId: string;
   to: string;
   content: EmailContent;
-  /** The address the content links to, named again in the List-Unsubscribe header. */
-  unsubscribeUrl: string;
+  /** The address the content links to, named again in the List-Unsubscribe header; none: no unsubscribe offered. */
+  unsubscribeUrl?: string;
   dedupeKey?: string;
   /** Sent even if the user turned the kind off (NewEmail.requestedNow). */
   anyway?: boolean;
@@ -73,8 +73,9 @@ async function insertOutboxRows(db: Queryable, rows: OutboxRow[]): Promise<numbe
     headers: {
       [EMAIL_KIND_HEADER]: row.kind,
       // RFC 2369 and RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to it.
-      'List-Unsubscribe': `<${row.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      ...(row.unsubscribeUrl
+        ? { 'List-Unsubscribe': `<${row.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
     },
     dedupe_key: row.dedupeKey ?? null,
     anyway: row.anyway ?? false,
@@ -100,7 +101,9 @@ async function insertOutboxRows(db: Queryable, rows: OutboxRow[]): Promise<numbe
  * Returns the row's id, or null when the user turned this kind off.
  */
 export async function writeEmail(db: Queryable, settings: EmailSettings, mail: NewEmail): Promise<number | null> {
-  const unsubscribeUrl = unsubscribeUrlOf(settings, mail.accountId, mail.kind);
+  // Account access mail offers no unsubscribe, and is sent whatever an older mail's link turned off.
+  const offered = offersUnsubscribe(mail.kind);
+  const unsubscribeUrl = offered ? unsubscribeUrlOf(settings, mail.accountId, mail.kind) : undefined;
   const content = renderEmail(mail.kind, { nickname: mail.nickname, link: mail.link, unsubscribeUrl });
   const [id] = await insertOutboxRows(db, [
     {
@@ -109,7 +112,7 @@ export async function writeEmail(db: Queryable, settings: EmailSettings, mail: N
       to: mail.to,
       content,
       unsubscribeUrl,
-      anyway: mail.requestedNow ?? false,
+      anyway: !offered || (mail.requestedNow ?? false),
       ...(mail.dedupeKey === undefined ? {} : { dedupeKey: mail.dedupeKey }),
     },
   ]);

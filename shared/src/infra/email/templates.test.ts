@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_EMAIL_KINDS, EMAIL_TEXTS } from '../../contract/email';
+import { ACCOUNT_ACCESS_EMAIL_KINDS, ACCOUNT_EMAIL_KINDS, EMAIL_TEXTS, offersUnsubscribe } from '../../contract/email';
 import { renderEmail, renderNotificationEmail } from './templates';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-tokens';
 
@@ -11,7 +11,7 @@ describe('email templates', () => {
       unsubscribeUrl: 'https://playtime.test/email/unsubscribe?token=t',
     });
     expect(mail.subject).toBe(EMAIL_TEXTS[kind].subject);
-    for (const part of [EMAIL_TEXTS[kind].action, EMAIL_TEXTS[kind].unsubscribeLabel]) {
+    for (const part of [EMAIL_TEXTS[kind].action, EMAIL_TEXTS[kind].unsubscribeLabel ?? EMAIL_TEXTS[kind].outro]) {
       expect(mail.text).toContain(part);
       expect(mail.html).toContain(part);
     }
@@ -55,5 +55,14 @@ describe('unsubscribe tokens', () => {
       accountId: 'user-1',
       kind: 'reminder',
     });
+  });
+});
+
+describe('account access mail (issue #41)', () => {
+  it.each(ACCOUNT_ACCESS_EMAIL_KINDS)('%s offers no unsubscribe, in the text or the HTML', (kind) => {
+    const mail = renderEmail(kind, { nickname: 'Nia', link: 'https://playtime.test/account/x?token=a' });
+    expect(offersUnsubscribe(kind)).toBe(false);
+    expect(mail.text).not.toMatch(/unsubscribe|stop/i);
+    expect(mail.html).not.toMatch(/unsubscribe|stop/i);
   });
 });

@@ -21,7 +21,8 @@ export interface TemplateInput {
   nickname: string;
   /** The mail's one action (verify, reset). */
   link: string;
-  unsubscribeUrl: string;
+  /** None for account access mail, which offers no unsubscribe (contract/email.ts). */
+  unsubscribeUrl?: string;
 }
 
 function escapeHtml(value: string): string {
@@ -37,11 +38,16 @@ interface MailParts {
   action: string;
   link: string;
   outro: string;
-  unsubscribeLabel: string;
-  unsubscribeUrl: string;
+  /** Both, or neither (a mail that offers no unsubscribe). */
+  unsubscribeLabel?: string;
+  unsubscribeUrl?: string;
 }
 
 function compose(parts: MailParts): EmailContent {
+  const unsubscribe =
+    parts.unsubscribeLabel && parts.unsubscribeUrl
+      ? { label: parts.unsubscribeLabel, url: parts.unsubscribeUrl }
+      : undefined;
   const text = [
     parts.intro,
     '',
@@ -51,7 +57,7 @@ function compose(parts: MailParts): EmailContent {
     '',
     '--',
     EMAIL_FOOTER,
-    `${parts.unsubscribeLabel}: ${parts.unsubscribeUrl}`,
+    ...(unsubscribe ? [`${unsubscribe.label}: ${unsubscribe.url}`] : []),
     '',
   ].join('\n');
   // Inline styles only: mail clients drop <style> and external sheets. The greens are the web theme's.
@@ -65,7 +71,7 @@ function compose(parts: MailParts): EmailContent {
 <p style="margin:0 0 20px;font-size:14px;color:#5c636a">Or open this address: <span style="word-break:break-all">${escapeHtml(parts.link)}</span></p>
 <p style="margin:0;font-size:14px;color:#5c636a">${escapeHtml(parts.outro)}</p>
 </div>
-<p style="max-width:480px;margin:16px auto 0;font-size:12px;color:#5c636a;text-align:center">${escapeHtml(EMAIL_FOOTER)} <a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#17803f">${escapeHtml(parts.unsubscribeLabel)}</a></p>
+<p style="max-width:480px;margin:16px auto 0;font-size:12px;color:#5c636a;text-align:center">${escapeHtml(EMAIL_FOOTER)}${unsubscribe ? ` <a href="${escapeHtml(unsubscribe.url)}" style="color:#17803f">${escapeHtml(unsubscribe.label)}</a>` : ''}</p>
 </body></html>
 `;
   return { subject: parts.subject, text, html };

@@ -5,7 +5,7 @@
  */
 import express, { type Response, type Router } from 'express';
 import type pg from 'pg';
-import { UNSUBSCRIBE_TEXTS, unsubscribeLabelOf } from '../../contract/email';
+import { offersUnsubscribe, UNSUBSCRIBE_TEXTS, unsubscribeLabelOf } from '../../contract/email';
 import { alert, escapeHtml, layout } from '../identity/embedded-provider/pages';
 import { readUnsubscribeToken } from './unsubscribe-tokens';
 
@@ -32,10 +32,12 @@ export function unsubscribeRoutes(options: { pool: pg.Pool; unsubscribeKey: stri
   router.get(UNSUBSCRIBE_PATH, (req, res) => {
     const token = tokenOf(req.query.token);
     if (!token) return page(res, 400, alert(UNSUBSCRIBE_TEXTS.invalid));
+    const label = unsubscribeLabelOf(token.kind);
+    if (!label) return page(res, 400, alert(UNSUBSCRIBE_TEXTS.notOffered));
     page(
       res,
       200,
-      `<p class="dimmed">${escapeHtml(UNSUBSCRIBE_TEXTS.confirm(unsubscribeLabelOf(token.kind)))}</p>
+      `<p class="dimmed">${escapeHtml(UNSUBSCRIBE_TEXTS.confirm(label))}</p>
        <form method="post" action="${escapeHtml(req.originalUrl)}">
          <button type="submit" class="button">${escapeHtml(UNSUBSCRIBE_TEXTS.button)}</button>
        </form>`,
@@ -44,6 +46,7 @@ export function unsubscribeRoutes(options: { pool: pg.Pool; unsubscribeKey: stri
   router.post(UNSUBSCRIBE_PATH, form, async (req, res) => {
     const token = tokenOf(req.query.token);
     if (!token) return page(res, 400, alert(UNSUBSCRIBE_TEXTS.invalid));
+    if (!offersUnsubscribe(token.kind)) return page(res, 400, alert(UNSUBSCRIBE_TEXTS.notOffered));
     await options.pool.query(
       'INSERT INTO email_unsubscribes (account_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING',
       [token.accountId, token.kind],

@@ -26,4 +26,24 @@ export const pictureMigrations: Migration[] = [
       CREATE INDEX uploaded_by_user ON pictures.uploaded (uploaded_by, uploaded_at);
     `,
   },
+  {
+    version: 2,
+    name: 'upload reservations',
+    sql: `
+      -- The uploads of the last hour by user and by client network, each reserved before its body is
+      -- read (picture-store.ts): one in flight holds its place, so uploads sent at once cannot all pass
+      -- the count.
+      CREATE TABLE pictures.upload_reservations (
+        reservation_id bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id        text        NOT NULL,
+        network        text        NOT NULL DEFAULT '',
+        reserved_at    timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX upload_reservations_by_user ON pictures.upload_reservations (user_id, reserved_at);
+      CREATE INDEX upload_reservations_by_network ON pictures.upload_reservations (network, reserved_at);
+      -- The uploads already kept count as reservations of their own.
+      INSERT INTO pictures.upload_reservations (user_id, reserved_at)
+        SELECT uploaded_by, uploaded_at FROM pictures.uploaded WHERE uploaded_at > now() - interval '1 hour';
+    `,
+  },
 ];

@@ -16,6 +16,7 @@ import { writeEmail, type EmailSettings } from '../../email/outbox';
 import { normalizeEmail, type Account } from './accounts';
 import { alert, escapeHtml, field, layout } from './pages';
 import { waitInWords, type LoginThrottle } from './login-throttle';
+import { endWhatTheOldPasswordOpened } from './password-changes';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 
 export type LinkPurpose = 'verify-email' | 'reset-password';
@@ -63,6 +64,27 @@ export async function sendAccountLink(
     nickname: account.nickname,
     link: `${settings.publicUrl}${PAGE_OF[purpose]}?token=${token}`,
     requestedNow: options.requestedNow,
+  });
+}
+
+/**
+ * Tells the owner of `email` that someone tried to sign up with it (issue #41): the sign-up page
+ * answers as for a new account, so only the address's owner learns that it has one. On `db`, with
+ * the link to choose a new password (the forgot-password page).
+ */
+export async function sendSignupAttemptMail(db: Queryable, settings: EmailSettings, email: string): Promise<void> {
+  const { rows } = await db.query<{ account_id: string; nickname: string; email: string }>(
+    'SELECT account_id, nickname, email FROM identity_accounts WHERE email = $1',
+    [normalizeEmail(email)],
+  );
+  const account = rows[0];
+  if (!account) return;
+  await writeEmail(db, settings, {
+    kind: 'sign-up-attempt',
+    accountId: account.account_id,
+    to: account.email,
+    nickname: account.nickname,
+    link: `${settings.publicUrl}${ACCOUNT_EMAIL_ROUTES.forgot}`,
   });
 }
 
@@ -267,14 +289,16 @@ export function accountEmailRouter(input: AccountEmailRouterInput): Router {
     const hash = await hashPassword(password);
     const state = await withTransaction(pool, async (client) => {
       const used = await useUp(client, token, 'reset-password');
+      if (!used.ok) return used;
       // The mail reached its owner, so the link proves the address too.
-      if (used.ok)
-        await client.query(
-          `UPDATE identity_accounts SET password_hash = $2, password_change_required = false,
-             email_verified = email_verified OR email = $3
-           WHERE account_id = $1`,
-          [used.accountId, hash, used.email],
-        );
+      await client.query(
+        `UPDATE identity_accounts SET password_hash = $2, password_change_required = false,
+           email_verified = email_verified OR email = $3
+         WHERE account_id = $1`,
+        [used.accountId, hash, used.email],
+      );
+      // Every session and every other link of the old password ends (password-changes.ts).
+      await endWhatTheOldPasswordOpened(client, used.accountId);
       return used;
     });
     if (!state.ok) return html(res, 400, messagePage(TEXTS.resetTitle, state.problem, true));

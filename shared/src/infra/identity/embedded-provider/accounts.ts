@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/pool';
+import pg from 'pg';
+import { withTransaction, type Queryable } from '../../db/pool';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { endWhatTheOldPasswordOpened } from './password-changes';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords';
 
 export interface Account {
@@ -117,22 +119,35 @@ export class AccountStore {
   async setTemporaryPassword(input: { email: string; nickname: string; password: string }): Promise<Account> {
     const email = normalizeEmail(input.email);
     const hash = await hashPassword(input.password);
-    const { rows } = await this.db.query<AccountRow>(
-      `INSERT INTO identity_accounts (account_id, email, email_verified, name, nickname, picture, password_hash, password_change_required)
+    return this.atomically(async (db) => {
+      const { rows } = await db.query<AccountRow>(
+        `INSERT INTO identity_accounts (account_id, email, email_verified, name, nickname, picture, password_hash, password_change_required)
        VALUES ($1, $2, true, $3, $3, $4, $5, true)
        ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_change_required = true
        RETURNING ${COLUMNS}`,
-      [randomUUID(), email, input.nickname.trim(), defaultAvatarFor(email), hash],
-    );
-    return toAccount(rows[0]!);
+        [randomUUID(), email, input.nickname.trim(), defaultAvatarFor(email), hash],
+      );
+      // Whoever held the old password's sessions or links loses them (password-changes.ts).
+      await endWhatTheOldPasswordOpened(db, rows[0]!.account_id);
+      return toAccount(rows[0]!);
+    });
   }
 
-  /** The account's own new password, which ends a temporary one. */
+  /** The account's own new password, which ends a temporary one and every session and link of the old one. */
   async changePassword(accountId: string, password: string): Promise<void> {
-    await this.db.query(
-      'UPDATE identity_accounts SET password_hash = $2, password_change_required = false WHERE account_id = $1',
-      [accountId, await hashPassword(password)],
-    );
+    const hash = await hashPassword(password);
+    await this.atomically(async (db) => {
+      await db.query(
+        'UPDATE identity_accounts SET password_hash = $2, password_change_required = false WHERE account_id = $1',
+        [accountId, hash],
+      );
+      await endWhatTheOldPasswordOpened(db, accountId);
+    });
+  }
+
+  /** `work` in a transaction of its own when this store is on a pool; else on the caller's connection (theirs). */
+  private atomically<T>(work: (db: Queryable) => Promise<T>): Promise<T> {
+    return this.db instanceof pg.Pool ? withTransaction(this.db, work) : work(this.db);
   }
 
   /** Creates the demo accounts that do not exist yet; existing ones (and their passwords) are kept. */

@@ -5,6 +5,7 @@ import express from 'express';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_EMAIL_TEXTS } from '../../../contract/email';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
 import { createPool } from '../../db/pool';
 import { DEMO_PASSWORD, DEMO_ROLE_CLAIM } from '../demo-accounts';
@@ -369,7 +370,7 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
     expect(response.code).toBeUndefined();
   });
 
-  it('signs up a new account with clear errors, then logs it in', async () => {
+  it('signs up a new account with clear errors, then logs it in from the page that follows', async () => {
     const visitor = new HttpBrowser();
     const request = authorization({ screen_hint: 'signup' });
     const signup = await visitor.navigate(request.url);
@@ -385,14 +386,20 @@ describe('embedded identity provider, as @auth0/auth0-spa-js uses it', () => {
       nickname: 'Copycat',
       password: 'long enough',
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toContain('An account with this email already exists');
+    // An email that has an account is not told apart (issue #41): its owner gets a mail about it.
+    expect(taken.status).toBe(200);
+    expect(taken.body).toContain(ACCOUNT_EMAIL_TEXTS.signedUpTitle);
+    expect(taken.body).not.toContain('already exists');
 
-    const created = await visitor.submit(
-      form,
-      { email: 'new@playtime.test', nickname: 'Newbie', password: 'long enough' },
-      toApp,
-    );
+    const signedUp = await visitor.submit(form, {
+      email: 'new@playtime.test',
+      nickname: 'Newbie',
+      password: 'long enough',
+    });
+    expect(signedUp.status).toBe(200);
+    expect(signedUp.body).toContain(ACCOUNT_EMAIL_TEXTS.signedUp('new@playtime.test'));
+    // The login form follows, the email filled in.
+    const created = await visitor.submit(readForm(signedUp.body, signedUp.url), { password: 'long enough' }, toApp);
     const tokens = await exchange(callbackParams(created).get('code')!, request.verifier);
     const claims = await createAccessTokenVerifier({ issuer: idp.issuer, audience: API, jwks: idp.jwks }).verify(
       tokens.json.access_token,

@@ -6,7 +6,7 @@ import { migrate } from '../../db/migrations';
 import { withTransaction } from '../../db/pool';
 import { prepareEmailTables } from '../../email/email-worker';
 import { loadUnsubscribeKey } from '../../email/unsubscribe-tokens';
-import { accountEmailRouter, ACCOUNT_EMAIL_ROUTES, sendAccountLink } from './account-email';
+import { accountEmailRouter, ACCOUNT_EMAIL_ROUTES, sendAccountLink, sendSignupAttemptMail } from './account-email';
 import { AccountStore } from './accounts';
 import { auth0CompatibleRequests, keepPopupOpenForTheSdk } from './auth0-compatibility';
 import { advertiseOnlyWhatWorks, providerConfiguration, ROUTES } from './configuration';
@@ -157,6 +157,7 @@ export async function createEmbeddedIdentityProvider(
             await sendAccountLink(client, email, account, 'verify-email', { requestedNow: false });
             return account;
           }),
+        warnAccountOwner: (address) => sendSignupAttemptMail(options.pool, email, address),
         forgotPasswordPath: ACCOUNT_EMAIL_ROUTES.forgot,
         resendVerificationPath: ACCOUNT_EMAIL_ROUTES.resend,
         proofKey: cookieKeys[0]!,

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { singleLineTextProblem, unstorableTextProblem } from '../../../contract/text';
+import { ACCOUNT_EMAIL_TEXTS } from '../../../contract/email';
 import { EmailTakenError, normalizeEmail, type Account, type AccountStore, type NewAccount } from './accounts';
 import { waitInWords, type LoginThrottle } from './login-throttle';
 import { SILENT_AUTHORIZATION_PARAM } from './auth0-compatibility';
@@ -24,6 +26,8 @@ export interface InteractionRouterInput {
   mailStaysLocal: boolean;
   /** Makes the account of a sign-up and sends its verification mail (account-email.ts). */
   createAccount(input: NewAccount): Promise<Account>;
+  /** Tells the owner of an email that someone tried to sign up with it (account-email.ts). */
+  warnAccountOwner(email: string): Promise<void>;
   /** The forgot-password page, under the provider's mount path. */
   forgotPasswordPath: string;
   resendVerificationPath: string;
@@ -60,9 +64,13 @@ function readSignupForm(body: Record<string, unknown>): SignupForm {
   const errors: SignupErrors = {};
   if (!values.email) errors.email = 'Email is required';
   else if (!EMAIL_SHAPE.test(values.email)) errors.email = 'Enter a valid email address';
-  if (!values.nickname) errors.nickname = 'Nickname is required';
-  else if (values.nickname.length > MAX_NICKNAME_LENGTH)
-    errors.nickname = `Nickname must be at most ${MAX_NICKNAME_LENGTH} characters`;
+  const nicknameProblem = !values.nickname
+    ? 'Nickname is required'
+    : values.nickname.length > MAX_NICKNAME_LENGTH
+      ? `Nickname must be at most ${MAX_NICKNAME_LENGTH} characters`
+      : // One line (a line break in it would end up in mails), and text PostgreSQL can store.
+        (singleLineTextProblem(values.nickname, 'Nickname') ?? unstorableTextProblem(values.nickname, 'Nickname'));
+  if (nicknameProblem) errors.nickname = nicknameProblem;
   const problem = passwordProblem(password);
   if (problem) errors.password = problem;
   return { values, password, errors };
@@ -138,12 +146,14 @@ export function interactionRouter(input: InteractionRouterInput): Router {
     status = 200,
     email?: string,
     error?: string,
+    notice?: { heading: string; message: string },
   ) => {
     const url = urls(req, details.uid);
     html(
       res,
       status,
       loginPage({
+        notice,
         action: url.login,
         signupUrl: url.signup,
         cancelUrl: url.cancel,
@@ -287,18 +297,19 @@ export function interactionRouter(input: InteractionRouterInput): Router {
         res.set('Retry-After', String(wait));
         return renderSignup(req, res, details, 429, { ...signup, message: tooManySignups(wait) });
       }
+      // A new account and an email that has one already get the same answer (issue #41): the login
+      // form, saying to check the mail. The mail tells the address's owner which it was: a
+      // verification link, or that someone tried to sign up with it.
       try {
-        const account = await input.createAccount({ ...signup.values, password: signup.password });
-        await provider.interactionFinished(
-          req,
-          res,
-          { login: { accountId: account.accountId } },
-          { mergeWithLastSubmission: false },
-        );
+        await input.createAccount({ ...signup.values, password: signup.password });
       } catch (error) {
         if (!(error instanceof EmailTakenError)) throw error;
-        renderSignup(req, res, details, 409, { ...signup, errors: { email: error.message } });
+        await input.warnAccountOwner(signup.values.email);
       }
+      renderLogin(req, res, details, 200, signup.values.email, undefined, {
+        heading: ACCOUNT_EMAIL_TEXTS.signedUpTitle,
+        message: ACCOUNT_EMAIL_TEXTS.signedUp(signup.values.email),
+      });
     }),
   );
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_EMAIL_TEXTS } from '../../../contract/email';
 import { DEMO_PASSWORD } from '../demo-accounts';
 import type pg from 'pg';
 import { createTestDatabase } from '../../../../../tests/support/postgres';
@@ -10,6 +11,7 @@ import {
   ADDRESS_POLICY,
   delayAfter,
   FORGET_AFTER_SECONDS,
+  LINK_ADDRESS_POLICY,
   LoginThrottle,
   SIGNUP_POLICY,
   waitInWords,
@@ -94,6 +96,8 @@ describe('login throttling at the login form', () => {
     return (await openForm(address)).post({ email, password });
   }
   const loggedIn = (page: Page) => page.status === 0 && new URL(page.url).searchParams.has('code');
+  /** A sign-up taken: the login form follows, saying to check the mail (issue #41: the same whether the email had an account). */
+  const signedUp = (page: Page) => page.status === 200 && page.body.includes(ACCOUNT_EMAIL_TEXTS.signedUpTitle);
   /** Whether the form was held back (429) before the password was looked at. */
   const held = (page: Page) => page.status === 429;
 
@@ -188,7 +192,7 @@ describe('login throttling at the login form', () => {
         form.post({ email: `made${index}@playtime.test`, nickname: `Made ${index}`, password: 'long enough' }),
       ),
     );
-    expect(pages.filter(loggedIn)).toHaveLength(SIGNUP_POLICY.free + 1);
+    expect(pages.filter(signedUp)).toHaveLength(SIGNUP_POLICY.free + 1);
     expect(SIGNUP_POLICY.free + 1).toBe(5);
     const refused = pages.filter(held);
     expect(refused).toHaveLength(95);
@@ -201,7 +205,7 @@ describe('login throttling at the login form', () => {
 
     // Another address signs up as usual; this one waits a minute, then may make one more.
     expect(
-      loggedIn(
+      signedUp(
         await (
           await openForm('203.0.113.151', { screen_hint: 'signup' })
         ).post({ email: 'neighbour@playtime.test', nickname: 'Neighbour', password: 'long enough' }),
@@ -209,7 +213,7 @@ describe('login throttling at the login form', () => {
     ).toBe(true);
     advance(60);
     expect(
-      loggedIn(
+      signedUp(
         await (
           await openForm(address, { screen_hint: 'signup' })
         ).post({ email: 'later@playtime.test', nickname: 'Later', password: 'long enough' }),
@@ -222,6 +226,56 @@ describe('login throttling at the login form', () => {
         ).post({ email: 'again@playtime.test', nickname: 'Again', password: 'long enough' }),
       ),
     ).toBe(true);
+  });
+
+  /** The n-th of a host's many addresses in one /64, as privacy addresses come. */
+  const addressIn = (network: string, n: number) =>
+    `${network}:${(n + 1).toString(16)}:${((n * 7919) % 0x10000).toString(16)}::1`;
+  it('makes five accounts from one /64, whichever of its addresses asks', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 8; n += 1) {
+      const page = await (
+        await openForm(addressIn('2001:db8:a:1', n), { screen_hint: 'signup' })
+      ).post({ email: `v6made${n}@playtime.test`, nickname: `Made ${n}`, password: 'long enough' });
+      statuses.push(page.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    // Another /64 is another network.
+    const other = await (
+      await openForm(addressIn('2001:db8:a:2', 0), { screen_hint: 'signup' })
+    ).post({ email: 'v6other@playtime.test', nickname: 'Other', password: 'long enough' });
+    expect(other.status).toBe(200);
+  });
+
+  it('holds a password spray over 30 accounts from 30 addresses of one /64', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n += 1)
+      statuses.push(
+        (
+          await (
+            await openForm(addressIn('2001:db8:b:1', n))
+          ).post({ email: `spray${n}@playtime.test`, password: 'guess' })
+        ).status,
+      );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_POLICY.free + 1);
+    expect(statuses.slice(ADDRESS_POLICY.free + 1).every((status) => status === 429)).toBe(true);
+  });
+
+  it('spaces out link asks from 30 addresses of one /64 after ten', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n += 1) {
+      const answer = await fetch(`${domain}/account/forgot-password`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': addressIn('2001:db8:c:1', n),
+        },
+        body: new URLSearchParams({ email: `asked${n}@playtime.test` }).toString(),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LINK_ADDRESS_POLICY.free + 1);
+    expect(statuses.slice(LINK_ADDRESS_POLICY.free + 1).every((status) => status === 429)).toBe(true);
   });
 });
 

@@ -1,9 +1,10 @@
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool';
+import { clientNetworkKey } from '../../http/client-network';
 
 /**
- * Slows password guessing at the login form, per account and per client address, and account
- * making at the sign-up form, per address, with delays that grow with each try and stop growing at
+ * Slows password guessing at the login form, per account and per client network (an IPv4 address
+ * or an IPv6 /64), and account making at the sign-up form, per network, with delays that grow with each try and stop growing at
  * a cap, so an attacker can never lock a real user out for longer than that after the attack stops.
  * The counts live in PostgreSQL, so every process of a distributed run sees the same ones.
  *
@@ -60,14 +61,19 @@ const accountCounter = (attempt: LoginAttempt): Counter => ({
   key: `account:${attempt.email}`,
   policy: ACCOUNT_POLICY,
 });
+// A client is counted by its network: an IPv4 address, or an IPv6 /64 (whose host picks any of its
+// addresses at will), so a new address of the same host is no fresh count (client-network.ts).
 const addressCounter = (attempt: LoginAttempt): Counter => ({
-  key: `address:${attempt.address}`,
+  key: `address:${clientNetworkKey(attempt.address)}`,
   policy: ADDRESS_POLICY,
 });
-const signupCounter = (address: string): Counter => ({ key: `signup:${address}`, policy: SIGNUP_POLICY });
+const signupCounter = (address: string): Counter => ({
+  key: `signup:${clientNetworkKey(address)}`,
+  policy: SIGNUP_POLICY,
+});
 const linkEmailCounter = (email: string): Counter => ({ key: `link-email:${email}`, policy: LINK_EMAIL_POLICY });
 const linkAddressCounter = (address: string): Counter => ({
-  key: `link-address:${address}`,
+  key: `link-address:${clientNetworkKey(address)}`,
   policy: LINK_ADDRESS_POLICY,
 });
 

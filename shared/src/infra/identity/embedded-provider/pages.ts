@@ -135,6 +135,8 @@ export interface LoginPageInput {
   cancelUrl: string;
   email?: string;
   error?: string;
+  /** A heading and message instead of the welcome (after a sign-up). */
+  notice?: { heading: string; message: string };
   showDemoAccounts: boolean;
 }
 
@@ -157,8 +159,8 @@ export function loginPage(input: LoginPageInput): string {
   return layout(
     'Log in',
     `<section class="card" aria-labelledby="title">
-      <h1 id="title">Welcome back</h1>
-      <p class="dimmed">Log in to find, join and run pick-up games.</p>
+      <h1 id="title">${escapeHtml(input.notice?.heading ?? 'Welcome back')}</h1>
+      ${input.notice ? `<p role="status">${escapeHtml(input.notice.message)}</p>` : '<p class="dimmed">Log in to find, join and run pick-up games.</p>'}
       ${alert(input.error)}
       <form method="post" action="${escapeHtml(input.action)}" novalidate>
         ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: input.email, autofocus: !input.email })}

@@ -169,7 +169,7 @@ export const READ_MODEL_COLUMNS = {
     'owner_id',
   ],
   calendar_entries: ['user_id', 'game_id', 'rank'],
-  notifications: ['position', 'ordinal', 'user_id', 'kind', 'text', 'link', 'created_at'],
+  notifications: ['position', 'ordinal', 'user_id', 'kind', 'text', 'link', 'map_url', 'created_at'],
 } as const;
 
 export type ReadModelTable = keyof typeof READ_MODEL_COLUMNS;

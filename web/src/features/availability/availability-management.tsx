@@ -4,7 +4,7 @@ import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Scheduler, type SchedulerBooking } from '../../components/scheduler';
 import { formatHourlyPrice, type OwnerField } from '../fields';
-import { useLiveRoom } from '../realtime';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { useFieldAvailability } from './api/availability';
 import { availabilityKeys } from './api/query-keys';
 import { AddAvailabilityDialog } from './add-availability-dialog';

@@ -3,7 +3,7 @@ import { Container, Tabs, VisuallyHidden } from '@mantine/core';
 import { IconBuildingStadium, IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
-import { useLiveRoom } from '../realtime';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { availabilityKeys, AvailabilityManagement, type AvailabilitySelection } from '../availability';
 import { useCurrentUser } from '../users';
 import { useOwnerFields } from './api/fields';

@@ -35,7 +35,7 @@ import { formatPrice } from '../../utils/money';
 import { loadAsOfPanel } from '../audit';
 import { useAuth } from '../auth';
 import { checkout, PaymentDialog } from '../payments';
-import { useLiveRoom } from '../realtime';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { RosterAnnouncer } from './play/roster-announcer';
 import { useCurrentUser } from '../users';
 import {

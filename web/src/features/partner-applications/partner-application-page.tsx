@@ -35,7 +35,7 @@ import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
 import { useAuth } from '../auth';
-import { useLiveRoom } from '../realtime';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { type Role, useCurrentUser } from '../users';
 import { applicationKeys, useMyApplications, useSubmitApplication } from './api/applications';
 

@@ -1,6 +1,6 @@
 import { rooms } from '@playtime/shared/contract/rooms';
 import { useEffect } from 'react';
-import { useLiveRoom } from '../realtime';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { useCurrentUser } from './api/current-user';
 import { userKeys } from './api/query-keys';
 import { storeRole } from './role-storage';

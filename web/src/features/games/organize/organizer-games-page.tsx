@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useNow } from '../../../hooks/use-now';
 import { useSmallScreen } from '../../../hooks/use-small-screen';
 import { errorMessage } from '../../../lib/notify';
-import { useLiveRoom } from '../../realtime';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import { useCurrentUser } from '../../users';
 import { useCancelSeries, useDeleteGame, useOrganizerGames, useSeriesGames, type GameInList } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';

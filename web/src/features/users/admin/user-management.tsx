@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserTimeZone } from '../../../lib/api-client';
-import { useLiveRoom } from '../../realtime';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import {
   useAdminDeleteUser,
   useAdminEditUser,

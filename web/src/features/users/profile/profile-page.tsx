@@ -27,7 +27,7 @@ import { formatDollars } from '../../../utils/money';
 import { useCurrentUser, useEditUser, type CurrentUser } from '../api/current-user';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { JoinNextWeek, playKeys, useMyGames } from '../../games';
-import { useLiveRoom } from '../../realtime';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import { useBalance } from '../api/profile';
 import { NotificationPreferencesCard } from '../../notifications';
 import { PAYOUT_ROLES, PayoutsCard } from '../../payments';

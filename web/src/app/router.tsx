@@ -12,7 +12,8 @@ import {
 } from '../features/games';
 import { LandingPage } from '../features/landing';
 import { loadPartnerApplicationPage } from '../features/partner-applications';
-import { loadProfilePage, type Role } from '../features/users';
+import { loadProfilePage } from '../features/users';
+import type { Role } from '../lib/current-user';
 import { queryClient } from '../lib/query-client';
 import { ROUTE_ROLES } from './access';
 import { AppLayout } from './layout/app-layout';

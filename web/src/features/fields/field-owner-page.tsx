@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { availabilityKeys, AvailabilityManagement, type AvailabilitySelection } from '../availability';
-import { useCurrentUser } from '../users';
+import { useCurrentUser } from '../../lib/current-user';
 import { useOwnerFields } from './api/fields';
 import { fieldKeys } from './api/query-keys';
 import { FieldManagement } from './field-management';

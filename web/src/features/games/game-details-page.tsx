@@ -33,11 +33,11 @@ import { errorMessage } from '../../lib/notify';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
 import { loadAsOfPanel } from '../audit';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { checkout, PaymentDialog } from '../payments';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { RosterAnnouncer } from './play/roster-announcer';
-import { useCurrentUser } from '../users';
+import { useCurrentUser } from '../../lib/current-user';
 import {
   useAcceptSpot,
   useDeclineSpot,

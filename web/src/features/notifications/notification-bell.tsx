@@ -18,7 +18,7 @@ import { NOTIFICATION_UI_TEXTS as TEXTS, type NotificationItem } from '@playtime
 import { rooms } from '@playtime/shared/contract/rooms';
 import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite-announcement';
 import { useLiveRoom } from '../../hooks/use-live-room';
-import { useCurrentUser } from '../users';
+import { useCurrentUser } from '../../lib/current-user';
 import { notificationKeys, useMarkNotificationsRead, useNotifications } from './api/notifications';
 import classes from './notification-bell.module.css';
 

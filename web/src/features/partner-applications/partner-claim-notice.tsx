@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { CLAIM_BUTTON, claimQuestion } from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { useLiveRoom } from '../../hooks/use-live-room';
-import { useCurrentUser } from '../users';
+import { useCurrentUser } from '../../lib/current-user';
 import { applicationKeys, useClaimApplication, useMyApplications } from './api/applications';
 
 /**

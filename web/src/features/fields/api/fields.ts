@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { NEW_SUBFIELD_NAME, type AddFieldAnswer, type setFieldPolicyBody } from '@playtime/shared/contract/fields';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth';
 import { availabilityKeys } from '../../availability';
 import { fieldKeys } from './query-keys';
 import type { FieldPayload, OwnerField, SubField } from './types';

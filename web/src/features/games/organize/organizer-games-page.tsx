@@ -11,7 +11,7 @@ import { useNow } from '../../../hooks/use-now';
 import { useSmallScreen } from '../../../hooks/use-small-screen';
 import { errorMessage } from '../../../lib/notify';
 import { useLiveRoom } from '../../../hooks/use-live-room';
-import { useCurrentUser } from '../../users';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useCancelSeries, useDeleteGame, useOrganizerGames, useSeriesGames, type GameInList } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import { formatDollars } from '../../../utils/money';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
 import { checkout } from '../../payments';
-import { useCurrentUser } from '../../users';
+import { useCurrentUser } from '../../../lib/current-user';
 import { addGame, findFieldOwnerUsername, holdSlot, releaseHold, type HeldSlot } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import { confirmFlow, initialConfirmFlow, type ConfirmFlowEffect, type ConfirmFlowEvent } from './confirm-flow';

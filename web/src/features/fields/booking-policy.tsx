@@ -4,7 +4,7 @@ import { MAX_CANCELLATION_WINDOW_HOURS } from '@playtime/shared/domain/fields/de
 import { useState } from 'react';
 import { useRole } from '../../lib/current-user';
 import { useSetFieldPolicy } from './api/fields';
-import type { OwnerField } from './api/types';
+import type { OwnerField } from '../../types/field';
 
 /**
  * How a field is booked: until how many hours before a game's start cancelling it refunds the

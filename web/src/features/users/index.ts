@@ -1,6 +1,8 @@
-/** The users feature's public surface: the admin's user table, and the profile page (loaded on first visit). */
+/** The users feature's public surface: the admin's user table, and the profile's parts (the page is composed in app/routes). */
 export { UserManagement } from './admin/user-management';
+export { useBalance } from './api/profile';
+export { AvatarPicker } from './profile/avatar-picker';
+export { CalendarFeedCard } from './profile/calendar-feed-card';
 
-export const loadProfilePage = () => import('./profile/profile-page');
 /** Only a signed-in user needs it, so it loads after login rather than with the first page. */
 export const loadCurrentUserSync = () => import('./current-user-sync');

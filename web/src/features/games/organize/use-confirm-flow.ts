@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
-import { checkout } from '../../payments';
+import { checkout } from '../../../components/checkout';
 import { useCurrentUser } from '../../../lib/current-user';
 import { addGame, findFieldOwnerUsername, holdSlot, releaseHold, type HeldSlot } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';

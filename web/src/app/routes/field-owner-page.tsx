@@ -4,11 +4,10 @@ import { IconBuildingStadium, IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useLiveRoom } from '../../hooks/use-live-room';
-import { availabilityKeys, AvailabilityManagement, type AvailabilitySelection } from '../availability';
+import { AvailabilityManagement, type AvailabilitySelection } from '../../features/availability';
+import { fieldKeys, FieldManagement, useOwnerFields } from '../../features/fields';
+import { availabilityKeys } from '../../lib/availability-query-keys';
 import { useCurrentUser } from '../../lib/current-user';
-import { useOwnerFields } from './api/fields';
-import { fieldKeys } from './api/query-keys';
-import { FieldManagement } from './field-management';
 
 type OwnerTab = 'fields' | 'availability';
 

@@ -1,4 +1,4 @@
-/** The users feature's public surface: the admin's user table, and the profile's parts (the page is composed in app/routes). */
+/** The users feature's public surface: the admin's user table, and the profile's parts (app/routes composes it). */
 export { UserManagement } from './admin/user-management';
 export { useBalance } from './api/profile';
 export { AvatarPicker } from './profile/avatar-picker';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../features/users';
+import type { Role } from '../lib/current-user';
 import { ROUTE_ROLES, guardDecision, navLinksFor } from './access';
 
 const labels = (role: Role | undefined) => navLinksFor(role).map((link) => link.label);

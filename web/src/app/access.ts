@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../features/users';
+import { ROLES, type Role } from '../lib/current-user';
 
 /**
  * Who may see what (product spec section 6 and DESIGN §4). The navigation and the route guard read

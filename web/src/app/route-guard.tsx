@@ -1,8 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { useAuth } from '../features/auth';
-import { type Role, useRole } from '../features/users';
+import { useAuth } from '../lib/auth';
+import { type Role, useRole } from '../lib/current-user';
 import { guardDecision } from './access';
 
 interface RouteGuardProps {

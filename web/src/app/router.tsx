@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
-import { loadFieldOwnerPage } from '../features/fields';
 import {
   loadGameDetailsPage,
   loadOrganizeLayout,
@@ -12,12 +11,16 @@ import {
 } from '../features/games';
 import { LandingPage } from '../features/landing';
 import { loadPartnerApplicationPage } from '../features/partner-applications';
-import { loadProfilePage, type Role } from '../features/users';
+import type { Role } from '../lib/current-user';
 import { queryClient } from '../lib/query-client';
 import { ROUTE_ROLES } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
 import { RouteError } from './routes/route-error';
+
+/** The pages that combine features are composed here, in app/routes, each loaded on first visit. */
+const loadFieldOwnerPage = () => import('./routes/field-owner-page');
+const loadProfilePage = () => import('./routes/profile-page');
 
 const pageLoading = (
   <Center py="xl">

@@ -17,3 +17,10 @@ export function parseCents(text: string): number | undefined {
   if (!/^-?\d+$/.test(trimmed)) return undefined;
   return Number(trimmed);
 }
+
+/** '$45 / hour', '$37.50 / hour'. */
+export function formatHourlyPrice(price: number): string {
+  const whole = Number.isInteger(price);
+  const amount = price.toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+  return `$${amount} / hour`;
+}

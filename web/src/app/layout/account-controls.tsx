@@ -1,7 +1,7 @@
 import { Avatar, Button, Group, Text } from '@mantine/core';
 import { IconLogin2, IconLogout } from '@tabler/icons-react';
-import { useAuth } from '../../features/auth';
-import { useCurrentUser } from '../../features/users';
+import { useAuth } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/current-user';
 import classes from './app-layout.module.css';
 
 /**

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/notify';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useEventHistory } from './api/events';
-import { AsOfPanel } from './as-of-panel';
+import { AsOfPanel } from '../../components/as-of-panel/as-of-panel';
 import { HistoryTable } from './history-rows';
 import { useLiveTail } from './use-live-tail';
 

@@ -3,7 +3,7 @@ import type { AvailabilityPreview } from '@playtime/shared/contract/availability
 import { useState, type FormEvent } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { notifySuccess } from '../../lib/notify';
-import type { SubField } from '../fields';
+import type { SubField } from '../../types/field';
 import { useAddAvailability, usePreviewAvailability } from './api/availability';
 import { errorMessage } from '../../lib/notify';
 import { EMPTY_REPEAT, readRepeat, type RepeatErrors, type RepeatInputs } from './repeat';

@@ -3,10 +3,11 @@ import { Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mant
 import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Scheduler, type SchedulerBooking } from '../../components/scheduler';
-import { formatHourlyPrice, type OwnerField } from '../fields';
-import { useLiveRoom } from '../realtime';
+import type { OwnerField } from '../../types/field';
+import { formatHourlyPrice } from '../../utils/money';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { useFieldAvailability } from './api/availability';
-import { availabilityKeys } from './api/query-keys';
+import { availabilityKeys } from '../../lib/availability-query-keys';
 import { AddAvailabilityDialog } from './add-availability-dialog';
 import { EditAvailabilityDialog, type EditedAvailability } from './edit-availability-dialog';
 import { GameDetailsDialog } from './game-details-dialog';

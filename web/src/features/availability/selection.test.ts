@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OwnerField } from '../fields';
+import type { OwnerField } from '../../types/field';
 import { resolveSelection, selectField } from './selection';
 
 const field = (fieldId: string, subFieldIds: string[]): OwnerField => ({

@@ -1,4 +1,4 @@
-import type { OwnerField } from '../fields';
+import type { OwnerField } from '../../types/field';
 
 /** What the owner picked on the Schedule Management tab; absent parts fall back to the first ones. */
 export interface AvailabilitySelection {

@@ -2,9 +2,9 @@ import { Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { setFieldPolicyBody } from '@playtime/shared/contract/fields';
 import { MAX_CANCELLATION_WINDOW_HOURS } from '@playtime/shared/domain/fields/decider';
 import { useState } from 'react';
-import { useRole } from '../users';
+import { useRole } from '../../lib/current-user';
 import { useSetFieldPolicy } from './api/fields';
-import type { OwnerField } from './api/types';
+import type { OwnerField } from '../../types/field';
 
 /**
  * How a field is booked: until how many hours before a game's start cancelling it refunds the

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useDeleteField } from './api/fields';
-import type { OwnerField } from './api/types';
+import type { OwnerField } from '../../types/field';
 
 /** 'Are you sure?': closes once the field is deleted; stays open (the notification says why) on failure. */
 export function DeleteFieldDialog({ field, onClose }: { field: OwnerField | undefined; onClose: () => void }) {

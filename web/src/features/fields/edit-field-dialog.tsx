@@ -5,7 +5,7 @@ import { SUBFIELD_NAME_MAX_LENGTH, subFieldName } from '@playtime/shared/contrac
 import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useAddSubField, useDeleteSubField, useEditField } from './api/fields';
-import type { OwnerField, SubField } from './api/types';
+import type { OwnerField, SubField } from '../../types/field';
 import {
   PLACEHOLDER_PICTURE,
   formValuesOf,

@@ -1,13 +1,8 @@
 import { Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import type { OwnerField } from './api/types';
-import {
-  PLACEHOLDER_PICTURE,
-  descriptionText,
-  formatHourlyPrice,
-  isEmptyDescription,
-  pictureSource,
-} from './field-form';
+import type { OwnerField } from '../../types/field';
+import { PLACEHOLDER_PICTURE, descriptionText, isEmptyDescription, pictureSource } from './field-form';
+import { formatHourlyPrice } from '../../utils/money';
 
 /**
  * A field's details: its picture (the sample placeholder when it has none, or when the address does

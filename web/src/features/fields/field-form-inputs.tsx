@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { FIELD_FORM_MAX_LENGTH as MAX } from '@playtime/shared/contract/fields';
 import { PICTURE_UPLOAD_HINT } from '@playtime/shared/contract/pictures';
 import type { CSSProperties } from 'react';
-import { PictureUpload } from '../pictures';
+import { PictureUpload } from '../../components/picture-upload';
 import type { FieldFormValues } from './field-form';
 
 /**

@@ -4,7 +4,6 @@ import {
   EMPTY_FIELD_FORM,
   descriptionText,
   formValuesOf,
-  formatHourlyPrice,
   pictureSource,
   priceOf,
   serverFieldErrors,
@@ -12,6 +11,7 @@ import {
   validateFieldForm,
   type FieldFormValues,
 } from './field-form';
+import { formatHourlyPrice } from '../../utils/money';
 
 const filled: FieldFormValues = {
   name: 'Riverside Park',

@@ -2,7 +2,7 @@ import { schemaResolver } from '@mantine/form';
 import { NO_DESCRIPTION, addFieldBody, typedDollars, type FieldFormValues } from '@playtime/shared/contract/fields';
 import { shownFieldPicture } from '@playtime/shared/domain/pictures/addresses';
 import { ApiError } from '../../lib/api-error';
-import type { FieldPayload, OwnerField } from './api/types';
+import type { FieldPayload, OwnerField } from '../../types/field';
 
 /** The Add Field / Edit Field Info form (spec §3 'Field form values'): its inputs carry the API's names. */
 export type { FieldFormValues };
@@ -97,11 +97,4 @@ export const PLACEHOLDER_PICTURE = '/field-placeholder.svg';
 /** The field's picture, or the sample placeholder when it has none (or only a link to another site). */
 export function pictureSource(picture: string | null | undefined): string {
   return shownFieldPicture(picture?.trim() ?? '') || PLACEHOLDER_PICTURE;
-}
-
-/** '$45 / hour', '$37.50 / hour'. */
-export function formatHourlyPrice(price: number): string {
-  const whole = Number.isInteger(price);
-  const amount = price.toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
-  return `$${amount} / hour`;
 }

@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, Group, Skeleton, Table, Text, UnstyledButton }
 import { IconChevronDown, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
-import type { OwnerField } from './api/types';
+import type { OwnerField } from '../../types/field';
 import { BookingPolicy } from './booking-policy';
 import { FieldCard } from './field-card';
 

@@ -1,5 +1,4 @@
-/** The fields feature's public surface: the owner's field types, the price label, and the owner page (loaded on first visit). */
-export type { OwnerField, SubField } from './api/types';
-export { formatHourlyPrice } from './field-form';
-
-export const loadFieldOwnerPage = () => import('./field-owner-page');
+/** The fields feature's public surface: the owner's Field Management tab, their fields and its query keys. */
+export { useOwnerFields } from './api/fields';
+export { fieldKeys } from './api/query-keys';
+export { FieldManagement } from './field-management';

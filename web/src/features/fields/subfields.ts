@@ -1,4 +1,4 @@
-import type { SubField } from './api/types';
+import type { SubField } from '../../types/field';
 
 /**
  * The sub-fields the open Edit Field Info dialog lists: the field's (as the list last loaded them),

@@ -32,12 +32,12 @@ import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
-import { loadAsOfPanel } from '../audit';
-import { useAuth } from '../auth';
-import { checkout, PaymentDialog } from '../payments';
-import { useLiveRoom } from '../realtime';
+import { loadAsOfPanel } from '../../components/as-of-panel';
+import { useAuth } from '../../lib/auth';
+import { checkout, PaymentDialog } from '../../components/checkout';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { RosterAnnouncer } from './play/roster-announcer';
-import { useCurrentUser } from '../users';
+import { useCurrentUser } from '../../lib/current-user';
 import {
   useAcceptSpot,
   useDeclineSpot,

@@ -1,3 +1,2 @@
-/** The landing feature's public surface: the landing page and the public configuration it reads. */
+/** The landing feature's public surface: the landing page. */
 export { LandingPage } from './landing-page';
-export { usePublicConfig } from './use-public-config';

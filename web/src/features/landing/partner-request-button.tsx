@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { usePublicConfig } from './use-public-config';
+import { usePublicConfig } from '../../hooks/use-public-config';
 
 /**
  * Opens the configured external partner-request form in a new tab; without one (the default),

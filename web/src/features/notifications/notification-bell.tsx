@@ -17,8 +17,8 @@ import { useNavigate } from 'react-router';
 import { NOTIFICATION_UI_TEXTS as TEXTS, type NotificationItem } from '@playtime/shared/contract/notifications';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite-announcement';
-import { useLiveRoom } from '../realtime';
-import { useCurrentUser } from '../users';
+import { useLiveRoom } from '../../hooks/use-live-room';
+import { useCurrentUser } from '../../lib/current-user';
 import { notificationKeys, useMarkNotificationsRead, useNotifications } from './api/notifications';
 import classes from './notification-bell.module.css';
 

@@ -8,7 +8,7 @@ import {
   type NotificationPreference,
 } from '@playtime/shared/contract/notifications';
 import { errorMessage } from '../../lib/notify';
-import type { Role } from '../users';
+import type { Role } from '../../lib/current-user';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api/notifications';
 
 /** Which groups of kinds a role hears of: everyone plays; captains organize; owners own fields. */

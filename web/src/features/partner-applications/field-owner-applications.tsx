@@ -7,7 +7,7 @@ import { PAGE_SIZE_OPTIONS } from '../../components/paging';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { TablePaging } from '../../components/table-paging';
 import { errorMessage } from '../../lib/notify';
-import { useLiveRoom } from '../realtime';
+import { useLiveRoom } from '../../hooks/use-live-room';
 import { applicationKeys, useAnswerApplication, useApplicationsPage } from './api/applications';
 import { PartnerSheetImport } from './partner-sheet-import';
 

@@ -34,9 +34,9 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
-import { useAuth } from '../auth';
-import { useLiveRoom } from '../realtime';
-import { type Role, useCurrentUser } from '../users';
+import { useAuth } from '../../lib/auth';
+import { useLiveRoom } from '../../hooks/use-live-room';
+import { type Role, useCurrentUser } from '../../lib/current-user';
 import { applicationKeys, useMyApplications, useSubmitApplication } from './api/applications';
 
 const EMPTY: PartnerApplicationInputs = {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { CLAIM_BUTTON, claimQuestion } from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { useLiveRoom } from '../realtime';
-import { useCurrentUser } from '../users';
+import { useLiveRoom } from '../../hooks/use-live-room';
+import { useCurrentUser } from '../../lib/current-user';
 import { applicationKeys, useClaimApplication, useMyApplications } from './api/applications';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Card, Center, Group, Skeleton, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import type { Role } from '@playtime/shared/domain/users/events';
-import { usePayoutAccount, useSetUpPayouts } from './api/payments';
+import { usePayoutAccount, useSetUpPayouts } from './api/payouts';
 
 /** Who receives money: captains collect entry fees, field owners rentals; admins may do both. */
 export const PAYOUT_ROLES: readonly Role[] = ['captain', 'field owner', 'admin'];

@@ -1,9 +1,9 @@
 import { rooms } from '@playtime/shared/contract/rooms';
 import { useEffect } from 'react';
-import { useLiveRoom } from '../realtime';
-import { useCurrentUser } from './api/current-user';
-import { userKeys } from './api/query-keys';
-import { storeRole } from './role-storage';
+import { useLiveRoom } from '../../hooks/use-live-room';
+import { useCurrentUser } from '../../lib/current-user/current-user';
+import { userKeys } from '../../lib/current-user/query-keys';
+import { storeRole } from '../../lib/current-user/role-storage';
 
 /**
  * Mounted once in the app shell: mirrors the role into localStorage and listens on the user's own

@@ -1,5 +1,5 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AsOfAnswer, EventHistoryPage } from '@playtime/shared/contract/audit';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { EventHistoryPage } from '@playtime/shared/contract/audit';
 import { apiGet, type QueryParams } from '../../../lib/api-client';
 
 export const eventHistoryKeys = {
@@ -24,15 +24,5 @@ export function useEventHistory(filters: QueryParams) {
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
     staleTime: Infinity,
-  });
-}
-
-/** GET /api/admin/as-of: a stream's aggregate as it stood at `at`. */
-export function useAsOf(stream: string | null, at: string | null) {
-  return useQuery({
-    queryKey: ['as-of', stream, at],
-    queryFn: () => apiGet<AsOfAnswer>('/api/admin/as-of', { stream: stream!, at: at! }),
-    enabled: Boolean(stream && at),
-    placeholderData: keepPreviousData,
   });
 }

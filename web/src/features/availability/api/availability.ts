@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { availabilityKeys } from './query-keys';
+import { availabilityKeys } from '../../../lib/availability-query-keys';
 import type { AvailabilityWindow, OwnerGameDetails, SubFieldTimeline } from './types';
 import type {
   AvailabilityPreview,

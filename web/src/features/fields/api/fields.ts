@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { NEW_SUBFIELD_NAME, type AddFieldAnswer, type setFieldPolicyBody } from '@playtime/shared/contract/fields';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
-import { useAuth } from '../../auth';
-import { availabilityKeys } from '../../availability';
+import { useAuth } from '../../../lib/auth';
+import { availabilityKeys } from '../../../lib/availability-query-keys';
 import { fieldKeys } from './query-keys';
-import type { FieldPayload, OwnerField, SubField } from './types';
+import type { FieldPayload, OwnerField, SubField } from '../../../types/field';
 
 /** GET /api/get-owner-fields: the owner's fields (an admin's: everyone's), by name. Loads only when logged in. */
 export function useOwnerFields() {

@@ -7,7 +7,7 @@ import {
   type OrganizerGameListWhen,
 } from '@playtime/shared/contract/organizer-games';
 import { apiGet, apiPost, apiPostText } from '../../../lib/api-client';
-import type { OwnerField } from '../../fields';
+import type { OwnerField } from '../../../types/field';
 import type { SubFieldAvailabilityEntry } from '../organize/slots';
 import { organizeKeys } from './query-keys';
 

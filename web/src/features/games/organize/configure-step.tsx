@@ -13,7 +13,7 @@ import {
 import { Alert, Box, Button, Checkbox, Group, NumberInput, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../users';
+import { useCurrentUser } from '../../../lib/current-user';
 import { minimumPlayersNotice } from './minimum-players';
 import {
   defaultGameName,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Suspense } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { formatDollars } from '../../../utils/money';
-import { HoldCountdown, PaymentDialog } from '../../payments';
+import { HoldCountdown, PaymentDialog } from '../../../components/checkout';
 import { minimumNoticeFor, useGameName } from './configure-step';
 import { locationOf, useConfirmFlow } from './use-confirm-flow';
 import { wizardTimeZone } from './select-time-step';

@@ -24,7 +24,7 @@ import { browserTimeZone } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { durationLabel } from '../../../utils/game-timing';
 import { stepsBetween } from '../../../utils/steps';
-import { useLiveRoom } from '../../realtime';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import { useSubFieldAvailability } from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import {

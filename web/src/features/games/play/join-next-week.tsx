@@ -2,7 +2,7 @@ import { rooms } from '@playtime/shared/contract/rooms';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { useLiveRoom } from '../../realtime';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import { useRegularGames } from '../api/play';
 import { playKeys } from '../api/query-keys';
 

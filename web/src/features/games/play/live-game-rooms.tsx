@@ -1,5 +1,5 @@
 import { rooms } from '@playtime/shared/contract/rooms';
-import { useLiveRoom } from '../../realtime';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import { playKeys } from '../api/query-keys';
 
 const SEARCH_KEYS = [playKeys.searches];

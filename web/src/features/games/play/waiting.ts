@@ -1,7 +1,7 @@
 import type { GameDetail, LinePlace, WaitlistPlace } from '@playtime/shared/contract/games';
 import { gameCapacity, GAME_FULL_JOIN_WAITLIST } from '@playtime/shared/domain/games/decider';
 import { TEAM_SLOTS } from '@playtime/shared/domain/games/rules';
-import { formatCountdown } from '../../payments';
+import { formatCountdown } from '../../../components/checkout';
 
 /** Issue #29: the line for a team spot and the waitlist of a full game, as the game page shows them. */
 

@@ -11,7 +11,7 @@ import {
 import { totalFromHeader } from '../../../components/paging';
 import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
-import { userKeys } from '../../users';
+import { userKeys } from '../../../lib/current-user';
 
 export const applicationKeys = {
   all: ['partner-applications'] as const,

@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserTimeZone } from '../../../lib/api-client';
-import { useLiveRoom } from '../../realtime';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import {
   useAdminDeleteUser,
   useAdminEditUser,
@@ -13,9 +13,9 @@ import {
   useUsersPage,
   type AdminUserRow,
 } from '../api/admin-users';
-import { useCurrentUser } from '../api/current-user';
-import { adminUserKeys } from '../api/query-keys';
-import { ROLES, isRole, roleLabel, type Role } from '../roles';
+import { useCurrentUser } from '../../../lib/current-user/current-user';
+import { adminUserKeys } from '../../../lib/current-user/query-keys';
+import { ROLES, isRole, roleLabel, type Role } from '../../../lib/current-user/roles';
 import { PAGE_SIZE_OPTIONS, pagingState } from '../../../components/paging';
 import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
 import { TablePaging } from '../../../components/table-paging';

@@ -3,7 +3,7 @@ import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { totalFromHeader } from '../../../components/paging';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
 import type { AdminUserRow, Role, UserDeletionPreview } from '@playtime/shared/contract/users';
-import { adminUserKeys } from './query-keys';
+import { adminUserKeys } from '../../../lib/current-user/query-keys';
 
 export type { AdminUserRow };
 

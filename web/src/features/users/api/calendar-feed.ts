@@ -5,7 +5,7 @@ import {
   type CalendarFeedAnswer,
 } from '@playtime/shared/contract/calendar';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { userKeys } from './query-keys';
+import { userKeys } from '../../../lib/current-user/query-keys';
 
 /** GET /api/calendar-feed: the caller's private feed address, null until one is made. */
 export function useCalendarFeed() {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPostText } from '../../../lib/api-client';
 import type { GameSummary } from '../../../types/game';
 import { parseCents } from '../../../utils/money';
-import { userKeys } from './query-keys';
+import { userKeys } from '../../../lib/current-user/query-keys';
 
 /** GET /api/get-user-games: the user's recent games. */
 export function useUserGames() {

@@ -1,7 +1,7 @@
 import { Avatar, Divider, Modal, Radio, SimpleGrid, Stack } from '@mantine/core';
 import { PICTURE_UPLOAD_HINT } from '@playtime/shared/contract/pictures';
 import { BUILT_IN_AVATARS } from '@playtime/shared/domain/pictures/addresses';
-import { PictureUpload } from '../../pictures';
+import { PictureUpload } from '../../../components/picture-upload';
 
 interface AvatarPickerProps {
   opened: boolean;

@@ -1,5 +1,5 @@
 import { useAuth } from '../auth';
-import { useCurrentUser } from './api/current-user';
+import { useCurrentUser } from './current-user';
 import { readStoredRole } from './role-storage';
 import { isRole, type Role } from './roles';
 

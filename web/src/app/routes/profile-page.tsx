@@ -21,19 +21,17 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconPencil, IconPhoto, IconWallet, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { GameCard } from '../../../components/game-card';
-import { PageTitle } from '../../../components/page-title';
-import { formatDollars } from '../../../utils/money';
-import { useCurrentUser, useEditUser, type CurrentUser } from '../api/current-user';
+import { GameCard } from '../../components/game-card';
+import { PageTitle } from '../../components/page-title';
+import { formatDollars } from '../../utils/money';
+import { useCurrentUser, useEditUser, type CurrentUser } from '../../lib/current-user/current-user';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { JoinNextWeek, playKeys, useMyGames } from '../../games';
-import { useLiveRoom } from '../../realtime';
-import { useBalance } from '../api/profile';
-import { NotificationPreferencesCard } from '../../notifications';
-import { PAYOUT_ROLES, PayoutsCard } from '../../payments';
-import { roleLabel } from '../roles';
-import { AvatarPicker } from './avatar-picker';
-import { CalendarFeedCard } from './calendar-feed-card';
+import { JoinNextWeek, playKeys, useMyGames } from '../../features/games';
+import { useLiveRoom } from '../../hooks/use-live-room';
+import { NotificationPreferencesCard } from '../../features/notifications';
+import { PAYOUT_ROLES, PayoutsCard } from '../../features/payments';
+import { roleLabel } from '../../lib/current-user/roles';
+import { AvatarPicker, CalendarFeedCard, useBalance } from '../../features/users';
 
 interface ProfileDraft {
   bio: string;

@@ -1,4 +1,7 @@
-/** TanStack Query keys of the users feature; realtime pushes invalidate by these prefixes. */
+/**
+ * TanStack Query keys of the users' reads (the signed-in user, their games, balance and calendar
+ * feed); realtime pushes invalidate by these prefixes.
+ */
 export const userKeys = {
   all: ['users'] as const,
   current: ['users', 'current'] as const,

@@ -1,5 +1,5 @@
-import { apiPost } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { apiPost } from '../api-client';
+import { notify } from '../notify';
 
 /** The explicit registration the API asks for: reads never register anyone (issue 11). */
 export const REGISTER_PATH = '/api/register-user';

@@ -3,12 +3,11 @@ import { Container, Tabs, VisuallyHidden } from '@mantine/core';
 import { IconBuildingStadium, IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
-import { useLiveRoom } from '../realtime';
-import { availabilityKeys, AvailabilityManagement, type AvailabilitySelection } from '../availability';
-import { useCurrentUser } from '../users';
-import { useOwnerFields } from './api/fields';
-import { fieldKeys } from './api/query-keys';
-import { FieldManagement } from './field-management';
+import { useLiveRoom } from '../../hooks/use-live-room';
+import { AvailabilityManagement, type AvailabilitySelection } from '../../features/availability';
+import { fieldKeys, FieldManagement, useOwnerFields } from '../../features/fields';
+import { availabilityKeys } from '../../lib/availability-query-keys';
+import { useCurrentUser } from '../../lib/current-user';
 
 type OwnerTab = 'fields' | 'availability';
 

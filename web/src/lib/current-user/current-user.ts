@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { useAuth } from '../../auth';
+import { apiGet, apiPost } from '../api-client';
+import { useAuth } from '../auth';
 import type { CurrentUser, EditUserInput } from '@playtime/shared/contract/users';
 import { userKeys } from './query-keys';
 

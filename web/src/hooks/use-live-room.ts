@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { realtime } from '../../lib/socket';
+import { realtime } from '../lib/socket';
 
 /**
  * Keeps the given queries live: joins `room` while the component is mounted and invalidates the

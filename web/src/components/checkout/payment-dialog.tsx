@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/notify';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { formatDollars } from '../../utils/money';
-import { usePublicConfig } from '../landing';
+import { usePublicConfig } from '../../hooks/use-public-config';
 import { CardForm } from './card-form';
 import { HoldCountdown } from './hold-countdown';
 import { paymentsConfigOf } from './processor';

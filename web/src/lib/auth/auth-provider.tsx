@@ -1,10 +1,10 @@
 import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { setAccessTokenProvider, setAccountHandlers } from '../../lib/api-client';
-import { afterFirstPaint } from '../../lib/first-paint';
-import { notifyError } from '../../lib/notify';
-import { loadPublicConfig, type PublicConfig } from '../../lib/public-config';
-import { realtime } from '../../lib/socket';
+import { setAccessTokenProvider, setAccountHandlers } from '../api-client';
+import { afterFirstPaint } from '../first-paint';
+import { notifyError } from '../notify';
+import { loadPublicConfig, type PublicConfig } from '../public-config';
+import { realtime } from '../socket';
 import {
   registerAccount,
   rememberAccountRemoved,

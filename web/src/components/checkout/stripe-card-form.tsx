@@ -6,7 +6,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '../../utils/money';
-import type { CardFormProps } from './card-form';
+import type { CardFormProps } from './card-form-props';
 import { stripeOutcome } from './stripe-outcome';
 
 // One Stripe.js per publishable key for the page's lifetime, as Stripe asks (loadStripe outside render).

@@ -2,7 +2,7 @@ import { Alert, Button, Code, Group, Slider, Stack, Text, TextInput } from '@man
 import { IconPlayerTrackNext, IconPlayerTrackPrev } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/notify';
-import { useAsOf } from './api/events';
+import { useAsOf } from './use-as-of';
 
 /** `YYYY-MM-DDTHH:mm:ss` in the browser's zone, as a datetime-local input holds it. */
 const localInput = (iso: string) => {

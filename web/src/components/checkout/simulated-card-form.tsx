@@ -13,7 +13,7 @@ import {
   TEST_CARDS,
   type CardFormErrors,
 } from './card-details';
-import type { CardFormProps } from './card-form';
+import type { CardFormProps } from './card-form-props';
 
 function PaymentFailed({ failure }: { failure: string | null }) {
   if (!failure) return null;

@@ -1,1 +1,0 @@
-export type { FieldPayload, OwnerField, SubField } from '@playtime/shared/contract/fields';

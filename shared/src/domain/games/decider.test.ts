@@ -3,18 +3,9 @@ import { fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
 import { testGameDetails } from '../../testing/games';
 import { eventRegistry } from '../event-registry';
-import {
-  entryCheckoutAllowed,
-  GAME_FULL,
-  GAME_FULL_JOIN_WAITLIST,
-  ORGANIZER_NOT_ON_WAITLIST,
-  gameDecider,
-  lineOf,
-  playTimeAt,
-  waitlistOf,
-  type GameCommand,
-  type GameState,
-} from './decider';
+import { gameDecider, type GameCommand, type GameState } from './decider';
+import { GAME_FULL, GAME_FULL_JOIN_WAITLIST, ORGANIZER_NOT_ON_WAITLIST } from './messages';
+import { entryCheckoutAllowed, lineOf, playTimeAt, waitlistOf } from './queries';
 import { minimumDecisionAt } from './rules';
 import type { GameDetails, GameEvent } from './events';
 

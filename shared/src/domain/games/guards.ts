@@ -1,14 +1,14 @@
 /** The refusals most commands start with: a game still open, its organizer, one of its members. */
 
 import { DomainError, type DecisionContext } from '../decider';
-import { ONLY_ORGANIZER } from './messages';
+import { GAME_CANCELLED, GAME_ENDED, NOT_A_PLAYER, ONLY_ORGANIZER } from './messages';
 import { gameHasEnded, NO_SUCH_GAME } from './rules';
 import type { GameState, Participant, ScheduledGame } from './state';
 
 export function refuseUnlessOpen(state: GameState, now: Date): ScheduledGame {
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
-  if (state.status === 'cancelled') throw new DomainError('conflict', 'game_cancelled', 'This game was cancelled.');
-  if (gameHasEnded(now.getTime(), state.end)) throw new DomainError('conflict', 'game_ended', 'This game has ended.');
+  if (state.status === 'cancelled') throw new DomainError('conflict', 'game_cancelled', GAME_CANCELLED);
+  if (gameHasEnded(now.getTime(), state.end)) throw new DomainError('conflict', 'game_ended', GAME_ENDED);
   return state;
 }
 
@@ -21,7 +21,7 @@ export function refuseUnlessOrganizer(game: ScheduledGame, context: DecisionCont
 
 export function member(game: ScheduledGame, playerId: string): Participant {
   const participant = game.participants.find((candidate) => candidate.playerId === playerId);
-  if (!participant) throw new DomainError('not_found', 'not_a_player', 'This player is not in the game.');
+  if (!participant) throw new DomainError('not_found', 'not_a_player', NOT_A_PLAYER);
   return participant;
 }
 

@@ -1,6 +1,7 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import type { GameEvent } from '../events';
 import { stillScheduled } from '../guards';
+import { DECISION_TIME_NOT_REACHED } from '../messages';
 import { cancellation } from '../policies/cancellation';
 import { minimumDecisionAt, rentalRefundApplies } from '../rules';
 import type { GameState } from '../state';
@@ -16,11 +17,7 @@ export function checkMinimumPlayers(state: GameState, context: DecisionContext):
   const decisionAt = game && minimumDecisionAt(game.details);
   if (!game || !decisionAt || game.details.minPlayers === null) return [];
   if (context.now.getTime() < decisionAt.getTime()) {
-    throw new DomainError(
-      'conflict',
-      'decision_time_not_reached',
-      'The minimum of players is checked at its decision time.',
-    );
+    throw new DomainError('conflict', 'decision_time_not_reached', DECISION_TIME_NOT_REACHED);
   }
   const members = game.membersAtDecision ?? game.participants.length;
   if (members >= game.details.minPlayers) return [];

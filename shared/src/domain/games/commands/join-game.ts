@@ -1,8 +1,18 @@
 import { DomainError, type DecisionContext } from '../../decider';
-import { formatDollars } from '../../money';
 import type { GameEvent } from '../events';
 import { member, refuseUnlessOpen } from '../guards';
-import { ENTRY_HELD, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME } from '../messages';
+import {
+  ALREADY_JOINED,
+  ENTRY_HELD,
+  JOIN_FOR_YOURSELF,
+  NOT_YOUR_PAYMENT,
+  PAYMENT_FOR_ANOTHER_GAME,
+  PAYMENT_USED,
+  paymentAmountWrong,
+  paymentRequired,
+  REMOVED_BY_ORGANIZER,
+  REMOVED_FROM_FREE_GAME,
+} from '../messages';
 import { refuseUnlessPlaceFor } from '../policies/capacity';
 import { refuseUnlessOpenToJoin } from '../policies/regulars-first';
 import { paymentUsed, standingEntry } from '../queries';
@@ -14,22 +24,13 @@ function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: V
   const price = game.details.priceCents;
   if (price === 0) return;
   if (payment === null) {
-    throw new DomainError(
-      'invalid',
-      'payment_required',
-      `This game costs ${formatDollars(price)}. Pay the entry fee to join.`,
-    );
+    throw new DomainError('invalid', 'payment_required', paymentRequired(price));
   }
   if (payment.gameId !== game.details.gameId)
-    throw new DomainError('invalid', 'payment_for_another_game', 'This payment was made for another game.');
-  if (payment.payerId !== playerId)
-    throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+    throw new DomainError('invalid', 'payment_for_another_game', PAYMENT_FOR_ANOTHER_GAME);
+  if (payment.payerId !== playerId) throw new DomainError('forbidden', 'not_your_payment', NOT_YOUR_PAYMENT);
   if (payment.amountCents !== price) {
-    throw new DomainError(
-      'invalid',
-      'payment_amount',
-      `This payment does not match the entry fee of ${formatDollars(price)}.`,
-    );
+    throw new DomainError('invalid', 'payment_amount', paymentAmountWrong(price));
   }
 }
 
@@ -37,19 +38,18 @@ export function joinGame(command: Command<'JoinGame'>, state: GameState, context
   const game = refuseUnlessOpen(state, context.now);
   const now = context.now.getTime();
   const at = context.now.toISOString();
-  if (context.actorId !== command.playerId)
-    throw new DomainError('forbidden', 'join_for_yourself', 'You can only join a game yourself.');
+  if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', JOIN_FOR_YOURSELF);
   const current = game.participants.find((participant) => participant.playerId === command.playerId);
   const { payment } = command;
   // Someone else's payment is refused as such before anything is said about it (used or not), so the
   // answer does not depend on whether its webhook has come in yet.
   if (payment && payment.payerId !== command.playerId)
-    throw new DomainError('forbidden', 'not_your_payment', 'This payment was made by someone else.');
+    throw new DomainError('forbidden', 'not_your_payment', NOT_YOUR_PAYMENT);
   if (current && payment) {
     // A join that brings a payment buys a place; it never moves a member. The payment's webhook
     // arriving after the player's own join (or a retried join) finds the place bought already.
     if (current.paymentId === payment.paymentId) return [];
-    throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
+    throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
   }
   if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
   const removal = game.removed.find((removed) => removed.playerId === command.playerId);
@@ -63,8 +63,7 @@ export function joinGame(command: Command<'JoinGame'>, state: GameState, context
   }
   refuseUnlessOpenToJoin(game, command.playerId, now, command.timeZone);
   refuseUnlessPlaceFor(game, command.playerId, now);
-  if (payment && paymentUsed(game, payment.paymentId))
-    throw new DomainError('conflict', 'payment_used', 'This payment has already been used to join.');
+  if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', PAYMENT_USED);
   // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
   const held = game.details.priceCents > 0 ? standingEntry(game, command.playerId) : undefined;
   if (held && payment) {

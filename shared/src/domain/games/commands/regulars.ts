@@ -1,13 +1,13 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import type { GameEvent } from '../events';
 import { refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
-import { gameHasEnded } from '../rules';
+import { NO_REGULARS } from '../messages';
+import { gameHasEnded, NO_SUCH_GAME } from '../rules';
 import type { GameState, Regular, ScheduledGame } from '../state';
 import type { Command } from './game-command';
 
 function refuseUnlessSeries(game: ScheduledGame): void {
-  if (!game.details.series?.previousEndDate)
-    throw new DomainError('invalid', 'no_regulars', "Only a weekly series' later weeks have regulars.");
+  if (!game.details.series?.previousEndDate) throw new DomainError('invalid', 'no_regulars', NO_REGULARS);
 }
 
 export function nameRegulars(
@@ -16,7 +16,7 @@ export function nameRegulars(
   context: DecisionContext,
 ): GameEvent[] {
   // Booked with last week, but its booking is still being made into it: the job tries again.
-  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', 'There is no game with this id.');
+  if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   // A cancelled or ended week has no one to let in first.
   if (state.status !== 'scheduled' || gameHasEnded(context.now.getTime(), state.end)) return [];
   refuseUnlessSeries(state);

@@ -1,7 +1,7 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import type { GameEvent } from '../events';
 import { member, refuseUnlessOpen, stillScheduled } from '../guards';
-import { OFFER_EXPIRED } from '../messages';
+import { ANSWER_FOR_YOURSELF, NO_SPOT_OFFER, OFFER_EXPIRED } from '../messages';
 import { offerToExpire } from '../policies/offers';
 import { standsAt } from '../queries';
 import type { GameState, ScheduledGame, SpotOffer } from '../state';
@@ -10,10 +10,9 @@ import { moveOnce } from './move-player';
 
 /** The player's standing spot offer, or a refusal naming why there is none to answer. */
 function spotOfferOf(game: ScheduledGame, playerId: string, context: DecisionContext): SpotOffer {
-  if (context.actorId !== playerId)
-    throw new DomainError('forbidden', 'answer_for_yourself', 'You can only answer your own offer.');
+  if (context.actorId !== playerId) throw new DomainError('forbidden', 'answer_for_yourself', ANSWER_FOR_YOURSELF);
   const offer = game.spotOffers.find((candidate) => candidate.playerId === playerId);
-  if (!offer) throw new DomainError('not_found', 'no_offer', 'You have no offer of a team spot in this game.');
+  if (!offer) throw new DomainError('not_found', 'no_offer', NO_SPOT_OFFER);
   return offer;
 }
 

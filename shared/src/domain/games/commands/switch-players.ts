@@ -1,6 +1,7 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import type { GameEvent } from '../events';
 import { member, refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
+import { notOnPitch, notOnSideline } from '../messages';
 import { secondsOnPitch } from '../rules';
 import type { GameState } from '../state';
 import type { Command } from './game-command';
@@ -14,10 +15,8 @@ export function switchPlayers(
   const switchedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
   const incoming = member(game, command.incomingId);
   const outgoing = member(game, command.outgoingId);
-  if (incoming.team !== 0)
-    throw new DomainError('invalid', 'not_on_sideline', `${incoming.username} is not on the sideline.`);
-  if (outgoing.team === 0)
-    throw new DomainError('invalid', 'not_on_pitch', `${outgoing.username} is not on the pitch.`);
+  if (incoming.team !== 0) throw new DomainError('invalid', 'not_on_sideline', notOnSideline(incoming.username));
+  if (outgoing.team === 0) throw new DomainError('invalid', 'not_on_pitch', notOnPitch(outgoing.username));
   const outgoingPlayedSeconds = secondsOnPitch(outgoing.onPitchSince, context.now.getTime(), game.start, game.end);
   return [
     {

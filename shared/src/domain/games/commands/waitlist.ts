@@ -1,7 +1,14 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import type { GameEvent } from '../events';
 import { refuseUnlessOpen, stillScheduled } from '../guards';
-import { REMOVED_FROM_FREE_GAME } from '../messages';
+import {
+  ALREADY_JOINED,
+  ALREADY_WAITING,
+  JOIN_WAITLIST_FOR_YOURSELF,
+  LEAVE_WAITLIST_FOR_YOURSELF,
+  NOT_FULL,
+  REMOVED_FROM_FREE_GAME,
+} from '../messages';
 import { offerToExpire } from '../policies/offers';
 import { regularsOnlyNow } from '../policies/regulars-first';
 import { refuseOrganizerOnWaitlist } from '../policies/waitlist';
@@ -16,18 +23,17 @@ export function joinWaitlist(
 ): GameEvent[] {
   const game = refuseUnlessOpen(state, context.now);
   const { playerId, username } = command;
-  if (context.actorId !== playerId)
-    throw new DomainError('forbidden', 'join_for_yourself', 'You can only join the waitlist yourself.');
+  if (context.actorId !== playerId) throw new DomainError('forbidden', 'join_for_yourself', JOIN_WAITLIST_FOR_YOURSELF);
   refuseOrganizerOnWaitlist(game.details.organizerId, playerId);
   if (game.participants.some((participant) => participant.playerId === playerId))
-    throw new DomainError('conflict', 'already_joined', 'You are already in this game.');
+    throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
   if (game.waitlist.some((waiting) => waiting.playerId === playerId))
-    throw new DomainError('conflict', 'already_waiting', 'You are already on the waitlist.');
+    throw new DomainError('conflict', 'already_waiting', ALREADY_WAITING);
   if (game.removed.some((removed) => removed.playerId === playerId))
     throw new DomainError('forbidden', 'removed_by_organizer', REMOVED_FROM_FREE_GAME);
   // A newcomer the regulars keep out for now may wait too (issue #41), as the refusal of their join says.
   if (!placesTaken(game) && !regularsOnlyNow(game, playerId, context.now.getTime()))
-    throw new DomainError('conflict', 'not_full', 'This game has room: join it instead of the waitlist.');
+    throw new DomainError('conflict', 'not_full', NOT_FULL);
   return [
     {
       type: 'WaitlistJoined',
@@ -43,7 +49,7 @@ export function leaveWaitlist(
 ): GameEvent[] {
   const game = refuseUnlessOpen(state, context.now);
   if (context.actorId !== command.playerId)
-    throw new DomainError('forbidden', 'leave_for_yourself', 'You can only leave the waitlist yourself.');
+    throw new DomainError('forbidden', 'leave_for_yourself', LEAVE_WAITLIST_FOR_YOURSELF);
   if (!game.waitlist.some((waiting) => waiting.playerId === command.playerId)) return [];
   return [
     {

@@ -1,5 +1,6 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import type { GameEvent, PitchTeam, Team } from '../events';
+import { OFFER_NOT_EXPIRED } from '../messages';
 import { placesTaken, standsAt } from '../queries';
 import { offerWindowMs, type OfferWindows } from '../rules';
 import { evolve, type GameState, type Offer, type ScheduledGame } from '../state';
@@ -15,8 +16,7 @@ export function offerToExpire<Kind extends Offer>(
 ): Kind | null {
   const offer = offers.find((candidate) => candidate.playerId === playerId && candidate.offeredAt === offeredAt);
   if (!offer) return null;
-  if (standsAt(offer, now.getTime()))
-    throw new DomainError('conflict', 'offer_not_expired', 'This offer has not expired yet.');
+  if (standsAt(offer, now.getTime())) throw new DomainError('conflict', 'offer_not_expired', OFFER_NOT_EXPIRED);
   return offer;
 }
 

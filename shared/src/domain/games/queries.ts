@@ -6,6 +6,7 @@
 import type { GameState, KnownGame, Offer, PaidEntry, Participant, Regular, SpotOffer } from './state';
 import { secondsOnPitch, gameCapacity } from './rules';
 
+/** evolve asks it too, so it is defined beside the state; read it from here like the others. */
 export { paymentUsed } from './state';
 
 /** The play time of a participant at a moment: closed intervals plus the running one. */

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_HELD, REMOVED_BY_ORGANIZER } from '@playtime/shared/domain/games/decider';
+import { ENTRY_HELD, REMOVED_BY_ORGANIZER } from '@playtime/shared/domain/games/messages';
 import {
   PRICE_FORMAT_MESSAGE,
   type GameDetail,

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_FULL } from '@playtime/shared/domain/games/decider';
+import { GAME_FULL } from '@playtime/shared/domain/games/messages';
 import type { GameDetail, GameInList, GameSearchResult } from '@playtime/shared/contract/games';
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';

@@ -16,7 +16,9 @@ import {
   switchPlayersBody,
   type WaitlistPosition,
 } from '@playtime/shared/contract/games';
-import { gameDecider, waitlistOf, type VerifiedEntryPayment } from '@playtime/shared/domain/games/decider';
+import { gameDecider } from '@playtime/shared/domain/games/decider';
+import type { VerifiedEntryPayment } from '@playtime/shared/domain/games/commands/game-command';
+import { waitlistOf } from '@playtime/shared/domain/games/queries';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';

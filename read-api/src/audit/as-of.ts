@@ -1,7 +1,8 @@
 import type { StreamKind } from '@playtime/shared/contract/audit';
 import { fold, type DomainEvent } from '@playtime/shared/domain/decider';
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
-import { gameDecider, playTimeAt, type GameState } from '@playtime/shared/domain/games/decider';
+import { gameDecider, type GameState } from '@playtime/shared/domain/games/decider';
+import { playTimeAt } from '@playtime/shared/domain/games/queries';
 import { ledgerDecider } from '@playtime/shared/domain/ledger/decider';
 import { partnerApplicationDecider } from '@playtime/shared/domain/partners/decider';
 import { availabilityDecider } from '@playtime/shared/domain/availability/decider';

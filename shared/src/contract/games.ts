@@ -56,7 +56,7 @@ export {
 export const ORGANIZER_GAMES_LIMIT = 4;
 export { NO_SUCH_GAME, SEARCH_RESULTS_LIMIT };
 /** Refusals of the game rules whose words the pages show as the server sends them (issue #41). */
-export { ORGANIZER_NOT_ON_WAITLIST, regularsFirstUntil } from '../domain/games/decider';
+export { ORGANIZER_NOT_ON_WAITLIST, regularsFirstUntil } from '../domain/games/messages';
 
 const id = requiredId;
 

@@ -1,16 +1,10 @@
 import type pg from 'pg';
 import { DomainError } from '../domain/decider';
-import {
-  entryCheckoutAllowed,
-  entryPaymentsOf,
-  ENTRY_HELD,
-  NO_PLACE_TO_PAY_FOR,
-  gameDecider,
-  paymentUsed,
-  refuseUnlessOpenToJoin,
-  standingEntry,
-  type VerifiedEntryPayment,
-} from '../domain/games/decider';
+import { gameDecider } from '../domain/games/decider';
+import type { VerifiedEntryPayment } from '../domain/games/commands/game-command';
+import { ENTRY_HELD, NO_PLACE_TO_PAY_FOR } from '../domain/games/messages';
+import { refuseUnlessOpenToJoin } from '../domain/games/policies/regulars-first';
+import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } from '../domain/games/queries';
 import { gameStream } from '../domain/games/events';
 import { userDecider } from '../domain/users/decider';
 import { userStream } from '../domain/users/events';

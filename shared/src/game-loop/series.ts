@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/decider';
 import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
-import { gameDecider, teamPlayersOf } from '../domain/games/decider';
+import { gameDecider } from '../domain/games/decider';
+import { teamPlayersOf } from '../domain/games/queries';
 import { gameStream } from '../domain/games/events';
 import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState } from '../infra/commands/current-state';

@@ -3,6 +3,8 @@
  * decider, the contract and the pages cannot drift apart.
  */
 
+import type { GameDetails } from './events';
+
 /**
  * "Week 3 of 8": a series week's place, as game cards, organizer games and the game page show it (kept
  * here, with no date library, so the pages that show it load none).
@@ -100,3 +102,27 @@ export const decisionTimePassed = (decisionHours: number) =>
 
 /** A search never returns more than this many games: the nearest area's soonest ones. */
 export const SEARCH_RESULTS_LIMIT = 200;
+
+/**
+ * Seconds of [since, at] that fall inside the game's time: play time accrues only while the game is
+ * live (DESIGN §4), from server time.
+ */
+export function secondsOnPitch(since: number | null, at: number, start: number, end: number): number {
+  if (since === null) return 0;
+  const from = Math.max(since, start);
+  const to = Math.min(at, end);
+  return to > from ? Math.floor((to - from) / 1000) : 0;
+}
+
+/**
+ * Whether cancelling now gives the organizer's rental back: only at least the game's cancellation window
+ * before its start (DESIGN §7). The confirmation dialog asks the same function before the organizer confirms.
+ */
+export function rentalRefundApplies(startDate: string, cancellationWindowHours: number, now: Date): boolean {
+  return now.getTime() <= Date.parse(startDate) - cancellationWindowHours * 3_600_000;
+}
+
+/** The most team players plus sideline the game takes, or null when its sideline is uncapped. */
+export function gameCapacity(details: Pick<GameDetails, 'maxPlayers' | 'sidelineSize'>): number | null {
+  return details.sidelineSize === null ? null : details.maxPlayers + details.sidelineSize;
+}

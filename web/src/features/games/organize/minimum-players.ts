@@ -1,4 +1,4 @@
-import { rentalRefundApplies } from '@playtime/shared/domain/games/decider';
+import { rentalRefundApplies } from '@playtime/shared/domain/games/rules';
 import { minimumDecisionAt } from '@playtime/shared/domain/games/rules';
 import { formatDollars } from '../../../utils/money';
 

@@ -1,5 +1,5 @@
 import type { GameInList } from '@playtime/shared/contract/games';
-import { rentalRefundApplies } from '@playtime/shared/domain/games/decider';
+import { rentalRefundApplies } from '@playtime/shared/domain/games/rules';
 import { gameHasEnded } from '@playtime/shared/domain/games/rules';
 import type { GameSummary } from '../../../types/game';
 

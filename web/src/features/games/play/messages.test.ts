@@ -4,7 +4,7 @@ import {
   GAME_FULL_JOIN_WAITLIST,
   SERIES_WEEK_NOT_OPEN,
   spotOfferedToOther,
-} from '@playtime/shared/domain/games/decider';
+} from '@playtime/shared/domain/games/messages';
 import {
   cancellationMessage,
   FIRST_JOIN_FAILED,

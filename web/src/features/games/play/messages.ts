@@ -6,7 +6,7 @@ import {
   REJOIN_FOR_FREE,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
-} from '@playtime/shared/domain/games/decider';
+} from '@playtime/shared/domain/games/messages';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import { REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import { ApiError } from '../../../lib/api-error';

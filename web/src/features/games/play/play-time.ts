@@ -1,4 +1,4 @@
-import { secondsOnPitch } from '@playtime/shared/domain/games/decider';
+import { secondsOnPitch } from '@playtime/shared/domain/games/rules';
 import { gameHasEnded } from '@playtime/shared/domain/games/rules';
 import type { Participant } from '@playtime/shared/contract/games';
 

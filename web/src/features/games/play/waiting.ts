@@ -1,5 +1,6 @@
 import type { GameDetail, LinePlace, WaitlistPlace } from '@playtime/shared/contract/games';
-import { gameCapacity, GAME_FULL_JOIN_WAITLIST } from '@playtime/shared/domain/games/decider';
+import { GAME_FULL_JOIN_WAITLIST } from '@playtime/shared/domain/games/messages';
+import { gameCapacity } from '@playtime/shared/domain/games/rules';
 import { TEAM_SLOTS } from '@playtime/shared/domain/games/rules';
 import { formatCountdown } from '../../../components/checkout';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../decider';
-import { given, testContext } from '../../testing/decider-testing';
-import { testGameDetails } from '../../testing/games';
-import { gameDecider, type GameCommand } from './decider';
-import type { GameEvent } from './events';
+import { fold } from '../../decider';
+import { given, testContext } from '../../../testing/decider-testing';
+import { testGameDetails } from '../../../testing/games';
+import { gameDecider, type GameCommand } from '../decider';
+import type { GameEvent } from '../events';
 
 const NOON = '2026-11-22T12:00:00.000Z';
 const admin = testContext({ now: new Date(NOON), actorId: 'admin' });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../decider';
-import { given, testContext } from '../../testing/decider-testing';
-import { testGameDetails } from '../../testing/games';
-import { gameDecider, SERIES_WEEK_NOT_OPEN, teamPlayersOf, type GameCommand } from './decider';
-import type { GameEvent } from './events';
+import { fold } from '../../decider';
+import { given, testContext } from '../../../testing/decider-testing';
+import { testGameDetails } from '../../../testing/games';
+import { gameDecider, type GameCommand } from '../decider';
+import { SERIES_WEEK_NOT_OPEN } from '../messages';
+import { teamPlayersOf } from '../queries';
+import type { GameEvent } from '../events';
 
 // Week 2 of a series: 18:00–20:00 UTC on 22 November; week 1 ended at 20:00 on the 15th; regulars first for 24 h.
 const series = {

@@ -1,0 +1,65 @@
+/** The commands a game's stream takes; each one's decision is in its own file beside this one. */
+
+import type { CommandOf } from '../../decider';
+import type { GameDetails, GameWithdrawalReason, PlayerRemovalReason, Team } from '../events';
+import type { OfferWindows } from '../rules';
+import type { Regular } from '../state';
+
+/** A payment the command side has verified with the processor: succeeded, for this purpose. */
+export interface VerifiedEntryPayment {
+  paymentId: string;
+  payerId: string;
+  amountCents: number;
+  gameId: string;
+}
+
+/**
+ * Commands that can free a place, and so make an offer: the offer windows are settings, passed in by
+ * the caller; without them the defaults of rules.ts apply.
+ */
+export interface MayOffer {
+  offerWindows?: OfferWindows;
+}
+
+export type GameCommand =
+  | { type: 'ScheduleGame'; details: GameDetails; rentalPaymentId: string | null; rentalCents: number }
+  /** Join-game of spec §7: a newcomer joins (on the sideline, then onto `team` if asked); a member moves to `team`. */
+  | ({
+      type: 'JoinGame';
+      playerId: string;
+      username: string;
+      team: Team;
+      payment: VerifiedEntryPayment | null;
+      /** The reader's IANA zone, for the times a refusal names (UTC when absent). */
+      timeZone?: string;
+    } & MayOffer)
+  | ({ type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean } & MayOffer)
+  | ({ type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean } & MayOffer)
+  | ({ type: 'LeaveGame'; playerId: string } & MayOffer)
+  | ({ type: 'RemovePlayer'; playerId: string; actorIsAdmin: boolean } & MayOffer)
+  | { type: 'AllowPlayerBack'; playerId: string; actorIsAdmin: boolean }
+  | { type: 'CancelGame'; actorIsAdmin: boolean }
+  /** An admin deleted the organizer's or the field owner's account (a job of the deletion, never a person's request). */
+  | { type: 'WithdrawGame'; reason: GameWithdrawalReason }
+  /** An admin deleted a player's account (a job of the deletion): they leave the game, their entry refunded. */
+  | ({ type: 'WithdrawPlayer'; playerId: string; reason: PlayerRemovalReason } & MayOffer)
+  /** The first in line takes the spot offered to them. */
+  | { type: 'AcceptSpot'; playerId: string }
+  /** The first in line turns the offer down: back of the line, and the offer passes on. */
+  | ({ type: 'DeclineSpot'; playerId: string } & MayOffer)
+  /** The delayed job of a spot offer made at `offeredAt`, at its expiry. */
+  | ({ type: 'ExpireSpotOffer'; playerId: string; offeredAt: string } & MayOffer)
+  | { type: 'JoinWaitlist'; playerId: string; username: string }
+  | ({ type: 'LeaveWaitlist'; playerId: string } & MayOffer)
+  /** The delayed job of a waitlist offer made at `offeredAt`, at its expiry. */
+  | ({ type: 'ExpireWaitlistOffer'; playerId: string; offeredAt: string } & MayOffer)
+  /** The delayed job at the game's decision time (start − decisionHours). */
+  | { type: 'CheckMinimumPlayers' }
+  /** Issue #30: the job at the end of last week's game names its team players this week's regulars. */
+  | { type: 'NameRegulars'; fromGameId: string; regulars: Regular[] }
+  | { type: 'AddRegular'; playerId: string; username: string; actorIsAdmin: boolean }
+  | { type: 'RemoveRegular'; playerId: string; actorIsAdmin: boolean }
+  /** Issue #31: the delayed job a set time before the start reminds the members. */
+  | { type: 'RemindPlayers' };
+
+export type Command<Type extends GameCommand['type']> = CommandOf<GameCommand, Type>;

@@ -1,0 +1,82 @@
+import { DomainError, type DecisionContext } from '../../decider';
+import type { GameEvent } from '../events';
+import { member, refuseUnlessOpen } from '../guards';
+import {
+  ALREADY_JOINED,
+  ENTRY_HELD,
+  JOIN_FOR_YOURSELF,
+  NOT_YOUR_PAYMENT,
+  PAYMENT_FOR_ANOTHER_GAME,
+  PAYMENT_USED,
+  paymentAmountWrong,
+  paymentRequired,
+  REMOVED_BY_ORGANIZER,
+  REMOVED_FROM_FREE_GAME,
+} from '../messages';
+import { refuseUnlessPlaceFor } from '../policies/capacity';
+import { refuseUnlessOpenToJoin } from '../policies/regulars-first';
+import { paymentUsed, standingEntry } from '../queries';
+import { evolve, type GameState, type ScheduledGame } from '../state';
+import type { Command, VerifiedEntryPayment } from './game-command';
+import { moveOnce } from './move-player';
+
+function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: VerifiedEntryPayment | null): void {
+  const price = game.details.priceCents;
+  if (price === 0) return;
+  if (payment === null) {
+    throw new DomainError('invalid', 'payment_required', paymentRequired(price));
+  }
+  if (payment.gameId !== game.details.gameId)
+    throw new DomainError('invalid', 'payment_for_another_game', PAYMENT_FOR_ANOTHER_GAME);
+  if (payment.payerId !== playerId) throw new DomainError('forbidden', 'not_your_payment', NOT_YOUR_PAYMENT);
+  if (payment.amountCents !== price) {
+    throw new DomainError('invalid', 'payment_amount', paymentAmountWrong(price));
+  }
+}
+
+export function joinGame(command: Command<'JoinGame'>, state: GameState, context: DecisionContext): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const now = context.now.getTime();
+  const at = context.now.toISOString();
+  if (context.actorId !== command.playerId) throw new DomainError('forbidden', 'join_for_yourself', JOIN_FOR_YOURSELF);
+  const current = game.participants.find((participant) => participant.playerId === command.playerId);
+  const { payment } = command;
+  // Someone else's payment is refused as such before anything is said about it (used or not), so the
+  // answer does not depend on whether its webhook has come in yet.
+  if (payment && payment.payerId !== command.playerId)
+    throw new DomainError('forbidden', 'not_your_payment', NOT_YOUR_PAYMENT);
+  if (current && payment) {
+    // A join that brings a payment buys a place; it never moves a member. The payment's webhook
+    // arriving after the player's own join (or a retried join) finds the place bought already.
+    if (current.paymentId === payment.paymentId) return [];
+    throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
+  }
+  if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
+  const removal = game.removed.find((removed) => removed.playerId === command.playerId);
+  if (removal) {
+    const refunded = game.paidEntries.some((entry) => entry.playerId === command.playerId && entry.refunded);
+    throw new DomainError(
+      'forbidden',
+      'removed_by_organizer',
+      refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME,
+    );
+  }
+  refuseUnlessOpenToJoin(game, command.playerId, now, command.timeZone);
+  refuseUnlessPlaceFor(game, command.playerId, now);
+  if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', PAYMENT_USED);
+  // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
+  const held = game.details.priceCents > 0 ? standingEntry(game, command.playerId) : undefined;
+  if (held && payment) {
+    throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
+  }
+  if (!held) refuseBadEntryPayment(game, command.playerId, payment);
+  const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
+  const joined: GameEvent = {
+    type: 'PlayerJoined',
+    data: { gameId: game.details.gameId, playerId: command.playerId, username: command.username, paymentId, at },
+  };
+  if (command.team === 0) return [joined];
+  // The move onto a team is decided on the game as the join leaves it.
+  const afterJoin = evolve(game, joined) as ScheduledGame;
+  return [joined, ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at)];
+}

@@ -1,0 +1,35 @@
+import { DomainError, type DecisionContext } from '../../decider';
+import type { GameEvent } from '../events';
+import { member, refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
+import { notOnPitch, notOnSideline } from '../messages';
+import { secondsOnPitch } from '../rules';
+import type { GameState } from '../state';
+import type { Command } from './game-command';
+
+export function switchPlayers(
+  command: Command<'SwitchPlayers'>,
+  state: GameState,
+  context: DecisionContext,
+): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const switchedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+  const incoming = member(game, command.incomingId);
+  const outgoing = member(game, command.outgoingId);
+  if (incoming.team !== 0) throw new DomainError('invalid', 'not_on_sideline', notOnSideline(incoming.username));
+  if (outgoing.team === 0) throw new DomainError('invalid', 'not_on_pitch', notOnPitch(outgoing.username));
+  const outgoingPlayedSeconds = secondsOnPitch(outgoing.onPitchSince, context.now.getTime(), game.start, game.end);
+  return [
+    {
+      type: 'PlayersSwitched',
+      data: {
+        gameId: game.details.gameId,
+        incomingId: incoming.playerId,
+        outgoingId: outgoing.playerId,
+        team: outgoing.team,
+        switchedBy,
+        at: context.now.toISOString(),
+        outgoingPlayedSeconds,
+      },
+    },
+  ];
+}

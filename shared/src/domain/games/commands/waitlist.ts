@@ -1,0 +1,85 @@
+import { DomainError, type DecisionContext } from '../../decider';
+import type { GameEvent } from '../events';
+import { refuseUnlessOpen, stillScheduled } from '../guards';
+import {
+  ALREADY_JOINED,
+  ALREADY_WAITING,
+  JOIN_WAITLIST_FOR_YOURSELF,
+  LEAVE_WAITLIST_FOR_YOURSELF,
+  NOT_FULL,
+  REMOVED_FROM_FREE_GAME,
+} from '../messages';
+import { offerToExpire } from '../policies/offers';
+import { regularsOnlyNow } from '../policies/regulars-first';
+import { refuseOrganizerOnWaitlist } from '../policies/waitlist';
+import { placesTaken } from '../queries';
+import type { GameState } from '../state';
+import type { Command } from './game-command';
+
+export function joinWaitlist(
+  command: Command<'JoinWaitlist'>,
+  state: GameState,
+  context: DecisionContext,
+): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  const { playerId, username } = command;
+  if (context.actorId !== playerId) throw new DomainError('forbidden', 'join_for_yourself', JOIN_WAITLIST_FOR_YOURSELF);
+  refuseOrganizerOnWaitlist(game.details.organizerId, playerId);
+  if (game.participants.some((participant) => participant.playerId === playerId))
+    throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
+  if (game.waitlist.some((waiting) => waiting.playerId === playerId))
+    throw new DomainError('conflict', 'already_waiting', ALREADY_WAITING);
+  if (game.removed.some((removed) => removed.playerId === playerId))
+    throw new DomainError('forbidden', 'removed_by_organizer', REMOVED_FROM_FREE_GAME);
+  // A newcomer the regulars keep out for now may wait too (issue #41), as the refusal of their join says.
+  if (!placesTaken(game) && !regularsOnlyNow(game, playerId, context.now.getTime()))
+    throw new DomainError('conflict', 'not_full', NOT_FULL);
+  return [
+    {
+      type: 'WaitlistJoined',
+      data: { gameId: game.details.gameId, playerId, username, at: context.now.toISOString() },
+    },
+  ];
+}
+
+export function leaveWaitlist(
+  command: Command<'LeaveWaitlist'>,
+  state: GameState,
+  context: DecisionContext,
+): GameEvent[] {
+  const game = refuseUnlessOpen(state, context.now);
+  if (context.actorId !== command.playerId)
+    throw new DomainError('forbidden', 'leave_for_yourself', LEAVE_WAITLIST_FOR_YOURSELF);
+  if (!game.waitlist.some((waiting) => waiting.playerId === command.playerId)) return [];
+  return [
+    {
+      type: 'WaitlistLeft',
+      data: { gameId: game.details.gameId, playerId: command.playerId, at: context.now.toISOString() },
+    },
+  ];
+}
+
+export function expireWaitlistOffer(
+  command: Command<'ExpireWaitlistOffer'>,
+  state: GameState,
+  context: DecisionContext,
+): GameEvent[] {
+  const game = stillScheduled(state, context);
+  // Taken (the player joined), left or expired already: nothing to do.
+  const offer = game && offerToExpire(game.waitlistOffers, command.playerId, command.offeredAt, context.now);
+  if (!game || !offer) return [];
+  // The player leaves the waitlist rather than going to its back: nobody on it has paid or holds
+  // anything, joining it again costs nothing, and someone who let a place go unanswered would otherwise
+  // be offered the next one (or, alone on the list, this very place again) ahead of people watching.
+  return [
+    {
+      type: 'WaitlistOfferExpired',
+      data: {
+        gameId: game.details.gameId,
+        playerId: offer.playerId,
+        offeredAt: offer.offeredAt,
+        at: context.now.toISOString(),
+      },
+    },
+  ];
+}

@@ -1,0 +1,84 @@
+import { DomainError, type DecisionContext } from '../../decider';
+import type { GameEvent, PitchTeam, Team } from '../events';
+import { OFFER_NOT_EXPIRED } from '../messages';
+import { placesTaken, standsAt } from '../queries';
+import { offerWindowMs, type OfferWindows } from '../rules';
+import { evolve, type GameState, type Offer, type ScheduledGame } from '../state';
+import { noRoom } from './capacity';
+import { regularsOnlyNow } from './regulars-first';
+
+/** The offer an expiry job names, if it still stands; refused before its time, so the job runs again later. */
+export function offerToExpire<Kind extends Offer>(
+  offers: Kind[],
+  playerId: string,
+  offeredAt: string,
+  now: Date,
+): Kind | null {
+  const offer = offers.find((candidate) => candidate.playerId === playerId && candidate.offeredAt === offeredAt);
+  if (!offer) return null;
+  if (standsAt(offer, now.getTime())) throw new DomainError('conflict', 'offer_not_expired', OFFER_NOT_EXPIRED);
+  return offer;
+}
+
+/** The team of the pitch spot an event frees, if it frees one. */
+function spotFreedBy(game: ScheduledGame, event: GameEvent): PitchTeam | null {
+  const teamOf = (playerId: string) =>
+    game.participants.find((participant) => participant.playerId === playerId)?.team ?? 0;
+  let team: Team = 0;
+  if (event.type === 'PlayerLeft' || event.type === 'PlayerRemoved') team = teamOf(event.data.playerId);
+  if (event.type === 'PlayerMoved' && event.data.to === 0) team = event.data.from;
+  return team === 0 ? null : team;
+}
+
+/**
+ * The offers that follow a decision. A spot that freed in a full game (the pitch at maxPlayers or the
+ * team at its slots, offered spots counted as taken), and the spot of an offer that ended without
+ * filling it, go to the first in line holding no offer; a place freed in the game's total goes to the
+ * first on the waitlist holding none. `passedOver` is the player the decision was about: the one who
+ * declined, let an offer expire or stepped off the pitch is not offered that spot again at once.
+ */
+export function offersAfter(
+  before: ScheduledGame,
+  decided: GameEvent[],
+  passedOver: string | null,
+  windows: OfferWindows | undefined,
+  context: DecisionContext,
+): GameEvent[] {
+  let game: GameState = before;
+  const spots: PitchTeam[] = [];
+  for (const event of decided) {
+    const freed = game.status === 'scheduled' ? spotFreedBy(game, event) : null;
+    if (freed && game.status === 'scheduled' && noRoom(game, freed, true, game.spotOffers)) spots.push(freed);
+    game = evolve(game, event);
+  }
+  if (game.status !== 'scheduled') return [];
+  let open: ScheduledGame = game;
+  for (const ended of before.spotOffers) {
+    if (!open.spotOffers.some((offer) => offer.playerId === ended.playerId)) spots.push(ended.team);
+  }
+  const now = context.now.getTime();
+  const at = context.now.toISOString();
+  const expiresAt = new Date(now + offerWindowMs(now, open.start, windows)).toISOString();
+  const { gameId } = open.details;
+  const offers: GameEvent[] = [];
+  const offer = (event: GameEvent) => {
+    offers.push(event);
+    open = evolve(open, event) as ScheduledGame;
+  };
+  for (const team of spots) {
+    if (noRoom(open, team, true, open.spotOffers)) continue;
+    const holders = new Set(open.spotOffers.map((held) => held.playerId));
+    const next = open.line.find((playerId) => playerId !== passedOver && !holders.has(playerId));
+    if (next) offer({ type: 'SpotOffered', data: { gameId, playerId: next, team, at, expiresAt } });
+  }
+  for (;;) {
+    const holders = new Set(open.waitlistOffers.map((held) => held.playerId));
+    // Nobody is offered a place they may not take yet: a newcomer waits out the regulars' window.
+    const next = open.waitlist.find(
+      (waiting) => !holders.has(waiting.playerId) && !regularsOnlyNow(open, waiting.playerId, now),
+    );
+    if (!next || placesTaken(open)) break;
+    offer({ type: 'WaitlistOffered', data: { gameId, playerId: next.playerId, at, expiresAt } });
+  }
+  return offers;
+}

@@ -1,0 +1,99 @@
+/**
+ * Read helpers over a game's state: the decisions ask them, and so do the command side, the read side and
+ * the pages that fold the same events, so they all count alike.
+ */
+
+import type { GameState, KnownGame, Offer, PaidEntry, Participant, Regular, SpotOffer } from './state';
+import { secondsOnPitch, gameCapacity } from './rules';
+
+/** evolve asks it too, so it is defined beside the state; read it from here like the others. */
+export { paymentUsed } from './state';
+
+/** The play time of a participant at a moment: closed intervals plus the running one. */
+export function playTimeAt(participant: Participant, at: number, start: number, end: number): number {
+  return participant.playedSeconds + secondsOnPitch(participant.onPitchSince, at, start, end);
+}
+
+export function onPitchCount(participants: Participant[]): number {
+  return participants.filter((participant) => participant.team !== 0).length;
+}
+
+/** The player's paid entry that is still theirs (not refunded): rejoining with it costs nothing. */
+export function standingEntry(game: Pick<KnownGame, 'paidEntries'>, playerId: string): PaidEntry | undefined {
+  return game.paidEntries.find((entry) => entry.playerId === playerId && !entry.refunded);
+}
+
+/**
+ * How many entry payments this player has made for this game. A checkout's idempotency key carries
+ * it, so a player who was refunded (removed, then allowed back) can pay again with a new payment.
+ */
+export function entryPaymentsOf(game: Pick<KnownGame, 'paidEntries'>, playerId: string): number {
+  return game.paidEntries.filter((entry) => entry.playerId === playerId).length;
+}
+
+export const standsAt = (offer: Offer, now: number) => now < Date.parse(offer.expiresAt);
+
+/**
+ * Whether the game has no place left for a newcomer: members and the places offered to the waitlist
+ * fill maxPlayers + sidelineSize. `except` is a player whose own offer does not count against them.
+ */
+export function placesTaken(game: KnownGame, except: string | null = null): boolean {
+  const capacity = gameCapacity(game.details);
+  if (capacity === null) return false;
+  const held = game.waitlistOffers.filter((offer) => offer.playerId !== except).length;
+  return game.participants.length + held >= capacity;
+}
+
+/**
+ * Whether the entry checkout may take this player's money: always while the game has room, and in a
+ * full game only for the holder of a standing waitlist offer, so nobody pays for a place they cannot have.
+ */
+export function entryCheckoutAllowed(state: GameState, playerId: string, now: Date): boolean {
+  if (state.status !== 'scheduled') return false;
+  const offer = state.waitlistOffers.find((candidate) => candidate.playerId === playerId);
+  if (offer) return standsAt(offer, now.getTime());
+  return !placesTaken(state);
+}
+
+export interface LinePlace {
+  playerId: string;
+  username: string;
+  /** 1 for the first in line. */
+  position: number;
+  offer: SpotOffer | null;
+}
+
+/** The sideline as the line for team spots, first first, with each player's standing offer. */
+export function lineOf(state: GameState): LinePlace[] {
+  if (state.status === 'none') return [];
+  return state.line.map((playerId, index) => ({
+    playerId,
+    username: state.participants.find((participant) => participant.playerId === playerId)?.username ?? '',
+    position: index + 1,
+    offer: state.spotOffers.find((offer) => offer.playerId === playerId) ?? null,
+  }));
+}
+
+export interface WaitlistPlace {
+  playerId: string;
+  username: string;
+  position: number;
+  offer: Offer | null;
+}
+
+/** The waitlist, first first, with each player's standing offer. */
+export function waitlistOf(state: GameState): WaitlistPlace[] {
+  if (state.status === 'none') return [];
+  return state.waitlist.map(({ playerId, username }, index) => ({
+    playerId,
+    username,
+    position: index + 1,
+    offer: state.waitlistOffers.find((offer) => offer.playerId === playerId) ?? null,
+  }));
+}
+
+/** The players on a team (1 or 2) of a game: at its end, next week's regulars (issue #30). */
+export const teamPlayersOf = (game: KnownGame): Regular[] =>
+  game.participants
+    .filter((participant) => participant.team !== 0)
+    .map(({ playerId, username }) => ({ playerId, username }));

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../decider';
-import { given, testContext } from '../../../testing/decider-testing';
-import { testGameDetails } from '../../../testing/games';
+import { given } from '../../../testing/decider-testing';
+import { scheduled, at, before, joined } from '../../../testing/game-decider';
 import { gameDecider, type GameCommand } from '../decider';
-import type { GameDetails, GameEvent } from '../events';
-
-const scheduled = (overrides: Partial<GameDetails> = {}): GameEvent => ({
-  type: 'GameScheduled',
-  data: { ...testGameDetails(overrides), rentalPaymentId: 'pay-rental', rentalCents: 4000 },
-});
-const at = (iso: string, actorId: string) => testContext({ now: new Date(iso), actorId });
-const before = (actorId: string) => at('2026-11-22T12:00:00.000Z', actorId);
-const joined = (playerId: string, time = '2026-11-22T12:00:00.000Z', paymentId: string | null = null): GameEvent => ({
-  type: 'PlayerJoined',
-  data: { gameId: 'g1', playerId, username: playerId, paymentId, at: time },
-});
 
 describe('game decider', () => {
   describe('cancelling', () => {

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../decider';
-import { given, testContext } from '../../../testing/decider-testing';
+import { given } from '../../../testing/decider-testing';
 import { testGameDetails } from '../../../testing/games';
+import { scheduled, at, joined } from '../../../testing/game-decider';
 import { eventRegistry } from '../../event-registry';
 import { gameDecider, type GameCommand } from '../decider';
 import { minimumDecisionAt } from '../rules';
-import type { GameDetails, GameEvent } from '../events';
-
-const scheduled = (overrides: Partial<GameDetails> = {}): GameEvent => ({
-  type: 'GameScheduled',
-  data: { ...testGameDetails(overrides), rentalPaymentId: 'pay-rental', rentalCents: 4000 },
-});
-const at = (iso: string, actorId: string) => testContext({ now: new Date(iso), actorId });
-const joined = (playerId: string, time = '2026-11-22T12:00:00.000Z', paymentId: string | null = null): GameEvent => ({
-  type: 'PlayerJoined',
-  data: { gameId: 'g1', playerId, username: playerId, paymentId, at: time },
-});
+import type { GameEvent } from '../events';
 
 describe('the line for a team spot, the waitlist and the minimum of players (issue #29)', () => {
   const NOON = '2026-11-22T12:00:00.000Z';

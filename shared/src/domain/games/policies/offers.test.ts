@@ -1,49 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../decider';
-import { given, testContext } from '../../../testing/decider-testing';
-import { testGameDetails } from '../../../testing/games';
+import { given } from '../../../testing/decider-testing';
+import { scheduled, at, before, joined, moved, join, move } from '../../../testing/game-decider';
 import { gameDecider, type GameCommand } from '../decider';
 import { GAME_FULL_JOIN_WAITLIST, ORGANIZER_NOT_ON_WAITLIST } from '../messages';
 import { entryCheckoutAllowed, lineOf, waitlistOf } from '../queries';
 import type { GameDetails, GameEvent } from '../events';
-
-const scheduled = (overrides: Partial<GameDetails> = {}): GameEvent => ({
-  type: 'GameScheduled',
-  data: { ...testGameDetails(overrides), rentalPaymentId: 'pay-rental', rentalCents: 4000 },
-});
-const at = (iso: string, actorId: string) => testContext({ now: new Date(iso), actorId });
-const before = (actorId: string) => at('2026-11-22T12:00:00.000Z', actorId);
-const joined = (playerId: string, time = '2026-11-22T12:00:00.000Z', paymentId: string | null = null): GameEvent => ({
-  type: 'PlayerJoined',
-  data: { gameId: 'g1', playerId, username: playerId, paymentId, at: time },
-});
-const moved = (
-  playerId: string,
-  to: 0 | 1 | 2,
-  time = '2026-11-22T12:00:00.000Z',
-  from: 0 | 1 | 2 = 0,
-  playedSeconds = 0,
-): GameEvent => ({
-  type: 'PlayerMoved',
-  data: { gameId: 'g1', playerId, from, to, movedBy: playerId, at: time, playedSeconds },
-});
-const join = (
-  playerId: string,
-  payment: Extract<GameCommand, { type: 'JoinGame' }>['payment'] = null,
-  team: 0 | 1 | 2 = 0,
-): GameCommand => ({
-  type: 'JoinGame',
-  playerId,
-  username: playerId,
-  team,
-  payment,
-});
-const move = (playerId: string, to: 0 | 1 | 2): GameCommand => ({
-  type: 'MovePlayer',
-  playerId,
-  to,
-  actorIsAdmin: false,
-});
 
 describe('the line for a team spot, the waitlist and the minimum of players (issue #29)', () => {
   const NOON = '2026-11-22T12:00:00.000Z';

@@ -9,16 +9,15 @@ import {
   type AvailabilityPreview,
   type ClosedDayAnswer,
 } from '@playtime/shared/contract/availability';
-import {
-  availabilityDecider,
-  NO_SUCH_SUBFIELD,
-  NO_SUCH_WINDOW,
-  previewWeekly,
-  weeklyPlan,
-  type AvailabilityCommand,
-  type SubFieldRef,
-  type WeeklyAvailabilityCommand,
-} from '@playtime/shared/domain/availability/decider';
+import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
+import type {
+  AvailabilityCommand,
+  SubFieldRef,
+  WeeklyAvailabilityCommand,
+} from '@playtime/shared/domain/availability/commands/types';
+import { NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime/shared/domain/availability/messages';
+import { weeklyPlan } from '@playtime/shared/domain/availability/policies/weekly-plan';
+import { previewWeekly } from '@playtime/shared/domain/availability/preview-weekly';
 import { refuseUnlessOwnerOrAdmin } from '@playtime/shared/domain/availability/ownership';
 import { REPEAT_MESSAGES } from '@playtime/shared/domain/availability/weekly';
 import { DomainError } from '@playtime/shared/domain/decider';

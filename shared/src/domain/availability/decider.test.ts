@@ -1,7 +1,9 @@
 import { describe, it } from 'vitest';
 import { given, testContext } from '../../testing/decider-testing';
 import { testDraft, testSlotBooked, testSlotHeld } from '../../testing/bookings';
-import { availabilityDecider, FIELD_WITHDRAWN, type AvailabilityCommand, type SubFieldRef } from './decider';
+import { availabilityDecider } from './decider';
+import type { AvailabilityCommand, SubFieldRef } from './commands/types';
+import { FIELD_WITHDRAWN } from './messages';
 import type { AvailabilityEvent } from './events';
 
 // testContext's clock reads 2026-11-21T12:00Z.

@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
 import { testSlotBooked, testSlotHeld } from '../../testing/bookings';
-import {
-  availabilityDecider,
-  previewWeekly,
-  type AvailabilityCommand,
-  type AvailabilityState,
-  type SubFieldRef,
-  type WeeklyAvailabilityCommand,
-} from './decider';
+import { availabilityDecider } from './decider';
+import type { AvailabilityCommand, SubFieldRef, WeeklyAvailabilityCommand } from './commands/types';
+import { previewWeekly } from './preview-weekly';
+import type { AvailabilityState } from './state';
 import type { AvailabilityEvent } from './events';
 import { expandWeekly, type WeeklyRepeat } from './weekly';
 

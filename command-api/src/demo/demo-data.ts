@@ -14,7 +14,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { DomainError, type Decider, type DomainEvent } from '@playtime/shared/domain/decider';
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
-import { rentalCentsFor } from '@playtime/shared/domain/availability/bookings';
+import { rentalCentsFor } from '@playtime/shared/domain/availability/rules';
 import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
 import type { SeriesRequest, SubFieldRef } from '@playtime/shared/domain/availability/commands/types';
 import { subFieldStream, type GameDraft } from '@playtime/shared/domain/availability/events';

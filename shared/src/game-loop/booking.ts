@@ -3,7 +3,7 @@ import { fieldStream } from '../domain/fields/events';
 import { gameDecider } from '../domain/games/decider';
 import { gameStream, type GameDetails } from '../domain/games/events';
 import { DomainError } from '../domain/decider';
-import { rentalCentsFor } from '../domain/availability/bookings';
+import { rentalCentsFor } from '../domain/availability/rules';
 import { availabilityDecider } from '../domain/availability/decider';
 import type { SeriesRequest, SubFieldRef, VerifiedRentalPayment } from '../domain/availability/commands/types';
 import type { DraftAsSent } from '../domain/availability/held-draft';

@@ -1,6 +1,6 @@
 import { DomainError } from '../decider';
 import { formatDollars } from '../money';
-import { describeSpan, type Span } from './bookings';
+import { describeSpan, type Span } from './rules';
 import type { GameDraft } from './events';
 
 /**

@@ -1,5 +1,5 @@
 import { unknownType } from '../decider';
-import type { Booking, Hold, Span } from './bookings';
+import type { Booking, Hold, Span } from './rules';
 import type { AvailabilityEvent, GameDraft } from './events';
 
 /** A window as epoch milliseconds, end exclusive: a window ending 18:00 and one starting 18:00 do not overlap. */

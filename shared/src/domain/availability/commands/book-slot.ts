@@ -1,5 +1,5 @@
 import { DomainError, type DecisionContext } from '../../decider';
-import { refuseUnbookableSlot } from '../bookings';
+import { refuseUnbookableSlot } from '../rules';
 import type { AvailabilityEvent } from '../events';
 import { refuseChangedDraft } from '../held-draft';
 import { refuseBadRentalPayment } from '../policies/rental-payment';

@@ -1,5 +1,5 @@
 import { DomainError, type DecisionContext } from '../../decider';
-import { describeSpan, isLive } from '../bookings';
+import { describeSpan, isLive } from '../rules';
 import type { AvailabilityEvent } from '../events';
 import { refuseUnlessOwnerOrAdmin } from '../ownership';
 import type { AvailabilityState } from '../state';

@@ -1,6 +1,6 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import { decisionTimePassed, minimumDecisionAt } from '../../games/rules';
-import { describeSpan, isLive, refuseUnbookableSlot, type Span } from '../bookings';
+import { describeSpan, isLive, refuseUnbookableSlot, type Span } from '../rules';
 import type { AvailabilityEvent, GameDraft } from '../events';
 import { NO_WEEKS_KEPT, seriesWeeksClash, skipNotInSeries, weeklySpans } from '../series';
 import type { AvailabilityState, KnownHold } from '../state';

@@ -1,5 +1,5 @@
 import { DomainError, type DecisionContext } from '../../decider';
-import { refuseStrandingBookings } from '../bookings';
+import { refuseStrandingBookings } from '../rules';
 import type { AvailabilityEvent } from '../events';
 import { refuseUnlessOwnerOrAdmin } from '../ownership';
 import { dayIn, weeklyPlan } from '../policies/weekly-plan';

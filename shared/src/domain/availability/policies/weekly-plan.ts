@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { DomainError, unknownType } from '../../decider';
-import type { Booking, Span } from '../bookings';
+import type { Booking, Span } from '../rules';
 import { findWindow } from '../commands/common';
 import type { WeeklyAvailabilityCommand } from '../commands/types';
 import type { AvailabilityState, BookableWindow } from '../state';

@@ -19,7 +19,7 @@ import type {
 import { NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime/shared/domain/availability/messages';
 import { weeklyPlan } from '@playtime/shared/domain/availability/policies/weekly-plan';
 import { previewWeekly } from '@playtime/shared/domain/availability/preview-weekly';
-import { refuseUnlessOwnerOrAdmin } from '@playtime/shared/domain/availability/ownership';
+import { refuseUnlessOwnerOrAdmin } from '@playtime/shared/domain/availability/policies/ownership';
 import { REPEAT_MESSAGES } from '@playtime/shared/domain/availability/weekly';
 import { DomainError } from '@playtime/shared/domain/decider';
 import { currentState } from '@playtime/shared/infra/commands/current-state';

@@ -6,7 +6,7 @@ import { DomainError } from '../domain/decider';
 import { rentalCentsFor } from '../domain/availability/rules';
 import { availabilityDecider } from '../domain/availability/decider';
 import type { SeriesRequest, SubFieldRef, VerifiedRentalPayment } from '../domain/availability/commands/types';
-import type { DraftAsSent } from '../domain/availability/held-draft';
+import type { DraftAsSent } from '../domain/availability/policies/held-draft';
 import { NO_SUCH_SUBFIELD } from '../domain/availability/messages';
 import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/availability/events';
 import { MAX_SERIES_WEEKS } from '../domain/availability/series';

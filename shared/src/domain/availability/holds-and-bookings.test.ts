@@ -3,7 +3,7 @@ import { fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
 import { availabilityDecider } from './decider';
 import type { AvailabilityCommand, SubFieldRef, VerifiedRentalPayment } from './commands/types';
-import type { DraftAsSent } from './held-draft';
+import type { DraftAsSent } from './policies/held-draft';
 import { ofPitchA, testDraft, testSlotBooked } from '../../testing/bookings';
 import type { AvailabilityEvent } from './events';
 

@@ -1,6 +1,6 @@
 import type { DecisionContext } from '../../decider';
 import type { AvailabilityEvent } from '../events';
-import { refuseUnlessOwnerOrAdmin } from '../ownership';
+import { refuseUnlessOwnerOrAdmin } from '../policies/ownership';
 import { refuseBadWindow } from '../policies/window-rules';
 import type { AvailabilityState } from '../state';
 import { ofSubField, windowTimes } from './common';

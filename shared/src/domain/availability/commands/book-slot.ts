@@ -1,7 +1,7 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import { refuseUnbookableSlot } from '../rules';
 import type { AvailabilityEvent } from '../events';
-import { refuseChangedDraft } from '../held-draft';
+import { refuseChangedDraft } from '../policies/held-draft';
 import { refuseBadRentalPayment } from '../policies/rental-payment';
 import type { AvailabilityState } from '../state';
 import { findHold, liveHoldsOf, ofSubField, windowTimes } from './common';

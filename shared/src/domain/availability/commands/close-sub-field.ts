@@ -1,7 +1,7 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import { describeSpan, isLive } from '../rules';
 import type { AvailabilityEvent } from '../events';
-import { refuseUnlessOwnerOrAdmin } from '../ownership';
+import { refuseUnlessOwnerOrAdmin } from '../policies/ownership';
 import type { AvailabilityState } from '../state';
 import { liveHoldsOf, ofSubField } from './common';
 import type { Command } from './types';

@@ -1,7 +1,7 @@
 import type { DecisionContext } from '../../decider';
 import { refuseStrandingBookings } from '../rules';
 import type { AvailabilityEvent } from '../events';
-import { refuseUnlessOwnerOrAdmin } from '../ownership';
+import { refuseUnlessOwnerOrAdmin } from '../policies/ownership';
 import type { AvailabilityState } from '../state';
 import { findWindow, liveHoldsOf, ofSubField } from './common';
 import type { Command } from './types';

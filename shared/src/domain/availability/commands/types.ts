@@ -1,6 +1,6 @@
 import type { CommandOf } from '../../decider';
 import type { GameDraft, SubFieldClosedReason } from '../events';
-import type { DraftAsSent } from '../held-draft';
+import type { DraftAsSent } from '../policies/held-draft';
 import type { CalendarDate, WeeklyRule } from '../weekly';
 
 /**

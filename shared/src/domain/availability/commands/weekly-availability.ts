@@ -1,7 +1,7 @@
 import { DomainError, type DecisionContext } from '../../decider';
 import { refuseStrandingBookings } from '../rules';
 import type { AvailabilityEvent } from '../events';
-import { refuseUnlessOwnerOrAdmin } from '../ownership';
+import { refuseUnlessOwnerOrAdmin } from '../policies/ownership';
 import { dayIn, weeklyPlan } from '../policies/weekly-plan';
 import { refuseBadWindow } from '../policies/window-rules';
 import type { AvailabilityState } from '../state';

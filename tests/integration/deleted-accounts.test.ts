@@ -18,7 +18,7 @@ import {
   type Role,
   type UserDeletionPreview,
 } from '@playtime/shared/contract/users';
-import { FIELD_WITHDRAWN } from '@playtime/shared/domain/availability/decider';
+import { FIELD_WITHDRAWN } from '@playtime/shared/domain/availability/messages';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiAnswer, ApiClient } from '../support/api-client';

@@ -13,7 +13,8 @@ import {
   type RegularGame,
 } from '@playtime/shared/contract/games';
 import { fold, type DecisionContext, type Decider } from '@playtime/shared/domain/decider';
-import { availabilityDecider, type AvailabilityCommand } from '@playtime/shared/domain/availability/decider';
+import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
+import type { AvailabilityCommand } from '@playtime/shared/domain/availability/commands/types';
 import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { gameDecider, type GameCommand, type GameState } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';

@@ -1,4 +1,5 @@
-import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
+import { ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/messages';
+import { FIELD_MANAGER_ROLES } from '@playtime/shared/domain/fields/rules';
 import { Router } from 'express';
 import {
   addAvailabilityBody,
@@ -9,17 +10,16 @@ import {
   type AvailabilityPreview,
   type ClosedDayAnswer,
 } from '@playtime/shared/contract/availability';
-import {
-  availabilityDecider,
-  NO_SUCH_SUBFIELD,
-  NO_SUCH_WINDOW,
-  previewWeekly,
-  weeklyPlan,
-  type AvailabilityCommand,
-  type SubFieldRef,
-  type WeeklyAvailabilityCommand,
-} from '@playtime/shared/domain/availability/decider';
-import { refuseUnlessOwnerOrAdmin } from '@playtime/shared/domain/availability/ownership';
+import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
+import type {
+  AvailabilityCommand,
+  SubFieldRef,
+  WeeklyAvailabilityCommand,
+} from '@playtime/shared/domain/availability/commands/types';
+import { NO_SUCH_SUBFIELD, NO_SUCH_WINDOW } from '@playtime/shared/domain/availability/messages';
+import { weeklyPlan } from '@playtime/shared/domain/availability/policies/weekly-plan';
+import { previewWeekly } from '@playtime/shared/domain/availability/preview-weekly';
+import { refuseUnlessOwnerOrAdmin } from '@playtime/shared/domain/availability/policies/ownership';
 import { REPEAT_MESSAGES } from '@playtime/shared/domain/availability/weekly';
 import { DomainError } from '@playtime/shared/domain/decider';
 import { currentState } from '@playtime/shared/infra/commands/current-state';

@@ -14,12 +14,9 @@ import utc from 'dayjs/plugin/utc.js';
 import { DomainError, type Decider, type DomainEvent } from '@playtime/shared/domain/decider';
 import { fieldDecider } from '@playtime/shared/domain/fields/decider';
 import { fieldStream } from '@playtime/shared/domain/fields/events';
-import { rentalCentsFor } from '@playtime/shared/domain/availability/bookings';
-import {
-  availabilityDecider,
-  type SeriesRequest,
-  type SubFieldRef,
-} from '@playtime/shared/domain/availability/decider';
+import { rentalCentsFor } from '@playtime/shared/domain/availability/rules';
+import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
+import type { SeriesRequest, SubFieldRef } from '@playtime/shared/domain/availability/commands/types';
 import { subFieldStream, type GameDraft } from '@playtime/shared/domain/availability/events';
 import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';

@@ -10,9 +10,11 @@ import {
   toFieldForm,
   type FieldForm,
 } from '@playtime/shared/contract/fields';
-import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS, fieldDecider } from '@playtime/shared/domain/fields/decider';
+import { fieldDecider } from '@playtime/shared/domain/fields/decider';
+import { ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/messages';
+import { FIELD_MANAGER_ROLES } from '@playtime/shared/domain/fields/rules';
 import { fieldStream, type Coordinates } from '@playtime/shared/domain/fields/events';
-import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/availability/decider';
+import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/availability/messages';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';

@@ -7,7 +7,8 @@ import {
   type AddedGame,
   type HeldSlot,
 } from '@playtime/shared/contract/games';
-import { NO_SUCH_SUBFIELD, type VerifiedRentalPayment } from '@playtime/shared/domain/availability/decider';
+import type { VerifiedRentalPayment } from '@playtime/shared/domain/availability/commands/types';
+import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/availability/messages';
 import { bookHeldSlot, holdSlot, releaseHold } from '@playtime/shared/game-loop/booking';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';

@@ -9,11 +9,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseHtml } from 'node-html-parser';
 import {
-  applicationProblems,
   partnerApplicationDecider,
   partnerSheetDecider,
   type SheetImport,
 } from '@playtime/shared/domain/partners/decider';
+import { applicationProblems } from '@playtime/shared/domain/partners/rules';
 import {
   PARTNER_SHEET_STREAM,
   partnerApplicationStream,

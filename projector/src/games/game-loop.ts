@@ -1,4 +1,4 @@
-import type { SubFieldRef } from '@playtime/shared/domain/availability/decider';
+import type { SubFieldRef } from '@playtime/shared/domain/availability/commands/types';
 import type { GameEvent } from '@playtime/shared/domain/games/events';
 import { DEFAULT_REMINDER_HOURS } from '@playtime/shared/contract/notifications';
 import { minimumDecisionAt, type OfferWindows } from '@playtime/shared/domain/games/rules';

@@ -1,6 +1,6 @@
 import type { PlaytimeEvent } from '@playtime/shared/domain/event-registry';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import { describeSpan } from '@playtime/shared/domain/availability/bookings';
+import { describeSpan } from '@playtime/shared/domain/availability/rules';
 
 /** What a payment bought, as a sentence ends: 'for a rental', 'for an entry'. */
 const PAID_FOR: Record<PaymentPurpose['kind'], string> = { rental: 'for a rental', entry: 'for an entry' };

@@ -1,4 +1,5 @@
-import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
+import { ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/messages';
+import { FIELD_MANAGER_ROLES } from '@playtime/shared/domain/fields/rules';
 import { Router } from 'express';
 import type pg from 'pg';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';

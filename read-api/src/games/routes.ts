@@ -22,7 +22,8 @@ import {
 } from '@playtime/shared/contract/games';
 import type { OwnerGameDetails } from '@playtime/shared/contract/availability';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
-import { FIELD_MANAGER_ROLES, ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/decider';
+import { ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/messages';
+import { FIELD_MANAGER_ROLES } from '@playtime/shared/domain/fields/rules';
 import { rosterHistoryFor } from '@playtime/shared/domain/games/roster-privacy';
 import { optionalUser, requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';

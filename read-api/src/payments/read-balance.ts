@@ -1,4 +1,4 @@
-import { balanceCents } from '@playtime/shared/domain/ledger/decider';
+import { balanceCents } from '@playtime/shared/domain/ledger/queries';
 import type { Queryable } from '@playtime/shared/infra/db/pool';
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 

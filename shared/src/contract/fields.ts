@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { fieldFormProblems, type FieldForm } from '../domain/fields/decider';
+import { CANCELLATION_WINDOW_RANGE } from '../domain/fields/messages';
 import {
   ADDRESS_MAX_LENGTH,
-  CANCELLATION_WINDOW_RANGE,
   CITY_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   FIELD_NAME_MAX_LENGTH,
@@ -10,9 +11,7 @@ import {
   NO_DESCRIPTION,
   PICTURE_MAX_LENGTH,
   SUBFIELD_NAME_MAX_LENGTH,
-  fieldFormProblems,
-  type FieldForm,
-} from '../domain/fields/decider';
+} from '../domain/fields/rules';
 import { formText, requiredId, singleLineFormText, singleLineText } from './text';
 import { DEFAULT_FIELD_TIME_ZONE, isTimeZone, NOT_A_TIME_ZONE } from '../domain/fields/time-zone';
 

@@ -1,6 +1,6 @@
 /** The partner application form and the admins' list of applications, for the web and the services. */
 import { z } from 'zod';
-import { applicationProblems, SUBFIELDS_PROBLEM, type ApplicationStatus } from '../domain/partners/decider';
+import { applicationProblems, SUBFIELDS_PROBLEM, type ApplicationStatus } from '../domain/partners/rules';
 import type { PartnerApplicationForm } from '../domain/partners/events';
 import { requiredId, singleLineText, storableText } from './text';
 

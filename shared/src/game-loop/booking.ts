@@ -3,15 +3,11 @@ import { fieldStream } from '../domain/fields/events';
 import { gameDecider } from '../domain/games/decider';
 import { gameStream, type GameDetails } from '../domain/games/events';
 import { DomainError } from '../domain/decider';
-import { rentalCentsFor } from '../domain/availability/bookings';
-import {
-  availabilityDecider,
-  NO_SUCH_SUBFIELD,
-  type DraftAsSent,
-  type SeriesRequest,
-  type SubFieldRef,
-  type VerifiedRentalPayment,
-} from '../domain/availability/decider';
+import { rentalCentsFor } from '../domain/availability/rules';
+import { availabilityDecider } from '../domain/availability/decider';
+import type { SeriesRequest, SubFieldRef, VerifiedRentalPayment } from '../domain/availability/commands/types';
+import type { DraftAsSent } from '../domain/availability/policies/held-draft';
+import { NO_SUCH_SUBFIELD } from '../domain/availability/messages';
 import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/availability/events';
 import { MAX_SERIES_WEEKS } from '../domain/availability/series';
 import { userDecider } from '../domain/users/decider';

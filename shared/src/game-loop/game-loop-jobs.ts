@@ -1,7 +1,8 @@
 import { gameDecider, type GameCommand } from '../domain/games/decider';
 import { gameStream } from '../domain/games/events';
 import type { OfferWindows } from '../domain/games/rules';
-import { availabilityDecider, type SubFieldRef } from '../domain/availability/decider';
+import { availabilityDecider } from '../domain/availability/decider';
+import type { SubFieldRef } from '../domain/availability/commands/types';
 import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState } from '../infra/commands/current-state';

@@ -8,7 +8,8 @@ import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } fro
 import { gameStream } from '../domain/games/events';
 import { userDecider } from '../domain/users/decider';
 import { userStream } from '../domain/users/events';
-import { availabilityDecider, type VerifiedRentalPayment } from '../domain/availability/decider';
+import { availabilityDecider } from '../domain/availability/decider';
+import type { VerifiedRentalPayment } from '../domain/availability/commands/types';
 import { subFieldStream } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
 import { currentState, settledState } from '../infra/commands/current-state';

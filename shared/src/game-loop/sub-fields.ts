@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { fieldDecider } from '../domain/fields/decider';
 import { fieldStream, type FieldEvent } from '../domain/fields/events';
-import type { SubFieldRef } from '../domain/availability/decider';
+import type { SubFieldRef } from '../domain/availability/commands/types';
 import type { AvailabilityEvent } from '../domain/availability/events';
 import { currentState } from '../infra/commands/current-state';
 import type { StreamStateCache } from '../infra/commands/stream-state-cache';

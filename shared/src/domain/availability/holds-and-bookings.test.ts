@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
-import {
-  availabilityDecider,
-  type AvailabilityCommand,
-  type DraftAsSent,
-  type SubFieldRef,
-  type VerifiedRentalPayment,
-} from './decider';
+import { availabilityDecider } from './decider';
+import type { AvailabilityCommand, SubFieldRef, VerifiedRentalPayment } from './commands/types';
+import type { DraftAsSent } from './policies/held-draft';
 import { ofPitchA, testDraft, testSlotBooked } from '../../testing/bookings';
 import type { AvailabilityEvent } from './events';
 

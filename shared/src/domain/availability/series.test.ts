@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError, fold } from '../decider';
 import { given, testContext } from '../../testing/decider-testing';
-import { availabilityDecider, type AvailabilityCommand, type SeriesRequest, type SubFieldRef } from './decider';
+import { availabilityDecider } from './decider';
+import type { AvailabilityCommand, SeriesRequest, SubFieldRef } from './commands/types';
 import { ofPitchA, testDraft, testSlotBooked } from '../../testing/bookings';
 import type { AvailabilityEvent } from './events';
 import { weeklySpans } from './series';

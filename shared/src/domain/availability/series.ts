@@ -1,4 +1,4 @@
-import type { Span } from './bookings';
+import type { Span } from './rules';
 import { addDays, dateIn, onDate, wallClockOf } from './weekly';
 
 /**

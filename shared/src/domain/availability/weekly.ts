@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { describeSpan, type Booking, type Span } from './bookings';
+import { describeSpan, type Booking, type Span } from './rules';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

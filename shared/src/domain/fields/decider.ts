@@ -1,33 +1,22 @@
 import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { FIELD_PICTURE_REFUSED, isFieldPicture } from '../pictures/addresses';
-import type { Role } from '../users/events';
 import type { Coordinates, FieldDetails, FieldEvent } from './events';
+import { CANCELLATION_WINDOW_RANGE, ONLY_ADMINS_MAKE_RENTALS_FREE, ONLY_YOUR_OWN_FIELDS } from './messages';
+import {
+  ADDRESS_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  FIELD_NAME_MAX_LENGTH,
+  MAX_CANCELLATION_WINDOW_HOURS,
+  MAX_PRICE_PER_HOUR_CENTS,
+  NEW_SUBFIELD_NAME,
+  NO_DESCRIPTION,
+  SUBFIELD_NAME_MAX_LENGTH,
+} from './rules';
 import { DEFAULT_FIELD_TIME_ZONE } from './time-zone';
-
-/** Who may manage fields at all; which fields they may change is decided per field (its owner, or an admin). */
-export const FIELD_MANAGER_ROLES: readonly Role[] = ['field owner', 'admin'];
-export const ONLY_FIELD_OWNERS = 'Only field owners can manage fields.';
-export const ONLY_YOUR_OWN_FIELDS = 'You can only change your own fields.';
 
 /** DeleteField's refusal while a sub-field of the field is still open (see DeleteField). */
 export const SUBFIELDS_STILL_OPEN = 'subfields_still_open';
-
-export const NO_DESCRIPTION = 'No description';
-export const NEW_SUBFIELD_NAME = 'New Subfield';
-
-export const FIELD_NAME_MAX_LENGTH = 100;
-export const ADDRESS_MAX_LENGTH = 200;
-export const CITY_MAX_LENGTH = 100;
-export const DESCRIPTION_MAX_LENGTH = 2000;
-export const PICTURE_MAX_LENGTH = 500;
-export const SUBFIELD_NAME_MAX_LENGTH = 60;
-/** A week: the longest cancellation window an owner may ask for. */
-export const MAX_CANCELLATION_WINDOW_HOURS = 168;
-export const CANCELLATION_WINDOW_RANGE = `The cancellation window is a whole number of hours from 0 to ${MAX_CANCELLATION_WINDOW_HOURS}.`;
-export const ONLY_ADMINS_MAKE_RENTALS_FREE = "Only an admin can make a field's rentals free.";
-
-/** $10,000 an hour: far above any real rental, low enough that a typo is caught. */
-export const MAX_PRICE_PER_HOUR_CENTS = 1_000_000;
 
 const FIVE_DIGITS = /^\d{5}$/;
 

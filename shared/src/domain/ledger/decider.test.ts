@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { given } from '../../testing/decider-testing';
-import { balanceCents, ledgerDecider, type SucceededPayment } from './decider';
+import { ledgerDecider, type SucceededPayment } from './decider';
+import { balanceCents } from './queries';
 import { eventRegistry } from '../event-registry';
 import type { LedgerEvent } from './events';
 

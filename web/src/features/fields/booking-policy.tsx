@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { setFieldPolicyBody } from '@playtime/shared/contract/fields';
-import { MAX_CANCELLATION_WINDOW_HOURS } from '@playtime/shared/domain/fields/decider';
+import { MAX_CANCELLATION_WINDOW_HOURS } from '@playtime/shared/domain/fields/rules';
 import { useState } from 'react';
 import { useRole } from '../../lib/current-user';
 import { useSetFieldPolicy } from './api/fields';

@@ -25,11 +25,7 @@ import {
   type PartnerApplicationInputs,
 } from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
-import {
-  PARTNER_MESSAGE_MAX,
-  PARTNER_TEXT_MAX,
-  type ApplicationStatus,
-} from '@playtime/shared/domain/partners/decider';
+import { PARTNER_MESSAGE_MAX, PARTNER_TEXT_MAX, type ApplicationStatus } from '@playtime/shared/domain/partners/rules';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-error';

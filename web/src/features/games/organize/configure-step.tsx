@@ -1,4 +1,4 @@
-import { rentalCentsFor } from '@playtime/shared/domain/availability/bookings';
+import { rentalCentsFor } from '@playtime/shared/domain/availability/rules';
 import {
   DEFAULT_DECISION_HOURS,
   MAX_DECISION_HOURS,

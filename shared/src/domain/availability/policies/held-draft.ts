@@ -1,7 +1,7 @@
-import { DomainError } from '../decider';
-import { formatDollars } from '../money';
-import { describeSpan, type Span } from './bookings';
-import type { GameDraft } from './events';
+import { DomainError } from '../../decider';
+import { formatDollars } from '../../money';
+import { describeSpan, type Span } from '../rules';
+import type { GameDraft } from '../events';
 
 /**
  * The game as add-game sends it again (spec §7's draft). The hold fixed it: a field sent unchanged is

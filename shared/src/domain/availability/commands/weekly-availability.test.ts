@@ -1,54 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../decider';
-import { given, testContext } from '../../testing/decider-testing';
-import { testSlotBooked, testSlotHeld } from '../../testing/bookings';
-import {
-  availabilityDecider,
-  previewWeekly,
-  type AvailabilityCommand,
-  type AvailabilityState,
-  type SubFieldRef,
-  type WeeklyAvailabilityCommand,
-} from './decider';
-import type { AvailabilityEvent } from './events';
-import { expandWeekly, type WeeklyRepeat } from './weekly';
-
-// testContext's clock reads 2026-11-21T12:00Z (a Saturday).
-const owner = () => testContext({ actorId: 'owner-1' });
-const NY = 'America/New_York';
-const pitchA: SubFieldRef = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', name: 'Pitch A' };
-const ofPitchA = { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', subFieldName: 'Pitch A' };
-
-const weekly = (startDate: string, endDate: string, repeat: WeeklyRepeat): WeeklyAvailabilityCommand => ({
-  type: 'AddWeeklyAvailability',
-  subField: pitchA,
-  rule: { startDate: new Date(startDate), endDate: new Date(endDate), fieldTimeZone: NY, ...repeat },
-  actorIsAdmin: false,
-  timeZone: NY,
-  maxDaysAhead: 365,
-});
-
-/** Weekday evenings 18:00–22:00 New York from Mon 23 Nov 2026 to Fri 4 Dec 2026. */
-const twoWeeksOfEvenings = weekly('2026-11-23T23:00:00.000Z', '2026-11-24T03:00:00.000Z', {
-  weekdays: [1, 2, 3, 4, 5],
-  until: '2026-12-04',
-  skipDates: ['2026-11-26'],
-});
-
-const decide = (history: AvailabilityEvent[], command: WeeklyAvailabilityCommand) =>
-  availabilityDecider.decide(command, fold(availabilityDecider, history), owner());
-
-const windowsOf = (events: AvailabilityEvent[]) =>
-  events.flatMap((event) =>
-    event.type === 'AvailabilityAdded' || event.type === 'AvailabilityChanged'
-      ? [`${event.data.startDate}–${event.data.endDate}`]
-      : [],
-  );
-
-const added = (windowId: string, startDate: string, endDate: string): AvailabilityEvent => ({
-  type: 'AvailabilityAdded',
-  data: { ...ofPitchA, windowId, startDate, endDate, addedBy: 'owner-1' },
-});
+import { fold } from '../../decider';
+import { given, testContext } from '../../../testing/decider-testing';
+import { ofPitchA, testSlotBooked, testSlotHeld } from '../../../testing/bookings';
+import { pitchA } from '../../../testing/availability-windows';
+import { added, decide, NY, owner, twoWeeksOfEvenings, weekly, windowsOf } from '../../../testing/weekly-availability';
+import { availabilityDecider } from '../decider';
+import type { AvailabilityCommand, WeeklyAvailabilityCommand } from './types';
+import { previewWeekly } from '../preview-weekly';
+import type { AvailabilityState } from '../state';
+import type { AvailabilityEvent } from '../events';
+import { expandWeekly, type WeeklyRepeat } from '../weekly';
 
 describe('weekly availability', () => {
   describe('adding a weekly set', () => {
@@ -328,82 +289,6 @@ describe('weekly availability', () => {
           owner(),
         )
         .thenRefused('not_in_set', 'This window is not part of a repeating set. Edit or delete it on its own.');
-    });
-  });
-
-  describe('closing the field for a day', () => {
-    const closeDay = (date: string): WeeklyAvailabilityCommand => ({
-      type: 'CloseDay',
-      subField: pitchA,
-      date,
-      fieldTimeZone: NY,
-      actorIsAdmin: false,
-      timeZone: NY,
-    });
-
-    it('removes the day’s windows, cuts back windows crossing into it, and records the closed day', () => {
-      const events = decide(
-        [
-          added('w1', '2026-12-25T15:00:00.000Z', '2026-12-25T20:00:00.000Z'), // 10:00–15:00 on the day
-          added('w2', '2026-12-24T23:00:00.000Z', '2026-12-25T07:00:00.000Z'), // 24 Dec 18:00 to 02:00 on the day
-          added('w3', '2026-12-26T02:00:00.000Z', '2026-12-26T07:00:00.000Z'), // 21:00 on the day to 02:00 on 26 Dec
-        ],
-        closeDay('2026-12-25'),
-      );
-      expect(events).toEqual([
-        { type: 'AvailabilityRemoved', data: { ...ofPitchA, windowId: 'w1', removedBy: 'owner-1' } },
-        {
-          type: 'AvailabilityChanged',
-          data: {
-            ...ofPitchA,
-            windowId: 'w2',
-            startDate: '2026-12-24T23:00:00.000Z',
-            endDate: '2026-12-25T05:00:00.000Z',
-            changedBy: 'owner-1',
-          },
-        },
-        {
-          type: 'AvailabilityChanged',
-          data: {
-            ...ofPitchA,
-            windowId: 'w3',
-            startDate: '2026-12-26T05:00:00.000Z',
-            endDate: '2026-12-26T07:00:00.000Z',
-            changedBy: 'owner-1',
-          },
-        },
-        { type: 'AvailabilityDayClosed', data: { ...ofPitchA, date: '2026-12-25', timeZone: NY, closedBy: 'owner-1' } },
-      ]);
-    });
-
-    it('splits a window spanning the whole day in two', () => {
-      const events = decide(
-        [added('w1', '2026-12-24T20:00:00.000Z', '2026-12-26T20:00:00.000Z')],
-        closeDay('2026-12-25'),
-      );
-      expect(windowsOf(events)).toEqual([
-        '2026-12-24T20:00:00.000Z–2026-12-25T05:00:00.000Z',
-        '2026-12-26T05:00:00.000Z–2026-12-26T20:00:00.000Z',
-      ]);
-    });
-
-    it('refuses while a game is booked that day, naming it, so its captain cancels it first', () => {
-      given<AvailabilityCommand, AvailabilityEvent, AvailabilityState>(availabilityDecider, [
-        added('w1', '2026-12-25T15:00:00.000Z', '2026-12-25T20:00:00.000Z'),
-        {
-          type: 'SlotBooked',
-          data: testSlotBooked({ startDate: '2026-12-25T16:00:00.000Z', endDate: '2026-12-25T17:00:00.000Z' }),
-        },
-      ])
-        .when(closeDay('2026-12-25'), owner())
-        .thenRefused(
-          'booked_on_closed_day',
-          "Games are booked on 25 Dec: Cap's Game (Fri 25 Dec, 11:00–12:00). Their captains must cancel them before the field closes that day.",
-        );
-    });
-
-    it('refuses a day that is over', () => {
-      given(availabilityDecider, []).when(closeDay('2026-11-20'), owner()).thenRefused('in_the_past');
     });
   });
 });

@@ -1,5 +1,5 @@
-import { DomainError, type DecisionContext } from '../decider';
-import { ONLY_YOUR_OWN_FIELDS } from '../fields/decider';
+import { DomainError, type DecisionContext } from '../../decider';
+import { ONLY_YOUR_OWN_FIELDS } from '../../fields/messages';
 
 /**
  * Only a sub-field's owner, or an admin, changes its availability or asks what a change would do

@@ -7,7 +7,7 @@ import {
   type Booking,
   type Hold,
   type Span,
-} from './bookings';
+} from './rules';
 
 const t = (iso: string) => Date.parse(iso);
 const span = (from: string, to: string): Span => ({

@@ -70,7 +70,8 @@ describe('the bell and the mail drawer', () => {
     const reminder = list.getByRole('button', { name: /^Unread: Reminder: Reminded Kickabout on / });
     for (const viewport of [LAPTOP, PHONE]) {
       await player.page.setViewportSize(viewport);
-      await expect.poll(() => list.isVisible()).toBe(false);
+      // The list's closing transition may outlast expect.poll's default second on a busy machine.
+      await expect.poll(() => list.isVisible(), { timeout: 10_000 }).toBe(false);
       await bell.click();
       // Opening the bell again until the reminder is there: its job comes due a minute into the suite.
       await expect
@@ -78,7 +79,7 @@ describe('the bell and the mail drawer', () => {
           async () => {
             if (await reminder.isVisible()) return true;
             await player.page.keyboard.press('Escape');
-            await expect.poll(() => list.isVisible()).toBe(false);
+            await expect.poll(() => list.isVisible(), { timeout: 10_000 }).toBe(false);
             await bell.click();
             return false;
           },

@@ -10,6 +10,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -33,6 +34,11 @@ export function NotificationBell() {
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   useLiveRoom(user ? rooms.user(user.userId) : null, [notificationKeys.list]);
+  // The popover closes on Escape only while the focus is inside it; a list that changes live can take
+  // the focused entry away, and Escape must still close the list.
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') setOpened(false);
+  });
 
   const pages = notifications.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);

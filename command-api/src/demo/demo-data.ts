@@ -20,8 +20,8 @@ import type { SeriesRequest, SubFieldRef } from '@playtime/shared/domain/availab
 import { subFieldStream, type GameDraft } from '@playtime/shared/domain/availability/events';
 import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
-import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
-import { nameNextWeeksRegulars } from '@playtime/shared/game-loop/series';
+import { bookHeldSlot } from '@playtime/shared/game-loop/book-held-slot/booking';
+import { nameNextWeeksRegulars } from '@playtime/shared/game-loop/weekly-series/series';
 import { MAX_REGULARS_WINDOW_HOURS, weeklySpans } from '@playtime/shared/domain/availability/series';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';

@@ -1,24 +1,24 @@
 import type pg from 'pg';
-import { DomainError } from '../domain/decider';
-import { gameDecider } from '../domain/games/decider';
-import type { VerifiedEntryPayment } from '../domain/games/commands/game-command';
-import { ENTRY_HELD, NO_PLACE_TO_PAY_FOR } from '../domain/games/messages';
-import { refuseUnlessOpenToJoin } from '../domain/games/policies/regulars-first';
-import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } from '../domain/games/queries';
-import { gameStream } from '../domain/games/events';
-import { userDecider } from '../domain/users/decider';
-import { userStream } from '../domain/users/events';
-import { availabilityDecider } from '../domain/availability/decider';
-import type { VerifiedRentalPayment } from '../domain/availability/commands/types';
-import { subFieldStream } from '../domain/availability/events';
-import type { CommandDoor } from '../infra/commands/command-door';
-import { currentState, settledState } from '../infra/commands/current-state';
-import { ApiError } from '../infra/http/errors';
-import type { Logger } from '../infra/logging';
-import type { Payment, PaymentProcessor, PaymentPurpose, RefundInput } from '../infra/payments/port';
-import { bookHeldSlot, gameIdForHold } from './booking';
-import type { PaymentPurposes, PricedPurpose, PurposeOf } from './payments/purposes';
-import { findHoldSubField, findSubField } from './sub-fields';
+import { DomainError } from '../../domain/decider';
+import { gameDecider } from '../../domain/games/decider';
+import type { VerifiedEntryPayment } from '../../domain/games/commands/game-command';
+import { ENTRY_HELD, NO_PLACE_TO_PAY_FOR } from '../../domain/games/messages';
+import { refuseUnlessOpenToJoin } from '../../domain/games/policies/regulars-first';
+import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } from '../../domain/games/queries';
+import { gameStream } from '../../domain/games/events';
+import { userDecider } from '../../domain/users/decider';
+import { userStream } from '../../domain/users/events';
+import { availabilityDecider } from '../../domain/availability/decider';
+import type { VerifiedRentalPayment } from '../../domain/availability/commands/types';
+import { subFieldStream } from '../../domain/availability/events';
+import type { CommandDoor } from '../../infra/commands/command-door';
+import { currentState, settledState } from '../../infra/commands/current-state';
+import { ApiError } from '../../infra/http/errors';
+import type { Logger } from '../../infra/logging';
+import type { Payment, PaymentProcessor, PaymentPurpose, RefundInput } from '../../infra/payments/port';
+import { bookHeldSlot, gameIdForHold } from '../book-held-slot/booking';
+import type { PaymentPurposes, PricedPurpose, PurposeOf } from './purposes';
+import { findHoldSubField, findSubField } from '../sub-fields';
 
 /**
  * What a game-loop payment buys and what its fate does (DESIGN §7), the two purposes side by side:

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ofPitchA, testSlotBooked, testSlotHeld } from '@playtime/shared/testing/bookings';
-import { testGameDetails } from '@playtime/shared/testing/games';
-import { queueNamed, storedEvent } from '@playtime/shared/testing/reactors';
-import type { GameDetails } from '@playtime/shared/domain/games/events';
-import { gameLoopReactor, type GameLoopJob } from './game-loop';
+import { ofPitchA, testSlotBooked, testSlotHeld } from '../testing/bookings';
+import { testGameDetails } from '../testing/games';
+import { storedEvent } from '../testing/reactors';
+import type { GameDetails } from '../domain/games/events';
+import { gameLoopPolicy } from './game-loop-policy';
 
-const queue = queueNamed<GameLoopJob>('game-loop');
-const reactor = gameLoopReactor(queue, () => new Date('2026-11-21T12:00:00Z'));
+const reactor = gameLoopPolicy(() => new Date('2026-11-21T12:00:00Z'));
 
 let position = 0;
 const stored = (type: string, data: unknown) => storedEvent(type, data, (position += 1));
@@ -16,12 +15,11 @@ const scheduled = (gameId: string, details: Partial<GameDetails> = {}) =>
 const held = (holdId: string) => stored('SlotHeld', testSlotHeld({ holdId }));
 const released = (holdId: string) => stored('HoldReleased', { ...ofPitchA, holdId, reason: 'released' });
 
-describe('the game loop reactor', () => {
+describe('the game loop policy', () => {
   it('gives a hold its expiry: a delayed job at its expiresAt', () => {
     const hold = held('hold-1');
     expect(reactor.react(hold, () => [])).toEqual([
       {
-        queue,
         jobName: 'expire-hold',
         data: {
           kind: 'expire-hold',
@@ -50,13 +48,12 @@ describe('the game loop reactor', () => {
   it('follows a booking up with a job that makes its game', () => {
     const booking = booked('game-1');
     expect(reactor.react(booking, () => [])).toEqual([
-      { queue, jobName: 'schedule-game', data: { kind: 'schedule-game', booking: booking.data } },
+      { jobName: 'schedule-game', data: { kind: 'schedule-game', booking: booking.data } },
     ]);
   });
 
   /** The reminder of a game at 18:00 on 22 November: 2 hours before (16:00), 28 hours after the reactor's now. */
   const reminderOf = (gameId: string) => ({
-    queue,
     jobName: 'remind-players',
     data: { kind: 'remind-players', gameId },
     delayMs: 28 * 3_600_000,
@@ -77,7 +74,6 @@ describe('the game loop reactor', () => {
     expect(reactor.react(thin, () => [])).toEqual([
       reminderOf('game-7'),
       {
-        queue,
         jobName: 'check-minimum-players',
         data: { kind: 'check-minimum-players', gameId: 'game-7' },
         delayMs: 27 * 3_600_000,
@@ -98,7 +94,6 @@ describe('the game loop reactor', () => {
       reactor.react(stored('SpotOffered', { ...offer, team: 2, expiresAt: '2026-11-21T14:00:00.000Z' }), () => []),
     ).toEqual([
       {
-        queue,
         jobName: 'expire-spot-offer',
         data: { kind: 'expire-spot-offer', gameId: 'game-1', playerId: 'p1', offeredAt: offer.at },
         delayMs: 2 * 3_600_000,
@@ -108,7 +103,6 @@ describe('the game loop reactor', () => {
       reactor.react(stored('WaitlistOffered', { ...offer, expiresAt: '2026-11-21T12:10:00.000Z' }), () => []),
     ).toEqual([
       {
-        queue,
         jobName: 'expire-waitlist-offer',
         data: { kind: 'expire-waitlist-offer', gameId: 'game-1', playerId: 'p1', offeredAt: offer.at },
         delayMs: 10 * 60_000,

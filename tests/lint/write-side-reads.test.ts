@@ -61,7 +61,11 @@ function useCaseFolders(): string[] {
 describe('the game loop and the projector', () => {
   it('share no file name: a use case lives in shared/src/game-loop, the projector only wires it', () => {
     const inShared = new Set([...sourceFiles('shared/src', { withTests: true }).map(stem), ...useCaseFolders()]);
-    const inBoth = new Set(sourceFiles('projector/src', { withTests: true }).map(stem).filter((name) => inShared.has(name)));
+    const inBoth = new Set(
+      sourceFiles('projector/src', { withTests: true })
+        .map(stem)
+        .filter((name) => inShared.has(name)),
+    );
     expect([...inBoth].sort()).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
-import { accountWithdrawalJobHandler, type AccountWithdrawalJob } from '@playtime/shared/game-loop/withdraw-account/handler';
+import {
+  accountWithdrawalJobHandler,
+  type AccountWithdrawalJob,
+} from '@playtime/shared/game-loop/withdraw-account/handler';
 import { accountWithdrawalPolicy } from '@playtime/shared/game-loop/withdraw-account/policy';
 import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';

@@ -2,7 +2,13 @@ import type { OfferWindows } from '../domain/games/rules';
 import type { CommandDoor } from '../infra/commands/command-door';
 import type { JobHandler } from '../infra/jobs/port';
 import { scheduleGame, type ScheduleGameJob } from './book-held-slot/handler';
-import { refund, releaseBooking, type RefundJob, type RefundPayment, type ReleaseBookingJob } from './cancel-game/handler';
+import {
+  refund,
+  releaseBooking,
+  type RefundJob,
+  type RefundPayment,
+  type ReleaseBookingJob,
+} from './cancel-game/handler';
 import { checkMinimumPlayers, type CheckMinimumPlayersJob } from './decide-thin-game/handler';
 import { expireHold, type ExpireHoldJob } from './expire-hold/handler';
 import { expireOffer, type ExpireOfferJob } from './offer-freed-spot/handler';

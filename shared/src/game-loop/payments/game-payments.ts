@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { DomainError } from '../../domain/decider';
 import { gameDecider } from '../../domain/games/decider';
 import type { VerifiedEntryPayment } from '../../domain/games/commands/game-command';
@@ -37,7 +36,6 @@ import { findHoldSubField, findSubField } from '../sub-fields';
  */
 export interface GamePaymentDependencies {
   commands: CommandDoor;
-  pool: pg.Pool;
   /** Refunds through the processor and records the refund in the ledger (setUpPayments). */
   refund: (input: RefundInput) => Promise<boolean>;
   cancellationWindowHours: number;
@@ -196,10 +194,8 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
 
   // The player's page joins with join-game; this joins them when the page never came back.
   async function entrySucceeded(payment: PaymentFor<'entry'>): Promise<void> {
-    const { rows } = await deps.pool.query<{ username: string | null }>(
-      'SELECT username FROM read.users WHERE user_id = $1',
-      [payment.payerId],
-    );
+    // The payer's own stream names them (a username never changes once claimed): no read model is read.
+    const payer = await currentState(commands.store, userDecider, userStream(payment.payerId), commands.streamStates);
     try {
       await commands.run({
         decider: gameDecider,
@@ -207,7 +203,7 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
         command: {
           type: 'JoinGame',
           playerId: payment.payerId,
-          username: rows[0]?.username ?? '',
+          username: payer.status === 'unknown' ? '' : payer.username,
           team: 0,
           payment: {
             paymentId: payment.paymentId,

@@ -112,7 +112,6 @@ async function withReconciliation(
   // What rentals and entries buy, written out in game-payments.ts; a payment that can no longer buy its purpose is refunded.
   const purposes: PaymentPurposes = gamePaymentPurposes({
     commands,
-    pool: options.pool,
     refund: (input) => refund(input),
     cancellationWindowHours: options.cancellationWindowHours,
     logger: options.logger,

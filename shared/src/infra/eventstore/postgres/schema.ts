@@ -56,4 +56,18 @@ export const eventStoreMigrations: Migration[] = [
       CREATE INDEX es_events_waitlist_joined ON es_events ((data->>'playerId')) WHERE type = 'WaitlistJoined';
     `,
   },
+  {
+    version: 4,
+    name: 'the streams an account made, and who is an admin',
+    // The write side finds these in the log, not in a read model (issue #42): a deleted account's fields
+    // and the games it organized (its withdrawal), and at every start the registrations ADMIN_EMAILS
+    // names and the accounts made admin.
+    sql: `
+      CREATE INDEX es_events_field_added_owner ON es_events ((data->>'ownerId')) WHERE type = 'FieldAdded';
+      CREATE INDEX es_events_game_scheduled_organizer ON es_events ((data->>'organizerId')) WHERE type = 'GameScheduled';
+      CREATE INDEX es_events_user_registered_email ON es_events ((data->>'email')) WHERE type = 'UserRegistered';
+      CREATE INDEX es_events_role_given ON es_events ((data->>'role'))
+        WHERE type IN ('UserRegistered', 'UserRoleChanged', 'PartnerDecisionApplied');
+    `,
+  },
 ];

@@ -16,7 +16,7 @@ import { ApiError } from '../../infra/http/errors';
 import type { Logger } from '../../infra/logging';
 import type { Payment, PaymentProcessor, PaymentPurpose, RefundInput } from '../../infra/payments/port';
 import { bookHeldSlot, gameIdForHold } from '../book-held-slot/booking';
-import type { PaymentPurposes, PricedPurpose, PurposeOf } from './purposes';
+import type { PaymentPurposes, PricedPurpose, PurposeKind, PurposeOf } from './purposes';
 import { findHoldSubField, findSubField } from '../sub-fields';
 
 /**
@@ -42,37 +42,52 @@ export interface GamePaymentDependencies {
   logger: Logger;
 }
 
-async function succeededPayment(processor: PaymentProcessor, paymentId: string): Promise<Payment> {
+type PaymentFor<Kind extends PaymentPurpose['kind']> = Payment & { purpose: PurposeOf<Kind> };
+
+/** How a payment made for another purpose than the call's is refused. */
+const ANOTHER_PURPOSE: Record<PurposeKind, string> = {
+  rental: 'This payment was not made for a field rental.',
+  entry: "This payment was not made for a game's entry fee.",
+};
+
+/** The payment, succeeded, for a purpose of this kind; otherwise a 4xx ApiError a person can act on. */
+async function succeededPaymentFor<Kind extends PurposeKind>(
+  processor: PaymentProcessor,
+  paymentId: string,
+  kind: Kind,
+): Promise<PaymentFor<Kind>> {
   const payment = await processor.retrievePayment(paymentId);
   if (!payment) throw new ApiError(404, 'payment_not_found', 'There is no payment with this id.');
   if (payment.status !== 'succeeded')
     throw new ApiError(409, 'payment_not_succeeded', 'This payment has not gone through. Pay first, then try again.');
-  return payment;
+  if (payment.purpose.kind !== kind) throw new ApiError(422, 'payment_for_another_purpose', ANOTHER_PURPOSE[kind]);
+  return payment as PaymentFor<Kind>;
 }
 
-/** A rental payment as add-game may book with it: succeeded, for a rental; otherwise a 4xx ApiError a person can act on. */
+/** A succeeded payment as a decider takes it: who paid how much, for which hold or game. */
+function verified(payment: PaymentFor<'rental'>): VerifiedRentalPayment;
+function verified(payment: PaymentFor<'entry'>): VerifiedEntryPayment;
+function verified({ paymentId, payerId, amountCents, purpose }: PaymentFor<PurposeKind>) {
+  return purpose.kind === 'rental'
+    ? { paymentId, payerId, amountCents, holdId: purpose.holdId }
+    : { paymentId, payerId, amountCents, gameId: purpose.gameId };
+}
+
+/** A rental payment as add-game may book with it: succeeded, for a rental. */
 export async function verifyRentalPayment(
   processor: PaymentProcessor,
   paymentId: string,
 ): Promise<VerifiedRentalPayment> {
-  const payment = await succeededPayment(processor, paymentId);
-  if (payment.purpose.kind !== 'rental')
-    throw new ApiError(422, 'payment_for_another_purpose', 'This payment was not made for a field rental.');
-  return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, holdId: payment.purpose.holdId };
+  return verified(await succeededPaymentFor(processor, paymentId, 'rental'));
 }
 
-/** An entry payment as join-game may join with it: succeeded, for an entry; otherwise a 4xx ApiError a person can act on. */
+/** An entry payment as join-game may join with it: succeeded, for an entry. */
 export async function verifyEntryPayment(
   processor: PaymentProcessor,
   paymentId: string,
 ): Promise<VerifiedEntryPayment> {
-  const payment = await succeededPayment(processor, paymentId);
-  if (payment.purpose.kind !== 'entry')
-    throw new ApiError(422, 'payment_for_another_purpose', "This payment was not made for a game's entry fee.");
-  return { paymentId, payerId: payment.payerId, amountCents: payment.amountCents, gameId: payment.purpose.gameId };
+  return verified(await succeededPaymentFor(processor, paymentId, 'entry'));
 }
-
-type PaymentFor<Kind extends PaymentPurpose['kind']> = Payment & { purpose: PurposeOf<Kind> };
 
 /** The rental and entry purposes, for the webhook inbox, reconciliation and checkout. */
 export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurposes {
@@ -158,12 +173,7 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
       await bookHeldSlot(deps, {
         subField,
         holdId: payment.purpose.holdId,
-        payment: {
-          paymentId: payment.paymentId,
-          payerId: payment.payerId,
-          amountCents: payment.amountCents,
-          holdId: payment.purpose.holdId,
-        },
+        payment: verified(payment),
         actorId: null,
         cancellationWindowHours: deps.cancellationWindowHours,
         metadata: metadata(payment),
@@ -205,12 +215,7 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
           playerId: payment.payerId,
           username: payer.status === 'unknown' ? '' : payer.username,
           team: 0,
-          payment: {
-            paymentId: payment.paymentId,
-            payerId: payment.payerId,
-            amountCents: payment.amountCents,
-            gameId: payment.purpose.gameId,
-          },
+          payment: verified(payment),
         },
         newId: () => payment.paymentId,
         actorId: payment.payerId,

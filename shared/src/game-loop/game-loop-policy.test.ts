@@ -1,57 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ofPitchA, testSlotBooked, testSlotHeld } from '../testing/bookings';
-import { testGameDetails } from '../testing/games';
-import { storedEvent } from '../testing/reactors';
-import type { GameDetails } from '../domain/games/events';
+import { gameLoopEvents, POLICY_NOW } from '../testing/game-loop-events';
 import { gameLoopPolicy } from './game-loop-policy';
 
-const reactor = gameLoopPolicy(() => new Date('2026-11-21T12:00:00Z'));
-
-let position = 0;
-const stored = (type: string, data: unknown) => storedEvent(type, data, (position += 1));
-const booked = (gameId: string) => stored('SlotBooked', testSlotBooked({ holdId: `hold-of-${gameId}`, gameId }));
-const scheduled = (gameId: string, details: Partial<GameDetails> = {}) =>
-  stored('GameScheduled', { ...testGameDetails({ gameId, ...details }), rentalPaymentId: null, rentalCents: 0 });
-const held = (holdId: string) => stored('SlotHeld', testSlotHeld({ holdId }));
-const released = (holdId: string) => stored('HoldReleased', { ...ofPitchA, holdId, reason: 'released' });
+/**
+ * The game loop's policy as the projector runs it: every use case's policy asked in turn. Each use
+ * case's own tests are in its folder; here, what a game's scheduling asks of several of them.
+ */
+const { stored, held, booked, scheduled } = gameLoopEvents();
+const reactor = gameLoopPolicy(POLICY_NOW);
 
 describe('the game loop policy', () => {
-  it('gives a hold its expiry: a delayed job at its expiresAt', () => {
-    const hold = held('hold-1');
-    expect(reactor.react(hold, () => [])).toEqual([
-      {
-        jobName: 'expire-hold',
-        data: {
-          kind: 'expire-hold',
-          subField: { subFieldId: 'sf-a', fieldId: 'f1', ownerId: 'owner-1', name: 'Pitch A' },
-          holdId: 'hold-1',
-        },
-        delayMs: 10 * 60_000,
-      },
-    ]);
-  });
-
-  it('asks no expiry for a hold booked or released later in the same batch, and nothing for the release itself', () => {
-    const hold = held('hold-2');
-    expect(
-      reactor.react(hold, () => [
-        booked('game-4'),
-        stored('SlotBooked', testSlotBooked({ holdId: 'hold-2', gameId: 'game-5' })),
-      ]),
-    ).toEqual([]);
-    expect(reactor.react(hold, () => [released('hold-2')])).toEqual([]);
-    expect(reactor.react(released('hold-2'), () => [])).toEqual([]);
-    // Another hold's end does not end this one.
-    expect(reactor.react(hold, () => [released('hold-3'), booked('game-6')])).toHaveLength(1);
-  });
-
-  it('follows a booking up with a job that makes its game', () => {
-    const booking = booked('game-1');
-    expect(reactor.react(booking, () => [])).toEqual([
-      { jobName: 'schedule-game', data: { kind: 'schedule-game', booking: booking.data } },
-    ]);
-  });
-
   /** The reminder of a game at 18:00 on 22 November: 2 hours before (16:00), 28 hours after the reactor's now. */
   const reminderOf = (gameId: string) => ({
     jobName: 'remind-players',
@@ -88,25 +46,20 @@ describe('the game loop policy', () => {
     ]);
   });
 
-  it('lets every offer of a spot or a place run out by itself: a delayed job at its expiresAt', () => {
-    const offer = { gameId: 'game-1', playerId: 'p1', at: '2026-11-21T12:00:00.000Z' };
-    expect(
-      reactor.react(stored('SpotOffered', { ...offer, team: 2, expiresAt: '2026-11-21T14:00:00.000Z' }), () => []),
-    ).toEqual([
-      {
-        jobName: 'expire-spot-offer',
-        data: { kind: 'expire-spot-offer', gameId: 'game-1', playerId: 'p1', offeredAt: offer.at },
-        delayMs: 2 * 3_600_000,
-      },
-    ]);
-    expect(
-      reactor.react(stored('WaitlistOffered', { ...offer, expiresAt: '2026-11-21T12:10:00.000Z' }), () => []),
-    ).toEqual([
-      {
-        jobName: 'expire-waitlist-offer',
-        data: { kind: 'expire-waitlist-offer', gameId: 'game-1', playerId: 'p1', offeredAt: offer.at },
-        delayMs: 10 * 60_000,
-      },
-    ]);
+  it('handles every event one of its use cases reacts to, and asks nothing of the others', () => {
+    expect([...reactor.handles].sort()).toEqual(
+      [
+        'SlotHeld',
+        'HoldReleased',
+        'SlotBooked',
+        'GameScheduled',
+        'PlayerRemoved',
+        'GameCancelled',
+        'SpotOffered',
+        'WaitlistOffered',
+      ].sort(),
+    );
+    expect(reactor.react(held('hold-1'), () => [])).toMatchObject([{ jobName: 'expire-hold' }]);
+    expect(reactor.react(stored('UserDeleted', { userId: 'u1', deletedBy: 'admin-1' }), () => [])).toEqual([]);
   });
 });

@@ -31,20 +31,24 @@ describe('webhook inbox', () => {
 
   const deliver = (payload: string) =>
     inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
+  /** A payment made and paid with the test card: its webhooks are the last in `sent`. */
+  const payWithCard = async (request: Parameters<typeof paymentRequest>[0]) => {
+    const created = await processor.createPayment(paymentRequest(request));
+    await processor.confirm(created.clientSecret, card);
+    return created;
+  };
 
   it('records a refund that arrives before its payment, with the fee, once; then tells the purpose its payment succeeded', async () => {
     const succeeded: string[] = [];
     purposes.onPaymentSucceeded('rental', async (payment) => void succeeded.push(payment.purpose.holdId));
-    const created = await processor.createPayment(
-      paymentRequest({
-        amountCents: 10_000,
-        purpose: { kind: 'rental', holdId: 'hold-9' },
-        payerId: 'captain-1',
-        receiverId: 'owner-1',
-        idempotencyKey: 'k-1',
-      }),
-    );
-    await processor.confirm(created.clientSecret, card);
+    const rental = { kind: 'rental', holdId: 'hold-9' } as const;
+    const created = await payWithCard({
+      amountCents: 10_000,
+      purpose: rental,
+      payerId: 'captain-1',
+      receiverId: 'owner-1',
+      idempotencyKey: 'k-1',
+    });
     await processor.refund({ paymentId: created.paymentId, amountCents: 2500, idempotencyKey: 'r-1' });
     const [paid, refunded] = sent;
 
@@ -68,10 +72,12 @@ describe('webhook inbox', () => {
       calls += 1;
       if (calls === 1) throw new Error('the game store is away');
     });
-    const created = await processor.createPayment(
-      paymentRequest({ amountCents: 700, payerId: 'player-1', receiverId: 'captain-1', idempotencyKey: 'k-2' }),
-    );
-    await processor.confirm(created.clientSecret, card);
+    const created = await payWithCard({
+      amountCents: 700,
+      payerId: 'player-1',
+      receiverId: 'captain-1',
+      idempotencyKey: 'k-2',
+    });
     const payload = sent.at(-1)!;
     await expect(deliver(payload)).rejects.toThrow('the game store is away');
     expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: false });
@@ -99,17 +105,15 @@ describe('webhook inbox', () => {
       purposes: new TestPaymentPurposes(),
       recent,
     });
-    const created = await processor.createPayment(
-      paymentRequest({
-        amountCents: 4_000,
-        purpose: { kind: 'entry', gameId: 'game-7' },
-        payerId: 'player-7',
-        receiverId: 'captain-7',
-        idempotencyKey: 'k-7',
-      }),
-    );
     sent.length = 0;
-    await processor.confirm(created.clientSecret, card);
+    const entry = { kind: 'entry', gameId: 'game-7' } as const;
+    const created = await payWithCard({
+      amountCents: 4_000,
+      purpose: entry,
+      payerId: 'player-7',
+      receiverId: 'captain-7',
+      idempotencyKey: 'k-7',
+    });
     const [paid] = sent;
 
     // What add-game and join-game do with the processor the payments part hands out: it notes the success.

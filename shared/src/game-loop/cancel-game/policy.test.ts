@@ -20,24 +20,25 @@ const cancelled = (game: { rentalRefunded: boolean; rentalRefundCents: number | 
     ...game,
   });
 
+/** The refund job of a payment of game-1: its key is the game's and the payment's, whatever the reason. */
+const refundOf = (paymentId: string, reason: string, amountCents?: number) => ({
+  jobName: 'refund',
+  data: {
+    kind: 'refund',
+    paymentId,
+    idempotencyKey: `refund-game-1-${paymentId}`,
+    reason,
+    ...(amountCents === undefined ? {} : { amountCents }),
+  },
+});
+
 describe('the cancelled game policy', () => {
   it('gives the slot back, then refunds every entry and the rental, each once by the game and the payment', () => {
     expect(policy.react(cancelled({ rentalRefunded: true, rentalRefundCents: 1500 }), () => [])).toEqual([
       { jobName: 'release-booking', data: { kind: 'release-booking', gameId: 'game-1', subField: pitchA } },
-      ...['pay-p1', 'pay-p2'].map((paymentId) => ({
-        jobName: 'refund',
-        data: { kind: 'refund', paymentId, idempotencyKey: `refund-game-1-${paymentId}`, reason: 'game_cancelled' },
-      })),
-      {
-        jobName: 'refund',
-        data: {
-          kind: 'refund',
-          paymentId: 'pay-rental',
-          idempotencyKey: 'refund-game-1-pay-rental',
-          reason: 'game_cancelled',
-          amountCents: 1500,
-        },
-      },
+      refundOf('pay-p1', 'game_cancelled'),
+      refundOf('pay-p2', 'game_cancelled'),
+      refundOf('pay-rental', 'game_cancelled', 1500),
     ]);
   });
 
@@ -45,15 +46,9 @@ describe('the cancelled game policy', () => {
     expect(
       policy.react(cancelled({ rentalRefunded: false, rentalRefundCents: null }), () => []).map((job) => job.data),
     ).not.toContainEqual(expect.objectContaining({ paymentId: 'pay-rental' }));
-    expect(policy.react(cancelled({ rentalRefunded: true, rentalRefundCents: null }), () => []).at(-1)).toEqual({
-      jobName: 'refund',
-      data: {
-        kind: 'refund',
-        paymentId: 'pay-rental',
-        idempotencyKey: 'refund-game-1-pay-rental',
-        reason: 'game_cancelled',
-      },
-    });
+    expect(policy.react(cancelled({ rentalRefunded: true, rentalRefundCents: null }), () => []).at(-1)).toEqual(
+      refundOf('pay-rental', 'game_cancelled'),
+    );
   });
 
   it("refunds a removed player's entry with the same key a later cancellation would use, and nothing for a free one", () => {
@@ -67,12 +62,7 @@ describe('the cancelled game policy', () => {
         username: 'p1',
         refundedPaymentId,
       });
-    expect(policy.react(removed('pay-p1'), () => [])).toEqual([
-      {
-        jobName: 'refund',
-        data: { kind: 'refund', paymentId: 'pay-p1', idempotencyKey: 'refund-game-1-pay-p1', reason: 'player_removed' },
-      },
-    ]);
+    expect(policy.react(removed('pay-p1'), () => [])).toEqual([refundOf('pay-p1', 'player_removed')]);
     expect(policy.react(removed(null), () => [])).toEqual([]);
   });
 });

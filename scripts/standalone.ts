@@ -10,10 +10,10 @@ import { commandApiSettings, createCommandApi } from '@playtime/command-api/comm
 import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-import';
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
 import { pictureUploadRoutes } from '@playtime/command-api/pictures/routes';
-import { startGameLoop } from '@playtime/projector/games/game-loop';
-import { startAccountWithdrawal } from '@playtime/projector/users/account-withdrawal';
+import { startGameLoop } from '@playtime/projector/games/game-loop-worker';
+import { startAccountWithdrawal } from '@playtime/projector/users/account-withdrawal-worker';
 import { createProductProjector } from '@playtime/projector/product-projector';
-import { projectionNames } from '@playtime/projector/projections';
+import { projectionNames } from '@playtime/projector/product-projections';
 import { socketAnnouncer, type RoomEmitter } from '@playtime/projector/realtime/socket-announcer';
 import { createReadApi } from '@playtime/read-api/read-api';
 import { createRealtimeServer } from '@playtime/read-api/realtime/socket-server';
@@ -43,7 +43,7 @@ export interface RunningApp {
   url: string;
   port: number;
   databaseUrl: string;
-  /** The processor, its webhook inbox and reconciliation, and what rentals and entries buy (shared/src/game-loop/game-payments.ts). */
+  /** The processor, its webhook inbox and reconciliation, and what rentals and entries buy (shared/src/game-loop/payments/game-payments.ts). */
   payments: Payments;
   /** The outbox's worker; without SMTP_URL its embedded catcher holds every mail. */
   email: EmailWorker;

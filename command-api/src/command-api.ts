@@ -6,7 +6,7 @@ import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
-import { verifyEntryPayment, verifyRentalPayment } from '@playtime/shared/game-loop/game-payments';
+import { verifyEntryPayment, verifyRentalPayment } from '@playtime/shared/game-loop/payments/verified-payment';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';

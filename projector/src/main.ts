@@ -7,10 +7,10 @@ import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastruc
 import { startEmailWorker } from '@playtime/shared/infra/email/email-worker';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
-import { startGameLoop } from './games/game-loop';
-import { startAccountWithdrawal } from './users/account-withdrawal';
+import { startGameLoop } from './games/game-loop-worker';
+import { startAccountWithdrawal } from './users/account-withdrawal-worker';
 import { createProductProjector } from './product-projector';
-import { projectionNames } from './projections';
+import { projectionNames } from './product-projections';
 import { redisSocketAnnouncer } from './realtime/socket-announcer';
 import { silentAnnouncer } from './runtime/projection';
 

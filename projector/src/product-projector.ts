@@ -2,7 +2,7 @@ import type { Infrastructure } from '@playtime/shared/infra/runtime/infrastructu
 import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import type { EmailSettings } from '@playtime/shared/infra/email/outbox';
-import { productProjections } from './projections';
+import { productProjections } from './product-projections';
 import type { ChangeAnnouncer, Projection } from './runtime/projection';
 import { createProjector, type Projector } from './runtime/projector';
 

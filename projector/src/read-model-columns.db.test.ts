@@ -5,7 +5,7 @@ import { migrate } from '@playtime/shared/infra/db/migrations';
 import { createPool, withTransaction } from '@playtime/shared/infra/db/pool';
 import { projectionMigrations } from '@playtime/shared/infra/projections/schema';
 import { createTestDatabase } from '../../tests/support/postgres';
-import { productProjections } from './projections';
+import { productProjections } from './product-projections';
 
 /** The read models the projector creates are the ones the contract declares, column for column. */
 describe('read models against the contract (real PostgreSQL)', () => {

@@ -13,6 +13,7 @@ import { organizerGameListRoutes } from './games/organizer-routes';
 import { mailQueryRoutes } from './mail/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
+import { paymentQueryRoutes } from './payments/routes';
 import { pictureQueryRoutes } from './pictures/routes';
 import { readYourWrites } from './http/read-your-writes';
 import { availabilityQueryRoutes } from './availability/routes';
@@ -53,6 +54,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(organizerGameListRoutes(deps));
   router.use(auditQueryRoutes(deps));
   router.use(partnerQueryRoutes(deps));
+  router.use(paymentQueryRoutes(deps));
   router.use(operationsQueryRoutes(deps));
   router.use(mailQueryRoutes(deps));
   router.use(pictureQueryRoutes(deps));

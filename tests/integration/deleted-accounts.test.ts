@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import type { SystemStatus } from '@playtime/shared/contract/operations';
-import { gameIdForHold } from '@playtime/shared/game-loop/booking';
+import { gameIdForHold } from '@playtime/shared/game-loop/book-held-slot/booking';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import {

@@ -83,7 +83,7 @@ describe('demo data on a fresh standalone start', () => {
       const { rows } = await pool.query<{ issuer: string; subject: string; email: string }>(
         'SELECT issuer, subject, email FROM read.users',
       );
-      const people = await demoPeople(pool, rows);
+      const people = await demoPeople(store, rows);
       expect(people).not.toBeNull();
       const before = await store.countEventsAfter(null);
       const deps = {

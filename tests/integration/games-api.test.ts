@@ -15,7 +15,7 @@ import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import { gameIdForHold } from '@playtime/shared/game-loop/booking';
+import { gameIdForHold } from '@playtime/shared/game-loop/book-held-slot/booking';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/contract/checkpoints';
 import { POSITION_HEADER, STALE_HEADER } from '@playtime/shared/contract/headers';

@@ -18,7 +18,11 @@ import type { AvailabilityCommand } from '@playtime/shared/domain/availability/c
 import { subFieldStream, type AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { gameDecider, type GameCommand, type GameState } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
-import { gameDetailsOfBooking, gameIdForHold, laterWeekGameIds } from '@playtime/shared/game-loop/booking';
+import {
+  gameDetailsOfBooking,
+  gameIdForHold,
+  laterWeekGameIds,
+} from '@playtime/shared/game-loop/book-held-slot/booking';
 import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';

@@ -41,8 +41,16 @@ const forbidden: [boundary: string, file: string, specifier: string][] = [
   ['the web imports no shared test helpers', 'web/src/lib/api-client.ts', '@playtime/shared/testing/decider-testing'],
   ['the web imports nothing from a service', 'web/src/lib/api-client.ts', '@playtime/read-api/realtime/rooms'],
   ['the web does not reach around the package', 'web/src/lib/api-client.ts', '../../../shared/src/infra/ids'],
-  ['read-api imports nothing from projector (package)', 'read-api/src/main.ts', '@playtime/projector/projections'],
-  ['read-api imports nothing from projector (relative)', 'read-api/src/main.ts', '../../projector/src/projections'],
+  [
+    'read-api imports nothing from projector (package)',
+    'read-api/src/main.ts',
+    '@playtime/projector/product-projections',
+  ],
+  [
+    'read-api imports nothing from projector (relative)',
+    'read-api/src/main.ts',
+    '../../projector/src/product-projections',
+  ],
   ['infrastructure runs no decider (relative)', 'shared/src/infra/payments/port.ts', '../../domain/ledger/decider'],
   [
     'infrastructure runs no decider (package)',
@@ -53,7 +61,7 @@ const forbidden: [boundary: string, file: string, specifier: string][] = [
   [
     'infrastructure imports nothing from the game loop (relative)',
     'shared/src/infra/payments/port.ts',
-    '../../game-loop/booking',
+    '../../game-loop/book-held-slot/booking',
   ],
   [
     'infrastructure imports nothing from the game loop (package)',
@@ -97,7 +105,11 @@ const allowed: [place: string, file: string, specifier: string][] = [
     'shared/src/infra/commands/idempotency.ts',
     '../../domain/idempotency/events',
   ],
-  ['the game loop: infrastructure and deciders', 'shared/src/game-loop/booking.ts', '../domain/games/decider'],
+  [
+    'the game loop: infrastructure and deciders',
+    'shared/src/game-loop/book-held-slot/booking.ts',
+    '../../domain/games/decider',
+  ],
   ["a web feature: another feature's index", 'web/src/features/games/organize/confirm-step.tsx', '../../payments'],
   ['a web feature: its own insides', 'web/src/features/games/organize/confirm-step.tsx', '../play/play-time'],
   ["the web app: a feature's index", 'web/src/app/router.tsx', '../features/users'],

@@ -65,7 +65,7 @@ describe('the import graph of the server', () => {
   it('resolves the packages the services import from shared (so the rules below see every edge)', () => {
     const commandApi = graph.modules.find((module) => module.source === 'command-api/src/command-api.ts');
     expect(commandApi?.dependencies.map((dependency) => dependency.resolved)).toContain(
-      'shared/src/game-loop/game-payments.ts',
+      'shared/src/game-loop/payments/verified-payment.ts',
     );
     expect(
       graph.modules.flatMap((module) => module.dependencies.filter((dependency) => dependency.couldNotResolve)),

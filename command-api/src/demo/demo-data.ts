@@ -20,8 +20,11 @@ import type { SeriesRequest, SubFieldRef } from '@playtime/shared/domain/availab
 import { subFieldStream, type GameDraft } from '@playtime/shared/domain/availability/events';
 import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
-import { bookHeldSlot } from '@playtime/shared/game-loop/booking';
-import { nameNextWeeksRegulars } from '@playtime/shared/game-loop/series';
+import { currentState } from '@playtime/shared/infra/commands/current-state';
+import { userDecider } from '@playtime/shared/domain/users/decider';
+import { userStream } from '@playtime/shared/domain/users/events';
+import { bookHeldSlot } from '@playtime/shared/game-loop/book-held-slot/booking';
+import { nameNextWeeksRegulars } from '@playtime/shared/game-loop/weekly-series/series';
 import { MAX_REGULARS_WINDOW_HOURS, weeklySpans } from '@playtime/shared/domain/availability/series';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
@@ -192,7 +195,7 @@ async function bookDemoGame(
 
 /** The demo owner and captain among the identities registered at start, by their demo emails. */
 export async function demoPeople(
-  pool: pg.Pool,
+  store: EventStore,
   accounts: { issuer: string; subject: string; email: string }[],
 ): Promise<DemoPeople | null> {
   const idOf = (email: string) => {
@@ -203,9 +206,11 @@ export async function demoPeople(
   const organizerId = idOf('captain@playtime.test');
   const playerId = idOf('player@playtime.test');
   if (!ownerId || !organizerId) return null;
-  const usernameOf = async (userId: string) =>
-    (await pool.query<{ username: string }>('SELECT username FROM read.users WHERE user_id = $1', [userId])).rows[0]
-      ?.username;
+  // The account's own stream names it (the write side reads no read model).
+  const usernameOf = async (userId: string) => {
+    const user = await currentState(store, userDecider, userStream(userId));
+    return user.status === 'active' ? user.username : undefined;
+  };
   const organizerUsername = await usernameOf(organizerId);
   const playerUsername = playerId ? await usernameOf(playerId) : undefined;
   if (!organizerUsername) return null;

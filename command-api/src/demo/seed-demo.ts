@@ -12,8 +12,8 @@ const SEEDING_LOCK = 0x706c6179;
  * What every command side runs at start: registers the demo accounts the embedded identity provider
  * seeded (when it did), applies ADMIN_EMAILS (prepareUsersAtStart), then, when `seedDemo`, loads the
  * demo field and games once. Two command APIs starting together take turns (an advisory lock), and the
- * second finds the demo seeded. The demo needs read.users to name its organizer: a deployment whose
- * projector has not caught up yet is seeded at the next start, and the log says so.
+ * second finds the demo seeded. The demo's people are the demo accounts registered just before, named
+ * by their own streams.
  */
 export async function prepareAtStart(
   parts: ServiceParts,
@@ -31,17 +31,13 @@ export async function prepareAtStart(
   const client = await parts.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [SEEDING_LOCK]);
-    const users = await prepareUsersAtStart({ ...parts, accounts });
-    if (!users.caughtUp)
-      logger.warn(
-        'read.users had not caught up with the log at start: ADMIN_EMAILS reached only the users it showed, and is applied again at the next start',
-      );
+    await prepareUsersAtStart({ ...parts, accounts });
     if (!seedDemo) return;
-    const people = await demoPeople(parts.pool, accounts);
+    const people = await demoPeople(parts.store, accounts);
     if (!people) {
       logger.warn(
         embedded
-          ? 'the demo accounts are not in read.users yet (is the projector running?): the demo field and games are loaded at the next start'
+          ? 'the demo accounts are not registered (the embedded provider seeded none): the demo field and games are loaded at the next start'
           : 'SEED_DEMO needs the embedded identity provider (its demo accounts own the demo field and games)',
       );
       return;

@@ -9,7 +9,7 @@ import {
 } from '@playtime/shared/contract/games';
 import type { VerifiedRentalPayment } from '@playtime/shared/domain/availability/commands/types';
 import { NO_SUCH_SUBFIELD } from '@playtime/shared/domain/availability/messages';
-import { bookHeldSlot, holdSlot, releaseHold } from '@playtime/shared/game-loop/booking';
+import { bookHeldSlot, holdSlot, releaseHold } from '@playtime/shared/game-loop/book-held-slot/booking';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';

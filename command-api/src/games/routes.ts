@@ -26,7 +26,7 @@ import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/share
 import type pg from 'pg';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
-import { cancelRestOfSeries } from '@playtime/shared/game-loop/series';
+import { cancelRestOfSeries } from '@playtime/shared/game-loop/weekly-series/series';
 import { metadataOf, runCommand, setPosition, type CommandDependencies } from '../http/run-command';
 
 export type GameCommandDependencies = CommandDependencies & {

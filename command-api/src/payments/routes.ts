@@ -5,7 +5,6 @@ import {
   accountNumberRequestSchema,
   type PayoutAccount,
   checkoutRequestSchema,
-  fieldOwnerRequestSchema,
   simulatedCompleteActionRequestSchema,
   simulatedConfirmRequestSchema,
 } from '@playtime/shared/contract/payments';
@@ -88,23 +87,6 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
 
   router.post('/api/create-payout-onboarding-link', anyUser, async (req, res) => {
     res.json({ url: await processor.onboardingLink(req.user!.userId, `${deps.publicUrl}${PAYOUTS_RETURN_PATH}`) });
-  });
-
-  router.post('/api/find-username-of-field-owner', anyUser, async (req, res) => {
-    const { fieldName } = parseBody(fieldOwnerRequestSchema, req.body);
-    const { rows } = await deps.pool.query<{ username: string | null }>(
-      `SELECT u.username FROM read.fields f JOIN read.users u ON u.user_id = f.owner_id
-        WHERE lower(f.name) = lower($1) AND NOT f.deleted AND NOT u.deleted ORDER BY f.added_at LIMIT 1`,
-      [fieldName],
-    );
-    if (!rows[0]) throw new ApiError(404, 'field_not_found', `There is no field named "${fieldName}".`);
-    if (!rows[0].username)
-      throw new ApiError(
-        404,
-        'owner_has_no_username',
-        `The owner of "${fieldName}" has no username to receive payments.`,
-      );
-    res.type('text/plain').send(rows[0].username);
   });
 
   if (simulated) {

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Request, Response } from 'express';
 import { adminRosterDecider } from '@playtime/shared/domain/users/admin-roster';
 import { userDecider } from '@playtime/shared/domain/users/decider';
@@ -7,10 +6,10 @@ import { usernameCandidate, usernameClaimDecider, usernameFor } from '@playtime/
 import { DomainError } from '@playtime/shared/domain/decider';
 import { commandDoorOf, type CommandDoor } from '@playtime/shared/infra/commands/command-door';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
-import type { AppendResult, EventStore } from '@playtime/shared/infra/eventstore/port';
+import type { AppendResult, EventLookup, EventStore } from '@playtime/shared/infra/eventstore/port';
+import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { userIdFor } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
-import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
 import { runCommand, type CommandDependencies } from '../http/run-command';
 
 /** Who is registering, as their identity provider describes them. */
@@ -161,29 +160,6 @@ export async function deleteUser(
   await runCommand(deps, req, res, userDecider, userStream(userId), { type: 'DeleteUser' });
 }
 
-export interface UsersAtStartDependencies extends RegistrationDependencies {
-  pool: pg.Pool;
-  /** Accounts to register now (the standalone demo accounts), so admins see them before they log in. */
-  accounts?: readonly Registrant[];
-  /** Longest wait for read.users to catch up with the log before ADMIN_EMAILS is applied. */
-  catchUpMs?: number;
-}
-
-/**
- * Waits until read.users exists and has caught up with the log. In the distributed composition the
- * projector may start after this service; read.users appears with the users projection's first
- * checkpoint, in one transaction, so a projection with no checkpoint yet has no table to read.
- */
-async function waitForUsersProjection(deps: UsersAtStartDependencies): Promise<{ exists: boolean; caughtUp: boolean }> {
-  const deadline = Date.now() + (deps.catchUpMs ?? 10_000);
-  for (;;) {
-    const [users] = await readProjectionPositions(deps.pool, ['users']);
-    if (users && (await deps.store.countEventsAfter(users.checkpoint)) === 0) return { exists: true, caughtUp: true };
-    if (Date.now() > deadline) return { exists: users !== undefined, caughtUp: false };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /**
  * Makes a user an admin on the operator's word (ADMIN_EMAILS, `npm run create-admin`), not an
  * admin's: the account takes the role, then the admin roster lists them.
@@ -210,25 +186,71 @@ export async function makeAdmin(deps: RegistrationDependencies, userId: string, 
   });
 }
 
+export interface UsersAtStartDependencies extends RegistrationDependencies {
+  /** Accounts to register now (the standalone demo accounts), so admins see them before they log in. */
+  accounts?: readonly Registrant[];
+}
+
+/** The user ids of the events the lookup names, with where the first of each is in the log. */
+async function usersNamed(store: EventStore, lookups: EventLookup[]): Promise<Map<string, number>> {
+  const found = (await Promise.all(lookups.map((lookup) => store.findEvents(lookup)))).flat();
+  const users = new Map<string, number>();
+  for (const event of found.sort((a, b) => a.globalPosition - b.globalPosition)) {
+    const { userId } = event.data as { userId: string };
+    if (!users.has(userId)) users.set(userId, event.globalPosition);
+  }
+  return users;
+}
+
+/**
+ * Who is to be an admin at start, from the log itself (the write side reads no read model to decide):
+ * every registration with a verified email in ADMIN_EMAILS (registration keeps the email in lower
+ * case), and every account whose role is admin (accounts made admin before the roster existed). Each
+ * account's own stream then says whether it is still there, and still an admin. In the order they
+ * came into the log.
+ */
+async function adminsAtStart(deps: UsersAtStartDependencies): Promise<string[]> {
+  const registrations = (
+    await Promise.all(
+      [...new Set(deps.adminEmails.map((email) => email.toLowerCase()))].map((email) =>
+        deps.store.findEvents({ type: 'UserRegistered', key: 'email', value: email }),
+      ),
+    )
+  ).flat();
+  // Registrations from before the verdict was recorded count as unverified (UserRegistered's upcast).
+  const verified = new Map(
+    registrations
+      .map(parseEvent)
+      .flatMap((event, index) =>
+        event.type === 'UserRegistered' && event.data.emailVerified
+          ? [[event.data.userId, registrations[index]!.globalPosition] as const]
+          : [],
+      ),
+  );
+  const admins = await usersNamed(
+    deps.store,
+    ['UserRegistered', 'UserRoleChanged', 'PartnerDecisionApplied'].map((type) => ({
+      type,
+      key: 'role',
+      value: 'admin',
+    })),
+  );
+  const candidates = [...new Map([...admins, ...verified])].sort(([, a], [, b]) => a - b).map(([userId]) => userId);
+  const users = await Promise.all(
+    candidates.map((userId) => currentState(deps.store, userDecider, userStream(userId))),
+  );
+  return candidates.filter((userId, index) => {
+    const user = users[index]!;
+    return user.status === 'active' && (verified.has(userId) || user.role === 'admin');
+  });
+}
+
 /**
  * Run at every start of the command side: registers the given accounts, then makes every registered
  * user whose verified email is in ADMIN_EMAILS an admin (so a lost admin comes back with a restart),
  * and puts every admin on the admin roster (accounts made admin before the roster existed).
- * This reads read.users once it has caught up with the log. The email and its verified flag are
- * facts that never change after registration; the role is read only to add admins to the roster
- * (it only ever grants, so a role read late cannot take anyone's admin role away). When no projector
- * has made read.users within the wait, there is no one to read: the next start applies the list.
  */
-export async function prepareUsersAtStart(deps: UsersAtStartDependencies): Promise<{ caughtUp: boolean }> {
+export async function prepareUsersAtStart(deps: UsersAtStartDependencies): Promise<void> {
   for (const account of deps.accounts ?? []) await registerUser(deps, account);
-  const { exists, caughtUp } = await waitForUsersProjection(deps);
-  if (!exists) return { caughtUp };
-  const { rows } = await deps.pool.query<{ user_id: string }>(
-    `SELECT user_id FROM read.users
-      WHERE NOT deleted AND (role = 'admin' OR (email_verified AND lower(email) = ANY($1::text[])))
-      ORDER BY registered_at, user_id`,
-    [deps.adminEmails.map((email) => email.toLowerCase())],
-  );
-  for (const { user_id: userId } of rows) await makeAdmin(deps, userId, 'admin-emails-at-start');
-  return { caughtUp };
+  for (const userId of await adminsAtStart(deps)) await makeAdmin(deps, userId, 'admin-emails-at-start');
 }

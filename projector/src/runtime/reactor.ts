@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import type { JobQueue, JobToEnqueue } from '@playtime/shared/infra/jobs/port';
+import type { JobPolicy } from '@playtime/shared/game-loop/policy';
 import type { Projection } from './projection';
 
 /** A side effect a reactor asks for: a job on a queue. */
@@ -26,6 +27,15 @@ export interface Reactor {
    * ever an optimisation: batches are cut differently on a replay, and the reaction must be right without it.
    */
   react(event: StoredEvent, following: () => readonly StoredEvent[]): JobRequest[];
+}
+
+/** The reactor of a use case's policy (shared/src/game-loop): every job it asks for goes on `queue`. */
+export function policyReactor<Job>(name: string, policy: JobPolicy<Job>, queue: JobQueue<Job>): Reactor {
+  return {
+    name,
+    handles: policy.handles,
+    react: (event, following) => policy.react(event, following).map((asked) => ({ queue, ...asked })),
+  };
 }
 
 /**

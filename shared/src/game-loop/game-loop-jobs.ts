@@ -1,51 +1,42 @@
-import { gameDecider, type GameCommand } from '../domain/games/decider';
-import { gameStream } from '../domain/games/events';
 import type { OfferWindows } from '../domain/games/rules';
-import { availabilityDecider } from '../domain/availability/decider';
-import type { SubFieldRef } from '../domain/availability/commands/types';
-import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
 import type { CommandDoor } from '../infra/commands/command-door';
-import { currentState } from '../infra/commands/current-state';
 import type { JobHandler } from '../infra/jobs/port';
-import { scheduleBookedGame } from './booking';
-import { nameNextWeeksRegulars } from './series';
+import { scheduleGame, type ScheduleGameJob } from './book-held-slot/handler';
+import {
+  refund,
+  releaseBooking,
+  type RefundJob,
+  type RefundPayment,
+  type ReleaseBookingJob,
+} from './cancel-game/handler';
+import { checkMinimumPlayers, type CheckMinimumPlayersJob } from './decide-thin-game/handler';
+import { expireHold, type ExpireHoldJob } from './expire-hold/handler';
+import { expireOffer, type ExpireOfferJob } from './offer-freed-spot/handler';
+import { remindPlayers, type RemindPlayersJob } from './remind-players/handler';
+import type { NameRegularsJob } from './weekly-series/policy';
+import { nameNextWeeksRegulars } from './weekly-series/series';
+
+export type { RefundPayment } from './cancel-game/handler';
 
 /**
- * The game loop's side effects (DESIGN §7), done by jobs with retries once the game loop's reactor
- * (projector/src/games/game-loop.ts) has asked for them: a hold expires by itself; a booking becomes
- * its game; a cancelled game gives its slot back and refunds what it owes; a player the organizer
- * removed gets their entry back; an offer of a freed place runs out by itself, passing the place on; a
- * game with a minimum of players checks it at its decision time (issue #29); members are reminded
- * before the start (issue #31). Every job is idempotent on
- * its own (its command decides nothing twice, its refund has a key).
+ * The game loop's side effects (DESIGN §7), done by jobs with retries once the game loop's policy
+ * (game-loop-policy.ts) has asked for them, each in its use case's folder: a hold expires by itself
+ * (expire-hold); a booking becomes its game (book-held-slot); a cancelled game gives its slot back and
+ * refunds what it owes, and a player the organizer removed gets their entry back (cancel-game); an offer
+ * of a freed place runs out by itself, passing the place on (offer-freed-spot); a game with a minimum
+ * of players checks it at its decision time (decide-thin-game, issue #29); a series week names next
+ * week's regulars (weekly-series, issue #30); members are reminded before the start (remind-players,
+ * issue #31). Every job is idempotent on its own (its command decides nothing twice, its refund has a key).
  */
 export type GameLoopJob =
-  | { kind: 'expire-hold'; subField: SubFieldRef; holdId: string }
-  | { kind: 'schedule-game'; booking: Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'] }
-  | { kind: 'release-booking'; subField: SubFieldRef; gameId: string }
-  | {
-      kind: 'refund';
-      paymentId: string;
-      idempotencyKey: string;
-      reason: 'game_cancelled' | 'player_removed';
-      /** Part of the payment (a week of a series' rental); absent: whatever is left of it. */
-      amountCents?: number;
-    }
-  /** The spot or waitlist offer made to `playerId` at `offeredAt`, at its expiry. */
-  | { kind: 'expire-spot-offer'; gameId: string; playerId: string; offeredAt: string }
-  | { kind: 'expire-waitlist-offer'; gameId: string; playerId: string; offeredAt: string }
-  | { kind: 'check-minimum-players'; gameId: string }
-  /** Issue #30: at the end of a series week, its team players become next week's regulars. */
-  | { kind: 'name-regulars'; gameId: string }
-  /** Issue #31: a set time before the start, the members are reminded. */
-  | { kind: 'remind-players'; gameId: string };
-
-export type RefundPayment = (request: {
-  paymentId: string;
-  idempotencyKey: string;
-  reason: string;
-  amountCents?: number | undefined;
-}) => Promise<void>;
+  | ExpireHoldJob
+  | ScheduleGameJob
+  | ReleaseBookingJob
+  | RefundJob
+  | ExpireOfferJob
+  | CheckMinimumPlayersJob
+  | NameRegularsJob
+  | RemindPlayersJob;
 
 export interface GameLoopJobDependencies {
   commands: CommandDoor;
@@ -57,84 +48,27 @@ export interface GameLoopJobDependencies {
 
 export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<GameLoopJob> {
   const { commands } = deps;
-  const metadata = (jobId: string) => ({ userId: null, correlationId: jobId, causationId: null });
   return async (job) => {
     const data = job.data;
-    /** A decision on one game, by this job (no person asked for it). */
-    const onGame = (gameId: string, command: GameCommand) =>
-      commands.run({
-        decider: gameDecider,
-        streamId: gameStream(gameId),
-        command,
-        newId: () => gameId,
-        actorId: null,
-        metadata: metadata(job.id),
-      });
+    const metadata = { userId: null, correlationId: job.id, causationId: null };
     switch (data.kind) {
       case 'expire-hold':
-        await commands.run({
-          decider: availabilityDecider,
-          streamId: subFieldStream(data.subField.subFieldId),
-          command: { type: 'ReleaseHold', subField: data.subField, holdId: data.holdId, reason: 'expired' },
-          newId: () => data.holdId,
-          actorId: null,
-          metadata: metadata(job.id),
-        });
-        return;
-      case 'schedule-game': {
-        // Usually the booking step made the game a moment after the booking: then this is all it costs.
-        const game = await currentState(
-          commands.store,
-          gameDecider,
-          gameStream(data.booking.gameId),
-          commands.streamStates,
-        );
-        if (game.status !== 'none') return;
-        await scheduleBookedGame(deps, data.booking, {
-          cancellationWindowHours: deps.cancellationWindowHours,
-          metadata: metadata(job.id),
-        });
-        return;
-      }
+        return expireHold(commands, data, metadata);
+      case 'schedule-game':
+        return scheduleGame(deps, data, metadata);
       case 'release-booking':
-        await commands.run({
-          decider: availabilityDecider,
-          streamId: subFieldStream(data.subField.subFieldId),
-          command: { type: 'CancelBooking', subField: data.subField, gameId: data.gameId },
-          newId: () => data.gameId,
-          actorId: null,
-          metadata: metadata(job.id),
-        });
-        return;
+        return releaseBooking(commands, data, metadata);
       case 'refund':
-        await deps.refund({
-          paymentId: data.paymentId,
-          idempotencyKey: data.idempotencyKey,
-          reason: data.reason,
-          amountCents: data.amountCents,
-        });
-        return;
-      // An offer answered meanwhile decides nothing; one run a little early is refused, and the job runs again.
+        return refund(deps.refund, data);
       case 'expire-spot-offer':
       case 'expire-waitlist-offer':
-        await onGame(data.gameId, {
-          type: data.kind === 'expire-spot-offer' ? 'ExpireSpotOffer' : 'ExpireWaitlistOffer',
-          playerId: data.playerId,
-          offeredAt: data.offeredAt,
-          offerWindows: deps.offerWindows,
-        });
-        return;
+        return expireOffer(deps, data, metadata);
       case 'name-regulars':
-        await nameNextWeeksRegulars(commands, data.gameId, metadata(job.id));
-        return;
-      // A game cancelled meanwhile, or reminded already, decides nothing.
+        return nameNextWeeksRegulars(commands, data.gameId, metadata);
       case 'remind-players':
-        await onGame(data.gameId, { type: 'RemindPlayers' });
-        return;
-      // Its cancellation, if the game has too few players, refunds through the GameCancelled reaction.
+        return remindPlayers(commands, data, metadata);
       case 'check-minimum-players':
-        await onGame(data.gameId, { type: 'CheckMinimumPlayers' });
-        return;
+        return checkMinimumPlayers(commands, data, metadata);
     }
   };
 }

@@ -8,7 +8,7 @@ type Handler<Kind extends PurposeKind = PurposeKind> = (
 
 /**
  * Purposes a payments test sets up as it goes: what a succeeded or failed payment of a kind does is
- * whatever the test says (the game loop's own are in game-loop/game-payments.ts). Nothing is for sale.
+ * whatever the test says (the game loop's own are in game-loop/payments/game-payments.ts). Nothing is for sale.
  */
 export class TestPaymentPurposes implements PaymentPurposes {
   private readonly succeeded = new Map<PurposeKind, Handler[]>();

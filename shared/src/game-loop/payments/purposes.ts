@@ -4,6 +4,8 @@
  * answer it in game-payments.ts; the ledger records every succeeded payment and refund itself, before.
  * Each answer runs at least once per event and must be idempotent: webhooks come twice.
  */
+import type { CommandDoor } from '../../infra/commands/command-door';
+import type { EventMetadata } from '../../infra/eventstore/port';
 import type { Payment, PaymentPurpose, PaymentWebhookEvent } from '../../infra/payments/port';
 
 export type PurposeKind = PaymentPurpose['kind'];
@@ -29,4 +31,23 @@ export interface PaymentPurposes {
   paymentSucceeded(payment: Payment, event: PaymentWebhookEvent): Promise<void>;
   /** The payment was declined. */
   paymentFailed(payment: Payment, event: PaymentWebhookEvent): Promise<void>;
+}
+
+/** A payment for a purpose of this kind. */
+export type PaymentFor<Kind extends PurposeKind> = Payment & { purpose: PurposeOf<Kind> };
+
+/** What one purpose (a rental, an entry) prices and completes a payment with. */
+export interface PurposeContext {
+  commands: CommandDoor;
+  cancellationWindowHours: number;
+  /** Gives back, once, a payment that can no longer buy its purpose, saying why in the log. */
+  refundInFull(payment: Payment, why: string): Promise<void>;
+  /** The metadata of what a payment's success decides: the payer's, correlated by the payment. */
+  metadata(payment: Payment): EventMetadata;
+}
+
+/** One purpose's part of PaymentPurposes: its price, and what its payment's success completes. */
+export interface Purpose<Kind extends PurposeKind> {
+  price(purpose: PurposeOf<Kind>, payerId: string, timeZone?: string): Promise<PricedPurpose | null>;
+  succeeded(payment: PaymentFor<Kind>): Promise<void>;
 }

@@ -2,29 +2,24 @@
  * Reconciliation against the simulated processor whose webhooks are lost on the way (they are kept
  * here and never delivered unless a test delivers them), on a real event store.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/postgres';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerDecider } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
 import { handleCommand } from '../../infra/commands/command-handler';
 import { migrate } from '../../infra/db/migrations';
-import { createPool } from '../../infra/db/pool';
-import { PostgresEventStore } from '../../infra/eventstore/postgres/postgres-event-store';
 import { createLogger } from '../../infra/logging';
 import { TestPaymentPurposes } from '../../testing/payment-purposes';
+import { DECLINED_CARD, paymentRequest, paymentsDatabase, TEST_CARD as card } from '../../testing/payments-database';
 import type { PaymentPurpose } from '../../infra/payments/port';
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
 import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
 import { signWebhook } from '../../infra/payments/stripe-webhooks';
 import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 
-const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
 const logger = createLogger('reconciliation-test');
 
 describe('payment reconciliation', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pool: ReturnType<typeof createPool>;
-  let store: PostgresEventStore;
+  const db = paymentsDatabase('reconcile');
   let processor: SimulatedPaymentProcessor;
   let inbox: WebhookInbox;
   let reconciliation: Reconciliation;
@@ -33,9 +28,7 @@ describe('payment reconciliation', () => {
   let serial = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase('reconcile');
-    pool = createPool(database.url, { max: 10 });
-    store = await PostgresEventStore.connect(database.url);
+    const { pool, store } = db;
     await migrate(pool, 'payments', webhookInboxMigrations);
     await migrate(pool, 'payments-reconciliation', reconciliationMigrations);
     processor = await SimulatedPaymentProcessor.open(pool, {
@@ -44,12 +37,7 @@ describe('payment reconciliation', () => {
     const purposes = new TestPaymentPurposes();
     purposes.onPaymentSucceeded('entry', async (payment) => void bought.push(payment.paymentId));
     inbox = new WebhookInbox({ pool, store, processor, purposes });
-    reconciliation = new Reconciliation({ pool, store, processor, inbox, now: () => new Date(), graceMs: 0, logger });
-  });
-  afterAll(async () => {
-    await store?.close();
-    await pool?.end();
-    await database?.drop();
+    reconciliation = reconciliationAt(() => new Date(), 0);
   });
   beforeEach(async () => {
     // Whatever earlier tests left is reconciled first, so each test sees only its own payments.
@@ -57,21 +45,19 @@ describe('payment reconciliation', () => {
     bought.length = 0;
   });
 
+  /** Reconciliation by this clock, leaving payments younger than `graceMs` to their webhooks. */
+  const reconciliationAt = (now: () => Date, graceMs: number) =>
+    new Reconciliation({ pool: db.pool, store: db.store, processor, inbox, now, graceMs, logger });
   const pay = async (amountCents: number, purpose: PaymentPurpose = { kind: 'entry', gameId: 'game-1' }) => {
     serial += 1;
-    const created = await processor.createPayment({
-      amountCents,
-      currency: 'usd',
-      purpose,
-      payerId: `player-${serial}`,
-      receiverId: 'organizer-1',
-      idempotencyKey: `k-${serial}`,
-    });
+    const created = await processor.createPayment(
+      paymentRequest({ amountCents, purpose, payerId: `player-${serial}`, idempotencyKey: `k-${serial}` }),
+    );
     await processor.confirm(created.clientSecret, card);
     return created.paymentId;
   };
   const ledgerTypes = async (paymentId: string) =>
-    (await store.readStream(ledgerStream(paymentId))).map((event) => event.type);
+    (await db.store.readStream(ledgerStream(paymentId))).map((event) => event.type);
   const deliver = (payload: string) =>
     inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
 
@@ -110,7 +96,7 @@ describe('payment reconciliation', () => {
     expect(run.differences).toEqual([
       expect.objectContaining({ kind: 'refund_not_applied', processorRefundedCents: 1500, ledgerRefundedCents: 0 }),
     ]);
-    const ledger = await store.readStream(ledgerStream(paymentId));
+    const ledger = await db.store.readStream(ledgerStream(paymentId));
     expect(
       ledger
         .filter((event) => event.type === 'RefundIssued')
@@ -121,32 +107,10 @@ describe('payment reconciliation', () => {
 
   it('leaves unconfirmed and failed payments alone, and payments younger than the grace period for their webhooks', async () => {
     serial += 1;
-    await processor.createPayment({
-      amountCents: 900,
-      currency: 'usd',
-      purpose: { kind: 'entry', gameId: 'game-1' },
-      payerId: 'p',
-      receiverId: 'organizer-1',
-      idempotencyKey: `k-${serial}`,
-    });
-    const declined = await processor.createPayment({
-      amountCents: 900,
-      currency: 'usd',
-      purpose: { kind: 'entry', gameId: 'game-1' },
-      payerId: 'p',
-      receiverId: 'organizer-1',
-      idempotencyKey: `k-${serial}-d`,
-    });
-    await processor.confirm(declined.clientSecret, { ...card, cardNumber: '4000000000000002' });
-    const patient = new Reconciliation({
-      pool,
-      store,
-      processor,
-      inbox,
-      now: () => new Date(),
-      graceMs: 60 * 60_000,
-      logger,
-    });
+    await processor.createPayment(paymentRequest({ idempotencyKey: `k-${serial}` }));
+    const declined = await processor.createPayment(paymentRequest({ idempotencyKey: `k-${serial}-d` }));
+    await processor.confirm(declined.clientSecret, DECLINED_CARD);
+    const patient = reconciliationAt(() => new Date(), 60 * 60_000);
     const young = await pay(700);
 
     expect(await patient.run()).toEqual({ checked: 0, differences: [] });
@@ -158,28 +122,18 @@ describe('payment reconciliation', () => {
 
   it('applies a payment confirmed after the cursor passed it (its webhook lost) on a later run, then forgets it', async () => {
     serial += 1;
-    const later = await processor.createPayment({
-      amountCents: 2500,
-      currency: 'usd',
-      purpose: { kind: 'entry', gameId: 'game-1' },
-      payerId: 'p-late',
-      receiverId: 'organizer-1',
-      idempotencyKey: `k-${serial}`,
-    });
-    const retried = await processor.createPayment({
-      amountCents: 2600,
-      currency: 'usd',
-      purpose: { kind: 'entry', gameId: 'game-1' },
-      payerId: 'p-retry',
-      receiverId: 'organizer-1',
-      idempotencyKey: `k-${serial}-r`,
-    });
-    await processor.confirm(retried.clientSecret, { ...card, cardNumber: '4000000000000002' });
+    const later = await processor.createPayment(
+      paymentRequest({ amountCents: 2500, payerId: 'p-late', idempotencyKey: `k-${serial}` }),
+    );
+    const retried = await processor.createPayment(
+      paymentRequest({ amountCents: 2600, payerId: 'p-retry', idempotencyKey: `k-${serial}-r` }),
+    );
+    await processor.confirm(retried.clientSecret, DECLINED_CARD);
     expect(await reconciliation.run()).toEqual({ checked: 2, differences: [] });
     // (An earlier test's unpaid payments are watched too.)
     const watched = async () =>
       (
-        await pool.query<{ payment_id: string }>(
+        await db.pool.query<{ payment_id: string }>(
           'SELECT payment_id FROM payment_reconciliation_watch WHERE payment_id = ANY($1) ORDER BY payment_id',
           [[later.paymentId, retried.paymentId]],
         )
@@ -207,28 +161,15 @@ describe('payment reconciliation', () => {
 
   it('stops watching a payment never paid once the watch is over', async () => {
     serial += 1;
-    const abandoned = await processor.createPayment({
-      amountCents: 800,
-      currency: 'usd',
-      purpose: { kind: 'entry', gameId: 'game-1' },
-      payerId: 'p-gone',
-      receiverId: 'organizer-1',
-      idempotencyKey: `k-${serial}`,
-    });
+    const abandoned = await processor.createPayment(
+      paymentRequest({ amountCents: 800, payerId: 'p-gone', idempotencyKey: `k-${serial}` }),
+    );
     await reconciliation.run();
     const count = async () =>
-      (await pool.query('SELECT 1 FROM payment_reconciliation_watch WHERE payment_id = $1', [abandoned.paymentId]))
+      (await db.pool.query('SELECT 1 FROM payment_reconciliation_watch WHERE payment_id = $1', [abandoned.paymentId]))
         .rowCount;
     expect(await count()).toBe(1);
-    const weekLater = new Reconciliation({
-      pool,
-      store,
-      processor,
-      inbox,
-      now: () => new Date(Date.now() + 8 * 24 * 60 * 60_000),
-      graceMs: 0,
-      logger,
-    });
+    const weekLater = reconciliationAt(() => new Date(Date.now() + 8 * 24 * 60 * 60_000), 0);
     await weekLater.run();
     expect(await count()).toBe(0);
   });
@@ -237,7 +178,7 @@ describe('payment reconciliation', () => {
     const paymentId = await pay(2000);
     await deliver(lost.at(-1)!);
     await handleCommand({
-      store,
+      store: db.store,
       decider: ledgerDecider,
       streamId: ledgerStream(paymentId),
       command: { type: 'RecordRefund', paymentId, refundId: 're_unknown', amountCents: 800 },
@@ -269,7 +210,7 @@ describe('payment reconciliation', () => {
   it('the repeating job runs at start, and its state is kept for admins', async () => {
     const paymentId = await pay(1200);
     const job = await startReconciling(reconciliation, {
-      backend: { kind: 'postgres', connectionString: database.url },
+      backend: { kind: 'postgres', connectionString: db.url },
       everyMinutes: 60,
       logger,
     });
@@ -277,7 +218,7 @@ describe('payment reconciliation', () => {
       await expect
         .poll(() => ledgerTypes(paymentId), { timeout: 15_000, interval: 100 })
         .toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
-      const { rows } = await pool.query(
+      const { rows } = await db.pool.query(
         'SELECT last_checked, last_differences, last_error, cursor IS NOT NULL AS has_cursor FROM payment_reconciliation',
       );
       expect(rows[0]).toMatchObject({ last_error: null, has_cursor: true });

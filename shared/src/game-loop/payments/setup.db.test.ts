@@ -5,31 +5,24 @@
  */
 import { createServer } from 'node:http';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/postgres';
+import { describe, expect, it } from 'vitest';
 import { findFreePort } from '../../infra/db/embedded-postgres';
-import { createPool } from '../../infra/db/pool';
 import { ledgerStream } from '../../domain/ledger/events';
-import { PostgresEventStore } from '../../infra/eventstore/postgres/postgres-event-store';
+import { paymentRequest, paymentsDatabase, TEST_CARD as card } from '../../testing/payments-database';
 import { setUpPayments } from './setup';
 
-const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
-
 describe('payments set-up: webhook delivery', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pool: ReturnType<typeof createPool>;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('paysetup');
-    pool = createPool(database.url, { max: 10 });
-    store = await PostgresEventStore.connect(database.url);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await pool?.end();
-    await database?.drop();
-  });
+  const db = paymentsDatabase('paysetup');
+  /** The payments part on the test database, its simulated processor's webhooks posted to `publicUrl`. */
+  const setUp = (options: Pick<Parameters<typeof setUpPayments>[0], 'publicUrl' | 'logger' | 'webhookDelivery'>) =>
+    setUpPayments({
+      pool: db.pool,
+      store: db.store,
+      databaseUrl: db.url,
+      redisUrl: process.env.REDIS_URL,
+      cancellationWindowHours: 24,
+      ...options,
+    });
 
   it('delivers nothing before startDeliveringWebhooks, then each event at its first attempt', async () => {
     const port = await findFreePort();
@@ -45,25 +38,21 @@ describe('payments set-up: webhook delivery', () => {
     // A failed delivery attempt is logged as a warning: none may happen.
     const warnings: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
-    const payments = await setUpPayments({
-      pool,
-      store,
-      databaseUrl: database.url,
-      redisUrl: process.env.REDIS_URL,
+    const payments = await setUp({
       publicUrl: `http://127.0.0.1:${port}`,
       logger,
       webhookDelivery: { maxDelayMs: 0, duplicateChance: 0, backoffMs: 100 },
-      cancellationWindowHours: 24,
     });
     try {
-      const created = await payments.processor.createPayment({
-        amountCents: 1500,
-        currency: 'usd',
-        purpose: { kind: 'rental', holdId: 'hold-before-listening' },
-        payerId: 'captain-1',
-        receiverId: 'owner-1',
-        idempotencyKey: 'before-listening',
-      });
+      const created = await payments.processor.createPayment(
+        paymentRequest({
+          amountCents: 1500,
+          purpose: { kind: 'rental', holdId: 'hold-before-listening' },
+          payerId: 'captain-1',
+          receiverId: 'owner-1',
+          idempotencyKey: 'before-listening',
+        }),
+      );
       expect(await payments.simulated!.confirm(created.clientSecret, card)).toMatchObject({
         ok: true,
         status: 'succeeded',
@@ -88,29 +77,21 @@ describe('payments set-up: webhook delivery', () => {
 
   it('records a refund it makes in the ledger, the payment first, though no webhook is ever delivered', async () => {
     // Deliveries never start here: every webhook of this test is lost.
-    const payments = await setUpPayments({
-      pool,
-      store,
-      databaseUrl: database.url,
-      redisUrl: process.env.REDIS_URL,
-      publicUrl: 'http://127.0.0.1:9',
-      logger: pino({ level: 'silent' }),
-      cancellationWindowHours: 24,
-    });
+    const payments = await setUp({ publicUrl: 'http://127.0.0.1:9', logger: pino({ level: 'silent' }) });
     const ledger = async (paymentId: string) =>
-      (await store.readStream(ledgerStream(paymentId))).map((event) => ({
+      (await db.store.readStream(ledgerStream(paymentId))).map((event) => ({
         type: event.type,
         amountCents: (event.data as { amountCents: number }).amountCents,
       }));
     const pay = async (key: string) => {
-      const created = await payments.processor.createPayment({
-        amountCents: 4000,
-        currency: 'usd',
-        purpose: { kind: 'entry', gameId: 'game-refunded' },
-        payerId: 'player-1',
-        receiverId: 'organizer-1',
-        idempotencyKey: key,
-      });
+      const created = await payments.processor.createPayment(
+        paymentRequest({
+          amountCents: 4000,
+          purpose: { kind: 'entry', gameId: 'game-refunded' },
+          payerId: 'player-1',
+          idempotencyKey: key,
+        }),
+      );
       expect(await payments.simulated!.confirm(created.clientSecret, card)).toMatchObject({
         ok: true,
         status: 'succeeded',

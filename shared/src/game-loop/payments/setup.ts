@@ -12,7 +12,7 @@ import { migrate } from '../../infra/db/migrations';
 import type { EventStore } from '../../infra/eventstore/port';
 import type { Logger } from '../../infra/logging';
 import { commandDoorOf, type CommandDoor } from '../../infra/commands/command-door';
-import { gamePaymentPurposes } from '../game-payments';
+import { gamePaymentPurposes } from './game-payments';
 import type { PaymentPurposes } from './purposes';
 import { PaymentRefused, type PaymentProcessor, type RefundInput } from '../../infra/payments/port';
 import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
@@ -112,7 +112,6 @@ async function withReconciliation(
   // What rentals and entries buy, written out in game-payments.ts; a payment that can no longer buy its purpose is refunded.
   const purposes: PaymentPurposes = gamePaymentPurposes({
     commands,
-    pool: options.pool,
     refund: (input) => refund(input),
     cancellationWindowHours: options.cancellationWindowHours,
     logger: options.logger,

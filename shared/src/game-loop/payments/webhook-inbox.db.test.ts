@@ -1,9 +1,9 @@
 /** The inbox on a fresh ledger: events in any order, any number of times, end in the same entries. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
+import { paymentRequest, paymentsDatabase, TEST_CARD as card } from '../../testing/payments-database';
 import { migrate } from '../../infra/db/migrations';
 import { createPool } from '../../infra/db/pool';
-import { PostgresEventStore } from '../../infra/eventstore/postgres/postgres-event-store';
 import { ledgerStream } from '../../domain/ledger/events';
 import { TestPaymentPurposes } from '../../testing/payment-purposes';
 import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
@@ -11,21 +11,15 @@ import { signWebhook } from '../../infra/payments/stripe-webhooks';
 import type { PaymentProcessor } from '../../infra/payments/port';
 import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 
-const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
-
 describe('webhook inbox', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pool: ReturnType<typeof createPool>;
-  let store: PostgresEventStore;
+  const db = paymentsDatabase('inbox');
   let processor: SimulatedPaymentProcessor;
   let purposes: TestPaymentPurposes;
   let inbox: WebhookInbox;
   const sent: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('inbox');
-    pool = createPool(database.url, { max: 10 });
-    store = await PostgresEventStore.connect(database.url);
+    const { pool, store } = db;
     await migrate(pool, 'payments', webhookInboxMigrations);
     processor = await SimulatedPaymentProcessor.open(pool, {
       sendWebhook: async ({ payload }) => void sent.push(payload),
@@ -34,27 +28,27 @@ describe('webhook inbox', () => {
     purposes = new TestPaymentPurposes();
     inbox = new WebhookInbox({ pool, store, processor, purposes });
   });
-  afterAll(async () => {
-    await store?.close();
-    await pool?.end();
-    await database?.drop();
-  });
 
   const deliver = (payload: string) =>
     inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
+  /** A payment made and paid with the test card: its webhooks are the last in `sent`. */
+  const payWithCard = async (request: Parameters<typeof paymentRequest>[0]) => {
+    const created = await processor.createPayment(paymentRequest(request));
+    await processor.confirm(created.clientSecret, card);
+    return created;
+  };
 
   it('records a refund that arrives before its payment, with the fee, once; then tells the purpose its payment succeeded', async () => {
     const succeeded: string[] = [];
     purposes.onPaymentSucceeded('rental', async (payment) => void succeeded.push(payment.purpose.holdId));
-    const created = await processor.createPayment({
+    const rental = { kind: 'rental', holdId: 'hold-9' } as const;
+    const created = await payWithCard({
       amountCents: 10_000,
-      currency: 'usd',
-      purpose: { kind: 'rental', holdId: 'hold-9' },
+      purpose: rental,
       payerId: 'captain-1',
       receiverId: 'owner-1',
       idempotencyKey: 'k-1',
     });
-    await processor.confirm(created.clientSecret, card);
     await processor.refund({ paymentId: created.paymentId, amountCents: 2500, idempotencyKey: 'r-1' });
     const [paid, refunded] = sent;
 
@@ -63,7 +57,7 @@ describe('webhook inbox', () => {
     const results = await Promise.all([paid!, refunded!, paid!, refunded!].map(deliver));
     expect(results.every((result) => result.ok && result.duplicate)).toBe(true);
 
-    const stream = await store.readStream(ledgerStream(created.paymentId));
+    const stream = await db.store.readStream(ledgerStream(created.paymentId));
     expect(stream.map((event) => [event.type, (event.data as { amountCents: number }).amountCents])).toEqual([
       ['PaymentReceived', 10_000],
       ['FeeCharged', 320],
@@ -78,21 +72,18 @@ describe('webhook inbox', () => {
       calls += 1;
       if (calls === 1) throw new Error('the game store is away');
     });
-    const created = await processor.createPayment({
+    const created = await payWithCard({
       amountCents: 700,
-      currency: 'usd',
-      purpose: { kind: 'entry', gameId: 'game-1' },
       payerId: 'player-1',
       receiverId: 'captain-1',
       idempotencyKey: 'k-2',
     });
-    await processor.confirm(created.clientSecret, card);
     const payload = sent.at(-1)!;
     await expect(deliver(payload)).rejects.toThrow('the game store is away');
     expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: false });
     expect(await deliver(payload)).toMatchObject({ ok: true, duplicate: true });
     expect(calls).toBe(2);
-    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual([
+    expect((await db.store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual([
       'PaymentReceived',
       'FeeCharged',
     ]);
@@ -108,22 +99,21 @@ describe('webhook inbox', () => {
     });
     const recent = new RecentlySucceededPayments();
     const checking = new WebhookInbox({
-      pool,
-      store,
+      pool: db.pool,
+      store: db.store,
       processor: counting,
       purposes: new TestPaymentPurposes(),
       recent,
     });
-    const created = await processor.createPayment({
+    sent.length = 0;
+    const entry = { kind: 'entry', gameId: 'game-7' } as const;
+    const created = await payWithCard({
       amountCents: 4_000,
-      currency: 'usd',
-      purpose: { kind: 'entry', gameId: 'game-7' },
+      purpose: entry,
       payerId: 'player-7',
       receiverId: 'captain-7',
       idempotencyKey: 'k-7',
     });
-    sent.length = 0;
-    await processor.confirm(created.clientSecret, card);
     const [paid] = sent;
 
     // What add-game and join-game do with the processor the payments part hands out: it notes the success.
@@ -134,19 +124,21 @@ describe('webhook inbox', () => {
       duplicate: false,
     });
     expect(asked).toBe(1);
-    expect((await store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual([
+    expect((await db.store.readStream(ledgerStream(created.paymentId))).map((event) => event.type)).toEqual([
       'PaymentReceived',
       'FeeCharged',
     ]);
 
     // Without that, the inbox asks the processor itself.
-    await pool.query('DELETE FROM payment_webhook_events WHERE event_id = $1', [
+    await db.pool.query('DELETE FROM payment_webhook_events WHERE event_id = $1', [
       (JSON.parse(paid!) as { id: string }).id,
     ]);
-    await new WebhookInbox({ pool, store, processor: counting, purposes: new TestPaymentPurposes() }).receive(
-      Buffer.from(paid!),
-      signWebhook(paid!, processor.signingSecret),
-    );
+    await new WebhookInbox({
+      pool: db.pool,
+      store: db.store,
+      processor: counting,
+      purposes: new TestPaymentPurposes(),
+    }).receive(Buffer.from(paid!), signWebhook(paid!, processor.signingSecret));
     expect(asked).toBe(2);
   });
 });
@@ -161,14 +153,9 @@ describe('simulated processor outbox', () => {
           throw new Error('the process died before the job was enqueued');
         },
       });
-      const created = await crashing.createPayment({
-        amountCents: 900,
-        currency: 'usd',
-        purpose: { kind: 'entry', gameId: 'g' },
-        payerId: 'p',
-        receiverId: 'r',
-        idempotencyKey: 'k',
-      });
+      const created = await crashing.createPayment(
+        paymentRequest({ purpose: { kind: 'entry', gameId: 'g' }, receiverId: 'r', idempotencyKey: 'k' }),
+      );
       await expect(crashing.confirm(created.clientSecret, card)).rejects.toThrow('the process died');
       const sent: string[] = [];
       const restarted = await SimulatedPaymentProcessor.open(pool, {

@@ -91,8 +91,8 @@ export interface EventStore {
   /** The first event the lookup names (see EventLookup); null when the log holds none. */
   findEvent(lookup: EventLookup): Promise<StoredEvent | null>;
   /**
-   * Every event the lookup names, in log order: the games a player joined, for their account's
-   * deletion (issue #41), from the log itself rather than a read model.
+   * Every event the lookup names, in log order: the fields, games and memberships of an account, for
+   * its deletion (issue #41), and the admins at start, from the log itself rather than a read model.
    */
   findEvents(lookup: EventLookup): Promise<StoredEvent[]>;
   /** How many events lie after a checkpoint (for progress reports). */

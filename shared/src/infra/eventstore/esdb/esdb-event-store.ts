@@ -240,7 +240,7 @@ export class EsdbEventStore implements EventStore {
     return null;
   }
 
-  /** Reads the whole log forward: O(events). Only an account's deletion asks (issue #41). */
+  /** Reads the whole log forward: O(events). Only an account's deletion and the admins at start ask. */
   async findEvents(lookup: EventLookup): Promise<StoredEvent[]> {
     const found: StoredEvent[] = [];
     for await (const event of this.eventsNamed(lookup)) found.push(event);

@@ -8,6 +8,11 @@ import type { Migration } from '../../db/migrations';
  * the current snapshot still running in this database (LOG_HORIZON_SQL), below which every
  * transaction that could write here has either committed or rolled back for good.
  */
+/** An index that serves EventStore.findEvent(s) of these event types by one key of their data. */
+function lookupIndex(name: string, types: readonly string[], key: string): string {
+  return `CREATE INDEX ${name} ON es_events ((data->>'${key}')) WHERE type IN (${types.map((type) => `'${type}'`).join(', ')});`;
+}
+
 export const eventStoreMigrations: Migration[] = [
   {
     version: 1,
@@ -55,5 +60,18 @@ export const eventStoreMigrations: Migration[] = [
       CREATE INDEX es_events_player_joined ON es_events ((data->>'playerId')) WHERE type = 'PlayerJoined';
       CREATE INDEX es_events_waitlist_joined ON es_events ((data->>'playerId')) WHERE type = 'WaitlistJoined';
     `,
+  },
+  {
+    version: 4,
+    name: 'the streams an account made, and who is an admin',
+    // The write side finds these in the log, not in a read model (issue #42): a deleted account's fields
+    // and the games it organized (its withdrawal), and at every start the registrations ADMIN_EMAILS
+    // names and the accounts made admin.
+    sql: [
+      lookupIndex('es_events_field_added_owner', ['FieldAdded'], 'ownerId'),
+      lookupIndex('es_events_game_scheduled_organizer', ['GameScheduled'], 'organizerId'),
+      lookupIndex('es_events_user_registered_email', ['UserRegistered'], 'email'),
+      lookupIndex('es_events_role_given', ['UserRegistered', 'UserRoleChanged', 'PartnerDecisionApplied'], 'role'),
+    ].join('\n'),
   },
 ];

@@ -1,34 +1,32 @@
-import type pg from 'pg';
-import { PROJECTIONS } from '../contract/projections';
-import { DomainError } from '../domain/decider';
-import { fieldDecider, SUBFIELDS_STILL_OPEN } from '../domain/fields/decider';
-import { fieldStream } from '../domain/fields/events';
-import { gameDecider } from '../domain/games/decider';
-import { gameStream, type GameWithdrawalReason } from '../domain/games/events';
-import type { OfferWindows } from '../domain/games/rules';
-import { availabilityDecider } from '../domain/availability/decider';
-import type { SubFieldRef } from '../domain/availability/commands/types';
-import { subFieldStream } from '../domain/availability/events';
-import type { CommandDoor } from '../infra/commands/command-door';
-import { currentState } from '../infra/commands/current-state';
-import type { LogCheckpoint } from '../infra/eventstore/checkpoint';
-import type { EventMetadata } from '../infra/eventstore/port';
-import type { JobHandler } from '../infra/jobs/port';
-import type { ProjectionProgress } from '../infra/projections/projection-progress';
+import { DomainError } from '../../domain/decider';
+import { fieldDecider, SUBFIELDS_STILL_OPEN } from '../../domain/fields/decider';
+import { fieldStream } from '../../domain/fields/events';
+import { gameDecider } from '../../domain/games/decider';
+import { gameStream, type GameWithdrawalReason } from '../../domain/games/events';
+import type { OfferWindows } from '../../domain/games/rules';
+import { availabilityDecider } from '../../domain/availability/decider';
+import type { SubFieldRef } from '../../domain/availability/commands/types';
+import { subFieldStream } from '../../domain/availability/events';
+import type { CommandDoor } from '../../infra/commands/command-door';
+import { currentState } from '../../infra/commands/current-state';
+import type { LogCheckpoint } from '../../infra/eventstore/checkpoint';
+import type { EventMetadata } from '../../infra/eventstore/port';
+import type { JobHandler } from '../../infra/jobs/port';
+import { joinedGameIds, organizedGameIds, ownedFieldIds } from './account-streams';
 
 /**
  * A deleted account stops selling (DESIGN §8): the owner's fields leave search and holds, and every
  * upcoming game the account organized or hosted on its fields is cancelled with everything paid
- * refunded; a player leaves the other upcoming games they are in, their entries refunded (issue #41). A reactor (projector/src/users/account-withdrawal.ts) turns each UserDeleted into one
- * job; the job finds the fields and games in the read models (once they hold everything written before
- * the deletion) and withdraws each through its own aggregate's decider, so every step is decided on its stream and changes nothing when repeated.
+ * refunded; a player leaves the other upcoming games they are in, their entries refunded (issue #41). Its policy
+ * (policy.ts) turns each UserDeleted into one job; the job finds the fields and games in the log itself
+ * (account-streams.ts: the write side reads no projection) and withdraws each through its own aggregate's decider, so every step is decided on its stream and changes nothing when repeated.
  * A cancelled game's slot and refunds then follow from GameCancelled, as for any cancellation.
  */
 export interface AccountWithdrawalJob {
   kind: 'withdraw-account';
   userId: string;
   deletedBy: string;
-  /** Where UserDeleted is in the log: the read models are read once they have reached it. */
+  /** Where UserDeleted is in the log (the account's fields and games are found in the log itself, which holds everything before it). */
   deletedAt: LogCheckpoint;
   /** UserDeleted's event id, the cause of every event the job appends. */
   causationId: string;
@@ -36,15 +34,11 @@ export interface AccountWithdrawalJob {
 
 export interface AccountWithdrawalDependencies {
   commands: CommandDoor;
-  pool: pg.Pool;
-  progress: ProjectionProgress;
   now: () => Date;
   /** How long a place freed by a deleted player is offered to the next in line (the game loop's settings). */
   offerWindows?: OfferWindows;
 }
 
-/** How long a job waits for the read models to reach the deletion before it fails and is tried again. */
-const CATCH_UP_MS = 30_000;
 /** Sub-fields added while the others were being withdrawn are withdrawn on the next round. */
 const FIELD_ROUNDS = 5;
 
@@ -111,32 +105,9 @@ async function withdrawField(deps: AccountWithdrawalDependencies, fieldId: strin
   }
 }
 
-/** The fields and the upcoming games a deletion withdraws, from the read models (a job reads them; only deciders decide). */
-async function ownedFieldIds(pool: pg.Pool, userId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ field_id: string }>(
-    'SELECT field_id FROM read.fields WHERE owner_id = $1 AND NOT deleted ORDER BY field_id',
-    [userId],
-  );
-  return rows.map((row) => row.field_id);
-}
-
-async function organizedGameIds(pool: pg.Pool, userId: string, now: Date): Promise<string[]> {
-  const { rows } = await pool.query<{ game_id: string }>(
-    `SELECT game_id FROM read.games WHERE organizer_id = $1 AND status = 'scheduled' AND end_date > $2 ORDER BY start_date, game_id`,
-    [userId, now],
-  );
-  return rows.map((row) => row.game_id);
-}
-
 export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies): JobHandler<AccountWithdrawalJob> {
   return async (job) => {
-    const { userId, deletedBy, deletedAt, causationId } = job.data;
-    // Everything written before the deletion (a field added, a game booked a moment earlier) must be in the read models first.
-    if (!(await deps.progress.waitFor([PROJECTIONS.fields, PROJECTIONS.games], deletedAt, CATCH_UP_MS))) {
-      throw new Error(
-        `The fields and games read models did not reach the deletion of ${userId} within ${CATCH_UP_MS} ms`,
-      );
-    }
+    const { userId, deletedBy, causationId } = job.data;
     const now = deps.now();
     const step: Step = {
       now,
@@ -145,10 +116,10 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
       metadata: { userId: deletedBy, correlationId: job.id, causationId },
     };
     const games = new Map<string, GameWithdrawalReason>();
-    for (const fieldId of await ownedFieldIds(deps.pool, userId)) {
+    for (const fieldId of await ownedFieldIds(deps.commands, userId)) {
       for (const gameId of await withdrawField(deps, fieldId, step)) games.set(gameId, 'owner_deleted');
     }
-    for (const gameId of await organizedGameIds(deps.pool, userId, now))
+    for (const gameId of await organizedGameIds(deps.commands, userId, now))
       if (!games.has(gameId)) games.set(gameId, 'organizer_deleted');
     for (const [gameId, reason] of games) {
       // A game its booking is still being made into is not there yet: the job fails and runs again, and it will be.
@@ -175,17 +146,4 @@ export function accountWithdrawalJobHandler(deps: AccountWithdrawalDependencies)
       });
     }
   };
-}
-
-/**
- * The games a player ever joined or waited for, from the log itself (the write side reads no read
- * model to decide): each game's own stream then says whether they still hold anything in it.
- */
-async function joinedGameIds(commands: CommandDoor, playerId: string): Promise<string[]> {
-  const found = await Promise.all(
-    ['PlayerJoined', 'WaitlistJoined'].map((type) =>
-      commands.store.findEvents({ type, key: 'playerId', value: playerId }),
-    ),
-  );
-  return [...new Set(found.flat().map((event) => (event.data as { gameId: string }).gameId))];
 }

@@ -1,13 +1,13 @@
-import { DomainError } from '../domain/decider';
-import { subFieldStream, type AvailabilityEvent } from '../domain/availability/events';
-import { gameDecider } from '../domain/games/decider';
-import { teamPlayersOf } from '../domain/games/queries';
-import { gameStream } from '../domain/games/events';
-import type { CommandDoor } from '../infra/commands/command-door';
-import { currentState } from '../infra/commands/current-state';
-import { parseEvent } from '../infra/eventstore/schema-checked-event-store';
-import { laterCheckpoint, type LogCheckpoint } from '../infra/eventstore/checkpoint';
-import type { EventMetadata } from '../infra/eventstore/port';
+import { DomainError } from '../../domain/decider';
+import { subFieldStream, type AvailabilityEvent } from '../../domain/availability/events';
+import { gameDecider } from '../../domain/games/decider';
+import { teamPlayersOf } from '../../domain/games/queries';
+import { gameStream } from '../../domain/games/events';
+import type { CommandDoor } from '../../infra/commands/command-door';
+import { currentState } from '../../infra/commands/current-state';
+import { parseEvent } from '../../infra/eventstore/schema-checked-event-store';
+import { laterCheckpoint, type LogCheckpoint } from '../../infra/eventstore/checkpoint';
+import type { EventMetadata } from '../../infra/eventstore/port';
 
 /**
  * A captain's weekly series across its games (issue #30). Each week is its own game stream, so the

@@ -1,25 +1,25 @@
-import { fieldDecider } from '../domain/fields/decider';
-import { fieldStream } from '../domain/fields/events';
-import { gameDecider } from '../domain/games/decider';
-import { gameStream, type GameDetails } from '../domain/games/events';
-import { DomainError } from '../domain/decider';
-import { rentalCentsFor } from '../domain/availability/rules';
-import { availabilityDecider } from '../domain/availability/decider';
-import type { SeriesRequest, SubFieldRef, VerifiedRentalPayment } from '../domain/availability/commands/types';
-import type { DraftAsSent } from '../domain/availability/policies/held-draft';
-import { NO_SUCH_SUBFIELD } from '../domain/availability/messages';
-import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../domain/availability/events';
-import { MAX_SERIES_WEEKS } from '../domain/availability/series';
-import { userDecider } from '../domain/users/decider';
-import { userStream } from '../domain/users/events';
-import type { CommandDoor, CommandOrigin } from '../infra/commands/command-door';
-import { currentState } from '../infra/commands/current-state';
-import type { StreamStateCache } from '../infra/commands/stream-state-cache';
-import { parseEvent } from '../infra/eventstore/schema-checked-event-store';
-import { laterCheckpoint, type LogCheckpoint } from '../infra/eventstore/checkpoint';
-import type { EventMetadata, EventStore } from '../infra/eventstore/port';
-import { stableId } from '../infra/ids';
-import { findHoldSubField, findSubField } from './sub-fields';
+import { fieldDecider } from '../../domain/fields/decider';
+import { fieldStream } from '../../domain/fields/events';
+import { gameDecider } from '../../domain/games/decider';
+import { gameStream, type GameDetails } from '../../domain/games/events';
+import { DomainError } from '../../domain/decider';
+import { rentalCentsFor } from '../../domain/availability/rules';
+import { availabilityDecider } from '../../domain/availability/decider';
+import type { SeriesRequest, SubFieldRef, VerifiedRentalPayment } from '../../domain/availability/commands/types';
+import type { DraftAsSent } from '../../domain/availability/policies/held-draft';
+import { NO_SUCH_SUBFIELD } from '../../domain/availability/messages';
+import { subFieldStream, type AvailabilityEvent, type GameDraft } from '../../domain/availability/events';
+import { MAX_SERIES_WEEKS } from '../../domain/availability/series';
+import { userDecider } from '../../domain/users/decider';
+import { userStream } from '../../domain/users/events';
+import type { CommandDoor, CommandOrigin } from '../../infra/commands/command-door';
+import { currentState } from '../../infra/commands/current-state';
+import type { StreamStateCache } from '../../infra/commands/stream-state-cache';
+import { parseEvent } from '../../infra/eventstore/schema-checked-event-store';
+import { laterCheckpoint, type LogCheckpoint } from '../../infra/eventstore/checkpoint';
+import type { EventMetadata, EventStore } from '../../infra/eventstore/port';
+import { stableId } from '../../infra/ids';
+import { findHoldSubField, findSubField } from '../sub-fields';
 
 /**
  * The booking process of the game loop (DESIGN §7): a paid hold becomes a booking on the sub-field's

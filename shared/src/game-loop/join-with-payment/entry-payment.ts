@@ -1,0 +1,96 @@
+import { DomainError } from '../../domain/decider';
+import { gameDecider } from '../../domain/games/decider';
+import { gameStream } from '../../domain/games/events';
+import { ENTRY_HELD, NO_PLACE_TO_PAY_FOR } from '../../domain/games/messages';
+import { refuseUnlessOpenToJoin } from '../../domain/games/policies/regulars-first';
+import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } from '../../domain/games/queries';
+import { userDecider } from '../../domain/users/decider';
+import { userStream } from '../../domain/users/events';
+import { currentState } from '../../infra/commands/current-state';
+import type { PaymentFor, PricedPurpose, Purpose, PurposeContext, PurposeOf } from '../payments/purposes';
+import { verified } from '../payments/verified-payment';
+
+/**
+ * An entry payment (DESIGN §7): priced from the game's own stream, paid to its organizer; its success
+ * joins the payer to the game, when their own page did not.
+ */
+export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
+  const { commands, refundInFull, metadata } = context;
+
+  async function priceEntry(
+    purpose: PurposeOf<'entry'>,
+    payerId: string,
+    timeZone?: string,
+  ): Promise<PricedPurpose | null> {
+    const game = await currentState(commands.store, gameDecider, gameStream(purpose.gameId), commands.streamStates);
+    if (game.status !== 'scheduled' || commands.now().getTime() >= game.end) return null;
+    if (game.participants.some((participant) => participant.playerId === payerId)) return null;
+    if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
+    // Nobody pays for a series week they may not join yet: before last week's end, or outside its regulars.
+    refuseUnlessOpenToJoin(game, payerId, commands.now().getTime(), timeZone);
+    // Nobody pays for a place they cannot have: in a full game, only the holder of a standing offer.
+    if (!entryCheckoutAllowed(game, payerId, commands.now()))
+      throw new DomainError('conflict', 'game_full', NO_PLACE_TO_PAY_FOR);
+    // A player refunded once (removed, then allowed back) pays again with a new payment, not the refunded one.
+    return {
+      amountCents: game.details.priceCents,
+      receiverId: game.details.organizerId,
+      purpose,
+      round: entryPaymentsOf(game, payerId),
+    };
+  }
+
+  /**
+   * A join its payment's webhook makes after the payer's account was deleted (and the deletion's job
+   * found no game of theirs) is taken back at once, the entry refunded, as the deletion would have done
+   * (issue #41). Read after the join's append: a deletion after this read finds the join in the log.
+   */
+  async function withdrawIfPayerDeleted(payment: PaymentFor<'entry'>): Promise<void> {
+    const payer = await currentState(commands.store, userDecider, userStream(payment.payerId), commands.streamStates);
+    if (payer.status !== 'deleted') return;
+    await commands.run({
+      decider: gameDecider,
+      streamId: gameStream(payment.purpose.gameId),
+      command: { type: 'WithdrawPlayer', playerId: payment.payerId, reason: 'account_deleted' },
+      actorId: null,
+      metadata: metadata(payment),
+    });
+  }
+
+  // The player's page joins with join-game; this joins them when the page never came back.
+  async function entrySucceeded(payment: PaymentFor<'entry'>): Promise<void> {
+    // The payer's own stream names them (a username never changes once claimed): no read model is read.
+    const payer = await currentState(commands.store, userDecider, userStream(payment.payerId), commands.streamStates);
+    try {
+      await commands.run({
+        decider: gameDecider,
+        streamId: gameStream(payment.purpose.gameId),
+        command: {
+          type: 'JoinGame',
+          playerId: payment.payerId,
+          username: payer.status === 'unknown' ? '' : payer.username,
+          team: 0,
+          payment: verified(payment),
+        },
+        newId: () => payment.paymentId,
+        actorId: payment.payerId,
+        metadata: metadata(payment),
+      });
+      await withdrawIfPayerDeleted(payment);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // A payment that bought a membership already (the player's own call came first) owes nothing back,
+      // even once the game is cancelled: the cancellation refunds it. Anything else could not buy a place.
+      const game = await currentState(
+        commands.store,
+        gameDecider,
+        gameStream(payment.purpose.gameId),
+        commands.streamStates,
+      );
+      if (game.status !== 'none' && paymentUsed(game, payment.paymentId)) return;
+      return refundInFull(payment, error.message);
+    }
+  }
+
+  return { price: priceEntry, succeeded: entrySucceeded };
+}

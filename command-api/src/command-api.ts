@@ -17,29 +17,29 @@ import { paymentCommandRoutes, type PaymentCommandDependencies } from './payment
 import { availabilityCommandRoutes } from './availability/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
 
-export type CommandApiDependencies = CommandDependencies &
-  UserCommandDependencies & {
-    resolveUser: ResolveUser;
-    logger: Logger;
-    /** Where ZIP codes are: createGeocoder(config). */
-    geocoder: Geocoder;
-    /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead an availability window may start. */
-    availabilityMaxDaysAhead: number;
-    /** HOLD_MINUTES: how long an organizer's slot stays held while they pay. */
-    holdMinutes: number;
-    /** CANCELLATION_WINDOW_HOURS: cancelling this long before the start refunds the rental. */
-    cancellationWindowHours: number;
-    /** OFFER_WINDOW_*: how long a freed place stays offered to the first in line or on the waitlist. */
-    offerWindows: OfferWindows;
-    /** setUpPayments(...): the processor, its card form and what rentals and entries buy. */
-    payments: PaymentCommandDependencies['payments'];
-    /** The app's public address (payout onboarding returns there). */
-    publicUrl: string;
-    /** PARTNER_SHEET_URL. */
-    partnerSheetUrl: string | null;
-    /** openJobQueues(...): the System tab retries failed jobs through these. */
-    jobQueues: OperationsCommandDependencies['jobQueues'];
-  };
+export type CommandApiDependencies = Omit<CommandDependencies & UserCommandDependencies, 'resolveUser'> & {
+  /** Who calls a command, from their own stream (connectServiceParts): the write side reads no projection. */
+  resolveUserFromLog: ResolveUser;
+  logger: Logger;
+  /** Where ZIP codes are: createGeocoder(config). */
+  geocoder: Geocoder;
+  /** AVAILABILITY_MAX_DAYS_AHEAD: how far ahead an availability window may start. */
+  availabilityMaxDaysAhead: number;
+  /** HOLD_MINUTES: how long an organizer's slot stays held while they pay. */
+  holdMinutes: number;
+  /** CANCELLATION_WINDOW_HOURS: cancelling this long before the start refunds the rental. */
+  cancellationWindowHours: number;
+  /** OFFER_WINDOW_*: how long a freed place stays offered to the first in line or on the waitlist. */
+  offerWindows: OfferWindows;
+  /** setUpPayments(...): the processor, its card form and what rentals and entries buy. */
+  payments: PaymentCommandDependencies['payments'];
+  /** The app's public address (payout onboarding returns there). */
+  publicUrl: string;
+  /** PARTNER_SHEET_URL. */
+  partnerSheetUrl: string | null;
+  /** openJobQueues(...): the System tab retries failed jobs through these. */
+  jobQueues: OperationsCommandDependencies['jobQueues'];
+};
 
 /** The command API's settings, as the configuration names them (one place for every composition). */
 export function commandApiSettings(
@@ -65,7 +65,11 @@ export function commandApiSettings(
 
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
-  const deps = { ...dependencies, streamStates: dependencies.commands.streamStates };
+  const deps = {
+    ...dependencies,
+    resolveUser: dependencies.resolveUserFromLog,
+    streamStates: dependencies.commands.streamStates,
+  };
   const { processor } = deps.payments;
   const router = Router();
   router.use(idempotentRequests(deps));

@@ -36,6 +36,23 @@ function projectionReads(): string[] {
     );
 }
 
+/**
+ * The read side's lookups in shared infra that query a read model for the write side's caller or a
+ * named user: the write side uses their log-backed twins (infra/commands/users-in-log.ts) instead.
+ */
+const READ_MODEL_LOOKUP = /\b(readUserRow|userIdOfUsername)\b/;
+
+/** Every `file:line` of the write side that calls a read-model lookup of shared infra. */
+function readModelLookups(): string[] {
+  return ['command-api/src', 'shared/src/game-loop', 'shared/src/infra/commands']
+    .flatMap((folder) => sourceFiles(folder))
+    .flatMap((file) =>
+      readFileSync(`${root}/${file}`, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (READ_MODEL_LOOKUP.test(line) ? [`${file}:${index + 1}`] : [])),
+    );
+}
+
 describe('the write side', () => {
   it('knows a projection read when it sees one', () => {
     expect(PROJECTION_READ.test("pool.query('SELECT username FROM read.users WHERE user_id = $1')")).toBe(true);
@@ -45,6 +62,10 @@ describe('the write side', () => {
 
   it('reads no projection in command-api/src or shared/src/game-loop', () => {
     expect(projectionReads()).toEqual([]);
+  });
+
+  it('asks the log, not the read model, who calls a command and who a username names', () => {
+    expect(readModelLookups()).toEqual([]);
   });
 });
 

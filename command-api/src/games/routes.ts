@@ -22,7 +22,8 @@ import { waitlistOf } from '@playtime/shared/domain/games/queries';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
-import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { userIdOfUsernameInLog } from '@playtime/shared/infra/commands/users-in-log';
 import type pg from 'pg';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
@@ -152,7 +153,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   // Issue #30: the Manage area's regulars of a series week, added by username or removed.
   router.post('/api/add-regular', signedIn, async (req, res) => {
     const { gameId, username } = parseBody(addRegularBody, req.body);
-    const playerId = await userIdOfUsername(deps.pool, username);
+    const playerId = await userIdOfUsernameInLog(deps.commands, username);
     await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
       type: 'AddRegular',
       playerId,

@@ -8,14 +8,16 @@ import {
   simulatedCompleteActionRequestSchema,
   simulatedConfirmRequestSchema,
 } from '@playtime/shared/contract/payments';
-import { requireUser, userIdOfUsername, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { userIdOfUsernameInLog } from '@playtime/shared/infra/commands/users-in-log';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import type { Confirmation } from '@playtime/shared/infra/payments/simulated/simulated-processor';
-import type pg from 'pg';
+import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
 
 export interface PaymentCommandDependencies {
-  pool: pg.Pool;
+  /** The log, for the account a payout name belongs to. */
+  commands: Pick<CommandDoor, 'store' | 'streamStates'>;
   /** The app's address: onboarding returns to the profile there. */
   publicUrl: string;
   resolveUser: ResolveUser;
@@ -68,7 +70,7 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
 
   router.post('/api/find-or-create-account-number', anyUser, async (req, res) => {
     const { name } = parseBody(accountNumberRequestSchema, req.body);
-    res.type('text/plain').send(await processor.connectedAccount(await userIdOfUsername(deps.pool, name)));
+    res.type('text/plain').send(await processor.connectedAccount(await userIdOfUsernameInLog(deps.commands, name)));
   });
 
   // Payouts (Stripe Connect Express; the simulated processor's accounts are ready at once): the

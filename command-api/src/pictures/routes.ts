@@ -18,7 +18,8 @@ import { releaseUpload, reserveUpload, storePicture } from '@playtime/shared/inf
 
 export interface PictureUploadDependencies {
   pool: pg.Pool;
-  resolveUser: ResolveUser;
+  /** Who uploads, from their own stream (connectServiceParts): the write side reads no projection. */
+  resolveUserFromLog: ResolveUser;
 }
 
 const UPLOAD_LIMITS = {
@@ -44,7 +45,7 @@ export function pictureUploadRoutes(deps: PictureUploadDependencies): Router {
   router.post(
     UPLOAD_PICTURE_PATH,
     xsrfProtection,
-    requireUser(deps.resolveUser),
+    requireUser(deps.resolveUserFromLog),
     // Counted before the body is read: a user over the limit costs no upload and no decoding. The
     // place is reserved at once (uploads sent together line up for it) and given back when the
     // upload stores nothing.

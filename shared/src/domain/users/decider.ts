@@ -41,6 +41,7 @@ export type UserState =
       status: 'active' | 'deleted';
       userId: string;
       username: string;
+      email: string;
       role: Role;
       bio: string;
       profilePicture: string;
@@ -176,6 +177,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           status: 'active',
           userId: event.data.userId,
           username: event.data.username,
+          email: event.data.email,
           role: event.data.role,
           bio: '',
           profilePicture: event.data.profilePicture,

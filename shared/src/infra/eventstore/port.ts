@@ -92,7 +92,8 @@ export interface EventStore {
   findEvent(lookup: EventLookup): Promise<StoredEvent | null>;
   /**
    * Every event the lookup names, in log order: the fields, games and memberships of an account, for
-   * its deletion (issue #41), and the admins at start, from the log itself rather than a read model.
+   * its deletion (issue #41), the admins at start, and the accounts registered before usernames were
+   * claimed, from the log itself rather than a read model.
    */
   findEvents(lookup: EventLookup): Promise<StoredEvent[]>;
   /** How many events lie after a checkpoint (for progress reports). */

@@ -36,7 +36,12 @@ export interface UserRow {
 
 export interface CurrentUserDependencies {
   verify: VerifyAccessToken;
-  pool: pg.Pool;
+  /**
+   * Where the caller's record is read when it is not cached: the read model on the read side
+   * (readUserRow), the user's own stream on the write side (userRowInLog), which decides from no
+   * projection.
+   */
+  readUser: (userId: string) => Promise<UserRow | undefined>;
   /** Rows of recent callers, forgotten when the projector announces a role change or deletion. */
   cache?: CurrentUserCache<UserRow>;
 }
@@ -62,18 +67,24 @@ export async function readUserRow(pool: Pick<pg.Pool, 'query'>, userId: string):
   return rows[0];
 }
 
+/** What a lookup of another user by username answers when there is no one, or more than one, to name. */
+export const noUserNamed = (username: string) =>
+  new ApiError(404, 'user_not_found', `There is no account with the username ${username}.`);
+export const manyUsersNamed = (username: string) =>
+  new ApiError(409, 'ambiguous_username', `More than one account has the username ${username}.`);
+
 /**
- * The id of the account with this username (compared case-insensitively), for calls that name
- * another user: 404 when there is none, 409 when accounts from before usernames were claimed share it.
+ * The id of the account with this username (compared case-insensitively) in the read model, for the
+ * read side's calls that name another user: 404 when there is none, 409 when accounts from before
+ * usernames were claimed share it. The write side asks the log instead (commands/users-in-log.ts).
  */
 export async function userIdOfUsername(pool: Pick<pg.Pool, 'query'>, username: string): Promise<string> {
   const { rows } = await pool.query<{ user_id: string }>(
     'SELECT user_id FROM read.users WHERE lower(username) = lower($1) AND NOT deleted LIMIT 2',
     [username],
   );
-  if (!rows[0]) throw new ApiError(404, 'user_not_found', `There is no account with the username ${username}.`);
-  if (rows.length > 1)
-    throw new ApiError(409, 'ambiguous_username', `More than one account has the username ${username}.`);
+  if (!rows[0]) throw noUserNamed(username);
+  if (rows.length > 1) throw manyUsersNamed(username);
   return rows[0].user_id;
 }
 
@@ -107,7 +118,7 @@ export function createUserResolver(deps: CurrentUserDependencies) {
     const cached = deps.cache?.get(userId);
     if (cached) return cached;
     const generation = deps.cache?.currentGeneration ?? 0;
-    const row = await readUserRow(deps.pool, userId);
+    const row = await deps.readUser(userId);
     if (row) deps.cache?.remember(userId, row, generation);
     return row;
   };

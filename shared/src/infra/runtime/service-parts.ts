@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import type { PaymentsConfig } from '../../contract/payments';
 import { publicUrlOf, type Config } from '../config/config';
-import { createUserResolver, type ResolveUser, type UserRow } from '../http/current-user';
+import { createUserResolver, readUserRow, type ResolveUser, type UserRow } from '../http/current-user';
+import { userRowInLog } from '../commands/users-in-log';
+import { StreamStateCache } from '../commands/stream-state-cache';
 import { CurrentUserCache } from '../http/current-user-cache';
 import type { SecurityHeaderOptions } from '../http/security-headers';
 import { appOrigins, identityOrigin } from '../identity/app-origins';
@@ -16,7 +18,10 @@ import { connectInfrastructure, type Infrastructure } from './infrastructure';
 /** What every service process starts from: storage, identity, and who the caller of a request is. */
 export interface ServiceParts extends Infrastructure {
   identity: Identity;
+  /** Who calls a read: their record in the read model. */
   resolveUser: ResolveUser;
+  /** Who calls a command: their record in their own stream (the write side reads no projection). */
+  resolveUserFromLog: ResolveUser;
   publicUrl: string;
   /** ADMIN_EMAILS: verified addresses that get the admin role. */
   adminEmails: string[];
@@ -48,8 +53,20 @@ export async function connectServiceParts(
     // Standalone without SMTP_URL, mail goes to the embedded catcher: the login page says where to read it.
     mailStaysLocal: options.standalone && !config.SMTP_URL,
   });
+  // One cache per source: a row read from the read model must never answer for the write side.
   const currentUsers = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
-  const resolveUser = createUserResolver({ verify: identity.verify, pool, cache: currentUsers });
+  const resolveUser = createUserResolver({
+    verify: identity.verify,
+    readUser: (userId) => readUserRow(pool, userId),
+    cache: currentUsers,
+  });
+  const currentUsersInLog = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
+  const userStreams = { store: infrastructure.store, streamStates: new StreamStateCache() };
+  const resolveUserFromLog = createUserResolver({
+    verify: identity.verify,
+    readUser: (userId) => userRowInLog(userStreams, userId),
+    cache: currentUsersInLog,
+  });
   // The mail's unsubscribe page is served where the provider's pages are (by the read APIs, behind Caddy).
   await prepareEmailTables(pool);
   const identityRoutes =
@@ -63,6 +80,7 @@ export async function connectServiceParts(
     ...infrastructure,
     identity,
     resolveUser,
+    resolveUserFromLog,
     publicUrl,
     adminEmails: config.ADMIN_EMAILS,
     publicConfig: {
@@ -82,6 +100,7 @@ export async function connectServiceParts(
     },
     async close() {
       await currentUsers.close();
+      await currentUsersInLog.close();
       await identity.close();
       await infrastructure.close();
     },

@@ -4,6 +4,7 @@
  * (command-api/src/main.ts, projector/src/main.ts, read-api/src/main.ts) compose the same parts.
  */
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
+import { userRowInLog } from '@playtime/command-api/users/users-in-log';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { commandApiSettings, createCommandApi } from '@playtime/command-api/command-api';
@@ -57,6 +58,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   const logger = createLogger('playtime');
   const metrics = createMetrics();
   const parts = await connectServiceParts(config, logger, {
+    userInLog: userRowInLog,
     standalone: true,
     seedDemoAccounts: !config.AUTH0_DOMAIN,
     serveIdentityProvider: true,

@@ -18,8 +18,8 @@ import { availabilityCommandRoutes } from './availability/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
 
 export type CommandApiDependencies = Omit<CommandDependencies & UserCommandDependencies, 'resolveUser'> & {
-  /** Who calls a command, from their own stream (connectServiceParts): the write side reads no projection. */
-  resolveUserFromLog: ResolveUser;
+  /** Who calls a command, from their own stream (connectServiceParts with userInLog): the write side reads no projection. */
+  resolveUserFromLog?: ResolveUser;
   logger: Logger;
   /** Where ZIP codes are: createGeocoder(config). */
   geocoder: Geocoder;
@@ -63,11 +63,20 @@ export function commandApiSettings(
   };
 }
 
+/** The command side's resolver of callers; without one it would have to ask a read model, which it never does. */
+export function callersFromLog(deps: { resolveUserFromLog?: ResolveUser }): ResolveUser {
+  if (!deps.resolveUserFromLog)
+    throw new Error(
+      'The command API needs connectServiceParts(..., { userInLog: userRowInLog }): who calls a command is read from the log.',
+    );
+  return deps.resolveUserFromLog;
+}
+
 /** Every command route of the product, by capability. */
 export function createCommandApi(dependencies: CommandApiDependencies): Router {
   const deps = {
     ...dependencies,
-    resolveUser: dependencies.resolveUserFromLog,
+    resolveUser: callersFromLog(dependencies),
     streamStates: dependencies.commands.streamStates,
   };
   const { processor } = deps.payments;

@@ -1,5 +1,6 @@
 /** Distributed entry: the command API alone. Needs DATABASE_URL (and EVENTSTORE_URL for EventStoreDB). */
 import { randomUUID } from 'node:crypto';
+import { userRowInLog } from './users/users-in-log';
 import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes } from '@playtime/shared/infra/ops/health';
@@ -16,6 +17,7 @@ import { pictureUploadRoutes } from './pictures/routes';
 
 runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, {
+    userInLog: userRowInLog,
     standalone: false,
     seedDemoAccounts: config.SEED_DEMO ?? false,
     serveIdentityProvider: false,

@@ -23,7 +23,7 @@ import { gameStream } from '@playtime/shared/domain/games/events';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-import { userIdOfUsernameInLog } from '@playtime/shared/infra/commands/users-in-log';
+import { userIdOfUsernameInLog } from '../users/users-in-log';
 import type pg from 'pg';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';

@@ -9,7 +9,7 @@ import {
   simulatedConfirmRequestSchema,
 } from '@playtime/shared/contract/payments';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-import { userIdOfUsernameInLog } from '@playtime/shared/infra/commands/users-in-log';
+import { userIdOfUsernameInLog } from '../users/users-in-log';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import type { Confirmation } from '@playtime/shared/infra/payments/simulated/simulated-processor';

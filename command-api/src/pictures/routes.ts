@@ -12,14 +12,15 @@ import { uploadedPictureUrl } from '@playtime/shared/domain/pictures/addresses';
 import { clientNetworkKey } from '@playtime/shared/infra/http/client-network';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError } from '@playtime/shared/infra/http/errors';
+import { callersFromLog } from '../command-api';
 import { xsrfProtection } from '@playtime/shared/infra/http/xsrf';
 import { PictureRefused, reEncodePicture } from '@playtime/shared/infra/pictures/re-encode';
 import { releaseUpload, reserveUpload, storePicture } from '@playtime/shared/infra/pictures/picture-store';
 
 export interface PictureUploadDependencies {
   pool: pg.Pool;
-  /** Who uploads, from their own stream (connectServiceParts): the write side reads no projection. */
-  resolveUserFromLog: ResolveUser;
+  /** Who uploads, from their own stream (connectServiceParts with userInLog): the write side reads no projection. */
+  resolveUserFromLog?: ResolveUser;
 }
 
 const UPLOAD_LIMITS = {
@@ -45,7 +46,7 @@ export function pictureUploadRoutes(deps: PictureUploadDependencies): Router {
   router.post(
     UPLOAD_PICTURE_PATH,
     xsrfProtection,
-    requireUser(deps.resolveUserFromLog),
+    requireUser(callersFromLog(deps)),
     // Counted before the body is read: a user over the limit costs no upload and no decoding. The
     // place is reserved at once (uploads sent together line up for it) and given back when the
     // upload stores nothing.

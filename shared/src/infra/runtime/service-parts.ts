@@ -2,8 +2,9 @@ import { Router } from 'express';
 import type { PaymentsConfig } from '../../contract/payments';
 import { publicUrlOf, type Config } from '../config/config';
 import { createUserResolver, readUserRow, type ResolveUser, type UserRow } from '../http/current-user';
-import { userRowInLog } from '../commands/users-in-log';
 import { StreamStateCache } from '../commands/stream-state-cache';
+import type { EventStore } from '../eventstore/port';
+
 import { CurrentUserCache } from '../http/current-user-cache';
 import type { SecurityHeaderOptions } from '../http/security-headers';
 import { appOrigins, identityOrigin } from '../identity/app-origins';
@@ -15,13 +16,22 @@ import { loadUnsubscribeKey } from '../email/unsubscribe-tokens';
 import { setUpIdentity, type Identity } from './identity';
 import { connectInfrastructure, type Infrastructure } from './infrastructure';
 
+/** What reading a user's own stream takes. */
+export interface UserStreams {
+  store: EventStore;
+  streamStates: StreamStateCache;
+}
+
 /** What every service process starts from: storage, identity, and who the caller of a request is. */
 export interface ServiceParts extends Infrastructure {
   identity: Identity;
   /** Who calls a read: their record in the read model. */
   resolveUser: ResolveUser;
-  /** Who calls a command: their record in their own stream (the write side reads no projection). */
-  resolveUserFromLog: ResolveUser;
+  /**
+   * Who calls a command: their record in their own stream (the write side reads no projection). Made
+   * for a process that serves commands, which says how to read that stream (options.userInLog).
+   */
+  resolveUserFromLog?: ResolveUser;
   publicUrl: string;
   /** ADMIN_EMAILS: verified addresses that get the admin role. */
   adminEmails: string[];
@@ -35,7 +45,14 @@ export interface ServiceParts extends Infrastructure {
 export async function connectServiceParts(
   config: Config,
   logger: Logger,
-  options: { standalone: boolean; seedDemoAccounts: boolean; serveIdentityProvider: boolean; metrics?: Metrics },
+  options: {
+    standalone: boolean;
+    seedDemoAccounts: boolean;
+    serveIdentityProvider: boolean;
+    metrics?: Metrics;
+    /** The command API's reading of a user's own stream (command-api/src/users/users-in-log.ts). */
+    userInLog?: (log: UserStreams, userId: string) => Promise<UserRow | undefined>;
+  },
 ): Promise<ServiceParts> {
   const infrastructure = await connectInfrastructure(config, logger, {
     standalone: options.standalone,
@@ -60,13 +77,16 @@ export async function connectServiceParts(
     readUser: (userId) => readUserRow(pool, userId),
     cache: currentUsers,
   });
-  const currentUsersInLog = new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
-  const userStreams = { store: infrastructure.store, streamStates: new StreamStateCache() };
-  const resolveUserFromLog = createUserResolver({
-    verify: identity.verify,
-    readUser: (userId) => userRowInLog(userStreams, userId),
-    cache: currentUsersInLog,
-  });
+  const { userInLog } = options;
+  const currentUsersInLog = userInLog && new CurrentUserCache<UserRow>(infrastructure.databaseUrl);
+  const userStreams: UserStreams = { store: infrastructure.store, streamStates: new StreamStateCache() };
+  const resolveUserFromLog =
+    currentUsersInLog &&
+    createUserResolver({
+      verify: identity.verify,
+      readUser: (userId) => userInLog(userStreams, userId),
+      cache: currentUsersInLog,
+    });
   // The mail's unsubscribe page is served where the provider's pages are (by the read APIs, behind Caddy).
   await prepareEmailTables(pool);
   const identityRoutes =
@@ -100,7 +120,7 @@ export async function connectServiceParts(
     },
     async close() {
       await currentUsers.close();
-      await currentUsersInLog.close();
+      await currentUsersInLog?.close();
       await identity.close();
       await infrastructure.close();
     },

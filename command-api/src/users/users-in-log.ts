@@ -1,16 +1,16 @@
-import { userDecider } from '../../domain/users/decider';
-import { usernameClaimDecider } from '../../domain/users/username-claim';
-import { userStream, usernameStream } from '../../domain/users/events';
-import { manyUsersNamed, noUserNamed, type UserRow } from '../http/current-user';
-import type { CommandDoor } from './command-door';
-import { currentState } from './current-state';
+import { userDecider } from '@playtime/shared/domain/users/decider';
+import { usernameClaimDecider } from '@playtime/shared/domain/users/username-claim';
+import { userStream, usernameStream } from '@playtime/shared/domain/users/events';
+import { manyUsersNamed, noUserNamed, type UserRow } from '@playtime/shared/infra/http/current-user';
+import type { UserStreams } from '@playtime/shared/infra/runtime/service-parts';
+import { currentState } from '@playtime/shared/infra/commands/current-state';
 
 /**
  * The write side's questions about users, answered from the log (the user's own stream and the
  * username's claim), never from a read model: a command decides on facts that are already committed,
  * not on a projection that may lag behind them.
  */
-type Log = Pick<CommandDoor, 'store' | 'streamStates'>;
+type Log = UserStreams;
 
 /** The caller's record as their own stream says it is now: undefined for an account never registered. */
 export async function userRowInLog(log: Log, userId: string): Promise<UserRow | undefined> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsDatabase } from '../../testing/payments-database';
-import { userStream, usernameStream, type UserEvent } from '../../domain/users/events';
-import { ApiError } from '../http/errors';
-import { StreamStateCache } from './stream-state-cache';
+import { paymentsDatabase } from '@playtime/shared/testing/payments-database';
+import { userStream, usernameStream, type UserEvent } from '@playtime/shared/domain/users/events';
+import { ApiError } from '@playtime/shared/infra/http/errors';
+import { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
 import { userIdOfUsernameInLog, userRowInLog } from './users-in-log';
 
 const registered = (userId: string, username: string, email = `${username}@example.com`): UserEvent => ({

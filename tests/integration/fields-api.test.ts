@@ -54,9 +54,7 @@ describe('field and schedule calls over HTTP', () => {
   }
 
   async function ownerFields(client: ApiClient): Promise<OwnerField[]> {
-    const answer = await client.get('/api/get-owner-fields');
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as OwnerField[];
+    return client.read<OwnerField[]>('/api/get-owner-fields');
   }
 
   beforeAll(async () => {

@@ -1,4 +1,7 @@
-/** The organize and play steps tests of the game loop take over HTTP: the demo people, paying with 4242…, holding and booking. */
+/**
+ * The organize and play steps tests of the game loop take over HTTP: paying with 4242…, holding and
+ * booking games. Fields are built in ./fields and the demo people signed in by ./accounts.
+ */
 import { expect } from 'vitest';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';

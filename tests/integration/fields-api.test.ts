@@ -8,6 +8,7 @@ import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { compareCheckpoints, formatCheckpoint, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { addAvailability } from '../support/fields';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 type Caller = 'nobody' | 'player' | 'owner' | 'secondOwner' | 'admin';
@@ -305,6 +306,15 @@ describe('field and schedule calls over HTTP', () => {
     let pitchA: string;
     let pitchB: string;
 
+    /** Adds a window from `from` to `to` o'clock as the owner's browser in `timeZone` sends it. */
+    const addWindowIn = (timeZone: string, subFieldId: string, from: number, to: number) =>
+      clients.owner.call(
+        'POST',
+        '/api/add-field-schedule',
+        { subFieldId, startDate: at(from), endDate: at(to) },
+        { 'x-time-zone': timeZone },
+      );
+
     beforeAll(async () => {
       fieldId = await addField(clients.owner, { name: 'Schedule Park' });
       pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
@@ -343,55 +353,21 @@ describe('field and schedule calls over HTTP', () => {
         code: 'overlap',
         message: 'This availability overlaps another window on Pitch A from 18:00 to 20:00',
       });
-      const inKolkata = await clients.owner.call(
-        'POST',
-        '/api/add-field-schedule',
-        { subFieldId: pitchA, startDate: at(17), endDate: at(18.5) },
-        { 'x-time-zone': 'Asia/Kolkata' },
-      );
+      const inKolkata = await addWindowIn('Asia/Kolkata', pitchA, 17, 18.5);
       expect(errorOf(inKolkata)).toEqual({
         code: 'overlap',
         message: 'This availability overlaps another window on Pitch A from 23:30 to 01:30',
       });
-      const badZone = await clients.owner.call(
-        'POST',
-        '/api/add-field-schedule',
-        { subFieldId: pitchA, startDate: at(19), endDate: at(21) },
-        { 'x-time-zone': 'Mars/Olympus' },
-      );
+      const badZone = await addWindowIn('Mars/Olympus', pitchA, 19, 21);
       expect(badZone.status).toBe(400);
       expect(errorOf(badZone).code).toBe('bad_time_zone');
       // The same time on another sub-field is free.
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchB,
-            startDate: at(19),
-            endDate: at(21),
-          })
-        ).status,
-      ).toBe(200);
+      await addAvailability(clients.owner, pitchB, { startDate: at(19), endDate: at(21) });
     });
 
     it('accepts windows that touch at the edges', async () => {
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchA,
-            startDate: at(20),
-            endDate: at(22),
-          })
-        ).status,
-      ).toBe(200);
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchA,
-            startDate: at(16),
-            endDate: at(18),
-          })
-        ).status,
-      ).toBe(200);
+      await addAvailability(clients.owner, pitchA, { startDate: at(20), endDate: at(22) });
+      await addAvailability(clients.owner, pitchA, { startDate: at(16), endDate: at(18) });
       const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as {
         data: { startDate: string }[];
       }[];
@@ -554,15 +530,7 @@ describe('field and schedule calls over HTTP', () => {
             if (message.projection === 'availability_windows') resolve(message);
           }),
         );
-        expect(
-          (
-            await clients.owner.post('/api/add-field-schedule', {
-              subFieldId: pitchA,
-              startDate: at(42),
-              endDate: at(43),
-            })
-          ).status,
-        ).toBe(200);
+        await addAvailability(clients.owner, pitchA, { startDate: at(42), endDate: at(43) });
         expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows' });
       } finally {
         guest.disconnect();
@@ -813,15 +781,7 @@ describe('field and schedule calls over HTTP', () => {
       const fieldId = await addField(clients.owner, { name: 'Half Removed Park' });
       const pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
       const pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchA,
-            startDate: at(18),
-            endDate: at(20),
-          })
-        ).status,
-      ).toBe(200);
+      await addAvailability(clients.owner, pitchA, { startDate: at(18), endDate: at(20) });
       await closeOnItsStreamOnly(fieldId, pitchA, 'Pitch A', 'subfield_removed');
 
       const late = await clients.owner.post('/api/add-field-schedule', {

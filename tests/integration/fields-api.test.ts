@@ -687,6 +687,16 @@ describe('field and schedule calls over HTTP', () => {
     };
 
     it('refuses availability added right after the sub-field was removed or its field deleted (20 tries each: no orphan window)', async () => {
+      /** An evening window on a pitch just removed (or whose field was just deleted): refused with 404. */
+      const windowOnGonePitch = async (pitch: string, attempt: number) => {
+        const added = await clients.owner.post('/api/add-field-schedule', {
+          subFieldId: pitch,
+          startDate: at(18),
+          endDate: at(20),
+        });
+        expect(added.status, `try ${attempt}: ${added.text}`).toBe(404);
+        return added;
+      };
       const fieldId = await addField(clients.owner, { name: 'Removal Race Park' });
       const answers: ApiAnswer[] = [];
       const removedPitches: string[] = [];
@@ -694,12 +704,7 @@ describe('field and schedule calls over HTTP', () => {
         const pitch = await addSubField(clients.owner, fieldId, `Pitch ${i}`);
         const removed = await clients.owner.post('/api/delete-subfield', { subFieldId: pitch });
         expect(removed.status, removed.text).toBe(200);
-        const added = await clients.owner.post('/api/add-field-schedule', {
-          subFieldId: pitch,
-          startDate: at(18),
-          endDate: at(20),
-        });
-        expect(added.status, `try ${i}: ${added.text}`).toBe(404);
+        const added = await windowOnGonePitch(pitch, i);
         expect(errorOf(added)).toEqual({ code: 'subfield_not_found', message: 'There is no sub-field with this id.' });
         answers.push(removed);
         removedPitches.push(pitch);
@@ -710,12 +715,7 @@ describe('field and schedule calls over HTTP', () => {
         const pitch = await addSubField(clients.owner, doomed, 'Pitch A');
         const deleted = await clients.owner.post('/api/delete-field', { fieldId: doomed });
         expect(deleted.status, deleted.text).toBe(200);
-        const added = await clients.owner.post('/api/add-field-schedule', {
-          subFieldId: pitch,
-          startDate: at(18),
-          endDate: at(20),
-        });
-        expect(added.status, `try ${i}: ${added.text}`).toBe(404);
+        await windowOnGonePitch(pitch, i);
         answers.push(deleted);
         deletedPitches.push(pitch);
       }

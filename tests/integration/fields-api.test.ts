@@ -306,6 +306,18 @@ describe('field and schedule calls over HTTP', () => {
     let pitchA: string;
     let pitchB: string;
 
+    /** A socket as a browser opens it: the owner's with their token, a guest's with none. */
+    const openSocket = (token?: string): Socket =>
+      io(app.url, { path: '/socket.io', transports: ['websocket'], auth: token === undefined ? {} : { token } });
+    const connected = (socket: Socket) => new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    /** The next change the socket hears of `projection`. */
+    const nextChange = (socket: Socket, projection: string) =>
+      new Promise<{ room: string; projection: string; checkpoint: string }>((resolve) =>
+        socket.on('changed', (message: { room: string; projection: string; checkpoint: string }) => {
+          if (message.projection === projection) resolve(message);
+        }),
+      );
+
     /** Adds a window from `from` to `to` o'clock as the owner's browser in `timeZone` sends it. */
     const addWindowIn = (timeZone: string, subFieldId: string, from: number, to: number) =>
       clients.owner.call(
@@ -487,20 +499,12 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it('tells the browsers following the field that its schedule changed', async () => {
-      const socket: Socket = io(app.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: { token: tokens.owner },
-      });
+      const socket = openSocket(tokens.owner);
       try {
         const join = (room: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit('join', room, resolve));
-        await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+        await connected(socket);
         expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
-        const pushed = new Promise<{ room: string; projection: string; checkpoint: string }>((resolve) =>
-          socket.on('changed', (message: { room: string; projection: string; checkpoint: string }) => {
-            if (message.projection === 'availability_windows') resolve(message);
-          }),
-        );
+        const pushed = nextChange(socket, 'availability_windows');
         const added = await clients.owner.post('/api/add-field-schedule', {
           subFieldId: pitchA,
           startDate: at(40),
@@ -518,18 +522,14 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it('tells a guest following the field (public rooms need no login) that its schedule changed, and keeps owner rooms closed to guests', async () => {
-      const guest: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: {} });
+      const guest = openSocket();
       try {
         const join = (room: string) =>
           new Promise<{ ok: boolean; error?: string }>((resolve) => guest.emit('join', room, resolve));
-        await new Promise<void>((resolve) => guest.on('connect', () => resolve()));
+        await connected(guest);
         expect(await join(`owner:${ids.owner}`)).toEqual({ ok: false, error: 'Log in to follow this room.' });
         expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
-        const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
-          guest.on('changed', (message: { room: string; projection: string }) => {
-            if (message.projection === 'availability_windows') resolve(message);
-          }),
-        );
+        const pushed = nextChange(guest, 'availability_windows');
         await addAvailability(clients.owner, pitchA, { startDate: at(42), endDate: at(43) });
         expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows' });
       } finally {
@@ -538,21 +538,13 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it("tells the owner's browsers that their field list changed", async () => {
-      const socket: Socket = io(app.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: { token: tokens.owner },
-      });
+      const socket = openSocket(tokens.owner);
       try {
-        await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+        await connected(socket);
         expect(await new Promise((resolve) => socket.emit('join', `owner:${ids.owner}`, resolve))).toEqual({
           ok: true,
         });
-        const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
-          socket.on('changed', (message: { room: string; projection: string }) => {
-            if (message.projection === 'fields') resolve(message);
-          }),
-        );
+        const pushed = nextChange(socket, 'fields');
         await addSubField(clients.owner, fieldId, 'Pitch C');
         expect(await pushed).toMatchObject({ room: `owner:${ids.owner}`, projection: 'fields' });
       } finally {

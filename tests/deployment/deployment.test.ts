@@ -15,8 +15,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { addAvailableField } from '../support/game-loop';
+import { signedIn } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
+import { addAvailableField } from '../support/fields';
 import { createTestDatabase } from '../support/postgres';
 import { waitFor } from '../support/wait';
 import { DESKTOP, SCREENSHOTS, fillCard, launchBrowser, logIn, screenshot } from '../browser/support/browser';
@@ -106,7 +107,7 @@ describe.runIf(enabled)("the README's distributed recipe behind Caddy", () => {
 
     // The demo owner's field for the journey, with room for a game an hour for the rounds below.
     firstGameStart = nextGameStart(ROUNDS);
-    const owner = new ApiClient(publicUrl, await accessTokenFor(publicUrl, 'owner@playtime.test'));
+    const owner = await signedIn(publicUrl, 'owner');
     await addAvailableField(owner, {
       name: FIELD,
       address: '2 Deploy St',

@@ -7,6 +7,7 @@ import { ACCOUNT_EMAIL_TEXTS, EMAIL_TEXTS } from '@playtime/shared/contract/emai
 import { createPool, type Pool } from '@playtime/shared/infra/db/pool';
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
+import { signedIn } from '../support/accounts';
 import { ApiClient, accessTokenFor, authorizationRequest, signIn } from '../support/api-client';
 import { postForm as post, signUpOnPage, waitForMail, type CaughtMail } from '../support/mail';
 import { connectSocket } from '../support/sockets';
@@ -158,7 +159,7 @@ describe('account security through the standalone app', () => {
     const { rowCount } = await pool.query(`SELECT 1 FROM identity_accounts WHERE email = 'injected@example.com'`);
     expect(rowCount).toBe(0);
 
-    const player = new ApiClient(suite.app.url, await accessTokenFor(suite.app.url, 'player@playtime.test'));
+    const player = await signedIn(suite.app.url, 'player');
     await player.post('/api/register-user');
     const renamed = await player.post('/api/edit-user', { username: injected });
     expect(renamed.status).toBe(400);

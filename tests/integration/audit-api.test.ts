@@ -8,44 +8,27 @@ import pg from 'pg';
 import { EVENT_SCAN_WINDOW, type AsOfAnswer, type EventHistoryPage } from '@playtime/shared/contract/audit';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import { ROTATE_CALENDAR_FEED_PATH } from '@playtime/shared/contract/calendar';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import type { ApiClient } from '../support/api-client';
+import { addAvailableField, addNewYorkField } from '../support/fields';
+import { demoPeople, type DemoPerson } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR, at } from '../support/time';
 
 describe('the event history over HTTP', () => {
   let app: TestApp;
-  const clients = {} as Record<'owner' | 'captain' | 'player' | 'admin' | 'anonymous', ApiClient>;
-  const ids = {} as Record<'owner' | 'captain' | 'player' | 'admin', string>;
+  let clients: Record<DemoPerson | 'anonymous', ApiClient>;
+  let ids: Record<DemoPerson, string>;
   let gameId: string;
 
-  const history = async (query = '') => {
-    const answer = await clients.admin.get(`/api/admin/events${query}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as EventHistoryPage;
-  };
+  const history = (query = '') => clients.admin.read<EventHistoryPage>(`/api/admin/events${query}`);
 
   beforeAll(async () => {
     app = await startTestApp();
-    clients.anonymous = new ApiClient(app.url, null);
-    for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
-      clients[who] = new ApiClient(app.url, await accessTokenFor(app.url, `${who}@playtime.test`));
-      ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
-    }
-    const field = await clients.owner.post('/api/add-field', {
+    ({ clients, ids } = await demoPeople(app.url));
+    const { fieldId, subFieldId } = await addAvailableField(clients.owner, {
       name: 'History Park',
-      description: '',
       address: '3 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
     });
-    const { fieldId } = field.json as { fieldId: string };
-    const subFieldId = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' }))
-      .text;
-    expect(
-      (await clients.owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
-    ).toBe(200);
     expect(
       (await clients.admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true }))
         .status,
@@ -166,19 +149,7 @@ describe('the event history over HTTP', () => {
       text.events.map((event) => event.position),
     );
     // Letters beyond ASCII fold case too.
-    expect(
-      (
-        await clients.owner.post('/api/add-field', {
-          name: 'Étoile Park',
-          description: '',
-          address: '5 Main St',
-          zipCode: '10001',
-          city: 'New York',
-          price: 40,
-          picture: '',
-        })
-      ).status,
-    ).toBe(200);
+    await addNewYorkField(clients.owner, { name: 'Étoile Park', address: '5 Main St' });
     for (const words of ['étoile', 'ÉTOILE']) {
       const found = await history(`?q=${encodeURIComponent(words)}&type=FieldAdded`);
       expect(

@@ -17,7 +17,8 @@ import {
 } from '@playtime/shared/contract/calendar';
 import type { ApiClient } from '../support/api-client';
 import { conditionalGetStatus } from '../support/conditional-get';
-import { addAvailableField, bookPaidGame, demoPeople, type DemoPerson } from '../support/game-loop';
+import { addAvailableField } from '../support/fields';
+import { bookPaidGame, demoPeople, type DemoPerson } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
 import { waitFor } from '../support/wait';

@@ -22,6 +22,7 @@ import { FIELD_WITHDRAWN } from '@playtime/shared/domain/availability/messages';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiAnswer, ApiClient } from '../support/api-client';
+import { addAvailableField } from '../support/fields';
 import { bookPaidGame, demoPeople, holdSlot, payInFull } from '../support/game-loop';
 import { allWebhooksHandled, GOOD_CARD } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
@@ -59,30 +60,8 @@ describe('deleted accounts stop selling', () => {
     return paymentId;
   }
 
-  async function addField(owner: ApiClient, name: string, pricePerHour: number): Promise<string> {
-    const field = await owner.post('/api/add-field', {
-      name,
-      description: '',
-      address: '1 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: pricePerHour,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    const pitch = await owner.post('/api/add-subfield', {
-      masterFieldId: (field.json as { fieldId: string }).fieldId,
-      name: 'Pitch A',
-    });
-    expect(pitch.status, pitch.text).toBe(200);
-    const window = await owner.post('/api/add-field-schedule', {
-      subFieldId: pitch.text,
-      startDate: at(8),
-      endDate: at(23),
-    });
-    expect(window.status, window.text).toBe(200);
-    return pitch.text;
-  }
+  const addField = async (owner: ApiClient, name: string, pricePerHour: number) =>
+    (await addAvailableField(owner, { name, address: '1 Main St', price: pricePerHour })).subFieldId;
 
   /** A new account the admin gives a role; its calls see the new role. */
   async function signUpAs(role: Role, email: string, nickname: string): Promise<{ client: ApiClient; userId: string }> {
@@ -104,9 +83,7 @@ describe('deleted accounts stop selling', () => {
     ((await clients.admin.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail).status;
 
   async function preview(userId: string): Promise<UserDeletionPreview> {
-    const answer = await clients.admin.get(`/api/admin/user-deletion-preview?userId=${userId}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as UserDeletionPreview;
+    return clients.admin.read<UserDeletionPreview>(`/api/admin/user-deletion-preview?userId=${userId}`);
   }
 
   /** Waits until each payment's refund is in the ledger, then answers them: exactly one refund per payment, of the amount it says. */

@@ -6,7 +6,7 @@ import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/p
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { offlineGeocoder } from '@playtime/shared/infra/geocoding/offline-geocoder';
 import { demoPeople, seedDemoData } from '@playtime/command-api/demo/demo-data';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import { signedIn } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 
@@ -21,7 +21,7 @@ describe('demo data on a fresh standalone start', () => {
   });
 
   it("has the owner's field with availability, the captain's live game, tomorrow's and a weekly series with a regular, found near 10001", async () => {
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const owner = await signedIn(app.url, 'owner');
     const fields = (await owner.get('/api/get-owner-fields')).json as {
       fieldId: string;
       fieldName: string;
@@ -48,7 +48,7 @@ describe('demo data on a fresh standalone start', () => {
     // The live game, tomorrow's, and the eight weeks of the weekly series (its first played yesterday).
     expect(schedules.flatMap((row) => row.data).filter((entry) => entry.type === 'game')).toHaveLength(10);
 
-    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const player = await signedIn(app.url, 'player');
     const near = (await player.get('/api/get-games?latitude=40.7506&longitude=-73.9972&distance=16.09'))
       .json as GameSearchResult[];
     // The series' next week is out of search while last week's players join first.
@@ -59,7 +59,7 @@ describe('demo data on a fresh standalone start', () => {
     const detail = (await player.get(`/api/get-game-data?gameId=${live[0]!.game_id}`)).json as GameDetail;
     expect(detail).toMatchObject({ organizerUsername: 'captain', price: 5, status: 'scheduled' });
 
-    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    const captain = await signedIn(app.url, 'captain');
     expect(
       ((await captain.get('/api/get-organizer-games')).json as GameInList[]).map((game) => game.name).sort(),
     ).toEqual(['Riverside Pick-up (live now)', 'Tomorrow Night Five-a-Side', 'Weekly Regulars', 'Weekly Regulars']);

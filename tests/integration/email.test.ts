@@ -23,7 +23,8 @@ import { catcherTransport, smtpTransport } from '@playtime/shared/infra/email/tr
 import { HttpBrowser, readForm } from '@playtime/shared/infra/identity/embedded-provider/testing/http-browser';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { freeServerPort } from '../support/ports';
-import { ApiClient, accessTokenFor, authorizationRequest } from '../support/api-client';
+import { signedIn } from '../support/accounts';
+import { type ApiClient, accessTokenFor, authorizationRequest } from '../support/api-client';
 import { signUpOnPage, waitForMail } from '../support/mail';
 import { createTestDatabase } from '../support/postgres';
 import { startTestApp, type TestApp } from '../support/standalone-app';
@@ -37,7 +38,7 @@ describe('email through the standalone app', () => {
   let pool: Pool;
   beforeAll(async () => {
     app = await startTestApp();
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    admin = await signedIn(app.url, 'admin');
     pool = createPool(app.databaseUrl);
   });
   afterAll(async () => {
@@ -246,7 +247,7 @@ describe('email through the standalone app', () => {
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('limit must be a whole number from 1 to 100');
     expect((await admin.get('/api/admin/mail/999999')).status).toBe(404);
-    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const player = await signedIn(app.url, 'player');
     expect((await player.get('/api/admin/mail')).status).toBe(403);
   });
 });
@@ -301,53 +302,49 @@ describe('the outbox sends each row at most once', () => {
     }
   };
 
+  /** Runs a worker with `options` until the row is in `state` (`what` names that wait), then stops it. */
+  const runUntil = (
+    options: Partial<Parameters<typeof startEmailWorker>[0]>,
+    id: number,
+    state: string,
+    what: string,
+  ) =>
+    using(worker(options), async () => {
+      await waitFor(what, async () => (await stateOf(id)) === state);
+    });
+  /** A worker hook that dies `what`, as a crashed worker would there, on each call `dies` picks; it counts its calls. */
+  const crashing = (what: string, dies: (call: number) => boolean = () => true) => {
+    const hook = Object.assign(
+      async () => {
+        hook.calls += 1;
+        if (dies(hook.calls)) throw new Error(`the worker died ${what}`);
+      },
+      { calls: 0 },
+    );
+    return hook;
+  };
+
   it('sends a row to SMTP_URL (nodemailer URL form) once, with the row id as Message-ID', async () => {
     const id = await newMail('one@example.com');
-    await using(worker({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` }), async () => {
-      await waitFor('the mail sent', async () => (await stateOf(id)) === 'sent');
-    });
+    await runUntil({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` }, id, 'sent', 'the mail sent');
     expect(await received(id)).toBe(1);
   });
 
   it('against an outside server, a crash between claim and send sends nothing by itself: the row ends unknown', async () => {
     const id = await newMail('claimed@example.com');
-    let crashes = 0;
-    await using(
-      worker({
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-        hooks: {
-          afterClaim: async () => {
-            crashes += 1;
-            throw new Error('the worker died after claiming');
-          },
-        },
-      }),
-      async () => {
-        await waitFor('the retry to give up on the claimed row', async () => (await stateOf(id)) === 'unknown');
-      },
-    );
-    expect(crashes).toBe(1);
+    const afterClaim = crashing('after claiming');
+    const options = { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, hooks: { afterClaim } };
+    await runUntil(options, id, 'unknown', 'the retry to give up on the claimed row');
+    expect(afterClaim.calls).toBe(1);
     expect(await received(id)).toBe(0);
   });
 
   it('with the embedded catcher, a crash between claim and send is sent again: the catcher says it never came', async () => {
     const id = await newMail('claimed-caught@example.com');
-    let crashes = 0;
-    await using(
-      worker({
-        transport: catcherTransport(smtp.port, pool),
-        hooks: {
-          afterClaim: async () => {
-            crashes += 1;
-            if (crashes === 1) throw new Error('the worker died after claiming');
-          },
-        },
-      }),
-      async () => {
-        await waitFor('the mail sent by the retry', async () => (await stateOf(id)) === 'sent');
-      },
-    );
-    expect(crashes).toBe(2);
+    const afterClaim = crashing('after claiming', (call) => call === 1);
+    const options = { transport: catcherTransport(smtp.port, pool), hooks: { afterClaim } };
+    await runUntil(options, id, 'sent', 'the mail sent by the retry');
+    expect(afterClaim.calls).toBe(2);
     expect(await received(id)).toBe(1);
   });
 
@@ -385,40 +382,17 @@ describe('the outbox sends each row at most once', () => {
 
   it('a crash after the server took the mail and before recording it: the retry finds it by Message-ID, one mail', async () => {
     const id = await newMail('mid-send@example.com');
-    let crashes = 0;
-    await using(
-      worker({
-        transport: catcherTransport(smtp.port, pool),
-        hooks: {
-          afterSend: async () => {
-            crashes += 1;
-            throw new Error('the worker died after sending');
-          },
-        },
-      }),
-      async () => {
-        await waitFor('the retry to record it sent', async () => (await stateOf(id)) === 'sent');
-      },
-    );
-    expect(crashes).toBe(1);
+    const afterSend = crashing('after sending');
+    const options = { transport: catcherTransport(smtp.port, pool), hooks: { afterSend } };
+    await runUntil(options, id, 'sent', 'the retry to record it sent');
+    expect(afterSend.calls).toBe(1);
     expect(await received(id)).toBe(1);
   });
 
   it('against an outside server that cannot be asked, the same crash leaves one mail and the row unknown', async () => {
     const id = await newMail('outside@example.com');
-    await using(
-      worker({
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-        hooks: {
-          afterSend: async () => {
-            throw new Error('the worker died after sending');
-          },
-        },
-      }),
-      async () => {
-        await waitFor('the row marked unknown', async () => (await stateOf(id)) === 'unknown');
-      },
-    );
+    const options = { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, hooks: { afterSend: crashing('after sending') } };
+    await runUntil(options, id, 'unknown', 'the row marked unknown');
     expect(await received(id)).toBe(1);
     const row = await pool.query<{ last_error: string }>('SELECT last_error FROM email_outbox WHERE id = $1', [id]);
     expect(row.rows[0]!.last_error).toContain(messageIdOf(id, 'playtime.test'));

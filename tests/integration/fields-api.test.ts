@@ -8,6 +8,7 @@ import { subFieldStream } from '@playtime/shared/domain/availability/events';
 import { compareCheckpoints, formatCheckpoint, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { addAvailability } from '../support/fields';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 type Caller = 'nobody' | 'player' | 'owner' | 'secondOwner' | 'admin';
@@ -54,9 +55,7 @@ describe('field and schedule calls over HTTP', () => {
   }
 
   async function ownerFields(client: ApiClient): Promise<OwnerField[]> {
-    const answer = await client.get('/api/get-owner-fields');
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as OwnerField[];
+    return client.read<OwnerField[]>('/api/get-owner-fields');
   }
 
   beforeAll(async () => {
@@ -307,6 +306,27 @@ describe('field and schedule calls over HTTP', () => {
     let pitchA: string;
     let pitchB: string;
 
+    /** A socket as a browser opens it: the owner's with their token, a guest's with none. */
+    const openSocket = (token?: string): Socket =>
+      io(app.url, { path: '/socket.io', transports: ['websocket'], auth: token === undefined ? {} : { token } });
+    const connected = (socket: Socket) => new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    /** The next change the socket hears of `projection`. */
+    const nextChange = (socket: Socket, projection: string) =>
+      new Promise<{ room: string; projection: string; checkpoint: string }>((resolve) =>
+        socket.on('changed', (message: { room: string; projection: string; checkpoint: string }) => {
+          if (message.projection === projection) resolve(message);
+        }),
+      );
+
+    /** Adds a window from `from` to `to` o'clock as the owner's browser in `timeZone` sends it. */
+    const addWindowIn = (timeZone: string, subFieldId: string, from: number, to: number) =>
+      clients.owner.call(
+        'POST',
+        '/api/add-field-schedule',
+        { subFieldId, startDate: at(from), endDate: at(to) },
+        { 'x-time-zone': timeZone },
+      );
+
     beforeAll(async () => {
       fieldId = await addField(clients.owner, { name: 'Schedule Park' });
       pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
@@ -345,55 +365,21 @@ describe('field and schedule calls over HTTP', () => {
         code: 'overlap',
         message: 'This availability overlaps another window on Pitch A from 18:00 to 20:00',
       });
-      const inKolkata = await clients.owner.call(
-        'POST',
-        '/api/add-field-schedule',
-        { subFieldId: pitchA, startDate: at(17), endDate: at(18.5) },
-        { 'x-time-zone': 'Asia/Kolkata' },
-      );
+      const inKolkata = await addWindowIn('Asia/Kolkata', pitchA, 17, 18.5);
       expect(errorOf(inKolkata)).toEqual({
         code: 'overlap',
         message: 'This availability overlaps another window on Pitch A from 23:30 to 01:30',
       });
-      const badZone = await clients.owner.call(
-        'POST',
-        '/api/add-field-schedule',
-        { subFieldId: pitchA, startDate: at(19), endDate: at(21) },
-        { 'x-time-zone': 'Mars/Olympus' },
-      );
+      const badZone = await addWindowIn('Mars/Olympus', pitchA, 19, 21);
       expect(badZone.status).toBe(400);
       expect(errorOf(badZone).code).toBe('bad_time_zone');
       // The same time on another sub-field is free.
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchB,
-            startDate: at(19),
-            endDate: at(21),
-          })
-        ).status,
-      ).toBe(200);
+      await addAvailability(clients.owner, pitchB, { startDate: at(19), endDate: at(21) });
     });
 
     it('accepts windows that touch at the edges', async () => {
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchA,
-            startDate: at(20),
-            endDate: at(22),
-          })
-        ).status,
-      ).toBe(200);
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchA,
-            startDate: at(16),
-            endDate: at(18),
-          })
-        ).status,
-      ).toBe(200);
+      await addAvailability(clients.owner, pitchA, { startDate: at(20), endDate: at(22) });
+      await addAvailability(clients.owner, pitchA, { startDate: at(16), endDate: at(18) });
       const schedules = (await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`)).json as {
         data: { startDate: string }[];
       }[];
@@ -513,20 +499,12 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it('tells the browsers following the field that its schedule changed', async () => {
-      const socket: Socket = io(app.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: { token: tokens.owner },
-      });
+      const socket = openSocket(tokens.owner);
       try {
         const join = (room: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit('join', room, resolve));
-        await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+        await connected(socket);
         expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
-        const pushed = new Promise<{ room: string; projection: string; checkpoint: string }>((resolve) =>
-          socket.on('changed', (message: { room: string; projection: string; checkpoint: string }) => {
-            if (message.projection === 'availability_windows') resolve(message);
-          }),
-        );
+        const pushed = nextChange(socket, 'availability_windows');
         const added = await clients.owner.post('/api/add-field-schedule', {
           subFieldId: pitchA,
           startDate: at(40),
@@ -544,27 +522,15 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it('tells a guest following the field (public rooms need no login) that its schedule changed, and keeps owner rooms closed to guests', async () => {
-      const guest: Socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: {} });
+      const guest = openSocket();
       try {
         const join = (room: string) =>
           new Promise<{ ok: boolean; error?: string }>((resolve) => guest.emit('join', room, resolve));
-        await new Promise<void>((resolve) => guest.on('connect', () => resolve()));
+        await connected(guest);
         expect(await join(`owner:${ids.owner}`)).toEqual({ ok: false, error: 'Log in to follow this room.' });
         expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
-        const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
-          guest.on('changed', (message: { room: string; projection: string }) => {
-            if (message.projection === 'availability_windows') resolve(message);
-          }),
-        );
-        expect(
-          (
-            await clients.owner.post('/api/add-field-schedule', {
-              subFieldId: pitchA,
-              startDate: at(42),
-              endDate: at(43),
-            })
-          ).status,
-        ).toBe(200);
+        const pushed = nextChange(guest, 'availability_windows');
+        await addAvailability(clients.owner, pitchA, { startDate: at(42), endDate: at(43) });
         expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows' });
       } finally {
         guest.disconnect();
@@ -572,21 +538,13 @@ describe('field and schedule calls over HTTP', () => {
     });
 
     it("tells the owner's browsers that their field list changed", async () => {
-      const socket: Socket = io(app.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: { token: tokens.owner },
-      });
+      const socket = openSocket(tokens.owner);
       try {
-        await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+        await connected(socket);
         expect(await new Promise((resolve) => socket.emit('join', `owner:${ids.owner}`, resolve))).toEqual({
           ok: true,
         });
-        const pushed = new Promise<{ room: string; projection: string }>((resolve) =>
-          socket.on('changed', (message: { room: string; projection: string }) => {
-            if (message.projection === 'fields') resolve(message);
-          }),
-        );
+        const pushed = nextChange(socket, 'fields');
         await addSubField(clients.owner, fieldId, 'Pitch C');
         expect(await pushed).toMatchObject({ room: `owner:${ids.owner}`, projection: 'fields' });
       } finally {
@@ -721,6 +679,16 @@ describe('field and schedule calls over HTTP', () => {
     };
 
     it('refuses availability added right after the sub-field was removed or its field deleted (20 tries each: no orphan window)', async () => {
+      /** An evening window on a pitch just removed (or whose field was just deleted): refused with 404. */
+      const windowOnGonePitch = async (pitch: string, attempt: number) => {
+        const added = await clients.owner.post('/api/add-field-schedule', {
+          subFieldId: pitch,
+          startDate: at(18),
+          endDate: at(20),
+        });
+        expect(added.status, `try ${attempt}: ${added.text}`).toBe(404);
+        return added;
+      };
       const fieldId = await addField(clients.owner, { name: 'Removal Race Park' });
       const answers: ApiAnswer[] = [];
       const removedPitches: string[] = [];
@@ -728,12 +696,7 @@ describe('field and schedule calls over HTTP', () => {
         const pitch = await addSubField(clients.owner, fieldId, `Pitch ${i}`);
         const removed = await clients.owner.post('/api/delete-subfield', { subFieldId: pitch });
         expect(removed.status, removed.text).toBe(200);
-        const added = await clients.owner.post('/api/add-field-schedule', {
-          subFieldId: pitch,
-          startDate: at(18),
-          endDate: at(20),
-        });
-        expect(added.status, `try ${i}: ${added.text}`).toBe(404);
+        const added = await windowOnGonePitch(pitch, i);
         expect(errorOf(added)).toEqual({ code: 'subfield_not_found', message: 'There is no sub-field with this id.' });
         answers.push(removed);
         removedPitches.push(pitch);
@@ -744,12 +707,7 @@ describe('field and schedule calls over HTTP', () => {
         const pitch = await addSubField(clients.owner, doomed, 'Pitch A');
         const deleted = await clients.owner.post('/api/delete-field', { fieldId: doomed });
         expect(deleted.status, deleted.text).toBe(200);
-        const added = await clients.owner.post('/api/add-field-schedule', {
-          subFieldId: pitch,
-          startDate: at(18),
-          endDate: at(20),
-        });
-        expect(added.status, `try ${i}: ${added.text}`).toBe(404);
+        await windowOnGonePitch(pitch, i);
         answers.push(deleted);
         deletedPitches.push(pitch);
       }
@@ -815,15 +773,7 @@ describe('field and schedule calls over HTTP', () => {
       const fieldId = await addField(clients.owner, { name: 'Half Removed Park' });
       const pitchA = await addSubField(clients.owner, fieldId, 'Pitch A');
       const pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
-      expect(
-        (
-          await clients.owner.post('/api/add-field-schedule', {
-            subFieldId: pitchA,
-            startDate: at(18),
-            endDate: at(20),
-          })
-        ).status,
-      ).toBe(200);
+      await addAvailability(clients.owner, pitchA, { startDate: at(18), endDate: at(20) });
       await closeOnItsStreamOnly(fieldId, pitchA, 'Pitch A', 'subfield_removed');
 
       const late = await clients.owner.post('/api/add-field-schedule', {

@@ -20,10 +20,11 @@ import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas, parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
-import { signUpPlayer } from '../support/accounts';
-import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
-import { GOOD_CARD, postWebhook, signedBy } from '../support/payments';
+import { demoClients, signUpPlayer } from '../support/accounts';
+import { ApiClient, type ApiAnswer } from '../support/api-client';
+import { addAvailableField } from '../support/fields';
+import { bookPaidGame, payInFull } from '../support/game-loop';
+import { ledgerRefunds, postWebhook, signedBy } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { at } from '../support/time';
@@ -51,36 +52,20 @@ describe('full games and thin games over HTTP', () => {
   let players: ApiClient[];
   let playerIds: string[];
 
-  async function pay(client: ApiClient, purpose: PaymentPurpose, price: number): Promise<string> {
-    const secret = await client.post('/api/checkout', { price, purpose });
-    expect(secret.status, secret.text).toBe(200);
-    const paid = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
-    expect(paid.status, paid.text).toBe(200);
-    return paymentIdOfClientSecret(secret.text)!;
-  }
+  const pay = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
+    payInFull(client, anonymous, purpose, price);
 
+  /** The captain's paid game on the pitch, which every signed-up player then sees. */
   async function bookGame(from: number, to: number, draft: Record<string, unknown>): Promise<string> {
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId: pitch,
-      startDate: at(from),
-      endDate: at(to),
-      ...draft,
-    });
-    expect(held.status, held.text).toBe(200);
-    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const paymentId = await pay(captain, { kind: 'rental', holdId }, rentalCents);
-    const added = await captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId });
-    expect(added.status, added.text).toBe(200);
+    const { gameId } = await bookPaidGame(captain, anonymous, pitch, from, to, draft);
     for (const player of players) player.seesWritesOf(captain);
-    return (added.json as { gameId: string }).gameId;
+    return gameId;
   }
 
   /** The game as everyone's writes so far left it. */
   async function gameData(gameId: string): Promise<GameDetail> {
     for (const player of players) captain.seesWritesOf(player);
-    const answer = await captain.get(`/api/get-game-data?gameId=${gameId}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as GameDetail;
+    return captain.read<GameDetail>(`/api/get-game-data?gameId=${gameId}`);
   }
 
   const eventsOf = async (gameId: string): Promise<GameEvent[]> =>
@@ -97,39 +82,15 @@ describe('full games and thin games over HTTP', () => {
       metadata: { userId: actorId, correlationId: `full-games-${now.toISOString()}`, causationId: null },
     });
 
-  const refundsOf = async (paymentId: string) =>
-    (
-      await db.query<{ amount_cents: string }>(
-        `SELECT amount_cents FROM read.ledger_entries WHERE kind = 'refund' AND payment_id = $1`,
-        [paymentId],
-      )
-    ).rows.map((row) => Number(row.amount_cents));
+  const refundsOf = (paymentId: string) => ledgerRefunds(db, paymentId);
 
   beforeAll(async () => {
     app = await startTestApp();
     db = new pg.Pool({ connectionString: app.databaseUrl, max: 4 });
     store = checkEventSchemas(await PostgresEventStore.connect(app.databaseUrl));
     anonymous = new ApiClient(app.url, null);
-    owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    const field = await owner.post('/api/add-field', {
-      name: 'Waitlist Park',
-      description: '',
-      address: '3 Pier Rd',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    const fieldId = (field.json as { fieldId: string }).fieldId;
-    pitch = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    const window = await owner.post('/api/add-field-schedule', {
-      subFieldId: pitch,
-      startDate: at(8),
-      endDate: at(23),
-    });
-    expect(window.status, window.text).toBe(200);
+    [owner, captain] = await demoClients(app.url, 'owner', 'captain');
+    ({ subFieldId: pitch } = await addAvailableField(owner, { name: 'Waitlist Park', address: '3 Pier Rd' }));
     captain.seesWritesOf(owner);
     players = [];
     for (let batch = 0; batch < 4; batch++) {
@@ -536,42 +497,13 @@ describe('offers that run out by themselves', () => {
   });
 
   it('expires a spot offer and a waitlist offer at their time, passing the place on to the next on the waitlist', async () => {
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    const field = await owner.post('/api/add-field', {
-      name: 'Expiry Park',
-      description: '',
-      address: '4 Pier Rd',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    const fieldId = (field.json as { fieldId: string }).fieldId;
-    const pitch = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    expect(
-      (await owner.post('/api/add-field-schedule', { subFieldId: pitch, startDate: at(8), endDate: at(23) })).status,
-    ).toBe(200);
+    const [owner, captain] = await demoClients(app.url, 'owner', 'captain');
+    const { subFieldId: pitch } = await addAvailableField(owner, { name: 'Expiry Park', address: '4 Pier Rd' });
     captain.seesWritesOf(owner);
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId: pitch,
-      startDate: at(10),
-      endDate: at(11),
+    const { gameId } = await bookPaidGame(captain, new ApiClient(app.url, null), pitch, 10, 11, {
       maxPlayers: 14,
       sidelineSize: 1,
     });
-    expect(held.status, held.text).toBe(200);
-    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const secret = await captain.post('/api/checkout', { price: rentalCents, purpose: { kind: 'rental', holdId } });
-    expect(secret.status, secret.text).toBe(200);
-    const anonymous = new ApiClient(app.url, null);
-    const paid = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
-    expect(paid.status, paid.text).toBe(200);
-    const paymentId = paymentIdOfClientSecret(secret.text)!;
-    const added = await captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId });
-    expect(added.status, added.text).toBe(200);
-    const { gameId } = added.json as { gameId: string };
 
     const people = await Promise.all(
       Array.from({ length: 17 }, (_, n) => signUpPlayer(app, `expiry${n}@playtime.test`, `expiry${n}`)),

@@ -16,9 +16,11 @@ import {
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { REALTIME_EVENTS, type ChangedMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { demoClients, signedIn } from '../support/accounts';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
-import { GOOD_CARD, postWebhook, signedBy } from '../support/payments';
+import { addAvailableField } from '../support/fields';
+import { bookPaidGame, holdSlot, payInFull } from '../support/game-loop';
+import { ledgerRefunds, postWebhook, signedBy } from '../support/payments';
 import { connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
@@ -39,77 +41,38 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
   const checkout = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
     client.post('/api/checkout', { price, email: 'pay@playtime.test', name: 'Pat', receiver: 'captain', purpose });
 
-  async function pay(client: ApiClient, purpose: PaymentPurpose, price: number): Promise<string> {
-    const secret = await checkout(client, purpose, price);
-    expect(secret.status, secret.text).toBe(200);
-    const paid = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
-    expect(paid.status, paid.text).toBe(200);
-    return paymentIdOfClientSecret(secret.text)!;
-  }
+  const pay = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
+    payInFull(client, anonymous, purpose, price);
 
-  async function holdSlot(from: number, to: number, draft: Record<string, unknown>) {
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId: pitch,
-      startDate: at(from),
-      endDate: at(to),
-      ...draft,
-    });
+  /** The captain's hold on the pitch, which must be granted. */
+  async function hold(from: number, to: number, draft: Record<string, unknown>) {
+    const held = await holdSlot(captain, pitch, from, to, draft);
     expect(held.status, held.text).toBe(200);
     return held.json as { holdId: string; rentalCents: number };
   }
 
+  /** The captain's paid game on the pitch, which the player then sees. */
   async function bookGame(from: number, to: number, draft: Record<string, unknown>): Promise<string> {
-    const { holdId, rentalCents } = await holdSlot(from, to, draft);
-    const paymentId = await pay(captain, { kind: 'rental', holdId }, rentalCents);
-    const added = await captain.post('/api/add-game', { subFieldId: pitch, holdId, paymentId });
-    expect(added.status, added.text).toBe(200);
+    const { gameId } = await bookPaidGame(captain, anonymous, pitch, from, to, draft);
     player.seesWritesOf(captain);
-    return (added.json as { gameId: string }).gameId;
+    return gameId;
   }
 
   /** The game as everyone's writes so far left it. */
   const gameData = async (gameId: string) => {
     captain.seesWritesOf(player);
-    const answer = await captain.get(`/api/get-game-data?gameId=${gameId}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as GameDetail;
+    return captain.read<GameDetail>(`/api/get-game-data?gameId=${gameId}`);
   };
 
-  /** Every refund the ledger holds for a payment, once the game loop's job has made it. */
-  const refundsOf = async (paymentId: string) =>
-    (
-      await db.query<{ amount_cents: string }>(
-        `SELECT amount_cents FROM read.ledger_entries WHERE kind = 'refund' AND payment_id = $1`,
-        [paymentId],
-      )
-    ).rows.map((row) => Number(row.amount_cents));
+  const refundsOf = (paymentId: string) => ledgerRefunds(db, paymentId);
 
   beforeAll(async () => {
     app = await startTestApp();
     db = new pg.Pool({ connectionString: app.databaseUrl, max: 4 });
     anonymous = new ApiClient(app.url, null);
-    owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    [owner, captain, player] = await demoClients(app.url, 'owner', 'captain', 'player');
     playerId = ((await player.get('/api/get-user')).json as { userId: string }).userId;
-    const field = await owner.post('/api/add-field', {
-      name: 'Second Pass Park',
-      description: '',
-      address: '2 Pier Rd',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    const fieldId = (field.json as { fieldId: string }).fieldId;
-    pitch = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    const window = await owner.post('/api/add-field-schedule', {
-      subFieldId: pitch,
-      startDate: at(8),
-      endDate: at(23),
-    });
-    expect(window.status, window.text).toBe(200);
+    ({ subFieldId: pitch } = await addAvailableField(owner, { name: 'Second Pass Park', address: '2 Pier Rd' }));
     captain.seesWritesOf(owner);
   }, 120_000);
 
@@ -221,7 +184,7 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     const gameId = await bookGame(17, 18, { name: 'Quiet Roster', maxPlayers: 14, price: '3' });
     const paymentId = await pay(player, { kind: 'entry', gameId }, 300);
     expect((await player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
-    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const admin = await signedIn(app.url, 'admin');
     /** What each caller is told, once the organizer's view has every write so far (guests never wait). */
     const views = async () => {
       const organizer = await gameData(gameId);
@@ -280,7 +243,7 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
 
   it('refuses an add-game draft that differs from the hold, naming the held values, and takes the same draft', async () => {
     const draft = { name: 'Held Draft', maxPlayers: 16, price: '5' };
-    const { holdId, rentalCents } = await holdSlot(13, 14, draft);
+    const { holdId, rentalCents } = await hold(13, 14, draft);
     const paymentId = await pay(captain, { kind: 'rental', holdId }, rentalCents);
     for (const changed of [
       { name: 'Other Name' },
@@ -321,7 +284,7 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
 
   it('refuses an add-game sideline, minimum or decision time other than the held ones, and any unknown key (issue #41)', async () => {
     const draft = { name: 'Held Sizes', maxPlayers: 16, price: '0', sidelineSize: 3, minPlayers: 10, decisionHours: 5 };
-    const { holdId, rentalCents } = await holdSlot(16, 17, draft);
+    const { holdId, rentalCents } = await hold(16, 17, draft);
     const paymentId = await pay(captain, { kind: 'rental', holdId }, rentalCents);
     const base = { subFieldId: pitch, holdId, paymentId, ...draft, startDate: at(16), endDate: at(17) };
     for (const changed of [{ sidelineSize: 6 }, { minPlayers: 12 }, { minPlayers: null }, { decisionHours: 8 }]) {
@@ -352,7 +315,7 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
       expect(answer.status, `${price}: ${answer.text}`).toBe(400);
       expect(answer.text).toContain(PRICE_FORMAT_MESSAGE);
     }
-    const { holdId } = await holdSlot(15, 16, { price: '$12.5' });
+    const { holdId } = await hold(15, 16, { price: '$12.5' });
     expect(holdId).toBeTruthy();
   });
 });

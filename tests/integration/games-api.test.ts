@@ -21,21 +21,23 @@ import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/contract/c
 import { POSITION_HEADER, STALE_HEADER } from '@playtime/shared/contract/headers';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
-import { signUpPlayer } from '../support/accounts';
-import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
+import { demoClients, signUpPlayer, signedIn } from '../support/accounts';
+import { ApiClient, type ApiAnswer } from '../support/api-client';
+import { addAvailability, addAvailableField, addSubField } from '../support/fields';
+import { bookPaidGame, demoPeople, holdSlot, payInFull, type DemoPerson } from '../support/game-loop';
+import { GOOD_CARD } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { at } from '../support/time';
 
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
 const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 
 describe('the game loop over HTTP', () => {
   let app: TestApp;
   let db: pg.Pool;
-  const clients = {} as Record<'owner' | 'captain' | 'player' | 'admin' | 'anonymous', ApiClient>;
-  const ids = {} as Record<'owner' | 'captain' | 'player' | 'admin', string>;
+  let clients: Record<DemoPerson | 'anonymous', ApiClient>;
+  let ids: Record<DemoPerson, string>;
   let fieldId: string;
   let pitchA: string;
   let pitchB: string;
@@ -46,75 +48,26 @@ describe('the game loop over HTTP', () => {
     clients.anonymous.post('/api/payments/simulated/confirm', { clientSecret, ...card });
 
   /** Pays a purpose with 4242…: the succeeded payment's id. */
-  async function pay(client: ApiClient, purpose: PaymentPurpose, price: number): Promise<string> {
-    const secret = await checkout(client, purpose, price);
-    expect(secret.status, secret.text).toBe(200);
-    const paid = await confirm(secret.text);
-    expect(paid.status, paid.text).toBe(200);
-    return paymentIdOfClientSecret(secret.text)!;
-  }
-
-  async function hold(
-    client: ApiClient,
-    subFieldId: string,
-    from: number,
-    to: number,
-    draft: Record<string, unknown> = {},
-  ) {
-    return client.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
-  }
+  const pay = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
+    payInFull(client, clients.anonymous, purpose, price);
 
   /** Holds, pays and books a game as the captain: its id. */
-  async function bookGame(
-    subFieldId: string,
-    from: number,
-    to: number,
-    draft: Record<string, unknown> = {},
-  ): Promise<string> {
-    const held = await hold(clients.captain, subFieldId, from, to, draft);
-    expect(held.status, held.text).toBe(200);
-    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const paymentId = await pay(clients.captain, { kind: 'rental', holdId }, rentalCents);
-    const added = await clients.captain.post('/api/add-game', { subFieldId, holdId, paymentId });
-    expect(added.status, added.text).toBe(200);
-    return (added.json as { gameId: string }).gameId;
-  }
+  const bookGame = async (subFieldId: string, from: number, to: number, draft: Record<string, unknown> = {}) =>
+    (await bookPaidGame(clients.captain, clients.anonymous, subFieldId, from, to, draft)).gameId;
 
-  const gameData = async (client: ApiClient, gameId: string) => {
-    const answer = await client.get(`/api/get-game-data?gameId=${gameId}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as GameDetail;
-  };
+  const gameData = (client: ApiClient, gameId: string) =>
+    client.read<GameDetail>(`/api/get-game-data?gameId=${gameId}`);
 
   beforeAll(async () => {
     app = await startTestApp();
     db = new pg.Pool({ connectionString: app.databaseUrl, max: 4 });
-    clients.anonymous = new ApiClient(app.url, null);
-    for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
-      clients[who] = new ApiClient(app.url, await accessTokenFor(app.url, `${who}@playtime.test`));
-      ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
-    }
-    const field = await clients.owner.post('/api/add-field', {
+    ({ clients, ids } = await demoPeople(app.url));
+    ({ fieldId, subFieldId: pitchA } = await addAvailableField(clients.owner, {
       name: 'Riverside Loop',
-      description: '',
       address: '1 Riverside Dr',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    expect(field.status, field.text).toBe(200);
-    fieldId = (field.json as { fieldId: string }).fieldId;
-    pitchA = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    pitchB = (await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch B' })).text;
-    for (const subFieldId of [pitchA, pitchB]) {
-      const window = await clients.owner.post('/api/add-field-schedule', {
-        subFieldId,
-        startDate: at(8),
-        endDate: at(23),
-      });
-      expect(window.status, window.text).toBe(200);
-    }
+    }));
+    pitchB = await addSubField(clients.owner, fieldId, 'Pitch B');
+    await addAvailability(clients.owner, pitchB, { startDate: at(8), endDate: at(23) });
     for (const who of ['captain', 'player', 'admin'] as const) clients[who].seesWritesOf(clients.owner);
   }, 120_000);
 
@@ -125,7 +78,7 @@ describe('the game loop over HTTP', () => {
 
   describe('organize: hold, pay the rental, create the game', () => {
     it("holds a slot at the server's price, books it with a verified payment, and the owner sees the game", async () => {
-      const held = await hold(clients.captain, pitchA, 18, 19.5, {
+      const held = await holdSlot(clients.captain, pitchA, 18, 19.5, {
         name: 'Evening Kickabout',
         maxPlayers: 14,
         price: '5',
@@ -140,7 +93,7 @@ describe('the game loop over HTTP', () => {
       expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
 
       // Another captain sees the time as taken while the hold lives.
-      const rival = await hold(clients.admin, pitchA, 19, 20);
+      const rival = await holdSlot(clients.admin, pitchA, 19, 20);
       expect(rival.status).toBe(409);
       expect(errorOf(rival).code).toBe('slot_held');
       clients.admin.seesWritesOf(clients.captain);
@@ -245,13 +198,13 @@ describe('the game loop over HTTP', () => {
     });
 
     it('refuses a payment used for a second game, and one made for another hold', async () => {
-      const first = await hold(clients.captain, pitchB, 9, 10);
+      const first = await holdSlot(clients.captain, pitchB, 9, 10);
       const { holdId: firstHold } = first.json as { holdId: string };
       const paymentId = await pay(clients.captain, { kind: 'rental', holdId: firstHold }, 4000);
       expect(
         (await clients.captain.post('/api/add-game', { subFieldId: pitchB, holdId: firstHold, paymentId })).status,
       ).toBe(200);
-      const second = await hold(clients.captain, pitchB, 11, 12);
+      const second = await holdSlot(clients.captain, pitchB, 11, 12);
       const { holdId: secondHold } = second.json as { holdId: string };
       const reused = await clients.captain.post('/api/add-game', { subFieldId: pitchB, holdId: secondHold, paymentId });
       expect(reused.status).toBe(422);
@@ -260,7 +213,7 @@ describe('the game loop over HTTP', () => {
 
     it('lets exactly one captain hold a time when many ask at once', async () => {
       const asks = Array.from({ length: 200 }, (_, index) =>
-        hold(index % 2 === 0 ? clients.captain : clients.admin, pitchB, 14, 15),
+        holdSlot(index % 2 === 0 ? clients.captain : clients.admin, pitchB, 14, 15),
       );
       const answers = await Promise.all(asks);
       const won = answers.filter((answer) => answer.status === 200);
@@ -432,7 +385,10 @@ describe('the game loop over HTTP', () => {
       for (const row of refunds.rows) expect(row.n).toBe(1);
       // The slot is free again for another captain.
       clients.admin.seesWritesOf(clients.captain);
-      await waitFor('the slot to be released', async () => (await hold(clients.admin, pitchA, 20, 21)).status === 200);
+      await waitFor(
+        'the slot to be released',
+        async () => (await holdSlot(clients.admin, pitchA, 20, 21)).status === 200,
+      );
     });
   });
 
@@ -482,27 +438,9 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     // Holds last three seconds here, so their expiry runs within the test.
     app = await startTestApp({ HOLD_MINUTES: '0.05' });
     db = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const field = await owner.post('/api/add-field', {
-      name: 'Webhook Park',
-      description: '',
-      address: '1 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    subFieldId = (
-      await owner.post('/api/add-subfield', {
-        masterFieldId: (field.json as { fieldId: string }).fieldId,
-        name: 'Pitch A',
-      })
-    ).text;
-    expect(
-      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
-    ).toBe(200);
+    const owner = await signedIn(app.url, 'owner');
+    [captain, admin] = await demoClients(app.url, 'captain', 'admin');
+    ({ subFieldId } = await addAvailableField(owner, { name: 'Webhook Park', address: '1 Main St' }));
     captain.seesWritesOf(owner);
     admin.seesWritesOf(owner);
   }, 120_000);
@@ -512,27 +450,12 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
     await app?.dispose();
   });
 
+  /** A hold the client paid for and did not book yet, as when the payment page never came back. */
   async function paidHold(client: ApiClient, from: number, to: number): Promise<{ holdId: string; paymentId: string }> {
-    const held = await client.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to) });
+    const held = await holdSlot(client, subFieldId, from, to);
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const secret = await client.post('/api/checkout', {
-      price: rentalCents,
-      email: 'pay@playtime.test',
-      name: 'Pat',
-      receiver: 'owner',
-      purpose: { kind: 'rental', holdId },
-    });
-    expect(secret.status, secret.text).toBe(200);
-    const paid = await client.post('/api/payments/simulated/confirm', {
-      clientSecret: secret.text,
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: 2035,
-      cvc: '123',
-    });
-    expect(paid.status, paid.text).toBe(200);
-    return { holdId, paymentId: paymentIdOfClientSecret(secret.text)! };
+    return { holdId, paymentId: await payInFull(client, client, { kind: 'rental', holdId }, rentalCents) };
   }
 
   it("books the game from the payment's webhook when the captain never calls add-game", async () => {
@@ -561,7 +484,7 @@ describe('a payment whose page never came back, and a hold that ran out', () => 
       );
       return rows[0] && { commit: Number(rows[0].commit_id), position: Number(rows[0].global_position) };
     });
-    const lateCaptain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    const lateCaptain = await signedIn(app.url, 'captain');
     const added = await lateCaptain.post('/api/add-game', { subFieldId, holdId, paymentId });
     expect(added.status, added.text).toBe(200);
     expect((added.json as { gameId: string }).gameId).toBe(gameId);
@@ -698,23 +621,8 @@ describe("a field's booking policy over HTTP", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const field = await owner.post('/api/add-field', {
-      name: 'Policy Park',
-      description: '',
-      address: '2 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    fieldId = (field.json as { fieldId: string }).fieldId;
-    subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    expect(
-      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
-    ).toBe(200);
+    [owner, captain, admin] = await demoClients(app.url, 'owner', 'captain', 'admin');
+    ({ fieldId, subFieldId } = await addAvailableField(owner, { name: 'Policy Park', address: '2 Main St' }));
     for (const client of [captain, admin]) client.seesWritesOf(owner);
   }, 120_000);
 
@@ -742,22 +650,8 @@ describe("a field's booking policy over HTTP", () => {
 
     // The game is 2–3 days away: inside a 72-hour window, so cancelling it keeps the rental for the owner.
     captain.seesWritesOf(owner);
-    const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(9), endDate: at(10) });
-    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
+    const { rentalCents } = await bookPaidGame(captain, new ApiClient(app.url, null), subFieldId, 9, 10);
     expect(rentalCents).toBe(4000);
-    const secret = await captain.post('/api/checkout', {
-      price: rentalCents,
-      purpose: { kind: 'rental', holdId, subFieldId },
-    });
-    expect(
-      (await captain.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status,
-    ).toBe(200);
-    const added = await captain.post('/api/add-game', {
-      subFieldId,
-      holdId,
-      paymentId: paymentIdOfClientSecret(secret.text),
-    });
-    expect(added.status, added.text).toBe(200);
     const mine = (await captain.get('/api/get-organizer-games')).json as GameInList[];
     expect(mine.find((game) => game.startDate === at(9))).toMatchObject({ cancellationWindowHours: 72 });
   });

@@ -16,7 +16,8 @@ import {
 } from '@playtime/shared/contract/notifications';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiClient } from '../support/api-client';
-import { addAvailableField, bookPaidGame, demoPeople, payInFull, type DemoPerson } from '../support/game-loop';
+import { addAvailableField } from '../support/fields';
+import { bookPaidGame, demoPeople, payInFull, type DemoPerson } from '../support/game-loop';
 import { waitForMail } from '../support/mail';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
@@ -35,9 +36,7 @@ describe('notifications over HTTP', () => {
   let south: string;
 
   const listOf = async (who: ApiClient, query = ''): Promise<NotificationList> => {
-    const answer = await who.get(`${NOTIFICATIONS_PATH}${query}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as NotificationList;
+    return who.read<NotificationList>(`${NOTIFICATIONS_PATH}${query}`);
   };
 
   /** The user's notification of `kind` whose text matches, once the projector has written it. */

@@ -10,7 +10,8 @@ import { createPool } from '@playtime/shared/infra/db/pool';
 import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUE_NAMES, JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import { demoClients } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 describe('system operations over HTTP', () => {
@@ -19,18 +20,13 @@ describe('system operations over HTTP', () => {
   let player: ApiClient;
   let admin: ApiClient;
 
-  const system = async () => {
-    const answer = await admin.get('/api/admin/system');
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as SystemStatus;
-  };
+  const system = () => admin.read<SystemStatus>('/api/admin/system');
 
   beforeAll(async () => {
     // The demo data gives the log something to rebuild from.
     app = await startTestApp({ SEED_DEMO: 'true' });
     anonymous = new ApiClient(app.url, null);
-    player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    [player, admin] = await demoClients(app.url, 'player', 'admin');
   }, 180_000);
 
   afterAll(async () => {

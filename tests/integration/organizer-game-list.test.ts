@@ -11,7 +11,8 @@ import {
   type OrganizerGameList,
 } from '@playtime/shared/contract/organizer-games';
 import type { ApiAnswer, ApiClient } from '../support/api-client';
-import { addAvailableField, bookPaidGame, bookWeeklySeries, demoPeople } from '../support/game-loop';
+import { addAvailableField } from '../support/fields';
+import { bookPaidGame, bookWeeklySeries, demoPeople } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { DAY_AFTER_TOMORROW, HOUR, at } from '../support/time';
 
@@ -27,9 +28,7 @@ describe("the organizer's list of games and series over HTTP", () => {
   let seriesId: string;
 
   const listOf = async (who: ApiClient, query: string): Promise<OrganizerGameList> => {
-    const answer = await who.get(`${ORGANIZER_GAME_LIST_PATH}${query}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as OrganizerGameList;
+    return who.read<OrganizerGameList>(`${ORGANIZER_GAME_LIST_PATH}${query}`);
   };
   const namesOf = (list: OrganizerGameList) =>
     list.entries.map((entry) => (entry.kind === 'game' ? entry.game.name : `${entry.name} (series)`));

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartnerApplicationRow, PartnerSheetStatus } from '@playtime/shared/contract/partners';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { importPartnerSheet } from '@playtime/command-api/partners/sheet-import';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import { demoClients } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 const HEADER = 'Contact name,Email,Phone,Field name,Address,Zip Code,City,Number of sub-fields,Message';
@@ -33,11 +34,7 @@ describe('partner applications from a published spreadsheet', () => {
   let admin: ApiClient;
   let player: ApiClient;
 
-  const sheet = async () => {
-    const answer = await admin.get('/api/admin/partner-sheet');
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as PartnerSheetStatus;
-  };
+  const sheet = () => admin.read<PartnerSheetStatus>('/api/admin/partner-sheet');
   const applications = async () => {
     const answer = await admin.get('/api/admin/partner-applications?page=0&pageSize=50');
     return answer.json as PartnerApplicationRow[];
@@ -57,8 +54,7 @@ describe('partner applications from a published spreadsheet', () => {
     const address = server.address();
     sheetUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/published/sheet`;
     app = await startTestApp({ PARTNER_SHEET_URL: sheetUrl, PARTNER_SHEET_MINUTES: '60' });
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    [admin, player] = await demoClients(app.url, 'admin', 'player');
   }, 120_000);
 
   afterAll(async () => {

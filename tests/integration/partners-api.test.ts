@@ -13,8 +13,8 @@ import type { ChangedMessage } from '@playtime/shared/contract/realtime';
 import { partnerApplicationStream } from '@playtime/shared/domain/partners/events';
 import { userStream } from '@playtime/shared/domain/users/events';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
-import { signUpToken } from '../support/accounts';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import { demoClients, signUpToken } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
 import { NOTIFICATIONS_PATH, NOTIFICATION_TEXTS, type NotificationList } from '@playtime/shared/contract/notifications';
 import { waitForMail } from '../support/mail';
 import { appendUnclaimedApplication } from '../support/partner-applications';
@@ -42,11 +42,7 @@ describe('partner applications over HTTP', () => {
   let player: ApiClient;
   let admin: ApiClient;
 
-  const list = async () => {
-    const answer = await admin.get('/api/admin/partner-applications?page=0&pageSize=50');
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as PartnerApplicationRow[];
-  };
+  const list = () => admin.read<PartnerApplicationRow[]>('/api/admin/partner-applications?page=0&pageSize=50');
   /** A new account, signed up on the embedded provider (its email unverified unless said) and registered as the web does after login. */
   const signUp = async (email: string, verified = false) => {
     const token = await signUpToken(app, email, email.split('@')[0]!, verified);
@@ -77,16 +73,13 @@ describe('partner applications over HTTP', () => {
   };
   const mine = async (client: ApiClient) => {
     client.seesWritesOf(admin);
-    const answer = await client.get('/api/my-partner-applications');
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as PartnerApplicationRow[];
+    return client.read<PartnerApplicationRow[]>('/api/my-partner-applications');
   };
 
   beforeAll(async () => {
     app = await startTestApp();
     anonymous = new ApiClient(app.url, null);
-    player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    [player, admin] = await demoClients(app.url, 'player', 'admin');
   }, 120_000);
 
   afterAll(async () => {

@@ -6,15 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@playtime/shared/infra/config/config';
-import { freeServerPort } from '../support/ports';
 import { signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { seededRandom } from '@playtime/shared/infra/payments/simulated/webhook-delivery';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { readBalanceCents } from '@playtime/read-api/payments/read-balance';
-import { startStandalone, type RunningApp } from '../../scripts/standalone';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { createTestDatabase } from '../support/postgres';
+import { demoClients, signedIn } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
+import { addAvailableField, addNewYorkField } from '../support/fields';
 import {
   allWebhooksHandled as handled,
   GOOD_CARD,
@@ -22,12 +20,13 @@ import {
   sentWebhooks,
   shuffled,
 } from '../support/payments';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { DAY_AFTER_TOMORROW, HOUR } from '../support/time';
 import { waitFor } from '../support/wait';
 
 const RENTAL_CENTS = 5000;
 
-let app: RunningApp;
-let dropDatabase: () => Promise<void>;
+let app: TestApp;
 let db: pg.Pool;
 let captain: ApiClient;
 let owner: ApiClient;
@@ -38,13 +37,8 @@ let captainId: string;
 let subFieldId: string;
 const paidHolds = new Set<string>();
 
-const HOUR = 3_600_000;
 /** Midnight UTC two days from now: the test field is available from then for 14 days. */
-const firstDay = (() => {
-  const day = new Date(Date.now() + 2 * 24 * HOUR);
-  day.setUTCHours(0, 0, 0, 0);
-  return day.getTime();
-})();
+const firstDay = DAY_AFTER_TOMORROW;
 let nextSlot = 0;
 
 /** A new one-hour hold of the captain on the test sub-field (each at its own time): $50 at the field's $50 an hour. */
@@ -118,58 +112,32 @@ async function settledBalance(): Promise<number> {
 }
 
 beforeAll(async () => {
-  const database = await createTestDatabase('payments');
-  dropDatabase = database.drop;
-  const port = await freeServerPort();
-  app = await startStandalone(
-    loadConfig({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      SEED_DEMO: 'false',
-    }),
+  app = await startTestApp(
+    {},
     // Half the webhooks come twice, each after up to 400 ms: duplicates and reordering on every run, the same ones each time.
     { webhookDelivery: { random: seededRandom(20261123), duplicateChance: 0.5, maxDelayMs: 400, backoffMs: 100 } },
   );
-  db = new pg.Pool({ connectionString: database.url, max: 4 });
-  captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-  owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+  db = new pg.Pool({ connectionString: app.databaseUrl, max: 4 });
+  [captain, owner] = await demoClients(app.url, 'captain', 'owner');
   anonymous = new ApiClient(app.url, null);
   const me = (await owner.get('/api/get-user')).json as { userId: string; username: string };
   ownerId = me.userId;
   ownerUsername = me.username;
   captainId = ((await captain.get('/api/get-user')).json as { userId: string }).userId;
   // What the captains pay for: a field at $50 an hour, one sub-field, available for two weeks.
-  const field = await owner.post('/api/add-field', {
+  ({ subFieldId } = await addAvailableField(owner, {
     name: 'Ledger Park',
-    description: '',
     address: '1 Main St',
-    zipCode: '10001',
-    city: 'New York',
     price: 50,
-    picture: '',
-  });
-  expect(field.status, field.text).toBe(200);
-  const added = await owner.post('/api/add-subfield', {
-    masterFieldId: (field.json as { fieldId: string }).fieldId,
-    name: 'Pitch A',
-  });
-  expect(added.status, added.text).toBe(200);
-  subFieldId = added.text;
-  const window = await owner.post('/api/add-field-schedule', {
-    subFieldId,
     startDate: new Date(firstDay).toISOString(),
     endDate: new Date(firstDay + 14 * 24 * HOUR).toISOString(),
-  });
-  expect(window.status, window.text).toBe(200);
+  }));
   captain.seesWritesOf(owner);
 }, 120_000);
 
 afterAll(async () => {
   await db?.end();
-  await app?.close();
-  await dropDatabase?.();
+  await app?.dispose();
 });
 
 describe('checkout', () => {
@@ -384,7 +352,7 @@ describe('accounts and receivers (spec §7)', () => {
   });
 
   it('shows a receiver their payout account and sends them to set it up, coming back to their profile', async () => {
-    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const player = await signedIn(app.url, 'player');
     expect((await anonymous.post('/api/get-payout-account', {})).status).toBe(401);
     expect((await anonymous.post('/api/create-payout-onboarding-link', {})).status).toBe(401);
     expect((await player.post('/api/get-payout-account', {})).json).toEqual({
@@ -413,16 +381,7 @@ describe('accounts and receivers (spec §7)', () => {
 
   it("find-username-of-field-owner answers the field owner's username, as text", async () => {
     const fieldName = `Pay Field ${randomUUID().slice(0, 8)}`;
-    const added = await owner.post('/api/add-field', {
-      name: fieldName,
-      description: '',
-      address: '1 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 50,
-      picture: '',
-    });
-    expect(added.status).toBeLessThan(300);
+    await addNewYorkField(owner, { name: fieldName, address: '1 Main St', price: 50 });
     captain.seesWritesOf(owner);
     const answer = await waitFor('the new field to be projected', async () => {
       const found = await captain.post('/api/find-username-of-field-owner', { fieldName: fieldName.toUpperCase() });

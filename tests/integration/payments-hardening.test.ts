@@ -10,12 +10,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
-import { signUpPlayer } from '../support/accounts';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import { signUpPlayer, signedIn } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
+import { addAvailableField } from '../support/fields';
+import { bookPaidGame, payInFull } from '../support/game-loop';
 import {
   allWebhooksHandled,
-  GOOD_CARD,
   postWebhook,
   sentWebhooks,
   shuffled,
@@ -23,7 +23,6 @@ import {
   type WebhookAnswer,
 } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
-import { at } from '../support/time';
 import { waitFor } from '../support/wait';
 
 const ENTRY_CENTS = 750;
@@ -57,20 +56,8 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
   let gameId: string;
   let sign: (payload: string, timestampSeconds?: number) => string;
 
-  const pay = async (client: ApiClient, purpose: PaymentPurpose, price: number) => {
-    const secret = await client.post('/api/checkout', {
-      price,
-      email: 'pay@playtime.test',
-      name: 'Pat',
-      receiver: 'owner',
-      purpose,
-    });
-    expect(secret.status, secret.text).toBe(200);
-    expect(
-      (await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD })).status,
-    ).toBe(200);
-    return paymentIdOfClientSecret(secret.text)!;
-  };
+  const pay = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
+    payInFull(client, anonymous, purpose, price);
 
   /** Everything the money path decides: the whole event log, the balances, the booking and the roster as players see them. */
   const state = async () => {
@@ -91,42 +78,16 @@ describe('the money path under duplicated, shuffled, replayed and forged webhook
     db = new pg.Pool({ connectionString: app.databaseUrl, max: 4 });
     sign = signedBy(app.payments.simulated!.signingSecret);
     anonymous = new ApiClient(app.url, null);
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    const field = await owner.post('/api/add-field', {
-      name: 'Hardened Park',
-      description: '',
-      address: '5 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
-    });
-    const subFieldId = (
-      await owner.post('/api/add-subfield', {
-        masterFieldId: (field.json as { fieldId: string }).fieldId,
-        name: 'Pitch A',
-      })
-    ).text;
-    expect(
-      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
-    ).toBe(200);
+    const owner = await signedIn(app.url, 'owner');
+    captain = await signedIn(app.url, 'captain');
+    const { subFieldId } = await addAvailableField(owner, { name: 'Hardened Park', address: '5 Main St' });
     captain.seesWritesOf(owner);
 
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId,
-      startDate: at(18),
-      endDate: at(20),
+    ({ gameId } = await bookPaidGame(captain, anonymous, subFieldId, 18, 20, {
       name: 'Hardened Game',
       maxPlayers: 14,
       price: ENTRY_CENTS / 100,
-    });
-    expect(held.status, held.text).toBe(200);
-    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const rental = await pay(captain, { kind: 'rental', holdId, subFieldId }, rentalCents);
-    const added = await captain.post('/api/add-game', { subFieldId, holdId, paymentId: rental });
-    expect(added.status, added.text).toBe(200);
-    gameId = (added.json as { gameId: string }).gameId;
+    }));
 
     const entries: string[] = [];
     for (const n of [1, 2, 3]) {

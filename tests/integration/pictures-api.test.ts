@@ -11,9 +11,10 @@ import {
   type UploadedPicture,
 } from '@playtime/shared/contract/pictures';
 import { FIELD_PICTURE_REFUSED, PROFILE_PICTURE_REFUSED } from '@playtime/shared/domain/pictures/addresses';
-import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
-import { signUpPlayer } from '../support/accounts';
+import { ApiClient, type ApiAnswer } from '../support/api-client';
+import { demoClients, signUpPlayer, signedIn } from '../support/accounts';
 import { conditionalGetStatus } from '../support/conditional-get';
+import { addNewYorkField, newYorkFieldBody } from '../support/fields';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 const errorOf = (answer: ApiAnswer) =>
@@ -38,9 +39,7 @@ describe('pictures over HTTP', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    [owner, player, admin] = await demoClients(app.url, 'owner', 'player', 'admin');
     for (const client of [owner, player, admin]) expect((await client.get('/api/get-user')).status).toBe(200);
   });
   afterAll(async () => {
@@ -151,7 +150,7 @@ describe('pictures over HTTP', () => {
   });
 
   it('takes at most the hourly number of uploads from one user, refusing more before reading them', async () => {
-    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    const captain = await signedIn(app.url, 'captain');
     expect((await captain.get('/api/get-user')).status).toBe(200);
     // Shades far enough apart that no two re-encode to the same bytes (the same picture is kept, and counted, once).
     const distinct = (shade: number) =>
@@ -229,15 +228,11 @@ describe('pictures over HTTP', () => {
   });
 
   it("takes only an uploaded picture as a field's picture, refusing a link to another site", async () => {
-    const field = {
-      name: 'Hilltop',
-      address: '2 Hill Rd',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      description: '',
-    };
-    const linked = await owner.post('/api/add-field', { ...field, picture: 'https://tracker.example/pixel.gif' });
+    const field = { name: 'Hilltop', address: '2 Hill Rd' };
+    const linked = await owner.post(
+      '/api/add-field',
+      newYorkFieldBody({ ...field, picture: 'https://tracker.example/pixel.gif' }),
+    );
     expect(linked.status).toBe(400);
     expect(errorOf(linked)).toEqual({
       code: 'invalid_request',
@@ -246,8 +241,7 @@ describe('pictures over HTTP', () => {
     });
 
     const { url } = await upload(owner, await cameraPhoto(1200, 800));
-    const added = await owner.post('/api/add-field', { ...field, picture: url });
-    expect(added.status, added.text).toBe(200);
+    await addNewYorkField(owner, { ...field, picture: url });
     const fields = (await owner.get('/api/get-owner-fields')).json as Array<{ fieldName: string; picture: string }>;
     expect(fields.find((one) => one.fieldName === 'Hilltop')?.picture).toBe(url);
   });

@@ -99,22 +99,30 @@ async function rebuildCleanly(store: PostgresEventStore, pool: pg.Pool, connecti
   expect((await projector.rebuildProgress('stream_totals'))?.status).toBe('switched');
 }
 
-describe('projector crash safety', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let store: PostgresEventStore;
-  let pool: pg.Pool;
-
+/**
+ * A fresh database holding the test log (fillLog), its event store and a pool, opened before the
+ * suite's tests; after them, `beforeClose` runs (to end what the tests left running) and all is dropped.
+ */
+function filledLogSuite(prefix: string, beforeClose: () => Promise<void> = async () => undefined) {
+  const log = {} as { url: string; store: PostgresEventStore; pool: pg.Pool; drop: () => Promise<void> };
   beforeAll(async () => {
-    database = await createTestDatabase('crash');
-    store = await PostgresEventStore.connect(database.url);
-    pool = createPool(database.url);
-    await fillLog(store);
+    const database = await createTestDatabase(prefix);
+    Object.assign(log, { url: database.url, drop: database.drop });
+    log.store = await PostgresEventStore.connect(database.url);
+    log.pool = createPool(database.url);
+    await fillLog(log.store);
   });
   afterAll(async () => {
-    await store.close();
-    await pool.end();
-    await database.drop();
+    await beforeClose();
+    await log.store.close();
+    await log.pool.end();
+    await log.drop();
   });
+  return log;
+}
+
+describe('projector crash safety', () => {
+  const log = filledLogSuite('crash');
 
   it('after SIGKILLs at random points of a long catch-up, the read model equals a clean rebuild', async () => {
     // Each kill lands at a random point of its own stretch of the catch-up. The points are chosen by
@@ -125,24 +133,24 @@ describe('projector crash safety', () => {
     for (let kill = 0; kill < KILLS; kill++) {
       const stretch = TOTAL_EVENTS / (KILLS + 1);
       const target = Math.floor(stretch * (kill + 0.1 + 0.8 * Math.random()));
-      const child = await startProjectorProcess(database.url);
+      const child = await startProjectorProcess(log.url);
       const deadlineKill = Date.now() + 30_000;
-      while ((await eventsDone(pool)) < target && Date.now() < deadlineKill) await sleep(2);
+      while ((await eventsDone(log.pool)) < target && Date.now() < deadlineKill) await sleep(2);
       await killHard(child);
-      progressAtKills.push(await eventsDone(pool).catch(() => 0));
+      progressAtKills.push(await eventsDone(log.pool).catch(() => 0));
     }
-    const last = await startProjectorProcess(database.url);
+    const last = await startProjectorProcess(log.url);
     const deadline = Date.now() + 60_000;
-    while ((await eventsDone(pool)) < TOTAL_EVENTS && Date.now() < deadline) await sleep(100);
+    while ((await eventsDone(log.pool)) < TOTAL_EVENTS && Date.now() < deadline) await sleep(100);
     await killHard(last);
 
     // The kills must have landed in the middle of the catch-up for the test to mean anything.
     expect(progressAtKills.every((done) => done > 0 && done < TOTAL_EVENTS)).toBe(true);
-    expect(await eventsDone(pool)).toBe(TOTAL_EVENTS);
-    const afterCrashes = await snapshot(pool);
+    expect(await eventsDone(log.pool)).toBe(TOTAL_EVENTS);
+    const afterCrashes = await snapshot(log.pool);
 
-    await rebuildCleanly(store, pool, database.url);
-    expect(await snapshot(pool)).toEqual(afterCrashes);
+    await rebuildCleanly(log.store, log.pool, log.url);
+    expect(await snapshot(log.pool)).toEqual(afterCrashes);
     expect(afterCrashes.events).toEqual([
       { n: TOTAL_EVENTS, sum: (TOTAL_EVENTS * (TOTAL_EVENTS - 1)) / 2, positions: expect.any(Number) },
     ]);
@@ -150,46 +158,33 @@ describe('projector crash safety', () => {
 });
 
 describe('projector hang safety', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let store: PostgresEventStore;
-  let pool: pg.Pool;
   const children: ChildProcess[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('hang');
-    store = await PostgresEventStore.connect(database.url);
-    pool = createPool(database.url);
-    await fillLog(store);
-  });
-  afterAll(async () => {
+  const log = filledLogSuite('hang', async () => {
     for (const child of children) {
       child.kill('SIGCONT');
       await killHard(child);
     }
-    await store.close();
-    await pool.end();
-    await database.drop();
   });
 
   /** The pid of the process holding the stream totals' lease (holders are `host/pid/random`). */
   const holderPid = async () => {
-    const { rows } = await pool.query<{ holder: string }>(
+    const { rows } = await log.pool.query<{ holder: string }>(
       `SELECT holder FROM projection_leases WHERE name = 'stream_totals' AND expires_at > now()`,
     );
     return rows[0] ? Number(rows[0].holder.split('/')[1]) : null;
   };
 
   it('a standby takes over within 5 s of a SIGSTOP of the owner, and the owner resumed by SIGCONT writes nothing', async () => {
-    const first = await startProjectorProcess(database.url);
+    const first = await startProjectorProcess(log.url);
     children.push(first);
     await until(holderPid, (pid) => pid === first.pid, 10_000);
-    const second = await startProjectorProcess(database.url);
+    const second = await startProjectorProcess(log.url);
     children.push(second);
     // The standby is up and trying: its one session, named after its holder, is there.
     await until(
       async () =>
         (
-          await pool.query(`SELECT 1 FROM pg_stat_activity WHERE application_name LIKE $1`, [
+          await log.pool.query(`SELECT 1 FROM pg_stat_activity WHERE application_name LIKE $1`, [
             `playtime-leases %/${second.pid}/%`,
           ])
         ).rows.length,
@@ -199,22 +194,22 @@ describe('projector hang safety', () => {
 
     // Hung in the middle of the catch-up: it keeps its connections, its transactions and its lease.
     await until(
-      () => eventsDone(pool),
+      () => eventsDone(log.pool),
       (done) => done >= TOTAL_EVENTS / 5,
       30_000,
     );
     first.kill('SIGSTOP');
     const stoppedAt = Date.now();
-    const doneAtStop = await eventsDone(pool);
+    const doneAtStop = await eventsDone(log.pool);
     expect(doneAtStop).toBeLessThan(TOTAL_EVENTS);
 
     // The standby owns the projection and the catch-up moves on. A batch the owner had sent before
     // the stop may still commit, so progress counts only once the standby holds the lease.
     await until(holderPid, (pid) => pid === second.pid, 6000);
     const tookOverAfter = Date.now() - stoppedAt;
-    const doneAtTakeover = await eventsDone(pool);
+    const doneAtTakeover = await eventsDone(log.pool);
     await until(
-      () => eventsDone(pool),
+      () => eventsDone(log.pool),
       (done) => done > doneAtTakeover,
       6000,
     );
@@ -222,16 +217,16 @@ describe('projector hang safety', () => {
     expect(resumedAfter).toBeLessThan(5000);
 
     // The zombie wakes up in the middle of the standby's catch-up, with a batch perhaps half sent.
-    const doneAtResume = await eventsDone(pool);
+    const doneAtResume = await eventsDone(log.pool);
     first.kill('SIGCONT');
     await until(
-      () => eventsDone(pool),
+      () => eventsDone(log.pool),
       (done) => done === TOTAL_EVENTS,
       60_000,
     );
     // Nothing counted twice, and the resumed process is a standby now.
     await sleep(1500);
-    expect(await eventsDone(pool)).toBe(TOTAL_EVENTS);
+    expect(await eventsDone(log.pool)).toBe(TOTAL_EVENTS);
     expect(await holderPid()).toBe(second.pid);
     // It learnt that it no longer holds the projection: by the failed renewal, by the lease's time, or
     // because the database ended the transaction it was paused in (idle_in_transaction_session_timeout)
@@ -251,11 +246,11 @@ describe('projector hang safety', () => {
     expect(Date.now() - killedAt).toBeLessThan(5000);
     await killHard(first);
 
-    const afterHang = await snapshot(pool);
+    const afterHang = await snapshot(log.pool);
     expect(afterHang.events).toEqual([
       { n: TOTAL_EVENTS, sum: (TOTAL_EVENTS * (TOTAL_EVENTS - 1)) / 2, positions: expect.any(Number) },
     ]);
-    await rebuildCleanly(store, pool, database.url);
-    expect(await snapshot(pool)).toEqual(afterHang);
+    await rebuildCleanly(log.store, log.pool, log.url);
+    expect(await snapshot(log.pool)).toEqual(afterHang);
   });
 });

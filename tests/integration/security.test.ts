@@ -8,6 +8,7 @@ import {
 import { EMBEDDED_CLIENT_ID } from '@playtime/shared/infra/runtime/identity';
 import { NO_ROUTE_HEADER } from '@playtime/shared/contract/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../support/accounts';
 import { ApiClient, accessTokenFor, authorizationRequest, signIn } from '../support/api-client';
 import { connectSocket } from '../support/sockets';
 import { waitFor } from '../support/wait';
@@ -96,7 +97,7 @@ describe('security of the standalone app over HTTP', () => {
   });
 
   it('does not hold a signed-in read for a position beyond the log, and still waits for a real one', async () => {
-    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const player = await signedIn(app.url, 'player');
     const started = Date.now();
     const beyond = await player.call('GET', '/api/get-user', undefined, { 'x-playtime-after': FAR_FUTURE });
     expect(beyond.status).toBe(200);
@@ -199,7 +200,7 @@ describe('security of the standalone app over HTTP', () => {
   });
 
   it("marks a signed-in user's answers private, so no shared cache keeps them", async () => {
-    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const player = await signedIn(app.url, 'player');
     const own = await player.get('/api/get-user');
     expect(own.status).toBe(200);
     expect(own.headers.get('cache-control')).toMatch(/\bprivate\b/);

@@ -30,7 +30,8 @@ import { checkEventSchemas, parseEvent } from '@playtime/shared/infra/eventstore
 import { testDraft } from '@playtime/shared/testing/bookings';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiAnswer, ApiClient } from '../support/api-client';
-import { addAvailableField, demoPeople } from '../support/game-loop';
+import { addAvailableField } from '../support/fields';
+import { demoPeople } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR } from '../support/time';
 import { waitFor } from '../support/wait';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeServerPort } from '../support/ports';
 import { buildWebIfStale } from '../../scripts/web-build';
+import { signedIn } from '../support/accounts';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -83,6 +84,12 @@ function exitOf(child: ChildProcess): Promise<number | null> {
     : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** Stops the app as a process manager does, with SIGTERM: it must shut down cleanly, exiting with 0. */
+async function stopCleanly(app: Started): Promise<void> {
+  app.child.kill('SIGTERM');
+  expect(await exitOf(app.child)).toBe(0);
+}
+
 async function bioOf(url: string): Promise<string> {
   const token = await accessTokenFor(url, 'player@playtime.test');
   return ((await new ApiClient(url, token).get('/api/get-user')).json as { bio: string }).bio;
@@ -129,13 +136,11 @@ describe('npm start', () => {
       ).status,
     ).toBe(200);
 
-    first.child.kill('SIGTERM');
-    expect(await exitOf(first.child)).toBe(0);
+    await stopCleanly(first);
 
     const second = await start(dataDir);
     expect(await bioOf(second.url)).toBe('kept across restarts');
-    second.child.kill('SIGTERM');
-    expect(await exitOf(second.child)).toBe(0);
+    await stopCleanly(second);
   });
 
   it('stops on SIGTERM while a client keeps asking on a kept-alive connection', async () => {
@@ -154,8 +159,7 @@ describe('npm start', () => {
     })();
     try {
       await expect.poll(() => answered, { timeout: 10_000 }).toBeGreaterThan(5);
-      running.child.kill('SIGTERM');
-      expect(await exitOf(running.child)).toBe(0);
+      await stopCleanly(running);
     } finally {
       asking = false;
       await poller;
@@ -169,8 +173,7 @@ describe('npm start', () => {
 
     const recovered = await start(dataDir);
     expect(await bioOf(recovered.url)).toBe('kept across restarts');
-    recovered.child.kill('SIGTERM');
-    expect(await exitOf(recovered.child)).toBe(0);
+    await stopCleanly(recovered);
   });
 
   it('refuses a second start on the same data folder, naming the running app, and leaves it serving', async () => {
@@ -188,7 +191,7 @@ describe('npm start', () => {
     expect(output).toContain(`process ${running.child.pid}`);
     expect(output).toContain(running.url);
 
-    const client = new ApiClient(running.url, await accessTokenFor(running.url, 'player@playtime.test'));
+    const client = await signedIn(running.url, 'player');
     expect(
       (
         await client.post('/api/edit-user', {
@@ -199,8 +202,7 @@ describe('npm start', () => {
       ).status,
     ).toBe(200);
     expect(((await client.get('/api/get-user')).json as { bio: string }).bio).toBe('still serving');
-    running.child.kill('SIGTERM');
-    expect(await exitOf(running.child)).toBe(0);
+    await stopCleanly(running);
   });
 
   it('stops itself and its database when the launcher that started it is gone without passing a signal on', async () => {
@@ -225,8 +227,7 @@ describe('npm start', () => {
     // And the next start finds everything as it was.
     const next = await start(dataDir);
     expect(await bioOf(next.url)).toBe('still serving');
-    next.child.kill('SIGTERM');
-    expect(await exitOf(next.child)).toBe(0);
+    await stopCleanly(next);
   }, 240_000);
 
   it('refuses to start on a bad setting, naming the variable', async () => {

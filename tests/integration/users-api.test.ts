@@ -20,6 +20,7 @@ import { createTestDatabase } from '../support/postgres';
 import { signUpToken } from '../support/accounts';
 import { connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { appEnvironment } from '../support/app-environment';
 
 type Caller = 'nobody' | 'player' | 'captain' | 'owner' | 'admin';
 
@@ -425,14 +426,9 @@ describe('ADMIN_EMAILS at every start', () => {
     const port = await freeServerPort();
     const start = (adminEmails: string) => {
       return startStandalone(
-        loadConfig({
-          DATABASE_URL: database.url,
-          PORT: String(port),
-          PUBLIC_URL: `http://localhost:${port}`,
-          LOG_LEVEL: 'error',
-          ADMIN_EMAILS: adminEmails,
-          SEED_DEMO: 'false',
-        }),
+        loadConfig(
+          appEnvironment(database.url, port, { LOG_LEVEL: 'error', ADMIN_EMAILS: adminEmails, SEED_DEMO: 'false' }),
+        ),
       );
     };
     try {

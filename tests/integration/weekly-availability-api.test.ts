@@ -2,8 +2,9 @@ import type { AvailabilityPreview, SubFieldTimeline } from '@playtime/shared/con
 import type { OwnerField } from '@playtime/shared/contract/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
-import { signUpPlayer } from '../support/accounts';
-import { addNewYorkField, bookPaidGame } from '../support/game-loop';
+import { signUpPlayer, signedIn } from '../support/accounts';
+import { addNewYorkField, addSubField as addSubFieldTo, newYorkFieldBody } from '../support/fields';
+import { bookPaidGame } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at, HOUR } from '../support/time';
 import { waitFor } from '../support/wait';
@@ -17,16 +18,8 @@ describe('weekly availability over HTTP', () => {
   const clients = {} as Record<'owner' | 'captain' | 'anonymous', ApiClient>;
   let fieldId: string;
 
-  const addSubField = async (name: string) => {
-    const answer = await clients.owner.post('/api/add-subfield', { masterFieldId: fieldId, name });
-    expect(answer.status, answer.text).toBe(200);
-    return answer.text;
-  };
-  const timeline = async () => {
-    const answer = await clients.owner.get(`/api/get-field-schedules?fieldId=${fieldId}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json as SubFieldTimeline[];
-  };
+  const addSubField = (name: string) => addSubFieldTo(clients.owner, fieldId, name);
+  const timeline = () => clients.owner.read<SubFieldTimeline[]>(`/api/get-field-schedules?fieldId=${fieldId}`);
   /** A command as the owner's browser in New York sends it. */
   const postInNewYork = (path: string, body: unknown) => clients.owner.call('POST', path, body, NY);
   const windowsOf = async (subFieldId: string) =>
@@ -55,10 +48,10 @@ describe('weekly availability over HTTP', () => {
     });
     const listed = (await clients.owner.get('/api/get-owner-fields')).json as OwnerField[];
     expect(listed.find((field) => field.fieldId === london)?.timeZone).toBe('Europe/London');
-    const bad = await clients.owner.post('/api/add-field', {
-      ...{ name: 'Nowhere', description: '', address: '1 Nowhere', zipCode: '10001', city: 'New York' },
-      ...{ price: 40, picture: '', timeZone: 'Mars/Olympus' },
-    });
+    const bad = await clients.owner.post(
+      '/api/add-field',
+      newYorkFieldBody({ name: 'Nowhere', address: '1 Nowhere', timeZone: 'Mars/Olympus' }),
+    );
     expect(bad.status).toBe(400);
     expect(errorOf(bad).message).toBe('Choose a time zone by its IANA name, such as America/New_York.');
   });
@@ -213,7 +206,7 @@ describe('weekly availability over HTTP', () => {
     // Another field owner: a new account the admin makes one.
     const rival = await signUpPlayer(app, 'rival-owner@example.com', 'Rival');
     const rivalId = ((await rival.get('/api/get-user')).json as { userId: string }).userId;
-    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const admin = await signedIn(app.url, 'admin');
     expect((await admin.post('/api/admin-edit-user', { userId: rivalId, role: 'field owner' })).status).toBe(200);
     await waitFor('the new field owner', async () => (await rival.get('/api/get-owner-fields')).status === 200);
 

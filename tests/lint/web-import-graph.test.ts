@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import type { ICruiseResult, IForbiddenRuleType } from 'dependency-cruiser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cruiseImportGraph, forbidImports, violationsOf } from '../support/import-graph';
 
 /**
  * Unit (no database): the web's import graph (web/src), as dependency-cruiser resolves it, type
@@ -13,8 +13,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * import-graph.test.ts; the web's is a file of its own because, cruised in one process after the
  * server's, the web's modules came back without their imports.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
 const rules: IForbiddenRuleType[] = [
   { name: 'no-circular', severity: 'error', from: { path: '^web/src/' }, to: { circular: true } },
   {
@@ -23,44 +21,23 @@ const rules: IForbiddenRuleType[] = [
     from: { path: '^web/src/features/([^/]+)/' },
     to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
   },
-  {
-    name: 'features-below-the-app',
-    severity: 'error',
-    from: { path: '^web/src/features/' },
-    to: { path: '^web/src/app/' },
-  },
-  {
-    name: 'shared-parts-below-the-features',
-    severity: 'error',
-    from: { path: '^web/src/(components|hooks|lib|utils|types)/' },
-    to: { path: '^web/src/(features|app)/' },
-  },
+  forbidImports('features-below-the-app', '^web/src/features/', '^web/src/app/'),
+  forbidImports(
+    'shared-parts-below-the-features',
+    '^web/src/(components|hooks|lib|utils|types)/',
+    '^web/src/(features|app)/',
+  ),
 ];
 
 describe('the import graph of the web', () => {
   let graph: ICruiseResult;
 
   beforeAll(async () => {
-    const cwd = process.cwd();
-    process.chdir(root);
-    try {
-      const result = await cruise(['web/src'], {
-        validate: true,
-        ruleSet: { forbidden: rules },
-        exclude: { path: ['node_modules'] },
-        doNotFollow: { path: ['node_modules', '^shared/'] },
-        tsPreCompilationDeps: true,
-        tsConfig: { fileName: 'tsconfig.json' },
-        enhancedResolveOptions: {
-          exportsFields: ['exports'],
-          conditionNames: ['import', 'require', 'node', 'default', 'types'],
-          extensions: ['.ts', '.tsx', '.js', '.json'],
-        },
-      });
-      graph = result.output as ICruiseResult;
-    } finally {
-      process.chdir(cwd);
-    }
+    graph = await cruiseImportGraph(['web/src'], rules, {
+      exclude: ['node_modules'],
+      doNotFollow: ['node_modules', '^shared/'],
+      extensions: ['.ts', '.tsx', '.js', '.json'],
+    });
   }, 60_000);
 
   it("sees the lazy import()s that load pages (so a feature's lazy load of another counts) and resolves every relative import", () => {
@@ -78,11 +55,6 @@ describe('the import graph of the web', () => {
   });
 
   it('has no circles, no feature importing another or the app, and the shared parts below the features', () => {
-    const violations = graph.summary.violations.map((violation) =>
-      [violation.rule.name, violation.from, violation.to, ...(violation.cycle ?? []).map((step) => step.name)].join(
-        ' → ',
-      ),
-    );
-    expect(violations).toEqual([]);
+    expect(violationsOf(graph)).toEqual([]);
   });
 });

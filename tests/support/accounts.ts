@@ -2,6 +2,36 @@ import { createPool } from '@playtime/shared/infra/db/pool';
 import { AccountStore } from '@playtime/shared/infra/identity/embedded-provider/accounts';
 import { ApiClient, accessTokenFor } from './api-client';
 
+/** The people the embedded provider seeds (`<who>@playtime.test`, password 'playtime'). */
+export type DemoPerson = 'owner' | 'captain' | 'player' | 'admin';
+
+/** A demo person logged in as the web does: a client calling as them. */
+export const signedIn = async (appUrl: string, who: DemoPerson): Promise<ApiClient> =>
+  new ApiClient(appUrl, await accessTokenFor(appUrl, `${who}@playtime.test`));
+
+/** Several demo people logged in one after the other: their clients, in the order named. */
+export async function demoClients<const People extends readonly DemoPerson[]>(
+  appUrl: string,
+  ...people: People
+): Promise<{ [Index in keyof People]: ApiClient }> {
+  const clients: ApiClient[] = [];
+  for (const who of people) clients.push(await signedIn(appUrl, who));
+  return clients as { [Index in keyof People]: ApiClient };
+}
+
+/** Every demo person signed in, with their user ids, and a client without a token. */
+export async function demoPeople(
+  appUrl: string,
+): Promise<{ clients: Record<DemoPerson | 'anonymous', ApiClient>; ids: Record<DemoPerson, string> }> {
+  const clients = { anonymous: new ApiClient(appUrl, null) } as Record<DemoPerson | 'anonymous', ApiClient>;
+  const ids = {} as Record<DemoPerson, string>;
+  for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
+    clients[who] = await signedIn(appUrl, who);
+    ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
+  }
+  return { clients, ids };
+}
+
 /** A sign-up on the embedded provider's account store (what its sign-up page does), then its access token. */
 export async function signUpToken(
   app: { url: string; databaseUrl: string },

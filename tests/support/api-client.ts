@@ -164,6 +164,15 @@ export class ApiClient {
   }
 
   get = (path: string) => this.call('GET', path);
+  /**
+   * A read the test needs to succeed: its JSON body, typed as the caller knows it. Any other answer than
+   * 200 fails the test with the status and the body.
+   */
+  async read<Body>(path: string): Promise<Body> {
+    const answer = await this.get(path);
+    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.text}`);
+    return answer.json as Body;
+  }
   post = (path: string, body: unknown = {}) => this.call('POST', path, body);
   /** Sends a file's bytes as the body, as the web's file inputs do. */
   upload = (path: string, bytes: Uint8Array, contentType: string) =>

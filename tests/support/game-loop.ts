@@ -1,25 +1,19 @@
-/** The organize and play steps tests of the game loop take over HTTP: the demo people, paying with 4242…, holding and booking. */
+/**
+ * The organize and play steps tests of the game loop take over HTTP: paying with 4242…, holding and
+ * booking games. Fields are built in ./fields and the demo people signed in by ./accounts.
+ */
 import { expect } from 'vitest';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
-import { ApiClient, accessTokenFor } from './api-client';
+import type { ApiClient } from './api-client';
+import { demoPeople } from './accounts';
 import { GOOD_CARD } from './payments';
+import { addAvailability, addAvailableField } from './fields';
 import { at } from './time';
 
-export type DemoPerson = 'owner' | 'captain' | 'player' | 'admin';
-
-/** The embedded provider's demo accounts, signed in, with their user ids, and a client without a token. */
-export async function demoPeople(
-  appUrl: string,
-): Promise<{ clients: Record<DemoPerson | 'anonymous', ApiClient>; ids: Record<DemoPerson, string> }> {
-  const clients = { anonymous: new ApiClient(appUrl, null) } as Record<DemoPerson | 'anonymous', ApiClient>;
-  const ids = {} as Record<DemoPerson, string>;
-  for (const who of ['owner', 'captain', 'player', 'admin'] as const) {
-    clients[who] = new ApiClient(appUrl, await accessTokenFor(appUrl, `${who}@playtime.test`));
-    ids[who] = ((await clients[who].get('/api/get-user')).json as { userId: string }).userId;
-  }
-  return { clients, ids };
-}
+// The field and demo-account builders moved to ./fields and ./accounts; tests that import them from here still find them.
+export { addAvailableField, addNewYorkField } from './fields';
+export { demoPeople, type DemoPerson } from './accounts';
 
 /** Checks out a purpose and pays it with the simulated processor's good card: the succeeded payment's id. */
 export async function payInFull(
@@ -72,44 +66,6 @@ export async function bookPaidGame(
 }
 
 /**
- * A field in New York with one sub-field that is available from `startDate` to `endDate`, added by the
- * owner over HTTP as the Field Management and Add Availability screens do.
- */
-export async function addAvailableField(
-  owner: ApiClient,
-  place: { name: string; address: string; subFieldName: string; startDate: string; endDate: string },
-): Promise<{ fieldId: string; subFieldId: string }> {
-  const fieldId = await addNewYorkField(owner, place);
-  const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: place.subFieldName })).text;
-  const window = await owner.post('/api/add-field-schedule', {
-    subFieldId,
-    startDate: place.startDate,
-    endDate: place.endDate,
-  });
-  expect(window.status, window.text).toBe(200);
-  return { fieldId, subFieldId };
-}
-
-/** A field in New York at $40 an hour, added by the owner over HTTP as the Add Field form does; its id. */
-export async function addNewYorkField(
-  owner: ApiClient,
-  place: { name: string; address: string; timeZone?: string },
-): Promise<string> {
-  const field = await owner.post('/api/add-field', {
-    name: place.name,
-    description: '',
-    address: place.address,
-    zipCode: '10001',
-    city: 'New York',
-    price: 40,
-    picture: '',
-    ...(place.timeZone === undefined ? {} : { timeZone: place.timeZone }),
-  });
-  expect(field.status, field.text).toBe(200);
-  return (field.json as { fieldId: string }).fieldId;
-}
-
-/**
  * The demo people, a field of the owner's available from 9:00 to 22:00 on the test day, the captain's
  * free game on it from `from` to `to` o'clock, and the demo player in it on `team`: what a browser
  * test of a player's own game starts from.
@@ -142,14 +98,11 @@ export async function bookWeeklySeries(
 ): Promise<{ gameId: string }> {
   const week = (index: number, hours: number) => new Date(Date.parse(at(hours)) + index * 7 * 24 * 3_600_000);
   const { subFieldId } = await addAvailableField(clients.owner, { ...place, startDate: at(17), endDate: at(22) });
-  for (let index = 1; index < series.weeks; index++) {
-    const window = await clients.owner.post('/api/add-field-schedule', {
-      subFieldId,
+  for (let index = 1; index < series.weeks; index++)
+    await addAvailability(clients.owner, subFieldId, {
       startDate: week(index, 17).toISOString(),
       endDate: week(index, 22).toISOString(),
     });
-    expect(window.status, window.text).toBe(200);
-  }
   clients.captain.seesWritesOf(clients.owner);
   const held = await holdSlot(clients.captain, subFieldId, 18, 19, { name: series.name, repeatWeeks: series.weeks });
   expect(held.status, held.text).toBe(200);

@@ -1,7 +1,40 @@
 /** Fills the log with partner applications straight through the event store, as load for the admin's pages. */
 import { randomUUID } from 'node:crypto';
-import { partnerApplicationStream } from '@playtime/shared/domain/partners/events';
+import { partnerApplicationStream, type PartnerEvent } from '@playtime/shared/domain/partners/events';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+
+type SubmittedData = Extract<PartnerEvent, { type: 'PartnerApplicationSubmitted' }>['data'];
+
+/**
+ * One application appended straight to the log, submitted now and without an account; what a test
+ * does not name is a New York field's application with two sub-fields.
+ */
+const appendSubmitted = (
+  store: PostgresEventStore,
+  applicationId: string,
+  application: Pick<SubmittedData, 'contactName' | 'email' | 'fieldName' | 'address'> & Partial<SubmittedData>,
+) =>
+  store.appendToStream(
+    partnerApplicationStream(applicationId),
+    [
+      {
+        type: 'PartnerApplicationSubmitted',
+        data: {
+          applicationId,
+          submittedAt: new Date().toISOString(),
+          applicantId: null,
+          phone: '(212) 555-0100',
+          zipCode: '10001',
+          city: 'New York',
+          subFields: 2,
+          message: '',
+          ...application,
+        },
+        metadata: { userId: null, correlationId: applicationId, causationId: null },
+      },
+    ],
+    { expectedRevision: 'no_stream' },
+  );
 
 /**
  * Appends `count` applications (`{label} {n}`), 50 at a time, or paced at `perSecond` when given
@@ -16,32 +49,13 @@ export async function appendPartnerApplications(
   const batch = options.perSecond ? 100 : 50;
   const started = Date.now();
   const submit = (n: number) => {
-    const applicationId = randomUUID();
     const slug = options.label.toLowerCase().replaceAll(' ', '');
-    return store.appendToStream(
-      partnerApplicationStream(applicationId),
-      [
-        {
-          type: 'PartnerApplicationSubmitted',
-          data: {
-            applicationId,
-            submittedAt: new Date().toISOString(),
-            applicantId: null,
-            contactName: `${options.label} ${n}`,
-            email: `${slug}${n}@fields.test`,
-            phone: '(212) 555-0100',
-            fieldName: `${options.label} Field ${n}`,
-            address: `${n} Main St`,
-            zipCode: '10001',
-            city: 'New York',
-            subFields: 2,
-            message: '',
-          },
-          metadata: { userId: null, correlationId: applicationId, causationId: null },
-        },
-      ],
-      { expectedRevision: 'no_stream' },
-    );
+    return appendSubmitted(store, randomUUID(), {
+      contactName: `${options.label} ${n}`,
+      email: `${slug}${n}@fields.test`,
+      fieldName: `${options.label} Field ${n}`,
+      address: `${n} Main St`,
+    });
   };
   try {
     for (let sent = 0; sent < count; sent += batch) {
@@ -67,31 +81,13 @@ export async function appendUnclaimedApplication(
   const store = await PostgresEventStore.connect(databaseUrl);
   const applicationId = randomUUID();
   try {
-    await store.appendToStream(
-      partnerApplicationStream(applicationId),
-      [
-        {
-          type: 'PartnerApplicationSubmitted',
-          data: {
-            applicationId,
-            submittedAt: new Date().toISOString(),
-            applicantId: null,
-            source: 'sheet',
-            contactName: 'Sheet Row',
-            email: row.email,
-            phone: '(212) 555-0100',
-            fieldName: row.fieldName,
-            address: '1 Main St',
-            zipCode: '10001',
-            city: 'New York',
-            subFields: 2,
-            message: '',
-          },
-          metadata: { userId: null, correlationId: applicationId, causationId: null },
-        },
-      ],
-      { expectedRevision: 'no_stream' },
-    );
+    await appendSubmitted(store, applicationId, {
+      source: 'sheet',
+      contactName: 'Sheet Row',
+      email: row.email,
+      fieldName: row.fieldName,
+      address: '1 Main St',
+    });
   } finally {
     await store.close();
   }

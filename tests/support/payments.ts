@@ -53,6 +53,15 @@ export const allWebhooksHandled = (db: pg.Pool) =>
     return rows[0]!.missing === 0;
   });
 
+/** Every refund the ledger's read model holds for a payment, in cents: empty until the game loop's job made one. */
+export async function ledgerRefunds(db: pg.Pool, paymentId: string): Promise<number[]> {
+  const { rows } = await db.query<{ amount_cents: string }>(
+    `SELECT amount_cents FROM read.ledger_entries WHERE kind = 'refund' AND payment_id = $1`,
+    [paymentId],
+  );
+  return rows.map((row) => Number(row.amount_cents));
+}
+
 /** The same items in an order fixed by the seed (Fisher–Yates). */
 export function shuffled<T>(items: T[], seed: number): T[] {
   const copy = [...items];

@@ -1,33 +1,40 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '@playtime/shared/infra/config/config';
 import { freeServerPort } from './ports';
-import { startStandalone, type RunningApp } from '../../scripts/standalone';
+import { startStandalone, type RunningApp, type StandaloneOptions } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from './api-client';
 import { createTestDatabase } from './postgres';
+import { appEnvironment } from './app-environment';
 
 export interface TestApp extends RunningApp {
   dispose(): Promise<void>;
 }
 
-/** The whole standalone product on a free port over a fresh test database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole standalone product on a free port over a fresh test database; `options` reach the
+ * standalone app itself (such as how the simulated processor delivers its webhooks).
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: StandaloneOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase('app');
   const port = await freeServerPort();
   const app = await startStandalone(
-    loadConfig({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      // Tests start from an empty product; the newcomer's journey test turns the demo data on.
-      SEED_DEMO: 'false',
-      // The suites run many apps at once on one machine, and a projector can fall seconds behind under
-      // that load: a read that waits for its caller's write gets longer than in production before it
-      // answers stale, so a test's read still checks the write instead of racing the projector.
-      READ_WAIT_MS: '15000',
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-      ...env,
-    }),
+    loadConfig(
+      appEnvironment(database.url, port, {
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        // Tests start from an empty product; the newcomer's journey test turns the demo data on.
+        SEED_DEMO: 'false',
+        // The suites run many apps at once on one machine, and a projector can fall seconds behind under
+        // that load: a read that waits for its caller's write gets longer than in production before it
+        // answers stale, so a test's read still checks the write instead of racing the projector.
+        READ_WAIT_MS: '15000',
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+        ...env,
+      }),
+    ),
+    options,
   );
   return {
     ...app,

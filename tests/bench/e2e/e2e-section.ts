@@ -18,6 +18,7 @@ import { describeShape, runCommandLoad, type CommandLoadResult, type LoadShape }
 import { BenchHttp } from './http';
 import { listenOnOwnThread } from './socket-listeners';
 import { PushTracker } from './sockets';
+import { appEnvironment } from '../../support/app-environment';
 
 const TARGET_COMMANDS_PER_SECOND = 1000;
 const TARGET_PUSH_P99_MS = 100;
@@ -352,12 +353,9 @@ export const e2eSection: BenchSection = {
     try {
       const port = await findFreePort();
       context.log(`e2e: starting the standalone app in a child process on port ${port}…`);
-      app = await startAppProcess({
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        LOG_LEVEL: process.env.BENCH_E2E_LOG_LEVEL ?? 'warn',
-      });
+      app = await startAppProcess(
+        appEnvironment(database.url, port, { LOG_LEVEL: process.env.BENCH_E2E_LOG_LEVEL ?? 'warn' }),
+      );
       context.log(`e2e: app ready in ${fmtSeconds(app.startMs)}; creating ${fmtInt(userCount)} accounts…`);
       const { users, timings } = await setUpUsers(app.url, database.url, userCount, context.log);
 

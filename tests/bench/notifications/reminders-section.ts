@@ -11,6 +11,7 @@ import { fmtInt, fmtSeconds, markdownTable } from '../support/format';
 import { createDatabase } from '../support/postgres';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import { nowMs } from '../support/timing';
+import { appEnvironment } from '../../support/app-environment';
 
 /** Issue #31: 10,000 reminders due in the same minute are all sent within 60 s by the embedded SMTP. */
 const TARGET_S = 60;
@@ -120,14 +121,13 @@ export const remindersSection: BenchSection = {
     const database = await createDatabase(context.serverUrl, 'reminders');
     const port = await findFreePort();
     const app = await startStandalone(
-      loadConfig({
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        LOG_LEVEL: 'error',
-        SEED_DEMO: 'false',
-        REMINDER_HOURS: String(REMINDER_HOURS),
-      }),
+      loadConfig(
+        appEnvironment(database.url, port, {
+          LOG_LEVEL: 'error',
+          SEED_DEMO: 'false',
+          REMINDER_HOURS: String(REMINDER_HOURS),
+        }),
+      ),
     );
     const store = checkEventSchemas(await PostgresEventStore.connect(database.url));
     const pool = createPool(database.url, { max: 2 });

@@ -3,6 +3,7 @@ import { buildWebIfStale } from '../../../scripts/web-build';
 import { startAppProcess, type AppHost } from '../e2e/app-host';
 import { createDatabase } from './postgres';
 import type { BenchContext } from './section';
+import { appEnvironment } from '../../support/app-environment';
 
 /**
  * The built web app and the standalone app with its demo data, in a child process over a database of
@@ -18,13 +19,7 @@ export async function withDemoApp<T>(
   const port = await findFreePort();
   let app: AppHost | null = null;
   try {
-    app = await startAppProcess({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    });
+    app = await startAppProcess(appEnvironment(database.url, port, { SEED_DEMO: 'true', LOG_LEVEL: 'warn' }));
     return await use(app, `http://localhost:${port}`);
   } finally {
     await app?.stop().catch((error: unknown) => context.log(`${name}: could not stop the app: ${String(error)}`));

@@ -5,6 +5,7 @@ import { startAppProcess, type AppHost } from '../e2e/app-host';
 import { BenchHttp, type HttpAnswer } from '../e2e/http';
 import { createDatabase } from './postgres';
 import type { BenchContext } from './section';
+import { appEnvironment } from '../../support/app-environment';
 
 const HOUR = 3_600_000;
 
@@ -37,13 +38,7 @@ export async function openBenchVenue(
   let app: AppHost | null = null;
   try {
     const port = await findFreePort();
-    app = await startAppProcess({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    });
+    app = await startAppProcess(appEnvironment(database.url, port, { LOG_LEVEL: 'warn', SEED_DEMO: 'false' }));
     const api = new BenchHttp(app.url, 64);
     const owner = await accessTokenFor(app.url, 'owner@playtime.test');
     const admin = await accessTokenFor(app.url, 'admin@playtime.test');

@@ -19,3 +19,9 @@ export const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11,
 
 export const sameUtcDay = (a: number, b: number): boolean =>
   new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
+
+/** The availability a test books a game at `start` in: from two hours before it to three after (API instants). */
+export const windowAround = (start: number): { startDate: string; endDate: string } => ({
+  startDate: new Date(start - 2 * HOUR).toISOString(),
+  endDate: new Date(start + 3 * HOUR).toISOString(),
+});

@@ -5,7 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { browserSuite } from './support/suite';
-import { DESKTOP, expectAccessible, logIn, PHONE, screenshot } from './support/browser';
+import { addAvailableField } from '../support/game-loop';
+import { bookFreeGame, makeRentalFree } from '../support/free-rental';
+import { expectAccessible, PHONE, screenshot } from './support/browser';
 import { at, clockIn } from '../support/time';
 import { appendPartnerApplications } from '../support/partner-applications';
 
@@ -17,46 +19,23 @@ describe('the event history in the browser', () => {
   let player: ApiClient;
 
   beforeAll(async () => {
-    const owner = await suite.api('owner');
-    const admin = await suite.api('admin');
-    const captain = await suite.api('captain');
+    const [owner, admin, captain] = [await suite.api('owner'), await suite.api('admin'), await suite.api('captain')];
     player = await suite.api('player');
-    const field = await owner.post('/api/add-field', {
+    const { fieldId, subFieldId } = await addAvailableField(owner, {
       name: 'Audit Park',
-      description: '',
       address: '4 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
+      subFieldName: 'Pitch A',
+      startDate: at(8),
+      endDate: at(23),
     });
-    const { fieldId } = field.json as { fieldId: string };
-    const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    expect(
-      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
-    ).toBe(200);
-    expect(
-      (await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true })).status,
-    ).toBe(200);
+    await makeRentalFree(admin, fieldId);
     captain.seesWritesOf(admin);
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId,
-      startDate: at(18),
-      endDate: at(19),
-      name: 'Audit Match',
-      price: 0,
-    });
-    const added = await captain.post('/api/add-game', { subFieldId, holdId: (held.json as { holdId: string }).holdId });
-    gameId = (added.json as { gameId: string }).gameId;
+    gameId = await bookFreeGame(captain, subFieldId, 18, 19, { name: 'Audit Match', price: 0 });
   }, 180_000);
 
   it("shows the log with readable lines, a join from another browser live, filters in the address and an event's data", async () => {
     // The admin reads in New York time: a line's times are in the reader's zone, not the server's.
-    const context = await suite.browser.newContext({ viewport: DESKTOP, timezoneId: READER_ZONE });
-    const admin = { context, page: await context.newPage() };
-    await admin.page.goto(suite.url());
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(suite.url('/admin?tab=history'));
+    const admin = await suite.signedIn('admin@playtime.test', { timezoneId: READER_ZONE, then: '/admin?tab=history' });
     const table = admin.page.getByRole('table', { name: 'Event history' });
     await table.getByText(/"Audit Match" scheduled at Audit Park · Pitch A/).waitFor();
     const booked = `${clockIn(at(18), READER_ZONE)}–${clockIn(at(19), READER_ZONE)}`;

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addAvailableField } from '../support/game-loop';
+import { makeRentalFree } from '../support/free-rental';
 import { waitFor } from '../support/wait';
 import { expectAccessible, fillCard, PHONE, screenshot } from './support/browser';
 import { openOwnerTimeline, openPitch, selectSlot, type WizardPitch } from './support/screens';
@@ -87,12 +88,7 @@ describe('organizing a game in the browser', () => {
 
   it('books a slot an admin made free without a payment step', async () => {
     const admin = await suite.api('admin');
-    const policy = await admin.post('/api/set-field-policy', {
-      fieldId,
-      cancellationWindowHours: null,
-      freeRental: true,
-    });
-    expect(policy.status, policy.text).toBe(200);
+    await makeRentalFree(admin, fieldId);
     // The hour after the first test's game.
     const freeStart = gameStart + HOUR;
     const captain = await suite.signedInPage('captain@playtime.test', { timezoneId: 'UTC' });

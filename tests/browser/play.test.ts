@@ -5,15 +5,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
-import { addAvailableField } from '../support/game-loop';
+import { addAvailableField, bookPaidGame, payInFull } from '../support/game-loop';
 import { browserSuite } from './support/suite';
 import { DESKTOP, expectAccessible, fillCard, logIn, payByCard, PHONE, screenshot } from './support/browser';
 import { at } from '../support/time';
-
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
 
 describe('playing in the browser', () => {
   const suite = browserSuite();
@@ -33,31 +30,8 @@ describe('playing in the browser', () => {
     });
 
     /** Holds, pays the rental with 4242… and books a game as the captain, the way the Confirm step does. */
-    const bookGame = async (from: number, to: number, draft: Record<string, unknown>) => {
-      const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
-      expect(held.status, held.text).toBe(200);
-      const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-      const secret = await captain.post('/api/checkout', {
-        price: rentalCents,
-        email: 'captain@playtime.test',
-        name: 'captain',
-        receiver: 'owner',
-        purpose: { kind: 'rental', holdId },
-      });
-      expect(secret.status, secret.text).toBe(200);
-      const paid = await new ApiClient(suite.app.url, null).post('/api/payments/simulated/confirm', {
-        clientSecret: secret.text,
-        ...GOOD_CARD,
-      });
-      expect(paid.status, paid.text).toBe(200);
-      const added = await captain.post('/api/add-game', {
-        subFieldId,
-        holdId,
-        paymentId: paymentIdOfClientSecret(secret.text),
-      });
-      expect(added.status, added.text).toBe(200);
-      return (added.json as { gameId: string }).gameId;
-    };
+    const bookGame = async (from: number, to: number, draft: Record<string, unknown>) =>
+      (await bookPaidGame(captain, new ApiClient(suite.app.url, null), subFieldId, from, to, draft)).gameId;
     freeGameId = await bookGame(10, 11.5, { name: 'Morning Kickabout', maxPlayers: 14, price: '' });
     paidGameId = await bookGame(18, 19.5, { name: 'Evening Cup', maxPlayers: 14, price: '5' });
   }, 180_000);
@@ -65,10 +39,8 @@ describe('playing in the browser', () => {
   const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
   it('finds the game by ZIP, joins, picks Team 1 and shares it, while the captain watches live', async () => {
-    const player = await suite.window(DESKTOP);
     // Search is for signed-in players (spec §5): log in, then open it.
-    await player.page.goto(suite.url());
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test');
     await player.page.getByRole('link', { name: 'Search', exact: true }).first().click();
     await player.page.getByLabel('Location').fill('10001');
     const card = player.page.getByRole('link', { name: 'Open Morning Kickabout' });
@@ -330,25 +302,13 @@ describe('a live game in three browsers', () => {
 
     // A second player pays and joins (through the API, as their own browser would): everyone sees them on the sideline.
     const second = await signUpPlayer(suite.app, 'second-player@playtime.test', 'Second');
-    const secret = await second.post('/api/checkout', { price: 500, purpose: { kind: 'entry', gameId: liveGameId } });
-    expect(secret.status, secret.text).toBe(200);
-    expect(
-      (
-        await new ApiClient(suite.app.url, null).post('/api/payments/simulated/confirm', {
-          clientSecret: secret.text,
-          ...GOOD_CARD,
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await second.post('/api/join-game', {
-          gameId: liveGameId,
-          team: 0,
-          paymentId: paymentIdOfClientSecret(secret.text),
-        })
-      ).status,
-    ).toBe(200);
+    const paymentId = await payInFull(
+      second,
+      new ApiClient(suite.app.url, null),
+      { kind: 'entry', gameId: liveGameId },
+      500,
+    );
+    expect((await second.post('/api/join-game', { gameId: liveGameId, team: 0, paymentId })).status).toBe(200);
     for (const watcher of [captain.page, guest.page, player.page])
       await region(watcher, 'Sideline').getByText('Second', { exact: true }).waitFor({ timeout: 15_000 });
 

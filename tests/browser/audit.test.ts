@@ -7,7 +7,7 @@ import { ApiClient } from '../support/api-client';
 import { browserSuite } from './support/suite';
 import { addAvailableField } from '../support/game-loop';
 import { bookFreeGame, makeRentalFree } from '../support/free-rental';
-import { expectAccessible, PHONE, screenshot } from './support/browser';
+import { expectAccessible, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 import { at, clockIn } from '../support/time';
 import { appendPartnerApplications } from '../support/partner-applications';
 
@@ -93,10 +93,7 @@ describe('the event history in the browser', () => {
     // Logged in at desktop width (the phone's header hides Log Out in its menu), then read on a phone.
     const phone = await suite.signedIn('admin@playtime.test', { viewport: PHONE, then: '/admin?tab=history' });
     await phone.page.getByRole('table', { name: 'Event history' }).getByText('player joined').waitFor();
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'audit-history-phone');
     await phone.context.close();
   }, 120_000);

@@ -11,10 +11,10 @@ import type { Page } from 'playwright-core';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
-import { addAvailableField, payInFull } from '../support/game-loop';
+import { payInFull } from '../support/game-loop';
 import { at } from '../support/time';
 import { DESKTOP, payByCard, PHONE, screenshot } from './support/browser';
-import { HOUR, hhmm, nextGameStart, windowAround } from './support/slots';
+import { HOUR, hhmm, nextGameStart, addPitchAround } from './support/slots';
 import { browserSuite } from './support/suite';
 
 /** Within two hours of now: offers last 10 minutes. */
@@ -52,12 +52,7 @@ describe('full games in the browser', () => {
   beforeAll(async () => {
     owner = await suite.api('owner');
     const captain = await suite.api('captain');
-    ({ fieldId, subFieldId } = await addAvailableField(owner, {
-      name: 'Waitlist Park',
-      address: '3 Pier Rd',
-      subFieldName: 'Pitch A',
-      ...windowAround(gameStart),
-    }));
+    ({ fieldId, subFieldId } = await addPitchAround(owner, { name: 'Waitlist Park', address: '3 Pier Rd' }, gameStart));
     captain.seesWritesOf(owner);
     const held = await captain.post('/api/hold-slot', {
       subFieldId,

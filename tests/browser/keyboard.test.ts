@@ -9,9 +9,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addAvailableField } from '../support/game-loop';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
-import { HOUR, hhmm, nextGameStart, sameUtcDay, windowAround } from './support/slots';
+import { HOUR, hhmm, nextGameStart, sameUtcDay, addPitchAround } from './support/slots';
 import { browserSuite } from './support/suite';
 import { logInByKeyboard, payByCardWithKeyboard, tabTo, tabToAndPress, tabToAndType } from './support/keyboard';
 
@@ -48,12 +47,11 @@ describe('using Playtime with the keyboard alone', () => {
   }
 
   beforeAll(async () => {
-    await addAvailableField(await suite.api('owner'), {
-      name: 'Riverside Keyboard Park',
-      address: '1 Riverside Dr',
-      subFieldName: 'Pitch A',
-      ...windowAround(gameStart),
-    });
+    await addPitchAround(
+      await suite.api('owner'),
+      { name: 'Riverside Keyboard Park', address: '1 Riverside Dr' },
+      gameStart,
+    );
   }, 120_000);
 
   it('books and pays a game through the organize wizard, while the owner hears the booking arrive', async () => {

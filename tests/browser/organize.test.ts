@@ -5,12 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addAvailableField } from '../support/game-loop';
 import { makeRentalFree } from '../support/free-rental';
 import { waitFor } from '../support/wait';
 import { expectAccessible, fillCard, PHONE, screenshot } from './support/browser';
 import { openOwnerTimeline, openPitch, selectSlot, type WizardPitch } from './support/screens';
-import { HOUR, nextGameStart, sameUtcDay, windowAround } from './support/slots';
+import { HOUR, nextGameStart, sameUtcDay, addPitchAround } from './support/slots';
 import { browserSuite } from './support/suite';
 
 /** The game: from the next half hour plus an hour, with the hour after it free for the second test's game. */
@@ -31,12 +30,11 @@ describe('organizing a game in the browser', () => {
 
   beforeAll(async () => {
     const owner = await suite.api('owner');
-    ({ fieldId, subFieldId } = await addAvailableField(owner, {
-      name: 'Riverside Wizard Park',
-      address: '1 Riverside Dr',
-      subFieldName: 'Pitch A',
-      ...windowAround(gameStart),
-    }));
+    ({ fieldId, subFieldId } = await addPitchAround(
+      owner,
+      { name: 'Riverside Wizard Park', address: '1 Riverside Dr' },
+      gameStart,
+    ));
   }, 120_000);
 
   it('books and pays a slot while the owner watches the game tile arrive on the timeline', async () => {

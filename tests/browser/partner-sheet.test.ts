@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANSWERED_TEXT, CLAIM_BUTTON, claimQuestion, NO_ACCOUNT_YET } from '@playtime/shared/contract/partners';
 import { signUpToken } from '../support/accounts';
-import { expectAccessible, PHONE, screenshot } from './support/browser';
+import { expectAccessible, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 import { browserSuite } from './support/suite';
 
 const CSV = [
@@ -45,10 +45,7 @@ describe('the partner spreadsheet import in the browser', () => {
     await screenshot(admin.page, 'partner-sheet-desktop');
     await admin.page.setViewportSize(PHONE);
     await panel.getByText('Row 3: Enter an email address like name@example.com.').waitFor();
-    const overflow = await admin.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(admin.page)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-sheet-phone');
     await admin.context.close();
   }, 120_000);

@@ -12,7 +12,7 @@ import {
   SIGN_IN_TO_APPLY_BUTTON,
   SIGN_IN_TO_APPLY_TEXT,
 } from '@playtime/shared/contract/partners';
-import { DESKTOP, expectAccessible, logIn, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, logIn, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 import { browserSuite } from './support/suite';
 
 describe('partner applications in the browser', () => {
@@ -85,9 +85,7 @@ describe('partner applications in the browser', () => {
       const box = await card.getByText(text).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${text} on screen`).toBe(true);
     }
-    expect(
-      await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(admin.page)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-applications-admin-phone');
 
     // The admin changes their mind: asked first, then the player's open page loses the owner's area, live.

@@ -9,7 +9,16 @@ import { signUpPlayer } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { addAvailableField, bookPaidGame, payInFull } from '../support/game-loop';
 import { browserSuite } from './support/suite';
-import { DESKTOP, expectAccessible, fillCard, logIn, payByCard, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  fillCard,
+  logIn,
+  payByCard,
+  PHONE,
+  screenshot,
+  sidewaysOverflow,
+} from './support/browser';
 import { at } from '../support/time';
 
 describe('playing in the browser', () => {
@@ -241,10 +250,7 @@ describe('playing in the browser', () => {
     await phone.page.goto(suite.url(`/game-details/${freeGameId}`));
     await region(phone.page, 'Team 1').waitFor();
     await phone.page.getByText('Game Length').waitFor();
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'play-game-phone');
     await expectAccessible(phone.page);
     await phone.page.setViewportSize(DESKTOP);

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addAvailableField, bookPaidGame, demoPeople } from '../support/game-loop';
 import { browserSuite } from './support/suite';
-import { DESKTOP, logIn, PHONE, screenshot } from './support/browser';
+import { DESKTOP, logIn, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 import { at } from '../support/time';
 
 const HALF_HOUR = 30 * 60_000;
@@ -110,10 +110,7 @@ describe('rough edges a first user hit', () => {
       .getByRole('tab')
       .evaluateAll((tabs) => [...new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)))]);
     expect(tabTops.length).toBeLessThanOrEqual(2);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'rough-edges-admin-phone');
     await context.close();
   });

@@ -10,7 +10,7 @@ import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import { appendPartnerApplications } from '../support/partner-applications';
 import { browserSuite } from './support/suite';
-import { PHONE, screenshot } from './support/browser';
+import { PHONE, screenshot, sidewaysOverflow } from './support/browser';
 
 /** Applications in the log; rebuilt one event per transaction, their rebuild lasts long enough to watch. */
 const APPLICATIONS = 2500;
@@ -87,10 +87,7 @@ describe('the system tab in the browser', () => {
       .getByRole('listitem', { name: 'partner_applications' });
     const rebuildButton = await card.getByRole('button', { name: 'Rebuild' }).boundingBox();
     expect(rebuildButton && rebuildButton.x >= 0 && rebuildButton.x + rebuildButton.width <= PHONE.width).toBe(true);
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
     await phone.page
       .getByText('Watching 1 payment not paid yet, looked at again on each run for a week.', { exact: false })
       .waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite } from './support/suite';
 import { addAvailableField, bookPaidGame, demoPeople, payInFull } from '../support/game-loop';
 import { at } from '../support/time';
-import { DESKTOP, expectAccessible, logIn, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, logIn, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 
 describe('identity, profile and admin in the browser', () => {
   const suite = browserSuite();
@@ -155,9 +155,7 @@ describe('identity, profile and admin in the browser', () => {
       const box = await card.getByRole('button', { name: action }).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${action} on screen`).toBe(true);
     }
-    expect(
-      await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(admin.page)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'admin-phone');
     // Delete says what the deletion will do before the admin confirms; the captain organizes nothing here.
     // (Asked for less motion, the dialog opens without its fade: the picture shows it whole.)

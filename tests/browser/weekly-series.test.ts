@@ -6,10 +6,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
 import { signUpPlayer } from '../support/accounts';
-import { addAvailableField } from '../support/game-loop';
-import { DESKTOP, expectAccessible, fillCard, logIn, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  fillCard,
+  logIn,
+  PHONE,
+  screenshot,
+  screenshotAtBothWidths,
+} from './support/browser';
 import { openOwnerTimeline, selectSlot, type WizardPitch } from './support/screens';
-import { HOUR, nextGameStart, windowAround } from './support/slots';
+import { HOUR, nextGameStart, windowAround, addPitchAround } from './support/slots';
 import { browserSuite } from './support/suite';
 import { ORGANIZER_GAME_LIST_TEXTS as LIST_TEXTS } from '@playtime/shared/contract/organizer-games';
 
@@ -30,12 +37,7 @@ describe('a weekly series in the browser', () => {
 
   beforeAll(async () => {
     const owner = await suite.api('owner');
-    ({ subFieldId } = await addAvailableField(owner, {
-      name: 'Tuesday Series Park',
-      address: '8 Series Rd',
-      subFieldName: 'Pitch A',
-      ...windowAround(gameStart),
-    }));
+    ({ subFieldId } = await addPitchAround(owner, { name: 'Tuesday Series Park', address: '8 Series Rd' }, gameStart));
     for (let week = 2; week <= 8; week++) {
       const window = await owner.post('/api/add-field-schedule', { subFieldId, ...windowAround(weekStart(week)) });
       expect(window.status, window.text).toBe(200);
@@ -72,10 +74,7 @@ describe('a weekly series in the browser', () => {
     await week5.getByText('Held by another captain').waitFor({ timeout: 15_000 });
     await captain.getByText('Some weeks are not free').waitFor();
     expect(await captain.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
-    await screenshot(captain, 'series-select-time-clash-desktop');
-    await captain.setViewportSize(PHONE);
-    await screenshot(captain, 'series-select-time-clash-phone');
-    await captain.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(captain, 'series-select-time-clash');
     expect((await admin.post('/api/release-hold', { holdId: (rival.json as { holdId: string }).holdId })).status).toBe(
       200,
     );
@@ -86,10 +85,7 @@ describe('a weekly series in the browser', () => {
     await captain.getByRole('button', { name: 'Done' }).click();
     // One payment: $40 an hour, eight weeks.
     await captain.getByText('$320.00 for 8 weeks, in one payment').waitFor();
-    await screenshot(captain, 'series-confirm-desktop');
-    await captain.setViewportSize(PHONE);
-    await screenshot(captain, 'series-confirm-phone');
-    await captain.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(captain, 'series-confirm');
     await captain.getByRole('button', { name: 'Confirm', exact: true }).last().click();
     const dialog = captain.getByRole('dialog', { name: 'Pay by card' });
     await fillCard(dialog);
@@ -130,10 +126,7 @@ describe('a weekly series in the browser', () => {
     const confirmation = captain.getByRole('dialog', { name: 'Cancel the rest of the series?' });
     await confirmation.getByText('$280.00 of the series').waitFor();
     expect(await confirmation.getByRole('row').count()).toBe(8);
-    await screenshot(captain, 'series-cancel-rest-desktop');
-    await captain.setViewportSize(PHONE);
-    await screenshot(captain, 'series-cancel-rest-phone');
-    await captain.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(captain, 'series-cancel-rest');
     await confirmation.getByRole('button', { name: 'Cancel 7 weeks' }).click();
     await confirmation.waitFor({ state: 'hidden' });
     await expect.poll(() => soonest.getByText(/Week \d of 8/).count(), { timeout: 15_000 }).toBe(1);
@@ -155,10 +148,7 @@ describe("a weekly series' regulars in the browser (the demo data)", () => {
     const offer = player.getByTestId('join-next-week');
     await offer.waitFor({ timeout: 30_000 });
     const button = offer.getByRole('link', { name: /^Join next \w+day$/ });
-    await screenshot(player, 'series-join-next-desktop');
-    await player.setViewportSize(PHONE);
-    await screenshot(player, 'series-join-next-phone');
-    await player.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(player, 'series-join-next');
     await button.click();
     await player.getByTestId('series-week').getByText('Week 2 of 8').waitFor();
     await player

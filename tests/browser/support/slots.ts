@@ -1,3 +1,6 @@
+import type { ApiClient } from '../../support/api-client';
+import { addAvailableField } from '../../support/game-loop';
+
 export const HALF_HOUR = 30 * 60_000;
 export const HOUR = 2 * HALF_HOUR;
 const DAY = 24 * HOUR;
@@ -25,3 +28,10 @@ export const windowAround = (start: number): { startDate: string; endDate: strin
   startDate: new Date(start - 2 * HOUR).toISOString(),
   endDate: new Date(start + 3 * HOUR).toISOString(),
 });
+
+/**
+ * The owner's field (in New York, $40 an hour) with a 'Pitch A' available around a game at `start`,
+ * where the test's captain books it: the field's and the sub-field's ids.
+ */
+export const addPitchAround = (owner: ApiClient, field: { name: string; address: string }, start: number) =>
+  addAvailableField(owner, { ...field, subFieldName: 'Pitch A', ...windowAround(start) });

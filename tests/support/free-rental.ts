@@ -3,14 +3,15 @@ import { expect } from 'vitest';
 import type { ApiClient } from './api-client';
 import { holdSlot } from './game-loop';
 
+/** The answer's JSON, once its status says the call was done. */
+function doneWith<T>(answer: { status: number; text: string; json: unknown }): T {
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json as T;
+}
+
 /** The admin's field policy that makes a field's slots free to rent (and cancellable at any time). */
 export async function makeRentalFree(admin: ApiClient, fieldId: string): Promise<void> {
-  const policy = await admin.post('/api/set-field-policy', {
-    fieldId,
-    cancellationWindowHours: null,
-    freeRental: true,
-  });
-  expect(policy.status, policy.text).toBe(200);
+  doneWith(await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true }));
 }
 
 /**
@@ -24,9 +25,6 @@ export async function bookFreeGame(
   to: number,
   draft: Record<string, unknown> = {},
 ): Promise<string> {
-  const held = await holdSlot(captain, subFieldId, from, to, draft);
-  expect(held.status, held.text).toBe(200);
-  const added = await captain.post('/api/add-game', { subFieldId, holdId: (held.json as { holdId: string }).holdId });
-  expect(added.status, added.text).toBe(200);
-  return (added.json as { gameId: string }).gameId;
+  const { holdId } = doneWith<{ holdId: string }>(await holdSlot(captain, subFieldId, from, to, draft));
+  return doneWith<{ gameId: string }>(await captain.post('/api/add-game', { subFieldId, holdId })).gameId;
 }

@@ -2,70 +2,40 @@
  * The admin's Event History tab in the browser: the log newest first with readable lines, a player's
  * join in another browser arriving live, filters kept in the address, the detail drawer, phone width.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client';
+import { browserSuite } from './support/suite';
+import { addAvailableField } from '../support/game-loop';
+import { bookFreeGame, makeRentalFree } from '../support/free-rental';
+import { expectAccessible, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 import { at, clockIn } from '../support/time';
 import { appendPartnerApplications } from '../support/partner-applications';
 
 const READER_ZONE = 'America/New_York';
 
 describe('the event history in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let gameId: string;
   let player: ApiClient;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
-    const field = await owner.post('/api/add-field', {
+    const [owner, admin, captain] = [await suite.api('owner'), await suite.api('admin'), await suite.api('captain')];
+    player = await suite.api('player');
+    const { fieldId, subFieldId } = await addAvailableField(owner, {
       name: 'Audit Park',
-      description: '',
       address: '4 Main St',
-      zipCode: '10001',
-      city: 'New York',
-      price: 40,
-      picture: '',
+      subFieldName: 'Pitch A',
+      startDate: at(8),
+      endDate: at(23),
     });
-    const { fieldId } = field.json as { fieldId: string };
-    const subFieldId = (await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Pitch A' })).text;
-    expect(
-      (await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) })).status,
-    ).toBe(200);
-    expect(
-      (await admin.post('/api/set-field-policy', { fieldId, cancellationWindowHours: null, freeRental: true })).status,
-    ).toBe(200);
+    await makeRentalFree(admin, fieldId);
     captain.seesWritesOf(admin);
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId,
-      startDate: at(18),
-      endDate: at(19),
-      name: 'Audit Match',
-      price: 0,
-    });
-    const added = await captain.post('/api/add-game', { subFieldId, holdId: (held.json as { holdId: string }).holdId });
-    gameId = (added.json as { gameId: string }).gameId;
+    gameId = await bookFreeGame(captain, subFieldId, 18, 19, { name: 'Audit Match', price: 0 });
   }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
 
   it("shows the log with readable lines, a join from another browser live, filters in the address and an event's data", async () => {
     // The admin reads in New York time: a line's times are in the reader's zone, not the server's.
-    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: READER_ZONE });
-    const admin = { context, page: await context.newPage() };
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=history`);
+    const admin = await suite.signedIn('admin@playtime.test', { timezoneId: READER_ZONE, then: '/admin?tab=history' });
     const table = admin.page.getByRole('table', { name: 'Event history' });
     await table.getByText(/"Audit Match" scheduled at Audit Park · Pitch A/).waitFor();
     const booked = `${clockIn(at(18), READER_ZONE)}–${clockIn(at(19), READER_ZONE)}`;
@@ -78,7 +48,7 @@ describe('the event history in the browser', () => {
     await expectAccessible(admin.page);
 
     // A filtered view is an address an admin can share.
-    await admin.page.goto(`${app.url}/admin?tab=history&type=PlayerJoined`);
+    await admin.page.goto(suite.url('/admin?tab=history&type=PlayerJoined'));
     await table.getByText('player joined').waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(2); // the header and the one join
     await table.getByText('player joined').click();
@@ -94,7 +64,7 @@ describe('the event history in the browser', () => {
     await expect.poll(() => new URL(admin.page.url()).searchParams.get('stream')).toBe(`game-${gameId}`);
 
     // From the game's page: 'As of…' ten minutes ago (before it existed), then replayed step by step.
-    await admin.page.goto(`${app.url}/game-details/${gameId}`);
+    await admin.page.goto(suite.url(`/game-details/${gameId}`));
     await admin.page.getByRole('button', { name: 'As of…' }).click();
     const travel = admin.page.getByRole('dialog', { name: 'Audit Match as it stood' }).getByTestId('as-of');
     await travel.getByText(/^After 0 events; next GameScheduled$/).waitFor();
@@ -121,25 +91,15 @@ describe('the event history in the browser', () => {
     await admin.context.close();
 
     // Logged in at desktop width (the phone's header hides Log Out in its menu), then read on a phone.
-    const phone = await newPage(browser, DESKTOP);
-    await phone.page.goto(app.url);
-    await logIn(phone.page, 'admin@playtime.test');
-    await phone.page.setViewportSize(PHONE);
-    await phone.page.goto(`${app.url}/admin?tab=history`);
+    const phone = await suite.signedIn('admin@playtime.test', { viewport: PHONE, then: '/admin?tab=history' });
     await phone.page.getByRole('table', { name: 'Event history' }).getByText('player joined').waitFor();
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'audit-history-phone');
     await phone.context.close();
   }, 120_000);
 
   it('takes 5,000 events arriving at 1,000 a second in batches, rendering only the rows in view', async () => {
-    const admin = await newPage(browser, DESKTOP);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=history`);
+    const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=history' });
     const table = admin.page.getByRole('table', { name: 'Event history' });
     await table.getByText('player joined').waitFor();
     // The page's main thread, watched while the events pour in (reported, not asserted: timing belongs to the bench).
@@ -152,7 +112,7 @@ describe('the event history in the browser', () => {
     });
 
     const TOTAL = 5000;
-    await appendPartnerApplications(app.databaseUrl, TOTAL, { label: 'Tail', perSecond: 1000 });
+    await appendPartnerApplications(suite.app.databaseUrl, TOTAL, { label: 'Tail', perSecond: 1000 });
     // Every event arrived: the scroll height covers them all, and the newest is on top.
     const scroller = admin.page.getByTestId('history-scroller');
     await expect

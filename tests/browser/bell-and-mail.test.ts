@@ -3,13 +3,13 @@
  * link, and nothing in the bell is wider than the bell's list, at phone and laptop widths; reading a
  * mail opens it in a drawer in view, with the focus inside, and closing it gives the focus back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { NOTIFICATION_UI_TEXTS as TEXTS } from '@playtime/shared/contract/notifications';
 import { demoPlayerInGame } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
-import { DESKTOP, PHONE, launchBrowser, logIn, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
 
 /** The game's reminder comes due this long after the suite starts: time to book it and join it first. */
 const REMINDER_DUE_AFTER_MS = 60_000;
@@ -41,30 +41,21 @@ const inView = (page: Page, target: Locator) =>
 
 describe('the bell and the mail drawer', () => {
   const suiteStart = Date.now();
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite({
+    // The setting, in hours, that makes the 19:00 game's reminder come due during the suite.
+    env: () => ({ REMINDER_HOURS: String((Date.parse(at(19)) - (suiteStart + REMINDER_DUE_AFTER_MS)) / 3_600_000) }),
+  });
 
   beforeAll(async () => {
-    // The setting, in hours, that makes the 19:00 game's reminder come due during the suite.
-    const reminderHours = (Date.parse(at(19)) - (suiteStart + REMINDER_DUE_AFTER_MS)) / 3_600_000;
-    app = await startTestApp({ REMINDER_HOURS: String(reminderHours) });
-    browser = await launchBrowser();
     await demoPlayerInGame(
-      app.url,
+      suite.app.url,
       { name: 'Reminder Meadows', address: '11 Long Street Name Avenue', subFieldName: 'East' },
       { name: 'Reminded Kickabout', from: 19, to: 20, team: 2 },
     );
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it("shows a reminder's map as a short link, and nothing in the bell is cut off or scrolls sideways", async () => {
-    const player = await newPage(browser, LAPTOP);
-    await player.page.goto(app.url);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test', { viewport: LAPTOP });
     const bell = player.page.getByRole('button', { name: /^Notifications/ });
     const list = player.page.getByRole('dialog', { name: TEXTS.title });
     const reminder = list.getByRole('button', { name: /^Unread: Reminder: Reminded Kickabout on / });
@@ -99,10 +90,7 @@ describe('the bell and the mail drawer', () => {
   }, 240_000);
 
   it('reads a mail in a drawer in view, with the focus inside it and back on Read when it closes', async () => {
-    const admin = await newPage(browser, DESKTOP);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=mail`);
+    const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=mail' });
     for (const viewport of [DESKTOP, PHONE]) {
       await admin.page.setViewportSize(viewport);
       const read = admin.page.getByRole('button', {

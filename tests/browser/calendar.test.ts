@@ -5,37 +5,26 @@
  * desktop and phone width.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_TEXTS } from '@playtime/shared/contract/calendar';
 import { demoPlayerInGame } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { PHONE, screenshot } from './support/browser';
 
 describe('calendar feeds in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let gameId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
     ({ gameId } = await demoPlayerInGame(
-      app.url,
+      suite.app.url,
       { name: 'Feed Fields', address: '9 Calendar Ave', subFieldName: 'East' },
       { name: 'Subscribed Sunday', from: 19, to: 21, team: 2 },
     ));
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('gives a player their feed address, with their game in it, and a new one that ends the old', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(app.url);
-    await logIn(page, 'player@playtime.test');
+    const { context, page } = await suite.signedIn('player@playtime.test');
     await page.getByRole('link', { name: 'Profile' }).first().click();
     const card = page
       .locator('.mantine-Card-root')
@@ -69,8 +58,8 @@ describe('calendar feeds in the browser', () => {
 
   it("downloads one game from its page with 'Add to calendar', as a guest too", async () => {
     for (const viewport of [undefined, PHONE]) {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${app.url}/game-details/${gameId}`);
+      const { context, page } = await suite.window(viewport);
+      await page.goto(suite.url(`/game-details/${gameId}`));
       const link = page.getByRole('link', { name: CALENDAR_TEXTS.addToCalendar });
       await link.waitFor();
       await screenshot(page, `calendar-game-link-${viewport ? 'phone' : 'desktop'}`);

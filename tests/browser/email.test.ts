@@ -3,31 +3,19 @@
  * Mail tab (rendered, plain text and raw), and the newcomer follows its link, which verifies the email.
  * The login page says where standalone mail is read. Desktop and phone widths, axe on every screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_EMAIL_TEXTS } from '@playtime/shared/contract/email';
 import { createPool } from '@playtime/shared/infra/db/pool';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { browserSuite } from './support/suite';
 import path from 'node:path';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, SCREENSHOTS, screenshot } from './support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
 describe('verification mail in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
+  const suite = browserSuite();
 
   it('signs up, the admin reads the mail in the Mail tab, and its link verifies the email', async () => {
-    const newcomer = await newPage(browser, DESKTOP);
-    await newcomer.page.goto(app.url);
+    const newcomer = await suite.window(DESKTOP);
+    await newcomer.page.goto(suite.url());
     const popupPromise = newcomer.page.context().waitForEvent('page');
     await newcomer.page.getByRole('button', { name: 'Log In' }).first().click();
     const popup = await popupPromise;
@@ -47,10 +35,7 @@ describe('verification mail in the browser', () => {
     await popup.getByRole('button', { name: 'Log in', exact: true }).click();
     await newcomer.page.getByRole('button', { name: 'Log Out' }).first().waitFor({ timeout: 30_000 });
 
-    const admin = await newPage(browser, DESKTOP);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=mail`);
+    const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=mail' });
     const read = admin.page.getByRole('button', {
       name: 'Read "Verify your email for Playtime" to newcomer@example.com',
     });
@@ -74,11 +59,7 @@ describe('verification mail in the browser', () => {
     const link = /Verify my email: (\S+)/.exec(text)![1]!;
 
     // At phone width the header's Log Out hides in the menu: log in wide, then narrow the window.
-    const phone = await newPage(browser, DESKTOP);
-    await phone.page.goto(app.url);
-    await logIn(phone.page, 'admin@playtime.test');
-    await phone.page.setViewportSize(PHONE);
-    await phone.page.goto(`${app.url}/admin?tab=mail`);
+    const phone = await suite.signedIn('admin@playtime.test', { viewport: PHONE, then: '/admin?tab=mail' });
     await phone.page
       .getByRole('button', { name: /^Read "Verify your email/ })
       .first()
@@ -97,7 +78,7 @@ describe('verification mail in the browser', () => {
     await newcomer.page.getByRole('button', { name: ACCOUNT_EMAIL_TEXTS.verifyButton }).click();
     await newcomer.page.getByText(ACCOUNT_EMAIL_TEXTS.verified).waitFor();
     await screenshot(newcomer.page, 'email-verified-desktop');
-    const pool = createPool(app.databaseUrl);
+    const pool = createPool(suite.app.databaseUrl);
     try {
       const { rows } = await pool.query<{ email_verified: boolean }>(
         "SELECT email_verified FROM identity_accounts WHERE email = 'newcomer@example.com'",
@@ -107,7 +88,7 @@ describe('verification mail in the browser', () => {
       await pool.end();
     }
     // The link is spent: following it again says so, at phone width too.
-    const again = await newPage(browser, PHONE);
+    const again = await suite.window(PHONE);
     await again.page.goto(link);
     await again.page.getByText(ACCOUNT_EMAIL_TEXTS.linkUsed).waitFor();
     await screenshot(again.page, 'email-link-used-phone');

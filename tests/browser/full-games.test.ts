@@ -6,25 +6,23 @@
  * both lists. Everyone else is set up over the API. Also Configure's new settings with what a thin game
  * means for the rental.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { signUpPlayer } from '../support/accounts';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { addAvailableField } from '../support/game-loop';
-import { GOOD_CARD } from '../support/payments';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { ApiClient } from '../support/api-client';
+import { payInFull } from '../support/game-loop';
 import { at } from '../support/time';
-import { DESKTOP, launchBrowser, logIn, payByCard, PHONE, screenshot } from './support/browser';
-import { HOUR, hhmm, nextGameStart } from './support/slots';
+import { DESKTOP, payByCard, PHONE, screenshot } from './support/browser';
+import { HOUR, hhmm, nextGameStart, addPitchAround } from './support/slots';
+import { browserSuite } from './support/suite';
 
 /** Within two hours of now: offers last 10 minutes. */
 const gameStart = nextGameStart();
 const COUNTDOWN = /^(\d+):[0-5]\d$/;
 
 describe('full games in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let gameId: string;
   let fieldId: string;
   let subFieldId: string;
@@ -32,16 +30,8 @@ describe('full games in the browser', () => {
   /** By name: the 14 team players full0…full13, line0 (first in line) and wait0 (first on the waitlist). */
   const people = new Map<string, ApiClient>();
 
-  async function pay(client: ApiClient, purpose: Record<string, unknown>, price: number): Promise<string> {
-    const secret = await client.post('/api/checkout', { price, purpose });
-    expect(secret.status, secret.text).toBe(200);
-    const paid = await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', {
-      clientSecret: secret.text,
-      ...GOOD_CARD,
-    });
-    expect(paid.status, paid.text).toBe(200);
-    return paymentIdOfClientSecret(secret.text)!;
-  }
+  const pay = (client: ApiClient, purpose: PaymentPurpose, price: number) =>
+    payInFull(client, new ApiClient(suite.app.url, null), purpose, price);
 
   async function joinPaid(client: ApiClient, team: 0 | 1 | 2): Promise<void> {
     const paymentId = await pay(client, { kind: 'entry', gameId }, 500);
@@ -52,31 +42,17 @@ describe('full games in the browser', () => {
     expect(moved.status, moved.text).toBe(200);
   }
 
-  /** A logged-in page (logged in at desktop width, where the header shows Log Out), then the asked-for width. */
-  async function openAs(email: string, url: string, viewport = DESKTOP, password?: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
-    const page = await context.newPage();
-    await page.goto(url);
-    await logIn(page, email, password);
-    await page.setViewportSize(viewport);
-    return page;
-  }
+  /** A page signed in as `email` on the app's page at `path`, at `viewport`, reading times in UTC. */
+  const openAs = (email: string, path: string, viewport = DESKTOP, password?: string) =>
+    suite.signedInPage(email, { at: path, viewport, password, timezoneId: 'UTC' });
 
   const myPlace = (page: Page) => page.getByTestId('my-place');
   const countdownOf = async (page: Page) => (await page.getByTestId('offer-countdown').innerText()).trim();
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
-    ({ fieldId, subFieldId } = await addAvailableField(owner, {
-      name: 'Waitlist Park',
-      address: '3 Pier Rd',
-      subFieldName: 'Pitch A',
-      startDate: new Date(gameStart - 2 * HOUR).toISOString(),
-      endDate: new Date(gameStart + 3 * HOUR).toISOString(),
-    }));
+    owner = await suite.api('owner');
+    const captain = await suite.api('captain');
+    ({ fieldId, subFieldId } = await addPitchAround(owner, { name: 'Waitlist Park', address: '3 Pier Rd' }, gameStart));
     captain.seesWritesOf(owner);
     const held = await captain.post('/api/hold-slot', {
       subFieldId,
@@ -95,12 +71,12 @@ describe('full games in the browser', () => {
     gameId = (added.json as { gameId: string }).gameId;
 
     const names = [...Array.from({ length: 14 }, (_, index) => `full${index}`), 'line0', 'wait0', 'waiter'];
-    const clients = await Promise.all(names.map((name) => signUpPlayer(app, `${name}@playtime.test`, name)));
+    const clients = await Promise.all(names.map((name) => signUpPlayer(suite.app, `${name}@playtime.test`, name)));
     names.forEach((name, index) => people.set(name, clients[index]!.seesWritesOf(captain)));
     await Promise.all(names.slice(0, 14).map((name, index) => joinPaid(people.get(name)!, index < 7 ? 1 : 2)));
     // The sideline's two places, in this order: line0 first, then the demo player.
     await joinPaid(people.get('line0')!, 0);
-    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const player = await suite.api('player');
     await joinPaid(player.seesWritesOf(people.get('line0')!), 0);
     // Full: the waitlist, wait0 first.
     for (const name of ['wait0', 'waiter']) {
@@ -110,13 +86,8 @@ describe('full games in the browser', () => {
     }
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('moves the line and the waitlist up live, offers a place and a spot with their countdowns, and both are taken', async () => {
-    const url = `${app.url}/game-details/${gameId}`;
+    const url = `/game-details/${gameId}`;
     const captain = await openAs('captain@playtime.test', url);
     const inLine = await openAs('player@playtime.test', url);
     const waiting = await openAs('waiter@playtime.test', url, PHONE, 'sign-up ok');
@@ -191,7 +162,7 @@ describe('full games in the browser', () => {
     const later = await owner.post('/api/add-field-schedule', { subFieldId, startDate: at(8), endDate: at(23) });
     expect(later.status, later.text).toBe(200);
 
-    const captain = await openAs('captain@playtime.test', app.url);
+    const captain = await openAs('captain@playtime.test', '');
     await captain.getByRole('link', { name: 'Organize' }).first().click();
     await captain.getByRole('button', { name: 'Create New Game' }).click();
     await captain.getByLabel('Venue name').fill('Waitlist');

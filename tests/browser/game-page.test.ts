@@ -9,15 +9,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiClient } from '../support/api-client';
 import { addAvailableField, bookPaidGame, demoPeople, payInFull, type DemoPerson } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at } from '../support/time';
-import { DESKTOP, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
 
 type Viewport = typeof DESKTOP;
 
@@ -98,8 +98,7 @@ async function lowestContrastBehind(element: Locator): Promise<number> {
 }
 
 describe('the game page', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let clients: Record<DemoPerson | 'anonymous', ApiClient>;
   let thinGame: string;
   let emptyGame: string;
@@ -108,24 +107,21 @@ describe('the game page', () => {
   const teamPlayers = new Map<string, ApiClient>();
   let lineWaiter: ApiClient;
 
-  const pageOf = async (url: string, viewport: Viewport = DESKTOP, as?: { email: string; password?: string }) => {
-    // Logged in at desktop width, where the header shows Log Out, then the asked-for width.
-    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
-    const page = await context.newPage();
-    await page.goto(url);
-    if (as) await logIn(page, as.email, as.password);
+  /** The app's page at `path` in UTC at `viewport`, signed in as `as` or a guest's. */
+  const pageOf = async (path: string, viewport: Viewport = DESKTOP, as?: { email: string; password?: string }) => {
+    if (as) return suite.signedInPage(as.email, { at: path, viewport, password: as.password, timezoneId: 'UTC' });
+    const { page } = await suite.window(DESKTOP, { timezoneId: 'UTC' });
+    await page.goto(suite.url(path));
     await page.setViewportSize(viewport);
     return page;
   };
-  const gameUrl = (gameId: string) => `${app.url}/game-details/${gameId}`;
+  const gameUrl = (gameId: string) => `/game-details/${gameId}`;
   const team = (page: Page, name: 'Team 1' | 'Team 2') => page.getByRole('region', { name, exact: true });
   const gameData = async (gameId: string) =>
     (await clients.anonymous.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    ({ clients } = await demoPeople(app.url));
+    ({ clients } = await demoPeople(suite.app.url));
     const { subFieldId } = await addAvailableField(clients.owner, {
       name: 'Newcomer Park',
       address: '41 Issue St',
@@ -151,7 +147,7 @@ describe('the game page', () => {
       sidelineSize: 2,
     }));
     const names = Array.from({ length: 14 }, (_, index) => `newbie_player${index}`);
-    const signedUp = await Promise.all(names.map((name) => signUpPlayer(app, `${name}@playtime.test`, name)));
+    const signedUp = await Promise.all(names.map((name) => signUpPlayer(suite.app, `${name}@playtime.test`, name)));
     for (const [index, client] of signedUp.entries()) {
       client.seesWritesOf(clients.captain);
       const joined = await client.post('/api/join-game', { gameId: fullGame, team: 0 });
@@ -160,17 +156,12 @@ describe('the game page', () => {
       expect(moved.status, moved.text).toBe(200);
       teamPlayers.set(names[index]!, client);
     }
-    lineWaiter = await signUpPlayer(app, 'linewaiter@playtime.test', 'linewaiter');
+    lineWaiter = await signUpPlayer(suite.app, 'linewaiter@playtime.test', 'linewaiter');
     const inLine = await lineWaiter
       .seesWritesOf(signedUp.at(-1)!)
       .post('/api/join-game', { gameId: fullGame, team: 0 });
     expect(inLine.status, inLine.text).toBe(200);
   }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
 
   it('says the minimum and the decision time, and how many are still needed, live', async () => {
     const game = await gameData(thinGame);
@@ -331,7 +322,7 @@ describe('the game page', () => {
     const cancelled = await clients.captain.post('/api/delete-game', { gameId: emptyGame });
     expect(cancelled.status, cancelled.text).toBe(200);
     for (const viewport of [DESKTOP, PHONE]) {
-      const page = await pageOf(app.url, DESKTOP, { email: 'player@playtime.test' });
+      const page = await pageOf('', DESKTOP, { email: 'player@playtime.test' });
       await page.getByRole('link', { name: 'Profile', exact: true }).first().click();
       await page.setViewportSize(viewport);
       const card = page.getByRole('link', { name: /Empty Kickabout/ });

@@ -7,13 +7,11 @@
  * keyboard: Add Availability's refused dates, the partner form's way onward from its thank-you, the
  * profile's payouts card, and the admin's tabs on a phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { addAvailableField } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
-import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { HOUR, hhmm, nextGameStart, sameUtcDay, addPitchAround } from './support/slots';
+import { browserSuite } from './support/suite';
 import { logInByKeyboard, payByCardWithKeyboard, tabTo, tabToAndPress, tabToAndType } from './support/keyboard';
 
 /** The game: from the next half hour plus an hour. */
@@ -35,37 +33,26 @@ async function typeDateTime(page: Page, field: Locator, ms: number): Promise<voi
 }
 
 describe('using Playtime with the keyboard alone', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let owner: Page;
   let captain: Page;
   let gameUrl: string;
 
+  /** A page signed in as `email` with the keyboard alone, reading times in UTC. */
   async function keyboardPage(path: string, email: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
-    const page = await context.newPage();
-    await page.goto(`${app.url}${path}`);
+    const { page } = await suite.window(DESKTOP, { timezoneId: 'UTC' });
+    await page.goto(suite.url(path));
     await logInByKeyboard(page, email);
     return page;
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    const ownerApi = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    await addAvailableField(ownerApi, {
-      name: 'Riverside Keyboard Park',
-      address: '1 Riverside Dr',
-      subFieldName: 'Pitch A',
-      startDate: new Date(gameStart - 2 * HOUR).toISOString(),
-      endDate: new Date(gameStart + 3 * HOUR).toISOString(),
-    });
+    await addPitchAround(
+      await suite.api('owner'),
+      { name: 'Riverside Keyboard Park', address: '1 Riverside Dr' },
+      gameStart,
+    );
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
 
   it('books and pays a game through the organize wizard, while the owner hears the booking arrive', async () => {
     owner = await keyboardPage('/', 'owner@playtime.test');
@@ -199,7 +186,7 @@ describe('using Playtime with the keyboard alone', () => {
     await tabToAndPress(player, form.getByRole('button', { name: 'Send application' }));
     await player.getByText('Thank you! Your application was sent.').waitFor();
     await tabToAndPress(player, player.getByRole('link', { name: 'Back to the home page' }));
-    await player.waitForURL(`${app.url}/`);
+    await player.waitForURL(suite.url('/'));
     await player.getByRole('button', { name: 'Request to Become a Partnered Field' }).waitFor();
   }, 60_000);
 
@@ -216,7 +203,7 @@ describe('using Playtime with the keyboard alone', () => {
     await admin.setViewportSize(PHONE);
     await tabToAndPress(admin, admin.getByRole('button', { name: 'Toggle navigation' }));
     await tabToAndPress(admin, admin.getByRole('link', { name: 'Admin' }));
-    await admin.waitForURL(`${app.url}/admin`);
+    await admin.waitForURL(suite.url('/admin'));
     await tabTo(admin, admin.getByRole('tab', { selected: true }));
     for (const name of ['Field Owners Applications', 'Event History', 'System', 'Mail']) {
       await admin.keyboard.press('ArrowRight');
@@ -230,9 +217,8 @@ describe('using Playtime with the keyboard alone', () => {
   }, 90_000);
 
   it('turns the animations off for a visitor who asks for reduced motion', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto(app.url);
+    const { context, page } = await suite.window(DESKTOP, { reducedMotion: 'reduce' });
+    await page.goto(suite.url());
     const button = page.getByRole('button', { name: 'Log In' }).first();
     await button.waitFor();
     const seconds = (value: string) => Math.max(...value.split(',').map((part) => parseFloat(part)));

@@ -4,12 +4,12 @@
  * admin reads the matching email in the Mail tab; the profile's preferences switch a kind off. Every
  * screen passes axe, at desktop and phone width, and the bell works from the keyboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { NOTIFICATION_UI_TEXTS as TEXTS } from '@playtime/shared/contract/notifications';
 import { demoPlayerInGame } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, PHONE, expectAccessible, launchBrowser, logIn, newPage, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { PHONE, expectAccessible, screenshot } from './support/browser';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -20,29 +20,19 @@ const settled = (page: Page) =>
     .toBe('1');
 
 describe('notifications in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let gameId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
     ({ gameId } = await demoPlayerInGame(
-      app.url,
+      suite.app.url,
       { name: 'Bell Fields', address: '3 Notice Rd', subFieldName: 'West' },
       { name: 'Bell Ringers', from: 19, to: 20, team: 1 },
     ));
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it("lights the player's bell when the captain moves them, and the admin reads the mail", async () => {
-    const player = await newPage(browser, DESKTOP);
-    await player.page.goto(app.url);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test');
     const bell = player.page.getByRole('button', { name: /^Notifications/ });
     await bell.waitFor();
     // Read what is there so far (the join), so the move is what lights the bell.
@@ -56,9 +46,7 @@ describe('notifications in the browser', () => {
     await expect.poll(() => list.isVisible()).toBe(false);
 
     // The captain, in another browser, moves the player to Team 2.
-    const captain = await newPage(browser, DESKTOP);
-    await captain.page.goto(`${app.url}/game-details/${gameId}`);
-    await logIn(captain.page, 'captain@playtime.test');
+    const captain = await suite.signedIn('captain@playtime.test', { at: `/game-details/${gameId}` });
     await region(captain.page, 'Team 1').getByRole('button', { name: 'Manage player' }).click();
     const manage = captain.page.getByRole('dialog', { name: 'Manage player' });
     await manage.getByRole('button', { name: 'Team 2' }).click();
@@ -85,10 +73,7 @@ describe('notifications in the browser', () => {
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe(TEXTS.bell);
 
     // The same news by mail, in the admin's Mail tab.
-    const admin = await newPage(browser, DESKTOP);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=mail`);
+    const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=mail' });
     const read = admin.page.getByRole('button', {
       name: 'Read "Playtime: you were moved to another team" to player@playtime.test',
     });
@@ -105,9 +90,7 @@ describe('notifications in the browser', () => {
   });
 
   it('lets a player switch a kind off on the profile, at phone width too', async () => {
-    const player = await newPage(browser, DESKTOP);
-    await player.page.goto(app.url);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test');
     await player.page.getByRole('link', { name: 'Profile' }).first().click();
     const email = player.page.getByRole('checkbox', { name: 'You joined a game: Email' });
     await email.waitFor();

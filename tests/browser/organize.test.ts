@@ -3,78 +3,45 @@
  * pitch and a time, pays the rental with the simulated card form (a declined card first, which keeps
  * the slot held), and the field owner's open timeline shows the game appear, live.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { addAvailableField } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { makeRentalFree } from '../support/free-rental';
 import { waitFor } from '../support/wait';
-import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
-import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
+import { expectAccessible, fillCard, PHONE, screenshot } from './support/browser';
+import { openOwnerTimeline, openPitch, selectSlot, type WizardPitch } from './support/screens';
+import { HOUR, nextGameStart, sameUtcDay, addPitchAround } from './support/slots';
+import { browserSuite } from './support/suite';
 
 /** The game: from the next half hour plus an hour, with the hour after it free for the second test's game. */
 const gameStart = nextGameStart(2);
 
-async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
-  const page = await context.newPage();
-  await page.goto(url);
-  // Logged in at desktop width, where the header shows Log Out; then the asked-for width.
-  await logIn(page, email);
-  await page.setViewportSize(viewport);
-  return page;
-}
-
-/** From Upcoming Games through Select Field to Pitch A's half-hour slots. */
-async function openPitchA(captain: Page): Promise<void> {
-  await captain.getByRole('button', { name: 'Create New Game' }).click();
-  await captain.getByLabel('Venue name').fill('Wizard');
-  await captain.getByRole('button', { name: /Riverside Wizard Park/ }).click();
-  await captain.getByRole('button', { name: 'Pitch A' }).click();
-}
+const PITCH_A: WizardPitch = { search: 'Wizard', field: /Riverside Wizard Park/, subField: 'Pitch A' };
 
 /** Picks the hour starting at `start` on Pitch A and goes on to Configure. */
 async function pickHour(captain: Page, start: number): Promise<void> {
-  await openPitchA(captain);
-  if (!sameUtcDay(start, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
-  await captain.getByRole('option', { name: `${hhmm(start)} Free` }).click();
+  await selectSlot(captain, PITCH_A, start);
   await captain.getByRole('button', { name: 'Done' }).click();
 }
 
 describe('organizing a game in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let subFieldId: string;
   let fieldId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    ({ fieldId, subFieldId } = await addAvailableField(owner, {
-      name: 'Riverside Wizard Park',
-      address: '1 Riverside Dr',
-      subFieldName: 'Pitch A',
-      startDate: new Date(gameStart - 2 * HOUR).toISOString(),
-      endDate: new Date(gameStart + 3 * HOUR).toISOString(),
-    }));
+    const owner = await suite.api('owner');
+    ({ fieldId, subFieldId } = await addPitchAround(
+      owner,
+      { name: 'Riverside Wizard Park', address: '1 Riverside Dr' },
+      gameStart,
+    ));
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('books and pays a slot while the owner watches the game tile arrive on the timeline', async () => {
-    const owner = await browserPage(browser, app.url, 'owner@playtime.test');
-    await owner.getByRole('link', { name: 'Field Management' }).first().click();
-    await owner.getByRole('tab', { name: 'Schedule Management' }).click();
-    await owner
-      .getByRole('button', { name: /^Available · / })
-      .first()
-      .waitFor();
+    const owner = await suite.signedInPage('owner@playtime.test', { timezoneId: 'UTC' });
+    await openOwnerTimeline(owner);
 
-    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    const captain = await suite.signedInPage('captain@playtime.test', { timezoneId: 'UTC' });
     await captain.getByRole('link', { name: 'Organize' }).first().click();
     await pickHour(captain, gameStart);
     await captain.getByLabel('Game Name').waitFor();
@@ -90,7 +57,7 @@ describe('organizing a game in the browser', () => {
     await dialog.getByRole('button', { name: /^Pay \$40\.00/ }).click();
     await dialog.getByText('Payment failed').waitFor();
     await screenshot(captain, 'organize-declined-desktop');
-    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const admin = await suite.api('admin');
     const held = await waitFor('the hold to show', async () => {
       const entries = (await admin.get(`/api/get-subfield-schedules?subFieldId=${subFieldId}`)).json as {
         type: string;
@@ -118,17 +85,12 @@ describe('organizing a game in the browser', () => {
   });
 
   it('books a slot an admin made free without a payment step', async () => {
-    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
-    const policy = await admin.post('/api/set-field-policy', {
-      fieldId,
-      cancellationWindowHours: null,
-      freeRental: true,
-    });
-    expect(policy.status, policy.text).toBe(200);
+    const admin = await suite.api('admin');
+    await makeRentalFree(admin, fieldId);
     // The hour after the first test's game.
     const freeStart = gameStart + HOUR;
-    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
-    await captain.goto(`${app.url}/organize/games`);
+    const captain = await suite.signedInPage('captain@playtime.test', { timezoneId: 'UTC' });
+    await captain.goto(suite.url('/organize/games'));
     await pickHour(captain, freeStart);
     await captain.getByLabel('Game Name').fill('Free Kick-about');
     await captain.getByRole('button', { name: 'Done' }).click();
@@ -152,9 +114,9 @@ describe('organizing a game in the browser', () => {
   });
 
   it("works at phone width: the wizard's steps and buttons stay on screen", async () => {
-    const captain = await browserPage(browser, app.url, 'captain@playtime.test', PHONE);
-    await captain.goto(`${app.url}/organize/games`);
-    await openPitchA(captain);
+    const captain = await suite.signedInPage('captain@playtime.test', { timezoneId: 'UTC', viewport: PHONE });
+    await captain.goto(suite.url('/organize/games'));
+    await openPitch(captain, PITCH_A);
     // The first free slot is the next half hour (an hour before the game's): tomorrow, late in a UTC day.
     if (!sameUtcDay(gameStart - HOUR, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
     const slots = captain.getByRole('listbox', { name: 'Half-hour slots' });

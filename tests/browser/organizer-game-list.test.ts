@@ -3,22 +3,18 @@
  * weeks under it, and cancels a week of a series that the soonest four leave out, through the usual
  * confirmation; from the keyboard, with axe, at desktop and phone width.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZER_GAME_LIST_TEXTS as TEXTS } from '@playtime/shared/contract/organizer-games';
 import { addAvailableField, bookPaidGame, bookWeeklySeries, demoPeople } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { browserSuite } from './support/suite';
 import { at } from '../support/time';
-import { DESKTOP, PHONE, launchBrowser, logIn, newPage, screenshot } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
 
 describe("the organizer's list of games and series in the browser", () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    const { clients } = await demoPeople(app.url);
+    const { clients } = await demoPeople(suite.app.url);
     // Ten single games in the day, then a weekly series of three in its evening: eleven entries, two pages.
     const { subFieldId: day } = await addAvailableField(clients.owner, {
       name: 'Paging Park',
@@ -36,16 +32,8 @@ describe("the organizer's list of games and series in the browser", () => {
     );
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('pages to the new series, shows its weeks, and cancels one of them', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await page.goto(app.url);
-    await logIn(page, 'captain@playtime.test');
-    await page.goto(`${app.url}/organize/games`);
+    const { page, context } = await suite.signedIn('captain@playtime.test', { then: '/organize/games' });
     const list = page.getByRole('region', { name: TEXTS.title });
     await list.getByRole('link', { name: 'Morning 6' }).waitFor({ timeout: 30_000 });
     expect(await list.getByRole('link', { name: 'Thursday Regulars' }).count()).toBe(0);

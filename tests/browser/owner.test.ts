@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { browserSuite, type BrowserSuite, type BrowserWindow } from './support/suite';
+import { DESKTOP, expectAccessible, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
 /** The owner's browsers run in New York time, so messages with times prove the X-Time-Zone header works. */
 const TIME_ZONE = 'America/New_York';
@@ -31,17 +31,10 @@ const windowStart = Math.ceil(Date.now() / HALF_HOUR) * HALF_HOUR + 24 * HOUR;
 const windowEnd = windowStart + 2 * HOUR;
 
 /** A browser of the demo field owner, in New York time, on the owner area. */
-async function ownerPage(
-  browser: Browser,
-  url: string,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, timezoneId: TIME_ZONE });
-  const page = await context.newPage();
-  await page.goto(url);
-  await logIn(page, 'owner@playtime.test');
-  await openOwnerArea(page);
-  return { context, page };
+async function ownerPage(suite: BrowserSuite): Promise<BrowserWindow> {
+  const window = await suite.signedIn('owner@playtime.test', { timezoneId: TIME_ZONE });
+  await openOwnerArea(window.page);
+  return window;
 }
 
 async function openOwnerArea(page: Page): Promise<void> {
@@ -189,20 +182,10 @@ const windowTile = (page: Page, start: number, end: number) =>
   page.getByRole('button', { name: new RegExp(`^Available · [^·]*, ${clock(start)} – ([^·]*, )?${clock(end)}$`) });
 
 describe('the field owner area in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
+  const suite = browserSuite();
 
   it('adds a field after showing each validation message, then manages its sub-fields', async () => {
-    const { context, page } = await ownerPage(browser, app.url);
+    const { context, page } = await ownerPage(suite);
     expect(await page.getByRole('tab', { name: 'Field Management' }).getAttribute('aria-selected')).toBe('true');
     await page.getByText('No Fields Available').waitFor();
     // On a phone the empty table says so in full, not 'No Fi…' cut off by a table wider than the screen.
@@ -371,8 +354,8 @@ describe('the field owner area in the browser', () => {
   });
 
   it("publishes availability, refuses an overlap with its message, and shows the new window in the owner's other browser live", async () => {
-    const first = await ownerPage(browser, app.url);
-    const second = await ownerPage(browser, app.url);
+    const first = await ownerPage(suite);
+    const second = await ownerPage(suite);
     for (const { page } of [first, second]) {
       await openScheduleTab(page);
       // The first field is selected on load, with its sub-fields as timeline rows.
@@ -445,7 +428,7 @@ describe('the field owner area in the browser', () => {
   });
 
   it('edits and deletes an availability window from its tile', async () => {
-    const { context, page } = await ownerPage(browser, app.url);
+    const { context, page } = await ownerPage(suite);
     await openScheduleTab(page);
     await availableTile(page).first().waitFor();
     const before = await availableTile(page).count();
@@ -475,7 +458,7 @@ describe('the field owner area in the browser', () => {
   });
 
   it("asks 'Are you sure?' before deleting a field, and shows a field without sub-fields as such", async () => {
-    const { context, page } = await ownerPage(browser, app.url);
+    const { context, page } = await ownerPage(suite);
     // A second field, without sub-fields.
     const row = await addField(page, {
       name: 'Harbour Field',
@@ -508,7 +491,7 @@ describe('the field owner area in the browser', () => {
   });
 
   it('keeps the timeline where it was when zooming out and back in', async () => {
-    const { context, page } = await ownerPage(browser, app.url);
+    const { context, page } = await ownerPage(suite);
     await openScheduleTab(page);
     const first = availableTile(page).first();
     await first.waitFor();
@@ -529,7 +512,7 @@ describe('the field owner area in the browser', () => {
   });
 
   it('returns the timeline to its first page when its search is cleared', async () => {
-    const { context, page } = await ownerPage(browser, app.url);
+    const { context, page } = await ownerPage(suite);
     const row = await addField(page, {
       name: 'Paging Park',
       address: '3 Paging Rd',

@@ -5,12 +5,11 @@
  * confirming makes them a field owner.
  */
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ANSWERED_TEXT, CLAIM_BUTTON, claimQuestion, NO_ACCOUNT_YET } from '@playtime/shared/contract/partners';
 import { signUpToken } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { expectAccessible, PHONE, screenshot, sidewaysOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 
 const CSV = [
   'Contact name,Email,Phone,Field name,Address,Zip Code,City,Number of sub-fields,Message',
@@ -20,28 +19,22 @@ const CSV = [
 
 describe('the partner spreadsheet import in the browser', () => {
   let server: Server;
-  let app: TestApp;
-  let browser: Browser;
+  // The app reads its spreadsheet from this suite's own server, started first.
+  const suite = browserSuite({
+    env: async () => {
+      server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(CSV));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as { port: number }).port;
+      return { PARTNER_SHEET_URL: `http://127.0.0.1:${port}/sheet.csv`, PARTNER_SHEET_MINUTES: '60' };
+    },
+  });
 
-  beforeAll(async () => {
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(CSV));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
-    app = await startTestApp({ PARTNER_SHEET_URL: `http://127.0.0.1:${port}/sheet.csv`, PARTNER_SHEET_MINUTES: '60' });
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
+  afterAll(() => {
     server?.close();
   });
 
   it("shows the last import with its bad row, the imported application, and reads it again on 'Import now'", async () => {
-    const admin = await newPage(browser, DESKTOP);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=applications`);
+    const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=applications' });
     const panel = admin.page.getByRole('alert').filter({ hasText: 'Spreadsheet import' });
     await panel.getByText('Row 3: Enter an email address like name@example.com.').waitFor({ timeout: 30_000 });
     await panel.getByText(/2 rows, 1 new, 0 already here, 1 with errors/).waitFor();
@@ -52,19 +45,13 @@ describe('the partner spreadsheet import in the browser', () => {
     await screenshot(admin.page, 'partner-sheet-desktop');
     await admin.page.setViewportSize(PHONE);
     await panel.getByText('Row 3: Enter an email address like name@example.com.').waitFor();
-    const overflow = await admin.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(admin.page)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-sheet-phone');
     await admin.context.close();
   }, 120_000);
 
   it("asks the verified owner of an approved row's email whether it is theirs; confirming makes their account a field owner, live", async () => {
-    const admin = await newPage(browser, DESKTOP);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=applications`);
+    const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=applications' });
     const row = admin.page
       .getByRole('table', { name: 'Field Owners Applications' })
       .getByRole('row')
@@ -75,10 +62,8 @@ describe('the partner spreadsheet import in the browser', () => {
     await row.getByText('approved').waitFor();
 
     // Pat signs up with the row's email, verified by the provider; signing in alone gives no role.
-    await signUpToken(app, 'pat@greenfields.test', 'Pat', true);
-    const pat = await newPage(browser, DESKTOP);
-    await pat.page.goto(app.url);
-    await logIn(pat.page, 'pat@greenfields.test', 'sign-up ok');
+    await signUpToken(suite.app, 'pat@greenfields.test', 'Pat', true);
+    const pat = await suite.signedIn('pat@greenfields.test', { password: 'sign-up ok' });
     const question = pat.page.getByRole('region', { name: 'Application for Green Fields' });
     await question.getByText(claimQuestion('Green Fields')).waitFor({ timeout: 15_000 });
     expect(await pat.page.getByRole('link', { name: 'Field Management' }).count()).toBe(0);

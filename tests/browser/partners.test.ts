@@ -6,33 +6,21 @@
  * and reaches the owner's area. The admin revokes the approval, and the player's browser is a
  * player's again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_STATUS_TEXT,
   SIGN_IN_TO_APPLY_BUTTON,
   SIGN_IN_TO_APPLY_TEXT,
 } from '@playtime/shared/contract/partners';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, logIn, PHONE, screenshot, sidewaysOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 
 describe('partner applications in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
+  const suite = browserSuite();
 
   it('takes an application from the landing page, signed in, to approval and the new owner area, and back on revocation, live', async () => {
-    const player = await newPage(browser);
-    await player.page.goto(app.url);
+    const player = await suite.window();
+    await player.page.goto(suite.url());
     await player.page.getByRole('button', { name: 'Request to Become a Partnered Field' }).click();
     await player.page.waitForURL('**/partner-application');
     // A guest has no form to fill: the application will belong to an account.
@@ -64,10 +52,7 @@ describe('partner applications in the browser', () => {
     await player.page.getByText('Waiting for an answer').waitFor();
     expect(await player.page.getByRole('link', { name: 'Field Management' }).count()).toBe(0);
 
-    const admin = await newPage(browser);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
-    await admin.page.goto(`${app.url}/admin?tab=applications`);
+    const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=applications' });
     const table = admin.page.getByRole('table', { name: 'Field Owners Applications' });
     const row = table.getByRole('row').filter({ hasText: 'Player Park' });
     await row.waitFor();
@@ -90,7 +75,7 @@ describe('partner applications in the browser', () => {
     await player.page.getByRole('link', { name: 'Field Management' }).first().waitFor({ timeout: 15_000 });
     await player.page.getByRole('link', { name: 'Field Management' }).first().click();
     await player.page.getByText('Fields Page').waitFor();
-    await player.page.goto(`${app.url}/partner-application`);
+    await player.page.goto(suite.url('/partner-application'));
     await player.page.getByText(APPLICATION_STATUS_TEXT.approved).waitFor();
 
     await admin.page.setViewportSize(PHONE);
@@ -100,9 +85,7 @@ describe('partner applications in the browser', () => {
       const box = await card.getByText(text).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${text} on screen`).toBe(true);
     }
-    expect(
-      await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(admin.page)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'partner-applications-admin-phone');
 
     // The admin changes their mind: asked first, then the player's open page loses the owner's area, live.

@@ -2,24 +2,21 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PICTURE_REFUSALS } from '@playtime/shared/contract/pictures';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { catchFileChoosers, DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { catchFileChoosers, DESKTOP, logIn, PHONE, screenshot } from './support/browser';
 
 const UPLOADED = /^\/api\/pictures\/[0-9a-f]{64}$/;
 
 describe('pictures in the browser: a field photo and a profile avatar', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   const files = mkdtempSync(path.join(tmpdir(), 'playtime-pictures-'));
   const photo = path.join(files, 'pitch.jpg');
   const notAPicture = path.join(files, 'notes.png');
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
     // A green pitch with a white halfway line, as a camera would save it.
     const pitch = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2f8f46' } })
       .composite([
@@ -30,10 +27,6 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
     writeFileSync(photo, pitch);
     // A text file named like a picture.
     writeFileSync(notAPicture, 'not a picture at all\n');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
   });
 
   /** Waits until the page's picture named `name` has loaded from the app (CSP and all) and has pixels. */
@@ -49,9 +42,9 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
     ['phone', PHONE],
   ] as const) {
     it(`lets an owner upload a field photo, and shows the server's refusal of a file that is not one (${label})`, async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await suite.window();
       const choosers = catchFileChoosers(page);
-      await page.goto(app.url);
+      await page.goto(suite.url());
       await logIn(page, 'owner@playtime.test');
       await page.getByRole('link', { name: 'Field Management' }).first().click();
       await page.getByRole('heading', { name: 'Fields Page' }).waitFor();
@@ -95,9 +88,9 @@ describe('pictures in the browser: a field photo and a profile avatar', () => {
     });
 
     it(`lets a player pick a built-in avatar with the keyboard, and upload one instead (${label})`, async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await suite.window();
       const choosers = catchFileChoosers(page);
-      await page.goto(app.url);
+      await page.goto(suite.url());
       await logIn(page, label === 'desktop' ? 'player@playtime.test' : 'captain@playtime.test');
       await page.getByRole('link', { name: 'Profile' }).first().click();
       await page.getByLabel('Username').waitFor();

@@ -3,39 +3,32 @@
  * it, joins, picks Team 1 and pays a priced game's entry with 4242…, while the captain's own browser
  * sees every change live (no reload); the share dialog's QR code; the game page at phone width.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signUpPlayer } from '../support/accounts';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { addAvailableField } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { ApiClient } from '../support/api-client';
+import { addAvailableField, bookPaidGame, payInFull } from '../support/game-loop';
+import { browserSuite } from './support/suite';
 import {
   DESKTOP,
   expectAccessible,
   fillCard,
-  launchBrowser,
   logIn,
-  newPage,
   payByCard,
   PHONE,
   screenshot,
+  sidewaysOverflow,
 } from './support/browser';
 import { at } from '../support/time';
 
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
-
 describe('playing in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let freeGameId: string;
   let paidGameId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    const captain = new ApiClient(app.url, await accessTokenFor(app.url, 'captain@playtime.test'));
+    const owner = await suite.api('owner');
+    const captain = await suite.api('captain');
     captain.seesWritesOf(owner);
     const { subFieldId } = await addAvailableField(owner, {
       name: 'Chelsea Park',
@@ -46,47 +39,17 @@ describe('playing in the browser', () => {
     });
 
     /** Holds, pays the rental with 4242… and books a game as the captain, the way the Confirm step does. */
-    const bookGame = async (from: number, to: number, draft: Record<string, unknown>) => {
-      const held = await captain.post('/api/hold-slot', { subFieldId, startDate: at(from), endDate: at(to), ...draft });
-      expect(held.status, held.text).toBe(200);
-      const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-      const secret = await captain.post('/api/checkout', {
-        price: rentalCents,
-        email: 'captain@playtime.test',
-        name: 'captain',
-        receiver: 'owner',
-        purpose: { kind: 'rental', holdId },
-      });
-      expect(secret.status, secret.text).toBe(200);
-      const paid = await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', {
-        clientSecret: secret.text,
-        ...GOOD_CARD,
-      });
-      expect(paid.status, paid.text).toBe(200);
-      const added = await captain.post('/api/add-game', {
-        subFieldId,
-        holdId,
-        paymentId: paymentIdOfClientSecret(secret.text),
-      });
-      expect(added.status, added.text).toBe(200);
-      return (added.json as { gameId: string }).gameId;
-    };
+    const bookGame = async (from: number, to: number, draft: Record<string, unknown>) =>
+      (await bookPaidGame(captain, new ApiClient(suite.app.url, null), subFieldId, from, to, draft)).gameId;
     freeGameId = await bookGame(10, 11.5, { name: 'Morning Kickabout', maxPlayers: 14, price: '' });
     paidGameId = await bookGame(18, 19.5, { name: 'Evening Cup', maxPlayers: 14, price: '5' });
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
   it('finds the game by ZIP, joins, picks Team 1 and shares it, while the captain watches live', async () => {
-    const player = await newPage(browser, DESKTOP);
     // Search is for signed-in players (spec §5): log in, then open it.
-    await player.page.goto(app.url);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test');
     await player.page.getByRole('link', { name: 'Search', exact: true }).first().click();
     await player.page.getByLabel('Location').fill('10001');
     const card = player.page.getByRole('link', { name: 'Open Morning Kickabout' });
@@ -96,9 +59,7 @@ describe('playing in the browser', () => {
     expect(await player.page.getByRole('link', { name: 'Open Evening Cup' }).innerText()).toContain('$5.00');
     await screenshot(player.page, 'play-search-desktop');
 
-    const captain = await newPage(browser, DESKTOP);
-    await captain.page.goto(`${app.url}/game-details/${freeGameId}`);
-    await logIn(captain.page, 'captain@playtime.test');
+    const captain = await suite.signedIn('captain@playtime.test', { at: `/game-details/${freeGameId}` });
     await captain.page.getByText('Game has not started yet.').waitFor();
 
     await card.click();
@@ -145,8 +106,8 @@ describe('playing in the browser', () => {
   }, 120_000);
 
   it('pays a priced game with 4242 4242 4242 4242, joins it, and finds it in the profile', async () => {
-    const player = await newPage(browser, DESKTOP);
-    await player.page.goto(`${app.url}/game-details/${paidGameId}`);
+    const player = await suite.window(DESKTOP);
+    await player.page.goto(suite.url(`/game-details/${paidGameId}`));
     await player.page.getByText('$5.00').first().waitFor();
     await logIn(player.page, 'player@playtime.test');
     await player.page.getByRole('button', { name: 'Join Game' }).click();
@@ -169,13 +130,9 @@ describe('playing in the browser', () => {
 
   it('removes a paid player after a confirmation naming them, refunds and keeps them out until allowed back; a player who leaves rejoins for free', async () => {
     // The player paid and joined the priced game in the test before.
-    const player = await newPage(browser, DESKTOP);
-    await player.page.goto(`${app.url}/game-details/${paidGameId}`);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test', { at: `/game-details/${paidGameId}` });
     await player.page.getByRole('button', { name: 'Leave Game' }).waitFor();
-    const captain = await newPage(browser, DESKTOP);
-    await captain.page.goto(`${app.url}/game-details/${paidGameId}`);
-    await logIn(captain.page, 'captain@playtime.test');
+    const captain = await suite.signedIn('captain@playtime.test', { at: `/game-details/${paidGameId}` });
     await captain.page.getByText('0 / 14 players · 1 on the sideline').waitFor();
 
     await region(captain.page, 'Sideline').getByRole('button', { name: 'Manage player' }).click();
@@ -227,18 +184,14 @@ describe('playing in the browser', () => {
 
   it("substitutes a sideline player for the on-pitch player of the Replace list, seen on the player's page", async () => {
     // The admin plays too: on Team 2 of the free game, where the player waits on the sideline.
-    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const admin = await suite.api('admin');
     expect((await admin.post('/api/join-game', { gameId: freeGameId, team: 0 })).status).toBe(200);
     expect((await admin.post('/api/join-game', { gameId: freeGameId, team: 2 })).status).toBe(200);
 
-    const player = await newPage(browser, DESKTOP);
-    await player.page.goto(`${app.url}/game-details/${freeGameId}`);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test', { at: `/game-details/${freeGameId}` });
     await expect.poll(() => player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled()).toBe(true);
 
-    const captain = await newPage(browser, DESKTOP);
-    await captain.page.goto(`${app.url}/game-details/${freeGameId}`);
-    await logIn(captain.page, 'captain@playtime.test');
+    const captain = await suite.signedIn('captain@playtime.test', { at: `/game-details/${freeGameId}` });
     await region(captain.page, 'Team 2').getByText('admin', { exact: true }).waitFor();
     await region(captain.page, 'Sideline').getByRole('button', { name: 'Manage player' }).click();
     const manage = captain.page.getByRole('dialog', { name: 'Manage player' });
@@ -259,13 +212,13 @@ describe('playing in the browser', () => {
   }, 90_000);
 
   it("finds games by city and near the browser's own position, says when a place is unknown or has no games, and a declined card leaves the player out of a priced game", async () => {
-    const context = await browser.newContext({
+    const context = await suite.browser.newContext({
       viewport: DESKTOP,
       geolocation: { latitude: 40.7484, longitude: -73.9967 },
       permissions: ['geolocation'],
     });
     const page = await context.newPage();
-    await page.goto(app.url);
+    await page.goto(suite.url());
     await logIn(page, 'admin@playtime.test');
     await page.getByRole('link', { name: 'Search', exact: true }).first().click();
     await page.getByLabel('Location').fill('Nowhereville, ZZ');
@@ -292,15 +245,12 @@ describe('playing in the browser', () => {
   }, 60_000);
 
   it('shows the game page whole at phone width', async () => {
-    const phone = await newPage(browser, PHONE);
+    const phone = await suite.window(PHONE);
     // Anyone may view a game: no login at phone width.
-    await phone.page.goto(`${app.url}/game-details/${freeGameId}`);
+    await phone.page.goto(suite.url(`/game-details/${freeGameId}`));
     await region(phone.page, 'Team 1').waitFor();
     await phone.page.getByText('Game Length').waitFor();
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'play-game-phone');
     await expectAccessible(phone.page);
     await phone.page.setViewportSize(DESKTOP);
@@ -315,15 +265,12 @@ describe('playing in the browser', () => {
 });
 
 describe('a live game in three browsers', () => {
-  let app: TestApp;
-  let browser: Browser;
+  // The demo data's game that is live now, on the demo owner's field: what a newcomer finds first.
+  const suite = browserSuite({ env: { SEED_DEMO: 'true' } });
   let liveGameId: string;
 
   beforeAll(async () => {
-    // The demo data's game that is live now, on the demo owner's field: what a newcomer finds first.
-    app = await startTestApp({ SEED_DEMO: 'true' });
-    browser = await launchBrowser();
-    const player = new ApiClient(app.url, await accessTokenFor(app.url, 'player@playtime.test'));
+    const player = await suite.api('player');
     const near = (await player.get('/api/get-games?latitude=40.7685&longitude=-73.9822&distance=16.09')).json as {
       game_id: string;
       name: string;
@@ -331,20 +278,13 @@ describe('a live game in three browsers', () => {
     liveGameId = near.find((game) => game.name === 'Riverside Pick-up (live now)')!.game_id;
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
   it('shows a paid join, a move, a second player and ticking play time to the organizer, a guest and the players, live; then the cancellation', async () => {
-    const captain = await newPage(browser, DESKTOP);
-    await captain.page.goto(`${app.url}/game-details/${liveGameId}`);
-    await logIn(captain.page, 'captain@playtime.test');
+    const captain = await suite.signedIn('captain@playtime.test', { at: `/game-details/${liveGameId}` });
     // A guest may watch a game without logging in.
-    const guest = await newPage(browser, PHONE);
-    await guest.page.goto(`${app.url}/game-details/${liveGameId}`);
+    const guest = await suite.window(PHONE);
+    await guest.page.goto(suite.url(`/game-details/${liveGameId}`));
     const countdown = guest.page.getByText(/^Game started: \d+h \d+m \d+s$/);
     await countdown.waitFor();
     const firstReading = await countdown.innerText();
@@ -354,9 +294,7 @@ describe('a live game in three browsers', () => {
     expect(await countdown.evaluate((line) => line.closest('[aria-live]') === null)).toBe(true);
     expect(await guest.page.getByTestId('countdown-announcement').textContent()).toBe('');
 
-    const player = await newPage(browser, DESKTOP);
-    await player.page.goto(`${app.url}/game-details/${liveGameId}`);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test', { at: `/game-details/${liveGameId}` });
     await player.page.getByRole('button', { name: 'Join Game' }).click();
     await payByCard(player.page, '$5.00');
     await player.page.getByRole('button', { name: 'Join Team 1' }).click();
@@ -369,26 +307,14 @@ describe('a live game in three browsers', () => {
       await region(watcher, 'Team 1').getByText('player', { exact: true }).waitFor({ timeout: 15_000 });
 
     // A second player pays and joins (through the API, as their own browser would): everyone sees them on the sideline.
-    const second = await signUpPlayer(app, 'second-player@playtime.test', 'Second');
-    const secret = await second.post('/api/checkout', { price: 500, purpose: { kind: 'entry', gameId: liveGameId } });
-    expect(secret.status, secret.text).toBe(200);
-    expect(
-      (
-        await new ApiClient(app.url, null).post('/api/payments/simulated/confirm', {
-          clientSecret: secret.text,
-          ...GOOD_CARD,
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await second.post('/api/join-game', {
-          gameId: liveGameId,
-          team: 0,
-          paymentId: paymentIdOfClientSecret(secret.text),
-        })
-      ).status,
-    ).toBe(200);
+    const second = await signUpPlayer(suite.app, 'second-player@playtime.test', 'Second');
+    const paymentId = await payInFull(
+      second,
+      new ApiClient(suite.app.url, null),
+      { kind: 'entry', gameId: liveGameId },
+      500,
+    );
+    expect((await second.post('/api/join-game', { gameId: liveGameId, team: 0, paymentId })).status).toBe(200);
     for (const watcher of [captain.page, guest.page, player.page])
       await region(watcher, 'Sideline').getByText('Second', { exact: true }).waitFor({ timeout: 15_000 });
 
@@ -403,7 +329,7 @@ describe('a live game in three browsers', () => {
     await screenshot(guest.page, 'play-live-guest-phone');
 
     // The organizer cancels the game from their games: the players' and the guest's pages say so at once.
-    await captain.page.goto(`${app.url}/organize/games`);
+    await captain.page.goto(suite.url('/organize/games'));
     const liveCard = captain.page.getByRole('link', { name: 'Open Riverside Pick-up (live now)' });
     await liveCard.waitFor();
     await liveCard.locator('xpath=..').getByRole('button', { name: 'Delete' }).click();

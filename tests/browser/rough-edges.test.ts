@@ -2,25 +2,21 @@
  * The rough edges a first user hit (issue 27): a guest browsing games, a logged-in reload at
  * 127.0.0.1, and the smaller screens fixed with them, each looked at on a desktop and a phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addAvailableField, bookPaidGame, demoPeople } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { DESKTOP, logIn, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 import { at } from '../support/time';
 
 const HALF_HOUR = 30 * 60_000;
 
 describe('rough edges a first user hit', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let gameId: string;
   let subFieldId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    const { clients } = await demoPeople(app.url);
+    const { clients } = await demoPeople(suite.app.url);
     clients.captain.seesWritesOf(clients.owner);
     ({ subFieldId } = await addAvailableField(clients.owner, {
       name: 'Chelsea Park',
@@ -48,18 +44,13 @@ describe('rough edges a first user hit', () => {
     expect((await clients.player.post('/api/join-game', { gameId, team: 1 })).status).toBe(200);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('lets a guest search for games and open one, and asks them to log in to join', async () => {
     for (const [viewport, suffix] of [
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
     ] as const) {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(app.url);
+      const { context, page } = await suite.window(viewport);
+      await page.goto(suite.url());
       await page.getByRole('link', { name: 'Find a game' }).click();
       await page.waitForURL('**/search');
       await page.getByLabel('Location').fill('10001');
@@ -89,8 +80,8 @@ describe('rough edges a first user hit', () => {
   });
 
   it('keeps a player logged in across a reload at 127.0.0.1', async () => {
-    const { context, page } = await newPage(browser);
-    const loopback = app.url.replace('localhost', '127.0.0.1');
+    const { context, page } = await suite.window();
+    const loopback = suite.app.url.replace('localhost', '127.0.0.1');
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -110,10 +101,7 @@ describe('rough edges a first user hit', () => {
   });
 
   it('fits the admin tabs in two rows and the users as cards on a phone', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(app.url);
-    await logIn(page, 'admin@playtime.test');
-    await page.goto(`${app.url}/admin`);
+    const { context, page } = await suite.signedIn('admin@playtime.test', { then: '/admin' });
     await page.getByText('User Management').waitFor();
     await screenshot(page, 'rough-edges-admin-desktop');
     await page.setViewportSize(PHONE);
@@ -122,17 +110,14 @@ describe('rough edges a first user hit', () => {
       .getByRole('tab')
       .evaluateAll((tabs) => [...new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)))]);
     expect(tabTops.length).toBeLessThanOrEqual(2);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'rough-edges-admin-phone');
     await context.close();
   });
 
   it('sets four landing cards in one row, and preloads Organize from the navigation', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(app.url);
+    const { context, page } = await suite.window();
+    await page.goto(suite.url());
     const users = page.getByRole('region', { name: 'Users' });
     await users.getByText('Your Player Profile').waitFor();
     const tops = await users
@@ -159,11 +144,10 @@ describe('rough edges a first user hit', () => {
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
     ] as const) {
-      const { context, page } = await newPage(browser, DESKTOP);
-      await page.goto(app.url);
-      await logIn(page, 'owner@playtime.test');
-      await page.setViewportSize(viewport);
-      await page.goto(`${app.url}/FieldOwner`);
+      const { context, page } = await suite.signedIn('owner@playtime.test', {
+        viewport: viewport,
+        then: '/FieldOwner',
+      });
       await page.getByRole('tab', { name: 'Schedule Management' }).click();
       const tile = page.getByRole('button', { name: /^Available · / }).first();
       await tile.waitFor();

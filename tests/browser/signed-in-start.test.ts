@@ -5,29 +5,15 @@
  * below is held until the other has been asked for, so a page that serialised them would never show.
  * How long pages take is measured by the bench (`signed-in` section), never asserted here.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn, newPage } from './support/browser';
+import { describe, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { browserSuite } from './support/suite';
 
 describe('a signed-in page opened afresh', () => {
-  let app: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
+  const suite = browserSuite();
 
   it('asks for its code before the session is recovered, and for its data before registering has answered', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await page.goto(app.url);
-    await logIn(page, 'player@playtime.test');
+    const { page, context } = await suite.signedIn('player@playtime.test');
 
     const asked = (test: (request: Request) => boolean) =>
       new Promise<void>((resolve) => {
@@ -48,7 +34,7 @@ describe('a signed-in page opened afresh', () => {
       await route.continue();
     });
 
-    await page.goto(`${app.url}/profile`);
+    await page.goto(suite.url('/profile'));
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor({ timeout: 60_000 });
     await page.getByText('No Recent Games').waitFor({ timeout: 30_000 });
     await context.close();

@@ -4,7 +4,6 @@
  * live (the refunds themselves: tests/integration/full-games.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { gameDecider, type GameCommand } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { minimumDecisionAt } from '@playtime/shared/domain/games/rules';
@@ -14,31 +13,27 @@ import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/p
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { addAvailableField, bookPaidGame, demoPeople, payInFull } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { browserSuite } from './support/suite';
 import { at } from '../support/time';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
 
 const WHY =
   /^This game was cancelled\. Fewer than 4 players had joined by 3 hours before the start, so everyone's entry fee was refunded\.$/;
 
 describe('a thin game in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let store: EventStore;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    store = checkEventSchemas(await PostgresEventStore.connect(app.databaseUrl));
+    store = checkEventSchemas(await PostgresEventStore.connect(suite.app.databaseUrl));
   }, 120_000);
+
   afterAll(async () => {
-    await browser?.close();
     await store?.close();
-    await app?.dispose();
   });
 
   it('cancels itself at its decision time, and every open page says why, live', async () => {
-    const { clients } = await demoPeople(app.url);
+    const { clients } = await demoPeople(suite.app.url);
     const { subFieldId } = await addAvailableField(clients.owner, {
       name: 'Thin Park',
       address: '9 Thin St',
@@ -56,12 +51,10 @@ describe('a thin game in the browser', () => {
     const paymentId = await payInFull(clients.player, clients.anonymous, { kind: 'entry', gameId }, 500);
     expect((await clients.player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
 
-    const player = await newPage(browser, DESKTOP);
-    await player.page.goto(`${app.url}/game-details/${gameId}`);
-    await logIn(player.page, 'player@playtime.test');
+    const player = await suite.signedIn('player@playtime.test', { at: `/game-details/${gameId}` });
     await player.page.getByRole('heading', { name: 'Thin Match' }).first().waitFor();
-    const guest = await newPage(browser, PHONE);
-    await guest.page.goto(`${app.url}/game-details/${gameId}`);
+    const guest = await suite.window(PHONE);
+    await guest.page.goto(suite.url(`/game-details/${gameId}`));
     await guest.page.getByRole('heading', { name: 'Thin Match' }).first().waitFor();
 
     // The decision time comes: the check's job runs the command then (here, on the app's own log).

@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ApiClient, accessTokenFor } from '../support/api-client';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './support/suite';
 import { addAvailableField, bookPaidGame, demoPeople, payInFull } from '../support/game-loop';
 import { at } from '../support/time';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, logIn, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 
 describe('identity, profile and admin in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
+  const suite = browserSuite();
 
   it('shows the landing page with its sections and the partner button, on desktop and phone', async () => {
     for (const [label, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(app.url);
+      const { context, page } = await suite.window(viewport);
+      await page.goto(suite.url());
       await page.getByRole('heading', { name: 'Playtime Made Easy' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Playtime Made Easy' }).isVisible()).toBe(true);
       await page
@@ -40,9 +28,7 @@ describe('identity, profile and admin in the browser', () => {
   });
 
   it('logs a player in through the provider page, edits the bio and still sees it after a reload', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(app.url);
-    await logIn(page, 'player@playtime.test');
+    const { context, page } = await suite.signedIn('player@playtime.test');
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await page.getByLabel('Username').waitFor();
     expect(await page.getByLabel('Username').inputValue()).toBe('player');
@@ -66,9 +52,7 @@ describe('identity, profile and admin in the browser', () => {
   });
 
   it('lets a captain, who collects entry fees, add bank details in plain words', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(app.url);
-    await logIn(page, 'captain@playtime.test');
+    const { context, page } = await suite.signedIn('captain@playtime.test');
     await page.getByRole('link', { name: 'Profile' }).first().click();
     // Payouts: the simulated processor's onboarding leads straight back, with the account ready.
     await page.getByText('Add your bank details to receive entry fees and field rentals.').waitFor();
@@ -84,13 +68,13 @@ describe('identity, profile and admin in the browser', () => {
   });
 
   it('logs in at http://127.0.0.1 under the security headers', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await suite.window();
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|redirect_uri/i.test(message.text())) refused.push(message.text());
     });
-    const appUrl = `http://127.0.0.1:${app.port}`;
-    expect(app.url).not.toBe(appUrl);
+    const appUrl = `http://127.0.0.1:${suite.app.port}`;
+    expect(suite.app.url).not.toBe(appUrl);
     await page.goto(appUrl);
     await logIn(page, 'player@playtime.test');
     await page.getByRole('link', { name: 'Profile' }).first().click();
@@ -101,7 +85,7 @@ describe('identity, profile and admin in the browser', () => {
   });
 
   it("lists the games a player's deletion takes them out of, with each refund, before the admin confirms (issue #41)", async () => {
-    const { clients } = await demoPeople(app.url);
+    const { clients } = await demoPeople(suite.app.url);
     const { subFieldId } = await addAvailableField(clients.owner, {
       name: 'Deletion Preview Park',
       address: '41 Preview Rd',
@@ -119,9 +103,7 @@ describe('identity, profile and admin in the browser', () => {
     const paymentId = await payInFull(clients.player, clients.anonymous, { kind: 'entry', gameId }, 500);
     expect((await clients.player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
 
-    const admin = await newPage(browser);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
+    const admin = await suite.signedIn('admin@playtime.test');
     await admin.page.getByRole('link', { name: 'Admin' }).first().click();
     const row = admin.page.getByRole('row').filter({ hasText: 'player@playtime.test' });
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -140,15 +122,11 @@ describe('identity, profile and admin in the browser', () => {
   });
 
   it("shows an admin's role change in the player's open browser without a reload", async () => {
-    const player = await newPage(browser);
-    await player.page.goto(app.url);
-    await logIn(player.page, 'captain@playtime.test');
+    const player = await suite.signedIn('captain@playtime.test');
     await player.page.getByRole('link', { name: 'Organize' }).first().waitFor();
     expect(await player.page.getByRole('link', { name: 'Field Management' }).count()).toBe(0);
 
-    const admin = await newPage(browser);
-    await admin.page.goto(app.url);
-    await logIn(admin.page, 'admin@playtime.test');
+    const admin = await suite.signedIn('admin@playtime.test');
     await admin.page.getByRole('link', { name: 'Admin' }).first().click();
     await admin.page.getByText('User Management').waitFor();
     const row = admin.page.getByRole('row').filter({ hasText: 'captain@playtime.test' });
@@ -177,9 +155,7 @@ describe('identity, profile and admin in the browser', () => {
       const box = await card.getByRole('button', { name: action }).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${action} on screen`).toBe(true);
     }
-    expect(
-      await admin.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(admin.page)).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'admin-phone');
     // Delete says what the deletion will do before the admin confirms; the captain organizes nothing here.
     // (Asked for less motion, the dialog opens without its fade: the picture shows it whole.)
@@ -195,13 +171,11 @@ describe('identity, profile and admin in the browser', () => {
   });
 
   it("tells a deleted user once that their account was removed, logs them out and takes them to '/'", async () => {
-    const removed = await newPage(browser);
-    await removed.page.goto(app.url);
-    await logIn(removed.page, 'owner@playtime.test');
+    const removed = await suite.signedIn('owner@playtime.test');
     await removed.page.getByRole('link', { name: 'Profile' }).first().click();
     await removed.page.getByLabel('Username').waitFor();
 
-    const admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    const admin = await suite.api('admin');
     const ownerId = (
       (await admin.get('/api/get-users?page=0&pageSize=50')).json as { userId: string; email: string }[]
     ).find((user) => user.email === 'owner@playtime.test')!.userId;

@@ -4,24 +4,16 @@
  * code every page starts with marked for eager compilation; a first page's code and data named in its
  * response, and each fetched once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { launchBrowser, newPage, PHONE } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './support/browser';
+import { browserSuite } from './support/suite';
 
 describe('delivering the web app', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    // The demo data: a game page to open.
-    app = await startTestApp({ SEED_DEMO: 'true' });
-  }, 120_000);
-
-  afterAll(async () => {
-    await app?.dispose();
-  });
+  // The demo data: a game page to open.
+  const suite = browserSuite({ env: { SEED_DEMO: 'true' } });
 
   const get = (pathname: string, encoding = 'br, gzip') =>
-    fetch(`${app.url}${pathname}`, { headers: { 'accept-encoding': encoding } });
+    fetch(suite.url(pathname), { headers: { 'accept-encoding': encoding } });
 
   it('sends the page and every script it names compressed, the scripts cached for a year', async () => {
     const page = await get('/');
@@ -79,14 +71,13 @@ describe('delivering the web app', () => {
     for (const style of links.filter((link) => link.includes('as=style'))) expect(style).toMatch(/; crossorigin$/);
     expect((await get('/game-details/not%20an%20id')).headers.get('link')).not.toContain('/api/');
 
-    const browser = await launchBrowser();
+    const { context, page: tab } = await suite.window(PHONE);
     try {
-      const { page: tab } = await newPage(browser, PHONE);
       // No live connection: its catching up after connecting would ask for the game once more.
       await tab.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
       const requested: string[] = [];
-      tab.on('request', (request) => requested.push(request.url().replace(app.url, '')));
-      await tab.goto(`${app.url}/game-details/${game.game_id}`);
+      tab.on('request', (request) => requested.push(request.url().replace(suite.app.url, '')));
+      await tab.goto(suite.url(`/game-details/${game.game_id}`));
       await tab.getByRole('heading', { level: 1, name: game.name }).waitFor();
       await tab.waitForTimeout(1000);
       expect(requested.filter((url) => url.startsWith('/api/get-game-data'))).toEqual([
@@ -96,7 +87,7 @@ describe('delivering the web app', () => {
       expect(files.length).toBeGreaterThan(0);
       expect(files.filter((url, index) => files.indexOf(url) !== index)).toEqual([]);
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 });

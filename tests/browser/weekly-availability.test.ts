@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { SubFieldTimeline } from '@playtime/shared/contract/availability';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import { ApiClient } from '../support/api-client';
 import { addNewYorkField } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
+import { browserSuite } from './support/suite';
 import { clockIn } from '../support/time';
-import { DESKTOP, expectAccessible, launchBrowser, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, logIn, PHONE, SCREENSHOTS, screenshot } from './support/browser';
 
 /** The owner's browser is in London; the field is in New York, and the form asks for New York times. */
 const BROWSER_ZONE = 'Europe/London';
@@ -29,29 +29,21 @@ async function dialogScreenshots(page: Page, dialog: Locator, name: string): Pro
 }
 
 describe('an owner publishes weekly availability in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let owner: ApiClient;
   let fieldId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
+    owner = await suite.api('owner');
     fieldId = await addNewYorkField(owner, { name: 'Evening Meadow', address: '9 Meadow Ln' });
     const sub = await owner.post('/api/add-subfield', { masterFieldId: fieldId, name: 'Meadow Pitch' });
     expect(sub.status, sub.text).toBe(200);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it('creates weekday evenings for a month through the Repeat form, previewed before saving', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: BROWSER_ZONE });
+    const context = await suite.browser.newContext({ viewport: DESKTOP, timezoneId: BROWSER_ZONE });
     const page = await context.newPage();
-    await page.goto(app.url);
+    await page.goto(suite.url());
     await logIn(page, 'owner@playtime.test');
     await page.getByRole('link', { name: 'Field Management' }).first().click();
     await page.getByRole('heading', { name: 'Fields Page' }).waitFor();

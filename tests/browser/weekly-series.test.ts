@@ -3,14 +3,21 @@
  * each week with its status, live (another captain's hold shows up and goes again), the series is paid
  * in one payment, and the field owner's open timeline shows the eight games arrive without a reload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ApiClient, accessTokenFor } from '../support/api-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../support/api-client';
 import { signUpPlayer } from '../support/accounts';
-import { addAvailableField } from '../support/game-loop';
-import { startTestApp, type TestApp } from '../support/standalone-app';
-import { DESKTOP, expectAccessible, fillCard, launchBrowser, logIn, PHONE, screenshot } from './support/browser';
-import { HOUR, hhmm, nextGameStart, sameUtcDay } from './support/slots';
+import {
+  DESKTOP,
+  expectAccessible,
+  fillCard,
+  logIn,
+  PHONE,
+  screenshot,
+  screenshotAtBothWidths,
+} from './support/browser';
+import { openOwnerTimeline, selectSlot, type WizardPitch } from './support/screens';
+import { HOUR, nextGameStart, windowAround, addPitchAround } from './support/slots';
+import { browserSuite } from './support/suite';
 import { ORGANIZER_GAME_LIST_TEXTS as LIST_TEXTS } from '@playtime/shared/contract/organizer-games';
 
 const WEEK = 7 * 24 * HOUR;
@@ -21,75 +28,35 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** 'YYYY-MM-DD' of an instant in the field's zone (addAvailableField's fields are New York's). */
 const fieldDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(ms);
 
-async function browserPage(browser: Browser, url: string, email: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
-  const page = await context.newPage();
-  await page.goto(url);
-  await logIn(page, email);
-  await page.setViewportSize(viewport);
-  return page;
-}
-
-/** From Upcoming Games to the hour at `start` on Pitch A, selected. */
-async function pickHour(captain: Page, start: number): Promise<void> {
-  await captain.getByRole('button', { name: 'Create New Game' }).click();
-  await captain.getByLabel('Venue name').fill('Series');
-  await captain.getByRole('button', { name: /Tuesday Series Park/ }).click();
-  await captain.getByRole('button', { name: 'Pitch A' }).click();
-  if (!sameUtcDay(start, Date.now())) await captain.getByRole('button', { name: 'Next day' }).click();
-  await captain.getByRole('option', { name: `${hhmm(start)} Free` }).click();
-}
+const PITCH_A: WizardPitch = { search: 'Series', field: /Tuesday Series Park/, subField: 'Pitch A' };
 
 describe('a weekly series in the browser', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let subFieldId: string;
   let admin: ApiClient;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-    const owner = new ApiClient(app.url, await accessTokenFor(app.url, 'owner@playtime.test'));
-    ({ subFieldId } = await addAvailableField(owner, {
-      name: 'Tuesday Series Park',
-      address: '8 Series Rd',
-      subFieldName: 'Pitch A',
-      startDate: iso(gameStart - 2 * HOUR),
-      endDate: iso(gameStart + 3 * HOUR),
-    }));
+    const owner = await suite.api('owner');
+    ({ subFieldId } = await addPitchAround(owner, { name: 'Tuesday Series Park', address: '8 Series Rd' }, gameStart));
     for (let week = 2; week <= 8; week++) {
-      const window = await owner.post('/api/add-field-schedule', {
-        subFieldId,
-        startDate: iso(weekStart(week) - 2 * HOUR),
-        endDate: iso(weekStart(week) + 3 * HOUR),
-      });
+      const window = await owner.post('/api/add-field-schedule', { subFieldId, ...windowAround(weekStart(week)) });
       expect(window.status, window.text).toBe(200);
     }
-    admin = new ApiClient(app.url, await accessTokenFor(app.url, 'admin@playtime.test'));
+    admin = await suite.api('admin');
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it("books eight weeks in one payment while the owner's timeline shows the eight games arrive", async () => {
-    const owner = await browserPage(browser, app.url, 'owner@playtime.test');
-    await owner.getByRole('link', { name: 'Field Management' }).first().click();
-    await owner.getByRole('tab', { name: 'Schedule Management' }).click();
-    await owner
-      .getByRole('button', { name: /^Available · / })
-      .first()
-      .waitFor();
+    const owner = await suite.signedInPage('owner@playtime.test', { timezoneId: 'UTC' });
+    await openOwnerTimeline(owner);
     // Weeks, not hours: all eight weeks on screen at once.
     await owner.getByRole('button', { name: /−$/ }).click();
     await owner.waitForTimeout(400);
     await owner.getByRole('button', { name: /−$/ }).click();
     await expect.poll(() => owner.getByRole('button', { name: /^Available · / }).count()).toBe(8);
 
-    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    const captain = await suite.signedInPage('captain@playtime.test', { timezoneId: 'UTC' });
     await captain.getByRole('link', { name: 'Organize' }).first().click();
-    await pickHour(captain, gameStart);
+    await selectSlot(captain, PITCH_A, gameStart);
     await captain.getByRole('switch', { name: /Repeat weekly/ }).check();
     const weeks = captain.getByRole('group', { name: 'Weeks of the series' });
     await weeks.getByText('8 of 8 weeks kept').waitFor();
@@ -107,10 +74,7 @@ describe('a weekly series in the browser', () => {
     await week5.getByText('Held by another captain').waitFor({ timeout: 15_000 });
     await captain.getByText('Some weeks are not free').waitFor();
     expect(await captain.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true);
-    await screenshot(captain, 'series-select-time-clash-desktop');
-    await captain.setViewportSize(PHONE);
-    await screenshot(captain, 'series-select-time-clash-phone');
-    await captain.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(captain, 'series-select-time-clash');
     expect((await admin.post('/api/release-hold', { holdId: (rival.json as { holdId: string }).holdId })).status).toBe(
       200,
     );
@@ -121,10 +85,7 @@ describe('a weekly series in the browser', () => {
     await captain.getByRole('button', { name: 'Done' }).click();
     // One payment: $40 an hour, eight weeks.
     await captain.getByText('$320.00 for 8 weeks, in one payment').waitFor();
-    await screenshot(captain, 'series-confirm-desktop');
-    await captain.setViewportSize(PHONE);
-    await screenshot(captain, 'series-confirm-phone');
-    await captain.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(captain, 'series-confirm');
     await captain.getByRole('button', { name: 'Confirm', exact: true }).last().click();
     const dialog = captain.getByRole('dialog', { name: 'Pay by card' });
     await fillCard(dialog);
@@ -165,10 +126,7 @@ describe('a weekly series in the browser', () => {
     const confirmation = captain.getByRole('dialog', { name: 'Cancel the rest of the series?' });
     await confirmation.getByText('$280.00 of the series').waitFor();
     expect(await confirmation.getByRole('row').count()).toBe(8);
-    await screenshot(captain, 'series-cancel-rest-desktop');
-    await captain.setViewportSize(PHONE);
-    await screenshot(captain, 'series-cancel-rest-phone');
-    await captain.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(captain, 'series-cancel-rest');
     await confirmation.getByRole('button', { name: 'Cancel 7 weeks' }).click();
     await confirmation.waitFor({ state: 'hidden' });
     await expect.poll(() => soonest.getByText(/Week \d of 8/).count(), { timeout: 15_000 }).toBe(1);
@@ -180,31 +138,17 @@ describe('a weekly series in the browser', () => {
 });
 
 describe("a weekly series' regulars in the browser (the demo data)", () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite({ env: { SEED_DEMO: 'true' } });
   /** The demo series' second week, which the regulars' test opens first. */
   let week2Url: string;
 
-  beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO: 'true' });
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.dispose();
-  });
-
   it("offers last week's player 'Join next …' on their profile, and the captain the week's regulars", async () => {
-    const player = await browserPage(browser, app.url, 'player@playtime.test');
+    const player = await suite.signedInPage('player@playtime.test', { timezoneId: 'UTC' });
     await player.getByRole('link', { name: 'Profile' }).first().click();
     const offer = player.getByTestId('join-next-week');
     await offer.waitFor({ timeout: 30_000 });
     const button = offer.getByRole('link', { name: /^Join next \w+day$/ });
-    await screenshot(player, 'series-join-next-desktop');
-    await player.setViewportSize(PHONE);
-    await screenshot(player, 'series-join-next-phone');
-    await player.setViewportSize(DESKTOP);
+    await screenshotAtBothWidths(player, 'series-join-next');
     await button.click();
     await player.getByTestId('series-week').getByText('Week 2 of 8').waitFor();
     await player
@@ -223,7 +167,7 @@ describe("a weekly series' regulars in the browser (the demo data)", () => {
       return player.url();
     })();
     week2Url = gameUrl;
-    const captain = await browserPage(browser, app.url, 'captain@playtime.test');
+    const captain = await suite.signedInPage('captain@playtime.test', { timezoneId: 'UTC' });
     await captain.goto(gameUrl);
     const regulars = captain.getByRole('region', { name: 'Regulars' });
     await regulars.getByText('player', { exact: true }).waitFor();
@@ -236,9 +180,8 @@ describe("a weekly series' regulars in the browser (the demo data)", () => {
   }, 120_000);
 
   it('tells a newcomer to a regulars-first week until when, and lets them join the waitlist (issue #41)', async () => {
-    await signUpPlayer(app, 'newcomer@playtime.test', 'newcomer');
-    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'America/New_York' });
-    const newcomer = await context.newPage();
+    await signUpPlayer(suite.app, 'newcomer@playtime.test', 'newcomer');
+    const { context, page: newcomer } = await suite.window(DESKTOP, { timezoneId: 'America/New_York' });
     await newcomer.goto(week2Url);
     await logIn(newcomer, 'newcomer@playtime.test', 'sign-up ok');
     await newcomer.getByRole('button', { name: 'Join Game' }).click();

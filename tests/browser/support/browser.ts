@@ -143,3 +143,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (violations.length > 0)
     throw new Error(`axe-core found ${violations.length} violation(s) on ${name}:\n${describeViolations(violations)}`);
 }
+
+/**
+ * The screen pictured (and held to axe) at desktop width, then at phone width as `<name>-desktop` and
+ * `<name>-phone`; the page is left at desktop width for what the test does next.
+ */
+export async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** How far the page reaches past the window's right edge (positive: a person could scroll it sideways). */
+export const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,3 +1,6 @@
+import type { ApiClient } from '../../support/api-client';
+import { addAvailableField } from '../../support/game-loop';
+
 export const HALF_HOUR = 30 * 60_000;
 export const HOUR = 2 * HALF_HOUR;
 const DAY = 24 * HOUR;
@@ -19,3 +22,16 @@ export const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11,
 
 export const sameUtcDay = (a: number, b: number): boolean =>
   new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
+
+/** The availability a test books a game at `start` in: from two hours before it to three after (API instants). */
+export const windowAround = (start: number): { startDate: string; endDate: string } => ({
+  startDate: new Date(start - 2 * HOUR).toISOString(),
+  endDate: new Date(start + 3 * HOUR).toISOString(),
+});
+
+/**
+ * The owner's field (in New York, $40 an hour) with a 'Pitch A' available around a game at `start`,
+ * where the test's captain books it: the field's and the sub-field's ids.
+ */
+export const addPitchAround = (owner: ApiClient, field: { name: string; address: string }, start: number) =>
+  addAvailableField(owner, { ...field, subFieldName: 'Pitch A', ...windowAround(start) });

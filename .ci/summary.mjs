@@ -17,6 +17,8 @@ const [label, ...files] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Each test file's wall-clock seconds, to name a pass's slowest files (README: CI). */
+const durations = [];
 for (const file of files) {
   if (!existsSync(file)) {
     failed += 1;
@@ -30,6 +32,8 @@ for (const file of files) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const suite of report.testResults ?? []) {
+    if (suite.startTime && suite.endTime)
+      durations.push({ name: suite.name, seconds: (suite.endTime - suite.startTime) / 1000 });
     const failures = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
     // A file that failed with no failed test (it did not load, a hook threw) counts once.
     if (suite.status === 'failed' && failures.length === 0) {
@@ -46,6 +50,13 @@ for (const file of files) {
     failed += 1;
     console.log(`failed: ${error.where}: ${firstLine(error.message)}`);
   }
+}
+if (files.length === 1 && durations.length > 0) {
+  const slowest = durations.sort((a, b) => b.seconds - a.seconds).slice(0, 5);
+  const relative = (name) => name.replace(`${process.cwd()}/`, '');
+  console.log(
+    `slowest files: ${slowest.map((file) => `${relative(file.name)} ${file.seconds.toFixed(0)} s`).join(', ')}`,
+  );
 }
 console.log(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 // A failure anywhere fails CI, whatever exit code the runner gave.

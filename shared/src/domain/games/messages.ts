@@ -8,12 +8,7 @@ import type { PitchTeam } from './events';
 
 /** The policies' refusals that the pages show too: their words stay beside the rule that refuses. */
 export { ORGANIZER_NOT_ON_WAITLIST } from './policies/waitlist';
-export {
-  REGULARS_FIRST_CODE,
-  regularsFirstUntil,
-  SERIES_WEEK_NOT_OPEN,
-  SERIES_WEEK_NOT_OPEN_CODE,
-} from './policies/regulars-first';
+export { regularsFirstUntil, SERIES_WEEK_NOT_OPEN } from './policies/regulars-first';
 
 export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */

@@ -18,7 +18,8 @@ import { CALENDAR_TEXTS, GAME_CALENDAR_PATH } from '@playtime/shared/contract/ca
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
-import { ORGANIZER_NOT_ON_WAITLIST, REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/messages';
+import { ORGANIZER_NOT_ON_WAITLIST } from '@playtime/shared/domain/games/messages';
+import { REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import { gameStream } from '@playtime/shared/domain/games/streams';
 import { IconArrowLeft, IconCalendarPlus, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
 import dayjs from 'dayjs';

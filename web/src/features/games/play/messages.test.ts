@@ -3,9 +3,9 @@ import { ApiError } from '../../../lib/api-error';
 import {
   GAME_FULL_JOIN_WAITLIST,
   SERIES_WEEK_NOT_OPEN,
-  SERIES_WEEK_NOT_OPEN_CODE,
   spotOfferedToOther,
 } from '@playtime/shared/domain/games/messages';
+import { SERIES_WEEK_NOT_OPEN_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import {
   cancellationMessage,
   FIRST_JOIN_FAILED,

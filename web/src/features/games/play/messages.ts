@@ -6,10 +6,9 @@ import {
   REJOIN_FOR_FREE,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
-  REGULARS_FIRST_CODE,
-  SERIES_WEEK_NOT_OPEN_CODE,
 } from '@playtime/shared/domain/games/messages';
 import type { GameDetail } from '@playtime/shared/contract/games';
+import { REGULARS_FIRST_CODE, SERIES_WEEK_NOT_OPEN_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import { ApiError } from '../../../lib/api-error';
 
 /** Spec §8 texts of the game page. */

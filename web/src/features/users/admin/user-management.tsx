@@ -2,7 +2,6 @@ import { rooms } from '@playtime/shared/contract/rooms';
 import { describeGameLeft, describeUserDeletion } from '@playtime/shared/contract/users';
 import { Avatar, Badge, Button, Card, Group, List, Select, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserTimeZone } from '../../../lib/api-client';
 import { useLiveRoom } from '../../../hooks/use-live-room';
@@ -19,6 +18,7 @@ import { ROLES, isRole, roleLabel, type Role } from '../../../lib/current-user/r
 import { PAGE_SIZE_OPTIONS, pagingState } from '../../../components/paging';
 import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
 import { TablePaging } from '../../../components/table-paging';
+import { RowDeleteButton, RowEditButton } from '../../../components/row-actions';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 /**
@@ -199,24 +199,8 @@ export function UserManagement() {
         </Group>
       ) : (
         <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => setEdit({ userId: user.userId, role: user.role })}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            loading={previewing === user.userId}
-            onClick={() => void askToDelete(user)}
-          >
-            Delete
-          </Button>
+          <RowEditButton onClick={() => setEdit({ userId: user.userId, role: user.role })} />
+          <RowDeleteButton loading={previewing === user.userId} onClick={() => void askToDelete(user)} />
         </Group>
       ),
     };

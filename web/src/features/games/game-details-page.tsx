@@ -74,6 +74,7 @@ import {
 import { MinimumPlayers } from './play/minimum-players-notice';
 import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
+import { FailureAlert } from '../../components/failure-alert';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
 // form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
@@ -302,11 +303,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
     <Stack gap="sm">
       {buttons}
       <OfferAnnouncer offer={myOffer} nowMs={nowMs} />
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} />
       <WhenFirstOpened opened={confirmingLeave}>
         {(opened) => (
           <LazyModal opened={opened} onClose={confirmLeave.close} title="Leave Game" centered>

@@ -18,6 +18,7 @@ import { formatDollars } from '../../../utils/money';
 import { OrganizerGameList } from './organizer-game-list';
 import { refundNotice, restOfSeriesRefunds, toGameSummary, upcomingGames } from './organizer-games';
 import { useWizard } from './wizard-store';
+import { LoadFailed } from '../../../components/load-failed';
 
 /**
  * Spec §2 Organizer games: the captain's upcoming games, Create New Game, delete after a confirmation;
@@ -54,14 +55,7 @@ export function OrganizerGamesPage() {
           <Loader />
         </Center>
       )}
-      {games.isError && (
-        <Alert color="red" title="Your games could not be loaded">
-          <Text fz="sm">{errorMessage(games.error)}</Text>
-          <Button size="xs" mt="sm" onClick={() => void games.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <LoadFailed query={games} title="Your games could not be loaded" />
       {games.isSuccess && upcoming.length === 0 && (
         <Text c="dimmed">No upcoming games. Create one to get started.</Text>
       )}

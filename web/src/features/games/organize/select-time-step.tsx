@@ -21,7 +21,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNow } from '../../../hooks/use-now';
 import { browserTimeZone } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/notify';
 import { durationLabel } from '../../../utils/game-timing';
 import { stepsBetween } from '../../../utils/steps';
 import { useLiveRoom } from '../../../hooks/use-live-room';
@@ -40,6 +39,7 @@ import {
   type Slot,
 } from './slots';
 import { useWizard } from './wizard-store';
+import { LoadFailed } from '../../../components/load-failed';
 
 const durationText = (minutes: number) => durationLabel(new Date(0), new Date(minutes * 60_000));
 const DURATION_MARKS = stepsBetween(MIN_GAME_MINUTES, MAX_GAME_MINUTES, SLOT_MINUTES).map((value) => ({
@@ -157,14 +157,7 @@ export function SelectTimeStep() {
           <Loader role="progressbar" aria-label="Loading the times" />
         </Center>
       )}
-      {availability.isError && (
-        <Alert color="red" title="The times could not be loaded">
-          <Text fz="sm">{errorMessage(availability.error)}</Text>
-          <Button size="xs" mt="sm" onClick={() => void availability.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <LoadFailed query={availability} title="The times could not be loaded" />
       {availability.isSuccess && shown.slots.length === 0 && <Text c="dimmed">No availablility on this day.</Text>}
       {shown.slots.length > 0 && (
         <SlotList slots={shown.slots} endLabel={spanEndLabel(shown.slots, day, zone)} onClick={click} />

@@ -1,4 +1,4 @@
-import { Accordion, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconSearch, IconSoccerField } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useVenueSearch, VENUE_SEARCH_MIN_LENGTH, type VenueResult } from '../api/organize';
 import { useWizard } from './wizard-store';
 import { LoadFailed } from '../../../components/load-failed';
+import { Loading } from '../../../components/loading';
 
 /** Spec §5/§9: the search runs 300 ms after typing stops, once the text is longer than 2 characters. */
 export const VENUE_SEARCH_DEBOUNCE_MS = 300;
@@ -36,11 +37,7 @@ export function SelectFieldStep() {
         description={`Type at least ${VENUE_SEARCH_MIN_LENGTH} characters`}
         data-autofocus
       />
-      {searching && venues.isFetching && !venues.data && (
-        <Center py="md">
-          <Loader role="progressbar" aria-label="Searching venues" />
-        </Center>
-      )}
+      {searching && venues.isFetching && !venues.data && <Loading label="Searching venues" />}
       {searching && <LoadFailed query={venues} title="The venues could not be loaded" />}
       {searching && venues.data?.length === 0 && <Text c="dimmed">No results</Text>}
       {searching && venues.data && venues.data.length > 0 && (

@@ -37,7 +37,7 @@ export function AdminPage() {
   // The tab lives in the address too, so a shared history view opens on its tab.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'users';
-  // The admin's confirmations (modals.openConfirmModal) are the app's only ones: their provider lives
+  // The admin's confirmations (confirmDanger) are the app's only ones: their provider lives
   // here, so the other pages do not load the modal machinery with their first download.
   return (
     <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

@@ -1,7 +1,6 @@
 import { rooms } from '@playtime/shared/contract/rooms';
 import { describeGameLeft, describeUserDeletion } from '@playtime/shared/contract/users';
 import { Avatar, Badge, Button, Card, Group, List, Select, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserTimeZone } from '../../../lib/api-client';
 import { useLiveRoom } from '../../../hooks/use-live-room';
@@ -19,6 +18,7 @@ import { PAGE_SIZE_OPTIONS, pagingState } from '../../../components/paging';
 import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
 import { TablePaging } from '../../../components/table-paging';
 import { RowDeleteButton, RowEditButton } from '../../../components/row-actions';
+import { confirmDanger } from '../../../components/confirm-danger';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 /**
@@ -49,9 +49,9 @@ function confirmDelete(
   consequences: { line: string; gamesLeft: string[] } | { error: string },
   onConfirm: () => void,
 ) {
-  modals.openConfirmModal({
+  confirmDanger({
     title: 'Delete user',
-    centered: true,
+    confirm: 'Delete',
     children: (
       <>
         <Text size="sm">
@@ -77,25 +77,21 @@ function confirmDelete(
         )}
       </>
     ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm,
   });
 }
 
 /** An admin about to change their own role is asked first: taking away their admin role locks them out of this page. */
 function confirmOwnRoleChange(role: Role, onConfirm: () => void) {
-  modals.openConfirmModal({
+  confirmDanger({
     title: 'Change your own role',
-    centered: true,
+    confirm: 'Change my role',
     children: (
       <Text size="sm">
         Change your own role to <b>{roleLabel(role)}</b>?{' '}
         {role === 'admin' ? '' : 'You will no longer be an admin and cannot manage users.'}
       </Text>
     ),
-    labels: { confirm: 'Change my role', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm,
   });
 }

@@ -6,10 +6,9 @@ import {
   type PartnerApplicationRow,
 } from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { useState, type ReactNode } from 'react';
-import { PAGE_SIZE_OPTIONS } from '../../components/paging';
+import type { ReactNode } from 'react';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { TablePaging } from '../../components/table-paging';
+import { TablePaging, useTablePages } from '../../components/table-paging';
 import { errorMessage } from '../../lib/notify';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { applicationKeys, useAnswerApplication, useApplicationsPage } from './api/applications';
@@ -50,9 +49,8 @@ function confirmRevoke(row: PartnerApplicationRow, onConfirm: () => void) {
  * answered here; an answer can be changed (approve after decline, revoke after approve).
  */
 export function FieldOwnerApplications() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
-  const applications = useApplicationsPage(page, pageSize);
+  const pages = useTablePages();
+  const applications = useApplicationsPage(pages.page, pages.pageSize);
   const answer = useAnswerApplication();
   useLiveRoom(rooms.admin, [applicationKeys.all]);
   /** Sends the admin's answer to one application. */
@@ -138,14 +136,7 @@ export function FieldOwnerApplications() {
           ) : undefined
         }
       />
-      <TablePaging
-        page={page}
-        pageSize={pageSize}
-        total={applications.data?.total ?? 0}
-        loading={applications.isPlaceholderData}
-        onPage={setPage}
-        onPageSize={setPageSize}
-      />
+      <TablePaging pages={pages} total={applications.data?.total ?? 0} loading={applications.isPlaceholderData} />
     </Card>
   );
 }

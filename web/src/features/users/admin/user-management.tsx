@@ -14,9 +14,9 @@ import {
 import { useCurrentUser } from '../../../lib/current-user/current-user';
 import { adminUserKeys } from '../../../lib/current-user/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../../../lib/current-user/roles';
-import { PAGE_SIZE_OPTIONS, pagingState } from '../../../components/paging';
+import { pagingState } from '../../../components/paging';
 import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
-import { TablePaging } from '../../../components/table-paging';
+import { TablePaging, useTablePages } from '../../../components/table-paging';
 import { RowDeleteButton, RowEditButton } from '../../../components/row-actions';
 import { confirmDanger } from '../../../components/confirm-danger';
 
@@ -98,8 +98,8 @@ function confirmOwnRoleChange(role: Role, onConfirm: () => void) {
 
 /** The admin's 'User Management' table (a card per user on phones): server-paged, role edit one user at a time, delete. */
 export function UserManagement() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const pages = useTablePages();
+  const { page, pageSize, setPage } = pages;
   const [edit, setEdit] = useState<RoleEdit | null>(null);
 
   const usersPage = useUsersPage(page, pageSize);
@@ -224,14 +224,7 @@ export function UserManagement() {
         }
       />
 
-      <TablePaging
-        page={page}
-        pageSize={pageSize}
-        total={usersPage.data?.total ?? 0}
-        loading={usersPage.isPlaceholderData}
-        onPage={setPage}
-        onPageSize={setPageSize}
-      />
+      <TablePaging pages={pages} total={usersPage.data?.total ?? 0} loading={usersPage.isPlaceholderData} />
     </Card>
   );
 }

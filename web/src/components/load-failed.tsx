@@ -20,3 +20,13 @@ export function LoadFailed({ query, title }: { query: FailedLoad; title: string 
     </Alert>
   );
 }
+
+/** A call that failed (a mutation, or a load a dialog does not retry): what went wrong under `title`. */
+export function CallFailed({ call, title }: { call: { isError: boolean; error: unknown }; title: string }) {
+  if (!call.isError) return null;
+  return (
+    <Alert color="red" title={title}>
+      {errorMessage(call.error)}
+    </Alert>
+  );
+}

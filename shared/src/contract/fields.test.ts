@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addFieldBody, addSubFieldBody, editFieldBody, priceInCents, toFieldForm } from './fields';
+import { addFieldBody, addSubFieldBody, editFieldBody, FIELD_FORM_EXAMPLE, priceInCents, toFieldForm } from './fields';
 
-const filled = {
-  name: 'Riverside Park',
-  address: '1 Riverside Dr',
-  zipCode: '10001',
-  city: 'New York',
-  price: 45,
-  description: '',
-  picture: '',
-};
+/** The form's example filled in; description and picture are optional and left empty. */
+const filled = { ...FIELD_FORM_EXAMPLE, description: '', picture: '' };
 const problemsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 

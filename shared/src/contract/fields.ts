@@ -30,6 +30,18 @@ export const FIELD_FORM_MAX_LENGTH = {
   picture: PICTURE_MAX_LENGTH,
 } as const;
 
+/**
+ * The field the Add Field form shows as the example in its empty inputs (their placeholders); the
+ * schema's and the form's tests fill the form in with it.
+ */
+export const FIELD_FORM_EXAMPLE = {
+  name: 'Riverside Park',
+  address: '1 Riverside Dr',
+  zipCode: '10001',
+  city: 'New York',
+  price: 45,
+} as const;
+
 /** The price as typed: a number, digits in a text box, or nothing yet. */
 export type TypedPrice = number | string | null | undefined;
 

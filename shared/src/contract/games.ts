@@ -55,6 +55,16 @@ export {
 /** Spec §9: the organizer's upcoming list shows at most 4 games. */
 export const ORGANIZER_GAMES_LIMIT = 4;
 export { NO_SUCH_GAME, SEARCH_RESULTS_LIMIT };
+/**
+ * The bounds of a game's numbers as the Configure step's inputs offer them; the fields below refuse
+ * what falls outside them, so the web never states a limit of its own.
+ */
+export const GAME_SETTING_LIMITS = {
+  maxPlayers: { min: MIN_PLAYERS, max: MAX_PLAYERS, step: MAX_PLAYERS_STEP },
+  sidelineSize: { min: MIN_SIDELINE_SIZE, max: MAX_SIDELINE_SIZE },
+  minPlayers: { min: MIN_MINIMUM_PLAYERS },
+  decisionHours: { min: MIN_DECISION_HOURS, max: MAX_DECISION_HOURS },
+} as const;
 /** Refusals of the game rules whose words the pages show as the server sends them (issue #41). */
 export { ORGANIZER_NOT_ON_WAITLIST, regularsFirstUntil } from '../domain/games/messages';
 

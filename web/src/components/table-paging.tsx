@@ -1,21 +1,35 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PAGE_SIZE_OPTIONS, pagingState } from './paging';
 
 const PAGE_SIZE_DATA = PAGE_SIZE_OPTIONS.map(String);
 
-interface TablePagingProps {
+/** The page an admin table shows (0 first) and its rows per page, each with its setter. */
+export interface TablePages {
   page: number;
   pageSize: number;
+  setPage: (page: number) => void;
+  setPageSize: (pageSize: number) => void;
+}
+
+/** A server-paged admin table's place: its first page at the smallest page size. */
+export function useTablePages(): TablePages {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  return { page, pageSize, setPage, setPageSize };
+}
+
+interface TablePagingProps {
+  pages: TablePages;
   total: number;
   /** The next page is still the previous one's rows, shown while it loads. */
   loading: boolean;
-  onPage: (page: number) => void;
-  onPageSize: (pageSize: number) => void;
 }
 
 /** An admin table's footer: rows per page (10/20/50), which rows show, previous and next. */
-export function TablePaging({ page, pageSize, total, loading, onPage, onPageSize }: TablePagingProps) {
+export function TablePaging({ pages, total, loading }: TablePagingProps) {
+  const { page, pageSize, setPage: onPage, setPageSize: onPageSize } = pages;
   const paging = pagingState(page, pageSize, total);
   return (
     <Group justify="space-between" mt="md" gap="sm">

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createPositionTracker, isLaterPosition } from './read-position';
 
+/** The latest position a tracker holds after responses carried these, in this order. */
+function latestAfter(...positions: (string | null | undefined)[]): string | undefined {
+  const tracker = createPositionTracker();
+  for (const position of positions) tracker.record(position);
+  return tracker.latest();
+}
+
 describe('position tracking (read-your-writes)', () => {
   it('knows nothing before the first command', () => {
     expect(createPositionTracker().latest()).toBeUndefined();
   });
 
   it('keeps the highest position, whatever order responses arrive in', () => {
-    const tracker = createPositionTracker();
-    tracker.record('17');
-    tracker.record('42');
-    tracker.record('30');
-    expect(tracker.latest()).toBe('42');
+    expect(latestAfter('17', '42', '30')).toBe('42');
   });
 
   it('compares numerically, not as text', () => {
-    const tracker = createPositionTracker();
-    tracker.record('9');
-    tracker.record('10');
-    expect(tracker.latest()).toBe('10');
+    expect(latestAfter('9', '10')).toBe('10');
   });
 
   it('orders positions beyond 2^53 exactly', () => {
@@ -27,12 +27,7 @@ describe('position tracking (read-your-writes)', () => {
   });
 
   it('ignores responses without a position', () => {
-    const tracker = createPositionTracker();
-    tracker.record('5');
-    tracker.record(null);
-    tracker.record(undefined);
-    tracker.record('  ');
-    expect(tracker.latest()).toBe('5');
+    expect(latestAfter('5', null, undefined, '  ')).toBe('5');
   });
 
   it("orders the log's commit:position checkpoints, commit first", () => {
@@ -46,9 +41,6 @@ describe('position tracking (read-your-writes)', () => {
   });
 
   it('takes the newest opaque position when positions are not numbers', () => {
-    const tracker = createPositionTracker();
-    tracker.record('C:12/P:12');
-    tracker.record('C:20/P:20');
-    expect(tracker.latest()).toBe('C:20/P:20');
+    expect(latestAfter('C:12/P:12', 'C:20/P:20')).toBe('C:20/P:20');
   });
 });

@@ -1,7 +1,7 @@
 import { rooms } from '@playtime/shared/contract/rooms';
 import { Container, Tabs, VisuallyHidden } from '@mantine/core';
-import { IconBuildingStadium, IconCalendarTime } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconBuildingStadium, IconCalendarTime, type TablerIcon } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { AvailabilityManagement, type AvailabilitySelection } from '../../features/availability';
@@ -10,6 +10,25 @@ import { availabilityKeys } from '../../lib/availability-query-keys';
 import { useCurrentUser } from '../../lib/current-user';
 
 type OwnerTab = 'fields' | 'availability';
+
+/** One of the page's two tabs: on phones they share one row, so without their icons and padding. */
+function OwnerTabLabel({
+  value,
+  icon: Icon,
+  small,
+  children,
+}: {
+  value: OwnerTab;
+  icon: TablerIcon;
+  small: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs.Tab value={value} px={small ? 'xs' : undefined} leftSection={small ? undefined : <Icon size={16} />}>
+      {children}
+    </Tabs.Tab>
+  );
+}
 
 /** /FieldOwner: Field Management and Schedule Management, two tabs switched in place. */
 export function FieldOwnerPage() {
@@ -36,20 +55,12 @@ export function FieldOwnerPage() {
         keepMounted={false}
       >
         <Tabs.List mb="lg" grow={small}>
-          <Tabs.Tab
-            value="fields"
-            px={small ? 'xs' : undefined}
-            leftSection={small ? undefined : <IconBuildingStadium size={16} />}
-          >
+          <OwnerTabLabel value="fields" icon={IconBuildingStadium} small={small}>
             Field Management
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="availability"
-            px={small ? 'xs' : undefined}
-            leftSection={small ? undefined : <IconCalendarTime size={16} />}
-          >
+          </OwnerTabLabel>
+          <OwnerTabLabel value="availability" icon={IconCalendarTime} small={small}>
             Schedule Management
-          </Tabs.Tab>
+          </OwnerTabLabel>
         </Tabs.List>
         <Tabs.Panel value="fields">
           <FieldManagement />

@@ -57,6 +57,11 @@ export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
   const answer = asOf.data;
   const previous = answer?.before.at(-2);
   const next = answer?.after[0];
+  /** A step button's move to the event before or after, disabled where there is none. */
+  const stepTo = (event: { time: string } | undefined) => ({
+    disabled: !event,
+    onClick: () => event && setAt(event.time),
+  });
   return (
     <Stack gap="xs" data-testid="as-of">
       <TextInput
@@ -97,22 +102,10 @@ export function AsOfPanel({ stream, time }: { stream: string; time: string }) {
         <Text fz="sm">{sliding === null ? '\u00a0' : `Moving to ${new Date(sliding).toLocaleString()}`}</Text>
       )}
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconPlayerTrackPrev size={14} />}
-          disabled={!previous}
-          onClick={() => previous && setAt(previous.time)}
-        >
+        <Button size="xs" variant="default" leftSection={<IconPlayerTrackPrev size={14} />} {...stepTo(previous)}>
           Step back
         </Button>
-        <Button
-          size="xs"
-          variant="default"
-          rightSection={<IconPlayerTrackNext size={14} />}
-          disabled={!next}
-          onClick={() => next && setAt(next.time)}
-        >
+        <Button size="xs" variant="default" rightSection={<IconPlayerTrackNext size={14} />} {...stepTo(next)}>
           Step forward
         </Button>
       </Group>

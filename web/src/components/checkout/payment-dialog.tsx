@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { usePublicConfig } from '../../hooks/use-public-config';
 import { CardForm } from './card-form';
 import { HoldCountdown } from './hold-countdown';
 import { paymentsConfigOf } from './processor';
+import { Loading } from '../loading';
 
 export interface PaymentDialogProps {
   opened: boolean;
@@ -88,11 +89,7 @@ function PaymentBody({
           The slot is no longer reserved for you. Close this dialog and hold the slot again to pay.
         </Alert>
       )}
-      {(payment.isPending || config.isPending) && (
-        <Center py="lg">
-          <Loader role="progressbar" aria-label="Preparing the payment" />
-        </Center>
-      )}
+      {(payment.isPending || config.isPending) && <Loading label="Preparing the payment" py="lg" />}
       {payment.isError && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The payment could not be started">
           <Text fz="sm">{errorMessage(payment.error)}</Text>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
 import { ApiError } from '../../lib/api-error';
@@ -104,6 +104,13 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
   }
 
   const set = (key: keyof typeof values, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  /** A card input: a phone's digit keypad, its value and error, and what is typed, tidied as the form keeps it. */
+  const cardInput = (key: keyof typeof values, tidy: (typed: string) => string) => ({
+    inputMode: 'numeric' as const,
+    value: values[key],
+    error: errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, tidy(event.currentTarget.value)),
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -111,11 +118,8 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
         <TextInput
           label="Card number"
           placeholder="1234 1234 1234 1234"
-          inputMode="numeric"
           autoComplete="cc-number"
-          value={values.cardNumber}
-          error={errors.cardNumber}
-          onChange={(event) => set('cardNumber', formatCardNumber(event.currentTarget.value))}
+          {...cardInput('cardNumber', formatCardNumber)}
           ref={cardNumber}
           data-autofocus
         />
@@ -123,21 +127,15 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
           <TextInput
             label="Expiry"
             placeholder="MM / YY"
-            inputMode="numeric"
             autoComplete="cc-exp"
-            value={values.expiry}
-            error={errors.expiry}
-            onChange={(event) => set('expiry', formatExpiry(event.currentTarget.value))}
+            {...cardInput('expiry', formatExpiry)}
           />
           <TextInput
             label="CVC"
             placeholder="123"
-            inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
-            value={values.cvc}
-            error={errors.cvc}
-            onChange={(event) => set('cvc', event.currentTarget.value.replace(/\D/g, ''))}
+            {...cardInput('cvc', (typed) => typed.replace(/\D/g, ''))}
           />
         </Group>
         <Button type="submit" loading={busy} disabled={disabled} leftSection={<IconLock size={16} />} fullWidth>

@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { HistoryEvent } from '@playtime/shared/contract/audit';
 import { useRef, type ReactNode } from 'react';
+import { TableHead } from '../../components/table-head';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -48,13 +49,7 @@ export function HistoryTable({
       aria-label="Event history, newest first"
     >
       <Table striped highlightOnHover miw={small ? undefined : 760} aria-label="Event history" stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>
           {placeholder && (
             <Table.Tr>

@@ -11,26 +11,25 @@ interface AvailabilityInputsProps {
   onChange: (values: WindowInputs) => void;
 }
 
+type WindowInput = keyof WindowInputs;
+
 /** Start Date and End Date as datetime-local inputs (the browser's time zone). */
 export function AvailabilityInputs({ values, errors, onChange }: AvailabilityInputsProps) {
+  /** One end of the window: its picker, its value and error, and the window with it changed. */
+  const dateInput = (input: WindowInput, label: string) => (
+    <TextInput
+      type="datetime-local"
+      label={label}
+      value={values[input]}
+      error={errors[input]}
+      step={SLOT_SECONDS}
+      onChange={(event) => onChange({ ...values, [input]: event.currentTarget.value })}
+    />
+  );
   return (
     <>
-      <TextInput
-        type="datetime-local"
-        label="Start Date"
-        value={values.startDate}
-        error={errors.startDate}
-        step={SLOT_SECONDS}
-        onChange={(event) => onChange({ ...values, startDate: event.currentTarget.value })}
-      />
-      <TextInput
-        type="datetime-local"
-        label="End Date"
-        value={values.endDate}
-        error={errors.endDate}
-        step={SLOT_SECONDS}
-        onChange={(event) => onChange({ ...values, endDate: event.currentTarget.value })}
-      />
+      {dateInput('startDate', 'Start Date')}
+      {dateInput('endDate', 'End Date')}
     </>
   );
 }

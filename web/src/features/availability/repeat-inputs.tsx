@@ -1,6 +1,10 @@
 import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { WEEKDAY_NAMES, type AvailabilityPreview } from '@playtime/shared/contract/availability';
+import type { ChangeEvent } from 'react';
 import { timeInZone, type RepeatErrors, type RepeatInputs } from './repeat';
+
+/** The rule's values typed in a text, time or date box (the weekdays are checkboxes). */
+type TypedInput = Exclude<keyof RepeatInputs, 'weekdays'>;
 
 interface RepeatInputsProps {
   values: RepeatInputs;
@@ -13,6 +17,12 @@ interface RepeatInputsProps {
 /** Add Availability's 'Repeat': days of the week, times in the field's zone, start and end dates, dates to skip. */
 export function RepeatFields({ values, errors, onChange, timeZone }: RepeatInputsProps) {
   const set = (patch: Partial<RepeatInputs>) => onChange({ ...values, ...patch });
+  /** A typed box of the rule: its value, its error, and the rule with it changed. */
+  const typed = (input: TypedInput) => ({
+    value: values[input],
+    error: errors[input],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [input]: event.currentTarget.value }),
+  });
   return (
     <Stack gap="sm">
       <Checkbox.Group
@@ -28,44 +38,12 @@ export function RepeatFields({ values, errors, onChange, timeZone }: RepeatInput
         </Group>
       </Checkbox.Group>
       <SimpleGrid cols={2} spacing="sm">
-        <TextInput
-          type="time"
-          label="From"
-          step={1800}
-          value={values.from}
-          error={errors.from}
-          onChange={(event) => set({ from: event.currentTarget.value })}
-        />
-        <TextInput
-          type="time"
-          label="To"
-          step={1800}
-          value={values.to}
-          error={errors.to}
-          onChange={(event) => set({ to: event.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="Start date"
-          value={values.startDate}
-          error={errors.startDate}
-          onChange={(event) => set({ startDate: event.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="End date"
-          value={values.endDate}
-          error={errors.endDate}
-          onChange={(event) => set({ endDate: event.currentTarget.value })}
-        />
+        <TextInput type="time" label="From" step={1800} {...typed('from')} />
+        <TextInput type="time" label="To" step={1800} {...typed('to')} />
+        <TextInput type="date" label="Start date" {...typed('startDate')} />
+        <TextInput type="date" label="End date" {...typed('endDate')} />
       </SimpleGrid>
-      <TextInput
-        label="Dates to skip"
-        description="Holidays, e.g. 2026-12-25, 2027-01-01"
-        value={values.skipDates}
-        error={errors.skipDates}
-        onChange={(event) => set({ skipDates: event.currentTarget.value })}
-      />
+      <TextInput label="Dates to skip" description="Holidays, e.g. 2026-12-25, 2027-01-01" {...typed('skipDates')} />
       <Text fz="xs" c="dimmed">
         Times are in the field&apos;s time zone ({timeZone}), and stay the same across daylight-saving changes.
       </Text>

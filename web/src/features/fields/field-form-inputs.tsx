@@ -1,6 +1,6 @@
-import { NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput, Textarea, type TextInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { FIELD_FORM_MAX_LENGTH as MAX } from '@playtime/shared/contract/fields';
+import { FIELD_FORM_EXAMPLE as EXAMPLE, FIELD_FORM_MAX_LENGTH as MAX } from '@playtime/shared/contract/fields';
 import { PICTURE_UPLOAD_HINT } from '@playtime/shared/contract/pictures';
 import type { CSSProperties } from 'react';
 import { PictureUpload } from '../../components/picture-upload';
@@ -26,48 +26,44 @@ interface FieldFormInputsProps {
   picturePreview?: boolean;
 }
 
+type TextValue = 'name' | 'address' | 'zipCode' | 'city';
+
+/** A required one-line value of the form, as long as the contract lets it be. */
+function RequiredText({
+  form,
+  input,
+  ...props
+}: { form: FieldFormInputsProps['form']; input: TextValue } & Omit<TextInputProps, 'form'>) {
+  return (
+    <TextInput
+      withAsterisk
+      maxLength={MAX[input]}
+      styles={NEUTRAL_WHEN_INVALID}
+      {...props}
+      {...form.getInputProps(input)}
+    />
+  );
+}
+
 /** The inputs of the Add Field and Edit Field Info forms. */
 export function FieldFormInputs({ form, twoColumns = false, picturePreview = true }: FieldFormInputsProps) {
   return (
     <SimpleGrid cols={twoColumns ? { base: 1, sm: 2 } : 1} spacing="md" verticalSpacing="sm">
-      <TextInput
-        label="Field Name"
-        placeholder="Riverside Park"
-        withAsterisk
-        maxLength={MAX.name}
-        styles={NEUTRAL_WHEN_INVALID}
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label="Street Address"
-        placeholder="1 Riverside Dr"
-        withAsterisk
-        maxLength={MAX.address}
-        styles={NEUTRAL_WHEN_INVALID}
-        {...form.getInputProps('address')}
-      />
-      <TextInput
+      <RequiredText form={form} input="name" label="Field Name" placeholder={EXAMPLE.name} />
+      <RequiredText form={form} input="address" label="Street Address" placeholder={EXAMPLE.address} />
+      <RequiredText
+        form={form}
+        input="zipCode"
         label="Zip Code"
-        placeholder="10001"
-        withAsterisk
-        maxLength={MAX.zipCode}
-        styles={NEUTRAL_WHEN_INVALID}
+        placeholder={EXAMPLE.zipCode}
         inputMode="numeric"
         autoComplete="postal-code"
-        {...form.getInputProps('zipCode')}
       />
-      <TextInput
-        label="City"
-        placeholder="New York"
-        withAsterisk
-        maxLength={MAX.city}
-        styles={NEUTRAL_WHEN_INVALID}
-        {...form.getInputProps('city')}
-      />
+      <RequiredText form={form} input="city" label="City" placeholder={EXAMPLE.city} />
       <NumberInput
         label="Price"
         description="Per hour, in dollars"
-        placeholder="45"
+        placeholder={String(EXAMPLE.price)}
         withAsterisk
         min={0}
         decimalScale={2}

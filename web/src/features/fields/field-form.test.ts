@@ -12,16 +12,10 @@ import {
   type FieldFormValues,
 } from './field-form';
 import { formatHourlyPrice } from '../../utils/money';
+import { FIELD_FORM_EXAMPLE } from '@playtime/shared/contract/fields';
 
-const filled: FieldFormValues = {
-  name: 'Riverside Park',
-  address: '1 Riverside Dr',
-  zipCode: '10001',
-  city: 'New York',
-  price: 45,
-  description: '',
-  picture: '',
-};
+/** The form's example filled in; description and picture are optional and left empty. */
+const filled: FieldFormValues = { ...FIELD_FORM_EXAMPLE, description: '', picture: '' };
 
 describe('the Add Field form rules (spec §5)', () => {
   it('names every missing value with the spec messages', () => {
@@ -77,13 +71,12 @@ describe('the Add Field form rules (spec §5)', () => {
   });
 });
 
+/** The example field as the owner's list gives it back: its name as fieldName, no description said so. */
+const { name: fieldName, ...listedValues } = FIELD_FORM_EXAMPLE;
 const sampleField = {
   fieldId: 'f1',
-  fieldName: 'Riverside Park',
-  address: '1 Riverside Dr',
-  zipCode: '10001',
-  city: 'New York',
-  price: 45,
+  fieldName,
+  ...listedValues,
   picture: '',
   description: 'No description',
   subFields: [],

@@ -1,6 +1,8 @@
-import { Box, Button, Card, Flex, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Box, Card, Flex, Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
+import { RowDeleteButton, RowEditButton } from '../../components/row-actions';
+import { TableHead } from '../../components/table-head';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import type { OwnerField } from '../../types/field';
 import { BookingPolicy } from './booking-policy';
@@ -75,23 +77,8 @@ export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
               )}
               <Table.Td w={small ? 1 : undefined}>
                 <Flex gap="xs" direction={small ? 'column' : 'row'}>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconPencil size={14} />}
-                    onClick={() => onEdit(field)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    onClick={() => onDelete(field)}
-                  >
-                    Delete
-                  </Button>
+                  <RowEditButton onClick={() => onEdit(field)} />
+                  <RowDeleteButton onClick={() => onDelete(field)} />
                 </Flex>
               </Table.Td>
             </Table.Tr>
@@ -115,13 +102,7 @@ export function FieldsTable({ fields, onEdit, onDelete }: FieldsTableProps) {
     <Card padding={small ? 'sm' : 'lg'}>
       <Table.ScrollContainer minWidth={small ? 0 : 720}>
         <Table highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={columns} />
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>

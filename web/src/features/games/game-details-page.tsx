@@ -1,24 +1,11 @@
 import { seriesWeekLabel } from '@playtime/shared/domain/games/rules';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { CALENDAR_TEXTS, GAME_CALENDAR_PATH } from '@playtime/shared/contract/calendar';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
-import { ORGANIZER_NOT_ON_WAITLIST } from '@playtime/shared/domain/games/policies/waitlist';
+import { ORGANIZER_NOT_ON_WAITLIST } from '@playtime/shared/domain/games/messages';
 import { REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import { gameStream } from '@playtime/shared/domain/games/streams';
 import { IconArrowLeft, IconCalendarPlus, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
@@ -74,6 +61,8 @@ import {
 import { MinimumPlayers } from './play/minimum-players-notice';
 import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
+import { FailureAlert } from '../../components/failure-alert';
+import { Loading } from '../../components/loading';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
 // form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
@@ -302,11 +291,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
     <Stack gap="sm">
       {buttons}
       <OfferAnnouncer offer={myOffer} nowMs={nowMs} />
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} />
       <WhenFirstOpened opened={confirmingLeave}>
         {(opened) => (
           <LazyModal opened={opened} onClose={confirmLeave.close} title="Leave Game" centered>
@@ -556,9 +541,7 @@ export function GameDetailsPage() {
   return (
     <Container size="lg" py="md">
       {game.isPending ? (
-        <Center py="xl">
-          <Loader role="progressbar" aria-label="Loading the game" />
-        </Center>
+        <Loading label="Loading the game" py="xl" />
       ) : game.isError ? (
         <Alert color="red" title="The game could not be loaded">
           {errorMessage(game.error)}

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   Container,
   Group,
   Loader,
@@ -32,6 +31,7 @@ import { errorMessage } from '../../lib/notify';
 import { useGameSearch, useGeocode } from './api/play';
 import { searchResultToSummary, sortSearchResults, type SearchSort } from './play/game-summaries';
 import { LiveGameRooms } from './play/live-game-rooms';
+import { Loading } from '../../components/loading';
 
 const LOCATION_DEBOUNCE_MS = 500;
 const DISTANCE_MARK_MILES = [10, 25, 50, 75, 100];
@@ -151,9 +151,7 @@ export function SearchPage() {
             Type a ZIP code or a city, or use your location, to find games near you.
           </Text>
         ) : search.isPending ? (
-          <Center py="xl">
-            <Loader role="progressbar" aria-label="Searching for games" />
-          </Center>
+          <Loading label="Searching for games" py="xl" />
         ) : search.isError ? (
           <Alert color="red">{errorMessage(search.error)}</Alert>
         ) : games.length === 0 ? (

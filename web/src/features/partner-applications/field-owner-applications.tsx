@@ -1,15 +1,19 @@
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { NO_ACCOUNT_YET, REVOKE_CONSEQUENCE, type PartnerApplicationRow } from '@playtime/shared/contract/partners';
+import {
+  NO_ACCOUNT_YET,
+  REVOKE_CONSEQUENCE,
+  type ApplicationAnswer,
+  type PartnerApplicationRow,
+} from '@playtime/shared/contract/partners';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { useState } from 'react';
-import { PAGE_SIZE_OPTIONS } from '../../components/paging';
+import type { ReactNode } from 'react';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { TablePaging } from '../../components/table-paging';
+import { TablePaging, useTablePages } from '../../components/table-paging';
 import { errorMessage } from '../../lib/notify';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { applicationKeys, useAnswerApplication, useApplicationsPage } from './api/applications';
 import { PartnerSheetImport } from './partner-sheet-import';
+import { confirmDanger } from '../../components/confirm-danger';
 
 /** The spec's eight columns; the Status cell holds the admin's answer. */
 const COLUMNS = (
@@ -17,18 +21,25 @@ const COLUMNS = (
 ).map((name) => ({ name }));
 const STATUS_COLOR = { submitted: 'gray', approved: 'green', declined: 'red', revoked: 'red' } as const;
 
+/** A 'no' to an application (Decline, Revoke): quieter than Approve, in red. */
+function NoButton({ onClick, disabled, children }: { onClick: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <Button size="compact-xs" variant="light" color="red" onClick={onClick} disabled={disabled}>
+      {children}
+    </Button>
+  );
+}
+
 /** Revoking takes a role away: the admin is asked first, with the application named. */
 function confirmRevoke(row: PartnerApplicationRow, onConfirm: () => void) {
-  modals.openConfirmModal({
+  confirmDanger({
     title: 'Revoke the approval',
-    centered: true,
+    confirm: 'Revoke',
     children: (
       <Text size="sm">
         Revoke the approval of <b>{row.fieldName}</b> ({row.email})? {REVOKE_CONSEQUENCE}
       </Text>
     ),
-    labels: { confirm: 'Revoke', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm,
   });
 }
@@ -38,11 +49,13 @@ function confirmRevoke(row: PartnerApplicationRow, onConfirm: () => void) {
  * answered here; an answer can be changed (approve after decline, revoke after approve).
  */
 export function FieldOwnerApplications() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
-  const applications = useApplicationsPage(page, pageSize);
+  const pages = useTablePages();
+  const applications = useApplicationsPage(pages.page, pages.pageSize);
   const answer = useAnswerApplication();
   useLiveRoom(rooms.admin, [applicationKeys.all]);
+  /** Sends the admin's answer to one application. */
+  const answerWith = (row: PartnerApplicationRow, kind: ApplicationAnswer) => () =>
+    answer.mutate({ applicationId: row.applicationId, answer: kind });
 
   const records = (applications.data?.rows ?? []).map((row) => ({
     key: row.applicationId,
@@ -83,37 +96,19 @@ export function FieldOwnerApplications() {
             </Badge>
           )}
           {row.status !== 'approved' && (
-            <Button
-              size="compact-xs"
-              onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'approve' })}
-              loading={answer.isPending}
-            >
+            <Button size="compact-xs" onClick={answerWith(row, 'approve')} loading={answer.isPending}>
               Approve
             </Button>
           )}
           {row.status === 'submitted' && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              onClick={() => answer.mutate({ applicationId: row.applicationId, answer: 'decline' })}
-              disabled={answer.isPending}
-            >
+            <NoButton onClick={answerWith(row, 'decline')} disabled={answer.isPending}>
               Decline
-            </Button>
+            </NoButton>
           )}
           {row.status === 'approved' && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              onClick={() =>
-                confirmRevoke(row, () => answer.mutate({ applicationId: row.applicationId, answer: 'revoke' }))
-              }
-              disabled={answer.isPending}
-            >
+            <NoButton onClick={() => confirmRevoke(row, answerWith(row, 'revoke'))} disabled={answer.isPending}>
               Revoke
-            </Button>
+            </NoButton>
           )}
         </Group>
       ),
@@ -141,14 +136,7 @@ export function FieldOwnerApplications() {
           ) : undefined
         }
       />
-      <TablePaging
-        page={page}
-        pageSize={pageSize}
-        total={applications.data?.total ?? 0}
-        loading={applications.isPlaceholderData}
-        onPage={setPage}
-        onPageSize={setPageSize}
-      />
+      <TablePaging pages={pages} total={applications.data?.total ?? 0} loading={applications.isPlaceholderData} />
     </Card>
   );
 }

@@ -90,6 +90,12 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
       return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
     },
   });
+  /** A required text of the application, as long as the contract lets it be. */
+  const partnerText = (input: keyof PartnerApplicationInputs) => ({
+    required: true,
+    maxLength: PARTNER_TEXT_MAX,
+    ...form.getInputProps(input),
+  });
   const send = form.onSubmit((values) =>
     submit.mutate(values, {
       onError: (error) => {
@@ -121,12 +127,7 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
           <form onSubmit={send} aria-label="Partner application" noValidate>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Contact name"
-                  required
-                  maxLength={PARTNER_TEXT_MAX}
-                  {...form.getInputProps('contactName')}
-                />
+                <TextInput label="Contact name" {...partnerText('contactName')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
@@ -142,26 +143,16 @@ function ApplicationForm({ userId, email, role }: { userId: string; email: strin
                 <TextInput label="Phone" type="tel" required maxLength={40} {...form.getInputProps('phone')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Field name"
-                  required
-                  maxLength={PARTNER_TEXT_MAX}
-                  {...form.getInputProps('fieldName')}
-                />
+                <TextInput label="Field name" {...partnerText('fieldName')} />
               </Grid.Col>
               <Grid.Col span={12}>
-                <TextInput
-                  label="Street address"
-                  required
-                  maxLength={PARTNER_TEXT_MAX}
-                  {...form.getInputProps('address')}
-                />
+                <TextInput label="Street address" {...partnerText('address')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <TextInput label="Zip Code" required maxLength={5} {...form.getInputProps('zipCode')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 5 }}>
-                <TextInput label="City" required maxLength={PARTNER_TEXT_MAX} {...form.getInputProps('city')} />
+                <TextInput label="City" {...partnerText('city')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <NumberInput

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { JobQueueStatus, ProjectionStatus, ReconciliationStatus } from '@playtime/shared/contract/operations';
-import { ResponsiveTable } from '../../components/responsive-table';
+import { ResponsiveTable, type TableColumn } from '../../components/responsive-table';
 import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
 import { useRebuildProjection, useRetryJob, useSystemStatus } from './api/system';
@@ -11,6 +11,9 @@ const PROJECTION_COLUMNS = (['Read model', 'Position', 'Behind', 'State', 'Rebui
   name,
 }));
 const JOB_COLUMNS = (['Queue', 'Waiting', 'Delayed', 'Running', 'Failed', 'Done'] as const).map((name) => ({ name }));
+/** The two tables of a titled section each: their columns, and the width below which they scroll. */
+const PROJECTIONS_TABLE = { title: 'Projections', columns: PROJECTION_COLUMNS, minWidth: 640 };
+const JOBS_TABLE = { title: 'Jobs', columns: JOB_COLUMNS, minWidth: 520 };
 const DIFFERENCE_COLUMNS = (['Found', 'Payment', 'Difference', 'Processor', 'Ledger', 'Resolution'] as const).map(
   (name) => ({ name }),
 );
@@ -34,6 +37,36 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A section holding one table of named rows (a read model, a job queue): the table is labelled as the
+ * section is titled, and each row is keyed and labelled by its name.
+ */
+function TableSection<Column extends string>({
+  title,
+  columns,
+  minWidth,
+  rows,
+  children,
+}: {
+  title: string;
+  columns: readonly TableColumn<Column>[];
+  minWidth: number;
+  rows: { name: string; cells: Record<Column, ReactNode> }[];
+  children?: ReactNode;
+}) {
+  return (
+    <Section title={title}>
+      <ResponsiveTable
+        label={title}
+        columns={columns}
+        minWidth={minWidth}
+        records={rows.map(({ name, cells }) => ({ key: name, label: name, cells }))}
+      />
+      {children}
+    </Section>
+  );
+}
+
 function RebuildProgress({ projection }: { projection: ProjectionStatus }) {
   const rebuild = projection.rebuild!;
   const percent = rebuild.eventsTotal ? Math.min(100, (100 * rebuild.eventsDone) / rebuild.eventsTotal) : 0;
@@ -52,76 +85,67 @@ function RebuildProgress({ projection }: { projection: ProjectionStatus }) {
 function Projections({ projections }: { projections: ProjectionStatus[] }) {
   const rebuild = useRebuildProjection();
   return (
-    <Section title="Projections">
-      <ResponsiveTable
-        label="Projections"
-        columns={PROJECTION_COLUMNS}
-        minWidth={640}
-        records={projections.map((projection) => ({
-          key: projection.name,
-          label: projection.name,
-          cells: {
-            'Read model': projection.name,
-            Position: number.format(projection.position),
-            Behind: `${number.format(projection.behind)} events`,
-            State: (
-              <Badge color={STATE_COLOR[projection.state]} variant="light">
-                {projection.state}
-              </Badge>
-            ),
-            Rebuild: projection.rebuild ? (
-              <RebuildProgress projection={projection} />
-            ) : (
-              // Wraps under the button where the last rebuild's line does not fit beside it (a phone's card).
-              <Group gap="sm">
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  onClick={() => rebuild.mutate(projection.name)}
-                  loading={rebuild.isPending && rebuild.variables === projection.name}
-                >
-                  Rebuild
-                </Button>
-                {projection.lastRebuild && (
-                  <Text fz="xs" c="dimmed">
-                    Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}:{' '}
-                    {number.format(projection.lastRebuild.events)} events in {duration(projection.lastRebuild.seconds)}
-                  </Text>
-                )}
-              </Group>
-            ),
-          },
-        }))}
-      />
-    </Section>
+    <TableSection
+      {...PROJECTIONS_TABLE}
+      rows={projections.map((projection) => ({
+        name: projection.name,
+        cells: {
+          'Read model': projection.name,
+          Position: number.format(projection.position),
+          Behind: `${number.format(projection.behind)} events`,
+          State: (
+            <Badge color={STATE_COLOR[projection.state]} variant="light">
+              {projection.state}
+            </Badge>
+          ),
+          Rebuild: projection.rebuild ? (
+            <RebuildProgress projection={projection} />
+          ) : (
+            // Wraps under the button where the last rebuild's line does not fit beside it (a phone's card).
+            <Group gap="sm">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => rebuild.mutate(projection.name)}
+                loading={rebuild.isPending && rebuild.variables === projection.name}
+              >
+                Rebuild
+              </Button>
+              {projection.lastRebuild && (
+                <Text fz="xs" c="dimmed">
+                  Last rebuilt {new Date(projection.lastRebuild.finishedAt).toLocaleTimeString()}:{' '}
+                  {number.format(projection.lastRebuild.events)} events in {duration(projection.lastRebuild.seconds)}
+                </Text>
+              )}
+            </Group>
+          ),
+        },
+      }))}
+    />
   );
 }
 
 function Jobs({ jobs }: { jobs: JobQueueStatus[] }) {
   const retry = useRetryJob();
   return (
-    <Section title="Jobs">
-      <ResponsiveTable
-        label="Jobs"
-        columns={JOB_COLUMNS}
-        minWidth={520}
-        records={jobs.map((queue) => ({
-          key: queue.queue,
-          label: queue.queue,
-          cells: {
-            Queue: queue.queue,
-            Waiting: queue.waiting,
-            Delayed: queue.delayed,
-            Running: queue.active,
-            Failed: (
-              <Text fz="sm" c={queue.failed ? 'red' : undefined}>
-                {queue.failed}
-              </Text>
-            ),
-            Done: queue.completed,
-          },
-        }))}
-      />
+    <TableSection
+      {...JOBS_TABLE}
+      rows={jobs.map((queue) => ({
+        name: queue.queue,
+        cells: {
+          Queue: queue.queue,
+          Waiting: queue.waiting,
+          Delayed: queue.delayed,
+          Running: queue.active,
+          Failed: (
+            <Text fz="sm" c={queue.failed ? 'red' : undefined}>
+              {queue.failed}
+            </Text>
+          ),
+          Done: queue.completed,
+        },
+      }))}
+    >
       {jobs.flatMap((queue) =>
         queue.failedJobs.map((job) => (
           <Alert
@@ -149,7 +173,7 @@ function Jobs({ jobs }: { jobs: JobQueueStatus[] }) {
           </Alert>
         )),
       )}
-    </Section>
+    </TableSection>
   );
 }
 

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { hasAuthParams, returnPath } from './redirect-callback';
 
 describe('redirect login callback', () => {
-  it('is a callback when code or error comes with state', () => {
-    expect(hasAuthParams('?code=abc&state=xyz')).toBe(true);
-    expect(hasAuthParams('?error=access_denied&state=xyz')).toBe(true);
-  });
+  it.each(['?code=abc&state=xyz', '?error=access_denied&state=xyz'])(
+    'is a callback when code or error comes with state: %s',
+    (search) => expect(hasAuthParams(search)).toBe(true),
+  );
 
-  it('is not a callback without state, or without code and error', () => {
-    expect(hasAuthParams('?code=abc')).toBe(false);
-    expect(hasAuthParams('?state=xyz')).toBe(false);
-    expect(hasAuthParams('')).toBe(false);
-    expect(hasAuthParams('?gameId=4')).toBe(false);
-  });
+  it.each(['?code=abc', '?state=xyz', '', '?gameId=4'])(
+    "is not a callback without state, or without code and error: '%s'",
+    (search) => expect(hasAuthParams(search)).toBe(false),
+  );
 
   it('returns to the saved path, else the current one', () => {
     expect(returnPath({ returnTo: '/profile' }, '/')).toBe('/profile');

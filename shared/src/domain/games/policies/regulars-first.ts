@@ -4,6 +4,8 @@ import type { GameDetails } from '../events';
 /** Why a series week refuses a newcomer (issue #30): it is not open yet. */
 export const SERIES_WEEK_NOT_OPEN =
   "This week's game opens when last week's game ends: its players join first, then everyone.";
+/** The code of that refusal: the game page passes its words on, as it does the regulars' refusal. */
+export const SERIES_WEEK_NOT_OPEN_CODE = 'series_week_not_open';
 
 /** 'Friday 6 pm' (or 'Friday 6:30 pm') in `timeZone`: when a regulars' window ends, as a person says it. */
 function dayAndTime(instant: number, timeZone: string): string {
@@ -60,7 +62,7 @@ export function refuseUnlessOpenToJoin(
 ): void {
   const opening = seriesWeekOpening(game.details);
   if (!opening) return;
-  if (now < opening.regularsFrom) throw new DomainError('conflict', 'series_week_not_open', SERIES_WEEK_NOT_OPEN);
+  if (now < opening.regularsFrom) throw new DomainError('conflict', SERIES_WEEK_NOT_OPEN_CODE, SERIES_WEEK_NOT_OPEN);
   if (regularsOnlyNow(game, playerId, now))
     throw new DomainError('forbidden', REGULARS_FIRST_CODE, regularsFirstUntil(opening.publicFrom, timeZone));
 }

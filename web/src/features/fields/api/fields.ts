@@ -21,68 +21,40 @@ export function useOwnerFields() {
  * After any change to a field or its sub-fields the list reloads, and so does the availability (their rows
  * are the sub-fields). The read waits for the write's position, so the change is never missing.
  */
-function useReloadFields() {
+function useFieldChange<Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: fieldKeys.all }),
-      queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
-    ]);
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: fieldKeys.all }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+      ]),
+  });
 }
 
 /** POST /api/add-field. Field errors are shown on the form, so the notification is the form's too. */
-export function useAddField() {
-  const reload = useReloadFields();
-  return useMutation({
-    mutationFn: (input: FieldPayload) => apiPost<AddFieldAnswer>('/api/add-field', input),
-    onSuccess: reload,
-  });
-}
+export const useAddField = () =>
+  useFieldChange((input: FieldPayload) => apiPost<AddFieldAnswer>('/api/add-field', input));
 
 /** POST /api/edit-field. */
-export function useEditField() {
-  const reload = useReloadFields();
-  return useMutation({
-    mutationFn: (input: FieldPayload & { fieldId: string }) => apiPost('/api/edit-field', input),
-    onSuccess: reload,
-  });
-}
+export const useEditField = () =>
+  useFieldChange((input: FieldPayload & { fieldId: string }) => apiPost('/api/edit-field', input));
 
 /** POST /api/delete-field. */
-export function useDeleteField() {
-  const reload = useReloadFields();
-  return useMutation({
-    mutationFn: (input: { fieldId: string }) => apiPost('/api/delete-field', input),
-    onSuccess: reload,
-  });
-}
+export const useDeleteField = () => useFieldChange((input: { fieldId: string }) => apiPost('/api/delete-field', input));
 
 /** POST /api/add-subfield: the answer is the new sub-field's id as plain text. */
-export function useAddSubField() {
-  const reload = useReloadFields();
-  return useMutation({
-    mutationFn: async (input: { masterFieldId: string; name: string }): Promise<SubField> => {
-      const subFieldId = (await apiPostText('/api/add-subfield', input)).trim();
-      return { subFieldId, name: input.name.trim() || NEW_SUBFIELD_NAME };
-    },
-    onSuccess: reload,
+export const useAddSubField = () =>
+  useFieldChange(async (input: { masterFieldId: string; name: string }): Promise<SubField> => {
+    const subFieldId = (await apiPostText('/api/add-subfield', input)).trim();
+    return { subFieldId, name: input.name.trim() || NEW_SUBFIELD_NAME };
   });
-}
 
 /** POST /api/delete-subfield. */
-export function useDeleteSubField() {
-  const reload = useReloadFields();
-  return useMutation({
-    mutationFn: (input: { subFieldId: string }) => apiPost('/api/delete-subfield', input),
-    onSuccess: reload,
-  });
-}
+export const useDeleteSubField = () =>
+  useFieldChange((input: { subFieldId: string }) => apiPost('/api/delete-subfield', input));
 
 /** POST /api/set-field-policy: the cancellation window (null: the app's default) and, for admins, free rentals. */
-export function useSetFieldPolicy() {
-  const reload = useReloadFields();
-  return useMutation({
-    mutationFn: (input: z.input<typeof setFieldPolicyBody>) => apiPost('/api/set-field-policy', input),
-    onSuccess: reload,
-  });
-}
+export const useSetFieldPolicy = () =>
+  useFieldChange((input: z.input<typeof setFieldPolicyBody>) => apiPost('/api/set-field-policy', input));

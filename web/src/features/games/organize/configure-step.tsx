@@ -1,15 +1,6 @@
 import { rentalCentsFor } from '@playtime/shared/domain/availability/rules';
-import {
-  DEFAULT_DECISION_HOURS,
-  MAX_DECISION_HOURS,
-  MAX_PLAYERS,
-  MAX_PLAYERS_STEP,
-  MAX_SIDELINE_SIZE,
-  MIN_DECISION_HOURS,
-  MIN_MINIMUM_PLAYERS,
-  MIN_PLAYERS,
-  MIN_SIDELINE_SIZE,
-} from '@playtime/shared/domain/games/rules';
+import { GAME_SETTING_LIMITS as LIMITS } from '@playtime/shared/contract/games';
+import { DEFAULT_DECISION_HOURS } from '@playtime/shared/domain/games/rules';
 import { Alert, Box, Button, Checkbox, Group, NumberInput, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -21,6 +12,7 @@ import {
   priceError,
   settingsErrors,
   type GameSettings,
+  type SettingsField,
   type WizardDraft,
 } from './wizard-state';
 import { useWizard } from './wizard-store';
@@ -63,6 +55,14 @@ export function ConfigureStep() {
     const { sidelineSize, minPlayers, decisionHours, maxPlayers, price } = draft;
     dispatch({ type: 'configure', name, maxPlayers, price, sidelineSize, minPlayers, decisionHours, ...change });
   };
+  /** A whole-number setting's box: the draft's value (emptied: ''), the contract's refusal of it, its change. */
+  const wholeNumber = (setting: SettingsField) => ({
+    allowDecimal: false,
+    allowNegative: false,
+    value: draft[setting] ?? '',
+    error: invalidSettings[setting],
+    onChange: (value: number | string) => configure({ [setting]: value }),
+  });
 
   return (
     <Stack gap="lg">
@@ -72,9 +72,7 @@ export function ConfigureStep() {
           Max Players: {draft.maxPlayers}
         </Text>
         <Slider
-          min={MIN_PLAYERS}
-          max={MAX_PLAYERS}
-          step={MAX_PLAYERS_STEP}
+          {...LIMITS.maxPlayers}
           marks={MAX_PLAYERS_MARKS.map((value) => ({ value, label: String(value) }))}
           value={draft.maxPlayers}
           onChange={(value) => configure({ maxPlayers: value })}
@@ -93,13 +91,8 @@ export function ConfigureStep() {
       <NumberInput
         label="Sideline size"
         description="How many may wait on the sideline beyond the max players; after that, a waitlist"
-        min={MIN_SIDELINE_SIZE}
-        max={MAX_SIDELINE_SIZE}
-        allowDecimal={false}
-        allowNegative={false}
-        value={draft.sidelineSize}
-        error={invalidSettings.sidelineSize}
-        onChange={(value) => configure({ sidelineSize: value })}
+        {...LIMITS.sidelineSize}
+        {...wholeNumber('sidelineSize')}
       />
       <Stack gap="xs">
         <Checkbox
@@ -117,26 +110,17 @@ export function ConfigureStep() {
           <Group grow align="flex-start" wrap="wrap">
             <NumberInput
               label="Minimum players"
-              description={`${MIN_MINIMUM_PLAYERS} to ${draft.maxPlayers}`}
-              min={MIN_MINIMUM_PLAYERS}
+              description={`${LIMITS.minPlayers.min} to ${draft.maxPlayers}`}
+              {...LIMITS.minPlayers}
               max={draft.maxPlayers}
-              allowDecimal={false}
-              allowNegative={false}
-              value={draft.minPlayers ?? ''}
-              error={invalidSettings.minPlayers}
-              onChange={(value) => configure({ minPlayers: value })}
+              {...wholeNumber('minPlayers')}
               miw={160}
             />
             <NumberInput
               label="Decision time"
               description="Hours before the start"
-              min={MIN_DECISION_HOURS}
-              max={MAX_DECISION_HOURS}
-              allowDecimal={false}
-              allowNegative={false}
-              value={draft.decisionHours}
-              error={invalidSettings.decisionHours}
-              onChange={(value) => configure({ decisionHours: value })}
+              {...LIMITS.decisionHours}
+              {...wholeNumber('decisionHours')}
               miw={160}
             />
           </Group>

@@ -6,14 +6,9 @@ import {
   type ConfirmFlowState,
   type ConfirmFlowStep,
 } from './confirm-flow';
+import { heldSlotExample } from './held-slot-example';
 
-const hold = {
-  holdId: 'h1',
-  expiresAt: '2026-06-10T07:10:00.000Z',
-  rentalCents: 4000,
-  occurrences: [],
-  seriesId: null,
-};
+const hold = heldSlotExample;
 const freeHold = { ...hold, holdId: 'h2', rentalCents: 0 };
 const noHold = { hold: null, paymentId: null };
 

@@ -1,7 +1,19 @@
-import { Alert, Button, Card, Center, Group, Loader, Overlay, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Overlay,
+  Stack,
+  Table,
+  Text,
+  type AlertProps,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, type TablerIcon } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { formatDollars } from '../../../utils/money';
 import { HoldCountdown, PaymentDialog } from '../../../components/checkout';
@@ -176,6 +188,14 @@ export function ConfirmStep() {
 }
 
 /** The full-screen overlay of the Confirm flow: a spinner while the game is created, then 'Game Created'. */
+/** The creation's outcome over the page: a filled card, read out as it appears. */
+function OutcomeAlert({
+  icon: Icon,
+  ...props
+}: Omit<AlertProps, 'icon' | 'variant' | 'maw' | 'role'> & { icon: TablerIcon; children: ReactNode }) {
+  return <Alert variant="filled" icon={<Icon size={20} />} maw={420} role="alert" {...props} />;
+}
+
 function CreationOverlay({
   status,
   error,
@@ -194,31 +214,16 @@ function CreationOverlay({
       <Center h="100%" p="md">
         {status === 'pending' && <Loader size="xl" color="white" role="progressbar" aria-label="Creating the game" />}
         {status === 'success' && (
-          <Alert
-            color="pitch"
-            variant="filled"
-            icon={<IconCircleCheck size={20} />}
-            title="Game Created"
-            maw={420}
-            style={{ cursor: 'pointer' }}
-            role="alert"
-          >
+          <OutcomeAlert color="pitch" icon={IconCircleCheck} title="Game Created" style={{ cursor: 'pointer' }}>
             <Text fz="sm">Tap anywhere to see your games.</Text>
             {/* The overlay's click handles it (a key press on the button bubbles there too). */}
             <Button size="xs" variant="white" color="pitch" mt="sm">
               Go to my games
             </Button>
-          </Alert>
+          </OutcomeAlert>
         )}
         {status === 'error' && (
-          <Alert
-            color="red"
-            variant="filled"
-            icon={<IconAlertTriangle size={20} />}
-            title="The game was not created"
-            maw={420}
-            role="alert"
-          >
+          <OutcomeAlert color="red" icon={IconAlertTriangle} title="The game was not created">
             <Text fz="sm">{errorMessage(error)}</Text>
             {paid && (
               <Text fz="sm" mt="xs">
@@ -234,7 +239,7 @@ function CreationOverlay({
                 Go to my games
               </Button>
             </Group>
-          </Alert>
+          </OutcomeAlert>
         )}
       </Center>
     </Overlay>

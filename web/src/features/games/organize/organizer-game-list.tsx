@@ -6,28 +6,15 @@ import {
   type OrganizerGameListWhen,
 } from '@playtime/shared/contract/organizer-games';
 import { gameHasEnded } from '@playtime/shared/domain/games/rules';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/notify';
 import { playersLabel } from '../../../utils/game-timing';
 import { useOrganizerGameList, type GameInList } from '../api/organize';
 import classes from './organizer-game-list.module.css';
+import { LoadFailed } from '../../../components/load-failed';
+import { Loading } from '../../../components/loading';
 
 const WHEN_OPTIONS = [
   { value: 'upcoming', label: TEXTS.upcoming },
@@ -60,19 +47,8 @@ export function OrganizerGameList({ now, onCancel }: { now: Date; onCancel: (gam
           }}
         />
       </Group>
-      {list.isPending && (
-        <Center py="md">
-          <Loader role="progressbar" aria-label="Loading your games" />
-        </Center>
-      )}
-      {list.isError && (
-        <Alert color="red" title="Your games could not be loaded">
-          <Text fz="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" mt="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {list.isPending && <Loading label="Loading your games" />}
+      <LoadFailed query={list} title="Your games could not be loaded" />
       {list.isSuccess && list.data.entries.length === 0 && (
         <Text c="dimmed">{when === 'upcoming' ? TEXTS.noUpcoming : TEXTS.noPast}</Text>
       )}

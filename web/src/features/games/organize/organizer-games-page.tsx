@@ -1,6 +1,6 @@
 import { ORGANIZER_GAME_LIST_TEXTS as LIST_TEXTS } from '@playtime/shared/contract/organizer-games';
 import { seriesWeekLabel } from '@playtime/shared/contract/series';
-import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { GameCard } from '../../../components/game-card';
 import { PageTitle } from '../../../components/page-title';
 import { useNow } from '../../../hooks/use-now';
 import { useSmallScreen } from '../../../hooks/use-small-screen';
-import { errorMessage } from '../../../lib/notify';
 import { useLiveRoom } from '../../../hooks/use-live-room';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCancelSeries, useDeleteGame, useOrganizerGames, useSeriesGames, type GameInList } from '../api/organize';
@@ -18,6 +17,7 @@ import { formatDollars } from '../../../utils/money';
 import { OrganizerGameList } from './organizer-game-list';
 import { refundNotice, restOfSeriesRefunds, toGameSummary, upcomingGames } from './organizer-games';
 import { useWizard } from './wizard-store';
+import { CallFailed, LoadFailed } from '../../../components/load-failed';
 
 /**
  * Spec §2 Organizer games: the captain's upcoming games, Create New Game, delete after a confirmation;
@@ -54,14 +54,7 @@ export function OrganizerGamesPage() {
           <Loader />
         </Center>
       )}
-      {games.isError && (
-        <Alert color="red" title="Your games could not be loaded">
-          <Text fz="sm">{errorMessage(games.error)}</Text>
-          <Button size="xs" mt="sm" onClick={() => void games.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <LoadFailed query={games} title="Your games could not be loaded" />
       {games.isSuccess && upcoming.length === 0 && (
         <Text c="dimmed">No upcoming games. Create one to get started.</Text>
       )}
@@ -121,11 +114,7 @@ function DeleteGameDialog({
           <Text fz="sm" fw={600}>
             {refundNotice(game, now)}
           </Text>
-          {deleteGame.isError && (
-            <Alert color="red" title="The game was not deleted">
-              {errorMessage(deleteGame.error)}
-            </Alert>
-          )}
+          <CallFailed call={deleteGame} title="The game was not deleted" />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={close}>
               Keep the game
@@ -178,11 +167,7 @@ function CancelRestDialog({ game, now, onClose }: { game: GameInList | undefined
             fee are refunded in full.
           </Text>
           {series.isPending && <Loader size="sm" role="progressbar" aria-label="Loading the weeks" />}
-          {series.isError && (
-            <Alert color="red" title="The weeks could not be loaded">
-              {errorMessage(series.error)}
-            </Alert>
-          )}
+          <CallFailed call={series} title="The weeks could not be loaded" />
           {series.isSuccess && (
             <Table data-testid="series-refunds">
               <Table.Thead>
@@ -211,11 +196,7 @@ function CancelRestDialog({ game, now, onClose }: { game: GameInList | undefined
               hours away keeps the owner's rental.
             </Text>
           )}
-          {cancelSeries.isError && (
-            <Alert color="red" title="The series was not cancelled">
-              {errorMessage(cancelSeries.error)}
-            </Alert>
-          )}
+          <CallFailed call={cancelSeries} title="The series was not cancelled" />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={close}>
               Keep the series

@@ -1,11 +1,12 @@
-import { Accordion, Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconSearch, IconSoccerField } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/notify';
 import { useVenueSearch, VENUE_SEARCH_MIN_LENGTH, type VenueResult } from '../api/organize';
 import { useWizard } from './wizard-store';
+import { LoadFailed } from '../../../components/load-failed';
+import { Loading } from '../../../components/loading';
 
 /** Spec §5/§9: the search runs 300 ms after typing stops, once the text is longer than 2 characters. */
 export const VENUE_SEARCH_DEBOUNCE_MS = 300;
@@ -36,19 +37,8 @@ export function SelectFieldStep() {
         description={`Type at least ${VENUE_SEARCH_MIN_LENGTH} characters`}
         data-autofocus
       />
-      {searching && venues.isFetching && !venues.data && (
-        <Center py="md">
-          <Loader role="progressbar" aria-label="Searching venues" />
-        </Center>
-      )}
-      {searching && venues.isError && (
-        <Alert color="red" title="The venues could not be loaded">
-          <Text fz="sm">{errorMessage(venues.error)}</Text>
-          <Button size="xs" mt="sm" onClick={() => void venues.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {searching && venues.isFetching && !venues.data && <Loading label="Searching venues" />}
+      {searching && <LoadFailed query={venues} title="The venues could not be loaded" />}
       {searching && venues.data?.length === 0 && <Text c="dimmed">No results</Text>}
       {searching && venues.data && venues.data.length > 0 && (
         <Accordion variant="separated" chevronPosition="right">

@@ -1,19 +1,6 @@
 import { DEFAULT_FIELD_TIME_ZONE } from '@playtime/shared/contract/availability';
 import { MAX_GAME_MINUTES, MIN_GAME_MINUTES, SLOT_MINUTES } from '@playtime/shared/domain/slot-grid';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  ScrollArea,
-  Slider,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, ScrollArea, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
 import { RepeatWeekly, useSeriesWeeks } from './repeat-weekly';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -21,7 +8,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNow } from '../../../hooks/use-now';
 import { browserTimeZone } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/notify';
 import { durationLabel } from '../../../utils/game-timing';
 import { stepsBetween } from '../../../utils/steps';
 import { useLiveRoom } from '../../../hooks/use-live-room';
@@ -40,6 +26,8 @@ import {
   type Slot,
 } from './slots';
 import { useWizard } from './wizard-store';
+import { LoadFailed } from '../../../components/load-failed';
+import { Loading } from '../../../components/loading';
 
 const durationText = (minutes: number) => durationLabel(new Date(0), new Date(minutes * 60_000));
 const DURATION_MARKS = stepsBetween(MIN_GAME_MINUTES, MAX_GAME_MINUTES, SLOT_MINUTES).map((value) => ({
@@ -152,19 +140,8 @@ export function SelectTimeStep() {
           Part of the time you picked was just taken or does not fit this duration. Pick another time.
         </Alert>
       )}
-      {availability.isPending && (
-        <Center py="md">
-          <Loader role="progressbar" aria-label="Loading the times" />
-        </Center>
-      )}
-      {availability.isError && (
-        <Alert color="red" title="The times could not be loaded">
-          <Text fz="sm">{errorMessage(availability.error)}</Text>
-          <Button size="xs" mt="sm" onClick={() => void availability.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {availability.isPending && <Loading label="Loading the times" />}
+      <LoadFailed query={availability} title="The times could not be loaded" />
       {availability.isSuccess && shown.slots.length === 0 && <Text c="dimmed">No availablility on this day.</Text>}
       {shown.slots.length > 0 && (
         <SlotList slots={shown.slots} endLabel={spanEndLabel(shown.slots, day, zone)} onClick={click} />

@@ -13,6 +13,7 @@ import {
   type WizardAction,
   type WizardState,
 } from './wizard-state';
+import { heldSlotExample } from './held-slot-example';
 
 const field = {
   fieldId: 'f1',
@@ -29,13 +30,7 @@ const field = {
 };
 const subField = { subFieldId: 's1', name: 'North' };
 const selection = { startDate: '2026-06-10T08:00:00.000Z', endDate: '2026-06-10T09:00:00.000Z' };
-const hold = {
-  holdId: 'h1',
-  expiresAt: '2026-06-10T07:10:00.000Z',
-  rentalCents: 4000,
-  occurrences: [],
-  seriesId: null,
-};
+const hold = heldSlotExample;
 
 const run = (...actions: WizardAction[]): WizardState => actions.reduce(wizardReducer, initialWizardState);
 const chosen: WizardAction[] = [

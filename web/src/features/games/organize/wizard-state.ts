@@ -239,7 +239,7 @@ export function priceError(price: string): string | null {
 /** An emptied number box is no number (the schema's coercion would read '' as 0). */
 const emptiedAsNaN = <T>(value: T) => (value === '' ? Number.NaN : value);
 
-type SettingsField = 'sidelineSize' | 'minPlayers' | 'decisionHours';
+export type SettingsField = 'sidelineSize' | 'minPlayers' | 'decisionHours';
 
 /**
  * The game settings' problems as the server's hold-slot schema finds them, by field: the Configure step

@@ -5,6 +5,7 @@ import {
   SERIES_WEEK_NOT_OPEN,
   spotOfferedToOther,
 } from '@playtime/shared/domain/games/messages';
+import { SERIES_WEEK_NOT_OPEN_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import {
   cancellationMessage,
   FIRST_JOIN_FAILED,
@@ -39,7 +40,7 @@ describe('join failure messages', () => {
   it('tells a newcomer to a regulars-first week why and until when, as the server says it (issue #41)', () => {
     const message = 'Regulars pick first until Friday 6 pm; you can join then or join the waitlist';
     expect(joinFailureMessage(new ApiError(403, 'regulars_first', message), true)).toBe(message);
-    const notOpen = new ApiError(409, 'series_week_not_open', SERIES_WEEK_NOT_OPEN);
+    const notOpen = new ApiError(409, SERIES_WEEK_NOT_OPEN_CODE, SERIES_WEEK_NOT_OPEN);
     expect(joinFailureMessage(notOpen, true)).toBe(SERIES_WEEK_NOT_OPEN);
   });
 

@@ -8,7 +8,7 @@ import {
   REMOVED_FROM_FREE_GAME,
 } from '@playtime/shared/domain/games/messages';
 import type { GameDetail } from '@playtime/shared/contract/games';
-import { REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
+import { REGULARS_FIRST_CODE, SERIES_WEEK_NOT_OPEN_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import { ApiError } from '../../../lib/api-error';
 
 /** Spec §8 texts of the game page. */
@@ -60,7 +60,7 @@ const PASSED_ON = [
 ];
 
 /** Refusals passed on by their code, since their words name a time (issue #41). */
-const PASSED_ON_CODES = [REGULARS_FIRST_CODE, 'series_week_not_open'];
+const PASSED_ON_CODES = [REGULARS_FIRST_CODE, SERIES_WEEK_NOT_OPEN_CODE];
 
 /**
  * What the person is told when a join or move is refused: a full pitch or a removal says so, anything

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { useAllowPlayerBack, type LoadedGame } from '../api/play';
+import { FailureAlert } from '../../../components/failure-alert';
 
 /**
  * The Manage area's removed players (DESIGN §8): each stays out of the game until the organizer
@@ -40,11 +41,7 @@ export function RemovedPlayers({ game }: { game: LoadedGame }) {
             </Button>
           </Group>
         ))}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
       </Stack>
     </Card>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { useAddRegular, useRemoveRegular, type LoadedGame } from '../api/play';
+import { FailureAlert } from '../../../components/failure-alert';
 
 /**
  * Issue #30: when a series week opens, and to whom: nobody before last week's game ends, its regulars
@@ -79,11 +80,7 @@ export function SeriesRegulars({ game }: { game: LoadedGame }) {
             </Button>
           </Group>
         </form>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
       </Stack>
     </Card>
   );

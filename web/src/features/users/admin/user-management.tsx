@@ -1,8 +1,6 @@
 import { rooms } from '@playtime/shared/contract/rooms';
 import { describeGameLeft, describeUserDeletion } from '@playtime/shared/contract/users';
 import { Avatar, Badge, Button, Card, Group, List, Select, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserTimeZone } from '../../../lib/api-client';
 import { useLiveRoom } from '../../../hooks/use-live-room';
@@ -16,9 +14,11 @@ import {
 import { useCurrentUser } from '../../../lib/current-user/current-user';
 import { adminUserKeys } from '../../../lib/current-user/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../../../lib/current-user/roles';
-import { PAGE_SIZE_OPTIONS, pagingState } from '../../../components/paging';
+import { pagingState } from '../../../components/paging';
 import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
-import { TablePaging } from '../../../components/table-paging';
+import { TablePaging, useTablePages } from '../../../components/table-paging';
+import { RowDeleteButton, RowEditButton } from '../../../components/row-actions';
+import { confirmDanger } from '../../../components/confirm-danger';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 /**
@@ -49,9 +49,9 @@ function confirmDelete(
   consequences: { line: string; gamesLeft: string[] } | { error: string },
   onConfirm: () => void,
 ) {
-  modals.openConfirmModal({
+  confirmDanger({
     title: 'Delete user',
-    centered: true,
+    confirm: 'Delete',
     children: (
       <>
         <Text size="sm">
@@ -77,33 +77,29 @@ function confirmDelete(
         )}
       </>
     ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm,
   });
 }
 
 /** An admin about to change their own role is asked first: taking away their admin role locks them out of this page. */
 function confirmOwnRoleChange(role: Role, onConfirm: () => void) {
-  modals.openConfirmModal({
+  confirmDanger({
     title: 'Change your own role',
-    centered: true,
+    confirm: 'Change my role',
     children: (
       <Text size="sm">
         Change your own role to <b>{roleLabel(role)}</b>?{' '}
         {role === 'admin' ? '' : 'You will no longer be an admin and cannot manage users.'}
       </Text>
     ),
-    labels: { confirm: 'Change my role', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
     onConfirm,
   });
 }
 
 /** The admin's 'User Management' table (a card per user on phones): server-paged, role edit one user at a time, delete. */
 export function UserManagement() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const pages = useTablePages();
+  const { page, pageSize, setPage } = pages;
   const [edit, setEdit] = useState<RoleEdit | null>(null);
 
   const usersPage = useUsersPage(page, pageSize);
@@ -199,24 +195,8 @@ export function UserManagement() {
         </Group>
       ) : (
         <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => setEdit({ userId: user.userId, role: user.role })}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            loading={previewing === user.userId}
-            onClick={() => void askToDelete(user)}
-          >
-            Delete
-          </Button>
+          <RowEditButton onClick={() => setEdit({ userId: user.userId, role: user.role })} />
+          <RowDeleteButton loading={previewing === user.userId} onClick={() => void askToDelete(user)} />
         </Group>
       ),
     };
@@ -244,14 +224,7 @@ export function UserManagement() {
         }
       />
 
-      <TablePaging
-        page={page}
-        pageSize={pageSize}
-        total={usersPage.data?.total ?? 0}
-        loading={usersPage.isPlaceholderData}
-        onPage={setPage}
-        onPageSize={setPageSize}
-      />
+      <TablePaging pages={pages} total={usersPage.data?.total ?? 0} loading={usersPage.isPlaceholderData} />
     </Card>
   );
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
+import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import type { Config } from '@playtime/shared/infra/config/config';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
@@ -83,4 +85,19 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
     gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
   );
   return router;
+}
+
+/** The command API as every entry composes it: the service's parts, the configuration's settings, the clock and random ids. */
+export function commandApiOf(
+  parts: ServiceParts,
+  config: Config,
+  deps: Pick<CommandApiDependencies, 'metrics' | 'geocoder' | 'logger' | 'payments' | 'jobQueues'>,
+): Router {
+  return createCommandApi({
+    ...parts,
+    now: () => new Date(),
+    newId: randomUUID,
+    ...commandApiSettings(config),
+    ...deps,
+  });
 }

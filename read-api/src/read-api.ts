@@ -1,6 +1,9 @@
 import { Router, type Response } from 'express';
 import type pg from 'pg';
+import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
 import type { PublicConfig } from '@playtime/shared/contract/public-config';
+import type { Config } from '@playtime/shared/infra/config/config';
+import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
@@ -59,4 +62,19 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.use(calendarQueryRoutes(deps));
   router.use(notificationQueryRoutes(deps));
   return router;
+}
+
+/** The read API as every entry composes it: the service's parts, the configuration's settings, every projection. */
+export function readApiOf(
+  parts: ServiceParts,
+  config: Pick<Config, 'READ_WAIT_MS' | 'PARTNER_SHEET_URL'>,
+  deps: Pick<ReadApiDependencies, 'geocoder' | 'metrics' | 'jobQueues'>,
+): Router {
+  return createReadApi({
+    ...parts,
+    projections: PROJECTION_NAMES,
+    readWaitMs: config.READ_WAIT_MS,
+    partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
+    ...deps,
+  });
 }

@@ -48,19 +48,22 @@ export function createReadApi(deps: ReadApiDependencies): Router {
     res.json(deps.publicConfig);
   });
   router.use('/api', readYourWrites(deps));
-  router.use(userQueryRoutes(deps));
-  router.use(adminAccountQueryRoutes(deps));
-  router.use(fieldQueryRoutes(deps));
-  router.use(availabilityQueryRoutes(deps));
-  router.use(gameQueryRoutes(deps));
-  router.use(organizerGameListRoutes(deps));
-  router.use(auditQueryRoutes(deps));
-  router.use(partnerQueryRoutes(deps));
-  router.use(operationsQueryRoutes(deps));
-  router.use(mailQueryRoutes(deps));
-  router.use(pictureQueryRoutes(deps));
-  router.use(calendarQueryRoutes(deps));
-  router.use(notificationQueryRoutes(deps));
+  const capabilities = [
+    userQueryRoutes,
+    adminAccountQueryRoutes,
+    fieldQueryRoutes,
+    availabilityQueryRoutes,
+    gameQueryRoutes,
+    organizerGameListRoutes,
+    auditQueryRoutes,
+    partnerQueryRoutes,
+    operationsQueryRoutes,
+    mailQueryRoutes,
+    pictureQueryRoutes,
+    calendarQueryRoutes,
+    notificationQueryRoutes,
+  ];
+  for (const routesOf of capabilities) router.use(routesOf(deps));
   return router;
 }
 

@@ -4,7 +4,7 @@
  * (command-api/src/main.ts, projector/src/main.ts, read-api/src/main.ts) compose the same parts.
  */
 import { createServer } from 'node:http';
-import { commandApiOf } from '@playtime/command-api/command-api';
+import { commandApiOf, setUpCommandApiPayments } from '@playtime/command-api/command-api';
 import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-import';
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
 import { pictureUploadRoutes } from '@playtime/command-api/pictures/routes';
@@ -20,12 +20,7 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
 import { projectionOpsRoutes } from '@playtime/shared/infra/ops/health';
-import {
-  setUpPayments,
-  stripeSettingsOf,
-  type Payments,
-  type PaymentsOptions,
-} from '@playtime/shared/game-loop/payments/setup';
+import type { Payments, PaymentsOptions } from '@playtime/shared/game-loop/payments/setup';
 import { openConfiguredJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
@@ -59,14 +54,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   });
 
   const geocoder = createGeocoder(config);
-  const payments = await setUpPayments({
-    ...parts,
-    redisUrl: config.REDIS_URL,
-    logger,
-    stripe: stripeSettingsOf(config),
-    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
-    ...options,
-  });
+  const payments = await setUpCommandApiPayments(parts, config, logger, options);
 
   const jobs = await openConfiguredJobQueues({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }, logger);
   collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });

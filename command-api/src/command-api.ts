@@ -9,6 +9,12 @@ import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
 import { verifyEntryPayment, verifyRentalPayment } from '@playtime/shared/game-loop/game-payments';
+import {
+  setUpPayments,
+  stripeSettingsOf,
+  type Payments,
+  type PaymentsOptions,
+} from '@playtime/shared/game-loop/payments/setup';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
@@ -99,5 +105,25 @@ export function commandApiOf(
     newId: randomUUID,
     ...commandApiSettings(config),
     ...deps,
+  });
+}
+
+/**
+ * The payments of a process that serves the command API, set up from its parts and the configuration;
+ * `options` are what tests fix (the simulated processor's webhook randomness and fees).
+ */
+export function setUpCommandApiPayments(
+  parts: ServiceParts,
+  config: Config,
+  logger: Logger,
+  options: Pick<PaymentsOptions, 'webhookDelivery' | 'feeCents'> = {},
+): Promise<Payments> {
+  return setUpPayments({
+    ...parts,
+    redisUrl: config.REDIS_URL,
+    logger,
+    stripe: stripeSettingsOf(config),
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    ...options,
   });
 }

@@ -5,8 +5,7 @@ import { databaseCheck, opsRoutes } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { openConfiguredJobQueues } from '@playtime/shared/infra/jobs/queues';
-import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
-import { commandApiOf } from './command-api';
+import { commandApiOf, setUpCommandApiPayments } from './command-api';
 import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
 import { prepareAtStart } from './demo/seed-demo';
@@ -19,13 +18,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
     serveIdentityProvider: false,
     metrics,
   });
-  const payments = await setUpPayments({
-    ...parts,
-    redisUrl: config.REDIS_URL,
-    logger,
-    stripe: stripeSettingsOf(config),
-    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
-  });
+  const payments = await setUpCommandApiPayments(parts, config, logger);
   const geocoder = createGeocoder(config);
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: false });
   const jobs = await openConfiguredJobQueues({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }, logger);

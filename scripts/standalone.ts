@@ -3,41 +3,31 @@
  * provider and the built web app, in one process on one port. The distributed entries
  * (command-api/src/main.ts, projector/src/main.ts, read-api/src/main.ts) compose the same parts.
  */
-import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import { userRowInLog } from '@playtime/command-api/users/users-in-log';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { commandApiSettings, createCommandApi } from '@playtime/command-api/command-api';
+import { commandApiOf, setUpCommandApiPayments } from '@playtime/command-api/command-api';
 import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-import';
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
 import { pictureUploadRoutes } from '@playtime/command-api/pictures/routes';
-import { startGameLoop } from '@playtime/projector/games/game-loop-worker';
-import { startAccountWithdrawal } from '@playtime/projector/users/account-withdrawal-worker';
-import { createProductProjector } from '@playtime/projector/product-projector';
+import { startProjectorWork } from '@playtime/projector/projector-work';
 import { projectionNames } from '@playtime/projector/product-projections';
 import { socketAnnouncer, type RoomEmitter } from '@playtime/projector/realtime/socket-announcer';
-import { createReadApi } from '@playtime/read-api/read-api';
-import { createRealtimeServer } from '@playtime/read-api/realtime/socket-server';
+import { readApiOf } from '@playtime/read-api/read-api';
+import { startRealtimeServer } from '@playtime/read-api/realtime/socket-server';
 import { WEB_DIST, webAppRoutes } from '@playtime/read-api/web-app';
 import type { Config } from '@playtime/shared/infra/config/config';
 import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { createLogger } from '@playtime/shared/infra/logging';
 import { createMetrics } from '@playtime/shared/infra/metrics/metrics';
-import { databaseCheck, opsRoutes, projectionsCheck } from '@playtime/shared/infra/ops/health';
-import {
-  setUpPayments,
-  stripeSettingsOf,
-  type Payments,
-  type PaymentsOptions,
-} from '@playtime/shared/game-loop/payments/setup';
-import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
-import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
+import { projectionOpsRoutes } from '@playtime/shared/infra/ops/health';
+import type { Payments, PaymentsOptions } from '@playtime/shared/game-loop/payments/setup';
+import { openConfiguredJobQueues } from '@playtime/shared/infra/jobs/queues';
 import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { closeInTurn } from '@playtime/shared/infra/runtime/close-in-turn';
 import { stopServing } from '@playtime/shared/infra/http/stop-serving';
-import { startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
+import type { EmailWorker } from '@playtime/shared/infra/email/email-worker';
 import { prepareAtStart } from '@playtime/command-api/demo/seed-demo';
 
 export interface RunningApp {
@@ -66,67 +56,20 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   });
 
   const geocoder = createGeocoder(config);
-  const payments = await setUpPayments({
-    ...parts,
-    redisUrl: config.REDIS_URL,
-    logger,
-    stripe: stripeSettingsOf(config),
-    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
-    ...options,
-  });
+  const payments = await setUpCommandApiPayments(parts, config, logger, options);
 
-  const jobs = await openJobQueues(
-    selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }),
-    logger,
-  );
+  const jobs = await openConfiguredJobQueues({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }, logger);
   collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
 
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
-  const realtime = await createRealtimeServer({
-    httpServer,
-    resolveUser: parts.resolveUser,
-    sessions: { verify: parts.identity.verify, ends: parts.identity.sessions },
-    pool: parts.pool,
-    databaseUrl: parts.databaseUrl,
-    metrics,
+  const realtime = await startRealtimeServer(parts, config, { httpServer, metrics, logger });
+  const { projector, gameLoop, accountWithdrawal, email } = await startProjectorWork(parts, config, {
     logger,
-    redisUrl: config.REDIS_URL,
-  });
-  const gameLoop = await startGameLoop({
-    ...parts,
-    redisUrl: config.REDIS_URL,
+    metrics,
     refund: payments.refund,
-    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
-    offerWindows: offerWindowsOf(config),
-    reminderHours: config.REMINDER_HOURS,
-    logger,
-  });
-  const accountWithdrawal = await startAccountWithdrawal({
-    ...parts,
-    redisUrl: config.REDIS_URL,
-    logger,
-    offerWindows: offerWindowsOf(config),
-  });
-  const email = await startEmailWorker({
-    pool: parts.pool,
-    databaseUrl: parts.databaseUrl,
-    redisUrl: config.REDIS_URL,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    publicUrl: parts.publicUrl,
-    logger,
-  });
-  const projector = createProductProjector({
-    infrastructure: parts,
     announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter),
-    logger,
-    metrics,
-    reactors: [gameLoop.projection, accountWithdrawal.projection],
-    mail: email.settings,
-    rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
-  await projector.start();
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: true });
 
   handler = createServiceApp({
@@ -138,44 +81,19 @@ export async function startStandalone(config: Config, options: StandaloneOptions
       ...parts.identityRoutes,
       paymentWebhookRoutes(payments.inbox),
       pictureUploadRoutes(parts),
-      opsRoutes({
+      projectionOpsRoutes({
         service: 'standalone',
         metrics,
         metricsToken: config.METRICS_TOKEN,
-        checks: [
-          databaseCheck(parts.pool),
-          projectionsCheck({
-            pool: parts.pool,
-            store: parts.store,
-            projections: projectionNames,
-            maxLagMs: config.READY_MAX_LAG_MS,
-            lagFails: true,
-            metrics,
-          }),
-        ],
+        ...parts,
+        projections: projectionNames,
+        maxLagMs: config.READY_MAX_LAG_MS,
+        lagFails: true,
       }),
     ],
     api: [
-      createCommandApi({
-        ...parts,
-        metrics,
-        now: () => new Date(),
-        newId: randomUUID,
-        geocoder,
-        ...commandApiSettings(config),
-        logger,
-        payments,
-        jobQueues: jobs.queues,
-      }),
-      createReadApi({
-        ...parts,
-        projections: projectionNames,
-        readWaitMs: config.READ_WAIT_MS,
-        geocoder,
-        metrics,
-        jobQueues: jobs.queues,
-        partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
-      }),
+      commandApiOf(parts, config, { metrics, geocoder, logger, payments, jobQueues: jobs.queues }),
+      readApiOf(parts, config, { geocoder, metrics, jobQueues: jobs.queues }),
     ],
     after: [webAppRoutes(WEB_DIST)],
     securityHeaders: parts.securityHeaders,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
+import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import type { Config } from '@playtime/shared/infra/config/config';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
@@ -7,6 +9,12 @@ import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
 import { verifyEntryPayment, verifyRentalPayment } from '@playtime/shared/game-loop/payments/verified-payment';
+import {
+  setUpPayments,
+  stripeSettingsOf,
+  type Payments,
+  type PaymentsOptions,
+} from '@playtime/shared/game-loop/payments/setup';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
@@ -96,4 +104,39 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
     gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
   );
   return router;
+}
+
+/** The command API as every entry composes it: the service's parts, the configuration's settings, the clock and random ids. */
+export function commandApiOf(
+  parts: ServiceParts,
+  config: Config,
+  deps: Pick<CommandApiDependencies, 'metrics' | 'geocoder' | 'logger' | 'payments' | 'jobQueues'>,
+): Router {
+  return createCommandApi({
+    ...parts,
+    now: () => new Date(),
+    newId: randomUUID,
+    ...commandApiSettings(config),
+    ...deps,
+  });
+}
+
+/**
+ * The payments of a process that serves the command API, set up from its parts and the configuration;
+ * `options` are what tests fix (the simulated processor's webhook randomness and fees).
+ */
+export function setUpCommandApiPayments(
+  parts: ServiceParts,
+  config: Config,
+  logger: Logger,
+  options: Pick<PaymentsOptions, 'webhookDelivery' | 'feeCents'> = {},
+): Promise<Payments> {
+  return setUpPayments({
+    ...parts,
+    redisUrl: config.REDIS_URL,
+    logger,
+    stripe: stripeSettingsOf(config),
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    ...options,
+  });
 }

@@ -1,15 +1,12 @@
 /** Distributed entry: the command API alone. Needs DATABASE_URL (and EVENTSTORE_URL for EventStoreDB). */
-import { randomUUID } from 'node:crypto';
 import { userRowInLog } from './users/users-in-log';
 import { createGeocoder } from '@playtime/shared/infra/geocoding/geocoder';
 import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { databaseCheck, opsRoutes } from '@playtime/shared/infra/ops/health';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
-import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
-import { openJobQueues } from '@playtime/shared/infra/jobs/queues';
-import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
-import { commandApiSettings, createCommandApi } from './command-api';
+import { openConfiguredJobQueues } from '@playtime/shared/infra/jobs/queues';
+import { commandApiOf, setUpCommandApiPayments } from './command-api';
 import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
 import { prepareAtStart } from './demo/seed-demo';
@@ -23,19 +20,10 @@ runService('command-api', async ({ config, logger, metrics }) => {
     serveIdentityProvider: false,
     metrics,
   });
-  const payments = await setUpPayments({
-    ...parts,
-    redisUrl: config.REDIS_URL,
-    logger,
-    stripe: stripeSettingsOf(config),
-    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
-  });
+  const payments = await setUpCommandApiPayments(parts, config, logger);
   const geocoder = createGeocoder(config);
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: false });
-  const jobs = await openJobQueues(
-    selectJobBackend({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }),
-    logger,
-  );
+  const jobs = await openConfiguredJobQueues({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }, logger);
 
   const app = createServiceApp({
     service: 'command-api',
@@ -52,19 +40,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
       paymentWebhookRoutes(payments.inbox),
       pictureUploadRoutes(parts),
     ],
-    api: [
-      createCommandApi({
-        ...parts,
-        metrics,
-        now: () => new Date(),
-        newId: randomUUID,
-        geocoder,
-        ...commandApiSettings(config),
-        logger,
-        payments,
-        jobQueues: jobs.queues,
-      }),
-    ],
+    api: [commandApiOf(parts, config, { metrics, geocoder, logger, payments, jobQueues: jobs.queues })],
   });
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
   const partnerSheet = await startPartnerSheetImport(config, parts, logger);

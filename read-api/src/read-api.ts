@@ -1,6 +1,9 @@
 import { Router, type Response } from 'express';
 import type pg from 'pg';
+import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
 import type { PublicConfig } from '@playtime/shared/contract/public-config';
+import type { Config } from '@playtime/shared/infra/config/config';
+import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
@@ -46,19 +49,37 @@ export function createReadApi(deps: ReadApiDependencies): Router {
     res.json(deps.publicConfig);
   });
   router.use('/api', readYourWrites(deps));
-  router.use(userQueryRoutes(deps));
-  router.use(adminAccountQueryRoutes(deps));
-  router.use(fieldQueryRoutes(deps));
-  router.use(availabilityQueryRoutes(deps));
-  router.use(gameQueryRoutes(deps));
-  router.use(organizerGameListRoutes(deps));
-  router.use(auditQueryRoutes(deps));
-  router.use(partnerQueryRoutes(deps));
-  router.use(paymentQueryRoutes(deps));
-  router.use(operationsQueryRoutes(deps));
-  router.use(mailQueryRoutes(deps));
-  router.use(pictureQueryRoutes(deps));
-  router.use(calendarQueryRoutes(deps));
-  router.use(notificationQueryRoutes(deps));
+  const capabilities = [
+    userQueryRoutes,
+    adminAccountQueryRoutes,
+    fieldQueryRoutes,
+    availabilityQueryRoutes,
+    gameQueryRoutes,
+    organizerGameListRoutes,
+    auditQueryRoutes,
+    partnerQueryRoutes,
+    paymentQueryRoutes,
+    operationsQueryRoutes,
+    mailQueryRoutes,
+    pictureQueryRoutes,
+    calendarQueryRoutes,
+    notificationQueryRoutes,
+  ];
+  for (const routesOf of capabilities) router.use(routesOf(deps));
   return router;
+}
+
+/** The read API as every entry composes it: the service's parts, the configuration's settings, every projection. */
+export function readApiOf(
+  parts: ServiceParts,
+  config: Pick<Config, 'READ_WAIT_MS' | 'PARTNER_SHEET_URL'>,
+  deps: Pick<ReadApiDependencies, 'geocoder' | 'metrics' | 'jobQueues'>,
+): Router {
+  return createReadApi({
+    ...parts,
+    projections: PROJECTION_NAMES,
+    readWaitMs: config.READ_WAIT_MS,
+    partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
+    ...deps,
+  });
 }

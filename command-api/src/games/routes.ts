@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   acceptSpotBody,
   allowPlayerBackBody,
@@ -17,7 +17,7 @@ import {
   type WaitlistPosition,
 } from '@playtime/shared/contract/games';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
-import type { VerifiedEntryPayment } from '@playtime/shared/domain/games/commands/game-command';
+import type { GameCommand, VerifiedEntryPayment } from '@playtime/shared/domain/games/commands/game-command';
 import { waitlistOf } from '@playtime/shared/domain/games/queries';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
@@ -55,6 +55,11 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   const router = Router();
   const signedIn = requireUser(deps.resolveUser);
   const { offerWindows } = deps;
+  /** A command on one game's stream, answered `{ ok: true }` once decided (a refusal answers as its error). */
+  const commandOnGame = async (req: Request, res: Response, gameId: string, command: GameCommand) => {
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), command);
+    res.json({ ok: true });
+  };
 
   router.post('/api/join-game', signedIn, async (req, res) => {
     const body = parseBody(joinGameBody, req.body);
@@ -86,54 +91,49 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
 
   router.post('/api/leave-game', signedIn, async (req, res) => {
     const { gameId } = parseBody(leaveGameBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'LeaveGame',
       offerWindows,
       playerId: req.user!.userId,
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/remove-player', signedIn, async (req, res) => {
     const { gameId, participantId } = parseBody(removePlayerBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'RemovePlayer',
       offerWindows,
       playerId: participantId,
       actorIsAdmin: actorIsAdmin(req),
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/allow-player-back', signedIn, async (req, res) => {
     const { gameId, participantId } = parseBody(allowPlayerBackBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'AllowPlayerBack',
       playerId: participantId,
       actorIsAdmin: actorIsAdmin(req),
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/switch-players', signedIn, async (req, res) => {
     const body = parseBody(switchPlayersBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(body.gameId), {
+    await commandOnGame(req, res, body.gameId, {
       type: 'SwitchPlayers',
       offerWindows,
       incomingId: body.participantId1,
       outgoingId: body.participantId2,
       actorIsAdmin: actorIsAdmin(req),
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/delete-game', signedIn, async (req, res) => {
     const { gameId } = parseBody(deleteGameBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'CancelGame',
       actorIsAdmin: actorIsAdmin(req),
     });
-    res.json({ ok: true });
   });
 
   // Issue #30: 'Cancel the rest of the series' — this week and every later one, each refunded as the field's policy says.
@@ -154,42 +154,38 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   router.post('/api/add-regular', signedIn, async (req, res) => {
     const { gameId, username } = parseBody(addRegularBody, req.body);
     const playerId = await userIdOfUsernameInLog(deps.commands, username);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'AddRegular',
       playerId,
       username,
       actorIsAdmin: actorIsAdmin(req),
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/remove-regular', signedIn, async (req, res) => {
     const { gameId, participantId } = parseBody(removeRegularBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'RemoveRegular',
       playerId: participantId,
       actorIsAdmin: actorIsAdmin(req),
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/accept-spot', signedIn, async (req, res) => {
     const { gameId } = parseBody(acceptSpotBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'AcceptSpot',
       playerId: req.user!.userId,
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/decline-spot', signedIn, async (req, res) => {
     const { gameId } = parseBody(declineSpotBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'DeclineSpot',
       playerId: req.user!.userId,
       offerWindows,
     });
-    res.json({ ok: true });
   });
 
   router.post('/api/join-waitlist', signedIn, async (req, res) => {
@@ -210,12 +206,11 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
 
   router.post('/api/leave-waitlist', signedIn, async (req, res) => {
     const { gameId } = parseBody(leaveWaitlistBody, req.body);
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
+    await commandOnGame(req, res, gameId, {
       type: 'LeaveWaitlist',
       playerId: req.user!.userId,
       offerWindows,
     });
-    res.json({ ok: true });
   });
 
   return router;

@@ -4,6 +4,7 @@ import type { FieldEvent } from '@playtime/shared/domain/fields/events';
 import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { QueryingProjection } from '../runtime/projection';
+import type { PoolClient } from 'pg';
 
 /**
  * read.availability_windows: the availability windows of every sub-field, for the owner's timeline
@@ -87,19 +88,13 @@ export const availabilityWindowsProjection: QueryingProjection = {
           changed(event.data.fieldId, event.data.ownerId);
           break;
         case 'SubFieldRemoved': {
-          const { rows } = await db.query<{ owner_id: string }>(
-            'DELETE FROM availability_windows WHERE sub_field_id = $1 RETURNING owner_id',
-            [event.data.subFieldId],
-          );
-          if (rows[0]) changed(event.data.fieldId, rows[0].owner_id);
+          const ownerId = await deleteWindows(db, 'sub_field_id', event.data.subFieldId);
+          if (ownerId) changed(event.data.fieldId, ownerId);
           break;
         }
         case 'FieldDeleted': {
-          const { rows } = await db.query<{ owner_id: string }>(
-            'DELETE FROM availability_windows WHERE field_id = $1 RETURNING owner_id',
-            [event.data.fieldId],
-          );
-          if (rows[0]) changed(event.data.fieldId, rows[0].owner_id);
+          const ownerId = await deleteWindows(db, 'field_id', event.data.fieldId);
+          if (ownerId) changed(event.data.fieldId, ownerId);
           break;
         }
         default:
@@ -109,3 +104,12 @@ export const availabilityWindowsProjection: QueryingProjection = {
     return keys;
   },
 };
+
+/** Deletes a sub-field's or a field's windows; the owner they belonged to when there were any, for their rooms. */
+async function deleteWindows(db: PoolClient, of: 'sub_field_id' | 'field_id', id: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ owner_id: string }>(
+    `DELETE FROM availability_windows WHERE ${of} = $1 RETURNING owner_id`,
+    [id],
+  );
+  return rows[0]?.owner_id;
+}

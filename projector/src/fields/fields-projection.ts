@@ -91,7 +91,8 @@ export const fieldsProjection: QueryingProjection = {
         }
         case 'FieldEdited': {
           const d = event.data;
-          const { rows } = await db.query<{ owner_id: string }>(
+          ownerId = await updateField(
+            db,
             `UPDATE fields SET name = $2, address = $3, zip_code = $4, city = $5, price_cents = $6, description = $7, picture = $8,
                     latitude = $9, longitude = $10
               WHERE field_id = $1 RETURNING owner_id`,
@@ -108,32 +109,27 @@ export const fieldsProjection: QueryingProjection = {
               d.longitude,
             ],
           );
-          ownerId = rows[0]?.owner_id;
           break;
         }
         case 'FieldPolicySet': {
           const d = event.data;
-          const { rows } = await db.query<{ owner_id: string }>(
+          ownerId = await updateField(
+            db,
             'UPDATE fields SET cancellation_window_hours = $2, free_rental = $3 WHERE field_id = $1 RETURNING owner_id',
             [d.fieldId, d.cancellationWindowHours, d.freeRental],
           );
-          ownerId = rows[0]?.owner_id;
           break;
         }
         case 'FieldDeleted': {
-          const { rows } = await db.query<{ owner_id: string }>(
-            'UPDATE fields SET deleted = true WHERE field_id = $1 RETURNING owner_id',
-            [event.data.fieldId],
-          );
-          ownerId = rows[0]?.owner_id;
+          ownerId = await updateField(db, 'UPDATE fields SET deleted = true WHERE field_id = $1 RETURNING owner_id', [
+            event.data.fieldId,
+          ]);
           break;
         }
         case 'FieldWithdrawn': {
-          const { rows } = await db.query<{ owner_id: string }>(
-            'UPDATE fields SET withdrawn = true WHERE field_id = $1 RETURNING owner_id',
-            [event.data.fieldId],
-          );
-          ownerId = rows[0]?.owner_id;
+          ownerId = await updateField(db, 'UPDATE fields SET withdrawn = true WHERE field_id = $1 RETURNING owner_id', [
+            event.data.fieldId,
+          ]);
           break;
         }
         case 'SubFieldAdded': {
@@ -158,6 +154,12 @@ export const fieldsProjection: QueryingProjection = {
     return keys;
   },
 };
+
+/** An UPDATE of one field's row that returns its owner_id: the owner whose room hears of the change. */
+async function updateField(db: PoolClient, sql: string, params: unknown[]): Promise<string | undefined> {
+  const { rows } = await db.query<{ owner_id: string }>(sql, params);
+  return rows[0]?.owner_id;
+}
 
 async function ownerOf(db: PoolClient, fieldId: string): Promise<string | undefined> {
   const { rows } = await db.query<{ owner_id: string }>('SELECT owner_id FROM fields WHERE field_id = $1', [fieldId]);

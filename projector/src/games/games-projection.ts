@@ -229,10 +229,7 @@ export const gamesProjection: QueryingProjection = {
           break;
         }
         case 'PlayerLeft':
-          await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [
-            gameId,
-            event.data.playerId,
-          ]);
+          await dropParticipant(db, gameId, event.data.playerId);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'PlayerRemoved': {
@@ -246,7 +243,7 @@ export const gamesProjection: QueryingProjection = {
              ON CONFLICT (game_id, player_id) DO UPDATE SET removed_at = EXCLUDED.removed_at`,
               [gameId, d.playerId, d.username, d.at],
             );
-          await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
+          await dropParticipant(db, gameId, d.playerId);
           if (d.refundedPaymentId)
             await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [
               gameId,
@@ -373,6 +370,11 @@ function addRoomsShowing(
 }
 
 /** A sideline member to the back of the line (`position`), or out of it (null): either way their spot offer ends. */
+/** A player out of the game's roster (left or removed): their line position goes with the row. */
+async function dropParticipant(db: PoolClient, gameId: string, playerId: string): Promise<void> {
+  await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, playerId]);
+}
+
 async function toLine(db: PoolClient, gameId: string, playerId: string, position: number | null): Promise<void> {
   await db.query(
     `UPDATE game_participants SET line_position = $3, offer_team = NULL, offer_expires_at = NULL

@@ -14,6 +14,8 @@ import {
   type VerifyAccessToken,
 } from '@playtime/shared/infra/http/current-user';
 import type { SessionEnds } from '@playtime/shared/infra/identity/ended-sessions';
+import type { Config } from '@playtime/shared/infra/config/config';
+import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { USERS_CHANGED_CHANNEL } from '@playtime/shared/infra/http/current-user-cache';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import type { Logger } from '@playtime/shared/infra/logging';
@@ -252,4 +254,20 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };
+}
+
+/** The realtime server as every entry composes it: the service's parts, its HTTP server, Redis when configured. */
+export function startRealtimeServer(
+  parts: ServiceParts,
+  config: Pick<Config, 'REDIS_URL'>,
+  deps: Pick<RealtimeDependencies, 'httpServer' | 'metrics' | 'logger'>,
+): Promise<RealtimeServer> {
+  return createRealtimeServer({
+    ...deps,
+    resolveUser: parts.resolveUser,
+    sessions: { verify: parts.identity.verify, ends: parts.identity.sessions },
+    pool: parts.pool,
+    databaseUrl: parts.databaseUrl,
+    redisUrl: config.REDIS_URL,
+  });
 }

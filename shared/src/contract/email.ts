@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, isNotificationKind } from './notifications';
+import { pageSizeRefusal, pageSizeSchema, type PageSizeRule } from './paging';
 
 /** Mail about the account itself: the identity provider's, and the invitation to make one. */
 export const ACCOUNT_EMAIL_KINDS = [
@@ -132,13 +133,14 @@ export const ACCOUNT_EMAIL_TEXTS = {
     'This Playtime runs standalone: its email never leaves this machine. An admin reads verification and reset mail in Admin → Mail.',
 } as const;
 
-export const MAIL_LIST_DEFAULT_LIMIT = 20;
-export const MAIL_LIST_MAX_LIMIT = 100;
+/** The mail list's page: `limit` mails, 20 unless asked, at most 100. */
+export const MAIL_LIST_LIMIT = { name: 'limit', fallback: 20, max: 100 } as const satisfies PageSizeRule;
+export const MAIL_LIST_DEFAULT_LIMIT = MAIL_LIST_LIMIT.fallback;
 
 export const MAIL_MESSAGES = {
   onlyAdmins: 'Only admins can read the caught mail.',
   badBefore: 'before must be the id of a mail from the list (its next value)',
-  badLimit: `limit must be a whole number from 1 to ${MAIL_LIST_MAX_LIMIT}`,
+  badLimit: pageSizeRefusal(MAIL_LIST_LIMIT),
   notFound: 'There is no caught mail with this id.',
 } as const;
 
@@ -149,12 +151,7 @@ export const mailListQuerySchema = z.object({
     .int(MAIL_MESSAGES.badBefore)
     .positive(MAIL_MESSAGES.badBefore)
     .optional(),
-  limit: z.coerce
-    .number({ error: MAIL_MESSAGES.badLimit })
-    .int(MAIL_MESSAGES.badLimit)
-    .min(1, MAIL_MESSAGES.badLimit)
-    .max(MAIL_LIST_MAX_LIMIT, MAIL_MESSAGES.badLimit)
-    .default(MAIL_LIST_DEFAULT_LIMIT),
+  limit: pageSizeSchema(MAIL_LIST_LIMIT),
 });
 
 export interface MailListItem {

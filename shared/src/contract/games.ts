@@ -15,17 +15,7 @@ import {
   NO_SUCH_GAME,
   SEARCH_RESULTS_LIMIT,
 } from '../domain/games/rules';
-import {
-  GEOLOCATION_UNSUPPORTED,
-  LOCATION_ERROR,
-  MILES_TO_KM,
-  NO_GAMES_FOUND,
-  NO_LOCATION_RESULTS,
-  SEARCH_MAX_KM,
-  SEARCH_MAX_MILES,
-  SEARCH_MILES_STEP,
-  SEARCH_MIN_MILES,
-} from './game-search';
+import { SEARCH_MAX_KM } from './game-search';
 import {
   DEFAULT_REGULARS_WINDOW_HOURS,
   MAX_REGULARS_WINDOW_HOURS,
@@ -41,6 +31,8 @@ import { requiredId, singleLineText, storableText } from './text';
  * renders. Names of response fields follow the spec (snake_case where the spec has it).
  */
 
+// The search's texts and limits live in game-search.ts (no schemas there, so the search page loads no
+// validation code); the games contract names them too, for whoever imports them from here.
 export {
   GEOLOCATION_UNSUPPORTED,
   LOCATION_ERROR,
@@ -51,7 +43,7 @@ export {
   SEARCH_MAX_MILES,
   SEARCH_MILES_STEP,
   SEARCH_MIN_MILES,
-};
+} from './game-search';
 /** Spec §9: the organizer's upcoming list shows at most 4 games. */
 export const ORGANIZER_GAMES_LIMIT = 4;
 export { NO_SUCH_GAME, SEARCH_RESULTS_LIMIT };

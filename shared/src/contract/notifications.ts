@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatDollars } from '../domain/money';
+import { pageSizeRefusal, pageSizeSchema, type PageSizeRule } from './paging';
 
 /** Who a kind is for: the profile's preferences show the groups that fit the user's role. */
 export const NOTIFICATION_AUDIENCES = ['player', 'captain', 'owner', 'partner', 'admin'] as const;
@@ -159,8 +160,9 @@ export const NOTIFICATIONS_PATH = '/api/notifications';
 export const NOTIFICATIONS_READ_PATH = '/api/notifications/read';
 export const NOTIFICATION_PREFERENCES_PATH = '/api/notification-preferences';
 
-export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
-export const NOTIFICATIONS_MAX_LIMIT = 100;
+/** A page of notifications: `limit` of them, 20 unless asked, at most 100. */
+export const NOTIFICATIONS_LIMIT = { name: 'limit', fallback: 20, max: 100 } as const satisfies PageSizeRule;
+export const NOTIFICATIONS_DEFAULT_LIMIT = NOTIFICATIONS_LIMIT.fallback;
 /** How many ids one POST /api/notifications/read may name. */
 export const NOTIFICATIONS_READ_MAX_IDS = 100;
 
@@ -169,7 +171,7 @@ export const NOTIFICATION_ID = /^\d{1,19}-\d{1,4}$/;
 
 export const NOTIFICATION_MESSAGES = {
   badBefore: 'before must be the id of a notification from the list',
-  badLimit: `limit must be a whole number from 1 to ${NOTIFICATIONS_MAX_LIMIT}`,
+  badLimit: pageSizeRefusal(NOTIFICATIONS_LIMIT),
   badIds: `ids must be a list of 1 to ${NOTIFICATIONS_READ_MAX_IDS} notification ids from the list`,
   readWhat: 'Send {"ids": [...]} to mark some notifications read, or {"all": true} for all of them.',
   badPreference: 'Each preference names a notification kind and says inApp and email as true or false.',
@@ -180,12 +182,7 @@ const notificationId = z.string().regex(NOTIFICATION_ID, NOTIFICATION_MESSAGES.b
 /** GET /api/notifications?before&limit: the newest first; `before` is the last item's id of the previous page. */
 export const notificationsQuerySchema = z.object({
   before: notificationId.optional(),
-  limit: z.coerce
-    .number({ error: NOTIFICATION_MESSAGES.badLimit })
-    .int(NOTIFICATION_MESSAGES.badLimit)
-    .min(1, NOTIFICATION_MESSAGES.badLimit)
-    .max(NOTIFICATIONS_MAX_LIMIT, NOTIFICATION_MESSAGES.badLimit)
-    .default(NOTIFICATIONS_DEFAULT_LIMIT),
+  limit: pageSizeSchema(NOTIFICATIONS_LIMIT),
 });
 
 /** POST /api/notifications/read: `{ids}` or `{all: true}`. */

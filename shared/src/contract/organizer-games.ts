@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GameInList } from './games';
+import { pageSizeRefusal, pageSizeSchema, type PageSizeRule } from './paging';
 
 /**
  * Issue #41: the organizer's full list of their games and series, upcoming and past, a page at a
@@ -10,13 +11,14 @@ import type { GameInList } from './games';
 export const ORGANIZER_GAME_LIST_PATH = '/api/get-organizer-game-list';
 export const ORGANIZER_GAME_LIST_WHEN = ['upcoming', 'past'] as const;
 export type OrganizerGameListWhen = (typeof ORGANIZER_GAME_LIST_WHEN)[number];
-export const ORGANIZER_GAME_LIST_PAGE_SIZE = 10;
-export const ORGANIZER_GAME_LIST_MAX_PAGE_SIZE = 50;
+/** A page of the list: `pageSize` entries, 10 unless asked, at most 50. */
+export const ORGANIZER_GAME_LIST_PAGE = { name: 'pageSize', fallback: 10, max: 50 } as const satisfies PageSizeRule;
+export const ORGANIZER_GAME_LIST_PAGE_SIZE = ORGANIZER_GAME_LIST_PAGE.fallback;
 
 export const ORGANIZER_GAME_LIST_MESSAGES = {
   badWhen: "when must be 'upcoming' or 'past'",
   badPage: 'page must be a whole number from 0 (the first page)',
-  badPageSize: `pageSize must be a whole number from 1 to ${ORGANIZER_GAME_LIST_MAX_PAGE_SIZE}`,
+  badPageSize: pageSizeRefusal(ORGANIZER_GAME_LIST_PAGE),
 } as const;
 
 const M = ORGANIZER_GAME_LIST_MESSAGES;
@@ -24,12 +26,7 @@ const M = ORGANIZER_GAME_LIST_MESSAGES;
 export const organizerGameListQuery = z.object({
   when: z.enum(ORGANIZER_GAME_LIST_WHEN, { error: M.badWhen }).default('upcoming'),
   page: z.coerce.number({ error: M.badPage }).int(M.badPage).min(0, M.badPage).max(1_000_000, M.badPage).default(0),
-  pageSize: z.coerce
-    .number({ error: M.badPageSize })
-    .int(M.badPageSize)
-    .min(1, M.badPageSize)
-    .max(ORGANIZER_GAME_LIST_MAX_PAGE_SIZE, M.badPageSize)
-    .default(ORGANIZER_GAME_LIST_PAGE_SIZE),
+  pageSize: pageSizeSchema(ORGANIZER_GAME_LIST_PAGE),
 });
 
 /** One entry of the list: a single game, or a weekly series with every week of it, by week. */

@@ -60,3 +60,29 @@ export function unknownType(commandOrEvent: never): never {
   const type = typeof value === 'object' && value !== null && 'type' in value ? value.type : value;
   throw new Error(`No case for type ${JSON.stringify(type)}`);
 }
+
+/** One command type's decide function: the command of that type, the state so far, the context, to new events. */
+export type DecideOne<Command extends { type: string }, Type extends Command['type'], Event, State> = (
+  command: CommandOf<Command, Type>,
+  state: State,
+  context: DecisionContext,
+) => Event[];
+
+/**
+ * Every command type of a union with its decide function. A mapped type, so a command added to the union
+ * without its function stops compiling, as an exhaustive switch would.
+ */
+export type DecideByType<Command extends { type: string }, Event, State> = {
+  [Type in Command['type']]: DecideOne<Command, Type, Event, State>;
+};
+
+/** A decider's `decide`: the command goes to its type's function; a type no union knows throws, as `unknownType`. */
+export function decideByType<Command extends { type: string }, Event, State>(
+  byType: DecideByType<Command, Event, State>,
+): (command: Command, state: State, context: DecisionContext) => Event[] {
+  return (command, state, context) => {
+    if (!Object.hasOwn(byType, command.type)) return unknownType(command as never);
+    const decideOne = byType[command.type as Command['type']] as DecideOne<Command, Command['type'], Event, State>;
+    return decideOne(command as CommandOf<Command, Command['type']>, state, context);
+  };
+}

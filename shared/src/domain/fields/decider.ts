@@ -1,4 +1,4 @@
-import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
+import { DomainError, decideByType, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { FIELD_PICTURE_REFUSED, isFieldPicture } from '../pictures/addresses';
 import type { Coordinates, FieldDetails, FieldEvent } from './events';
 import { CANCELLATION_WINDOW_RANGE, ONLY_ADMINS_MAKE_RENTALS_FREE, ONLY_YOUR_OWN_FIELDS } from './messages';
@@ -293,26 +293,15 @@ export const fieldDecider: Decider<FieldCommand, FieldEvent, FieldState> = {
     }
   },
 
-  decide(command, state, context) {
-    switch (command.type) {
-      case 'AddField':
-        return addField(command, state, context);
-      case 'EditField':
-        return editField(command, state, context);
-      case 'DeleteField':
-        return deleteField(command, state, context);
-      case 'AddSubField':
-        return addSubField(command, state, context);
-      case 'RemoveSubField':
-        return removeSubField(command, state, context);
-      case 'SetFieldPolicy':
-        return setFieldPolicy(command, state, context);
-      case 'WithdrawField':
-        return withdrawField(command, state, context);
-      default:
-        return unknownType(command);
-    }
-  },
+  decide: decideByType({
+    AddField: addField,
+    EditField: editField,
+    DeleteField: deleteField,
+    AddSubField: addSubField,
+    RemoveSubField: removeSubField,
+    SetFieldPolicy: setFieldPolicy,
+    WithdrawField: withdrawField,
+  }),
 };
 
 /** A withdrawal repeated (a retried job), or of a field its owner deleted already, changes nothing. */

@@ -3,7 +3,7 @@
  * are in state.ts, and the offers a decision makes due are added by policies/offers.ts.
  */
 
-import { unknownType, type DecisionContext, type Decider } from '../decider';
+import { decideByType, type Decider } from '../decider';
 import type { GameEvent } from './events';
 import { evolve, initialState, type GameState } from './state';
 import type { GameCommand } from './commands/game-command';
@@ -28,54 +28,29 @@ import { offersAfter } from './policies/offers';
 export type { GameCommand } from './commands/game-command';
 export type { GameState } from './state';
 
-function decideWithoutOffers(command: GameCommand, state: GameState, context: DecisionContext): GameEvent[] {
-  switch (command.type) {
-    case 'ScheduleGame':
-      return scheduleGame(command, state);
-    case 'JoinGame':
-      return joinGame(command, state, context);
-    case 'MovePlayer':
-      return movePlayer(command, state, context);
-    case 'SwitchPlayers':
-      return switchPlayers(command, state, context);
-    case 'LeaveGame':
-      return leaveGame(command, state, context);
-    case 'RemovePlayer':
-      return removePlayer(command, state, context);
-    case 'AllowPlayerBack':
-      return allowPlayerBack(command, state, context);
-    case 'CancelGame':
-      return cancelGame(command, state, context);
-    case 'WithdrawGame':
-      return withdrawGame(state, command.reason, context);
-    case 'WithdrawPlayer':
-      return withdrawPlayer(command, state, context);
-    case 'AcceptSpot':
-      return acceptSpot(command, state, context);
-    case 'DeclineSpot':
-      return declineSpot(command, state, context);
-    case 'ExpireSpotOffer':
-      return expireSpotOffer(command, state, context);
-    case 'JoinWaitlist':
-      return joinWaitlist(command, state, context);
-    case 'LeaveWaitlist':
-      return leaveWaitlist(command, state, context);
-    case 'ExpireWaitlistOffer':
-      return expireWaitlistOffer(command, state, context);
-    case 'CheckMinimumPlayers':
-      return checkMinimumPlayers(state, context);
-    case 'NameRegulars':
-      return nameRegulars(command, state, context);
-    case 'AddRegular':
-      return addRegular(command, state, context);
-    case 'RemoveRegular':
-      return removeRegular(command, state, context);
-    case 'RemindPlayers':
-      return remindPlayers(state, context);
-    default:
-      return unknownType(command);
-  }
-}
+const decideWithoutOffers = decideByType<GameCommand, GameEvent, GameState>({
+  ScheduleGame: scheduleGame,
+  JoinGame: joinGame,
+  MovePlayer: movePlayer,
+  SwitchPlayers: switchPlayers,
+  LeaveGame: leaveGame,
+  RemovePlayer: removePlayer,
+  AllowPlayerBack: allowPlayerBack,
+  CancelGame: cancelGame,
+  WithdrawGame: (command, state, context) => withdrawGame(state, command.reason, context),
+  WithdrawPlayer: withdrawPlayer,
+  AcceptSpot: acceptSpot,
+  DeclineSpot: declineSpot,
+  ExpireSpotOffer: expireSpotOffer,
+  JoinWaitlist: joinWaitlist,
+  LeaveWaitlist: leaveWaitlist,
+  ExpireWaitlistOffer: expireWaitlistOffer,
+  CheckMinimumPlayers: (_command, state, context) => checkMinimumPlayers(state, context),
+  NameRegulars: nameRegulars,
+  AddRegular: addRegular,
+  RemoveRegular: removeRegular,
+  RemindPlayers: (_command, state, context) => remindPlayers(state, context),
+});
 
 export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
   initialState,

@@ -1,4 +1,4 @@
-import { DomainError, unknownType, type CommandOf, type Decider } from '../decider';
+import { DomainError, decideByType, unknownType, type CommandOf, type Decider } from '../decider';
 import type { EventOf } from '../event-schemas';
 import type { LedgerEvent, LedgerPurpose, PaymentDifferenceFound } from './events';
 
@@ -149,16 +149,9 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
     }
   },
 
-  decide(command, state) {
-    switch (command.type) {
-      case 'RecordPayment':
-        return recordPayment(command, state);
-      case 'RecordRefund':
-        return recordRefund(command, state);
-      case 'RecordDifference':
-        return recordDifference(command, state);
-      default:
-        return unknownType(command);
-    }
-  },
+  decide: decideByType({
+    RecordPayment: recordPayment,
+    RecordRefund: recordRefund,
+    RecordDifference: recordDifference,
+  }),
 };

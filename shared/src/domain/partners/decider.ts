@@ -1,4 +1,4 @@
-import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
+import { DomainError, decideByType, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import type { EventOf } from '../event-schemas';
 import type { PartnerApplicationForm, PartnerEvent, PartnerSheetImported } from './events';
 import { applicationProblems, type ApplicationStatus } from './rules';
@@ -178,22 +178,13 @@ export const partnerApplicationDecider: Decider<PartnerCommand, PartnerEvent, Pa
     }
   },
 
-  decide(command, state, context) {
-    switch (command.type) {
-      case 'SubmitApplication':
-        return submitApplication(command, state, context);
-      case 'ApproveApplication':
-        return approveApplication(state, context);
-      case 'DeclineApplication':
-        return declineApplication(state, context);
-      case 'RevokeApproval':
-        return revokeApproval(state, context);
-      case 'ClaimApplication':
-        return claimApplication(command, state);
-      default:
-        return unknownType(command);
-    }
-  },
+  decide: decideByType({
+    SubmitApplication: submitApplication,
+    ApproveApplication: (_command, state, context) => approveApplication(state, context),
+    DeclineApplication: (_command, state, context) => declineApplication(state, context),
+    RevokeApproval: (_command, state, context) => revokeApproval(state, context),
+    ClaimApplication: claimApplication,
+  }),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
+import { DomainError, decideByType, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import type { AdminRosterEvent } from './events';
 
 export type AdminRosterCommand = { type: 'GrantAdmin'; userId: string } | { type: 'RevokeAdmin'; userId: string };
@@ -49,14 +49,8 @@ export const adminRosterDecider: Decider<AdminRosterCommand, AdminRosterEvent, A
         return unknownType(event);
     }
   },
-  decide(command, state, context) {
-    switch (command.type) {
-      case 'GrantAdmin':
-        return grantAdmin(command, state, context);
-      case 'RevokeAdmin':
-        return revokeAdmin(command, state, context);
-      default:
-        return unknownType(command);
-    }
-  },
+  decide: decideByType({
+    GrantAdmin: grantAdmin,
+    RevokeAdmin: revokeAdmin,
+  }),
 };

@@ -6,32 +6,19 @@ import type { AdminRosterEvent, UserEvent, UsernameEvent } from './events';
 import { usernameCandidate, usernameClaimDecider, usernameFor } from './username-claim';
 import { DEFAULT_AVATAR, uploadedPictureUrl } from '../pictures/addresses';
 
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    userId: 'u1',
-    issuer: 'http://localhost:3000/oidc/',
-    subject: 'sub-1',
-    email: 'ana@example.com',
-    emailVerified: true,
-    username: 'ana',
-    nickname: 'ana',
-    profilePicture: '/avatars/1.svg',
-    role: 'player',
-  },
-};
-const register = {
-  type: 'RegisterUser' as const,
+/** Ana as the identity provider knows her: what her registration and the event it makes share. */
+const ana = {
   userId: 'u1',
   issuer: 'http://localhost:3000/oidc/',
   subject: 'sub-1',
   email: 'ana@example.com',
   emailVerified: true,
   username: 'ana',
-  nickname: '',
   profilePicture: '/avatars/1.svg',
   role: 'player' as const,
 };
+const registered: UserEvent = { type: 'UserRegistered', data: { ...ana, nickname: 'ana' } };
+const register = { type: 'RegisterUser' as const, ...ana, nickname: '' };
 
 describe('user decider', () => {
   it('registers a new user with the username claimed for them', () => {

@@ -1,4 +1,4 @@
-import { DomainError, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
+import { DomainError, decideByType, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { PROFILE_PICTURE_REFUSED, isProfilePicture, shownProfilePicture } from '../pictures/addresses';
 import type { Role, UserEvent } from './events';
 
@@ -202,24 +202,14 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     }
   },
 
-  decide(command, state, context) {
-    switch (command.type) {
-      case 'RegisterUser':
-        return registerUser(command, state);
-      case 'EditProfile':
-        return editProfile(command, state);
-      case 'ChangeRole':
-        return changeRole(command, state, context);
-      case 'ApplyPartnerDecision':
-        return applyPartnerDecision(command, state, context);
-      case 'RotateCalendarFeed':
-        return rotateCalendarFeed(command, state);
-      case 'DeleteUser':
-        return deleteUser(state, context);
-      default:
-        return unknownType(command);
-    }
-  },
+  decide: decideByType({
+    RegisterUser: registerUser,
+    EditProfile: editProfile,
+    ChangeRole: changeRole,
+    ApplyPartnerDecision: applyPartnerDecision,
+    RotateCalendarFeed: rotateCalendarFeed,
+    DeleteUser: (_command, state, context) => deleteUser(state, context),
+  }),
 };
 
 /** An approval makes a player or a captain a field owner; a field owner or an admin keeps their role. */

@@ -70,22 +70,12 @@ export class CommandDoor {
   async run<Command extends { type: string }, Event extends DomainEvent, State>(
     request: CommandRequest<Command, Event, State>,
   ): Promise<CommandOutcome<Event>> {
-    const { decider, streamId, command, actorId, metadata, commandId, likelyNew, maxAttempts } = request;
-    const context = { now: request.now ?? this.now(), newId: request.newId ?? this.newId, actorId };
+    const { command } = request;
+    const context = { now: request.now ?? this.now(), newId: request.newId ?? this.newId, actorId: request.actorId };
     try {
-      const outcome = await this.streamQueues.run(streamId, () =>
-        handleCommand({
-          store: this.store,
-          cache: this.streamStates,
-          decider,
-          streamId,
-          command,
-          context,
-          metadata,
-          commandId,
-          likelyNew,
-          maxAttempts,
-        }),
+      // The request's decider, stream, command, metadata, id and attempts go on as they are; the door adds its store and cache.
+      const outcome = await this.streamQueues.run(request.streamId, () =>
+        handleCommand({ ...request, store: this.store, cache: this.streamStates, context }),
       );
       this.metrics?.commandOutcomes.inc({ command: command.type, outcome: 'ok' });
       return outcome;

@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../logging';
 import { createJobQueue } from './bullmq-job-queue';
-import type { JobBackend, JobQueue } from './port';
+import { selectJobBackend, type JobBackend, type JobQueue } from './port';
 
 export const JOB_QUEUES = {
   /** Hold expiry, games made from bookings, released slots and refunds of cancelled games. */
@@ -33,4 +33,12 @@ export async function openJobQueues(
   );
   const queues = Object.fromEntries(entries) as Record<JobQueueName, JobQueue>;
   return { queues, close: async () => void (await Promise.all(entries.map(([, queue]) => queue.close()))) };
+}
+
+/** The handles on the backend a service's configuration picks: Redis with REDIS_URL, else the database. */
+export function openConfiguredJobQueues(
+  settings: { databaseUrl: string; redisUrl?: string | undefined },
+  logger: Logger,
+): ReturnType<typeof openJobQueues> {
+  return openJobQueues(selectJobBackend(settings), logger);
 }

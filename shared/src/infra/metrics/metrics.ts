@@ -41,6 +41,9 @@ export function createMetrics(): Metrics {
       });
     return collecting;
   };
+  /** A gauge a collector sets when /metrics is scraped (from the database, the queues), through that one run. */
+  const scrapedGauge = <Label extends string = never>(name: string, help: string, labelNames: readonly Label[] = []) =>
+    new client.Gauge<Label>({ name, help, labelNames, registers: [registry], collect });
   const httpDuration = new client.Histogram({
     name: 'playtime_http_request_duration_seconds',
     help: 'HTTP request latency',
@@ -54,47 +57,31 @@ export function createMetrics(): Metrics {
     labelNames: ['command', 'outcome'] as const,
     registers: [registry],
   });
-  const projectionLagEvents = new client.Gauge({
-    name: 'playtime_projection_lag_events',
-    help: 'Events in the log not yet applied by the projection',
-    labelNames: ['projection'] as const,
-    registers: [registry],
-    collect,
-  });
-  const projectionPosition = new client.Gauge({
-    name: 'playtime_projection_position',
-    help: "Global position of the projection's checkpoint in the log",
-    labelNames: ['projection'] as const,
-    registers: [registry],
-    collect,
-  });
-  const projectionRebuild = new client.Gauge({
-    name: 'playtime_projection_rebuild',
-    help: 'A running rebuild: events done, events total (the log when it started), started (epoch seconds); the last finished one: last_events, last_started, last_finished',
-    labelNames: ['projection', 'measure'] as const,
-    registers: [registry],
-    collect,
-  });
-  const jobs = new client.Gauge({
-    name: 'playtime_jobs',
-    help: 'Jobs by queue and state',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    collect,
-  });
-  const paymentDifferences = new client.Gauge({
-    name: 'playtime_payment_differences',
-    help: "Reconciliation's findings between the processor and the ledger, by resolution",
-    labelNames: ['resolution'] as const,
-    registers: [registry],
-    collect,
-  });
-  const paymentsWatched = new client.Gauge({
-    name: 'playtime_payments_watched',
-    help: 'Payments reconciliation passed before they were paid, looked at again on each run',
-    registers: [registry],
-    collect,
-  });
+  const projectionLagEvents = scrapedGauge(
+    'playtime_projection_lag_events',
+    'Events in the log not yet applied by the projection',
+    ['projection'],
+  );
+  const projectionPosition = scrapedGauge(
+    'playtime_projection_position',
+    "Global position of the projection's checkpoint in the log",
+    ['projection'],
+  );
+  const projectionRebuild = scrapedGauge(
+    'playtime_projection_rebuild',
+    'A running rebuild: events done, events total (the log when it started), started (epoch seconds); the last finished one: last_events, last_started, last_finished',
+    ['projection', 'measure'],
+  );
+  const jobs = scrapedGauge('playtime_jobs', 'Jobs by queue and state', ['queue', 'state']);
+  const paymentDifferences = scrapedGauge(
+    'playtime_payment_differences',
+    "Reconciliation's findings between the processor and the ledger, by resolution",
+    ['resolution'],
+  );
+  const paymentsWatched = scrapedGauge(
+    'playtime_payments_watched',
+    'Payments reconciliation passed before they were paid, looked at again on each run',
+  );
   const projectionLagMs = new client.Gauge({
     name: 'playtime_projection_lag_milliseconds',
     help: 'Age of the newest event the projection applied, when it applied it',

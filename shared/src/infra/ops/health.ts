@@ -113,3 +113,26 @@ export function projectionsCheck(options: {
     },
   };
 }
+
+/**
+ * The ops routes of a process that reads projections (the read API, the projector, the standalone app):
+ * ready with the database up and every projection there, and with none lagging too when `lagFails`.
+ */
+export function projectionOpsRoutes(options: {
+  service: string;
+  metrics: Metrics;
+  metricsToken?: string;
+  pool: pg.Pool;
+  store: Pick<EventStore, 'countEventsAfter'>;
+  projections: string[];
+  maxLagMs: number;
+  lagFails: boolean;
+}): Router {
+  const { service, metrics, metricsToken, pool, store, projections, maxLagMs, lagFails } = options;
+  return opsRoutes({
+    service,
+    metrics,
+    metricsToken,
+    checks: [databaseCheck(pool), projectionsCheck({ pool, store, projections, maxLagMs, lagFails, metrics })],
+  });
+}

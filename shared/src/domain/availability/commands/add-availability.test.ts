@@ -6,6 +6,11 @@ import { availabilityDecider } from '../decider';
 import type { AvailabilityEvent } from '../events';
 import type { AvailabilityCommand } from './types';
 
+/** The window the decider adds to pitch A under the context's new id 'w-new', by its owner unless said. */
+function addedAs(startDate: string, endDate: string, addedBy = 'owner-1'): AvailabilityEvent {
+  return { type: 'AvailabilityAdded', data: { ...ofPitchA, windowId: 'w-new', startDate, endDate, addedBy } };
+}
+
 describe('availability decider', () => {
   describe('adding a window', () => {
     it('adds a window, recording the sub-field, its field and owner', () => {
@@ -39,18 +44,7 @@ describe('availability decider', () => {
         .thenRefused('off_grid', message);
       given(availabilityDecider, [])
         .when(add('2026-11-22T18:30:00Z', '2026-11-22T19:30:00Z'), owner)
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2026-11-22T18:30:00.000Z',
-              endDate: '2026-11-22T19:30:00.000Z',
-              addedBy: 'owner-1',
-            },
-          },
-        ]);
+        .then([addedAs('2026-11-22T18:30:00.000Z', '2026-11-22T19:30:00.000Z')]);
     });
 
     it('refuses a window that is wholly in the past, but takes one that has begun', () => {
@@ -62,18 +56,7 @@ describe('availability decider', () => {
         .thenRefused('in_the_past');
       given(availabilityDecider, [])
         .when(add('2026-11-21T11:00:00Z', '2026-11-21T13:00:00Z'), owner)
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2026-11-21T11:00:00.000Z',
-              endDate: '2026-11-21T13:00:00.000Z',
-              addedBy: 'owner-1',
-            },
-          },
-        ]);
+        .then([addedAs('2026-11-21T11:00:00.000Z', '2026-11-21T13:00:00.000Z')]);
     });
 
     it('refuses a window longer than 14 days, and takes one of exactly 14 days', () => {
@@ -82,18 +65,7 @@ describe('availability decider', () => {
         .thenRefused('too_long', 'An availability window can be at most 14 days long.');
       given(availabilityDecider, [])
         .when(add('2026-11-22T00:00:00Z', '2026-12-06T00:00:00Z'), owner)
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2026-11-22T00:00:00.000Z',
-              endDate: '2026-12-06T00:00:00.000Z',
-              addedBy: 'owner-1',
-            },
-          },
-        ]);
+        .then([addedAs('2026-11-22T00:00:00.000Z', '2026-12-06T00:00:00.000Z')]);
     });
 
     it('refuses a window starting further ahead than the configured number of days, and takes one starting at that bound', () => {
@@ -106,18 +78,7 @@ describe('availability decider', () => {
         .thenRefused('too_far_ahead');
       given(availabilityDecider, [])
         .when(add('2027-11-21T12:00:00Z', '2027-11-21T14:00:00Z'), owner)
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2027-11-21T12:00:00.000Z',
-              endDate: '2027-11-21T14:00:00.000Z',
-              addedBy: 'owner-1',
-            },
-          },
-        ]);
+        .then([addedAs('2027-11-21T12:00:00.000Z', '2027-11-21T14:00:00.000Z')]);
       given(availabilityDecider, [])
         .when({ ...add('2026-12-01T10:00:00Z', '2026-12-01T12:00:00Z'), maxDaysAhead: 7 } as AvailabilityCommand, owner)
         .thenRefused('too_far_ahead', 'Availability can start at most 7 days from now.');
@@ -157,32 +118,10 @@ describe('availability decider', () => {
     it('allows windows that only touch at the edges', () => {
       given(availabilityDecider, [evening])
         .when(add('2026-11-22T20:00:00Z', '2026-11-22T22:00:00Z'), owner)
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2026-11-22T20:00:00.000Z',
-              endDate: '2026-11-22T22:00:00.000Z',
-              addedBy: 'owner-1',
-            },
-          },
-        ]);
+        .then([addedAs('2026-11-22T20:00:00.000Z', '2026-11-22T22:00:00.000Z')]);
       given(availabilityDecider, [evening])
         .when(add('2026-11-22T16:00:00Z', '2026-11-22T18:00:00Z'), owner)
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2026-11-22T16:00:00.000Z',
-              endDate: '2026-11-22T18:00:00.000Z',
-              addedBy: 'owner-1',
-            },
-          },
-        ]);
+        .then([addedAs('2026-11-22T16:00:00.000Z', '2026-11-22T18:00:00.000Z')]);
     });
 
     it('lets a removed window free its time', () => {
@@ -192,18 +131,7 @@ describe('availability decider', () => {
       };
       given(availabilityDecider, [evening, removed])
         .when(add('2026-11-22T19:00:00Z', '2026-11-22T21:00:00Z'), owner)
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2026-11-22T19:00:00.000Z',
-              endDate: '2026-11-22T21:00:00.000Z',
-              addedBy: 'owner-1',
-            },
-          },
-        ]);
+        .then([addedAs('2026-11-22T19:00:00.000Z', '2026-11-22T21:00:00.000Z')]);
     });
 
     it('refuses an actor who is neither the owner of the field nor an admin, and lets an admin add', () => {
@@ -215,18 +143,7 @@ describe('availability decider', () => {
           { ...add('2026-11-22T18:00:00Z', '2026-11-22T20:00:00Z'), actorIsAdmin: true } as AvailabilityCommand,
           admin,
         )
-        .then([
-          {
-            type: 'AvailabilityAdded',
-            data: {
-              ...ofPitchA,
-              windowId: 'w-new',
-              startDate: '2026-11-22T18:00:00.000Z',
-              endDate: '2026-11-22T20:00:00.000Z',
-              addedBy: 'admin-1',
-            },
-          },
-        ]);
+        .then([addedAs('2026-11-22T18:00:00.000Z', '2026-11-22T20:00:00.000Z', 'admin-1')]);
     });
   });
 });

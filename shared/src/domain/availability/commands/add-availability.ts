@@ -1,16 +1,9 @@
-import type { DecisionContext } from '../../decider';
-import type { AvailabilityEvent } from '../events';
 import { refuseUnlessOwnerOrAdmin } from '../policies/ownership';
 import { refuseBadWindow } from '../policies/window-rules';
-import type { AvailabilityState } from '../state';
 import { ofSubField, windowTimes } from './common';
-import type { Command } from './types';
+import type { Decide } from './types';
 
-export function addAvailability(
-  command: Command<'AddAvailability'>,
-  state: AvailabilityState,
-  context: DecisionContext,
-): AvailabilityEvent[] {
+export const addAvailability: Decide<'AddAvailability'> = (command, state, context) => {
   const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
   const start = command.startDate.getTime();
   const end = command.endDate.getTime();
@@ -22,4 +15,4 @@ export function addAvailability(
       data: { ...ofSubField(command.subField), windowId, ...windowTimes(start, end), addedBy: actor },
     },
   ];
-}
+};

@@ -1,17 +1,11 @@
-import { DomainError, type DecisionContext } from '../../decider';
+import { DomainError } from '../../decider';
 import { refuseUnbookableSlot } from '../rules';
-import type { AvailabilityEvent } from '../events';
 import { refuseChangedDraft } from '../policies/held-draft';
 import { refuseBadRentalPayment } from '../policies/rental-payment';
-import type { AvailabilityState } from '../state';
 import { findHold, liveHoldsOf, ofSubField, windowTimes } from './common';
-import type { Command } from './types';
+import type { Decide } from './types';
 
-export function bookSlot(
-  command: Command<'BookSlot'>,
-  state: AvailabilityState,
-  context: DecisionContext,
-): AvailabilityEvent[] {
+export const bookSlot: Decide<'BookSlot'> = (command, state, context) => {
   const hold = findHold(state, command.holdId);
   if (command.draft) refuseChangedDraft(hold, command.draft);
   if (hold.status === 'booked') {
@@ -49,4 +43,4 @@ export function bookSlot(
       },
     },
   }));
-}
+};

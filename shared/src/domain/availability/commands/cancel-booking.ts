@@ -1,14 +1,7 @@
-import type { DecisionContext } from '../../decider';
-import type { AvailabilityEvent } from '../events';
-import type { AvailabilityState } from '../state';
 import { ofSubField } from './common';
-import type { Command } from './types';
+import type { Decide } from './types';
 
-export function cancelBooking(
-  command: Command<'CancelBooking'>,
-  state: AvailabilityState,
-  context: DecisionContext,
-): AvailabilityEvent[] {
+export const cancelBooking: Decide<'CancelBooking'> = (command, state, context) => {
   if (!state.bookings.some((booking) => booking.gameId === command.gameId)) return [];
   return [
     {
@@ -16,4 +9,4 @@ export function cancelBooking(
       data: { ...ofSubField(command.subField), gameId: command.gameId, cancelledBy: context.actorId ?? 'system' },
     },
   ];
-}
+};

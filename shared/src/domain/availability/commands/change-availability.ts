@@ -1,23 +1,15 @@
-import type { DecisionContext } from '../../decider';
 import { refuseStrandingBookings } from '../rules';
-import type { AvailabilityEvent } from '../events';
 import { refuseUnlessOwnerOrAdmin } from '../policies/ownership';
 import { refuseBadWindow } from '../policies/window-rules';
-import type { AvailabilityState } from '../state';
-import { findWindow, liveHoldsOf, ofSubField, windowTimes } from './common';
-import type { Command } from './types';
+import { windowAndOthers, liveHoldsOf, ofSubField, windowTimes } from './common';
+import type { Decide } from './types';
 
-export function changeAvailability(
-  command: Command<'ChangeAvailability'>,
-  state: AvailabilityState,
-  context: DecisionContext,
-): AvailabilityEvent[] {
+export const changeAvailability: Decide<'ChangeAvailability'> = (command, state, context) => {
   const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
-  const current = findWindow(state, command.windowId);
+  const { current, others } = windowAndOthers(state, command.windowId);
   const start = command.startDate.getTime();
   const end = command.endDate.getTime();
   if (start === current.start && end === current.end) return [];
-  const others = state.windows.filter((window) => window.windowId !== current.windowId);
   refuseBadWindow(start, end, others, command.subField.name, context.now, command);
   refuseStrandingBookings(
     [...others, { start, end }],
@@ -37,4 +29,4 @@ export function changeAvailability(
       },
     },
   ];
-}
+};

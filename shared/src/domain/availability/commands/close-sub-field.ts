@@ -1,16 +1,10 @@
-import { DomainError, type DecisionContext } from '../../decider';
+import { DomainError } from '../../decider';
 import { describeSpan, isLive } from '../rules';
-import type { AvailabilityEvent } from '../events';
 import { refuseUnlessOwnerOrAdmin } from '../policies/ownership';
-import type { AvailabilityState } from '../state';
 import { liveHoldsOf, ofSubField } from './common';
-import type { Command } from './types';
+import type { Decide } from './types';
 
-export function closeSubField(
-  command: Command<'CloseSubField'>,
-  state: AvailabilityState,
-  context: DecisionContext,
-): AvailabilityEvent[] {
+export const closeSubField: Decide<'CloseSubField'> = (command, state, context) => {
   const actor = refuseUnlessOwnerOrAdmin(command.subField, context, command.actorIsAdmin);
   const now = context.now.getTime();
   const subFieldName = command.subField.name;
@@ -34,4 +28,4 @@ export function closeSubField(
   return [
     { type: 'SubFieldClosed', data: { ...ofSubField(command.subField), closedBy: actor, reason: command.reason } },
   ];
-}
+};

@@ -9,6 +9,15 @@ export function findWindow(state: AvailabilityState, windowId: string): Bookable
   return window;
 }
 
+/** The window a change or a removal names, and the sub-field's other windows, which it must leave as they are. */
+export function windowAndOthers(
+  state: AvailabilityState,
+  windowId: string,
+): { current: BookableWindow; others: BookableWindow[] } {
+  const current = findWindow(state, windowId);
+  return { current, others: state.windows.filter((window) => window.windowId !== current.windowId) };
+}
+
 export function findHold(state: AvailabilityState, holdId: string): KnownHold {
   const hold = state.holds.find((candidate) => candidate.holdId === holdId);
   if (!hold)

@@ -1,4 +1,4 @@
-import { DomainError, type DecisionContext } from '../../decider';
+import { DomainError } from '../../decider';
 import { decisionTimePassed, minimumDecisionAt } from '../../games/rules';
 import { describeSpan, isLive, refuseUnbookableSlot, type Span } from '../rules';
 import type { AvailabilityEvent, GameDraft } from '../events';
@@ -6,7 +6,7 @@ import { NO_WEEKS_KEPT, seriesWeeksClash, skipNotInSeries, weeklySpans } from '.
 import type { AvailabilityState, KnownHold } from '../state';
 import { dateIn } from '../weekly';
 import { liveHoldsOf, ofSubField, windowTimes } from './common';
-import type { Command, SeriesRequest } from './types';
+import type { Decide, SeriesRequest } from './types';
 
 /**
  * A game with a minimum of players whose decision time has passed already would cancel itself the
@@ -17,11 +17,7 @@ function refusePassedDecisionTime(draft: GameDraft, startDate: Date, now: Date):
   if (decisionAt === null || draft.decisionHours === null || decisionAt.getTime() > now.getTime()) return;
   throw new DomainError('invalid', 'decision_time_passed', decisionTimePassed(draft.decisionHours));
 }
-export function holdSlot(
-  command: Command<'HoldSlot'>,
-  state: AvailabilityState,
-  context: DecisionContext,
-): AvailabilityEvent[] {
+export const holdSlot: Decide<'HoldSlot'> = (command, state, context) => {
   const organizerId = context.actorId;
   if (organizerId === null) throw new DomainError('forbidden', 'log_in', 'Log in to book a slot.');
   const now = context.now.getTime();
@@ -55,7 +51,7 @@ export function holdSlot(
     },
   };
   return [...replaced, held];
-}
+};
 
 /** The weeks of a series the captain keeps: every week from the first slot on, less the dropped dates. */
 function keptWeeks(first: Span, series: SeriesRequest): Span[] {

@@ -1,14 +1,8 @@
-import { DomainError, type DecisionContext } from '../../decider';
-import type { AvailabilityEvent } from '../events';
-import type { AvailabilityState } from '../state';
+import { DomainError } from '../../decider';
 import { findHold, ofSubField } from './common';
-import type { Command } from './types';
+import type { Decide } from './types';
 
-export function releaseHold(
-  command: Command<'ReleaseHold'>,
-  state: AvailabilityState,
-  context: DecisionContext,
-): AvailabilityEvent[] {
+export const releaseHold: Decide<'ReleaseHold'> = (command, state, context) => {
   const hold = findHold(state, command.holdId);
   if (command.reason === 'released' && context.actorId !== hold.organizerId) {
     throw new DomainError('forbidden', 'not_your_hold', 'You can only release your own hold.');
@@ -18,4 +12,4 @@ export function releaseHold(
   return [
     { type: 'HoldReleased', data: { ...ofSubField(command.subField), holdId: hold.holdId, reason: command.reason } },
   ];
-}
+};

@@ -1,5 +1,6 @@
-import type { CommandOf } from '../../decider';
-import type { GameDraft, SubFieldClosedReason } from '../events';
+import type { CommandOf, DecideOne } from '../../decider';
+import type { AvailabilityEvent, GameDraft, SubFieldClosedReason } from '../events';
+import type { AvailabilityState } from '../state';
 import type { DraftAsSent } from '../policies/held-draft';
 import type { CalendarDate, WeeklyRule } from '../weekly';
 
@@ -125,3 +126,11 @@ export interface SeriesRequest {
 }
 
 export type Command<Type extends AvailabilityCommand['type']> = CommandOf<AvailabilityCommand, Type>;
+
+/** The decide function of one command: the command, the sub-field's state so far and the context, to new events. */
+export type Decide<Type extends AvailabilityCommand['type']> = DecideOne<
+  AvailabilityCommand,
+  Type,
+  AvailabilityEvent,
+  AvailabilityState
+>;

@@ -1,16 +1,8 @@
-import type { DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
-import { refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
-import type { GameState } from '../state';
-import type { Command } from './game-command';
+import { refuseUnlessOrganizerOfOpenGame } from '../guards';
+import type { Decide } from './game-command';
 
-export function allowPlayerBack(
-  command: Command<'AllowPlayerBack'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
-  const game = refuseUnlessOpen(state, context.now);
-  const allowedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+export const allowPlayerBack: Decide<'AllowPlayerBack'> = (command, state, context) => {
+  const { game, by: allowedBy } = refuseUnlessOrganizerOfOpenGame(state, context, command.actorIsAdmin);
   if (!game.removed.some((removed) => removed.playerId === command.playerId)) return [];
   return [
     {
@@ -18,4 +10,4 @@ export function allowPlayerBack(
       data: { gameId: game.details.gameId, playerId: command.playerId, allowedBy, at: context.now.toISOString() },
     },
   ];
-}
+};

@@ -1,9 +1,9 @@
 /** The commands a game's stream takes; each one's decision is in its own file beside this one. */
 
-import type { CommandOf } from '../../decider';
-import type { GameDetails, GameWithdrawalReason, PlayerRemovalReason, Team } from '../events';
+import type { CommandOf, DecideOne } from '../../decider';
+import type { GameDetails, GameEvent, GameWithdrawalReason, PlayerRemovalReason, Team } from '../events';
 import type { OfferWindows } from '../rules';
-import type { Regular } from '../state';
+import type { GameState, Regular } from '../state';
 
 /** A payment the command side has verified with the processor: succeeded, for this purpose. */
 export interface VerifiedEntryPayment {
@@ -63,3 +63,6 @@ export type GameCommand =
   | { type: 'RemindPlayers' };
 
 export type Command<Type extends GameCommand['type']> = CommandOf<GameCommand, Type>;
+
+/** The decide function of one command: the command, the game's state so far and the context, to new events. */
+export type Decide<Type extends GameCommand['type']> = DecideOne<GameCommand, Type, GameEvent, GameState>;

@@ -1,4 +1,4 @@
-import { DomainError, type DecisionContext } from '../../decider';
+import { DomainError } from '../../decider';
 import type { GameEvent } from '../events';
 import { member, refuseUnlessOpen } from '../guards';
 import {
@@ -16,8 +16,8 @@ import {
 import { refuseUnlessPlaceFor } from '../policies/capacity';
 import { refuseUnlessOpenToJoin } from '../policies/regulars-first';
 import { paymentUsed, standingEntry } from '../queries';
-import { evolve, type GameState, type ScheduledGame } from '../state';
-import type { Command, VerifiedEntryPayment } from './game-command';
+import { evolve, type ScheduledGame } from '../state';
+import type { Decide, VerifiedEntryPayment } from './game-command';
 import { moveOnce } from './move-player';
 
 function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: VerifiedEntryPayment | null): void {
@@ -34,7 +34,7 @@ function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: V
   }
 }
 
-export function joinGame(command: Command<'JoinGame'>, state: GameState, context: DecisionContext): GameEvent[] {
+export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
   const now = context.now.getTime();
   const at = context.now.toISOString();
@@ -79,4 +79,4 @@ export function joinGame(command: Command<'JoinGame'>, state: GameState, context
   // The move onto a team is decided on the game as the join leaves it.
   const afterJoin = evolve(game, joined) as ScheduledGame;
   return [joined, ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at)];
-}
+};

@@ -1,12 +1,10 @@
-import { DomainError, type DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
+import { DomainError } from '../../decider';
 import { member, refuseUnlessOpen } from '../guards';
 import { LEAVE_FOR_YOURSELF } from '../messages';
 import { secondsOnPitch } from '../rules';
-import type { GameState } from '../state';
-import type { Command } from './game-command';
+import type { Decide } from './game-command';
 
-export function leaveGame(command: Command<'LeaveGame'>, state: GameState, context: DecisionContext): GameEvent[] {
+export const leaveGame: Decide<'LeaveGame'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
   if (context.actorId !== command.playerId)
     throw new DomainError('forbidden', 'leave_for_yourself', LEAVE_FOR_YOURSELF);
@@ -18,4 +16,4 @@ export function leaveGame(command: Command<'LeaveGame'>, state: GameState, conte
       data: { gameId: game.details.gameId, playerId: leaver.playerId, at: context.now.toISOString(), playedSeconds },
     },
   ];
-}
+};

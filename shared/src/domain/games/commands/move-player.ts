@@ -1,10 +1,9 @@
-import type { DecisionContext } from '../../decider';
 import type { GameEvent, Team } from '../events';
 import { member, refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
 import { refuseUnlessRoom } from '../policies/capacity';
 import { secondsOnPitch } from '../rules';
-import type { GameState, Participant, ScheduledGame } from '../state';
-import type { Command } from './game-command';
+import type { Participant, ScheduledGame } from '../state';
+import type { Decide } from './game-command';
 
 /** The move of one participant to a team, or nothing when they are there already. */
 export function moveOnce(
@@ -27,9 +26,9 @@ export function moveOnce(
   ];
 }
 
-export function movePlayer(command: Command<'MovePlayer'>, state: GameState, context: DecisionContext): GameEvent[] {
+export const movePlayer: Decide<'MovePlayer'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
   const mover = member(game, command.playerId);
   if (context.actorId !== command.playerId) refuseUnlessOrganizer(game, context, command.actorIsAdmin);
   return moveOnce(game, mover, command.to, context.actorId!, context.now.getTime(), context.now.toISOString());
-}
+};

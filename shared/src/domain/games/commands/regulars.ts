@@ -1,20 +1,15 @@
-import { DomainError, type DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
-import { refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
+import { DomainError } from '../../decider';
+import { refuseUnlessOrganizerOfOpenGame } from '../guards';
 import { NO_REGULARS } from '../messages';
 import { gameHasEnded, NO_SUCH_GAME } from '../rules';
-import type { GameState, Regular, ScheduledGame } from '../state';
-import type { Command } from './game-command';
+import type { Regular, ScheduledGame } from '../state';
+import type { Decide } from './game-command';
 
 function refuseUnlessSeries(game: ScheduledGame): void {
   if (!game.details.series?.previousEndDate) throw new DomainError('invalid', 'no_regulars', NO_REGULARS);
 }
 
-export function nameRegulars(
-  command: Command<'NameRegulars'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
+export const nameRegulars: Decide<'NameRegulars'> = (command, state, context) => {
   // Booked with last week, but its booking is still being made into it: the job tries again.
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   // A cancelled or ended week has no one to let in first.
@@ -38,11 +33,10 @@ export function nameRegulars(
       },
     },
   ];
-}
+};
 
-export function addRegular(command: Command<'AddRegular'>, state: GameState, context: DecisionContext): GameEvent[] {
-  const game = refuseUnlessOpen(state, context.now);
-  const addedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+export const addRegular: Decide<'AddRegular'> = (command, state, context) => {
+  const { game, by: addedBy } = refuseUnlessOrganizerOfOpenGame(state, context, command.actorIsAdmin);
   refuseUnlessSeries(game);
   if (game.regulars.some((regular) => regular.playerId === command.playerId)) return [];
   const { playerId, username } = command;
@@ -52,15 +46,10 @@ export function addRegular(command: Command<'AddRegular'>, state: GameState, con
       data: { gameId: game.details.gameId, playerId, username, addedBy, at: context.now.toISOString() },
     },
   ];
-}
+};
 
-export function removeRegular(
-  command: Command<'RemoveRegular'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
-  const game = refuseUnlessOpen(state, context.now);
-  const removedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+export const removeRegular: Decide<'RemoveRegular'> = (command, state, context) => {
+  const { game, by: removedBy } = refuseUnlessOrganizerOfOpenGame(state, context, command.actorIsAdmin);
   if (!game.regulars.some((regular) => regular.playerId === command.playerId)) return [];
   return [
     {
@@ -68,4 +57,4 @@ export function removeRegular(
       data: { gameId: game.details.gameId, playerId: command.playerId, removedBy, at: context.now.toISOString() },
     },
   ];
-}
+};

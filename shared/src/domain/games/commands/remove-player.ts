@@ -1,18 +1,10 @@
-import type { DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
-import { member, refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
+import { member, refuseUnlessOrganizerOfOpenGame } from '../guards';
 import { standingEntry } from '../queries';
 import { secondsOnPitch } from '../rules';
-import type { GameState } from '../state';
-import type { Command } from './game-command';
+import type { Decide } from './game-command';
 
-export function removePlayer(
-  command: Command<'RemovePlayer'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
-  const game = refuseUnlessOpen(state, context.now);
-  const removedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+export const removePlayer: Decide<'RemovePlayer'> = (command, state, context) => {
+  const { game, by: removedBy } = refuseUnlessOrganizerOfOpenGame(state, context, command.actorIsAdmin);
   const removed = member(game, command.playerId);
   const playedSeconds = secondsOnPitch(removed.onPitchSince, context.now.getTime(), game.start, game.end);
   // The organizer's decision, not the player's: their entry goes back in full, once.
@@ -31,4 +23,4 @@ export function removePlayer(
       },
     },
   ];
-}
+};

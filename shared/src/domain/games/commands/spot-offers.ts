@@ -1,11 +1,9 @@
 import { DomainError, type DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
-import { member, refuseUnlessOpen, stillScheduled } from '../guards';
+import { member, refuseUnlessOpen, offerStillToExpire } from '../guards';
 import { ANSWER_FOR_YOURSELF, NO_SPOT_OFFER, OFFER_EXPIRED } from '../messages';
-import { offerToExpire } from '../policies/offers';
 import { standsAt } from '../queries';
-import type { GameState, ScheduledGame, SpotOffer } from '../state';
-import type { Command } from './game-command';
+import type { ScheduledGame, SpotOffer } from '../state';
+import type { Decide } from './game-command';
 import { moveOnce } from './move-player';
 
 /** The player's standing spot offer, or a refusal naming why there is none to answer. */
@@ -16,16 +14,16 @@ function spotOfferOf(game: ScheduledGame, playerId: string, context: DecisionCon
   return offer;
 }
 
-export function acceptSpot(command: Command<'AcceptSpot'>, state: GameState, context: DecisionContext): GameEvent[] {
+export const acceptSpot: Decide<'AcceptSpot'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
   const offer = spotOfferOf(game, command.playerId, context);
   const now = context.now.getTime();
   if (!standsAt(offer, now)) throw new DomainError('conflict', 'offer_expired', OFFER_EXPIRED);
   // The move onto the offered team ends the offer (evolve): no event of its own.
   return moveOnce(game, member(game, command.playerId), offer.team, command.playerId, now, context.now.toISOString());
-}
+};
 
-export function declineSpot(command: Command<'DeclineSpot'>, state: GameState, context: DecisionContext): GameEvent[] {
+export const declineSpot: Decide<'DeclineSpot'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
   const { team } = spotOfferOf(game, command.playerId, context);
   return [
@@ -34,17 +32,13 @@ export function declineSpot(command: Command<'DeclineSpot'>, state: GameState, c
       data: { gameId: game.details.gameId, playerId: command.playerId, team, at: context.now.toISOString() },
     },
   ];
-}
+};
 
-export function expireSpotOffer(
-  command: Command<'ExpireSpotOffer'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
-  const game = stillScheduled(state, context);
-  // Accepted, declined or expired already (the job ran before): nothing to do.
-  const offer = game && offerToExpire(game.spotOffers, command.playerId, command.offeredAt, context.now);
-  if (!game || !offer) return [];
+export const expireSpotOffer: Decide<'ExpireSpotOffer'> = (command, state, context) => {
+  // Accepted, declined or expired already (the job ran before): nothing to expire.
+  const due = offerStillToExpire(state, context, (game) => game.spotOffers, command);
+  if (!due) return [];
+  const { game, offer } = due;
   const { playerId, team, offeredAt } = offer;
   return [
     {
@@ -52,4 +46,4 @@ export function expireSpotOffer(
       data: { gameId: game.details.gameId, playerId, team, offeredAt, at: context.now.toISOString() },
     },
   ];
-}
+};

@@ -1,18 +1,11 @@
-import { DomainError, type DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
-import { member, refuseUnlessOpen, refuseUnlessOrganizer } from '../guards';
+import { DomainError } from '../../decider';
+import { member, refuseUnlessOrganizerOfOpenGame } from '../guards';
 import { notOnPitch, notOnSideline } from '../messages';
 import { secondsOnPitch } from '../rules';
-import type { GameState } from '../state';
-import type { Command } from './game-command';
+import type { Decide } from './game-command';
 
-export function switchPlayers(
-  command: Command<'SwitchPlayers'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
-  const game = refuseUnlessOpen(state, context.now);
-  const switchedBy = refuseUnlessOrganizer(game, context, command.actorIsAdmin);
+export const switchPlayers: Decide<'SwitchPlayers'> = (command, state, context) => {
+  const { game, by: switchedBy } = refuseUnlessOrganizerOfOpenGame(state, context, command.actorIsAdmin);
   const incoming = member(game, command.incomingId);
   const outgoing = member(game, command.outgoingId);
   if (incoming.team !== 0) throw new DomainError('invalid', 'not_on_sideline', notOnSideline(incoming.username));
@@ -32,4 +25,4 @@ export function switchPlayers(
       },
     },
   ];
-}
+};

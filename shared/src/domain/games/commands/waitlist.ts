@@ -1,6 +1,5 @@
-import { DomainError, type DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
-import { refuseUnlessOpen, stillScheduled } from '../guards';
+import { DomainError } from '../../decider';
+import { refuseUnlessOpen, offerStillToExpire } from '../guards';
 import {
   ALREADY_JOINED,
   ALREADY_WAITING,
@@ -9,18 +8,12 @@ import {
   NOT_FULL,
   REMOVED_FROM_FREE_GAME,
 } from '../messages';
-import { offerToExpire } from '../policies/offers';
 import { regularsOnlyNow } from '../policies/regulars-first';
 import { refuseOrganizerOnWaitlist } from '../policies/waitlist';
 import { placesTaken } from '../queries';
-import type { GameState } from '../state';
-import type { Command } from './game-command';
+import type { Decide } from './game-command';
 
-export function joinWaitlist(
-  command: Command<'JoinWaitlist'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
+export const joinWaitlist: Decide<'JoinWaitlist'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
   const { playerId, username } = command;
   if (context.actorId !== playerId) throw new DomainError('forbidden', 'join_for_yourself', JOIN_WAITLIST_FOR_YOURSELF);
@@ -40,13 +33,9 @@ export function joinWaitlist(
       data: { gameId: game.details.gameId, playerId, username, at: context.now.toISOString() },
     },
   ];
-}
+};
 
-export function leaveWaitlist(
-  command: Command<'LeaveWaitlist'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
+export const leaveWaitlist: Decide<'LeaveWaitlist'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
   if (context.actorId !== command.playerId)
     throw new DomainError('forbidden', 'leave_for_yourself', LEAVE_WAITLIST_FOR_YOURSELF);
@@ -57,17 +46,13 @@ export function leaveWaitlist(
       data: { gameId: game.details.gameId, playerId: command.playerId, at: context.now.toISOString() },
     },
   ];
-}
+};
 
-export function expireWaitlistOffer(
-  command: Command<'ExpireWaitlistOffer'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
-  const game = stillScheduled(state, context);
-  // Taken (the player joined), left or expired already: nothing to do.
-  const offer = game && offerToExpire(game.waitlistOffers, command.playerId, command.offeredAt, context.now);
-  if (!game || !offer) return [];
+export const expireWaitlistOffer: Decide<'ExpireWaitlistOffer'> = (command, state, context) => {
+  // Taken (the player joined), left or expired already: nothing to expire.
+  const due = offerStillToExpire(state, context, (game) => game.waitlistOffers, command);
+  if (!due) return [];
+  const { game, offer } = due;
   // The player leaves the waitlist rather than going to its back: nobody on it has paid or holds
   // anything, joining it again costs nothing, and someone who let a place go unanswered would otherwise
   // be offered the next one (or, alone on the list, this very place again) ahead of people watching.
@@ -82,4 +67,4 @@ export function expireWaitlistOffer(
       },
     },
   ];
-}
+};

@@ -1,17 +1,11 @@
-import { DomainError, type DecisionContext } from '../../decider';
-import type { GameEvent } from '../events';
+import { DomainError } from '../../decider';
 import { playerWithdrawalEvents } from '../policies/player-withdrawal';
 import { standingEntry } from '../queries';
 import { gameHasEnded, NO_SUCH_GAME, secondsOnPitch } from '../rules';
-import type { GameState } from '../state';
-import type { Command } from './game-command';
+import type { Decide } from './game-command';
 
 /** A deleted player leaves a game not yet over or cancelled (issue #41): see policies/player-withdrawal.ts. */
-export function withdrawPlayer(
-  command: Command<'WithdrawPlayer'>,
-  state: GameState,
-  context: DecisionContext,
-): GameEvent[] {
+export const withdrawPlayer: Decide<'WithdrawPlayer'> = (command, state, context) => {
   if (state.status === 'none') throw new DomainError('not_found', 'game_not_found', NO_SUCH_GAME);
   const now = context.now.getTime();
   if (state.status === 'cancelled' || gameHasEnded(now, state.end)) return [];
@@ -32,4 +26,4 @@ export function withdrawPlayer(
     },
     { removedBy: context.actorId ?? 'system', at: context.now.toISOString(), reason: command.reason },
   );
-}
+};

@@ -1,0 +1,75 @@
+/**
+ * What a projector process runs, in the distributed projector and in the standalone app alike: the
+ * game loop's and the account withdrawal's reactors and queues, the mail worker, and the product's
+ * projections feeding them, started.
+ */
+import type { Payments } from '@playtime/shared/game-loop/payments/setup';
+import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
+import { publicUrlOf, type Config } from '@playtime/shared/infra/config/config';
+import { startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
+import type { Logger } from '@playtime/shared/infra/logging';
+import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
+import type { Infrastructure } from '@playtime/shared/infra/runtime/infrastructure';
+import { startGameLoop } from './games/game-loop-worker';
+import { createProductProjector } from './product-projector';
+import type { ChangeAnnouncer } from './runtime/projection';
+import type { Projector } from './runtime/projector';
+import { startAccountWithdrawal } from './users/account-withdrawal-worker';
+import type { PolicyWorker } from './runtime/policy-worker';
+
+export interface ProjectorWork {
+  projector: Projector;
+  gameLoop: PolicyWorker;
+  accountWithdrawal: PolicyWorker;
+  email: EmailWorker;
+}
+
+export async function startProjectorWork(
+  infrastructure: Infrastructure,
+  config: Config,
+  deps: {
+    logger: Logger;
+    metrics: Metrics;
+    /** Refunds of the game loop go to the payment processor, as from the command API. */
+    refund: Payments['refund'];
+    /** Where the projections announce their changes: socket.io in this process, or Redis for every read API's. */
+    announcer: ChangeAnnouncer;
+  },
+): Promise<ProjectorWork> {
+  const { logger, metrics } = deps;
+  const gameLoop = await startGameLoop({
+    ...infrastructure,
+    redisUrl: config.REDIS_URL,
+    refund: deps.refund,
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    offerWindows: offerWindowsOf(config),
+    reminderHours: config.REMINDER_HOURS,
+    logger,
+  });
+  const accountWithdrawal = await startAccountWithdrawal({
+    ...infrastructure,
+    redisUrl: config.REDIS_URL,
+    logger,
+    offerWindows: offerWindowsOf(config),
+  });
+  const email = await startEmailWorker({
+    pool: infrastructure.pool,
+    databaseUrl: infrastructure.databaseUrl,
+    redisUrl: config.REDIS_URL,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    publicUrl: publicUrlOf(config),
+    logger,
+  });
+  const projector = createProductProjector({
+    infrastructure,
+    announcer: deps.announcer,
+    logger,
+    metrics,
+    reactors: [gameLoop.projection, accountWithdrawal.projection],
+    mail: email.settings,
+    rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
+  });
+  await projector.start();
+  return { projector, gameLoop, accountWithdrawal, email };
+}

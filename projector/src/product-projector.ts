@@ -31,5 +31,10 @@ export function createProductProjector(options: {
     rebuildBatchSize: options.rebuildBatchSize,
     onBatch: ({ projection, lastEventAt }) =>
       options.metrics.projectionLagMs.set({ projection }, Date.now() - lastEventAt.getTime()),
+    onPush: ({ projection, heardMs, appliedMs, announcedMs }) => {
+      options.metrics.pushStages.observe({ projection, stage: 'heard' }, heardMs);
+      options.metrics.pushStages.observe({ projection, stage: 'applied' }, appliedMs);
+      options.metrics.pushStages.observe({ projection, stage: 'announced' }, announcedMs);
+    },
   });
 }

@@ -8,6 +8,7 @@ import { createTestDatabase } from '../../../tests/support/postgres';
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { silentAnnouncer, type ChangeNotice, type Projection, type WriteOnlyProjection } from './projection';
 import { createProjector, type Projector } from './projector';
+import type { PushStages } from './projection-runner';
 import { streamTotalsProjection } from './testing/stream-totals-projection';
 
 const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
@@ -76,6 +77,7 @@ describe('projector runtime', () => {
       projection?: Projection;
       projections?: Projection[];
       leaseTtlMs?: number;
+      pushes?: PushStages[];
     } = {},
   ): Projector {
     const projector = createProjector({
@@ -89,6 +91,7 @@ describe('projector runtime', () => {
       rebuildBatchSize: 250,
       leaseHeartbeatMs: 100,
       leaseTtlMs: options.leaseTtlMs,
+      onPush: (stages) => void options.pushes?.push(stages),
     });
     projectors.push(projector);
     return projector;
@@ -143,6 +146,22 @@ describe('projector runtime', () => {
       await progress.waitFor(['stream_totals'], { commit: written.checkpoint.commit + 1_000_000, position: 0 }, 200),
     ).toBe(false);
     await progress.close();
+  });
+
+  it("tells where a live push's time went: written to heard, heard to applied, applied to announced", async () => {
+    const pushes: PushStages[] = [];
+    await startProjector({ pushes }).start();
+    await appendEvents(1);
+    await expect.poll(() => pushes.length).toBeGreaterThan(0);
+    const [push] = pushes;
+    expect(push!.projection).toBe('stream_totals');
+    // Milliseconds on this machine's clock; the log's time is the database's, on the same machine.
+    for (const stage of [push!.heardMs, push!.appliedMs, push!.announcedMs]) {
+      expect(Number.isFinite(stage)).toBe(true);
+      expect(stage).toBeGreaterThan(-50);
+    }
+    expect(push!.appliedMs).toBeGreaterThanOrEqual(0);
+    expect(push!.announcedMs).toBeGreaterThanOrEqual(0);
   });
 
   it('moves past events a projection does not handle without applying them, so readers waiting on it are not held up', async () => {

@@ -28,6 +28,21 @@ export interface ProjectionRunnerOptions {
   rebuildBatchSize?: number;
   /** Called after each committed live batch (metrics). */
   onBatch?: (info: { projection: string; events: number; lastEventAt: Date }) => void;
+  /** Called after each live batch that changed rooms is announced: where its push's time went (metrics). */
+  onPush?: (stages: PushStages) => void;
+}
+
+/**
+ * A push's way through the projector, in milliseconds: from its batch's last event being written to the
+ * log until this runner read the batch (the commit, the wake-up, the read), then until the batch's
+ * read-model writes committed (a batch before it still running included), then until the change was
+ * handed to the rooms (socket.io's encoding and its writes queued, or the Redis publish).
+ */
+export interface PushStages {
+  projection: string;
+  heardMs: number;
+  appliedMs: number;
+  announcedMs: number;
 }
 
 export interface RebuildProgress {
@@ -214,10 +229,12 @@ export class ProjectionRunner {
         signal: loopSignal,
       })) {
         if (loopSignal.aborted) break;
+        const readAt = Date.now();
         await this.serial.run(async () => {
           // A switch-over may have happened while this batch waited: it belongs to the old generation.
           if (loopSignal.aborted) return;
           const keys = await this.applyBatch(this.live!, batch, true);
+          const appliedAt = Date.now();
           const last = batch.at(-1)!;
           this.options.onBatch?.({ projection: this.name, events: batch.length, lastEventAt: last.createdAt });
           if (keys.size > 0) {
@@ -225,6 +242,12 @@ export class ProjectionRunner {
               projection: this.name,
               keys: [...keys],
               checkpoint: formatCheckpoint(last.checkpoint),
+            });
+            this.options.onPush?.({
+              projection: this.name,
+              heardMs: readAt - last.createdAt.getTime(),
+              appliedMs: appliedAt - readAt,
+              announcedMs: Date.now() - appliedAt,
             });
           }
         });

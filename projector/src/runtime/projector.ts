@@ -26,6 +26,7 @@ export interface ProjectorOptions {
   /** How long a lease outlives its last renewal: a standby takes over this long after a hang (default 3 s). */
   leaseTtlMs?: number;
   onBatch?: ProjectionRunnerOptions['onBatch'];
+  onPush?: ProjectionRunnerOptions['onPush'];
   /** How often this process looks for rebuilds an admin asked for (default 500 ms). */
   rebuildRequestIntervalMs?: number;
 }
@@ -65,6 +66,7 @@ export function createProjector(options: ProjectorOptions): Projector {
         batchSize: options.batchSize,
         rebuildBatchSize: options.rebuildBatchSize,
         onBatch: options.onBatch,
+        onPush: options.onPush,
       }),
   );
   const byName = new Map(runners.map((runner) => [runner.name, runner]));

@@ -15,6 +15,7 @@ import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import type { HttpAnswer } from '../e2e/http';
 import { ok, openBenchVenue } from '../support/venue';
+import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 import { nowMs } from '../support/timing';
 import { measurePlumbingFloor, type PlumbingFloor } from './plumbing-floor';
 
@@ -46,7 +47,14 @@ export interface BookingsData {
   pushP99Ms: number;
   pushesMissing: number;
   /** The steady phase at PACED_BOOKINGS_PER_SECOND. */
-  paced: { bookings: number; pushP50Ms: number; pushP99Ms: number; pushesMissing: number };
+  paced: {
+    bookings: number;
+    pushP50Ms: number;
+    pushP99Ms: number;
+    pushesMissing: number;
+    /** Where the steady pushes' time went: add-game's answers, the projector's stages (the games projection's), the pushes. */
+    breakdown: PushBreakdown;
+  };
   /** Where the CPU went while the captains saturated the machine, in cores. */
   cpu: CpuShare;
   /** PostgreSQL's CPU in the saturated phase by the client its backends serve (application_name), in cores. */
@@ -103,6 +111,8 @@ interface Booking {
   /** Null when add-game appended nothing: the payment's webhook booked the slot first, and its push went out before. */
   checkpoint: LogCheckpoint | null;
   pushedAt: number | null;
+  /** How long add-game took to answer. */
+  answerMs: number;
 }
 
 /** CPU milliseconds per booking of a share of cores over the saturated phase. */
@@ -155,6 +165,8 @@ function markdown(data: BookingsData): string {
         ],
       ],
     ),
+    `Where a steady booking's push goes (add-game's answer; the projector's stages count every push of the games read model in the phase):`,
+    pushBreakdownTable(data.paced.breakdown),
     markdownTable(
       ['saturated phase', 'app', 'PostgreSQL', 'bench', 'machine', 'stolen', 'statements'],
       [
@@ -330,6 +342,7 @@ export const bookingsSection: BenchSection = {
                   startedAt: bookedAt,
                   checkpoint: added.position ? parseCheckpoint(added.position) : null,
                   pushedAt: null,
+                  answerMs: nowMs() - bookedAt,
                 });
               } catch (error) {
                 failures++;
@@ -380,6 +393,7 @@ export const bookingsSection: BenchSection = {
         `  the saturated phase's backlog ${drained ? 'drained' : 'had not drained'} in ${drainSeconds.toFixed(1)} s`,
       );
 
+      const pacedTiming = await timeGamePushes(app.url);
       await bookUntil(nowMs() + seconds * 1000, paced, (CAPTAINS * 1000) / PACED_BOOKINGS_PER_SECOND);
       await settle(paced);
       socket.close();
@@ -413,6 +427,10 @@ export const bookingsSection: BenchSection = {
           pushP50Ms: percentile(pacedPushes, 50),
           pushP99Ms: percentile(pacedPushes, 99),
           pushesMissing: measurable(paced).length - pacedPushes.length,
+          breakdown: await pacedTiming.finish(
+            measurable(paced).map((booking) => booking.answerMs),
+            pacedPushes,
+          ),
         },
         cpu: cpuShare,
         postgresByClient,

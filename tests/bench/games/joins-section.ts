@@ -6,6 +6,7 @@ import type { BenchContext, BenchSection, SectionOutcome } from '../support/sect
 import { ok, openBenchVenue } from '../support/venue';
 import { nowMs } from '../support/timing';
 import { watchGame } from './watched-game';
+import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 
 const PLAYERS = 64;
 /**
@@ -45,6 +46,8 @@ export interface JoinsData {
     pushP50Ms: number;
     pushP99Ms: number;
     disconnects: number;
+    /** Where the pushes' time went: answers, the projector's stages (the games projection's), pushes. */
+    breakdown: PushBreakdown;
   };
 }
 
@@ -117,6 +120,8 @@ function markdown(data: JoinsData, seconds: number): string {
         ],
       ],
     ),
+    `Where the push's time goes, while ${fmtInt(WATCHERS)} sockets follow the hot game:`,
+    pushBreakdownTable(data.watched.breakdown),
     `The standalone app in a child process with ${fmtInt(GAMES)} free games on ${SUB_FIELDS} sub-fields. Joins are POST /api/join-game ` +
       "(onto the sideline) and leaves POST /api/leave-game, each a decision on the game's own stream. On the hot game every player " +
       `joins and leaves the same game as fast as it can (commands collide on one stream and are decided again; ${HOT_PLAYERS} players, ` +
@@ -221,9 +226,12 @@ export const joinsSection: BenchSection = {
       );
       const everyMs = 1000 / WATCHED_COMMANDS_PER_SECOND;
       const watchedDeadline = nowMs() + seconds * 1000;
+      const answersMs: number[] = [];
+      const timing = await timeGamePushes(app.url);
       for (let tick = 0; nowMs() < watchedDeadline; tick++) {
         hotStarted = nowMs();
         const change = await joinOrLeave(hotPlayers[tick % hotPlayers.length]!);
+        answersMs.push(nowMs() - hotStarted);
         watched.sent(hotStarted, change?.position);
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, hotStarted + everyMs - nowMs())));
       }
@@ -255,6 +263,7 @@ export const joinsSection: BenchSection = {
           pushP50Ms: percentile(latencies, 50),
           pushP99Ms: percentile(latencies, 99),
           disconnects,
+          breakdown: await timing.finish(answersMs, latencies),
         },
       };
       context.log(

@@ -6,6 +6,7 @@ import type { HttpAnswer } from '../e2e/http';
 import { ok, openBenchVenue } from '../support/venue';
 import { nowMs } from '../support/timing';
 import { watchGame } from './watched-game';
+import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 
 /** The smallest game there is, full on the pitch, and more in line on the sideline. */
 const MAX_PLAYERS = 14;
@@ -24,6 +25,8 @@ export interface OffersData {
   pushP99Ms: number;
   acceptP99Ms: number;
   disconnects: number;
+  /** Where the pushes' time went: the leaves' answers, the projector's stages (the games projection's), the pushes. */
+  breakdown: PushBreakdown;
 }
 
 /**
@@ -78,6 +81,8 @@ export const offersSection: BenchSection = {
       context.log(`offers: ${fmtInt(WATCHERS)} sockets follow a full game; ${OFFERS_PER_SECOND} freed spots a second…`);
 
       const acceptLatencies: number[] = [];
+      const leaveAnswers: number[] = [];
+      const timing = await timeGamePushes(app.url);
       const everyMs = 1000 / OFFERS_PER_SECOND;
       const deadline = nowMs() + seconds * 1000;
       for (let round = 0; nowMs() < deadline; round++) {
@@ -86,6 +91,7 @@ export const offersSection: BenchSection = {
         const team = ((round % MAX_PLAYERS) % 2) + 1;
         const left = await call(leaver, '/api/leave-game', {});
         ok(left, 'leave-game');
+        leaveAnswers.push(nowMs() - started);
         watched.sent(started, left.position);
         // The first in line holds the offer: they take the spot, and the leaver goes to the back.
         const offered = line.shift()!;
@@ -111,6 +117,7 @@ export const offersSection: BenchSection = {
         pushP99Ms: percentile(latencies, 99),
         acceptP99Ms: percentile(acceptLatencies, 99),
         disconnects,
+        breakdown: await timing.finish(leaveAnswers, latencies),
       };
       context.log(
         `  offer push p99 to ${fmtInt(WATCHERS)} sockets ${fmtMs(data.pushP99Ms)} ms (${fmtInt(data.missing)} missing)`,
@@ -132,6 +139,8 @@ export const offersSection: BenchSection = {
               ],
             ],
           ),
+          "Where the push's time goes (the projector's stages count every push of the games read model in the phase: the accepts and rejoins too):",
+          pushBreakdownTable(data.breakdown),
           `The standalone app in a child process; one free game of ${MAX_PLAYERS} places on the pitch, full, with ${IN_LINE} players in line ` +
             `on the sideline and ${fmtInt(WATCHERS)} anonymous sockets on a thread of their own following its room. ` +
             `${OFFERS_PER_SECOND} times a second a team player leaves (POST /api/leave-game): the same decision offers the spot to the ` +

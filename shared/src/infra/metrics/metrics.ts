@@ -2,6 +2,9 @@ import type { RequestHandler } from 'express';
 import client from 'prom-client';
 
 /** Prometheus metrics of one process; each service registers what it measures. */
+/** The push stages' histogram's name, as the bench reads it from /metrics. */
+export const PUSH_STAGES_METRIC = 'playtime_push_stage_milliseconds';
+
 export interface Metrics {
   registry: client.Registry;
   httpDuration: client.Histogram<'service' | 'method' | 'route' | 'status'>;
@@ -18,6 +21,12 @@ export interface Metrics {
   /** Payments reconciliation passed before they were paid and looks at again on each run. */
   paymentsWatched: client.Gauge;
   sockets: client.Gauge;
+  /**
+   * A push's way through the projector (projection-runner.ts PushStages): `heard` from the batch's last
+   * event written to the runner reading it, `applied` to its read-model writes committed, `announced`
+   * to the change handed to the rooms. What the bench breaks a push's latency into.
+   */
+  pushStages: client.Histogram<'projection' | 'stage'>;
   /**
    * Adds a reading of state kept elsewhere (the database, the job queues) that sets gauges above;
    * every scrape (and every reader of the registry) runs the collectors first, once per scrape.
@@ -93,6 +102,13 @@ export function createMetrics(): Metrics {
     help: 'Open socket.io connections',
     registers: [registry],
   });
+  const pushStages = new client.Histogram({
+    name: PUSH_STAGES_METRIC,
+    help: 'Milliseconds a push spends in each stage of the projector: heard (written to read), applied (read to committed), announced (committed to handed to the rooms)',
+    labelNames: ['projection', 'stage'] as const,
+    buckets: [1, 2, 5, 10, 20, 35, 50, 75, 100, 150, 250, 500, 1000, 2500],
+    registers: [registry],
+  });
   return {
     registry,
     httpDuration,
@@ -105,6 +121,7 @@ export function createMetrics(): Metrics {
     paymentDifferences,
     paymentsWatched,
     sockets,
+    pushStages,
     addCollector: (collector) => void collectors.push(collector),
     middleware: (service) => (req, res, next) => {
       const stop = httpDuration.startTimer({ service, method: req.method });

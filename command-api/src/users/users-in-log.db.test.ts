@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsDatabase } from '@playtime/shared/testing/payments-database';
+import { storeDatabase } from '@playtime/shared/testing/store-database';
 import { userStream, usernameStream, type UserEvent } from '@playtime/shared/domain/users/events';
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import { StreamStateCache } from '@playtime/shared/infra/commands/stream-state-cache';
@@ -21,7 +21,7 @@ const registered = (userId: string, username: string, email = `${username}@examp
 });
 
 describe('the write side asks the log who a user is', () => {
-  const database = paymentsDatabase('users_in_log');
+  const database = storeDatabase('users_in_log');
   const log = () => ({ store: database.store, streamStates: new StreamStateCache() });
   const append = (stream: string, event: { type: string; data: object }) =>
     database.store.appendToStream(stream, [event], { expectedRevision: 'any' });

@@ -9,7 +9,8 @@ import { handleCommand } from '../../infra/commands/command-handler';
 import { migrate } from '../../infra/db/migrations';
 import { createLogger } from '../../infra/logging';
 import { TestPaymentPurposes } from '../../testing/payment-purposes';
-import { DECLINED_CARD, paymentRequest, paymentsDatabase, TEST_CARD as card } from '../../testing/payments-database';
+import { DECLINED_CARD, paymentRequest, TEST_CARD as card } from '../../testing/payments-database';
+import { storeDatabase } from '../../testing/store-database';
 import type { PaymentPurpose } from '../../infra/payments/port';
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
 import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
@@ -19,7 +20,7 @@ import { WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 const logger = createLogger('reconciliation-test');
 
 describe('payment reconciliation', () => {
-  const db = paymentsDatabase('reconcile');
+  const db = storeDatabase('reconcile');
   let processor: SimulatedPaymentProcessor;
   let inbox: WebhookInbox;
   let reconciliation: Reconciliation;

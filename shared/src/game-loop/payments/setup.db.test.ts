@@ -8,11 +8,12 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '../../infra/db/embedded-postgres';
 import { ledgerStream } from '../../domain/ledger/events';
-import { paymentRequest, paymentsDatabase, TEST_CARD as card } from '../../testing/payments-database';
+import { paymentRequest, TEST_CARD as card } from '../../testing/payments-database';
+import { storeDatabase } from '../../testing/store-database';
 import { setUpPayments } from './setup';
 
 describe('payments set-up: webhook delivery', () => {
-  const db = paymentsDatabase('paysetup');
+  const db = storeDatabase('paysetup');
   /** The payments part on the test database, its simulated processor's webhooks posted to `publicUrl`. */
   const setUp = (options: Pick<Parameters<typeof setUpPayments>[0], 'publicUrl' | 'logger' | 'webhookDelivery'>) =>
     setUpPayments({

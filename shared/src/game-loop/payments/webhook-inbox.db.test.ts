@@ -1,7 +1,8 @@
 /** The inbox on a fresh ledger: events in any order, any number of times, end in the same entries. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
-import { paymentRequest, paymentsDatabase, TEST_CARD as card } from '../../testing/payments-database';
+import { paymentRequest, TEST_CARD as card } from '../../testing/payments-database';
+import { storeDatabase } from '../../testing/store-database';
 import { migrate } from '../../infra/db/migrations';
 import { createPool } from '../../infra/db/pool';
 import { ledgerStream } from '../../domain/ledger/events';
@@ -12,7 +13,7 @@ import type { PaymentProcessor } from '../../infra/payments/port';
 import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 
 describe('webhook inbox', () => {
-  const db = paymentsDatabase('inbox');
+  const db = storeDatabase('inbox');
   let processor: SimulatedPaymentProcessor;
   let purposes: TestPaymentPurposes;
   let inbox: WebhookInbox;

@@ -100,14 +100,27 @@ describe('PostgreSQL store: plans over a grown log', () => {
     await client.query(`PREPARE statement AS ${sql}`);
     await client.query(`EXECUTE statement(${firstRun.join(', ')})`);
     await fillLog();
-    const lines = await explain(`EXECUTE statement(${explained().join(', ')})`);
-    expect(lines.join('\n')).not.toMatch(/Seq Scan on es_events/);
-    // The first Buffers line is the top node's: the buffers of the whole statement.
-    const buffers = lines
-      .map((line) => /^\s*Buffers: shared hit=(\d+)/.exec(line)?.[1])
-      .find((hit) => hit !== undefined);
-    expect(buffers, lines.join('\n')).toBeDefined();
-    return { lines, buffers: Number(buffers) };
+    const values = explained().join(', ');
+    // Twice, each rolled back, keeping the fewer pages: DDL in another database of the server (a
+    // migration of a test file running beside this one) can overflow the server's queue of catalog
+    // changes, and the backend then rebuilds its catalog caches inside the next statement it runs,
+    // 236 pages more on the machine's PostgreSQL in CI. That is not the plan's doing, and it does not
+    // happen twice in a row.
+    const runs: { lines: string[]; buffers: number }[] = [];
+    for (const _ of [1, 2]) {
+      await client.query('BEGIN');
+      const lines = await explain(`EXECUTE statement(${values})`);
+      await client.query('ROLLBACK');
+      expect(lines.join('\n')).not.toMatch(/Seq Scan on es_events/);
+      // The first Buffers line is the top node's: the buffers of the whole statement.
+      const buffers = lines
+        .map((line) => /^\s*Buffers: shared hit=(\d+)/.exec(line)?.[1])
+        .find((hit) => hit !== undefined);
+      expect(buffers, lines.join('\n')).toBeDefined();
+      runs.push({ lines, buffers: Number(buffers) });
+    }
+    await client.query(`EXECUTE statement(${values})`);
+    return runs.reduce((fewer, run) => (run.buffers < fewer.buffers ? run : fewer));
   }
   const text = (value: unknown) => `'${String(value)}'`;
   const array = (values: unknown[]) => text(`{${values.map((value) => JSON.stringify(String(value))).join(',')}}`);

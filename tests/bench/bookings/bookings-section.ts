@@ -18,6 +18,7 @@ import { ok, openBenchVenue } from '../support/venue';
 import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 import { nowMs } from '../support/timing';
 import { measurePlumbingFloor, type PlumbingFloor } from './plumbing-floor';
+import { profileActivities } from './profile-activities';
 
 /**
  * Bookings must reach half of what the plumbing alone (the same calls and statements with no product
@@ -372,6 +373,14 @@ export const bookingsSection: BenchSection = {
         );
         context.log(
           `  by function:\n${summary.functions.map((entry) => `    ${entry.name} ${fmtInt(entry.selfMs)} ms`).join('\n')}`,
+        );
+        context.log(
+          `  by activity (the main thread's sampled time, per booking):\n${profileActivities(file)
+            .map(
+              (entry) =>
+                `    ${entry.activity} ${fmtInt(entry.ms)} ms, ${(entry.share * 100).toFixed(1)}%, ${fmtMs(entry.ms / Math.max(1, bookings.length))} ms per booking`,
+            )
+            .join('\n')}`,
         );
       }
       // Pushes still on their way get a moment to arrive before the missing ones are counted.

@@ -12,6 +12,7 @@ import {
   READ_ALL_SQL,
   READ_STREAM_AFTER_SQL,
   READ_STREAM_SQL,
+  READ_STREAMS_SQL,
 } from './postgres-event-store';
 
 class Rollback extends Error {}
@@ -190,6 +191,15 @@ describe('PostgreSQL store: plans over a grown log', () => {
     expect(tail.lines[0]).toMatch(/rows=1(\.00)? loops=1/);
     expect(tail.buffers).toBeLessThan(30);
 
+    // Three reads in one statement: a tail, a whole stream and a stream that is not there.
+    await client.query('DEALLOCATE ALL');
+    const streams = await planAfterGrowth(READ_STREAMS_SQL, [array(['read-me', 'nothing']), array([0, -1])], () => [
+      array(['read-me', 'read-me', 'nothing']),
+      array([0, -1, -1]),
+    ]);
+    expect(streams.lines[0]).toMatch(/rows=3(\.00)? loops=1/);
+    expect(streams.buffers).toBeLessThan(40);
+
     // A subscriber 100 events behind the end of the log, which then grows by 20,000 more.
     await client.query('DEALLOCATE ALL');
     const { rows } = await client.query<{ commit: string; position: string }>(
@@ -211,6 +221,8 @@ describe('PostgreSQL store: group commit', () => {
   let store: PostgresEventStore;
   /** Statements that appended, by prepared statement name. */
   const appendStatements: string[] = [];
+  /** Statements that read streams, by prepared statement name. */
+  const readStatements: string[] = [];
   let failNextBatch = false;
 
   beforeAll(async () => {
@@ -219,6 +231,7 @@ describe('PostgreSQL store: group commit', () => {
     const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
     (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
       const name = (args[0] as { name?: string }).name;
+      if (name?.startsWith('playtime-read-stream')) readStatements.push(name);
       if (name?.startsWith('playtime-append')) {
         appendStatements.push(name);
         if (name === 'playtime-append-batch' && failNextBatch) {
@@ -228,7 +241,7 @@ describe('PostgreSQL store: group commit', () => {
       }
       return query(...args);
     };
-    store = await PostgresEventStore.connect(database.url, { pool, appendBatchesInFlight: 1 });
+    store = await PostgresEventStore.connect(database.url, { pool, appendBatchesInFlight: 1, readBatchesInFlight: 1 });
   });
   afterAll(async () => {
     await store.close();
@@ -299,6 +312,62 @@ describe('PostgreSQL store: group commit', () => {
     ]);
     expect(first).toMatchObject({ status: 'fulfilled', value: { nextRevision: 0 } });
     expect(second).toMatchObject({ status: 'rejected', reason: { name: 'ConcurrencyError', actual: 0 } });
+  });
+
+  it('reads streams asked for together in fewer statements, each read getting its own stream from its own revision', async () => {
+    await store.appendToStream('group-r-a', [event(1), event(2), event(3)], { expectedRevision: 'no_stream' });
+    await store.appendToStream('group-r-b', [event(4)], { expectedRevision: 'no_stream' });
+    readStatements.length = 0;
+    const asked = [
+      ['group-r-a', undefined],
+      ['group-r-a', 0],
+      ['group-r-b', undefined],
+      ['group-r-missing', undefined],
+      ['group-r-a', 2],
+      ['group-r-b', -1],
+    ] as const;
+    const read = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        asked.map(([stream, after]) => store.readStream(stream, after === undefined ? {} : { after })),
+      ).flat(),
+    );
+    // The first goes alone at once; the 29 others wait for it and go together.
+    expect(readStatements).toEqual(['playtime-read-stream', 'playtime-read-streams']);
+    const numbers = (events: Awaited<ReturnType<typeof store.readStream>>) =>
+      events.map((e) => [e.streamId, e.revision, (e.data as { n: number }).n]);
+    const expected = [
+      [
+        ['group-r-a', 0, 1],
+        ['group-r-a', 1, 2],
+        ['group-r-a', 2, 3],
+      ],
+      [
+        ['group-r-a', 1, 2],
+        ['group-r-a', 2, 3],
+      ],
+      [['group-r-b', 0, 4]],
+      [],
+      [],
+      [['group-r-b', 0, 4]],
+    ];
+    expect(read.map(numbers)).toEqual(Array.from({ length: 5 }, () => expected).flat());
+    // Each read has events of its own, not another read's.
+    expect(read[0]).not.toBe(read[6]);
+  });
+
+  it('sees in a read made together with others every append that committed before it was asked for', async () => {
+    readStatements.length = 0;
+    const appended = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        await store.appendToStream(`group-s-${i}`, [event(i)], { expectedRevision: 'no_stream' });
+        // Each read is asked for once its own append has committed, while the others' reads are under way.
+        return store.readStream(`group-s-${i}`);
+      }),
+    );
+    expect(appended.map((events) => events.map((e) => (e.data as { n: number }).n))).toEqual(
+      Array.from({ length: 20 }, (_, i) => [i]),
+    );
+    expect(readStatements).toContain('playtime-read-streams');
   });
 
   it('falls back to appending one by one when a batch statement fails', async () => {

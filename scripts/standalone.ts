@@ -11,7 +11,7 @@ import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-rou
 import { pictureUploadRoutes } from '@playtime/command-api/pictures/routes';
 import { startProjectorWork } from '@playtime/projector/projector-work';
 import { projectionNames } from '@playtime/projector/product-projections';
-import { socketAnnouncer, type RoomEmitter } from '@playtime/projector/realtime/socket-announcer';
+import { socketAnnouncer } from '@playtime/projector/realtime/socket-announcer';
 import { readApiOf } from '@playtime/read-api/read-api';
 import { startRealtimeServer } from '@playtime/read-api/realtime/socket-server';
 import { WEB_DIST, webAppRoutes } from '@playtime/read-api/web-app';
@@ -68,7 +68,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     logger,
     metrics,
     refund: payments.refund,
-    announcer: socketAnnouncer(realtime.io as unknown as RoomEmitter),
+    announcer: socketAnnouncer(realtime.rooms),
   });
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: true });
 

@@ -1,39 +1,23 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socketAnnouncer, type ChangedMessage, type RoomEmitter } from './socket-announcer';
+import { startRoomServer } from '../../../tests/support/room-server';
+import { emitterRoomWriter, socketAnnouncer, type ChangedMessage, type RoomEmitter } from './socket-announcer';
 
 describe('socketAnnouncer over a real socket.io server', () => {
-  const httpServer = createServer();
-  const server = new Server(httpServer);
+  let rooms: Awaited<ReturnType<typeof startRoomServer>>;
   const sockets = new Map<string, Socket>();
 
-  /** A client in `room` (the server joins it on connection) that keeps what it receives. */
+  /** A client in `room` that keeps what it receives. */
   async function listener(room: string): Promise<ChangedMessage[]> {
-    const received: ChangedMessage[] = [];
-    const socket = connect(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, {
-      transports: ['websocket'],
-      query: { room },
-    });
-    sockets.set(room, socket);
-    socket.on('changed', (message: ChangedMessage) => received.push(message));
-    await new Promise<void>((resolve) => socket.on('joined', () => resolve()));
-    return received;
+    const client = await rooms.follow(room);
+    sockets.set(room, client.socket);
+    return client.received as ChangedMessage[];
   }
 
   beforeAll(async () => {
-    server.on('connection', async (socket) => {
-      await socket.join(String(socket.handshake.query.room));
-      socket.emit('joined');
-    });
-    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()));
+    rooms = await startRoomServer();
   });
-  afterAll(async () => {
-    for (const socket of sockets.values()) socket.disconnect();
-    await server.close();
-  });
+  afterAll(() => rooms.close());
 
   it('tells each room only about itself when one batch changed several rooms', async () => {
     const [alice, bob, carol] = await Promise.all([
@@ -41,7 +25,7 @@ describe('socketAnnouncer over a real socket.io server', () => {
       listener('user:bob'),
       listener('user:carol'),
     ]);
-    socketAnnouncer(server as unknown as RoomEmitter).announce({
+    socketAnnouncer(emitterRoomWriter(rooms.server as unknown as RoomEmitter)).announce({
       projection: 'users',
       keys: ['user:alice', 'user:bob'],
       checkpoint: '7:42',
@@ -53,14 +37,14 @@ describe('socketAnnouncer over a real socket.io server', () => {
     // Carol's room changed in nothing. A socket's messages arrive in the order they were sent, so once
     // a message sent after the announcement has reached her, a stray one would have arrived before it.
     const flushed = new Promise<void>((resolve) => sockets.get('user:carol')!.once('flushed', () => resolve()));
-    server.to('user:carol').emit('flushed');
+    rooms.server.to('user:carol').emit('flushed');
     await flushed;
     expect(carol).toEqual([]);
   });
 
   it("sends a change of everything ('*') to every socket", async () => {
     const [dave, erin] = await Promise.all([listener('user:dave'), listener('game:1')]);
-    socketAnnouncer(server as unknown as RoomEmitter).announce({
+    socketAnnouncer(emitterRoomWriter(rooms.server as unknown as RoomEmitter)).announce({
       projection: 'games',
       keys: ['*'],
       checkpoint: '8:50',

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-namespace';
 import { REALTIME_EVENTS, type ChangeNotice, type ChangedMessage } from '@playtime/shared/contract/realtime';
 import type { ChangeAnnouncer } from '../runtime/projection';
+import { RoomLines } from './room-lines';
 
 /** Anything that can emit to socket.io rooms: the in-process Server, or the Redis emitter. */
 export interface RoomEmitter {
@@ -13,19 +14,37 @@ export interface RoomEmitter {
 export type { ChangedMessage };
 
 /**
+ * Where a room's messages are written: socket.io's server in this process (the read API's
+ * inProcessRoomWriter, which lets other work run between slices of a big room), or the Redis emitter.
+ * `*` means every socket. Settled once every write was handed over.
+ */
+export interface RoomWriter {
+  write(room: string, event: string, payload: unknown): void | Promise<void>;
+}
+
+/** A room writer over anything that emits to rooms at once (the Redis emitter). */
+export function emitterRoomWriter(emitter: RoomEmitter): RoomWriter {
+  return {
+    write(room, event, payload) {
+      if (room === '*') emitter.emit(event, payload);
+      else emitter.to(room).emit(event, payload);
+    },
+  };
+}
+
+/**
  * Forwards each committed change to the rooms named by its keys, as a `changed` message. A batch
  * can change many rooms at once (every user who edited a profile in the same moment); each room
  * is told only about itself, so no socket learns which other users, games or fields changed, and
- * a batch of n changes sends n small messages rather than n messages of n keys each.
+ * a batch of n changes sends n small messages rather than n messages of n keys each. Each room has
+ * its own line of writes (RoomLines): the announcement is settled when its rooms were written, and
+ * the projection does not wait for that before its next batch.
  */
-export function socketAnnouncer(emitter: RoomEmitter): ChangeAnnouncer {
+export function socketAnnouncer(writer: RoomWriter): ChangeAnnouncer {
+  const lines = new RoomLines((room, message) => writer.write(room, REALTIME_EVENTS.changed, message));
   return {
-    announce({ projection, keys, checkpoint }: ChangeNotice) {
-      for (const room of keys) {
-        const message: ChangedMessage = { projection, keys: [room], checkpoint, room };
-        if (room === '*') emitter.emit(REALTIME_EVENTS.changed, message);
-        else emitter.to(room).emit(REALTIME_EVENTS.changed, message);
-      }
+    async announce({ projection, keys, checkpoint }: ChangeNotice) {
+      await Promise.all(keys.map((room) => lines.send({ projection, keys: [room], checkpoint, room })));
     },
   };
 }
@@ -39,7 +58,7 @@ export async function redisSocketAnnouncer(
   await client.connect();
   const emitter = new Emitter(client, { key: socketChannelOf(databaseUrl) });
   return {
-    announcer: socketAnnouncer(emitter as unknown as RoomEmitter),
+    announcer: socketAnnouncer(emitterRoomWriter(emitter as unknown as RoomEmitter)),
     close: async () => void (await client.quit()),
   };
 }

@@ -6,7 +6,13 @@ import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/p
 import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { createTestDatabase } from '../../../tests/support/postgres';
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
-import { silentAnnouncer, type ChangeNotice, type Projection, type WriteOnlyProjection } from './projection';
+import {
+  silentAnnouncer,
+  type ChangeAnnouncer,
+  type ChangeNotice,
+  type Projection,
+  type WriteOnlyProjection,
+} from './projection';
 import { createProjector, type Projector } from './projector';
 import type { PushStages } from './projection-runner';
 import { streamTotalsProjection } from './testing/stream-totals-projection';
@@ -78,6 +84,7 @@ describe('projector runtime', () => {
       projections?: Projection[];
       leaseTtlMs?: number;
       pushes?: PushStages[];
+      announcer?: ChangeAnnouncer;
     } = {},
   ): Projector {
     const projector = createProjector({
@@ -85,7 +92,7 @@ describe('projector runtime', () => {
       pool,
       connectionString: database.url,
       projections: options.projections ?? [options.projection ?? streamTotalsProjection(options.version)],
-      announcer: { announce: (notice) => void options.notices?.push(notice) },
+      announcer: options.announcer ?? { announce: (notice) => void options.notices?.push(notice) },
       logger,
       batchSize: 100,
       rebuildBatchSize: 250,
@@ -162,6 +169,47 @@ describe('projector runtime', () => {
     }
     expect(push!.appliedMs).toBeGreaterThanOrEqual(0);
     expect(push!.announcedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reads and applies the next batch while the sockets of the one before are still being written', async () => {
+    // An announcer whose writes end only when the test says so: a room of a thousand slow sockets.
+    const notices: ChangeNotice[] = [];
+    let release = () => {};
+    const written = new Promise<void>((resolve) => (release = resolve));
+    const pushes: PushStages[] = [];
+    await startProjector({
+      pushes,
+      announcer: {
+        announce: async (notice) => {
+          notices.push(notice);
+          await written;
+        },
+      },
+    }).start();
+    await store.appendToStream('s-first', [{ type: 'Counted', data: { n: 1 } }], { expectedRevision: 'no_stream' });
+    await expect.poll(() => notices.length).toBe(1);
+    await store.appendToStream('s-second', [{ type: 'Counted', data: { n: 2 } }], { expectedRevision: 'no_stream' });
+    await eventually(totals, (t) => t.events === 2);
+    await expect.poll(() => notices.length).toBe(2);
+    expect(notices.map((notice) => notice.keys)).toEqual([['stream:s-first'], ['stream:s-second']]);
+    // A push's last stage ends when its sockets were written, not when it was handed over.
+    expect(pushes).toEqual([]);
+    release();
+    await expect.poll(() => pushes.length).toBe(2);
+  });
+
+  it('keeps applying batches when an announcement fails', async () => {
+    await startProjector({
+      announcer: {
+        announce: () => {
+          throw new Error('the room is gone');
+        },
+      },
+    }).start();
+    await appendEvents(3);
+    await eventually(totals, (t) => t.events === 3);
+    await store.appendToStream('s-later', [{ type: 'Counted', data: { n: 5 } }], { expectedRevision: 'no_stream' });
+    await eventually(totals, (t) => t.events === 4);
   });
 
   it('moves past events a projection does not handle without applying them, so readers waiting on it are not held up', async () => {

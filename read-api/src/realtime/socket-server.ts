@@ -22,6 +22,7 @@ import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
 import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { inProcessRoomWriter, type InProcessRoomWriter } from './room-writer';
 import { mayFollowMore, mayJoinRoom } from './rooms';
 
 export interface RealtimeDependencies {
@@ -43,6 +44,8 @@ export interface RealtimeDependencies {
 
 export interface RealtimeServer {
   io: Server;
+  /** Writes to this server's rooms: where the projector announces changes when it runs in this process. */
+  rooms: InProcessRoomWriter;
   close(): Promise<void>;
 }
 
@@ -247,6 +250,7 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
 
   return {
     io,
+    rooms: inProcessRoomWriter(io, { alone: redisClients.length === 0 }),
     async close() {
       stopFollowingEnds?.();
       await usersChanged.close();

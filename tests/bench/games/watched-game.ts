@@ -4,6 +4,18 @@ import type { BenchUser } from '../e2e/accounts';
 import { listenOnOwnThread } from '../e2e/socket-listeners';
 import { nowMs } from '../support/timing';
 
+/** What the sockets following one game heard of a phase's commands. */
+export interface WatchedPushes {
+  watchers: number;
+  commands: number;
+  deliveries: number;
+  /** Deliveries that never came: sockets × commands − pushes heard. */
+  missing: number;
+  /** Command sent → a socket heard its position. */
+  pushP50Ms: number;
+  pushP99Ms: number;
+}
+
 /** Anonymous sockets following one game's room, timing each command sent to every socket hearing its position. */
 export interface WatchedGame {
   /** A command sent at `at` whose answer carried `position` (the log position of its last event). */

@@ -10,7 +10,8 @@ type Stage = (typeof STAGES)[number];
 const STAGE_WORDS: Record<Stage, string> = {
   heard: 'event written → projector read its batch',
   applied: 'batch read → read-model writes committed',
-  announced: 'committed → handed to the room (socket.io encodes, queues 1,000 writes)',
+  announced:
+    "committed → handed to every socket of the room (socket.io encodes, queues 1,000 writes; the runner's next batch goes on meanwhile)",
 };
 
 /** One stage's histogram as /metrics showed it at one moment: cumulative counts per bucket's upper bound. */

@@ -66,7 +66,7 @@ export interface HistoryData {
   results: QueryResult[];
 }
 
-async function seed(pool: pg.Pool, events: number, log: (line: string) => void): Promise<number> {
+export async function seed(pool: pg.Pool, events: number, log: (line: string) => void): Promise<number> {
   const started = nowMs();
   await migrate(pool, 'eventstore', eventStoreMigrations);
   await migrate(pool, 'projections', projectionMigrations);

@@ -85,10 +85,12 @@ export const eventStoreMigrations: Migration[] = [
     // whole log was tried and not kept: common words read most of it (200-450 ms over 5,000,000 events)
     // and every append would pay it. Events are never changed or deleted; a TRUNCATE empties both.
     sql: `
+      -- No parallel workers: a page walks the newest text back and stops when it has its rows, in a few
+      -- milliseconds; starting a worker took longer than that (30-60 ms on a busy 2-core machine).
       CREATE TABLE es_events_text (
         global_position bigint PRIMARY KEY,
         folded          text   NOT NULL
-      );
+      ) WITH (parallel_workers = 0);
       CREATE FUNCTION es_events_folded(data jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
         RETURN lower(data::text COLLATE "C");
 

@@ -1,5 +1,7 @@
 import { Avatar, Box, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { reliabilityLabel } from '@playtime/shared/contract/attendance';
 import type { Participant } from '@playtime/shared/contract/games';
+import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { playMinutes } from './play-time';
 
@@ -47,7 +49,27 @@ function PlayerChip({
         style={{ overflowWrap: 'anywhere' }}
       >
         {participant.username}
+        {/* Issue #44: checked in at the field with the organizer's code, live on every open page. */}
+        {participant.checkedIn && (
+          <Box
+            component="span"
+            role="img"
+            aria-label="Checked in"
+            ml={3}
+            c={light ? 'white' : 'pitch.8'}
+            style={{ verticalAlign: '-2px' }}
+            data-testid="checked-in"
+          >
+            <IconCircleCheckFilled size={13} aria-hidden />
+          </Box>
+        )}
       </Text>
+      {participant.reliability && (
+        <Text fz={10} c={light ? 'white' : 'dimmed'} lh={1.1} ta="center" data-testid="reliability">
+          <VisuallyHidden>Reliability </VisuallyHidden>
+          {reliabilityLabel(participant.reliability)}
+        </Text>
+      )}
       <Text fz={11} c={light ? 'white' : 'dimmed'} lh={1}>
         {minutes} min
       </Text>

@@ -64,7 +64,7 @@ import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
 import { FailureAlert } from '../../components/failure-alert';
 import { Loading } from '../../components/loading';
-import { attendanceMarksOpen, checkInOpen, showsCheckInCount } from './check-in/attendance';
+import { attendanceMarksOpen, checkInOpen, minReliabilityText, showsCheckInCount } from './check-in/attendance';
 import { CheckInControl } from './check-in/check-in-control';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
@@ -517,7 +517,7 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           <Detail label="Game Length">{durationLabel(new Date(start), new Date(end))}</Detail>
           <Detail label="Organizer">{game.organizerUsername}</Detail>
           {game.minReliability !== null && (
-            <Detail label={RELIABLE_PLAYERS_ONLY_LABEL}>{`${game.minReliability}% or more`}</Detail>
+            <Detail label={RELIABLE_PLAYERS_ONLY_LABEL}>{minReliabilityText(game.minReliability)}</Detail>
           )}
         </SimpleGrid>
       </Card>

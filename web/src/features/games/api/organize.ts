@@ -106,6 +106,8 @@ export interface HoldSlotInput {
   /** null: no minimum of players. */
   minPlayers: number | null;
   decisionHours: number;
+  /** Issue #44: the lowest reliability percent a player needs to join; null: anyone. */
+  minReliability: number | null;
   /** Issue #30: a weekly series of this many weeks; absent for one game. */
   repeatWeeks?: number;
   skipDates?: string[];

@@ -62,3 +62,6 @@ export function msUntilNextCode(expiresAt: string, serverNowMs: number): number 
 /** The six digits spaced in two groups of three, as people read a code aloud: '482 913'. */
 export const spacedCode = (code: string): string =>
   code.length === CHECK_IN_CODE_DIGITS ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
+
+/** What 'Reliable players only' asks of a player: '80% or more'. */
+export const minReliabilityText = (minimum: number | string): string => `${minimum}% or more`;

@@ -60,6 +60,7 @@ export function useConfirmFlow(name: string) {
               sidelineSize: Number(draft.sidelineSize),
               minPlayers: draft.minPlayers === null ? null : Number(draft.minPlayers),
               decisionHours: Number(draft.decisionHours),
+              minReliability: draft.minReliability === null ? null : Number(draft.minReliability),
               ...(draft.repeatWeeks === null
                 ? {}
                 : {

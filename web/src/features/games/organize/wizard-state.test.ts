@@ -75,12 +75,16 @@ describe('wizardReducer', () => {
         sidelineSize: 2,
         minPlayers: 10,
         decisionHours: 6,
+        minReliability: 80,
       },
       { type: 'goTo', step: 1 },
       { type: 'goTo', step: 3 },
     );
     expect(state.step).toBe(3);
-    expect(state.draft).toMatchObject({ field, subField, selection, name: 'Kick', maxPlayers: 18, price: '5' });
+    expect(state.draft).toMatchObject({
+      ...{ field, subField, selection, name: 'Kick', maxPlayers: 18, price: '5' },
+      minReliability: 80,
+    });
     expect(run({ type: 'chooseSubField', field, subField }).step).toBe(1);
   });
 

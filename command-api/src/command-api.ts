@@ -17,6 +17,7 @@ import {
 } from '@playtime/shared/game-loop/payments/setup';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
+import { attendanceCommandRoutes } from './games/attendance-routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
 import { operationsCommandRoutes, type OperationsCommandDependencies } from './operations/routes';
 import { partnerCommandRoutes } from './partners/routes';
@@ -45,6 +46,8 @@ export type CommandApiDependencies = Omit<CommandDependencies & UserCommandDepen
   publicUrl: string;
   /** PARTNER_SHEET_URL. */
   partnerSheetUrl: string | null;
+  /** Issue #44: signs check-in codes (ServiceParts.checkInSecret). */
+  checkInSecret: string;
   /** openJobQueues(...): the System tab retries failed jobs through these. */
   jobQueues: OperationsCommandDependencies['jobQueues'];
 };
@@ -103,6 +106,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(
     gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
   );
+  router.use(attendanceCommandRoutes(deps));
   return router;
 }
 

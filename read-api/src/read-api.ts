@@ -13,6 +13,7 @@ import { notificationQueryRoutes } from './notifications/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
 import { organizerGameListRoutes } from './games/organizer-routes';
+import { checkInCodeRoutes } from './games/check-in-code-routes';
 import { mailQueryRoutes } from './mail/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
@@ -40,6 +41,8 @@ export interface ReadApiDependencies {
   /** PARTNER_SHEET_URL: the published partner spreadsheet, when one is imported. */
   partnerSheetUrl: string | null;
   jobQueues: OperationsQueryDependencies['jobQueues'];
+  /** Issue #44: signs check-in codes (ServiceParts.checkInSecret), as the command API verifies them. */
+  checkInSecret: string;
 }
 
 /** Every query route of the product, by capability. */
@@ -56,6 +59,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
     availabilityQueryRoutes,
     gameQueryRoutes,
     organizerGameListRoutes,
+    checkInCodeRoutes,
     auditQueryRoutes,
     partnerQueryRoutes,
     paymentQueryRoutes,

@@ -25,6 +25,8 @@ import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 import { ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/messages';
 import { FIELD_MANAGER_ROLES } from '@playtime/shared/domain/fields/rules';
 import { rosterHistoryFor } from '@playtime/shared/domain/games/roster-privacy';
+import { checkInTimesOf, type AttendanceStatus } from '@playtime/shared/domain/games/attendance-rules';
+import { attendanceOf } from '@playtime/shared/domain/games/queries';
 import { optionalUser, requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
@@ -76,6 +78,26 @@ type ParticipantRow = ReadModelRow<
     offer_expires_at: Date | null;
   }
 >;
+
+type AttendanceRow = ReadModelRow<
+  'game_attendance',
+  { player_id: string; checked_in: boolean; mark: AttendanceStatus | 'cleared' | null }
+>;
+
+/** A member's attendance as it counts (the decider's rule), from their row. */
+const attendanceOfRow = (playerId: string, row: AttendanceRow | undefined) =>
+  row
+    ? attendanceOf(
+        { checkedIn: row.checked_in ? [playerId] : [], marks: row.mark ? { [playerId]: row.mark } : {} },
+        playerId,
+      )
+    : null;
+
+const isoTimes = (times: ReturnType<typeof checkInTimesOf>) => ({
+  opensAt: new Date(times.opensAt).toISOString(),
+  closesAt: new Date(times.closesAt).toISOString(),
+  marksCloseAt: new Date(times.marksCloseAt).toISOString(),
+});
 
 type WaitlistRow = ReadModelRow<
   'game_waitlist',
@@ -132,7 +154,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   // are held, only its organizer and admins are told in full (rosterHistoryFor).
   router.get('/api/get-game-data', optionalUser(deps.resolveUser), async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
-    const [games, participants, waiting, entries, removals, clock, regulars] = await Promise.all([
+    const [games, participants, waiting, entries, removals, clock, regulars, attendance] = await Promise.all([
       deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, cancellation_reason, organizer_username, organizer_id, picture,
@@ -166,9 +188,15 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
         'SELECT player_id, username FROM read.game_regulars WHERE game_id = $1 ORDER BY username, player_id',
         [gameId],
       ),
+      deps.pool.query<AttendanceRow>(
+        'SELECT player_id, checked_in, mark FROM read.game_attendance WHERE game_id = $1',
+        [gameId],
+      ),
     ]);
     const game = games.rows[0];
     if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
+    const attendanceBy = new Map(attendance.rows.map((row) => [row.player_id, row]));
+    const checkedIn = (playerId: string) => attendanceBy.get(playerId)?.checked_in ?? false;
     const roster = (team: 0 | 1 | 2): Participant[] =>
       participants.rows
         .filter((row) => row.team === team)
@@ -178,6 +206,9 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
           team,
           playTime: row.play_time_seconds,
           playStart: row.play_start?.toISOString() ?? null,
+          checkedIn: checkedIn(row.player_id),
+          attendance: attendanceOfRow(row.player_id, attendanceBy.get(row.player_id)),
+          reliability: null,
         }));
     // The line: sideline members by when they came to its back (bigint positions, compared as numbers).
     const line: LinePlace[] = participants.rows
@@ -242,6 +273,11 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
               publicFrom: game.public_from?.toISOString() ?? null,
               regulars: regulars.rows.map((row) => ({ userId: row.player_id, username: row.username })),
             },
+      minReliability: null,
+      checkIn: {
+        ...isoTimes(checkInTimesOf(game.start_date.getTime(), game.end_date.getTime())),
+        checkedIn: participants.rows.filter((row) => checkedIn(row.player_id)).length,
+      },
       serverTime: clock.rows[0]!.now.toISOString(),
     };
     res.json(detail);

@@ -86,6 +86,20 @@ export const configSchema = z
     OFFER_WINDOW_LAST_2H_MINUTES: z.coerce.number().positive().max(1440).default(10),
     // Issue #31: how long before its start a game's members are reminded, in hours.
     REMINDER_HOURS: z.coerce.number().positive().max(168).default(DEFAULT_REMINDER_HOURS),
+    /**
+     * Issue #44: the secret that signs check-in codes (at least 32 characters), the same for every
+     * command and read API. Empty: derived from the deployment's own key kept in its database.
+     */
+    CHECK_IN_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+    /** Issue #44: this many no-shows within NO_SHOW_BAN_WINDOW_DAYS bar joining for NO_SHOW_BAN_DAYS. */
+    NO_SHOW_BAN_COUNT: z.coerce.number().int().min(1).max(100).default(2),
+    NO_SHOW_BAN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    NO_SHOW_BAN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
     CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
     /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */

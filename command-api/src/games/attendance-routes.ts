@@ -1,0 +1,59 @@
+import { Router, type Request, type Response } from 'express';
+import { checkInBody, clearAttendanceMarkBody, markAttendanceBody } from '@playtime/shared/contract/attendance';
+import { gameDecider, type GameCommand } from '@playtime/shared/domain/games/decider';
+import { gameStream } from '@playtime/shared/domain/games/events';
+import { checkInSignerOf } from '@playtime/shared/game-loop/check-in/check-in-codes';
+import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
+import { parseBody } from '@playtime/shared/infra/http/errors';
+import { runCommand, type CommandDependencies } from '../http/run-command';
+
+export type AttendanceCommandDependencies = CommandDependencies & {
+  resolveUser: ResolveUser;
+  /** Signs check-in codes (CHECK_IN_SECRET, or the deployment's derived one): the read API shows them. */
+  checkInSecret: string;
+};
+
+const isAdmin = (req: Request) => req.user!.role === 'admin';
+
+/**
+ * Issue #44: check-in at the field with the organizer's code, the organizer's attendance marks, and an
+ * admin's clearing of a mark with a reason. Each is a decision on the game's stream.
+ */
+export function attendanceCommandRoutes(deps: AttendanceCommandDependencies): Router {
+  const router = Router();
+  const signedIn = requireUser(deps.resolveUser);
+
+  /** A decision on one game's stream, answered `{ ok: true }` (a refusal answers as its error). */
+  const decideOnGame = async (req: Request, res: Response, gameId: string, command: GameCommand) => {
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), command);
+    res.json({ ok: true });
+  };
+
+  router.post('/api/check-in', signedIn, async (req, res) => {
+    const { gameId, code } = parseBody(checkInBody, req.body);
+    await decideOnGame(req, res, gameId, {
+      type: 'CheckIn',
+      code,
+      codeOf: checkInSignerOf(deps.checkInSecret, gameId),
+    });
+  });
+
+  router.post('/api/mark-attendance', signedIn, async (req, res) => {
+    const { gameId, participantId, status } = parseBody(markAttendanceBody, req.body);
+    const actorIsAdmin = isAdmin(req);
+    await decideOnGame(req, res, gameId, { type: 'MarkAttendance', playerId: participantId, status, actorIsAdmin });
+  });
+
+  router.post('/api/admin/clear-attendance-mark', signedIn, async (req, res) => {
+    const { gameId, participantId, reason } = parseBody(clearAttendanceMarkBody, req.body);
+    const actorIsAdmin = isAdmin(req);
+    await decideOnGame(req, res, gameId, {
+      type: 'ClearAttendanceMark',
+      playerId: participantId,
+      reason,
+      actorIsAdmin,
+    });
+  });
+
+  return router;
+}

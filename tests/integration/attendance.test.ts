@@ -1,0 +1,209 @@
+/**
+ * Issue #44 over real HTTP, a real database and the event log: check-in with the organizer's code
+ * (twenty players at once with one code, a replayed code, another game's code, a stranger), and the
+ * organizer's attendance marks (by someone else, an unknown status, a change within and after the 24
+ * hours). Games that start in minutes, or ended days ago, are scheduled on their streams through the
+ * command handler at chosen instants (a booking cannot be made for the past); the rest goes over HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ATTENDANCE_CLOSED,
+  CHECK_IN_CODE_EXPIRED,
+  CHECK_IN_CODE_OTHER_GAME,
+  CHECK_IN_NOT_A_MEMBER,
+  ONLY_ORGANIZER_MARKS,
+  ONLY_ORGANIZER_SEES_CODE,
+  type CheckInCode,
+} from '@playtime/shared/contract/attendance';
+import type { GameDetail, Participant } from '@playtime/shared/contract/games';
+import type { DecisionContext } from '@playtime/shared/domain/decider';
+import { checkInQrText, checkInWindowAt } from '@playtime/shared/domain/games/attendance-rules';
+import { gameDecider, type GameCommand } from '@playtime/shared/domain/games/decider';
+import { gameStream } from '@playtime/shared/domain/games/events';
+import { checkInSignerOf } from '@playtime/shared/game-loop/check-in/check-in-codes';
+import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
+import type { EventStore } from '@playtime/shared/infra/eventstore/port';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { checkEventSchemas, parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import { testGameDetails } from '@playtime/shared/testing/games';
+import { demoPeople, signUpPlayer } from '../support/accounts';
+import type { ApiAnswer, ApiClient } from '../support/api-client';
+import { startTestApp, type TestApp } from '../support/standalone-app';
+import { HOUR } from '../support/time';
+import { waitFor } from '../support/wait';
+
+const SECRET = 'the check-in secret of this test app, 32+ characters';
+const MINUTE = 60_000;
+const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
+const metadata = { userId: null, correlationId: 'attendance-test', causationId: null };
+
+describe('check-in and attendance over HTTP', () => {
+  let app: TestApp;
+  let store: EventStore;
+  let clients: Awaited<ReturnType<typeof demoPeople>>['clients'];
+  let ids: Awaited<ReturnType<typeof demoPeople>>['ids'];
+
+  const run = (gameId: string, command: GameCommand, context: Partial<DecisionContext> & { now: Date }) =>
+    handleCommand({
+      store,
+      decider: gameDecider,
+      streamId: gameStream(gameId),
+      command,
+      context: { newId: randomUUID, actorId: null, ...context },
+      metadata,
+    });
+
+  /** The captain's free game from `start` for an hour, scheduled on its stream as a booking would, at `now`. */
+  async function scheduleGame(start: number, now = new Date()): Promise<string> {
+    const gameId = `attendance-${randomUUID()}`;
+    const details = testGameDetails({
+      gameId,
+      name: `Check-in ${start}`,
+      organizerId: ids.captain,
+      organizerUsername: 'captain',
+      ownerId: ids.owner,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + HOUR).toISOString(),
+      minPlayers: null,
+      // Twenty players wait on the sideline.
+      sidelineSize: null,
+    });
+    await run(gameId, { type: 'ScheduleGame', details, rentalPaymentId: null, rentalCents: 0 }, { now });
+    await waitFor(
+      'the game projected',
+      async () => (await clients.captain.get(`/api/get-game-data?gameId=${gameId}`)).status === 200,
+    );
+    return gameId;
+  }
+
+  const gameData = (reader: ApiClient, gameId: string) =>
+    reader.read<GameDetail>(`/api/get-game-data?gameId=${gameId}`);
+  const everyone = (game: GameDetail): Participant[] => [...game.team_1, ...game.team_2, ...game.sideline];
+
+  beforeAll(async () => {
+    app = await startTestApp({ CHECK_IN_SECRET: SECRET });
+    store = checkEventSchemas(await PostgresEventStore.connect(app.databaseUrl));
+    ({ clients, ids } = await demoPeople(app.url));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.dispose();
+  });
+
+  it('checks in twenty players at once with one code, each once, and every reader sees the ticks and the count', async () => {
+    const gameId = await scheduleGame(Date.now() + 10 * MINUTE);
+    const players: ApiClient[] = [];
+    for (let index = 0; index < 20; index++) {
+      const player = await signUpPlayer(app, `check-in-${index}@attendance.test`, `checker${index}`);
+      const joined = await player.post('/api/join-game', { gameId, team: 0 });
+      expect(joined.status, joined.text).toBe(200);
+      players.push(player);
+    }
+    const shown = await clients.captain.get(`/api/check-in-code?gameId=${gameId}`);
+    expect(shown.status, shown.text).toBe(200);
+    const { code, qrText, expiresAt } = shown.json as CheckInCode;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(qrText).toBe(checkInQrText(app.url, gameId, code, checkInWindowAt(Date.parse(expiresAt) - 1)));
+
+    // Each player twice at once, half typing the digits and half scanning the link: forty requests.
+    const answers = await Promise.all(
+      players.flatMap((player, index) => [
+        player.post('/api/check-in', { gameId, code: index % 2 === 0 ? code : qrText }),
+        player.post('/api/check-in', { gameId, code }),
+      ]),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+
+    const checkIns = (await store.readStream(gameStream(gameId)))
+      .map(parseEvent)
+      .filter((event) => event.type === 'PlayerCheckedIn');
+    expect(checkIns).toHaveLength(20);
+    expect(new Set(checkIns.map((event) => (event.data as { playerId: string }).playerId)).size).toBe(20);
+
+    for (const player of players) clients.captain.seesWritesOf(player);
+    const game = await gameData(clients.captain, gameId);
+    expect(game.checkIn.checkedIn).toBe(20);
+    expect(everyone(game).every((participant) => participant.checkedIn && participant.attendance === 'present')).toBe(
+      true,
+    );
+    expect(game.checkIn.opensAt).toBe(new Date(Date.parse(game.start_date) - 30 * MINUTE).toISOString());
+  }, 180_000);
+
+  it('refuses a replayed code, another game’s code, a stranger, and shows the code to the organizer only', async () => {
+    const gameId = await scheduleGame(Date.now() + 5 * MINUTE);
+    const otherGameId = await scheduleGame(Date.now() + 5 * MINUTE);
+    const joined = await clients.player.post('/api/join-game', { gameId, team: 0 });
+    expect(joined.status, joined.text).toBe(200);
+
+    // The code of a minute and a half ago (three windows back), replayed now: expired, typed or scanned.
+    const codeOf = checkInSignerOf(SECRET, gameId);
+    const old = checkInWindowAt(Date.now()) - 3;
+    for (const code of [codeOf(old), checkInQrText(app.url, gameId, codeOf(old), old)]) {
+      const replayed = await clients.player.post('/api/check-in', { gameId, code });
+      expect(replayed.status, replayed.text).toBe(422);
+      expect(errorOf(replayed)).toEqual({ code: 'check_in_code_expired', message: CHECK_IN_CODE_EXPIRED });
+    }
+
+    const other = (await clients.captain.read<CheckInCode>(`/api/check-in-code?gameId=${otherGameId}`)).qrText;
+    const wrongGame = await clients.player.post('/api/check-in', { gameId, code: other });
+    expect(wrongGame.status, wrongGame.text).toBe(422);
+    expect(errorOf(wrongGame)).toEqual({ code: 'check_in_code_other_game', message: CHECK_IN_CODE_OTHER_GAME });
+
+    const { code } = await clients.captain.read<CheckInCode>(`/api/check-in-code?gameId=${gameId}`);
+    const stranger = await signUpPlayer(app, 'stranger@attendance.test', 'stranger');
+    const refused = await stranger.post('/api/check-in', { gameId, code });
+    expect(refused.status, refused.text).toBe(403);
+    expect(errorOf(refused)).toEqual({ code: 'not_a_player', message: CHECK_IN_NOT_A_MEMBER });
+    const notShown = await clients.player.get(`/api/check-in-code?gameId=${gameId}`);
+    expect(notShown.status, notShown.text).toBe(403);
+    expect(errorOf(notShown).message).toBe(ONLY_ORGANIZER_SEES_CODE);
+    const empty = await clients.player.post('/api/check-in', { gameId, code: ' ' });
+    expect(empty.status, empty.text).toBe(400);
+
+    expect((await clients.player.post('/api/check-in', { gameId, code })).status).toBe(200);
+  }, 120_000);
+
+  it('lets the organizer mark and change a mark within 24 hours of the end, nobody else, and no unknown status', async () => {
+    const gameId = await scheduleGame(Date.now() + 20 * MINUTE);
+    expect((await clients.player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
+    const participantId = ids.player;
+
+    const byPlayer = await clients.player.post('/api/mark-attendance', { gameId, participantId, status: 'late' });
+    expect(byPlayer.status, byPlayer.text).toBe(403);
+    expect(errorOf(byPlayer)).toEqual({ code: 'not_organizer', message: ONLY_ORGANIZER_MARKS });
+    const unknown = await clients.captain.post('/api/mark-attendance', { gameId, participantId, status: 'absent' });
+    expect(unknown.status, unknown.text).toBe(400);
+    expect(errorOf(unknown).message).toMatch(/status must be one of: 'present', 'late', 'no_show'/);
+
+    expect(
+      (await clients.captain.post('/api/mark-attendance', { gameId, participantId, status: 'no_show' })).status,
+    ).toBe(200);
+    expect(everyone(await gameData(clients.captain, gameId))[0]!.attendance).toBe('no_show');
+    expect((await clients.captain.post('/api/mark-attendance', { gameId, participantId, status: 'late' })).status).toBe(
+      200,
+    );
+    expect(everyone(await gameData(clients.captain, gameId))[0]!.attendance).toBe('late');
+
+    // A game that ended 25 hours ago, marked then: the mark stands.
+    const start = Date.now() - 26 * HOUR;
+    const pastId = await scheduleGame(start, new Date(start - 2 * HOUR));
+    await run(
+      pastId,
+      { type: 'JoinGame', playerId: participantId, username: 'player', team: 0, payment: null },
+      { now: new Date(start - HOUR), actorId: participantId },
+    );
+    await run(
+      pastId,
+      { type: 'MarkAttendance', playerId: participantId, status: 'no_show', actorIsAdmin: false },
+      { now: new Date(start + 2 * HOUR), actorId: ids.captain },
+    );
+    const tooLate = await clients.captain.post('/api/mark-attendance', {
+      gameId: pastId,
+      participantId,
+      status: 'present',
+    });
+    expect(tooLate.status, tooLate.text).toBe(409);
+    expect(errorOf(tooLate)).toEqual({ code: 'attendance_closed', message: ATTENDANCE_CLOSED });
+  }, 120_000);
+});

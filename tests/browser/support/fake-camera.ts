@@ -9,12 +9,14 @@ import { create } from 'qrcode';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser';
 
-/** The picture's side, even (4:2:0 halves it), with room around the code as a phone held back would see. */
-const FRAME_SIDE = 480;
-/** Pixels per QR module at most and at least, and the white quiet zone around the code, in modules. */
+/**
+ * The picture's side, even (4:2:0 halves it), with room around the code as a phone held back would see
+ * it: the code takes about half of it, inside the middle two thirds that the scanner looks at.
+ */
+const FRAME_SIDE = 720;
+/** Pixels per QR module at most and at least (the white around the code is far wider than its quiet zone). */
 const MAX_MODULE_PIXELS = 10;
 const MIN_MODULE_PIXELS = 8;
-const QUIET_MODULES = 4;
 /** Luma of video range: black and white as a camera delivers them. */
 const BLACK = 16;
 const WHITE = 235;
@@ -28,7 +30,7 @@ function lumaOf(text: string | null): Uint8Array {
   const luma = new Uint8Array(FRAME_SIDE * FRAME_SIDE).fill(WHITE);
   if (text === null) return luma;
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  const modulePixels = Math.min(MAX_MODULE_PIXELS, Math.floor(FRAME_SIDE / (modules.size + 2 * QUIET_MODULES)));
+  const modulePixels = Math.min(MAX_MODULE_PIXELS, Math.floor(FRAME_SIDE / 2 / modules.size));
   if (modulePixels < MIN_MODULE_PIXELS)
     throw new Error(
       `a QR code of ${modules.size} modules does not fit ${FRAME_SIDE} px at ${MIN_MODULE_PIXELS} px a module`,

@@ -50,12 +50,12 @@ function PlayerChip({
       >
         {participant.username}
         {/* Issue #44: checked in at the field with the organizer's code, live on every open page. */}
+        {participant.checkedIn && ' '}
         {participant.checkedIn && (
           <Box
             component="span"
             role="img"
             aria-label="Checked in"
-            ml={3}
             c={light ? 'white' : 'pitch.8'}
             style={{ verticalAlign: '-2px' }}
             data-testid="checked-in"
@@ -169,7 +169,8 @@ export function Pitch(props: PitchProps) {
         ) : (
           // The browser's own scrolling: Mantine's ScrollArea would bring floating-ui and its scroll
           // machinery (about 20 KB gzipped) to every game page for this one row.
-          <Box style={{ overflowX: 'auto' }}>
+          // Focusable, so a keyboard scrolls a row wider than a phone (its chips are buttons only to the organizer).
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Sideline players">
             <Group gap="md" wrap="nowrap" pb={4}>
               {props.sideline.map((participant) => (
                 <Box key={participant.userId} w={96} style={{ flexShrink: 0 }}>

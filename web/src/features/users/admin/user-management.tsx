@@ -19,6 +19,7 @@ import { ResponsiveTable, type TableColumn } from '../../../components/responsiv
 import { TablePaging, useTablePages } from '../../../components/table-paging';
 import { RowDeleteButton, RowEditButton } from '../../../components/row-actions';
 import { confirmDanger } from '../../../components/confirm-danger';
+import { ClearMarkDialog } from './clear-mark-dialog';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 /**
@@ -109,6 +110,8 @@ export function UserManagement() {
   const fetchDeletionPreview = useFetchUserDeletionPreview();
   // The row whose deletion preview is being fetched, so its Delete button shows it is working.
   const [previewing, setPreviewing] = useState<string | null>(null);
+  // Issue #44: the player whose attendance mark an admin is clearing.
+  const [clearing, setClearing] = useState<AdminUserRow | null>(null);
   // Another admin's change (or a user's own profile edit) refreshes the table live.
   useLiveRoom(rooms.admin, [adminUserKeys.all]);
 
@@ -194,9 +197,12 @@ export function UserManagement() {
           </Button>
         </Group>
       ) : (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <RowEditButton onClick={() => setEdit({ userId: user.userId, role: user.role })} />
           <RowDeleteButton loading={previewing === user.userId} onClick={() => void askToDelete(user)} />
+          <Button size="xs" variant="default" onClick={() => setClearing(user)} aria-haspopup="dialog">
+            Clear mark
+          </Button>
         </Group>
       ),
     };
@@ -225,6 +231,7 @@ export function UserManagement() {
       />
 
       <TablePaging pages={pages} total={usersPage.data?.total ?? 0} loading={usersPage.isPlaceholderData} />
+      <ClearMarkDialog player={clearing} onClose={() => setClearing(null)} />
     </Card>
   );
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
-import type { Config } from '@playtime/shared/infra/config/config';
+import { noShowBanOf, type Config } from '@playtime/shared/infra/config/config';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
+import type { NoShowBan } from '@playtime/shared/domain/users/reliability';
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
@@ -48,6 +49,8 @@ export type CommandApiDependencies = Omit<CommandDependencies & UserCommandDepen
   partnerSheetUrl: string | null;
   /** Issue #44: signs check-in codes (ServiceParts.checkInSecret). */
   checkInSecret: string;
+  /** NO_SHOW_BAN_*: how many no-shows within how many days bar joining for how many days (issue #44). */
+  noShowBan: NoShowBan;
   /** openJobQueues(...): the System tab retries failed jobs through these. */
   jobQueues: OperationsCommandDependencies['jobQueues'];
 };
@@ -63,6 +66,7 @@ export function commandApiSettings(
   | 'offerWindows'
   | 'partnerSheetUrl'
   | 'readWaitMs'
+  | 'noShowBan'
 > {
   return {
     readWaitMs: config.READ_WAIT_MS,
@@ -71,6 +75,7 @@ export function commandApiSettings(
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     offerWindows: offerWindowsOf(config),
     partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
+    noShowBan: noShowBanOf(config),
   };
 }
 

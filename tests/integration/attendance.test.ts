@@ -14,8 +14,10 @@ import {
   CHECK_IN_NOT_A_MEMBER,
   ONLY_ORGANIZER_MARKS,
   ONLY_ORGANIZER_SEES_CODE,
+  noShowBanText,
   type CheckInCode,
 } from '@playtime/shared/contract/attendance';
+import type { CurrentUser } from '@playtime/shared/contract/users';
 import type { GameDetail, Participant } from '@playtime/shared/contract/games';
 import type { DecisionContext } from '@playtime/shared/domain/decider';
 import { checkInQrText, checkInWindowAt } from '@playtime/shared/domain/games/attendance-rules';
@@ -74,6 +76,16 @@ describe('check-in and attendance over HTTP', () => {
       'the game projected',
       async () => (await clients.captain.get(`/api/get-game-data?gameId=${gameId}`)).status === 200,
     );
+    return gameId;
+  }
+
+  /** A game played from `start`, which the player joined an hour before and the captain marked a no-show after. */
+  async function pastGameMarked(start: number, playerId: string, username: string): Promise<string> {
+    const gameId = await scheduleGame(start, new Date(start - 2 * HOUR));
+    const join: GameCommand = { type: 'JoinGame', playerId, username, team: 0, payment: null };
+    await run(gameId, join, { now: new Date(start - HOUR), actorId: playerId });
+    const mark: GameCommand = { type: 'MarkAttendance', playerId, status: 'no_show', actorIsAdmin: false };
+    await run(gameId, mark, { now: new Date(start + 2 * HOUR), actorId: ids.captain });
     return gameId;
   }
 
@@ -186,18 +198,7 @@ describe('check-in and attendance over HTTP', () => {
     expect(everyone(await gameData(clients.captain, gameId))[0]!.attendance).toBe('late');
 
     // A game that ended 25 hours ago, marked then: the mark stands.
-    const start = Date.now() - 26 * HOUR;
-    const pastId = await scheduleGame(start, new Date(start - 2 * HOUR));
-    await run(
-      pastId,
-      { type: 'JoinGame', playerId: participantId, username: 'player', team: 0, payment: null },
-      { now: new Date(start - HOUR), actorId: participantId },
-    );
-    await run(
-      pastId,
-      { type: 'MarkAttendance', playerId: participantId, status: 'no_show', actorIsAdmin: false },
-      { now: new Date(start + 2 * HOUR), actorId: ids.captain },
-    );
+    const pastId = await pastGameMarked(Date.now() - 26 * HOUR, participantId, 'player');
     const tooLate = await clients.captain.post('/api/mark-attendance', {
       gameId: pastId,
       participantId,
@@ -205,5 +206,44 @@ describe('check-in and attendance over HTTP', () => {
     });
     expect(tooLate.status, tooLate.text).toBe(409);
     expect(errorOf(tooLate)).toEqual({ code: 'attendance_closed', message: ATTENDANCE_CLOSED });
+  }, 120_000);
+
+  it('refuses a player with two no-shows in 30 days games that start within 7 days, and shows reliability', async () => {
+    const noShower = await signUpPlayer(app, 'no-shower@attendance.test', 'noshower');
+    const noShowerId = (await noShower.read<{ userId: string }>('/api/get-user')).userId;
+    // Two games played 3 and 2 days ago; the captain marked the player a no-show at both.
+    const starts = [Date.now() - 3 * 24 * HOUR, Date.now() - 2 * 24 * HOUR];
+    for (const start of starts) await pastGameMarked(start, noShowerId, 'noshower');
+    const reliability = await waitFor('both no-shows on the player’s stream', async () => {
+      const user = await noShower.read<CurrentUser>('/api/get-user');
+      return user.reliability.games === 2 && user.reliability;
+    });
+    expect(reliability).toEqual({ percent: 0, games: 2, noShows: 2 });
+
+    // A game in 4 days is within the ban: the refusal says from when (the latest no-show's day + 7, UTC).
+    const soon = await scheduleGame(Date.now() + 4 * 24 * HOUR);
+    const refused = await noShower.post('/api/join-game', { gameId: soon, team: 0 });
+    expect(refused.status, refused.text).toBe(403);
+    const from = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(
+      new Date(starts[1]! + 7 * 24 * HOUR),
+    );
+    expect(errorOf(refused)).toEqual({ code: 'no_show_ban', message: noShowBanText(2, from) });
+    // A game after it is open to them.
+    const later = await scheduleGame(starts[1]! + 8 * 24 * HOUR);
+    const joined = await noShower.post('/api/join-game', { gameId: later, team: 0 });
+    expect(joined.status, joined.text).toBe(200);
+    // Two marked games: not enough to show on a roster yet.
+    clients.captain.seesWritesOf(noShower);
+    const roster = everyone(await gameData(clients.captain, later));
+    expect(roster.find((participant) => participant.userId === noShowerId)?.reliability).toBeNull();
+
+    // 'Reliable players only' is the organizer's: a player cannot set it; an out-of-range minimum is a 400.
+    const byPlayer = await noShower.post('/api/set-min-reliability', { gameId: later, minReliability: 80 });
+    expect(byPlayer.status, byPlayer.text).toBe(403);
+    const outOfRange = await clients.captain.post('/api/set-min-reliability', { gameId: later, minReliability: 40 });
+    expect(outOfRange.status, outOfRange.text).toBe(400);
+    const set = await clients.captain.post('/api/set-min-reliability', { gameId: later, minReliability: 80 });
+    expect(set.status, set.text).toBe(200);
+    expect((await gameData(clients.captain, later)).minReliability).toBe(80);
   }, 120_000);
 });

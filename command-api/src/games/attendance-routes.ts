@@ -1,5 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { checkInBody, clearAttendanceMarkBody, markAttendanceBody } from '@playtime/shared/contract/attendance';
+import {
+  checkInBody,
+  clearAttendanceMarkBody,
+  markAttendanceBody,
+  setMinReliabilityBody,
+} from '@playtime/shared/contract/attendance';
 import { gameDecider, type GameCommand } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { checkInSignerOf } from '@playtime/shared/game-loop/check-in/check-in-codes';
@@ -17,7 +22,7 @@ const isAdmin = (req: Request) => req.user!.role === 'admin';
 
 /**
  * Issue #44: check-in at the field with the organizer's code, the organizer's attendance marks, and an
- * admin's clearing of a mark with a reason. Each is a decision on the game's stream.
+ * admin's clearing of a mark with a reason, and 'Reliable players only'. Each is a decision on the game's stream.
  */
 export function attendanceCommandRoutes(deps: AttendanceCommandDependencies): Router {
   const router = Router();
@@ -53,6 +58,12 @@ export function attendanceCommandRoutes(deps: AttendanceCommandDependencies): Ro
       reason,
       actorIsAdmin,
     });
+  });
+
+  router.post('/api/set-min-reliability', signedIn, async (req, res) => {
+    const { gameId, minReliability } = parseBody(setMinReliabilityBody, req.body);
+    const actorIsAdmin = isAdmin(req);
+    await decideOnGame(req, res, gameId, { type: 'SetMinReliability', minReliability, actorIsAdmin });
   });
 
   return router;

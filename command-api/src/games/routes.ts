@@ -23,7 +23,8 @@ import { gameStream } from '@playtime/shared/domain/games/events';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-import { userIdOfUsernameInLog } from '../users/users-in-log';
+import { attendanceInLog, userIdOfUsernameInLog } from '../users/users-in-log';
+import type { NoShowBan } from '@playtime/shared/domain/users/reliability';
 import type pg from 'pg';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
@@ -42,6 +43,8 @@ export type GameCommandDependencies = CommandDependencies & {
   verifyEntryPayment: (paymentId: string) => Promise<VerifiedEntryPayment>;
   /** OFFER_WINDOW_*: how long a place that a command frees stays offered (issue #29). */
   offerWindows: OfferWindows;
+  /** NO_SHOW_BAN_*: the no-show ban's settings (issue #44). */
+  noShowBan: NoShowBan;
 };
 
 const actorIsAdmin = (req: Request) => req.user!.role === 'admin';
@@ -84,6 +87,8 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
         payment,
         // A refusal that names a time names it in the reader's zone, as other refusals do.
         timeZone: timeZoneOf(req),
+        // Issue #44: the no-show ban and the game's minimum read the player's own stream.
+        joiner: { attendance: await attendanceInLog(deps.commands, user.userId), noShowBan: deps.noShowBan },
       });
     }
     res.json({ ok: true });

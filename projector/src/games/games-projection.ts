@@ -26,8 +26,8 @@ export const gamesProjection: QueryingProjection = {
   // Version 4: why a game was cancelled, for its page.
   // Version 5: the week of a weekly series, its rental, when its regulars and then everyone may join,
   // and its regulars (issue #30).
-  // Version 6: check-ins and attendance marks (issue #44).
-  version: 6,
+  // Version 6: check-ins and attendance marks (issue #44). Version 7: 'Reliable players only'.
+  version: 7,
   tables: [
     'games',
     'game_participants',
@@ -81,7 +81,9 @@ export const gamesProjection: QueryingProjection = {
       series_week        integer,
       series_weeks       integer,
       regulars_from      timestamptz,
-      public_from        timestamptz
+      public_from        timestamptz,
+      -- Issue #44: 'Reliable players only': the lowest reliability percent a player needs; null: anyone.
+      min_reliability    integer
     );
     CREATE INDEX games_of_series ON games (series_id, series_week) WHERE series_id IS NOT NULL;
     -- The search: nearest first by place (KNN), skipping games that have ended inside the index.
@@ -352,6 +354,12 @@ export const gamesProjection: QueryingProjection = {
             event.data.playerId,
           ]);
           keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'MinReliabilitySet':
+          await db.query('UPDATE games SET min_reliability = $2 WHERE game_id = $1', [
+            gameId,
+            event.data.minReliability,
+          ]);
           break;
         case 'PlayerCheckedIn':
           await db.query(

@@ -27,6 +27,8 @@ import { FIELD_MANAGER_ROLES } from '@playtime/shared/domain/fields/rules';
 import { rosterHistoryFor } from '@playtime/shared/domain/games/roster-privacy';
 import { checkInTimesOf, type AttendanceStatus } from '@playtime/shared/domain/games/attendance-rules';
 import { attendanceOf } from '@playtime/shared/domain/games/queries';
+import { rosterReliabilityOf, type NoShowBan } from '@playtime/shared/domain/users/reliability';
+import { standingsOf } from '../users/reliability';
 import { optionalUser, requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
@@ -131,11 +133,17 @@ type GameRow = ReadModelRow<
     series_weeks: number | null;
     regulars_from: Date | null;
     public_from: Date | null;
+    min_reliability: number | null;
   }
 >;
 
 /** Queries about games (spec §7 game calls): search by distance, a game's page, and the lists. */
-export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; geocoder: Geocoder }): Router {
+export function gameQueryRoutes(deps: {
+  pool: pg.Pool;
+  resolveUser: ResolveUser;
+  geocoder: Geocoder;
+  noShowBan: NoShowBan;
+}): Router {
   const router = Router();
 
   // The search's location box: where a typed ZIP code or US city is.
@@ -158,7 +166,8 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, cancellation_reason, organizer_username, organizer_id, picture,
-                sideline_size, min_players, decision_at, series_id, series_week, series_weeks, regulars_from, public_from
+                sideline_size, min_players, decision_at, series_id, series_week, series_weeks, regulars_from, public_from,
+                min_reliability
            FROM read.games WHERE game_id = $1`,
         [gameId],
       ),
@@ -196,6 +205,11 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
     const game = games.rows[0];
     if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
     const attendanceBy = new Map(attendance.rows.map((row) => [row.player_id, row]));
+    const standings = await standingsOf(
+      deps.pool,
+      participants.rows.map((row) => row.player_id),
+      deps.noShowBan,
+    );
     const checkedIn = (playerId: string) => attendanceBy.get(playerId)?.checked_in ?? false;
     const roster = (team: 0 | 1 | 2): Participant[] =>
       participants.rows
@@ -208,7 +222,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
           playStart: row.play_start?.toISOString() ?? null,
           checkedIn: checkedIn(row.player_id),
           attendance: attendanceOfRow(row.player_id, attendanceBy.get(row.player_id)),
-          reliability: null,
+          reliability: rosterReliabilityOf(standings.get(row.player_id)!),
         }));
     // The line: sideline members by when they came to its back (bigint positions, compared as numbers).
     const line: LinePlace[] = participants.rows
@@ -273,7 +287,7 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
               publicFrom: game.public_from?.toISOString() ?? null,
               regulars: regulars.rows.map((row) => ({ userId: row.player_id, username: row.username })),
             },
-      minReliability: null,
+      minReliability: game.min_reliability,
       checkIn: {
         ...isoTimes(checkInTimesOf(game.start_date.getTime(), game.end_date.getTime())),
         checkedIn: participants.rows.filter((row) => checkedIn(row.player_id)).length,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE_STATUSES } from '../domain/games/attendance-rules';
+import { MIN_RELIABILITY_CEILING, MIN_RELIABILITY_FLOOR } from '../domain/games/policies/reliability';
 import { requiredId } from './text';
 
 /**
@@ -38,6 +39,8 @@ export {
   RELIABILITY_MIN_GAMES,
   type AttendanceStatus,
 } from '../domain/games/attendance-rules';
+export { MIN_RELIABILITY_CEILING, MIN_RELIABILITY_FLOOR } from '../domain/games/policies/reliability';
+export { DEFAULT_NO_SHOW_BAN } from '../domain/users/reliability';
 
 /** GET /api/check-in-code?gameId (the organizer and admins). */
 export const checkInCodeQuery = z.object({ gameId: requiredId('gameId') });
@@ -80,6 +83,19 @@ export const clearAttendanceMarkBody = z.object({
     .min(1, 'Say why the mark is cleared')
     .max(500, 'The reason is at most 500 characters'),
 });
+
+const MIN_RELIABILITY_MESSAGE = `minReliability is a whole percent from ${MIN_RELIABILITY_FLOOR} to ${MIN_RELIABILITY_CEILING}, or null for anyone`;
+
+/** 'Reliable players only' (RELIABLE_PLAYERS_ONLY_LABEL): a minimum percent from 50 to 100, or null. */
+export const minReliability = z
+  .number({ message: MIN_RELIABILITY_MESSAGE })
+  .int(MIN_RELIABILITY_MESSAGE)
+  .min(MIN_RELIABILITY_FLOOR, MIN_RELIABILITY_MESSAGE)
+  .max(MIN_RELIABILITY_CEILING, MIN_RELIABILITY_MESSAGE)
+  .nullable();
+
+/** POST /api/set-min-reliability (the organizer and admins): configure a game for reliable players only. */
+export const setMinReliabilityBody = z.object({ gameId: requiredId('gameId'), minReliability });
 
 /** A player's reliability on a roster (null below RELIABILITY_MIN_GAMES marked games). */
 export interface RosterReliability {

@@ -20,6 +20,7 @@ export const READ_MODEL_COLUMNS = {
     'deleted',
     'registered_at',
   ],
+  user_attendance: ['user_id', 'game_id', 'status', 'start_date'],
   fields: [
     'field_id',
     'owner_id',
@@ -97,6 +98,7 @@ export const READ_MODEL_COLUMNS = {
     'series_weeks',
     'regulars_from',
     'public_from',
+    'min_reliability',
   ],
   game_participants: [
     'game_id',

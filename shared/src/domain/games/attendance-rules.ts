@@ -49,6 +49,10 @@ export function checkInTimesOf(startMs: number, endMs: number) {
   };
 }
 
+/** Issue #44: a leave this close to the start (or after it) counts as late. */
+export const leftLate = (startMs: number, leftAtMs: number) =>
+  leftAtMs >= startMs - LATE_LEAVE_HOURS_BEFORE_START * HOUR;
+
 /** The 30-second window an instant falls in (epoch ms): what a code is signed for. */
 export const checkInWindowAt = (nowMs: number) => Math.floor(nowMs / (CHECK_IN_CODE_WINDOW_SECONDS * 1000));
 /** When a window's code stops being shown. */

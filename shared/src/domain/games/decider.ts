@@ -24,7 +24,7 @@ import { addRegular, nameRegulars, removeRegular } from './commands/regulars';
 import { remindPlayers } from './commands/remind-players';
 import { offersAfter } from './policies/offers';
 import { checkIn } from './commands/check-in';
-import { clearAttendanceMark, markAttendance } from './commands/mark-attendance';
+import { clearAttendanceMark, markAttendance, setMinReliability } from './commands/mark-attendance';
 
 /** The decider's own types, for whoever runs it. */
 export type { GameCommand } from './commands/game-command';
@@ -55,6 +55,7 @@ const decideWithoutOffers = decideByType<GameCommand, GameEvent, GameState>({
   CheckIn: checkIn,
   MarkAttendance: markAttendance,
   ClearAttendanceMark: clearAttendanceMark,
+  SetMinReliability: setMinReliability,
 });
 
 export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {

@@ -300,6 +300,12 @@ export const AttendanceMarkCleared = eventSchema(
   z.object({ gameId: z.string(), playerId: z.string(), clearedBy: z.string(), reason: z.string(), at: instant }),
 );
 
+/** Issue #44: the organizer made the game for reliable players only (a minimum percent), or for anyone (null). */
+export const MinReliabilitySet = eventSchema(
+  'MinReliabilitySet',
+  z.object({ gameId: z.string(), minReliability: z.number().int().nullable(), setBy: z.string(), at: instant }),
+);
+
 export const GAME_EVENTS = [
   GameScheduled,
   PlayerJoined,
@@ -323,6 +329,7 @@ export const GAME_EVENTS = [
   PlayerCheckedIn,
   AttendanceMarked,
   AttendanceMarkCleared,
+  MinReliabilitySet,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

@@ -84,6 +84,8 @@ export interface KnownGame {
   checkedIn: string[];
   /** Issue #44: the organizer's marks by player; 'cleared' when an admin took one out of reliability. */
   marks: Record<string, AttendanceStatus | 'cleared'>;
+  /** Issue #44: 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
+  minReliability: number | null;
 }
 
 export type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -160,6 +162,7 @@ export function evolve(state: GameState, event: GameEvent): GameState {
       reminded: false,
       checkedIn: [],
       marks: {},
+      minReliability: null,
     };
   }
   if (state.status === 'none') return state;
@@ -290,6 +293,8 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       return { ...state, marks: { ...state.marks, [event.data.playerId]: event.data.status } };
     case 'AttendanceMarkCleared':
       return { ...state, marks: { ...state.marks, [event.data.playerId]: 'cleared' } };
+    case 'MinReliabilitySet':
+      return { ...state, minReliability: event.data.minReliability };
     default:
       return unknownType(event);
   }

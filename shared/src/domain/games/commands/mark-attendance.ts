@@ -11,6 +11,7 @@ import {
 import { attendanceOf } from '../queries';
 import type { Decide } from './game-command';
 import { refuseOutside, refuseUnlessHeld } from './attendance-guards';
+import { refuseUnlessOrganizerOfOpenGame } from '../guards';
 
 /**
  * Issue #44: the organizer (or an admin) marks a member Present, Late or No-show, from 30 minutes before
@@ -67,6 +68,23 @@ export const clearAttendanceMark: Decide<'ClearAttendanceMark'> = (command, stat
         playerId: command.playerId,
         clearedBy: by,
         reason: command.reason,
+        at: context.now.toISOString(),
+      },
+    },
+  ];
+};
+
+/** Issue #44: the organizer (or an admin) sets 'Reliable players only' (a minimum percent) or lifts it (null). */
+export const setMinReliability: Decide<'SetMinReliability'> = (command, state, context) => {
+  const { game, by } = refuseUnlessOrganizerOfOpenGame(state, context, command.actorIsAdmin);
+  if (game.minReliability === command.minReliability) return [];
+  return [
+    {
+      type: 'MinReliabilitySet',
+      data: {
+        gameId: game.details.gameId,
+        minReliability: command.minReliability,
+        setBy: by,
         at: context.now.toISOString(),
       },
     },

@@ -106,8 +106,6 @@ export interface HoldSlotInput {
   /** null: no minimum of players. */
   minPlayers: number | null;
   decisionHours: number;
-  /** Issue #44: the lowest reliability percent a player needs to join; null: anyone. */
-  minReliability: number | null;
   /** Issue #30: a weekly series of this many weeks; absent for one game. */
   repeatWeeks?: number;
   skipDates?: string[];
@@ -146,4 +144,9 @@ export interface AddGameInput {
 
 export function addGame(input: AddGameInput): Promise<AddedGame> {
   return apiPost<AddedGame>('/api/add-game', input);
+}
+
+/** POST /api/set-min-reliability (issue #44): 'Reliable players only' on a created game; null: anyone. */
+export function setMinReliability(gameId: string, minReliability: number | null): Promise<void> {
+  return apiPost('/api/set-min-reliability', { gameId, minReliability });
 }

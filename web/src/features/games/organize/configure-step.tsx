@@ -1,7 +1,12 @@
 import { rentalCentsFor } from '@playtime/shared/domain/availability/rules';
 import { GAME_SETTING_LIMITS as LIMITS } from '@playtime/shared/contract/games';
 import { DEFAULT_DECISION_HOURS } from '@playtime/shared/domain/games/rules';
-import { RELIABILITY_MIN_GAMES, RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance';
+import {
+  MIN_RELIABILITY_CEILING,
+  MIN_RELIABILITY_FLOOR,
+  RELIABILITY_MIN_GAMES,
+  RELIABLE_PLAYERS_ONLY_LABEL,
+} from '@playtime/shared/contract/attendance';
 import { Alert, Box, Button, Checkbox, Group, NumberInput, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -151,7 +156,9 @@ export function ConfigureStep() {
         {draft.minReliability !== null && (
           <NumberInput
             label="Minimum reliability"
-            description="The percent a player needs to join"
+            description={`The percent a player needs to join: ${MIN_RELIABILITY_FLOOR} to ${MIN_RELIABILITY_CEILING}`}
+            min={MIN_RELIABILITY_FLOOR}
+            max={MIN_RELIABILITY_CEILING}
             suffix="%"
             {...wholeNumber('minReliability')}
             maw={240}

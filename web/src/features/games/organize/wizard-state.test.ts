@@ -176,6 +176,16 @@ describe('game settings (issue #29)', () => {
   };
   const noon = Date.parse('2026-06-10T12:00:00.000Z');
 
+  it("takes 'Reliable players only' from 50 to 100 percent, or off, as set-min-reliability does (issue #44)", () => {
+    expect(settingsErrors({ ...draft, minReliability: null }, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, minReliability: 80 }, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, minReliability: 100 }, noon)).toEqual({});
+    for (const refused of [49, 101, 75.5, ''])
+      expect(settingsErrors({ ...draft, minReliability: refused }, noon).minReliability).toBe(
+        'minReliability is a whole percent from 50 to 100, or null for anyone',
+      );
+  });
+
   it("takes the defaults and refuses what the server's schema refuses, an emptied box included", () => {
     expect(settingsErrors(draft, noon)).toEqual({});
     expect(settingsErrors({ ...draft, sidelineSize: 11 }, noon)).toEqual({

@@ -1,5 +1,6 @@
 import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
 import { DEFAULT_REGULARS_WINDOW_HOURS } from '@playtime/shared/contract/series';
+import { minReliability } from '@playtime/shared/contract/attendance';
 import {
   decisionTimePassed,
   DEFAULT_DECISION_HOURS,
@@ -260,13 +261,15 @@ export function settingsErrors(draft: WizardDraft, nowMs = Date.now()): Partial<
     sidelineSize: emptiedAsNaN(draft.sidelineSize),
     minPlayers: emptiedAsNaN(draft.minPlayers),
     decisionHours: emptiedAsNaN(draft.decisionHours),
-    minReliability: emptiedAsNaN(draft.minReliability),
   });
   const errors: Partial<Record<SettingsField, string>> = {};
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0];
     if (isSettingsField(field) && !errors[field]) errors[field] = issue.message;
   }
+  // Issue #44: set on the game once created (the hold does not take it), in the contract's terms.
+  const reliability = minReliability.safeParse(emptiedAsNaN(draft.minReliability));
+  if (!reliability.success) errors.minReliability = reliability.error.issues[0]?.message;
   // The hold refuses a minimum whose check would already have run: said here, before the captain confirms.
   const decisionAt =
     draft.selection && !errors.minPlayers && !errors.decisionHours

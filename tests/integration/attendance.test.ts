@@ -14,10 +14,13 @@ import {
   CHECK_IN_NOT_A_MEMBER,
   ONLY_ORGANIZER_MARKS,
   ONLY_ORGANIZER_SEES_CODE,
+  attendanceMarkedText,
   noShowBanText,
   type CheckInCode,
 } from '@playtime/shared/contract/attendance';
-import type { CurrentUser } from '@playtime/shared/contract/users';
+import type { AdminUserRow, CurrentUser } from '@playtime/shared/contract/users';
+import { NOTIFICATIONS_PATH, type NotificationList } from '@playtime/shared/contract/notifications';
+import { waitForMail } from '../support/mail';
 import type { GameDetail, Participant } from '@playtime/shared/contract/games';
 import type { DecisionContext } from '@playtime/shared/domain/decider';
 import { checkInQrText, checkInWindowAt } from '@playtime/shared/domain/games/attendance-rules';
@@ -177,7 +180,8 @@ describe('check-in and attendance over HTTP', () => {
   }, 120_000);
 
   it('lets the organizer mark and change a mark within 24 hours of the end, nobody else, and no unknown status', async () => {
-    const gameId = await scheduleGame(Date.now() + 20 * MINUTE);
+    const start = Date.now() + 20 * MINUTE;
+    const gameId = await scheduleGame(start);
     expect((await clients.player.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
     const participantId = ids.player;
 
@@ -192,6 +196,15 @@ describe('check-in and attendance over HTTP', () => {
       (await clients.captain.post('/api/mark-attendance', { gameId, participantId, status: 'no_show' })).status,
     ).toBe(200);
     expect(everyone(await gameData(clients.captain, gameId))[0]!.attendance).toBe('no_show');
+    // The player hears of it in Playtime and by mail.
+    const heard = attendanceMarkedText('no_show', `Check-in ${start}`);
+    await waitFor('the no-show notification', async () =>
+      (await clients.player.read<NotificationList>(`${NOTIFICATIONS_PATH}?limit=100`)).items.find(
+        (item) => item.kind === 'attendance-marked' && item.text === heard,
+      ),
+    );
+    const mail = await waitForMail(clients.admin, 'player@playtime.test', /marked Late or No-show/);
+    expect(mail.parsed.text).toContain(heard);
     expect((await clients.captain.post('/api/mark-attendance', { gameId, participantId, status: 'late' })).status).toBe(
       200,
     );
@@ -245,5 +258,33 @@ describe('check-in and attendance over HTTP', () => {
     const set = await clients.captain.post('/api/set-min-reliability', { gameId: later, minReliability: 80 });
     expect(set.status, set.text).toBe(200);
     expect((await gameData(clients.captain, later)).minReliability).toBe(80);
+
+    // Admin → Users shows the no-shows; an admin clears one with a reason (an event, so audited), and
+    // the player's stream and reliability follow.
+    const row = async () =>
+      (await clients.admin.read<AdminUserRow[]>('/api/get-users?page=0&pageSize=50')).find(
+        (user) => user.userId === noShowerId,
+      )!;
+    expect(await row()).toMatchObject({ noShows: 2 });
+    const [latestNoShow] = (await row()).noShowGameIds;
+    const byCaptain = await clients.captain.post('/api/admin/clear-attendance-mark', {
+      gameId: latestNoShow,
+      participantId: noShowerId,
+      reason: 'The road was closed',
+    });
+    expect(byCaptain.status, byCaptain.text).toBe(403);
+    const cleared = await clients.admin.post('/api/admin/clear-attendance-mark', {
+      gameId: latestNoShow,
+      participantId: noShowerId,
+      reason: 'The road was closed',
+    });
+    expect(cleared.status, cleared.text).toBe(200);
+    const clearedEvent = (await store.readStream(gameStream(latestNoShow!)))
+      .map(parseEvent)
+      .find((event) => event.type === 'AttendanceMarkCleared');
+    expect(clearedEvent?.data).toMatchObject({ reason: 'The road was closed', clearedBy: ids.admin });
+    await waitFor('the cleared mark off the player’s record', async () => (await row()).noShows === 1);
+    const soonAgain = await noShower.post('/api/join-game', { gameId: soon, team: 0 });
+    expect(soonAgain.status, soonAgain.text).toBe(200);
   }, 120_000);
 });

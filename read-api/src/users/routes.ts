@@ -47,7 +47,7 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   router.get('/api/get-users', requireUser(deps.resolveUser, ['admin']), async (req, res) => {
     const { page, pageSize } = parseBody(usersPageQuery, req.query);
     const [list, count] = await Promise.all([
-      deps.pool.query<AdminUserRow>(
+      deps.pool.query<Omit<AdminUserRow, 'noShows' | 'noShowGameIds'>>(
         `SELECT user_id AS "userId", username, email, profile_picture AS "profilePicture", role
            FROM read.users WHERE NOT deleted ORDER BY registered_at, user_id LIMIT $1 OFFSET $2`,
         [pageSize, page * pageSize],
@@ -55,7 +55,16 @@ export function userQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
       deps.pool.query<{ total: number }>('SELECT count(*)::bigint AS total FROM read.users WHERE NOT deleted'),
     ]);
     res.setHeader(TOTAL_COUNT_HEADER, String(count.rows[0]!.total));
-    res.json(list.rows);
+    const standings = await standingsOf(
+      deps.pool,
+      list.rows.map((row) => row.userId),
+      deps.noShowBan,
+    );
+    const rows: AdminUserRow[] = list.rows.map((row) => {
+      const { noShows, noShowGameIds } = standings.get(row.userId)!;
+      return { ...row, noShows, noShowGameIds };
+    });
+    res.json(rows);
   });
 
   return router;

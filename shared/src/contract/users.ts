@@ -68,6 +68,9 @@ export interface AdminUserRow {
   email: string;
   profilePicture: string | null;
   role: Role;
+  /** Issue #44: no-shows within NO_SHOW_BAN_WINDOW_DAYS, and at which games (latest first), for an admin to clear. */
+  noShows: number;
+  noShowGameIds: string[];
 }
 
 /** The body of POST /api/edit-user as the profile page sends it. */

@@ -93,10 +93,13 @@ export function waitlistOf(state: GameState): WaitlistPlace[] {
   }));
 }
 
-/** The players on a team (1 or 2) of a game: at its end, next week's regulars (issue #30). */
+/**
+ * The players on a team (1 or 2) of a game: at its end, next week's regulars (issue #30), except those
+ * the organizer marked a no-show (issue #44: regulars are those who played).
+ */
 export const teamPlayersOf = (game: KnownGame): Regular[] =>
   game.participants
-    .filter((participant) => participant.team !== 0)
+    .filter((participant) => participant.team !== 0 && attendanceOf(game, participant.playerId) !== 'no_show')
     .map(({ playerId, username }) => ({ playerId, username }));
 
 /**

@@ -14,7 +14,13 @@ const game = (index: number, status: AttendanceRecord['status'], daysAgo: number
 
 describe('reliability', () => {
   it('is 100% for a new player, shown on rosters from 3 marked games', () => {
-    expect(standingOf([], NOW, DEFAULT_NO_SHOW_BAN)).toEqual({ percent: 100, games: 0, noShows: 0, bannedUntil: null });
+    expect(standingOf([], NOW, DEFAULT_NO_SHOW_BAN)).toEqual({
+      percent: 100,
+      games: 0,
+      noShows: 0,
+      noShowGameIds: [],
+      bannedUntil: null,
+    });
     const two = standingOf([game(1, 'late', 50), game(2, 'present', 40)], NOW, DEFAULT_NO_SHOW_BAN);
     expect(two).toMatchObject({ percent: 75, games: 2 });
     expect(rosterReliabilityOf(two)).toBeNull();
@@ -43,7 +49,11 @@ describe('reliability', () => {
       NOW,
       DEFAULT_NO_SHOW_BAN,
     );
-    expect(banned).toMatchObject({ noShows: 2, bannedUntil: new Date(NOW + 4 * DAY).toISOString() });
+    expect(banned).toMatchObject({
+      noShows: 2,
+      noShowGameIds: ['g2', 'g1'],
+      bannedUntil: new Date(NOW + 4 * DAY).toISOString(),
+    });
     expect(standingOf([game(1, 'no_show', 31), game(2, 'no_show', 3)], NOW, DEFAULT_NO_SHOW_BAN)).toMatchObject({
       noShows: 1,
       bannedUntil: null,

@@ -31,6 +31,8 @@ export interface PlayerStanding {
   games: number;
   /** No-shows at games that started within the ban's window before now. */
   noShows: number;
+  /** Those games, latest first (an admin may clear their marks). */
+  noShowGameIds: string[];
   /** Games starting before this instant are refused (ISO); null: no ban. */
   bannedUntil: string | null;
 }
@@ -57,7 +59,13 @@ export function standingOf(records: readonly AttendanceRecord[], nowMs: number, 
     latest && recentNoShows.length >= ban.count
       ? new Date(Date.parse(latest.startDate) + ban.days * DAY).toISOString()
       : null;
-  return { percent, games: records.length, noShows: recentNoShows.length, bannedUntil };
+  return {
+    percent,
+    games: records.length,
+    noShows: recentNoShows.length,
+    noShowGameIds: recentNoShows.map((record) => record.gameId),
+    bannedUntil,
+  };
 }
 
 /** A roster shows reliability from RELIABILITY_MIN_GAMES marked games on. */

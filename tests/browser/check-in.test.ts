@@ -16,6 +16,7 @@ import {
   CHECK_IN_CODE_WRONG,
   CHECK_IN_LABEL,
   checkedInLabel,
+  reliabilityLabel,
   type CheckInCode,
 } from '@playtime/shared/contract/attendance';
 import { signUpPlayer } from '../support/accounts';
@@ -183,5 +184,35 @@ describe('check-in at the field', () => {
     await screenshotAtBothWidths(organizer, 'check-in-attendance-marks');
     await linked.context().close();
     await organizer.context().close();
+  }, 120_000);
+
+  it('counts the no-show on the profile and in Admin → Users, where an admin clears it with a reason', async () => {
+    const absent = await suite.signedInPage('absent@playtime.test', { at: '/profile', password: 'sign-up ok' });
+    const card = absent.getByTestId('reliability-card');
+    await card.getByText(reliabilityLabel({ percent: 0, games: 1 })).waitFor({ timeout: 20_000 });
+    await card.getByText('Recent no-shows: 1').waitFor();
+    await screenshot(absent, 'check-in-profile-reliability-desktop');
+
+    const admin = await suite.signedInPage('admin@playtime.test');
+    await admin.getByRole('link', { name: 'Admin' }).first().click();
+    const row = admin.getByRole('row').filter({ hasText: 'absent@playtime.test' });
+    await row.getByRole('cell', { name: '1', exact: true }).waitFor({ timeout: 20_000 });
+    await tabToAndPress(admin, row.getByRole('button', { name: 'Clear mark' }));
+    const dialog = admin.getByRole('dialog', { name: 'Clear a no-show' });
+    // The latest no-show is picked; the reason is asked for in the contract's words before anything is sent.
+    expect(await dialog.getByRole('radio', { name: 'Game 1 (latest)' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Clear mark' }).click();
+    await dialog.getByText('Say why the mark is cleared').waitFor();
+    await screenshot(admin, 'check-in-admin-clear-mark-desktop');
+    await dialog.getByLabel('Reason').fill('Rain: the field was closed');
+    await dialog.getByRole('button', { name: 'Clear mark' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+    await row.getByRole('cell', { name: '0', exact: true }).waitFor({ timeout: 20_000 });
+
+    await absent.reload();
+    await card.getByText(reliabilityLabel({ percent: 100, games: 0 })).waitFor({ timeout: 20_000 });
+    expect(await card.getByText(/^Recent no-shows/).count()).toBe(0);
+    await absent.context().close();
+    await admin.context().close();
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Radio, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { clearAttendanceMarkBody } from '@playtime/shared/contract/attendance';
 import { useState, type FormEvent } from 'react';
 import { FailureAlert } from '../../../components/failure-alert';
@@ -8,25 +8,27 @@ import { useClearAttendanceMark } from '../api/admin-users';
 type Field = 'gameId' | 'reason';
 
 /**
- * Issue #44, an admin clears one of a player's attendance marks with a reason (audited: the clearing is
- * an event on the game's stream, so the audit history shows it). The game is named by its id, as its
- * page's address shows it.
+ * Issue #44, an admin clears one of a player's recent no-shows with a reason (audited: the clearing is
+ * an event on the game's stream, so the audit history shows it). The games are the server's, latest
+ * first, each with a link to its page.
  */
 export function ClearMarkDialog({
   player,
   onClose,
 }: {
-  player: { userId: string; username: string } | null;
+  player: { userId: string; username: string; noShowGameIds: string[] } | null;
   onClose: () => void;
 }) {
   const clear = useClearAttendanceMark();
-  const [gameId, setGameId] = useState('');
+  // The latest no-show until the admin picks another.
+  const [picked, setPicked] = useState<string | null>(null);
+  const gameId = picked ?? player?.noShowGameIds[0] ?? '';
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
-    setGameId('');
+    setPicked(null);
     setReason('');
     setErrors({});
     setFailure(null);
@@ -37,7 +39,7 @@ export function ClearMarkDialog({
     if (!player) return;
     setFailure(null);
     // What the server would refuse is said under its box, in the contract's words.
-    const parsed = clearAttendanceMarkBody.safeParse({ gameId: gameId.trim(), participantId: player.userId, reason });
+    const parsed = clearAttendanceMarkBody.safeParse({ gameId, participantId: player.userId, reason });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -52,23 +54,29 @@ export function ClearMarkDialog({
   };
 
   return (
-    <Modal opened={player !== null} onClose={close} title="Clear an attendance mark" centered>
+    <Modal opened={player !== null} onClose={close} title="Clear a no-show" centered>
       {player && (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Text fz="sm">
-              The mark no longer counts towards <b>{player.username}</b>&apos;s reliability or a pause in joining. The
-              reason is kept in the game&apos;s history.
+              The no-show no longer counts towards <b>{player.username}</b>&apos;s reliability or a pause in joining.
+              The reason is kept in the game&apos;s history.
             </Text>
-            <TextInput
-              label="Game ID"
-              description="From the game page's address: /game-details/<game ID>"
-              value={gameId}
-              error={errors.gameId}
-              onChange={(event) => setGameId(event.currentTarget.value)}
-              data-autofocus
-            />
+            <Radio.Group label="No-show at" value={gameId} onChange={setPicked} error={errors.gameId}>
+              <Stack gap={6} mt={4}>
+                {player.noShowGameIds.map((id, index) => (
+                  <Group key={id} gap="xs" wrap="nowrap">
+                    <Radio value={id} label={`Game ${index + 1}${index === 0 ? ' (latest)' : ''}`} />
+                    <Anchor href={`/game-details/${encodeURIComponent(id)}`} target="_blank" fz="sm">
+                      Open its page
+                      <VisuallyHidden>{` (game ${index + 1})`}</VisuallyHidden>
+                    </Anchor>
+                  </Group>
+                ))}
+              </Stack>
+            </Radio.Group>
             <Textarea
+              data-autofocus
               label="Reason"
               value={reason}
               error={errors.reason}

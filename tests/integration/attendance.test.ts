@@ -287,4 +287,28 @@ describe('check-in and attendance over HTTP', () => {
     const soonAgain = await noShower.post('/api/join-game', { gameId: soon, team: 0 });
     expect(soonAgain.status, soonAgain.text).toBe(200);
   }, 120_000);
+
+  it('counts a leave within 2 hours of the start as late on the player’s record, and a rejoin and check-in as present', async () => {
+    const leaver = await signUpPlayer(app, 'leaver@attendance.test', 'leaver');
+    const early = await scheduleGame(Date.now() + 3 * HOUR);
+    const gameId = await scheduleGame(Date.now() + 15 * MINUTE);
+    for (const game of [early, gameId]) {
+      expect((await leaver.post('/api/join-game', { gameId: game, team: 0 })).status).toBe(200);
+      expect((await leaver.post('/api/leave-game', { gameId: game })).status).toBe(200);
+    }
+    const late = await waitFor('the late leave on the player’s record', async () => {
+      const user = await leaver.read<CurrentUser>('/api/get-user');
+      return user.reliability.games === 1 && user.reliability;
+    });
+    // Leaving 3 hours before counts for nothing; 15 minutes before, as late.
+    expect(late).toEqual({ percent: 50, games: 1, noShows: 0 });
+
+    expect((await leaver.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
+    const { code } = await clients.captain.read<CheckInCode>(`/api/check-in-code?gameId=${gameId}`);
+    expect((await leaver.post('/api/check-in', { gameId, code })).status).toBe(200);
+    await waitFor('the check-in on the player’s record', async () => {
+      const user = await leaver.read<CurrentUser>('/api/get-user');
+      return user.reliability.percent === 100 && user.reliability.games === 1;
+    });
+  }, 120_000);
 });

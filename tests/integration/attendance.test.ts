@@ -19,6 +19,8 @@ import {
   type CheckInCode,
 } from '@playtime/shared/contract/attendance';
 import type { AdminUserRow, CurrentUser } from '@playtime/shared/contract/users';
+import { REALTIME_EVENTS, type ChangedMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { rooms } from '@playtime/shared/contract/rooms';
 import { NOTIFICATIONS_PATH, type NotificationList } from '@playtime/shared/contract/notifications';
 import { waitForMail } from '../support/mail';
 import type { GameDetail, Participant } from '@playtime/shared/contract/games';
@@ -33,7 +35,8 @@ import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/p
 import { checkEventSchemas, parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { testGameDetails } from '@playtime/shared/testing/games';
 import { demoPeople, signUpPlayer } from '../support/accounts';
-import type { ApiAnswer, ApiClient } from '../support/api-client';
+import { accessTokenFor, type ApiAnswer, type ApiClient } from '../support/api-client';
+import { connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR } from '../support/time';
 import { waitFor } from '../support/wait';
@@ -176,7 +179,24 @@ describe('check-in and attendance over HTTP', () => {
     const empty = await clients.player.post('/api/check-in', { gameId, code: ' ' });
     expect(empty.status, empty.text).toBe(400);
 
-    expect((await clients.player.post('/api/check-in', { gameId, code })).status).toBe(200);
+    // The game's open pages hear the check-in live.
+    const { socket } = await connectSocket(app, await accessTokenFor(app.url, 'owner@playtime.test'));
+    const heard: ChangedMessage[] = [];
+    try {
+      socket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => heard.push(message));
+      const joinedRoom = await new Promise<JoinAnswer>((resolve) =>
+        socket.emit(REALTIME_EVENTS.join, rooms.game(gameId), resolve),
+      );
+      expect(joinedRoom).toEqual({ ok: true });
+      expect((await clients.player.post('/api/check-in', { gameId, code })).status).toBe(200);
+      await waitFor('the check-in pushed to the game’s room', async () =>
+        heard.some((message) => message.projection === 'games' && message.room === rooms.game(gameId)),
+      );
+    } finally {
+      socket.close();
+    }
+    clients.captain.seesWritesOf(clients.player);
+    expect((await gameData(clients.captain, gameId)).checkIn.checkedIn).toBe(1);
   }, 120_000);
 
   it('lets the organizer mark and change a mark within 24 hours of the end, nobody else, and no unknown status', async () => {
@@ -286,5 +306,29 @@ describe('check-in and attendance over HTTP', () => {
     await waitFor('the cleared mark off the player’s record', async () => (await row()).noShows === 1);
     const soonAgain = await noShower.post('/api/join-game', { gameId: soon, team: 0 });
     expect(soonAgain.status, soonAgain.text).toBe(200);
+  }, 120_000);
+
+  it('counts a leave within 2 hours of the start as late on the player’s record, and a rejoin and check-in as present', async () => {
+    const leaver = await signUpPlayer(app, 'leaver@attendance.test', 'leaver');
+    const early = await scheduleGame(Date.now() + 3 * HOUR);
+    const gameId = await scheduleGame(Date.now() + 15 * MINUTE);
+    for (const game of [early, gameId]) {
+      expect((await leaver.post('/api/join-game', { gameId: game, team: 0 })).status).toBe(200);
+      expect((await leaver.post('/api/leave-game', { gameId: game })).status).toBe(200);
+    }
+    const late = await waitFor('the late leave on the player’s record', async () => {
+      const user = await leaver.read<CurrentUser>('/api/get-user');
+      return user.reliability.games === 1 && user.reliability;
+    });
+    // Leaving 3 hours before counts for nothing; 15 minutes before, as late.
+    expect(late).toEqual({ percent: 50, games: 1, noShows: 0 });
+
+    expect((await leaver.post('/api/join-game', { gameId, team: 0 })).status).toBe(200);
+    const { code } = await clients.captain.read<CheckInCode>(`/api/check-in-code?gameId=${gameId}`);
+    expect((await leaver.post('/api/check-in', { gameId, code })).status).toBe(200);
+    await waitFor('the check-in on the player’s record', async () => {
+      const user = await leaver.read<CurrentUser>('/api/get-user');
+      return user.reliability.percent === 100 && user.reliability.games === 1;
+    });
   }, 120_000);
 });

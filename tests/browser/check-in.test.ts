@@ -187,7 +187,7 @@ describe('check-in at the field', () => {
   }, 120_000);
 
   it('counts the no-show on the profile and in Admin → Users, where an admin clears it with a reason', async () => {
-    const absent = await suite.signedInPage('absent@playtime.test', { at: '/profile', password: 'sign-up ok' });
+    const absent = await suite.signedInPage('absent@playtime.test', { then: '/profile', password: 'sign-up ok' });
     const card = absent.getByTestId('reliability-card');
     await card.getByText(reliabilityLabel({ percent: 0, games: 1 })).waitFor({ timeout: 20_000 });
     await card.getByText('Recent no-shows: 1').waitFor();

@@ -1,16 +1,15 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import {
   checkInBody,
   clearAttendanceMarkBody,
   markAttendanceBody,
   setMinReliabilityBody,
 } from '@playtime/shared/contract/attendance';
-import { gameDecider, type GameCommand } from '@playtime/shared/domain/games/decider';
-import { gameStream } from '@playtime/shared/domain/games/events';
 import { checkInSignerOf } from '@playtime/shared/game-loop/check-in/check-in-codes';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { parseBody } from '@playtime/shared/infra/http/errors';
-import { runCommand, type CommandDependencies } from '../http/run-command';
+import type { CommandDependencies } from '../http/run-command';
+import { commandOnGameOf } from './routes';
 
 export type AttendanceCommandDependencies = CommandDependencies & {
   resolveUser: ResolveUser;
@@ -28,11 +27,7 @@ export function attendanceCommandRoutes(deps: AttendanceCommandDependencies): Ro
   const router = Router();
   const signedIn = requireUser(deps.resolveUser);
 
-  /** A decision on one game's stream, answered `{ ok: true }` (a refusal answers as its error). */
-  const decideOnGame = async (req: Request, res: Response, gameId: string, command: GameCommand) => {
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), command);
-    res.json({ ok: true });
-  };
+  const decideOnGame = commandOnGameOf(deps);
 
   router.post('/api/check-in', signedIn, async (req, res) => {
     const { gameId, code } = parseBody(checkInBody, req.body);

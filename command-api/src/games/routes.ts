@@ -49,6 +49,14 @@ export type GameCommandDependencies = CommandDependencies & {
 
 const actorIsAdmin = (req: Request) => req.user!.role === 'admin';
 
+/** A command on one game's stream, answered `{ ok: true }` once decided (a refusal answers as its error). */
+export const commandOnGameOf =
+  (deps: Pick<CommandDependencies, 'commands' | 'newId'>) =>
+  async (req: Request, res: Response, gameId: string, command: GameCommand) => {
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), command);
+    res.json({ ok: true });
+  };
+
 /**
  * Commands on games (spec §7 game calls): join, move, substitute, remove, leave and cancel; and the line
  * for a team spot and the waitlist of a full game (issue #29). Every command that may free a place
@@ -58,11 +66,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   const router = Router();
   const signedIn = requireUser(deps.resolveUser);
   const { offerWindows } = deps;
-  /** A command on one game's stream, answered `{ ok: true }` once decided (a refusal answers as its error). */
-  const commandOnGame = async (req: Request, res: Response, gameId: string, command: GameCommand) => {
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), command);
-    res.json({ ok: true });
-  };
+  const commandOnGame = commandOnGameOf(deps);
 
   router.post('/api/join-game', signedIn, async (req, res) => {
     const body = parseBody(joinGameBody, req.body);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
-import type { Config } from '@playtime/shared/infra/config/config';
+import { noShowBanOf, type Config } from '@playtime/shared/infra/config/config';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
+import type { NoShowBan } from '@playtime/shared/domain/users/reliability';
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import type { ResolveUser } from '@playtime/shared/infra/http/current-user';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
@@ -17,6 +18,7 @@ import {
 } from '@playtime/shared/game-loop/payments/setup';
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
+import { attendanceCommandRoutes } from './games/attendance-routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
 import { operationsCommandRoutes, type OperationsCommandDependencies } from './operations/routes';
 import { partnerCommandRoutes } from './partners/routes';
@@ -45,6 +47,10 @@ export type CommandApiDependencies = Omit<CommandDependencies & UserCommandDepen
   publicUrl: string;
   /** PARTNER_SHEET_URL. */
   partnerSheetUrl: string | null;
+  /** Issue #44: signs check-in codes (ServiceParts.checkInSecret). */
+  checkInSecret: string;
+  /** NO_SHOW_BAN_*: how many no-shows within how many days bar joining for how many days (issue #44). */
+  noShowBan: NoShowBan;
   /** openJobQueues(...): the System tab retries failed jobs through these. */
   jobQueues: OperationsCommandDependencies['jobQueues'];
 };
@@ -60,6 +66,7 @@ export function commandApiSettings(
   | 'offerWindows'
   | 'partnerSheetUrl'
   | 'readWaitMs'
+  | 'noShowBan'
 > {
   return {
     readWaitMs: config.READ_WAIT_MS,
@@ -68,6 +75,7 @@ export function commandApiSettings(
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     offerWindows: offerWindowsOf(config),
     partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
+    noShowBan: noShowBanOf(config),
   };
 }
 
@@ -103,6 +111,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(
     gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
   );
+  router.use(attendanceCommandRoutes(deps));
   return router;
 }
 

@@ -2,7 +2,8 @@ import { Router, type Response } from 'express';
 import type pg from 'pg';
 import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
 import type { PublicConfig } from '@playtime/shared/contract/public-config';
-import type { Config } from '@playtime/shared/infra/config/config';
+import { noShowBanOf, type Config } from '@playtime/shared/infra/config/config';
+import type { NoShowBan } from '@playtime/shared/domain/users/reliability';
 import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
@@ -13,6 +14,7 @@ import { notificationQueryRoutes } from './notifications/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
 import { organizerGameListRoutes } from './games/organizer-routes';
+import { checkInCodeRoutes } from './games/check-in-code-routes';
 import { mailQueryRoutes } from './mail/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
@@ -40,6 +42,10 @@ export interface ReadApiDependencies {
   /** PARTNER_SHEET_URL: the published partner spreadsheet, when one is imported. */
   partnerSheetUrl: string | null;
   jobQueues: OperationsQueryDependencies['jobQueues'];
+  /** Issue #44: signs check-in codes (ServiceParts.checkInSecret), as the command API verifies them. */
+  checkInSecret: string;
+  /** NO_SHOW_BAN_*: which no-shows count as recent (issue #44). */
+  noShowBan: NoShowBan;
 }
 
 /** Every query route of the product, by capability. */
@@ -56,6 +62,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
     availabilityQueryRoutes,
     gameQueryRoutes,
     organizerGameListRoutes,
+    checkInCodeRoutes,
     auditQueryRoutes,
     partnerQueryRoutes,
     paymentQueryRoutes,
@@ -72,7 +79,10 @@ export function createReadApi(deps: ReadApiDependencies): Router {
 /** The read API as every entry composes it: the service's parts, the configuration's settings, every projection. */
 export function readApiOf(
   parts: ServiceParts,
-  config: Pick<Config, 'READ_WAIT_MS' | 'PARTNER_SHEET_URL'>,
+  config: Pick<
+    Config,
+    'READ_WAIT_MS' | 'PARTNER_SHEET_URL' | 'NO_SHOW_BAN_COUNT' | 'NO_SHOW_BAN_WINDOW_DAYS' | 'NO_SHOW_BAN_DAYS'
+  >,
   deps: Pick<ReadApiDependencies, 'geocoder' | 'metrics' | 'jobQueues'>,
 ): Router {
   return createReadApi({
@@ -80,6 +90,7 @@ export function readApiOf(
     projections: PROJECTION_NAMES,
     readWaitMs: config.READ_WAIT_MS,
     partnerSheetUrl: config.PARTNER_SHEET_URL ?? null,
+    noShowBan: noShowBanOf(config),
     ...deps,
   });
 }

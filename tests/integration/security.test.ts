@@ -151,7 +151,7 @@ describe('security of the standalone app over HTTP', () => {
     expect(cspOf(loginPage).get('img-src')).not.toContain('https:');
   });
 
-  it('sends HSTS only over https, and a Permissions-Policy that allows geolocation only to the app', async () => {
+  it('sends HSTS only over https, and a Permissions-Policy that allows geolocation and the camera only to the app', async () => {
     const overHttp = await fetch(`${app.url}/api/public-config`);
     expect(overHttp.headers.get('strict-transport-security')).toBeNull();
     // This test runs on the machine, which is the trusted proxy by default: its word on the scheme counts.
@@ -160,7 +160,7 @@ describe('security of the standalone app over HTTP', () => {
     for (const response of [overHttp, await fetch(`${app.url}/no-such-page`)]) {
       const policy = response.headers.get('permissions-policy') ?? '';
       expect(policy).toContain('geolocation=(self)');
-      expect(policy).toContain('camera=()');
+      expect(policy).toContain('camera=(self)');
       expect(policy).toContain('microphone=()');
     }
   });

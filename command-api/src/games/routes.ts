@@ -23,7 +23,8 @@ import { gameStream } from '@playtime/shared/domain/games/events';
 import type { OfferWindows } from '@playtime/shared/domain/games/rules';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
-import { userIdOfUsernameInLog } from '../users/users-in-log';
+import { attendanceInLog, userIdOfUsernameInLog } from '../users/users-in-log';
+import type { NoShowBan } from '@playtime/shared/domain/users/reliability';
 import type pg from 'pg';
 import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
@@ -42,9 +43,19 @@ export type GameCommandDependencies = CommandDependencies & {
   verifyEntryPayment: (paymentId: string) => Promise<VerifiedEntryPayment>;
   /** OFFER_WINDOW_*: how long a place that a command frees stays offered (issue #29). */
   offerWindows: OfferWindows;
+  /** NO_SHOW_BAN_*: the no-show ban's settings (issue #44). */
+  noShowBan: NoShowBan;
 };
 
 const actorIsAdmin = (req: Request) => req.user!.role === 'admin';
+
+/** A command on one game's stream, answered `{ ok: true }` once decided (a refusal answers as its error). */
+export const commandOnGameOf =
+  (deps: Pick<CommandDependencies, 'commands' | 'newId'>) =>
+  async (req: Request, res: Response, gameId: string, command: GameCommand) => {
+    await runCommand(deps, req, res, gameDecider, gameStream(gameId), command);
+    res.json({ ok: true });
+  };
 
 /**
  * Commands on games (spec §7 game calls): join, move, substitute, remove, leave and cancel; and the line
@@ -55,11 +66,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   const router = Router();
   const signedIn = requireUser(deps.resolveUser);
   const { offerWindows } = deps;
-  /** A command on one game's stream, answered `{ ok: true }` once decided (a refusal answers as its error). */
-  const commandOnGame = async (req: Request, res: Response, gameId: string, command: GameCommand) => {
-    await runCommand(deps, req, res, gameDecider, gameStream(gameId), command);
-    res.json({ ok: true });
-  };
+  const commandOnGame = commandOnGameOf(deps);
 
   router.post('/api/join-game', signedIn, async (req, res) => {
     const body = parseBody(joinGameBody, req.body);
@@ -84,6 +91,8 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
         payment,
         // A refusal that names a time names it in the reader's zone, as other refusals do.
         timeZone: timeZoneOf(req),
+        // Issue #44: the no-show ban and the game's minimum read the player's own stream.
+        joiner: { attendance: await attendanceInLog(deps.commands, user.userId), noShowBan: deps.noShowBan },
       });
     }
     res.json({ ok: true });

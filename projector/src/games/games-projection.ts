@@ -26,8 +26,17 @@ export const gamesProjection: QueryingProjection = {
   // Version 4: why a game was cancelled, for its page.
   // Version 5: the week of a weekly series, its rental, when its regulars and then everyone may join,
   // and its regulars (issue #30).
-  version: 5,
-  tables: ['games', 'game_participants', 'game_entries', 'game_removals', 'game_waitlist', 'game_regulars'],
+  // Version 6: check-ins and attendance marks (issue #44). Version 7: 'Reliable players only'.
+  version: 7,
+  tables: [
+    'games',
+    'game_participants',
+    'game_entries',
+    'game_removals',
+    'game_waitlist',
+    'game_regulars',
+    'game_attendance',
+  ],
   handles: GAME_EVENT_TYPES,
   schemaSql: `
     -- cube, earthdistance and btree_gist come from the projections' migrations (shared/src/infra/projections/schema.ts).
@@ -72,7 +81,9 @@ export const gamesProjection: QueryingProjection = {
       series_week        integer,
       series_weeks       integer,
       regulars_from      timestamptz,
-      public_from        timestamptz
+      public_from        timestamptz,
+      -- Issue #44: 'Reliable players only': the lowest reliability percent a player needs; null: anyone.
+      min_reliability    integer
     );
     CREATE INDEX games_of_series ON games (series_id, series_week) WHERE series_id IS NOT NULL;
     -- The search: nearest first by place (KNN), skipping games that have ended inside the index.
@@ -138,6 +149,16 @@ export const gamesProjection: QueryingProjection = {
       joined_position  bigint      NOT NULL,
       -- The standing offer of a place, until then.
       offer_expires_at timestamptz,
+      PRIMARY KEY (game_id, player_id)
+    );
+
+    -- Issue #44: who checked in with the organizer's code, and the organizer's mark ('cleared' when an
+    -- admin took it out of reliability). Kept apart from the roster: a mark outlives a later leave.
+    CREATE TABLE game_attendance (
+      game_id    text    NOT NULL,
+      player_id  text    NOT NULL,
+      checked_in boolean NOT NULL DEFAULT false,
+      mark       text,
       PRIMARY KEY (game_id, player_id)
     );
   `,
@@ -334,6 +355,31 @@ export const gamesProjection: QueryingProjection = {
           ]);
           keys.add(rooms.user(event.data.playerId));
           break;
+        case 'MinReliabilitySet':
+          await db.query('UPDATE games SET min_reliability = $2 WHERE game_id = $1', [
+            gameId,
+            event.data.minReliability,
+          ]);
+          break;
+        case 'PlayerCheckedIn':
+          await db.query(
+            `INSERT INTO game_attendance (game_id, player_id, checked_in) VALUES ($1, $2, true)
+             ON CONFLICT (game_id, player_id) DO UPDATE SET checked_in = true`,
+            [gameId, event.data.playerId],
+          );
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'AttendanceMarked':
+        case 'AttendanceMarkCleared': {
+          const mark = event.type === 'AttendanceMarked' ? event.data.status : 'cleared';
+          await db.query(
+            `INSERT INTO game_attendance (game_id, player_id, mark) VALUES ($1, $2, $3)
+             ON CONFLICT (game_id, player_id) DO UPDATE SET mark = EXCLUDED.mark`,
+            [gameId, event.data.playerId, mark],
+          );
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        }
         default:
           continue;
       }

@@ -1,3 +1,4 @@
+import { attendanceMarkedText } from '@playtime/shared/contract/attendance';
 import {
   NOTIFICATION_MAIL_MAX_AGE_MS,
   NOTIFICATION_TEXTS as TEXTS,
@@ -41,6 +42,7 @@ const HANDLED = [
   'PartnerApplicationSubmitted',
   'PartnerApplicationClaimed',
   'PartnerApplicationApproved',
+  'AttendanceMarked',
 ] as const;
 
 /** One notification to one user, as the event decides it. */
@@ -100,7 +102,8 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
   return {
     name: PROJECTIONS.notifications,
     // 2: a reminder's map is its own column, not a raw address in the text (issue #41).
-    version: 2,
+    // 3: a Late or No-show mark tells the player (issue #44).
+    version: 3,
     tables: ['notifications'],
     handles: HANDLED,
     schemaSql: `
@@ -564,6 +567,19 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
           link: event.data.approved ? OWNER_LINK : '/profile',
         },
       ];
+    case 'AttendanceMarked': {
+      // Issue #44: a Late or No-show mark is news to the player; Present is what they expect.
+      const { gameId, playerId, status, gameName } = event.data;
+      if (status === 'present') return [];
+      return [
+        {
+          userId: playerId,
+          kind: 'attendance-marked',
+          text: attendanceMarkedText(status, gameName),
+          link: gameLink(gameId),
+        },
+      ];
+    }
     case 'PaymentDifferenceFound': {
       const { rows } = await db.query<{ user_id: string }>(
         "SELECT user_id FROM notification_users WHERE role = 'admin' ORDER BY user_id",

@@ -11,8 +11,9 @@ import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 export const usersProjection: WriteOnlyProjection = {
   name: PROJECTIONS.users,
   // 3: pictures from other sites show as the default avatar.
-  version: 3,
-  tables: ['users'],
+  // 4: each player's attendance by game, for their reliability (issue #44).
+  version: 4,
+  tables: ['users', 'user_attendance'],
   handles: USER_EVENT_TYPES,
   schemaSql: `
     CREATE TABLE users (
@@ -32,6 +33,15 @@ export const usersProjection: WriteOnlyProjection = {
     CREATE UNIQUE INDEX users_identity ON users (issuer, subject);
     CREATE INDEX users_username ON users (lower(username));
     CREATE INDEX users_listing ON users (registered_at, user_id) WHERE NOT deleted;
+
+    -- Issue #44: how each of a player's games counts in their reliability, as their stream records it.
+    CREATE TABLE user_attendance (
+      user_id    text        NOT NULL,
+      game_id    text        NOT NULL,
+      status     text        NOT NULL,
+      start_date timestamptz NOT NULL,
+      PRIMARY KEY (user_id, game_id)
+    );
   `,
   /**
    * One statement per kind of change per batch, not one per event: under load a batch holds hundreds
@@ -48,6 +58,8 @@ export const usersProjection: WriteOnlyProjection = {
     const profiles = new Map<string, { user_id: string; bio: string; profile_picture: string }>();
     const roles = new Map<string, { user_id: string; role: string }>();
     const deleted = new Set<string>();
+    // Attendance rows change in the order the events came: a record, a clearing, a record again.
+    const attendance: SqlStatement[] = [];
     for (const stored of events) {
       const event = parseEvent(stored);
       if (!isEventOf(event, USER_EVENT_TYPES)) continue;
@@ -69,6 +81,17 @@ export const usersProjection: WriteOnlyProjection = {
       if (event.type === 'UserRoleChanged' || event.type === 'PartnerDecisionApplied')
         roles.set(userId, { user_id: userId, role: event.data.role });
       if (event.type === 'UserDeleted') deleted.add(userId);
+      if (event.type === 'AttendanceRecorded')
+        attendance.push({
+          text: `INSERT INTO user_attendance (user_id, game_id, status, start_date) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (user_id, game_id) DO UPDATE SET status = EXCLUDED.status, start_date = EXCLUDED.start_date`,
+          values: [userId, event.data.gameId, event.data.status, event.data.startDate],
+        });
+      if (event.type === 'AttendanceRecordCleared')
+        attendance.push({
+          text: 'DELETE FROM user_attendance WHERE user_id = $1 AND game_id = $2',
+          values: [userId, event.data.gameId],
+        });
     }
 
     const statements: SqlStatement[] = [];
@@ -107,6 +130,8 @@ export const usersProjection: WriteOnlyProjection = {
       });
     }
 
+    statements.push(...attendance);
+
     // Every API process caches who a request's caller is; a new role or a deletion must reach them
     // as this transaction commits (NOTIFY is delivered on commit, and only then).
     const accessChanged = [...new Set([...roles.keys(), ...deleted])];
@@ -115,7 +140,18 @@ export const usersProjection: WriteOnlyProjection = {
       statements.push({ text: 'SELECT pg_notify($1, $2)', values: [USERS_CHANGED_CHANNEL, JSON.stringify(ids)] });
     }
 
-    const changedUsers = [...registered.map((user) => user.userId), ...profiles.keys(), ...roles.keys(), ...deleted];
+    const attendanceOf = events.flatMap((stored) =>
+      stored.type === 'AttendanceRecorded' || stored.type === 'AttendanceRecordCleared'
+        ? [(stored.data as { userId: string }).userId]
+        : [],
+    );
+    const changedUsers = [
+      ...registered.map((user) => user.userId),
+      ...profiles.keys(),
+      ...roles.keys(),
+      ...deleted,
+      ...attendanceOf,
+    ];
     return {
       statements,
       changed: [...changedUsers.map(rooms.user), ...(changedUsers.length > 0 ? [rooms.admin] : [])],

@@ -46,9 +46,20 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
           WHERE field_id = $1 ORDER BY start_date, window_id`,
           [fieldId],
         ),
-        deps.pool.query<{ game_id: string; sub_field_id: string; start_date: Date; end_date: Date }>(
-          `SELECT game_id, sub_field_id, lower(during) AS start_date, upper(during) AS end_date FROM read.bookings
-          WHERE field_id = $1 ORDER BY lower(during), game_id`,
+        deps.pool.query<{
+          game_id: string;
+          sub_field_id: string;
+          start_date: Date;
+          end_date: Date;
+          checked_in: number;
+        }>(
+          // Issue #44: the tile's check-in count: members who checked in (as the game page counts them).
+          `SELECT b.game_id, b.sub_field_id, lower(b.during) AS start_date, upper(b.during) AS end_date,
+                  (SELECT count(*) FROM read.game_attendance a
+                     JOIN read.game_participants p ON p.game_id = a.game_id AND p.player_id = a.player_id
+                    WHERE a.game_id = b.game_id AND a.checked_in)::int AS checked_in
+             FROM read.bookings b
+          WHERE b.field_id = $1 ORDER BY lower(b.during), b.game_id`,
           [fieldId],
         ),
       ]);
@@ -73,6 +84,7 @@ export function availabilityQueryRoutes(deps: { pool: pg.Pool; resolveUser: Reso
               gameId: game.game_id,
               startDate: game.start_date.toISOString(),
               endDate: game.end_date.toISOString(),
+              checkedIn: game.checked_in,
             })),
         ],
       }));

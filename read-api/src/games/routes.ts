@@ -25,6 +25,10 @@ import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 import { ONLY_FIELD_OWNERS } from '@playtime/shared/domain/fields/messages';
 import { FIELD_MANAGER_ROLES } from '@playtime/shared/domain/fields/rules';
 import { rosterHistoryFor } from '@playtime/shared/domain/games/roster-privacy';
+import { checkInTimesOf, type AttendanceStatus } from '@playtime/shared/domain/games/attendance-rules';
+import { attendanceOf } from '@playtime/shared/domain/games/queries';
+import { rosterReliabilityOf, type NoShowBan } from '@playtime/shared/domain/users/reliability';
+import { standingsOf } from '../users/reliability';
 import { optionalUser, requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { GeocoderUnavailableError, type Geocoder } from '@playtime/shared/infra/geocoding/port';
@@ -77,6 +81,26 @@ type ParticipantRow = ReadModelRow<
   }
 >;
 
+type AttendanceRow = ReadModelRow<
+  'game_attendance',
+  { player_id: string; checked_in: boolean; mark: AttendanceStatus | 'cleared' | null }
+>;
+
+/** A member's attendance as it counts (the decider's rule), from their row. */
+const attendanceOfRow = (playerId: string, row: AttendanceRow | undefined) =>
+  row
+    ? attendanceOf(
+        { checkedIn: row.checked_in ? [playerId] : [], marks: row.mark ? { [playerId]: row.mark } : {} },
+        playerId,
+      )
+    : null;
+
+const isoTimes = (times: ReturnType<typeof checkInTimesOf>) => ({
+  opensAt: new Date(times.opensAt).toISOString(),
+  closesAt: new Date(times.closesAt).toISOString(),
+  marksCloseAt: new Date(times.marksCloseAt).toISOString(),
+});
+
 type WaitlistRow = ReadModelRow<
   'game_waitlist',
   { player_id: string; username: string; offer_expires_at: Date | null }
@@ -109,11 +133,17 @@ type GameRow = ReadModelRow<
     series_weeks: number | null;
     regulars_from: Date | null;
     public_from: Date | null;
+    min_reliability: number | null;
   }
 >;
 
 /** Queries about games (spec §7 game calls): search by distance, a game's page, and the lists. */
-export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; geocoder: Geocoder }): Router {
+export function gameQueryRoutes(deps: {
+  pool: pg.Pool;
+  resolveUser: ResolveUser;
+  geocoder: Geocoder;
+  noShowBan: NoShowBan;
+}): Router {
   const router = Router();
 
   // The search's location box: where a typed ZIP code or US city is.
@@ -132,11 +162,12 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
   // are held, only its organizer and admins are told in full (rosterHistoryFor).
   router.get('/api/get-game-data', optionalUser(deps.resolveUser), async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
-    const [games, participants, waiting, entries, removals, clock, regulars] = await Promise.all([
+    const [games, participants, waiting, entries, removals, clock, regulars, attendance] = await Promise.all([
       deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, cancellation_reason, organizer_username, organizer_id, picture,
-                sideline_size, min_players, decision_at, series_id, series_week, series_weeks, regulars_from, public_from
+                sideline_size, min_players, decision_at, series_id, series_week, series_weeks, regulars_from, public_from,
+                min_reliability
            FROM read.games WHERE game_id = $1`,
         [gameId],
       ),
@@ -166,9 +197,20 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
         'SELECT player_id, username FROM read.game_regulars WHERE game_id = $1 ORDER BY username, player_id',
         [gameId],
       ),
+      deps.pool.query<AttendanceRow>(
+        'SELECT player_id, checked_in, mark FROM read.game_attendance WHERE game_id = $1',
+        [gameId],
+      ),
     ]);
     const game = games.rows[0];
     if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
+    const attendanceBy = new Map(attendance.rows.map((row) => [row.player_id, row]));
+    const standings = await standingsOf(
+      deps.pool,
+      participants.rows.map((row) => row.player_id),
+      deps.noShowBan,
+    );
+    const checkedIn = (playerId: string) => attendanceBy.get(playerId)?.checked_in ?? false;
     const roster = (team: 0 | 1 | 2): Participant[] =>
       participants.rows
         .filter((row) => row.team === team)
@@ -178,6 +220,9 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
           team,
           playTime: row.play_time_seconds,
           playStart: row.play_start?.toISOString() ?? null,
+          checkedIn: checkedIn(row.player_id),
+          attendance: attendanceOfRow(row.player_id, attendanceBy.get(row.player_id)),
+          reliability: rosterReliabilityOf(standings.get(row.player_id)!),
         }));
     // The line: sideline members by when they came to its back (bigint positions, compared as numbers).
     const line: LinePlace[] = participants.rows
@@ -242,6 +287,11 @@ export function gameQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser;
               publicFrom: game.public_from?.toISOString() ?? null,
               regulars: regulars.rows.map((row) => ({ userId: row.player_id, username: row.username })),
             },
+      minReliability: game.min_reliability,
+      checkIn: {
+        ...isoTimes(checkInTimesOf(game.start_date.getTime(), game.end_date.getTime())),
+        checkedIn: participants.rows.filter((row) => checkedIn(row.player_id)).length,
+      },
       serverTime: clock.rows[0]!.now.toISOString(),
     };
     res.json(detail);

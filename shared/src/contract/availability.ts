@@ -135,6 +135,8 @@ export interface GameEntry {
   gameId: string;
   startDate: string;
   endDate: string;
+  /** Issue #44: the game's members checked in at the field, for the tile. */
+  checkedIn: number;
 }
 
 /** One entry of a sub-field's row in the owner's timeline. */

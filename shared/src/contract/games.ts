@@ -24,6 +24,7 @@ import {
   MIN_SERIES_WEEKS,
 } from './series';
 import { instant } from './instants';
+import type { AttendanceStatus, RosterReliability } from './attendance';
 import { requiredId, singleLineText, storableText } from './text';
 
 /**
@@ -86,6 +87,12 @@ export interface Participant {
   team: Team;
   playTime: number;
   playStart: string | null;
+  /** Issue #44: checked in at the field with the organizer's code. */
+  checkedIn: boolean;
+  /** Issue #44: the organizer's mark (a check-in is 'present'); null when unmarked. */
+  attendance: AttendanceStatus | null;
+  /** Issue #44: null for a player with fewer than RELIABILITY_MIN_GAMES marked games. */
+  reliability: RosterReliability | null;
 }
 
 /** Issue #30: the week of a captain's weekly series a game is ('Week 3 of 8'). */
@@ -146,6 +153,10 @@ export interface GameDetail {
   decisionAt: string | null;
   /** The week of a weekly series this game is, with its regulars; null for a single game (issue #30). */
   series: SeriesWeekDetail | null;
+  /** Issue #44: the lowest reliability percent a player needs to join (new players are welcome); null: anyone. */
+  minReliability: number | null;
+  /** Issue #44: check-in opens (and attendance may be marked) from here; the count of players checked in. */
+  checkIn: { opensAt: string; closesAt: string; marksCloseAt: string; checkedIn: number };
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
   serverTime: string;
 }

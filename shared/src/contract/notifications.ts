@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'game-cancelled',
   'spot-offered',
   'reminder',
+  // Issue #44: the organizer marked the player Late or No-show.
+  'attendance-marked',
   // For captains.
   'booking-confirmed',
   'player-joined',
@@ -50,6 +52,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   'game-cancelled': { label: 'A game you joined was cancelled', audience: 'player' },
   'spot-offered': { label: 'A spot is offered to you', audience: 'player' },
   reminder: { label: 'Reminder before your game', audience: 'player' },
+  'attendance-marked': { label: 'You were marked Late or No-show', audience: 'player' },
   'booking-confirmed': { label: 'Your booking is confirmed', audience: 'captain' },
   'player-joined': { label: 'A player joined your game', audience: 'captain' },
   'player-left': { label: 'A player left your game', audience: 'captain' },

@@ -20,6 +20,7 @@ export const READ_MODEL_COLUMNS = {
     'deleted',
     'registered_at',
   ],
+  user_attendance: ['user_id', 'game_id', 'status', 'start_date'],
   fields: [
     'field_id',
     'owner_id',
@@ -97,6 +98,7 @@ export const READ_MODEL_COLUMNS = {
     'series_weeks',
     'regulars_from',
     'public_from',
+    'min_reliability',
   ],
   game_participants: [
     'game_id',
@@ -116,6 +118,7 @@ export const READ_MODEL_COLUMNS = {
   game_removals: ['game_id', 'player_id', 'username', 'removed_at'],
   game_waitlist: ['game_id', 'player_id', 'username', 'joined_position', 'offer_expires_at'],
   game_regulars: ['game_id', 'player_id', 'username', 'named'],
+  game_attendance: ['game_id', 'player_id', 'checked_in', 'mark'],
   ledger_entries: ['entry_id', 'receiver_id', 'payment_id', 'kind', 'amount_cents', 'recorded_at'],
   balances: ['receiver_id', 'received_cents', 'refunded_cents', 'fee_cents'],
   payment_differences: [

@@ -3,6 +3,7 @@ import { PROFILE_PICTURE_REFUSED, isProfilePicture } from '../domain/pictures/ad
 import { ROLES, type Role } from '../domain/users/events';
 import { requiredId, singleLineText, storableText } from './text';
 import { formatDollars } from '../domain/money';
+import type { Reliability } from './attendance';
 
 export { ROLES, type Role };
 
@@ -56,6 +57,8 @@ export interface CurrentUser {
   bio: string;
   profilePicture: string;
   role: Role;
+  /** Issue #44: over the last 20 marked games; percent is 100 with 0 games (a new player). */
+  reliability: Reliability;
 }
 
 /** A row of GET /api/get-users (its total in X-Total-Count). */
@@ -65,6 +68,9 @@ export interface AdminUserRow {
   email: string;
   profilePicture: string | null;
   role: Role;
+  /** Issue #44: no-shows within NO_SHOW_BAN_WINDOW_DAYS, and at which games (latest first), for an admin to clear. */
+  noShows: number;
+  noShowGameIds: string[];
 }
 
 /** The body of POST /api/edit-user as the profile page sends it. */

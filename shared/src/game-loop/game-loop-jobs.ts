@@ -13,6 +13,7 @@ import { checkMinimumPlayers, type CheckMinimumPlayersJob } from './decide-thin-
 import { expireHold, type ExpireHoldJob } from './expire-hold/handler';
 import { expireOffer, type ExpireOfferJob } from './offer-freed-spot/handler';
 import { remindPlayers, type RemindPlayersJob } from './remind-players/handler';
+import { recordAttendance, type RecordAttendanceJob } from './record-attendance/handler';
 import type { NameRegularsJob } from './weekly-series/policy';
 import { nameNextWeeksRegulars } from './weekly-series/series';
 
@@ -26,7 +27,7 @@ export type { RefundPayment } from './cancel-game/handler';
  * of a freed place runs out by itself, passing the place on (offer-freed-spot); a game with a minimum
  * of players checks it at its decision time (decide-thin-game, issue #29); a series week names next
  * week's regulars (weekly-series, issue #30); members are reminded before the start (remind-players,
- * issue #31). Every job is idempotent on its own (its command decides nothing twice, its refund has a key).
+ * issue #31); a player's own stream records their attendance (record-attendance, issue #44). Every job is idempotent on its own (its command decides nothing twice, its refund has a key).
  */
 export type GameLoopJob =
   | ExpireHoldJob
@@ -36,7 +37,8 @@ export type GameLoopJob =
   | ExpireOfferJob
   | CheckMinimumPlayersJob
   | NameRegularsJob
-  | RemindPlayersJob;
+  | RemindPlayersJob
+  | RecordAttendanceJob;
 
 export interface GameLoopJobDependencies {
   commands: CommandDoor;
@@ -69,6 +71,8 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         return remindPlayers(commands, data, metadata);
       case 'check-minimum-players':
         return checkMinimumPlayers(commands, data, metadata);
+      case 'record-attendance':
+        return recordAttendance(commands, data, metadata);
     }
   };
 }

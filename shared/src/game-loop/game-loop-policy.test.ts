@@ -57,6 +57,11 @@ describe('the game loop policy', () => {
         'GameCancelled',
         'SpotOffered',
         'WaitlistOffered',
+        // Issue #44: the player's own stream records their attendance.
+        'PlayerCheckedIn',
+        'AttendanceMarked',
+        'AttendanceMarkCleared',
+        'PlayerLeft',
       ].sort(),
     );
     expect(reactor.react(held('hold-1'), () => [])).toMatchObject([{ jobName: 'expire-hold' }]);

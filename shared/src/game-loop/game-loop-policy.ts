@@ -8,6 +8,7 @@ import { offerExpiryPolicy } from './offer-freed-spot/policy';
 import type { JobPolicy } from './policy';
 import { reminderPolicy } from './remind-players/policy';
 import { regularsPolicy } from './weekly-series/policy';
+import { recordAttendancePolicy } from './record-attendance/policy';
 
 /**
  * The game loop's policy (DESIGN §7): which jobs the log's events ask for, each use case's own policy
@@ -28,6 +29,7 @@ export function gameLoopPolicy(
     minimumPlayersPolicy(clock),
     offerExpiryPolicy(clock),
     cancelledGamePolicy,
+    recordAttendancePolicy,
   ];
   return {
     handles: [...new Set(policies.flatMap((policy) => policy.handles))],

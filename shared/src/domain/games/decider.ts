@@ -23,6 +23,8 @@ import { checkMinimumPlayers } from './commands/check-minimum-players';
 import { addRegular, nameRegulars, removeRegular } from './commands/regulars';
 import { remindPlayers } from './commands/remind-players';
 import { offersAfter } from './policies/offers';
+import { checkIn } from './commands/check-in';
+import { clearAttendanceMark, markAttendance, setMinReliability } from './commands/mark-attendance';
 
 /** The decider's own types, for whoever runs it. */
 export type { GameCommand } from './commands/game-command';
@@ -50,6 +52,10 @@ const decideWithoutOffers = decideByType<GameCommand, GameEvent, GameState>({
   AddRegular: addRegular,
   RemoveRegular: removeRegular,
   RemindPlayers: (_command, state, context) => remindPlayers(state, context),
+  CheckIn: checkIn,
+  MarkAttendance: markAttendance,
+  ClearAttendanceMark: clearAttendanceMark,
+  SetMinReliability: setMinReliability,
 });
 
 export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {

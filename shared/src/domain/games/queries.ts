@@ -5,6 +5,7 @@
 
 import type { GameState, KnownGame, Offer, PaidEntry, Participant, Regular, SpotOffer } from './state';
 import { secondsOnPitch, gameCapacity } from './rules';
+import type { AttendanceStatus } from './attendance-rules';
 
 /** evolve asks it too, so it is defined beside the state; read it from here like the others. */
 export { paymentUsed } from './state';
@@ -92,8 +93,21 @@ export function waitlistOf(state: GameState): WaitlistPlace[] {
   }));
 }
 
-/** The players on a team (1 or 2) of a game: at its end, next week's regulars (issue #30). */
+/**
+ * The players on a team (1 or 2) of a game: at its end, next week's regulars (issue #30), except those
+ * the organizer marked a no-show (issue #44: regulars are those who played).
+ */
 export const teamPlayersOf = (game: KnownGame): Regular[] =>
   game.participants
-    .filter((participant) => participant.team !== 0)
+    .filter((participant) => participant.team !== 0 && attendanceOf(game, participant.playerId) !== 'no_show')
     .map(({ playerId, username }) => ({ playerId, username }));
+
+/**
+ * Issue #44: a member's attendance as it counts: the organizer's mark, else 'present' for a check-in,
+ * else none; a mark an admin cleared counts for nothing, check-in or not.
+ */
+export function attendanceOf(game: Pick<KnownGame, 'checkedIn' | 'marks'>, playerId: string): AttendanceStatus | null {
+  const mark = game.marks[playerId];
+  if (mark === 'cleared') return null;
+  return mark ?? (game.checkedIn.includes(playerId) ? 'present' : null);
+}

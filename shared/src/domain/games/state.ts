@@ -3,6 +3,7 @@
 import { unknownType } from '../decider';
 import type { GameDetails, GameEvent, PitchTeam, Team } from './events';
 import { minimumDecisionAt } from './rules';
+import type { AttendanceStatus } from './attendance-rules';
 
 /** A series week's regular: one of last week's team players, or one the organizer added. */
 export interface Regular {
@@ -79,6 +80,12 @@ export interface KnownGame {
   namedRegulars: Regular[] | null;
   /** Whether the members were reminded of the start (issue #31): once is enough. */
   reminded: boolean;
+  /** Issue #44: who checked in with the organizer's code (a check-in counts as 'present'). */
+  checkedIn: string[];
+  /** Issue #44: the organizer's marks by player; 'cleared' when an admin took one out of reliability. */
+  marks: Record<string, AttendanceStatus | 'cleared'>;
+  /** Issue #44: 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
+  minReliability: number | null;
 }
 
 export type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -153,6 +160,9 @@ export function evolve(state: GameState, event: GameEvent): GameState {
       regulars: [],
       namedRegulars: null,
       reminded: false,
+      checkedIn: [],
+      marks: {},
+      minReliability: null,
     };
   }
   if (state.status === 'none') return state;
@@ -277,6 +287,14 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       return { ...state, regulars: state.regulars.filter((one) => one.playerId !== event.data.playerId) };
     case 'PlayersReminded':
       return { ...state, reminded: true };
+    case 'PlayerCheckedIn':
+      return { ...state, checkedIn: [...state.checkedIn, event.data.playerId] };
+    case 'AttendanceMarked':
+      return { ...state, marks: { ...state.marks, [event.data.playerId]: event.data.status } };
+    case 'AttendanceMarkCleared':
+      return { ...state, marks: { ...state.marks, [event.data.playerId]: 'cleared' } };
+    case 'MinReliabilitySet':
+      return { ...state, minReliability: event.data.minReliability };
     default:
       return unknownType(event);
   }

@@ -1,6 +1,8 @@
 import { DomainError, decideByType, unknownType, type CommandOf, type DecisionContext, type Decider } from '../decider';
 import { PROFILE_PICTURE_REFUSED, isProfilePicture, shownProfilePicture } from '../pictures/addresses';
 import type { Role, UserEvent } from './events';
+import type { AttendanceStatus } from '../games/attendance-rules';
+import type { AttendanceRecord } from './reliability';
 
 export type UserCommand =
   | {
@@ -23,7 +25,12 @@ export type UserCommand =
   | { type: 'ApplyPartnerDecision'; applicationId: string; decision: number; approved: boolean }
   /** `feedId`: the new address's random secret, made by the caller (a decider makes no randomness). */
   | { type: 'RotateCalendarFeed'; feedId: string }
-  | { type: 'DeleteUser' };
+  | { type: 'DeleteUser' }
+  /**
+   * Issue #44: the game loop records how the player's attendance at a game counts now (null: it counts
+   * for nothing, e.g. an admin cleared the mark).
+   */
+  | { type: 'RecordAttendance'; gameId: string; startDate: string; status: AttendanceStatus | null };
 
 /**
  * The field-owner role held because partner applications were approved: which ones, and the role
@@ -48,6 +55,8 @@ export type UserState =
       /** The latest decision applied, per partner application. */
       partnerDecisions: Record<string, number>;
       partnerGrant: PartnerGrant | null;
+      /** Issue #44: the player's attendance by game, as their reliability counts it. */
+      attendance: Record<string, AttendanceRecord>;
     };
 
 export const BIO_MAX_LENGTH = 500;
@@ -167,6 +176,18 @@ function deleteUser(state: UserState, context: DecisionContext): UserEvent[] {
   return [{ type: 'UserDeleted', data: { userId: user.userId, deletedBy: context.actorId ?? 'system' } }];
 }
 
+/** Records a change only: the same status again, or clearing what is not there, decides nothing. */
+function recordAttendance(command: Command<'RecordAttendance'>, state: UserState): UserEvent[] {
+  // A deleted account (or one the log does not know) keeps no reliability.
+  if (state.status !== 'active') return [];
+  const { gameId, startDate, status } = command;
+  const recorded = state.attendance[gameId];
+  if (status === null)
+    return recorded ? [{ type: 'AttendanceRecordCleared', data: { userId: state.userId, gameId } }] : [];
+  if (recorded?.status === status) return [];
+  return [{ type: 'AttendanceRecorded', data: { userId: state.userId, gameId, status, startDate } }];
+}
+
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: () => ({ status: 'unknown' }),
 
@@ -183,6 +204,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           profilePicture: event.data.profilePicture,
           partnerDecisions: {},
           partnerGrant: null,
+          attendance: {},
         };
       case 'UserProfileEdited':
         return state.status === 'unknown'
@@ -197,6 +219,16 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return state;
       case 'UserDeleted':
         return state.status === 'unknown' ? state : { ...state, status: 'deleted' };
+      case 'AttendanceRecorded': {
+        if (state.status === 'unknown') return state;
+        const { gameId, status, startDate } = event.data;
+        return { ...state, attendance: { ...state.attendance, [gameId]: { gameId, status, startDate } } };
+      }
+      case 'AttendanceRecordCleared': {
+        if (state.status === 'unknown') return state;
+        const { [event.data.gameId]: _cleared, ...attendance } = state.attendance;
+        return { ...state, attendance };
+      }
       default:
         return unknownType(event);
     }
@@ -209,6 +241,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     ApplyPartnerDecision: applyPartnerDecision,
     RotateCalendarFeed: rotateCalendarFeed,
     DeleteUser: (_command, state, context) => deleteUser(state, context),
+    RecordAttendance: recordAttendance,
   }),
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 import { ROLES, type Role } from './roles';
+import { ATTENDANCE_STATUSES } from '../games/attendance-rules';
 
 export { ROLES, type Role };
 
@@ -65,6 +66,27 @@ export const CalendarFeedRotated = eventSchema(
   z.object({ userId: z.string(), feedId: z.string() }),
 );
 
+/**
+ * Issue #44: how the player's attendance at a game counts in their reliability, as the game has it now
+ * (a check-in is 'present', the organizer's mark replaces it, a leave within 2 hours of the start is
+ * 'late'); recorded again when it changes. `startDate` orders the games and dates the no-shows.
+ */
+export const AttendanceRecorded = eventSchema(
+  'AttendanceRecorded',
+  z.object({
+    userId: z.string(),
+    gameId: z.string(),
+    status: z.enum(ATTENDANCE_STATUSES),
+    startDate: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/** Issue #44: an admin cleared the player's mark at a game: it counts for nothing now. */
+export const AttendanceRecordCleared = eventSchema(
+  'AttendanceRecordCleared',
+  z.object({ userId: z.string(), gameId: z.string() }),
+);
+
 // The log keeps only this marker; read models drop the person's data when they see it.
 export const UserDeleted = eventSchema('UserDeleted', z.object({ userId: z.string(), deletedBy: z.string() }));
 
@@ -75,6 +97,8 @@ export const USER_EVENTS = [
   PartnerDecisionApplied,
   CalendarFeedRotated,
   UserDeleted,
+  AttendanceRecorded,
+  AttendanceRecordCleared,
 ] as const;
 
 export type UserEvent = EventsOf<typeof USER_EVENTS>;

@@ -71,6 +71,8 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
           username: payer.status === 'unknown' ? '' : payer.username,
           team: 0,
           payment: verified(payment),
+          // Issue #44: the payer's attendance from their own stream (the ban's default settings).
+          joiner: { attendance: payer.status === 'unknown' ? [] : Object.values(payer.attendance) },
         },
         newId: () => payment.paymentId,
         actorId: payment.payerId,

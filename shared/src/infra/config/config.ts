@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REMINDER_HOURS } from '../../contract/notifications';
+import { DEFAULT_NO_SHOW_BAN } from '../../contract/attendance';
 
 const optionalUrl = z
   .string()
@@ -86,6 +87,20 @@ export const configSchema = z
     OFFER_WINDOW_LAST_2H_MINUTES: z.coerce.number().positive().max(1440).default(10),
     // Issue #31: how long before its start a game's members are reminded, in hours.
     REMINDER_HOURS: z.coerce.number().positive().max(168).default(DEFAULT_REMINDER_HOURS),
+    /**
+     * Issue #44: the secret that signs check-in codes (at least 32 characters), the same for every
+     * command and read API. Empty: derived from the deployment's own key kept in its database.
+     */
+    CHECK_IN_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+    /** Issue #44: this many no-shows within NO_SHOW_BAN_WINDOW_DAYS bar joining for NO_SHOW_BAN_DAYS. */
+    NO_SHOW_BAN_COUNT: z.coerce.number().int().min(1).max(100).default(DEFAULT_NO_SHOW_BAN.count),
+    NO_SHOW_BAN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_NO_SHOW_BAN.windowDays),
+    NO_SHOW_BAN_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_NO_SHOW_BAN.days),
     /** Until how many hours before its start cancelling a game refunds the organizer's rental (DESIGN §7). */
     CANCELLATION_WINDOW_HOURS: z.coerce.number().min(0).max(720).default(24),
     /** A Google-Geocoding-compatible JSON endpoint; without it ZIP codes are looked up in the offline gazetteer. */
@@ -209,3 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }
+
+/** Issue #44: the no-show ban's settings, as the join decision and the read side take them. */
+export const noShowBanOf = (
+  config: Pick<Config, 'NO_SHOW_BAN_COUNT' | 'NO_SHOW_BAN_WINDOW_DAYS' | 'NO_SHOW_BAN_DAYS'>,
+) => ({
+  count: config.NO_SHOW_BAN_COUNT,
+  windowDays: config.NO_SHOW_BAN_WINDOW_DAYS,
+  days: config.NO_SHOW_BAN_DAYS,
+});

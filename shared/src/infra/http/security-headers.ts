@@ -45,14 +45,14 @@ export function inlineScriptHash(script: string): string {
 }
 
 /**
- * The browser features the app uses: geolocation (search near me) and, for Stripe's card form,
- * payment (the Payment Request API in Stripe's frames). Every other powerful feature is off, for the
- * app and anything it frames.
+ * The browser features the app uses: geolocation (search near me), the camera (a player scans the
+ * organizer's check-in code, issue #44) and, for Stripe's card form, payment (the Payment Request API
+ * in Stripe's frames). Every other powerful feature is off, for the app and anything it frames.
  */
 function permissionsPolicy(stripeJs: boolean): string {
   return [
     'accelerometer=()',
-    'camera=()',
+    'camera=(self)',
     'display-capture=()',
     'geolocation=(self)',
     'gyroscope=()',

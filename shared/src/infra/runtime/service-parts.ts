@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Router } from 'express';
 import type { PaymentsConfig } from '../../contract/payments';
 import { publicUrlOf, type Config } from '../config/config';
@@ -40,6 +41,8 @@ export interface ServiceParts extends Infrastructure {
   identityRoutes: Router[];
   /** For a process that serves pages (the web app, the provider's): who the Content-Security-Policy lets in. */
   securityHeaders: SecurityHeaderOptions;
+  /** Issue #44: signs check-in codes; the command APIs verify what the read APIs show. */
+  checkInSecret: string;
 }
 
 export async function connectServiceParts(
@@ -89,13 +92,11 @@ export async function connectServiceParts(
     });
   // The mail's unsubscribe page is served where the provider's pages are (by the read APIs, behind Caddy).
   await prepareEmailTables(pool);
+  const unsubscribeKey = await loadUnsubscribeKey(pool);
   const identityRoutes =
     options.serveIdentityProvider && identity.provider
-      ? [
-          Router().use(identity.provider.path, identity.provider.router),
-          unsubscribeRoutes({ pool, unsubscribeKey: await loadUnsubscribeKey(pool) }),
-        ]
-      : [unsubscribeRoutes({ pool, unsubscribeKey: await loadUnsubscribeKey(pool) })];
+      ? [Router().use(identity.provider.path, identity.provider.router), unsubscribeRoutes({ pool, unsubscribeKey })]
+      : [unsubscribeRoutes({ pool, unsubscribeKey })];
   return {
     ...infrastructure,
     identity,
@@ -113,6 +114,10 @@ export async function connectServiceParts(
           : { processor: 'simulated' },
     },
     identityRoutes,
+    // Without a configured secret, one derived from the deployment's key in its database: every process
+    // of the deployment signs alike, and the derivation never gives the key itself away.
+    checkInSecret:
+      config.CHECK_IN_SECRET ?? createHmac('sha256', unsubscribeKey).update('playtime check-in codes').digest('hex'),
     securityHeaders: {
       identityOrigins: [identityOrigin(identity.auth.domain)],
       appOrigins: appOrigins(publicUrl, config.PORT),

@@ -31,7 +31,7 @@ import { useLiveRoom } from '../../hooks/use-live-room';
 import { NotificationPreferencesCard } from '../../features/notifications';
 import { PAYOUT_ROLES, PayoutsCard } from '../../features/payments';
 import { roleLabel } from '../../lib/current-user/roles';
-import { AvatarPicker, CalendarFeedCard, useBalance } from '../../features/users';
+import { AvatarPicker, CalendarFeedCard, ReliabilityCard, useBalance } from '../../features/users';
 
 interface ProfileDraft {
   bio: string;
@@ -179,6 +179,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <BalanceCard username={user.username} />
+            {user.reliability && <ReliabilityCard reliability={user.reliability} />}
             {PAYOUT_ROLES.includes(user.role) && <PayoutsCard />}
             <CalendarFeedCard />
             <NotificationPreferencesCard role={user.role} />

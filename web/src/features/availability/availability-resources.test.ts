@@ -22,7 +22,13 @@ const rows: SubFieldTimeline[] = [
         startDate: '2026-06-14T16:00:00.000Z',
         endDate: '2026-06-14T18:00:00.000Z',
       },
-      { type: 'game', gameId: 'g1', startDate: '2026-06-14T16:30:00.000Z', endDate: '2026-06-14T17:30:00.000Z' },
+      {
+        type: 'game',
+        gameId: 'g1',
+        startDate: '2026-06-14T16:30:00.000Z',
+        endDate: '2026-06-14T17:30:00.000Z',
+        checkedIn: 0,
+      },
     ],
   },
   { subFieldId: 'pitch-b', name: 'Pitch B', data: [] },
@@ -62,9 +68,24 @@ describe('timeline rows from get-field-schedules', () => {
     expect(findEntry(rows, 'schedule:gone')).toBeUndefined();
   });
 
+  it("titles a game's tile with its check-in count once anyone has checked in (issue #44)", () => {
+    const game = { type: 'game' as const, startDate: '2026-06-14T19:00:00.000Z', endDate: '2026-06-14T20:00:00.000Z' };
+    const [row] = buildResources([
+      {
+        subFieldId: 'pitch-a',
+        name: 'Pitch A',
+        data: [
+          { ...game, gameId: 'g1', checkedIn: 0 },
+          { ...game, gameId: 'g2', checkedIn: 3 },
+        ],
+      },
+    ]);
+    expect(row!.data.map((tile) => tile.title)).toEqual(['Game', 'Game · 3 checked in']);
+  });
+
   it('keeps availability and game ids apart even when they are equal', () => {
     expect(bookingIdOf({ type: 'schedule', fieldScheduleId: 'x', startDate: '', endDate: '' })).not.toBe(
-      bookingIdOf({ type: 'game', gameId: 'x', startDate: '', endDate: '' }),
+      bookingIdOf({ type: 'game', gameId: 'x', startDate: '', endDate: '', checkedIn: 0 }),
     );
   });
 
@@ -84,6 +105,7 @@ describe('openingTime', () => {
       gameId: `g${index}`,
       startDate,
       endDate,
+      checkedIn: 0,
     })) as SubFieldTimeline['data'],
   });
 

@@ -20,13 +20,16 @@ export function bookingIdOf(entry: TimelineEntry): string {
   return entry.type === 'schedule' ? `schedule:${entry.fieldScheduleId}` : `game:${entry.gameId}`;
 }
 
+/** A game's tile: 'Game', and how many have checked in at the field once anyone has (issue #44). */
+const gameTitle = (checkedIn: number) => (checkedIn > 0 ? `${GAME_TITLE} · ${checkedIn} checked in` : GAME_TITLE);
+
 function bookingOf(entry: TimelineEntry): SchedulerBooking {
   const isAvailability = entry.type === 'schedule';
   return {
     id: bookingIdOf(entry),
     startDate: entry.startDate,
     endDate: entry.endDate,
-    title: isAvailability ? AVAILABLE_TITLE : GAME_TITLE,
+    title: isAvailability ? AVAILABLE_TITLE : gameTitle(entry.checkedIn),
     bgColor: isAvailability ? AVAILABLE_COLOR : GAME_COLOR,
   };
 }

@@ -7,6 +7,7 @@ const game = (gameId: string, hour: number) => ({
   gameId,
   startDate: `2026-03-16T${hour}:00:00`,
   endDate: `2026-03-16T${hour + 1}:00:00`,
+  checkedIn: 0,
 });
 const window = {
   type: 'schedule' as const,

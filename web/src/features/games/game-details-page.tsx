@@ -1,6 +1,7 @@
 import { seriesWeekLabel } from '@playtime/shared/domain/games/rules';
 import { Alert, Badge, Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { checkedInLabel, RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance';
 import { CALENDAR_TEXTS, GAME_CALENDAR_PATH } from '@playtime/shared/contract/calendar';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';
@@ -63,11 +64,20 @@ import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
 import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
 import { FailureAlert } from '../../components/failure-alert';
 import { Loading } from '../../components/loading';
+import { attendanceMarksOpen, checkInOpen, minReliabilityText, showsCheckInCount } from './check-in/attendance';
+import { CheckInControl } from './check-in/check-in-control';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
 // form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
 const ManageDialog = lazy(() => import('./play/manage-dialog').then((module) => ({ default: module.ManageDialog })));
 const ShareDialog = lazy(() => import('./play/share-dialog').then((module) => ({ default: module.ShareDialog })));
+// Issue #44: the organizer's code panel (with qrcode.react) and attendance marks, only to the organizer.
+const CheckInCodePanel = lazy(() =>
+  import('./check-in/check-in-code-panel').then((module) => ({ default: module.CheckInCodePanel })),
+);
+const AttendanceMarks = lazy(() =>
+  import('./check-in/attendance-marks').then((module) => ({ default: module.AttendanceMarks })),
+);
 const AsOfPanel = lazy(() => loadAsOfPanel().then((module) => ({ default: module.AsOfPanel })));
 
 function countdownLine(countdown: Countdown): string {
@@ -366,10 +376,12 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
   const cancelled = game.status === 'cancelled';
   const everyone = [...game.team_1, ...game.team_2, ...game.sideline];
   const me = user.data ? everyone.find((participant) => participant.userId === user.data.userId) : undefined;
-  const canManage =
-    Boolean(user.data && (user.data.userId === game.organizer_id || user.data.role === 'admin')) &&
-    !cancelled &&
-    countdown.phase !== 'ended';
+  const organizes = Boolean(user.data && (user.data.userId === game.organizer_id || user.data.role === 'admin'));
+  const canManage = organizes && !cancelled && countdown.phase !== 'ended';
+  // Issue #44: check-in from 30 minutes before the start until the end; the organizer's marks until a day after.
+  const checkingIn = checkInOpen(game, now);
+  const showsCode = organizes && checkingIn;
+  const checkedInLine = checkedInLabel(game.checkIn.checkedIn, everyone.length);
   const picked = pickedId ? (everyone.find((participant) => participant.userId === pickedId) ?? null) : null;
   // The sideline is a line for team spots only when the teams are full (or a spot is on offer).
   const showLine = game.line.length > 0 && (teamsAreFull(game) || game.line.some((place) => place.offer !== null));
@@ -440,6 +452,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         <Text mt={4} fw={700} data-testid="players-count">
           {playerCountLabel(game.playerCount, game.max_players, game.sidelineCount)}
         </Text>
+        {showsCheckInCount(game, now) && !showsCode && (
+          <Text mt={4} fw={600} data-testid="check-in-count">
+            {checkedInLine}
+          </Text>
+        )}
         {!cancelled && <MinimumPlayers game={game} nowMs={now} />}
         {!cancelled && regularsNotice(game, now) && (
           <Text mt={4} fz="sm" data-testid="regulars-notice">
@@ -447,6 +464,13 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           </Text>
         )}
       </div>
+
+      {me && checkingIn && <CheckInControl gameId={game.gameId} checkedIn={me.checkedIn} />}
+      {showsCode && (
+        <Suspense fallback={<Loading label="Loading the check-in code" py="md" />}>
+          <CheckInCodePanel gameId={game.gameId} clockOffsetMs={game.clockOffsetMs} countLine={checkedInLine} />
+        </Suspense>
+      )}
 
       {!cancelled && countdown.phase !== 'ended' && (
         <MembershipControls game={game} myTeam={me ? me.team : null} nowMs={now} />
@@ -474,6 +498,11 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         />
       )}
 
+      {organizes && attendanceMarksOpen(game, now) && (
+        <Suspense fallback={null}>
+          <AttendanceMarks gameId={game.gameId} players={everyone} />
+        </Suspense>
+      )}
       {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}
       {canManage && !cancelled && game.series?.regularsFrom && <SeriesRegulars game={game} />}
 
@@ -487,6 +516,9 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
           <Detail label="Date">{dayjs(start).format('ddd, MMM D, YYYY h:mm A')}</Detail>
           <Detail label="Game Length">{durationLabel(new Date(start), new Date(end))}</Detail>
           <Detail label="Organizer">{game.organizerUsername}</Detail>
+          {game.minReliability !== null && (
+            <Detail label={RELIABLE_PLAYERS_ONLY_LABEL}>{minReliabilityText(game.minReliability)}</Detail>
+          )}
         </SimpleGrid>
       </Card>
 

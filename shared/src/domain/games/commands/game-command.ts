@@ -3,6 +3,8 @@
 import type { CommandOf, DecideOne } from '../../decider';
 import type { GameDetails, GameEvent, GameWithdrawalReason, PlayerRemovalReason, Team } from '../events';
 import type { OfferWindows } from '../rules';
+import type { AttendanceStatus } from '../attendance-rules';
+import type { JoinerRecord } from '../policies/reliability';
 import type { GameState, Regular } from '../state';
 
 /** A payment the command side has verified with the processor: succeeded, for this purpose. */
@@ -32,6 +34,11 @@ export type GameCommand =
       payment: VerifiedEntryPayment | null;
       /** The reader's IANA zone, for the times a refusal names (UTC when absent). */
       timeZone?: string;
+      /**
+       * Issue #44: the player's attendance as their own stream records it, for the no-show ban and the
+       * game's minimum reliability. Every entry that knows the player passes it.
+       */
+      joiner?: JoinerRecord;
     } & MayOffer)
   | ({ type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean } & MayOffer)
   | ({ type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean } & MayOffer)
@@ -60,7 +67,12 @@ export type GameCommand =
   | { type: 'AddRegular'; playerId: string; username: string; actorIsAdmin: boolean }
   | { type: 'RemoveRegular'; playerId: string; actorIsAdmin: boolean }
   /** Issue #31: the delayed job a set time before the start reminds the members. */
-  | { type: 'RemindPlayers' };
+  | { type: 'RemindPlayers' }
+  /** Issue #44: the caller checks in with the code typed or scanned; `codeOf` signs this game's window codes. */
+  | { type: 'CheckIn'; code: string; codeOf: (window: number) => string }
+  | { type: 'MarkAttendance'; playerId: string; status: AttendanceStatus; actorIsAdmin: boolean }
+  | { type: 'ClearAttendanceMark'; playerId: string; reason: string; actorIsAdmin: boolean }
+  | { type: 'SetMinReliability'; minReliability: number | null; actorIsAdmin: boolean };
 
 export type Command<Type extends GameCommand['type']> = CommandOf<GameCommand, Type>;
 

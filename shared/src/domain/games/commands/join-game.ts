@@ -15,6 +15,7 @@ import {
 } from '../messages';
 import { refuseUnlessPlaceFor } from '../policies/capacity';
 import { refuseUnlessOpenToJoin } from '../policies/regulars-first';
+import { refuseUnlessReliable } from '../policies/reliability';
 import { paymentUsed, standingEntry } from '../queries';
 import { evolve, type ScheduledGame } from '../state';
 import type { Decide, VerifiedEntryPayment } from './game-command';
@@ -62,6 +63,7 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
     );
   }
   refuseUnlessOpenToJoin(game, command.playerId, now, command.timeZone);
+  if (command.joiner) refuseUnlessReliable(game, command.joiner, now, command.timeZone ?? 'UTC');
   refuseUnlessPlaceFor(game, command.playerId, now);
   if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', PAYMENT_USED);
   // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).

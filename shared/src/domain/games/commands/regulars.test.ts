@@ -135,6 +135,21 @@ describe("a series week's regulars (issue #30)", () => {
       { playerId: 'ana', username: 'ana' },
       { playerId: 'ben', username: 'ben' },
     ]);
+    // Issue #44: a team player the organizer marked a no-show did not play: no regular either.
+    const benNoShow = gameDecider.evolve(lastWeek, {
+      type: 'AttendanceMarked',
+      data: {
+        gameId: 'g0',
+        playerId: 'ben',
+        status: 'no_show',
+        markedBy: 'captain',
+        gameName: 'Week 1',
+        startDate: '2026-11-22T18:00:00.000Z',
+        at: '2026-11-22T18:10:00.000Z',
+      },
+    });
+    if (benNoShow.status === 'none') throw new Error('no game');
+    expect(teamPlayersOf(benNoShow)).toEqual([{ playerId: 'ana', username: 'ana' }]);
     const name: GameCommand = { type: 'NameRegulars', fromGameId: 'g0', regulars: teamPlayersOf(lastWeek) };
     given(gameDecider, [week2]).when(name, at('2026-11-15T20:00:00.000Z', null)).then([named]);
     given(gameDecider, [week2, named]).when(name, at('2026-11-15T20:05:00.000Z', null)).then([]);

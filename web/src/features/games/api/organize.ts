@@ -145,3 +145,8 @@ export interface AddGameInput {
 export function addGame(input: AddGameInput): Promise<AddedGame> {
   return apiPost<AddedGame>('/api/add-game', input);
 }
+
+/** POST /api/set-min-reliability (issue #44): 'Reliable players only' on a created game; null: anyone. */
+export function setMinReliability(gameId: string, minReliability: number | null): Promise<void> {
+  return apiPost('/api/set-min-reliability', { gameId, minReliability });
+}

@@ -63,7 +63,7 @@ export interface JoinGameInput {
 }
 
 /** Every game command refreshes the game's page at once (its room then tells the other pages). */
-function useGameCommand<T>(gameId: string, call: (input: T) => Promise<unknown>) {
+export function useGameCommand<T>(gameId: string, call: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,

@@ -18,4 +18,6 @@ export const playKeys = {
   geocode: (text: string) => ['play', 'geocode', text] as const,
   userGames: ['play', 'user-games'] as const,
   regularGames: ['play', 'regular-games'] as const,
+  /** Issue #44: the organizer's check-in code of a game, asked again as each expires. */
+  checkInCode: (gameId: string) => ['play', 'check-in-code', gameId] as const,
 };

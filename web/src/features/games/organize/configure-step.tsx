@@ -1,6 +1,12 @@
 import { rentalCentsFor } from '@playtime/shared/domain/availability/rules';
 import { GAME_SETTING_LIMITS as LIMITS } from '@playtime/shared/contract/games';
 import { DEFAULT_DECISION_HOURS } from '@playtime/shared/domain/games/rules';
+import {
+  MIN_RELIABILITY_CEILING,
+  MIN_RELIABILITY_FLOOR,
+  RELIABILITY_MIN_GAMES,
+  RELIABLE_PLAYERS_ONLY_LABEL,
+} from '@playtime/shared/contract/attendance';
 import { Alert, Box, Button, Checkbox, Group, NumberInput, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -40,6 +46,9 @@ export function minimumNoticeFor(draft: WizardDraft, heldRentalCents?: number): 
   });
 }
 
+/** What 'Reliable players only' starts at: four games in five present. */
+const DEFAULT_MIN_RELIABILITY = 80;
+
 /** Step 2: the game's name, its player cap and its entry fee (spec §2 Configure, §5). */
 export function ConfigureStep() {
   const { state, dispatch } = useWizard();
@@ -52,8 +61,12 @@ export function ConfigureStep() {
   const hasMinimum = draft.minPlayers !== null;
   const notice = minimumNoticeFor(draft);
   const configure = (change: Partial<Omit<GameSettings, 'name'> & { name: string }>) => {
-    const { sidelineSize, minPlayers, decisionHours, maxPlayers, price } = draft;
-    dispatch({ type: 'configure', name, maxPlayers, price, sidelineSize, minPlayers, decisionHours, ...change });
+    const { sidelineSize, minPlayers, decisionHours, minReliability, maxPlayers, price } = draft;
+    dispatch({
+      type: 'configure',
+      ...{ name, maxPlayers, price, sidelineSize, minPlayers, decisionHours, minReliability },
+      ...change,
+    });
   };
   /** A whole-number setting's box: the draft's value (emptied: ''), the contract's refusal of it, its change. */
   const wholeNumber = (setting: SettingsField) => ({
@@ -129,6 +142,27 @@ export function ConfigureStep() {
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="minimum-notice">
             {notice}
           </Alert>
+        )}
+      </Stack>
+      <Stack gap="xs">
+        <Checkbox
+          label={RELIABLE_PLAYERS_ONLY_LABEL}
+          description={`Players with fewer than ${RELIABILITY_MIN_GAMES} marked games are always welcome`}
+          checked={draft.minReliability !== null}
+          onChange={(event) =>
+            configure({ minReliability: event.currentTarget.checked ? DEFAULT_MIN_RELIABILITY : null })
+          }
+        />
+        {draft.minReliability !== null && (
+          <NumberInput
+            label="Minimum reliability"
+            description={`The percent a player needs to join: ${MIN_RELIABILITY_FLOOR} to ${MIN_RELIABILITY_CEILING}`}
+            min={MIN_RELIABILITY_FLOOR}
+            max={MIN_RELIABILITY_CEILING}
+            suffix="%"
+            {...wholeNumber('minReliability')}
+            maw={240}
+          />
         )}
       </Stack>
       <Group justify="flex-end">

@@ -18,6 +18,8 @@ import { errorMessage } from '../../../lib/notify';
 import { formatDollars } from '../../../utils/money';
 import { HoldCountdown, PaymentDialog } from '../../../components/checkout';
 import { minimumNoticeFor, useGameName } from './configure-step';
+import { minReliabilityText } from '../check-in/attendance';
+import { RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance';
 import { locationOf, useConfirmFlow } from './use-confirm-flow';
 import { wizardTimeZone } from './select-time-step';
 import { weekLabel } from './series-weeks';
@@ -62,6 +64,9 @@ export function ConfirmStep() {
       'Minimum',
       draft.minPlayers === null ? 'None' : `${draft.minPlayers} players, ${draft.decisionHours} h before the start`,
     ],
+    ...(draft.minReliability === null
+      ? []
+      : ([[RELIABLE_PLAYERS_ONLY_LABEL, minReliabilityText(draft.minReliability)]] as [string, string][])),
     ['Entry Fee', `$${entryFeeDollars(draft.price)}`],
     ...(draft.repeatWeeks === null
       ? []

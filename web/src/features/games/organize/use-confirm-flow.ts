@@ -2,9 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
+import { errorMessage, notifyError } from '../../../lib/notify';
 import { checkout } from '../../../components/checkout';
 import { useCurrentUser } from '../../../lib/current-user';
-import { addGame, findFieldOwnerUsername, holdSlot, releaseHold, type HeldSlot } from '../api/organize';
+import {
+  addGame,
+  findFieldOwnerUsername,
+  holdSlot,
+  releaseHold,
+  setMinReliability,
+  type HeldSlot,
+} from '../api/organize';
 import { organizeKeys } from '../api/query-keys';
 import { confirmFlow, initialConfirmFlow, type ConfirmFlowEffect, type ConfirmFlowEvent } from './confirm-flow';
 import { seriesWeeks, skipDatesOf } from './series-weeks';
@@ -93,13 +101,22 @@ export function useConfirmFlow(name: string) {
               subFieldId: subField.subFieldId,
               holdId: effect.hold.holdId,
               paymentId: effect.paymentId ?? undefined,
-            }).then(
-              ({ gameId }) => {
-                send({ type: 'gameCreated', gameId });
-                void queryClient.invalidateQueries({ queryKey: organizeKeys.organizerGames });
-              },
-              (error: unknown) => send({ type: 'creationFailed', error }),
-            );
+            })
+              .then(async ({ gameId }) => {
+                // The hold's draft does not carry it: 'Reliable players only' is set on the game once created.
+                if (draft.minReliability !== null)
+                  await setMinReliability(gameId, Number(draft.minReliability)).catch((error: unknown) =>
+                    notifyError(errorMessage(error), 'Reliable players only was not set'),
+                  );
+                return { gameId };
+              })
+              .then(
+                ({ gameId }) => {
+                  send({ type: 'gameCreated', gameId });
+                  void queryClient.invalidateQueries({ queryKey: organizeKeys.organizerGames });
+                },
+                (error: unknown) => send({ type: 'creationFailed', error }),
+              );
             return;
         }
       }

@@ -75,12 +75,16 @@ describe('wizardReducer', () => {
         sidelineSize: 2,
         minPlayers: 10,
         decisionHours: 6,
+        minReliability: 80,
       },
       { type: 'goTo', step: 1 },
       { type: 'goTo', step: 3 },
     );
     expect(state.step).toBe(3);
-    expect(state.draft).toMatchObject({ field, subField, selection, name: 'Kick', maxPlayers: 18, price: '5' });
+    expect(state.draft).toMatchObject({
+      ...{ field, subField, selection, name: 'Kick', maxPlayers: 18, price: '5' },
+      minReliability: 80,
+    });
     expect(run({ type: 'chooseSubField', field, subField }).step).toBe(1);
   });
 
@@ -171,6 +175,16 @@ describe('game settings (issue #29)', () => {
     selection: { startDate: '2026-06-10T18:00:00.000Z', endDate: '2026-06-10T19:00:00.000Z' },
   };
   const noon = Date.parse('2026-06-10T12:00:00.000Z');
+
+  it("takes 'Reliable players only' from 50 to 100 percent, or off, as set-min-reliability does (issue #44)", () => {
+    expect(settingsErrors({ ...draft, minReliability: null }, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, minReliability: 80 }, noon)).toEqual({});
+    expect(settingsErrors({ ...draft, minReliability: 100 }, noon)).toEqual({});
+    for (const refused of [49, 101, 75.5, ''])
+      expect(settingsErrors({ ...draft, minReliability: refused }, noon).minReliability).toBe(
+        'minReliability is a whole percent from 50 to 100, or null for anyone',
+      );
+  });
 
   it("takes the defaults and refuses what the server's schema refuses, an emptied box included", () => {
     expect(settingsErrors(draft, noon)).toEqual({});

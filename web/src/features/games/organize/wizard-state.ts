@@ -1,5 +1,6 @@
 import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
 import { DEFAULT_REGULARS_WINDOW_HOURS } from '@playtime/shared/contract/series';
+import { minReliability } from '@playtime/shared/contract/attendance';
 import {
   decisionTimePassed,
   DEFAULT_DECISION_HOURS,
@@ -60,6 +61,8 @@ export interface WizardDraft {
   minPlayers: number | string | null;
   /** How many hours before the start the minimum is checked. */
   decisionHours: number | string;
+  /** Issue #44, 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
+  minReliability: number | string | null;
   /** Issue #30, 'Repeat weekly': how many weeks from the selected slot on; null: one game. */
   repeatWeeks: number | null;
   /** Weeks the captain dropped ('YYYY-MM-DD' in the wizard's zone). */
@@ -71,7 +74,7 @@ export interface WizardDraft {
 /** What the Configure step sets: the game's own settings, held with the slot. */
 export type GameSettings = Pick<
   WizardDraft,
-  'name' | 'maxPlayers' | 'price' | 'sidelineSize' | 'minPlayers' | 'decisionHours'
+  'name' | 'maxPlayers' | 'price' | 'sidelineSize' | 'minPlayers' | 'decisionHours' | 'minReliability'
 >;
 
 export interface WizardState {
@@ -97,6 +100,7 @@ export const initialDraft: WizardDraft = {
   sidelineSize: DEFAULT_SIDELINE_SIZE,
   minPlayers: null,
   decisionHours: DEFAULT_DECISION_HOURS,
+  minReliability: null,
   repeatWeeks: null,
   skipDates: [],
   regularsWindowHours: DEFAULT_REGULARS_WINDOW_HOURS,
@@ -239,7 +243,9 @@ export function priceError(price: string): string | null {
 /** An emptied number box is no number (the schema's coercion would read '' as 0). */
 const emptiedAsNaN = <T>(value: T) => (value === '' ? Number.NaN : value);
 
-export type SettingsField = 'sidelineSize' | 'minPlayers' | 'decisionHours';
+const SETTINGS_FIELDS = ['sidelineSize', 'minPlayers', 'decisionHours', 'minReliability'] as const;
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+const isSettingsField = (field: unknown): field is SettingsField => SETTINGS_FIELDS.some((name) => name === field);
 
 /**
  * The game settings' problems as the server's hold-slot schema finds them, by field: the Configure step
@@ -259,9 +265,11 @@ export function settingsErrors(draft: WizardDraft, nowMs = Date.now()): Partial<
   const errors: Partial<Record<SettingsField, string>> = {};
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0];
-    if ((field === 'sidelineSize' || field === 'minPlayers' || field === 'decisionHours') && !errors[field])
-      errors[field] = issue.message;
+    if (isSettingsField(field) && !errors[field]) errors[field] = issue.message;
   }
+  // Issue #44: set on the game once created (the hold does not take it), in the contract's terms.
+  const reliability = minReliability.safeParse(emptiedAsNaN(draft.minReliability));
+  if (!reliability.success) errors.minReliability = reliability.error.issues[0]?.message;
   // The hold refuses a minimum whose check would already have run: said here, before the captain confirms.
   const decisionAt =
     draft.selection && !errors.minPlayers && !errors.decisionHours

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { belowReliabilityText, noShowBanText } from '@playtime/shared/contract/attendance';
 import { ApiError } from '../../../lib/api-error';
 import {
   GAME_FULL_JOIN_WAITLIST,
@@ -42,6 +43,13 @@ describe('join failure messages', () => {
     expect(joinFailureMessage(new ApiError(403, 'regulars_first', message), true)).toBe(message);
     const notOpen = new ApiError(409, SERIES_WEEK_NOT_OPEN_CODE, SERIES_WEEK_NOT_OPEN);
     expect(joinFailureMessage(notOpen, true)).toBe(SERIES_WEEK_NOT_OPEN);
+  });
+
+  it('passes on a refusal of who may join: the pause after no-shows and the minimum reliability (issue #44)', () => {
+    const ban = noShowBanText(2, 'Dec 5');
+    expect(joinFailureMessage(new ApiError(403, 'no_show_ban', ban), true)).toBe(ban);
+    const below = belowReliabilityText(80, 62);
+    expect(joinFailureMessage(new ApiError(403, 'below_reliability', below), false)).toBe(below);
   });
 
   it("uses the spec's texts for other failures", () => {

@@ -70,5 +70,8 @@ export function joinFailureMessage(error: unknown, firstJoin: boolean): string {
   if (error instanceof Error && PASSED_ON.includes(error.message)) return error.message;
   // A series week not open to the person yet says why and until when (issue #41): its time is the server's.
   if (error instanceof ApiError && PASSED_ON_CODES.includes(error.code)) return error.message;
+  // Who may not join says why in its own words (issue #44: a pause after no-shows says until when, a game
+  // for reliable players says its minimum and the player's own figure).
+  if (error instanceof ApiError && error.status === 403) return error.message;
   return firstJoin ? FIRST_JOIN_FAILED : MOVE_FAILED;
 }

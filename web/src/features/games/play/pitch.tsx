@@ -1,5 +1,7 @@
 import { Avatar, Box, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { reliabilityLabel } from '@playtime/shared/contract/attendance';
 import type { Participant } from '@playtime/shared/contract/games';
+import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { playMinutes } from './play-time';
 
@@ -47,7 +49,27 @@ function PlayerChip({
         style={{ overflowWrap: 'anywhere' }}
       >
         {participant.username}
+        {/* Issue #44: checked in at the field with the organizer's code, live on every open page. */}
+        {participant.checkedIn && ' '}
+        {participant.checkedIn && (
+          <Box
+            component="span"
+            role="img"
+            aria-label="Checked in"
+            c={light ? 'white' : 'pitch.8'}
+            style={{ verticalAlign: '-2px' }}
+            data-testid="checked-in"
+          >
+            <IconCircleCheckFilled size={13} aria-hidden />
+          </Box>
+        )}
       </Text>
+      {participant.reliability && (
+        <Text fz={10} c={light ? 'white' : 'dimmed'} lh={1.1} ta="center" data-testid="reliability">
+          <VisuallyHidden>Reliability </VisuallyHidden>
+          {reliabilityLabel(participant.reliability)}
+        </Text>
+      )}
       <Text fz={11} c={light ? 'white' : 'dimmed'} lh={1}>
         {minutes} min
       </Text>
@@ -147,7 +169,8 @@ export function Pitch(props: PitchProps) {
         ) : (
           // The browser's own scrolling: Mantine's ScrollArea would bring floating-ui and its scroll
           // machinery (about 20 KB gzipped) to every game page for this one row.
-          <Box style={{ overflowX: 'auto' }}>
+          // Focusable, so a keyboard scrolls a row wider than a phone (its chips are buttons only to the organizer).
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Sideline players">
             <Group gap="md" wrap="nowrap" pb={4}>
               {props.sideline.map((participant) => (
                 <Box key={participant.userId} w={96} style={{ flexShrink: 0 }}>

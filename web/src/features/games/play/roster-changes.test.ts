@@ -8,6 +8,9 @@ const player = (userId: string, team: 0 | 1 | 2): Participant => ({
   team,
   playTime: 0,
   playStart: null,
+  checkedIn: false,
+  attendance: null,
+  reliability: null,
 });
 
 describe('rosterChanges', () => {

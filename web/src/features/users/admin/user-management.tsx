@@ -19,6 +19,7 @@ import { ResponsiveTable, type TableColumn } from '../../../components/responsiv
 import { TablePaging, useTablePages } from '../../../components/table-paging';
 import { RowDeleteButton, RowEditButton } from '../../../components/row-actions';
 import { confirmDanger } from '../../../components/confirm-danger';
+import { ClearMarkDialog } from './clear-mark-dialog';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 /**
@@ -26,12 +27,13 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
  * Cancel) cannot make the columns jump.
  */
 const COLUMNS = [
-  { name: 'User ID', width: '20%' },
-  { name: 'Username', width: '13%' },
-  { name: 'Email', width: '21%' },
-  { name: 'Profile Picture', width: '11%' },
-  { name: 'Role', width: '16%' },
-  { name: 'Actions', width: '19%' },
+  { name: 'User ID', width: '17%' },
+  { name: 'Username', width: '12%' },
+  { name: 'Email', width: '19%' },
+  { name: 'Profile Picture', width: '10%' },
+  { name: 'Role', width: '14%' },
+  { name: 'No-shows', width: '8%' },
+  { name: 'Actions', width: '20%' },
 ] as const satisfies readonly TableColumn<string>[];
 type ColumnName = (typeof COLUMNS)[number]['name'];
 
@@ -109,6 +111,8 @@ export function UserManagement() {
   const fetchDeletionPreview = useFetchUserDeletionPreview();
   // The row whose deletion preview is being fetched, so its Delete button shows it is working.
   const [previewing, setPreviewing] = useState<string | null>(null);
+  // Issue #44: the player whose attendance mark an admin is clearing.
+  const [clearing, setClearing] = useState<AdminUserRow | null>(null);
   // Another admin's change (or a user's own profile edit) refreshes the table live.
   useLiveRoom(rooms.admin, [adminUserKeys.all]);
 
@@ -184,6 +188,12 @@ export function UserManagement() {
           {roleLabel(user.role)}
         </Badge>
       ),
+      // Issue #44: no-shows within the pause's window; an admin clears one with a reason (Clear mark).
+      'No-shows': (
+        <Text fz="sm" fw={user.noShows > 0 ? 700 : undefined} c={user.noShows > 0 ? 'red.9' : undefined}>
+          {user.noShows}
+        </Text>
+      ),
       Actions: isEditing ? (
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" onClick={saveRole} loading={editRole.isPending}>
@@ -194,9 +204,14 @@ export function UserManagement() {
           </Button>
         </Group>
       ) : (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <RowEditButton onClick={() => setEdit({ userId: user.userId, role: user.role })} />
           <RowDeleteButton loading={previewing === user.userId} onClick={() => void askToDelete(user)} />
+          {user.noShows > 0 && (
+            <Button size="xs" variant="default" onClick={() => setClearing(user)} aria-haspopup="dialog">
+              Clear mark
+            </Button>
+          )}
         </Group>
       ),
     };
@@ -225,6 +240,7 @@ export function UserManagement() {
       />
 
       <TablePaging pages={pages} total={usersPage.data?.total ?? 0} loading={usersPage.isPlaceholderData} />
+      <ClearMarkDialog player={clearing} onClose={() => setClearing(null)} />
     </Card>
   );
 }

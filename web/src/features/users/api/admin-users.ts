@@ -55,3 +55,14 @@ export function useAdminDeleteUser() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
   });
 }
+
+/** POST /api/admin/clear-attendance-mark {gameId, participantId, reason} (issue #44); the list reloads afterwards. */
+export function useClearAttendanceMark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { gameId: string; participantId: string; reason: string }) =>
+      apiPost('/api/admin/clear-attendance-mark', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+    meta: { silent: true },
+  });
+}

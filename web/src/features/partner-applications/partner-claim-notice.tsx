@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { CLAIM_BUTTON, claimQuestion } from '@playtime/shared/contract/partners';
+import { CLAIM_BUTTON, claimQuestion } from '@playtime/shared/contract/partner-texts';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { useCurrentUser } from '../../lib/current-user';

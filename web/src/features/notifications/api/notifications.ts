@@ -7,7 +7,7 @@ import {
   type NotificationList,
   type NotificationPreference,
   type NotificationPreferences,
-} from '@playtime/shared/contract/notifications';
+} from '@playtime/shared/contract/notification-texts';
 import { apiGet, apiPost } from '../../../lib/api-client';
 
 /** TanStack Query keys of notifications; the user's room invalidates `all`. */

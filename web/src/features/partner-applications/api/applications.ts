@@ -1,13 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import {
-  ANSWERED_TEXT,
-  CLAIMED_TEXT,
-  type ApplicationAnswer,
-  type PartnerApplicationInputs,
-  type PartnerApplicationRow,
-  type PartnerSheetStatus,
+import type {
+  PartnerApplicationInputs,
+  PartnerApplicationRow,
+  PartnerSheetStatus,
 } from '@playtime/shared/contract/partners';
+import { ANSWERED_TEXT, CLAIMED_TEXT, type ApplicationAnswer } from '@playtime/shared/contract/partner-texts';
 import { totalFromHeader } from '../../../components/paging';
 import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';

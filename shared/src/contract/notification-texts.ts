@@ -6,9 +6,12 @@
  */
 import { formatDollars } from '../domain/money';
 import { cancellationWhy } from './cancellation';
-import type { PageSizeRule } from './paging';
 
 export { cancellationWhy };
+
+// The bell's texts, the calls' paths and the page size live in notification-inbox.ts (what the bell
+// loads with every signed-in page); every importer of this module keeps finding them here.
+export * from './notification-inbox';
 
 /** Who a kind is for: the profile's preferences show the groups that fit the user's role. */
 export const NOTIFICATION_AUDIENCES = ['player', 'captain', 'owner', 'partner', 'admin'] as const;
@@ -124,31 +127,6 @@ export const NOTIFICATION_TEXTS = {
   anEntry: 'a game entry',
 } as const;
 
-/** The bell and its list. */
-export const NOTIFICATION_UI_TEXTS = {
-  bell: 'Notifications',
-  bellWithUnread: (unread: number) => `Notifications, ${unread} unread`,
-  title: 'Notifications',
-  empty: 'Nothing new. We let you know here when something happens to your games.',
-  markAllRead: 'Mark all as read',
-  more: 'Show older',
-  preferencesTitle: 'Notifications',
-  preferencesHelp: 'Choose what reaches you in Playtime (the bell) and by email.',
-  inApp: 'In Playtime',
-  email: 'Email',
-  saved: 'Saved',
-  open: 'Open in Playtime',
-  /** A notification's map link: a short label, never the address itself (issue #41). */
-  mapLink: 'Map',
-} as const;
-
-export const NOTIFICATIONS_PATH = '/api/notifications';
-export const NOTIFICATIONS_READ_PATH = '/api/notifications/read';
-export const NOTIFICATION_PREFERENCES_PATH = '/api/notification-preferences';
-
-/** A page of notifications: `limit` of them, 20 unless asked, at most 100. */
-export const NOTIFICATIONS_LIMIT = { name: 'limit', fallback: 20, max: 100 } as const satisfies PageSizeRule;
-export const NOTIFICATIONS_DEFAULT_LIMIT = NOTIFICATIONS_LIMIT.fallback;
 export interface NotificationItem {
   id: string;
   kind: NotificationKind;

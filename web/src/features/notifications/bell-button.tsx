@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { NOTIFICATION_UI_TEXTS as TEXTS } from '@playtime/shared/contract/notification-texts';
+import { NOTIFICATION_UI_TEXTS as TEXTS } from '@playtime/shared/contract/notification-inbox';
 import classes from './notification-bell.module.css';
 
 export interface BellButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'color' | 'children'> {

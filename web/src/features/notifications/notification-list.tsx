@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { NOTIFICATION_UI_TEXTS as TEXTS, type NotificationItem } from '@playtime/shared/contract/notification-texts';
+import { NOTIFICATION_UI_TEXTS as TEXTS } from '@playtime/shared/contract/notification-inbox';
+import type { NotificationItem } from '@playtime/shared/contract/notification-texts';
 import { BellButton, type BellButtonProps } from './bell-button';
 import classes from './notification-bell.module.css';
 

@@ -36,6 +36,11 @@ describe('serving the built web app', () => {
           file: 'assets/game-details-page-4d.js',
           imports: ['index.html', '_react-2b.js', '_card-3c.js'],
         },
+        'src/features/landing/landing-page.tsx': {
+          file: 'assets/landing-page-5e.js',
+          imports: ['index.html', '_react-2b.js'],
+          css: ['assets/landing-page-5e.css'],
+        },
       }),
     });
     const app = express().use(webAppRoutes(dist));
@@ -81,7 +86,13 @@ describe('serving the built web app', () => {
     ]);
     // An address that is no game id is not asked for.
     expect((await get('/game-details/a%20b')).headers.get('link')).not.toContain('get-game-data');
-    expect((await get('/')).headers.get('link')).toBeNull();
+    // The landing page's code is a chunk of its own, named beside the entry's.
+    expect((await get('/')).headers.get('link')!.split(', ')).toEqual([
+      '</assets/index-1a.js>; rel=modulepreload',
+      '</assets/react-2b.js>; rel=modulepreload',
+      '</assets/landing-page-5e.js>; rel=modulepreload',
+      '</assets/landing-page-5e.css>; rel=preload; as=style; crossorigin',
+    ]);
     expect((await get('/profile')).headers.get('link')).toBeNull();
     // The manifest is the build's own, not a file of the site.
     expect((await get('/.vite/manifest.json')).status).toBe(404);

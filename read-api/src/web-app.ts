@@ -31,6 +31,7 @@ const FIRST_PAGES: ReadonlyArray<{
     data: (match) => (/^[\w-]+$/.test(match[1]!) ? `/api/get-game-data?gameId=${match[1]}` : undefined),
   },
   { path: /^\/search\/?$/, module: 'src/features/games/search-page.tsx' },
+  { path: /^\/$/, module: 'src/features/landing/landing-page.tsx' },
 ];
 
 /** A chunk in Vite's build manifest (dist/.vite/manifest.json). */

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { GameCancellationReason } from '../domain/games/events';
-import { cancellationWhy } from './notifications';
+import { cancellationWhy } from './cancellation';
 
 /**
  * Texts of the game page and the game card that issue #41 asked for: a thin game's minimum and how

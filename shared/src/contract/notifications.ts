@@ -5,167 +5,13 @@
  * (projector/src/notifications); the read API lists them; the command API marks them read.
  */
 import { z } from 'zod';
-import { formatDollars } from '../domain/money';
-import { pageSizeRefusal, pageSizeSchema, type PageSizeRule } from './paging';
+import { NOTIFICATION_KINDS, NOTIFICATIONS_LIMIT } from './notification-texts';
+import { pageSizeRefusal, pageSizeSchema } from './paging';
 
-/** Who a kind is for: the profile's preferences show the groups that fit the user's role. */
-export const NOTIFICATION_AUDIENCES = ['player', 'captain', 'owner', 'partner', 'admin'] as const;
-export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+// The kinds, texts, paths and page size live in notification-texts.ts (no schemas there, so the bell loads no
+// schema library); every importer of this module keeps finding them here.
+export * from './notification-texts';
 
-export const NOTIFICATION_KINDS = [
-  // For players.
-  'joined',
-  'moved',
-  'removed',
-  'refunded',
-  'game-cancelled',
-  'spot-offered',
-  'reminder',
-  // Issue #44: the organizer marked the player Late or No-show.
-  'attendance-marked',
-  // For captains.
-  'booking-confirmed',
-  'player-joined',
-  'player-left',
-  'minimum-reached',
-  'minimum-missed',
-  // For field owners.
-  'field-booked',
-  'booking-cancelled',
-  'payout',
-  // For partners.
-  'application-decided',
-  // For admins.
-  'reconciliation-finding',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export const isNotificationKind = (value: string): value is NotificationKind =>
-  (NOTIFICATION_KINDS as readonly string[]).includes(value);
-
-/** What each kind is called in the preferences and in the mail's unsubscribe line, and whom it is for. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; audience: NotificationAudience }> = {
-  joined: { label: 'You joined a game', audience: 'player' },
-  moved: { label: 'You were moved to another team', audience: 'player' },
-  removed: { label: 'You were removed from a game', audience: 'player' },
-  refunded: { label: 'A refund was issued to you', audience: 'player' },
-  'game-cancelled': { label: 'A game you joined was cancelled', audience: 'player' },
-  'spot-offered': { label: 'A spot is offered to you', audience: 'player' },
-  reminder: { label: 'Reminder before your game', audience: 'player' },
-  'attendance-marked': { label: 'You were marked Late or No-show', audience: 'player' },
-  'booking-confirmed': { label: 'Your booking is confirmed', audience: 'captain' },
-  'player-joined': { label: 'A player joined your game', audience: 'captain' },
-  'player-left': { label: 'A player left your game', audience: 'captain' },
-  'minimum-reached': { label: 'Your game reached its minimum', audience: 'captain' },
-  'minimum-missed': { label: 'Your game missed its minimum', audience: 'captain' },
-  'field-booked': { label: 'A booking on your field', audience: 'owner' },
-  'booking-cancelled': { label: 'A booking on your field was cancelled', audience: 'owner' },
-  payout: { label: 'Money received for your field', audience: 'owner' },
-  'application-decided': { label: 'Your partner application was decided', audience: 'partner' },
-  'reconciliation-finding': { label: 'Reconciliation found a difference', audience: 'admin' },
-};
-
-export const NOTIFICATION_AUDIENCE_TITLES: Record<NotificationAudience, string> = {
-  player: 'Playing',
-  captain: 'Organizing',
-  owner: 'Your fields',
-  partner: 'Partnership',
-  admin: 'Administration',
-};
-
-/** Members hear of their game this long before its start (issue #31: a setting, REMINDER_HOURS). */
-export const DEFAULT_REMINDER_HOURS = 2;
-
-/** Mail about an event older than this is not sent: a rebuilt read model must not mail the past again. */
-export const NOTIFICATION_MAIL_MAX_AGE_MS = 60 * 60_000;
-
-const teamName = (team: 0 | 1 | 2) => (team === 0 ? 'the sideline' : `Team ${team}`);
-
-const money = formatDollars;
-
-/** Why a game was cancelled, as its players read it (the event's reason; none: its organizer or an admin). */
-export function cancellationWhy(reason: string | undefined, minPlayers: number | null): string {
-  switch (reason) {
-    case 'too_few_players':
-      return minPlayers
-        ? `fewer than ${minPlayers} players had joined by the decision time`
-        : 'too few players had joined by the decision time';
-    case 'organizer_deleted':
-      return "the organizer's account was deleted";
-    case 'owner_deleted':
-      return "the field owner's account was deleted";
-    default:
-      return 'the organizer cancelled it';
-  }
-}
-
-/**
- * Every notification's text, from what its event says. `game` is the game's name with its start
- * ('Tuesday Kickabout on Tue, Dec 1, 6:00 PM'), in the field's time zone; `time` a time there.
- */
-export const NOTIFICATION_TEXTS = {
-  joined: (game: string) => `You joined ${game}.`,
-  moved: (game: string, team: 0 | 1 | 2) => `The organizer moved you to ${teamName(team)} in ${game}.`,
-  removed: (game: string, refundCents: number | null) =>
-    refundCents
-      ? `The organizer removed you from ${game}. Your entry fee of ${money(refundCents)} was refunded.`
-      : `The organizer removed you from ${game}.`,
-  refunded: (amountCents: number, what: string) => `You were refunded ${money(amountCents)} for ${what}.`,
-  gameCancelled: (game: string, why: string, refunded: boolean) =>
-    `${game} was cancelled: ${why}.${refunded ? ' Your entry fee is refunded in full.' : ''}`,
-  spotOffered: (game: string, team: 1 | 2, deadline: string) =>
-    `A spot opened on Team ${team} in ${game}. Take it by ${deadline}.`,
-  placeOffered: (game: string, deadline: string) =>
-    `A place opened in ${game}. Pay and join by ${deadline}, or it passes to the next on the waitlist.`,
-  /** The mail names the map's address; the bell shows it as a short link instead (mapUrl, issue #41). */
-  reminder: (game: string, address: string, team: 0 | 1 | 2, mapUrl?: string) =>
-    `Reminder: ${game} at ${address}${mapUrl ? ` (map: ${mapUrl})` : ''}. You play on ${teamName(team)}.`,
-  bookingConfirmed: (game: string, place: string) => `Your booking is confirmed: ${game} at ${place}.`,
-  playerJoined: (username: string, game: string) => `${username} joined ${game}.`,
-  playerLeft: (username: string, game: string) => `${username} left ${game}.`,
-  minimumReached: (game: string, minPlayers: number) =>
-    `${game} has reached its minimum of ${minPlayers} players: it goes ahead.`,
-  minimumMissed: (game: string, minPlayers: number | null) =>
-    `${game} was cancelled by itself: ${cancellationWhy('too_few_players', minPlayers)}. Every entry fee is refunded.`,
-  fieldBooked: (organizer: string, place: string, game: string) => `${organizer} booked ${place} for ${game}.`,
-  bookingCancelled: (place: string, game: string) => `The booking of ${place} for ${game} was cancelled.`,
-  payout: (amountCents: number, what: string) => `You received ${money(amountCents)} for ${what}.`,
-  applicationApproved: 'Your partner application was approved: you are a field owner now. Add your first field.',
-  applicationDeclined: 'Your partner application was declined.',
-  reconciliationFinding: (paymentId: string, kind: string, resolution: string) =>
-    resolution === 'applied'
-      ? `Reconciliation applied a payment the ledger had missed (${paymentId}: ${kind.replaceAll('_', ' ')}).`
-      : `Reconciliation found a payment that needs attention (${paymentId}: ${kind.replaceAll('_', ' ')}).`,
-  /** What a refund or payment was for when the game is unknown to notifications (before it was scheduled). */
-  aRental: 'a field rental',
-  anEntry: 'a game entry',
-} as const;
-
-/** The bell and its list. */
-export const NOTIFICATION_UI_TEXTS = {
-  bell: 'Notifications',
-  bellWithUnread: (unread: number) => `Notifications, ${unread} unread`,
-  title: 'Notifications',
-  empty: 'Nothing new. We let you know here when something happens to your games.',
-  markAllRead: 'Mark all as read',
-  more: 'Show older',
-  preferencesTitle: 'Notifications',
-  preferencesHelp: 'Choose what reaches you in Playtime (the bell) and by email.',
-  inApp: 'In Playtime',
-  email: 'Email',
-  saved: 'Saved',
-  open: 'Open in Playtime',
-  /** A notification's map link: a short label, never the address itself (issue #41). */
-  mapLink: 'Map',
-} as const;
-
-export const NOTIFICATIONS_PATH = '/api/notifications';
-export const NOTIFICATIONS_READ_PATH = '/api/notifications/read';
-export const NOTIFICATION_PREFERENCES_PATH = '/api/notification-preferences';
-
-/** A page of notifications: `limit` of them, 20 unless asked, at most 100. */
-export const NOTIFICATIONS_LIMIT = { name: 'limit', fallback: 20, max: 100 } as const satisfies PageSizeRule;
-export const NOTIFICATIONS_DEFAULT_LIMIT = NOTIFICATIONS_LIMIT.fallback;
 /** How many ids one POST /api/notifications/read may name. */
 export const NOTIFICATIONS_READ_MAX_IDS = 100;
 
@@ -205,30 +51,6 @@ export const markNotificationsReadSchema = z.union(
   ],
   { error: NOTIFICATION_MESSAGES.readWhat },
 );
-
-export interface NotificationItem {
-  id: string;
-  kind: NotificationKind;
-  text: string;
-  /** Where it leads in the app (a path), or null. */
-  link: string | null;
-  /** Where the game is on OpenStreetMap (a reminder), or null: the bell shows it as a short link. */
-  mapUrl: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface NotificationList {
-  items: NotificationItem[];
-  unread: number;
-}
-
-export interface NotificationPreference {
-  kind: NotificationKind;
-  inApp: boolean;
-  email: boolean;
-}
-
 /** POST /api/notification-preferences: the kinds to change (the others stay as they are). */
 export const notificationPreferencesSchema = z.object({
   preferences: z
@@ -238,7 +60,3 @@ export const notificationPreferencesSchema = z.object({
     .min(1, NOTIFICATION_MESSAGES.badPreference)
     .max(NOTIFICATION_KINDS.length, NOTIFICATION_MESSAGES.badPreference),
 });
-
-export interface NotificationPreferences {
-  preferences: NotificationPreference[];
-}

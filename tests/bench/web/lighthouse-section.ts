@@ -22,9 +22,13 @@ const TARGET_PERFORMANCE = 90;
  */
 const RUNS_PER_PAGE = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGET_ACCESSIBILITY = 100;
-/** Gzipped JavaScript a phone downloads for the page (issue 27), for the pages a newcomer opens first. */
+/** Gzipped JavaScript a phone downloads for the page (issues 27 and 43), on every page audited. */
 const TARGET_JS_GZIP_BYTES = 200 * 1000;
-const JS_BUDGETED = new Set(['landing', 'game']);
+/**
+ * Total blocking time of the search page (issue 43): a member's page starts the identity SDK, the socket
+ * and a list of games at once, and was the one whose start blocked the main thread (1,252 ms at filing).
+ */
+const TARGET_TBT_MS: Partial<Record<PageToAudit['id'], number>> = { search: 200 };
 const LIGHTHOUSE_VERSION = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
 /** Headless, no extensions or default apps: only the page's own work in the trace. */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-default-apps', '--disable-extensions'];
@@ -162,6 +166,19 @@ async function demoGamePath(appUrl: string): Promise<string> {
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
+function tbtTarget(route: RouteResult): TargetCheck[] {
+  const limit = TARGET_TBT_MS[route.id as PageToAudit['id']];
+  if (limit === undefined) return [];
+  return [
+    {
+      name: `${route.id}: total blocking time (mobile)`,
+      required: `< ${limit} ms`,
+      measured: `${Math.round(route.tbtMs)} ms`,
+      pass: route.tbtMs < limit,
+    },
+  ];
+}
+
 function describe(data: LighthouseData): SectionOutcome {
   const targets: TargetCheck[] = data.routes.flatMap((route) => [
     {
@@ -176,16 +193,13 @@ function describe(data: LighthouseData): SectionOutcome {
       measured: String(route.accessibility),
       pass: route.accessibility >= TARGET_ACCESSIBILITY,
     },
-    ...(JS_BUDGETED.has(route.id)
-      ? [
-          {
-            name: `${route.id}: JavaScript, gzipped`,
-            required: `< ${kb(TARGET_JS_GZIP_BYTES)}`,
-            measured: kb(route.jsGzipBytes),
-            pass: route.jsGzipBytes < TARGET_JS_GZIP_BYTES,
-          },
-        ]
-      : []),
+    {
+      name: `${route.id}: JavaScript, gzipped`,
+      required: `< ${kb(TARGET_JS_GZIP_BYTES)}`,
+      measured: kb(route.jsGzipBytes),
+      pass: route.jsGzipBytes < TARGET_JS_GZIP_BYTES,
+    },
+    ...tbtTarget(route),
   ]);
   const table = markdownTable(
     [

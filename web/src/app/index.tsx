@@ -1,18 +1,25 @@
-import { RouterProvider } from 'react-router/dom';
+import { useCallback } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { AppProvider } from './provider';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 export { firstPageCode } from './router';
 
-/** After a redirect login the callback address (code, state) is replaced, not kept in history. */
-function replaceWith(path: string) {
-  void router.navigate(path, { replace: true });
+function AppInRouter() {
+  const navigate = useNavigate();
+  /** After a redirect login the callback address (code, state) is replaced, not kept in history. */
+  const replaceWith = useCallback((path: string) => void navigate(path, { replace: true }), [navigate]);
+  return (
+    <AppProvider onRedirectCallback={replaceWith}>
+      <AppRoutes />
+    </AppProvider>
+  );
 }
 
 export function App() {
   return (
-    <AppProvider onRedirectCallback={replaceWith}>
-      <RouterProvider router={router} />
-    </AppProvider>
+    <BrowserRouter>
+      <AppInRouter />
+    </BrowserRouter>
   );
 }

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import {
   loadGameDetailsPage,
   loadOrganizeLayout,
@@ -9,14 +9,14 @@ import {
   loadSearchPage,
   prefetchGameData,
 } from '../features/games';
-import { LandingPage } from '../features/landing';
+import { loadLandingPage } from '../features/landing';
 import { loadPartnerApplicationPage } from '../features/partner-applications';
 import type { Role } from '../lib/current-user';
 import { queryClient } from '../lib/query-client';
 import { ROUTE_ROLES } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
-import { RouteError } from './routes/route-error';
+import { ErrorBoundary, RouteErrorBoundary } from './routes/route-error';
 
 /** The pages that combine features are composed here, in app/routes, each loaded on first visit. */
 const loadFieldOwnerPage = () => import('./routes/field-owner-page');
@@ -36,7 +36,7 @@ interface PageCode {
 }
 
 /**
- * Pages other than the landing page load on first visit, keeping the first download small. They load
+ * Every page loads on first visit, keeping the first download small. They load
  * inside the frame (header and links), which paints at once: a route's `lazy` would hold the whole
  * first paint until the page's code had arrived, seconds on a phone.
  *
@@ -69,20 +69,40 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { p
 }
 
 /** A guarded section: the guard renders its nested routes (<Outlet />) only for allowed roles. */
-function guarded(path: string, allowedRoles: readonly Role[], children: Parameters<typeof createBrowserRouter>[0]) {
+function guarded(path: string, allowedRoles: readonly Role[], children: RouteObject[]): RouteObject {
   return { path, element: <RouteGuard allowedRoles={allowedRoles} />, children };
 }
 
-/** The route table of product spec section 2, with the roles of DESIGN §4. */
-export const router = createBrowserRouter([
+/**
+ * The game's data is asked for at once, beside the page's code, instead of after it has loaded: once
+ * per game shown (the page's own query then finds it on its way).
+ */
+function GameDataFirst({ children }: { children: ReactNode }) {
+  const { id } = useParams();
+  const [asked, setAsked] = useState<string | undefined>(undefined);
+  if (id && asked !== id) {
+    setAsked(id);
+    void prefetchGameData(queryClient, id);
+  }
+  return children;
+}
+
+/**
+ * The route table of product spec section 2, with the roles of DESIGN §4. Routes as plain objects read
+ * by useRoutes (declarative routing): the data router's loaders and actions, which the app does not use,
+ * are a third of the router's code (about 15 KB gzipped on every page).
+ */
+const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
     children: [
       {
-        errorElement: <RouteError />,
+        // A page that crashes is replaced by the error page, inside the frame: the rest of the app stays usable.
+        element: <RouteErrorBoundary />,
         children: [
-          { index: true, element: <LandingPage /> },
+          // Its code is named beside the entry's in the index page's response, as the search's and the game's: a
+          // chunk of its own, so the other pages do not download the landing page with the entry.
+          { index: true, ...page(loadLandingPage, (m) => m.LandingPage, { preloadedByServer: true }) },
           {
             path: 'partner-application',
             ...page(loadPartnerApplicationPage, (m) => m.PartnerApplicationPage),
@@ -126,26 +146,32 @@ export const router = createBrowserRouter([
           { path: 'search', ...page(loadSearchPage, (m) => m.SearchPage, { preloadedByServer: true }) },
           {
             path: 'game-details/:id',
-            // The game's data is asked for at once, beside the page's code, instead of after it has loaded.
-            loader: ({ params }) => {
-              if (params.id) void prefetchGameData(queryClient, params.id);
-              return null;
-            },
-            ...page(loadGameDetailsPage, (m) => m.GameDetailsPage, { preloadedByServer: true }),
+            ...gameDataFirst(page(loadGameDetailsPage, (m) => m.GameDetailsPage, { preloadedByServer: true })),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
     ],
   },
-]);
+];
+
+function gameDataFirst<R extends { element: ReactNode }>(route: R): R {
+  return { ...route, element: <GameDataFirst>{route.element}</GameDataFirst> };
+}
+
+/** The app's pages at the browser's address (inside a BrowserRouter); a crash of the frame itself shows the error page alone. */
+export function AppRoutes() {
+  const pages = useRoutes(routes);
+  const { pathname } = useLocation();
+  return <ErrorBoundary at={pathname}>{pages}</ErrorBoundary>;
+}
 
 /**
  * The code of the page at this address, when the server sends it beside the entry: the first render
  * waits for it (it is on its way already), so the first paint is the page rather than a loader.
  */
 export function firstPageCode(): Promise<unknown> {
-  const pages = router.state.matches
+  const pages = (matchRoutes(routes, window.location) ?? [])
     .map((match) => match.route.handle as PageCode | undefined)
     .filter((code): code is PageCode => code !== undefined);
   // A signed-in page's code is asked for now too, while the session is recovered, instead of once its

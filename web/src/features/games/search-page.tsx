@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  SimpleGrid,
   Slider,
   Stack,
   Text,
@@ -23,15 +22,22 @@ import {
   SEARCH_MIN_MILES,
 } from '@playtime/shared/contract/game-search';
 import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { GameCard } from '../../components/game-card';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { useSmallScreen } from '../../hooks/use-small-screen';
 import { errorMessage } from '../../lib/notify';
 import { useGameSearch, useGeocode } from './api/play';
-import { searchResultToSummary, sortSearchResults, type SearchSort } from './play/game-summaries';
-import { LiveGameRooms } from './play/live-game-rooms';
+import { sortSearchResults, type SearchSort } from './play/game-summaries';
 import { Loading } from '../../components/loading';
+
+/**
+ * The results' cards (with their dates, badges and pictures' code, about 10 KB gzipped) load once a
+ * search starts, beside its request: the page as it opens shows only the form. Asked for at the first
+ * place typed or located.
+ */
+const loadSearchResults = () => import('./play/search-results');
+const SearchResults = lazy(() => loadSearchResults().then((module) => ({ default: module.SearchResults })));
+const preloadSearchResults = () => void loadSearchResults().catch(() => undefined);
 
 const LOCATION_DEBOUNCE_MS = 500;
 const DISTANCE_MARK_MILES = [10, 25, 50, 75, 100];
@@ -69,6 +75,7 @@ export function SearchPage() {
 
   const useMyLocation = () => {
     setLocationError(null);
+    preloadSearchResults();
     if (!('geolocation' in navigator)) {
       setLocationError(GEOLOCATION_UNSUPPORTED);
       return;
@@ -100,7 +107,10 @@ export function SearchPage() {
               placeholder="ZIP code or city, e.g. 10001 or Austin, TX"
               leftSection={<IconMapPin size={18} />}
               value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
+              onChange={(event) => {
+                preloadSearchResults();
+                setText(event.currentTarget.value);
+              }}
               style={{ flex: '1 1 240px' }}
               rightSection={debouncedText && geocoded.isFetching ? <Loader size="xs" /> : null}
             />
@@ -159,14 +169,9 @@ export function SearchPage() {
             {NO_GAMES_FOUND}
           </Text>
         ) : (
-          <>
-            <LiveGameRooms gameIds={games.map((game) => game.game_id)} />
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" aria-label="Search results">
-              {games.map((game) => (
-                <GameCard key={game.game_id} game={searchResultToSummary(game)} />
-              ))}
-            </SimpleGrid>
-          </>
+          <Suspense fallback={<Loading label="Searching for games" py="xl" />}>
+            <SearchResults games={games} />
+          </Suspense>
         )}
       </Stack>
     </Container>

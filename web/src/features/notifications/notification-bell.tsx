@@ -1,27 +1,18 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { IconBell } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NOTIFICATION_UI_TEXTS as TEXTS, type NotificationItem } from '@playtime/shared/contract/notifications';
+import type { NotificationItem } from '@playtime/shared/contract/notification-texts';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite-announcement';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { useCurrentUser } from '../../lib/current-user';
 import { notificationKeys, useMarkNotificationsRead, useNotifications } from './api/notifications';
-import classes from './notification-bell.module.css';
+import { BellButton } from './bell-button';
+
+const loadList = () => import('./notification-list');
+const NotificationList = lazy(() => loadList().then((module) => ({ default: module.NotificationList })));
+/** Pointing at the bell or focusing it fetches the list's code, so it is there by the time the bell is opened. */
+const preloadList = () => void loadList().catch(() => undefined);
 
 /**
  * The header's bell (issue #31): the unread count, live through the user's own room, and the list
@@ -30,6 +21,8 @@ import classes from './notification-bell.module.css';
 export function NotificationBell() {
   const { data: user } = useCurrentUser();
   const [opened, setOpened] = useState(false);
+  // Whether the list has been asked for: its code loads then, and it stays mounted after.
+  const [listWanted, setListWanted] = useState(false);
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
@@ -60,90 +53,44 @@ export function NotificationBell() {
     if (item.link) void navigate(item.link);
   };
 
+  const bell = {
+    unread,
+    opened,
+    onClick: () => {
+      setOpened((now) => !now);
+      // A transition: the bell stays as it is, focus and all, until the list's code is there.
+      startTransition(() => setListWanted(true));
+    },
+    onMouseEnter: preloadList,
+    onFocus: preloadList,
+    onTouchStart: preloadList,
+  };
+
   return (
     <>
       <PoliteAnnouncement message={announcement} />
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} trapFocus returnFocus shadow="md">
-        <Popover.Target>
-          {/* The count is drawn inside the button, whose name says it: a screen reader hears it once. */}
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => setOpened((now) => !now)}
-            aria-label={unread > 0 ? TEXTS.bellWithUnread(unread) : TEXTS.bell}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
-            className={classes.bell}
-          >
-            <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} color="red.8" offset={2}>
-              <IconBell size={22} aria-hidden />
-            </Indicator>
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown p={0} role="dialog" aria-label={TEXTS.title} className={classes.dropdown}>
-          <Group justify="space-between" px="md" py="sm" className={classes.heading}>
-            <Text fw={700} component="h2" fz="md" m={0}>
-              {TEXTS.title}
-            </Text>
-            {/* Never disabled under the focus: the keyboard's Escape must still find the list. */}
-            <Button size="compact-sm" variant="subtle" onClick={() => unread > 0 && markRead.mutate({ all: true })}>
-              {TEXTS.markAllRead}
-            </Button>
-          </Group>
-          <ScrollArea.Autosize mah="min(70vh, 480px)" type="auto" scrollbars="y">
-            {items.length === 0 ? (
-              <Text px="md" py="lg" fz="sm" c="dimmed">
-                {notifications.isPending ? 'Loading...' : TEXTS.empty}
-              </Text>
-            ) : (
-              <Stack gap={0} component="ul" className={classes.list}>
-                {items.map((item) => (
-                  <li key={item.id} className={classes.entry} data-unread={item.readAt === null || undefined}>
-                    <UnstyledButton
-                      className={classes.item}
-                      data-unread={item.readAt === null || undefined}
-                      onClick={() => open(item)}
-                    >
-                      <Text fz="sm" fw={item.readAt === null ? 600 : 400}>
-                        {item.readAt === null && <span className={classes.visuallyHidden}>Unread: </span>}
-                        {item.text}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {dayjs(item.createdAt).format('MMM D, h:mm A')}
-                      </Text>
-                    </UnstyledButton>
-                    {/* Beside the button, never inside it: a link in a button is lost to the keyboard. */}
-                    {item.mapUrl && (
-                      <Anchor
-                        href={item.mapUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        fz="sm"
-                        className={classes.mapLink}
-                      >
-                        {TEXTS.mapLink}
-                      </Anchor>
-                    )}
-                  </li>
-                ))}
-              </Stack>
-            )}
-            {notifications.hasNextPage && (
-              <Group justify="center" p="sm">
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  loading={notifications.isFetchingNextPage}
-                  onClick={() => void notifications.fetchNextPage()}
-                >
-                  {TEXTS.more}
-                </Button>
-              </Group>
-            )}
-          </ScrollArea.Autosize>
-        </Popover.Dropdown>
-      </Popover>
+      {/* The list's popover (and the positioning and focus code it brings, about 30 KB gzipped) loads when the
+          bell is first opened: until then the bell is the button alone. The boundary is always there, so
+          the transition above keeps showing the bell instead of a fallback while the code loads. */}
+      <Suspense fallback={<BellButton {...bell} />}>
+        {listWanted ? (
+          <NotificationList
+            opened={opened}
+            onChange={setOpened}
+            bell={bell}
+            items={items}
+            unread={unread}
+            loading={notifications.isPending}
+            hasMore={notifications.hasNextPage}
+            loadingMore={notifications.isFetchingNextPage}
+            onMore={() => void notifications.fetchNextPage()}
+            onMarkAllRead={() => unread > 0 && markRead.mutate({ all: true })}
+            onOpen={open}
+          />
+        ) : (
+          <BellButton {...bell} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -6,7 +6,7 @@ import {
   NOTIFICATION_UI_TEXTS as TEXTS,
   type NotificationAudience,
   type NotificationPreference,
-} from '@playtime/shared/contract/notifications';
+} from '@playtime/shared/contract/notification-texts';
 import { errorMessage } from '../../lib/notify';
 import type { Role } from '../../lib/current-user';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api/notifications';

@@ -11,7 +11,8 @@ import { ResponsiveTable } from '../../components/responsive-table';
 import { TablePaging, useTablePages } from '../../components/table-paging';
 import { errorMessage } from '../../lib/notify';
 import { useLiveRoom } from '../../hooks/use-live-room';
-import { applicationKeys, useAnswerApplication, useApplicationsPage } from './api/applications';
+import { useAnswerApplication, useApplicationsPage } from './api/applications';
+import { applicationKeys } from './api/query-keys';
 import { PartnerSheetImport } from './partner-sheet-import';
 import { confirmDanger } from '../../components/confirm-danger';
 

@@ -33,7 +33,9 @@ import { errorMessage } from '../../lib/notify';
 import { useAuth } from '../../lib/auth';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { type Role, useCurrentUser } from '../../lib/current-user';
-import { applicationKeys, useMyApplications, useSubmitApplication } from './api/applications';
+import { useSubmitApplication } from './api/applications';
+import { useMyApplications } from './api/my-applications';
+import { applicationKeys } from './api/query-keys';
 
 const EMPTY: PartnerApplicationInputs = {
   contactName: '',

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { CLAIM_BUTTON, claimQuestion } from '@playtime/shared/contract/partners';
+import { CLAIM_BUTTON, claimQuestion } from '@playtime/shared/contract/partner-texts';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { useCurrentUser } from '../../lib/current-user';
-import { applicationKeys, useClaimApplication, useMyApplications } from './api/applications';
+import { useClaimApplication, useMyApplications } from './api/my-applications';
+import { applicationKeys } from './api/query-keys';
 
 /**
  * Mounted in the app shell for a signed-in player or captain: an approved application that came

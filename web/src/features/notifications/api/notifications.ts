@@ -4,10 +4,12 @@ import {
   NOTIFICATIONS_PATH,
   NOTIFICATIONS_READ_PATH,
   NOTIFICATION_PREFERENCES_PATH,
-  type NotificationList,
-  type NotificationPreference,
-  type NotificationPreferences,
-} from '@playtime/shared/contract/notifications';
+} from '@playtime/shared/contract/notification-inbox';
+import type {
+  NotificationList,
+  NotificationPreference,
+  NotificationPreferences,
+} from '@playtime/shared/contract/notification-texts';
 import { apiGet, apiPost } from '../../../lib/api-client';
 
 /** TanStack Query keys of notifications; the user's room invalidates `all`. */

@@ -1,23 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER } from '@playtime/shared/contract/headers';
-import {
-  ANSWERED_TEXT,
-  CLAIMED_TEXT,
-  type ApplicationAnswer,
-  type PartnerApplicationInputs,
-  type PartnerApplicationRow,
-  type PartnerSheetStatus,
+import type {
+  PartnerApplicationInputs,
+  PartnerApplicationRow,
+  PartnerSheetStatus,
 } from '@playtime/shared/contract/partners';
+import { ANSWERED_TEXT, type ApplicationAnswer } from '@playtime/shared/contract/partner-texts';
 import { totalFromHeader } from '../../../components/paging';
 import { apiGet, apiGetWithHeaders, apiPost } from '../../../lib/api-client';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
-import { userKeys } from '../../../lib/current-user';
-
-export const applicationKeys = {
-  all: ['partner-applications'] as const,
-  page: (page: number, pageSize: number) => ['partner-applications', 'page', page, pageSize] as const,
-  mine: ['partner-applications', 'mine'] as const,
-};
+import { applicationKeys } from './query-keys';
 
 /** POST /api/partner-applications: the landing page's form, for the signed-in account. */
 export function useSubmitApplication() {
@@ -26,34 +18,6 @@ export function useSubmitApplication() {
     mutationFn: (form: PartnerApplicationInputs) =>
       apiPost<{ applicationId: string }>('/api/partner-applications', form),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
-  });
-}
-
-/**
- * GET /api/my-partner-applications: the signed-in applicant's own, with their status, and the
- * approved ones without an account that name their verified email (hasAccount false), to claim.
- */
-export function useMyApplications(enabled: boolean) {
-  return useQuery({
-    queryKey: applicationKeys.mine,
-    queryFn: () => apiGet<PartnerApplicationRow[]>('/api/my-partner-applications'),
-    enabled,
-  });
-}
-
-/** POST /api/claim-partner-application: "yes, it is mine" for an approved application naming the user's verified email. */
-export function useClaimApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (applicationId: string) => apiPost<{ ok: true }>('/api/claim-partner-application', { applicationId }),
-    onSuccess: () => {
-      notifySuccess(CLAIMED_TEXT);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]);
-    },
-    onError: (error) => notifyError(errorMessage(error), 'The application was not confirmed'),
   });
 }
 

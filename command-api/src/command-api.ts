@@ -146,6 +146,7 @@ export function setUpCommandApiPayments(
     logger,
     stripe: stripeSettingsOf(config),
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    noShowBan: noShowBanOf(config),
     ...options,
   });
 }

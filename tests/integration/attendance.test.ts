@@ -62,11 +62,12 @@ describe('check-in and attendance over HTTP', () => {
       metadata,
     });
 
-  /** The captain's free game from `start` for an hour, scheduled on its stream as a booking would, at `now`. */
-  async function scheduleGame(start: number, now = new Date()): Promise<string> {
+  /** The captain's game (free unless priced) from `start` for an hour, scheduled on its stream as a booking would, at `now`. */
+  async function scheduleGame(start: number, now = new Date(), priceCents = 0): Promise<string> {
     const gameId = `attendance-${randomUUID()}`;
     const details = testGameDetails({
       gameId,
+      priceCents,
       name: `Check-in ${start}`,
       organizerId: ids.captain,
       organizerUsername: 'captain',
@@ -261,6 +262,11 @@ describe('check-in and attendance over HTTP', () => {
       new Date(starts[1]! + 7 * 24 * HOUR),
     );
     expect(errorOf(refused)).toEqual({ code: 'no_show_ban', message: noShowBanText(2, from) });
+    // Nor may they pay for a place in such a game: checkout refuses before any card is charged.
+    const priced = await scheduleGame(Date.now() + 4 * 24 * HOUR, new Date(), 800);
+    const checkout = await noShower.post('/api/checkout', { price: 8, purpose: { kind: 'entry', gameId: priced } });
+    expect(checkout.status, checkout.text).toBe(403);
+    expect(errorOf(checkout)).toEqual({ code: 'no_show_ban', message: noShowBanText(2, from) });
     // A game after it is open to them.
     const later = await scheduleGame(starts[1]! + 8 * 24 * HOUR);
     const joined = await noShower.post('/api/join-game', { gameId: later, team: 0 });

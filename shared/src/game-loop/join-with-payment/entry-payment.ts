@@ -3,6 +3,7 @@ import { gameDecider } from '../../domain/games/decider';
 import { gameStream } from '../../domain/games/events';
 import { ENTRY_HELD, NO_PLACE_TO_PAY_FOR } from '../../domain/games/messages';
 import { refuseUnlessOpenToJoin } from '../../domain/games/policies/regulars-first';
+import { refuseUnlessReliable } from '../../domain/games/policies/reliability';
 import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } from '../../domain/games/queries';
 import { userDecider } from '../../domain/users/decider';
 import { userStream } from '../../domain/users/events';
@@ -14,6 +15,10 @@ import { verified } from '../payments/verified-payment';
  * An entry payment (DESIGN §7): priced from the game's own stream, paid to its organizer; its success
  * joins the payer to the game, when their own page did not.
  */
+/** A payer's attendance records, from their own stream (none for an account the log does not know). */
+const attendanceOf = (payer: ReturnType<typeof userDecider.initialState>) =>
+  payer.status === 'unknown' ? [] : Object.values(payer.attendance);
+
 export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
   const { commands, refundInFull, metadata } = context;
 
@@ -28,6 +33,14 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
     if (standingEntry(game, payerId)) throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
     // Nobody pays for a series week they may not join yet: before last week's end, or outside its regulars.
     refuseUnlessOpenToJoin(game, payerId, commands.now().getTime(), timeZone);
+    // Nobody pays for a join their attendance would refuse (issue #44): the no-show ban, the game's minimum.
+    const payer = await currentState(commands.store, userDecider, userStream(payerId), commands.streamStates);
+    refuseUnlessReliable(
+      game,
+      { attendance: attendanceOf(payer), noShowBan: context.noShowBan },
+      commands.now().getTime(),
+      timeZone ?? 'UTC',
+    );
     // Nobody pays for a place they cannot have: in a full game, only the holder of a standing offer.
     if (!entryCheckoutAllowed(game, payerId, commands.now()))
       throw new DomainError('conflict', 'game_full', NO_PLACE_TO_PAY_FOR);
@@ -71,8 +84,8 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
           username: payer.status === 'unknown' ? '' : payer.username,
           team: 0,
           payment: verified(payment),
-          // Issue #44: the payer's attendance from their own stream (the ban's default settings).
-          joiner: { attendance: payer.status === 'unknown' ? [] : Object.values(payer.attendance) },
+          // Issue #44: the payer's attendance from their own stream.
+          joiner: { attendance: attendanceOf(payer), noShowBan: context.noShowBan },
         },
         newId: () => payment.paymentId,
         actorId: payment.payerId,

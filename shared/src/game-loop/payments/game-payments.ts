@@ -1,4 +1,5 @@
 import type { CommandDoor } from '../../infra/commands/command-door';
+import type { NoShowBan } from '../../domain/users/reliability';
 import type { Logger } from '../../infra/logging';
 import type { Payment, RefundInput } from '../../infra/payments/port';
 import { rentalPurpose } from '../book-held-slot/rental-payment';
@@ -26,6 +27,8 @@ export interface GamePaymentDependencies {
   /** Refunds through the processor and records the refund in the ledger (setUpPayments). */
   refund: (input: RefundInput) => Promise<boolean>;
   cancellationWindowHours: number;
+  /** Issue #44: NO_SHOW_BAN_* (the ban's defaults when absent). */
+  noShowBan?: NoShowBan;
   logger: Logger;
 }
 
@@ -34,6 +37,7 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
   const context: PurposeContext = {
     commands: deps.commands,
     cancellationWindowHours: deps.cancellationWindowHours,
+    noShowBan: deps.noShowBan,
     async refundInFull(payment: Payment, why: string) {
       deps.logger.warn({ paymentId: payment.paymentId, why }, 'refunding a payment that can no longer buy its purpose');
       // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.

@@ -4,6 +4,7 @@
  * answer it in game-payments.ts; the ledger records every succeeded payment and refund itself, before.
  * Each answer runs at least once per event and must be idempotent: webhooks come twice.
  */
+import type { NoShowBan } from '../../domain/users/reliability';
 import type { CommandDoor } from '../../infra/commands/command-door';
 import type { EventMetadata } from '../../infra/eventstore/port';
 import type { Payment, PaymentPurpose, PaymentWebhookEvent } from '../../infra/payments/port';
@@ -40,6 +41,8 @@ export type PaymentFor<Kind extends PurposeKind> = Payment & { purpose: PurposeO
 export interface PurposeContext {
   commands: CommandDoor;
   cancellationWindowHours: number;
+  /** Issue #44: the no-show ban's settings (its defaults when absent), for who may pay for an entry. */
+  noShowBan?: NoShowBan;
   /** Gives back, once, a payment that can no longer buy its purpose, saying why in the log. */
   refundInFull(payment: Payment, why: string): Promise<void>;
   /** The metadata of what a payment's success decides: the payer's, correlated by the payment. */

@@ -3,6 +3,7 @@
  * embedded default; Stripe when STRIPE_SECRET_KEY is set), the webhook inbox, reconciliation, and
  * what the game loop's payments buy (game-payments.ts), which the inbox and reconciliation complete.
  */
+import type { NoShowBan } from '../../domain/users/reliability';
 import type pg from 'pg';
 import { createJobQueue } from '../../infra/jobs/bullmq-job-queue';
 import type { JobQueue } from '../../infra/jobs/port';
@@ -68,6 +69,8 @@ export interface PaymentsOptions {
   reconcileGraceMs?: number;
   /** CANCELLATION_WINDOW_HOURS: the window of a game a rental's webhook books, on a field that set none. */
   cancellationWindowHours: number;
+  /** Issue #44: NO_SHOW_BAN_*, so that a player the ban refuses is refused before paying (its defaults when absent). */
+  noShowBan?: NoShowBan;
 }
 
 export interface StripeSettings {
@@ -114,6 +117,7 @@ async function withReconciliation(
     commands,
     refund: (input) => refund(input),
     cancellationWindowHours: options.cancellationWindowHours,
+    noShowBan: options.noShowBan,
     logger: options.logger,
   });
   const inbox = new WebhookInbox({ pool: options.pool, store: options.store, commands, processor, purposes, recent });

@@ -4,54 +4,14 @@ import { MIN_RELIABILITY_CEILING, MIN_RELIABILITY_FLOOR } from '../domain/games/
 import { requiredId } from './text';
 
 /**
- * Issue #44: check-in at the field, attendance marks, reliability and its consequences. The calls'
- * payloads, the windows and the texts the pages show, shared by the services and the web. The rules
- * and refusals the decider enforces are written once in the domain and re-exported here.
+ * Issue #44: the calls' schemas of check-in, attendance and reliability. Their texts, windows,
+ * statuses and answer shapes live in attendance-texts.ts (no schema there, for the pages that only
+ * show them) and are re-exported here.
  */
-export {
-  ATTENDANCE_CLOSED,
-  ATTENDANCE_LABELS,
-  ATTENDANCE_MARKS_CLOSE_HOURS_AFTER_END,
-  ATTENDANCE_NOT_A_MEMBER,
-  ATTENDANCE_NOT_OPEN,
-  ATTENDANCE_STATUSES,
-  ATTENDANCE_WEIGHT,
-  attendanceMarkedText,
-  belowReliabilityText,
-  CHECK_IN_CLOSED,
-  CHECK_IN_CODE_DIGITS,
-  CHECK_IN_CODE_EXPIRED,
-  CHECK_IN_CODE_OTHER_GAME,
-  CHECK_IN_CODE_PARAM,
-  CHECK_IN_CODE_WINDOW_SECONDS,
-  CHECK_IN_CODE_WRONG,
-  CHECK_IN_NOT_A_MEMBER,
-  CHECK_IN_NOT_OPEN,
-  CHECK_IN_OPENS_MINUTES_BEFORE,
-  CHECK_IN_WINDOW_PARAM,
-  LATE_LEAVE_HOURS_BEFORE_START,
-  NO_ATTENDANCE_MARK,
-  noShowBanText,
-  ONLY_ADMINS_CLEAR_MARKS,
-  ONLY_ORGANIZER_MARKS,
-  ONLY_ORGANIZER_SEES_CODE,
-  RELIABILITY_GAMES_COUNTED,
-  RELIABILITY_MIN_GAMES,
-  type AttendanceStatus,
-} from '../domain/games/attendance-rules';
-export { MIN_RELIABILITY_CEILING, MIN_RELIABILITY_FLOOR } from '../domain/games/policies/reliability';
-export { DEFAULT_NO_SHOW_BAN } from '../domain/users/reliability';
+export * from './attendance-texts';
 
-/** GET /api/check-in-code?gameId (the organizer and admins). */
+/** GET /api/check-in-code?gameId (the organizer and admins), answered with a CheckInCode. */
 export const checkInCodeQuery = z.object({ gameId: requiredId('gameId') });
-export interface CheckInCode {
-  /** The 6 digits. */
-  code: string;
-  /** What the QR code encodes (a link to the game page naming the game, the window and the digits). */
-  qrText: string;
-  /** When this code stops being shown (it is still taken for one window more). */
-  expiresAt: string;
-}
 
 /**
  * POST /api/check-in: `code` is the 6 digits typed, or the text of the scanned QR code (which names
@@ -96,23 +56,3 @@ export const minReliability = z
 
 /** POST /api/set-min-reliability (the organizer and admins): configure a game for reliable players only. */
 export const setMinReliabilityBody = z.object({ gameId: requiredId('gameId'), minReliability });
-
-/** A player's reliability on a roster (null below RELIABILITY_MIN_GAMES marked games). */
-export interface RosterReliability {
-  percent: number;
-  games: number;
-}
-/** GET /api/get-user's reliability (always present: 0 games is a new player). */
-export interface Reliability extends RosterReliability {
-  noShows: number;
-}
-
-/** '96% · 41 games'. */
-export const reliabilityLabel = (reliability: RosterReliability) =>
-  `${reliability.percent}% · ${reliability.games} ${reliability.games === 1 ? 'game' : 'games'}`;
-/** 'Checked in 9 of 14'. */
-export const checkedInLabel = (checkedIn: number, players: number) => `Checked in ${checkedIn} of ${players}`;
-
-export const CHECK_IN_LABEL = 'Check in';
-export const CHECK_IN_CODE_TITLE = 'Check-in code';
-export const RELIABLE_PLAYERS_ONLY_LABEL = 'Reliable players only';

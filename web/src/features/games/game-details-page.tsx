@@ -1,7 +1,7 @@
 import { seriesWeekLabel } from '@playtime/shared/domain/games/rules';
 import { Alert, Badge, Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { checkedInLabel, RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance';
+import { checkedInLabel, RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance-texts';
 import { CALENDAR_TEXTS, GAME_CALENDAR_PATH } from '@playtime/shared/contract/calendar';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { Participant } from '@playtime/shared/contract/games';

@@ -1,4 +1,4 @@
-import type { AttendanceStatus, CheckInCode } from '@playtime/shared/contract/attendance';
+import type { AttendanceStatus, CheckInCode } from '@playtime/shared/contract/attendance-texts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { msUntilNextCode } from '../check-in/attendance';

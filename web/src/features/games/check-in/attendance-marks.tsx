@@ -1,5 +1,9 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES, type AttendanceStatus } from '@playtime/shared/contract/attendance';
+import {
+  ATTENDANCE_LABELS,
+  ATTENDANCE_STATUSES,
+  type AttendanceStatus,
+} from '@playtime/shared/contract/attendance-texts';
 import type { Participant } from '@playtime/shared/contract/games';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useState } from 'react';

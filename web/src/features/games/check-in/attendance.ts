@@ -1,4 +1,8 @@
-import { CHECK_IN_CODE_DIGITS, CHECK_IN_CODE_PARAM, type AttendanceStatus } from '@playtime/shared/contract/attendance';
+import {
+  CHECK_IN_CODE_DIGITS,
+  CHECK_IN_CODE_PARAM,
+  type AttendanceStatus,
+} from '@playtime/shared/contract/attendance-texts';
 import type { GameDetail, Participant } from '@playtime/shared/contract/games';
 
 /**

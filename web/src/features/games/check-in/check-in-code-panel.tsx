@@ -1,5 +1,5 @@
 import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { CHECK_IN_CODE_TITLE, CHECK_IN_CODE_WINDOW_SECONDS } from '@playtime/shared/contract/attendance';
+import { CHECK_IN_CODE_TITLE, CHECK_IN_CODE_WINDOW_SECONDS } from '@playtime/shared/contract/attendance-texts';
 import { QRCodeSVG } from 'qrcode.react';
 import { errorMessage } from '../../../lib/notify';
 import { useCheckInCode } from '../api/attendance';

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { CHECK_IN_LABEL, CHECK_IN_WINDOW_PARAM } from '@playtime/shared/contract/attendance';
+import { CHECK_IN_LABEL, CHECK_IN_WINDOW_PARAM } from '@playtime/shared/contract/attendance-texts';
 import { IconCircleCheckFilled, IconQrcode } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -6,7 +6,7 @@ import {
   MIN_RELIABILITY_FLOOR,
   RELIABILITY_MIN_GAMES,
   RELIABLE_PLAYERS_ONLY_LABEL,
-} from '@playtime/shared/contract/attendance';
+} from '@playtime/shared/contract/attendance-texts';
 import { Alert, Box, Button, Checkbox, Group, NumberInput, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';

@@ -19,7 +19,7 @@ import { formatDollars } from '../../../utils/money';
 import { HoldCountdown, PaymentDialog } from '../../../components/checkout';
 import { minimumNoticeFor, useGameName } from './configure-step';
 import { minReliabilityText } from '../check-in/attendance';
-import { RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance';
+import { RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance-texts';
 import { locationOf, useConfirmFlow } from './use-confirm-flow';
 import { wizardTimeZone } from './select-time-step';
 import { weekLabel } from './series-weeks';

@@ -1,5 +1,5 @@
 import { Avatar, Box, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { reliabilityLabel } from '@playtime/shared/contract/attendance';
+import { reliabilityLabel } from '@playtime/shared/contract/attendance-texts';
 import type { Participant } from '@playtime/shared/contract/games';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@ import {
   RELIABILITY_MIN_GAMES,
   reliabilityLabel,
   type Reliability,
-} from '@playtime/shared/contract/attendance';
+} from '@playtime/shared/contract/attendance-texts';
 import { IconUserCheck } from '@tabler/icons-react';
 
 /**

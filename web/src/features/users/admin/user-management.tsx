@@ -1,7 +1,7 @@
 import { rooms } from '@playtime/shared/contract/rooms';
 import { describeGameLeft, describeUserDeletion } from '@playtime/shared/contract/users';
 import { Avatar, Badge, Button, Card, Group, List, Select, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { browserTimeZone } from '../../../lib/api-client';
 import { useLiveRoom } from '../../../hooks/use-live-room';
 import {
@@ -14,12 +14,18 @@ import {
 import { useCurrentUser } from '../../../lib/current-user/current-user';
 import { adminUserKeys } from '../../../lib/current-user/query-keys';
 import { ROLES, isRole, roleLabel, type Role } from '../../../lib/current-user/roles';
+import { WhenFirstOpened } from '../../../components/lazy-dialogs';
 import { pagingState } from '../../../components/paging';
 import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
 import { TablePaging, useTablePages } from '../../../components/table-paging';
 import { RowDeleteButton, RowEditButton } from '../../../components/row-actions';
 import { confirmDanger } from '../../../components/confirm-danger';
-import { ClearMarkDialog } from './clear-mark-dialog';
+
+// Loaded when first opened: it checks its form with the contract's schema, which the pages that show
+// the signed-in frame (and so this module) should not download before an admin clears a mark.
+const LazyClearMarkDialog = lazy(() =>
+  import('./clear-mark-dialog').then((module) => ({ default: module.ClearMarkDialog })),
+);
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 /**
@@ -240,7 +246,9 @@ export function UserManagement() {
       />
 
       <TablePaging pages={pages} total={usersPage.data?.total ?? 0} loading={usersPage.isPlaceholderData} />
-      <ClearMarkDialog player={clearing} onClose={() => setClearing(null)} />
+      <WhenFirstOpened opened={clearing !== null}>
+        {(opened) => <LazyClearMarkDialog player={opened ? clearing : null} onClose={() => setClearing(null)} />}
+      </WhenFirstOpened>
     </Card>
   );
 }

@@ -4,7 +4,6 @@ import { userStream, usernameStream } from '@playtime/shared/domain/users/events
 import { manyUsersNamed, noUserNamed, type UserRow } from '@playtime/shared/infra/http/current-user';
 import type { UserStreams } from '@playtime/shared/infra/runtime/service-parts';
 import { currentState } from '@playtime/shared/infra/commands/current-state';
-import type { AttendanceRecord } from '@playtime/shared/domain/users/reliability';
 
 /**
  * The write side's questions about users, answered from the log (the user's own stream and the
@@ -49,10 +48,4 @@ export async function userIdOfUsernameInLog(log: Log, username: string): Promise
   if (!present[0]) throw noUserNamed(username);
   if (present.length > 1) throw manyUsersNamed(username);
   return present[0].user_id;
-}
-
-/** Issue #44: the player's attendance as their own stream records it (none for an account the log does not know). */
-export async function attendanceInLog(log: Log, userId: string): Promise<AttendanceRecord[]> {
-  const user = await currentState(log.store, userDecider, userStream(userId), log.streamStates);
-  return user.status === 'unknown' ? [] : Object.values(user.attendance);
 }

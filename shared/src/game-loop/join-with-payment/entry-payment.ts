@@ -4,6 +4,7 @@ import { gameStream } from '../../domain/games/events';
 import { ENTRY_HELD, NO_PLACE_TO_PAY_FOR } from '../../domain/games/messages';
 import { refuseUnlessOpenToJoin } from '../../domain/games/policies/regulars-first';
 import { refuseUnlessReliable } from '../../domain/games/policies/reliability';
+import { attendanceInLog } from '../record-attendance/attendance-in-log';
 import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } from '../../domain/games/queries';
 import { userDecider } from '../../domain/users/decider';
 import { userStream } from '../../domain/users/events';
@@ -15,10 +16,6 @@ import { verified } from '../payments/verified-payment';
  * An entry payment (DESIGN §7): priced from the game's own stream, paid to its organizer; its success
  * joins the payer to the game, when their own page did not.
  */
-/** A payer's attendance records, from their own stream (none for an account the log does not know). */
-const attendanceOf = (payer: ReturnType<typeof userDecider.initialState>) =>
-  payer.status === 'unknown' ? [] : Object.values(payer.attendance);
-
 export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
   const { commands, refundInFull, metadata } = context;
 
@@ -34,10 +31,9 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
     // Nobody pays for a series week they may not join yet: before last week's end, or outside its regulars.
     refuseUnlessOpenToJoin(game, payerId, commands.now().getTime(), timeZone);
     // Nobody pays for a join their attendance would refuse (issue #44): the no-show ban, the game's minimum.
-    const payer = await currentState(commands.store, userDecider, userStream(payerId), commands.streamStates);
     refuseUnlessReliable(
       game,
-      { attendance: attendanceOf(payer), noShowBan: context.noShowBan },
+      { attendance: await attendanceInLog(commands, payerId), noShowBan: context.noShowBan },
       commands.now().getTime(),
       timeZone ?? 'UTC',
     );
@@ -85,7 +81,7 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
           team: 0,
           payment: verified(payment),
           // Issue #44: the payer's attendance from their own stream.
-          joiner: { attendance: attendanceOf(payer), noShowBan: context.noShowBan },
+          joiner: { attendance: await attendanceInLog(commands, payment.payerId), noShowBan: context.noShowBan },
         },
         newId: () => payment.paymentId,
         actorId: payment.payerId,

@@ -83,6 +83,16 @@ export class StripeApiServer {
   /** Moves a payment intent as a payer's card would (Stripe.js's part, which does not pass through the adapter). */
   settle(intentId: string, outcome: 'succeeded' | 'declined' | 'processing'): void {
     const intent = this.intents.get(intentId)!;
+    // A manual-capture intent is only authorized by the card (issue #45).
+    if (outcome === 'succeeded' && intent.capture_method === 'manual') {
+      Object.assign(intent, {
+        status: 'requires_capture',
+        amount_capturable: intent.amount,
+        latest_charge: id('ch'),
+        last_payment_error: null,
+      });
+      return;
+    }
     if (outcome === 'declined')
       Object.assign(intent, {
         status: 'requires_payment_method',
@@ -120,8 +130,8 @@ export class StripeApiServer {
 
   private answer({ method, path, query, body }: RecordedRequest): Answer {
     const [, version, resource, objectId, ...rest] = path.split('/');
-    if (version !== 'v1' || rest.length > 0) return error(501, 'api_error', `Not taught: ${method} ${path}`);
-    const route = `${method} ${resource}${objectId ? '/:id' : ''}`;
+    if (version !== 'v1' || rest.length > 1) return error(501, 'api_error', `Not taught: ${method} ${path}`);
+    const route = `${method} ${resource}${objectId ? '/:id' : ''}${rest[0] ? `/${rest[0]}` : ''}`;
     switch (route) {
       case 'POST accounts': {
         const account = {
@@ -162,6 +172,9 @@ export class StripeApiServer {
           amount_received: 0,
           currency: body.currency,
           status: 'requires_payment_method',
+          capture_method: body.capture_method ?? 'automatic',
+          amount_capturable: 0,
+          canceled_at: null,
           client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
           application_fee_amount: fee === undefined ? null : Number(fee),
           transfer_data: { destination: body['transfer_data[destination]'] },
@@ -202,6 +215,9 @@ export class StripeApiServer {
           },
         };
       }
+      case 'POST payment_intents/:id/capture':
+      case 'POST payment_intents/:id/cancel':
+        return this.settleIntent(objectId!, rest[0] as 'capture' | 'cancel');
       case 'POST refunds':
         return this.refund(body);
       case 'GET refunds': {
@@ -223,6 +239,29 @@ export class StripeApiServer {
           code: 'resource_missing',
           param: 'id',
         });
+  }
+
+  /** Stripe's capture and cancel of a payment intent: each only from the states Stripe allows it in. */
+  private settleIntent(intentId: string, action: 'capture' | 'cancel'): Answer {
+    const intent = this.intents.get(intentId);
+    if (!intent) return this.found(this.intents, intentId, 'payment_intent');
+    const allowed =
+      action === 'capture'
+        ? intent.status === 'requires_capture'
+        : ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'].includes(
+            intent.status as string,
+          );
+    if (!allowed)
+      return error(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent could not be ${action === 'capture' ? 'captured' : 'canceled'} because it has a status of ${String(intent.status)}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    if (action === 'capture')
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, amount_capturable: 0 });
+    else Object.assign(intent, { status: 'canceled', amount_capturable: 0, canceled_at: (this.clock += 1) });
+    return { status: 200, body: intent };
   }
 
   private refunded(intentId: string): number {

@@ -247,9 +247,10 @@ export function differencesOf(payment: Payment, ledger: LedgerState): Difference
     ledgerAmountCents: ledger.recorded ? ledger.amountCents : null,
     ledgerRefundedCents: ledger.recorded ? ledger.refundedCents : 0,
   };
-  if (payment.status === 'failed')
+  // Issue #45: a released hold moved no money, as a declined payment did not.
+  if (payment.status === 'failed' || payment.status === 'canceled')
     return ledger.recorded ? [{ ...figures, kind: 'failed_payment_in_ledger', resolution: 'needs_attention' }] : [];
-  // Not money yet (the payer never confirmed): nothing to compare.
+  // Not money yet (the payer never confirmed, or it is only authorized): nothing to compare.
   if (payment.status !== 'succeeded') return [];
   if (!ledger.recorded) return [{ ...figures, kind: 'payment_not_applied', resolution: 'applied' }];
   if (ledger.amountCents !== payment.amountCents || ledger.receiverId !== payment.receiverId)

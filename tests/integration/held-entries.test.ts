@@ -241,6 +241,23 @@ describe('entries held until the game is on, over HTTP', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it("releases a removed player's hold instead of refunding it, once however often the organizer presses Remove", async () => {
+    const { gameId } = await bookThinGame(2);
+    const paymentId = await joinHeld(players[0]!, gameId);
+    const playerId = ((await players[0]!.get('/api/get-user')).json as { userId: string }).userId;
+    const removals = await Promise.all(
+      Array.from({ length: 10 }, () => captain.post('/api/remove-player', { gameId, participantId: playerId })),
+    );
+    expect(removals.filter((answer) => answer.status === 200)).toHaveLength(1);
+    await waitFor(`${paymentId} released`, async () => (await statusOf(paymentId)) === 'canceled');
+    await allWebhooksHandled(db);
+    expect(await ledgerOf(paymentId)).toEqual({ received: 0, refunds: 0, refundedCents: 0 });
+    expect(await processorEventsOf(paymentId)).toEqual([
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.canceled',
+    ]);
+  });
+
   it('a leave racing the decision ends each entry captured or released, never both, and never charges a leaver the decision did not count', async () => {
     const games = [];
     for (let round = 0; round < 3; round++) games.push(await bookThinGame(2));

@@ -169,7 +169,8 @@ export class Reconciliation {
         run.differences.push(...(await this.reconcile(payment)));
         run.checked += 1;
       }
-      if (!payment || payment.status === 'succeeded')
+      // A released hold (issue #45) can never succeed any more: it is watched no longer either.
+      if (!payment || payment.status === 'succeeded' || payment.status === 'canceled')
         await this.deps.pool.query('DELETE FROM payment_reconciliation_watch WHERE payment_id = $1', [paymentId]);
       else
         await this.deps.pool.query('UPDATE payment_reconciliation_watch SET looked_at = $2 WHERE payment_id = $1', [

@@ -155,6 +155,18 @@ export class WebhookInbox {
     await this.deps.purposes.paymentSucceeded(payment, event);
   }
 
+  /** Issue #45: completes what an authorized payment holds, as its webhook would (reconciliation's way in); no money, so no ledger entry. */
+  async applyAuthorizedPayment(payment: Payment, causeId: string): Promise<void> {
+    await this.deps.purposes.paymentAuthorized(payment, {
+      eventId: causeId,
+      type: 'payment_intent.amount_capturable_updated',
+      created: Math.floor(Date.now() / 1000),
+      payment,
+      refunds: [],
+      destinationAccount: null,
+    });
+  }
+
   /**
    * Records refunds of a payment, the payment first: a refund may be known before the payment's own
    * success reached the ledger (its webhook late or lost). Idempotent per refund id.

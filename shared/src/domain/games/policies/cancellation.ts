@@ -8,7 +8,7 @@ import type { KnownGame } from '../state';
  */
 function entryRefundsOf(game: KnownGame, held: boolean): Array<{ playerId: string; paymentId: string }> {
   return game.paidEntries
-    .filter((entry) => !entry.refunded && entry.held === held)
+    .filter((entry) => !entry.refunded && Boolean(entry.held) === held)
     .map(({ playerId, paymentId }) => ({ playerId, paymentId }));
 }
 

@@ -68,6 +68,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     logger,
     metrics,
     refund: payments.refund,
+    holds: payments.holds,
     announcer: socketAnnouncer(realtime.rooms),
   });
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: true });

@@ -31,6 +31,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     logger,
     metrics,
     refund: payments.refund,
+    holds: payments.holds,
     announcer: redis?.announcer ?? silentAnnouncer,
   });
   const app = createServiceApp({

@@ -32,6 +32,8 @@ export async function startProjectorWork(
     metrics: Metrics;
     /** Refunds of the game loop go to the payment processor, as from the command API. */
     refund: Payments['refund'];
+    /** Issue #45: held entries' captures and releases go to the payment processor too. */
+    holds: Payments['holds'];
     /** Where the projections announce their changes: socket.io in this process, or Redis for every read API's. */
     announcer: ChangeAnnouncer;
   },
@@ -41,6 +43,7 @@ export async function startProjectorWork(
     ...infrastructure,
     redisUrl: config.REDIS_URL,
     refund: deps.refund,
+    holds: deps.holds,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     offerWindows: offerWindowsOf(config),
     reminderHours: config.REMINDER_HOURS,

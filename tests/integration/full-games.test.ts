@@ -2,7 +2,7 @@
  * Full games and thin games over real HTTP on the standalone app (issue #29): the waitlist of a full
  * game and its offers, the line for a team spot and its offers, the entry checkout refused to someone
  * who could not have the place, and a game that cancels itself at its decision time with every entry
- * refunded once. Offers and the decision are answered at chosen instants through the game's own
+ * (held until the game is on, issue #45) released once. Offers and the decision are answered at chosen instants through the game's own
  * command handler, as a job or a request at that instant would run them; everything else goes over HTTP.
  */
 import pg from 'pg';
@@ -294,7 +294,7 @@ describe('full games and thin games over HTTP', () => {
     expect((await decliner.post('/api/decline-spot', { gameId })).status).toBe(404);
   });
 
-  it('cancels a game with too few players at its decision time, refunding every entry once, and replayed webhooks change nothing', async () => {
+  it('cancels a game with too few players at its decision time, releasing every held entry once with nothing to refund, and replayed webhooks change nothing', async () => {
     const gameId = await bookGame(14, 15, {
       name: 'Thin Game',
       maxPlayers: 14,
@@ -311,8 +311,15 @@ describe('full games and thin games over HTTP', () => {
       expect((await joiner.post('/api/join-game', { gameId, team: 1, paymentId })).status).toBe(200);
       entries.push(paymentId);
     }
-    // One leaves: their entry stays theirs, and the cancellation refunds it too.
+    // Issue #45: the game starts within 6 days and may not happen, so each entry is only authorized.
+    for (const paymentId of entries)
+      expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({ status: 'requires_capture' });
+    // One leaves before the decision: their hold is released at once.
     expect((await joiners[2]!.post('/api/leave-game', { gameId })).status).toBe(200);
+    await waitFor(
+      'the leaver released',
+      async () => (await app.payments.processor.retrievePayment(entries[2]!))?.status === 'canceled',
+    );
 
     // Before the decision time the check decides nothing (a job run early runs again later).
     const decisionAt = new Date(game.decisionAt!);
@@ -328,8 +335,12 @@ describe('full games and thin games over HTTP', () => {
       (await decideAt(gameId, new Date(decisionAt.getTime() + SECOND), null, { type: 'CheckMinimumPlayers' })).events,
     ).toEqual([]);
 
+    // The holds are released, not refunded: nothing was charged (issue #45).
     for (const paymentId of entries) {
-      await waitFor(`the entry ${paymentId} refunded`, async () => (await refundsOf(paymentId)).length === 1);
+      await waitFor(
+        `the entry ${paymentId} released`,
+        async () => (await app.payments.processor.retrievePayment(paymentId))?.status === 'canceled',
+      );
     }
     game = await waitFor('the cancellation in the read model', async () => {
       const seen = await gameData(gameId);
@@ -340,7 +351,8 @@ describe('full games and thin games over HTTP', () => {
     await expectNotified(
       joiners[0]!,
       'game-cancelled',
-      /^Thin Game on .+ was cancelled: fewer than 10 players had joined by the decision time\. Your entry fee is refunded in full\.$/,
+      // A held entry was never charged: nothing is said of a refund (issue #45).
+      /^Thin Game on .+ was cancelled: fewer than 10 players had joined by the decision time\.$/,
     );
     await expectNotified(
       captain,
@@ -361,8 +373,11 @@ describe('full games and thin games over HTTP', () => {
       expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
     }
     for (const paymentId of entries) {
-      expect(await refundsOf(paymentId)).toEqual([700]);
-      expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({ refundedCents: 700 });
+      expect(await refundsOf(paymentId)).toEqual([]);
+      expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({
+        status: 'canceled',
+        refundedCents: 0,
+      });
     }
     const after = await gameData(gameId);
     expect(after.status).toBe('cancelled');

@@ -62,8 +62,10 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
       payerId,
       receiverId: priced.receiverId,
       // One payment per payer, purpose, price and round: a retried checkout gets the same payment back,
-      // and a player whose entry was refunded (removed, then allowed back) a new one.
-      idempotencyKey: `checkout-${payerId}-${body.purpose.kind}-${purposeKey}-${priced.amountCents}${priced.round ? `-${priced.round}` : ''}`,
+      // and a player whose entry was refunded (removed, then allowed back) a new one. A held entry
+      // (issue #45) is another payment than a charged one.
+      idempotencyKey: `checkout-${payerId}-${body.purpose.kind}-${purposeKey}-${priced.amountCents}${priced.round ? `-${priced.round}` : ''}${priced.capture === 'manual' ? '-held' : ''}`,
+      ...(priced.capture ? { capture: priced.capture } : {}),
     });
     res.type('text/plain').send(created.clientSecret);
   });

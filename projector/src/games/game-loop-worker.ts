@@ -19,6 +19,8 @@ export async function startGameLoop(options: {
   redisUrl?: string | undefined;
   /** setUpPayments(...).refund: a payment refunded in full already owes nothing more. */
   refund: Payments['refund'];
+  /** setUpPayments(...).holds: captures and releases held entries (issue #45). */
+  holds: Payments['holds'];
   cancellationWindowHours: number;
   /** OFFER_WINDOW_*: offerWindowsOf(config). */
   offerWindows: OfferWindows;
@@ -38,6 +40,7 @@ export async function startGameLoop(options: {
       cancellationWindowHours: options.cancellationWindowHours,
       offerWindows: options.offerWindows,
       refund,
+      holds: options.holds,
     }),
     queue: { name: JOB_QUEUES.gameLoop, attempts: 10, backoffMs: 500, concurrency: 4 },
     databaseUrl: options.databaseUrl,

@@ -15,6 +15,13 @@ import { expireOffer, type ExpireOfferJob } from './offer-freed-spot/handler';
 import { remindPlayers, type RemindPlayersJob } from './remind-players/handler';
 import { recordAttendance, type RecordAttendanceJob } from './record-attendance/handler';
 import type { NameRegularsJob } from './weekly-series/policy';
+import {
+  captureHeldEntry,
+  releaseHeldEntry,
+  type CaptureHeldEntryJob,
+  type ReleaseHeldEntryJob,
+  type SettleHolds,
+} from './settle-held-entries/handler';
 import { nameNextWeeksRegulars } from './weekly-series/series';
 
 export type { RefundPayment } from './cancel-game/handler';
@@ -27,7 +34,8 @@ export type { RefundPayment } from './cancel-game/handler';
  * of a freed place runs out by itself, passing the place on (offer-freed-spot); a game with a minimum
  * of players checks it at its decision time (decide-thin-game, issue #29); a series week names next
  * week's regulars (weekly-series, issue #30); members are reminded before the start (remind-players,
- * issue #31); a player's own stream records their attendance (record-attendance, issue #44). Every job is idempotent on its own (its command decides nothing twice, its refund has a key).
+ * issue #31); a player's own stream records their attendance (record-attendance, issue #44); held
+ * entries are captured when their game is on, or released (settle-held-entries, issue #45). Every job is idempotent on its own (its command decides nothing twice, its refund has a key).
  */
 export type GameLoopJob =
   | ExpireHoldJob
@@ -38,12 +46,16 @@ export type GameLoopJob =
   | CheckMinimumPlayersJob
   | NameRegularsJob
   | RemindPlayersJob
-  | RecordAttendanceJob;
+  | RecordAttendanceJob
+  | CaptureHeldEntryJob
+  | ReleaseHeldEntryJob;
 
 export interface GameLoopJobDependencies {
   commands: CommandDoor;
   cancellationWindowHours: number;
   refund: RefundPayment;
+  /** Issue #45: captures and releases held entries' payments (setUpPayments(...).holds). */
+  holds: SettleHolds;
   /** OFFER_WINDOW_*: an expired offer passes its place on with an offer of its own. */
   offerWindows: OfferWindows;
 }
@@ -73,6 +85,10 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         return checkMinimumPlayers(commands, data, metadata);
       case 'record-attendance':
         return recordAttendance(commands, data, metadata);
+      case 'capture-held-entry':
+        return captureHeldEntry(deps.holds, data);
+      case 'release-held-entry':
+        return releaseHeldEntry(deps.holds, data);
     }
   };
 }

@@ -62,6 +62,9 @@ describe('the game loop policy', () => {
         'AttendanceMarked',
         'AttendanceMarkCleared',
         'PlayerLeft',
+        // Issue #45: held entries are captured or released.
+        'HeldEntriesCharged',
+        'EntryHoldReleased',
       ].sort(),
     );
     expect(reactor.react(held('hold-1'), () => [])).toMatchObject([{ jobName: 'expire-hold' }]);

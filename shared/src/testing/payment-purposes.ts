@@ -33,4 +33,9 @@ export class TestPaymentPurposes implements PaymentPurposes {
   async paymentFailed(payment: Payment, event: PaymentWebhookEvent): Promise<void> {
     for (const handler of this.failed.get(payment.purpose.kind) ?? []) await handler(payment, event);
   }
+
+  /** Issue #45: an authorized payment does whatever a succeeded one of its kind does in these tests. */
+  async paymentAuthorized(payment: Payment, event: PaymentWebhookEvent): Promise<void> {
+    await this.paymentSucceeded(payment, event);
+  }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 import { gameStream } from './streams';
 import { ATTENDANCE_STATUSES } from './attendance-rules';
+import { EntryHoldReleased, HeldEntriesCharged, releasedEntries } from './held-entries-events';
 /**
  * Everything that can happen to a game: scheduled from a booking, players joining, moving between the
  * teams and the sideline, leaving or being removed, and cancellation. Stream: `game-{gameId}`.
@@ -93,6 +94,8 @@ export const PlayerJoined = eventSchema(
     username: z.string(),
     paymentId: z.string().nullable(),
     at: instant,
+    /** Issue #45: the entry payment is only authorized, charged when the game is on (absent: charged). */
+    held: z.boolean().optional(),
   }),
 );
 
@@ -185,10 +188,15 @@ export const GameCancelled = eventSchema('GameCancelled', gameCancelledV1)
   )
   // Version 3 (issue #30): one payment pays every week of a series, so a week's cancellation gives back
   // that week's rental only (`rentalRefundCents`); null gives back the whole payment, as before.
-  .next(gameCancelledV2.extend({ rentalRefundCents: z.number().int().nonnegative().nullable() }), (v2) => ({
-    ...v2,
-    rentalRefundCents: null,
-  }));
+  .next(
+    gameCancelledV2.extend({
+      rentalRefundCents: z.number().int().nonnegative().nullable(),
+      // Issue #45: entries only authorized, released rather than refunded (`entryRefunds` lists the
+      // charged ones). Absent, as in every game cancelled before: none was held.
+      releasedEntries: releasedEntries.optional(),
+    }),
+    (v2) => ({ ...v2, rentalRefundCents: null }),
+  );
 
 /** A sideline player's offer of a spot on `team` that freed in a full game; it stands until `expiresAt`. */
 export const SpotOffered = eventSchema(
@@ -330,6 +338,8 @@ export const GAME_EVENTS = [
   AttendanceMarked,
   AttendanceMarkCleared,
   MinReliabilitySet,
+  HeldEntriesCharged,
+  EntryHoldReleased,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

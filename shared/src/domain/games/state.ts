@@ -30,7 +30,10 @@ export interface Participant {
 export interface PaidEntry {
   playerId: string;
   paymentId: string;
+  /** Given back: refunded, or (issue #45) a hold released uncharged. Either way no longer the player's. */
   refunded: boolean;
+  /** Issue #45: only authorized, not charged yet (the game's decision charges it); false once charged. */
+  held: boolean;
 }
 
 /** A place offered to one player until `expiresAt` (ISO instants, as the events carry them). */
@@ -139,6 +142,15 @@ function offWaitlist<Game extends KnownGame>(game: Game, playerId: string): Game
   };
 }
 
+/** Issue #45: held entries charged (no longer held) or released (given back uncharged). */
+function settled(entries: PaidEntry[], paymentIds: string[], how: 'charged' | 'released'): PaidEntry[] {
+  return entries.map((entry) =>
+    paymentIds.includes(entry.paymentId)
+      ? { ...entry, held: false, refunded: how === 'released' ? true : entry.refunded }
+      : entry,
+  );
+}
+
 export function evolve(state: GameState, event: GameEvent): GameState {
   if (event.type === 'GameScheduled') {
     const { rentalPaymentId, rentalCents, ...details } = event.data;
@@ -182,7 +194,7 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     case 'GameScheduled':
       return state;
     case 'PlayerJoined': {
-      const { playerId, username, paymentId } = event.data;
+      const { playerId, username, paymentId, held = false } = event.data;
       const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
       // A rejoin comes back with the entry the player holds already: it is not a new payment.
       const newPayment = paymentId !== null && !paymentUsed(state, paymentId);
@@ -193,7 +205,7 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
             ...state,
             participants: [...state.participants, joined],
             paidEntries: newPayment
-              ? [...state.paidEntries, { playerId, paymentId, refunded: false }]
+              ? [...state.paidEntries, { playerId, paymentId, refunded: false, held }]
               : state.paidEntries,
           },
           playerId,
@@ -252,8 +264,21 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     }
     case 'PlayerAllowedBack':
       return { ...state, removed: state.removed.filter((removed) => removed.playerId !== event.data.playerId) };
-    case 'GameCancelled':
-      return { ...state, status: 'cancelled' };
+    case 'GameCancelled': {
+      const released = (event.data.releasedEntries ?? []).map((entry) => entry.paymentId);
+      return { ...state, status: 'cancelled', paidEntries: settled(state.paidEntries, released, 'released') };
+    }
+    case 'HeldEntriesCharged':
+      return {
+        ...state,
+        paidEntries: settled(
+          state.paidEntries,
+          event.data.entries.map((entry) => entry.paymentId),
+          'charged',
+        ),
+      };
+    case 'EntryHoldReleased':
+      return { ...state, paidEntries: settled(state.paidEntries, [event.data.paymentId], 'released') };
     case 'SpotOffered': {
       const { playerId, team, at: offeredAt, expiresAt } = event.data;
       return { ...state, spotOffers: [...state.spotOffers, { playerId, team, offeredAt, expiresAt }] };

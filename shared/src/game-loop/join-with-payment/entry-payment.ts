@@ -4,6 +4,7 @@ import { gameStream } from '../../domain/games/events';
 import { ENTRY_HELD, NO_PLACE_TO_PAY_FOR } from '../../domain/games/messages';
 import { refuseUnlessOpenToJoin } from '../../domain/games/policies/regulars-first';
 import { refuseUnlessReliable } from '../../domain/games/policies/reliability';
+import { entryHeldAtCheckout } from '../../domain/games/policies/held-entries';
 import { attendanceInLog } from '../record-attendance/attendance-in-log';
 import { entryCheckoutAllowed, entryPaymentsOf, paymentUsed, standingEntry } from '../../domain/games/queries';
 import { userDecider } from '../../domain/users/decider';
@@ -46,6 +47,8 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
       receiverId: game.details.organizerId,
       purpose,
       round: entryPaymentsOf(game, payerId),
+      // Issue #45: in a game that may still not happen, the card is only authorized until it is on.
+      ...(entryHeldAtCheckout(game.details, commands.now()) ? { capture: 'manual' as const } : {}),
     };
   }
 
@@ -66,7 +69,8 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
     });
   }
 
-  // The player's page joins with join-game; this joins them when the page never came back.
+  // The player's page joins with join-game; this joins them when the page never came back (with a
+  // succeeded payment, or one only authorized: issue #45).
   async function entrySucceeded(payment: PaymentFor<'entry'>): Promise<void> {
     // The payer's own stream names them (a username never changes once claimed): no read model is read.
     const payer = await currentState(commands.store, userDecider, userStream(payment.payerId), commands.streamStates);

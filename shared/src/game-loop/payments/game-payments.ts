@@ -40,7 +40,8 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     noShowBan: deps.noShowBan,
     async refundInFull(payment: Payment, why: string) {
       deps.logger.warn({ paymentId: payment.paymentId, why }, 'refunding a payment that can no longer buy its purpose');
-      // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed.
+      // Refunded in full already (a cancelled game refunds its entries itself): nothing more is owed. One
+      // only authorized (issue #45) is released instead (deps.refund does).
       await deps.refund({ paymentId: payment.paymentId, idempotencyKey: `refund-unusable-${payment.paymentId}` });
     },
     metadata: (payment: Payment) => ({
@@ -71,6 +72,11 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
     },
     async paymentFailed() {
       // Nothing was bought: a rental's hold expires by itself, an entry was never taken.
+    },
+    async paymentAuthorized(payment) {
+      // Issue #45: only an entry is ever held; it joins as held, as a charged one joins.
+      const { purpose } = payment;
+      if (purpose.kind === 'entry') return entry.succeeded({ ...payment, purpose });
     },
   };
 }

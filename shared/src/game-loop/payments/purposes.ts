@@ -7,7 +7,7 @@
 import type { NoShowBan } from '../../domain/users/reliability';
 import type { CommandDoor } from '../../infra/commands/command-door';
 import type { EventMetadata } from '../../infra/eventstore/port';
-import type { Payment, PaymentPurpose, PaymentWebhookEvent } from '../../infra/payments/port';
+import type { CaptureMethod, Payment, PaymentPurpose, PaymentWebhookEvent } from '../../infra/payments/port';
 
 export type PurposeKind = PaymentPurpose['kind'];
 export type PurposeOf<Kind extends PurposeKind> = Extract<PaymentPurpose, { kind: Kind }>;
@@ -23,6 +23,8 @@ export interface PricedPurpose {
   purpose: PaymentPurpose;
   /** How many payments this payer has made for this purpose before: a new round is a new payment. */
   round?: number;
+  /** Issue #45: `manual` when the payment is only authorized now and charged when its game is on. */
+  capture?: CaptureMethod;
 }
 
 export interface PaymentPurposes {
@@ -32,6 +34,8 @@ export interface PaymentPurposes {
   paymentSucceeded(payment: Payment, event: PaymentWebhookEvent): Promise<void>;
   /** The payment was declined. */
   paymentFailed(payment: Payment, event: PaymentWebhookEvent): Promise<void>;
+  /** Issue #45: the payment was authorized, not charged (no money yet, nothing in the ledger): complete what it holds. */
+  paymentAuthorized(payment: Payment, event: PaymentWebhookEvent): Promise<void>;
 }
 
 /** A payment for a purpose of this kind. */

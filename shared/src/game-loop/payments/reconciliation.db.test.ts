@@ -62,6 +62,30 @@ describe('payment reconciliation', () => {
   const deliver = (payload: string) =>
     inbox.receive(Buffer.from(payload), signWebhook(payload, processor.signingSecret));
 
+  it('completes an authorization whose webhook and client were lost, moving no money, then books its capture (issue #45)', async () => {
+    serial += 1;
+    const created = await processor.createPayment(
+      paymentRequest({
+        amountCents: 900,
+        payerId: `player-${serial}`,
+        idempotencyKey: `k-${serial}`,
+        capture: 'manual',
+      }),
+    );
+    await processor.confirm(created.clientSecret, card);
+    const { paymentId } = created;
+    const run = await reconciliation.run();
+    expect(run.differences).toEqual([]);
+    expect(bought).toEqual([paymentId]);
+    expect(await ledgerTypes(paymentId)).toEqual([]);
+    // Watched while held; captured with its webhook lost, the next run books it once.
+    await processor.capturePayment(paymentId, `capture-${paymentId}`);
+    const later = await reconciliation.run();
+    expect(later.differences).toEqual([expect.objectContaining({ paymentId, kind: 'payment_not_applied' })]);
+    expect(await ledgerTypes(paymentId)).toEqual(['PaymentDifferenceFound', 'PaymentReceived']);
+    expect((await reconciliation.run()).differences).toEqual([]);
+  });
+
   it('applies a succeeded payment whose webhook and client were both lost, once, and tells an admin', async () => {
     const paymentId = await pay(1500);
     expect(await ledgerTypes(paymentId)).toEqual([]);

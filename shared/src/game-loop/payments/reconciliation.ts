@@ -66,6 +66,8 @@ export interface ReconciliationDependencies {
   inbox: {
     applySucceededPayment(payment: Payment, causeId: string): Promise<void>;
     applyRefunds(payment: Payment, refunds: Refund[], causeId: string): Promise<void>;
+    /** Issue #45: what an authorization's lost webhook would have done (a held entry's join). */
+    applyAuthorizedPayment(payment: Payment, causeId: string): Promise<void>;
   };
   now: () => Date;
   /**
@@ -134,6 +136,7 @@ export class Reconciliation {
         if (listed.created * 1000 > settledBefore) return run;
         run.differences.push(...(await this.reconcile(listed.payment)));
         run.checked += 1;
+        await this.completeAuthorized(listed.payment);
         if (listed.payment.status !== 'succeeded') await this.watch(listed.payment.paymentId, listed.created);
         cursor = listed.cursor;
         // Kept after each payment: a run cut short starts again where it was, and a payment looked at
@@ -165,11 +168,13 @@ export class Reconciliation {
     );
     for (const { payment_id: paymentId } of rows) {
       const payment = await this.deps.processor.retrievePayment(paymentId);
+      if (payment) await this.completeAuthorized(payment);
       if (payment?.status === 'succeeded') {
         run.differences.push(...(await this.reconcile(payment)));
         run.checked += 1;
       }
-      if (!payment || payment.status === 'succeeded')
+      // A released hold (issue #45) can never succeed any more: it is watched no longer either.
+      if (!payment || payment.status === 'succeeded' || payment.status === 'canceled')
         await this.deps.pool.query('DELETE FROM payment_reconciliation_watch WHERE payment_id = $1', [paymentId]);
       else
         await this.deps.pool.query('UPDATE payment_reconciliation_watch SET looked_at = $2 WHERE payment_id = $1', [
@@ -177,6 +182,16 @@ export class Reconciliation {
           now,
         ]);
     }
+  }
+
+  /**
+   * Issue #45: an authorized payment is no money yet (nothing to compare), but what it holds may have
+   * been lost with its webhook and its client (a held entry never joined): that is completed, as its
+   * webhook would have (idempotent: a join already made changes nothing). Watched until captured or released.
+   */
+  private async completeAuthorized(payment: Payment): Promise<void> {
+    if (payment.status === 'requires_capture')
+      await this.deps.inbox.applyAuthorizedPayment(payment, `reconcile-${payment.paymentId}`);
   }
 
   /** Compares one payment with its ledger stream, records what differs and applies what the ledger missed. */
@@ -247,9 +262,10 @@ export function differencesOf(payment: Payment, ledger: LedgerState): Difference
     ledgerAmountCents: ledger.recorded ? ledger.amountCents : null,
     ledgerRefundedCents: ledger.recorded ? ledger.refundedCents : 0,
   };
-  if (payment.status === 'failed')
+  // Issue #45: a released hold moved no money, as a declined payment did not.
+  if (payment.status === 'failed' || payment.status === 'canceled')
     return ledger.recorded ? [{ ...figures, kind: 'failed_payment_in_ledger', resolution: 'needs_attention' }] : [];
-  // Not money yet (the payer never confirmed): nothing to compare.
+  // Not money yet (the payer never confirmed, or it is only authorized): nothing to compare.
   if (payment.status !== 'succeeded') return [];
   if (!ledger.recorded) return [{ ...figures, kind: 'payment_not_applied', resolution: 'applied' }];
   if (ledger.amountCents !== payment.amountCents || ledger.receiverId !== payment.receiverId)

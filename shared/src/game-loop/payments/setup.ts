@@ -39,6 +39,14 @@ export interface Payments {
    * refunded in full already owes nothing more: that answers false instead of failing.
    */
   refund(input: RefundInput): Promise<boolean>;
+  /**
+   * Issue #45: held entries. `capture` charges an authorized payment, once per key, and records it in
+   * the ledger at once (its webhook may come later, or twice); `release` cancels a hold, once per key,
+   * and records nothing (no money moved). Either answers what became of the payment: a payment
+   * released already cannot be captured (`released`), one captured already cannot be released
+   * (`captured`); neither throws then, so a retried job never loops on it.
+   */
+  holds: HeldPayments;
   /** Runs reconciliation as a repeating job (the command API's process): what it applies books and joins. */
   startReconciling(everyMinutes: number): Promise<void>;
   /**
@@ -48,6 +56,11 @@ export interface Payments {
    */
   startDeliveringWebhooks(): void;
   close(): Promise<void>;
+}
+
+export interface HeldPayments {
+  capture(paymentId: string, idempotencyKey: string): Promise<'captured' | 'released'>;
+  release(paymentId: string, idempotencyKey: string): Promise<'captured' | 'released'>;
 }
 
 export interface PaymentsOptions {
@@ -131,11 +144,41 @@ async function withReconciliation(
     graceMs: options.reconcileGraceMs ?? 10 * 60_000,
     logger: options.logger,
   });
+  const holds: HeldPayments = {
+    async capture(paymentId, idempotencyKey) {
+      try {
+        const payment = await processor.capturePayment(paymentId, idempotencyKey);
+        await inbox.recordCapture(payment, `capture-${idempotencyKey}`);
+        return 'captured';
+      } catch (error) {
+        if (!(error instanceof PaymentRefused && error.code === 'payment_not_capturable')) throw error;
+        options.logger.warn({ paymentId }, 'a held payment to capture was released already');
+        return 'released';
+      }
+    },
+    async release(paymentId, idempotencyKey) {
+      try {
+        await processor.cancelPayment(paymentId, idempotencyKey);
+        return 'released';
+      } catch (error) {
+        if (!(error instanceof PaymentRefused && error.code === 'payment_not_cancelable')) throw error;
+        options.logger.warn({ paymentId }, 'a held payment to release was captured already');
+        return 'captured';
+      }
+    },
+  };
   const refund = async (input: RefundInput): Promise<boolean> => {
     let refunded = true;
     try {
       await processor.refund(input);
     } catch (error) {
+      // Issue #45: an entry only authorized (a removal's, a deleted account's) is released instead.
+      if (error instanceof PaymentRefused && error.code === 'payment_not_succeeded') {
+        const held = await processor.retrievePayment(input.paymentId);
+        if (held?.status === 'requires_capture') await holds.release(input.paymentId, input.idempotencyKey);
+        // Released (now or before): nothing was charged, so nothing is owed.
+        if (held?.status === 'requires_capture' || held?.status === 'canceled') return false;
+      }
       if (!(error instanceof PaymentRefused && error.code === 'nothing_to_refund')) throw error;
       refunded = false;
     }
@@ -157,6 +200,7 @@ async function withReconciliation(
     inbox,
     reconciliation,
     refund,
+    holds,
     async startReconciling(everyMinutes) {
       const backend = selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
       reconciling ??= await startReconciling(reconciliation, { backend, everyMinutes, logger: options.logger });

@@ -14,7 +14,10 @@ const ANOTHER_PURPOSE: Record<PurposeKind, string> = {
   entry: "This payment was not made for a game's entry fee.",
 };
 
-/** The payment, succeeded, for a purpose of this kind; otherwise a 4xx ApiError a person can act on. */
+/**
+ * The payment, succeeded, for a purpose of this kind; otherwise a 4xx ApiError a person can act on. An
+ * entry may also be only authorized (`requires_capture`, issue #45): it is held until the game is on.
+ */
 async function succeededPaymentFor<Kind extends PurposeKind>(
   processor: PaymentProcessor,
   paymentId: string,
@@ -22,7 +25,8 @@ async function succeededPaymentFor<Kind extends PurposeKind>(
 ): Promise<PaymentFor<Kind>> {
   const payment = await processor.retrievePayment(paymentId);
   if (!payment) throw new ApiError(404, 'payment_not_found', 'There is no payment with this id.');
-  if (payment.status !== 'succeeded')
+  const paying = payment.status === 'succeeded' || (kind === 'entry' && payment.status === 'requires_capture');
+  if (!paying)
     throw new ApiError(409, 'payment_not_succeeded', 'This payment has not gone through. Pay first, then try again.');
   if (payment.purpose.kind !== kind) throw new ApiError(422, 'payment_for_another_purpose', ANOTHER_PURPOSE[kind]);
   return payment as PaymentFor<Kind>;
@@ -31,10 +35,16 @@ async function succeededPaymentFor<Kind extends PurposeKind>(
 /** A succeeded payment as a decider takes it: who paid how much, for which hold or game. */
 export function verified(payment: PaymentFor<'rental'>): VerifiedRentalPayment;
 export function verified(payment: PaymentFor<'entry'>): VerifiedEntryPayment;
-export function verified({ paymentId, payerId, amountCents, purpose }: PaymentFor<PurposeKind>) {
-  return purpose.kind === 'rental'
-    ? { paymentId, payerId, amountCents, holdId: purpose.holdId }
-    : { paymentId, payerId, amountCents, gameId: purpose.gameId };
+export function verified({ paymentId, payerId, amountCents, purpose, status }: PaymentFor<PurposeKind>) {
+  if (purpose.kind === 'rental') return { paymentId, payerId, amountCents, holdId: purpose.holdId };
+  // Issue #45: an entry only authorized joins as held, charged when the game is on.
+  return {
+    paymentId,
+    payerId,
+    amountCents,
+    gameId: purpose.gameId,
+    ...(status === 'requires_capture' ? { held: true } : {}),
+  };
 }
 
 /** A rental payment as add-game may book with it: succeeded, for a rental. */
@@ -45,7 +55,7 @@ export async function verifyRentalPayment(
   return verified(await succeededPaymentFor(processor, paymentId, 'rental'));
 }
 
-/** An entry payment as join-game may join with it: succeeded, for an entry. */
+/** An entry payment as join-game may join with it: succeeded (or, issue #45, authorized), for an entry. */
 export async function verifyEntryPayment(
   processor: PaymentProcessor,
   paymentId: string,

@@ -155,6 +155,18 @@ export class WebhookInbox {
     await this.deps.purposes.paymentSucceeded(payment, event);
   }
 
+  /** Issue #45: completes what an authorized payment holds, as its webhook would (reconciliation's way in); no money, so no ledger entry. */
+  async applyAuthorizedPayment(payment: Payment, causeId: string): Promise<void> {
+    await this.deps.purposes.paymentAuthorized(payment, {
+      eventId: causeId,
+      type: 'payment_intent.amount_capturable_updated',
+      created: Math.floor(Date.now() / 1000),
+      payment,
+      refunds: [],
+      destinationAccount: null,
+    });
+  }
+
   /**
    * Records refunds of a payment, the payment first: a refund may be known before the payment's own
    * success reached the ledger (its webhook late or lost). Idempotent per refund id.
@@ -202,6 +214,8 @@ export class WebhookInbox {
     }
     // A success the processor does not hold (yet) is no money: reconciliation compares it again later.
     if (event.type === 'payment_intent.succeeded' && known.status !== 'succeeded') return null;
+    // Issue #45: an authorization no longer standing (captured or released since) holds nothing now.
+    if (event.type === 'payment_intent.amount_capturable_updated' && known.status !== 'requires_capture') return null;
     await this.handle({ ...event, payment: known });
     return null;
   }
@@ -229,6 +243,14 @@ export class WebhookInbox {
       case 'payment_intent.payment_failed':
         await this.deps.purposes.paymentFailed(event.payment, event);
         return;
+      // Issue #45: an authorization moves no money, so the ledger records nothing until its capture
+      // (`payment_intent.succeeded`); what it holds (a held entry) is completed as a success would be.
+      case 'payment_intent.amount_capturable_updated':
+        await this.deps.purposes.paymentAuthorized(event.payment, event);
+        return;
+      // A released hold moved no money either: the game's stream says why it was released.
+      case 'payment_intent.canceled':
+        return;
       case 'charge.refunded': {
         // The charge carries the whole payment, so a refund arriving before the success it follows is recorded whole.
         const listed = event.refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
@@ -241,6 +263,11 @@ export class WebhookInbox {
         return;
       }
     }
+  }
+
+  /** Issue #45: records a captured payment at once, as its `payment_intent.succeeded` will (idempotent per payment). */
+  recordCapture(payment: Payment, causeId: string) {
+    return this.recordPayment(payment, causeId);
   }
 
   private recordPayment(payment: Payment, causeId: string) {

@@ -293,5 +293,135 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       });
       expect(processor.verifyWebhook(body, harness.sign(body)).ok).toBe(true);
     });
+
+    describe('held payments (manual capture, issue #45)', () => {
+      const heldPayment = async (amountCents = 3000) => {
+        const created = await processor.createPayment(newPayment({ amountCents, capture: 'manual' }));
+        await harness.pay(created.clientSecret);
+        return created;
+      };
+      const eventsOf = async (paymentId: string) =>
+        (await harness.sentWebhooks())
+          .filter((body) => body.includes(paymentId))
+          .map((body) => {
+            const verified = processor.verifyWebhook(body, harness.sign(body));
+            if (!verified.ok) throw new Error(verified.reason);
+            if (verified.event.type === 'account.updated' || verified.event.type === 'ignored')
+              throw new Error(`a payment webhook read as ${verified.event.type}`);
+            return verified.event;
+          });
+
+      it('authorizes without charging: requires_capture, reported by amount_capturable_updated, nothing to refund', async () => {
+        const held = await heldPayment();
+        expect(await processor.retrievePayment(held.paymentId)).toMatchObject({
+          status: 'requires_capture',
+          amountCents: 3000,
+          refundedCents: 0,
+          captureMethod: 'manual',
+        });
+        const events = await eventsOf(held.paymentId);
+        expect(events.map((event) => event.type)).toEqual(['payment_intent.amount_capturable_updated']);
+        expect(events[0]!.payment).toMatchObject({ status: 'requires_capture', amountCents: 3000 });
+        expect(
+          (await refusal(processor.refund({ paymentId: held.paymentId, idempotencyKey: randomUUID() }))).code,
+        ).toBe('payment_not_succeeded');
+      });
+
+      it('captures in full, once however often and concurrently asked, then refuses to cancel', async () => {
+        const held = await heldPayment(3000);
+        const key = `capture-${held.paymentId}`;
+        const captured = await Promise.all([
+          processor.capturePayment(held.paymentId, key),
+          processor.capturePayment(held.paymentId, key),
+          processor.capturePayment(held.paymentId, `${key}-retry`),
+        ]);
+        for (const payment of captured) expect(payment).toMatchObject({ status: 'succeeded', amountCents: 3000 });
+        expect(await processor.capturePayment(held.paymentId, key)).toMatchObject({ status: 'succeeded' });
+        const events = await eventsOf(held.paymentId);
+        expect(events.map((event) => event.type)).toEqual([
+          'payment_intent.amount_capturable_updated',
+          'payment_intent.succeeded',
+        ]);
+        expect(events[1]!.payment).toMatchObject({ status: 'succeeded', amountCents: 3000 });
+        const refused = await refusal(processor.cancelPayment(held.paymentId, randomUUID()));
+        expect(refused.code).toBe('payment_not_cancelable');
+        expect(refused.message).toMatch(/refund/);
+        // A captured payment is money like any other: it refunds in part.
+        expect(
+          await processor.refund({ paymentId: held.paymentId, amountCents: 1000, idempotencyKey: randomUUID() }),
+        ).toMatchObject({ amountCents: 1000 });
+      });
+
+      it('cancels a hold once, reported by payment_intent.canceled; it can then never be captured', async () => {
+        const held = await heldPayment();
+        const key = `cancel-${held.paymentId}`;
+        const [first, again] = await Promise.all([
+          processor.cancelPayment(held.paymentId, key),
+          processor.cancelPayment(held.paymentId, key),
+        ]);
+        expect([first.status, again.status]).toEqual(['canceled', 'canceled']);
+        expect(await processor.cancelPayment(held.paymentId, `${key}-retry`)).toMatchObject({ status: 'canceled' });
+        expect((await refusal(processor.capturePayment(held.paymentId, randomUUID()))).code).toBe(
+          'payment_not_capturable',
+        );
+        expect((await eventsOf(held.paymentId)).map((event) => event.type)).toEqual([
+          'payment_intent.amount_capturable_updated',
+          'payment_intent.canceled',
+        ]);
+        expect(await processor.retrievePayment(held.paymentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
+      });
+
+      it('refuses to capture a payment that was never authorized, or one charged at once', async () => {
+        const unconfirmed = await processor.createPayment(newPayment({ capture: 'manual' }));
+        expect((await refusal(processor.capturePayment(unconfirmed.paymentId, randomUUID()))).code).toBe(
+          'payment_not_capturable',
+        );
+        const paid = await paidPayment();
+        expect(await processor.capturePayment(paid.paymentId, randomUUID())).toMatchObject({ status: 'succeeded' });
+        expect((await refusal(processor.capturePayment('pi_unknown', randomUUID()))).code).toBe('payment_not_found');
+      });
+
+      it('a key captures or cancels one payment: reused for another, it is refused', async () => {
+        const held = await heldPayment();
+        const other = await heldPayment();
+        const key = `capture-${randomUUID()}`;
+        await processor.capturePayment(held.paymentId, key);
+        expect((await refusal(processor.capturePayment(other.paymentId, key))).code).toBe('idempotency_key_reused');
+      });
+
+      it('keeps the capture method in its idempotency: the same key for a payment charged at once is refused', async () => {
+        const input = newPayment({ capture: 'manual' });
+        await processor.createPayment(input);
+        const { capture: _manual, ...automatic } = input;
+        expect((await refusal(processor.createPayment(automatic))).code).toBe('idempotency_key_reused');
+      });
+
+      it("sends Stripe's own objects for holds", async () => {
+        const captured = await heldPayment();
+        await processor.capturePayment(captured.paymentId, randomUUID());
+        const released = await heldPayment();
+        await processor.cancelPayment(released.paymentId, randomUUID());
+        const bodies = (await harness.sentWebhooks()).filter(
+          (body) => body.includes(captured.paymentId) || body.includes(released.paymentId),
+        );
+        for (const body of bodies) expect(stripeEventProblems(body)).toEqual([]);
+        const objects = bodies.map(
+          (body) => JSON.parse(body) as { type: string; data: { object: Record<string, unknown> } },
+        );
+        expect(
+          objects.find((event) => event.type === 'payment_intent.amount_capturable_updated')!.data.object,
+        ).toMatchObject({
+          status: 'requires_capture',
+          capture_method: 'manual',
+          amount_capturable: 3000,
+          amount_received: 0,
+        });
+        expect(objects.find((event) => event.type === 'payment_intent.canceled')!.data.object).toMatchObject({
+          id: released.paymentId,
+          status: 'canceled',
+          amount_received: 0,
+        });
+      });
+    });
   });
 }

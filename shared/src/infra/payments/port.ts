@@ -9,7 +9,16 @@ import type { PaymentPurpose } from '../../contract/payments';
 /** What a payment buys (the contract's shape); the server prices it and later checks the payment against it. */
 export type { PaymentPurpose };
 
-export type PaymentStatus = 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+/**
+ * Stripe's states, as the port reads them: a payment created with manual capture stops at
+ * `requires_capture` once the card is authorized (no money has moved), then is captured (`succeeded`)
+ * or cancelled (`canceled`, the hold released). A failed attempt reads `failed`.
+ */
+export type PaymentStatus =
+  'requires_confirmation' | 'requires_action' | 'requires_capture' | 'succeeded' | 'failed' | 'canceled';
+
+/** `automatic`: charged when confirmed; `manual`: only authorized when confirmed, charged by `capturePayment`. */
+export type CaptureMethod = 'automatic' | 'manual';
 
 export interface CreatePaymentInput {
   amountCents: number;
@@ -20,6 +29,8 @@ export interface CreatePaymentInput {
   receiverId: string;
   /** The same key returns the same payment; a key reused for a different payment is refused. */
   idempotencyKey: string;
+  /** Absent: `automatic` (charged at once). `manual`: the card is only authorized until captured (issue #45). */
+  capture?: CaptureMethod;
 }
 
 export interface CreatedPayment {
@@ -41,6 +52,8 @@ export interface Payment {
   refundedCents: number;
   /** Why the last attempt failed, in words a payer can act on; null otherwise. */
   failureMessage: string | null;
+  /** How it is charged (issue #45); absent: `automatic`. */
+  captureMethod?: CaptureMethod;
 }
 
 export interface RefundInput {
@@ -67,7 +80,9 @@ export class PaymentRefused extends Error {
       | 'refund_exceeds_payment'
       | 'nothing_to_refund'
       | 'invalid_amount'
-      | 'idempotency_key_reused',
+      | 'idempotency_key_reused'
+      | 'payment_not_capturable'
+      | 'payment_not_cancelable',
     message: string,
   ) {
     super(message);
@@ -78,6 +93,9 @@ export const PAYMENT_WEBHOOK_TYPES = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'charge.refunded',
+  // Issue #45: a manual-capture payment's card was authorized (it now `requires_capture`), or its hold released.
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.canceled',
 ] as const;
 export type PaymentWebhookType = (typeof PAYMENT_WEBHOOK_TYPES)[number];
 
@@ -148,6 +166,18 @@ export interface PaymentProcessor {
   retrievePayment(paymentId: string): Promise<Payment | null>;
   /** Refuses (PaymentRefused) a payment that has not succeeded, or more than is left of it. */
   refund(input: RefundInput): Promise<Refund>;
+  /**
+   * Charges an authorized (`requires_capture`) payment in full: it then `succeeded`, reported by
+   * `payment_intent.succeeded`. Capturing one captured already answers it as it is; a cancelled or
+   * never-authorized one is refused (`payment_not_capturable`).
+   */
+  capturePayment(paymentId: string, idempotencyKey: string): Promise<Payment>;
+  /**
+   * Releases a payment that has not been charged (an authorization, or one never confirmed): it is then
+   * `canceled`, reported by `payment_intent.canceled`. Cancelling one cancelled already answers it as it
+   * is; a succeeded (captured) one is refused (`payment_not_cancelable`): refund it instead.
+   */
+  cancelPayment(paymentId: string, idempotencyKey: string): Promise<Payment>;
   /** Every refund of a payment so far, oldest first (Stripe's `charge.refunded` payload no longer lists them). */
   listRefunds(paymentId: string): Promise<Refund[]>;
   /** Checks the signature of the raw body before reading anything from it, then that it is of this processor's mode (test or live). */

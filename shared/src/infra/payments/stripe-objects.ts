@@ -28,7 +28,8 @@ function intentStatus(status: PaymentStatus): Stripe.PaymentIntent.Status {
 }
 
 /** Whether the payment was attempted (it then has a charge), i.e. confirmed with a card. */
-const attempted = (status: PaymentStatus) => status === 'succeeded' || status === 'failed';
+const attempted = (status: PaymentStatus) =>
+  status === 'succeeded' || status === 'failed' || status === 'requires_capture';
 
 export function stripePaymentIntent({ payment, created, destinationAccount }: StripePaymentFacts) {
   return {
@@ -36,14 +37,16 @@ export function stripePaymentIntent({ payment, created, destinationAccount }: St
     object: 'payment_intent',
     allowed_payment_method_types: null,
     amount: payment.amountCents,
-    amount_capturable: 0,
+    // An authorized payment (issue #45) may be captured in full; nothing else may.
+    amount_capturable: payment.status === 'requires_capture' ? payment.amountCents : 0,
     amount_received: payment.status === 'succeeded' ? payment.amountCents : 0,
     application: null,
     application_fee_amount: payment.feeCents,
     automatic_payment_methods: null,
     canceled_at: null,
-    cancellation_reason: null,
-    capture_method: 'automatic',
+    // The port cancels only what the app asked to release (a hold of a leaver or of a cancelled game).
+    cancellation_reason: payment.status === 'canceled' ? 'requested_by_customer' : null,
+    capture_method: payment.captureMethod ?? 'automatic',
     // The client secret is left out of webhooks, as Stripe leaves it out of every server-side read.
     client_secret: null,
     confirmation_method: 'automatic',
@@ -111,6 +114,7 @@ export function stripeCharge(facts: StripePaymentFacts, refunds: DatedRefund[]) 
     object: 'charge',
     amount: payment.amountCents,
     amount_captured: succeeded ? payment.amountCents : 0,
+    // An authorized charge is paid (the card holds the money) but not captured.
     amount_refunded: payment.refundedCents,
     application: null,
     application_fee: null,
@@ -132,7 +136,7 @@ export function stripeCharge(facts: StripePaymentFacts, refunds: DatedRefund[]) 
     metadata: paymentMetadata(payment),
     on_behalf_of: null,
     outcome: null,
-    paid: succeeded,
+    paid: succeeded || payment.status === 'requires_capture',
     payment_intent: payment.paymentId,
     payment_method: null,
     payment_method_details: null,
@@ -190,11 +194,17 @@ export function stripeEvent(facts: StripeEventFacts): Stripe.Event {
       } satisfies Stripe.ChargeRefundedEvent;
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
+    case 'payment_intent.amount_capturable_updated':
+    case 'payment_intent.canceled':
       return {
         ...envelope(facts),
         type: facts.type,
         data: { object: stripePaymentIntent(facts) },
-      } satisfies Stripe.PaymentIntentSucceededEvent | Stripe.PaymentIntentPaymentFailedEvent;
+      } satisfies
+        | Stripe.PaymentIntentSucceededEvent
+        | Stripe.PaymentIntentPaymentFailedEvent
+        | Stripe.PaymentIntentAmountCapturableUpdatedEvent
+        | Stripe.PaymentIntentCanceledEvent;
   }
 }
 

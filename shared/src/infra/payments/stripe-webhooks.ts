@@ -64,6 +64,8 @@ const paymentObjectSchema = z.object({
   currency: z.string(),
   status: stripeStatusSchema,
   application_fee_amount: z.number().int().nullable().optional(),
+  /** Only on a payment intent: `manual` for a payment held until captured (issue #45). */
+  capture_method: z.string().optional(),
   last_payment_error: z.object({ message: z.string().optional() }).nullable().optional(),
   metadata: metadataSchema,
   transfer_data: z
@@ -97,20 +99,20 @@ const eventSchema = z.discriminatedUnion('type', [
   z.object({ ...envelope, type: z.literal('account.updated'), data: z.object({ object: accountObjectSchema }) }),
 ]);
 
-/** Stripe's statuses in the port's four: a payment waiting for a (new) card failed if its last attempt failed. */
+/** Stripe's statuses in the port's: a payment waiting for a (new) card failed if its last attempt failed. */
 export function paymentStatusOf(status: string, lastError: unknown): PaymentStatus {
   switch (status) {
     case 'succeeded':
     case 'failed':
     case 'requires_confirmation':
     case 'requires_action':
-      return status;
+    case 'requires_capture':
     case 'canceled':
-      return 'failed';
+      return status;
     case 'requires_payment_method':
       return lastError ? 'failed' : 'requires_confirmation';
     default:
-      // processing, requires_capture, pending, and any state Stripe adds later: under way, not yet decided.
+      // processing, pending, and any state Stripe adds later: under way, not yet decided.
       return 'requires_action';
   }
 }
@@ -242,6 +244,7 @@ export function verifyStripeWebhook(
     feeCents: object.application_fee_amount ?? 0,
     refundedCents: object.amount_refunded ?? 0,
     failureMessage: object.last_payment_error ? (object.last_payment_error.message ?? 'The payment failed.') : null,
+    ...(object.capture_method === 'manual' ? { captureMethod: 'manual' as const } : {}),
   };
   const refunds = (object.refunds?.data ?? []).map((refund) => ({
     refundId: refund.id,

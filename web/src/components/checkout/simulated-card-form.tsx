@@ -41,7 +41,8 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
   useEffect(() => cardNumber.current?.focus(), []);
 
   const settle = (attempt: PaymentAttempt) => {
-    if (attempt.status === 'succeeded') {
+    // An authorized entry (issue #45) is held until its game is on: the join takes it as paid.
+    if (attempt.status === 'succeeded' || attempt.status === 'requires_capture') {
       onSucceeded(attempt.paymentId);
       return;
     }

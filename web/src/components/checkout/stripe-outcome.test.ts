@@ -9,6 +9,13 @@ describe('stripeOutcome', () => {
     });
   });
 
+  it('hands over an authorized payment (an entry held until its game is on, issue #45) as paid', () => {
+    expect(stripeOutcome({ paymentIntent: { id: 'pi_456', status: 'requires_capture' } })).toEqual({
+      kind: 'succeeded',
+      paymentId: 'pi_456',
+    });
+  });
+
   it("shows a card's decline as Stripe words it for the payer, and hides other errors' internals", () => {
     expect(stripeOutcome({ error: { type: 'card_error', message: 'Your card has insufficient funds.' } })).toEqual({
       kind: 'failed',

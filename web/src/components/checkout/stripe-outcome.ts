@@ -17,7 +17,9 @@ export function stripeOutcome(result: ConfirmResult): StripeOutcome {
     return { kind: 'failed', message: (forPayer && result.error.message) || NOT_SENT };
   }
   const intent = result.paymentIntent;
-  if (intent?.status === 'succeeded') return { kind: 'succeeded', paymentId: intent.id };
+  // An authorized entry (issue #45, manual capture) is held until its game is on: paid as far as the join goes.
+  if (intent?.status === 'succeeded' || intent?.status === 'requires_capture')
+    return { kind: 'succeeded', paymentId: intent.id };
   // The bank has not answered yet: the server completes the purchase from Stripe's webhook when it does.
   if (intent?.status === 'processing') return { kind: 'processing' };
   return { kind: 'failed', message: 'The payment was not completed. Try again or use another card.' };

@@ -3,12 +3,13 @@ import type { GameEvent } from '../events';
 import { stillScheduled } from '../guards';
 import { DECISION_TIME_NOT_REACHED } from '../messages';
 import { cancellation } from '../policies/cancellation';
+import { chargeHeldEntries } from '../policies/held-entries';
 import { minimumDecisionAt, rentalRefundApplies } from '../rules';
 import type { GameState } from '../state';
 
 /**
  * The decision-time check: a game with fewer team players plus sideline than its minimum cancels
- * itself, every entry refunded in full and the rental as the field's window says of a captain who
+ * itself, every entry refunded in full (or, held, released) and the rental as the field's window says of a captain who
  * cancelled at the decision time. It counts the members as they were at the decision time, so a late
  * run, a run again, or a removal or cancellation after that time changes nothing.
  */
@@ -20,7 +21,8 @@ export function checkMinimumPlayers(state: GameState, context: DecisionContext):
     throw new DomainError('conflict', 'decision_time_not_reached', DECISION_TIME_NOT_REACHED);
   }
   const members = game.membersAtDecision ?? game.participants.length;
-  if (members >= game.details.minPlayers) return [];
+  // The game is on: the entries only authorized until now are charged (issue #45).
+  if (members >= game.details.minPlayers) return chargeHeldEntries(game, context.now.toISOString());
   const { startDate, cancellationWindowHours } = game.details;
   return [
     cancellation(game, context, {

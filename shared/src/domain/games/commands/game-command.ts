@@ -13,6 +13,8 @@ export interface VerifiedEntryPayment {
   payerId: string;
   amountCents: number;
   gameId: string;
+  /** Issue #45: only authorized (`requires_capture`), charged when the game is on; absent: charged. */
+  held?: boolean;
 }
 
 /**

@@ -20,6 +20,7 @@ import { paymentUsed, standingEntry } from '../queries';
 import { evolve, type ScheduledGame } from '../state';
 import type { Decide, VerifiedEntryPayment } from './game-command';
 import { moveOnce } from './move-player';
+import { chargeHeldEntries, decisionPassed } from '../policies/held-entries';
 
 function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: VerifiedEntryPayment | null): void {
   const price = game.details.priceCents;
@@ -73,12 +74,27 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   }
   if (!held) refuseBadEntryPayment(game, command.playerId, payment);
   const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
+  // Issue #45: a new entry only authorized is held until the game is on.
+  const authorizedOnly = !held && paymentId !== null && payment?.held === true;
   const joined: GameEvent = {
     type: 'PlayerJoined',
-    data: { gameId: game.details.gameId, playerId: command.playerId, username: command.username, paymentId, at },
+    data: {
+      gameId: game.details.gameId,
+      playerId: command.playerId,
+      username: command.username,
+      paymentId,
+      at,
+      ...(authorizedOnly ? { held: true } : {}),
+    },
   };
-  if (command.team === 0) return [joined];
-  // The move onto a team is decided on the game as the join leaves it.
   const afterJoin = evolve(game, joined) as ScheduledGame;
-  return [joined, ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at)];
+  // A hold joining once the decision has passed is charged at once: the game is on.
+  const charged = authorizedOnly && decisionPassed(game.details, context.now) ? chargeHeldEntries(afterJoin, at) : [];
+  if (command.team === 0) return [joined, ...charged];
+  // The move onto a team is decided on the game as the join leaves it.
+  return [
+    joined,
+    ...charged,
+    ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at),
+  ];
 };

@@ -3,6 +3,7 @@ import { member, refuseUnlessOpen } from '../guards';
 import { LEAVE_FOR_YOURSELF } from '../messages';
 import { secondsOnPitch } from '../rules';
 import type { Decide } from './game-command';
+import { releaseHoldOfLeaver } from '../policies/held-entries';
 
 export const leaveGame: Decide<'LeaveGame'> = (command, state, context) => {
   const game = refuseUnlessOpen(state, context.now);
@@ -15,5 +16,7 @@ export const leaveGame: Decide<'LeaveGame'> = (command, state, context) => {
       type: 'PlayerLeft',
       data: { gameId: game.details.gameId, playerId: leaver.playerId, at: context.now.toISOString(), playedSeconds },
     },
+    // Issue #45: an entry only authorized is released at once, uncharged.
+    ...releaseHoldOfLeaver(game, leaver.playerId, context.now.toISOString()),
   ];
 };

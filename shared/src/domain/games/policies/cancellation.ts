@@ -2,10 +2,13 @@ import type { DecisionContext } from '../../decider';
 import type { GameCancellationReason, GameEvent } from '../events';
 import type { KnownGame } from '../state';
 
-/** Every paid entry still held, refunded in full when the game is cancelled: members' and leavers' alike. */
-function entryRefundsOf(game: KnownGame): Array<{ playerId: string; paymentId: string }> {
+/**
+ * Every paid entry still the player's, refunded in full when the game is cancelled: members' and
+ * leavers' alike; one only authorized (issue #45) is released instead, never refunded.
+ */
+function entryRefundsOf(game: KnownGame, held: boolean): Array<{ playerId: string; paymentId: string }> {
   return game.paidEntries
-    .filter((entry) => !entry.refunded)
+    .filter((entry) => !entry.refunded && Boolean(entry.held) === held)
     .map(({ playerId, paymentId }) => ({ playerId, paymentId }));
 }
 
@@ -19,6 +22,7 @@ export function cancellation(
   decided: { cancelledBy: string; rentalRefunded: boolean; reason?: GameCancellationReason },
 ): GameEvent {
   const { gameId, subFieldId, fieldId, ownerId, subFieldName } = game.details;
+  const released = entryRefundsOf(game, true);
   return {
     type: 'GameCancelled',
     data: {
@@ -32,7 +36,8 @@ export function cancellation(
       rentalRefunded: decided.rentalRefunded,
       rentalPaymentId: game.rentalPaymentId,
       rentalRefundCents: game.details.series ? game.rentalCents : null,
-      entryRefunds: entryRefundsOf(game),
+      entryRefunds: entryRefundsOf(game, false),
+      ...(released.length > 0 ? { releasedEntries: released } : {}),
       ...(decided.reason ? { reason: decided.reason } : {}),
     },
   };

@@ -68,4 +68,20 @@ export const simulatedPaymentMigrations: Migration[] = [
     name: 'payments in the order they were made',
     sql: `CREATE INDEX payments_in_order ON simulated_payments.payments (created_at, payment_id);`,
   },
+  {
+    version: 3,
+    name: 'payments held until captured',
+    sql: `
+      -- Issue #45: 'manual' payments stop at requires_capture once authorized, until captured or cancelled.
+      ALTER TABLE simulated_payments.payments ADD COLUMN capture_method text NOT NULL DEFAULT 'automatic';
+
+      -- A capture or a cancel is made once per key, as Stripe's idempotency keys make it.
+      CREATE TABLE simulated_payments.settlements (
+        idempotency_key text        PRIMARY KEY,
+        payment_id      text        NOT NULL REFERENCES simulated_payments.payments,
+        action          text        NOT NULL CHECK (action IN ('capture', 'cancel')),
+        created_at      timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

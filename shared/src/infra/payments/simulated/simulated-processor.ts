@@ -13,6 +13,7 @@ import { migrate } from '../../db/migrations';
 import { withTransaction, type Queryable } from '../../db/pool';
 import {
   PaymentRefused,
+  type CaptureMethod,
   type ConnectedAccountStatus,
   type CreatePaymentInput,
   type CreatedPayment,
@@ -60,6 +61,7 @@ interface PaymentRow {
   status: PaymentStatus;
   failure_message: string | null;
   refunded_cents: number;
+  capture_method: CaptureMethod;
   created_at: Date;
 }
 
@@ -80,8 +82,13 @@ function toPayment(row: PaymentRow): Payment {
     feeCents: row.fee_cents,
     refundedCents: row.refunded_cents,
     failureMessage: row.failure_message,
+    ...(row.capture_method === 'manual' ? { captureMethod: 'manual' as const } : {}),
   };
 }
+
+/** Where a card that goes through leaves a payment: charged, or only authorized when it is captured by hand. */
+const goesThrough = (row: PaymentRow): PaymentStatus =>
+  row.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
 
 /** A listing cursor: the creation time (PostgreSQL's own text, exact to the microsecond) and id of the last payment seen. */
 const encodeCursor = (createdAt: string, paymentId: string) =>
@@ -202,8 +209,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         name: 'simulated-payments-create',
         text: `WITH created AS (
          INSERT INTO simulated_payments.payments
-           (payment_id, client_secret, idempotency_key, amount_cents, currency, purpose, payer_id, receiver_id, fee_cents, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'requires_confirmation')
+           (payment_id, client_secret, idempotency_key, amount_cents, currency, purpose, payer_id, receiver_id, fee_cents, status, capture_method)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'requires_confirmation', $10)
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING *
        )
        SELECT * FROM created UNION ALL SELECT * FROM simulated_payments.payments WHERE idempotency_key = $3`,
@@ -217,6 +224,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
           input.payerId,
           input.receiverId,
           fee,
+          input.capture ?? 'automatic',
         ],
       });
     // A concurrent create with the same key that commits first is invisible to this statement's
@@ -227,6 +235,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
       row.currency === input.currency &&
       row.payer_id === input.payerId &&
       row.receiver_id === input.receiverId &&
+      row.capture_method === (input.capture ?? 'automatic') &&
       samePurpose(row.purpose, input.purpose);
     if (!same)
       throw new PaymentRefused(
@@ -310,6 +319,69 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     return outcome.refund;
   }
 
+  async capturePayment(paymentId: string, idempotencyKey: string): Promise<Payment> {
+    return this.settle(paymentId, idempotencyKey, 'capture');
+  }
+
+  async cancelPayment(paymentId: string, idempotencyKey: string): Promise<Payment> {
+    return this.settle(paymentId, idempotencyKey, 'cancel');
+  }
+
+  /**
+   * Captures or cancels a payment under its row lock, with the webhook that reports it (issue #45). A
+   * key answers once: again, the payment as it now stands. A payment already where the action leads is
+   * answered as it stands, so a retried job needs no key of the first try.
+   */
+  private async settle(paymentId: string, idempotencyKey: string, action: 'capture' | 'cancel'): Promise<Payment> {
+    const outcome = await withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<PaymentRow>(
+        'SELECT * FROM simulated_payments.payments WHERE payment_id = $1 FOR UPDATE',
+        [paymentId],
+      );
+      const row = rows[0];
+      if (!row) throw new PaymentRefused('payment_not_found', `There is no payment ${paymentId}.`);
+      const earlier = await client.query<{ payment_id: string; action: string }>(
+        'SELECT payment_id, action FROM simulated_payments.settlements WHERE idempotency_key = $1',
+        [idempotencyKey],
+      );
+      const done = earlier.rows[0];
+      if (done && (done.payment_id !== paymentId || done.action !== action))
+        throw new PaymentRefused(
+          'idempotency_key_reused',
+          `This idempotency key was already used to ${done.action} payment ${done.payment_id}.`,
+        );
+      const target: PaymentStatus = action === 'capture' ? 'succeeded' : 'canceled';
+      if (done || row.status === target) return { payment: toPayment(row), event: null };
+      if (action === 'capture' && row.status !== 'requires_capture')
+        throw new PaymentRefused(
+          'payment_not_capturable',
+          `Payment ${paymentId} cannot be captured: it is ${row.status.replace('_', ' ')}, not authorized.`,
+        );
+      if (action === 'cancel' && row.status === 'succeeded')
+        throw new PaymentRefused(
+          'payment_not_cancelable',
+          `Payment ${paymentId} cannot be cancelled: it was charged already; refund it instead.`,
+        );
+      const updated = await client.query<PaymentRow>(
+        'UPDATE simulated_payments.payments SET status = $2 WHERE payment_id = $1 RETURNING *',
+        [paymentId, target],
+      );
+      await client.query(
+        'INSERT INTO simulated_payments.settlements (idempotency_key, payment_id, action) VALUES ($1, $2, $3)',
+        [idempotencyKey, paymentId, action],
+      );
+      const type = action === 'capture' ? 'payment_intent.succeeded' : 'payment_intent.canceled';
+      const event = await this.eventOf(type, updated.rows[0]!, []);
+      await client.query(
+        'INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)',
+        [event.eventId, paymentId, type, event.payload],
+      );
+      return { payment: toPayment(updated.rows[0]!), event };
+    });
+    if (outcome.event) await this.handOver(outcome.event);
+    return outcome.payment;
+  }
+
   async listRefunds(paymentId: string): Promise<Refund[]> {
     return (await refundsOf(this.pool, paymentId)).map(({ refundId, amountCents }) => ({
       refundId,
@@ -366,8 +438,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     const read = readCard(card, this.now());
     if (!read.ok) return { ok: false, httpStatus: 400, code: read.code, message: read.message };
     const { outcome, last4 } = read;
-    return this.transition(clientSecret, ['requires_confirmation', 'requires_action', 'failed'], () => {
-      if (outcome.kind === 'succeeds') return { status: 'succeeded', failure: null, last4 };
+    return this.transition(clientSecret, ['requires_confirmation', 'requires_action', 'failed'], (row) => {
+      if (outcome.kind === 'succeeds') return { status: goesThrough(row), failure: null, last4 };
       if (outcome.kind === 'needs_action') return { status: 'requires_action', failure: null, last4 };
       return { status: 'failed', failure: { code: outcome.code, message: outcome.message }, last4 };
     });
@@ -376,7 +448,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
   /** The extra step a 3-D Secure card asks for (the dialog's "Complete authentication"). */
   async completeAction(clientSecret: string): Promise<Confirmation> {
     return this.transition(clientSecret, ['requires_action'], (row) => ({
-      status: 'succeeded',
+      status: goesThrough(row),
       failure: null,
       last4: row.card_last4,
     }));
@@ -417,7 +489,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         };
       if (!from.includes(row.status)) {
         const message =
-          row.status === 'succeeded'
+          row.status === 'succeeded' || row.status === 'requires_capture'
             ? 'This payment has already succeeded; nothing more to confirm.'
             : `This payment is ${row.status.replace('_', ' ')}: this step does not apply to it.`;
         return { ok: false, httpStatus: 409, code: 'payment_unexpected_state', message };
@@ -428,7 +500,9 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
           ? 'payment_intent.succeeded'
           : change.status === 'failed'
             ? 'payment_intent.payment_failed'
-            : null;
+            : change.status === 'requires_capture'
+              ? 'payment_intent.amount_capturable_updated'
+              : null;
       const changed: PaymentRow = { ...row, status: change.status, failure_message: change.failure?.message ?? null };
       const event = type ? await this.eventOf(type, changed, []) : null;
       const written = await this.pool.query<{ changed: number }>({

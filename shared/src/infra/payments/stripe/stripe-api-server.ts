@@ -7,6 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Payment, PaymentWebhookType } from '../port';
+import { webhookPayload } from '../stripe-objects';
+import { paymentStatusOf, purposeOf } from '../stripe-webhooks';
 
 export interface RecordedRequest {
   method: string;
@@ -41,6 +44,8 @@ export class StripeApiServer {
   readonly accounts = new Map<string, StripeObject>();
   readonly intents = new Map<string, StripeObject>();
   readonly refunds = new Map<string, StripeObject>();
+  /** The webhook bodies Stripe would send for what changed here, oldest first (unsigned). */
+  readonly events: string[] = [];
   private readonly replays = new Map<string, { fingerprint: string; answer: Answer }>();
   private server: http.Server | null = null;
   private clock = 1_790_000_000;
@@ -83,19 +88,33 @@ export class StripeApiServer {
   /** Moves a payment intent as a payer's card would (Stripe.js's part, which does not pass through the adapter). */
   settle(intentId: string, outcome: 'succeeded' | 'declined' | 'processing'): void {
     const intent = this.intents.get(intentId)!;
-    if (outcome === 'declined')
+    // A manual-capture intent is only authorized by the card (issue #45).
+    if (outcome === 'succeeded' && intent.capture_method === 'manual') {
+      Object.assign(intent, {
+        status: 'requires_capture',
+        amount_capturable: intent.amount,
+        latest_charge: id('ch'),
+        last_payment_error: null,
+      });
+      this.record('payment_intent.amount_capturable_updated', intent);
+      return;
+    }
+    if (outcome === 'declined') {
       Object.assign(intent, {
         status: 'requires_payment_method',
         last_payment_error: { message: 'Your card was declined.' },
       });
-    else if (outcome === 'processing') Object.assign(intent, { status: 'processing' });
-    else
+      this.record('payment_intent.payment_failed', intent);
+    } else if (outcome === 'processing') Object.assign(intent, { status: 'processing' });
+    else {
       Object.assign(intent, {
         status: 'succeeded',
         amount_received: intent.amount,
         latest_charge: id('ch'),
         last_payment_error: null,
       });
+      this.record('payment_intent.succeeded', intent);
+    }
   }
 
   /** As Stripe: a POST with an Idempotency-Key is answered once; the same key again gets the same answer, or an error if its parameters differ. */
@@ -120,8 +139,8 @@ export class StripeApiServer {
 
   private answer({ method, path, query, body }: RecordedRequest): Answer {
     const [, version, resource, objectId, ...rest] = path.split('/');
-    if (version !== 'v1' || rest.length > 0) return error(501, 'api_error', `Not taught: ${method} ${path}`);
-    const route = `${method} ${resource}${objectId ? '/:id' : ''}`;
+    if (version !== 'v1' || rest.length > 1) return error(501, 'api_error', `Not taught: ${method} ${path}`);
+    const route = `${method} ${resource}${objectId ? '/:id' : ''}${rest[0] ? `/${rest[0]}` : ''}`;
     switch (route) {
       case 'POST accounts': {
         const account = {
@@ -162,6 +181,9 @@ export class StripeApiServer {
           amount_received: 0,
           currency: body.currency,
           status: 'requires_payment_method',
+          capture_method: body.capture_method ?? 'automatic',
+          amount_capturable: 0,
+          canceled_at: null,
           client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
           application_fee_amount: fee === undefined ? null : Number(fee),
           transfer_data: { destination: body['transfer_data[destination]'] },
@@ -183,13 +205,16 @@ export class StripeApiServer {
         const newestFirst = [...this.intents.values()].reverse();
         const limit = Number(query.limit ?? 10);
         const before = query.ending_before;
-        // ending_before: the page just newer than the cursor, still newest first.
+        const after = query.starting_after;
+        // ending_before: the page just newer than the cursor, still newest first; starting_after: the older ones.
         const newer = before
           ? newestFirst.slice(
               0,
               newestFirst.findIndex((intent) => intent.id === before),
             )
-          : newestFirst;
+          : after
+            ? newestFirst.slice(newestFirst.findIndex((intent) => intent.id === after) + 1)
+            : newestFirst;
         const page = before ? newer.slice(-limit) : newer.slice(0, limit);
         const expand = query['expand[0]'] === 'data.latest_charge';
         return {
@@ -202,6 +227,9 @@ export class StripeApiServer {
           },
         };
       }
+      case 'POST payment_intents/:id/capture':
+      case 'POST payment_intents/:id/cancel':
+        return this.settleIntent(objectId!, rest[0] as 'capture' | 'cancel');
       case 'POST refunds':
         return this.refund(body);
       case 'GET refunds': {
@@ -223,6 +251,73 @@ export class StripeApiServer {
           code: 'resource_missing',
           param: 'id',
         });
+  }
+
+  /** Stripe's capture and cancel of a payment intent: each only from the states Stripe allows it in. */
+  private settleIntent(intentId: string, action: 'capture' | 'cancel'): Answer {
+    const intent = this.intents.get(intentId);
+    if (!intent) return this.found(this.intents, intentId, 'payment_intent');
+    const allowed =
+      action === 'capture'
+        ? intent.status === 'requires_capture'
+        : ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'].includes(
+            intent.status as string,
+          );
+    if (!allowed)
+      return error(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent could not be ${action === 'capture' ? 'captured' : 'canceled'} because it has a status of ${String(intent.status)}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    if (action === 'capture') {
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, amount_capturable: 0 });
+      this.record('payment_intent.succeeded', intent);
+    } else {
+      Object.assign(intent, { status: 'canceled', amount_capturable: 0, canceled_at: (this.clock += 1) });
+      this.record('payment_intent.canceled', intent);
+    }
+    return { status: 200, body: intent };
+  }
+
+  /** The event Stripe sends for an intent's change, made of Stripe's own objects (stripe-objects.ts). */
+  private record(type: PaymentWebhookType, intent: StripeObject): void {
+    const metadata = intent.metadata as Record<string, string>;
+    const purpose = purposeOf(metadata);
+    if (!purpose) return;
+    const lastError = intent.last_payment_error as { message?: string } | null;
+    const payment: Payment = {
+      paymentId: intent.id,
+      status: paymentStatusOf(intent.status as string, lastError),
+      amountCents: intent.amount as number,
+      currency: intent.currency as string,
+      purpose,
+      payerId: metadata.payer_id!,
+      receiverId: metadata.receiver_id!,
+      feeCents: (intent.application_fee_amount as number | null) ?? 0,
+      refundedCents: this.refunded(intent.id),
+      failureMessage: lastError ? (lastError.message ?? 'The payment failed.') : null,
+      ...(intent.capture_method === 'manual' ? { captureMethod: 'manual' as const } : {}),
+    };
+    const refunds = [...this.refunds.values()]
+      .filter((refund) => refund.payment_intent === intent.id)
+      .map((refund) => ({
+        refundId: refund.id,
+        paymentId: intent.id,
+        amountCents: refund.amount as number,
+        created: refund.created as number,
+      }));
+    this.events.push(
+      webhookPayload({
+        eventId: id('evt'),
+        type,
+        eventCreated: (this.clock += 1),
+        payment,
+        created: intent.created as number,
+        refunds: type === 'charge.refunded' ? refunds : [],
+        destinationAccount: (intent.transfer_data as { destination?: string } | null)?.destination ?? null,
+      }),
+    );
   }
 
   private refunded(intentId: string): number {
@@ -277,6 +372,7 @@ export class StripeApiServer {
       created: (this.clock += 1),
     };
     this.refunds.set(refund.id, refund);
+    this.record('charge.refunded', intent);
     return { status: 200, body: refund };
   }
 }

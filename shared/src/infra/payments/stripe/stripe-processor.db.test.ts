@@ -241,4 +241,39 @@ describe('Stripe adapter: requests to Stripe', () => {
     expect(await processor.recordAccountStatus({ ...late, accountId: 'acct_foreign' })).toBe(false);
     expect(api.requestsTo('GET', '/v1/accounts/acct_foreign')).toEqual([]);
   });
+
+  it('holds a manual-capture payment until captured, captures it once, and refuses to cancel it then (issue #45)', async () => {
+    const created = await processor.createPayment(input({ capture: 'manual' }));
+    expect(api.requestsTo('POST', '/v1/payment_intents')[0]!.body).toMatchObject({ capture_method: 'manual' });
+    api.settle(created.paymentId, 'succeeded');
+    expect(await processor.retrievePayment(created.paymentId)).toMatchObject({
+      status: 'requires_capture',
+      captureMethod: 'manual',
+    });
+    const [first, again] = await Promise.all([
+      processor.capturePayment(created.paymentId, `capture-${created.paymentId}`),
+      processor.capturePayment(created.paymentId, `capture-${created.paymentId}-again`),
+    ]);
+    expect([first.status, again.status]).toEqual(['succeeded', 'succeeded']);
+    const captures = api.requestsTo('POST', `/v1/payment_intents/${created.paymentId}/capture`);
+    expect(captures[0]!.headers['idempotency-key']).toMatch(/^capture-/);
+    expect((await refusal(processor.cancelPayment(created.paymentId, randomUUID()))).code).toBe(
+      'payment_not_cancelable',
+    );
+  });
+
+  it('cancels a held payment, which then cannot be captured (issue #45)', async () => {
+    const created = await processor.createPayment(input({ capture: 'manual' }));
+    api.settle(created.paymentId, 'succeeded');
+    expect(await processor.cancelPayment(created.paymentId, `cancel-${created.paymentId}`)).toMatchObject({
+      status: 'canceled',
+    });
+    expect(await processor.cancelPayment(created.paymentId, `cancel-${created.paymentId}`)).toMatchObject({
+      status: 'canceled',
+    });
+    expect(api.requestsTo('POST', `/v1/payment_intents/${created.paymentId}/cancel`)).toHaveLength(1);
+    expect((await refusal(processor.capturePayment(created.paymentId, randomUUID()))).code).toBe(
+      'payment_not_capturable',
+    );
+  });
 });

@@ -88,6 +88,7 @@ export function paymentOfIntent(intent: Stripe.PaymentIntent): Payment | null {
     feeCents: intent.application_fee_amount ?? 0,
     refundedCents: charge?.amount_refunded ?? 0,
     failureMessage: intent.last_payment_error ? (intent.last_payment_error.message ?? 'The payment failed.') : null,
+    ...(intent.capture_method === 'manual' ? { captureMethod: 'manual' as const } : {}),
   };
 }
 
@@ -151,6 +152,8 @@ export class StripePaymentProcessor implements PaymentProcessor {
           amount: input.amountCents,
           currency: input.currency,
           automatic_payment_methods: { enabled: true },
+          // Issue #45: an entry held until its game is on is only authorized when the payer confirms.
+          ...(input.capture === 'manual' ? { capture_method: 'manual' as const } : {}),
           transfer_data: { destination },
           ...(fee > 0 ? { application_fee_amount: fee } : {}),
           metadata: paymentMetadata(input),
@@ -221,6 +224,54 @@ export class StripePaymentProcessor implements PaymentProcessor {
       }
       throw error;
     }
+  }
+
+  async capturePayment(paymentId: string, idempotencyKey: string): Promise<Payment> {
+    return this.settle(paymentId, idempotencyKey, 'capture');
+  }
+
+  async cancelPayment(paymentId: string, idempotencyKey: string): Promise<Payment> {
+    return this.settle(paymentId, idempotencyKey, 'cancel');
+  }
+
+  /**
+   * Captures or cancels a payment intent (issue #45). One already where the action leads is answered
+   * as it stands; Stripe itself refuses the rest (its lock decides between concurrent calls), and its
+   * refusal is read again here as the port's.
+   */
+  private async settle(paymentId: string, idempotencyKey: string, action: 'capture' | 'cancel'): Promise<Payment> {
+    const payment = await this.retrievePayment(paymentId);
+    if (!payment) throw new PaymentRefused('payment_not_found', `There is no payment ${paymentId}.`);
+    const target = action === 'capture' ? 'succeeded' : 'canceled';
+    if (payment.status === target) return payment;
+    const refuse = (status: string) =>
+      action === 'capture'
+        ? new PaymentRefused(
+            'payment_not_capturable',
+            `Payment ${paymentId} cannot be captured: it is ${status.replace('_', ' ')}, not authorized.`,
+          )
+        : new PaymentRefused(
+            'payment_not_cancelable',
+            `Payment ${paymentId} cannot be cancelled: it was charged already; refund it instead.`,
+          );
+    if (action === 'capture' && payment.status !== 'requires_capture') throw refuse(payment.status);
+    if (action === 'cancel' && payment.status === 'succeeded') throw refuse(payment.status);
+    try {
+      if (action === 'capture') await this.stripe.paymentIntents.capture(paymentId, {}, { idempotencyKey });
+      else await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey });
+    } catch (error) {
+      const refused = stripeError(error);
+      if (refused?.type === 'StripeIdempotencyError')
+        throw new PaymentRefused(
+          'idempotency_key_reused',
+          `This idempotency key was already used for another ${action}.`,
+        );
+      if (refused?.code !== 'payment_intent_unexpected_state') throw error;
+      // Another call settled it first: the same outcome is this one's too; another is refused.
+      const now = (await this.retrievePayment(paymentId))!;
+      if (now.status !== target) throw refuse(now.status);
+    }
+    return (await this.retrievePayment(paymentId))!;
   }
 
   async listRefunds(paymentId: string): Promise<Refund[]> {

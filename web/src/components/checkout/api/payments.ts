@@ -17,7 +17,8 @@ export async function checkout(input: CheckoutInput): Promise<string> {
 }
 
 export interface PaymentAttempt {
-  status: 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+  /** `requires_capture`: the card is authorized, held until the game is on (issue #45); it pays as `succeeded` does. */
+  status: 'requires_confirmation' | 'requires_action' | 'requires_capture' | 'succeeded' | 'failed';
   paymentId: string;
   error?: PaymentFailure;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 export { chatStream } from './streams';
 
-/** What is said in a game's chat (issue #46). Stream: `game-chat-{gameId}`. */
+/** What is said in a game's chat (issue #46). Stream: `chat-{gameId}`. */
 
 const instant = z.iso.datetime({ offset: true });
 

@@ -2,7 +2,7 @@
  * A game's chat is its own stream (DESIGN §9), beside the game's: a busy chat never queues the
  * roster's decisions behind its messages. Apart from the schemas, so a page can name it cheaply.
  */
-export const chatStream = (gameId: string) => `game-chat-${gameId}`;
+export const chatStream = (gameId: string) => `chat-${gameId}`;
 
 /**
  * A message's id names its game, so `POST /api/delete-game-message {messageId}` finds the stream it

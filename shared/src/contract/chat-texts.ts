@@ -48,6 +48,9 @@ export const CHAT_TEXTS = {
   earlier: 'Load earlier messages',
   readOnly: 'You are on the waitlist: you can read the chat, and write once you join the game.',
   unread: (count: number) => `${count} unread ${count === 1 ? 'message' : 'messages'}`,
+  /** The bell's line for one game's chat. */
+  unreadIn: (count: number, gameName: string) =>
+    `${count} unread chat ${count === 1 ? 'message' : 'messages'} in ${gameName}`,
   tooFast: (seconds: number) =>
     `You sent ${CHAT_MESSAGES_PER_MINUTE} messages in the last minute. Wait ${seconds} s before sending another.`,
   tooLong: `A message is at most ${CHAT_TEXT_MAX_LENGTH} characters.`,
@@ -79,6 +82,6 @@ export interface GameMessagePage {
 
 /** GET /api/unread-game-messages: the caller's unread messages in the chats they may read (others' messages only). */
 export interface UnreadGameMessages {
-  games: Array<{ gameId: string; unread: number }>;
+  games: Array<{ gameId: string; gameName: string; unread: number }>;
   total: number;
 }

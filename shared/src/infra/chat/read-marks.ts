@@ -43,17 +43,18 @@ const GAMES_OF_USER = `
   UNION SELECT game_id FROM read.game_waitlist WHERE player_id = $1`;
 
 export async function unreadChatMessages(db: Queryable, userId: string): Promise<UnreadGameMessages> {
-  const { rows } = await db.query<{ game_id: string; unread: string }>(
-    `SELECT m.game_id, count(*) AS unread
+  const { rows } = await db.query<{ game_id: string; name: string; unread: string }>(
+    `SELECT m.game_id, g.name, count(*) AS unread
        FROM read.chat_messages m
+       JOIN read.games g ON g.game_id = m.game_id
        LEFT JOIN chat_reads r ON r.user_id = $1 AND r.game_id = m.game_id
       WHERE m.game_id IN (${GAMES_OF_USER})
         AND m.author_id <> $1 AND NOT m.deleted
         AND m.position > coalesce(r.up_to_position, 0)
-      GROUP BY m.game_id
-      ORDER BY m.game_id`,
+      GROUP BY m.game_id, g.name
+      ORDER BY max(m.position) DESC`,
     [userId],
   );
-  const games = rows.map((row) => ({ gameId: row.game_id, unread: Number(row.unread) }));
+  const games = rows.map((row) => ({ gameId: row.game_id, gameName: row.name, unread: Number(row.unread) }));
   return { games, total: games.reduce((sum, game) => sum + game.unread, 0) };
 }

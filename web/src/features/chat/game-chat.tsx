@@ -173,6 +173,8 @@ export function GameChat({ gameId, userId, canWrite, moderates }: GameChatProps)
             icon={<IconPinned size={18} aria-hidden />}
             title={`${CHAT_TEXTS.pinned} · ${pinned.username}`}
             data-testid="chat-pinned"
+            // Pinned, not urgent: an alert role would interrupt a screen reader at every refetch.
+            role="note"
           >
             <MessageText message={pinned} />
           </Alert>
@@ -233,7 +235,6 @@ export function GameChat({ gameId, userId, canWrite, moderates }: GameChatProps)
                 autosize
                 minRows={1}
                 maxRows={5}
-                maxLength={CHAT_TEXT_MAX_LENGTH}
                 description={`${[...text].length}/${CHAT_TEXT_MAX_LENGTH}`}
               />
               <Group justify="space-between" wrap="wrap" gap="xs">

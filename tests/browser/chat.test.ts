@@ -9,11 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CHAT_TEXTS } from '@playtime/shared/contract/chat-texts';
+import { CHAT_TEXTS, type UnreadGameMessages } from '@playtime/shared/contract/chat-texts';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { signUpPlayer } from '../support/accounts';
+import type { ApiClient } from '../support/api-client';
 import { scheduleFreeGameTomorrow } from '../support/game-streams';
 import { PHONE, screenshot, screenshotAtBothWidths } from './support/browser';
 import { tabTo, tabToAndPress } from './support/keyboard';
@@ -23,13 +24,13 @@ describe("a game's chat", () => {
   const suite = browserSuite();
   let store: EventStore;
   let gameId: string;
+  let kaiApi: ApiClient;
 
   beforeAll(async () => {
     store = checkEventSchemas(await PostgresEventStore.connect(suite.app.databaseUrl));
     const captain = await suite.api('captain');
     const owner = await suite.api('owner');
-    const idOf = async (client: typeof captain) =>
-      ((await client.get('/api/get-user')).json as { userId: string }).userId;
+    const idOf = async (client: ApiClient) => ((await client.get('/api/get-user')).json as { userId: string }).userId;
     gameId = await scheduleFreeGameTomorrow(store, captain, {
       gameId: `chat-${randomUUID()}`,
       name: 'Thursday Chat Kickabout',
@@ -38,8 +39,8 @@ describe("a game's chat", () => {
       ownerId: await idOf(owner),
     });
     const player = await suite.api('player');
-    const kai = await signUpPlayer(suite.app, 'kai@chat.test', 'kai');
-    for (const member of [player, kai]) {
+    kaiApi = await signUpPlayer(suite.app, 'kai@chat.test', 'kai');
+    for (const member of [player, kaiApi]) {
       const joined = await member.post('/api/join-game', { gameId, team: 0 });
       expect(joined.status, joined.text).toBe(200);
     }
@@ -117,6 +118,32 @@ describe("a game's chat", () => {
 
     for (const page of [player, kai, organizer]) await page.context().close();
   }, 240_000);
+
+  it("counts a chat's unread messages on the profile's game card and in the bell, until the chat is read", async () => {
+    const player = await suite.api('player');
+    expect((await player.post('/api/send-game-message', { gameId, text: 'Who brings the ball?' })).status).toBe(200);
+    kaiApi.seesWritesOf(player);
+    await expect.poll(async () => (await kaiApi.read<UnreadGameMessages>('/api/unread-game-messages')).total).toBe(1);
+
+    const kai = await suite.signedInPage('kai@chat.test', { then: '/profile', password: 'sign-up ok' });
+    const card = kai.getByRole('link', { name: /Thursday Chat Kickabout/ });
+    await card.getByText(CHAT_TEXTS.unread(1)).waitFor({ timeout: 20_000 });
+    // The bell says which game's chat, and leads there with the keyboard.
+    await tabToAndPress(kai, kai.getByRole('button', { name: /^Notifications/ }));
+    const bell = kai.getByRole('dialog', { name: 'Notifications' });
+    const line = bell.getByRole('button', { name: CHAT_TEXTS.unreadIn(1, 'Thursday Chat Kickabout') });
+    await line.waitFor({ timeout: 20_000 });
+    await screenshot(kai, 'game-chat-unread-bell-desktop');
+    await tabToAndPress(kai, line);
+    await logOf(kai).getByText('Who brings the ball?').waitFor({ timeout: 20_000 });
+
+    // Seen on the game's page, it is read: the card counts nothing any more.
+    await expect.poll(async () => (await kaiApi.read<UnreadGameMessages>('/api/unread-game-messages')).total).toBe(0);
+    await kai.goto(suite.url('/profile'));
+    await kai.getByRole('link', { name: /Thursday Chat Kickabout/ }).waitFor({ timeout: 20_000 });
+    expect(await kai.getByTestId('unread-messages').count()).toBe(0);
+    await kai.context().close();
+  }, 120_000);
 
   it('shows no chat to a guest on the game page', async () => {
     const { context, page } = await suite.window();

@@ -236,6 +236,7 @@ export function GameChat({ gameId, userId, canWrite, moderates }: GameChatProps)
                 minRows={1}
                 maxRows={5}
                 description={`${[...text].length}/${CHAT_TEXT_MAX_LENGTH}`}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               <Group justify="space-between" wrap="wrap" gap="xs">
                 {moderates ? (

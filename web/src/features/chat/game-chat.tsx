@@ -1,82 +1,17 @@
-import { ActionIcon, Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
-import { CHAT_TEXTS, CHAT_TEXT_MAX_LENGTH, type GameMessage } from '@playtime/shared/contract/chat-texts';
+import { CHAT_TEXTS, CHAT_TEXT_MAX_LENGTH } from '@playtime/shared/contract/chat-texts';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { IconPinned, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { IconPinned } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { FailureAlert } from '../../components/failure-alert';
 import { Loading } from '../../components/loading';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { errorMessage } from '../../lib/notify';
 import { chatKeys, useDeleteGameMessage, useGameMessages, useMarkChatRead, useSendGameMessage } from './api/chat';
 import type { GameChatProps } from './game-chat-props';
-
-const sentAtLabel = (sentAt: string) => dayjs(sentAt).format('ddd MMM D, h:mm A');
-
-/** How close to the bottom (px) still counts as reading the newest: a new message then scrolls into view. */
-const AT_BOTTOM_SLACK = 48;
-
-function MessageText({ message }: { message: GameMessage }) {
-  if (message.deleted)
-    return (
-      <Text fz="sm" fs="italic" c="dimmed">
-        {CHAT_TEXTS.deleted}
-      </Text>
-    );
-  // A text node, never HTML: what was typed is shown as typed, line breaks kept.
-  return (
-    <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {message.text}
-    </Text>
-  );
-}
-
-function MessageRow({
-  message,
-  mayDelete,
-  onDelete,
-  deleting,
-}: {
-  message: GameMessage;
-  mayDelete: boolean;
-  onDelete: () => void;
-  deleting: boolean;
-}) {
-  return (
-    <li data-testid="chat-message" data-message-id={message.messageId}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="wrap">
-            <Text fz="sm" fw={700}>
-              {message.username}
-            </Text>
-            <Text fz="xs" c="dimmed" component="time" dateTime={message.sentAt}>
-              {sentAtLabel(message.sentAt)}
-            </Text>
-            {message.announcement && !message.deleted && (
-              <Text fz="xs" fw={600} c="blue.9">
-                {CHAT_TEXTS.pinned}
-              </Text>
-            )}
-          </Group>
-          <MessageText message={message} />
-        </div>
-        {mayDelete && !message.deleted && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={onDelete}
-            loading={deleting}
-            aria-label={`${CHAT_TEXTS.delete} from ${message.username}, ${sentAtLabel(message.sentAt)}`}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        )}
-      </Group>
-    </li>
-  );
-}
+import { MessageRow, MessageText } from './message-row';
+import { useChatScroll } from './use-chat-scroll';
 
 /**
  * A game's chat (issue #46): the pinned announcement, the messages with the newest at the bottom
@@ -108,31 +43,7 @@ export function GameChat({ gameId, userId, canWrite, moderates }: GameChatProps)
     if (top?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [top?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  // Where the list stood before it changed: a page added on top keeps what was on screen in place; a new
-  // message at the bottom scrolls into view when the reader was at the bottom.
-  const before = useRef<{ oldestId: string | null; newestId: string | null; height: number; atBottom: boolean }>({
-    oldestId: null,
-    newestId: null,
-    height: 0,
-    atBottom: true,
-  });
-  useLayoutEffect(() => {
-    const element = log.current;
-    if (!element) return;
-    const was = before.current;
-    if (was.oldestId !== null && oldestId !== was.oldestId && newestId === was.newestId) {
-      element.scrollTop += element.scrollHeight - was.height;
-    } else if (newestId !== was.newestId && (was.atBottom || was.newestId === null)) {
-      element.scrollTop = element.scrollHeight;
-    }
-    before.current = { oldestId, newestId, height: element.scrollHeight, atBottom: true };
-  }, [oldestId, newestId]);
-  const rememberScroll = () => {
-    const element = log.current;
-    if (!element) return;
-    before.current.height = element.scrollHeight;
-    before.current.atBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_SLACK;
-  };
+  const { rememberScroll } = useChatScroll(log, oldestId, newestId);
 
   // Seen: the newest message shown is read (the unread counts on the cards and in the header go down).
   const { mutate: markSeen } = markRead;

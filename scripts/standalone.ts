@@ -6,6 +6,7 @@
 import { userRowInLog } from '@playtime/command-api/users/users-in-log';
 import { createServer } from 'node:http';
 import { commandApiOf, setUpCommandApiPayments } from '@playtime/command-api/command-api';
+import { openChatSendLimit } from '@playtime/command-api/chat/send-rate-limit';
 import { startPartnerSheetImport } from '@playtime/command-api/partners/sheet-import';
 import { paymentWebhookRoutes } from '@playtime/command-api/payments/webhook-routes';
 import { pictureUploadRoutes } from '@playtime/command-api/pictures/routes';
@@ -59,6 +60,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   const payments = await setUpCommandApiPayments(parts, config, logger, options);
 
   const jobs = await openConfiguredJobQueues({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }, logger);
+  const chatSendLimit = await openChatSendLimit({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL });
   collectOperations(metrics, { ...parts, projections: projectionNames, queues: jobs.queues });
 
   let handler: ReturnType<typeof createServiceApp> | null = null;
@@ -93,7 +95,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
       }),
     ],
     api: [
-      commandApiOf(parts, config, { metrics, geocoder, logger, payments, jobQueues: jobs.queues }),
+      commandApiOf(parts, config, { metrics, geocoder, logger, payments, jobQueues: jobs.queues, chatSendLimit }),
       readApiOf(parts, config, { geocoder, metrics, jobQueues: jobs.queues }),
     ],
     after: [webAppRoutes(WEB_DIST)],
@@ -132,6 +134,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         ['account withdrawal', () => accountWithdrawal.close()],
         ['email', () => email.close()],
         ['job queues', () => jobs.close()],
+        ['chat send limit', () => chatSendLimit.close()],
         // socket.io's close ends the sockets and closes the server it is attached to; stopServing ends the
         // kept-alive connections that would otherwise keep that close waiting.
         ['realtime and http server', () => Promise.all([realtime.close(), stopServing(httpServer)])],

@@ -19,6 +19,7 @@ import {
 import { organizeCommandRoutes } from './games/organize-routes';
 import { gameCommandRoutes } from './games/routes';
 import { attendanceCommandRoutes } from './games/attendance-routes';
+import { chatCommandRoutes, type ChatCommandDependencies } from './chat/routes';
 import { idempotentRequests, type CommandDependencies } from './http/run-command';
 import { operationsCommandRoutes, type OperationsCommandDependencies } from './operations/routes';
 import { partnerCommandRoutes } from './partners/routes';
@@ -53,6 +54,8 @@ export type CommandApiDependencies = Omit<CommandDependencies & UserCommandDepen
   noShowBan: NoShowBan;
   /** openJobQueues(...): the System tab retries failed jobs through these. */
   jobQueues: OperationsCommandDependencies['jobQueues'];
+  /** Issue #46: CHAT_MESSAGES_PER_MINUTE per person (openChatSendLimit: in Redis when REDIS_URL is set). */
+  chatSendLimit: ChatCommandDependencies['chatSendLimit'];
 };
 
 /** The command API's settings, as the configuration names them (one place for every composition). */
@@ -112,6 +115,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
     gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
   );
   router.use(attendanceCommandRoutes(deps));
+  router.use(chatCommandRoutes(deps));
   return router;
 }
 
@@ -119,7 +123,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
 export function commandApiOf(
   parts: ServiceParts,
   config: Config,
-  deps: Pick<CommandApiDependencies, 'metrics' | 'geocoder' | 'logger' | 'payments' | 'jobQueues'>,
+  deps: Pick<CommandApiDependencies, 'metrics' | 'geocoder' | 'logger' | 'payments' | 'jobQueues' | 'chatSendLimit'>,
 ): Router {
   return createCommandApi({
     ...parts,

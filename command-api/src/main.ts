@@ -11,6 +11,7 @@ import { startPartnerSheetImport } from './partners/sheet-import';
 import { paymentWebhookRoutes } from './payments/webhook-routes';
 import { prepareAtStart } from './demo/seed-demo';
 import { pictureUploadRoutes } from './pictures/routes';
+import { openChatSendLimit } from './chat/send-rate-limit';
 
 runService('command-api', async ({ config, logger, metrics }) => {
   const parts = await connectServiceParts(config, logger, {
@@ -24,6 +25,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
   const geocoder = createGeocoder(config);
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: false });
   const jobs = await openConfiguredJobQueues({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL }, logger);
+  const chatSendLimit = await openChatSendLimit({ databaseUrl: parts.databaseUrl, redisUrl: config.REDIS_URL });
 
   const app = createServiceApp({
     service: 'command-api',
@@ -40,7 +42,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
       paymentWebhookRoutes(payments.inbox),
       pictureUploadRoutes(parts),
     ],
-    api: [commandApiOf(parts, config, { metrics, geocoder, logger, payments, jobQueues: jobs.queues })],
+    api: [commandApiOf(parts, config, { metrics, geocoder, logger, payments, jobQueues: jobs.queues, chatSendLimit })],
   });
   await payments.startReconciling(config.PAYMENTS_RECONCILE_MINUTES);
   const partnerSheet = await startPartnerSheetImport(config, parts, logger);
@@ -51,6 +53,7 @@ runService('command-api', async ({ config, logger, metrics }) => {
       await partnerSheet.close();
       await payments.close();
       await jobs.close();
+      await chatSendLimit.close();
       await parts.close();
     },
   };

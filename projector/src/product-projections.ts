@@ -9,6 +9,7 @@ import { paymentDifferencesProjection } from './payments/payment-differences-pro
 import type { Projection } from './runtime/projection';
 import { usersProjection } from './users/users-projection';
 import { notificationsProjection } from './notifications/notifications-projection';
+import { chatProjection } from './chat/chat-projection';
 import type { EmailSettings } from '@playtime/shared/infra/email/outbox';
 import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
 
@@ -27,5 +28,6 @@ export const productProjections = (mail: EmailSettings | null): Projection[] => 
   partnerApplicationsProjection,
   calendarProjection,
   notificationsProjection(mail),
+  chatProjection,
 ];
 export const projectionNames = PROJECTION_NAMES;

@@ -10,6 +10,7 @@ import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http
 import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { auditQueryRoutes } from './audit/routes';
 import { calendarQueryRoutes } from './calendar/routes';
+import { chatQueryRoutes } from './chat/routes';
 import { notificationQueryRoutes } from './notifications/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
@@ -71,6 +72,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
     pictureQueryRoutes,
     calendarQueryRoutes,
     notificationQueryRoutes,
+    chatQueryRoutes,
   ];
   for (const routesOf of capabilities) router.use(routesOf(deps));
   return router;

@@ -43,6 +43,7 @@ const HANDLED = [
   'PartnerApplicationClaimed',
   'PartnerApplicationApproved',
   'AttendanceMarked',
+  'GameMessageSent',
 ] as const;
 
 /** One notification to one user, as the event decides it. */
@@ -103,7 +104,8 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
     name: PROJECTIONS.notifications,
     // 2: a reminder's map is its own column, not a raw address in the text (issue #41).
     // 3: a Late or No-show mark tells the player (issue #44).
-    version: 3,
+    // 4: an '@name' in a game's chat tells that person (issue #46).
+    version: 4,
     tables: ['notifications'],
     handles: HANDLED,
     schemaSql: `
@@ -579,6 +581,19 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
           link: gameLink(gameId),
         },
       ];
+    }
+    case 'GameMessageSent': {
+      // Issue #46: the chat's decider named whom an '@name' mentions, from the game's own stream.
+      const { gameId, authorUsername, mentions } = event.data;
+      if (mentions.length === 0) return [];
+      const game = await gameOf(db, gameId);
+      if (!game) return [];
+      return mentions.map((mention) => ({
+        userId: mention.userId,
+        kind: 'chat-mention' as const,
+        text: TEXTS.chatMention(authorUsername, game.label),
+        link: `${gameLink(gameId)}#chat`,
+      }));
     }
     case 'PaymentDifferenceFound': {
       const { rows } = await db.query<{ user_id: string }>(

@@ -7,6 +7,7 @@ import { ledgerDecider } from '@playtime/shared/domain/ledger/decider';
 import { partnerApplicationDecider } from '@playtime/shared/domain/partners/decider';
 import { availabilityDecider } from '@playtime/shared/domain/availability/decider';
 import { userDecider } from '@playtime/shared/domain/users/decider';
+import { chatDecider } from '@playtime/shared/domain/chat/decider';
 
 type Folding = { initialState: () => unknown; evolve: (state: unknown, event: DomainEvent) => unknown };
 
@@ -18,6 +19,7 @@ const FOLDERS: Partial<Record<StreamKind, Folding>> = {
   game: gameDecider as unknown as Folding,
   payment: ledgerDecider as unknown as Folding,
   application: partnerApplicationDecider as unknown as Folding,
+  chat: chatDecider as unknown as Folding,
 };
 
 /**

@@ -135,6 +135,13 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (processor ${dollars(event.data.processorAmountCents)} ${event.data.processorStatus}, ${dollars(event.data.processorRefundedCents)} refunded; ledger ${
         event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)
       }, ${dollars(event.data.ledgerRefundedCents)} refunded), ${event.data.resolution === 'applied' ? 'applied' : 'needs attention'}`;
+    case 'GameMessageSent': {
+      const what = event.data.announcement ? 'an announcement' : 'a message';
+      const mentions = event.data.mentions.map((mention) => `@${mention.username}`).join(', ');
+      return `${event.data.authorUsername || name(event.data.authorId)} wrote ${what} in the chat${mentions ? `, mentioning ${mentions}` : ''}`;
+    }
+    case 'GameMessageDeleted':
+      return `${name(event.data.deletedBy)} deleted a message from the chat`;
     default:
       return `${event.type} by ${actor}`;
   }

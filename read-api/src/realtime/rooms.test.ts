@@ -17,6 +17,10 @@ describe('room permissions', () => {
     expect(mayJoinRoom('owner:p2', admin).ok).toBe(true);
     expect(mayJoinRoom('user:p1', null).ok).toBe(false);
   });
+  it("never lets an anonymous socket follow a game's chat (who may read it is checked at the join)", () => {
+    expect(mayJoinRoom('chat:42', null).ok).toBe(false);
+    expect(mayJoinRoom('chat:42', player).ok).toBe(true);
+  });
   it('keeps the admin room to admins and refuses unknown rooms', () => {
     expect(mayJoinRoom('admin', admin).ok).toBe(true);
     expect(mayJoinRoom('admin', player).ok).toBe(false);

@@ -24,6 +24,10 @@ import { readProjectionPositions } from '@playtime/shared/infra/projections/proj
 import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
 import { inProcessRoomWriter, type InProcessRoomWriter } from './room-writer';
 import { mayFollowMore, mayJoinRoom } from './rooms';
+import { parseRoom } from '@playtime/shared/contract/rooms';
+import { CHAT_READ_NOT_ALLOWED } from '@playtime/shared/contract/chat-texts';
+import { mayReadChat } from '@playtime/shared/domain/chat/policies/access';
+import { chatAccessInReadModel } from '../chat/chat-access';
 
 export interface RealtimeDependencies {
   httpServer: HttpServer;
@@ -232,8 +236,12 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
       }
       const changesBefore = announcedChanges.get(userId) ?? 0;
       freshUser(userId)
-        .then((user) => {
+        .then(async (user) => {
           if (!applyAccess(socket, user)) return answer({ ok: false, error: 'Your account has been deleted.' });
+          const chat = parseRoom(room);
+          // Issue #46: a game's chat room only for those who may read that chat.
+          if (chat?.kind === 'chat' && !mayReadChat(await chatAccessInReadModel(deps.pool, chat.id, user)))
+            return answer({ ok: false, error: CHAT_READ_NOT_ALLOWED });
           follow(mayJoinRoom(room, user));
           // A change announced while the user was being read may predate what was read: check again.
           if ((announcedChanges.get(userId) ?? 0) !== changesBefore) recheckLater(userId);

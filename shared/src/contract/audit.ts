@@ -7,6 +7,7 @@ import { ledgerStream } from '../domain/ledger/events';
 import { partnerApplicationStream } from '../domain/partners/events';
 import { subFieldStream } from '../domain/availability/events';
 import { userStream } from '../domain/users/events';
+import { chatStream } from '../domain/chat/streams';
 import { instant, optionalInstant } from './instants';
 import { storableText } from './text';
 
@@ -24,7 +25,7 @@ export const EVENT_TEXT_SCAN_WINDOW = 20_000;
 export const EVENT_TEXT_MAX = 100;
 
 /** What a stream is about, from its name (`game-…`, `subfield-…`, `ledger-payment-…`). */
-export const STREAM_KINDS = ['user', 'field', 'sub-field', 'game', 'payment', 'application', 'other'] as const;
+export const STREAM_KINDS = ['user', 'field', 'sub-field', 'game', 'payment', 'application', 'chat', 'other'] as const;
 export type StreamKind = (typeof STREAM_KINDS)[number];
 
 /** How each kind's streams are named: the aggregates' own stream builders with an empty id. */
@@ -35,6 +36,7 @@ export const STREAM_PREFIXES: Record<Exclude<StreamKind, 'other'>, string> = {
   game: gameStream(''),
   payment: ledgerStream(''),
   application: partnerApplicationStream(''),
+  chat: chatStream(''),
 };
 
 /** What a stream is about and that thing's id (the whole name for other streams). */

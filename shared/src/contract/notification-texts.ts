@@ -28,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'reminder',
   // Issue #44: the organizer marked the player Late or No-show.
   'attendance-marked',
+  // Issue #46: someone wrote '@username' in a game's chat.
+  'chat-mention',
   // For captains.
   'booking-confirmed',
   'player-joined',
@@ -58,6 +60,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   'spot-offered': { label: 'A spot is offered to you', audience: 'player' },
   reminder: { label: 'Reminder before your game', audience: 'player' },
   'attendance-marked': { label: 'You were marked Late or No-show', audience: 'player' },
+  'chat-mention': { label: 'Someone mentioned you in a game chat', audience: 'player' },
   'booking-confirmed': { label: 'Your booking is confirmed', audience: 'captain' },
   'player-joined': { label: 'A player joined your game', audience: 'captain' },
   'player-left': { label: 'A player left your game', audience: 'captain' },
@@ -109,6 +112,7 @@ export const NOTIFICATION_TEXTS = {
   /** The mail names the map's address; the bell shows it as a short link instead (mapUrl, issue #41). */
   reminder: (game: string, address: string, team: 0 | 1 | 2, mapUrl?: string) =>
     `Reminder: ${game} at ${address}${mapUrl ? ` (map: ${mapUrl})` : ''}. You play on ${teamName(team)}.`,
+  chatMention: (username: string, game: string) => `${username} mentioned you in the chat of ${game}.`,
   bookingConfirmed: (game: string, place: string) => `Your booking is confirmed: ${game} at ${place}.`,
   playerJoined: (username: string, game: string) => `${username} joined ${game}.`,
   playerLeft: (username: string, game: string) => `${username} left ${game}.`,

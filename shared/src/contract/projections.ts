@@ -14,6 +14,7 @@ export const PROJECTIONS = {
   partnerApplications: 'partner_applications',
   calendar: 'calendar',
   notifications: 'notifications',
+  chat: 'chat',
 } as const;
 
 export type ProjectionName = (typeof PROJECTIONS)[keyof typeof PROJECTIONS];

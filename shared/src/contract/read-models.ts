@@ -173,6 +173,17 @@ export const READ_MODEL_COLUMNS = {
   ],
   calendar_entries: ['user_id', 'game_id', 'rank'],
   notifications: ['position', 'ordinal', 'user_id', 'kind', 'text', 'link', 'map_url', 'created_at'],
+  chat_messages: [
+    'message_id',
+    'game_id',
+    'position',
+    'author_id',
+    'author_username',
+    'text',
+    'sent_at',
+    'announcement',
+    'deleted',
+  ],
 } as const;
 
 export type ReadModelTable = keyof typeof READ_MODEL_COLUMNS;

@@ -8,6 +8,7 @@ describe('realtime room names', () => {
     expect(parseRoom(rooms.user('auth0|7'))).toEqual({ kind: 'user', id: 'auth0|7' });
     expect(parseRoom(rooms.owner('o1'))).toEqual({ kind: 'owner', id: 'o1' });
     expect(parseRoom(rooms.admin)).toEqual({ kind: 'admin' });
+    expect(parseRoom(rooms.chat('g-1'))).toEqual({ kind: 'chat', id: 'g-1' });
   });
 
   it('refuses names no builder writes', () => {

@@ -5,7 +5,11 @@ import { SEARCH_RESULTS_LIMIT } from '../domain/games/rules';
  * Realtime rooms: what a socket joins and what a projection's change keys name. The one builder and
  * the one parser of their names; `room === '*'` (every socket) is a projector broadcast, not a room.
  */
-export type Room = { kind: 'game' | 'field'; id: string } | { kind: 'user' | 'owner'; id: string } | { kind: 'admin' };
+export type Room =
+  | { kind: 'game' | 'field'; id: string }
+  | { kind: 'user' | 'owner'; id: string }
+  | { kind: 'chat'; id: string }
+  | { kind: 'admin' };
 
 /**
  * How many rooms one connection may follow: the search page follows each game it lists (at most
@@ -27,6 +31,11 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   /** A field owner's fields and their availability. */
   owner: (ownerId: string) => `owner:${ownerId}`,
+  /**
+   * Issue #46: a game's chat, for those who may read it (contract/chat-texts.ts): the read API checks
+   * who the follower is to the game before they join, never an anonymous socket.
+   */
+  chat: (gameId: string) => `chat:${gameId}`,
   /** What admins watch: users and every field. */
   admin: 'admin',
 } as const;
@@ -36,7 +45,8 @@ export function parseRoom(name: string): Room | null {
   const [kind, id, ...rest] = name.split(':');
   if (rest.length > 0) return null;
   if (kind === 'admin') return id === undefined ? { kind } : null;
-  if ((kind === 'game' || kind === 'field') && id !== undefined && PUBLIC_ID.test(id)) return { kind, id };
+  if ((kind === 'game' || kind === 'field' || kind === 'chat') && id !== undefined && PUBLIC_ID.test(id))
+    return { kind, id };
   if ((kind === 'user' || kind === 'owner') && id) return { kind, id };
   return null;
 }

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_EVENTS } from './idempotency/events';
 import { LEDGER_EVENTS } from './ledger/events';
 import { PARTNER_EVENTS } from './partners/events';
 import { AVAILABILITY_EVENTS } from './availability/events';
+import { CHAT_EVENTS } from './chat/events';
 import { ADMIN_ROSTER_EVENTS, USER_EVENTS, USERNAME_EVENTS } from './users/events';
 
 /** Every event type the product appends. A new aggregate's `*_EVENTS` list joins here. */
@@ -18,6 +19,7 @@ export const EVENT_SCHEMAS = [
   ...LEDGER_EVENTS,
   ...IDEMPOTENCY_EVENTS,
   ...PARTNER_EVENTS,
+  ...CHAT_EVENTS,
 ] as const;
 
 /** Any event of the product, at its current version. */

@@ -7,6 +7,7 @@ import { GAME_EVENT_TYPES } from './games/events';
 import { IDEMPOTENCY_EVENT_TYPES } from './idempotency/events';
 import { LEDGER_EVENT_TYPES } from './ledger/events';
 import { PARTNER_EVENT_TYPES } from './partners/events';
+import { CHAT_EVENT_TYPES } from './chat/events';
 import { FIELD_EVENT_TYPES } from './fields/events';
 import { AVAILABILITY_EVENT_TYPES } from './availability/events';
 import { USER_EVENT_TYPES, type UserEvent } from './users/events';
@@ -235,6 +236,7 @@ describe("the product's events", () => {
         ...LEDGER_EVENT_TYPES,
         ...IDEMPOTENCY_EVENT_TYPES,
         ...PARTNER_EVENT_TYPES,
+        ...CHAT_EVENT_TYPES,
       ].sort(),
     );
     expect(listed.length).toBe(EVENT_SCHEMAS.length);

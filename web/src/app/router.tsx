@@ -17,6 +17,7 @@ import { ROUTE_ROLES } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
 import { ErrorBoundary, RouteErrorBoundary } from './routes/route-error';
+import { withGameChat } from './routes/game-chat-slot';
 
 /** The pages that combine features are composed here, in app/routes, each loaded on first visit. */
 const loadFieldOwnerPage = () => import('./routes/field-owner-page');
@@ -146,7 +147,9 @@ const routes: RouteObject[] = [
           { path: 'search', ...page(loadSearchPage, (m) => m.SearchPage, { preloadedByServer: true }) },
           {
             path: 'game-details/:id',
-            ...gameDataFirst(page(loadGameDetailsPage, (m) => m.GameDetailsPage, { preloadedByServer: true })),
+            ...gameDataFirst(
+              page(loadGameDetailsPage, (m) => withGameChat(m.GameDetailsPage), { preloadedByServer: true }),
+            ),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],

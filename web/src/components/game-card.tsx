@@ -2,6 +2,7 @@ import { seriesWeekLabel } from '@playtime/shared/domain/games/rules';
 import { gamePhaseAt } from '@playtime/shared/domain/games/rules';
 import { Badge, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { CANCELLED_LABEL, cancelledCardReason } from '@playtime/shared/contract/game-page';
+import { CHAT_TEXTS } from '@playtime/shared/contract/chat-texts';
 import { IconCalendar, IconClock, IconMapPin, IconSoccerField, IconUsers } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -24,8 +25,11 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** The game card of the spec; clicking it opens /game-details/{id}. */
-export function GameCard({ game }: { game: GameSummary }) {
+/**
+ * The game card of the spec; clicking it opens /game-details/{id}. `unreadMessages`: the viewer's
+ * unread messages in the game's chat (issue #46), shown when there are any.
+ */
+export function GameCard({ game, unreadMessages = 0 }: { game: GameSummary; unreadMessages?: number }) {
   const now = useNow();
   const start = new Date(game.startDate);
   const end = new Date(game.endDate);
@@ -83,9 +87,16 @@ export function GameCard({ game }: { game: GameSummary }) {
           {playersLabel(game.playerCount, game.maxPlayers, game.sidelineCount)}
         </Detail>
       </Stack>
-      <Text fw={700} c="pitch.8" mt="sm">
-        {formatPrice(game.price)}
-      </Text>
+      <Group justify="space-between" mt="sm" gap="xs">
+        <Text fw={700} c="pitch.8">
+          {formatPrice(game.price)}
+        </Text>
+        {unreadMessages > 0 && (
+          <Badge variant="light" color="blue" data-testid="unread-messages">
+            {CHAT_TEXTS.unread(unreadMessages)}
+          </Badge>
+        )}
+      </Group>
     </Card>
   );
 }

@@ -15,6 +15,7 @@ import { projectionMigrations } from '../projections/schema';
 import { pictureMigrations } from '../pictures/schema';
 import { emailMigrations } from '../email/schema';
 import { notificationMigrations } from '../notifications/store';
+import { chatMigrations } from '../chat/read-marks';
 import { ProjectionProgress } from '../projections/projection-progress';
 
 export interface Infrastructure {
@@ -76,6 +77,7 @@ export async function connectInfrastructure(
   // Every service reads or writes mail and notification state (the outbox, unsubscribes, reads, mutes).
   await migrate(pool, 'email', emailMigrations);
   await migrate(pool, 'notifications', notificationMigrations);
+  await migrate(pool, 'chat', chatMigrations);
   // Whichever adapter: no event its schema refuses is ever appended (see schema-checked-event-store.ts).
   const store: EventStore = checkEventSchemas(
     config.EVENTSTORE_URL

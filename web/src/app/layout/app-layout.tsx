@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/logo';
 import { useAuth } from '../../lib/auth';
-import { loadNotificationBell } from '../../features/notifications';
 import { loadPartnerClaimNotice } from '../../features/partner-applications';
 import { loadCurrentUserSync } from '../../features/users';
 import { useRole } from '../../lib/current-user';
@@ -30,7 +29,8 @@ function preloadProps(to: string) {
 // A visitor needs neither (nor the contracts and live connection they bring): they load after login.
 const CurrentUserSync = lazy(() => loadCurrentUserSync().then((m) => ({ default: m.CurrentUserSync })));
 const PartnerClaimNotice = lazy(() => loadPartnerClaimNotice().then((m) => ({ default: m.PartnerClaimNotice })));
-const NotificationBell = lazy(() => loadNotificationBell().then((m) => ({ default: m.NotificationBell })));
+// The bell, with the game chats' unread messages counted in (issue #46).
+const BellWithChats = lazy(() => import('./bell-with-chats').then((m) => ({ default: m.BellWithChats })));
 
 /** '/organize/select-field' belongs to the Organize link ('/organize/games'): compare first segments. */
 function sameSection(pathname: string, to: string): boolean {
@@ -113,7 +113,7 @@ export function AppLayout() {
             <Group gap="sm" wrap="nowrap">
               {/* One bell for every width: what happened while the user was away (issue #31). */}
               <Suspense fallback={null}>
-                <NotificationBell />
+                <BellWithChats />
               </Suspense>
               <Group gap="sm" wrap="nowrap" visibleFrom="sm">
                 <WelcomeText />

@@ -27,6 +27,7 @@ import { formatDollars } from '../../utils/money';
 import { useCurrentUser, useEditUser, type CurrentUser } from '../../lib/current-user/current-user';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { JoinNextWeek, playKeys, useMyGames } from '../../features/games';
+import { useUnreadGameMessages } from '../../features/chat';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { NotificationPreferencesCard } from '../../features/notifications';
 import { PAYOUT_ROLES, PayoutsCard } from '../../features/payments';
@@ -66,6 +67,9 @@ function BalanceCard({ username }: { username: string }) {
 function RecentGames({ userId }: { userId: string }) {
   // The list's prices are dollars; useMyGames hands the cards cents.
   const games = useMyGames();
+  // Issue #46: each game's unread chat messages, on its card.
+  const unread = useUnreadGameMessages(true);
+  const unreadOf = (gameId: string) => unread.data?.games.find((game) => game.gameId === gameId)?.unread ?? 0;
   // The user's room announces their joins, moves and leaves, and their games' cancellations.
   useLiveRoom(rooms.user(userId), [playKeys.userGames]);
   return (
@@ -82,7 +86,7 @@ function RecentGames({ userId }: { userId: string }) {
       ) : games.data && games.data.length > 0 ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           {games.data.map((game) => (
-            <GameCard key={game.gameId} game={game} />
+            <GameCard key={game.gameId} game={game} unreadMessages={unreadOf(game.gameId)} />
           ))}
         </SimpleGrid>
       ) : (

@@ -359,7 +359,29 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   );
 }
 
-function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh: () => void; refreshing: boolean }) {
+/**
+ * Issue #46: where the page shows the game's chat, for a signed-in player, someone on the waitlist
+ * (who only reads), the organizer or an admin. The app composes it in (features never import each
+ * other); the server checks every read and write again.
+ */
+export type GameChatSlot = (viewer: {
+  gameId: string;
+  userId: string;
+  canWrite: boolean;
+  moderates: boolean;
+}) => ReactNode;
+
+function GameView({
+  game,
+  onRefresh,
+  refreshing,
+  chat,
+}: {
+  game: LoadedGame;
+  onRefresh: () => void;
+  refreshing: boolean;
+  chat?: GameChatSlot | undefined;
+}) {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const tick = useNow(1000);
@@ -498,6 +520,16 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
         />
       )}
 
+      {chat &&
+        user.data &&
+        (me || organizes || game.waitlist.some((place) => place.userId === user.data.userId)) &&
+        chat({
+          gameId: game.gameId,
+          userId: user.data.userId,
+          canWrite: Boolean(me) || organizes,
+          moderates: organizes,
+        })}
+
       {organizes && attendanceMarksOpen(game, now) && (
         <Suspense fallback={null}>
           <AttendanceMarks gameId={game.gameId} players={everyone} />
@@ -558,7 +590,7 @@ function GameView({ game, onRefresh, refreshing }: { game: LoadedGame; onRefresh
 }
 
 /** Spec §2 Game detail page: public; every change to the game reaches it live through the game's room. */
-export function GameDetailsPage() {
+export function GameDetailsPage({ chat }: { chat?: GameChatSlot } = {}) {
   const { id = '' } = useParams();
   const game = useGameData(id);
   useLiveRoom(id ? rooms.game(id) : null, [playKeys.game(id)]);
@@ -579,7 +611,7 @@ export function GameDetailsPage() {
           {errorMessage(game.error)}
         </Alert>
       ) : (
-        <GameView game={game.data} onRefresh={refresh} refreshing={refreshing} />
+        <GameView game={game.data} onRefresh={refresh} refreshing={refreshing} chat={chat} />
       )}
     </Container>
   );

@@ -15,10 +15,19 @@ const NotificationList = lazy(() => loadList().then((module) => ({ default: modu
 const preloadList = () => void loadList().catch(() => undefined);
 
 /**
+ * What else the bell counts beside notifications, as the app composes it (issue #46: each game chat's
+ * unread messages): its lines lead where they say; they are read where they lead, not in the bell.
+ */
+export interface BellExtras {
+  unread: number;
+  entries: Array<{ key: string; text: string; link: string }>;
+}
+
+/**
  * The header's bell (issue #31): the unread count, live through the user's own room, and the list
  * of what happened, newest first. Opening one marks it read and goes where it leads.
  */
-export function NotificationBell() {
+export function NotificationBell({ extras }: { extras?: BellExtras | undefined } = {}) {
   const { data: user } = useCurrentUser();
   const [opened, setOpened] = useState(false);
   // Whether the list has been asked for: its code loads then, and it stays mounted after.
@@ -35,7 +44,7 @@ export function NotificationBell() {
 
   const pages = notifications.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
-  const unread = pages[0]?.unread ?? 0;
+  const unread = (pages[0]?.unread ?? 0) + (extras?.unread ?? 0);
   // Something new while the page is open is said politely, with its text: the newest first.
   const newest = items[0];
   // The first load announces nothing (a new scope): only what arrives while the page is open.
@@ -51,6 +60,11 @@ export function NotificationBell() {
     if (item.readAt === null) markRead.mutate({ ids: [item.id] });
     setOpened(false);
     if (item.link) void navigate(item.link);
+  };
+
+  const follow = (link: string) => {
+    setOpened(false);
+    void navigate(link);
   };
 
   const bell = {
@@ -86,6 +100,8 @@ export function NotificationBell() {
             onMore={() => void notifications.fetchNextPage()}
             onMarkAllRead={() => unread > 0 && markRead.mutate({ all: true })}
             onOpen={open}
+            extras={extras?.entries ?? []}
+            onFollow={follow}
           />
         ) : (
           <BellButton {...bell} />

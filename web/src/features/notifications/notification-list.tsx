@@ -19,6 +19,9 @@ interface NotificationListProps {
   onMore: () => void;
   onMarkAllRead: () => void;
   onOpen: (item: NotificationItem) => void;
+  /** Lines the app adds above the notifications (BellExtras' entries), and where each leads. */
+  extras: Array<{ key: string; text: string; link: string }>;
+  onFollow: (link: string) => void;
 }
 
 /**
@@ -58,6 +61,19 @@ export function NotificationList({ opened, onChange, bell, items, unread, loadin
           </Button>
         </Group>
         <ScrollArea.Autosize mah="min(70vh, 480px)" type="auto" scrollbars="y">
+          {list.extras.length > 0 && (
+            <Stack gap={0} component="ul" className={classes.list} data-testid="bell-extras">
+              {list.extras.map((extra) => (
+                <li key={extra.key} className={classes.entry} data-unread>
+                  <UnstyledButton className={classes.item} data-unread onClick={() => list.onFollow(extra.link)}>
+                    <Text fz="sm" fw={600}>
+                      {extra.text}
+                    </Text>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </Stack>
+          )}
           {items.length === 0 ? (
             <Text px="md" py="lg" fz="sm" c="dimmed">
               {loading ? 'Loading...' : TEXTS.empty}

@@ -1,0 +1,155 @@
+/**
+ * A game's chat in the browser (issue #46): two players and their organizer, each in a browser window
+ * of their own on the game's page, chat live. A player writes with the keyboard alone (Enter sends);
+ * the others see it without a reload; what looks like HTML is shown as typed; the organizer posts an
+ * announcement, pinned at the top of every member's chat; a player deletes their own message with the
+ * keyboard and everyone sees 'Message deleted'. A guest on the same page sees no chat. axe and
+ * screenshots at 1280 and 390 px.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CHAT_TEXTS, type UnreadGameMessages } from '@playtime/shared/contract/chat-texts';
+import type { EventStore } from '@playtime/shared/infra/eventstore/port';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import { signUpPlayer } from '../support/accounts';
+import type { ApiClient } from '../support/api-client';
+import { scheduleFreeGameTomorrow } from '../support/game-streams';
+import { PHONE, screenshot, screenshotAtBothWidths } from './support/browser';
+import { tabTo, tabToAndPress } from './support/keyboard';
+import { browserSuite } from './support/suite';
+
+describe("a game's chat", () => {
+  const suite = browserSuite();
+  let store: EventStore;
+  let gameId: string;
+  let kaiApi: ApiClient;
+
+  beforeAll(async () => {
+    store = checkEventSchemas(await PostgresEventStore.connect(suite.app.databaseUrl));
+    const captain = await suite.api('captain');
+    const owner = await suite.api('owner');
+    const idOf = async (client: ApiClient) => ((await client.get('/api/get-user')).json as { userId: string }).userId;
+    gameId = await scheduleFreeGameTomorrow(store, captain, {
+      gameId: `chat-${randomUUID()}`,
+      name: 'Thursday Chat Kickabout',
+      organizerId: await idOf(captain),
+      organizerUsername: 'captain',
+      ownerId: await idOf(owner),
+    });
+    const player = await suite.api('player');
+    kaiApi = await signUpPlayer(suite.app, 'kai@chat.test', 'kai');
+    for (const member of [player, kaiApi]) {
+      const joined = await member.post('/api/join-game', { gameId, team: 0 });
+      expect(joined.status, joined.text).toBe(200);
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  const chatOf = (page: Page) => page.getByRole('region', { name: CHAT_TEXTS.title, exact: true });
+  const logOf = (page: Page) => chatOf(page).getByRole('log', { name: 'Chat messages' });
+  const messageBox = (page: Page) => chatOf(page).getByLabel('Message', { exact: true });
+
+  it('lets two players and their organizer chat live, with the keyboard alone, text shown as typed', async () => {
+    const at = `/game-details/${gameId}`;
+    const player = await suite.signedInPage('player@playtime.test', { at });
+    const kai = await suite.signedInPage('kai@chat.test', { at, password: 'sign-up ok', viewport: PHONE });
+    const organizer = await suite.signedInPage('captain@playtime.test', { at });
+    for (const page of [player, kai, organizer])
+      await logOf(page).getByText(CHAT_TEXTS.empty).waitFor({ timeout: 20_000 });
+
+    // The player writes with the keyboard: Tab to the box, type, Enter sends.
+    await tabTo(player, messageBox(player));
+    await player.keyboard.type('Running 10 minutes late, start without me');
+    await player.keyboard.press('Enter');
+    for (const page of [player, kai, organizer])
+      await logOf(page).getByText('Running 10 minutes late, start without me').waitFor({ timeout: 20_000 });
+    expect(await messageBox(player).inputValue()).toBe('');
+
+    // Kai on a phone writes something that looks like HTML: shown as typed, nothing made of it.
+    await messageBox(kai).fill('<b>who</b> has the <i>bibs</i>? @player');
+    await chatOf(kai).getByRole('button', { name: CHAT_TEXTS.send }).click();
+    for (const page of [player, organizer])
+      await logOf(page).getByText('<b>who</b> has the <i>bibs</i>? @player').waitFor({ timeout: 20_000 });
+    expect(await logOf(organizer).locator('b, i').count()).toBe(0);
+
+    // The organizer posts an announcement with the keyboard: text, the checkbox (Space), then Send.
+    await tabTo(organizer, messageBox(organizer));
+    await organizer.keyboard.type('Bring a light and a dark shirt');
+    await tabToAndPress(
+      organizer,
+      chatOf(organizer).getByRole('checkbox', { name: CHAT_TEXTS.asAnnouncement }),
+      'Space',
+    );
+    await tabToAndPress(organizer, chatOf(organizer).getByRole('button', { name: CHAT_TEXTS.send }));
+    for (const page of [player, kai, organizer])
+      await chatOf(page)
+        .getByTestId('chat-pinned')
+        .getByText('Bring a light and a dark shirt')
+        .waitFor({ timeout: 20_000 });
+    // A player has no announcement checkbox.
+    expect(await chatOf(player).getByRole('checkbox').count()).toBe(0);
+
+    await screenshotAtBothWidths(organizer, 'game-chat-organizer');
+    await screenshot(kai, 'game-chat-player-phone');
+
+    // The player deletes their own message with the keyboard (Shift+Tab back from the box to its button,
+    // the only delete button they have); every page shows it deleted.
+    await tabToAndPress(
+      player,
+      logOf(player).getByRole('button', { name: /^Delete message from player\b/ }),
+      'Enter',
+      true,
+    );
+    for (const page of [player, kai, organizer])
+      await logOf(page).getByText(CHAT_TEXTS.deleted).waitFor({ timeout: 20_000 });
+    expect(await logOf(kai).getByText('Running 10 minutes late, start without me').count()).toBe(0);
+    // Kai may not delete the organizer's message: only their own has a delete button.
+    expect(
+      await logOf(kai)
+        .getByRole('button', { name: /^Delete message from captain\b/ })
+        .count(),
+    ).toBe(0);
+    await screenshot(player, 'game-chat-after-delete-desktop');
+
+    for (const page of [player, kai, organizer]) await page.context().close();
+  }, 240_000);
+
+  it("counts a chat's unread messages on the profile's game card and in the bell, until the chat is read", async () => {
+    const player = await suite.api('player');
+    expect((await player.post('/api/send-game-message', { gameId, text: 'Who brings the ball?' })).status).toBe(200);
+    kaiApi.seesWritesOf(player);
+    await expect.poll(async () => (await kaiApi.read<UnreadGameMessages>('/api/unread-game-messages')).total).toBe(1);
+
+    const kai = await suite.signedInPage('kai@chat.test', { then: '/profile', password: 'sign-up ok' });
+    const card = kai.getByRole('link', { name: /Thursday Chat Kickabout/ });
+    await card.getByText(CHAT_TEXTS.unread(1)).waitFor({ timeout: 20_000 });
+    // The bell says which game's chat, and leads there with the keyboard.
+    await tabToAndPress(kai, kai.getByRole('button', { name: /^Notifications/ }));
+    const bell = kai.getByRole('dialog', { name: 'Notifications' });
+    const line = bell.getByRole('button', { name: CHAT_TEXTS.unreadIn(1, 'Thursday Chat Kickabout') });
+    await line.waitFor({ timeout: 20_000 });
+    await screenshot(kai, 'game-chat-unread-bell-desktop');
+    await tabToAndPress(kai, line);
+    await logOf(kai).getByText('Who brings the ball?').waitFor({ timeout: 20_000 });
+
+    // Seen on the game's page, it is read: the card counts nothing any more.
+    await expect.poll(async () => (await kaiApi.read<UnreadGameMessages>('/api/unread-game-messages')).total).toBe(0);
+    await kai.goto(suite.url('/profile'));
+    await kai.getByRole('link', { name: /Thursday Chat Kickabout/ }).waitFor({ timeout: 20_000 });
+    expect(await kai.getByTestId('unread-messages').count()).toBe(0);
+    await kai.context().close();
+  }, 120_000);
+
+  it('shows no chat to a guest on the game page', async () => {
+    const { context, page } = await suite.window();
+    await page.goto(suite.url(`/game-details/${gameId}`));
+    await page.getByRole('heading', { name: 'Thursday Chat Kickabout' }).waitFor({ timeout: 20_000 });
+    expect(await chatOf(page).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import { CHAT_TEXTS } from '@playtime/shared/contract/chat-texts';
+import { useUnreadGameMessages } from '../../features/chat';
+import { loadNotificationBell } from '../../features/notifications';
+
+const NotificationBell = lazy(() => loadNotificationBell().then((m) => ({ default: m.NotificationBell })));
+
+/**
+ * The header's bell with the unread messages of the user's game chats counted in (issue #46): a line
+ * per game leads to its chat, which marks it read. Loaded after login, like the bell.
+ */
+export function BellWithChats() {
+  const unread = useUnreadGameMessages(true);
+  const extras = unread.data && {
+    unread: unread.data.total,
+    entries: unread.data.games.map((game) => ({
+      key: game.gameId,
+      text: CHAT_TEXTS.unreadIn(game.unread, game.gameName),
+      link: `/game-details/${game.gameId}#chat`,
+    })),
+  };
+  return <NotificationBell extras={extras} />;
+}

@@ -14,6 +14,8 @@ export const PROJECTIONS = {
   partnerApplications: 'partner_applications',
   calendar: 'calendar',
   notifications: 'notifications',
+  credit: 'credit',
+  gamePayments: 'game_payments',
 } as const;
 
 export type ProjectionName = (typeof PROJECTIONS)[keyof typeof PROJECTIONS];

@@ -9,6 +9,7 @@ import type { JobPolicy } from './policy';
 import { reminderPolicy } from './remind-players/policy';
 import { regularsPolicy } from './weekly-series/policy';
 import { recordAttendancePolicy } from './record-attendance/policy';
+import { creditPolicy } from './credit/policy';
 
 /**
  * The game loop's policy (DESIGN §7): which jobs the log's events ask for, each use case's own policy
@@ -30,6 +31,7 @@ export function gameLoopPolicy(
     offerExpiryPolicy(clock),
     cancelledGamePolicy,
     recordAttendancePolicy,
+    creditPolicy,
   ];
   return {
     handles: [...new Set(policies.flatMap((policy) => policy.handles))],

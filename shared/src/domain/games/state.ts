@@ -4,6 +4,7 @@ import { unknownType } from '../decider';
 import type { GameDetails, GameEvent, PitchTeam, Team } from './events';
 import { minimumDecisionAt } from './rules';
 import type { AttendanceStatus } from './attendance-rules';
+import { afterLateCancellation, type KeptEntry } from './policies/late-cancellation';
 
 /** A series week's regular: one of last week's team players, or one the organizer added. */
 export interface Regular {
@@ -31,6 +32,8 @@ export interface PaidEntry {
   playerId: string;
   paymentId: string;
   refunded: boolean;
+  /** Issue #45: only a held card authorization, not a charge (absent: charged). */
+  held?: boolean;
 }
 
 /** A place offered to one player until `expiresAt` (ISO instants, as the events carry them). */
@@ -86,6 +89,8 @@ export interface KnownGame {
   marks: Record<string, AttendanceStatus | 'cleared'>;
   /** Issue #44: 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
   minReliability: number | null;
+  /** Issue #45: entries kept by players who left after free cancellation (absent: none), see policies/late-cancellation.ts. */
+  keptEntries?: KeptEntry[];
 }
 
 export type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -167,7 +172,8 @@ export function evolve(state: GameState, event: GameEvent): GameState {
   }
   if (state.status === 'none') return state;
   const at = Date.parse(event.data.at);
-  return evolveKnown(withMembersAtDecision(state, at), event, at);
+  const before = withMembersAtDecision(state, at);
+  return afterLateCancellation(before, event, evolveKnown(before, event, at), at);
 }
 
 /** Records the count of members as the first event at or after the decision time finds it. */
@@ -295,6 +301,9 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       return { ...state, marks: { ...state.marks, [event.data.playerId]: 'cleared' } };
     case 'MinReliabilitySet':
       return { ...state, minReliability: event.data.minReliability };
+    case 'EntryCredited':
+      return state; // policies/late-cancellation.ts
+
     default:
       return unknownType(event);
   }

@@ -22,6 +22,11 @@ import type { Config } from '../../infra/config/config';
 import { WebhookDelivery, type WebhookDeliveryJob } from '../../infra/payments/simulated/webhook-delivery';
 import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
+import { refundToCredit, type ToCredit } from '../credit/refund-to-credit';
+import { creditPartOf, isCreditPayment, paymentInLedger } from '../credit/credit-payments';
+
+/** Issue #45: a refund may go to the payer's Playtime credit; a payment made with credit always does. */
+export type CreditableRefundInput = RefundInput & { toCredit?: ToCredit };
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
@@ -38,7 +43,7 @@ export interface Payments {
    * processor then holds for it, so a balance never waits for, or misses, a refund's webhook. A payment
    * refunded in full already owes nothing more: that answers false instead of failing.
    */
-  refund(input: RefundInput): Promise<boolean>;
+  refund(input: CreditableRefundInput): Promise<boolean>;
   /** Runs reconciliation as a repeating job (the command API's process): what it applies books and joins. */
   startReconciling(everyMinutes: number): Promise<void>;
   /**
@@ -131,7 +136,28 @@ async function withReconciliation(
     graceMs: options.reconcileGraceMs ?? 10 * 60_000,
     logger: options.logger,
   });
-  const refund = async (input: RefundInput): Promise<boolean> => {
+  // Issue #45: the part Playtime credit paid of a card payment goes back as credit, whatever the card's part does.
+  const refundCreditPart = async (input: CreditableRefundInput) => {
+    const creditPart = creditPartOf(input.paymentId);
+    if (input.amountCents !== undefined || !(await paymentInLedger(commands, creditPart))) return;
+    const to = input.toCredit ?? { reason: 'refund' as const, gameId: null };
+    const key = `${input.idempotencyKey}-credit-part`;
+    await refundToCredit(commands, { paymentId: creditPart, key, ...to }, async () => {});
+  };
+  const refund = async (input: CreditableRefundInput): Promise<boolean> => {
+    if (input.toCredit || isCreditPayment(input.paymentId)) {
+      const to = input.toCredit ?? { reason: 'refund' as const, gameId: null };
+      const credited = await refundToCredit(
+        commands,
+        { paymentId: input.paymentId, key: input.idempotencyKey, ...to },
+        async (paymentId) => {
+          const payment = isCreditPayment(paymentId) ? null : await processor.retrievePayment(paymentId);
+          if (payment?.status === 'succeeded') await inbox.recordRefunds(payment, [], `refund-${input.idempotencyKey}`);
+        },
+      );
+      await refundCreditPart(input);
+      return credited > 0;
+    }
     let refunded = true;
     try {
       await processor.refund(input);
@@ -146,6 +172,7 @@ async function withReconciliation(
         await processor.listRefunds(input.paymentId),
         `refund-${input.idempotencyKey}`,
       );
+    await refundCreditPart(input);
     return refunded;
   };
   let reconciling: { close(): Promise<void> } | null = null;

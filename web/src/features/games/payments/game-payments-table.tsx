@@ -32,32 +32,31 @@ export function GamePaymentsTable({ gameId }: { gameId: string }) {
       ) : payments.data.items.length === 0 ? (
         <Text c="dimmed">{GAME_PAYMENTS_EMPTY}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table aria-labelledby="game-payments-title" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Player</Table.Th>
-                <Table.Th scope="col">Guests</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
+        // Four short columns fit a phone: no sideways scrolling to reach by keyboard.
+        <Table aria-labelledby="game-payments-title" striped fz="sm" horizontalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Player</Table.Th>
+              <Table.Th scope="col">Guests</Table.Th>
+              <Table.Th scope="col">Amount</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payments.data.items.map((item, index) => (
+              <Table.Tr key={`${item.userId}-${index}`} data-state={item.state}>
+                <Table.Td>{item.username}</Table.Td>
+                <Table.Td>{item.guests}</Table.Td>
+                <Table.Td>{formatDollars(item.amountCents)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATE_COLORS[item.state]} variant="light">
+                    {GAME_PAYMENT_STATE_LABELS[item.state]}
+                  </Badge>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payments.data.items.map((item, index) => (
-                <Table.Tr key={`${item.userId}-${index}`} data-state={item.state}>
-                  <Table.Td>{item.username}</Table.Td>
-                  <Table.Td>{item.guests}</Table.Td>
-                  <Table.Td>{formatDollars(item.amountCents)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_COLORS[item.state]} variant="light">
-                      {GAME_PAYMENT_STATE_LABELS[item.state]}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Card>
   );

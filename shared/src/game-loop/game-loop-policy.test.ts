@@ -62,6 +62,8 @@ describe('the game loop policy', () => {
         'AttendanceMarked',
         'AttendanceMarkCleared',
         'PlayerLeft',
+        // Issue #45: a refund within free cancellation, and a refilled place's entry as credit.
+        'EntryCredited',
       ].sort(),
     );
     expect(reactor.react(held('hold-1'), () => [])).toMatchObject([{ jobName: 'expire-hold' }]);

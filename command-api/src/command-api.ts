@@ -11,6 +11,12 @@ import type { Logger } from '@playtime/shared/infra/logging';
 import { fieldCommandRoutes } from './fields/routes';
 import { verifyEntryPayment, verifyRentalPayment } from '@playtime/shared/game-loop/payments/verified-payment';
 import {
+  isCreditPayment,
+  verifyCreditEntryPayment,
+  withCreditPart,
+} from '@playtime/shared/game-loop/credit/credit-payments';
+import { leaveCommandRoutes } from './games/leave-routes';
+import {
   setUpPayments,
   stripeSettingsOf,
   type Payments,
@@ -111,8 +117,16 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   router.use(partnerCommandRoutes(deps));
   router.use(notificationCommandRoutes(deps));
   router.use(operationsCommandRoutes(deps));
+  router.use(leaveCommandRoutes(deps));
   router.use(
-    gameCommandRoutes({ ...deps, verifyEntryPayment: (paymentId) => verifyEntryPayment(processor, paymentId) }),
+    gameCommandRoutes({
+      ...deps,
+      // Issue #45: an entry paid with Playtime credit is verified from the ledger; a card's with the processor.
+      verifyEntryPayment: (paymentId) =>
+        isCreditPayment(paymentId)
+          ? verifyCreditEntryPayment(deps.commands, paymentId)
+          : verifyEntryPayment(processor, paymentId).then((paid) => withCreditPart(deps.commands, paid)),
+    }),
   );
   router.use(attendanceCommandRoutes(deps));
   router.use(chatCommandRoutes(deps));

@@ -6,6 +6,8 @@ import { gamesProjection } from './games/games-projection';
 import { partnerApplicationsProjection } from './partners/partner-applications-projection';
 import { balancesProjection } from './payments/balances-projection';
 import { paymentDifferencesProjection } from './payments/payment-differences-projection';
+import { creditProjection } from './payments/credit-projection';
+import { gamePaymentsProjection } from './payments/game-payments-projection';
 import type { Projection } from './runtime/projection';
 import { usersProjection } from './users/users-projection';
 import { notificationsProjection } from './notifications/notifications-projection';
@@ -29,5 +31,7 @@ export const productProjections = (mail: EmailSettings | null): Projection[] => 
   calendarProjection,
   notificationsProjection(mail),
   chatProjection,
+  creditProjection,
+  gamePaymentsProjection,
 ];
 export const projectionNames = PROJECTION_NAMES;

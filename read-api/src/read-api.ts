@@ -20,6 +20,7 @@ import { mailQueryRoutes } from './mail/routes';
 import { operationsQueryRoutes, type OperationsQueryDependencies } from './operations/routes';
 import { partnerQueryRoutes } from './partners/routes';
 import { paymentQueryRoutes } from './payments/routes';
+import { creditQueryRoutes } from './payments/credit-routes';
 import { pictureQueryRoutes } from './pictures/routes';
 import { readYourWrites } from './http/read-your-writes';
 import { availabilityQueryRoutes } from './availability/routes';
@@ -67,6 +68,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
     auditQueryRoutes,
     partnerQueryRoutes,
     paymentQueryRoutes,
+    creditQueryRoutes,
     operationsQueryRoutes,
     mailQueryRoutes,
     pictureQueryRoutes,

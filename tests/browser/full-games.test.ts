@@ -62,6 +62,8 @@ describe('full games in the browser', () => {
       maxPlayers: 14,
       price: '5',
       sidelineSize: 2,
+      // Issue #45: free cancellation ends 72 hours before the start: a leave keeps the entry.
+      freeCancellationHours: 72,
     });
     expect(held.status, held.text).toBe(200);
     const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };

@@ -3,6 +3,7 @@
  * it, joins, picks Team 1 and pays a priced game's entry with 4242…, while the captain's own browser
  * sees every change live (no reload); the share dialog's QR code; the game page at phone width.
  */
+import { leaveRule } from '@playtime/shared/contract/credit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signUpPlayer } from '../support/accounts';
@@ -42,7 +43,13 @@ describe('playing in the browser', () => {
     const bookGame = async (from: number, to: number, draft: Record<string, unknown>) =>
       (await bookPaidGame(captain, new ApiClient(suite.app.url, null), subFieldId, from, to, draft)).gameId;
     freeGameId = await bookGame(10, 11.5, { name: 'Morning Kickabout', maxPlayers: 14, price: '' });
-    paidGameId = await bookGame(18, 19.5, { name: 'Evening Cup', maxPlayers: 14, price: '5' });
+    // Issue #45: free cancellation ends 72 hours before the start, so a leave keeps the entry (a free rejoin).
+    paidGameId = await bookGame(18, 19.5, {
+      name: 'Evening Cup',
+      maxPlayers: 14,
+      price: '5',
+      freeCancellationHours: 72,
+    });
   }, 180_000);
 
   const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -168,9 +175,7 @@ describe('playing in the browser', () => {
     await player.page.getByRole('button', { name: 'Leave Game' }).click();
     const leave = player.page.getByRole('dialog', { name: 'Leave Game' });
     await leave.getByText('Are you sure you want to leave the game? You will not be able to get a refund.').waitFor();
-    await leave
-      .getByText('Your entry fee stays yours for this game: you can join again for free while there is room.')
-      .waitFor();
+    await leave.getByText(leaveRule({ free: false, held: false, amountCents: 500 })).waitFor();
     await screenshot(player.page, 'play-leave-dialog');
     await leave.getByRole('button', { name: 'Leave' }).click();
     await leave.waitFor({ state: 'hidden' });

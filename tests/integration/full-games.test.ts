@@ -115,7 +115,14 @@ describe('full games and thin games over HTTP', () => {
   });
 
   it('takes 30 concurrent waitlist joins in one order, offers a freed place to the first only, and refuses the entry checkout to everyone else', async () => {
-    const gameId = await bookGame(9, 10, { name: 'Full House', maxPlayers: 14, sidelineSize: 0, price: '5' });
+    const gameId = await bookGame(9, 10, {
+      name: 'Full House',
+      maxPlayers: 14,
+      sidelineSize: 0,
+      price: '5',
+      // Issue #45: free cancellation ends 72 hours before the start: a leave keeps the entry.
+      freeCancellationHours: 72,
+    });
     const members = players.slice(0, 14);
     const entries = await Promise.all(members.map((member) => pay(member, { kind: 'entry', gameId }, 500)));
     const joins = await Promise.all(
@@ -301,6 +308,8 @@ describe('full games and thin games over HTTP', () => {
       minPlayers: 10,
       decisionHours: 1,
       price: '7',
+      // Issue #45: free cancellation ends 72 hours before the start: a leave keeps the entry.
+      freeCancellationHours: 72,
     });
     let game = await gameData(gameId);
     expect(game).toMatchObject({ minPlayers: 10, sidelineSize: 4, decisionAt: at(13) });

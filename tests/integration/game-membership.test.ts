@@ -26,6 +26,9 @@ import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { at } from '../support/time';
 
+/** Issue #45: free cancellation ends 72 hours before these games: a leave keeps the entry (a free rejoin). */
+const LEAVES_ARE_LATE = 72;
+
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 
 describe('rejoining, removal, counts and the held draft over HTTP', () => {
@@ -82,7 +85,12 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
   });
 
   it('lets a player who paid and left rejoin for free, with no second charge, and counts the sideline on every card', async () => {
-    const gameId = await bookGame(9, 10, { name: 'Rejoin Run', maxPlayers: 14, price: '6' });
+    const gameId = await bookGame(9, 10, {
+      name: 'Rejoin Run',
+      maxPlayers: 14,
+      price: '6',
+      freeCancellationHours: LEAVES_ARE_LATE,
+    });
     const paymentId = await pay(player, { kind: 'entry', gameId }, 600);
     expect((await player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
 
@@ -123,7 +131,12 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
   });
 
   it("does not bring a player back when their payment's webhook arrives after they left", async () => {
-    const gameId = await bookGame(10, 11, { name: 'Late Webhook', maxPlayers: 14, price: '4.50' });
+    const gameId = await bookGame(10, 11, {
+      name: 'Late Webhook',
+      maxPlayers: 14,
+      price: '4.50',
+      freeCancellationHours: LEAVES_ARE_LATE,
+    });
     const paymentId = await pay(player, { kind: 'entry', gameId }, 450);
     expect((await player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
     expect((await player.post('/api/leave-game', { gameId })).status).toBe(200);
@@ -181,7 +194,12 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
   });
 
   it('tells only the organizer and admins whose entries are held and who was removed; a player learns only their own', async () => {
-    const gameId = await bookGame(17, 18, { name: 'Quiet Roster', maxPlayers: 14, price: '3' });
+    const gameId = await bookGame(17, 18, {
+      name: 'Quiet Roster',
+      maxPlayers: 14,
+      price: '3',
+      freeCancellationHours: LEAVES_ARE_LATE,
+    });
     const paymentId = await pay(player, { kind: 'entry', gameId }, 300);
     expect((await player.post('/api/join-game', { gameId, team: 0, paymentId })).status).toBe(200);
     const admin = await signedIn(app.url, 'admin');

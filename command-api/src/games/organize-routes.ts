@@ -45,6 +45,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       sidelineSize: body.sidelineSize,
       minPlayers: body.minPlayers,
       decisionHours: body.decisionHours,
+      freeCancellationHours: body.freeCancellationHours,
     };
     const { held, position } = await holdSlot(
       deps,

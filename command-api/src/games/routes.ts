@@ -10,7 +10,6 @@ import {
   deleteGameBody,
   joinGameBody,
   joinWaitlistBody,
-  leaveGameBody,
   leaveWaitlistBody,
   removePlayerBody,
   switchPlayersBody,
@@ -99,14 +98,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
     res.json({ ok: true });
   });
 
-  router.post('/api/leave-game', signedIn, async (req, res) => {
-    const { gameId } = parseBody(leaveGameBody, req.body);
-    await commandOnGame(req, res, gameId, {
-      type: 'LeaveGame',
-      offerWindows,
-      playerId: req.user!.userId,
-    });
-  });
+  // Leave-game is in leave-routes.ts (issue #45: its answer says what is refunded).
 
   router.post('/api/remove-player', signedIn, async (req, res) => {
     const { gameId, participantId } = parseBody(removePlayerBody, req.body);

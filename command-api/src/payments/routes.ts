@@ -14,10 +14,16 @@ import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import type { Confirmation } from '@playtime/shared/infra/payments/simulated/simulated-processor';
 import type { CommandDoor } from '@playtime/shared/infra/commands/command-door';
+import type { PaidWithCredit } from '@playtime/shared/contract/credit';
+import {
+  creditBalanceOf,
+  creditPaymentIdOf,
+  payEntryWithCredit,
+} from '@playtime/shared/game-loop/credit/credit-payments';
 
 export interface PaymentCommandDependencies {
   /** The log, for the account a payout name belongs to. */
-  commands: Pick<CommandDoor, 'store' | 'streamStates'>;
+  commands: CommandDoor;
   /** The app's address: onboarding returns to the profile there. */
   publicUrl: string;
   resolveUser: ResolveUser;
@@ -55,18 +61,45 @@ export function paymentCommandRoutes(deps: PaymentCommandDependencies): Router {
     if (priced.amountCents === 0)
       throw new ApiError(422, 'nothing_to_pay', 'This costs nothing: there is nothing to pay.');
     const purposeKey = priced.purpose.kind === 'rental' ? priced.purpose.holdId : priced.purpose.gameId;
+    // One payment per payer, purpose, price and round: a retried checkout gets the same payment back,
+    // and a player whose entry was refunded (removed, then allowed back) a new one. A held entry
+    // (issue #45) is another payment than a charged one.
+    const checkoutKey = `checkout-${payerId}-${body.purpose.kind}-${purposeKey}-${priced.amountCents}${priced.round ? `-${priced.round}` : ''}${priced.capture === 'manual' ? '-held' : ''}`;
+    // Issue #45: Playtime credit pays an entry first; all of it, or the card pays the rest.
+    const credit =
+      body.useCredit && priced.purpose.kind === 'entry'
+        ? Math.min(await creditBalanceOf(deps.commands, payerId), priced.amountCents)
+        : 0;
+    if (credit > 0 && priced.purpose.kind === 'entry' && credit === priced.amountCents) {
+      const paymentId = creditPaymentIdOf(checkoutKey);
+      await payEntryWithCredit(deps.commands, {
+        payerId,
+        receiverId: priced.receiverId,
+        amountCents: credit,
+        gameId: priced.purpose.gameId,
+        paymentId,
+      });
+      const answer: PaidWithCredit = { paymentId, paidWithCredit: true };
+      res.json(answer);
+      return;
+    }
     const created = await processor.createPayment({
-      amountCents: priced.amountCents,
+      amountCents: priced.amountCents - credit,
       currency: 'usd',
       purpose: priced.purpose,
       payerId,
       receiverId: priced.receiverId,
-      // One payment per payer, purpose, price and round: a retried checkout gets the same payment back,
-      // and a player whose entry was refunded (removed, then allowed back) a new one. A held entry
-      // (issue #45) is another payment than a charged one.
-      idempotencyKey: `checkout-${payerId}-${body.purpose.kind}-${purposeKey}-${priced.amountCents}${priced.round ? `-${priced.round}` : ''}${priced.capture === 'manual' ? '-held' : ''}`,
+      idempotencyKey: credit > 0 ? `${checkoutKey}-credit-${credit}` : checkoutKey,
       ...(priced.capture ? { capture: priced.capture } : {}),
     });
+    if (credit > 0 && priced.purpose.kind === 'entry')
+      await payEntryWithCredit(deps.commands, {
+        payerId,
+        receiverId: priced.receiverId,
+        amountCents: credit,
+        gameId: priced.purpose.gameId,
+        paymentId: created.paymentId,
+      });
     res.type('text/plain').send(created.clientSecret);
   });
 

@@ -30,8 +30,13 @@ export async function startGameLoop(options: {
   now?: () => Date;
 }): Promise<PolicyWorker> {
   // Refunded in full already (by hand, or by an earlier try whose answer was lost): nothing is owed.
-  const refund: RefundPayment = async ({ paymentId, idempotencyKey, amountCents }) =>
-    void (await options.refund({ paymentId, idempotencyKey, ...(amountCents === undefined ? {} : { amountCents }) }));
+  const refund: RefundPayment = async ({ paymentId, idempotencyKey, amountCents, toCredit }) =>
+    void (await options.refund({
+      paymentId,
+      idempotencyKey,
+      ...(amountCents === undefined ? {} : { amountCents }),
+      ...(toCredit === undefined ? {} : { toCredit }),
+    }));
   return startPolicyWorker({
     reactor: 'game_loop',
     policy: gameLoopPolicy(options.now ?? options.commands.now, options.reminderHours),

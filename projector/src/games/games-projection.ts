@@ -251,6 +251,13 @@ export const gamesProjection: QueryingProjection = {
         }
         case 'PlayerLeft':
           await dropParticipant(db, gameId, event.data.playerId);
+          // Issue #45: within free cancellation the entry went back; it is no longer held.
+          if (event.data.refund) await entryRefunded(db, gameId, event.data.refund.paymentId);
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'EntryCredited':
+          // Issue #45: a late leaver's kept entry came back as credit: it is no longer theirs to rejoin with.
+          await entryRefunded(db, gameId, event.data.paymentId);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'PlayerRemoved': {
@@ -265,11 +272,7 @@ export const gamesProjection: QueryingProjection = {
               [gameId, d.playerId, d.username, d.at],
             );
           await dropParticipant(db, gameId, d.playerId);
-          if (d.refundedPaymentId)
-            await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [
-              gameId,
-              d.refundedPaymentId,
-            ]);
+          if (d.refundedPaymentId) await entryRefunded(db, gameId, d.refundedPaymentId);
           keys.add(rooms.user(d.playerId));
           break;
         }
@@ -417,6 +420,11 @@ function addRoomsShowing(
 
 /** A sideline member to the back of the line (`position`), or out of it (null): either way their spot offer ends. */
 /** A player out of the game's roster (left or removed): their line position goes with the row. */
+/** The entry went back (a removal, a free-cancellation leave, credit for a refilled place): no longer held. */
+async function entryRefunded(db: PoolClient, gameId: string, paymentId: string): Promise<void> {
+  await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [gameId, paymentId]);
+}
+
 async function dropParticipant(db: PoolClient, gameId: string, playerId: string): Promise<void> {
   await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, playerId]);
 }

@@ -8,6 +8,8 @@ import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 const COLUMN_BY_TYPE = {
   PaymentReceived: 'received_cents',
   RefundIssued: 'refunded_cents',
+  // Issue #45: a refund as Playtime credit leaves the receiver as a card refund does.
+  RefundedToCredit: 'refunded_cents',
   FeeCharged: 'fee_cents',
 } as const;
 
@@ -48,7 +50,7 @@ export const balancesProjection: WriteOnlyProjection = {
       const event = parseEvent(stored);
       if (!isEventOf(event, MONEY_EVENT_TYPES)) continue;
       const column = COLUMN_BY_TYPE[event.type];
-      const kind = event.type === 'PaymentReceived' ? 'payment' : event.type === 'RefundIssued' ? 'refund' : 'fee';
+      const kind = event.type === 'PaymentReceived' ? 'payment' : event.type === 'FeeCharged' ? 'fee' : 'refund';
       statements.push({
         text: `WITH entry AS (
                  INSERT INTO ledger_entries (entry_id, receiver_id, payment_id, kind, amount_cents, recorded_at)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_FREE_CANCELLATION_HOURS, freeCancellationHoursField } from './credit';
 import type { GameCancellationReason, Team } from '../domain/games/events';
 import {
   DEFAULT_DECISION_HOURS,
@@ -399,6 +400,8 @@ export const holdSlotBody = z
     repeatWeeks: repeatWeeksField.optional(),
     skipDates: skipDatesField.default([]),
     regularsWindowHours: regularsWindowHoursField.default(DEFAULT_REGULARS_WINDOW_HOURS),
+    /** Issue #45: leaving until this many hours before the start refunds in full. */
+    freeCancellationHours: freeCancellationHoursField.default(DEFAULT_FREE_CANCELLATION_HOURS),
   })
   .superRefine((body, ctx) => {
     if (body.repeatWeeks === undefined && body.skipDates.length > 0)

@@ -38,6 +38,8 @@ export const checkoutRequestSchema = z.object({
   /** The receiver's username, as the client knows it; the server takes the receiver from the purpose. */
   receiver: storableText('receiver').max(200).optional(),
   purpose: paymentPurposeSchema,
+  /** Issue #45: Playtime credit pays first (an entry only), the card the rest. */
+  useCredit: z.boolean({ error: 'useCredit is true or false' }).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

@@ -15,6 +15,8 @@ export const PROJECTIONS = {
   calendar: 'calendar',
   notifications: 'notifications',
   chat: 'chat',
+  credit: 'credit',
+  gamePayments: 'game_payments',
 } as const;
 
 export type ProjectionName = (typeof PROJECTIONS)[keyof typeof PROJECTIONS];

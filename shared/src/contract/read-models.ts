@@ -121,6 +121,10 @@ export const READ_MODEL_COLUMNS = {
   game_attendance: ['game_id', 'player_id', 'checked_in', 'mark'],
   ledger_entries: ['entry_id', 'receiver_id', 'payment_id', 'kind', 'amount_cents', 'recorded_at'],
   balances: ['receiver_id', 'received_cents', 'refunded_cents', 'fee_cents'],
+  // Issue #45: Playtime credit by user, and who has paid for each game.
+  credit_entries: ['entry_id', 'user_id', 'amount_cents', 'reason', 'game_id', 'at'],
+  game_payment_games: ['game_id', 'organizer_id', 'price_cents', 'start_date', 'free_cancellation_hours'],
+  game_payments: ['game_id', 'payment_id', 'user_id', 'username', 'guests', 'amount_cents', 'state', 'joined_at'],
   payment_differences: [
     'difference_id',
     'found_at',

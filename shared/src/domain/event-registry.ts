@@ -3,6 +3,7 @@ import { FIELD_EVENTS } from './fields/events';
 import { GAME_EVENTS } from './games/events';
 import { IDEMPOTENCY_EVENTS } from './idempotency/events';
 import { LEDGER_EVENTS } from './ledger/events';
+import { CREDIT_EVENTS } from './ledger/credit-events';
 import { PARTNER_EVENTS } from './partners/events';
 import { AVAILABILITY_EVENTS } from './availability/events';
 import { CHAT_EVENTS } from './chat/events';
@@ -17,6 +18,7 @@ export const EVENT_SCHEMAS = [
   ...AVAILABILITY_EVENTS,
   ...GAME_EVENTS,
   ...LEDGER_EVENTS,
+  ...CREDIT_EVENTS,
   ...IDEMPOTENCY_EVENTS,
   ...PARTNER_EVENTS,
   ...CHAT_EVENTS,

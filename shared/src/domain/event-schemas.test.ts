@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CREDIT_EVENT_TYPES } from './ledger/credit-events';
 import { z } from 'zod';
 import { DomainError } from './decider';
 import { EVENT_SCHEMAS, eventRegistry, listEventSchemas } from './event-registry';
@@ -234,6 +235,7 @@ describe("the product's events", () => {
         ...AVAILABILITY_EVENT_TYPES,
         ...GAME_EVENT_TYPES,
         ...LEDGER_EVENT_TYPES,
+        ...CREDIT_EVENT_TYPES,
         ...IDEMPOTENCY_EVENT_TYPES,
         ...PARTNER_EVENT_TYPES,
         ...CHAT_EVENT_TYPES,

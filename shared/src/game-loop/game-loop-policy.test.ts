@@ -65,6 +65,8 @@ describe('the game loop policy', () => {
         // Issue #45: held entries are captured or released.
         'HeldEntriesCharged',
         'EntryHoldReleased',
+        // Issue #45: a refund within free cancellation, and a refilled place's entry as credit.
+        'EntryCredited',
       ].sort(),
     );
     expect(reactor.react(held('hold-1'), () => [])).toMatchObject([{ jobName: 'expire-hold' }]);

@@ -10,6 +10,7 @@ import { reminderPolicy } from './remind-players/policy';
 import { regularsPolicy } from './weekly-series/policy';
 import { recordAttendancePolicy } from './record-attendance/policy';
 import { heldEntriesPolicy } from './settle-held-entries/policy';
+import { creditPolicy } from './credit/policy';
 
 /**
  * The game loop's policy (DESIGN §7): which jobs the log's events ask for, each use case's own policy
@@ -32,6 +33,7 @@ export function gameLoopPolicy(
     cancelledGamePolicy,
     recordAttendancePolicy,
     heldEntriesPolicy,
+    creditPolicy,
   ];
   return {
     handles: [...new Set(policies.flatMap((policy) => policy.handles))],

@@ -51,6 +51,8 @@ const gameDraftV2 = gameDraft.extend({
   sidelineSize: z.number().int().nonnegative().nullable(),
   minPlayers: z.number().int().positive().nullable(),
   decisionHours: z.number().positive().nullable(),
+  /** Issue #45: free cancellation until this many hours before the start; absent in drafts held before. */
+  freeCancellationHours: z.number().nonnegative().optional(),
 });
 export type GameDraft = z.infer<typeof gameDraftV2>;
 const withDraftV2 = <Previous extends { draft: z.infer<typeof gameDraft> }>(previous: Previous) => ({

@@ -23,6 +23,7 @@ import { checkMinimumPlayers } from './commands/check-minimum-players';
 import { addRegular, nameRegulars, removeRegular } from './commands/regulars';
 import { remindPlayers } from './commands/remind-players';
 import { offersAfter } from './policies/offers';
+import { entriesCreditedAfter } from './commands/credit-refilled-entries';
 import { checkIn } from './commands/check-in';
 import { clearAttendanceMark, markAttendance, setMinReliability } from './commands/mark-attendance';
 
@@ -70,6 +71,8 @@ export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {
     if (state.status !== 'scheduled' || decided.length === 0) return decided;
     const passedOver = 'playerId' in command ? command.playerId : null;
     const windows = 'offerWindows' in command ? command.offerWindows : undefined;
-    return [...decided, ...offersAfter(state, decided, passedOver, windows, context)];
+    const withOffers = [...decided, ...offersAfter(state, decided, passedOver, windows, context)];
+    // Issue #45: a place taken again from the line or the waitlist gives a late leaver's entry back as credit.
+    return [...withOffers, ...entriesCreditedAfter(state, withOffers, context)];
   },
 };

@@ -69,7 +69,14 @@ const seriesWeek = z.object({
   previousEndDate: instant.nullable(),
 });
 export type SeriesWeekOfGame = z.infer<typeof seriesWeek>;
-const gameDetailsV3 = gameDetailsV2.extend({ series: seriesWeek.nullable() });
+const gameDetailsV3 = gameDetailsV2.extend({
+  series: seriesWeek.nullable(),
+  /**
+   * Issue #45: leaving until this many hours before the start refunds the entry in full. Absent in games
+   * scheduled before: a leave keeps the entry, as it always did.
+   */
+  freeCancellationHours: z.number().nonnegative().optional(),
+});
 export type GameDetails = z.infer<typeof gameDetailsV3>;
 
 const played = { at: instant, playedSeconds: z.number().int().nonnegative() };
@@ -118,7 +125,24 @@ export const PlayersSwitched = eventSchema(
   }),
 );
 
-export const PlayerLeft = eventSchema('PlayerLeft', z.object({ gameId: z.string(), playerId: z.string(), ...played }));
+/**
+ * Issue #45: a leave within the organizer's free-cancellation window names the entry it refunds in full
+ * and where to (`refund`); absent, as in every leave before, the entry stays the player's.
+ */
+const leaveRefund = z.object({ paymentId: z.string(), to: z.enum(['card', 'credit']) });
+export const PlayerLeft = eventSchema(
+  'PlayerLeft',
+  z.object({ gameId: z.string(), playerId: z.string(), ...played, refund: leaveRefund.optional() }),
+);
+
+/**
+ * Issue #45: a player who left after free cancellation kept their entry, and their place was taken again
+ * from the line or the waitlist before the start: the entry comes back to them as Playtime credit, once.
+ */
+export const EntryCredited = eventSchema(
+  'EntryCredited',
+  z.object({ gameId: z.string(), playerId: z.string(), paymentId: z.string(), at: instant }),
+);
 
 const playerRemovedV1 = z.object({ gameId: z.string(), playerId: z.string(), removedBy: z.string(), ...played });
 
@@ -340,6 +364,7 @@ export const GAME_EVENTS = [
   MinReliabilitySet,
   HeldEntriesCharged,
   EntryHoldReleased,
+  EntryCredited,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

@@ -4,6 +4,7 @@ import { unknownType } from '../decider';
 import type { GameDetails, GameEvent, PitchTeam, Team } from './events';
 import { minimumDecisionAt } from './rules';
 import type { AttendanceStatus } from './attendance-rules';
+import { afterLateCancellation, type KeptEntry } from './policies/late-cancellation';
 
 /** A series week's regular: one of last week's team players, or one the organizer added. */
 export interface Regular {
@@ -89,6 +90,8 @@ export interface KnownGame {
   marks: Record<string, AttendanceStatus | 'cleared'>;
   /** Issue #44: 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
   minReliability: number | null;
+  /** Issue #45: entries kept by players who left after free cancellation (absent: none), see policies/late-cancellation.ts. */
+  keptEntries?: KeptEntry[];
 }
 
 export type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -179,7 +182,8 @@ export function evolve(state: GameState, event: GameEvent): GameState {
   }
   if (state.status === 'none') return state;
   const at = Date.parse(event.data.at);
-  return evolveKnown(withMembersAtDecision(state, at), event, at);
+  const before = withMembersAtDecision(state, at);
+  return afterLateCancellation(before, event, evolveKnown(before, event, at), at);
 }
 
 /** Records the count of members as the first event at or after the decision time finds it. */
@@ -320,6 +324,9 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       return { ...state, marks: { ...state.marks, [event.data.playerId]: 'cleared' } };
     case 'MinReliabilitySet':
       return { ...state, minReliability: event.data.minReliability };
+    case 'EntryCredited':
+      return state; // policies/late-cancellation.ts
+
     default:
       return unknownType(event);
   }

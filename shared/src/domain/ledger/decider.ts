@@ -19,7 +19,9 @@ export interface SucceededPayment {
 export type LedgerCommand =
   | { type: 'RecordPayment'; payment: SucceededPayment }
   | { type: 'RecordRefund'; paymentId: string; refundId: string; amountCents: number }
-  | { type: 'RecordDifference'; difference: Difference };
+  | { type: 'RecordDifference'; difference: Difference }
+  /** Issue #45: what is left of the payment (or `amountCents` of it) goes back as Playtime credit. */
+  | { type: 'RecordCreditRefund'; paymentId: string; refundId: string; amountCents: number | null };
 
 export type LedgerState = { differences: string[] } & (
   | { recorded: false }
@@ -29,8 +31,11 @@ export type LedgerState = { differences: string[] } & (
       receiverId: string;
       payerId: string;
       amountCents: number;
+      /** Refunded to the card, as the processor's books say. */
       refundedCents: number;
       refundIds: string[];
+      /** Issue #45: refunded as Playtime credit (absent: none), which the processor never sees. */
+      creditedCents?: number;
     }
 );
 
@@ -74,17 +79,25 @@ function recordPayment({ payment }: Command<'RecordPayment'>, state: LedgerState
     : [received];
 }
 
-function recordRefund(command: Command<'RecordRefund'>, state: LedgerState): LedgerEvent[] {
+/** A refund needs its payment in the ledger first. */
+function refuseUnrecorded(
+  state: LedgerState,
+  paymentId: string,
+): asserts state is Extract<LedgerState, { recorded: true }> {
   if (!state.recorded)
     throw new DomainError(
       'not_found',
       'payment_not_recorded',
-      `Payment ${command.paymentId} is not in the ledger; record it before its refunds.`,
+      `Payment ${paymentId} is not in the ledger; record it before its refunds.`,
     );
+}
+
+function recordRefund(command: Command<'RecordRefund'>, state: LedgerState): LedgerEvent[] {
+  refuseUnrecorded(state, command.paymentId);
   if (state.refundIds.includes(command.refundId)) return [];
   if (!isCents(command.amountCents) || command.amountCents === 0)
     throw new DomainError('invalid', 'invalid_amount', 'A refund is a positive whole number of cents.');
-  const left = state.amountCents - state.refundedCents;
+  const left = state.amountCents - state.refundedCents - (state.creditedCents ?? 0);
   if (command.amountCents > left) {
     throw new DomainError(
       'conflict',
@@ -103,6 +116,24 @@ function recordRefund(command: Command<'RecordRefund'>, state: LedgerState): Led
         amountCents: command.amountCents,
       },
     },
+  ];
+}
+
+function recordCreditRefund(command: Command<'RecordCreditRefund'>, state: LedgerState): LedgerEvent[] {
+  refuseUnrecorded(state, command.paymentId);
+  if (state.refundIds.includes(command.refundId)) return [];
+  const left = state.amountCents - state.refundedCents - (state.creditedCents ?? 0);
+  const amountCents = command.amountCents ?? left;
+  if (!isCents(amountCents) || amountCents === 0) return [];
+  if (amountCents > left)
+    throw new DomainError(
+      'conflict',
+      'refund_exceeds_payment',
+      `Only ${left} cents of payment ${state.paymentId} are left to refund, not ${amountCents}.`,
+    );
+  const { paymentId, receiverId, payerId } = state;
+  return [
+    { type: 'RefundedToCredit', data: { paymentId, refundId: command.refundId, receiverId, payerId, amountCents } },
   ];
 }
 
@@ -142,6 +173,13 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
           refundedCents: state.refundedCents + event.data.amountCents,
           refundIds: [...state.refundIds, event.data.refundId],
         };
+      case 'RefundedToCredit':
+        if (!state.recorded) return state;
+        return {
+          ...state,
+          creditedCents: (state.creditedCents ?? 0) + event.data.amountCents,
+          refundIds: [...state.refundIds, event.data.refundId],
+        };
       case 'PaymentDifferenceFound':
         return { ...state, differences: [...state.differences, differenceKey(event.data)] };
       default:
@@ -153,5 +191,6 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerEvent, LedgerState> = {
     RecordPayment: recordPayment,
     RecordRefund: recordRefund,
     RecordDifference: recordDifference,
+    RecordCreditRefund: recordCreditRefund,
   }),
 };

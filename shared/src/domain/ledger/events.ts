@@ -28,16 +28,21 @@ export const FeeCharged = eventSchema(
   'FeeCharged',
   z.object({ paymentId: z.string(), receiverId: z.string(), amountCents: cents }),
 );
-export const RefundIssued = eventSchema(
-  'RefundIssued',
-  z.object({
-    paymentId: z.string(),
-    refundId: z.string(),
-    receiverId: z.string(),
-    payerId: z.string(),
-    amountCents: cents,
-  }),
-);
+const refund = z.object({
+  paymentId: z.string(),
+  refundId: z.string(),
+  receiverId: z.string(),
+  payerId: z.string(),
+  amountCents: cents,
+});
+export const RefundIssued = eventSchema('RefundIssued', refund);
+
+/**
+ * Issue #45: the payment (or part of it) went back to its payer as Playtime credit, not to the card: the
+ * receiver no longer has it, and Playtime owes it to the payer (their credit account, credit-events.ts).
+ * The processor knows nothing of it, so reconciliation compares card refunds alone with its books.
+ */
+export const RefundedToCredit = eventSchema('RefundedToCredit', refund);
 
 /**
  * How the processor's books and the ledger disagreed about a payment when reconciliation compared
@@ -76,7 +81,13 @@ export const PaymentDifferenceFound = eventSchema(
   }),
 );
 
-export const LEDGER_EVENTS = [PaymentReceived, FeeCharged, RefundIssued, PaymentDifferenceFound] as const;
+export const LEDGER_EVENTS = [
+  PaymentReceived,
+  FeeCharged,
+  RefundIssued,
+  PaymentDifferenceFound,
+  RefundedToCredit,
+] as const;
 
 export type LedgerEvent = EventsOf<typeof LEDGER_EVENTS>;
 export type LedgerPurpose = z.infer<typeof purposeSchema>;
@@ -86,4 +97,4 @@ export const ledgerStream = (paymentId: string) => `ledger-payment-${paymentId}`
 export const LEDGER_EVENT_TYPES = typesOf(LEDGER_EVENTS);
 
 /** The events that move money (the balance's entries); a difference only reports. */
-export const MONEY_EVENT_TYPES = typesOf([PaymentReceived, FeeCharged, RefundIssued] as const);
+export const MONEY_EVENT_TYPES = typesOf([PaymentReceived, FeeCharged, RefundIssued, RefundedToCredit] as const);

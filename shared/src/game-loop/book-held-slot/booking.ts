@@ -152,6 +152,9 @@ export async function gameDetailsOfBooking(
     sidelineSize: booking.draft.sidelineSize,
     minPlayers: booking.draft.minPlayers,
     decisionHours: booking.draft.decisionHours,
+    ...(booking.draft.freeCancellationHours === undefined
+      ? {}
+      : { freeCancellationHours: booking.draft.freeCancellationHours }),
     series: booking.series,
   };
 }

@@ -3,6 +3,7 @@ import type { SubFieldRef } from '../../domain/availability/commands/types';
 import { subFieldStream } from '../../domain/availability/events';
 import type { CommandDoor } from '../../infra/commands/command-door';
 import type { EventMetadata } from '../../infra/eventstore/port';
+import type { ToCredit } from '../credit/refund-to-credit';
 
 export type ReleaseBookingJob = { kind: 'release-booking'; subField: SubFieldRef; gameId: string };
 
@@ -10,9 +11,12 @@ export type RefundJob = {
   kind: 'refund';
   paymentId: string;
   idempotencyKey: string;
-  reason: 'game_cancelled' | 'player_removed';
+  /** Issue #45 adds a leave within free cancellation and a late leaver's place taken again. */
+  reason: 'game_cancelled' | 'player_removed' | 'player_left' | 'place_refilled';
   /** Part of the payment (a week of a series' rental); absent: whatever is left of it. */
   amountCents?: number;
+  /** Issue #45: the refund goes to the payer's Playtime credit, not their card. */
+  toCredit?: ToCredit;
 };
 
 export type RefundPayment = (request: {
@@ -20,6 +24,7 @@ export type RefundPayment = (request: {
   idempotencyKey: string;
   reason: string;
   amountCents?: number | undefined;
+  toCredit?: ToCredit | undefined;
 }) => Promise<void>;
 
 /** The cancelled game's slot goes back to its sub-field. */
@@ -45,5 +50,6 @@ export async function refund(refundPayment: RefundPayment, job: RefundJob): Prom
     idempotencyKey: job.idempotencyKey,
     reason: job.reason,
     amountCents: job.amountCents,
+    toCredit: job.toCredit,
   });
 }

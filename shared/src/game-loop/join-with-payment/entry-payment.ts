@@ -12,6 +12,7 @@ import { userStream } from '../../domain/users/events';
 import { currentState } from '../../infra/commands/current-state';
 import type { PaymentFor, PricedPurpose, Purpose, PurposeContext, PurposeOf } from '../payments/purposes';
 import { verified } from '../payments/verified-payment';
+import { withCreditPart } from '../credit/credit-payments';
 
 /**
  * An entry payment (DESIGN §7): priced from the game's own stream, paid to its organizer; its success
@@ -83,7 +84,8 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
           playerId: payment.payerId,
           username: payer.status === 'unknown' ? '' : payer.username,
           team: 0,
-          payment: verified(payment),
+          // Issue #45: with the part Playtime credit paid of it, if any.
+          payment: await withCreditPart(commands, verified(payment)),
           // Issue #44: the payer's attendance from their own stream.
           joiner: { attendance: await attendanceInLog(commands, payment.payerId), noShowBan: context.noShowBan },
         },

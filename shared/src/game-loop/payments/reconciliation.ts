@@ -19,6 +19,7 @@ import { JOB_QUEUES } from '../../infra/jobs/queues';
 import { startRepeatingJob } from '../../infra/jobs/repeating';
 import type { Logger } from '../../infra/logging';
 import type { Payment, PaymentProcessor, Refund } from '../../infra/payments/port';
+import { creditDifferencesOf } from '../credit/credit-reconciliation';
 
 export const reconciliationMigrations: Migration[] = [
   {
@@ -198,6 +199,9 @@ export class Reconciliation {
   async reconcile(payment: Payment): Promise<Difference[]> {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(payment.paymentId));
     const found = differencesOf(payment, ledger);
+    // Issue #45: the payer's Playtime credit is checked with their payment (it never reaches the processor).
+    for (const difference of await creditDifferencesOf(this.deps.store, payment.payerId))
+      this.deps.logger.warn({ paymentId: payment.paymentId, payerId: payment.payerId }, difference);
     const causeId = `reconcile-${payment.paymentId}`;
     for (const difference of found) await recordDifference(this.commands, difference, causeId, this.deps.now());
     if (found.some((difference) => difference.kind === 'payment_not_applied')) {

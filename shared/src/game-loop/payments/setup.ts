@@ -22,6 +22,11 @@ import type { Config } from '../../infra/config/config';
 import { WebhookDelivery, type WebhookDeliveryJob } from '../../infra/payments/simulated/webhook-delivery';
 import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
+import { refundToCredit, type ToCredit } from '../credit/refund-to-credit';
+import { creditPartOf, isCreditPayment, paymentInLedger } from '../credit/credit-payments';
+
+/** Issue #45: a refund may go to the payer's Playtime credit; a payment made with credit always does. */
+export type CreditableRefundInput = RefundInput & { toCredit?: ToCredit };
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
@@ -38,11 +43,11 @@ export interface Payments {
    * processor then holds for it, so a balance never waits for, or misses, a refund's webhook. A payment
    * refunded in full already owes nothing more: that answers false instead of failing.
    */
-  refund(input: RefundInput): Promise<boolean>;
+  refund(input: CreditableRefundInput): Promise<boolean>;
   /**
    * Issue #45: held entries. `capture` charges an authorized payment, once per key, and records it in
    * the ledger at once (its webhook may come later, or twice); `release` cancels a hold, once per key,
-   * and records nothing (no money moved). Either answers what became of the payment: a payment
+   * and records nothing on the card (no money moved); what Playtime credit paid of it goes back as credit. Either answers what became of the payment: a payment
    * released already cannot be captured (`released`), one captured already cannot be released
    * (`captured`); neither throws then, so a retried job never loops on it.
    */
@@ -144,6 +149,14 @@ async function withReconciliation(
     graceMs: options.reconcileGraceMs ?? 10 * 60_000,
     logger: options.logger,
   });
+  // Issue #45: the part Playtime credit paid of a card payment goes back as credit, whatever the card's part does.
+  const refundCreditPart = async (input: CreditableRefundInput) => {
+    const creditPart = creditPartOf(input.paymentId);
+    if (input.amountCents !== undefined || !(await paymentInLedger(commands, creditPart))) return;
+    const to = input.toCredit ?? { reason: 'refund' as const, gameId: null };
+    const key = `${input.idempotencyKey}-credit-part`;
+    await refundToCredit(commands, { paymentId: creditPart, key, ...to }, async () => {});
+  };
   const holds: HeldPayments = {
     async capture(paymentId, idempotencyKey) {
       try {
@@ -159,6 +172,8 @@ async function withReconciliation(
     async release(paymentId, idempotencyKey) {
       try {
         await processor.cancelPayment(paymentId, idempotencyKey);
+        // The part Playtime credit paid of a held entry goes back as credit: the card's part was never charged.
+        await refundCreditPart({ paymentId, idempotencyKey });
         return 'released';
       } catch (error) {
         if (!(error instanceof PaymentRefused && error.code === 'payment_not_cancelable')) throw error;
@@ -167,7 +182,20 @@ async function withReconciliation(
       }
     },
   };
-  const refund = async (input: RefundInput): Promise<boolean> => {
+  const refund = async (input: CreditableRefundInput): Promise<boolean> => {
+    if (input.toCredit || isCreditPayment(input.paymentId)) {
+      const to = input.toCredit ?? { reason: 'refund' as const, gameId: null };
+      const credited = await refundToCredit(
+        commands,
+        { paymentId: input.paymentId, key: input.idempotencyKey, ...to },
+        async (paymentId) => {
+          const payment = isCreditPayment(paymentId) ? null : await processor.retrievePayment(paymentId);
+          if (payment?.status === 'succeeded') await inbox.recordRefunds(payment, [], `refund-${input.idempotencyKey}`);
+        },
+      );
+      await refundCreditPart(input);
+      return credited > 0;
+    }
     let refunded = true;
     try {
       await processor.refund(input);
@@ -176,8 +204,11 @@ async function withReconciliation(
       if (error instanceof PaymentRefused && error.code === 'payment_not_succeeded') {
         const held = await processor.retrievePayment(input.paymentId);
         if (held?.status === 'requires_capture') await holds.release(input.paymentId, input.idempotencyKey);
-        // Released (now or before): nothing was charged, so nothing is owed.
-        if (held?.status === 'requires_capture' || held?.status === 'canceled') return false;
+        // Released (now or before): nothing was charged on the card, so nothing more is owed.
+        if (held?.status === 'requires_capture' || held?.status === 'canceled') {
+          await refundCreditPart(input);
+          return false;
+        }
       }
       if (!(error instanceof PaymentRefused && error.code === 'nothing_to_refund')) throw error;
       refunded = false;
@@ -189,6 +220,7 @@ async function withReconciliation(
         await processor.listRefunds(input.paymentId),
         `refund-${input.idempotencyKey}`,
       );
+    await refundCreditPart(input);
     return refunded;
   };
   let reconciling: { close(): Promise<void> } | null = null;

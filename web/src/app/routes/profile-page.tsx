@@ -30,7 +30,7 @@ import { JoinNextWeek, playKeys, useMyGames } from '../../features/games';
 import { useUnreadGameMessages } from '../../features/chat';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { NotificationPreferencesCard } from '../../features/notifications';
-import { PAYOUT_ROLES, PayoutsCard } from '../../features/payments';
+import { PAYOUT_ROLES, PayoutsCard, WalletCard } from '../../features/payments';
 import { roleLabel } from '../../lib/current-user/roles';
 import { AvatarPicker, CalendarFeedCard, ReliabilityCard, useBalance } from '../../features/users';
 
@@ -183,6 +183,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <BalanceCard username={user.username} />
+            <WalletCard userId={user.userId} />
             {user.reliability && <ReliabilityCard reliability={user.reliability} />}
             {PAYOUT_ROLES.includes(user.role) && <PayoutsCard />}
             <CalendarFeedCard />

@@ -18,6 +18,7 @@ import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite
 import { useNow } from '../../hooks/use-now';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
+import { formatDollars } from '../../utils/money';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
 import { loadAsOfPanel } from '../../components/as-of-panel';
@@ -32,7 +33,6 @@ import {
   useGameData,
   useJoinGame,
   useJoinWaitlist,
-  useLeaveGame,
   useLeaveWaitlist,
   type LoadedGame,
 } from './api/play';
@@ -42,7 +42,6 @@ import {
   joinFailureMessage,
   LEAVE_CONFIRMATION,
   LEAVE_FAILED,
-  REJOIN_FOR_FREE,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
   GUEST_JOIN_HINT,
@@ -66,6 +65,10 @@ import { FailureAlert } from '../../components/failure-alert';
 import { Loading } from '../../components/loading';
 import { attendanceMarksOpen, checkInOpen, minReliabilityText, showsCheckInCount } from './check-in/attendance';
 import { CheckInControl } from './check-in/check-in-control';
+import type { RefundDestination } from '@playtime/shared/contract/credit';
+import { checkoutWithCredit, useCreditBalance, useLeaveGame } from './api/credit';
+import { LeaveTerms } from './payments/leave-terms';
+import { GamePaymentsTable } from './payments/game-payments-table';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
 // form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
@@ -121,6 +124,8 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   const [regularsFirst, setRegularsFirst] = useState(false);
   const [paying, setPaying] = useState(false);
   const [confirmingLeave, confirmLeave] = useDisclosure(false);
+  // Issue #45: where a refund within free cancellation goes.
+  const [refundTo, setRefundTo] = useState<RefundDestination>('card');
   const full = game.playerCount >= game.max_players;
   const myId = user.data?.userId;
   const myLinePlace = myTeam === 0 ? placeOf(game.line, myId) : undefined;
@@ -148,6 +153,17 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
           setRegularsFirst(error instanceof ApiError && error.code === REGULARS_FIRST_CODE);
         },
       },
+    );
+  };
+  // Issue #45: Playtime credit pays first; all of it joins with no card form, part of it leaves the card the rest.
+  const credit = useCreditBalance(Boolean(user.data) && needsPayment).data ?? 0;
+  const creditCents = Math.min(credit, game.priceCents);
+  const pay = () => {
+    if (creditCents < game.priceCents) return setPaying(true);
+    setFailure(null);
+    checkoutWithCredit({ price: game.priceCents, purpose: { kind: 'entry', gameId: game.gameId } }).then(
+      (answer) => ('paymentId' in answer ? joinFirst(answer.paymentId) : setPaying(true)),
+      (error: unknown) => setFailure(errorMessage(error)),
     );
   };
   // The waiting commands' failures say the server's reason (an offer that expired, a game that filled).
@@ -199,7 +215,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
         nowMs={nowMs}
         actions={
           <>
-            <Button onClick={() => (needsPayment ? setPaying(true) : joinFirst())} loading={join.isPending}>
+            <Button onClick={() => (needsPayment ? pay() : joinFirst())} loading={join.isPending}>
               {needsPayment ? 'Join and pay' : 'Join Game'}
             </Button>
             <Button variant="default" onClick={() => waitingCommand(leaveWaitlist)} loading={leaveWaitlist.isPending}>
@@ -241,7 +257,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
       <Group gap="xs" wrap="wrap">
         <Button
           size="md"
-          onClick={() => (needsPayment ? setPaying(true) : joinFirst())}
+          onClick={() => (needsPayment ? pay() : joinFirst())}
           loading={join.isPending}
           disabled={!user.data}
         >
@@ -305,11 +321,10 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
       <WhenFirstOpened opened={confirmingLeave}>
         {(opened) => (
           <LazyModal opened={opened} onClose={confirmLeave.close} title="Leave Game" centered>
-            <Text>{LEAVE_CONFIRMATION}</Text>
-            {game.priceCents > 0 && (
-              <Text mt="xs" c="dimmed" fz="sm">
-                {REJOIN_FOR_FREE}
-              </Text>
+            {game.priceCents > 0 ? (
+              <LeaveTerms gameId={game.gameId} refundTo={refundTo} onRefundTo={setRefundTo} />
+            ) : (
+              <Text>{LEAVE_CONFIRMATION}</Text>
             )}
             <Group justify="flex-end" mt="lg">
               <Button variant="default" onClick={confirmLeave.close}>
@@ -319,7 +334,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
                 color="red"
                 loading={leave.isPending}
                 onClick={() =>
-                  leave.mutate(undefined, {
+                  leave.mutate(refundTo, {
                     onSuccess: confirmLeave.close,
                     onError: () => {
                       confirmLeave.close();
@@ -339,18 +354,26 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
           <PaymentDialog
             opened
             onClose={() => setPaying(false)}
-            amountCents={game.priceCents}
-            description={`Entry to ${game.name}`}
-            paymentKey={`entry:${game.gameId}:${user.data.userId}`}
-            createPayment={() =>
-              checkout({
+            amountCents={game.priceCents - creditCents}
+            description={
+              creditCents > 0
+                ? `Entry to ${game.name} (your credit pays ${formatDollars(creditCents)})`
+                : `Entry to ${game.name}`
+            }
+            paymentKey={`entry:${game.gameId}:${user.data.userId}:${creditCents}`}
+            createPayment={async () => {
+              const order = {
                 price: game.priceCents,
                 email: user.data.email,
                 name: user.data.username,
                 receiver: game.organizerUsername,
-                purpose: { kind: 'entry', gameId: game.gameId },
-              })
-            }
+                purpose: { kind: 'entry' as const, gameId: game.gameId },
+              };
+              if (creditCents === 0) return checkout(order);
+              const answer = await checkoutWithCredit(order);
+              if ('clientSecret' in answer) return answer.clientSecret;
+              throw new Error('Your Playtime credit paid this entry: close this and join.');
+            }}
             onSucceeded={(paymentId) => joinFirst(paymentId)}
           />
         </Suspense>
@@ -535,6 +558,7 @@ function GameView({
           <AttendanceMarks gameId={game.gameId} players={everyone} />
         </Suspense>
       )}
+      {organizes && game.priceCents > 0 && <GamePaymentsTable gameId={game.gameId} />}
       {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}
       {canManage && !cancelled && game.series?.regularsFrom && <SeriesRegulars game={game} />}
 

@@ -44,7 +44,8 @@ export type GameCommand =
     } & MayOffer)
   | ({ type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean } & MayOffer)
   | ({ type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean } & MayOffer)
-  | ({ type: 'LeaveGame'; playerId: string } & MayOffer)
+  /** Issue #45: `refundTo` is where a refund within free cancellation goes (the card when absent). */
+  | ({ type: 'LeaveGame'; playerId: string; refundTo?: 'card' | 'credit' } & MayOffer)
   | ({ type: 'RemovePlayer'; playerId: string; actorIsAdmin: boolean } & MayOffer)
   | { type: 'AllowPlayerBack'; playerId: string; actorIsAdmin: boolean }
   | { type: 'CancelGame'; actorIsAdmin: boolean }

@@ -80,7 +80,7 @@ export function useGameCommand<T>(gameId: string, call: (input: T) => Promise<un
 
 export const useJoinGame = (gameId: string) =>
   useGameCommand(gameId, (input: JoinGameInput) => apiPost('/api/join-game', input));
-export const useLeaveGame = (gameId: string) => useGameCommand(gameId, () => apiPost('/api/leave-game', { gameId }));
+// Leave-game is in ./credit.ts (issue #45: it says where a refund goes and answers what was refunded).
 export const useRemovePlayer = (gameId: string) =>
   useGameCommand(gameId, (participantId: string) => apiPost('/api/remove-player', { gameId, participantId }));
 export const useAllowPlayerBack = (gameId: string) =>

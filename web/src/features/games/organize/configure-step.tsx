@@ -1,4 +1,9 @@
 import { rentalCentsFor } from '@playtime/shared/domain/availability/rules';
+import {
+  MAX_FREE_CANCELLATION_HOURS,
+  MIN_FREE_CANCELLATION_HOURS,
+  freeCancellationRule,
+} from '@playtime/shared/contract/credit';
 import { GAME_SETTING_LIMITS as LIMITS } from '@playtime/shared/contract/games';
 import { DEFAULT_DECISION_HOURS } from '@playtime/shared/domain/games/rules';
 import {
@@ -61,10 +66,10 @@ export function ConfigureStep() {
   const hasMinimum = draft.minPlayers !== null;
   const notice = minimumNoticeFor(draft);
   const configure = (change: Partial<Omit<GameSettings, 'name'> & { name: string }>) => {
-    const { sidelineSize, minPlayers, decisionHours, minReliability, maxPlayers, price } = draft;
+    const { sidelineSize, minPlayers, decisionHours, minReliability, maxPlayers, price, freeCancellationHours } = draft;
     dispatch({
       type: 'configure',
-      ...{ name, maxPlayers, price, sidelineSize, minPlayers, decisionHours, minReliability },
+      ...{ name, maxPlayers, price, sidelineSize, minPlayers, decisionHours, minReliability, freeCancellationHours },
       ...change,
     });
   };
@@ -100,6 +105,17 @@ export function ConfigureStep() {
         value={draft.price}
         error={invalidPrice}
         onChange={(event) => configure({ price: event.currentTarget.value })}
+      />
+      <NumberInput
+        label="Free cancellation"
+        description={
+          invalidSettings.freeCancellationHours
+            ? 'Hours before the start'
+            : `Hours before the start. ${freeCancellationRule(Number(draft.freeCancellationHours))}`
+        }
+        min={MIN_FREE_CANCELLATION_HOURS}
+        max={MAX_FREE_CANCELLATION_HOURS}
+        {...wholeNumber('freeCancellationHours')}
       />
       <NumberInput
         label="Sideline size"

@@ -11,6 +11,7 @@ import {
   Text,
   type AlertProps,
 } from '@mantine/core';
+import { freeCancellationRule } from '@playtime/shared/contract/credit';
 import { IconAlertTriangle, IconCircleCheck, type TablerIcon } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { Suspense, type ReactNode } from 'react';
@@ -68,6 +69,7 @@ export function ConfirmStep() {
       ? []
       : ([[RELIABLE_PLAYERS_ONLY_LABEL, minReliabilityText(draft.minReliability)]] as [string, string][])),
     ['Entry Fee', `$${entryFeeDollars(draft.price)}`],
+    ['Cancellation', freeCancellationRule(Number(draft.freeCancellationHours))],
     ...(draft.repeatWeeks === null
       ? []
       : ([

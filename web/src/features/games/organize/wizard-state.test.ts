@@ -76,6 +76,7 @@ describe('wizardReducer', () => {
         minPlayers: 10,
         decisionHours: 6,
         minReliability: 80,
+        freeCancellationHours: 12,
       },
       { type: 'goTo', step: 1 },
       { type: 'goTo', step: 3 },
@@ -84,6 +85,7 @@ describe('wizardReducer', () => {
     expect(state.draft).toMatchObject({
       ...{ field, subField, selection, name: 'Kick', maxPlayers: 18, price: '5' },
       minReliability: 80,
+      freeCancellationHours: 12,
     });
     expect(run({ type: 'chooseSubField', field, subField }).step).toBe(1);
   });

@@ -1,4 +1,5 @@
 import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
+import { DEFAULT_FREE_CANCELLATION_HOURS } from '@playtime/shared/contract/credit';
 import { DEFAULT_REGULARS_WINDOW_HOURS } from '@playtime/shared/contract/series';
 import { minReliability } from '@playtime/shared/contract/attendance';
 import {
@@ -63,6 +64,8 @@ export interface WizardDraft {
   decisionHours: number | string;
   /** Issue #44, 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
   minReliability: number | string | null;
+  /** Issue #45: free cancellation until this many hours before the start (a number box: '' while emptied). */
+  freeCancellationHours: number | string;
   /** Issue #30, 'Repeat weekly': how many weeks from the selected slot on; null: one game. */
   repeatWeeks: number | null;
   /** Weeks the captain dropped ('YYYY-MM-DD' in the wizard's zone). */
@@ -74,7 +77,14 @@ export interface WizardDraft {
 /** What the Configure step sets: the game's own settings, held with the slot. */
 export type GameSettings = Pick<
   WizardDraft,
-  'name' | 'maxPlayers' | 'price' | 'sidelineSize' | 'minPlayers' | 'decisionHours' | 'minReliability'
+  | 'name'
+  | 'maxPlayers'
+  | 'price'
+  | 'sidelineSize'
+  | 'minPlayers'
+  | 'decisionHours'
+  | 'minReliability'
+  | 'freeCancellationHours'
 >;
 
 export interface WizardState {
@@ -101,6 +111,7 @@ export const initialDraft: WizardDraft = {
   minPlayers: null,
   decisionHours: DEFAULT_DECISION_HOURS,
   minReliability: null,
+  freeCancellationHours: DEFAULT_FREE_CANCELLATION_HOURS,
   repeatWeeks: null,
   skipDates: [],
   regularsWindowHours: DEFAULT_REGULARS_WINDOW_HOURS,
@@ -243,7 +254,13 @@ export function priceError(price: string): string | null {
 /** An emptied number box is no number (the schema's coercion would read '' as 0). */
 const emptiedAsNaN = <T>(value: T) => (value === '' ? Number.NaN : value);
 
-const SETTINGS_FIELDS = ['sidelineSize', 'minPlayers', 'decisionHours', 'minReliability'] as const;
+const SETTINGS_FIELDS = [
+  'sidelineSize',
+  'minPlayers',
+  'decisionHours',
+  'minReliability',
+  'freeCancellationHours',
+] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 const isSettingsField = (field: unknown): field is SettingsField => SETTINGS_FIELDS.some((name) => name === field);
 
@@ -261,6 +278,7 @@ export function settingsErrors(draft: WizardDraft, nowMs = Date.now()): Partial<
     sidelineSize: emptiedAsNaN(draft.sidelineSize),
     minPlayers: emptiedAsNaN(draft.minPlayers),
     decisionHours: emptiedAsNaN(draft.decisionHours),
+    freeCancellationHours: emptiedAsNaN(draft.freeCancellationHours),
   });
   const errors: Partial<Record<SettingsField, string>> = {};
   for (const issue of parsed.error?.issues ?? []) {

@@ -1,0 +1,137 @@
+/**
+ * Issue #45 in the browser: a player leaves a full game after free cancellation (the Leave dialog says
+ * the rule first), the organizer's 'Who has paid' table shows it live, the place is refilled from the
+ * waitlist and the entry comes back as Playtime credit, which the profile's wallet shows and which pays
+ * the next game with no card form. Within free cancellation the dialog asks where the refund goes, by
+ * keyboard. axe and screenshots at 1280 and 390 px on the wallet card, the leave dialog and the table.
+ */
+import { describe, expect, it, beforeAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CREDIT_REASON_LABELS, GAME_PAYMENT_STATE_LABELS, walletBalanceText } from '@playtime/shared/contract/credit';
+import type { PaymentPurpose } from '@playtime/shared/contract/payments';
+import { signUpPlayer } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
+import { addAvailableField } from '../support/fields';
+import { bookPaidGame, payInFull } from '../support/game-loop';
+import { screenshotAtBothWidths } from './support/browser';
+import { tabTo, tabToAndPress } from './support/keyboard';
+import { browserSuite } from './support/suite';
+
+describe('late cancellations, credit and who has paid in the browser', () => {
+  const suite = browserSuite();
+  let captain: ApiClient;
+  let player: ApiClient;
+  let anonymous: ApiClient;
+  let fullGame: string;
+  let nextGame: string;
+  let freeGame: string;
+  let waiting: ApiClient;
+
+  const entry = (gameId: string): PaymentPurpose => ({ kind: 'entry', gameId });
+  async function payAndJoin(client: ApiClient, gameId: string) {
+    client.seesWritesOf(captain);
+    const paymentId = await payInFull(client, anonymous, entry(gameId), 200);
+    const joined = await client.post('/api/join-game', { gameId, team: 0, paymentId });
+    expect(joined.status, joined.text).toBe(200);
+  }
+
+  beforeAll(async () => {
+    anonymous = new ApiClient(suite.app.url, null);
+    const owner = await suite.api('owner');
+    captain = await suite.api('captain');
+    player = await suite.api('player');
+    const { subFieldId } = await addAvailableField(owner, { name: 'Credit Fields', address: '9 Wallet Way' });
+    captain.seesWritesOf(owner);
+    const book = async (from: number, draft: Record<string, unknown>) =>
+      (
+        await bookPaidGame(captain, anonymous, subFieldId, from, from + 1, {
+          maxPlayers: 14,
+          price: '2',
+          ...draft,
+        })
+      ).gameId;
+    // Free cancellation ends 72 hours before these starts: every leave now is a late one.
+    fullGame = await book(9, { name: 'Full Friday', sidelineSize: 0, freeCancellationHours: 72 });
+    nextGame = await book(11, { name: 'Next Friday', freeCancellationHours: 72 });
+    freeGame = await book(13, { name: 'Free To Leave', freeCancellationHours: 0 });
+    await payAndJoin(player, fullGame);
+    for (let index = 1; index <= 13; index += 1)
+      await payAndJoin(await signUpPlayer(suite.app, `full${index}@playtime.test`, `full${index}`), fullGame);
+    waiting = await signUpPlayer(suite.app, 'waiting@playtime.test', 'waiting');
+    waiting.seesWritesOf(captain);
+    const queued = await waiting.post('/api/join-waitlist', { gameId: fullGame });
+    expect(queued.status, queued.text).toBe(200);
+    await payAndJoin(player, freeGame);
+  }, 300_000);
+
+  const paymentsTable = (page: Page) => page.getByRole('table', { name: 'Who has paid' });
+  const rowOf = (page: Page, name: string) =>
+    paymentsTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+  it('leaves late, the table follows live, the waitlist refills the place and the credit pays the next game', async () => {
+    const organizer = await suite.signedInPage('captain@playtime.test', { at: `/game-details/${fullGame}` });
+    await rowOf(organizer, 'player').getByText(GAME_PAYMENT_STATE_LABELS.paid).waitFor({ timeout: 20_000 });
+    expect(await paymentsTable(organizer).getByRole('row').count()).toBe(15);
+    await screenshotAtBothWidths(organizer, 'credit-payments-table');
+
+    // The player leaves with the keyboard; the dialog says the rule before they confirm.
+    const page = await suite.signedInPage('player@playtime.test', { at: `/game-details/${fullGame}` });
+    await tabToAndPress(page, page.getByRole('button', { name: 'Leave Game' }));
+    const dialog = page.getByRole('dialog', { name: 'Leave Game' });
+    await dialog
+      .getByText(/Free cancellation has passed: your entry of \$2\.00 stays paid/)
+      .waitFor({ timeout: 20_000 });
+    expect(await dialog.getByRole('radio').count()).toBe(0);
+    await screenshotAtBothWidths(page, 'credit-leave-late-dialog');
+    await tabToAndPress(page, dialog.getByRole('button', { name: 'Leave', exact: true }));
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+
+    // The organizer's table says so without a reload.
+    await rowOf(organizer, 'player').getByText(GAME_PAYMENT_STATE_LABELS.kept).waitFor({ timeout: 20_000 });
+
+    // The waitlist takes the place: the leaver's entry comes back as credit, and the table shows both.
+    waiting.seesWritesOf(player);
+    await payAndJoin(waiting, fullGame);
+    await rowOf(organizer, 'waiting').getByText(GAME_PAYMENT_STATE_LABELS.paid).waitFor({ timeout: 20_000 });
+    await rowOf(organizer, 'player').getByText(GAME_PAYMENT_STATE_LABELS.credited).waitFor({ timeout: 20_000 });
+
+    // The profile's wallet shows the credit, live.
+    await page.goto(suite.url('/profile'));
+    const wallet = page.getByTestId('wallet-card');
+    await wallet.getByText(walletBalanceText(200)).waitFor({ timeout: 20_000 });
+    await wallet.getByText(new RegExp(CREDIT_REASON_LABELS.place_refilled)).waitFor();
+    await screenshotAtBothWidths(page, 'credit-wallet-card');
+
+    // The credit pays the next game: Join Game joins with no card form.
+    await page.goto(suite.url(`/game-details/${nextGame}`));
+    await tabToAndPress(page, page.getByRole('button', { name: 'Join Game' }));
+    await page.getByRole('button', { name: 'Leave Game' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('dialog', { name: 'Pay by card' }).count()).toBe(0);
+    await page.goto(suite.url('/profile'));
+    await wallet.getByText(new RegExp(CREDIT_REASON_LABELS.spent)).waitFor({ timeout: 20_000 });
+    await organizer.context().close();
+    await page.context().close();
+  }, 240_000);
+
+  it('asks where a refund within free cancellation goes, by keyboard, and credits it at once', async () => {
+    const page = await suite.signedInPage('player@playtime.test', { at: `/game-details/${freeGame}` });
+    await tabToAndPress(page, page.getByRole('button', { name: 'Leave Game' }));
+    const dialog = page.getByRole('dialog', { name: 'Leave Game' });
+    await dialog.getByText(/within free cancellation: \$2\.00 comes back in full/).waitFor({ timeout: 20_000 });
+    const toCard = dialog.getByRole('radio', { name: /To my card/ });
+    await tabTo(page, toCard);
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: /As Playtime credit/ }).isChecked()).toBe(true);
+    await screenshotAtBothWidths(page, 'credit-leave-free-dialog');
+    await tabToAndPress(page, dialog.getByRole('button', { name: 'Leave', exact: true }));
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+    await page.goto(suite.url('/profile'));
+    await page
+      .getByTestId('wallet-card')
+      .getByText(new RegExp(CREDIT_REASON_LABELS.left_in_free_window))
+      .waitFor({ timeout: 20_000 });
+    await page.context().close();
+  }, 120_000);
+});

@@ -1,0 +1,63 @@
+import { Badge, Card, Skeleton, Table, Text, Title } from '@mantine/core';
+import {
+  GAME_PAYMENT_STATE_LABELS,
+  GAME_PAYMENTS_EMPTY,
+  type GamePaymentState,
+} from '@playtime/shared/contract/credit';
+import { formatDollars } from '../../../utils/money';
+import { useGamePayments } from '../api/credit';
+
+const STATE_COLORS: Record<GamePaymentState, string> = {
+  authorized: 'blue',
+  paid: 'green',
+  refunded: 'gray',
+  credited: 'grape',
+  released: 'gray',
+  kept: 'orange',
+};
+
+/**
+ * Issue #45, who has paid: each member's payment with guests, amount and state, to the organizer (and
+ * admins). Live: its query is under the game page's key, which the game's room refreshes.
+ */
+export function GamePaymentsTable({ gameId }: { gameId: string }) {
+  const payments = useGamePayments(gameId, true);
+  return (
+    <Card padding="lg" data-testid="game-payments">
+      <Title order={2} fz="lg" mb="sm" id="game-payments-title">
+        Who has paid
+      </Title>
+      {!payments.data ? (
+        <Skeleton height={60} aria-label="Loading who has paid" />
+      ) : payments.data.items.length === 0 ? (
+        <Text c="dimmed">{GAME_PAYMENTS_EMPTY}</Text>
+      ) : (
+        // Four short columns fit a phone: no sideways scrolling to reach by keyboard.
+        <Table aria-labelledby="game-payments-title" striped fz="sm" horizontalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Player</Table.Th>
+              <Table.Th scope="col">Guests</Table.Th>
+              <Table.Th scope="col">Amount</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payments.data.items.map((item, index) => (
+              <Table.Tr key={`${item.userId}-${index}`} data-state={item.state}>
+                <Table.Td>{item.username}</Table.Td>
+                <Table.Td>{item.guests}</Table.Td>
+                <Table.Td>{formatDollars(item.amountCents)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATE_COLORS[item.state]} variant="light">
+                    {GAME_PAYMENT_STATE_LABELS[item.state]}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

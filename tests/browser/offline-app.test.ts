@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   APP_BACKGROUND_COLOR,
+  APP_ICON_192,
   APP_THEME_COLOR,
   NEW_VERSION_READY,
   OFFLINE_TEXT,
@@ -22,6 +23,7 @@ import {
   SERVICE_WORKER_PATH,
   WEB_APP_MANIFEST_PATH,
 } from '@playtime/shared/contract/app-shell';
+import type { PushPayload } from '@playtime/shared/contract/push';
 import { WEB_DIST } from '@playtime/read-api/web-app';
 import { screenshotAtBothWidths } from './support/browser';
 import { tabToAndPress } from './support/keyboard';
@@ -131,6 +133,58 @@ describe('the installable app', () => {
         ),
       );
       expect(offline).toBe('failed');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a pushed message as a notification with its text, the app icon and the page it opens', async () => {
+    const { context, page } = await suite.window();
+    try {
+      await context.grantPermissions(['notifications'], { origin: suite.app.url });
+      await openWithServiceWorker(page);
+      // The browser's push service hands the worker a message, as after a server's Web Push (issue #46).
+      const devtools = await context.newCDPSession(page);
+      const registrationId = new Promise<string>((found) =>
+        devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((registration) => registration.scopeURL === suite.url('/'));
+          if (ours && !ours.isDeleted) found(ours.registrationId);
+        }),
+      );
+      await devtools.send('ServiceWorker.enable');
+      const payload: PushPayload = {
+        title: 'A spot is free',
+        body: 'Riverside Pick-up: it is yours for 10 minutes',
+        url: '/game-details/42',
+        tag: 'offer-42',
+      };
+      await devtools.send('ServiceWorker.deliverPushMessage', {
+        origin: suite.app.url,
+        registrationId: await registrationId,
+        data: JSON.stringify(payload),
+      });
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.ready;
+            return (await registration.getNotifications()).map(({ title, body, tag, icon, data }) => ({
+              title,
+              body,
+              tag,
+              icon,
+              data: data as unknown,
+            }));
+          }),
+        )
+        .toEqual([
+          {
+            title: payload.title,
+            body: payload.body,
+            tag: payload.tag,
+            icon: suite.url(APP_ICON_192),
+            data: { url: payload.url },
+          },
+        ]);
     } finally {
       await context.close();
     }

@@ -83,6 +83,23 @@ describe('a click on a notification', () => {
     expect(log).toEqual([`focus ${ORIGIN}/game-details/42`]);
   });
 
+  it('prefers a window already on the page to another window of the app', async () => {
+    const log: string[] = [];
+    const open = [windowAt(`${ORIGIN}/search`, log), windowAt(`${ORIGIN}/game-details/42`, log)];
+    await openNotificationTarget(windows(open, log), { url: '/game-details/42' }, ORIGIN);
+    expect(log).toEqual([`focus ${ORIGIN}/game-details/42`]);
+  });
+
+  it('opens a new window on the page when the open one may not be steered', async () => {
+    const log: string[] = [];
+    const uncontrolled = {
+      ...windowAt(`${ORIGIN}/search`, log),
+      navigate: () => Promise.reject(new TypeError('This service worker is not the client’s active service worker.')),
+    };
+    await openNotificationTarget(windows([uncontrolled], log), { url: '/game-details/42' }, ORIGIN);
+    expect(log).toEqual([`focus ${ORIGIN}/search`, `open ${ORIGIN}/game-details/42`]);
+  });
+
   it("opens a new window on the page when none of the app's is open", async () => {
     const log: string[] = [];
     await openNotificationTarget(windows([], log), { url: '/game-details/42' }, ORIGIN);

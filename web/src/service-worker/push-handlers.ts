@@ -70,16 +70,24 @@ export function notificationTarget(data: unknown, appOrigin: string): string {
 
 /**
  * A click on a notification: an open window of the app is brought forward and shown the notification's
- * page (a person rarely wants a second copy of the app); with none open, a new window opens there.
+ * page (one already on it first: a person rarely wants a second copy of the app); with none open, or
+ * one the worker may not steer (a window it does not control refuses navigate()), a new window opens there.
  */
 export async function openNotificationTarget(windows: AppWindows, data: unknown, appOrigin: string): Promise<void> {
   const target = notificationTarget(data, appOrigin);
-  const open = await windows.matchAll({ type: 'window', includeUncontrolled: true });
-  const appWindow = open.find((window) => new URL(window.url).origin === new URL(appOrigin).origin);
+  const open = (await windows.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+    (window) => new URL(window.url).origin === new URL(appOrigin).origin,
+  );
+  const appWindow = open.find((window) => window.url === target) ?? open[0];
   if (!appWindow) {
     await windows.openWindow(target);
     return;
   }
   await appWindow.focus();
-  if (appWindow.url !== target) await appWindow.navigate(target);
+  if (appWindow.url === target) return;
+  try {
+    await appWindow.navigate(target);
+  } catch {
+    await windows.openWindow(target);
+  }
 }

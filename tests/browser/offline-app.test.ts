@@ -118,11 +118,14 @@ describe('the installable app', () => {
     }
   });
 
-  it('never answers the API from its cache: offline, a call fails instead of returning an old answer', async () => {
+  it('never answers the API from its cache, and takes pages from the server while it answers', async () => {
     const { context, page } = await suite.window();
     try {
       await openWithServiceWorker(page);
-      await page.reload();
+      // A page comes from the server while it answers, with its headers (the first page's code to preload).
+      const reloaded = await page.reload();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      expect(reloaded?.headers()['link']).toContain('landing-page');
       const online = await page.evaluate(async () => (await fetch('/api/public-config')).status);
       expect(online).toBe(200);
       await context.setOffline(true);

@@ -15,7 +15,8 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Only the files by their own names: '/' is a page of the app, answered as every other one below.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
 /** Paths the server answers itself, not with the app: the API, the identity provider, the socket, calendar feeds. */

@@ -2,6 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import {
+  APP_BACKGROUND_COLOR,
+  APP_ICON_192,
+  APP_NAME,
+  APP_SHORT_NAME,
+  APP_THEME_COLOR,
+} from '../shared/src/contract/app-shell';
 import { mantineComponentStyles } from './build-tools/mantine-component-styles';
 
 // The backend (command-api, read-api, embedded identity provider) listens on :3000 in development;
@@ -19,6 +27,41 @@ export default defineConfig({
     mantineComponentStyles(fileURLToPath(new URL('src/app/mantine-base.css', import.meta.url))),
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 0 }),
+    // Issue #46: the installable app. /manifest.webmanifest (linked from index.html by the plugin) and
+    // /sw.js, built from src/service-worker/sw.ts with the list of the build's files to keep injected.
+    // The page registers the worker itself (src/app/app-status/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // Of the icons only the one notifications show is kept (globPatterns below): the others are the launcher's.
+      includeManifestIcons: false,
+      manifest: {
+        name: APP_NAME,
+        short_name: APP_SHORT_NAME,
+        description: 'Find and join pick-up football games, rent field slots, run games live.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: APP_THEME_COLOR,
+        background_color: APP_BACKGROUND_COLOR,
+        icons: [
+          { src: APP_ICON_192, sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell, every script and style sheet, and the pictures the pages draw with (not the .br/.gz copies).
+        globPatterns: ['**/*.{html,js,css,svg,png,ico}'],
+        globIgnores: ['sw.js', 'icons/icon-180.png', 'icons/icon-512.png', 'icons/maskable-*.png'],
+        // Named by their content's hash: fetched as they are (the browser's cache may already hold them).
+        dontCacheBustURLsMatching: /^assets\//,
+      },
+    }),
   ],
   resolve: {
     // One copy of each, so every Mantine package sees the same MantineProvider context. npm places a

@@ -28,6 +28,8 @@ describe('serving the built web app', () => {
       'index.html': '<!doctype html><div id="root"></div>'.repeat(20),
       'assets/app-3f2a1b.js': 'console.log("the app");'.repeat(50),
       'robots.txt': 'User-agent: *',
+      'sw.js': 'self.addEventListener("fetch", () => undefined);',
+      'manifest.webmanifest': '{"name":"Playtime"}',
       '.vite/manifest.json': JSON.stringify({
         'index.html': { file: 'assets/index-1a.js', isEntry: true, imports: ['_react-2b.js'] },
         '_react-2b.js': { file: 'assets/react-2b.js' },
@@ -110,6 +112,15 @@ describe('serving the built web app', () => {
       expect(page.headers.get('content-encoding')).toBe('br');
       expect(page.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it('has the service worker asked for again on every update check, and the manifest served as one (issue #46)', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const worker = await get('/sw.js', encoding);
+      expect(worker.headers.get('content-type')).toContain('javascript');
+      expect(worker.headers.get('cache-control'), encoding).toBe('no-cache');
+    }
+    expect((await get('/manifest.webmanifest')).headers.get('content-type')).toContain('application/manifest+json');
   });
 
   it('answers a missing file with a real 404, not the app page', async () => {

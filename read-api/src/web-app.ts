@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { SERVICE_WORKER_PATH } from '@playtime/shared/contract/app-shell';
 
 /** Where `npm run build` (the web workspace's vite build) writes the app; every process serving it reads it there. */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -90,11 +91,15 @@ export function webAppRoutes(distDir: string): Router {
       setHeaders: (res: ServerResponse, filePath: string) => res.setHeader('Cache-Control', cachingOf(filePath)),
     },
   });
-  /** The index page changes with every deploy and names the assets of the build: always asked again. */
+  /**
+   * The index page changes with every deploy and names the assets of the build: always asked again. So
+   * is the service worker (issue #46): a new version of it is how an installed app learns of a deploy.
+   */
+  const alwaysAskedAgain = new Set([index, path.join(distDir, SERVICE_WORKER_PATH)]);
   const cachingOf = (filePath: string) => {
     if (filePath.startsWith(path.join(distDir, HASHED_ASSETS)))
       return `public, max-age=${A_YEAR_IN_SECONDS}, immutable`;
-    return filePath.replace(/\.(br|gz)$/, '') === index ? 'no-cache' : 'public, max-age=3600';
+    return alwaysAskedAgain.has(filePath.replace(/\.(br|gz)$/, '')) ? 'no-cache' : 'public, max-age=3600';
   };
   router.use(serveFiles);
   router.get(/^\/(?!api\/|socket\.io\/).*/, (req, res, next) => {

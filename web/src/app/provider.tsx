@@ -8,6 +8,7 @@ import { useCallback, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth';
 import { storeRole } from '../lib/current-user';
 import { queryClient } from '../lib/query-client';
+import { AppStatus } from './app-status/app-status';
 import { NotificationsOutlet } from './notifications-outlet';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -27,6 +28,7 @@ export function AppProvider({ children, onRedirectCallback }: AppProviderProps) 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsOutlet />
+      <AppStatus />
       <QueryClientProvider client={queryClient}>
         <AuthProvider onRedirectCallback={onRedirectCallback} onLogout={forgetUser}>
           {children}

@@ -205,6 +205,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
       type: 'JoinWaitlist',
       playerId: user.userId,
       username: user.username,
+      timeZone: timeZoneOf(req),
     });
     // The place as the stream has it now (the state the command just left, unless others came since).
     const game = await currentState(deps.commands.store, gameDecider, gameStream(gameId), deps.commands.streamStates);

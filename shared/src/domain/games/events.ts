@@ -93,6 +93,8 @@ export const PlayerJoined = eventSchema(
     username: z.string(),
     paymentId: z.string().nullable(),
     at: instant,
+    /** Issue #46: the player's IANA zone as their browser said at the join; quiet hours are kept in it. */
+    timeZone: z.string().optional(),
   }),
 );
 
@@ -211,7 +213,14 @@ export const SpotOfferExpired = eventSchema(
 /** Someone wants a place in a full game: no payment yet. */
 export const WaitlistJoined = eventSchema(
   'WaitlistJoined',
-  z.object({ gameId: z.string(), playerId: z.string(), username: z.string(), at: instant }),
+  z.object({
+    gameId: z.string(),
+    playerId: z.string(),
+    username: z.string(),
+    at: instant,
+    /** Issue #46: the player's IANA zone as their browser said (PlayerJoined.timeZone). */
+    timeZone: z.string().optional(),
+  }),
 );
 
 export const WaitlistLeft = eventSchema(

@@ -86,6 +86,14 @@ export interface KnownGame {
   marks: Record<string, AttendanceStatus | 'cleared'>;
   /** Issue #44: 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
   minReliability: number | null;
+  /** Issue #46: each player's IANA zone as their join said it (absent: never said), for quiet hours. */
+  playerTimeZones?: Record<string, string>;
+}
+
+/** The game with `playerId`'s zone kept, when the event says one. */
+function withTimeZone<Game extends KnownGame>(game: Game, playerId: string, timeZone: string | undefined): Game {
+  if (!timeZone) return game;
+  return { ...game, playerTimeZones: { ...game.playerTimeZones, [playerId]: timeZone } };
 }
 
 export type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -190,7 +198,7 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       return inLine(
         offWaitlist(
           {
-            ...state,
+            ...withTimeZone(state, playerId, event.data.timeZone),
             participants: [...state.participants, joined],
             paidEntries: newPayment
               ? [...state.paidEntries, { playerId, paymentId, refunded: false }]
@@ -262,8 +270,8 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     case 'SpotOfferExpired':
       return inLine(state, event.data.playerId, true);
     case 'WaitlistJoined': {
-      const { playerId, username } = event.data;
-      return { ...state, waitlist: [...state.waitlist, { playerId, username }] };
+      const { playerId, username, timeZone } = event.data;
+      return { ...withTimeZone(state, playerId, timeZone), waitlist: [...state.waitlist, { playerId, username }] };
     }
     case 'WaitlistLeft':
     case 'WaitlistOfferExpired':

@@ -56,7 +56,8 @@ export type GameCommand =
   | ({ type: 'DeclineSpot'; playerId: string } & MayOffer)
   /** The delayed job of a spot offer made at `offeredAt`, at its expiry. */
   | ({ type: 'ExpireSpotOffer'; playerId: string; offeredAt: string } & MayOffer)
-  | { type: 'JoinWaitlist'; playerId: string; username: string }
+  /** `timeZone`: the player's IANA zone (issue #46: quiet hours), when their browser said it. */
+  | { type: 'JoinWaitlist'; playerId: string; username: string; timeZone?: string }
   | ({ type: 'LeaveWaitlist'; playerId: string } & MayOffer)
   /** The delayed job of a waitlist offer made at `offeredAt`, at its expiry. */
   | ({ type: 'ExpireWaitlistOffer'; playerId: string; offeredAt: string } & MayOffer)

@@ -75,7 +75,14 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
   const joined: GameEvent = {
     type: 'PlayerJoined',
-    data: { gameId: game.details.gameId, playerId: command.playerId, username: command.username, paymentId, at },
+    data: {
+      gameId: game.details.gameId,
+      playerId: command.playerId,
+      username: command.username,
+      paymentId,
+      at,
+      ...(command.timeZone ? { timeZone: command.timeZone } : {}),
+    },
   };
   if (command.team === 0) return [joined];
   // The move onto a team is decided on the game as the join leaves it.

@@ -48,7 +48,8 @@ export function prepareEmailTables(pool: pg.Pool): Promise<number[]> {
 /** Enqueues the rows not handed to the queue yet; the job id is the row's, so a repeat is a no-op. */
 export async function relayOutbox(pool: pg.Pool, queue: JobQueue<EmailJob>): Promise<number> {
   const { rows } = await pool.query<{ id: number }>(
-    'SELECT id FROM email_outbox WHERE NOT queued ORDER BY id LIMIT $1',
+    // Mail held by the player's quiet hours (issue #46) waits for its not_before.
+    'SELECT id FROM email_outbox WHERE NOT queued AND (not_before IS NULL OR not_before <= now()) ORDER BY id LIMIT $1',
     [RELAY_BATCH],
   );
   if (rows.length === 0) return 0;

@@ -14,6 +14,7 @@ import { migrate } from '../db/migrations';
 import { projectionMigrations } from '../projections/schema';
 import { pictureMigrations } from '../pictures/schema';
 import { emailMigrations } from '../email/schema';
+import { pushMigrations } from '../push/schema';
 import { notificationMigrations } from '../notifications/store';
 import { ProjectionProgress } from '../projections/projection-progress';
 
@@ -76,6 +77,8 @@ export async function connectInfrastructure(
   // Every service reads or writes mail and notification state (the outbox, unsubscribes, reads, mutes).
   await migrate(pool, 'email', emailMigrations);
   await migrate(pool, 'notifications', notificationMigrations);
+  // Issue #46: push subscriptions (command API), the VAPID key (read API) and the push outbox (projector).
+  await migrate(pool, 'push', pushMigrations);
   // Whichever adapter: no event its schema refuses is ever appended (see schema-checked-event-store.ts).
   const store: EventStore = checkEventSchemas(
     config.EVENTSTORE_URL

@@ -4,15 +4,11 @@
  * it lives in a table beside the notifications read model, not in the event log.
  */
 import { z } from 'zod';
+import { PUSH_MESSAGES } from './push-texts';
 
-export const PUSH_PUBLIC_KEY_PATH = '/api/push-public-key';
-export const PUSH_SUBSCRIPTIONS_PATH = '/api/push-subscriptions';
-export const PUSH_SUBSCRIPTIONS_DELETE_PATH = '/api/push-subscriptions/delete';
-
-/** GET /api/push-public-key: the VAPID public key, base64url, for pushManager.subscribe's applicationServerKey. */
-export interface PushPublicKey {
-  publicKey: string;
-}
+// The calls' paths, the messages and the profile's texts live in push-texts.ts (no schemas there, so the
+// profile's Push switch loads no schema library); every importer of this module keeps finding them here.
+export * from './push-texts';
 
 /** What a push carries, JSON-encoded and encrypted (RFC 8291 aes128gcm); the service worker shows it and opens `url`. */
 export interface PushPayload {
@@ -33,15 +29,6 @@ export const pushPayloadSchema = z.object({
 
 /** Longest endpoint URL accepted: push services' endpoints are a few hundred characters. */
 export const PUSH_ENDPOINT_MAX = 2000;
-
-export const PUSH_MESSAGES = {
-  badEndpoint: 'endpoint must be the https URL the browser gave for this subscription.',
-  notHttps: 'endpoint must be an https URL: push services only take encrypted connections.',
-  badKeys:
-    'keys must hold the subscription\'s "p256dh" (a P-256 public key) and "auth" (16 bytes), both base64url, as the browser gave them.',
-  unsupported: 'This browser cannot receive push notifications. Playtime reaches you in the app and by email.',
-  denied: 'Notifications are blocked for Playtime in this browser. Allow them in the site settings, then try again.',
-} as const;
 
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 
@@ -95,15 +82,3 @@ export function pushEndpointRefusal(value: string, allowLoopback: boolean): stri
   if (url.protocol === 'http:' && allowLoopback && LOOPBACK_HOSTS.has(url.hostname)) return null;
   return PUSH_MESSAGES.notHttps;
 }
-
-/** The profile's push texts. */
-export const PUSH_UI_TEXTS = {
-  column: 'Push',
-  turnOn: 'Turn on push on this device',
-  turningOn: 'Turning on push…',
-  on: 'Push is on for this device.',
-  help: 'Push reaches this device even when Playtime is closed. Offers of a freed spot come first.',
-  quietHours:
-    'Quiet hours: between 22:00 and 08:00 your time, news of a game more than 16 hours away waits until 08:00.',
-  failed: 'Push could not be turned on. Try again.',
-} as const;

@@ -14,6 +14,13 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A text setting; empty is the same as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** Every setting the services read from the environment. README's configuration table mirrors it. */
 export const configSchema = z
   .object({
@@ -101,30 +108,14 @@ export const configSchema = z
      * Issue #46: the deployment's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it)
      * and the contact push services see. Empty: made at first start and kept in the database.
      */
-    VAPID_PUBLIC_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    VAPID_PRIVATE_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    VAPID_SUBJECT: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .refine(
-        (value) => value === undefined || /^(mailto:|https:\/\/)/.test(value),
-        'must be a mailto: address or an https: URL',
-      ),
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    VAPID_SUBJECT: optionalText.refine(
+      (value) => value === undefined || /^(mailto:|https:\/\/)/.test(value),
+      'must be a mailto: address or an https: URL',
+    ),
     /** Issue #46: 1 lets push endpoints on loopback be plain http (a test's local push receiver). */
-    PUSH_ALLOW_LOOPBACK: z
-      .enum(['0', '1', ''])
-      .default('')
-      .transform((value) => value === '1'),
+    PUSH_ALLOW_LOOPBACK: booleanFlag,
     /** Issue #44: this many no-shows within NO_SHOW_BAN_WINDOW_DAYS bar joining for NO_SHOW_BAN_DAYS. */
     NO_SHOW_BAN_COUNT: z.coerce.number().int().min(1).max(100).default(DEFAULT_NO_SHOW_BAN.count),
     NO_SHOW_BAN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_NO_SHOW_BAN.windowDays),

@@ -5,7 +5,7 @@
  * projector of a distributed deployment, never in the roster's path (a projection only writes rows).
  */
 import type pg from 'pg';
-import { listenToChannel } from '../db/channel-listener';
+import { startOutboxRelay } from '../db/outbox-relay';
 import { migrate } from '../db/migrations';
 import { createJobQueue } from '../jobs/bullmq-job-queue';
 import { selectJobBackend, type JobQueue } from '../jobs/port';
@@ -97,33 +97,15 @@ export async function startPushWorker(options: PushWorkerOptions): Promise<PushW
     { concurrency: 4 },
   );
 
-  let relaying: Promise<number> | null = null;
-  let again = false;
-  const relay = (): Promise<number> => {
-    if (relaying) {
-      again = true;
-      return relaying;
-    }
-    relaying = relayPushOutbox(pool, queue, now())
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, 'push relay failed; it tries again in a second');
-        return 0;
-      })
-      .finally(() => {
-        relaying = null;
-        if (again) {
-          again = false;
-          void relay();
-        }
-      });
-    return relaying;
-  };
-  // NOTIFY wakes the relay when a row commits; the interval sends rows whose quiet hours ended, and
-  // covers notices missed while the listening connection was down.
-  const listener = listenToChannel(options.databaseUrl, PUSH_OUTBOX_CHANNEL, {
-    notice: () => void relay(),
-    listening: () => void relay(),
+  const relayer = startOutboxRelay({
+    databaseUrl: options.databaseUrl,
+    channel: PUSH_OUTBOX_CHANNEL,
+    relayOnce: () => relayPushOutbox(pool, queue, now()),
+    logger,
+    what: 'push',
   });
+  const { relay } = relayer;
+  // The interval also sends rows whose quiet hours have ended.
   const timer = setInterval(() => void relay(), RELAY_INTERVAL_MS);
   timer.unref();
 
@@ -132,8 +114,7 @@ export async function startPushWorker(options: PushWorkerOptions): Promise<PushW
     relay,
     close: async () => {
       clearInterval(timer);
-      await listener.close();
-      await relaying;
+      await relayer.close();
       await queue.close();
     },
   };

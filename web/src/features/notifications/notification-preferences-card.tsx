@@ -7,9 +7,11 @@ import {
   type NotificationAudience,
   type NotificationPreference,
 } from '@playtime/shared/contract/notification-texts';
+import { PUSH_UI_TEXTS } from '@playtime/shared/contract/push-texts';
 import { errorMessage } from '../../lib/notify';
 import type { Role } from '../../lib/current-user';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api/notifications';
+import { PushOnThisDevice } from './push-on-this-device';
 
 /** Which groups of kinds a role hears of: everyone plays; captains organize; owners own fields. */
 const AUDIENCES_OF: Record<Role, NotificationAudience[]> = {
@@ -21,7 +23,8 @@ const AUDIENCES_OF: Record<Role, NotificationAudience[]> = {
 
 /**
  * The profile's notification preferences (issue #31): for each kind the user can hear of, whether it
- * shows in the bell and whether it comes by email. Each switch saves at once.
+ * shows in the bell, whether it comes by email and whether it is pushed to the user's devices (issue #46,
+ * with the switch that subscribes this one). Each switch saves at once.
  */
 export function NotificationPreferencesCard({ role }: { role: Role }) {
   const preferences = useNotificationPreferences();
@@ -41,6 +44,7 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
             {TEXTS.preferencesHelp}
           </Text>
         </Stack>
+        <PushOnThisDevice />
         {save.isError && (
           <Text fz="sm" c="red.8" role="alert">
             {errorMessage(save.error)}
@@ -63,8 +67,10 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Notification</Table.Th>
-                    <Table.Th w={92}>{TEXTS.inApp}</Table.Th>
-                    <Table.Th w={64}>{TEXTS.email}</Table.Th>
+                    {/* Narrow switch columns: at phone width the kinds' labels keep most of the row. */}
+                    <Table.Th w={76}>{TEXTS.inApp}</Table.Th>
+                    <Table.Th w={56}>{TEXTS.email}</Table.Th>
+                    <Table.Th w={52}>{PUSH_UI_TEXTS.column}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -85,6 +91,13 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
                             aria-label={`${label}: ${TEXTS.email}`}
                             checked={preference.email}
                             onChange={(event) => change({ ...preference, email: event.currentTarget.checked })}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={`${label}: ${PUSH_UI_TEXTS.column}`}
+                            checked={preference.push}
+                            onChange={(event) => change({ ...preference, push: event.currentTarget.checked })}
                           />
                         </Table.Td>
                       </Table.Tr>

@@ -100,10 +100,11 @@ export async function sendPushRows(
     outcomes.set(Number(row.id), settled);
     if (settled === 'gone') {
       goneEndpoints.add(row.endpoint);
-      // The device is gone: its subscription, and every push still waiting for it, with it.
-      await pool.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [row.endpoint]);
+      // The device is gone: its subscription, and every push still waiting for it, with it (one statement,
+      // so nobody sees the one gone without the other).
       await pool.query(
-        `UPDATE push_outbox SET state = 'gone', last_error = $2, attempts = attempts + (id = $3)::int
+        `WITH dropped AS (DELETE FROM push_subscriptions WHERE endpoint = $1)
+         UPDATE push_outbox SET state = 'gone', last_error = $2, attempts = attempts + (id = $3)::int
           WHERE endpoint = $1 AND state = 'pending'`,
         [row.endpoint, error ?? 'subscription gone', row.id],
       );

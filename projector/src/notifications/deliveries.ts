@@ -2,8 +2,9 @@
  * What goes out beside the bell (issue #46): each notification's push, and when quiet hours let it and
  * its mail go. Quiet hours are applied here, when the push and the mail are queued (DESIGN §9): news of a
  * game more than 16 hours away, due between 22:00 and 08:00 in the player's zone, waits until 08:00.
- * The player's zone is the one their browser said when they joined or queued for a game; a player who
- * never said one is taken to live where the game is.
+ * The player's zone is the one their browser said when they joined or queued for a game (the web app
+ * says it with every command); a player who never said one has no quiet hours, as the offer's window on
+ * the write side has none for them (offers.ts), so push, mail and window always agree.
  */
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@playtime/shared/contract/notifications';
 import { quietUntil } from '@playtime/shared/domain/games/policies/quiet-hours';
@@ -51,16 +52,16 @@ export async function quietHoldsOf(db: PoolClient, told: Told[]): Promise<Map<st
   const aboutGames = told.filter((one) => one.gameId !== null);
   const holds = new Map<string, string | null>(told.map((one) => [one.id, null]));
   if (aboutGames.length === 0) return holds;
-  const { rows } = await db.query<{ id: string; time_zone: string | null; start_at: Date | null }>(
-    `SELECT t.id, coalesce(z.time_zone, g.time_zone) AS time_zone, g.start_at
+  const { rows } = await db.query<{ id: string; time_zone: string; start_at: Date | null }>(
+    `SELECT t.id, z.time_zone, g.start_at
        FROM jsonb_to_recordset($1::jsonb) AS t(id text, user_id text, game_id text)
-       LEFT JOIN notification_games g ON g.game_id = t.game_id
-       LEFT JOIN notification_time_zones z ON z.user_id = t.user_id`,
+       JOIN notification_time_zones z ON z.user_id = t.user_id
+       LEFT JOIN notification_games g ON g.game_id = t.game_id`,
     [JSON.stringify(aboutGames.map((one) => ({ id: one.id, user_id: one.userId, game_id: one.gameId })))],
   );
   const atOf = new Map(aboutGames.map((one) => [one.id, one.at.getTime()]));
   for (const row of rows) {
-    if (!row.time_zone || !row.start_at) continue;
+    if (!row.start_at) continue;
     const until = quietUntil(atOf.get(row.id)!, row.time_zone, new Date(row.start_at).getTime());
     holds.set(row.id, until === null ? null : new Date(until).toISOString());
   }

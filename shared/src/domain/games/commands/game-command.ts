@@ -34,6 +34,8 @@ export type GameCommand =
       payment: VerifiedEntryPayment | null;
       /** The reader's IANA zone, for the times a refusal names (UTC when absent). */
       timeZone?: string;
+      /** Issue #46: the zone the player's browser said, kept for their quiet hours (absent: never said). */
+      playerTimeZone?: string;
       /**
        * Issue #44: the player's attendance as their own stream records it, for the no-show ban and the
        * game's minimum reliability. Every entry that knows the player passes it.

@@ -81,7 +81,7 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
       username: command.username,
       paymentId,
       at,
-      ...(command.timeZone ? { timeZone: command.timeZone } : {}),
+      ...(command.playerTimeZone ? { timeZone: command.playerTimeZone } : {}),
     },
   };
   if (command.team === 0) return [joined];

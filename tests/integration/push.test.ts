@@ -230,6 +230,24 @@ describe('web push', () => {
     }
   });
 
+  it('forgets a deleted account’s devices and Push choices', async () => {
+    const leaver = await signUpPlayer(app, 'push-leaver@playtime.test', 'pushleaver');
+    const leaverId = await userIdOf(leaver);
+    const device = makeDevice('leaver');
+    expect((await leaver.post(PUSH_SUBSCRIPTIONS_PATH, subscriptionOf(device))).status).toBe(200);
+    const admin = (await demoClients(app.url, 'admin'))[0]!;
+    const deleted = await admin.post('/api/admin-delete-user', { userId: leaverId });
+    expect(deleted.status, deleted.text).toBe(200);
+    await waitFor('the deleted account’s subscription and Push choices gone', async () => {
+      const { rows } = await db.query<{ n: string }>(
+        `SELECT (SELECT count(*) FROM push_subscriptions WHERE user_id = $1)
+              + (SELECT count(*) FROM push_kinds WHERE user_id = $1) AS n`,
+        [leaverId],
+      );
+      return Number(rows[0]!.n) === 0;
+    });
+  });
+
   it('holds an offer of a freed spot made at 03:00 in the player’s zone, for a game two days away, until 08:00 there, and starts its window then', async () => {
     const night = zoneAtHour(3);
     const gameId = await bookFreeGame(20, 21, 'Night Owls', { maxPlayers: 14, sidelineSize: 2 });

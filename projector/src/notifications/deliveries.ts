@@ -18,10 +18,22 @@ export const DELIVERY_SCHEMA_SQL = `
   CREATE TABLE notification_time_zones (user_id text PRIMARY KEY, time_zone text NOT NULL);
 `;
 
-/** Keeps the zone a join or a waitlist join says, the latest one standing. */
-export async function keepPlayerTimeZone(stored: StoredEvent, db: PoolClient): Promise<void> {
-  if (stored.type !== 'PlayerJoined' && stored.type !== 'WaitlistJoined') return;
+/**
+ * Keeps the zone a join or a waitlist join says, the latest one standing; a deleted account takes its
+ * zone, its devices' subscriptions and its Push choices with it.
+ */
+export async function keepDeliveryFacts(stored: StoredEvent, db: PoolClient): Promise<void> {
+  if (stored.type !== 'PlayerJoined' && stored.type !== 'WaitlistJoined' && stored.type !== 'UserDeleted') return;
   const event = parseEvent(stored);
+  if (event.type === 'UserDeleted') {
+    await db.query(
+      `WITH zone AS (DELETE FROM notification_time_zones WHERE user_id = $1),
+            kinds AS (DELETE FROM push_kinds WHERE user_id = $1)
+       DELETE FROM push_subscriptions WHERE user_id = $1`,
+      [event.data.userId],
+    );
+    return;
+  }
   if (event.type !== 'PlayerJoined' && event.type !== 'WaitlistJoined') return;
   const { playerId, timeZone } = event.data;
   if (!timeZone) return;

@@ -20,7 +20,7 @@ import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import { writeNotificationPushes } from '@playtime/shared/infra/push/outbox';
 import type { PoolClient } from 'pg';
 import type { QueryingProjection } from '../runtime/projection';
-import { DELIVERY_SCHEMA_SQL, gameIdOf, keepPlayerTimeZone, pushOf, quietHoldsOf } from './deliveries';
+import { DELIVERY_SCHEMA_SQL, gameIdOf, keepDeliveryFacts, pushOf, quietHoldsOf } from './deliveries';
 
 const HANDLED = [
   'UserRegistered',
@@ -181,7 +181,7 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
             await writeEmail(db, mail!, { ...invitation, link: `${mail!.publicUrl}${invitation.link}` });
           continue;
         }
-        await keepPlayerTimeZone(stored, db);
+        await keepDeliveryFacts(stored, db);
         const notices = await noticesOf(stored, db);
         if (notices.length > 0) decided.push({ stored, notices });
       }
@@ -604,7 +604,7 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
         },
       ];
     case 'WaitlistJoined':
-      // Its zone is kept by keepPlayerTimeZone; nobody is told.
+      // Its zone is kept by keepDeliveryFacts; nobody is told.
       return [];
     case 'AttendanceMarked': {
       // Issue #44: a Late or No-show mark is news to the player; Present is what they expect.

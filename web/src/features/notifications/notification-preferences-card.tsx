@@ -22,6 +22,16 @@ const AUDIENCES_OF: Record<Role, NotificationAudience[]> = {
 };
 
 /**
+ * The ways a notification reaches the user, a column each; narrow, so at phone width the kinds' labels
+ * keep most of the row.
+ */
+const CHANNELS: Array<{ key: 'inApp' | 'email' | 'push'; title: string; width: number }> = [
+  { key: 'inApp', title: TEXTS.inApp, width: 76 },
+  { key: 'email', title: TEXTS.email, width: 56 },
+  { key: 'push', title: PUSH_UI_TEXTS.column, width: 52 },
+];
+
+/**
  * The profile's notification preferences (issue #31): for each kind the user can hear of, whether it
  * shows in the bell, whether it comes by email and whether it is pushed to the user's devices (issue #46,
  * with the switch that subscribes this one). Each switch saves at once.
@@ -67,10 +77,11 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Notification</Table.Th>
-                    {/* Narrow switch columns: at phone width the kinds' labels keep most of the row. */}
-                    <Table.Th w={76}>{TEXTS.inApp}</Table.Th>
-                    <Table.Th w={56}>{TEXTS.email}</Table.Th>
-                    <Table.Th w={52}>{PUSH_UI_TEXTS.column}</Table.Th>
+                    {CHANNELS.map((channel) => (
+                      <Table.Th key={channel.key} w={channel.width}>
+                        {channel.title}
+                      </Table.Th>
+                    ))}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -79,27 +90,17 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
                     return (
                       <Table.Tr key={preference.kind}>
                         <Table.Td fz="sm">{label}</Table.Td>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`${label}: ${TEXTS.inApp}`}
-                            checked={preference.inApp}
-                            onChange={(event) => change({ ...preference, inApp: event.currentTarget.checked })}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`${label}: ${TEXTS.email}`}
-                            checked={preference.email}
-                            onChange={(event) => change({ ...preference, email: event.currentTarget.checked })}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`${label}: ${PUSH_UI_TEXTS.column}`}
-                            checked={preference.push}
-                            onChange={(event) => change({ ...preference, push: event.currentTarget.checked })}
-                          />
-                        </Table.Td>
+                        {CHANNELS.map((channel) => (
+                          <Table.Td key={channel.key}>
+                            <Checkbox
+                              aria-label={`${label}: ${channel.title}`}
+                              checked={preference[channel.key]}
+                              onChange={(event) =>
+                                change({ ...preference, [channel.key]: event.currentTarget.checked })
+                              }
+                            />
+                          </Table.Td>
+                        ))}
                       </Table.Tr>
                     );
                   })}

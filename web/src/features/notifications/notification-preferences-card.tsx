@@ -54,7 +54,6 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
             {TEXTS.preferencesHelp}
           </Text>
         </Stack>
-        <PushOnThisDevice />
         {save.isError && (
           <Text fz="sm" c="red.8" role="alert">
             {errorMessage(save.error)}
@@ -109,6 +108,7 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
             );
           })
         )}
+        <PushOnThisDevice />
       </Stack>
     </Card>
   );

@@ -42,8 +42,11 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** Tests fix the simulated processor's webhook randomness and fees. */
-export type StandaloneOptions = Pick<PaymentsOptions, 'webhookDelivery' | 'feeCents'>;
+/**
+ * Tests fix the simulated processor's webhook randomness and fees, and may move the clock the push
+ * worker reads quiet hours on (issue #46).
+ */
+export type StandaloneOptions = Pick<PaymentsOptions, 'webhookDelivery' | 'feeCents'> & { pushClock?: () => Date };
 
 export async function startStandalone(config: Config, options: StandaloneOptions = {}): Promise<RunningApp> {
   const logger = createLogger('playtime');
@@ -66,12 +69,13 @@ export async function startStandalone(config: Config, options: StandaloneOptions
   let handler: ReturnType<typeof createServiceApp> | null = null;
   const httpServer = createServer((req, res) => handler!(req, res));
   const realtime = await startRealtimeServer(parts, config, { httpServer, metrics, logger });
-  const { projector, gameLoop, accountWithdrawal, email } = await startProjectorWork(parts, config, {
+  const { projector, gameLoop, accountWithdrawal, email, push } = await startProjectorWork(parts, config, {
     logger,
     metrics,
     refund: payments.refund,
     holds: payments.holds,
     announcer: socketAnnouncer(realtime.rooms),
+    ...(options.pushClock ? { pushClock: options.pushClock } : {}),
   });
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: true });
 
@@ -133,6 +137,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
         ['game loop', () => gameLoop.close()],
         ['account withdrawal', () => accountWithdrawal.close()],
         ['email', () => email.close()],
+        ['push', () => push.close()],
         ['job queues', () => jobs.close()],
         ['chat send limit', () => chatSendLimit.close()],
         // socket.io's close ends the sockets and closes the server it is attached to; stopServing ends the

@@ -30,6 +30,7 @@ import { idempotentRequests, type CommandDependencies } from './http/run-command
 import { operationsCommandRoutes, type OperationsCommandDependencies } from './operations/routes';
 import { partnerCommandRoutes } from './partners/routes';
 import { notificationCommandRoutes } from './notifications/routes';
+import { pushCommandRoutes } from './push/routes';
 import { paymentCommandRoutes, type PaymentCommandDependencies } from './payments/routes';
 import { availabilityCommandRoutes } from './availability/routes';
 import { userCommandRoutes, type UserCommandDependencies } from './users/routes';
@@ -56,6 +57,8 @@ export type CommandApiDependencies = Omit<CommandDependencies & UserCommandDepen
   partnerSheetUrl: string | null;
   /** Issue #44: signs check-in codes (ServiceParts.checkInSecret). */
   checkInSecret: string;
+  /** Issue #46: PUSH_ALLOW_LOOPBACK (ServiceParts.pushAllowLoopback). */
+  pushAllowLoopback: boolean;
   /** NO_SHOW_BAN_*: how many no-shows within how many days bar joining for how many days (issue #44). */
   noShowBan: NoShowBan;
   /** openJobQueues(...): the System tab retries failed jobs through these. */
@@ -116,6 +119,7 @@ export function createCommandApi(dependencies: CommandApiDependencies): Router {
   );
   router.use(partnerCommandRoutes(deps));
   router.use(notificationCommandRoutes(deps));
+  router.use(pushCommandRoutes(deps));
   router.use(operationsCommandRoutes(deps));
   router.use(leaveCommandRoutes(deps));
   router.use(

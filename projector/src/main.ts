@@ -27,7 +27,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     logger.warn(
       'SMTP_URL is not set: mail is caught by an embedded SMTP server in this projector (Admin → Mail), not sent',
     );
-  const { projector, gameLoop, accountWithdrawal, email } = await startProjectorWork(infrastructure, config, {
+  const { projector, gameLoop, accountWithdrawal, email, push } = await startProjectorWork(infrastructure, config, {
     logger,
     metrics,
     refund: payments.refund,
@@ -59,6 +59,7 @@ runService('projector', async ({ config, logger, metrics }) => {
       await gameLoop.close();
       await accountWithdrawal.close();
       await email.close();
+      await push.close();
       await payments.close();
       await redis?.close();
       await infrastructure.close();

@@ -7,6 +7,8 @@ import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import { publicUrlOf, type Config } from '@playtime/shared/infra/config/config';
 import { startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
+import { startPushWorker, type PushWorker } from '@playtime/shared/infra/push/push-worker';
+import { loadVapidKeys } from '@playtime/shared/infra/push/vapid';
 import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import type { Infrastructure } from '@playtime/shared/infra/runtime/infrastructure';
@@ -22,6 +24,7 @@ export interface ProjectorWork {
   gameLoop: PolicyWorker;
   accountWithdrawal: PolicyWorker;
   email: EmailWorker;
+  push: PushWorker;
 }
 
 export async function startProjectorWork(
@@ -36,6 +39,8 @@ export async function startProjectorWork(
     holds: Payments['holds'];
     /** Where the projections announce their changes: socket.io in this process, or Redis for every read API's. */
     announcer: ChangeAnnouncer;
+    /** The clock the push worker reads quiet hours on (a test moves it to the morning). */
+    pushClock?: () => Date;
   },
 ): Promise<ProjectorWork> {
   const { logger, metrics } = deps;
@@ -64,6 +69,15 @@ export async function startProjectorWork(
     publicUrl: publicUrlOf(config),
     logger,
   });
+  // Issue #46: pushes, sent beside mail, out of the roster's path (the projection only writes rows).
+  const push = await startPushWorker({
+    pool: infrastructure.pool,
+    databaseUrl: infrastructure.databaseUrl,
+    redisUrl: config.REDIS_URL,
+    vapid: await loadVapidKeys(infrastructure.pool, config),
+    logger,
+    ...(deps.pushClock ? { now: deps.pushClock } : {}),
+  });
   const projector = createProductProjector({
     infrastructure,
     announcer: deps.announcer,
@@ -74,5 +88,5 @@ export async function startProjectorWork(
     rebuildBatchSize: config.PROJECTION_REBUILD_BATCH_SIZE,
   });
   await projector.start();
-  return { projector, gameLoop, accountWithdrawal, email };
+  return { projector, gameLoop, accountWithdrawal, email, push };
 }

@@ -12,6 +12,7 @@ import { auditQueryRoutes } from './audit/routes';
 import { calendarQueryRoutes } from './calendar/routes';
 import { chatQueryRoutes } from './chat/routes';
 import { notificationQueryRoutes } from './notifications/routes';
+import { pushQueryRoutes } from './push/routes';
 import { fieldQueryRoutes } from './fields/routes';
 import { gameQueryRoutes } from './games/routes';
 import { organizerGameListRoutes } from './games/organizer-routes';
@@ -26,6 +27,7 @@ import { readYourWrites } from './http/read-your-writes';
 import { availabilityQueryRoutes } from './availability/routes';
 import { adminAccountQueryRoutes } from './users/admin-account-routes';
 import { userQueryRoutes } from './users/routes';
+import type { VapidKeys } from '@playtime/shared/infra/push/vapid';
 
 export interface ReadApiDependencies {
   pool: pg.Pool;
@@ -46,6 +48,8 @@ export interface ReadApiDependencies {
   jobQueues: OperationsQueryDependencies['jobQueues'];
   /** Issue #44: signs check-in codes (ServiceParts.checkInSecret), as the command API verifies them. */
   checkInSecret: string;
+  /** Issue #46: the deployment's VAPID keys (ServiceParts.vapid): browsers subscribe with the public one. */
+  vapid: Pick<VapidKeys, 'publicKey'>;
   /** NO_SHOW_BAN_*: which no-shows count as recent (issue #44). */
   noShowBan: NoShowBan;
 }
@@ -75,6 +79,7 @@ export function createReadApi(deps: ReadApiDependencies): Router {
     calendarQueryRoutes,
     notificationQueryRoutes,
     chatQueryRoutes,
+    pushQueryRoutes,
   ];
   for (const routesOf of capabilities) router.use(routesOf(deps));
   return router;

@@ -213,6 +213,8 @@ describe('notifications over HTTP', () => {
       kind: 'player-joined',
       inApp: true,
       email: true,
+      // Issue #46: Push is off until the user subscribes a device.
+      push: false,
     });
     const saved = await clients.captain.post(NOTIFICATION_PREFERENCES_PATH, {
       preferences: [{ kind: 'player-joined', inApp: false, email: false }],
@@ -222,6 +224,7 @@ describe('notifications over HTTP', () => {
       kind: 'player-joined',
       inApp: false,
       email: false,
+      push: false,
     });
     expect((await listOf(clients.captain, '?limit=100')).items.some((item) => item.kind === 'player-joined')).toBe(
       false,

@@ -26,7 +26,7 @@ import { attendanceInLog } from '@playtime/shared/game-loop/record-attendance/at
 import { userIdOfUsernameInLog } from '../users/users-in-log';
 import type { NoShowBan } from '@playtime/shared/domain/users/reliability';
 import type pg from 'pg';
-import { timeZoneOf } from '@playtime/shared/infra/http/time-zone';
+import { saidTimeZoneOf, timeZoneOf } from '@playtime/shared/infra/http/time-zone';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
 import { cancelRestOfSeries } from '@playtime/shared/game-loop/weekly-series/series';
 import { metadataOf, runCommand, setPosition, type CommandDependencies } from '../http/run-command';
@@ -91,6 +91,8 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
         payment,
         // A refusal that names a time names it in the reader's zone, as other refusals do.
         timeZone: timeZoneOf(req),
+        // Issue #46: the player's quiet hours are kept in the zone their browser says.
+        playerTimeZone: saidTimeZoneOf(req),
         // Issue #44: the no-show ban and the game's minimum read the player's own stream.
         joiner: { attendance: await attendanceInLog(deps.commands, user.userId), noShowBan: deps.noShowBan },
       });
@@ -197,6 +199,8 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
       type: 'JoinWaitlist',
       playerId: user.userId,
       username: user.username,
+      // Issue #46: the player's quiet hours are kept in the zone their browser says.
+      timeZone: saidTimeZoneOf(req),
     });
     // The place as the stream has it now (the state the command just left, unless others came since).
     const game = await currentState(deps.commands.store, gameDecider, gameStream(gameId), deps.commands.streamStates);

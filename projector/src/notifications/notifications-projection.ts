@@ -17,8 +17,10 @@ import {
 } from '@playtime/shared/infra/email/outbox';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
+import { writeNotificationPushes } from '@playtime/shared/infra/push/outbox';
 import type { PoolClient } from 'pg';
 import type { QueryingProjection } from '../runtime/projection';
+import { DELIVERY_SCHEMA_SQL, gameIdOf, keepDeliveryFacts, pushOf, quietHoldsOf } from './deliveries';
 
 const HANDLED = [
   'UserRegistered',
@@ -44,6 +46,8 @@ const HANDLED = [
   'PartnerApplicationApproved',
   'AttendanceMarked',
   'GameMessageSent',
+  // Issue #46: a waitlist join says the player's zone, for quiet hours.
+  'WaitlistJoined',
 ] as const;
 
 /** One notification to one user, as the event decides it. */
@@ -105,7 +109,8 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
     // 2: a reminder's map is its own column, not a raw address in the text (issue #41).
     // 3: a Late or No-show mark tells the player (issue #44).
     // 4: an '@name' in a game's chat tells that person (issue #46).
-    version: 4,
+    // 5: players' zones and games' starts, for quiet hours (issue #46).
+    version: 5,
     tables: ['notifications'],
     handles: HANDLED,
     schemaSql: `
@@ -143,8 +148,10 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
         time_zone       text    NOT NULL,
         price_cents     integer NOT NULL,
         min_players     integer,
-        minimum_reached boolean NOT NULL DEFAULT false
+        minimum_reached boolean NOT NULL DEFAULT false,
+        start_at        timestamptz
       );
+      ${DELIVERY_SCHEMA_SQL}
       CREATE TABLE notification_members (
         game_id   text    NOT NULL,
         player_id text    NOT NULL,
@@ -165,8 +172,8 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
       );
     `,
     async apply(events, db) {
-      const mailable = (stored: StoredEvent) =>
-        mail !== null && Date.now() - stored.createdAt.getTime() < NOTIFICATION_MAIL_MAX_AGE_MS;
+      const isRecent = (stored: StoredEvent) => Date.now() - stored.createdAt.getTime() < NOTIFICATION_MAIL_MAX_AGE_MS;
+      const mailable = (stored: StoredEvent) => mail !== null && isRecent(stored);
       // The batch's notifications, written together at its end (a thousand reminders are two statements).
       const decided: Array<{ stored: StoredEvent; notices: Notice[] }> = [];
       for (const stored of events) {
@@ -176,6 +183,7 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
             await writeEmail(db, mail!, { ...invitation, link: `${mail!.publicUrl}${invitation.link}` });
           continue;
         }
+        await keepDeliveryFacts(stored, db);
         const notices = await noticesOf(stored, db);
         if (notices.length > 0) decided.push({ stored, notices });
       }
@@ -210,6 +218,32 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
         ],
       );
       const byPosition = new Map(decided.map((entry) => [String(entry.stored.globalPosition), entry]));
+      // Issue #46: push and mail wait out the player's quiet hours; only recent events go out at all.
+      const recent = told.filter((row) => isRecent(byPosition.get(String(row.position))!.stored));
+      const holds = await quietHoldsOf(
+        db,
+        recent.map((row) => {
+          const { stored } = byPosition.get(String(row.position))!;
+          return {
+            id: `${row.position}-${row.ordinal}`,
+            userId: row.user_id,
+            gameId: gameIdOf(stored),
+            at: stored.createdAt,
+          };
+        }),
+      );
+      await writeNotificationPushes(
+        db,
+        recent.map((row) => {
+          const notice = byPosition.get(String(row.position))!.notices[row.ordinal]!;
+          const id = `${row.position}-${row.ordinal}`;
+          const text = notice.map?.mailText ?? notice.text;
+          return pushOf(
+            { id, userId: notice.userId, kind: notice.kind, text, link: notice.link },
+            holds.get(id) ?? null,
+          );
+        }),
+      );
       const mails = told.flatMap((row) => {
         const entry = byPosition.get(String(row.position))!;
         if (!row.email || !mailable(entry.stored)) return [];
@@ -222,6 +256,7 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
             text: notice.map?.mailText ?? notice.text,
             link: notice.link ?? '/',
             dedupeKey: `notification-${row.position}-${row.ordinal}`,
+            notBefore: holds.get(`${row.position}-${row.ordinal}`) ?? null,
           },
         ];
       });
@@ -324,8 +359,8 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       const label = `${d.name} on ${whenIn(timeZone, d.startDate)}`;
       const place = `${d.fieldName} · ${d.subFieldName}`;
       await db.query(
-        `INSERT INTO notification_games (game_id, label, organizer_id, owner_id, place, address, latitude, longitude, time_zone, price_cents, min_players)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (game_id) DO NOTHING`,
+        `INSERT INTO notification_games (game_id, label, organizer_id, owner_id, place, address, latitude, longitude, time_zone, price_cents, min_players, start_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (game_id) DO NOTHING`,
         [
           d.gameId,
           label,
@@ -338,6 +373,7 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
           timeZone,
           d.priceCents,
           d.minPlayers,
+          d.startDate,
         ],
       );
       const notices: Notice[] = [
@@ -569,6 +605,9 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
           link: event.data.approved ? OWNER_LINK : '/profile',
         },
       ];
+    case 'WaitlistJoined':
+      // Its zone is kept by keepDeliveryFacts; nobody is told.
+      return [];
     case 'AttendanceMarked': {
       // Issue #44: a Late or No-show mark is news to the player; Present is what they expect.
       const { gameId, playerId, status, gameName } = event.data;

@@ -155,6 +155,8 @@ export interface NotificationPreference {
   kind: NotificationKind;
   inApp: boolean;
   email: boolean;
+  /** Issue #46: pushed to the user's subscribed devices (contract/push.ts). */
+  push: boolean;
 }
 
 export interface NotificationPreferences {

@@ -23,7 +23,8 @@ export const NOTIFICATION_MESSAGES = {
   badLimit: pageSizeRefusal(NOTIFICATIONS_LIMIT),
   badIds: `ids must be a list of 1 to ${NOTIFICATIONS_READ_MAX_IDS} notification ids from the list`,
   readWhat: 'Send {"ids": [...]} to mark some notifications read, or {"all": true} for all of them.',
-  badPreference: 'Each preference names a notification kind and says inApp and email as true or false.',
+  badPreference:
+    'Each preference names a notification kind and says inApp and email (and, if it changes, push) as true or false.',
 } as const;
 
 const notificationId = z.string().regex(NOTIFICATION_ID, NOTIFICATION_MESSAGES.badBefore);
@@ -54,9 +55,20 @@ export const markNotificationsReadSchema = z.union(
 /** POST /api/notification-preferences: the kinds to change (the others stay as they are). */
 export const notificationPreferencesSchema = z.object({
   preferences: z
-    .array(z.object({ kind: z.enum(NOTIFICATION_KINDS), inApp: z.boolean(), email: z.boolean() }).strict(), {
-      error: NOTIFICATION_MESSAGES.badPreference,
-    })
+    .array(
+      // push (issue #46) may be left out: a client that knows only the bell and email changes only those.
+      z
+        .object({
+          kind: z.enum(NOTIFICATION_KINDS),
+          inApp: z.boolean(),
+          email: z.boolean(),
+          push: z.boolean().optional(),
+        })
+        .strict(),
+      {
+        error: NOTIFICATION_MESSAGES.badPreference,
+      },
+    )
     .min(1, NOTIFICATION_MESSAGES.badPreference)
     .max(NOTIFICATION_KINDS.length, NOTIFICATION_MESSAGES.badPreference),
 });

@@ -103,6 +103,8 @@ export const PlayerJoined = eventSchema(
     at: instant,
     /** Issue #45: the entry payment is only authorized, charged when the game is on (absent: charged). */
     held: z.boolean().optional(),
+    /** Issue #46: the player's IANA zone as their browser said at the join; quiet hours are kept in it. */
+    timeZone: z.string().optional(),
   }),
 );
 
@@ -243,7 +245,14 @@ export const SpotOfferExpired = eventSchema(
 /** Someone wants a place in a full game: no payment yet. */
 export const WaitlistJoined = eventSchema(
   'WaitlistJoined',
-  z.object({ gameId: z.string(), playerId: z.string(), username: z.string(), at: instant }),
+  z.object({
+    gameId: z.string(),
+    playerId: z.string(),
+    username: z.string(),
+    at: instant,
+    /** Issue #46: the player's IANA zone as their browser said (PlayerJoined.timeZone). */
+    timeZone: z.string().optional(),
+  }),
 );
 
 export const WaitlistLeft = eventSchema(

@@ -92,6 +92,14 @@ export interface KnownGame {
   minReliability: number | null;
   /** Issue #45: entries kept by players who left after free cancellation (absent: none), see policies/late-cancellation.ts. */
   keptEntries?: KeptEntry[];
+  /** Issue #46: each player's IANA zone as their join said it (absent: never said), for quiet hours. */
+  playerTimeZones?: Record<string, string>;
+}
+
+/** The game with `playerId`'s zone kept, when the event says one. */
+function withTimeZone<Game extends KnownGame>(game: Game, playerId: string, timeZone: string | undefined): Game {
+  if (!timeZone) return game;
+  return { ...game, playerTimeZones: { ...game.playerTimeZones, [playerId]: timeZone } };
 }
 
 export type ScheduledGame = KnownGame & { status: 'scheduled' };
@@ -206,7 +214,7 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       return inLine(
         offWaitlist(
           {
-            ...state,
+            ...withTimeZone(state, playerId, event.data.timeZone),
             participants: [...state.participants, joined],
             paidEntries: newPayment
               ? [...state.paidEntries, { playerId, paymentId, refunded: false, held }]
@@ -291,8 +299,8 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     case 'SpotOfferExpired':
       return inLine(state, event.data.playerId, true);
     case 'WaitlistJoined': {
-      const { playerId, username } = event.data;
-      return { ...state, waitlist: [...state.waitlist, { playerId, username }] };
+      const { playerId, username, timeZone } = event.data;
+      return { ...withTimeZone(state, playerId, timeZone), waitlist: [...state.waitlist, { playerId, username }] };
     }
     case 'WaitlistLeft':
     case 'WaitlistOfferExpired':

@@ -14,6 +14,13 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A text setting; empty is the same as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** Every setting the services read from the environment. README's configuration table mirrors it. */
 export const configSchema = z
   .object({
@@ -97,6 +104,18 @@ export const configSchema = z
       .optional()
       .transform((value) => (value ? value : undefined))
       .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+    /**
+     * Issue #46: the deployment's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it)
+     * and the contact push services see. Empty: made at first start and kept in the database.
+     */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    VAPID_SUBJECT: optionalText.refine(
+      (value) => value === undefined || /^(mailto:|https:\/\/)/.test(value),
+      'must be a mailto: address or an https: URL',
+    ),
+    /** Issue #46: 1 lets push endpoints on loopback be plain http (a test's local push receiver). */
+    PUSH_ALLOW_LOOPBACK: booleanFlag,
     /** Issue #44: this many no-shows within NO_SHOW_BAN_WINDOW_DAYS bar joining for NO_SHOW_BAN_DAYS. */
     NO_SHOW_BAN_COUNT: z.coerce.number().int().min(1).max(100).default(DEFAULT_NO_SHOW_BAN.count),
     NO_SHOW_BAN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_NO_SHOW_BAN.windowDays),
@@ -161,6 +180,13 @@ export const configSchema = z
     PAYMENTS_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   })
   .superRefine((config, context) => {
+    if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: [config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are one key pair: set both, or neither (made at first start)',
+      });
+    }
     if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
       context.addIssue({
         code: 'custom',

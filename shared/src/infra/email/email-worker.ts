@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { migrate } from '../db/migrations';
-import { listenToChannel } from '../db/channel-listener';
+import { startOutboxRelay } from '../db/outbox-relay';
 import { createJobQueue } from '../jobs/bullmq-job-queue';
 import { selectJobBackend, type JobQueue } from '../jobs/port';
 import { JOB_QUEUES } from '../jobs/queues';
@@ -48,7 +48,8 @@ export function prepareEmailTables(pool: pg.Pool): Promise<number[]> {
 /** Enqueues the rows not handed to the queue yet; the job id is the row's, so a repeat is a no-op. */
 export async function relayOutbox(pool: pg.Pool, queue: JobQueue<EmailJob>): Promise<number> {
   const { rows } = await pool.query<{ id: number }>(
-    'SELECT id FROM email_outbox WHERE NOT queued ORDER BY id LIMIT $1',
+    // Mail held by the player's quiet hours (issue #46) waits for its not_before.
+    'SELECT id FROM email_outbox WHERE NOT queued AND (not_before IS NULL OR not_before <= now()) ORDER BY id LIMIT $1',
     [RELAY_BATCH],
   );
   if (rows.length === 0) return 0;
@@ -181,33 +182,14 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
     { concurrency: EMAIL_JOBS_AT_ONCE },
   );
 
-  let relaying: Promise<number> | null = null;
-  let again = false;
-  const relay = (): Promise<number> => {
-    if (relaying) {
-      again = true;
-      return relaying;
-    }
-    relaying = relayOutbox(pool, queue)
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, 'email relay failed; it tries again in a second');
-        return 0;
-      })
-      .finally(() => {
-        relaying = null;
-        if (again) {
-          again = false;
-          void relay();
-        }
-      });
-    return relaying;
-  };
-  // NOTIFY wakes the relay the moment a row commits; the interval covers notices missed while the
-  // listening connection was down, and rows of a process that died before it was told.
-  const listener = listenToChannel(options.databaseUrl, EMAIL_OUTBOX_CHANNEL, {
-    notice: () => void relay(),
-    listening: () => void relay(),
+  const relayer = startOutboxRelay({
+    databaseUrl: options.databaseUrl,
+    channel: EMAIL_OUTBOX_CHANNEL,
+    relayOnce: () => relayOutbox(pool, queue),
+    logger,
+    what: 'email',
   });
+  const { relay } = relayer;
   let retrying: Promise<number> | null = null;
   const retryUnknown = (): Promise<number> =>
     (retrying ??= retryUnknownRows(sender, queue, options.unknownRetryAfterMs ?? EMAIL_UNKNOWN_RETRY_MS)
@@ -232,8 +214,7 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
     retryUnknown,
     close: async () => {
       clearInterval(timer);
-      await listener.close();
-      await relaying;
+      await relayer.close();
       await retrying;
       await queue.close();
       await transport.close();

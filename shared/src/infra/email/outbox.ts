@@ -54,6 +54,8 @@ interface OutboxRow {
   dedupeKey?: string;
   /** Sent even if the user turned the kind off (NewEmail.requestedNow). */
   anyway?: boolean;
+  /** Issue #46: held by quiet hours until this instant (ISO). */
+  notBefore?: string | null;
 }
 
 /**
@@ -79,13 +81,15 @@ async function insertOutboxRows(db: Queryable, rows: OutboxRow[]): Promise<numbe
     },
     dedupe_key: row.dedupeKey ?? null,
     anyway: row.anyway ?? false,
+    not_before: row.notBefore ?? null,
   }));
   const { rows: inserted } = await db.query<{ id: number }>(
     `WITH inserted AS (
-       INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers, dedupe_key)
-       SELECT m.kind, m.account_id, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.dedupe_key
+       INSERT INTO email_outbox (kind, account_id, to_address, subject, text_body, html_body, headers, dedupe_key, not_before)
+       SELECT m.kind, m.account_id, m.to_address, m.subject, m.text_body, m.html_body, m.headers, m.dedupe_key, m.not_before
          FROM jsonb_to_recordset($1::jsonb) AS m(kind text, account_id text, to_address text, subject text,
-                                                 text_body text, html_body text, headers jsonb, dedupe_key text, anyway boolean)
+                                                 text_body text, html_body text, headers jsonb, dedupe_key text, anyway boolean,
+                                                 not_before timestamptz)
         WHERE m.anyway OR NOT EXISTS (SELECT FROM email_unsubscribes u WHERE u.account_id = m.account_id AND u.kind = m.kind)
        ON CONFLICT (dedupe_key) DO NOTHING
        RETURNING id),
@@ -128,6 +132,8 @@ export interface NotificationEmail {
   /** An app path ('/game-details/…'), made absolute with the public address. */
   link: string;
   dedupeKey: string;
+  /** Issue #46: quiet hours hold it until this instant (ISO); null or absent: at once. */
+  notBefore?: string | null;
 }
 
 /** Writes notifications' mail on `db` (the projection's batch transaction), except kinds turned off. */
@@ -151,6 +157,7 @@ export async function writeNotificationEmails(
         }),
         unsubscribeUrl,
         dedupeKey: mail.dedupeKey,
+        notBefore: mail.notBefore ?? null,
       };
     }),
   );

@@ -100,4 +100,12 @@ export const emailMigrations: Migration[] = [
       CREATE INDEX email_outbox_retried ON email_outbox (id) WHERE state = 'pending' AND unknown_retried_at IS NOT NULL;
     `,
   },
+  {
+    version: 6,
+    name: 'quiet hours hold mail',
+    sql: `
+      -- Issue #46: a notification's mail written in the player's quiet hours is not relayed before this instant.
+      ALTER TABLE email_outbox ADD COLUMN not_before timestamptz;
+    `,
+  },
 ];

@@ -18,6 +18,8 @@ export const JOB_QUEUES = {
   partnerSheetImport: 'partner-sheet-import',
   /** Outbox rows on their way to the SMTP server (infra/email). */
   email: 'email',
+  /** Push outbox rows on their way to the devices' push services (infra/push, issue #46). */
+  push: 'push',
 } as const;
 
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];

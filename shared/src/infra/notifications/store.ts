@@ -115,31 +115,41 @@ export async function markAllRead(db: Queryable, userId: string): Promise<void> 
 }
 
 export async function preferencesOf(db: Queryable, userId: string): Promise<NotificationPreference[]> {
-  const { rows } = await db.query<{ kind: string; muted: boolean; unsubscribed: boolean }>(
+  const { rows } = await db.query<{ kind: string; muted: boolean; unsubscribed: boolean; pushed: boolean }>(
     `SELECT kind,
             EXISTS (SELECT FROM notification_mutes m WHERE m.user_id = $1 AND m.kind = k.kind) AS muted,
-            EXISTS (SELECT FROM email_unsubscribes u WHERE u.account_id = $1 AND u.kind = k.kind) AS unsubscribed
+            EXISTS (SELECT FROM email_unsubscribes u WHERE u.account_id = $1 AND u.kind = k.kind) AS unsubscribed,
+            EXISTS (SELECT FROM push_kinds p WHERE p.user_id = $1 AND p.kind = k.kind) AS pushed
        FROM unnest($2::text[]) AS k(kind)`,
     [userId, [...NOTIFICATION_KINDS]],
   );
-  return rows.map((row) => ({ kind: row.kind as NotificationKind, inApp: !row.muted, email: !row.unsubscribed }));
+  return rows.map((row) => ({
+    kind: row.kind as NotificationKind,
+    inApp: !row.muted,
+    email: !row.unsubscribed,
+    push: row.pushed,
+  }));
 }
 
 /** Sets the given kinds' switches; in one statement, so a half-saved change cannot be seen. */
 export async function setPreferences(
   db: Queryable,
   userId: string,
-  preferences: NotificationPreference[],
+  preferences: Array<Omit<NotificationPreference, 'push'> & { push?: boolean | undefined }>,
 ): Promise<void> {
   const kinds = preferences.map((preference) => preference.kind);
   const inApp = preferences.map((preference) => preference.inApp);
   const email = preferences.map((preference) => preference.email);
+  // Push (issue #46) is left as it is where a preference does not say it (null).
+  const push = preferences.map((preference) => preference.push ?? null);
   await db.query(
-    `WITH wanted AS (SELECT * FROM unnest($2::text[], $3::boolean[], $4::boolean[]) AS w(kind, in_app, email)),
+    `WITH wanted AS (SELECT * FROM unnest($2::text[], $3::boolean[], $4::boolean[], $5::boolean[]) AS w(kind, in_app, email, push)),
           unmuted AS (DELETE FROM notification_mutes m USING wanted w WHERE m.user_id = $1 AND m.kind = w.kind AND w.in_app),
           muted AS (INSERT INTO notification_mutes (user_id, kind) SELECT $1, kind FROM wanted WHERE NOT in_app ON CONFLICT DO NOTHING),
+          unpushed AS (DELETE FROM push_kinds p USING wanted w WHERE p.user_id = $1 AND p.kind = w.kind AND w.push IS FALSE),
+          pushed AS (INSERT INTO push_kinds (user_id, kind) SELECT $1, kind FROM wanted WHERE push ON CONFLICT DO NOTHING),
           subscribed AS (DELETE FROM email_unsubscribes u USING wanted w WHERE u.account_id = $1 AND u.kind = w.kind AND w.email)
      INSERT INTO email_unsubscribes (account_id, kind) SELECT $1, kind FROM wanted WHERE NOT email ON CONFLICT DO NOTHING`,
-    [userId, kinds, inApp, email],
+    [userId, kinds, inApp, email, push],
   );
 }

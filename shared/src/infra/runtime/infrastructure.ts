@@ -14,6 +14,7 @@ import { migrate } from '../db/migrations';
 import { projectionMigrations } from '../projections/schema';
 import { pictureMigrations } from '../pictures/schema';
 import { emailMigrations } from '../email/schema';
+import { pushMigrations } from '../push/schema';
 import { notificationMigrations } from '../notifications/store';
 import { chatMigrations } from '../chat/read-marks';
 import { ProjectionProgress } from '../projections/projection-progress';
@@ -78,6 +79,8 @@ export async function connectInfrastructure(
   await migrate(pool, 'email', emailMigrations);
   await migrate(pool, 'notifications', notificationMigrations);
   await migrate(pool, 'chat', chatMigrations);
+  // Issue #46: push subscriptions (command API), the VAPID key (read API) and the push outbox (projector).
+  await migrate(pool, 'push', pushMigrations);
   // Whichever adapter: no event its schema refuses is ever appended (see schema-checked-event-store.ts).
   const store: EventStore = checkEventSchemas(
     config.EVENTSTORE_URL

@@ -14,6 +14,7 @@ import type { Metrics } from '../metrics/metrics';
 import { prepareEmailTables } from '../email/email-worker';
 import { unsubscribeRoutes } from '../email/unsubscribe-routes';
 import { loadUnsubscribeKey } from '../email/unsubscribe-tokens';
+import { loadVapidKeys, type VapidKeys } from '../push/vapid';
 import { setUpIdentity, type Identity } from './identity';
 import { connectInfrastructure, type Infrastructure } from './infrastructure';
 
@@ -43,6 +44,10 @@ export interface ServiceParts extends Infrastructure {
   securityHeaders: SecurityHeaderOptions;
   /** Issue #44: signs check-in codes; the command APIs verify what the read APIs show. */
   checkInSecret: string;
+  /** Issue #46: the deployment's VAPID keys (VAPID_*, or made at first start and kept). */
+  vapid: VapidKeys;
+  /** Issue #46: PUSH_ALLOW_LOOPBACK: plain-http push endpoints on loopback are taken (tests). */
+  pushAllowLoopback: boolean;
 }
 
 export async function connectServiceParts(
@@ -118,6 +123,8 @@ export async function connectServiceParts(
     // of the deployment signs alike, and the derivation never gives the key itself away.
     checkInSecret:
       config.CHECK_IN_SECRET ?? createHmac('sha256', unsubscribeKey).update('playtime check-in codes').digest('hex'),
+    vapid: await loadVapidKeys(pool, config),
+    pushAllowLoopback: config.PUSH_ALLOW_LOOPBACK,
     securityHeaders: {
       identityOrigins: [identityOrigin(identity.auth.domain)],
       appOrigins: appOrigins(publicUrl, config.PORT),

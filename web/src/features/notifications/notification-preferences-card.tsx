@@ -7,9 +7,11 @@ import {
   type NotificationAudience,
   type NotificationPreference,
 } from '@playtime/shared/contract/notification-texts';
+import { PUSH_UI_TEXTS } from '@playtime/shared/contract/push-texts';
 import { errorMessage } from '../../lib/notify';
 import type { Role } from '../../lib/current-user';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './api/notifications';
+import { PushOnThisDevice } from './push-on-this-device';
 
 /** Which groups of kinds a role hears of: everyone plays; captains organize; owners own fields. */
 const AUDIENCES_OF: Record<Role, NotificationAudience[]> = {
@@ -20,8 +22,19 @@ const AUDIENCES_OF: Record<Role, NotificationAudience[]> = {
 };
 
 /**
+ * The ways a notification reaches the user, a column each; narrow, so at phone width the kinds' labels
+ * keep most of the row.
+ */
+const CHANNELS: Array<{ key: 'inApp' | 'email' | 'push'; title: string; width: number }> = [
+  { key: 'inApp', title: TEXTS.inApp, width: 76 },
+  { key: 'email', title: TEXTS.email, width: 56 },
+  { key: 'push', title: PUSH_UI_TEXTS.column, width: 52 },
+];
+
+/**
  * The profile's notification preferences (issue #31): for each kind the user can hear of, whether it
- * shows in the bell and whether it comes by email. Each switch saves at once.
+ * shows in the bell, whether it comes by email and whether it is pushed to the user's devices (issue #46,
+ * with the switch that subscribes this one). Each switch saves at once.
  */
 export function NotificationPreferencesCard({ role }: { role: Role }) {
   const preferences = useNotificationPreferences();
@@ -63,8 +76,11 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Notification</Table.Th>
-                    <Table.Th w={92}>{TEXTS.inApp}</Table.Th>
-                    <Table.Th w={64}>{TEXTS.email}</Table.Th>
+                    {CHANNELS.map((channel) => (
+                      <Table.Th key={channel.key} w={channel.width}>
+                        {channel.title}
+                      </Table.Th>
+                    ))}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -73,20 +89,17 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
                     return (
                       <Table.Tr key={preference.kind}>
                         <Table.Td fz="sm">{label}</Table.Td>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`${label}: ${TEXTS.inApp}`}
-                            checked={preference.inApp}
-                            onChange={(event) => change({ ...preference, inApp: event.currentTarget.checked })}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`${label}: ${TEXTS.email}`}
-                            checked={preference.email}
-                            onChange={(event) => change({ ...preference, email: event.currentTarget.checked })}
-                          />
-                        </Table.Td>
+                        {CHANNELS.map((channel) => (
+                          <Table.Td key={channel.key}>
+                            <Checkbox
+                              aria-label={`${label}: ${channel.title}`}
+                              checked={preference[channel.key]}
+                              onChange={(event) =>
+                                change({ ...preference, [channel.key]: event.currentTarget.checked })
+                              }
+                            />
+                          </Table.Td>
+                        ))}
                       </Table.Tr>
                     );
                   })}
@@ -95,6 +108,7 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
             );
           })
         )}
+        <PushOnThisDevice />
       </Stack>
     </Card>
   );

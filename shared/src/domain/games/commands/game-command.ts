@@ -36,6 +36,8 @@ export type GameCommand =
       payment: VerifiedEntryPayment | null;
       /** The reader's IANA zone, for the times a refusal names (UTC when absent). */
       timeZone?: string;
+      /** Issue #46: the zone the player's browser said, kept for their quiet hours (absent: never said). */
+      playerTimeZone?: string;
       /**
        * Issue #44: the player's attendance as their own stream records it, for the no-show ban and the
        * game's minimum reliability. Every entry that knows the player passes it.
@@ -59,7 +61,8 @@ export type GameCommand =
   | ({ type: 'DeclineSpot'; playerId: string } & MayOffer)
   /** The delayed job of a spot offer made at `offeredAt`, at its expiry. */
   | ({ type: 'ExpireSpotOffer'; playerId: string; offeredAt: string } & MayOffer)
-  | { type: 'JoinWaitlist'; playerId: string; username: string }
+  /** `timeZone`: the player's IANA zone (issue #46: quiet hours), when their browser said it. */
+  | { type: 'JoinWaitlist'; playerId: string; username: string; timeZone?: string }
   | ({ type: 'LeaveWaitlist'; playerId: string } & MayOffer)
   /** The delayed job of a waitlist offer made at `offeredAt`, at its expiry. */
   | ({ type: 'ExpireWaitlistOffer'; playerId: string; offeredAt: string } & MayOffer)

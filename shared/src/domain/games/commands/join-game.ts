@@ -85,6 +85,7 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
       paymentId,
       at,
       ...(authorizedOnly ? { held: true } : {}),
+      ...(command.playerTimeZone ? { timeZone: command.playerTimeZone } : {}),
     },
   };
   const afterJoin = evolve(game, joined) as ScheduledGame;

@@ -30,7 +30,13 @@ export const joinWaitlist: Decide<'JoinWaitlist'> = (command, state, context) =>
   return [
     {
       type: 'WaitlistJoined',
-      data: { gameId: game.details.gameId, playerId, username, at: context.now.toISOString() },
+      data: {
+        gameId: game.details.gameId,
+        playerId,
+        username,
+        at: context.now.toISOString(),
+        ...(command.timeZone ? { timeZone: command.timeZone } : {}),
+      },
     },
   ];
 };

@@ -5,6 +5,7 @@ import { placesTaken, standsAt } from '../queries';
 import { offerWindowMs, type OfferWindows } from '../rules';
 import { evolve, type GameState, type Offer, type ScheduledGame } from '../state';
 import { noRoom } from './capacity';
+import { quietUntil } from './quiet-hours';
 import { regularsOnlyNow } from './regulars-first';
 
 /** The offer an expiry job names, if it still stands; refused before its time, so the job runs again later. */
@@ -58,7 +59,12 @@ export function offersAfter(
   }
   const now = context.now.getTime();
   const at = context.now.toISOString();
-  const expiresAt = new Date(now + offerWindowMs(now, open.start, windows)).toISOString();
+  // Issue #46: an offer made in the player's quiet hours starts its window at their 08:00.
+  const expiresAtFor = (playerId: string) => {
+    const zone = open.playerTimeZones?.[playerId];
+    const windowStart = (zone ? quietUntil(now, zone, open.start) : null) ?? now;
+    return new Date(windowStart + offerWindowMs(windowStart, open.start, windows)).toISOString();
+  };
   const { gameId } = open.details;
   const offers: GameEvent[] = [];
   const offer = (event: GameEvent) => {
@@ -69,7 +75,7 @@ export function offersAfter(
     if (noRoom(open, team, true, open.spotOffers)) continue;
     const holders = new Set(open.spotOffers.map((held) => held.playerId));
     const next = open.line.find((playerId) => playerId !== passedOver && !holders.has(playerId));
-    if (next) offer({ type: 'SpotOffered', data: { gameId, playerId: next, team, at, expiresAt } });
+    if (next) offer({ type: 'SpotOffered', data: { gameId, playerId: next, team, at, expiresAt: expiresAtFor(next) } });
   }
   for (;;) {
     const holders = new Set(open.waitlistOffers.map((held) => held.playerId));
@@ -78,7 +84,10 @@ export function offersAfter(
       (waiting) => !holders.has(waiting.playerId) && !regularsOnlyNow(open, waiting.playerId, now),
     );
     if (!next || placesTaken(open)) break;
-    offer({ type: 'WaitlistOffered', data: { gameId, playerId: next.playerId, at, expiresAt } });
+    offer({
+      type: 'WaitlistOffered',
+      data: { gameId, playerId: next.playerId, at, expiresAt: expiresAtFor(next.playerId) },
+    });
   }
   return offers;
 }

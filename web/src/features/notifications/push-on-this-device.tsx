@@ -1,0 +1,48 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconDeviceMobileMessage } from '@tabler/icons-react';
+import { PUSH_MESSAGES, PUSH_UI_TEXTS as TEXTS } from '@playtime/shared/contract/push-texts';
+import { errorMessage } from '../../lib/notify';
+import { PushUnavailable, pushSupported, useTurnOnPush } from './api/push';
+
+/**
+ * The profile's switch for push on this device (issue #46): asks the browser's permission and subscribes
+ * it; a browser without push says so instead of offering a button that cannot work.
+ */
+export function PushOnThisDevice() {
+  const turnOn = useTurnOnPush();
+  if (!pushSupported())
+    return (
+      <Text fz="sm" c="dimmed">
+        {PUSH_MESSAGES.unsupported}
+      </Text>
+    );
+  return (
+    <Stack gap={6} align="flex-start">
+      <Text fz="sm" c="dimmed">
+        {TEXTS.help} {TEXTS.quietHours}
+      </Text>
+      <Button
+        variant="light"
+        leftSection={<IconDeviceMobileMessage size={18} aria-hidden />}
+        loading={turnOn.isPending}
+        onClick={() => turnOn.mutate()}
+      >
+        {TEXTS.turnOn}
+      </Button>
+      <div aria-live="polite">
+        {turnOn.isSuccess && (
+          <Text fz="sm" c="green.9">
+            {TEXTS.on}
+          </Text>
+        )}
+        {turnOn.isError && (
+          <Text fz="sm" c="red.8" role="alert">
+            {turnOn.error instanceof PushUnavailable
+              ? turnOn.error.message
+              : errorMessage(turnOn.error) || TEXTS.failed}
+          </Text>
+        )}
+      </div>
+    </Stack>
+  );
+}

@@ -3,12 +3,12 @@
  * the pages that fold the same events, so they all count alike.
  */
 
-import type { GameState, KnownGame, Offer, PaidEntry, Participant, Regular, SpotOffer } from './state';
+import type { GameState, KnownGame, Offer, PaidEntry, Participant, Regular, SpotOffer } from './state-shape';
 import { secondsOnPitch, gameCapacity } from './rules';
 import type { AttendanceStatus } from './attendance-rules';
 
 /** evolve asks it too, so it is defined beside the state; read it from here like the others. */
-export { paymentUsed } from './state';
+export { paymentUsed } from './state-shape';
 
 /** The play time of a participant at a moment: closed intervals plus the running one. */
 export function playTimeAt(participant: Participant, at: number, start: number, end: number): number {

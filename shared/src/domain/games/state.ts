@@ -1,117 +1,24 @@
 /** What a game's stream says of it, and how each event changes that (`evolve`). */
 
 import { unknownType } from '../decider';
-import type { GameDetails, GameEvent, PitchTeam, Team } from './events';
+import type { GameEvent } from './events';
 import { minimumDecisionAt } from './rules';
-import type { AttendanceStatus } from './attendance-rules';
-import { afterLateCancellation, type KeptEntry } from './policies/late-cancellation';
+import { afterLateCancellation } from './policies/late-cancellation';
+import {
+  paymentUsed,
+  type GameState,
+  type KnownGame,
+  type PaidEntry,
+  type Participant,
+  type ScheduledGame,
+} from './state-shape';
 
-/** A series week's regular: one of last week's team players, or one the organizer added. */
-export interface Regular {
-  playerId: string;
-  username: string;
-}
-
-export interface Participant {
-  playerId: string;
-  username: string;
-  team: Team;
-  /** Seconds played in closed intervals on the pitch. */
-  playedSeconds: number;
-  /** When the current interval on the pitch began (epoch ms), or null on the sideline. */
-  onPitchSince: number | null;
-  /** The entry payment that bought this membership; refunded if the game is cancelled. */
-  paymentId: string | null;
-}
-
-/**
- * An entry fee paid for this game. It stays the player's when they leave (rejoining is free), and is
- * given back in full when the organizer removes them or the game is cancelled (DESIGN §8).
- */
-export interface PaidEntry {
-  playerId: string;
-  paymentId: string;
-  /** Given back: refunded, or (issue #45) a hold released uncharged. Either way no longer the player's. */
-  refunded: boolean;
-  /** Issue #45: only authorized, not charged yet (the game's decision charges it); false once charged. */
-  held: boolean;
-}
-
-/** A place offered to one player until `expiresAt` (ISO instants, as the events carry them). */
-export interface Offer {
-  playerId: string;
-  offeredAt: string;
-  expiresAt: string;
-}
-
-/** A spot on `team` that freed in a full game, offered to the first in line. */
-export interface SpotOffer extends Offer {
-  team: PitchTeam;
-}
-
-export interface KnownGame {
-  details: GameDetails;
-  rentalPaymentId: string | null;
-  /** This game's own rental: a series' payment pays every week, and a week gives back its own. */
-  rentalCents: number;
-  start: number;
-  end: number;
-  participants: Participant[];
-  /** Every entry payment ever used here, in order: a payment buys one membership, once. */
-  paidEntries: PaidEntry[];
-  /** Players the organizer removed and has not allowed back: they cannot join. */
-  removed: Array<{ playerId: string; username: string }>;
-  /**
-   * The sideline as a line for team spots: player ids in the order they came to the sideline (a join, a
-   * move or substitution off the pitch, a declined or expired offer all go to the back).
-   */
-  line: string[];
-  /** Standing offers of spots that freed in a full game: each holds its spot for its player. */
-  spotOffers: SpotOffer[];
-  /** Who wants a place in the full game, in the order they asked. */
-  waitlist: Array<{ playerId: string; username: string }>;
-  /** Standing offers of places to the waitlist: each holds a place for its player. */
-  waitlistOffers: Offer[];
-  /**
-   * Team players plus sideline at the minimum-players decision time, once an event at or after it has
-   * been recorded (null before, or without a minimum): the check counts them, so nothing that happens
-   * after the decision time (a removal, a late join) changes its outcome.
-   */
-  membersAtDecision: number | null;
-  /** A series week's regulars (issue #30): they may join first, during the regulars' window. */
-  regulars: Regular[];
-  /** Whom the job at last week's end named (null: not yet); the organizer's additions are not among them. */
-  namedRegulars: Regular[] | null;
-  /** Whether the members were reminded of the start (issue #31): once is enough. */
-  reminded: boolean;
-  /** Issue #44: who checked in with the organizer's code (a check-in counts as 'present'). */
-  checkedIn: string[];
-  /** Issue #44: the organizer's marks by player; 'cleared' when an admin took one out of reliability. */
-  marks: Record<string, AttendanceStatus | 'cleared'>;
-  /** Issue #44: 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
-  minReliability: number | null;
-  /** Issue #45: entries kept by players who left after free cancellation (absent: none), see policies/late-cancellation.ts. */
-  keptEntries?: KeptEntry[];
-  /** Issue #46: each player's IANA zone as their join said it (absent: never said), for quiet hours. */
-  playerTimeZones?: Record<string, string>;
-}
+export * from './state-shape';
 
 /** The game with `playerId`'s zone kept, when the event says one. */
 function withTimeZone<Game extends KnownGame>(game: Game, playerId: string, timeZone: string | undefined): Game {
   if (!timeZone) return game;
   return { ...game, playerTimeZones: { ...game.playerTimeZones, [playerId]: timeZone } };
-}
-
-export type ScheduledGame = KnownGame & { status: 'scheduled' };
-
-export type GameState = { status: 'none' } | ScheduledGame | (KnownGame & { status: 'cancelled' });
-
-/** A stream with no event yet: no game. */
-export const initialState = (): GameState => ({ status: 'none' });
-
-/** Whether a payment has bought a membership in this game already. */
-export function paymentUsed(game: Pick<KnownGame, 'paidEntries'>, paymentId: string): boolean {
-  return game.paidEntries.some((entry) => entry.paymentId === paymentId);
 }
 
 const withParticipant = (

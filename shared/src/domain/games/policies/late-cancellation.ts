@@ -5,15 +5,8 @@
  * start: then the entry comes back as credit, once (EntryCredited, asked for by the game loop).
  */
 import type { GameEvent } from '../events';
-import type { GameState, KnownGame } from '../state';
+import type { GameState, KeptEntry, KnownGame } from '../state-shape';
 import { standingEntry } from '../queries';
-
-/** An entry a player kept by leaving late; `refilled` once their place was taken again before the start. */
-export interface KeptEntry {
-  playerId: string;
-  paymentId: string;
-  refilled: boolean;
-}
 
 export type RefundTo = 'card' | 'credit';
 

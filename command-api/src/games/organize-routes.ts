@@ -45,6 +45,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       sidelineSize: body.sidelineSize,
       minPlayers: body.minPlayers,
       decisionHours: body.decisionHours,
+      guestsPerPlayer: body.guestsPerPlayer,
     };
     const { held, position } = await holdSlot(
       deps,
@@ -99,6 +100,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
         sidelineSize: body.sidelineSize,
         minPlayers: body.minPlayers,
         decisionHours: body.decisionHours,
+        guestsPerPlayer: body.guestsPerPlayer,
         startDate: body.startDate,
         endDate: body.endDate,
         timeZone: timeZoneOf(req),

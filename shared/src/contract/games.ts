@@ -26,6 +26,7 @@ import {
 import { instant } from './instants';
 import type { AttendanceStatus, RosterReliability } from './attendance';
 import { requiredId, singleLineText, storableText } from './text';
+import { DEFAULT_GUESTS_PER_PLAYER, guestNamesField, guestsField, guestsPerPlayerField } from './guests';
 
 /**
  * The games calls of spec §7: their query and body schemas, limits and the response shapes the web
@@ -241,6 +242,9 @@ export const joinGameBody = z.object({
   participantId: id('participantId').optional(),
   playStart: z.unknown().optional(),
   paymentId: id('paymentId').optional(),
+  /** Issue #45: the guests the player brings (the payment's when absent), and their names if typed. */
+  guests: guestsField.optional(),
+  guestNames: guestNamesField.optional(),
 });
 export const leaveGameBody = z.object({ gameId: id('gameId') });
 export const removePlayerBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
@@ -399,6 +403,8 @@ export const holdSlotBody = z
     repeatWeeks: repeatWeeksField.optional(),
     skipDates: skipDatesField.default([]),
     regularsWindowHours: regularsWindowHoursField.default(DEFAULT_REGULARS_WINDOW_HOURS),
+    /** Issue #45: how many guests each player may bring. */
+    guestsPerPlayer: guestsPerPlayerField.default(DEFAULT_GUESTS_PER_PLAYER),
   })
   .superRefine((body, ctx) => {
     if (body.repeatWeeks === undefined && body.skipDates.length > 0)
@@ -427,6 +433,7 @@ const addGameShape = {
   sidelineSize: sidelineSizeField.optional(),
   minPlayers: minPlayersField.optional(),
   decisionHours: decisionHoursField.optional(),
+  guestsPerPlayer: guestsPerPlayerField.optional(),
   startDate: instant('Start date').optional(),
   endDate: instant('End date').optional(),
   venue: z.unknown().optional(),

@@ -4,6 +4,7 @@ import { unknownType } from '../decider';
 import type { GameDetails, GameEvent, PitchTeam, Team } from './events';
 import { minimumDecisionAt } from './rules';
 import type { AttendanceStatus } from './attendance-rules';
+import { placesOf } from './policies/guests';
 
 /** A series week's regular: one of last week's team players, or one the organizer added. */
 export interface Regular {
@@ -21,6 +22,10 @@ export interface Participant {
   onPitchSince: number | null;
   /** The entry payment that bought this membership; refunded if the game is cancelled. */
   paymentId: string | null;
+  /** Issue #45: the guests the player brought: they sit, move and leave with them. */
+  guests: number;
+  /** The names the host typed for their guests ('' for one not named); may be fewer than `guests`. */
+  guestNames: string[];
 }
 
 /**
@@ -31,6 +36,8 @@ export interface PaidEntry {
   playerId: string;
   paymentId: string;
   refunded: boolean;
+  /** Issue #45: the guests the payment paid for beside the player (price × (1 + guests)). */
+  guests: number;
 }
 
 /** A place offered to one player until `expiresAt` (ISO instants, as the events carry them). */
@@ -174,7 +181,8 @@ export function evolve(state: GameState, event: GameEvent): GameState {
 function withMembersAtDecision<Game extends KnownGame>(game: Game, at: number): Game {
   const decisionAt = minimumDecisionAt(game.details);
   if (game.membersAtDecision !== null || decisionAt === null || at < decisionAt.getTime()) return game;
-  return { ...game, membersAtDecision: game.participants.length };
+  // Guests count: a host with two guests is three players (issue #45).
+  return { ...game, membersAtDecision: placesOf(game.participants) };
 }
 
 function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameEvent, at: number): GameState {
@@ -182,8 +190,11 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     case 'GameScheduled':
       return state;
     case 'PlayerJoined': {
-      const { playerId, username, paymentId } = event.data;
-      const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
+      const { playerId, username, paymentId, guests, guestNames } = event.data;
+      const joined: Participant = {
+        ...{ playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId },
+        ...{ guests, guestNames },
+      };
       // A rejoin comes back with the entry the player holds already: it is not a new payment.
       const newPayment = paymentId !== null && !paymentUsed(state, paymentId);
       // A joiner starts on the sideline, at the back of the line; a waitlisted joiner leaves the waitlist.
@@ -193,7 +204,7 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
             ...state,
             participants: [...state.participants, joined],
             paidEntries: newPayment
-              ? [...state.paidEntries, { playerId, paymentId, refunded: false }]
+              ? [...state.paidEntries, { playerId, paymentId, refunded: false, guests }]
               : state.paidEntries,
           },
           playerId,

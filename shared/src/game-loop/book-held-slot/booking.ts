@@ -153,6 +153,8 @@ export async function gameDetailsOfBooking(
     minPlayers: booking.draft.minPlayers,
     decisionHours: booking.draft.decisionHours,
     series: booking.series,
+    // Issue #45: as the organizer held it; a hold from before took no guests.
+    guestsPerPlayer: booking.draft.guestsPerPlayer,
   };
 }
 

@@ -31,10 +31,19 @@ async function succeededPaymentFor<Kind extends PurposeKind>(
 /** A succeeded payment as a decider takes it: who paid how much, for which hold or game. */
 export function verified(payment: PaymentFor<'rental'>): VerifiedRentalPayment;
 export function verified(payment: PaymentFor<'entry'>): VerifiedEntryPayment;
-export function verified({ paymentId, payerId, amountCents, purpose }: PaymentFor<PurposeKind>) {
+export function verified({
+  paymentId,
+  payerId,
+  amountCents,
+  purpose,
+}: PaymentFor<PurposeKind>): VerifiedRentalPayment | VerifiedEntryPayment {
   return purpose.kind === 'rental'
     ? { paymentId, payerId, amountCents, holdId: purpose.holdId }
-    : { paymentId, payerId, amountCents, gameId: purpose.gameId };
+    : {
+        ...{ paymentId, payerId, amountCents, gameId: purpose.gameId },
+        // Issue #45: the guests the entry was priced for, and their names for a join the webhook makes.
+        ...{ guests: purpose.guests ?? 0, guestNames: purpose.guestNames ?? [] },
+      };
 }
 
 /** A rental payment as add-game may book with it: succeeded, for a rental. */

@@ -1,0 +1,60 @@
+/**
+ * Issue #45: the guests a player brings and the organizer's guests per player: their limits, the
+ * fields the calls read them with, and the words the pages show. The rule itself is the game's
+ * (domain/games/policies/guests.ts); this is how the calls and pages speak of it.
+ */
+import { z } from 'zod';
+import {
+  DEFAULT_GUESTS_PER_PLAYER,
+  GUEST_NAME_MAX_LENGTH,
+  MAX_GUESTS_PER_PLAYER,
+  MIN_GUESTS_PER_PLAYER,
+} from '../domain/games/policies/guests';
+import { singleLineText } from './text';
+
+export {
+  DEFAULT_GUESTS_PER_PLAYER,
+  GUEST_NAME_MAX_LENGTH,
+  MAX_GUESTS_PER_PLAYER,
+  MIN_GUESTS_PER_PLAYER,
+  noPlacesForParty,
+  tooManyGuests,
+  withGuestsLabel,
+} from '../domain/games/policies/guests';
+
+/** The organizer's setting in the hold's draft (Configure): 0 to 3 guests per player. */
+export const guestsPerPlayerField = z.coerce
+  .number({ error: 'Guests per player must be a number' })
+  .int('Guests per player must be a whole number')
+  .min(MIN_GUESTS_PER_PLAYER, `Guests per player is at least ${MIN_GUESTS_PER_PLAYER}`)
+  .max(MAX_GUESTS_PER_PLAYER, `Guests per player is at most ${MAX_GUESTS_PER_PLAYER}`);
+
+/** The guests a player brings: the game's own limit is checked against the game (tooManyGuests). */
+export const guestsField = z.coerce
+  .number({ error: 'guests must be a number' })
+  .int('guests must be a whole number')
+  .min(0, 'guests cannot be negative')
+  .max(MAX_GUESTS_PER_PLAYER, tooManyGuestsAnywhere());
+
+function tooManyGuestsAnywhere(): string {
+  return `A player can bring at most ${MAX_GUESTS_PER_PLAYER} guests.`;
+}
+
+/** The guests' names, optional: one line each, at most GUEST_NAME_MAX_LENGTH characters. */
+export const guestNamesField = z
+  .array(
+    singleLineText('A guest name')
+      .trim()
+      .max(GUEST_NAME_MAX_LENGTH, `A guest name is at most ${GUEST_NAME_MAX_LENGTH} characters`),
+    { error: 'guestNames must be a list of names' },
+  )
+  .max(MAX_GUESTS_PER_PLAYER, `At most ${MAX_GUESTS_PER_PLAYER} guest names`);
+
+export const GUESTS_PER_PLAYER_LABEL = 'Guests per player';
+export const GUESTS_PER_PLAYER_HELP =
+  'How many friends each player may bring. Guests pay with their host, take places and sit on their team.';
+export const GUESTS_LABEL = 'Guests';
+export const guestNameLabel = (index: number) => `Guest ${index + 1} name (optional)`;
+/** The join dialog's total: 'You + 2 guests: $15.00'. */
+export const partyPriceLabel = (guests: number, total: string) =>
+  guests === 0 ? `You: ${total}` : `You + ${guests} ${guests === 1 ? 'guest' : 'guests'}: ${total}`;

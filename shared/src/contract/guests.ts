@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import {
-  DEFAULT_GUESTS_PER_PLAYER,
   GUEST_NAME_MAX_LENGTH,
   MAX_GUESTS_PER_PLAYER,
   MIN_GUESTS_PER_PLAYER,

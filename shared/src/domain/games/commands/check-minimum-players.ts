@@ -5,6 +5,7 @@ import { DECISION_TIME_NOT_REACHED } from '../messages';
 import { cancellation } from '../policies/cancellation';
 import { minimumDecisionAt, rentalRefundApplies } from '../rules';
 import type { GameState } from '../state';
+import { placesOf } from '../policies/guests';
 
 /**
  * The decision-time check: a game with fewer team players plus sideline than its minimum cancels
@@ -19,7 +20,8 @@ export function checkMinimumPlayers(state: GameState, context: DecisionContext):
   if (context.now.getTime() < decisionAt.getTime()) {
     throw new DomainError('conflict', 'decision_time_not_reached', DECISION_TIME_NOT_REACHED);
   }
-  const members = game.membersAtDecision ?? game.participants.length;
+  // Guests count (issue #45): a host with two guests is three players.
+  const members = game.membersAtDecision ?? placesOf(game.participants);
   if (members >= game.details.minPlayers) return [];
   const { startDate, cancellationWindowHours } = game.details;
   return [

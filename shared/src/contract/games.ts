@@ -94,6 +94,9 @@ export interface Participant {
   attendance: AttendanceStatus | null;
   /** Issue #44: null for a player with fewer than RELIABILITY_MIN_GAMES marked games. */
   reliability: RosterReliability | null;
+  /** Issue #45: the guests who came with this player (they sit on the player's team), and the names typed for them. */
+  guests: number;
+  guestNames: string[];
 }
 
 /** Issue #30: the week of a captain's weekly series a game is ('Week 3 of 8'). */
@@ -156,6 +159,8 @@ export interface GameDetail {
   series: SeriesWeekDetail | null;
   /** Issue #44: the lowest reliability percent a player needs to join (new players are welcome); null: anyone. */
   minReliability: number | null;
+  /** Issue #45: how many guests each player may bring (0: none). */
+  guestsPerPlayer: number;
   /** Issue #44: check-in opens (and attendance may be marked) from here; the count of players checked in. */
   checkIn: { opensAt: string; closesAt: string; marksCloseAt: string; checkedIn: number };
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */

@@ -4,22 +4,8 @@
  * (domain/games/policies/guests.ts); this is how the calls and pages speak of it.
  */
 import { z } from 'zod';
-import {
-  GUEST_NAME_MAX_LENGTH,
-  MAX_GUESTS_PER_PLAYER,
-  MIN_GUESTS_PER_PLAYER,
-} from '../domain/games/policies/guests';
+import { GUEST_NAME_MAX_LENGTH, MAX_GUESTS_PER_PLAYER, MIN_GUESTS_PER_PLAYER } from '../domain/games/policies/guests';
 import { singleLineText } from './text';
-
-export {
-  DEFAULT_GUESTS_PER_PLAYER,
-  GUEST_NAME_MAX_LENGTH,
-  MAX_GUESTS_PER_PLAYER,
-  MIN_GUESTS_PER_PLAYER,
-  noPlacesForParty,
-  tooManyGuests,
-  withGuestsLabel,
-} from '../domain/games/policies/guests';
 
 /** The organizer's setting in the hold's draft (Configure): 0 to 3 guests per player. */
 export const guestsPerPlayerField = z.coerce
@@ -49,11 +35,4 @@ export const guestNamesField = z
   )
   .max(MAX_GUESTS_PER_PLAYER, `At most ${MAX_GUESTS_PER_PLAYER} guest names`);
 
-export const GUESTS_PER_PLAYER_LABEL = 'Guests per player';
-export const GUESTS_PER_PLAYER_HELP =
-  'How many friends each player may bring. Guests pay with their host, take places and sit on their team.';
-export const GUESTS_LABEL = 'Guests';
-export const guestNameLabel = (index: number) => `Guest ${index + 1} name (optional)`;
-/** The join dialog's total: 'You + 2 guests: $15.00'. */
-export const partyPriceLabel = (guests: number, total: string) =>
-  guests === 0 ? `You: ${total}` : `You + ${guests} ${guests === 1 ? 'guest' : 'guests'}: ${total}`;
+export * from './guests-texts';

@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
+import { GuestsPicker, guestsOfChoice, NO_GUESTS, type GuestsChoice } from './play/guests-picker';
 import { loadAsOfPanel } from '../../components/as-of-panel';
 import { useAuth } from '../../lib/auth';
 import { checkout, PaymentDialog } from '../../components/checkout';
@@ -120,6 +121,9 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   // Refused as a newcomer to a regulars-first week: the refusal offers the waitlist (issue #41).
   const [regularsFirst, setRegularsFirst] = useState(false);
   const [paying, setPaying] = useState(false);
+  // Issue #45: the friends the player brings, on their one entry.
+  const [guestsChoice, setGuestsChoice] = useState<GuestsChoice>(NO_GUESTS);
+  const party = guestsOfChoice(guestsChoice);
   const [confirmingLeave, confirmLeave] = useDisclosure(false);
   const full = game.playerCount >= game.max_players;
   const myId = user.data?.userId;
@@ -140,7 +144,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   const joinFirst = (paymentId?: string) => {
     setFailure(null);
     join.mutate(
-      { gameId: game.gameId, team: 0, paymentId },
+      { gameId: game.gameId, team: 0, paymentId, ...party },
       {
         onSuccess: () => setPaying(false),
         onError: (error) => {
@@ -238,17 +242,27 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   } else if (myTeam === null) {
     // A newcomer to a regulars-first week is told until when, and may wait on the waitlist meanwhile.
     buttons = (
-      <Group gap="xs" wrap="wrap">
-        <Button
-          size="md"
-          onClick={() => (needsPayment ? setPaying(true) : joinFirst())}
-          loading={join.isPending}
-          disabled={!user.data}
-        >
-          Join Game
-        </Button>
-        {regularsFirst && joinWaitlistButton}
-      </Group>
+      <Stack gap="sm" align="flex-start">
+        {game.guestsPerPlayer > 0 && user.data && (
+          <GuestsPicker
+            guestsPerPlayer={game.guestsPerPlayer}
+            priceCents={needsPayment ? game.priceCents : 0}
+            value={guestsChoice}
+            onChange={setGuestsChoice}
+          />
+        )}
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="md"
+            onClick={() => (needsPayment ? setPaying(true) : joinFirst())}
+            loading={join.isPending}
+            disabled={!user.data}
+          >
+            Join Game
+          </Button>
+          {regularsFirst && joinWaitlistButton}
+        </Group>
+      </Stack>
     );
   } else {
     const moves = (
@@ -339,16 +353,20 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
           <PaymentDialog
             opened
             onClose={() => setPaying(false)}
-            amountCents={game.priceCents}
-            description={`Entry to ${game.name}`}
-            paymentKey={`entry:${game.gameId}:${user.data.userId}`}
+            amountCents={game.priceCents * (1 + party.guests)}
+            description={
+              party.guests === 0
+                ? `Entry to ${game.name}`
+                : `Entry to ${game.name} for you and ${party.guests} ${party.guests === 1 ? 'guest' : 'guests'}`
+            }
+            paymentKey={`entry:${game.gameId}:${user.data.userId}:${party.guests}`}
             createPayment={() =>
               checkout({
-                price: game.priceCents,
+                price: game.priceCents * (1 + party.guests),
                 email: user.data.email,
                 name: user.data.username,
                 receiver: game.organizerUsername,
-                purpose: { kind: 'entry', gameId: game.gameId },
+                purpose: { kind: 'entry', gameId: game.gameId, ...party },
               })
             }
             onSucceeded={(paymentId) => joinFirst(paymentId)}

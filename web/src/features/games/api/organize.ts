@@ -106,6 +106,8 @@ export interface HoldSlotInput {
   /** null: no minimum of players. */
   minPlayers: number | null;
   decisionHours: number;
+  /** Issue #45: how many guests each player may bring. */
+  guestsPerPlayer: number;
   /** Issue #30: a weekly series of this many weeks; absent for one game. */
   repeatWeeks?: number;
   skipDates?: string[];

@@ -68,6 +68,7 @@ export function useConfirmFlow(name: string) {
               sidelineSize: Number(draft.sidelineSize),
               minPlayers: draft.minPlayers === null ? null : Number(draft.minPlayers),
               decisionHours: Number(draft.decisionHours),
+              guestsPerPlayer: Number(draft.guestsPerPlayer),
               ...(draft.repeatWeeks === null
                 ? {}
                 : {

@@ -1,6 +1,7 @@
 import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
 import { DEFAULT_REGULARS_WINDOW_HOURS } from '@playtime/shared/contract/series';
 import { minReliability } from '@playtime/shared/contract/attendance';
+import { DEFAULT_GUESTS_PER_PLAYER } from '@playtime/shared/domain/games/policies/guests';
 import {
   decisionTimePassed,
   DEFAULT_DECISION_HOURS,
@@ -63,6 +64,8 @@ export interface WizardDraft {
   decisionHours: number | string;
   /** Issue #44, 'Reliable players only': the lowest reliability percent a player needs to join; null: anyone. */
   minReliability: number | string | null;
+  /** Issue #45: how many guests each player may bring (a number box: '' while emptied). */
+  guestsPerPlayer: number | string;
   /** Issue #30, 'Repeat weekly': how many weeks from the selected slot on; null: one game. */
   repeatWeeks: number | null;
   /** Weeks the captain dropped ('YYYY-MM-DD' in the wizard's zone). */
@@ -75,7 +78,8 @@ export interface WizardDraft {
 export type GameSettings = Pick<
   WizardDraft,
   'name' | 'maxPlayers' | 'price' | 'sidelineSize' | 'minPlayers' | 'decisionHours' | 'minReliability'
->;
+> &
+  Partial<Pick<WizardDraft, 'guestsPerPlayer'>>;
 
 export interface WizardState {
   step: WizardStepIndex;
@@ -101,6 +105,7 @@ export const initialDraft: WizardDraft = {
   minPlayers: null,
   decisionHours: DEFAULT_DECISION_HOURS,
   minReliability: null,
+  guestsPerPlayer: DEFAULT_GUESTS_PER_PLAYER,
   repeatWeeks: null,
   skipDates: [],
   regularsWindowHours: DEFAULT_REGULARS_WINDOW_HOURS,
@@ -243,7 +248,7 @@ export function priceError(price: string): string | null {
 /** An emptied number box is no number (the schema's coercion would read '' as 0). */
 const emptiedAsNaN = <T>(value: T) => (value === '' ? Number.NaN : value);
 
-const SETTINGS_FIELDS = ['sidelineSize', 'minPlayers', 'decisionHours', 'minReliability'] as const;
+const SETTINGS_FIELDS = ['sidelineSize', 'minPlayers', 'decisionHours', 'minReliability', 'guestsPerPlayer'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 const isSettingsField = (field: unknown): field is SettingsField => SETTINGS_FIELDS.some((name) => name === field);
 
@@ -261,6 +266,7 @@ export function settingsErrors(draft: WizardDraft, nowMs = Date.now()): Partial<
     sidelineSize: emptiedAsNaN(draft.sidelineSize),
     minPlayers: emptiedAsNaN(draft.minPlayers),
     decisionHours: emptiedAsNaN(draft.decisionHours),
+    guestsPerPlayer: emptiedAsNaN(draft.guestsPerPlayer),
   });
   const errors: Partial<Record<SettingsField, string>> = {};
   for (const issue of parsed.error?.issues ?? []) {

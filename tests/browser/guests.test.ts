@@ -26,10 +26,9 @@ describe('guests', () => {
     const host = await suite.signedInPage('player@playtime.test', { at: `/game-details/${gameId}` });
     const picker = host.getByTestId('guests-picker');
     await picker.waitFor({ timeout: 20_000 });
-    // Keyboard alone: Tab to the segmented control's '2', choose it with Space, then type a name.
-    const two = picker.getByRole('radio', { name: '2' });
-    await tabTo(host, two);
-    await host.keyboard.press('Space');
+    // Keyboard alone: Tab to the guests box, choose 2 by typing it, then Tab to a name and type it.
+    await tabTo(host, picker.getByLabel('Guests'));
+    await host.keyboard.press('2');
     await picker.getByTestId('party-price').getByText('You + 2 guests: $15.00').waitFor();
     const firstName = picker.getByLabel('Guest 1 name (optional)');
     await tabTo(host, firstName);

@@ -2,7 +2,7 @@
  * Issue #45: the join's guests: how many friends come with the player (0 up to the game's guests per
  * player), their names if the player wants to type them, and the price of the whole party.
  */
-import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import {
   GUEST_NAME_MAX_LENGTH,
   GUESTS_LABEL,
@@ -39,15 +39,13 @@ export function GuestsPicker({
   const counts = Array.from({ length: guestsPerPlayer + 1 }, (_, count) => String(count));
   return (
     <Stack gap="xs" data-testid="guests-picker">
-      <Text component="label" id="guests-label" fw={600} fz="sm">
-        {GUESTS_LABEL}
-      </Text>
-      <SegmentedControl
-        aria-labelledby="guests-label"
+      <NativeSelect
+        label={GUESTS_LABEL}
         data={counts}
         value={String(value.guests)}
-        onChange={(count) => onChange({ ...value, guests: Number(count) })}
+        onChange={(event) => onChange({ ...value, guests: Number(event.currentTarget.value) })}
         w="fit-content"
+        miw={120}
       />
       {Array.from({ length: value.guests }, (_, index) => (
         <TextInput

@@ -451,6 +451,7 @@ describe('full games and thin games over HTTP', () => {
           sidelineSize: 4,
           minPlayers: draft.minPlayers,
           decisionHours: draft.decisionHours,
+          guestsPerPlayer: 2,
         },
       },
       context: { now: beforeDecision, newId: () => holdId, actorId: captainId },

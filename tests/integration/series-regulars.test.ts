@@ -109,7 +109,15 @@ describe('regulars first, then everyone, over HTTP', () => {
         { type: 'GameScheduled', data: { ...details, rentalPaymentId: null, rentalCents: 0 } },
         {
           type: 'PlayerJoined',
-          data: { gameId, playerId: ids.player, username: 'player', paymentId: null, at: playedAt },
+          data: {
+            gameId,
+            playerId: ids.player,
+            username: 'player',
+            paymentId: null,
+            at: playedAt,
+            guests: 0,
+            guestNames: [],
+          },
         },
         {
           type: 'PlayerMoved',

@@ -5,6 +5,7 @@
  * Seeded once: the field's id is fixed, and a field that exists means the demo was seeded before.
  */
 import { DEFAULT_DECISION_HOURS, DEFAULT_SIDELINE_SIZE } from '@playtime/shared/domain/games/rules';
+import { DEFAULT_GUESTS_PER_PLAYER } from '@playtime/shared/domain/games/policies/guests';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import dayjs from 'dayjs';
@@ -314,6 +315,7 @@ export async function seedDemoData(deps: DemoDataDependencies, people: DemoPeopl
     sidelineSize: DEFAULT_SIDELINE_SIZE,
     minPlayers: null,
     decisionHours: DEFAULT_DECISION_HOURS,
+    guestsPerPlayer: DEFAULT_GUESTS_PER_PLAYER,
   });
   await bookDemoGame({ ...deps, commands }, people, pitchB, live, draft('Riverside Pick-up (live now)', 500), bookedAt);
   const tomorrowEvening = today.add(1, 'day').hour(18);

@@ -46,6 +46,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
       minPlayers: body.minPlayers,
       decisionHours: body.decisionHours,
       freeCancellationHours: body.freeCancellationHours,
+      guestsPerPlayer: body.guestsPerPlayer,
     };
     const { held, position } = await holdSlot(
       deps,
@@ -100,6 +101,7 @@ export function organizeCommandRoutes(deps: OrganizeCommandDependencies): Router
         sidelineSize: body.sidelineSize,
         minPlayers: body.minPlayers,
         decisionHours: body.decisionHours,
+        guestsPerPlayer: body.guestsPerPlayer,
         startDate: body.startDate,
         endDate: body.endDate,
         timeZone: timeZoneOf(req),

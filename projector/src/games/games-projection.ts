@@ -27,7 +27,9 @@ export const gamesProjection: QueryingProjection = {
   // Version 5: the week of a weekly series, its rental, when its regulars and then everyone may join,
   // and its regulars (issue #30).
   // Version 6: check-ins and attendance marks (issue #44). Version 7: 'Reliable players only'.
-  version: 7,
+  // Version 8: guests (issue #45): the game's guests per player, each member's guests and their names,
+  // and the counts of places (a host with two guests is three).
+  version: 8,
   tables: [
     'games',
     'game_participants',
@@ -83,7 +85,9 @@ export const gamesProjection: QueryingProjection = {
       regulars_from      timestamptz,
       public_from        timestamptz,
       -- Issue #44: 'Reliable players only': the lowest reliability percent a player needs; null: anyone.
-      min_reliability    integer
+      min_reliability    integer,
+      -- Issue #45: how many guests each player may bring (0 for games from before).
+      guests_per_player  integer     NOT NULL DEFAULT 0
     );
     CREATE INDEX games_of_series ON games (series_id, series_week) WHERE series_id IS NOT NULL;
     -- The search: nearest first by place (KNN), skipping games that have ended inside the index.
@@ -109,6 +113,10 @@ export const gamesProjection: QueryingProjection = {
       -- The standing offer of a spot on this team, until offer_expires_at.
       offer_team        smallint,
       offer_expires_at  timestamptz,
+      -- Issue #45: the guests who came with this member (they sit, move and leave with them), and the
+      -- names the host typed for them ('' for one not named).
+      guests            smallint    NOT NULL DEFAULT 0,
+      guest_names       text[]      NOT NULL DEFAULT '{}',
       PRIMARY KEY (game_id, player_id)
     );
     CREATE INDEX game_participants_of_player ON game_participants (player_id, joined_at DESC);
@@ -210,6 +218,7 @@ export const gamesProjection: QueryingProjection = {
               d.series?.regularsWindowHours ?? 0,
             ],
           );
+          await db.query('UPDATE games SET guests_per_player = $2 WHERE game_id = $1', [gameId, d.guestsPerPlayer]);
           // A new game has nobody to count yet, and its event names everyone who shows it.
           addRoomsShowing(keys, gameId, { ownerId: d.ownerId, organizerId: d.organizerId, fieldId: d.fieldId });
           continue;
@@ -217,9 +226,10 @@ export const gamesProjection: QueryingProjection = {
         case 'PlayerJoined': {
           const d = event.data;
           await db.query(
-            `INSERT INTO game_participants (game_id, player_id, username, team, payment_id, joined_at, joined_position, line_position)
-             VALUES ($1, $2, $3, 0, $4, $5, $6, $6) ON CONFLICT (game_id, player_id) DO NOTHING`,
-            [gameId, d.playerId, d.username, d.paymentId, d.at, stored.globalPosition],
+            `INSERT INTO game_participants (game_id, player_id, username, team, payment_id, joined_at, joined_position, line_position,
+                                            guests, guest_names)
+             VALUES ($1, $2, $3, 0, $4, $5, $6, $6, $7, $8) ON CONFLICT (game_id, player_id) DO NOTHING`,
+            [gameId, d.playerId, d.username, d.paymentId, d.at, stored.globalPosition, d.guests, d.guestNames],
           );
           // A waitlisted joiner (who took the place offered) leaves the waitlist.
           await db.query('DELETE FROM game_waitlist WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
@@ -388,8 +398,9 @@ export const gamesProjection: QueryingProjection = {
       }
       const { rows } = await db.query<{ owner_id: string; organizer_id: string; field_id: string }>(
         `UPDATE games g SET
-           player_count   = (SELECT count(*) FROM game_participants p WHERE p.game_id = g.game_id AND p.team <> 0),
-           sideline_count = (SELECT count(*) FROM game_participants p WHERE p.game_id = g.game_id AND p.team = 0)
+           -- Places, guests included (issue #45).
+           player_count   = (SELECT coalesce(sum(1 + p.guests), 0) FROM game_participants p WHERE p.game_id = g.game_id AND p.team <> 0),
+           sideline_count = (SELECT coalesce(sum(1 + p.guests), 0) FROM game_participants p WHERE p.game_id = g.game_id AND p.team = 0)
          WHERE g.game_id = $1 RETURNING owner_id, organizer_id, field_id`,
         [gameId],
       );

@@ -76,6 +76,8 @@ type ParticipantRow = ReadModelRow<
     play_time_seconds: number;
     play_start: Date | null;
     line_position: string | null;
+    guests: number;
+    guest_names: string[];
     offer_team: 1 | 2 | null;
     offer_expires_at: Date | null;
   }
@@ -134,6 +136,7 @@ type GameRow = ReadModelRow<
     regulars_from: Date | null;
     public_from: Date | null;
     min_reliability: number | null;
+    guests_per_player: number;
   }
 >;
 
@@ -167,12 +170,13 @@ export function gameQueryRoutes(deps: {
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, cancellation_reason, organizer_username, organizer_id, picture,
                 sideline_size, min_players, decision_at, series_id, series_week, series_weeks, regulars_from, public_from,
-                min_reliability
+                min_reliability, guests_per_player
            FROM read.games WHERE game_id = $1`,
         [gameId],
       ),
       deps.pool.query<ParticipantRow>(
-        `SELECT player_id, username, team, play_time_seconds, play_start, line_position, offer_team, offer_expires_at
+        `SELECT player_id, username, team, play_time_seconds, play_start, line_position, offer_team, offer_expires_at,
+                guests, guest_names
            FROM read.game_participants WHERE game_id = $1 ORDER BY joined_position`,
         [gameId],
       ),
@@ -223,6 +227,8 @@ export function gameQueryRoutes(deps: {
           checkedIn: checkedIn(row.player_id),
           attendance: attendanceOfRow(row.player_id, attendanceBy.get(row.player_id)),
           reliability: rosterReliabilityOf(standings.get(row.player_id)!),
+          guests: row.guests,
+          guestNames: row.guest_names,
         }));
     // The line: sideline members by when they came to its back (bigint positions, compared as numbers).
     const line: LinePlace[] = participants.rows
@@ -288,6 +294,7 @@ export function gameQueryRoutes(deps: {
               regulars: regulars.rows.map((row) => ({ userId: row.player_id, username: row.username })),
             },
       minReliability: game.min_reliability,
+      guestsPerPlayer: game.guests_per_player,
       checkIn: {
         ...isoTimes(checkInTimesOf(game.start_date.getTime(), game.end_date.getTime())),
         checkedIn: participants.rows.filter((row) => checkedIn(row.player_id)).length,

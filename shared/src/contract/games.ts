@@ -27,6 +27,7 @@ import {
 import { instant } from './instants';
 import type { AttendanceStatus, RosterReliability } from './attendance';
 import { requiredId, singleLineText, storableText } from './text';
+import { DEFAULT_GUESTS_PER_PLAYER, guestNamesField, guestsField, guestsPerPlayerField } from './guests';
 
 /**
  * The games calls of spec §7: their query and body schemas, limits and the response shapes the web
@@ -94,6 +95,9 @@ export interface Participant {
   attendance: AttendanceStatus | null;
   /** Issue #44: null for a player with fewer than RELIABILITY_MIN_GAMES marked games. */
   reliability: RosterReliability | null;
+  /** Issue #45: the guests who came with this player (they sit on the player's team), and the names typed for them. */
+  guests: number;
+  guestNames: string[];
 }
 
 /** Issue #30: the week of a captain's weekly series a game is ('Week 3 of 8'). */
@@ -156,6 +160,8 @@ export interface GameDetail {
   series: SeriesWeekDetail | null;
   /** Issue #44: the lowest reliability percent a player needs to join (new players are welcome); null: anyone. */
   minReliability: number | null;
+  /** Issue #45: how many guests each player may bring (0: none). */
+  guestsPerPlayer: number;
   /** Issue #44: check-in opens (and attendance may be marked) from here; the count of players checked in. */
   checkIn: { opensAt: string; closesAt: string; marksCloseAt: string; checkedIn: number };
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
@@ -242,6 +248,9 @@ export const joinGameBody = z.object({
   participantId: id('participantId').optional(),
   playStart: z.unknown().optional(),
   paymentId: id('paymentId').optional(),
+  /** Issue #45: the guests the player brings (the payment's when absent), and their names if typed. */
+  guests: guestsField.optional(),
+  guestNames: guestNamesField.optional(),
 });
 export const leaveGameBody = z.object({ gameId: id('gameId') });
 export const removePlayerBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
@@ -402,6 +411,8 @@ export const holdSlotBody = z
     regularsWindowHours: regularsWindowHoursField.default(DEFAULT_REGULARS_WINDOW_HOURS),
     /** Issue #45: leaving until this many hours before the start refunds in full. */
     freeCancellationHours: freeCancellationHoursField.default(DEFAULT_FREE_CANCELLATION_HOURS),
+    /** Issue #45: how many guests each player may bring. */
+    guestsPerPlayer: guestsPerPlayerField.default(DEFAULT_GUESTS_PER_PLAYER),
   })
   .superRefine((body, ctx) => {
     if (body.repeatWeeks === undefined && body.skipDates.length > 0)
@@ -430,6 +441,7 @@ const addGameShape = {
   sidelineSize: sidelineSizeField.optional(),
   minPlayers: minPlayersField.optional(),
   decisionHours: decisionHoursField.optional(),
+  guestsPerPlayer: guestsPerPlayerField.optional(),
   startDate: instant('Start date').optional(),
   endDate: instant('End date').optional(),
   venue: z.unknown().optional(),

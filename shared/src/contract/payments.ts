@@ -1,6 +1,7 @@
 /** Payloads of the payment calls (spec §7 plus the simulated card form), shared by web, services and tests. */
 import { z } from 'zod';
 import { singleLineText, storableText } from './text';
+import { guestNamesField, guestsField } from './guests';
 
 const text = (name: string, max = 200) =>
   storableText(name, `${name} is required`)
@@ -20,7 +21,13 @@ export const paymentPurposeSchema = z.discriminatedUnion(
        */
       subFieldId: text('purpose.subFieldId', 100).optional(),
     }),
-    z.object({ kind: z.literal('entry'), gameId: text('purpose.gameId', 100) }),
+    z.object({
+      kind: z.literal('entry'),
+      gameId: text('purpose.gameId', 100),
+      /** Issue #45: the guests the payer brings: the price is the entry × (1 + guests). */
+      guests: guestsField.optional(),
+      guestNames: guestNamesField.optional(),
+    }),
   ],
   { error: "purpose must be what is bought: {kind: 'rental', holdId, subFieldId} or {kind: 'entry', gameId}" },
 );

@@ -99,6 +99,7 @@ export const READ_MODEL_COLUMNS = {
     'regulars_from',
     'public_from',
     'min_reliability',
+    'guests_per_player',
   ],
   game_participants: [
     'game_id',
@@ -113,6 +114,8 @@ export const READ_MODEL_COLUMNS = {
     'line_position',
     'offer_team',
     'offer_expires_at',
+    'guests',
+    'guest_names',
   ],
   game_entries: ['game_id', 'payment_id', 'player_id', 'refunded'],
   game_removals: ['game_id', 'player_id', 'username', 'removed_at'],

@@ -26,8 +26,15 @@ const PEOPLE = [PersonNamed, Waved] as const;
 const people = new EventSchemaRegistry<EventsOf<typeof PEOPLE>>(PEOPLE);
 
 /** The draft as holds recorded it before issue #29, and as it reads today. */
-const { sidelineSize: _sideline, minPlayers: _minimum, decisionHours: _decision, ...draftV1 } = testDraft;
-const draftBefore29 = { ...draftV1, sidelineSize: null, minPlayers: null, decisionHours: null };
+const {
+  sidelineSize: _sideline,
+  minPlayers: _minimum,
+  decisionHours: _decision,
+  guestsPerPlayer: _guests,
+  ...draftV1
+} = testDraft;
+// A draft from before issue #29 (and so before #45's guests): what the upcasts make of it.
+const draftBefore29 = { ...draftV1, sidelineSize: null, minPlayers: null, decisionHours: null, guestsPerPlayer: 0 };
 
 describe('event schema registry', () => {
   it('upcasts a stored event through every later version, from whichever version it was stored at', () => {
@@ -169,7 +176,7 @@ describe("the product's events", () => {
     expect(
       eventRegistry.upcast({ type: 'SlotHeld', version: 1, data: { ...held, draft: draftV1, captainId: holder } }),
     ).toEqual({ type: 'SlotHeld', data: testSlotHeld({ draft: draftBefore29 }) });
-    expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(4);
+    expect(eventRegistry.prepare({ type: 'SlotBooked', data: testSlotBooked() }).version).toBe(5);
     expect(() =>
       eventRegistry.prepare({ type: 'SlotBooked', data: { ...asRecorded, captainId: organizerId } }),
     ).toThrow(/organizerId/);
@@ -189,6 +196,23 @@ describe("the product's events", () => {
     // Today's drafts must say what the captain chose.
     expect(() => eventRegistry.prepare({ type: 'SlotHeld', data: { ...held, draft: draftV1 } })).toThrow(
       /sidelineSize/,
+    );
+  });
+
+  it('reads drafts of version 4 of SlotHeld and SlotBooked as taking no guests (issue #45)', () => {
+    const { guestsPerPlayer: _none, ...draftV3 } = testDraft;
+    const booked = testSlotBooked();
+    const held = testSlotHeld();
+    expect(eventRegistry.upcast({ type: 'SlotBooked', version: 4, data: { ...booked, draft: draftV3 } })).toEqual({
+      type: 'SlotBooked',
+      data: { ...booked, draft: { ...draftV3, guestsPerPlayer: 0 } },
+    });
+    expect(eventRegistry.upcast({ type: 'SlotHeld', version: 4, data: { ...held, draft: draftV3 } })).toEqual({
+      type: 'SlotHeld',
+      data: { ...held, draft: { ...draftV3, guestsPerPlayer: 0 } },
+    });
+    expect(() => eventRegistry.prepare({ type: 'SlotHeld', data: { ...held, draft: draftV3 } })).toThrow(
+      /guestsPerPlayer/,
     );
   });
 

@@ -1,4 +1,5 @@
 import { DEFAULT_DECISION_HOURS, DEFAULT_SIDELINE_SIZE } from '../domain/games/rules';
+import { DEFAULT_GUESTS_PER_PLAYER } from '../domain/games/policies/guests';
 import type { AvailabilityEvent, GameDraft } from '../domain/availability/events';
 
 type SlotBookedData = Extract<AvailabilityEvent, { type: 'SlotBooked' }>['data'];
@@ -16,6 +17,7 @@ export const testDraft: GameDraft = {
   sidelineSize: DEFAULT_SIDELINE_SIZE,
   minPlayers: null,
   decisionHours: DEFAULT_DECISION_HOURS,
+  guestsPerPlayer: DEFAULT_GUESTS_PER_PLAYER,
 };
 
 /** The organizer cap-1's hold-1 on Pitch A, 18:00–19:30 UTC on 22 November, booked as game-1 with payment pay-1. */

@@ -17,9 +17,10 @@ export const joined = (
   playerId: string,
   time = '2026-11-22T12:00:00.000Z',
   paymentId: string | null = null,
+  guests = 0,
 ): GameEvent => ({
   type: 'PlayerJoined',
-  data: { gameId: 'g1', playerId, username: playerId, paymentId, at: time },
+  data: { gameId: 'g1', playerId, username: playerId, paymentId, at: time, guests, guestNames: [] },
 });
 export const moved = (
   playerId: string,

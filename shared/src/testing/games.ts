@@ -1,5 +1,6 @@
 import type { GameDetails } from '../domain/games/events';
 import { DEFAULT_DECISION_HOURS, DEFAULT_SIDELINE_SIZE } from '../domain/games/rules';
+import { DEFAULT_GUESTS_PER_PLAYER } from '../domain/games/policies/guests';
 
 /** A game the decider and read model tests build on: the captain's, at Riverside, 18:00–20:00 UTC on 22 November. */
 export function testGameDetails(overrides: Partial<GameDetails> = {}): GameDetails {
@@ -26,6 +27,7 @@ export function testGameDetails(overrides: Partial<GameDetails> = {}): GameDetai
     minPlayers: null,
     decisionHours: DEFAULT_DECISION_HOURS,
     series: null,
+    guestsPerPlayer: DEFAULT_GUESTS_PER_PLAYER,
     ...overrides,
   };
 }

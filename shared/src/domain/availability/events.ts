@@ -54,7 +54,16 @@ const gameDraftV2 = gameDraft.extend({
   /** Issue #45: free cancellation until this many hours before the start; absent in drafts held before. */
   freeCancellationHours: z.number().nonnegative().optional(),
 });
-export type GameDraft = z.infer<typeof gameDraftV2>;
+/**
+ * Version 3 of the draft (issue #45): how many guests each player may bring (0–3). Drafts held before
+ * had none: their games take no guests.
+ */
+const gameDraftV3 = gameDraftV2.extend({ guestsPerPlayer: z.number().int().nonnegative() });
+export type GameDraft = z.infer<typeof gameDraftV3>;
+const withDraftV3 = <Previous extends { draft: z.infer<typeof gameDraftV2> }>(previous: Previous) => ({
+  ...previous,
+  draft: { ...previous.draft, guestsPerPlayer: 0 },
+});
 const withDraftV2 = <Previous extends { draft: z.infer<typeof gameDraft> }>(previous: Previous) => ({
   ...previous,
   draft: { ...previous.draft, sidelineSize: null, minPlayers: null, decisionHours: null },
@@ -109,7 +118,16 @@ export const SlotHeld = eventSchema('SlotHeld', slotHeldV1)
     ...v3,
     occurrences: [{ startDate: v3.startDate, endDate: v3.endDate, rentalCents: v3.rentalCents }],
     series: null,
-  }));
+  }))
+  // Version 5 (issue #45): the draft's guests per player.
+  .next(
+    slotHeldV3.extend({
+      occurrences: z.array(occurrence).min(1),
+      series: seriesOfHold.nullable(),
+      draft: gameDraftV3,
+    }),
+    withDraftV3,
+  );
 
 /** Let go by the organizer, by its expiry, or replaced by the same organizer's next hold. */
 export const HoldReleased = eventSchema(
@@ -149,7 +167,9 @@ export const SlotBooked = eventSchema('SlotBooked', slotBookedV1)
   .next(slotBookedV3, withDraftV2)
   // Version 4 (issue #30): a series hold books every week in one decision, one event per week, each
   // with that week's rental and the series' one payment. A booking from before is no series.
-  .next(slotBookedV3.extend({ series: seriesWeek.nullable() }), (v3) => ({ ...v3, series: null }));
+  .next(slotBookedV3.extend({ series: seriesWeek.nullable() }), (v3) => ({ ...v3, series: null }))
+  // Version 5 (issue #45): the draft's guests per player.
+  .next(slotBookedV3.extend({ series: seriesWeek.nullable(), draft: gameDraftV3 }), withDraftV3);
 
 export const SUB_FIELD_CLOSED_REASONS = ['subfield_removed', 'field_deleted'] as const;
 export type SubFieldClosedReason = (typeof SUB_FIELD_CLOSED_REASONS)[number];

@@ -77,7 +77,9 @@ const gameDetailsV3 = gameDetailsV2.extend({
    */
   freeCancellationHours: z.number().nonnegative().optional(),
 });
-export type GameDetails = z.infer<typeof gameDetailsV3>;
+/** Version 4 of the details (issue #45): how many guests each player may bring (0–3); none before. */
+const gameDetailsV4 = gameDetailsV3.extend({ guestsPerPlayer: z.number().int().nonnegative() });
+export type GameDetails = z.infer<typeof gameDetailsV4>;
 
 const played = { at: instant, playedSeconds: z.number().int().nonnegative() };
 
@@ -91,21 +93,27 @@ export const GameScheduled = eventSchema('GameScheduled', gameDetails.extend(ren
     (v1) => ({ ...v1, sidelineSize: null, minPlayers: null, decisionHours: null }),
     // Version 3: the week of a weekly series (issue #30); games scheduled before were no series.
   )
-  .next(gameDetailsV3.extend(rental), (v2) => ({ ...v2, series: null }));
+  .next(gameDetailsV3.extend(rental), (v2) => ({ ...v2, series: null }))
+  // Version 4: the guests each player may bring (issue #45); games scheduled before took none.
+  .next(gameDetailsV4.extend(rental), (v3) => ({ ...v3, guestsPerPlayer: 0 }));
 
-export const PlayerJoined = eventSchema(
-  'PlayerJoined',
-  z.object({
-    gameId: z.string(),
-    playerId: z.string(),
-    username: z.string(),
-    paymentId: z.string().nullable(),
-    at: instant,
-    /** Issue #45: the entry payment is only authorized, charged when the game is on (absent: charged). */
-    held: z.boolean().optional(),
-    /** Issue #46: the player's IANA zone as their browser said at the join; quiet hours are kept in it. */
-    timeZone: z.string().optional(),
-  }),
+const playerJoinedV1 = z.object({
+  gameId: z.string(),
+  playerId: z.string(),
+  username: z.string(),
+  paymentId: z.string().nullable(),
+  at: instant,
+  /** Issue #45: the entry payment is only authorized, charged when the game is on (absent: charged). */
+  held: z.boolean().optional(),
+  /** Issue #46: the player's IANA zone as their browser said at the join; quiet hours are kept in it. */
+  timeZone: z.string().optional(),
+});
+
+export const PlayerJoined = eventSchema('PlayerJoined', playerJoinedV1).next(
+  // Version 2 (issue #45): the guests the player brings, part of their entry (one payment, 1 + guests
+  // places, moved and released with them), and the names the host typed for them ('' when not named).
+  playerJoinedV1.extend({ guests: z.number().int().nonnegative(), guestNames: z.array(z.string()) }),
+  (v1) => ({ ...v1, guests: 0, guestNames: [] }),
 );
 
 export const PlayerMoved = eventSchema(

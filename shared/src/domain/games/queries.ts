@@ -6,6 +6,7 @@
 import type { GameState, KnownGame, Offer, PaidEntry, Participant, Regular, SpotOffer } from './state-shape';
 import { secondsOnPitch, gameCapacity } from './rules';
 import type { AttendanceStatus } from './attendance-rules';
+import { placesOf } from './policies/guests';
 
 /** evolve asks it too, so it is defined beside the state; read it from here like the others. */
 export { paymentUsed } from './state-shape';
@@ -15,8 +16,9 @@ export function playTimeAt(participant: Participant, at: number, start: number, 
   return participant.playedSeconds + secondsOnPitch(participant.onPitchSince, at, start, end);
 }
 
+/** The places taken on the pitch: team players and their guests (issue #45). */
 export function onPitchCount(participants: Participant[]): number {
-  return participants.filter((participant) => participant.team !== 0).length;
+  return placesOf(participants.filter((participant) => participant.team !== 0));
 }
 
 /** The player's paid entry that is still theirs (not refunded): rejoining with it costs nothing. */
@@ -35,25 +37,26 @@ export function entryPaymentsOf(game: Pick<KnownGame, 'paidEntries'>, playerId: 
 export const standsAt = (offer: Offer, now: number) => now < Date.parse(offer.expiresAt);
 
 /**
- * Whether the game has no place left for a newcomer: members and the places offered to the waitlist
- * fill maxPlayers + sidelineSize. `except` is a player whose own offer does not count against them.
+ * Whether the game has no place left for a newcomer and their `guests`: members with their guests
+ * (issue #45) and the places offered to the waitlist (one each) fill maxPlayers + sidelineSize. `except`
+ * is a player whose own offer does not count against them.
  */
-export function placesTaken(game: KnownGame, except: string | null = null): boolean {
+export function placesTaken(game: KnownGame, except: string | null = null, guests = 0): boolean {
   const capacity = gameCapacity(game.details);
   if (capacity === null) return false;
   const held = game.waitlistOffers.filter((offer) => offer.playerId !== except).length;
-  return game.participants.length + held >= capacity;
+  return placesOf(game.participants) + held + guests >= capacity;
 }
 
 /**
  * Whether the entry checkout may take this player's money: always while the game has room, and in a
  * full game only for the holder of a standing waitlist offer, so nobody pays for a place they cannot have.
  */
-export function entryCheckoutAllowed(state: GameState, playerId: string, now: Date): boolean {
+export function entryCheckoutAllowed(state: GameState, playerId: string, now: Date, guests = 0): boolean {
   if (state.status !== 'scheduled') return false;
   const offer = state.waitlistOffers.find((candidate) => candidate.playerId === playerId);
-  if (offer) return standsAt(offer, now.getTime());
-  return !placesTaken(state);
+  if (offer && !standsAt(offer, now.getTime())) return false;
+  return !placesTaken(state, offer ? playerId : null, guests);
 }
 
 export interface LinePlace {

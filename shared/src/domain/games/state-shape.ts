@@ -29,6 +29,10 @@ export interface Participant {
   onPitchSince: number | null;
   /** The entry payment that bought this membership; refunded if the game is cancelled. */
   paymentId: string | null;
+  /** Issue #45: the guests the player brought: they sit, move and leave with them. */
+  guests: number;
+  /** The names the host typed for their guests ('' for one not named); may be fewer than `guests`. */
+  guestNames: string[];
 }
 
 /**
@@ -42,6 +46,8 @@ export interface PaidEntry {
   refunded: boolean;
   /** Issue #45: only authorized, not charged yet (the game's decision charges it); false once charged. */
   held: boolean;
+  /** Issue #45: the guests the payment paid for beside the player (price × (1 + guests)). */
+  guests: number;
 }
 
 /** A place offered to one player until `expiresAt` (ISO instants, as the events carry them). */

@@ -12,6 +12,7 @@ import {
   type Participant,
   type ScheduledGame,
 } from './state-shape';
+import { placesOf } from './policies/guests';
 
 export * from './state-shape';
 
@@ -105,7 +106,8 @@ export function evolve(state: GameState, event: GameEvent): GameState {
 function withMembersAtDecision<Game extends KnownGame>(game: Game, at: number): Game {
   const decisionAt = minimumDecisionAt(game.details);
   if (game.membersAtDecision !== null || decisionAt === null || at < decisionAt.getTime()) return game;
-  return { ...game, membersAtDecision: game.participants.length };
+  // Guests count: a host with two guests is three players (issue #45).
+  return { ...game, membersAtDecision: placesOf(game.participants) };
 }
 
 function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameEvent, at: number): GameState {
@@ -113,8 +115,11 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     case 'GameScheduled':
       return state;
     case 'PlayerJoined': {
-      const { playerId, username, paymentId, held = false } = event.data;
-      const joined: Participant = { playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId };
+      const { playerId, username, paymentId, guests, guestNames, held = false } = event.data;
+      const joined: Participant = {
+        ...{ playerId, username, team: 0, playedSeconds: 0, onPitchSince: null, paymentId },
+        ...{ guests, guestNames },
+      };
       // A rejoin comes back with the entry the player holds already: it is not a new payment.
       const newPayment = paymentId !== null && !paymentUsed(state, paymentId);
       // A joiner starts on the sideline, at the back of the line; a waitlisted joiner leaves the waitlist.
@@ -124,7 +129,7 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
             ...withTimeZone(state, playerId, event.data.timeZone),
             participants: [...state.participants, joined],
             paidEntries: newPayment
-              ? [...state.paidEntries, { playerId, paymentId, refunded: false, held }]
+              ? [...state.paidEntries, { playerId, paymentId, refunded: false, held, guests }]
               : state.paidEntries,
           },
           playerId,

@@ -156,6 +156,8 @@ export async function gameDetailsOfBooking(
       ? {}
       : { freeCancellationHours: booking.draft.freeCancellationHours }),
     series: booking.series,
+    // Issue #45: as the organizer held it; a hold from before took no guests.
+    guestsPerPlayer: booking.draft.guestsPerPlayer,
   };
 }
 

@@ -13,6 +13,8 @@ import { currentState } from '../../infra/commands/current-state';
 import type { PaymentFor, PricedPurpose, Purpose, PurposeContext, PurposeOf } from '../payments/purposes';
 import { verified } from '../payments/verified-payment';
 import { withCreditPart } from '../credit/credit-payments';
+import { noPlacesForParty, tooManyGuests } from '../../domain/games/policies/guests';
+import { ApiError } from '../../infra/http/errors';
 
 /**
  * An entry payment (DESIGN §7): priced from the game's own stream, paid to its organizer; its success
@@ -39,12 +41,23 @@ export function entryPurpose(context: PurposeContext): Purpose<'entry'> {
       commands.now().getTime(),
       timeZone ?? 'UTC',
     );
+    // Issue #45: the guests the organizer allows, as a 400 that says the limit.
+    const guests = purpose.guests ?? 0;
+    if (guests > game.details.guestsPerPlayer)
+      throw new ApiError(400, 'too_many_guests', tooManyGuests(game.details.guestsPerPlayer));
     // Nobody pays for a place they cannot have: in a full game, only the holder of a standing offer.
-    if (!entryCheckoutAllowed(game, payerId, commands.now()))
-      throw new DomainError('conflict', 'game_full', NO_PLACE_TO_PAY_FOR);
+    if (!entryCheckoutAllowed(game, payerId, commands.now(), guests))
+      throw new DomainError(
+        'conflict',
+        'game_full',
+        guests > 0 && entryCheckoutAllowed(game, payerId, commands.now())
+          ? noPlacesForParty(guests)
+          : NO_PLACE_TO_PAY_FOR,
+      );
     // A player refunded once (removed, then allowed back) pays again with a new payment, not the refunded one.
     return {
-      amountCents: game.details.priceCents,
+      // One payment for the player and their guests (issue #45).
+      amountCents: game.details.priceCents * (1 + guests),
       receiverId: game.details.organizerId,
       purpose,
       round: entryPaymentsOf(game, payerId),

@@ -35,16 +35,22 @@ async function succeededPaymentFor<Kind extends PurposeKind>(
 /** A succeeded payment as a decider takes it: who paid how much, for which hold or game. */
 export function verified(payment: PaymentFor<'rental'>): VerifiedRentalPayment;
 export function verified(payment: PaymentFor<'entry'>): VerifiedEntryPayment;
-export function verified({ paymentId, payerId, amountCents, purpose, status }: PaymentFor<PurposeKind>) {
-  if (purpose.kind === 'rental') return { paymentId, payerId, amountCents, holdId: purpose.holdId };
-  // Issue #45: an entry only authorized joins as held, charged when the game is on.
-  return {
-    paymentId,
-    payerId,
-    amountCents,
-    gameId: purpose.gameId,
-    ...(status === 'requires_capture' ? { held: true } : {}),
-  };
+export function verified({
+  paymentId,
+  payerId,
+  amountCents,
+  purpose,
+  status,
+}: PaymentFor<PurposeKind>): VerifiedRentalPayment | VerifiedEntryPayment {
+  return purpose.kind === 'rental'
+    ? { paymentId, payerId, amountCents, holdId: purpose.holdId }
+    : {
+        ...{ paymentId, payerId, amountCents, gameId: purpose.gameId },
+        // Issue #45: the guests the entry was priced for, and their names for a join the webhook makes.
+        ...{ guests: purpose.guests ?? 0, guestNames: purpose.guestNames ?? [] },
+        // Issue #45: an entry only authorized joins as held, charged when the game is on.
+        ...(status === 'requires_capture' ? { held: true } : {}),
+      };
 }
 
 /** A rental payment as add-game may book with it: succeeded, for a rental. */

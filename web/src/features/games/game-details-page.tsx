@@ -21,6 +21,7 @@ import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
 import { durationLabel, playerCountLabel } from '../../utils/game-timing';
 import { formatPrice } from '../../utils/money';
+import { GuestsPicker, guestsOfChoice, NO_GUESTS, type GuestsChoice } from './play/guests-picker';
 import { loadAsOfPanel } from '../../components/as-of-panel';
 import { useAuth } from '../../lib/auth';
 import { checkout, PaymentDialog } from '../../components/checkout';
@@ -123,6 +124,9 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   // Refused as a newcomer to a regulars-first week: the refusal offers the waitlist (issue #41).
   const [regularsFirst, setRegularsFirst] = useState(false);
   const [paying, setPaying] = useState(false);
+  // Issue #45: the friends the player brings, on their one entry.
+  const [guestsChoice, setGuestsChoice] = useState<GuestsChoice>(NO_GUESTS);
+  const party = guestsOfChoice(guestsChoice);
   const [confirmingLeave, confirmLeave] = useDisclosure(false);
   // Issue #45: where a refund within free cancellation goes.
   const [refundTo, setRefundTo] = useState<RefundDestination>('card');
@@ -145,7 +149,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   const joinFirst = (paymentId?: string) => {
     setFailure(null);
     join.mutate(
-      { gameId: game.gameId, team: 0, paymentId },
+      { gameId: game.gameId, team: 0, paymentId, ...party },
       {
         onSuccess: () => setPaying(false),
         onError: (error) => {
@@ -157,11 +161,13 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   };
   // Issue #45: Playtime credit pays first; all of it joins with no card form, part of it leaves the card the rest.
   const credit = useCreditBalance(Boolean(user.data) && needsPayment).data ?? 0;
-  const creditCents = Math.min(credit, game.priceCents);
+  // Issue #45: the host pays for their guests too (price × (1 + guests)).
+  const partyPriceCents = game.priceCents * (1 + party.guests);
+  const creditCents = Math.min(credit, partyPriceCents);
   const pay = () => {
-    if (creditCents < game.priceCents) return setPaying(true);
+    if (creditCents < partyPriceCents) return setPaying(true);
     setFailure(null);
-    checkoutWithCredit({ price: game.priceCents, purpose: { kind: 'entry', gameId: game.gameId } }).then(
+    checkoutWithCredit({ price: partyPriceCents, purpose: { kind: 'entry', gameId: game.gameId, ...party } }).then(
       (answer) => ('paymentId' in answer ? joinFirst(answer.paymentId) : setPaying(true)),
       (error: unknown) => setFailure(errorMessage(error)),
     );
@@ -254,17 +260,27 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   } else if (myTeam === null) {
     // A newcomer to a regulars-first week is told until when, and may wait on the waitlist meanwhile.
     buttons = (
-      <Group gap="xs" wrap="wrap">
-        <Button
-          size="md"
-          onClick={() => (needsPayment ? pay() : joinFirst())}
-          loading={join.isPending}
-          disabled={!user.data}
-        >
-          Join Game
-        </Button>
-        {regularsFirst && joinWaitlistButton}
-      </Group>
+      <Stack gap="sm" align="flex-start">
+        {game.guestsPerPlayer > 0 && user.data && (
+          <GuestsPicker
+            guestsPerPlayer={game.guestsPerPlayer}
+            priceCents={needsPayment ? game.priceCents : 0}
+            value={guestsChoice}
+            onChange={setGuestsChoice}
+          />
+        )}
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="md"
+            onClick={() => (needsPayment ? pay() : joinFirst())}
+            loading={join.isPending}
+            disabled={!user.data}
+          >
+            Join Game
+          </Button>
+          {regularsFirst && joinWaitlistButton}
+        </Group>
+      </Stack>
     );
   } else {
     const moves = (
@@ -354,20 +370,21 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
           <PaymentDialog
             opened
             onClose={() => setPaying(false)}
-            amountCents={game.priceCents - creditCents}
-            description={
-              creditCents > 0
-                ? `Entry to ${game.name} (your credit pays ${formatDollars(creditCents)})`
-                : `Entry to ${game.name}`
-            }
-            paymentKey={`entry:${game.gameId}:${user.data.userId}:${creditCents}`}
+            amountCents={partyPriceCents - creditCents}
+            description={[
+              party.guests === 0
+                ? `Entry to ${game.name}`
+                : `Entry to ${game.name} for you and ${party.guests} ${party.guests === 1 ? 'guest' : 'guests'}`,
+              creditCents > 0 ? ` (your credit pays ${formatDollars(creditCents)})` : '',
+            ].join('')}
+            paymentKey={`entry:${game.gameId}:${user.data.userId}:${party.guests}:${creditCents}`}
             createPayment={async () => {
               const order = {
-                price: game.priceCents,
+                price: partyPriceCents,
                 email: user.data.email,
                 name: user.data.username,
                 receiver: game.organizerUsername,
-                purpose: { kind: 'entry' as const, gameId: game.gameId },
+                purpose: { kind: 'entry' as const, gameId: game.gameId, ...party },
               };
               if (creditCents === 0) return checkout(order);
               const answer = await checkoutWithCredit(order);

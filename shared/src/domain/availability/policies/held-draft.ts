@@ -17,6 +17,8 @@ export interface DraftAsSent {
   sidelineSize?: number | undefined;
   minPlayers?: number | null | undefined;
   decisionHours?: number | undefined;
+  /** Issue #45: the guests each player may bring. */
+  guestsPerPlayer?: number | undefined;
   /** The reader's IANA zone, for the held times quoted in a refusal. */
   timeZone: string;
 }
@@ -44,6 +46,7 @@ export function refuseChangedDraft(hold: Span & { draft: GameDraft }, sent: Draf
     differs(sent.endDate?.getTime(), hold.end) ||
     differs(sent.sidelineSize, draft.sidelineSize) ||
     differs(sent.minPlayers, draft.minPlayers) ||
+    differs(sent.guestsPerPlayer, draft.guestsPerPlayer) ||
     // The decision time means something only with a minimum.
     (draft.minPlayers !== null && differs(sent.decisionHours, draft.decisionHours));
   if (!changed) return;
@@ -53,6 +56,7 @@ export function refuseChangedDraft(hold: Span & { draft: GameDraft }, sent: Draf
     price: formatDollars(draft.priceCents),
     time: describeSpan(hold, sent.timeZone),
     sizes: sizesOf(draft),
+    guestsPerPlayer: String(draft.guestsPerPlayer),
   };
   throw new DomainError(
     'conflict',

@@ -113,13 +113,19 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
   });
 
   it('reads a GameScheduled of version 1 as an uncapped game without a minimum', () => {
-    const { sidelineSize: _size, minPlayers: _min, decisionHours: _hours, ...v1 } = testGameDetails();
+    const {
+      sidelineSize: _size,
+      minPlayers: _min,
+      decisionHours: _hours,
+      guestsPerPlayer: _guests,
+      ...v1
+    } = testGameDetails();
     const v1Data = { ...v1, rentalPaymentId: null, rentalCents: 0 };
     const upcast = eventRegistry.upcast({ type: 'GameScheduled', version: 1, data: v1Data });
     expect(upcast).toEqual({
       type: 'GameScheduled',
-      data: { ...v1Data, sidelineSize: null, minPlayers: null, decisionHours: null, series: null },
+      data: { ...v1Data, sidelineSize: null, minPlayers: null, decisionHours: null, series: null, guestsPerPlayer: 0 },
     });
-    expect(eventRegistry.prepare({ type: 'GameScheduled', data: upcast.data }).version).toBe(3);
+    expect(eventRegistry.prepare({ type: 'GameScheduled', data: upcast.data }).version).toBe(4);
   });
 });

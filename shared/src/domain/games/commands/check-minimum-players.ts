@@ -6,6 +6,7 @@ import { cancellation } from '../policies/cancellation';
 import { chargeHeldEntries } from '../policies/held-entries';
 import { minimumDecisionAt, rentalRefundApplies } from '../rules';
 import type { GameState } from '../state';
+import { placesOf } from '../policies/guests';
 
 /**
  * The decision-time check: a game with fewer team players plus sideline than its minimum cancels
@@ -20,7 +21,8 @@ export function checkMinimumPlayers(state: GameState, context: DecisionContext):
   if (context.now.getTime() < decisionAt.getTime()) {
     throw new DomainError('conflict', 'decision_time_not_reached', DECISION_TIME_NOT_REACHED);
   }
-  const members = game.membersAtDecision ?? game.participants.length;
+  // Guests count (issue #45): a host with two guests is three players.
+  const members = game.membersAtDecision ?? placesOf(game.participants);
   // The game is on: the entries only authorized until now are charged (issue #45).
   if (members >= game.details.minPlayers) return chargeHeldEntries(game, context.now.toISOString());
   const { startDate, cancellationWindowHours } = game.details;

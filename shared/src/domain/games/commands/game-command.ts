@@ -15,6 +15,10 @@ export interface VerifiedEntryPayment {
   gameId: string;
   /** Issue #45: only authorized (`requires_capture`), charged when the game is on; absent: charged. */
   held?: boolean;
+  /** Issue #45: the guests the payment was priced for (price × (1 + guests)); none when absent. */
+  guests?: number;
+  /** The guests' names as the host typed them at checkout, for a join the payment's webhook makes. */
+  guestNames?: string[];
 }
 
 /**
@@ -43,6 +47,9 @@ export type GameCommand =
        * game's minimum reliability. Every entry that knows the player passes it.
        */
       joiner?: JoinerRecord;
+      /** Issue #45: the guests the player brings (0 when absent), and their names if the host typed them. */
+      guests?: number;
+      guestNames?: string[];
     } & MayOffer)
   | ({ type: 'MovePlayer'; playerId: string; to: Team; actorIsAdmin: boolean } & MayOffer)
   | ({ type: 'SwitchPlayers'; incomingId: string; outgoingId: string; actorIsAdmin: boolean } & MayOffer)

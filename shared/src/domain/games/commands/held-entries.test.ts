@@ -13,7 +13,7 @@ describe('entries held until the game is on (issue #45)', () => {
   const game = scheduled({ priceCents: 500, minPlayers: 2, decisionHours: 3 });
   const heldJoin = (playerId: string, paymentId: string, time = '2026-11-21T12:00:00.000Z'): GameEvent => ({
     type: 'PlayerJoined',
-    data: { gameId: 'g1', playerId, username: playerId, paymentId, at: time, held: true },
+    data: { gameId: 'g1', playerId, username: playerId, paymentId, at: time, held: true, guests: 0, guestNames: [] },
   });
   const payment = (playerId: string, paymentId: string, held = true) => ({
     paymentId,

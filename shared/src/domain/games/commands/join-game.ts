@@ -14,6 +14,7 @@ import {
   REMOVED_FROM_FREE_GAME,
 } from '../messages';
 import { refuseUnlessPlaceFor } from '../policies/capacity';
+import { entryCoversGuests, guestNamesFor, paymentGuestsWrong, refuseTooManyGuests } from '../policies/guests';
 import { refuseUnlessOpenToJoin } from '../policies/regulars-first';
 import { refuseUnlessReliable } from '../policies/reliability';
 import { paymentUsed, standingEntry } from '../queries';
@@ -22,8 +23,14 @@ import type { Decide, VerifiedEntryPayment } from './game-command';
 import { moveOnce } from './move-player';
 import { chargeHeldEntries, decisionPassed } from '../policies/held-entries';
 
-function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: VerifiedEntryPayment | null): void {
-  const price = game.details.priceCents;
+function refuseBadEntryPayment(
+  game: ScheduledGame,
+  playerId: string,
+  payment: VerifiedEntryPayment | null,
+  guests: number,
+): void {
+  // One payment covers the player and their guests (issue #45).
+  const price = game.details.priceCents * (1 + guests);
   if (price === 0) return;
   if (payment === null) {
     throw new DomainError('invalid', 'payment_required', paymentRequired(price));
@@ -31,6 +38,8 @@ function refuseBadEntryPayment(game: ScheduledGame, playerId: string, payment: V
   if (payment.gameId !== game.details.gameId)
     throw new DomainError('invalid', 'payment_for_another_game', PAYMENT_FOR_ANOTHER_GAME);
   if (payment.payerId !== playerId) throw new DomainError('forbidden', 'not_your_payment', NOT_YOUR_PAYMENT);
+  const paidGuests = payment.guests ?? 0;
+  if (paidGuests !== guests) throw new DomainError('invalid', 'payment_guests', paymentGuestsWrong(paidGuests));
   if (payment.amountCents !== price) {
     throw new DomainError('invalid', 'payment_amount', paymentAmountWrong(price));
   }
@@ -54,6 +63,9 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
     throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
   }
   if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
+  // A join the payment's webhook makes brings the guests the payment was priced for.
+  const guests = command.guests ?? payment?.guests ?? 0;
+  refuseTooManyGuests(game.details.guestsPerPlayer, guests);
   const removal = game.removed.find((removed) => removed.playerId === command.playerId);
   if (removal) {
     const refunded = game.paidEntries.some((entry) => entry.playerId === command.playerId && entry.refunded);
@@ -65,25 +77,25 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   }
   refuseUnlessOpenToJoin(game, command.playerId, now, command.timeZone);
   if (command.joiner) refuseUnlessReliable(game, command.joiner, now, command.timeZone ?? 'UTC');
-  refuseUnlessPlaceFor(game, command.playerId, now);
+  refuseUnlessPlaceFor(game, command.playerId, now, guests);
   if (payment && paymentUsed(game, payment.paymentId)) throw new DomainError('conflict', 'payment_used', PAYMENT_USED);
   // A player who paid, left and comes back rejoins with the entry they hold (DESIGN §8).
   const held = game.details.priceCents > 0 ? standingEntry(game, command.playerId) : undefined;
   if (held && payment) {
     throw new DomainError('conflict', 'entry_held', ENTRY_HELD);
   }
-  if (!held) refuseBadEntryPayment(game, command.playerId, payment);
+  // A held entry covers the guests it was paid for, no more (issue #45).
+  if (held && guests > held.guests) throw new DomainError('invalid', 'entry_guests', entryCoversGuests(held.guests));
+  if (!held) refuseBadEntryPayment(game, command.playerId, payment, guests);
   const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
   // Issue #45: a new entry only authorized is held until the game is on.
   const authorizedOnly = !held && paymentId !== null && payment?.held === true;
+  const guestNames = guestNamesFor(guests, command.guestNames ?? payment?.guestNames);
   const joined: GameEvent = {
     type: 'PlayerJoined',
     data: {
-      gameId: game.details.gameId,
-      playerId: command.playerId,
-      username: command.username,
-      paymentId,
-      at,
+      ...{ gameId: game.details.gameId, playerId: command.playerId, username: command.username, paymentId, at },
+      ...{ guests, guestNames },
       ...(authorizedOnly ? { held: true } : {}),
       ...(command.playerTimeZone ? { timeZone: command.playerTimeZone } : {}),
     },

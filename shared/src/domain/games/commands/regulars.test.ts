@@ -41,7 +41,7 @@ const named: GameEvent = {
 };
 const joined = (playerId: string, time: string): GameEvent => ({
   type: 'PlayerJoined',
-  data: { gameId: 'g1', playerId, username: playerId, paymentId: null, at: time },
+  data: { gameId: 'g1', playerId, username: playerId, paymentId: null, at: time, guests: 0, guestNames: [] },
 });
 
 describe("a series week's regulars (issue #30)", () => {

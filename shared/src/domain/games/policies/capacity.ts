@@ -3,17 +3,42 @@ import type { PitchTeam } from '../events';
 import { GAME_FULL, GAME_FULL_JOIN_WAITLIST, OFFER_EXPIRED, spotOfferedToOther } from '../messages';
 import { onPitchCount, placesTaken, standsAt } from '../queries';
 import { TEAM_SLOTS } from '../rules';
+import { noPlacesForParty, noSpotsForParty, partySize, placesOf } from './guests';
 import type { KnownGame, Participant, ScheduledGame, SpotOffer } from '../state';
 
+/** The spots an offer holds: its player's party (issue #45: a host is offered a spot for all of it). */
+function spotsHeld(game: KnownGame, offers: SpotOffer[]): number {
+  return offers.reduce((sum, offer) => {
+    const holder = game.participants.find((participant) => participant.playerId === offer.playerId);
+    return sum + (holder ? partySize(holder) : 1);
+  }, 0);
+}
+
 /**
- * Whether a team, or the pitch, has no spot left once the spots offered to the line are counted as
- * taken. `offers` are the offers that hold spots against whoever asks.
+ * Whether a team, or the pitch, has fewer than `needed` spots left once the spots offered to the line
+ * are counted as taken. `offers` are the offers that hold spots against whoever asks; `needed` is the
+ * party that would come on (a player and their guests, issue #45).
  */
-export function noRoom(game: KnownGame, team: PitchTeam, pitchGrows: boolean, offers: SpotOffer[]): boolean {
-  const onTeam = game.participants.filter((participant) => participant.team === team).length;
-  const offeredOnTeam = offers.filter((offer) => offer.team === team).length;
-  const pitch = onPitchCount(game.participants) + offers.length;
-  return onTeam + offeredOnTeam >= TEAM_SLOTS || (pitchGrows && pitch >= game.details.maxPlayers);
+export function noRoom(
+  game: KnownGame,
+  team: PitchTeam,
+  pitchGrows: boolean,
+  offers: SpotOffer[],
+  needed = 1,
+): boolean {
+  const onTeam = placesOf(game.participants.filter((participant) => participant.team === team));
+  const offeredOnTeam = spotsHeld(
+    game,
+    offers.filter((offer) => offer.team === team),
+  );
+  const pitch = onPitchCount(game.participants) + spotsHeld(game, offers);
+  return onTeam + offeredOnTeam + needed > TEAM_SLOTS || (pitchGrows && pitch + needed > game.details.maxPlayers);
+}
+
+/** The refusal of a party with guests that does not fit where a player alone would: it says how many spots. */
+function refuseParty(game: KnownGame, mover: Participant, team: PitchTeam, pitchGrows: boolean, offers: SpotOffer[]) {
+  if (mover.guests > 0 && !noRoom(game, team, pitchGrows, offers))
+    throw new DomainError('conflict', 'no_room_for_guests', noSpotsForParty(mover.username, mover.guests));
 }
 
 /**
@@ -22,10 +47,15 @@ export function noRoom(game: KnownGame, team: PitchTeam, pitchGrows: boolean, of
  */
 export function refuseUnlessRoom(game: ScheduledGame, mover: Participant, team: PitchTeam, now: number): void {
   const pitchGrows = mover.team === 0;
-  if (noRoom(game, team, pitchGrows, [])) throw new DomainError('conflict', 'game_full', GAME_FULL);
+  const needed = partySize(mover);
+  if (noRoom(game, team, pitchGrows, [], needed)) {
+    refuseParty(game, mover, team, pitchGrows, []);
+    throw new DomainError('conflict', 'game_full', GAME_FULL);
+  }
   const own = game.spotOffers.find((offer) => offer.playerId === mover.playerId);
   const others = game.spotOffers.filter((offer) => offer !== own || !standsAt(offer, now));
-  if (!noRoom(game, team, pitchGrows, others)) return;
+  if (!noRoom(game, team, pitchGrows, others, needed)) return;
+  refuseParty(game, mover, team, pitchGrows, others);
   if (own && !standsAt(own, now)) throw new DomainError('conflict', 'offer_expired', OFFER_EXPIRED);
   const blocking = others.find((offer) => offer.team === team) ?? others[0]!;
   throw new DomainError('conflict', 'spot_offered', spotOfferedToOther(blocking.team));
@@ -35,9 +65,13 @@ export function refuseUnlessRoom(game: ScheduledGame, mover: Participant, team: 
  * Refuses a newcomer when members and the places offered to the waitlist fill the game: they join the
  * waitlist instead. The holder of a standing waitlist offer has their place; once it expired, they have not.
  */
-export function refuseUnlessPlaceFor(game: ScheduledGame, playerId: string, now: number): void {
+export function refuseUnlessPlaceFor(game: ScheduledGame, playerId: string, now: number, guests = 0): void {
   const offer = game.waitlistOffers.find((candidate) => candidate.playerId === playerId);
   if (offer && !standsAt(offer, now)) throw new DomainError('conflict', 'offer_expired', OFFER_EXPIRED);
-  if (placesTaken(game, offer ? playerId : null))
-    throw new DomainError('conflict', 'game_full', GAME_FULL_JOIN_WAITLIST);
+  const except = offer ? playerId : null;
+  if (!placesTaken(game, except, guests)) return;
+  // Issue #45: a host with guests needs 1 + guests places; a waitlist offer holds one of them.
+  if (guests > 0 && !placesTaken(game, except))
+    throw new DomainError('conflict', 'no_room_for_guests', noPlacesForParty(guests));
+  throw new DomainError('conflict', 'game_full', GAME_FULL_JOIN_WAITLIST);
 }

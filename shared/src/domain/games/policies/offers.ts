@@ -7,6 +7,7 @@ import { evolve, type GameState, type Offer, type ScheduledGame } from '../state
 import { noRoom } from './capacity';
 import { quietUntil } from './quiet-hours';
 import { regularsOnlyNow } from './regulars-first';
+import { partySize } from './guests';
 
 /** The offer an expiry job names, if it still stands; refused before its time, so the job runs again later. */
 export function offerToExpire<Kind extends Offer>(
@@ -72,10 +73,20 @@ export function offersAfter(
     open = evolve(open, event) as ScheduledGame;
   };
   for (const team of spots) {
-    if (noRoom(open, team, true, open.spotOffers)) continue;
-    const holders = new Set(open.spotOffers.map((held) => held.playerId));
-    const next = open.line.find((playerId) => playerId !== passedOver && !holders.has(playerId));
-    if (next) offer({ type: 'SpotOffered', data: { gameId, playerId: next, team, at, expiresAt: expiresAtFor(next) } });
+    // A party that left frees a spot for each of its places (issue #45): offer them while they last.
+    for (;;) {
+      if (noRoom(open, team, true, open.spotOffers)) break;
+      const holders = new Set(open.spotOffers.map((held) => held.playerId));
+      // The first in line whose party fits the room left: a host with guests is offered spots for all
+      // of them, or keeps their place in line for a bigger opening while the next one fits.
+      const fits = (playerId: string) => {
+        const waiting = open.participants.find((participant) => participant.playerId === playerId);
+        return !noRoom(open, team, true, open.spotOffers, waiting ? partySize(waiting) : 1);
+      };
+      const next = open.line.find((playerId) => playerId !== passedOver && !holders.has(playerId) && fits(playerId));
+      if (!next) break;
+      offer({ type: 'SpotOffered', data: { gameId, playerId: next, team, at, expiresAt: expiresAtFor(next) } });
+    }
   }
   for (;;) {
     const holders = new Set(open.waitlistOffers.map((held) => held.playerId));

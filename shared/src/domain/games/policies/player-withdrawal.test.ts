@@ -13,7 +13,7 @@ const scheduled = (priceCents: number): GameEvent => ({
 });
 const joined = (playerId: string, paymentId: string | null = null): GameEvent => ({
   type: 'PlayerJoined',
-  data: { gameId: 'g1', playerId, username: playerId, paymentId, at: NOON },
+  data: { gameId: 'g1', playerId, username: playerId, paymentId, at: NOON, guests: 0, guestNames: [] },
 });
 const withdraw: GameCommand = { type: 'WithdrawPlayer', playerId: 'gone', reason: 'account_deleted' };
 const removed = (refundedPaymentId: string | null, username = 'gone'): GameEvent => ({

@@ -47,7 +47,7 @@ describe('joining by reliability', () => {
       .then([
         {
           type: 'PlayerJoined',
-          data: { gameId: 'g1', playerId: 'p1', username: 'p1', paymentId: null, at: NOW },
+          data: { gameId: 'g1', playerId: 'p1', username: 'p1', paymentId: null, at: NOW, guests: 0, guestNames: [] },
         },
       ]);
     given(gameDecider, [scheduled()])

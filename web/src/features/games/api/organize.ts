@@ -108,6 +108,8 @@ export interface HoldSlotInput {
   decisionHours: number;
   /** Issue #45: free cancellation until this many hours before the start. */
   freeCancellationHours: number;
+  /** Issue #45: how many guests each player may bring. */
+  guestsPerPlayer: number;
   /** Issue #30: a weekly series of this many weeks; absent for one game. */
   repeatWeeks?: number;
   skipDates?: string[];

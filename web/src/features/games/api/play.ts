@@ -60,6 +60,9 @@ export interface JoinGameInput {
   /** Set when the organizer moves another player. */
   participantId?: string;
   paymentId?: string;
+  /** Issue #45: the guests the player brings, and their names if typed. */
+  guests?: number;
+  guestNames?: string[];
 }
 
 /** Every game command refreshes the game's page at once (its room then tells the other pages). */

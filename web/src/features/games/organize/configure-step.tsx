@@ -5,6 +5,12 @@ import {
   freeCancellationRule,
 } from '@playtime/shared/contract/credit';
 import { GAME_SETTING_LIMITS as LIMITS } from '@playtime/shared/contract/games';
+import {
+  GUESTS_PER_PLAYER_HELP,
+  GUESTS_PER_PLAYER_LABEL,
+  MAX_GUESTS_PER_PLAYER,
+  MIN_GUESTS_PER_PLAYER,
+} from '@playtime/shared/contract/guests';
 import { DEFAULT_DECISION_HOURS } from '@playtime/shared/domain/games/rules';
 import {
   MIN_RELIABILITY_CEILING,
@@ -122,6 +128,13 @@ export function ConfigureStep() {
         description="How many may wait on the sideline beyond the max players; after that, a waitlist"
         {...LIMITS.sidelineSize}
         {...wholeNumber('sidelineSize')}
+      />
+      <NumberInput
+        label={GUESTS_PER_PLAYER_LABEL}
+        description={GUESTS_PER_PLAYER_HELP}
+        min={MIN_GUESTS_PER_PLAYER}
+        max={MAX_GUESTS_PER_PLAYER}
+        {...wholeNumber('guestsPerPlayer')}
       />
       <Stack gap="xs">
         <Checkbox

@@ -69,6 +69,7 @@ export function useConfirmFlow(name: string) {
               minPlayers: draft.minPlayers === null ? null : Number(draft.minPlayers),
               decisionHours: Number(draft.decisionHours),
               freeCancellationHours: Number(draft.freeCancellationHours),
+              guestsPerPlayer: Number(draft.guestsPerPlayer),
               ...(draft.repeatWeeks === null
                 ? {}
                 : {

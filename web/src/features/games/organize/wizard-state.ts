@@ -2,6 +2,7 @@ import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/s
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '@playtime/shared/contract/credit';
 import { DEFAULT_REGULARS_WINDOW_HOURS } from '@playtime/shared/contract/series';
 import { minReliability } from '@playtime/shared/contract/attendance';
+import { DEFAULT_GUESTS_PER_PLAYER } from '@playtime/shared/domain/games/policies/guests';
 import {
   decisionTimePassed,
   DEFAULT_DECISION_HOURS,
@@ -66,6 +67,8 @@ export interface WizardDraft {
   minReliability: number | string | null;
   /** Issue #45: free cancellation until this many hours before the start (a number box: '' while emptied). */
   freeCancellationHours: number | string;
+  /** Issue #45: how many guests each player may bring (a number box: '' while emptied). */
+  guestsPerPlayer: number | string;
   /** Issue #30, 'Repeat weekly': how many weeks from the selected slot on; null: one game. */
   repeatWeeks: number | null;
   /** Weeks the captain dropped ('YYYY-MM-DD' in the wizard's zone). */
@@ -85,7 +88,8 @@ export type GameSettings = Pick<
   | 'decisionHours'
   | 'minReliability'
   | 'freeCancellationHours'
->;
+> &
+  Partial<Pick<WizardDraft, 'guestsPerPlayer'>>;
 
 export interface WizardState {
   step: WizardStepIndex;
@@ -112,6 +116,7 @@ export const initialDraft: WizardDraft = {
   decisionHours: DEFAULT_DECISION_HOURS,
   minReliability: null,
   freeCancellationHours: DEFAULT_FREE_CANCELLATION_HOURS,
+  guestsPerPlayer: DEFAULT_GUESTS_PER_PLAYER,
   repeatWeeks: null,
   skipDates: [],
   regularsWindowHours: DEFAULT_REGULARS_WINDOW_HOURS,
@@ -260,6 +265,7 @@ const SETTINGS_FIELDS = [
   'decisionHours',
   'minReliability',
   'freeCancellationHours',
+  'guestsPerPlayer',
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 const isSettingsField = (field: unknown): field is SettingsField => SETTINGS_FIELDS.some((name) => name === field);
@@ -279,6 +285,7 @@ export function settingsErrors(draft: WizardDraft, nowMs = Date.now()): Partial<
     minPlayers: emptiedAsNaN(draft.minPlayers),
     decisionHours: emptiedAsNaN(draft.decisionHours),
     freeCancellationHours: emptiedAsNaN(draft.freeCancellationHours),
+    guestsPerPlayer: emptiedAsNaN(draft.guestsPerPlayer),
   });
   const errors: Partial<Record<SettingsField, string>> = {};
   for (const issue of parsed.error?.issues ?? []) {

@@ -3,6 +3,7 @@ import { reliabilityLabel } from '@playtime/shared/contract/attendance-texts';
 import type { Participant } from '@playtime/shared/contract/games';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { withGuestsLabel } from '@playtime/shared/contract/guests-texts';
 import { playMinutes } from './play-time';
 
 /**
@@ -48,7 +49,7 @@ function PlayerChip({
         ta="center"
         style={{ overflowWrap: 'anywhere' }}
       >
-        {participant.username}
+        {withGuestsLabel(participant.username, participant.guests)}
         {/* Issue #44: checked in at the field with the organizer's code, live on every open page. */}
         {participant.checkedIn && ' '}
         {participant.checkedIn && (

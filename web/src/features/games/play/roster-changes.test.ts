@@ -11,6 +11,8 @@ const player = (userId: string, team: 0 | 1 | 2): Participant => ({
   checkedIn: false,
   attendance: null,
   reliability: null,
+  guests: 0,
+  guestNames: [],
 });
 
 describe('rosterChanges', () => {

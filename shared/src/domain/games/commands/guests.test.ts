@@ -64,7 +64,7 @@ describe('guests', () => {
       ]);
       const state = stateOf([priced, ...events]);
       expect(state.status === 'scheduled' && state.paidEntries).toEqual([
-        { playerId: 'p1', paymentId: 'pay-1', refunded: false, guests: 2 },
+        { playerId: 'p1', paymentId: 'pay-1', refunded: false, held: false, guests: 2 },
       ]);
     });
 
@@ -224,7 +224,7 @@ describe('guests', () => {
       const state = stateOf([...history, ...removal]);
       expect(state.status === 'scheduled' && state.participants).toEqual([]);
       expect(state.status === 'scheduled' && state.paidEntries).toEqual([
-        { playerId: 'h', paymentId: 'pay-h', refunded: true, guests: 2 },
+        { playerId: 'h', paymentId: 'pay-h', refunded: true, held: false, guests: 2 },
       ]);
       // A cancellation afterwards refunds nothing more.
       const cancelled = decide(

@@ -52,7 +52,7 @@ describe('entries held until the game is on (issue #45)', () => {
     const events = decide([game], join('a', 'pay-a'), dayBefore('a'));
     expect(events).toEqual([heldJoin('a', 'pay-a')]);
     expect(stateOf([game, ...events]).paidEntries).toEqual([
-      { playerId: 'a', paymentId: 'pay-a', refunded: false, held: true },
+      { playerId: 'a', paymentId: 'pay-a', refunded: false, held: true, guests: 0 },
     ]);
     expect(decide([game], join('b', 'pay-b', false), dayBefore('b'))).toEqual([
       joined('b', '2026-11-21T12:00:00.000Z', 'pay-b'),
@@ -100,6 +100,7 @@ describe('entries held until the game is on (issue #45)', () => {
       paymentId: 'pay-a',
       refunded: true,
       held: false,
+      guests: 0,
     });
   });
 

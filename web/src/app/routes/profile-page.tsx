@@ -33,6 +33,7 @@ import { NotificationPreferencesCard } from '../../features/notifications';
 import { PAYOUT_ROLES, PayoutsCard, WalletCard } from '../../features/payments';
 import { roleLabel } from '../../lib/current-user/roles';
 import { AvatarPicker, CalendarFeedCard, ReliabilityCard, useBalance } from '../../features/users';
+import { IconTile } from '../../components/icon-tile';
 
 interface ProfileDraft {
   bio: string;
@@ -44,9 +45,9 @@ function BalanceCard({ username }: { username: string }) {
   return (
     <Card padding="lg">
       <Group gap="sm" wrap="nowrap">
-        <Center w={44} h={44} bg="pitch.0" c="pitch.8" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <IconTile>
           <IconWallet size={24} />
-        </Center>
+        </IconTile>
         <div>
           <Text c="dimmed" fz="sm" fw={600}>
             Balance

@@ -1,7 +1,8 @@
-import { Button, Card, Center, Group, Skeleton, Text } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import type { Role } from '@playtime/shared/domain/users/events';
 import { usePayoutAccount, useSetUpPayouts } from './api/payouts';
+import { IconTile } from '../../components/icon-tile';
 
 /** Who receives money: captains collect entry fees, field owners rentals; admins may do both. */
 export const PAYOUT_ROLES: readonly Role[] = ['captain', 'field owner', 'admin'];
@@ -28,15 +29,9 @@ export function PayoutsCard() {
     <Card padding="lg">
       <Group gap="sm" wrap="wrap" justify="space-between">
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px' }}>
-          <Center
-            w={44}
-            h={44}
-            bg="pitch.0"
-            c="pitch.8"
-            style={{ borderRadius: 'var(--mantine-radius-md)', flex: 'none' }}
-          >
+          <IconTile>
             <IconBuildingBank size={24} />
-          </Center>
+          </IconTile>
           <div>
             <Text c="dimmed" fz="sm" fw={600}>
               Getting paid

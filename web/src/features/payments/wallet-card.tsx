@@ -1,10 +1,11 @@
-import { Card, Center, Group, List, Skeleton, Text, Title } from '@mantine/core';
+import { Card, Group, List, Skeleton, Text, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { CREDIT_REASON_LABELS, WALLET_EMPTY, walletBalanceText } from '@playtime/shared/contract/credit';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { formatDollars } from '../../utils/money';
 import { useWallet, walletKeys } from './api/wallet';
+import { IconTile } from '../../components/icon-tile';
 
 const signed = (cents: number) => `${cents < 0 ? '−' : '+'}${formatDollars(Math.abs(cents))}`;
 
@@ -18,15 +19,9 @@ export function WalletCard({ userId }: { userId: string }) {
   return (
     <Card padding="lg" data-testid="wallet-card">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Center
-          w={44}
-          h={44}
-          bg="pitch.0"
-          c="pitch.8"
-          style={{ borderRadius: 'var(--mantine-radius-md)', flex: 'none' }}
-        >
+        <IconTile>
           <IconWallet size={24} aria-hidden />
-        </Center>
+        </IconTile>
         <div style={{ flex: 1 }}>
           <Title order={2} fz="lg" id="wallet-title">
             Playtime credit

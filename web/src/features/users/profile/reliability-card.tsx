@@ -1,4 +1,4 @@
-import { Card, Center, Group, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import {
   RELIABILITY_GAMES_COUNTED,
   RELIABILITY_MIN_GAMES,
@@ -6,6 +6,7 @@ import {
   type Reliability,
 } from '@playtime/shared/contract/attendance-texts';
 import { IconUserCheck } from '@tabler/icons-react';
+import { IconTile } from '../../../components/icon-tile';
 
 /**
  * Issue #44, the profile's own reliability: '96% · 41 games' over the latest marked games, what rosters
@@ -16,15 +17,9 @@ export function ReliabilityCard({ reliability }: { reliability: Reliability }) {
   return (
     <Card padding="lg" data-testid="reliability-card">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Center
-          w={44}
-          h={44}
-          bg="pitch.0"
-          c="pitch.8"
-          style={{ borderRadius: 'var(--mantine-radius-md)', flexShrink: 0 }}
-        >
+        <IconTile>
           <IconUserCheck size={24} aria-hidden />
-        </Center>
+        </IconTile>
         <div>
           <Text c="dimmed" fz="sm" fw={600}>
             Reliability

@@ -111,8 +111,8 @@ describe('the event history over HTTP', () => {
     const { events } = await history(`?stream=game-${gameId}`);
     expect(events.map((event) => event.type)).toEqual(['PlayerMoved', 'PlayerJoined', 'GameScheduled']);
     const [moved, joined, scheduled] = events;
-    // Written at GameScheduled's current schema version (3: the week of a weekly series, issue #30).
-    expect(scheduled).toMatchObject({ kind: 'game', subjectId: gameId, version: 3 });
+    // Written at GameScheduled's current schema version (4: the guests each player may bring, issue #45).
+    expect(scheduled).toMatchObject({ kind: 'game', subjectId: gameId, version: 4 });
     expect(scheduled!.summary).toMatch(/^"History Match" scheduled at History Park · Pitch A, .+, entry free$/);
     expect(joined).toMatchObject({
       actor: { userId: ids.player, email: 'player@playtime.test' },

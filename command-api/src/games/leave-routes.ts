@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { leaveGameWithRefundBody, type LeaveAnswer, type RefundKind } from '@playtime/shared/contract/credit';
+import type { LeaveAnswer, RefundKind } from '@playtime/shared/contract/credit';
+import { leaveGameBody } from '@playtime/shared/contract/games';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
 import { gameStream } from '@playtime/shared/domain/games/events';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
@@ -36,7 +37,7 @@ export function leaveCommandRoutes(deps: LeaveCommandDependencies): Router {
   }
 
   router.post('/api/leave-game', signedIn, async (req, res) => {
-    const { gameId, refundTo } = parseBody(leaveGameWithRefundBody, req.body);
+    const { gameId, refundTo } = parseBody(leaveGameBody, req.body);
     const playerId = req.user!.userId;
     const outcome = await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
       type: 'LeaveGame',

@@ -69,11 +69,6 @@ export const REFUND_DESTINATION_LABELS: Record<RefundDestination, string> = {
 export const refundToField = z.enum(REFUND_DESTINATIONS, { error: "refundTo is 'card' or 'credit'" });
 
 /** POST /api/leave-game with the refund's destination (the card when absent). */
-export const leaveGameWithRefundBody = z.object({
-  gameId: z.string({ error: 'gameId is required' }).trim().min(1, 'gameId is required').max(100),
-  refundTo: refundToField.default('card'),
-});
-
 /** 'released': the entry was only a held card authorization, and the hold is cancelled. */
 export type RefundKind = 'card' | 'credit' | 'released' | 'none';
 export interface LeaveAnswer {

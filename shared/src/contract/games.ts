@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_FREE_CANCELLATION_HOURS, freeCancellationHoursField } from './credit';
+import { DEFAULT_FREE_CANCELLATION_HOURS, freeCancellationHoursField, refundToField } from './credit';
 import type { GameCancellationReason, Team } from '../domain/games/events';
 import {
   DEFAULT_DECISION_HOURS,
@@ -252,7 +252,8 @@ export const joinGameBody = z.object({
   guests: guestsField.optional(),
   guestNames: guestNamesField.optional(),
 });
-export const leaveGameBody = z.object({ gameId: id('gameId') });
+/** Leave-game; `refundTo` says where a refund within free cancellation goes (issue #45). */
+export const leaveGameBody = z.object({ gameId: id('gameId'), refundTo: refundToField.default('card') });
 export const removePlayerBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });
 /** The Manage area's 'Allow back' for a removed player. */
 export const allowPlayerBackBody = z.object({ gameId: id('gameId'), participantId: id('participantId') });

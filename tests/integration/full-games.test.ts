@@ -582,10 +582,12 @@ describe('offers that run out by themselves', () => {
       (await events()).find((event) => event.type === 'WaitlistOffered' && event.data.playerId === ids[16]),
     );
     expect(next.type).toBe('WaitlistOffered');
+    // The two expiries are separate events in either order, so the read model may show the new waitlist
+    // offer before the line's expired one: wait for both.
     const game = await waitFor('the read model to show it', async () => {
       const answer = await captain.get(`/api/get-game-data?gameId=${gameId}`);
       const seen = answer.json as GameDetail;
-      return seen.waitlist.length === 1 && seen.waitlist[0]!.offer !== null && seen;
+      return seen.waitlist.length === 1 && seen.waitlist[0]!.offer !== null && seen.line[0]?.offer === null && seen;
     });
     expect(game.waitlist).toMatchObject([{ userId: ids[16], position: 1 }]);
     expect(game.line).toMatchObject([{ userId: ids[14], position: 1, offer: null }]);

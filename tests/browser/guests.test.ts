@@ -59,7 +59,10 @@ describe('guests', () => {
     await host.getByRole('region', { name: 'Sideline', exact: true }).getByText(named, { exact: true }).waitFor();
     const visitor = await suite.window(PHONE);
     await visitor.page.goto(suite.url(`/game-details/${gameId}`));
-    await visitor.page.getByRole('region', { name: 'Sideline', exact: true }).getByText(named, { exact: true }).waitFor();
+    await visitor.page
+      .getByRole('region', { name: 'Sideline', exact: true })
+      .getByText(named, { exact: true })
+      .waitFor();
     await screenshot(visitor.page, 'guests-roster-visitor-phone');
     await visitor.context.close();
     await screenshotAtBothWidths(organizer, 'guests-roster');
@@ -69,7 +72,12 @@ describe('guests', () => {
     const payments = organizer.getByRole('table', { name: 'Who has paid' });
     const row = payments.getByRole('row').filter({ has: organizer.getByRole('cell', { name: 'player', exact: true }) });
     await row.getByText(GAME_PAYMENT_STATE_LABELS.paid, { exact: true }).waitFor({ timeout: 20_000 });
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['player', '2', '$15.00', GAME_PAYMENT_STATE_LABELS.paid]);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      'player',
+      '2',
+      '$15.00',
+      GAME_PAYMENT_STATE_LABELS.paid,
+    ]);
     await organizer.setViewportSize(PHONE);
     await payments.scrollIntoViewIfNeeded();
     expect(await sidewaysOverflow(organizer)).toBe(0);

@@ -32,7 +32,6 @@ import { at } from '../support/time';
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 const SECOND = 1000;
 
-
 describe('full games and thin games over HTTP', () => {
   let app: TestApp;
   let db: pg.Pool;

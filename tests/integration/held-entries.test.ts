@@ -34,7 +34,6 @@ import { waitFor } from '../support/wait';
 
 const PRICE = 500;
 
-
 describe('entries held until the game is on, over HTTP', () => {
   let app: TestApp;
   let db: pg.Pool;
@@ -285,9 +284,7 @@ describe('entries held until the game is on, over HTTP', () => {
       /^The organizer removed you from Held \d+ on .+\. Nothing was charged: the hold on your card is released\.$/,
     );
     const page = (await players[0]!.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail;
-    expect(page.removed).toEqual([
-      { userId: playerId, username: 'held0', entryRefunded: true, entryReleased: true },
-    ]);
+    expect(page.removed).toEqual([{ userId: playerId, username: 'held0', entryRefunded: true, entryReleased: true }]);
     const rejoin = await players[0]!.post('/api/join-game', { gameId, team: 0 });
     expect(rejoin.status).toBe(403);
     expect((rejoin.json as { error: { message: string } }).error.message).toBe(REMOVED_HOLD_RELEASED);

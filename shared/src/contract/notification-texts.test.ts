@@ -18,7 +18,7 @@ describe('what the notifications say became of the money', () => {
     expect(TEXTS.removed(game, null)).toBe(`The organizer removed you from ${game}.`);
   });
 
-  it("tells a member of a cancelled game what became of their entry", () => {
+  it('tells a member of a cancelled game what became of their entry', () => {
     const why = 'fewer than 4 players had joined by the decision time';
     expect(TEXTS.gameCancelled(game, why, { kind: 'refunded', amountCents: 500 })).toBe(
       `${game} was cancelled: ${why}. Your entry fee is refunded in full.`,
@@ -29,9 +29,11 @@ describe('what the notifications say became of the money', () => {
     expect(TEXTS.gameCancelled(game, why, null)).toBe(`${game} was cancelled: ${why}.`);
   });
 
-  it("tells the organizer of a game that missed its minimum what became of its entries", () => {
+  it('tells the organizer of a game that missed its minimum what became of its entries', () => {
     const cancelled = `${game} was cancelled by itself: fewer than 4 players had joined by the decision time.`;
-    expect(TEXTS.minimumMissed(game, 4, { refunded: 3, released: 0 })).toBe(`${cancelled} Every entry fee is refunded.`);
+    expect(TEXTS.minimumMissed(game, 4, { refunded: 3, released: 0 })).toBe(
+      `${cancelled} Every entry fee is refunded.`,
+    );
     expect(TEXTS.minimumMissed(game, 4, { refunded: 0, released: 3 })).toBe(
       `${cancelled} No card was charged: every hold is released.`,
     );

@@ -129,7 +129,11 @@ export const NOTIFICATION_TEXTS = {
   refunded: (amountCents: number, what: string) => `You were refunded ${money(amountCents)} for ${what}.`,
   gameCancelled: (game: string, why: string, entry: EntryOutcome) =>
     `${game} was cancelled: ${why}.${
-      entry?.kind === 'refunded' ? ' Your entry fee is refunded in full.' : entry?.kind === 'released' ? ` ${HOLD_RELEASED}` : ''
+      entry?.kind === 'refunded'
+        ? ' Your entry fee is refunded in full.'
+        : entry?.kind === 'released'
+          ? ` ${HOLD_RELEASED}`
+          : ''
     }`,
   spotOffered: (game: string, team: 1 | 2, deadline: string) =>
     `A spot opened on Team ${team} in ${game}. Take it by ${deadline}.`,

@@ -153,7 +153,11 @@ describe('entries held until the game is on (issue #45)', () => {
       'The organizer removed you from this game. Nothing was charged: the hold on your card is released.',
     );
     // Charged at the decision, the same entry is refunded at removal.
-    const charged = [...held, heldJoin('b', 'pay-b'), ...decide([...held, heldJoin('b', 'pay-b')], check, decisionTime)];
+    const charged = [
+      ...held,
+      heldJoin('b', 'pay-b'),
+      ...decide([...held, heldJoin('b', 'pay-b')], check, decisionTime),
+    ];
     const chargedRemoval = decide(charged, remove, at('2026-11-22T16:00:00.000Z', 'captain'));
     const rejoin = at('2026-11-22T16:00:00.000Z', 'a');
     expect(() => decide([...charged, ...chargedRemoval], join('a', 'pay-a2'), rejoin)).toThrow(

@@ -2,10 +2,21 @@
  * Guests in the browser (issue #45): on the demo's game of tomorrow evening ($5 entry, two guests per
  * player), the demo player picks two guests with the keyboard alone, names one, sees the party's price,
  * and pays $15.00 with the simulated card; the organizer's page in a second browser shows 'player +2' on
- * the sideline live. axe on the new controls; screenshots at 1280 and 390 px.
+ * the sideline live, with the guest's name under the party (so does a visitor's page), and its 'Who has
+ * paid' table shows the party whole at 390 px. axe on the new controls; screenshots at 1280 and 390 px.
  */
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, payByCard, screenshotAtBothWidths } from './support/browser';
+import path from 'node:path';
+import { GAME_PAYMENT_STATE_LABELS } from '@playtime/shared/contract/credit';
+import {
+  expectAccessible,
+  payByCard,
+  PHONE,
+  screenshot,
+  screenshotAtBothWidths,
+  SCREENSHOTS,
+  sidewaysOverflow,
+} from './support/browser';
 import { tabTo } from './support/keyboard';
 import { browserSuite } from './support/suite';
 
@@ -41,7 +52,45 @@ describe('guests', () => {
 
     await sideline.getByText('player +2', { exact: true }).waitFor({ timeout: 20_000 });
     await host.getByRole('region', { name: 'Sideline', exact: true }).getByText('player +2', { exact: true }).waitFor();
+    // The guest the host named is shown with the party, as text (read with it), to everyone who sees the
+    // host's name: the organizer, the host, and a guest of the page who is not signed in.
+    const named = 'Guests: Ann and 1 more';
+    await sideline.getByTestId('guest-names').getByText(named, { exact: true }).waitFor({ timeout: 20_000 });
+    await host.getByRole('region', { name: 'Sideline', exact: true }).getByText(named, { exact: true }).waitFor();
+    const visitor = await suite.window(PHONE);
+    await visitor.page.goto(suite.url(`/game-details/${gameId}`));
+    await visitor.page
+      .getByRole('region', { name: 'Sideline', exact: true })
+      .getByText(named, { exact: true })
+      .waitFor();
+    await screenshot(visitor.page, 'guests-roster-visitor-phone');
+    await visitor.context.close();
     await screenshotAtBothWidths(organizer, 'guests-roster');
     expect(await sideline.getByText('player +2', { exact: true }).count()).toBe(1);
+
+    // The organizer's 'Who has paid' table: the party's row, whole at 390 px (no state cut to 'P…').
+    const payments = organizer.getByRole('table', { name: 'Who has paid' });
+    const row = payments.getByRole('row').filter({ has: organizer.getByRole('cell', { name: 'player', exact: true }) });
+    await row.getByText(GAME_PAYMENT_STATE_LABELS.paid, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      'player',
+      '2',
+      '$15.00',
+      GAME_PAYMENT_STATE_LABELS.paid,
+    ]);
+    await organizer.setViewportSize(PHONE);
+    await payments.scrollIntoViewIfNeeded();
+    expect(await sidewaysOverflow(organizer)).toBe(0);
+    // Every cell shows its whole text: nothing is cut off with an ellipsis or hidden past its edge.
+    const cut = await payments.evaluate((table) =>
+      [...table.querySelectorAll('td, td *')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    );
+    expect(cut).toEqual([]);
+    const tableBox = (await payments.boundingBox())!;
+    expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(390);
+    await payments.screenshot({ path: path.join(SCREENSHOTS, 'guests-payments-table-phone.png') });
+    await expectAccessible(organizer);
   }, 180_000);
 });

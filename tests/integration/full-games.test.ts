@@ -8,7 +8,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDetail, WaitlistPosition } from '@playtime/shared/contract/games';
-import { NOTIFICATIONS_PATH, type NotificationList } from '@playtime/shared/contract/notifications';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { gameDecider, type GameCommand } from '@playtime/shared/domain/games/decider';
 import { NO_PLACE_TO_PAY_FOR } from '@playtime/shared/domain/games/messages';
@@ -26,19 +25,12 @@ import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { ledgerRefunds, postWebhook, signedBy } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { expectNotified } from '../support/notifications';
 import { waitFor } from '../support/wait';
 import { at } from '../support/time';
 
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
 const SECOND = 1000;
-
-/** Waits until the user has a notification of `kind` saying `text`, as the projector writes it. */
-const expectNotified = (user: ApiClient, kind: string, text: RegExp) =>
-  waitFor(`a "${kind}" notification matching ${text}`, async () =>
-    ((await user.get(NOTIFICATIONS_PATH)).json as NotificationList).items.find(
-      (item) => item.kind === kind && text.test(item.text),
-    ),
-  );
 
 describe('full games and thin games over HTTP', () => {
   let app: TestApp;
@@ -360,13 +352,13 @@ describe('full games and thin games over HTTP', () => {
     await expectNotified(
       joiners[0]!,
       'game-cancelled',
-      // A held entry was never charged: nothing is said of a refund (issue #45).
-      /^Thin Game on .+ was cancelled: fewer than 10 players had joined by the decision time\.$/,
+      // A held entry was never charged: its hold is released, not refunded (issue #45).
+      /^Thin Game on .+ was cancelled: fewer than 10 players had joined by the decision time\. Nothing was charged: the hold on your card is released\.$/,
     );
     await expectNotified(
       captain,
       'minimum-missed',
-      /^Thin Game on .+ was cancelled by itself: fewer than 10 players had joined by the decision time\./,
+      /^Thin Game on .+ was cancelled by itself: fewer than 10 players had joined by the decision time\. No card was charged: every hold is released\.$/,
     );
 
     // Every webhook of these payments again, under new event ids: nothing changes.

@@ -170,7 +170,9 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
     expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({ refundedCents: 800 });
 
     let game = await gameData(gameId);
-    expect(game.removed).toEqual([{ userId: playerId, username: expect.any(String), entryRefunded: true }]);
+    expect(game.removed).toEqual([
+      { userId: playerId, username: expect.any(String), entryRefunded: true, entryReleased: false },
+    ]);
     expect(game.team_2).toEqual([]);
     const blocked = await player.post('/api/join-game', { gameId, team: 0 });
     expect(blocked.status).toBe(403);
@@ -241,7 +243,7 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
       await waitFor("the removed player's refund", async () => (await refundsOf(paymentId)).length === 1);
       const gone = {
         heldEntries: [],
-        removed: [{ userId: playerId, username: expect.any(String), entryRefunded: true }],
+        removed: [{ userId: playerId, username: expect.any(String), entryRefunded: true, entryReleased: false }],
       };
       expect(await views()).toEqual({ organizer: gone, admin: gone, player: gone, stranger: none, guest: none });
       await waitFor('the removal pushed to the room', async () =>

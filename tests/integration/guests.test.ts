@@ -15,6 +15,7 @@ import { bookPaidGame, payInFull } from '../support/game-loop';
 import { bookFreeGame, makeRentalFree } from '../support/free-rental';
 import { allWebhooksHandled, ledgerRefunds } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { expectNotified } from '../support/notifications';
 import { waitFor } from '../support/wait';
 
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
@@ -180,5 +181,11 @@ describe('guests over HTTP (issue #45)', () => {
     expect(await ledgerRefunds(db, paymentId)).toEqual([1600]);
     expect(await ledgerPayments(paymentId)).toEqual([1600]);
     expect(await app.payments.processor.retrievePayment(paymentId)).toMatchObject({ refundedCents: 1600 });
+    // The host is told of the whole party's refund, not one place's price.
+    await expectNotified(
+      player,
+      'removed',
+      /^The organizer removed you from Removal Night on .+\. Your entry fee of \$16\.00 was refunded\.$/,
+    );
   }, 120_000);
 });

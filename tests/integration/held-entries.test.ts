@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDetail } from '@playtime/shared/contract/games';
+import { REMOVED_HOLD_RELEASED } from '@playtime/shared/domain/games/messages';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
@@ -28,6 +29,7 @@ import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { allWebhooksHandled, postWebhook, sentWebhooks, signedBy } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { expectNotified } from '../support/notifications';
 import { waitFor } from '../support/wait';
 
 const PRICE = 500;
@@ -158,6 +160,8 @@ describe('entries held until the game is on, over HTTP', () => {
     // The member is on the roster like any paying one.
     const game = (await captain.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail;
     expect(game.sideline.map((participant) => participant.username)).toContain('held0');
+    // The page counts it as held, not charged: a cancellation would charge no card.
+    expect(game.entryPayments).toEqual({ charged: 0, held: 1 });
   });
 
   it('captures every hold once when the game goes ahead, however often and concurrently its webhooks come', async () => {
@@ -223,6 +227,22 @@ describe('entries held until the game is on, over HTTP', () => {
     ]);
     const cancelled = events[0] as Extract<GameEvent, { type: 'GameCancelled' }>;
     expect(new Set(cancelled.data.releasedEntries!.map((entry) => entry.paymentId))).toEqual(new Set(entries));
+    // Everyone is told the holds are released, not refunded, and the page says so too.
+    await expectNotified(
+      players[0]!,
+      'game-cancelled',
+      /^Held \d+ on .+ was cancelled: fewer than 5 players had joined by the decision time\. Nothing was charged: the hold on your card is released\.$/,
+    );
+    await expectNotified(
+      captain,
+      'minimum-missed',
+      /^Held \d+ on .+ was cancelled by itself: fewer than 5 players had joined by the decision time\. No card was charged: every hold is released\.$/,
+    );
+    const page = await waitFor('the cancellation on the page', async () => {
+      const seen = (await anonymous.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail;
+      return seen.status === 'cancelled' && seen;
+    });
+    expect(page.entryPayments).toEqual({ charged: 0, held: 2 });
     for (const paymentId of entries)
       await waitFor(`${paymentId} released`, async () => (await statusOf(paymentId)) === 'canceled');
     await allWebhooksHandled(db);
@@ -256,6 +276,18 @@ describe('entries held until the game is on, over HTTP', () => {
       'payment_intent.amount_capturable_updated',
       'payment_intent.canceled',
     ]);
+    // The player is told their hold is released (nothing was refunded: nothing was charged), the page's
+    // removal says so, and so does the refusal of their join.
+    await expectNotified(
+      players[0]!,
+      'removed',
+      /^The organizer removed you from Held \d+ on .+\. Nothing was charged: the hold on your card is released\.$/,
+    );
+    const page = (await players[0]!.get(`/api/get-game-data?gameId=${gameId}`)).json as GameDetail;
+    expect(page.removed).toEqual([{ userId: playerId, username: 'held0', entryRefunded: true, entryReleased: true }]);
+    const rejoin = await players[0]!.post('/api/join-game', { gameId, team: 0 });
+    expect(rejoin.status).toBe(403);
+    expect((rejoin.json as { error: { message: string } }).error.message).toBe(REMOVED_HOLD_RELEASED);
   });
 
   it('a leave racing the decision ends each entry captured or released, never both, and never charges a leaver the decision did not count', async () => {

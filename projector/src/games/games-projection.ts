@@ -29,7 +29,8 @@ export const gamesProjection: QueryingProjection = {
   // Version 6: check-ins and attendance marks (issue #44). Version 7: 'Reliable players only'.
   // Version 8: guests (issue #45): the game's guests per player, each member's guests and their names,
   // and the counts of places (a host with two guests is three).
-  version: 8,
+  // Version 9: whether each entry is only held on the card (issue #45), so pages say released, not refunded.
+  version: 9,
   tables: [
     'games',
     'game_participants',
@@ -127,6 +128,8 @@ export const gamesProjection: QueryingProjection = {
       player_id  text    NOT NULL,
       -- Given back: by the organizer's removal (a cancellation's refunds do not matter to rejoining).
       refunded   boolean NOT NULL DEFAULT false,
+      -- Issue #45: only authorized, not charged (yet): given back, it is released rather than refunded.
+      held       boolean NOT NULL DEFAULT false,
       PRIMARY KEY (game_id, payment_id)
     );
 
@@ -236,8 +239,8 @@ export const gamesProjection: QueryingProjection = {
           // A rejoin brings back the entry the player holds: it is the same row.
           if (d.paymentId) {
             await db.query(
-              `INSERT INTO game_entries (game_id, payment_id, player_id) VALUES ($1, $2, $3) ON CONFLICT (game_id, payment_id) DO NOTHING`,
-              [gameId, d.paymentId, d.playerId],
+              `INSERT INTO game_entries (game_id, payment_id, player_id, held) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, payment_id) DO NOTHING`,
+              [gameId, d.paymentId, d.playerId, d.held === true],
             );
           }
           keys.add(rooms.user(d.playerId));
@@ -263,6 +266,18 @@ export const gamesProjection: QueryingProjection = {
           await dropParticipant(db, gameId, event.data.playerId);
           // Issue #45: within free cancellation the entry went back; it is no longer held.
           if (event.data.refund) await entryRefunded(db, gameId, event.data.refund.paymentId);
+          keys.add(rooms.user(event.data.playerId));
+          break;
+        case 'HeldEntriesCharged':
+          // Issue #45: the game went ahead: these entries are charged now.
+          await db.query('UPDATE game_entries SET held = false WHERE game_id = $1 AND payment_id = ANY($2)', [
+            gameId,
+            event.data.entries.map((entry) => entry.paymentId),
+          ]);
+          break;
+        case 'EntryHoldReleased':
+          // Issue #45: a leaver's hold was released at once: no entry stays theirs to rejoin with.
+          await entryRefunded(db, gameId, event.data.paymentId);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'EntryCredited':

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_MAIL_MAX_AGE_MS,
   NOTIFICATION_TEXTS as TEXTS,
   cancellationWhy,
+  type EntryOutcome,
   type NotificationKind,
 } from '@playtime/shared/contract/notifications';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
@@ -39,6 +40,8 @@ const HANDLED = [
   'PlayersReminded',
   'PaymentReceived',
   'RefundIssued',
+  // Issue #45: a held entry charged when its game goes ahead is refunded, no longer released, if given back.
+  'HeldEntriesCharged',
   'PartnerDecisionApplied',
   'PaymentDifferenceFound',
   'PartnerApplicationSubmitted',
@@ -110,7 +113,8 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
     // 3: a Late or No-show mark tells the player (issue #44).
     // 4: an '@name' in a game's chat tells that person (issue #46).
     // 5: players' zones and games' starts, for quiet hours (issue #46).
-    version: 5,
+    // 6: each entry's amount and whether it is only held, so a removal says refunded or released (issue #45).
+    version: 6,
     tables: ['notifications'],
     handles: HANDLED,
     schemaSql: `
@@ -157,6 +161,13 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
         player_id text    NOT NULL,
         username  text    NOT NULL,
         PRIMARY KEY (game_id, player_id)
+      );
+      -- Issue #45: each paid entry's amount (guests included) and whether the card is only held: a
+      -- removal then says what became of it (refunded, or released uncharged).
+      CREATE TABLE notification_entries (
+        payment_id   text    PRIMARY KEY,
+        amount_cents integer NOT NULL,
+        held         boolean NOT NULL
       );
       -- Partner applications, so an approved one without an account can invite its applicant to sign up.
       CREATE TABLE notification_applications (
@@ -286,6 +297,15 @@ async function membersOf(db: PoolClient, gameId: string): Promise<{ playerId: st
   return rows.map((row) => ({ playerId: row.player_id, username: row.username }));
 }
 
+/** A paid entry as a removal tells of it: its amount, and whether the card is only held (issue #45). */
+async function entryOf(db: PoolClient, paymentId: string): Promise<{ amountCents: number; held: boolean } | null> {
+  const { rows } = await db.query<{ amountCents: number; held: boolean }>(
+    'SELECT amount_cents AS "amountCents", held FROM notification_entries WHERE payment_id = $1',
+    [paymentId],
+  );
+  return rows[0] ?? null;
+}
+
 /** What a payment paid for, as its refund says it. */
 async function paidFor(db: PoolClient, paymentId: string): Promise<string | null> {
   const { rows } = await db.query<{ what: string }>('SELECT what FROM notification_payments WHERE payment_id = $1', [
@@ -402,6 +422,12 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       );
       const game = await gameOf(db, gameId);
       if (!game) return [];
+      // A rejoin with the entry the player holds is the same row.
+      if (event.data.paymentId)
+        await db.query(
+          `INSERT INTO notification_entries (payment_id, amount_cents, held) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [event.data.paymentId, game.priceCents * (1 + event.data.guests), event.data.held === true],
+        );
       const notices: Notice[] = [
         { userId: playerId, kind: 'joined', text: TEXTS.joined(game.label), link: gameLink(gameId) },
       ];
@@ -476,12 +502,20 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       await db.query('DELETE FROM notification_members WHERE game_id = $1 AND player_id = $2', [gameId, playerId]);
       const game = await gameOf(db, gameId);
       if (!game) return [];
-      // The refund is the entry fee in full (DESIGN §8); its ledger entry may come later than this.
+      // The refund is the entry in full (DESIGN §8), or a hold released (issue #45); its ledger entry may come later.
+      const entry = refundedPaymentId ? await entryOf(db, refundedPaymentId) : null;
       return [
         {
           userId: playerId,
           kind: 'removed',
-          text: TEXTS.removed(game.label, refundedPaymentId ? game.priceCents : null),
+          text: TEXTS.removed(
+            game.label,
+            !refundedPaymentId
+              ? null
+              : entry?.held
+                ? { kind: 'released' }
+                : { kind: 'refunded', amountCents: entry?.amountCents ?? game.priceCents },
+          ),
           link: gameLink(gameId),
         },
       ];
@@ -494,27 +528,35 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       if (!game) return [];
       const why = cancellationWhy(reason, game.minPlayers);
       const refunded = new Set(entryRefunds.map((entry) => entry.playerId));
+      // Issue #45: entries only held are released, not refunded: nothing was charged.
+      const released = new Set((event.data.releasedEntries ?? []).map((entry) => entry.playerId));
       // Members now, and whoever left holding an entry that is refunded now.
       const told = new Set([...members.map((member) => member.playerId), ...refunded]);
       told.delete(game.organizerId);
+      const outcome = (playerId: string): EntryOutcome =>
+        refunded.has(playerId)
+          ? { kind: 'refunded', amountCents: game.priceCents }
+          : released.has(playerId)
+            ? { kind: 'released' }
+            : null;
       const notices: Notice[] = [...told].map((playerId) => ({
         userId: playerId,
         kind: 'game-cancelled' as const,
-        text: TEXTS.gameCancelled(game.label, why, refunded.has(playerId)),
+        text: TEXTS.gameCancelled(game.label, why, outcome(playerId)),
         link: gameLink(gameId),
       }));
       if (reason === 'too_few_players') {
         notices.push({
           userId: game.organizerId,
           kind: 'minimum-missed',
-          text: TEXTS.minimumMissed(game.label, game.minPlayers),
+          text: TEXTS.minimumMissed(game.label, game.minPlayers, { refunded: refunded.size, released: released.size }),
           link: gameLink(gameId),
         });
       } else if (cancelledBy !== game.organizerId) {
         notices.push({
           userId: game.organizerId,
           kind: 'game-cancelled',
-          text: TEXTS.gameCancelled(game.label, why, false),
+          text: TEXTS.gameCancelled(game.label, why, null),
           link: gameLink(gameId),
         });
       }
@@ -565,6 +607,12 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       if (purpose.kind !== 'rental' || receiverId === payerId) return [];
       return [{ userId: receiverId, kind: 'payout', text: TEXTS.payout(amountCents, what), link: OWNER_LINK }];
     }
+    case 'HeldEntriesCharged':
+      // The game went ahead: these entries are charged now, so giving one back later is a refund.
+      await db.query('UPDATE notification_entries SET held = false WHERE payment_id = ANY($1)', [
+        event.data.entries.map((entry) => entry.paymentId),
+      ]);
+      return [];
     case 'RefundIssued': {
       const { paymentId, payerId, amountCents } = event.data;
       const what = await paidFor(db, paymentId);

@@ -165,7 +165,7 @@ export function gameQueryRoutes(deps: {
   // are held, only its organizer and admins are told in full (rosterHistoryFor).
   router.get('/api/get-game-data', optionalUser(deps.resolveUser), async (req, res) => {
     const { gameId } = parseBody(gameIdQuery, req.query);
-    const [games, participants, waiting, entries, removals, clock, regulars, attendance] = await Promise.all([
+    const [games, participants, waiting, entries, removals, clock, regulars, attendance, payments] = await Promise.all([
       deps.pool.query<GameRow>(
         `SELECT game_id, name, location, field_name, sub_field_name, player_count, sideline_count, max_players, price_cents,
                 start_date, end_date, status, cancellation_reason, organizer_username, organizer_id, picture,
@@ -192,7 +192,8 @@ export function gameQueryRoutes(deps: {
       ),
       deps.pool.query<RemovedPlayer>(
         `SELECT r.player_id AS "userId", r.username,
-                EXISTS (SELECT 1 FROM read.game_entries e WHERE e.game_id = r.game_id AND e.player_id = r.player_id AND e.refunded) AS "entryRefunded"
+                EXISTS (SELECT 1 FROM read.game_entries e WHERE e.game_id = r.game_id AND e.player_id = r.player_id AND e.refunded) AS "entryRefunded",
+                EXISTS (SELECT 1 FROM read.game_entries e WHERE e.game_id = r.game_id AND e.player_id = r.player_id AND e.refunded AND e.held) AS "entryReleased"
            FROM read.game_removals r WHERE r.game_id = $1 ORDER BY r.removed_at, r.player_id`,
         [gameId],
       ),
@@ -203,6 +204,12 @@ export function gameQueryRoutes(deps: {
       ),
       deps.pool.query<AttendanceRow>(
         'SELECT player_id, checked_in, mark FROM read.game_attendance WHERE game_id = $1',
+        [gameId],
+      ),
+      // Issue #45: the standing entries, charged or only held, so the page says refunded or released.
+      deps.pool.query<{ charged: number; held: number }>(
+        `SELECT count(*) FILTER (WHERE NOT held)::int AS charged, count(*) FILTER (WHERE held)::int AS held
+           FROM read.game_entries WHERE game_id = $1 AND NOT refunded`,
         [gameId],
       ),
     ]);
@@ -295,6 +302,7 @@ export function gameQueryRoutes(deps: {
             },
       minReliability: game.min_reliability,
       guestsPerPlayer: game.guests_per_player,
+      entryPayments: payments.rows[0] ?? { charged: 0, held: 0 },
       checkIn: {
         ...isoTimes(checkInTimesOf(game.start_date.getTime(), game.end_date.getTime())),
         checkedIn: participants.rows.filter((row) => checkedIn(row.player_id)).length,

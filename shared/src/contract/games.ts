@@ -162,6 +162,12 @@ export interface GameDetail {
   minReliability: number | null;
   /** Issue #45: how many guests each player may bring (0: none). */
   guestsPerPlayer: number;
+  /**
+   * Issue #45: the game's paid entries still standing, by how they are paid: charged, or only held on the
+   * card (a cancellation refunds the first and releases the second). Counts only: whose is whose is the
+   * organizer's business.
+   */
+  entryPayments: { charged: number; held: number };
   /** Issue #44: check-in opens (and attendance may be marked) from here; the count of players checked in. */
   checkIn: { opensAt: string; closesAt: string; marksCloseAt: string; checkedIn: number };
   /** The server's clock when it answered: pages tick from here, never from the browser's clock alone. */
@@ -189,6 +195,8 @@ export interface RemovedPlayer {
   username: string;
   /** Whether their entry fee was given back at removal (a free game has none). */
   entryRefunded: boolean;
+  /** Issue #45: their entry was only held on the card, so it was released uncharged, not refunded. */
+  entryReleased: boolean;
 }
 
 /** Spec §3 'Game in search results', with its distance from the searched place. */

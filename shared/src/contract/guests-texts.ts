@@ -20,3 +20,15 @@ export const guestNameLabel = (index: number) => `Guest ${index + 1} name (optio
 /** The join dialog's total: 'You + 2 guests: $15.00'. */
 export const partyPriceLabel = (guests: number, total: string) =>
   guests === 0 ? `You: ${total}` : `You + ${guests} ${guests === 1 ? 'guest' : 'guests'}: ${total}`;
+
+/**
+ * The names a host typed for their guests, as the roster shows them under 'Sam +2': 'Guests: Ann, Bo',
+ * 'Guests: Ann and 1 more' when some were left unnamed; null when none was named. They follow their
+ * host: shown wherever the host's name is.
+ */
+export function guestNamesLine(guests: number, names: readonly string[]): string | null {
+  const named = names.map((name) => name.trim()).filter((name) => name !== '');
+  if (guests === 0 || named.length === 0) return null;
+  const unnamed = guests - named.length;
+  return `Guests: ${named.join(', ')}${unnamed > 0 ? ` and ${unnamed} more` : ''}`;
+}

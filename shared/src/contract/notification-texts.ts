@@ -4,6 +4,7 @@
  * schemas (notifications.ts, which re-exports all of this), so the bell does not download the schema
  * library to show them.
  */
+import { HOLD_RELEASED } from '../domain/games/messages';
 import { formatDollars } from '../domain/money';
 import { cancellationWhy } from './cancellation';
 
@@ -92,19 +93,48 @@ const teamName = (team: 0 | 1 | 2) => (team === 0 ? 'the sideline' : `Team ${tea
 const money = formatDollars;
 
 /**
+ * Issue #45: what became of one player's entry when they lost their place without choosing to: charged
+ * and refunded, or only held on their card and released (nothing was charged); null: nothing was paid.
+ */
+export type EntryOutcome = { kind: 'refunded'; amountCents: number } | { kind: 'released' } | null;
+
+/** What became of a thin game's entries when it cancelled itself: how many were refunded, how many released. */
+export interface EntriesOutcome {
+  refunded: number;
+  released: number;
+}
+
+/** The organizer's sentence about a cancelled game's entries: what each kind of entry came to. */
+function entriesOutcomeText({ refunded, released }: EntriesOutcome): string {
+  if (refunded > 0 && released > 0)
+    return ' Every entry fee charged is refunded, and the holds on the other cards are released.';
+  if (refunded > 0) return ' Every entry fee is refunded.';
+  if (released > 0) return ' No card was charged: every hold is released.';
+  return '';
+}
+
+/**
  * Every notification's text, from what its event says. `game` is the game's name with its start
  * ('Tuesday Kickabout on Tue, Dec 1, 6:00 PM'), in the field's time zone; `time` a time there.
  */
 export const NOTIFICATION_TEXTS = {
   joined: (game: string) => `You joined ${game}.`,
   moved: (game: string, team: 0 | 1 | 2) => `The organizer moved you to ${teamName(team)} in ${game}.`,
-  removed: (game: string, refundCents: number | null) =>
-    refundCents
-      ? `The organizer removed you from ${game}. Your entry fee of ${money(refundCents)} was refunded.`
-      : `The organizer removed you from ${game}.`,
+  removed: (game: string, entry: EntryOutcome) =>
+    entry?.kind === 'refunded'
+      ? `The organizer removed you from ${game}. Your entry fee of ${money(entry.amountCents)} was refunded.`
+      : entry?.kind === 'released'
+        ? `The organizer removed you from ${game}. ${HOLD_RELEASED}`
+        : `The organizer removed you from ${game}.`,
   refunded: (amountCents: number, what: string) => `You were refunded ${money(amountCents)} for ${what}.`,
-  gameCancelled: (game: string, why: string, refunded: boolean) =>
-    `${game} was cancelled: ${why}.${refunded ? ' Your entry fee is refunded in full.' : ''}`,
+  gameCancelled: (game: string, why: string, entry: EntryOutcome) =>
+    `${game} was cancelled: ${why}.${
+      entry?.kind === 'refunded'
+        ? ' Your entry fee is refunded in full.'
+        : entry?.kind === 'released'
+          ? ` ${HOLD_RELEASED}`
+          : ''
+    }`,
   spotOffered: (game: string, team: 1 | 2, deadline: string) =>
     `A spot opened on Team ${team} in ${game}. Take it by ${deadline}.`,
   placeOffered: (game: string, deadline: string) =>
@@ -118,8 +148,8 @@ export const NOTIFICATION_TEXTS = {
   playerLeft: (username: string, game: string) => `${username} left ${game}.`,
   minimumReached: (game: string, minPlayers: number) =>
     `${game} has reached its minimum of ${minPlayers} players: it goes ahead.`,
-  minimumMissed: (game: string, minPlayers: number | null) =>
-    `${game} was cancelled by itself: ${cancellationWhy('too_few_players', minPlayers)}. Every entry fee is refunded.`,
+  minimumMissed: (game: string, minPlayers: number | null, entries: EntriesOutcome) =>
+    `${game} was cancelled by itself: ${cancellationWhy('too_few_players', minPlayers)}.${entriesOutcomeText(entries)}`,
   fieldBooked: (organizer: string, place: string, game: string) => `${organizer} booked ${place} for ${game}.`,
   bookingCancelled: (place: string, game: string) => `The booking of ${place} for ${game} was cancelled.`,
   payout: (amountCents: number, what: string) => `You received ${money(amountCents)} for ${what}.`,

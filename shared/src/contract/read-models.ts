@@ -117,7 +117,7 @@ export const READ_MODEL_COLUMNS = {
     'guests',
     'guest_names',
   ],
-  game_entries: ['game_id', 'payment_id', 'player_id', 'refunded'],
+  game_entries: ['game_id', 'payment_id', 'player_id', 'refunded', 'held'],
   game_removals: ['game_id', 'player_id', 'username', 'removed_at'],
   game_waitlist: ['game_id', 'player_id', 'username', 'joined_position', 'offer_expires_at'],
   game_regulars: ['game_id', 'player_id', 'username', 'named'],

@@ -14,6 +14,13 @@ export const GAME_FULL = 'Game is full. Try joining sideline.';
 /** What a removed player reads on the game's page, and the refusal of their join (DESIGN §8). */
 export const REMOVED_BY_ORGANIZER = 'The organizer removed you from this game. Your entry fee was refunded.';
 export const REMOVED_FROM_FREE_GAME = 'The organizer removed you from this game.';
+/**
+ * Issue #45: what happened to an entry only authorized (a held card) that was given back: nothing was
+ * charged, so nothing is refunded. Every text about a released hold says it in these words.
+ */
+export const HOLD_RELEASED = 'Nothing was charged: the hold on your card is released.';
+/** A removed player whose entry was only held: their card was never charged. */
+export const REMOVED_HOLD_RELEASED = `${REMOVED_FROM_FREE_GAME} ${HOLD_RELEASED}`;
 /** Under the spec's leave confirmation: a paid entry stays the player's for this game (DESIGN §8). */
 export const ENTRY_HELD = 'You have paid for this game already: join again without paying.';
 export const REJOIN_FOR_FREE =

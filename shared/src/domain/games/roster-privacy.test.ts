@@ -5,8 +5,8 @@ describe('rosterHistoryFor', () => {
   const history = {
     heldEntries: ['p1', 'p2'],
     removed: [
-      { userId: 'p3', username: 'three', entryRefunded: true },
-      { userId: 'p1', username: 'one', entryRefunded: false },
+      { userId: 'p3', username: 'three', entryRefunded: true, entryReleased: false },
+      { userId: 'p1', username: 'one', entryRefunded: false, entryReleased: false },
     ],
   };
 
@@ -18,7 +18,7 @@ describe('rosterHistoryFor', () => {
   it('shows a signed-in player only their own, and a guest nothing', () => {
     expect(rosterHistoryFor({ userId: 'p1', role: 'player' }, 'org', history)).toEqual({
       heldEntries: ['p1'],
-      removed: [{ userId: 'p1', username: 'one', entryRefunded: false }],
+      removed: [{ userId: 'p1', username: 'one', entryRefunded: false, entryReleased: false }],
     });
     expect(rosterHistoryFor({ userId: 'x', role: 'field owner' }, 'org', history)).toEqual({
       heldEntries: [],

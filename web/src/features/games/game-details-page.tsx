@@ -45,6 +45,7 @@ import {
   LEAVE_FAILED,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
+  REMOVED_HOLD_RELEASED,
   GUEST_JOIN_HINT,
 } from './play/messages';
 import { RemovedPlayers } from './play/removed-players';
@@ -211,7 +212,11 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   } else if (removal) {
     buttons = (
       <Alert color="red" variant="light" role="status">
-        {removal.entryRefunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME}
+        {removal.entryReleased
+          ? REMOVED_HOLD_RELEASED
+          : removal.entryRefunded
+            ? REMOVED_BY_ORGANIZER
+            : REMOVED_FROM_FREE_GAME}
       </Alert>
     );
   } else if (myWaitlistPlace?.offer) {

@@ -144,6 +144,27 @@ describe('entries held until the game is on (issue #45)', () => {
     expect(events[1]).toMatchObject({ data: { entries: [{ playerId: 'a', paymentId: 'pay-a' }] } });
   });
 
+  it("says a removed player's hold was released, not refunded, when they try to join again", () => {
+    const remove: GameCommand = { type: 'RemovePlayer', playerId: 'a', actorIsAdmin: false };
+    const held = [game, heldJoin('a', 'pay-a')];
+    const removal = decide(held, remove, dayBefore('captain'));
+    expect(removal).toMatchObject([{ type: 'PlayerRemoved', data: { refundedPaymentId: 'pay-a' } }]);
+    expect(() => decide([...held, ...removal], join('a', 'pay-a2'), dayBefore('a'))).toThrow(
+      'The organizer removed you from this game. Nothing was charged: the hold on your card is released.',
+    );
+    // Charged at the decision, the same entry is refunded at removal.
+    const charged = [
+      ...held,
+      heldJoin('b', 'pay-b'),
+      ...decide([...held, heldJoin('b', 'pay-b')], check, decisionTime),
+    ];
+    const chargedRemoval = decide(charged, remove, at('2026-11-22T16:00:00.000Z', 'captain'));
+    const rejoin = at('2026-11-22T16:00:00.000Z', 'a');
+    expect(() => decide([...charged, ...chargedRemoval], join('a', 'pay-a2'), rejoin)).toThrow(
+      'The organizer removed you from this game. Your entry fee was refunded.',
+    );
+  });
+
   it('every event it makes matches its schema', () => {
     const history = [game, heldJoin('a', 'pay-a'), heldJoin('b', 'pay-b')];
     const events = [

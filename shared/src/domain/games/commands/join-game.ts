@@ -12,6 +12,7 @@ import {
   paymentRequired,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
+  REMOVED_HOLD_RELEASED,
 } from '../messages';
 import { refuseUnlessPlaceFor } from '../policies/capacity';
 import { entryCoversGuests, guestNamesFor, paymentGuestsWrong, refuseTooManyGuests } from '../policies/guests';
@@ -68,12 +69,10 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   refuseTooManyGuests(game.details.guestsPerPlayer, guests);
   const removal = game.removed.find((removed) => removed.playerId === command.playerId);
   if (removal) {
-    const refunded = game.paidEntries.some((entry) => entry.playerId === command.playerId && entry.refunded);
-    throw new DomainError(
-      'forbidden',
-      'removed_by_organizer',
-      refunded ? REMOVED_BY_ORGANIZER : REMOVED_FROM_FREE_GAME,
-    );
+    const given = game.paidEntries.find((entry) => entry.playerId === command.playerId && entry.refunded);
+    // Issue #45: an entry only held at removal was released, not refunded.
+    const words = !given ? REMOVED_FROM_FREE_GAME : given.held ? REMOVED_HOLD_RELEASED : REMOVED_BY_ORGANIZER;
+    throw new DomainError('forbidden', 'removed_by_organizer', words);
   }
   refuseUnlessOpenToJoin(game, command.playerId, now, command.timeZone);
   if (command.joiner) refuseUnlessReliable(game, command.joiner, now, command.timeZone ?? 'UTC');

@@ -12,6 +12,7 @@ import {
   MIN_GUESTS_PER_PLAYER,
 } from '@playtime/shared/contract/guests';
 import { DEFAULT_DECISION_HOURS } from '@playtime/shared/domain/games/rules';
+import { scheduledGameMoney } from '@playtime/shared/contract/game-page';
 import {
   MIN_RELIABILITY_CEILING,
   MIN_RELIABILITY_FLOOR,
@@ -25,6 +26,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { minimumPlayersNotice } from './minimum-players';
 import {
   defaultGameName,
+  entryFeeDollars,
   MAX_PLAYERS_MARKS,
   priceError,
   settingsErrors,
@@ -54,6 +56,8 @@ export function minimumNoticeFor(draft: WizardDraft, heldRentalCents?: number): 
     startDate: selection.startDate,
     cancellationWindowHours: field.cancellationWindowHours,
     rentalCents: heldRentalCents ?? rentalCentsFor(Math.round(field.price * 100), slot, field),
+    // Entries paid within a few days of the start are only held on the card (issue #45).
+    entries: scheduledGameMoney(Math.round((entryFeeDollars(draft.price) || 0) * 100), selection.startDate, Date.now()),
   });
 }
 

@@ -21,6 +21,7 @@ import { HoldCountdown, PaymentDialog } from '../../../components/checkout';
 import { minimumNoticeFor, useGameName } from './configure-step';
 import { minReliabilityText } from '../check-in/attendance';
 import { RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance-texts';
+import { GUESTS_PER_PLAYER_LABEL } from '@playtime/shared/contract/guests-texts';
 import { locationOf, useConfirmFlow } from './use-confirm-flow';
 import { wizardTimeZone } from './select-time-step';
 import { weekLabel } from './series-weeks';
@@ -61,6 +62,8 @@ export function ConfirmStep() {
     ['Duration', `${hours} ${hours === 1 ? 'hour' : 'hours'}`],
     ['Max Players', String(draft.maxPlayers)],
     ['Sideline', `${draft.sidelineSize} beyond the max players, then a waitlist`],
+    // Issue #45: what Configure set, said again before the captain pays.
+    [GUESTS_PER_PLAYER_LABEL, String(draft.guestsPerPlayer)],
     [
       'Minimum',
       draft.minPlayers === null ? 'None' : `${draft.minPlayers} players, ${draft.decisionHours} h before the start`,

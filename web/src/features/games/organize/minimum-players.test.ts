@@ -7,6 +7,7 @@ const terms = {
   startDate: '2026-06-10T18:00:00.000Z',
   cancellationWindowHours: 24,
   rentalCents: 6000,
+  entries: 'refunded' as const,
 };
 
 describe('minimumPlayersNotice', () => {
@@ -30,6 +31,18 @@ describe('minimumPlayersNotice', () => {
     expect(minimumPlayersNotice({ ...terms, rentalCents: 4550 })).toContain('the $45.50 rental');
     expect(minimumPlayersNotice({ ...terms, cancellationWindowHours: null })).toContain(
       "the $60 rental follows this field's cancellation policy.",
+    );
+  });
+
+  it('says what a cancellation does with the entries: held cards released, charged ones refunded (issue #45)', () => {
+    expect(minimumPlayersNotice({ ...terms, rentalCents: 0, entries: 'released' })).toBe(
+      'If fewer than 10 players have joined by 3 hours before the start, the game is cancelled and no card is charged.',
+    );
+    expect(minimumPlayersNotice({ ...terms, rentalCents: 0, entries: 'both' })).toBe(
+      'If fewer than 10 players have joined by 3 hours before the start, the game is cancelled: entry fees already charged are refunded and cards only held are released.',
+    );
+    expect(minimumPlayersNotice({ ...terms, rentalCents: 0, entries: 'none' })).toBe(
+      'If fewer than 10 players have joined by 3 hours before the start, the game is cancelled.',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { ORGANIZER_GAME_LIST_TEXTS as LIST_TEXTS } from '@playtime/shared/contract/organizer-games';
 import { seriesWeekLabel } from '@playtime/shared/contract/series';
+import { CANCEL_ENTRIES_TEXT } from '@playtime/shared/contract/game-page';
 import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -109,7 +110,7 @@ function DeleteGameDialog({
           <Text fz="sm">
             <b>{game.name}</b>
             {game.series ? ` (${seriesWeekLabel(game.series.week, game.series.weeks)})` : ''} will be cancelled and its
-            slot given back to the field. Players who paid an entry fee are refunded.
+            slot given back to the field. {CANCEL_ENTRIES_TEXT}
           </Text>
           <Text fz="sm" fw={600}>
             {refundNotice(game, now)}
@@ -163,8 +164,7 @@ function CancelRestDialog({ game, now, onClose }: { game: GameInList | undefined
       {game?.series && (
         <Stack gap="sm">
           <Text fz="sm">
-            These weeks of <b>{game.name}</b> will be cancelled and their slots given back. Players who paid an entry
-            fee are refunded in full.
+            These weeks of <b>{game.name}</b> will be cancelled and their slots given back. {CANCEL_ENTRIES_TEXT}
           </Text>
           {series.isPending && <Loader size="sm" role="progressbar" aria-label="Loading the weeks" />}
           <CallFailed call={series} title="The weeks could not be loaded" />

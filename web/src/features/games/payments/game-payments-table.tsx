@@ -16,6 +16,15 @@ const STATE_COLORS: Record<GamePaymentState, string> = {
   kept: 'orange',
 };
 
+/** A long name breaks rather than widening the table past a phone's width. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+/** A badge whose words wrap onto a second line instead of an ellipsis ('Refunded as credit', not 'R…'). */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
+} as const;
+
 /**
  * Issue #45, who has paid: each member's payment with guests, amount and state, to the organizer (and
  * admins). Live: its query is under the game page's key, which the game's room refreshes.
@@ -32,8 +41,9 @@ export function GamePaymentsTable({ gameId }: { gameId: string }) {
       ) : payments.data.items.length === 0 ? (
         <Text c="dimmed">{GAME_PAYMENTS_EMPTY}</Text>
       ) : (
-        // Four short columns fit a phone: no sideways scrolling to reach by keyboard.
-        <Table aria-labelledby="game-payments-title" striped fz="sm" horizontalSpacing="xs">
+        // Four columns fit a phone at 390 px because their words wrap (a name, a badge on two lines)
+        // instead of being cut to 'P…': no sideways scrolling to reach by keyboard, still one table.
+        <Table aria-labelledby="game-payments-title" striped fz="sm" horizontalSpacing={6} layout="auto">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Player</Table.Th>
@@ -45,11 +55,11 @@ export function GamePaymentsTable({ gameId }: { gameId: string }) {
           <Table.Tbody>
             {payments.data.items.map((item, index) => (
               <Table.Tr key={`${item.userId}-${index}`} data-state={item.state}>
-                <Table.Td>{item.username}</Table.Td>
+                <Table.Td style={WRAP}>{item.username}</Table.Td>
                 <Table.Td>{item.guests}</Table.Td>
                 <Table.Td>{formatDollars(item.amountCents)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATE_COLORS[item.state]} variant="light">
+                  <Badge color={STATE_COLORS[item.state]} variant="light" tt="none" styles={WRAPPING_BADGE}>
                     {GAME_PAYMENT_STATE_LABELS[item.state]}
                   </Badge>
                 </Table.Td>

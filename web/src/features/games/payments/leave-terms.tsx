@@ -26,8 +26,8 @@ export function LeaveTerms({
   const { free, held, amountCents, rule, gameRule } = terms.data;
   return (
     <Stack gap="xs">
-      {/* The spec's warning, true only once free cancellation has passed. */}
-      <Text>{free ? LEAVE_QUESTION : LEAVE_CONFIRMATION}</Text>
+      {/* The spec's warning, true only once free cancellation has passed and the card was charged (a hold is released). */}
+      <Text>{free || held ? LEAVE_QUESTION : LEAVE_CONFIRMATION}</Text>
       <Text fz="sm" c="dimmed">
         {gameRule}
       </Text>

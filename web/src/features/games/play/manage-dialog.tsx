@@ -4,6 +4,9 @@ import type { Team } from '@playtime/shared/domain/games/events';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { formatPrice } from '../../../utils/money';
+import { removalConsequence } from '@playtime/shared/contract/game-page';
+import type { GamePaymentsAnswer, GamePaymentState } from '@playtime/shared/contract/credit';
+import { useGamePayments } from '../api/credit';
 import { useJoinGame, useRemovePlayer, useSwitchPlayers, type LoadedGame } from '../api/play';
 import { joinFailureMessage } from './messages';
 import { playMinutes } from './play-time';
@@ -17,17 +20,30 @@ export interface ManageDialogProps {
   replaceList: (onPitch: Participant[]) => Participant[];
 }
 
-/** What removing a player does, said before the organizer confirms (DESIGN §8). */
-function removalConsequence(priceCents: number, username: string): string {
-  const blocked = `${username} cannot rejoin until you allow them back.`;
-  return priceCents > 0 ? `Their entry fee of ${formatPrice(priceCents)} is refunded in full. ${blocked}` : blocked;
+/**
+ * The removed player's entry as the organizer's payments table knows it (issue #45): only held on the card,
+ * or charged, and its amount (guests included); the game's price until the table has loaded.
+ */
+function entryOf(
+  payments: GamePaymentsAnswer | undefined,
+  priceCents: number,
+  userId: string,
+): { amount: string; held: boolean } | null {
+  if (priceCents === 0) return null;
+  const item = payments?.items.find((entry) => entry.userId === userId && STANDING.includes(entry.state));
+  return { amount: formatPrice(item?.amountCents ?? priceCents), held: item?.state === 'authorized' };
 }
+
+/** The states of an entry that is still the player's: what a removal gives back. */
+const STANDING: GamePaymentState[] = ['authorized', 'paid', 'kept'];
 
 /** Spec §2 Manage dialog (organizer or admin): play time, moves, Substitute (sideline players) and Remove. */
 export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: ManageDialogProps) {
   const move = useJoinGame(game.gameId);
   const remove = useRemovePlayer(game.gameId);
   const switchPlayers = useSwitchPlayers(game.gameId);
+  // Only the organizer and admins open this dialog: they may read who has paid.
+  const payments = useGamePayments(game.gameId, player !== null);
   const [replacing, setReplacing] = useState(false);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,7 +80,7 @@ export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: 
           {confirmingRemoval ? (
             <Stack gap="sm">
               <Text fw={600}>Remove {player.username} from this game?</Text>
-              <Text>{removalConsequence(game.priceCents, player.username)}</Text>
+              <Text>{removalConsequence(player.username, entryOf(payments.data, game.priceCents, player.userId))}</Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setConfirmingRemoval(false)} disabled={remove.isPending}>
                   Cancel

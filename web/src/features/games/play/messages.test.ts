@@ -14,6 +14,7 @@ import {
   joinFailureMessage,
   MOVE_FAILED,
   REMOVED_BY_ORGANIZER,
+  REMOVED_HOLD_RELEASED,
 } from './messages';
 
 describe('join failure messages', () => {
@@ -35,6 +36,10 @@ describe('join failure messages', () => {
   it('tells a removed player why they cannot join', () => {
     expect(joinFailureMessage(new ApiError(403, 'removed_by_organizer', REMOVED_BY_ORGANIZER), true)).toBe(
       'The organizer removed you from this game. Your entry fee was refunded.',
+    );
+    // Issue #45: an entry only held on the card was released, not refunded.
+    expect(joinFailureMessage(new ApiError(403, 'removed_by_organizer', REMOVED_HOLD_RELEASED), true)).toBe(
+      'The organizer removed you from this game. Nothing was charged: the hold on your card is released.',
     );
   });
 
@@ -65,7 +70,7 @@ describe('the cancellation and why (issue #29)', () => {
     start_date: '2027-03-02T20:00:00.000Z',
     decisionAt: '2027-03-02T17:00:00.000Z',
     minPlayers: 10,
-    priceCents: 500,
+    entryPayments: { charged: 2, held: 0 },
   };
 
   it('says a thin game was cancelled by its minimum, when, and that everyone was refunded', () => {
@@ -75,8 +80,21 @@ describe('the cancellation and why (issue #29)', () => {
     expect(
       cancellationMessage({ ...game, decisionAt: '2027-03-02T19:00:00.000Z', cancellationReason: 'too_few_players' }),
     ).toContain('by 1 hour before the start');
-    expect(cancellationMessage({ ...game, priceCents: 0, cancellationReason: 'too_few_players' })).toBe(
-      'This game was cancelled. Fewer than 10 players had joined by 3 hours before the start.',
+    expect(
+      cancellationMessage({ ...game, entryPayments: { charged: 0, held: 0 }, cancellationReason: 'too_few_players' }),
+    ).toBe('This game was cancelled. Fewer than 10 players had joined by 3 hours before the start.');
+  });
+
+  it('says held cards were released, not refunded, when the entries were only held (issue #45)', () => {
+    expect(
+      cancellationMessage({ ...game, entryPayments: { charged: 0, held: 3 }, cancellationReason: 'too_few_players' }),
+    ).toBe(
+      'This game was cancelled. Fewer than 10 players had joined by 3 hours before the start, so no card was charged: every hold is released.',
+    );
+    expect(
+      cancellationMessage({ ...game, entryPayments: { charged: 1, held: 2 }, cancellationReason: 'too_few_players' }),
+    ).toBe(
+      'This game was cancelled. Fewer than 10 players had joined by 3 hours before the start, so every entry fee charged was refunded and every hold on a card released.',
     );
   });
 

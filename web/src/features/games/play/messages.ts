@@ -6,8 +6,10 @@ import {
   REJOIN_FOR_FREE,
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
+  REMOVED_HOLD_RELEASED,
 } from '@playtime/shared/domain/games/messages';
 import type { GameDetail } from '@playtime/shared/contract/games';
+import { CANCELLED_GAME_MONEY, cancelledGameMoney } from '@playtime/shared/contract/game-page';
 import { REGULARS_FIRST_CODE, SERIES_WEEK_NOT_OPEN_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
 import { ApiError } from '../../../lib/api-error';
 
@@ -21,14 +23,15 @@ export const GUEST_JOIN_HINT = 'Log in to join this game.';
 export const GAME_CANCELLED = 'This game was cancelled.';
 
 /**
- * The cancellation and why (issue #29): a game nobody chose to cancel says what did it, and that every
- * entry fee came back. A cancellation by the organizer or an admin keeps the spec's plain sentence.
+ * The cancellation and why (issue #29): a game nobody chose to cancel says what did it, and what became
+ * of the entries: refunded, or (issue #45) only held on cards and released. A cancellation by the
+ * organizer or an admin keeps the spec's plain sentence.
  */
 export function cancellationMessage(
-  game: Pick<GameDetail, 'cancellationReason' | 'minPlayers' | 'decisionAt' | 'start_date' | 'priceCents'>,
+  game: Pick<GameDetail, 'cancellationReason' | 'minPlayers' | 'decisionAt' | 'start_date' | 'entryPayments'>,
 ): string {
-  // A free game had no entry fees to give back.
-  const refunded = game.priceCents > 0 ? ", so everyone's entry fee was refunded." : '.';
+  // A free game, or one nobody paid for, had nothing to give back.
+  const refunded = CANCELLED_GAME_MONEY[cancelledGameMoney(game.entryPayments)];
   switch (game.cancellationReason) {
     case 'too_few_players': {
       const hours = game.decisionAt
@@ -46,7 +49,7 @@ export function cancellationMessage(
       return GAME_CANCELLED;
   }
 }
-export { GAME_FULL, REJOIN_FOR_FREE, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME };
+export { GAME_FULL, REJOIN_FOR_FREE, REMOVED_BY_ORGANIZER, REMOVED_FROM_FREE_GAME, REMOVED_HOLD_RELEASED };
 
 /** Refusals whose own words tell the person what to do (issue #29 adds the full game and the offered spot). */
 const PASSED_ON = [
@@ -57,6 +60,7 @@ const PASSED_ON = [
   spotOfferedToOther(2),
   REMOVED_BY_ORGANIZER,
   REMOVED_FROM_FREE_GAME,
+  REMOVED_HOLD_RELEASED,
 ];
 
 /** Refusals passed on by their code, since their words name a time (issue #41). */

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import type { GameDetail } from '@playtime/shared/contract/games';
-import { minimumPlayersNotice, playersNeededText } from '@playtime/shared/contract/game-page';
+import { minimumPlayersNotice, playersNeededText, thinGameMoney } from '@playtime/shared/contract/game-page';
 import { IconUsersGroup } from '@tabler/icons-react';
 
 /**
@@ -11,7 +11,10 @@ export function MinimumPlayers({
   game,
   nowMs,
 }: {
-  game: Pick<GameDetail, 'minPlayers' | 'decisionAt' | 'priceCents' | 'playerCount' | 'sidelineCount'>;
+  game: Pick<
+    GameDetail,
+    'minPlayers' | 'decisionAt' | 'priceCents' | 'playerCount' | 'sidelineCount' | 'start_date' | 'entryPayments'
+  >;
   nowMs: number;
 }) {
   if (game.minPlayers === null || game.decisionAt === null || Date.parse(game.decisionAt) <= nowMs) return null;
@@ -25,7 +28,7 @@ export function MinimumPlayers({
       icon={<IconUsersGroup size={18} />}
       data-testid="minimum-players"
     >
-      <Text fz="sm">{minimumPlayersNotice(game.minPlayers, game.decisionAt, game.priceCents > 0, nowMs)}</Text>
+      <Text fz="sm">{minimumPlayersNotice(game.minPlayers, game.decisionAt, thinGameMoney(game, nowMs), nowMs)}</Text>
       <Text fz="sm" fw={700} mt={4} data-testid="players-needed">
         {playersNeededText(needed)}
       </Text>

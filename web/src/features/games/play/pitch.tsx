@@ -3,7 +3,7 @@ import { reliabilityLabel } from '@playtime/shared/contract/attendance-texts';
 import type { Participant } from '@playtime/shared/contract/games';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { withGuestsLabel } from '@playtime/shared/contract/guests-texts';
+import { guestNamesLine, withGuestsLabel } from '@playtime/shared/contract/guests-texts';
 import { playMinutes } from './play-time';
 
 /**
@@ -35,6 +35,7 @@ function PlayerChip({
   onPick?: PitchProps['onPick'];
   light: boolean;
 }) {
+  const guestNames = guestNamesLine(participant.guests, participant.guestNames);
   const body = (
     <Stack gap={2} align="center" miw={0} w="100%">
       <Avatar size={36} radius="xl" color="pitch" variant={light ? 'white' : 'filled'} aria-hidden>
@@ -65,6 +66,20 @@ function PlayerChip({
           </Box>
         )}
       </Text>
+      {/* Issue #45: the names the host typed for their guests, visible text under 'Sam +2' (read with it). */}
+      {guestNames && (
+        <Text
+          fz={10}
+          c={light ? 'white' : 'dimmed'}
+          lh={1.2}
+          ta="center"
+          maw="100%"
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="guest-names"
+        >
+          {guestNames}
+        </Text>
+      )}
       {participant.reliability && (
         <Text fz={10} c={light ? 'white' : 'dimmed'} lh={1.1} ta="center" data-testid="reliability">
           <VisuallyHidden>Reliability </VisuallyHidden>

@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { removedEntryLabel } from '@playtime/shared/contract/game-page';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { useAllowPlayerBack, type LoadedGame } from '../api/play';
@@ -24,7 +25,7 @@ export function RemovedPlayers({ game }: { game: LoadedGame }) {
                 {removed.username}
               </Text>
               <Text fz="sm" c="dimmed">
-                {removed.entryRefunded ? 'Entry fee refunded' : 'No entry fee to refund'}
+                {removedEntryLabel(removed)}
               </Text>
             </div>
             <Button

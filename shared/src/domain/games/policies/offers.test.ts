@@ -210,8 +210,8 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
         .then([waitlisted('late')]);
       const history = [...fullGame(), waitlisted('w1'), waitlisted('w2')];
       expect(waitlistOf(stateOf(history))).toEqual([
-        { playerId: 'w1', username: 'w1', position: 1, offer: null },
-        { playerId: 'w2', username: 'w2', position: 2, offer: null },
+        { playerId: 'w1', username: 'w1', guests: 0, position: 1, offer: null },
+        { playerId: 'w2', username: 'w2', guests: 0, position: 2, offer: null },
       ]);
       // One place left: the sideline takes it, and then the game is full.
       given(gameDecider, fullGame().slice(0, -1))
@@ -271,8 +271,9 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
       expect(waitlistOf(stateOf([...waiting, left('s2'), waitlistOffered('w1')]))[0]).toEqual({
         playerId: 'w1',
         username: 'w1',
+        guests: 0,
         position: 1,
-        offer: { playerId: 'w1', offeredAt: NOON, expiresAt: HALF_PAST },
+        offer: { playerId: 'w1', offeredAt: NOON, expiresAt: HALF_PAST, guests: 0 },
       });
     });
 
@@ -290,7 +291,7 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
         .when(join('w1', payment('w1')), at('2026-11-22T12:29:59.000Z', 'w1'))
         .then([joined('w1', '2026-11-22T12:29:59.000Z', 'pay-w1')]);
       const taken = [...offered, joined('w1', '2026-11-22T12:29:59.000Z', 'pay-w1')];
-      expect(waitlistOf(stateOf(taken))).toEqual([{ playerId: 'w2', username: 'w2', position: 1, offer: null }]);
+      expect(waitlistOf(stateOf(taken))).toEqual([{ playerId: 'w2', username: 'w2', guests: 0, position: 1, offer: null }]);
       given(gameDecider, offered)
         .when(join('w2', payment('w2')), before('w2'))
         .thenRefused('game_full', GAME_FULL_JOIN_WAITLIST);

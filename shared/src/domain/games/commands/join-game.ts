@@ -92,7 +92,9 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
   // Issue #45: a new entry only authorized is held until the game is on.
   const authorizedOnly = !held && paymentId !== null && payment?.held === true;
-  const guestNames = guestNamesFor(guests, command.guestNames ?? payment?.guestNames ?? waiting?.guestNames);
+  // The names typed at the join, else at the checkout, else those the host typed on the waitlist.
+  const paidNames = payment?.guestNames?.length ? payment.guestNames : undefined;
+  const guestNames = guestNamesFor(guests, command.guestNames ?? paidNames ?? waiting?.guestNames);
   const joined: GameEvent = {
     type: 'PlayerJoined',
     data: {

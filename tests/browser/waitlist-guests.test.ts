@@ -95,9 +95,7 @@ describe('the waitlist with guests in the browser', () => {
     const left = await members.get('party0')!.post('/api/leave-game', { gameId });
     expect(left.status, left.text).toBe(200);
     const offer = host.getByTestId('offer');
-    await offer
-      .getByText(/^Places opened for you and your 2 guests\. Take them within/)
-      .waitFor({ timeout: 20_000 });
+    await offer.getByText(/^Places opened for you and your 2 guests\. Take them within/).waitFor({ timeout: 20_000 });
     await expectAccessible(host);
     await host.setViewportSize(PHONE);
     await expectAccessible(host);

@@ -147,10 +147,7 @@ describe('the waitlist with guests', () => {
       expect(joinedGame.status === 'scheduled' && placesTaken(joinedGame)).toBe(true);
       // A payment for the host alone buys no places for their guests.
       given(gameDecider, holding)
-        .when(
-          { ...join('w1', { ...payment, amountCents: price, guests: 0 }), guests: 2 } as GameCommand,
-          before('w1'),
-        )
+        .when({ ...join('w1', { ...payment, amountCents: price, guests: 0 }), guests: 2 } as GameCommand, before('w1'))
         .thenRefused('payment_guests');
     });
 

@@ -291,7 +291,9 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
         .when(join('w1', payment('w1')), at('2026-11-22T12:29:59.000Z', 'w1'))
         .then([joined('w1', '2026-11-22T12:29:59.000Z', 'pay-w1')]);
       const taken = [...offered, joined('w1', '2026-11-22T12:29:59.000Z', 'pay-w1')];
-      expect(waitlistOf(stateOf(taken))).toEqual([{ playerId: 'w2', username: 'w2', guests: 0, position: 1, offer: null }]);
+      expect(waitlistOf(stateOf(taken))).toEqual([
+        { playerId: 'w2', username: 'w2', guests: 0, position: 1, offer: null },
+      ]);
       given(gameDecider, offered)
         .when(join('w2', payment('w2')), before('w2'))
         .thenRefused('game_full', GAME_FULL_JOIN_WAITLIST);

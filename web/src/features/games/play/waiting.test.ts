@@ -56,7 +56,9 @@ describe('the line and the waitlist on the game page', () => {
     expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [offered] })).toBe(true);
     expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [{ ...offered, offer: null }] })).toBe(false);
     // Issue #45: an offer to a party holds a place for each of its guests too.
-    expect(gameIsFull({ ...game, sidelineCount: 0, playerCount: 2, waitlist: [{ ...offered, guests: 1 }] })).toBe(false);
+    expect(gameIsFull({ ...game, sidelineCount: 0, playerCount: 2, waitlist: [{ ...offered, guests: 1 }] })).toBe(
+      false,
+    );
     expect(gameIsFull({ ...game, sidelineCount: 0, playerCount: 2, waitlist: [{ ...offered, guests: 2 }] })).toBe(true);
     expect(gameIsFull({ ...game, sidelineSize: null, sidelineCount: 9 })).toBe(false);
   });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
-import { payInFull } from '../support/game-loop';
+import { bookPaidGameBetween, payInFull } from '../support/game-loop';
 import { DESKTOP, expectAccessible, payByCard, PHONE, screenshot } from './support/browser';
 import { tabTo, tabToAndPress } from './support/keyboard';
 import { HOUR, nextGameStart, addPitchAround } from './support/slots';
@@ -29,10 +29,9 @@ describe('the waitlist with guests in the browser', () => {
     const captain = await suite.api('captain');
     const { subFieldId } = await addPitchAround(owner, { name: 'Party Park', address: '5 Pier Rd' }, gameStart);
     captain.seesWritesOf(owner);
-    const held = await captain.post('/api/hold-slot', {
-      subFieldId,
-      startDate: new Date(gameStart).toISOString(),
-      endDate: new Date(gameStart + HOUR).toISOString(),
+    const start = new Date(gameStart).toISOString();
+    const end = new Date(gameStart + HOUR).toISOString();
+    ({ gameId } = await bookPaidGameBetween(captain, new ApiClient(suite.app.url, null), subFieldId, start, end, {
       name: 'Party Waitlist',
       maxPlayers: 14,
       price: '5',
@@ -40,13 +39,7 @@ describe('the waitlist with guests in the browser', () => {
       guestsPerPlayer: 2,
       // A leave keeps the entry (free cancellation ended): nothing here is about refunds.
       freeCancellationHours: 72,
-    });
-    expect(held.status, held.text).toBe(200);
-    const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
-    const rental = await pay(captain, { kind: 'rental', holdId }, rentalCents);
-    const added = await captain.post('/api/add-game', { subFieldId, holdId, paymentId: rental });
-    expect(added.status, added.text).toBe(200);
-    gameId = (added.json as { gameId: string }).gameId;
+    }));
 
     // Four parties of three and two players alone fill the 14 places.
     const guestsOf = [2, 2, 2, 2, 0, 0];

@@ -18,7 +18,7 @@ import type { GameState } from '@playtime/shared/domain/games/state';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas, parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import { demoClients, signUpPlayer } from '../support/accounts';
+import { demoClients, signUpPlayers } from '../support/accounts';
 import { ApiClient, type ApiAnswer } from '../support/api-client';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
@@ -62,20 +62,7 @@ describe('the waitlist with guests over HTTP (issue #45)', () => {
     admin.seesWritesOf(owner);
     await makeRentalFree(admin, free.fieldId);
     captain.seesWritesOf(admin);
-    players = [];
-    for (let batch = 0; batch < 4; batch++) {
-      players.push(
-        ...(await Promise.all(
-          Array.from({ length: 10 }, (_, index) => {
-            const n = batch * 10 + index;
-            return signUpPlayer(app, `party${n}@playtime.test`, `party${n}`);
-          }),
-        )),
-      );
-    }
-    playerIds = await Promise.all(
-      players.map(async (player) => ((await player.get('/api/get-user')).json as { userId: string }).userId),
-    );
+    ({ players, playerIds } = await signUpPlayers(app, 'party', 40, 10));
   }, 180_000);
 
   afterAll(async () => {

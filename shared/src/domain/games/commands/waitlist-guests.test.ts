@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../decider';
 import { given } from '../../../testing/decider-testing';
-import { scheduled, at, before, joined, moved, join } from '../../../testing/game-decider';
+import { at, before, join, fullGame } from '../../../testing/game-decider';
 import { gameDecider, type GameCommand } from '../decider';
 import { entryCheckoutAllowed, placesTaken, waitlistOf } from '../queries';
 import { tooManyGuests } from '../policies/guests';
-import type { GameDetails, GameEvent } from '../events';
+import type { GameEvent } from '../events';
 
 /**
  * Issue #45: a host waits on the waitlist with their guests. The party is offered places for all of it
@@ -47,14 +47,6 @@ describe('the waitlist with guests', () => {
     ...(guests === undefined ? {} : { guests }),
     ...(guestNames === undefined ? {} : { guestNames }),
   });
-  const pitch = Array.from({ length: 14 }, (_, index) => `p${index}`);
-  /** 14 on the pitch, then `s1` and `s2` on the sideline: 16 places of 14 + 2, full. */
-  const fullGame = (overrides: Partial<GameDetails> = {}): GameEvent[] => [
-    scheduled({ sidelineSize: 2, ...overrides }),
-    ...pitch.flatMap((id, index) => [joined(id), moved(id, index % 2 === 0 ? 1 : 2)]),
-    joined('s1'),
-    joined('s2'),
-  ];
 
   describe('joining the waitlist', () => {
     it('waits with the guests and the names typed, and the list shows the party', () => {

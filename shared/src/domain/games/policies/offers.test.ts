@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../decider';
 import { given } from '../../../testing/decider-testing';
-import { scheduled, at, before, joined, moved, join, move } from '../../../testing/game-decider';
+import { scheduled, at, before, joined, moved, join, fullGame, move } from '../../../testing/game-decider';
 import { gameDecider, type GameCommand } from '../decider';
 import { GAME_FULL_JOIN_WAITLIST, ORGANIZER_NOT_ON_WAITLIST } from '../messages';
 import { entryCheckoutAllowed, lineOf, waitlistOf } from '../queries';
-import type { GameDetails, GameEvent } from '../events';
+import type { GameEvent } from '../events';
 
 describe('the line for a team spot, the waitlist and the minimum of players (issue #29)', () => {
   const NOON = '2026-11-22T12:00:00.000Z';
@@ -30,14 +30,6 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
   const stateOf = (history: GameEvent[]) => fold(gameDecider, history);
   const decide = (history: GameEvent[], command: GameCommand, context: ReturnType<typeof at>) =>
     gameDecider.decide(command, stateOf(history), context);
-  const pitch = Array.from({ length: 14 }, (_, index) => `p${index}`);
-  /** 14 on the pitch (even on Team 1, odd on Team 2), then `s1` and `s2` on the sideline: 16 of 14 + 2. */
-  const fullGame = (overrides: Partial<GameDetails> = {}): GameEvent[] => [
-    scheduled({ sidelineSize: 2, ...overrides }),
-    ...pitch.flatMap((id, index) => [joined(id), moved(id, index % 2 === 0 ? 1 : 2)]),
-    joined('s1'),
-    joined('s2'),
-  ];
   const positions = (history: GameEvent[]) =>
     lineOf(stateOf(history)).map(({ playerId, position, offer }) => [playerId, position, offer?.team ?? null]);
 

@@ -19,7 +19,7 @@ import { handleCommand } from '@playtime/shared/infra/commands/command-handler';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas, parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import { demoClients, signUpPlayer } from '../support/accounts';
+import { demoClients, signUpPlayer, signUpPlayers } from '../support/accounts';
 import { ApiClient, type ApiAnswer } from '../support/api-client';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
@@ -84,20 +84,7 @@ describe('full games and thin games over HTTP', () => {
     [owner, captain] = await demoClients(app.url, 'owner', 'captain');
     ({ subFieldId: pitch } = await addAvailableField(owner, { name: 'Waitlist Park', address: '3 Pier Rd' }));
     captain.seesWritesOf(owner);
-    players = [];
-    for (let batch = 0; batch < 4; batch++) {
-      players.push(
-        ...(await Promise.all(
-          Array.from({ length: 11 }, (_, index) => {
-            const n = batch * 11 + index;
-            return signUpPlayer(app, `full${n}@playtime.test`, `full${n}`);
-          }),
-        )),
-      );
-    }
-    playerIds = await Promise.all(
-      players.map(async (player) => ((await player.get('/api/get-user')).json as { userId: string }).userId),
-    );
+    ({ players, playerIds } = await signUpPlayers(app, 'full', 44, 11));
   }, 180_000);
 
   afterAll(async () => {

@@ -49,6 +49,33 @@ export async function signUpToken(
 }
 
 /** A signed-up player, registered with Playtime as the web does right after login. */
+/**
+ * `count` players signed up as `${prefix}0@playtime.test`… (nicknames `${prefix}0`…), `batch` at a time
+ * so the identity provider is not flooded: their clients and ids, by index.
+ */
+export async function signUpPlayers(
+  app: { url: string; databaseUrl: string },
+  prefix: string,
+  count: number,
+  batch: number,
+): Promise<{ players: ApiClient[]; playerIds: string[] }> {
+  const players: ApiClient[] = [];
+  for (let first = 0; first < count; first += batch) {
+    const size = Math.min(batch, count - first);
+    players.push(
+      ...(await Promise.all(
+        Array.from({ length: size }, (_, index) =>
+          signUpPlayer(app, `${prefix}${first + index}@playtime.test`, `${prefix}${first + index}`),
+        ),
+      )),
+    );
+  }
+  const playerIds = await Promise.all(
+    players.map(async (player) => ((await player.get('/api/get-user')).json as { userId: string }).userId),
+  );
+  return { players, playerIds };
+}
+
 export async function signUpPlayer(
   app: { url: string; databaseUrl: string },
   email: string,

@@ -56,7 +56,19 @@ export async function bookPaidGame(
   to: number,
   draft: Record<string, unknown> = {},
 ): Promise<PaidBooking> {
-  const held = await holdSlot(captain, subFieldId, from, to, draft);
+  return bookPaidGameBetween(captain, anonymous, subFieldId, at(from), at(to), draft);
+}
+
+/** Holds, pays the rental and books a game as `captain` from `startDate` to `endDate` (ISO instants). */
+export async function bookPaidGameBetween(
+  captain: ApiClient,
+  anonymous: ApiClient,
+  subFieldId: string,
+  startDate: string,
+  endDate: string,
+  draft: Record<string, unknown> = {},
+): Promise<PaidBooking> {
+  const held = await captain.post('/api/hold-slot', { subFieldId, startDate, endDate, ...draft });
   expect(held.status, held.text).toBe(200);
   const { holdId, rentalCents } = held.json as { holdId: string; rentalCents: number };
   const rentalPaymentId = await payInFull(captain, anonymous, { kind: 'rental', holdId, subFieldId }, rentalCents);

@@ -207,7 +207,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
   });
 
   router.post('/api/join-waitlist', signedIn, async (req, res) => {
-    const { gameId } = parseBody(joinWaitlistBody, req.body);
+    const { gameId, guests, guestNames } = parseBody(joinWaitlistBody, req.body);
     const user = req.user!;
     await runCommand(deps, req, res, gameDecider, gameStream(gameId), {
       type: 'JoinWaitlist',
@@ -215,7 +215,10 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
       username: user.username,
       // Issue #46: the player's quiet hours are kept in the zone their browser says.
       timeZone: saidTimeZoneOf(req),
-    });
+      // Issue #45: the guests the player waits with, and their names.
+      guests,
+      guestNames,
+    }).catch(guestLimitAsBadRequest);
     // The place as the stream has it now (the state the command just left, unless others came since).
     const game = await currentState(deps.commands.store, gameDecider, gameStream(gameId), deps.commands.streamStates);
     const place = waitlistOf(game).find((waiting) => waiting.playerId === user.userId);

@@ -30,7 +30,8 @@ export const gamesProjection: QueryingProjection = {
   // Version 8: guests (issue #45): the game's guests per player, each member's guests and their names,
   // and the counts of places (a host with two guests is three).
   // Version 9: whether each entry is only held on the card (issue #45), so pages say released, not refunded.
-  version: 9,
+  // Version 10: the guests each party on the waitlist waits with (issue #45).
+  version: 10,
   tables: [
     'games',
     'game_participants',
@@ -160,6 +161,8 @@ export const gamesProjection: QueryingProjection = {
       joined_position  bigint      NOT NULL,
       -- The standing offer of a place, until then.
       offer_expires_at timestamptz,
+      -- Issue #45: the guests the player waits with; an offer holds places for all of them.
+      guests           smallint    NOT NULL DEFAULT 0,
       PRIMARY KEY (game_id, player_id)
     );
 
@@ -332,9 +335,10 @@ export const gamesProjection: QueryingProjection = {
         case 'WaitlistJoined': {
           const d = event.data;
           await db.query(
-            `INSERT INTO game_waitlist (game_id, player_id, username, joined_position) VALUES ($1, $2, $3, $4)
+            `INSERT INTO game_waitlist (game_id, player_id, username, joined_position, guests)
+             VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (game_id, player_id) DO NOTHING`,
-            [gameId, d.playerId, d.username, stored.globalPosition],
+            [gameId, d.playerId, d.username, stored.globalPosition, d.guests ?? 0],
           );
           keys.add(rooms.user(d.playerId));
           break;

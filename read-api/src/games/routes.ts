@@ -105,7 +105,7 @@ const isoTimes = (times: ReturnType<typeof checkInTimesOf>) => ({
 
 type WaitlistRow = ReadModelRow<
   'game_waitlist',
-  { player_id: string; username: string; offer_expires_at: Date | null }
+  { player_id: string; username: string; offer_expires_at: Date | null; guests: number }
 >;
 
 type GameRow = ReadModelRow<
@@ -181,7 +181,7 @@ export function gameQueryRoutes(deps: {
         [gameId],
       ),
       deps.pool.query<WaitlistRow>(
-        `SELECT player_id, username, offer_expires_at FROM read.game_waitlist WHERE game_id = $1 ORDER BY joined_position`,
+        `SELECT player_id, username, offer_expires_at, guests FROM read.game_waitlist WHERE game_id = $1 ORDER BY joined_position`,
         [gameId],
       ),
       deps.pool.query<ReadModelRow<'game_entries', { player_id: string }>>(
@@ -253,6 +253,7 @@ export function gameQueryRoutes(deps: {
     const waitlist: WaitlistPlace[] = waiting.rows.map((row, index) => ({
       userId: row.player_id,
       username: row.username,
+      guests: row.guests,
       position: index + 1,
       offer: row.offer_expires_at ? { expiresAt: row.offer_expires_at.toISOString() } : null,
     }));

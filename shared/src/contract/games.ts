@@ -186,6 +186,8 @@ export interface LinePlace {
 export interface WaitlistPlace {
   userId: string;
   username: string;
+  /** Issue #45: the guests they wait with ('Sam +2'): the offer holds places for all of them. */
+  guests: number;
   position: number;
   offer: { expiresAt: string } | null;
 }
@@ -299,7 +301,12 @@ export interface CancelledSeries {
 /** Issue #29: the first in line answers the offer of a team spot; anyone joins or leaves a full game's waitlist. */
 export const acceptSpotBody = z.object({ gameId: id('gameId') });
 export const declineSpotBody = z.object({ gameId: id('gameId') });
-export const joinWaitlistBody = z.object({ gameId: id('gameId') });
+/** Issue #45: the guests the player would bring, as join-game takes them (the game's limit is a 400). */
+export const joinWaitlistBody = z.object({
+  gameId: id('gameId'),
+  guests: guestsField.optional(),
+  guestNames: guestNamesField.optional(),
+});
 export const leaveWaitlistBody = z.object({ gameId: id('gameId') });
 
 /** join-waitlist's answer: the caller's place on the waitlist, 1 for the first. */

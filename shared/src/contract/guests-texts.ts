@@ -7,6 +7,7 @@ export {
   GUEST_NAME_MAX_LENGTH,
   MAX_GUESTS_PER_PLAYER,
   MIN_GUESTS_PER_PLAYER,
+  NO_ROOM_FOR_GUESTS_CODE,
   noPlacesForParty,
   tooManyGuests,
   withGuestsLabel,

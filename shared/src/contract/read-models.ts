@@ -119,7 +119,7 @@ export const READ_MODEL_COLUMNS = {
   ],
   game_entries: ['game_id', 'payment_id', 'player_id', 'refunded', 'held'],
   game_removals: ['game_id', 'player_id', 'username', 'removed_at'],
-  game_waitlist: ['game_id', 'player_id', 'username', 'joined_position', 'offer_expires_at'],
+  game_waitlist: ['game_id', 'player_id', 'username', 'joined_position', 'offer_expires_at', 'guests'],
   game_regulars: ['game_id', 'player_id', 'username', 'named'],
   game_attendance: ['game_id', 'player_id', 'checked_in', 'mark'],
   ledger_entries: ['entry_id', 'receiver_id', 'payment_id', 'kind', 'amount_cents', 'recorded_at'],

@@ -49,3 +49,14 @@ export const move = (playerId: string, to: 0 | 1 | 2): GameCommand => ({
   to,
   actorIsAdmin: false,
 });
+
+/** 14 on the pitch (`p0`…`p13`, even on Team 1, odd on Team 2), then `s1` and `s2` on the sideline: 16 of 14 + 2. */
+export const fullGame = (overrides: Partial<GameDetails> = {}): GameEvent[] => [
+  scheduled({ sidelineSize: 2, ...overrides }),
+  ...Array.from({ length: 14 }, (_, index) => `p${index}`).flatMap((id, index) => [
+    joined(id),
+    moved(id, index % 2 === 0 ? 1 : 2),
+  ]),
+  joined('s1'),
+  joined('s2'),
+];

@@ -260,6 +260,12 @@ export const WaitlistJoined = eventSchema(
     at: instant,
     /** Issue #46: the player's IANA zone as their browser said (PlayerJoined.timeZone). */
     timeZone: z.string().optional(),
+    /**
+     * Issue #45: the guests the player would bring: the entry waits for 1 + guests places (absent: none,
+     * as in every event recorded before), and the names the host typed for them.
+     */
+    guests: z.number().int().nonnegative().optional(),
+    guestNames: z.array(z.string()).optional(),
   }),
 );
 
@@ -268,10 +274,19 @@ export const WaitlistLeft = eventSchema(
   z.object({ gameId: z.string(), playerId: z.string(), at: instant }),
 );
 
-/** A place opened: the player may pay and join until `expiresAt`. */
+/**
+ * Places opened: the player may pay and join until `expiresAt`. Issue #45: the offer holds 1 + `guests`
+ * places, the party the player waits with (absent: one place, as in every event recorded before).
+ */
 export const WaitlistOffered = eventSchema(
   'WaitlistOffered',
-  z.object({ gameId: z.string(), playerId: z.string(), at: instant, expiresAt: instant }),
+  z.object({
+    gameId: z.string(),
+    playerId: z.string(),
+    at: instant,
+    expiresAt: instant,
+    guests: z.number().int().nonnegative().optional(),
+  }),
 );
 
 /** The player did not take the place offered at `offeredAt` in time: they leave the waitlist, and it passes on. */

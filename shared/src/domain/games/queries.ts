@@ -38,13 +38,13 @@ export const standsAt = (offer: Offer, now: number) => now < Date.parse(offer.ex
 
 /**
  * Whether the game has no place left for a newcomer and their `guests`: members with their guests
- * (issue #45) and the places offered to the waitlist (one each) fill maxPlayers + sidelineSize. `except`
- * is a player whose own offer does not count against them.
+ * (issue #45) and the places offered to the waitlist (each offer its party's: 1 + guests) fill
+ * maxPlayers + sidelineSize. `except` is a player whose own offer does not count against them.
  */
 export function placesTaken(game: KnownGame, except: string | null = null, guests = 0): boolean {
   const capacity = gameCapacity(game.details);
   if (capacity === null) return false;
-  const held = game.waitlistOffers.filter((offer) => offer.playerId !== except).length;
+  const held = placesOf(game.waitlistOffers.filter((offer) => offer.playerId !== except));
   return placesOf(game.participants) + held + guests >= capacity;
 }
 
@@ -81,6 +81,8 @@ export function lineOf(state: GameState): LinePlace[] {
 export interface WaitlistPlace {
   playerId: string;
   username: string;
+  /** Issue #45: the guests they wait with. */
+  guests: number;
   position: number;
   offer: Offer | null;
 }
@@ -88,9 +90,10 @@ export interface WaitlistPlace {
 /** The waitlist, first first, with each player's standing offer. */
 export function waitlistOf(state: GameState): WaitlistPlace[] {
   if (state.status === 'none') return [];
-  return state.waitlist.map(({ playerId, username }, index) => ({
+  return state.waitlist.map(({ playerId, username, guests }, index) => ({
     playerId,
     username,
+    guests,
     position: index + 1,
     offer: state.waitlistOffers.find((offer) => offer.playerId === playerId) ?? null,
   }));

@@ -62,6 +62,20 @@ export interface SpotOffer extends Offer {
   team: PitchTeam;
 }
 
+/** Someone on the waitlist, with the guests they would bring (issue #45: the party waits as one). */
+export interface WaitingParty {
+  playerId: string;
+  username: string;
+  guests: number;
+  /** The names the host typed for their guests, kept for the join the offer leads to. */
+  guestNames: string[];
+}
+
+/** Places offered to a waiting party: 1 + `guests` of them, held until `expiresAt`. */
+export interface WaitlistOffer extends Offer {
+  guests: number;
+}
+
 export interface KnownGame {
   details: GameDetails;
   rentalPaymentId: string | null;
@@ -82,9 +96,9 @@ export interface KnownGame {
   /** Standing offers of spots that freed in a full game: each holds its spot for its player. */
   spotOffers: SpotOffer[];
   /** Who wants a place in the full game, in the order they asked. */
-  waitlist: Array<{ playerId: string; username: string }>;
-  /** Standing offers of places to the waitlist: each holds a place for its player. */
-  waitlistOffers: Offer[];
+  waitlist: WaitingParty[];
+  /** Standing offers of places to the waitlist: each holds a place for its player and one per guest. */
+  waitlistOffers: WaitlistOffer[];
   /**
    * Team players plus sideline at the minimum-players decision time, once an event at or after it has
    * been recorded (null before, or without a minimum): the check counts them, so nothing that happens

@@ -211,15 +211,16 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
     case 'SpotOfferExpired':
       return inLine(state, event.data.playerId, true);
     case 'WaitlistJoined': {
-      const { playerId, username, timeZone } = event.data;
-      return { ...withTimeZone(state, playerId, timeZone), waitlist: [...state.waitlist, { playerId, username }] };
+      const { playerId, username, timeZone, guests = 0, guestNames = [] } = event.data;
+      const waiting = { playerId, username, guests, guestNames };
+      return { ...withTimeZone(state, playerId, timeZone), waitlist: [...state.waitlist, waiting] };
     }
     case 'WaitlistLeft':
     case 'WaitlistOfferExpired':
       return offWaitlist(state, event.data.playerId);
     case 'WaitlistOffered': {
-      const { playerId, at: offeredAt, expiresAt } = event.data;
-      return { ...state, waitlistOffers: [...state.waitlistOffers, { playerId, offeredAt, expiresAt }] };
+      const { playerId, at: offeredAt, expiresAt, guests = 0 } = event.data;
+      return { ...state, waitlistOffers: [...state.waitlistOffers, { playerId, offeredAt, expiresAt, guests }] };
     }
     case 'RegularsNamed': {
       // Named again, the new names replace the last ones; those the organizer added stay.

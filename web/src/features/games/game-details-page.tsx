@@ -8,6 +8,7 @@ import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { ORGANIZER_NOT_ON_WAITLIST } from '@playtime/shared/domain/games/messages';
 import { REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
+import { NO_ROOM_FOR_GUESTS_CODE } from '@playtime/shared/contract/guests-texts';
 import { gameStream } from '@playtime/shared/domain/games/streams';
 import { IconArrowLeft, IconCalendarPlus, IconClockHour4, IconRefresh, IconShare } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -124,10 +125,11 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   const [failure, setFailure] = useState<string | null>(null);
   // Refused as a newcomer to a regulars-first week: the refusal offers the waitlist (issue #41).
   const [regularsFirst, setRegularsFirst] = useState(false);
+  // Issue #45: refused as a party too big for the places left: the refusal offers the waitlist too.
+  const [partyTooBig, setPartyTooBig] = useState(false);
   const [paying, setPaying] = useState(false);
   // Issue #45: the friends the player brings, on their one entry.
   const [guestsChoice, setGuestsChoice] = useState<GuestsChoice>(NO_GUESTS);
-  const party = guestsOfChoice(guestsChoice);
   const [confirmingLeave, confirmLeave] = useDisclosure(false);
   // Issue #45: where a refund within free cancellation goes.
   const [refundTo, setRefundTo] = useState<RefundDestination>('card');
@@ -135,7 +137,11 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   const myId = user.data?.userId;
   const myLinePlace = myTeam === 0 ? placeOf(game.line, myId) : undefined;
   const myWaitlistPlace = myTeam === null ? placeOf(game.waitlist, myId) : undefined;
-  const myOffer = myLinePlace?.offer ?? myWaitlistPlace?.offer ?? null;
+  // Issue #45: on the waitlist the party is the one the player waits with (the names the server kept);
+  // otherwise it is the one picked for this join.
+  const party = myWaitlistPlace ? { guests: myWaitlistPlace.guests } : guestsOfChoice(guestsChoice);
+  const myPlacesOffer = myWaitlistPlace?.offer ? { ...myWaitlistPlace.offer, guests: myWaitlistPlace.guests } : null;
+  const myOffer = myLinePlace?.offer ?? myPlacesOffer;
   const removal = myId ? game.removed.find((removed) => removed.userId === myId) : undefined;
   // A paid entry stays the player's after they leave: joining again takes no payment (DESIGN §8).
   const needsPayment = game.priceCents > 0 && !(myId && game.heldEntries.includes(myId));
@@ -156,6 +162,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
         onError: (error) => {
           setFailure(joinFailureMessage(error, true));
           setRegularsFirst(error instanceof ApiError && error.code === REGULARS_FIRST_CODE);
+          setPartyTooBig(error instanceof ApiError && error.code === NO_ROOM_FOR_GUESTS_CODE);
         },
       },
     );
@@ -188,13 +195,24 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   const joinWaitlistButton = (
     <Button
       size="md"
-      variant={regularsFirst ? 'default' : 'filled'}
-      onClick={() => waitingCommand(joinWaitlist)}
+      variant={regularsFirst || partyTooBig ? 'default' : 'filled'}
+      onClick={() => {
+        setFailure(null);
+        joinWaitlist.mutate(party, { onError: (error) => setFailure(errorMessage(error)) });
+      }}
       loading={joinWaitlist.isPending}
       disabled={!user.data}
     >
       Join the waitlist
     </Button>
+  );
+  const guestsPicker = game.guestsPerPlayer > 0 && user.data && (
+    <GuestsPicker
+      guestsPerPlayer={game.guestsPerPlayer}
+      priceCents={needsPayment ? game.priceCents : 0}
+      value={guestsChoice}
+      onChange={setGuestsChoice}
+    />
   );
   let buttons: ReactNode;
   if (!auth.isAuthenticated) {
@@ -219,10 +237,10 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
             : REMOVED_FROM_FREE_GAME}
       </Alert>
     );
-  } else if (myWaitlistPlace?.offer) {
+  } else if (myPlacesOffer) {
     buttons = (
       <OfferAlert
-        offer={myWaitlistPlace.offer}
+        offer={myPlacesOffer}
         nowMs={nowMs}
         actions={
           <>
@@ -249,6 +267,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
     );
   } else if (myTeam === null && gameIsFull(game)) {
     // The organizer needs no waitlist of their own game (issue #41): they make room by managing it.
+    // Issue #45: a host waits with their guests, picked as for a join; the offer will hold places for all.
     buttons =
       myId === game.organizer_id ? (
         <Text c="dimmed" fz="sm">
@@ -256,6 +275,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
         </Text>
       ) : (
         <Stack gap={4} align="flex-start">
+          {guestsPicker}
           {joinWaitlistButton}
           <Text c="dimmed" fz="sm">
             {GAME_FULL_JOIN_WAITLIST}
@@ -266,14 +286,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
     // A newcomer to a regulars-first week is told until when, and may wait on the waitlist meanwhile.
     buttons = (
       <Stack gap="sm" align="flex-start">
-        {game.guestsPerPlayer > 0 && user.data && (
-          <GuestsPicker
-            guestsPerPlayer={game.guestsPerPlayer}
-            priceCents={needsPayment ? game.priceCents : 0}
-            value={guestsChoice}
-            onChange={setGuestsChoice}
-          />
-        )}
+        {guestsPicker}
         <Group gap="xs" wrap="wrap">
           <Button
             size="md"
@@ -283,7 +296,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
           >
             Join Game
           </Button>
-          {regularsFirst && joinWaitlistButton}
+          {(regularsFirst || partyTooBig) && joinWaitlistButton}
         </Group>
       </Stack>
     );

@@ -69,7 +69,15 @@ export type GameCommand =
   /** The delayed job of a spot offer made at `offeredAt`, at its expiry. */
   | ({ type: 'ExpireSpotOffer'; playerId: string; offeredAt: string } & MayOffer)
   /** `timeZone`: the player's IANA zone (issue #46: quiet hours), when their browser said it. */
-  | { type: 'JoinWaitlist'; playerId: string; username: string; timeZone?: string }
+  | {
+      type: 'JoinWaitlist';
+      playerId: string;
+      username: string;
+      timeZone?: string;
+      /** Issue #45: the guests the player would bring (0 when absent), and the names typed for them. */
+      guests?: number;
+      guestNames?: string[];
+    }
   | ({ type: 'LeaveWaitlist'; playerId: string } & MayOffer)
   /** The delayed job of a waitlist offer made at `offeredAt`, at its expiry. */
   | ({ type: 'ExpireWaitlistOffer'; playerId: string; offeredAt: string } & MayOffer)

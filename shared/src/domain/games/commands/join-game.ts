@@ -64,8 +64,10 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
     throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
   }
   if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
-  // A join the payment's webhook makes brings the guests the payment was priced for.
-  const guests = command.guests ?? payment?.guests ?? 0;
+  // A join the payment's webhook makes brings the guests the payment was priced for; a free join from the
+  // waitlist, the guests its player waited with (their offer held places for them).
+  const waiting = game.waitlist.find((party) => party.playerId === command.playerId);
+  const guests = command.guests ?? (payment ? (payment.guests ?? 0) : (waiting?.guests ?? 0));
   refuseTooManyGuests(game.details.guestsPerPlayer, guests);
   const removal = game.removed.find((removed) => removed.playerId === command.playerId);
   if (removal) {
@@ -89,7 +91,9 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   const paymentId = held ? held.paymentId : game.details.priceCents > 0 ? payment!.paymentId : null;
   // Issue #45: a new entry only authorized is held until the game is on.
   const authorizedOnly = !held && paymentId !== null && payment?.held === true;
-  const guestNames = guestNamesFor(guests, command.guestNames ?? payment?.guestNames);
+  // The names typed at the join, else at the checkout, else those the host typed on the waitlist.
+  const paidNames = payment?.guestNames?.length ? payment.guestNames : undefined;
+  const guestNames = guestNamesFor(guests, command.guestNames ?? paidNames ?? waiting?.guestNames);
   const joined: GameEvent = {
     type: 'PlayerJoined',
     data: {

@@ -10,6 +10,7 @@ import {
 } from '../messages';
 import { regularsOnlyNow } from '../policies/regulars-first';
 import { refuseOrganizerOnWaitlist } from '../policies/waitlist';
+import { guestNamesFor, refuseTooManyGuests } from '../policies/guests';
 import { placesTaken } from '../queries';
 import type { Decide } from './game-command';
 
@@ -24,8 +25,13 @@ export const joinWaitlist: Decide<'JoinWaitlist'> = (command, state, context) =>
     throw new DomainError('conflict', 'already_waiting', ALREADY_WAITING);
   if (game.removed.some((removed) => removed.playerId === playerId))
     throw new DomainError('forbidden', 'removed_by_organizer', REMOVED_FROM_FREE_GAME);
+  // Issue #45: a host waits with their guests, as many as the game takes, for places for all of them.
+  const guests = command.guests ?? 0;
+  refuseTooManyGuests(game.details.guestsPerPlayer, guests);
+  const guestNames = guestNamesFor(guests, command.guestNames);
   // A newcomer the regulars keep out for now may wait too (issue #41), as the refusal of their join says.
-  if (!placesTaken(game) && !regularsOnlyNow(game, playerId, context.now.getTime()))
+  // A party the game has too few places for may wait though one player alone would fit.
+  if (!placesTaken(game, null, guests) && !regularsOnlyNow(game, playerId, context.now.getTime()))
     throw new DomainError('conflict', 'not_full', NOT_FULL);
   return [
     {
@@ -36,6 +42,9 @@ export const joinWaitlist: Decide<'JoinWaitlist'> = (command, state, context) =>
         username,
         at: context.now.toISOString(),
         ...(command.timeZone ? { timeZone: command.timeZone } : {}),
+        // Absent when alone, as in every event recorded before guests.
+        ...(guests > 0 ? { guests } : {}),
+        ...(guestNames.length > 0 ? { guestNames } : {}),
       },
     },
   ];

@@ -3,7 +3,7 @@ import type { PitchTeam } from '../events';
 import { GAME_FULL, GAME_FULL_JOIN_WAITLIST, OFFER_EXPIRED, spotOfferedToOther } from '../messages';
 import { onPitchCount, placesTaken, standsAt } from '../queries';
 import { TEAM_SLOTS } from '../rules';
-import { noPlacesForParty, noSpotsForParty, partySize, placesOf } from './guests';
+import { NO_ROOM_FOR_GUESTS_CODE, noPlacesForParty, noSpotsForParty, partySize, placesOf } from './guests';
 import type { KnownGame, Participant, ScheduledGame, SpotOffer } from '../state';
 
 /** The spots an offer holds: its player's party (issue #45: a host is offered a spot for all of it). */
@@ -38,7 +38,7 @@ export function noRoom(
 /** The refusal of a party with guests that does not fit where a player alone would: it says how many spots. */
 function refuseParty(game: KnownGame, mover: Participant, team: PitchTeam, pitchGrows: boolean, offers: SpotOffer[]) {
   if (mover.guests > 0 && !noRoom(game, team, pitchGrows, offers))
-    throw new DomainError('conflict', 'no_room_for_guests', noSpotsForParty(mover.username, mover.guests));
+    throw new DomainError('conflict', NO_ROOM_FOR_GUESTS_CODE, noSpotsForParty(mover.username, mover.guests));
 }
 
 /**
@@ -70,8 +70,8 @@ export function refuseUnlessPlaceFor(game: ScheduledGame, playerId: string, now:
   if (offer && !standsAt(offer, now)) throw new DomainError('conflict', 'offer_expired', OFFER_EXPIRED);
   const except = offer ? playerId : null;
   if (!placesTaken(game, except, guests)) return;
-  // Issue #45: a host with guests needs 1 + guests places; a waitlist offer holds one of them.
+  // Issue #45: a host with guests needs 1 + guests places; their waitlist offer holds those it was made for.
   if (guests > 0 && !placesTaken(game, except))
-    throw new DomainError('conflict', 'no_room_for_guests', noPlacesForParty(guests));
+    throw new DomainError('conflict', NO_ROOM_FOR_GUESTS_CODE, noPlacesForParty(guests));
   throw new DomainError('conflict', 'game_full', GAME_FULL_JOIN_WAITLIST);
 }

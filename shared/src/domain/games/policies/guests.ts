@@ -30,6 +30,9 @@ export const tooManyGuests = (allowed: number): string =>
     ? 'This game takes no guests: join on your own.'
     : `This game takes at most ${allowed} ${allowed === 1 ? 'guest' : 'guests'} per player.`;
 
+/** The code of a refusal of a party bigger than the room left: the game page offers the waitlist on it. */
+export const NO_ROOM_FOR_GUESTS_CODE = 'no_room_for_guests';
+
 /** A full game for a party that a single player would still fit in: it says how many places are needed. */
 export const noPlacesForParty = (guests: number): string =>
   `There is not enough room for you and your ${guests === 1 ? 'guest' : `${guests} guests`}: ` +

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../decider';
 import { given } from '../../../testing/decider-testing';
-import { scheduled, at, before, joined, moved, join, move } from '../../../testing/game-decider';
+import { scheduled, at, before, joined, moved, join, fullGame, move } from '../../../testing/game-decider';
 import { gameDecider, type GameCommand } from '../decider';
 import { GAME_FULL_JOIN_WAITLIST, ORGANIZER_NOT_ON_WAITLIST } from '../messages';
 import { entryCheckoutAllowed, lineOf, waitlistOf } from '../queries';
-import type { GameDetails, GameEvent } from '../events';
+import type { GameEvent } from '../events';
 
 describe('the line for a team spot, the waitlist and the minimum of players (issue #29)', () => {
   const NOON = '2026-11-22T12:00:00.000Z';
@@ -30,14 +30,6 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
   const stateOf = (history: GameEvent[]) => fold(gameDecider, history);
   const decide = (history: GameEvent[], command: GameCommand, context: ReturnType<typeof at>) =>
     gameDecider.decide(command, stateOf(history), context);
-  const pitch = Array.from({ length: 14 }, (_, index) => `p${index}`);
-  /** 14 on the pitch (even on Team 1, odd on Team 2), then `s1` and `s2` on the sideline: 16 of 14 + 2. */
-  const fullGame = (overrides: Partial<GameDetails> = {}): GameEvent[] => [
-    scheduled({ sidelineSize: 2, ...overrides }),
-    ...pitch.flatMap((id, index) => [joined(id), moved(id, index % 2 === 0 ? 1 : 2)]),
-    joined('s1'),
-    joined('s2'),
-  ];
   const positions = (history: GameEvent[]) =>
     lineOf(stateOf(history)).map(({ playerId, position, offer }) => [playerId, position, offer?.team ?? null]);
 
@@ -210,8 +202,8 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
         .then([waitlisted('late')]);
       const history = [...fullGame(), waitlisted('w1'), waitlisted('w2')];
       expect(waitlistOf(stateOf(history))).toEqual([
-        { playerId: 'w1', username: 'w1', position: 1, offer: null },
-        { playerId: 'w2', username: 'w2', position: 2, offer: null },
+        { playerId: 'w1', username: 'w1', guests: 0, position: 1, offer: null },
+        { playerId: 'w2', username: 'w2', guests: 0, position: 2, offer: null },
       ]);
       // One place left: the sideline takes it, and then the game is full.
       given(gameDecider, fullGame().slice(0, -1))
@@ -271,8 +263,9 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
       expect(waitlistOf(stateOf([...waiting, left('s2'), waitlistOffered('w1')]))[0]).toEqual({
         playerId: 'w1',
         username: 'w1',
+        guests: 0,
         position: 1,
-        offer: { playerId: 'w1', offeredAt: NOON, expiresAt: HALF_PAST },
+        offer: { playerId: 'w1', offeredAt: NOON, expiresAt: HALF_PAST, guests: 0 },
       });
     });
 
@@ -290,7 +283,9 @@ describe('the line for a team spot, the waitlist and the minimum of players (iss
         .when(join('w1', payment('w1')), at('2026-11-22T12:29:59.000Z', 'w1'))
         .then([joined('w1', '2026-11-22T12:29:59.000Z', 'pay-w1')]);
       const taken = [...offered, joined('w1', '2026-11-22T12:29:59.000Z', 'pay-w1')];
-      expect(waitlistOf(stateOf(taken))).toEqual([{ playerId: 'w2', username: 'w2', position: 1, offer: null }]);
+      expect(waitlistOf(stateOf(taken))).toEqual([
+        { playerId: 'w2', username: 'w2', guests: 0, position: 1, offer: null },
+      ]);
       given(gameDecider, offered)
         .when(join('w2', payment('w2')), before('w2'))
         .thenRefused('game_full', GAME_FULL_JOIN_WAITLIST);

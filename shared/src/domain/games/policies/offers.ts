@@ -91,13 +91,22 @@ export function offersAfter(
   for (;;) {
     const holders = new Set(open.waitlistOffers.map((held) => held.playerId));
     // Nobody is offered a place they may not take yet: a newcomer waits out the regulars' window.
+    // Issue #45: a party is offered places for all of it or none. The first waiting party that fits the
+    // places left is offered them; one too big for them keeps its place on the waitlist and is offered
+    // the next opening it fits, as the line does with team spots. A restaurant's list works so: the
+    // freed places are not left empty while a bigger party waits, and nobody loses their turn.
     const next = open.waitlist.find(
-      (waiting) => !holders.has(waiting.playerId) && !regularsOnlyNow(open, waiting.playerId, now),
+      (waiting) =>
+        !holders.has(waiting.playerId) &&
+        !regularsOnlyNow(open, waiting.playerId, now) &&
+        !placesTaken(open, null, waiting.guests),
     );
-    if (!next || placesTaken(open)) break;
+    if (!next) break;
+    const { playerId, guests } = next;
     offer({
       type: 'WaitlistOffered',
-      data: { gameId, playerId: next.playerId, at, expiresAt: expiresAtFor(next.playerId) },
+      // Absent when alone, as in every event recorded before guests.
+      data: { gameId, playerId, at, expiresAt: expiresAtFor(playerId), ...(guests > 0 ? { guests } : {}) },
     });
   }
   return offers;

@@ -97,8 +97,11 @@ export const useSwitchPlayers = (gameId: string) =>
 export const useAcceptSpot = (gameId: string) => useGameCommand(gameId, () => apiPost('/api/accept-spot', { gameId }));
 export const useDeclineSpot = (gameId: string) =>
   useGameCommand(gameId, () => apiPost('/api/decline-spot', { gameId }));
+/** Issue #45: a host waits with the guests they would bring (and their names), as they join with them. */
 export const useJoinWaitlist = (gameId: string) =>
-  useGameCommand(gameId, () => apiPost<WaitlistPosition>('/api/join-waitlist', { gameId }));
+  useGameCommand(gameId, (party: { guests?: number; guestNames?: string[] }) =>
+    apiPost<WaitlistPosition>('/api/join-waitlist', { gameId, ...party }),
+  );
 export const useLeaveWaitlist = (gameId: string) =>
   useGameCommand(gameId, () => apiPost('/api/leave-waitlist', { gameId }));
 

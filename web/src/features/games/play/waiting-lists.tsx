@@ -3,7 +3,15 @@ import type { LinePlace, WaitlistPlace } from '@playtime/shared/contract/games';
 import type { ReactNode } from 'react';
 import { IconHourglass } from '@tabler/icons-react';
 import { PoliteAnnouncement, useAnnouncedChanges } from '../../../components/polite-announcement';
+import { withGuestsLabel } from '@playtime/shared/contract/guests-texts';
 import { offerTimeLeft, placeOfferText, spotOfferText } from './waiting';
+
+/** An offer as the page shows it: a team spot from the line, or places from the waitlist for a party. */
+export interface WaitingOffer {
+  team?: 1 | 2;
+  expiresAt: string;
+  guests?: number;
+}
 
 /**
  * Issue #29 on the game page: the offer made to this player, its time left ticking each second. The
@@ -15,13 +23,13 @@ export function OfferAlert({
   nowMs,
   actions,
 }: {
-  /** A spot on a team (the line) or a place in the game (the waitlist). */
-  offer: { team?: 1 | 2; expiresAt: string };
+  /** A spot on a team (the line) or a place in the game (the waitlist), for `guests` too (issue #45). */
+  offer: WaitingOffer;
   nowMs: number;
   actions: ReactNode;
 }) {
   const timeLeft = offerTimeLeft(offer.expiresAt, nowMs);
-  const text = (left: string) => (offer.team ? spotOfferText(offer.team, left) : placeOfferText(left));
+  const text = (left: string) => (offer.team ? spotOfferText(offer.team, left) : placeOfferText(left, offer.guests));
   // The sentence comes from its one text; the time left is cut out of it into an element of its own.
   const [before, after] = text('\u0000').split('\u0000');
   return (
@@ -43,11 +51,11 @@ export function OfferAlert({
 }
 
 /** Says a new offer once, with the time it leaves, when it arrives on an open page; clears it when the offer ends. */
-export function OfferAnnouncer({ offer, nowMs }: { offer: { team?: 1 | 2; expiresAt: string } | null; nowMs: number }) {
+export function OfferAnnouncer({ offer, nowMs }: { offer: WaitingOffer | null; nowMs: number }) {
   const message = useAnnouncedChanges(offer, offer?.expiresAt ?? '', (_before, now) => {
     if (!now) return [];
     const left = offerTimeLeft(now.expiresAt, nowMs);
-    return [(now.team ? spotOfferText(now.team, left) : placeOfferText(left)).replace(/\.$/, '')];
+    return [(now.team ? spotOfferText(now.team, left) : placeOfferText(left, now.guests)).replace(/\.$/, '')];
   });
   // Once the offer is taken, declined or gone, its sentence goes too: 'Take it within …' no longer holds.
   return <PoliteAnnouncement message={offer ? message : ''} testId="offer-announcement" />;
@@ -79,7 +87,8 @@ function WaitingList<T extends LinePlace | WaitlistPlace>({
             <List.Item key={place.userId}>
               <Group gap={6} wrap="wrap">
                 <Text span fz="sm" fw={place.userId === myId ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
-                  {place.username}
+                  {/* Issue #45: a party waits as one: 'Sam +2'. */}
+                  {'guests' in place ? withGuestsLabel(place.username, place.guests) : place.username}
                   {place.userId === myId && ' (you)'}
                 </Text>
                 {place.offer && (

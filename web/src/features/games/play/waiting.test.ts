@@ -38,15 +38,28 @@ describe('the line and the waitlist on the game page', () => {
     expect(offerTimeLeft('2026-06-10T17:59:00.000Z', now)).toBe('0:00');
     expect(spotOfferText(2, '10:00')).toBe('A spot opened on Team 2. Take it within 10:00.');
     expect(placeOfferText('10:00')).toBe('A place opened in this game. Take it within 10:00.');
+    expect(placeOfferText('10:00', 2)).toBe('Places opened for you and your 2 guests. Take them within 10:00.');
+    expect(placeOfferText('10:00', 1)).toBe('Places opened for you and your guest. Take them within 10:00.');
   });
 
   it('is full when members and offered places reach max players plus the sideline', () => {
     const game = { playerCount: 4, sidelineCount: 1, max_players: 4, sidelineSize: 1, waitlist: [] };
     expect(gameIsFull(game)).toBe(true);
     expect(gameIsFull({ ...game, sidelineCount: 0 })).toBe(false);
-    const offered = { userId: 'u', username: 'u', position: 1, offer: { expiresAt: '2026-06-10T18:10:00.000Z' } };
+    const offered = {
+      userId: 'u',
+      username: 'u',
+      guests: 0,
+      position: 1,
+      offer: { expiresAt: '2026-06-10T18:10:00.000Z' },
+    };
     expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [offered] })).toBe(true);
     expect(gameIsFull({ ...game, sidelineCount: 0, waitlist: [{ ...offered, offer: null }] })).toBe(false);
+    // Issue #45: an offer to a party holds a place for each of its guests too.
+    expect(gameIsFull({ ...game, sidelineCount: 0, playerCount: 2, waitlist: [{ ...offered, guests: 1 }] })).toBe(
+      false,
+    );
+    expect(gameIsFull({ ...game, sidelineCount: 0, playerCount: 2, waitlist: [{ ...offered, guests: 2 }] })).toBe(true);
     expect(gameIsFull({ ...game, sidelineSize: null, sidelineCount: 9 })).toBe(false);
   });
 

@@ -29,7 +29,11 @@ export const onWaitlistText = (position: number) => `You are ${ordinal(position)
 /** What the offered player reads, with the time left as a live countdown ('10:00'). */
 export const spotOfferText = (team: 1 | 2, timeLeft: string) =>
   `A spot opened on Team ${team}. Take it within ${timeLeft}.`;
-export const placeOfferText = (timeLeft: string) => `A place opened in this game. Take it within ${timeLeft}.`;
+/** Issue #45: a host waiting with guests is offered places for the whole party. */
+export const placeOfferText = (timeLeft: string, guests = 0) =>
+  guests === 0
+    ? `A place opened in this game. Take it within ${timeLeft}.`
+    : `Places opened for you and your ${guests === 1 ? 'guest' : `${guests} guests`}. Take them within ${timeLeft}.`;
 
 /**
  * The time left on an offer at `nowMs` (server time), as the page shows it: to the nearest second, so
@@ -49,7 +53,10 @@ export function gameIsFull(
 ): boolean {
   const capacity = gameCapacity({ maxPlayers: game.max_players, sidelineSize: game.sidelineSize });
   if (capacity === null) return false;
-  const offered = game.waitlist.filter((place) => place.offer !== null).length;
+  // Issue #45: an offer holds a place for its player and one for each of their guests.
+  const offered = game.waitlist
+    .filter((place) => place.offer !== null)
+    .reduce((sum, place) => sum + 1 + place.guests, 0);
   return game.playerCount + game.sidelineCount + offered >= capacity;
 }
 

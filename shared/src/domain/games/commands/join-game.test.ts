@@ -107,10 +107,34 @@ describe('game decider', () => {
       const payment = { paymentId: 'pay-1', payerId: 'p1', amountCents: 1250, gameId: 'g1' };
       const onTeamTwo = [priced, joined('p1', '2026-11-22T12:00:00.000Z', 'pay-1'), moved('p1', 2)];
       given(gameDecider, onTeamTwo).when(join('p1', payment), before('p1')).then([]);
+      given(gameDecider, onTeamTwo)
+        .when(join('p1', payment, 1), before('p1'))
+        .then([]);
       // A second payment cannot buy a second place; refusing it lets the payment be refunded.
       given(gameDecider, onTeamTwo)
         .when(join('p1', { ...payment, paymentId: 'pay-2' }), before('p1'))
         .thenRefused('already_joined', 'You are already in this game.');
+    });
+
+    it("takes a player the payment's webhook put on the sideline to the team they picked, when their own join comes after it", () => {
+      const priced = scheduled({ priceCents: 1250 });
+      const payment = { paymentId: 'pay-1', payerId: 'p1', amountCents: 1250, gameId: 'g1' };
+      const byWebhook = [priced, joined('p1', '2026-11-22T12:00:00.000Z', 'pay-1')];
+      given(gameDecider, byWebhook)
+        .when(join('p1', payment, 2), before('p1'))
+        .then([moved('p1', 2)]);
+      // With no room on the pitch, the place bought stays on the sideline: nothing is refused or refunded.
+      const pitchFull = [
+        priced,
+        ...Array.from({ length: 14 }, (_, index) => [
+          joined(`p${index + 10}`, '2026-11-22T12:00:00.000Z', `pay-${index + 10}`),
+          moved(`p${index + 10}`, index % 2 === 0 ? 1 : 2),
+        ]).flat(),
+        joined('p1', '2026-11-22T12:00:00.000Z', 'pay-1'),
+      ];
+      given(gameDecider, pitchFull)
+        .when(join('p1', payment, 2), before('p1'))
+        .then([]);
     });
   });
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../../decider';
-import type { GameEvent } from '../events';
+import type { GameEvent, Team } from '../events';
 import { member, refuseUnlessOpen } from '../guards';
 import {
   ALREADY_JOINED,
@@ -19,7 +19,7 @@ import { entryCoversGuests, guestNamesFor, paymentGuestsWrong, refuseTooManyGues
 import { refuseUnlessOpenToJoin } from '../policies/regulars-first';
 import { refuseUnlessReliable } from '../policies/reliability';
 import { paymentUsed, standingEntry } from '../queries';
-import { evolve, type ScheduledGame } from '../state';
+import { evolve, type Participant, type ScheduledGame } from '../state';
 import type { Decide, VerifiedEntryPayment } from './game-command';
 import { moveOnce } from './move-player';
 import { chargeHeldEntries, decisionPassed } from '../policies/held-entries';
@@ -60,7 +60,10 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   if (current && payment) {
     // A join that brings a payment buys a place; it never moves a member. The payment's webhook
     // arriving after the player's own join (or a retried join) finds the place bought already.
-    if (current.paymentId === payment.paymentId) return [];
+    if (current.paymentId === payment.paymentId)
+      return current.team === 0 && command.team !== 0
+        ? teamPickedAfterWebhook(game, current, command.team, now, at)
+        : [];
     throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
   }
   if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
@@ -114,3 +117,23 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
     ...moveOnce(afterJoin, member(afterJoin, command.playerId), command.team, command.playerId, now, at),
   ];
 };
+
+/**
+ * The payment's webhook can reach the game before the player's own join: its fallback join puts the
+ * payer on the sideline. The player's call, with the same payment, then takes them to the team they
+ * picked, as their own move would; with no room there they keep the place they bought on the sideline.
+ */
+function teamPickedAfterWebhook(
+  game: ScheduledGame,
+  current: Participant,
+  team: Team,
+  now: number,
+  at: string,
+): GameEvent[] {
+  try {
+    return moveOnce(game, current, team, current.playerId, now, at);
+  } catch (error) {
+    if (error instanceof DomainError) return [];
+    throw error;
+  }
+}

@@ -59,7 +59,7 @@ describe('a credit payment that lapses unused (issue #45)', () => {
     expect(entryPaymentsOf(stateOf([game]), 'p1')).toBe(0);
     expect(entryPaymentsOf(stateOf([game, lapsed]), 'p1')).toBe(1);
     // Another payment still joins.
-    const joinedAgain = gameDecider.decide(join('p1', paid('credit_b')), stateOf([game, lapsed]), at(AT, 'p1'));
+    const joinedAgain = gameDecider.decide(join('p1', paid('credit_b')), fold(gameDecider, [game, lapsed]), at(AT, 'p1'));
     expect(joinedAgain).toEqual([joined('p1', AT, 'credit_b')]);
   });
 });

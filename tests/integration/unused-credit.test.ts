@@ -136,13 +136,15 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
       code: 'payment_lapsed',
       message: expect.stringMatching(/no longer valid/),
     });
-    expect(await app.payments.returnUnusedCredit({
-      kind: 'return-unused-credit',
-      payerId: player.userId,
-      paymentId,
-      gameId,
-      amountCents: 400,
-    })).toBe(400);
+    expect(
+      await app.payments.returnUnusedCredit({
+        kind: 'return-unused-credit',
+        payerId: player.userId,
+        paymentId,
+        gameId,
+        amountCents: 400,
+      }),
+    ).toBe(400);
     expect((await walletOf(player.client)).entries.filter((one) => one.reason === 'checkout_unused')).toHaveLength(1);
 
     // Paying again is a new payment, which joins.
@@ -168,7 +170,10 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
     const wallet = await waitForBalance(player.client, 100);
     expect(wallet.entries[0]).toMatchObject({ amountCents: 100, reason: 'checkout_unused', gameId });
     expect((await app.payments.processor.retrievePayment(cardPayment))?.status).toBe('canceled');
-    const confirmed = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+    const confirmed = await anonymous.post('/api/payments/simulated/confirm', {
+      clientSecret: secret.text,
+      ...GOOD_CARD,
+    });
     expect(confirmed.status).toBeGreaterThanOrEqual(400);
     const joined = await player.client.post('/api/join-game', { gameId, team: 0, paymentId: cardPayment });
     expect(joined.status).toBeGreaterThanOrEqual(400);
@@ -181,7 +186,10 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
     player.client.seesWritesOf(captain);
     const secret = await player.client.post('/api/checkout', { price: 300, purpose: entry(gameId), useCredit: true });
     const cardPayment = paymentIdOfClientSecret(secret.text)!;
-    const confirmed = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+    const confirmed = await anonymous.post('/api/payments/simulated/confirm', {
+      clientSecret: secret.text,
+      ...GOOD_CARD,
+    });
     expect(confirmed.status, confirmed.text).toBe(200);
     const joined = await player.client.post('/api/join-game', { gameId, team: 0, paymentId: cardPayment });
     expect(joined.status, joined.text).toBe(200);
@@ -205,7 +213,13 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const gameId = await bookGame('1');
       const paymentId = await payWithCredit(player.client, gameId, 100);
-      const job = { kind: 'return-unused-credit' as const, payerId: player.userId, paymentId, gameId, amountCents: 100 };
+      const job = {
+        kind: 'return-unused-credit' as const,
+        payerId: player.userId,
+        paymentId,
+        gameId,
+        amountCents: 100,
+      };
       // Two joins and two returns at once, beside the delayed job the spend asked for; the returns start a
       // little later each round, so the joins win some rounds and the returns others.
       const returnsAfter = round * 20;

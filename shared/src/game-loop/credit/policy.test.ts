@@ -38,8 +38,20 @@ describe('the credit policy (issue #45)', () => {
 });
 
 describe('the return of unused credit (issue #45)', () => {
-  const spent = stored('CreditSpent', { userId: 'p1', amountCents: 400, paymentId: 'credit_a', gameId: 'game-1', at: AT });
-  const returnJob = { kind: 'return-unused-credit', payerId: 'p1', paymentId: 'credit_a', gameId: 'game-1', amountCents: 400 };
+  const spent = stored('CreditSpent', {
+    userId: 'p1',
+    amountCents: 400,
+    paymentId: 'credit_a',
+    gameId: 'game-1',
+    at: AT,
+  });
+  const returnJob = {
+    kind: 'return-unused-credit',
+    payerId: 'p1',
+    paymentId: 'credit_a',
+    gameId: 'game-1',
+    amountCents: 400,
+  };
 
   it('asks, for every spend, for its return the window after it', () => {
     const clock = { now: () => new Date(AT) };

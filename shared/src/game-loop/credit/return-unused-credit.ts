@@ -68,10 +68,16 @@ async function cardPartAbandoned(deps: UnusedCreditDependencies, paymentId: stri
 /** Gives the credit of an unused checkout back, once; answers how much came back (0: it was used). */
 export async function returnUnusedCredit(deps: UnusedCreditDependencies, job: ReturnUnusedCreditJob): Promise<number> {
   const { commands } = deps;
-  const unused = isCreditPayment(job.paymentId) ? await lapsed(commands, job) : await cardPartAbandoned(deps, job.paymentId);
+  const unused = isCreditPayment(job.paymentId)
+    ? await lapsed(commands, job)
+    : await cardPartAbandoned(deps, job.paymentId);
   if (!unused) return 0;
   const ledgerPaymentId = ledgerPaymentOfCredit(job.paymentId);
-  const refund = { paymentId: ledgerPaymentId, key: unusedCreditKey(job.paymentId), reason: 'checkout_unused' as const };
+  const refund = {
+    paymentId: ledgerPaymentId,
+    key: unusedCreditKey(job.paymentId),
+    reason: 'checkout_unused' as const,
+  };
   return refundToCredit(commands, { ...refund, gameId: job.gameId }, async () => {
     // A checkout that stopped between spending the credit and recording it: recorded now, to be given back.
     if (await paymentInLedger(commands, ledgerPaymentId)) return;

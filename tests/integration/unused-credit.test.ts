@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveAnswer, PaidWithCredit, WalletAnswer } from '@playtime/shared/contract/credit';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
+import { NOTIFICATIONS_PATH, type NotificationList } from '@playtime/shared/contract/notifications';
 import { creditDifferencesOf } from '@playtime/shared/game-loop/credit/credit-reconciliation';
 import { unusedCreditKey } from '@playtime/shared/game-loop/credit/return-unused-credit';
 import { creditStream } from '@playtime/shared/domain/ledger/credit-events';
@@ -125,11 +126,27 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
     const player = await playerWithCredit(400);
     const gameId = await bookGame('4');
     const paymentId = await payWithCredit(player.client, gameId, 400);
-    expect((await walletOf(player.client)).balanceCents).toBe(0);
 
     // The tab is closed: after the window the credit is back, once, saying why.
-    const wallet = await waitForBalance(player.client, 400);
-    expect(wallet.entries[0]).toMatchObject({ amountCents: 400, reason: 'checkout_unused', gameId });
+    const wallet = await waitFor('the credit back', async () => {
+      const now = await walletOf(player.client);
+      return now.entries[0]?.reason === 'checkout_unused' ? now : undefined;
+    });
+    expect(wallet.balanceCents).toBe(400);
+    expect(wallet.entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ amountCents: 400, reason: 'checkout_unused', gameId }),
+      expect.objectContaining({ amountCents: -400, reason: 'spent', gameId }),
+    ]);
+    // The bell says so, with the amount (and the leave before it, as credit).
+    const bell = await waitFor('the credit notifications', async () => {
+      const { items } = (await player.client.get(NOTIFICATIONS_PATH)).json as NotificationList;
+      const credit = items.filter((item) => item.kind === 'credit-granted');
+      return credit.length === 2 ? credit : undefined;
+    });
+    expect(bell[0]!.text).toMatch(
+      /^\$4\.00 of Playtime credit is back in your account: your checkout for .+ was not completed\.$/,
+    );
+    expect(bell[1]!.text).toMatch(/within free cancellation: \$4\.00 is back as Playtime credit/);
     const late = await player.client.post('/api/join-game', { gameId, team: 0, paymentId });
     expect(late.status, late.text).toBe(409);
     expect((late.json as { error: { code: string; message: string } }).error).toMatchObject({
@@ -159,17 +176,32 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
 
   it("cancels a card payment that never went through and gives back its credit part, never the card's", async () => {
     const player = await playerWithCredit(100);
+    // This player wants no credit notices in the bell: the preference holds for this kind too.
+    const off = await player.client.post('/api/notification-preferences', {
+      preferences: [{ kind: 'credit-granted', inApp: false, email: false }],
+    });
+    expect(off.status, off.text).toBe(200);
     const gameId = await bookGame('3');
     player.client.seesWritesOf(captain);
     const secret = await player.client.post('/api/checkout', { price: 300, purpose: entry(gameId), useCredit: true });
     expect(secret.status, secret.text).toBe(200);
     const cardPayment = paymentIdOfClientSecret(secret.text)!;
-    expect((await walletOf(player.client)).balanceCents).toBe(0);
 
     // The card form is abandoned (the race for the place lost, the card declined, the tab closed).
-    const wallet = await waitForBalance(player.client, 100);
-    expect(wallet.entries[0]).toMatchObject({ amountCents: 100, reason: 'checkout_unused', gameId });
+    const wallet = await waitFor('the credit part back', async () => {
+      const now = await walletOf(player.client);
+      return now.entries.length === 3 && now.balanceCents === 100 ? now : undefined;
+    });
+    // Spent at checkout, then back (the window is short here: the spend is seen in the wallet, not waited for).
+    expect(wallet.entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ amountCents: 100, reason: 'checkout_unused', gameId }),
+      expect.objectContaining({ amountCents: -100, reason: 'spent', gameId }),
+    ]);
     expect((await app.payments.processor.retrievePayment(cardPayment))?.status).toBe('canceled');
+    await sleep(1000);
+    // Turned off in the bell, no credit notice shows there (the earlier one neither: the bell lists what the preferences let in).
+    const { items } = (await player.client.get(NOTIFICATIONS_PATH)).json as NotificationList;
+    expect(items.filter((item) => item.kind === 'credit-granted')).toEqual([]);
     const confirmed = await anonymous.post('/api/payments/simulated/confirm', {
       clientSecret: secret.text,
       ...GOOD_CARD,

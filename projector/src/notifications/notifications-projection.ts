@@ -39,6 +39,8 @@ const HANDLED = [
   'PlayersReminded',
   'PaymentReceived',
   'RefundIssued',
+  // Issue #45: credit granted to a player.
+  'CreditGranted',
   'PartnerDecisionApplied',
   'PaymentDifferenceFound',
   'PartnerApplicationSubmitted',
@@ -110,7 +112,8 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
     // 3: a Late or No-show mark tells the player (issue #44).
     // 4: an '@name' in a game's chat tells that person (issue #46).
     // 5: players' zones and games' starts, for quiet hours (issue #46).
-    version: 5,
+    // 6: Playtime credit granted tells the player (issue #45).
+    version: 6,
     tables: ['notifications'],
     handles: HANDLED,
     schemaSql: `
@@ -576,6 +579,12 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
           link: '/profile',
         },
       ];
+    }
+    case 'CreditGranted': {
+      const { userId, amountCents, reason, gameId } = event.data;
+      const game = gameId ? await gameOf(db, gameId) : null;
+      const text = TEXTS.creditGranted(amountCents, reason, game?.label ?? TEXTS.anEntry);
+      return [{ userId, kind: 'credit-granted', text, link: '/profile' }];
     }
     case 'PartnerApplicationSubmitted':
       await db.query(

@@ -9,12 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GamePaymentsAnswer, LeaveAnswer, PaidWithCredit, WalletAnswer } from '@playtime/shared/contract/credit';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import { creditDifferencesOf } from '@playtime/shared/game-loop/credit/credit-reconciliation';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { demoClients, signUpPlayer } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { GOOD_CARD } from '../support/payments';
@@ -105,15 +105,7 @@ describe('late cancellations, Playtime credit and who has paid over HTTP', () =>
     captain.seesWritesOf(owner);
   }, 120_000);
 
-  afterEach(async () => {
-    // The ledger balances: every credit granted is a refund as credit, every spend paid a received payment.
-    for (const { client, userId } of accounts) {
-      expect(await creditDifferencesOf(store, userId)).toEqual([]);
-      const wallet = await walletOf(client);
-      expect(wallet.balanceCents).toBeGreaterThanOrEqual(0);
-      expect(wallet.balanceCents).toBe(wallet.entries.reduce((sum, one) => sum + one.amountCents, 0));
-    }
-  });
+  afterEach(() => expectCreditBalances(store, accounts));
 
   afterAll(async () => {
     await store?.close();

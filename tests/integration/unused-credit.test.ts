@@ -18,6 +18,7 @@ import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { demoClients, signUpPlayer } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { GOOD_CARD } from '../support/payments';
@@ -108,14 +109,7 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
     captain.seesWritesOf(owner);
   }, 120_000);
 
-  afterEach(async () => {
-    for (const { client, userId } of accounts) {
-      expect(await creditDifferencesOf(store, userId)).toEqual([]);
-      const wallet = await walletOf(client);
-      expect(wallet.balanceCents).toBeGreaterThanOrEqual(0);
-      expect(wallet.balanceCents).toBe(wallet.entries.reduce((sum, one) => sum + one.amountCents, 0));
-    }
-  });
+  afterEach(() => expectCreditBalances(store, accounts));
 
   afterAll(async () => {
     await store?.close();

@@ -49,3 +49,21 @@ export const move = (playerId: string, to: 0 | 1 | 2): GameCommand => ({
   to,
   actorIsAdmin: false,
 });
+
+/** The test game cancelled by its captain at `time`, nothing refunded. */
+export const cancelled = (time = '2026-11-22T11:00:00.000Z'): GameEvent => ({
+  type: 'GameCancelled',
+  data: {
+    gameId: 'g1',
+    cancelledBy: 'captain',
+    at: time,
+    subFieldId: 'sf-a',
+    fieldId: 'f1',
+    ownerId: 'owner',
+    subFieldName: 'Pitch A',
+    rentalRefunded: false,
+    rentalPaymentId: null,
+    rentalRefundCents: null,
+    entryRefunds: [],
+  },
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../decider';
 import { given } from '../../../testing/decider-testing';
-import { at, before, join, joined, scheduled } from '../../../testing/game-decider';
+import { at, before, cancelled, join, joined, scheduled } from '../../../testing/game-decider';
 import { gameDecider, type GameCommand } from '../decider';
 import type { GameEvent } from '../events';
 import { PAYMENT_LAPSED } from '../messages';
@@ -25,30 +25,20 @@ describe('a credit payment that lapses unused (issue #45)', () => {
   });
 
   it('never lapses a payment a join used first, even after the player left', () => {
-    given(gameDecider, [game, joined('p1', AT, 'credit_a')]).when(lapse, before('system')).then([]);
+    given(gameDecider, [game, joined('p1', AT, 'credit_a')])
+      .when(lapse, before('system'))
+      .then([]);
     const left: GameEvent = { type: 'PlayerLeft', data: { gameId: 'g1', playerId: 'p1', at: AT, playedSeconds: 0 } };
-    given(gameDecider, [game, joined('p1', AT, 'credit_a'), left]).when(lapse, before('system')).then([]);
+    given(gameDecider, [game, joined('p1', AT, 'credit_a'), left])
+      .when(lapse, before('system'))
+      .then([]);
   });
 
   it('lapses in a cancelled game too, and nothing on a stream with no game', () => {
     given(gameDecider, []).when(lapse, before('system')).then([]);
-    const cancelled: GameEvent = {
-      type: 'GameCancelled',
-      data: {
-        gameId: 'g1',
-        cancelledBy: 'captain',
-        at: AT,
-        subFieldId: 'sf-a',
-        fieldId: 'f1',
-        ownerId: 'owner',
-        subFieldName: 'Pitch A',
-        rentalRefunded: false,
-        rentalPaymentId: null,
-        rentalRefundCents: null,
-        entryRefunds: [],
-      },
-    };
-    given(gameDecider, [game, cancelled]).when(lapse, before('system')).then([lapsed]);
+    given(gameDecider, [game, cancelled(AT)])
+      .when(lapse, before('system'))
+      .then([lapsed]);
   });
 
   it('refuses a join with a lapsed payment as no longer valid, and a new checkout is a new payment', () => {
@@ -59,7 +49,11 @@ describe('a credit payment that lapses unused (issue #45)', () => {
     expect(entryPaymentsOf(stateOf([game]), 'p1')).toBe(0);
     expect(entryPaymentsOf(stateOf([game, lapsed]), 'p1')).toBe(1);
     // Another payment still joins.
-    const joinedAgain = gameDecider.decide(join('p1', paid('credit_b')), fold(gameDecider, [game, lapsed]), at(AT, 'p1'));
+    const joinedAgain = gameDecider.decide(
+      join('p1', paid('credit_b')),
+      fold(gameDecider, [game, lapsed]),
+      at(AT, 'p1'),
+    );
     expect(joinedAgain).toEqual([joined('p1', AT, 'credit_b')]);
   });
 });

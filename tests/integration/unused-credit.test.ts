@@ -16,9 +16,9 @@ import { gameStream } from '@playtime/shared/domain/games/events';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
-import { demoClients, signUpPlayer } from '../support/accounts';
+import { demoClients } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
-import { expectCreditBalances } from '../support/credit';
+import { creditAccounts, expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { GOOD_CARD } from '../support/payments';
@@ -37,16 +37,7 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
   let captain: ApiClient;
   const pitches: string[] = [];
   let slot = 0;
-  let people = 0;
-  const accounts: Array<{ client: ApiClient; userId: string }> = [];
-
-  async function newPlayer() {
-    people += 1;
-    const client = await signUpPlayer(app, `unused-${people}@playtime.test`, `unused${people}`);
-    const userId = ((await client.get('/api/get-user')).json as { userId: string }).userId;
-    accounts.push({ client, userId });
-    return { client, userId };
-  }
+  const { accounts, newPlayer } = creditAccounts(() => app, 'unused');
 
   /** The captain's game, free to cancel until the start, in the next free hour of a pitch. */
   async function bookGame(priceDollars: string) {

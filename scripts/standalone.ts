@@ -74,6 +74,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     metrics,
     refund: payments.refund,
     holds: payments.holds,
+    returnUnusedCredit: payments.returnUnusedCredit,
     announcer: socketAnnouncer(realtime.rooms),
     ...(options.pushClock ? { pushClock: options.pushClock } : {}),
   });

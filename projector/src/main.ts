@@ -32,6 +32,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     metrics,
     refund: payments.refund,
     holds: payments.holds,
+    returnUnusedCredit: payments.returnUnusedCredit,
     announcer: redis?.announcer ?? silentAnnouncer,
   });
   const app = createServiceApp({

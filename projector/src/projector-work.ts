@@ -37,6 +37,8 @@ export async function startProjectorWork(
     refund: Payments['refund'];
     /** Issue #45: held entries' captures and releases go to the payment processor too. */
     holds: Payments['holds'];
+    /** Issue #45: credit a checkout spent that nothing used goes back through the payments too. */
+    returnUnusedCredit: Payments['returnUnusedCredit'];
     /** Where the projections announce their changes: socket.io in this process, or Redis for every read API's. */
     announcer: ChangeAnnouncer;
     /** The clock the push worker reads quiet hours on (a test moves it to the morning). */
@@ -49,6 +51,8 @@ export async function startProjectorWork(
     redisUrl: config.REDIS_URL,
     refund: deps.refund,
     holds: deps.holds,
+    returnUnusedCredit: deps.returnUnusedCredit,
+    unusedCreditMinutes: config.UNUSED_CREDIT_RETURN_MINUTES,
     cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
     offerWindows: offerWindowsOf(config),
     reminderHours: config.REMINDER_HOURS,

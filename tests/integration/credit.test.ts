@@ -9,12 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GamePaymentsAnswer, LeaveAnswer, PaidWithCredit, WalletAnswer } from '@playtime/shared/contract/credit';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
-import { creditDifferencesOf } from '@playtime/shared/game-loop/credit/credit-reconciliation';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
-import { demoClients, signUpPlayer } from '../support/accounts';
+import { demoClients } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { creditAccounts, expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { GOOD_CARD } from '../support/payments';
@@ -35,17 +35,7 @@ describe('late cancellations, Playtime credit and who has paid over HTTP', () =>
   let admin: ApiClient;
   let pitch: string;
   let nextHour = 8;
-  let people = 0;
-  const accounts: Array<{ client: ApiClient; userId: string }> = [];
-
-  /** A new signed-up player with their user id. */
-  async function newPlayer() {
-    people += 1;
-    const client = await signUpPlayer(app, `credit-${people}@playtime.test`, `credit${people}`);
-    const userId = ((await client.get('/api/get-user')).json as { userId: string }).userId;
-    accounts.push({ client, userId });
-    return { client, userId };
-  }
+  const { accounts, newPlayer } = creditAccounts(() => app, 'credit');
 
   /** The captain's game in the next free hour of the pitch. */
   async function bookGame(priceDollars: string, freeCancellationHours: number, draft: Record<string, unknown> = {}) {
@@ -105,15 +95,7 @@ describe('late cancellations, Playtime credit and who has paid over HTTP', () =>
     captain.seesWritesOf(owner);
   }, 120_000);
 
-  afterEach(async () => {
-    // The ledger balances: every credit granted is a refund as credit, every spend paid a received payment.
-    for (const { client, userId } of accounts) {
-      expect(await creditDifferencesOf(store, userId)).toEqual([]);
-      const wallet = await walletOf(client);
-      expect(wallet.balanceCents).toBeGreaterThanOrEqual(0);
-      expect(wallet.balanceCents).toBe(wallet.entries.reduce((sum, one) => sum + one.amountCents, 0));
-    }
-  });
+  afterEach(() => expectCreditBalances(store, accounts));
 
   afterAll(async () => {
     await store?.close();
@@ -265,7 +247,7 @@ describe('late cancellations, Playtime credit and who has paid over HTTP', () =>
     const gameId = await bookGame('2', FREE);
     await payAndJoin(player.client, gameId, 200);
     const row = await waitForPaymentState(gameId, player.userId, 'paid');
-    expect(row).toMatchObject({ username: `credit${people}`, guests: 0, amountCents: 200 });
+    expect(row).toMatchObject({ username: `credit${accounts.length}`, guests: 0, amountCents: 200 });
 
     player.client.seesWritesOf(captain);
     const refused = await player.client.get(`/api/game-payments?gameId=${gameId}`);

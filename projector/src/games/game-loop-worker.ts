@@ -21,6 +21,10 @@ export async function startGameLoop(options: {
   refund: Payments['refund'];
   /** setUpPayments(...).holds: captures and releases held entries (issue #45). */
   holds: Payments['holds'];
+  /** setUpPayments(...).returnUnusedCredit: credit a checkout spent that nothing used comes back (issue #45). */
+  returnUnusedCredit: Payments['returnUnusedCredit'];
+  /** UNUSED_CREDIT_RETURN_MINUTES: how long such credit waits for its join. */
+  unusedCreditMinutes?: number;
   cancellationWindowHours: number;
   /** OFFER_WINDOW_*: offerWindowsOf(config). */
   offerWindows: OfferWindows;
@@ -39,13 +43,14 @@ export async function startGameLoop(options: {
     }));
   return startPolicyWorker({
     reactor: 'game_loop',
-    policy: gameLoopPolicy(options.now ?? options.commands.now, options.reminderHours),
+    policy: gameLoopPolicy(options.now ?? options.commands.now, options.reminderHours, options.unusedCreditMinutes),
     handler: gameLoopJobHandler({
       commands: options.commands,
       cancellationWindowHours: options.cancellationWindowHours,
       offerWindows: options.offerWindows,
       refund,
       holds: options.holds,
+      returnUnusedCredit: options.returnUnusedCredit,
     }),
     queue: { name: JOB_QUEUES.gameLoop, attempts: 10, backoffMs: 500, concurrency: 4 },
     databaseUrl: options.databaseUrl,

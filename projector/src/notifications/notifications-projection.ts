@@ -42,6 +42,8 @@ const HANDLED = [
   'RefundIssued',
   // Issue #45: a held entry charged when its game goes ahead is refunded, no longer released, if given back.
   'HeldEntriesCharged',
+  // Issue #45: credit granted to a player.
+  'CreditGranted',
   'PartnerDecisionApplied',
   'PaymentDifferenceFound',
   'PartnerApplicationSubmitted',
@@ -114,7 +116,8 @@ export function notificationsProjection(mail: EmailSettings | null): QueryingPro
     // 4: an '@name' in a game's chat tells that person (issue #46).
     // 5: players' zones and games' starts, for quiet hours (issue #46).
     // 6: each entry's amount and whether it is only held, so a removal says refunded or released (issue #45).
-    version: 6,
+    // 7: Playtime credit granted tells the player (issue #45).
+    version: 7,
     tables: ['notifications'],
     handles: HANDLED,
     schemaSql: `
@@ -624,6 +627,12 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
           link: '/profile',
         },
       ];
+    }
+    case 'CreditGranted': {
+      const { userId, amountCents, reason, gameId } = event.data;
+      const game = gameId ? await gameOf(db, gameId) : null;
+      const text = TEXTS.creditGranted(amountCents, reason, game?.label ?? TEXTS.anEntry);
+      return [{ userId, kind: 'credit-granted', text, link: '/profile' }];
     }
     case 'PartnerApplicationSubmitted':
       await db.query(

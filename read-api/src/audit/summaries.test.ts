@@ -6,6 +6,33 @@ const name = (userId: string | null | undefined) => `${userId}@playtime.test`;
 const line = (event: unknown) => summarize(event as PlaytimeEvent, 'someone', name, 'UTC');
 
 describe('event history lines', () => {
+  it('says when a credit payment lapsed, and what a credit finding compared (issue #45)', () => {
+    const lapsed = {
+      type: 'EntryPaymentLapsed',
+      data: { gameId: 'g1', playerId: 'pat', paymentId: 'credit_a', at: '2026-11-25T18:00:00Z' },
+    };
+    expect(line(lapsed)).toBe(
+      "pat@playtime.test's credit payment was not used to join in time: it lapsed, its credit went back",
+    );
+    const finding = {
+      type: 'PaymentDifferenceFound',
+      data: {
+        ...{
+          paymentId: 'credit_a',
+          receiverId: '',
+          payerId: 'pat',
+          kind: 'credit_spend_unpaid',
+          processorStatus: 'credit',
+        },
+        ...{ processorAmountCents: 300, processorRefundedCents: 0, ledgerAmountCents: null, ledgerRefundedCents: 0 },
+        resolution: 'needs_attention',
+      },
+    };
+    expect(line(finding)).toBe(
+      'Reconciliation: credit spend unpaid (credit account $3.00; ledger none), needs attention',
+    );
+  });
+
   it('says what a payment bought with the right article', () => {
     const paid = (kind: 'rental' | 'entry') => ({
       type: 'PaymentReceived',

@@ -131,7 +131,14 @@ export function summarize(event: PlaytimeEvent, actor: string, name: NameOf, tim
       return `${name(event.data.removedBy)} took ${name(event.data.playerId)} off this week's regulars`;
     case 'PlayersReminded':
       return `${event.data.members.length} ${event.data.members.length === 1 ? 'member' : 'members'} reminded of the start`;
+    case 'EntryPaymentLapsed':
+      return `${name(event.data.playerId)}'s credit payment was not used to join in time: it lapsed, its credit went back`;
     case 'PaymentDifferenceFound':
+      // Issue #45: a credit finding's other side is the payer's credit account, not the processor.
+      if (event.data.processorStatus === 'credit')
+        return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (credit account ${dollars(event.data.processorAmountCents)}; ledger ${
+          event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)
+        }), needs attention`;
       return `Reconciliation: ${event.data.kind.replaceAll('_', ' ')} (processor ${dollars(event.data.processorAmountCents)} ${event.data.processorStatus}, ${dollars(event.data.processorRefundedCents)} refunded; ledger ${
         event.data.ledgerAmountCents === null ? 'none' : dollars(event.data.ledgerAmountCents)
       }, ${dollars(event.data.ledgerRefundedCents)} refunded), ${event.data.resolution === 'applied' ? 'applied' : 'needs attention'}`;

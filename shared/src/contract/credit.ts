@@ -77,7 +77,14 @@ export interface LeaveAnswer {
 }
 
 /** Why credit moved, as the wallet lists it. */
-export const CREDIT_REASONS = ['left_in_free_window', 'place_refilled', 'refund', 'spent', 'payment_failed'] as const;
+export const CREDIT_REASONS = [
+  'left_in_free_window',
+  'place_refilled',
+  'refund',
+  'spent',
+  'payment_failed',
+  'checkout_unused',
+] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
   left_in_free_window: 'Left within free cancellation',
@@ -85,6 +92,7 @@ export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
   refund: 'Refund',
   spent: 'Paid an entry',
   payment_failed: 'Card payment failed: credit returned',
+  checkout_unused: 'Checkout not completed: credit returned',
 };
 
 export interface WalletEntry {

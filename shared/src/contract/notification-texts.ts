@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'moved',
   'removed',
   'refunded',
+  // Issue #45: Playtime credit came to the player (a refund as credit, or credit a checkout did not use).
+  'credit-granted',
   'game-cancelled',
   'spot-offered',
   'reminder',
@@ -57,6 +59,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   moved: { label: 'You were moved to another team', audience: 'player' },
   removed: { label: 'You were removed from a game', audience: 'player' },
   refunded: { label: 'A refund was issued to you', audience: 'player' },
+  'credit-granted': { label: 'Playtime credit was added to your account', audience: 'player' },
   'game-cancelled': { label: 'A game you joined was cancelled', audience: 'player' },
   'spot-offered': { label: 'A spot is offered to you', audience: 'player' },
   reminder: { label: 'Reminder before your game', audience: 'player' },
@@ -127,6 +130,20 @@ export const NOTIFICATION_TEXTS = {
         ? `The organizer removed you from ${game}. ${HOLD_RELEASED}`
         : `The organizer removed you from ${game}.`,
   refunded: (amountCents: number, what: string) => `You were refunded ${money(amountCents)} for ${what}.`,
+  /** Issue #45: why credit came, by the grant's reason (the wallet's reasons); `what` is the game, or an entry. */
+  creditGranted: (amountCents: number, reason: string, what: string) => {
+    const amount = money(amountCents);
+    switch (reason) {
+      case 'checkout_unused':
+        return `${amount} of Playtime credit is back in your account: your checkout for ${what} was not completed.`;
+      case 'place_refilled':
+        return `Your place in ${what} was taken again: your entry of ${amount} is back as Playtime credit.`;
+      case 'left_in_free_window':
+        return `You left ${what} within free cancellation: ${amount} is back as Playtime credit.`;
+      default:
+        return `${amount} was refunded to your Playtime credit for ${what}.`;
+    }
+  },
   gameCancelled: (game: string, why: string, entry: EntryOutcome) =>
     `${game} was cancelled: ${why}.${
       entry?.kind === 'refunded'

@@ -23,6 +23,7 @@ import {
   type SettleHolds,
 } from './settle-held-entries/handler';
 import { nameNextWeeksRegulars } from './weekly-series/series';
+import type { ReturnUnusedCreditJob } from './credit/return-unused-credit';
 
 export type { RefundPayment } from './cancel-game/handler';
 
@@ -48,7 +49,8 @@ export type GameLoopJob =
   | RemindPlayersJob
   | RecordAttendanceJob
   | CaptureHeldEntryJob
-  | ReleaseHeldEntryJob;
+  | ReleaseHeldEntryJob
+  | ReturnUnusedCreditJob;
 
 export interface GameLoopJobDependencies {
   commands: CommandDoor;
@@ -56,6 +58,8 @@ export interface GameLoopJobDependencies {
   refund: RefundPayment;
   /** Issue #45: captures and releases held entries' payments (setUpPayments(...).holds). */
   holds: SettleHolds;
+  /** Issue #45: gives back credit a checkout spent that nothing used (setUpPayments(...).returnUnusedCredit). */
+  returnUnusedCredit: (job: ReturnUnusedCreditJob) => Promise<unknown>;
   /** OFFER_WINDOW_*: an expired offer passes its place on with an offer of its own. */
   offerWindows: OfferWindows;
 }
@@ -89,6 +93,8 @@ export function gameLoopJobHandler(deps: GameLoopJobDependencies): JobHandler<Ga
         return captureHeldEntry(deps.holds, data);
       case 'release-held-entry':
         return releaseHeldEntry(deps.holds, data);
+      case 'return-unused-credit':
+        return void (await deps.returnUnusedCredit(data));
     }
   };
 }

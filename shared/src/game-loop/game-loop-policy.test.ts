@@ -67,6 +67,8 @@ describe('the game loop policy', () => {
         'EntryHoldReleased',
         // Issue #45: a refund within free cancellation, and a refilled place's entry as credit.
         'EntryCredited',
+        // Issue #45: credit spent at checkout comes back when nothing used it.
+        'CreditSpent',
       ].sort(),
     );
     expect(reactor.react(held('hold-1'), () => [])).toMatchObject([{ jobName: 'expire-hold' }]);

@@ -11,6 +11,7 @@ import { regularsPolicy } from './weekly-series/policy';
 import { recordAttendancePolicy } from './record-attendance/policy';
 import { heldEntriesPolicy } from './settle-held-entries/policy';
 import { creditPolicy } from './credit/policy';
+import { unusedCreditPolicy } from './credit/unused-credit-policy';
 
 /**
  * The game loop's policy (DESIGN §7): which jobs the log's events ask for, each use case's own policy
@@ -21,6 +22,8 @@ import { creditPolicy } from './credit/policy';
 export function gameLoopPolicy(
   now: () => Date = () => new Date(),
   reminderHours: number = DEFAULT_REMINDER_HOURS,
+  /** UNUSED_CREDIT_RETURN_MINUTES (issue #45): how long credit spent at checkout waits for its join. */
+  unusedCreditMinutes?: number,
 ): JobPolicy<GameLoopJob> {
   const clock = { now };
   const policies: JobPolicy<GameLoopJob>[] = [
@@ -34,6 +37,7 @@ export function gameLoopPolicy(
     recordAttendancePolicy,
     heldEntriesPolicy,
     creditPolicy,
+    unusedCreditPolicy(clock, unusedCreditMinutes),
   ];
   return {
     handles: [...new Set(policies.flatMap((policy) => policy.handles))],

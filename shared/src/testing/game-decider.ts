@@ -60,3 +60,21 @@ export const fullGame = (overrides: Partial<GameDetails> = {}): GameEvent[] => [
   joined('s1'),
   joined('s2'),
 ];
+
+/** The test game cancelled by its captain at `time`, nothing refunded. */
+export const cancelled = (time = '2026-11-22T11:00:00.000Z'): GameEvent => ({
+  type: 'GameCancelled',
+  data: {
+    gameId: 'g1',
+    cancelledBy: 'captain',
+    at: time,
+    subFieldId: 'sf-a',
+    fieldId: 'f1',
+    ownerId: 'owner',
+    subFieldName: 'Pitch A',
+    rentalRefunded: false,
+    rentalPaymentId: null,
+    rentalRefundCents: null,
+    entryRefunds: [],
+  },
+});

@@ -25,6 +25,7 @@ import { remindPlayers } from './commands/remind-players';
 import { offersAfter } from './policies/offers';
 import { entriesCreditedAfter } from './commands/credit-refilled-entries';
 import { checkIn } from './commands/check-in';
+import { lapseEntryPayment } from './commands/lapse-entry-payment';
 import { clearAttendanceMark, markAttendance, setMinReliability } from './commands/mark-attendance';
 
 /** The decider's own types, for whoever runs it. */
@@ -57,6 +58,7 @@ const decideWithoutOffers = decideByType<GameCommand, GameEvent, GameState>({
   MarkAttendance: markAttendance,
   ClearAttendanceMark: clearAttendanceMark,
   SetMinReliability: setMinReliability,
+  LapseEntryPayment: lapseEntryPayment,
 });
 
 export const gameDecider: Decider<GameCommand, GameEvent, GameState> = {

@@ -3,6 +3,7 @@ import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 import { gameStream } from './streams';
 import { ATTENDANCE_STATUSES } from './attendance-rules';
 import { EntryHoldReleased, HeldEntriesCharged, releasedEntries } from './held-entries-events';
+import { EntryPaymentLapsed } from './lapsed-payment-events';
 /**
  * Everything that can happen to a game: scheduled from a booking, players joining, moving between the
  * teams and the sideline, leaving or being removed, and cancellation. Stream: `game-{gameId}`.
@@ -397,6 +398,7 @@ export const GAME_EVENTS = [
   HeldEntriesCharged,
   EntryHoldReleased,
   EntryCredited,
+  EntryPaymentLapsed,
 ] as const;
 
 export type GameEvent = EventsOf<typeof GAME_EVENTS>;

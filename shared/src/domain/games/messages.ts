@@ -43,6 +43,9 @@ export const JOIN_FOR_YOURSELF = 'You can only join a game yourself.';
 export const NOT_YOUR_PAYMENT = 'This payment was made by someone else.';
 export const ALREADY_JOINED = 'You are already in this game.';
 export const PAYMENT_USED = 'This payment has already been used to join.';
+/** Issue #45: a credit payment no join used in time; its credit went back to the payer's Playtime credit. */
+export const PAYMENT_LAPSED =
+  'This payment is no longer valid: it was not used in time, and its credit is back in your Playtime credit. Pay again to join.';
 export const PAYMENT_FOR_ANOTHER_GAME = 'This payment was made for another game.';
 export const LEAVE_FOR_YOURSELF = 'You can only leave a game yourself.';
 export const ANSWER_FOR_YOURSELF = 'You can only answer your own offer.';

@@ -30,8 +30,10 @@ export function standingEntry(game: Pick<KnownGame, 'paidEntries'>, playerId: st
  * How many entry payments this player has made for this game. A checkout's idempotency key carries
  * it, so a player who was refunded (removed, then allowed back) can pay again with a new payment.
  */
-export function entryPaymentsOf(game: Pick<KnownGame, 'paidEntries'>, playerId: string): number {
-  return game.paidEntries.filter((entry) => entry.playerId === playerId).length;
+export function entryPaymentsOf(game: Pick<KnownGame, 'paidEntries' | 'lapsedPayments'>, playerId: string): number {
+  // A credit payment that lapsed unused (issue #45) counts too: paying again is a new payment, not the lapsed one.
+  const lapsed = (game.lapsedPayments ?? []).filter((entry) => entry.playerId === playerId).length;
+  return game.paidEntries.filter((entry) => entry.playerId === playerId).length + lapsed;
 }
 
 export const standsAt = (offer: Offer, now: number) => now < Date.parse(offer.expiresAt);

@@ -119,6 +119,8 @@ export interface KnownGame {
   minReliability: number | null;
   /** Issue #45: entries kept by players who left after free cancellation (absent: none), see policies/late-cancellation.ts. */
   keptEntries?: KeptEntry[];
+  /** Issue #45: credit payments that lapsed unused (absent: none): they join nothing, their credit went back. */
+  lapsedPayments?: Array<{ playerId: string; paymentId: string }>;
   /** Issue #46: each player's IANA zone as their join said it (absent: never said), for quiet hours. */
   playerTimeZones?: Record<string, string>;
 }
@@ -129,6 +131,11 @@ export type GameState = { status: 'none' } | ScheduledGame | (KnownGame & { stat
 
 /** A stream with no event yet: no game. */
 export const initialState = (): GameState => ({ status: 'none' });
+
+/** Issue #45: whether a credit payment for this game lapsed unused (its credit went back). */
+export function paymentLapsed(game: Pick<KnownGame, 'lapsedPayments'>, paymentId: string): boolean {
+  return (game.lapsedPayments ?? []).some((lapsed) => lapsed.paymentId === paymentId);
+}
 
 /** Whether a payment has bought a membership in this game already. */
 export function paymentUsed(game: Pick<KnownGame, 'paidEntries'>, paymentId: string): boolean {

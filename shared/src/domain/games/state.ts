@@ -247,6 +247,10 @@ function evolveKnown(state: Exclude<GameState, { status: 'none' }>, event: GameE
       return { ...state, minReliability: event.data.minReliability };
     case 'EntryCredited':
       return state; // policies/late-cancellation.ts
+    case 'EntryPaymentLapsed': {
+      const { playerId, paymentId } = event.data;
+      return { ...state, lapsedPayments: [...(state.lapsedPayments ?? []), { playerId, paymentId }] };
+    }
 
     default:
       return unknownType(event);

@@ -55,6 +55,27 @@ describe('Playtime credit (issue #45)', () => {
     const state = fold(creditDecider, [granted('k1'), spent('pi_card', 200)]);
     expect(state).toMatchObject({ balanceCents: 300, spentBy: { pi_card: 200 } });
   });
+
+  it('gives back credit a checkout spent and nothing used, once (issue #45: checkout_unused)', () => {
+    const back = { ...grant('unused-credit_a', 500), reason: 'checkout_unused' as const, fromPaymentId: 'credit_a' };
+    const returned: CreditEvent = {
+      type: 'CreditGranted',
+      data: {
+        ...{ userId: 'u1', amountCents: 500, gameId: 'g1', key: 'unused-credit_a', at: AT },
+        ...{ reason: 'checkout_unused', fromPaymentId: 'credit_a' },
+      },
+    };
+    given(creditDecider, [granted('k1'), spent('credit_a', 500)])
+      .when(back)
+      .then([returned]);
+    given(creditDecider, [granted('k1'), spent('credit_a', 500), returned])
+      .when(back)
+      .then([]);
+    // Back, the credit pays another checkout.
+    given(creditDecider, [granted('k1'), spent('credit_a', 500), returned])
+      .when(spend('credit_b', 500))
+      .then([spent('credit_b', 500)]);
+  });
 });
 
 describe('the ledger with refunds as credit (issue #45)', () => {

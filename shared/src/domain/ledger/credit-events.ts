@@ -7,7 +7,8 @@ import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
  * never spend the same credit twice. Every grant and spend names its key, so each happens once.
  */
 const cents = z.number().int().positive();
-const creditReason = z.enum(['left_in_free_window', 'place_refilled', 'refund', 'payment_failed']);
+/** 'checkout_unused' (issue #45): credit a checkout spent that no join used, or whose card part never succeeded. */
+const creditReason = z.enum(['left_in_free_window', 'place_refilled', 'refund', 'payment_failed', 'checkout_unused']);
 
 export const CreditGranted = eventSchema(
   'CreditGranted',

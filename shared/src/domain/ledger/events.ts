@@ -56,6 +56,10 @@ export const DIFFERENCE_KINDS = [
   'ledger_refunded_more',
   'failed_payment_in_ledger',
   'unknown_to_processor',
+  // Issue #45: Playtime credit disagrees with the ledger (credit-reconciliation.ts); its processor side is the credit account's.
+  'credit_without_refund',
+  'credit_spend_unpaid',
+  'credit_below_zero',
 ] as const;
 export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 

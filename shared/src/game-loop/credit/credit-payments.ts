@@ -72,7 +72,19 @@ export async function payEntryWithCredit(
   spend: CreditSpend & { receiverId: string },
 ): Promise<void> {
   await spendCredit(commands, spend);
-  const ledgerPaymentId = isCreditPayment(spend.paymentId) ? spend.paymentId : creditPartOf(spend.paymentId);
+  await recordCreditPayment(commands, spend);
+}
+
+/** The ledger payment credit paid: the `credit_…` payment itself, or a card payment's credit part. */
+export const ledgerPaymentOfCredit = (paymentId: string) =>
+  isCreditPayment(paymentId) ? paymentId : creditPartOf(paymentId);
+
+/** What credit paid, received by the organizer in the ledger (once: the ledger records a payment once). */
+export async function recordCreditPayment(
+  commands: CommandDoor,
+  spend: CreditSpend & { receiverId: string },
+): Promise<void> {
+  const ledgerPaymentId = ledgerPaymentOfCredit(spend.paymentId);
   await commands.run({
     decider: ledgerDecider,
     streamId: ledgerStream(ledgerPaymentId),

@@ -3,6 +3,8 @@
  * here and never delivered unless a test delivers them), on a real event store.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { creditDecider } from '../../domain/ledger/credit-decider';
+import { creditStream } from '../../domain/ledger/credit-events';
 import { ledgerDecider } from '../../domain/ledger/decider';
 import { ledgerStream } from '../../domain/ledger/events';
 import { handleCommand } from '../../infra/commands/command-handler';
@@ -221,6 +223,64 @@ describe('payment reconciliation', () => {
     ]);
     await reconciliation.reconcile(payment);
     expect((await ledgerTypes(paymentId)).filter((type) => type === 'PaymentDifferenceFound')).toHaveLength(1);
+  });
+
+  it("records, once, where a payer's Playtime credit disagrees with the ledger (issue #45)", async () => {
+    const paymentId = await pay(700);
+    await deliver(lost.at(-1)!);
+    const payerId = `player-${serial}`;
+    // Credit granted with no refund as credit behind it in the ledger.
+    await handleCommand({
+      store: db.store,
+      decider: creditDecider,
+      streamId: creditStream(payerId),
+      command: {
+        type: 'GrantCredit',
+        userId: payerId,
+        amountCents: 300,
+        reason: 'refund',
+        fromPaymentId: paymentId,
+        gameId: null,
+        key: 'k-grant',
+      },
+      context: { now: new Date(), newId: () => 'x', actorId: null },
+      metadata: { userId: null, correlationId: 'test', causationId: null },
+    });
+    const payment = (await processor.retrievePayment(paymentId))!;
+    const found = await reconciliation.reconcile(payment);
+    expect(found).toEqual([
+      expect.objectContaining({
+        kind: 'credit_without_refund',
+        paymentId,
+        payerId,
+        processorStatus: 'credit',
+        processorAmountCents: 300,
+        ledgerAmountCents: null,
+        resolution: 'needs_attention',
+      }),
+    ]);
+    await reconciliation.reconcile(payment);
+    expect((await ledgerTypes(paymentId)).filter((type) => type === 'PaymentDifferenceFound')).toHaveLength(1);
+    // A spend younger than the grace period is left to its checkout, which records it a moment later.
+    await handleCommand({
+      store: db.store,
+      decider: creditDecider,
+      streamId: creditStream(payerId),
+      command: {
+        type: 'SpendCredit',
+        userId: payerId,
+        amountCents: 300,
+        paymentId: 'credit_pending',
+        gameId: 'game-1',
+      },
+      context: { now: new Date(), newId: () => 'x', actorId: null },
+      metadata: { userId: null, correlationId: 'test', causationId: null },
+    });
+    expect(await reconciliationAt(() => new Date(), 60_000).reconcile(payment)).toEqual([]);
+    expect(await reconciliation.reconcile(payment)).toEqual([
+      expect.objectContaining({ kind: 'credit_without_refund' }),
+      expect.objectContaining({ kind: 'credit_spend_unpaid', paymentId: 'credit_pending', processorAmountCents: 300 }),
+    ]);
   });
 
   it('runs once at a time: concurrent runs apply a lost payment once', async () => {

@@ -19,7 +19,7 @@ import { JOB_QUEUES } from '../../infra/jobs/queues';
 import { startRepeatingJob } from '../../infra/jobs/repeating';
 import type { Logger } from '../../infra/logging';
 import type { Payment, PaymentProcessor, Refund } from '../../infra/payments/port';
-import { creditDifferencesOf } from '../credit/credit-reconciliation';
+import { creditDifference, creditFindingsOf } from '../credit/credit-reconciliation';
 
 export const reconciliationMigrations: Migration[] = [
   {
@@ -199,11 +199,16 @@ export class Reconciliation {
   async reconcile(payment: Payment): Promise<Difference[]> {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(payment.paymentId));
     const found = differencesOf(payment, ledger);
-    // Issue #45: the payer's Playtime credit is checked with their payment (it never reaches the processor).
-    for (const difference of await creditDifferencesOf(this.deps.store, payment.payerId))
-      this.deps.logger.warn({ paymentId: payment.paymentId, payerId: payment.payerId }, difference);
+    // Issue #45: the payer's Playtime credit is checked with their payment (it never reaches the processor),
+    // and what disagrees is recorded beside the rest, once per the same figures.
+    // A spend younger than the grace is left alone: its checkout records it in the ledger a moment later.
+    const settledBefore = this.deps.now().getTime() - this.deps.graceMs;
+    const credit = (await creditFindingsOf(this.deps.store, payment.payerId))
+      .filter((finding) => Date.parse(finding.at) <= settledBefore)
+      .map((finding) => creditDifference(payment.payerId, finding));
     const causeId = `reconcile-${payment.paymentId}`;
-    for (const difference of found) await recordDifference(this.commands, difference, causeId, this.deps.now());
+    for (const difference of [...found, ...credit])
+      await recordDifference(this.commands, difference, causeId, this.deps.now());
     if (found.some((difference) => difference.kind === 'payment_not_applied')) {
       this.deps.logger.warn(
         { paymentId: payment.paymentId },
@@ -220,7 +225,7 @@ export class Reconciliation {
     ) {
       await this.deps.inbox.applyRefunds(payment, await this.deps.processor.listRefunds(payment.paymentId), causeId);
     }
-    return found;
+    return [...found, ...credit];
   }
 }
 

@@ -24,6 +24,7 @@ import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from 
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
 import { refundToCredit, type ToCredit } from '../credit/refund-to-credit';
 import { creditPartOf, isCreditPayment, paymentInLedger } from '../credit/credit-payments';
+import { returnUnusedCredit, type ReturnUnusedCreditJob } from '../credit/return-unused-credit';
 
 /** Issue #45: a refund may go to the payer's Playtime credit; a payment made with credit always does. */
 export type CreditableRefundInput = RefundInput & { toCredit?: ToCredit };
@@ -52,6 +53,8 @@ export interface Payments {
    * (`captured`); neither throws then, so a retried job never loops on it.
    */
   holds: HeldPayments;
+  /** Issue #45: the credit a checkout spent comes back when nothing used it (answers how much came back). */
+  returnUnusedCredit(job: ReturnUnusedCreditJob): Promise<number>;
   /** Runs reconciliation as a repeating job (the command API's process): what it applies books and joins. */
   startReconciling(everyMinutes: number): Promise<void>;
   /**
@@ -233,6 +236,7 @@ async function withReconciliation(
     reconciliation,
     refund,
     holds,
+    returnUnusedCredit: (job) => returnUnusedCredit({ commands, processor }, job),
     async startReconciling(everyMinutes) {
       const backend = selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
       reconciling ??= await startReconciling(reconciliation, { backend, everyMinutes, logger: options.logger });

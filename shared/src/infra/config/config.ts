@@ -94,6 +94,8 @@ export const configSchema = z
     OFFER_WINDOW_LAST_2H_MINUTES: z.coerce.number().positive().max(1440).default(10),
     // Issue #31: how long before its start a game's members are reminded, in hours.
     REMINDER_HOURS: z.coerce.number().positive().max(168).default(DEFAULT_REMINDER_HOURS),
+    // Issue #45: how long credit a checkout spent waits for its join (or its card) before it comes back, in minutes.
+    UNUSED_CREDIT_RETURN_MINUTES: z.coerce.number().positive().max(1440).default(30),
     /**
      * Issue #44: the secret that signs check-in codes (at least 32 characters), the same for every
      * command and read API. Empty: derived from the deployment's own key kept in its database.

@@ -83,6 +83,8 @@ export type GameCommand =
   | ({ type: 'ExpireWaitlistOffer'; playerId: string; offeredAt: string } & MayOffer)
   /** The delayed job at the game's decision time (start − decisionHours). */
   | { type: 'CheckMinimumPlayers' }
+  /** Issue #45: the return-unused-credit job: a credit payment no join used lapses, unless a join used it first. */
+  | { type: 'LapseEntryPayment'; playerId: string; paymentId: string }
   /** Issue #30: the job at the end of last week's game names its team players this week's regulars. */
   | { type: 'NameRegulars'; fromGameId: string; regulars: Regular[] }
   | { type: 'AddRegular'; playerId: string; username: string; actorIsAdmin: boolean }

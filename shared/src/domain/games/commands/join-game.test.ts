@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { given } from '../../../testing/decider-testing';
-import { scheduled, at, before, joined, moved, join, move } from '../../../testing/game-decider';
+import { scheduled, at, before, cancelled, joined, moved, join, move } from '../../../testing/game-decider';
 import { gameDecider, type GameCommand, type GameState } from '../decider';
 import { GAME_FULL } from '../messages';
 import type { GameEvent } from '../events';
@@ -40,25 +40,7 @@ describe('game decider', () => {
 
     it('refuses joining for someone else, a cancelled game, an ended game and an unknown game', () => {
       given(gameDecider, [scheduled()]).when(join('p1'), before('p2')).thenRefused('join_for_yourself');
-      given<GameCommand, GameEvent, GameState>(gameDecider, [
-        scheduled(),
-        {
-          type: 'GameCancelled',
-          data: {
-            gameId: 'g1',
-            cancelledBy: 'captain',
-            at: '2026-11-22T11:00:00.000Z',
-            subFieldId: 'sf-a',
-            fieldId: 'f1',
-            ownerId: 'owner',
-            subFieldName: 'Pitch A',
-            rentalRefunded: false,
-            rentalPaymentId: null,
-            rentalRefundCents: null,
-            entryRefunds: [],
-          },
-        },
-      ])
+      given<GameCommand, GameEvent, GameState>(gameDecider, [scheduled(), cancelled()])
         .when(join('p1'), before('p1'))
         .thenRefused('game_cancelled', 'This game was cancelled.');
       given(gameDecider, [scheduled()])

@@ -7,6 +7,7 @@ import {
   JOIN_FOR_YOURSELF,
   NOT_YOUR_PAYMENT,
   PAYMENT_FOR_ANOTHER_GAME,
+  PAYMENT_LAPSED,
   PAYMENT_USED,
   paymentAmountWrong,
   paymentRequired,
@@ -19,6 +20,7 @@ import { entryCoversGuests, guestNamesFor, paymentGuestsWrong, refuseTooManyGues
 import { refuseUnlessOpenToJoin } from '../policies/regulars-first';
 import { refuseUnlessReliable } from '../policies/reliability';
 import { paymentUsed, standingEntry } from '../queries';
+import { paymentLapsed } from '../state-shape';
 import { evolve, type Participant, type ScheduledGame } from '../state';
 import type { Decide, VerifiedEntryPayment } from './game-command';
 import { moveOnce } from './move-player';
@@ -67,6 +69,9 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
     throw new DomainError('conflict', 'already_joined', ALREADY_JOINED);
   }
   if (current) return moveOnce(game, current, command.team, command.playerId, now, at);
+  // Issue #45: a credit payment whose credit went back buys nothing, whatever else would allow the join.
+  if (payment && paymentLapsed(game, payment.paymentId))
+    throw new DomainError('conflict', 'payment_lapsed', PAYMENT_LAPSED);
   // A join the payment's webhook makes brings the guests the payment was priced for; a free join from the
   // waitlist, the guests its player waited with (their offer held places for them).
   const waiting = game.waitlist.find((party) => party.playerId === command.playerId);

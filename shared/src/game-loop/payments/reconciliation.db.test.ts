@@ -283,6 +283,52 @@ describe('payment reconciliation', () => {
     ]);
   });
 
+  it('checks the credit of a payer who only ever paid with credit, found in the log (issue #45)', async () => {
+    serial += 1;
+    const payerId = `credit-only-${serial}`;
+    const paymentId = `credit_only_${serial}`;
+    const grant = {
+      type: 'GrantCredit' as const,
+      userId: payerId,
+      amountCents: 500,
+      reason: 'refund' as const,
+      fromPaymentId: 'pi_nowhere',
+      gameId: null,
+      key: `k-only-${serial}`,
+    };
+    // A grant with no refund behind it, spent on a credit payment the ledger never received; and no card
+    // payment by this payer anywhere for reconciliation's walk of the processor to find.
+    await handleCommand({
+      store: db.store,
+      decider: creditDecider,
+      streamId: creditStream(payerId),
+      command: grant,
+      context: { now: new Date(), newId: () => 'x', actorId: null },
+      metadata: { userId: null, correlationId: 'test', causationId: null },
+    });
+    await handleCommand({
+      store: db.store,
+      decider: creditDecider,
+      streamId: creditStream(payerId),
+      command: { type: 'SpendCredit', userId: payerId, amountCents: 500, paymentId, gameId: 'game-1' },
+      context: { now: new Date(), newId: () => 'x', actorId: null },
+      metadata: { userId: null, correlationId: 'test', causationId: null },
+    });
+    // Younger than the grace: left to its checkout.
+    const early = await reconciliationAt(() => new Date(), 60_000).run();
+    expect(early.differences.filter((difference) => difference.payerId === payerId)).toEqual([]);
+
+    const run = await reconciliation.run();
+    expect(run.differences.filter((difference) => difference.payerId === payerId)).toEqual([
+      expect.objectContaining({ kind: 'credit_without_refund', paymentId: 'pi_nowhere', processorAmountCents: 500 }),
+      expect.objectContaining({ kind: 'credit_spend_unpaid', paymentId, processorAmountCents: 500 }),
+    ]);
+    // Once per the same figures, and an account the log has moved past is not read again.
+    const again = await reconciliation.run();
+    expect(again.differences.filter((difference) => difference.payerId === payerId)).toEqual([]);
+    expect((await ledgerTypes(paymentId)).filter((type) => type === 'PaymentDifferenceFound')).toHaveLength(1);
+  });
+
   it('runs once at a time: concurrent runs apply a lost payment once', async () => {
     const paymentIds = [await pay(100), await pay(200), await pay(300)];
     const runs = await Promise.all(Array.from({ length: 8 }, () => reconciliation.run()));

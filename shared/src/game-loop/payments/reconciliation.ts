@@ -13,7 +13,9 @@ import { commandDoorOf, type CommandDoor } from '../../infra/commands/command-do
 import { currentState } from '../../infra/commands/current-state';
 import type { Migration } from '../../infra/db/migrations';
 import type { Pool } from '../../infra/db/pool';
+import { formatCheckpoint, parseCheckpoint } from '../../infra/eventstore/checkpoint';
 import type { EventStore } from '../../infra/eventstore/port';
+import { CREDIT_EVENT_TYPES, type CreditEvent } from '../../domain/ledger/credit-events';
 import type { JobBackend } from '../../infra/jobs/port';
 import { JOB_QUEUES } from '../../infra/jobs/queues';
 import { startRepeatingJob } from '../../infra/jobs/repeating';
@@ -48,6 +50,11 @@ export const reconciliationMigrations: Migration[] = [
       );
       CREATE INDEX payment_reconciliation_watch_looked_at ON payment_reconciliation_watch (looked_at);
     `,
+  },
+  {
+    version: 3,
+    name: 'credit accounts reconciled from the log',
+    sql: `ALTER TABLE payment_reconciliation ADD COLUMN credit_cursor text;`,
   },
 ];
 
@@ -91,6 +98,9 @@ const WATCH_MS = 7 * 24 * 60 * 60_000;
 const WATCHED_PER_RUN = 500;
 /** One run at a time across every process of a deployment (a job per slot already makes two rare). */
 const RUN_LOCK = `hashtext('playtime-payment-reconciliation')`;
+/** The log read for credit accounts per run, at most (the rest on later runs). */
+const CREDIT_LOG_PAGE = 1000;
+const CREDIT_LOG_PAGES_PER_RUN = 50;
 
 export class Reconciliation {
   private readonly commands: CommandDoor;
@@ -128,6 +138,7 @@ export class Reconciliation {
   private async walk(): Promise<ReconciliationRun> {
     const run: ReconciliationRun = { checked: 0, differences: [] };
     await this.lookAtWatched(run);
+    await this.checkCreditAccounts(run);
     const { rows } = await this.deps.pool.query<{ cursor: string | null }>('SELECT cursor FROM payment_reconciliation');
     let cursor = rows[0]?.cursor ?? null;
     const settledBefore = this.deps.now().getTime() - this.deps.graceMs;
@@ -195,6 +206,50 @@ export class Reconciliation {
       await this.deps.inbox.applyAuthorizedPayment(payment, `reconcile-${payment.paymentId}`);
   }
 
+  /** What disagrees in one user's credit account, but for spends younger than the grace (their checkout records them a moment later). */
+  private async creditDifferencesOf(userId: string): Promise<Difference[]> {
+    const settledBefore = this.deps.now().getTime() - this.deps.graceMs;
+    return (await creditFindingsOf(this.deps.store, userId))
+      .filter((finding) => Date.parse(finding.at) <= settledBefore)
+      .map((finding) => creditDifference(userId, finding));
+  }
+
+  /**
+   * Issue #45: a payment made with credit alone never reaches the processor, so its payer's account is
+   * found in the log instead: every account credit moved on since the last run is checked, once its
+   * events are older than the grace. The cursor is kept after each page, so a long log is read over runs.
+   */
+  private async checkCreditAccounts(run: ReconciliationRun): Promise<void> {
+    const { rows } = await this.deps.pool.query<{ credit_cursor: string | null }>(
+      'SELECT credit_cursor FROM payment_reconciliation',
+    );
+    let cursor = rows[0]?.credit_cursor ? parseCheckpoint(rows[0].credit_cursor) : null;
+    const settledBefore = this.deps.now().getTime() - this.deps.graceMs;
+    for (let page = 0; page < CREDIT_LOG_PAGES_PER_RUN; page++) {
+      const events = await this.deps.store.readAll({ after: cursor, limit: CREDIT_LOG_PAGE });
+      const accounts = new Set<string>();
+      let settled = true;
+      for (const event of events) {
+        if (event.createdAt.getTime() > settledBefore) {
+          settled = false;
+          break;
+        }
+        if (CREDIT_EVENT_TYPES.includes(event.type as CreditEvent['type']))
+          accounts.add((event.data as CreditEvent['data']).userId);
+        cursor = event.checkpoint;
+      }
+      for (const userId of accounts) {
+        const differences = await this.creditDifferencesOf(userId);
+        for (const difference of differences)
+          await recordDifference(this.commands, difference, `reconcile-credit-${userId}`, this.deps.now());
+        run.differences.push(...differences);
+      }
+      if (cursor)
+        await this.deps.pool.query('UPDATE payment_reconciliation SET credit_cursor = $1', [formatCheckpoint(cursor)]);
+      if (!settled || events.length < CREDIT_LOG_PAGE) return;
+    }
+  }
+
   /** Compares one payment with its ledger stream, records what differs and applies what the ledger missed. */
   async reconcile(payment: Payment): Promise<Difference[]> {
     const ledger = await currentState(this.deps.store, ledgerDecider, ledgerStream(payment.paymentId));
@@ -202,10 +257,7 @@ export class Reconciliation {
     // Issue #45: the payer's Playtime credit is checked with their payment (it never reaches the processor),
     // and what disagrees is recorded beside the rest, once per the same figures.
     // A spend younger than the grace is left alone: its checkout records it in the ledger a moment later.
-    const settledBefore = this.deps.now().getTime() - this.deps.graceMs;
-    const credit = (await creditFindingsOf(this.deps.store, payment.payerId))
-      .filter((finding) => Date.parse(finding.at) <= settledBefore)
-      .map((finding) => creditDifference(payment.payerId, finding));
+    const credit = await this.creditDifferencesOf(payment.payerId);
     const causeId = `reconcile-${payment.paymentId}`;
     for (const difference of [...found, ...credit])
       await recordDifference(this.commands, difference, causeId, this.deps.now());

@@ -60,8 +60,9 @@ export const joinGame: Decide<'JoinGame'> = (command, state, context) => {
   if (payment && payment.payerId !== command.playerId)
     throw new DomainError('forbidden', 'not_your_payment', NOT_YOUR_PAYMENT);
   if (current && payment) {
-    // A join that brings a payment buys a place; it never moves a member. The payment's webhook
-    // arriving after the player's own join (or a retried join) finds the place bought already.
+    // A join that brings a payment buys a place. The payment's webhook arriving after the player's own
+    // join (or a retried join) finds the place bought already; the player's own join after the webhook's
+    // takes them to the team they picked.
     if (current.paymentId === payment.paymentId)
       return current.team === 0 && command.team !== 0
         ? teamPickedAfterWebhook(game, current, command.team, now, at)

@@ -16,7 +16,6 @@ import {
   type WaitlistPosition,
 } from '@playtime/shared/contract/games';
 import { gameDecider } from '@playtime/shared/domain/games/decider';
-import { DomainError } from '@playtime/shared/domain/decider';
 import type { GameCommand, VerifiedEntryPayment } from '@playtime/shared/domain/games/commands/game-command';
 import { waitlistOf } from '@playtime/shared/domain/games/queries';
 import { gameStream } from '@playtime/shared/domain/games/events';
@@ -49,16 +48,6 @@ export type GameCommandDependencies = CommandDependencies & {
 };
 
 const actorIsAdmin = (req: Request) => req.user!.role === 'admin';
-
-/**
- * Issue #45: more guests than the game takes is a bad request (400) that says the game's limit; the
- * decider knows the limit, so its refusal is answered as one here.
- */
-function guestLimitAsBadRequest(error: unknown): never {
-  if (error instanceof DomainError && error.code === 'too_many_guests')
-    throw new ApiError(400, error.code, error.message);
-  throw error;
-}
 
 /** A command on one game's stream, answered `{ ok: true }` once decided (a refusal answers as its error). */
 export const commandOnGameOf =
@@ -109,7 +98,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
         // Issue #45: the guests the player brings (the payment's when absent) and their names.
         guests: body.guests,
         guestNames: body.guestNames,
-      }).catch(guestLimitAsBadRequest);
+      });
     }
     res.json({ ok: true });
   });
@@ -218,7 +207,7 @@ export function gameCommandRoutes(deps: GameCommandDependencies): Router {
       // Issue #45: the guests the player waits with, and their names.
       guests,
       guestNames,
-    }).catch(guestLimitAsBadRequest);
+    });
     // The place as the stream has it now (the state the command just left, unless others came since).
     const game = await currentState(deps.commands.store, gameDecider, gameStream(gameId), deps.commands.streamStates);
     const place = waitlistOf(game).find((waiting) => waiting.playerId === user.userId);

@@ -22,9 +22,13 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   decide: (command: Command, state: State, context: DecisionContext) => Event[];
 }
 
-export type DomainErrorKind = 'invalid' | 'conflict' | 'forbidden' | 'not_found';
+/**
+ * 'malformed': the request asks for what no game allows as sent (more guests than the game's limit),
+ * a 400 like a body that fails its schema; 'invalid': a well-formed request the game's state refuses.
+ */
+export type DomainErrorKind = 'malformed' | 'invalid' | 'conflict' | 'forbidden' | 'not_found';
 
-/** A refusal a person can act on. The HTTP layer maps the kind to 422/409/403/404. */
+/** A refusal a person can act on. The HTTP layer maps the kind to 400/422/409/403/404. */
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   constructor(

@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-const STATUS_BY_KIND = { invalid: 422, conflict: 409, forbidden: 403, not_found: 404 } as const;
+const STATUS_BY_KIND = { malformed: 400, invalid: 422, conflict: 409, forbidden: 403, not_found: 404 } as const;
 
 /** Validates a request body; every bad field is named in `fields`. */
 export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {

@@ -52,7 +52,7 @@ export const entryCoversGuests = (paid: number): string =>
 
 /** Refuses more guests than the game takes (a 400 that says the limit). */
 export function refuseTooManyGuests(guestsPerPlayer: number, guests: number): void {
-  if (guests > guestsPerPlayer) throw new DomainError('invalid', 'too_many_guests', tooManyGuests(guestsPerPlayer));
+  if (guests > guestsPerPlayer) throw new DomainError('malformed', 'too_many_guests', tooManyGuests(guestsPerPlayer));
 }
 
 /** The names the host typed, one per guest at most, blank ones dropped. */

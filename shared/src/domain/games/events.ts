@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventSchema, typesOf, type EventsOf } from '../event-schemas';
 import { gameStream } from './streams';
-import { ATTENDANCE_STATUSES } from './attendance-rules';
+import { AttendanceMarkCleared, AttendanceMarked, MinReliabilitySet, PlayerCheckedIn } from './attendance-events';
 import { EntryHoldReleased, HeldEntriesCharged, releasedEntries } from './held-entries-events';
 import { EntryPaymentLapsed } from './lapsed-payment-events';
 /**
@@ -333,43 +333,7 @@ export const PlayersReminded = eventSchema(
   }),
 );
 
-const attendanceStatus = z.enum(ATTENDANCE_STATUSES);
-
-/**
- * Issue #44: a member checked in at the field with the organizer's code of `window` (the 30-second
- * window the code was signed for). A check-in counts as 'present' unless the organizer marks otherwise.
- */
-export const PlayerCheckedIn = eventSchema(
-  'PlayerCheckedIn',
-  z.object({ gameId: z.string(), playerId: z.string(), window: z.number().int().nonnegative(), at: instant }),
-);
-
-/** Issue #44: the organizer (or an admin) marked a member Present, Late or No-show; a later mark replaces it. */
-export const AttendanceMarked = eventSchema(
-  'AttendanceMarked',
-  z.object({
-    gameId: z.string(),
-    playerId: z.string(),
-    status: attendanceStatus,
-    markedBy: z.string(),
-    /** The game's name and start: what the player hears of it, and what their reliability counts by. */
-    gameName: z.string(),
-    startDate: instant,
-    at: instant,
-  }),
-);
-
-/** Issue #44: an admin took a member's mark (or check-in) out of their reliability, saying why (audited). */
-export const AttendanceMarkCleared = eventSchema(
-  'AttendanceMarkCleared',
-  z.object({ gameId: z.string(), playerId: z.string(), clearedBy: z.string(), reason: z.string(), at: instant }),
-);
-
-/** Issue #44: the organizer made the game for reliable players only (a minimum percent), or for anyone (null). */
-export const MinReliabilitySet = eventSchema(
-  'MinReliabilitySet',
-  z.object({ gameId: z.string(), minReliability: z.number().int().nullable(), setBy: z.string(), at: instant }),
-);
+export { AttendanceMarkCleared, AttendanceMarked, MinReliabilitySet, PlayerCheckedIn };
 
 export const GAME_EVENTS = [
   GameScheduled,

@@ -3,20 +3,22 @@
  * of their own on the game's page, chat live. A player writes with the keyboard alone (Enter sends);
  * the others see it without a reload; what looks like HTML is shown as typed; the organizer posts an
  * announcement, pinned at the top of every member's chat; a player deletes their own message with the
- * keyboard and everyone sees 'Message deleted'. A guest on the same page sees no chat. axe and
- * screenshots at 1280 and 390 px.
+ * keyboard and everyone sees 'Message deleted'. Unread counts on the profile's game card and in the bell
+ * change live while the profile is open; a long chat loads its earlier page when scrolled to the top. A
+ * guest on the same page sees no chat. axe and screenshots at 1280 and 390 px.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CHAT_TEXTS, type UnreadGameMessages } from '@playtime/shared/contract/chat-texts';
+import { CHAT_PAGE, CHAT_TEXTS, type UnreadGameMessages } from '@playtime/shared/contract/chat-texts';
+import { chatStream, messageIdOf } from '@playtime/shared/domain/chat/streams';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
 import { signUpPlayer } from '../support/accounts';
 import type { ApiClient } from '../support/api-client';
 import { scheduleFreeGameTomorrow } from '../support/game-streams';
-import { PHONE, screenshot, screenshotAtBothWidths } from './support/browser';
+import { PHONE, expectAccessible, screenshot, screenshotAtBothWidths } from './support/browser';
 import { tabTo, tabToAndPress } from './support/keyboard';
 import { browserSuite } from './support/suite';
 
@@ -119,19 +121,26 @@ describe("a game's chat", () => {
     for (const page of [player, kai, organizer]) await page.context().close();
   }, 240_000);
 
-  it("counts a chat's unread messages on the profile's game card and in the bell, until the chat is read", async () => {
+  it("counts a chat's unread messages live on the profile's game card and in the bell, until the chat is read", async () => {
     const player = await suite.api('player');
-    expect((await player.post('/api/send-game-message', { gameId, text: 'Who brings the ball?' })).status).toBe(200);
-    kaiApi.seesWritesOf(player);
-    await expect.poll(async () => (await kaiApi.read<UnreadGameMessages>('/api/unread-game-messages')).total).toBe(1);
-
+    // Kai's profile is open before anyone writes: the counts change while it stays open, without a reload.
     const kai = await suite.signedInPage('kai@chat.test', { then: '/profile', password: 'sign-up ok' });
     const card = kai.getByRole('link', { name: /Thursday Chat Kickabout/ });
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.getByTestId('unread-messages').count()).toBe(0);
+    const bellButton = kai.getByRole('button', { name: /^Notifications/ });
+    const bellBefore = await bellButton.getAttribute('aria-label');
+
+    expect((await player.post('/api/send-game-message', { gameId, text: 'Who brings the ball?' })).status).toBe(200);
     await card.getByText(CHAT_TEXTS.unread(1)).waitFor({ timeout: 20_000 });
+    expect((await player.post('/api/send-game-message', { gameId, text: 'I have a pump' })).status).toBe(200);
+    await card.getByText(CHAT_TEXTS.unread(2)).waitFor({ timeout: 20_000 });
+    await expect.poll(() => bellButton.getAttribute('aria-label'), { timeout: 20_000 }).not.toBe(bellBefore);
+
     // The bell says which game's chat, and leads there with the keyboard.
-    await tabToAndPress(kai, kai.getByRole('button', { name: /^Notifications/ }));
+    await tabToAndPress(kai, bellButton);
     const bell = kai.getByRole('dialog', { name: 'Notifications' });
-    const line = bell.getByRole('button', { name: CHAT_TEXTS.unreadIn(1, 'Thursday Chat Kickabout') });
+    const line = bell.getByRole('button', { name: CHAT_TEXTS.unreadIn(2, 'Thursday Chat Kickabout') });
     await line.waitFor({ timeout: 20_000 });
     await screenshot(kai, 'game-chat-unread-bell-desktop');
     await tabToAndPress(kai, line);
@@ -142,6 +151,60 @@ describe("a game's chat", () => {
     await kai.goto(suite.url('/profile'));
     await kai.getByRole('link', { name: /Thursday Chat Kickabout/ }).waitFor({ timeout: 20_000 });
     expect(await kai.getByTestId('unread-messages').count()).toBe(0);
+    await kai.context().close();
+  }, 120_000);
+
+  it('loads earlier messages when the top of the chat is scrolled into view, keeping the one read in place', async () => {
+    // A long chat: more messages than a page (written to the chat's stream, past the ten-a-minute limit).
+    const { userId: playerId } = (await (await suite.api('player')).get('/api/get-user')).json as { userId: string };
+    const sentAt = Date.now() - 60 * 60_000;
+    const count = CHAT_PAGE.fallback + 15;
+    await store.appendToStream(
+      chatStream(gameId),
+      Array.from({ length: count }, (_, i) => ({
+        type: 'GameMessageSent',
+        data: {
+          gameId,
+          messageId: messageIdOf(gameId, `history-${i + 1}`),
+          authorId: playerId,
+          authorUsername: 'player',
+          text: `Old message number ${i + 1}`,
+          sentAt: new Date(sentAt + i * 1000).toISOString(),
+          announcement: false,
+          mentions: [],
+        },
+      })),
+      { expectedRevision: 'any' },
+    );
+    const kai = await suite.signedInPage('kai@chat.test', {
+      at: `/game-details/${gameId}`,
+      password: 'sign-up ok',
+      viewport: PHONE,
+    });
+    const log = logOf(kai);
+    const newest = log.getByText(`Old message number ${count}`, { exact: true });
+    await newest.waitFor({ timeout: 20_000 });
+    // The newest page only; the earliest message is not there yet.
+    expect(await log.getByText('Old message number 1', { exact: true }).count()).toBe(0);
+    const firstShown = log.getByText(`Old message number ${count - CHAT_PAGE.fallback + 1}`, { exact: true });
+    expect(await firstShown.count()).toBe(1);
+
+    // Scrolled up to the top with the wheel, the earlier page comes; the message at the top stays in view.
+    await log.hover();
+    for (let turn = 0; turn < 20 && (await log.evaluate((element) => element.scrollTop)) > 0; turn++)
+      await kai.mouse.wheel(0, -2000);
+    await log.getByText('Old message number 1', { exact: true }).waitFor({ timeout: 20_000 });
+    // Still inside the list's visible part, not pushed down by the page added above it.
+    const insideTheList = () =>
+      firstShown.evaluate((element) => {
+        const list = element.closest('[role="log"]')!.getBoundingClientRect();
+        const shown = element.getBoundingClientRect();
+        return shown.top >= list.top - 1 && shown.bottom <= list.bottom + 1;
+      });
+    await expect.poll(insideTheList).toBe(true);
+    expect(await log.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await screenshot(kai, 'game-chat-earlier-page-phone');
+    await expectAccessible(kai);
     await kai.context().close();
   }, 120_000);
 

@@ -359,9 +359,12 @@ describe('a chat for each game over HTTP and socket.io', () => {
       unread: 2,
     });
     expect(unread.total).toBeGreaterThanOrEqual(2);
+    // The game is to come: the header follows its chat room, so the counts change live.
+    expect(unread.followed).toContain(gameId);
     expect((await alex.client.post('/api/mark-game-messages-read', { gameId })).status).toBe(200);
     const after = await alex.client.read<UnreadGameMessages>('/api/unread-game-messages');
     expect(after.games.find((game) => game.gameId === gameId)).toBeUndefined();
+    expect(after.followed).toContain(gameId);
   });
 
   it('shows the chat’s events in the admin’s event history', async () => {

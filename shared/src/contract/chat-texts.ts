@@ -84,4 +84,13 @@ export interface GameMessagePage {
 export interface UnreadGameMessages {
   games: Array<{ gameId: string; gameName: string; unread: number }>;
   total: number;
+  /**
+   * The games whose chats count here and are still to come or under way (at most
+   * UNREAD_FOLLOWED_CHATS, the soonest first): the header follows their chat rooms, so a message
+   * sent in any of them changes the counts while a page is open.
+   */
+  followed: string[];
 }
+
+/** How many chat rooms the header follows for the unread counts: a connection follows few rooms. */
+export const UNREAD_FOLLOWED_CHATS = 20;

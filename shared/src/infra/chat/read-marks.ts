@@ -4,7 +4,7 @@
  * reads (DESIGN §9). Unread counts only others' messages that are not deleted, in the chats the person
  * may read: as a player, on the waitlist or as the organizer (an admin counts only games they are in).
  */
-import type { UnreadGameMessages } from '../../contract/chat-texts';
+import { UNREAD_FOLLOWED_CHATS, type UnreadGameMessages } from '../../contract/chat-texts';
 import type { Migration } from '../db/migrations';
 import type { Queryable } from '../db/pool';
 
@@ -56,5 +56,16 @@ export async function unreadChatMessages(db: Queryable, userId: string): Promise
     [userId],
   );
   const games = rows.map((row) => ({ gameId: row.game_id, gameName: row.name, unread: Number(row.unread) }));
-  return { games, total: games.reduce((sum, game) => sum + game.unread, 0) };
+  // Games that are over say nothing new: their chats rest, and the header follows only those to come.
+  const { rows: followed } = await db.query<{ game_id: string }>(
+    `SELECT game_id FROM read.games
+      WHERE game_id IN (${GAMES_OF_USER}) AND end_date > now()
+      ORDER BY start_date LIMIT $2`,
+    [userId, UNREAD_FOLLOWED_CHATS],
+  );
+  return {
+    games,
+    total: games.reduce((sum, game) => sum + game.unread, 0),
+    followed: followed.map((row) => row.game_id),
+  };
 }

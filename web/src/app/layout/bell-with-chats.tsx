@@ -1,15 +1,18 @@
 import { lazy } from 'react';
 import { CHAT_TEXTS } from '@playtime/shared/contract/chat-texts';
-import { useUnreadGameMessages } from '../../features/chat';
+import { LiveUnreadCounts, useUnreadGameMessages } from '../../features/chat';
 import { loadNotificationBell } from '../../features/notifications';
+import { useCurrentUser } from '../../lib/current-user';
 
 const NotificationBell = lazy(() => loadNotificationBell().then((m) => ({ default: m.NotificationBell })));
 
 /**
  * The header's bell with the unread messages of the user's game chats counted in (issue #46): a line
- * per game leads to its chat, which marks it read. Loaded after login, like the bell.
+ * per game leads to its chat, which marks it read. Loaded after login, like the bell; the counts stay
+ * live on every page (the game cards read the same counts).
  */
 export function BellWithChats() {
+  const { data: user } = useCurrentUser();
   const unread = useUnreadGameMessages(true);
   const extras = unread.data && {
     unread: unread.data.total,
@@ -19,5 +22,10 @@ export function BellWithChats() {
       link: `/game-details/${game.gameId}#chat`,
     })),
   };
-  return <NotificationBell extras={extras} />;
+  return (
+    <>
+      {user && <LiveUnreadCounts userId={user.userId} gameIds={unread.data?.followed ?? []} />}
+      <NotificationBell extras={extras} />
+    </>
+  );
 }

@@ -4,4 +4,5 @@
  */
 export const loadGameChat = () => import('./game-chat');
 export { chatKeys, useUnreadGameMessages } from './api/chat';
+export { LiveUnreadCounts } from './live-unread-counts';
 export type { GameChatProps } from './game-chat-props';

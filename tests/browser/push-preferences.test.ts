@@ -1,13 +1,31 @@
 /**
  * Push on the profile (issue #46): the preferences' Push column beside In Playtime and Email, switched
- * from the keyboard and kept; a device subscribed (through the API: headless Chromium reaches no push
- * service) turns Push on for the kinds the player hears in the app; the button that turns push on for
- * this device says clearly why it cannot when the browser's permission is not given. Axe at desktop and
- * phone width.
+ * from the keyboard and kept; a device subscribed turns Push on for the kinds the player hears in the app;
+ * the button that turns push on for this device says clearly why it cannot when the browser's permission
+ * is not given, and, once it is given, subscribes the browser with the deployment's key and hands the
+ * subscription to Playtime, whose next notification arrives at the device's push service encrypted to the
+ * device's keys. Axe at desktop and phone width.
+ *
+ * Headless Chromium reaches no push service (Google's is on the internet), so where the browser would
+ * ask it for an endpoint, the page's PushManager hands out one on a push service on loopback that this
+ * test runs (tests/support/push-receiver.ts); everything from the button to the decrypted push is real.
  */
-import { describe, expect, it } from 'vitest';
-import { createECDH, randomBytes } from 'node:crypto';
-import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_PATH, PUSH_UI_TEXTS } from '@playtime/shared/contract/push';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PUSH_MESSAGES,
+  PUSH_PUBLIC_KEY_PATH,
+  PUSH_SUBSCRIPTIONS_PATH,
+  PUSH_UI_TEXTS,
+  type PushPublicKey,
+} from '@playtime/shared/contract/push';
+import type { EventStore } from '@playtime/shared/infra/eventstore/port';
+import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
+import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import { signUpPlayer } from '../support/accounts';
+import type { ApiClient } from '../support/api-client';
+import { scheduleFreeGameTomorrow } from '../support/game-streams';
+import { startPushReceiver, type PushReceiver } from '../support/push-receiver';
 import { browserSuite } from './support/suite';
 import { PHONE, expectAccessible, screenshot } from './support/browser';
 import { tabTo, tabToAndPress } from './support/keyboard';
@@ -24,7 +42,16 @@ function deviceSubscription() {
 }
 
 describe('push on the profile', () => {
-  const suite = browserSuite();
+  const suite = browserSuite({ env: { PUSH_ALLOW_LOOPBACK: '1' } });
+  let receiver: PushReceiver;
+
+  beforeAll(async () => {
+    receiver = await startPushReceiver();
+  });
+
+  afterAll(async () => {
+    await receiver?.close();
+  });
 
   it('shows a Push column, off until a device subscribes, then on for the kinds heard in the app, and switched from the keyboard', async () => {
     const player = await suite.signedIn('player@playtime.test', { then: '/profile' });
@@ -70,4 +97,59 @@ describe('push on the profile', () => {
     await expectAccessible(page);
     await player.context.close();
   });
+  it('turns push on for this device with the button, and the next notification reaches the device, encrypted to its keys', async () => {
+    const playerApi = await signUpPlayer(suite.app, 'push-device@playtime.test', 'pushdevice');
+    const device = receiver.device('profile-button');
+    const { context, page } = await suite.signedIn('push-device@playtime.test', {
+      password: 'sign-up ok',
+      then: '/profile',
+      context: { permissions: ['notifications'] },
+    });
+    // Where Chromium would ask its push service for an endpoint: the loopback service's, with the device's keys.
+    await context.addInitScript((subscription) => {
+      PushManager.prototype.getSubscription = () => Promise.resolve(null);
+      PushManager.prototype.subscribe = function (options?: PushSubscriptionOptionsInit) {
+        const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
+        (window as unknown as { subscribedWithKey: string }).subscribedWithKey = btoa(String.fromCharCode(...key))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+        return Promise.resolve({ ...subscription, toJSON: () => subscription } as unknown as PushSubscription);
+      };
+    }, receiver.subscriptionOf(device));
+    await page.reload();
+
+    await tabToAndPress(page, page.getByRole('button', { name: PUSH_UI_TEXTS.turnOn }));
+    await page.getByText(PUSH_UI_TEXTS.on).waitFor({ timeout: 20_000 });
+    const { publicKey } = await playerApi.read<PushPublicKey>(PUSH_PUBLIC_KEY_PATH);
+    expect(await page.evaluate(() => (window as unknown as { subscribedWithKey: string }).subscribedWithKey)).toBe(
+      publicKey,
+    );
+    const push = page.getByRole('checkbox', { name: `You joined a game: ${PUSH_UI_TEXTS.column}` });
+    await expect.poll(() => push.isChecked(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'push-turned-on-desktop');
+    await expectAccessible(page);
+
+    // The player joins a game: the notification is pushed to this device's push service.
+    const store: EventStore = checkEventSchemas(await PostgresEventStore.connect(suite.app.databaseUrl));
+    try {
+      const captain = await suite.api('captain');
+      const owner = await suite.api('owner');
+      const idOf = async (client: ApiClient) => ((await client.get('/api/get-user')).json as { userId: string }).userId;
+      const gameId = await scheduleFreeGameTomorrow(store, captain, {
+        gameId: `push-${randomUUID()}`,
+        name: 'Push Button Cup',
+        organizerId: await idOf(captain),
+        organizerUsername: 'captain',
+        ownerId: await idOf(owner),
+      });
+      const joined = await playerApi.post('/api/join-game', { gameId, team: 0 });
+      expect(joined.status, joined.text).toBe(200);
+      const { payload } = await receiver.pushed(device, /^You joined Push Button Cup on /);
+      expect(payload).toMatchObject({ title: 'You joined a game', url: `/game-details/${gameId}` });
+    } finally {
+      await store.close();
+    }
+    await context.close();
+  }, 120_000);
 });

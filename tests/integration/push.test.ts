@@ -6,10 +6,6 @@
  * hours hold an offer of a freed spot made at 03:00 in the player's zone, for a game two days away, until
  * 08:00 there, where its window starts too (the push worker's clock is moved to that morning).
  */
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_PREFERENCES_PATH, type NotificationPreferences } from '@playtime/shared/contract/notifications';
@@ -18,8 +14,6 @@ import {
   PUSH_PUBLIC_KEY_PATH,
   PUSH_SUBSCRIPTIONS_DELETE_PATH,
   PUSH_SUBSCRIPTIONS_PATH,
-  pushPayloadSchema,
-  type PushPayload,
   type PushPublicKey,
 } from '@playtime/shared/contract/push';
 import { gameStream, type GameEvent } from '@playtime/shared/domain/games/events';
@@ -32,25 +26,8 @@ import { addAvailableField } from '../support/fields';
 import { bookPaidGame } from '../support/game-loop';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { at, HOUR } from '../support/time';
+import { startPushReceiver, type PushDevice, type PushReceiver, type ReceivedPush } from '../support/push-receiver';
 import { waitFor } from '../support/wait';
-
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: unknown; authSecret: string }): Buffer;
-};
-
-/** A browser's side of a subscription: its keys, as a test made them. */
-interface Device {
-  name: string;
-  ecdh: ReturnType<typeof createECDH>;
-  auth: string;
-  endpoint: string;
-}
-
-interface Received {
-  device: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
 
 /** An IANA zone whose clock shows `hour` o'clock now (Etc/GMT±N, whole hours from UTC). */
 function zoneAtHour(hour: number): string {
@@ -67,11 +44,7 @@ describe('web push', () => {
   let app: TestApp;
   let db: pg.Pool;
   let store: EventStore;
-  let receiver: Server;
-  let receiverUrl: string;
-  const received: Received[] = [];
-  /** What the local push service answers each device: 201 unless a test says otherwise. */
-  const answers = new Map<string, number>();
+  let receiver: PushReceiver;
   /** The push worker's clock: now, or later once a test moves it to the morning. */
   let pushClockAt: number | null = null;
   let owner: ApiClient;
@@ -80,30 +53,11 @@ describe('web push', () => {
   let pitch: string;
   let publicKey: string;
 
-  const makeDevice = (name: string): Device => {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    return { name, ecdh, auth: randomBytes(16).toString('base64url'), endpoint: `${receiverUrl}/push/${name}` };
-  };
-  const subscriptionOf = (device: Device) => ({
-    endpoint: device.endpoint,
-    keys: { p256dh: device.ecdh.getPublicKey().toString('base64url'), auth: device.auth },
-    expirationTime: null,
-  });
-  const decrypt = (device: Device, push: Received): PushPayload =>
-    pushPayloadSchema.parse(
-      JSON.parse(
-        ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString(),
-      ),
-    );
-  const pushesTo = (device: Device) => received.filter((push) => push.device === device.name);
-  /** The device's pushes, decrypted, once one matches. */
-  const pushed = (device: Device, body: RegExp) =>
-    waitFor(`a push to ${device.name} matching ${body}`, async () => {
-      const found = pushesTo(device).find((push) => body.test(decrypt(device, push).body));
-      return found && { push: found, payload: decrypt(device, found) };
-    });
-
+  const makeDevice = (name: string) => receiver.device(name);
+  const subscriptionOf = (device: PushDevice) => receiver.subscriptionOf(device);
+  const decrypt = (device: PushDevice, push: ReceivedPush) => receiver.decrypt(device, push);
+  const pushesTo = (device: PushDevice) => receiver.pushesTo(device);
+  const pushed = (device: PushDevice, body: RegExp) => receiver.pushed(device, body);
   const userIdOf = async (client: ApiClient) => ((await client.get('/api/get-user')).json as { userId: string }).userId;
   const joinIn = (client: ApiClient, gameId: string, team: 0 | 1 | 2, timeZone: string) =>
     client.call('POST', '/api/join-game', { gameId, team }, { 'x-time-zone': timeZone });
@@ -111,17 +65,7 @@ describe('web push', () => {
     (await store.readStream(gameStream(gameId))).map((stored) => parseEvent(stored) as GameEvent);
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const device = (req.url ?? '').replace(/^\/push\//, '');
-        received.push({ device, headers: req.headers, body: Buffer.concat(chunks) });
-        res.writeHead(answers.get(device) ?? 201).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    receiver = await startPushReceiver();
     app = await startTestApp(
       { PUSH_ALLOW_LOOPBACK: '1' },
       { pushClock: () => new Date(Math.max(Date.now(), pushClockAt ?? 0)) },
@@ -139,7 +83,7 @@ describe('web push', () => {
     await store?.close();
     await db?.end();
     await app?.dispose();
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
   });
 
   it('answers the deployment’s VAPID public key, a P-256 point that stays the same', async () => {
@@ -213,7 +157,7 @@ describe('web push', () => {
     for (const status of [404, 410]) {
       const player = await signUpPlayer(app, `push-gone-${status}@playtime.test`, `pushgone${status}`);
       const device = makeDevice(`gone-${status}`);
-      answers.set(device.name, status);
+      receiver.answers.set(device.name, status);
       expect((await player.post(PUSH_SUBSCRIPTIONS_PATH, subscriptionOf(device))).status).toBe(200);
       const gameId = await bookFreeGame(status === 404 ? 11 : 12, status === 404 ? 12 : 13, `Gone ${status}`);
       player.seesWritesOf(captain);

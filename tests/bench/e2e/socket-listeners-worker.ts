@@ -5,7 +5,7 @@ import { connectSockets, type ConnectedSockets } from './sockets';
 
 const port = parentPort!;
 const send = (message: ListenerMessage) => port.postMessage(message);
-const { appUrl, users, room } = workerData as ListenerInput;
+const { appUrl, users, room, projection } = workerData as ListenerInput;
 const epochNow = () => performance.timeOrigin + performance.now();
 
 let sockets: ConnectedSockets | null = null;
@@ -24,6 +24,7 @@ try {
       onDisconnect: () => send({ type: 'disconnect' }),
     },
     room,
+    projection,
   );
   send({ type: 'connected', connectMs: sockets.connectMs });
 } catch (error) {

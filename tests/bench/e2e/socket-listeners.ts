@@ -15,6 +15,11 @@ export interface ListenerInput {
   users: BenchUser[];
   /** A public room every socket follows anonymously, instead of each user's own room. */
   room?: string;
+  /**
+   * Only changes of this read model count (PROJECTIONS): a game's room also hears its payments' read
+   * model, which moves on while the games read model may still be behind.
+   */
+  projection?: string;
 }
 
 export interface SocketFleet {
@@ -37,12 +42,18 @@ export async function listenOnOwnThread(
   users: BenchUser[],
   tracker: Pick<PushTracker, 'pushed'>,
   room?: string,
+  projection?: string,
 ): Promise<SocketFleet> {
   // The bench runs under tsx; a worker needs its TypeScript loader registered before the import.
   const bootstrap = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(workerEntry)});`;
   const worker = new Worker(bootstrap, {
     eval: true,
-    workerData: { appUrl, users, ...(room ? { room } : {}) } satisfies ListenerInput,
+    workerData: {
+      appUrl,
+      users,
+      ...(room ? { room } : {}),
+      ...(projection ? { projection } : {}),
+    } satisfies ListenerInput,
   });
   let disconnects = 0;
   let closed: (() => void) | null = null;

@@ -129,6 +129,7 @@ export async function connectSockets(
   users: BenchUser[],
   events: SocketEvents,
   room?: string,
+  projection?: string,
 ): Promise<ConnectedSockets> {
   const sockets: Socket[] = new Array<Socket>(users.length);
   const started = nowMs();
@@ -143,8 +144,9 @@ export async function connectSockets(
         reconnection: true,
       });
       sockets[user.index] = socket;
-      socket.on('changed', (message: { room?: string; checkpoint?: unknown }) => {
-        if (message.room === joins) events.onPush(user.index, message.checkpoint);
+      socket.on('changed', (message: { room?: string; checkpoint?: unknown; projection?: string }) => {
+        if (message.room !== joins || (projection !== undefined && message.projection !== projection)) return;
+        events.onPush(user.index, message.checkpoint);
       });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(

@@ -1,3 +1,4 @@
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { MAX_PLAYERS, MAX_SIDELINE_SIZE } from '@playtime/shared/domain/games/rules';
 import type { BenchUser } from '../e2e/accounts';
 import { fmtInt, fmtMs, markdownTable } from '../support/format';
@@ -216,7 +217,7 @@ export const joinsSection: BenchSection = {
       const spreadSeconds = (nowMs() - spreadStarted) / 1000;
 
       // 1,000 sockets follow the hot game while players join and leave it at a steady rate.
-      const watched = await watchGame(app.url, hotGameId, WATCHERS);
+      const watched = await watchGame(app.url, hotGameId, WATCHERS, PROJECTIONS.games);
       // The phases before left the projector a backlog: one unmeasured change, heard by every socket, says it is gone.
       const drained = nowMs();
       for (let probe = 0; watched.commands === 0; probe++) {

@@ -1,3 +1,4 @@
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import type { BenchUser } from '../e2e/accounts';
 import { fmtInt, fmtMs, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
@@ -86,7 +87,7 @@ export const offersSection: BenchSection = {
         line.push(player);
       }
 
-      const watched = await watchGame(app.url, gameId, WATCHERS);
+      const watched = await watchGame(app.url, gameId, WATCHERS, PROJECTIONS.games);
       context.log(`offers: ${fmtInt(WATCHERS)} sockets follow a full game; ${OFFERS_PER_SECOND} freed spots a second…`);
 
       const acceptLatencies: number[] = [];

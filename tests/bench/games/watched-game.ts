@@ -16,7 +16,10 @@ export interface WatchedPushes {
   pushP99Ms: number;
 }
 
-/** Anonymous sockets following one game's room, timing each command sent to every socket hearing its position. */
+/**
+ * Anonymous sockets following one game's room, timing each command sent to every socket hearing its
+ * position from the read model named (`projection`; any change of the room when omitted).
+ */
 export interface WatchedGame {
   /** A command sent at `at` whose answer carried `position` (the log position of its last event). */
   sent(at: number, position: string | null | undefined): void;
@@ -33,7 +36,12 @@ export interface WatchedGame {
   close(): Promise<{ disconnects: number }>;
 }
 
-export async function watchGame(appUrl: string, gameId: string, count: number): Promise<WatchedGame> {
+export async function watchGame(
+  appUrl: string,
+  gameId: string,
+  count: number,
+  projection?: string,
+): Promise<WatchedGame> {
   const watchers: BenchUser[] = Array.from({ length: count }, (_, index) => ({
     index,
     email: `watcher-${index}`,
@@ -60,6 +68,7 @@ export async function watchGame(appUrl: string, gameId: string, count: number): 
       },
     },
     rooms.game(gameId),
+    projection,
   );
   return {
     sent(at, position) {

@@ -6,18 +6,29 @@
  * table says who has paid. After each test every credit account balances against the ledger.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GamePaymentsAnswer, LeaveAnswer, PaidWithCredit, WalletAnswer } from '@playtime/shared/contract/credit';
+import type { Socket } from 'socket.io-client';
+import {
+  GAME_PAYMENTS_FORBIDDEN,
+  type GamePaymentsAnswer,
+  type LeaveAnswer,
+  type PaidWithCredit,
+  type WalletAnswer,
+} from '@playtime/shared/contract/credit';
+import { PROJECTIONS } from '@playtime/shared/contract/projections';
+import { REALTIME_EVENTS, type ChangedMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { rooms } from '@playtime/shared/contract/rooms';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
 import { demoClients } from '../support/accounts';
-import { ApiClient } from '../support/api-client';
+import { accessTokenFor, ApiClient } from '../support/api-client';
 import { creditAccounts, expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { GOOD_CARD } from '../support/payments';
+import { connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 
@@ -257,5 +268,38 @@ describe('late cancellations, Playtime credit and who has paid over HTTP', () =>
     expect(seen.status, seen.text).toBe(200);
     expect((seen.json as GamePaymentsAnswer).items).toHaveLength(1);
     expect((await captain.get('/api/game-payments?gameId=')).status).toBe(400);
+  });
+  it("keeps who has paid live for the organizer on the game's payments room, which nobody else may follow", async () => {
+    const player = await newPlayer();
+    const gameId = await bookGame('2', FREE);
+    const socketOf = async (email: string) =>
+      (await connectSocket(app, email ? await accessTokenFor(app.url, email) : '')).socket;
+    const join = (socket: Socket, room: string) =>
+      new Promise<JoinAnswer>((resolve) => socket.emit(REALTIME_EVENTS.join, room, resolve));
+    const organizer = await socketOf('captain@playtime.test');
+    // Another player of the demo: not this game's organizer.
+    const stranger = await socketOf('player@playtime.test');
+    const guest = await socketOf('');
+    try {
+      const heard: ChangedMessage[] = [];
+      organizer.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => heard.push(message));
+      expect(await join(organizer, rooms.payments(gameId))).toEqual({ ok: true });
+      expect(await join(organizer, rooms.game(gameId))).toEqual({ ok: true });
+      expect(await join(stranger, rooms.payments(gameId))).toMatchObject({ ok: false, error: GAME_PAYMENTS_FORBIDDEN });
+      expect((await join(guest, rooms.payments(gameId))).ok).toBe(false);
+
+      await payAndJoin(player.client, gameId, 200);
+      await waitFor('the payments room to hear of the entry', async () =>
+        heard.find(
+          (message) => message.room === rooms.payments(gameId) && message.projection === PROJECTIONS.gamePayments,
+        ),
+      );
+      // The game's public room hears the roster, never the payments' read model.
+      expect(heard.filter((message) => message.projection === PROJECTIONS.gamePayments).map((m) => m.room)).toEqual([
+        rooms.payments(gameId),
+      ]);
+    } finally {
+      for (const socket of [organizer, stranger, guest]) socket.close();
+    }
   });
 });

@@ -110,7 +110,8 @@ export const gamePaymentsProjection: WriteOnlyProjection = {
         default:
           continue;
       }
-      changed.add(rooms.game(event.data.gameId));
+      // Only the organizer's table reads this model: its public game room never hears of it.
+      changed.add(rooms.payments(event.data.gameId));
     }
     return { statements, changed };
   },

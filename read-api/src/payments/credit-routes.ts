@@ -16,6 +16,7 @@ import { freeCancellationEnd } from '@playtime/shared/domain/games/policies/late
 import type { ReadModelRow } from '@playtime/shared/contract/read-models';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { gamePaymentsAccess } from './game-payments-access';
 
 /** How many of a wallet's entries the profile lists (the balance counts every one). */
 const WALLET_ENTRIES_LISTED = 50;
@@ -94,15 +95,9 @@ export function creditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUse
 
   router.get('/api/game-payments', signedIn, async (req, res) => {
     const { gameId } = parseBody(gameQuery, req.query);
-    const { rows: games } = await deps.pool.query<ReadModelRow<'game_payment_games', { organizer_id: string }>>(
-      'SELECT organizer_id FROM read.game_payment_games WHERE game_id = $1',
-      [gameId],
-    );
-    const game = games[0];
-    if (!game) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
-    const user = req.user!;
-    if (user.userId !== game.organizer_id && user.role !== 'admin')
-      throw new ApiError(403, 'not_organizer', GAME_PAYMENTS_FORBIDDEN);
+    const access = await gamePaymentsAccess(deps.pool, gameId, req.user!);
+    if (access === 'no_game') throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
+    if (access === 'not_organizer') throw new ApiError(403, 'not_organizer', GAME_PAYMENTS_FORBIDDEN);
     const { rows } = await deps.pool.query<PaymentRow>(
       `SELECT user_id, username, guests, amount_cents, state FROM read.game_payments
         WHERE game_id = $1 ORDER BY joined_at, payment_id`,

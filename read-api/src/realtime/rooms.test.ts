@@ -21,6 +21,10 @@ describe('room permissions', () => {
     expect(mayJoinRoom('chat:42', null).ok).toBe(false);
     expect(mayJoinRoom('chat:42', player).ok).toBe(true);
   });
+  it("never lets an anonymous socket follow a game's payments (the organizer is checked at the join)", () => {
+    expect(mayJoinRoom('payments:42', null).ok).toBe(false);
+    expect(mayJoinRoom('payments:42', player).ok).toBe(true);
+  });
   it('keeps the admin room to admins and refuses unknown rooms', () => {
     expect(mayJoinRoom('admin', admin).ok).toBe(true);
     expect(mayJoinRoom('admin', player).ok).toBe(false);

@@ -6,7 +6,8 @@ import type { CurrentUser } from '@playtime/shared/infra/http/current-user';
  * Who may listen to which room. Games and fields are public (their pages are); a user's and an
  * owner's rooms belong to that person (and admins); the admin room to admins. A game's chat room is
  * for signed-in people only; whether they may read that game's chat is asked of the read models by
- * the socket server (chatAccessInReadModel) before they join.
+ * the socket server (chatAccessInReadModel) before they join. So is a game's payments room, for its
+ * organizer and admins (gamePaymentsAccess).
  */
 export function mayJoinRoom(name: string, user: CurrentUser | null): JoinAnswer {
   const room = parseRoom(name);
@@ -16,6 +17,8 @@ export function mayJoinRoom(name: string, user: CurrentUser | null): JoinAnswer 
       return { ok: true };
     case 'chat':
       return user ? { ok: true } : { ok: false, error: "Log in to follow a game's chat." };
+    case 'payments':
+      return user ? { ok: true } : { ok: false, error: "Log in to follow a game's payments." };
     case 'admin':
       return user?.role === 'admin' ? { ok: true } : { ok: false, error: 'Only admins may follow the admin room.' };
     case 'user':

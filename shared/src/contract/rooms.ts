@@ -8,7 +8,7 @@ import { SEARCH_RESULTS_LIMIT } from '../domain/games/rules';
 export type Room =
   | { kind: 'game' | 'field'; id: string }
   | { kind: 'user' | 'owner'; id: string }
-  | { kind: 'chat'; id: string }
+  | { kind: 'chat' | 'payments'; id: string }
   | { kind: 'admin' };
 
 /**
@@ -36,6 +36,12 @@ export const rooms = {
    * who the follower is to the game before they join, never an anonymous socket.
    */
   chat: (gameId: string) => `chat:${gameId}`,
+  /**
+   * A game's entry payments (who has paid), for its organizer and admins, as GET /api/game-payments: the
+   * read API checks who the follower is before they join. Apart from the game's public room, so a
+   * change of the table never sends the game's many followers a push, nor makes them read the game again.
+   */
+  payments: (gameId: string) => `payments:${gameId}`,
   /** What admins watch: users and every field. */
   admin: 'admin',
 } as const;
@@ -45,7 +51,11 @@ export function parseRoom(name: string): Room | null {
   const [kind, id, ...rest] = name.split(':');
   if (rest.length > 0) return null;
   if (kind === 'admin') return id === undefined ? { kind } : null;
-  if ((kind === 'game' || kind === 'field' || kind === 'chat') && id !== undefined && PUBLIC_ID.test(id))
+  if (
+    (kind === 'game' || kind === 'field' || kind === 'chat' || kind === 'payments') &&
+    id !== undefined &&
+    PUBLIC_ID.test(id)
+  )
     return { kind, id };
   if ((kind === 'user' || kind === 'owner') && id) return { kind, id };
   return null;

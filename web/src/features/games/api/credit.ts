@@ -7,7 +7,9 @@ import type {
   WalletAnswer,
 } from '@playtime/shared/contract/credit';
 import type { CheckoutRequest } from '@playtime/shared/contract/payments';
+import { rooms } from '@playtime/shared/contract/rooms';
 import { useQuery } from '@tanstack/react-query';
+import { useLiveRoom } from '../../../hooks/use-live-room';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useGameCommand } from './play';
 import { playKeys } from './query-keys';
@@ -29,8 +31,9 @@ export function useLeaveTerms(gameId: string, enabled: boolean) {
   });
 }
 
-/** GET /api/game-payments: who has paid, for the organizer (and admins). */
+/** GET /api/game-payments: who has paid, for the organizer (and admins), live through the game's payments room. */
 export function useGamePayments(gameId: string, enabled: boolean) {
+  useLiveRoom(enabled ? rooms.payments(gameId) : null, [creditKeys.payments(gameId)]);
   return useQuery({
     queryKey: creditKeys.payments(gameId),
     queryFn: () => apiGet<GamePaymentsAnswer>('/api/game-payments', { gameId }),

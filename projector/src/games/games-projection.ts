@@ -4,8 +4,7 @@ import { isEventOf } from '@playtime/shared/domain/event-schemas';
 import { GAME_EVENT_TYPES, type Team } from '@playtime/shared/domain/games/events';
 import { minimumDecisionAt } from '@playtime/shared/domain/games/rules';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import type { QueryingProjection } from '../runtime/projection';
-import type { PoolClient } from 'pg';
+import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 
 /**
  * read.games and read.game_participants: every game with its roster, for search by distance, the game
@@ -20,7 +19,7 @@ import type { PoolClient } from 'pg';
  * Play time is stored as the seconds of closed intervals plus when the running interval began; readers
  * add the running part from the server's clock, clamped to the game's time (DESIGN §7).
  */
-export const gamesProjection: QueryingProjection = {
+export const gamesProjection: WriteOnlyProjection = {
   name: PROJECTIONS.games,
   // Version 3: the line for team spots, the waitlist and their offers, the sideline size and the minimum (issue #29).
   // Version 4: why a game was cancelled, for its page.
@@ -176,8 +175,12 @@ export const gamesProjection: QueryingProjection = {
       PRIMARY KEY (game_id, player_id)
     );
   `,
-  async apply(events, db) {
+  writes(events) {
+    const statements: SqlStatement[] = [];
     const keys = new Set<string>();
+    const sql = (text: string, values: unknown[]) => statements.push({ text, values });
+    // The games whose rosters changed, in the order first changed: their counts are taken once, at the end.
+    const counted = new Set<string>();
     for (const stored of events) {
       const event = parseEvent(stored);
       if (!isEventOf(event, GAME_EVENT_TYPES)) continue;
@@ -185,7 +188,7 @@ export const gamesProjection: QueryingProjection = {
       switch (event.type) {
         case 'GameScheduled': {
           const d = event.data;
-          await db.query(
+          sql(
             `INSERT INTO games (game_id, name, organizer_id, organizer_username, field_id, field_name, owner_id, sub_field_id, sub_field_name,
                                 location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours,
                                 sideline_size, min_players, decision_at, rental_cents,
@@ -224,24 +227,24 @@ export const gamesProjection: QueryingProjection = {
               d.series?.regularsWindowHours ?? 0,
             ],
           );
-          await db.query('UPDATE games SET guests_per_player = $2 WHERE game_id = $1', [gameId, d.guestsPerPlayer]);
+          sql('UPDATE games SET guests_per_player = $2 WHERE game_id = $1', [gameId, d.guestsPerPlayer]);
           // A new game has nobody to count yet, and its event names everyone who shows it.
           addRoomsShowing(keys, gameId, { ownerId: d.ownerId, organizerId: d.organizerId, fieldId: d.fieldId });
           continue;
         }
         case 'PlayerJoined': {
           const d = event.data;
-          await db.query(
+          sql(
             `INSERT INTO game_participants (game_id, player_id, username, team, payment_id, joined_at, joined_position, line_position,
                                             guests, guest_names)
              VALUES ($1, $2, $3, 0, $4, $5, $6, $6, $7, $8) ON CONFLICT (game_id, player_id) DO NOTHING`,
             [gameId, d.playerId, d.username, d.paymentId, d.at, stored.globalPosition, d.guests, d.guestNames],
           );
           // A waitlisted joiner (who took the place offered) leaves the waitlist.
-          await db.query('DELETE FROM game_waitlist WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
+          sql('DELETE FROM game_waitlist WHERE game_id = $1 AND player_id = $2', [gameId, d.playerId]);
           // A rejoin brings back the entry the player holds: it is the same row.
           if (d.paymentId) {
-            await db.query(
+            sql(
               `INSERT INTO game_entries (game_id, payment_id, player_id, held) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, payment_id) DO NOTHING`,
               [gameId, d.paymentId, d.playerId, d.held === true],
             );
@@ -251,41 +254,41 @@ export const gamesProjection: QueryingProjection = {
         }
         case 'PlayerMoved': {
           const d = event.data;
-          await moveTo(db, gameId, d.playerId, d.to, d.playedSeconds, d.at);
+          moveTo(sql, gameId, d.playerId, d.to, d.playedSeconds, d.at);
           // Onto the sideline: the back of the line; off it: out of the line, any offer taken or given up.
           if ((d.from === 0) !== (d.to === 0))
-            await toLine(db, gameId, d.playerId, d.to === 0 ? stored.globalPosition : null);
+            toLine(sql, gameId, d.playerId, d.to === 0 ? stored.globalPosition : null);
           break;
         }
         case 'PlayersSwitched': {
           const d = event.data;
-          await moveTo(db, gameId, d.outgoingId, 0, d.outgoingPlayedSeconds, d.at);
-          await moveTo(db, gameId, d.incomingId, d.team, 0, d.at);
-          await toLine(db, gameId, d.incomingId, null);
-          await toLine(db, gameId, d.outgoingId, stored.globalPosition);
+          moveTo(sql, gameId, d.outgoingId, 0, d.outgoingPlayedSeconds, d.at);
+          moveTo(sql, gameId, d.incomingId, d.team, 0, d.at);
+          toLine(sql, gameId, d.incomingId, null);
+          toLine(sql, gameId, d.outgoingId, stored.globalPosition);
           break;
         }
         case 'PlayerLeft':
-          await dropParticipant(db, gameId, event.data.playerId);
+          dropParticipant(sql, gameId, event.data.playerId);
           // Issue #45: within free cancellation the entry went back; it is no longer held.
-          if (event.data.refund) await entryRefunded(db, gameId, event.data.refund.paymentId);
+          if (event.data.refund) entryRefunded(sql, gameId, event.data.refund.paymentId);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'HeldEntriesCharged':
           // Issue #45: the game went ahead: these entries are charged now.
-          await db.query('UPDATE game_entries SET held = false WHERE game_id = $1 AND payment_id = ANY($2)', [
+          sql('UPDATE game_entries SET held = false WHERE game_id = $1 AND payment_id = ANY($2)', [
             gameId,
             event.data.entries.map((entry) => entry.paymentId),
           ]);
           break;
         case 'EntryHoldReleased':
           // Issue #45: a leaver's hold was released at once: no entry stays theirs to rejoin with.
-          await entryRefunded(db, gameId, event.data.paymentId);
+          entryRefunded(sql, gameId, event.data.paymentId);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'EntryCredited':
           // Issue #45: a late leaver's kept entry came back as credit: it is no longer theirs to rejoin with.
-          await entryRefunded(db, gameId, event.data.paymentId);
+          entryRefunded(sql, gameId, event.data.paymentId);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'PlayerRemoved': {
@@ -293,33 +296,30 @@ export const gamesProjection: QueryingProjection = {
           // Removals from before usernames were recorded take the name the roster showed. A deleted
           // account's withdrawal (issue #41) keeps nobody out: it is no removal to allow back.
           if (d.reason === undefined)
-            await db.query(
+            sql(
               `INSERT INTO game_removals (game_id, player_id, username, removed_at)
              SELECT $1, $2, coalesce(nullif($3, ''), (SELECT username FROM game_participants WHERE game_id = $1 AND player_id = $2), ''), $4
              ON CONFLICT (game_id, player_id) DO UPDATE SET removed_at = EXCLUDED.removed_at`,
               [gameId, d.playerId, d.username, d.at],
             );
-          await dropParticipant(db, gameId, d.playerId);
-          if (d.refundedPaymentId) await entryRefunded(db, gameId, d.refundedPaymentId);
+          dropParticipant(sql, gameId, d.playerId);
+          if (d.refundedPaymentId) entryRefunded(sql, gameId, d.refundedPaymentId);
           keys.add(rooms.user(d.playerId));
           break;
         }
         case 'PlayerAllowedBack':
-          await db.query('DELETE FROM game_removals WHERE game_id = $1 AND player_id = $2', [
-            gameId,
-            event.data.playerId,
-          ]);
+          sql('DELETE FROM game_removals WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'GameCancelled':
-          await db.query(`UPDATE games SET status = 'cancelled', cancellation_reason = $2 WHERE game_id = $1`, [
+          sql(`UPDATE games SET status = 'cancelled', cancellation_reason = $2 WHERE game_id = $1`, [
             gameId,
             event.data.reason ?? null,
           ]);
           break;
         case 'SpotOffered': {
           const d = event.data;
-          await db.query(
+          sql(
             'UPDATE game_participants SET offer_team = $3, offer_expires_at = $4 WHERE game_id = $1 AND player_id = $2',
             [gameId, d.playerId, d.team, d.expiresAt],
           );
@@ -329,12 +329,12 @@ export const gamesProjection: QueryingProjection = {
         case 'SpotDeclined':
         case 'SpotOfferExpired':
           // To the back of the line, the offer gone.
-          await toLine(db, gameId, event.data.playerId, stored.globalPosition);
+          toLine(sql, gameId, event.data.playerId, stored.globalPosition);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'WaitlistJoined': {
           const d = event.data;
-          await db.query(
+          sql(
             `INSERT INTO game_waitlist (game_id, player_id, username, joined_position, guests)
              VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (game_id, player_id) DO NOTHING`,
@@ -345,15 +345,12 @@ export const gamesProjection: QueryingProjection = {
         }
         case 'WaitlistLeft':
         case 'WaitlistOfferExpired':
-          await db.query('DELETE FROM game_waitlist WHERE game_id = $1 AND player_id = $2', [
-            gameId,
-            event.data.playerId,
-          ]);
+          sql('DELETE FROM game_waitlist WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'WaitlistOffered': {
           const d = event.data;
-          await db.query('UPDATE game_waitlist SET offer_expires_at = $3 WHERE game_id = $1 AND player_id = $2', [
+          sql('UPDATE game_waitlist SET offer_expires_at = $3 WHERE game_id = $1 AND player_id = $2', [
             gameId,
             d.playerId,
             d.expiresAt,
@@ -363,9 +360,9 @@ export const gamesProjection: QueryingProjection = {
         }
         case 'RegularsNamed':
           // The new names replace the last ones; those the organizer added stay.
-          await db.query('DELETE FROM game_regulars WHERE game_id = $1 AND named', [gameId]);
+          sql('DELETE FROM game_regulars WHERE game_id = $1 AND named', [gameId]);
           for (const regular of event.data.regulars) {
-            await db.query(
+            sql(
               'INSERT INTO game_regulars (game_id, player_id, username, named) VALUES ($1, $2, $3, true) ON CONFLICT DO NOTHING',
               [gameId, regular.playerId, regular.username],
             );
@@ -374,27 +371,21 @@ export const gamesProjection: QueryingProjection = {
           }
           break;
         case 'RegularAdded':
-          await db.query(
+          sql(
             'INSERT INTO game_regulars (game_id, player_id, username, named) VALUES ($1, $2, $3, false) ON CONFLICT DO NOTHING',
             [gameId, event.data.playerId, event.data.username],
           );
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'RegularRemoved':
-          await db.query('DELETE FROM game_regulars WHERE game_id = $1 AND player_id = $2', [
-            gameId,
-            event.data.playerId,
-          ]);
+          sql('DELETE FROM game_regulars WHERE game_id = $1 AND player_id = $2', [gameId, event.data.playerId]);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'MinReliabilitySet':
-          await db.query('UPDATE games SET min_reliability = $2 WHERE game_id = $1', [
-            gameId,
-            event.data.minReliability,
-          ]);
+          sql('UPDATE games SET min_reliability = $2 WHERE game_id = $1', [gameId, event.data.minReliability]);
           break;
         case 'PlayerCheckedIn':
-          await db.query(
+          sql(
             `INSERT INTO game_attendance (game_id, player_id, checked_in) VALUES ($1, $2, true)
              ON CONFLICT (game_id, player_id) DO UPDATE SET checked_in = true`,
             [gameId, event.data.playerId],
@@ -404,7 +395,7 @@ export const gamesProjection: QueryingProjection = {
         case 'AttendanceMarked':
         case 'AttendanceMarkCleared': {
           const mark = event.type === 'AttendanceMarked' ? event.data.status : 'cleared';
-          await db.query(
+          sql(
             `INSERT INTO game_attendance (game_id, player_id, mark) VALUES ($1, $2, $3)
              ON CONFLICT (game_id, player_id) DO UPDATE SET mark = EXCLUDED.mark`,
             [gameId, event.data.playerId, mark],
@@ -415,24 +406,34 @@ export const gamesProjection: QueryingProjection = {
         default:
           continue;
       }
-      const { rows } = await db.query<{ owner_id: string; organizer_id: string; field_id: string }>(
-        `UPDATE games g SET
+      counted.add(gameId);
+    }
+    for (const gameId of counted)
+      statements.push({
+        text: `UPDATE games g SET
            -- Places, guests included (issue #45).
            player_count   = (SELECT coalesce(sum(1 + p.guests), 0) FROM game_participants p WHERE p.game_id = g.game_id AND p.team <> 0),
            sideline_count = (SELECT coalesce(sum(1 + p.guests), 0) FROM game_participants p WHERE p.game_id = g.game_id AND p.team = 0)
          WHERE g.game_id = $1 RETURNING owner_id, organizer_id, field_id`,
-        [gameId],
-      );
-      const game = rows[0];
-      addRoomsShowing(
-        keys,
-        gameId,
-        game && { ownerId: game.owner_id, organizerId: game.organizer_id, fieldId: game.field_id },
-      );
-    }
-    return keys;
+        values: [gameId],
+        // The rooms showing the game, read off its row (a game the log never scheduled shows on its own page only).
+        changedBy: (rows) => {
+          const shown = new Set<string>();
+          const game = rows[0] as { owner_id: string; organizer_id: string; field_id: string } | undefined;
+          addRoomsShowing(
+            shown,
+            gameId,
+            game && { ownerId: game.owner_id, organizerId: game.organizer_id, fieldId: game.field_id },
+          );
+          return shown;
+        },
+      });
+    return { statements, changed: keys };
   },
 };
+
+/** Adds a statement to the batch's. */
+type Sql = (text: string, values: unknown[]) => void;
 
 /** The realtime rooms that show a game: its own page, the admin's, and, when the game is known, its owner's, organizer's and field's. */
 function addRoomsShowing(
@@ -448,19 +449,19 @@ function addRoomsShowing(
   keys.add(rooms.field(game.fieldId));
 }
 
-/** A sideline member to the back of the line (`position`), or out of it (null): either way their spot offer ends. */
-/** A player out of the game's roster (left or removed): their line position goes with the row. */
 /** The entry went back (a removal, a free-cancellation leave, credit for a refilled place): no longer held. */
-async function entryRefunded(db: PoolClient, gameId: string, paymentId: string): Promise<void> {
-  await db.query('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [gameId, paymentId]);
+function entryRefunded(sql: Sql, gameId: string, paymentId: string): void {
+  sql('UPDATE game_entries SET refunded = true WHERE game_id = $1 AND payment_id = $2', [gameId, paymentId]);
 }
 
-async function dropParticipant(db: PoolClient, gameId: string, playerId: string): Promise<void> {
-  await db.query('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, playerId]);
+/** A player out of the game's roster (left or removed): their line position goes with the row. */
+function dropParticipant(sql: Sql, gameId: string, playerId: string): void {
+  sql('DELETE FROM game_participants WHERE game_id = $1 AND player_id = $2', [gameId, playerId]);
 }
 
-async function toLine(db: PoolClient, gameId: string, playerId: string, position: number | null): Promise<void> {
-  await db.query(
+/** A sideline member to the back of the line (`position`), or out of it (null): either way their spot offer ends. */
+function toLine(sql: Sql, gameId: string, playerId: string, position: number | null): void {
+  sql(
     `UPDATE game_participants SET line_position = $3, offer_team = NULL, offer_expires_at = NULL
       WHERE game_id = $1 AND player_id = $2`,
     [gameId, playerId, position],
@@ -468,15 +469,8 @@ async function toLine(db: PoolClient, gameId: string, playerId: string, position
 }
 
 /** A move closes the running interval with the seconds the event recorded and opens one on the pitch. */
-async function moveTo(
-  db: PoolClient,
-  gameId: string,
-  playerId: string,
-  team: Team,
-  playedSeconds: number,
-  at: string,
-): Promise<void> {
-  await db.query(
+function moveTo(sql: Sql, gameId: string, playerId: string, team: Team, playedSeconds: number, at: string): void {
+  sql(
     `UPDATE game_participants SET
        team = $3::smallint,
        play_time_seconds = play_time_seconds + $4,

@@ -53,6 +53,8 @@ const noteLog: WriteOnlyProjection = {
       {
         text: 'SELECT $1::text AS same_text, $2::int AS number, $3::boolean AS flag, $4::text AS nothing',
         values: ["it's", 7, true, null],
+        // A key read off the statement's result, as the games projection reads who shows a game.
+        changedBy: (rows) => rows.map((row) => `number:${String(row.number)}`),
       },
     ],
     changed: events.map((event) => `stream:${event.streamId}`),
@@ -587,7 +589,7 @@ describe('projector runtime', () => {
     const note = (streamId: string, text: string) =>
       store.appendToStream(streamId, [{ type: 'Noted', data: { note: text } }], { expectedRevision: 'any' });
 
-    it('applies each batch and moves its checkpoint in one pipelined transaction, keeping every character of the data out of the SQL text', async () => {
+    it('applies each batch and moves its checkpoint in one pipelined transaction, keeping every character of the data out of the SQL text, and announces the keys its results name', async () => {
       // Every statement any client sends, with the client that sent it.
       const sent: { client: pg.Client; text: string; name?: string }[] = [];
       const query = pg.Client.prototype.query;
@@ -610,7 +612,7 @@ describe('projector runtime', () => {
         ]);
         await expect
           .poll(() => notices.flatMap((notice) => notice.keys))
-          .toEqual(expect.arrayContaining(['stream:n-1', 'stream:n-2']));
+          .toEqual(expect.arrayContaining(['stream:n-1', 'stream:n-2', 'number:7']));
 
         expect(sent.filter((statement) => statement.text.includes("O'Brien"))).toEqual([]);
         const batches = sent.flatMap((statement, index) =>

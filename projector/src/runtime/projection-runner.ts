@@ -347,8 +347,11 @@ export class ProjectionRunner {
         // On the owner's own connection: batches are serial anyway.
         const client = this.writer;
         if (!client || !this.isOwner) throw new LostOwnership();
-        await runInOneRoundTrip(client, setup, [...writes.statements, move]);
+        const results = await runInOneRoundTrip(client, setup, [...writes.statements, move]);
         keys = new Set(writes.changed);
+        writes.statements.forEach((statement, index) => {
+          if (statement.changedBy) for (const key of statement.changedBy(results[index]!.rows)) keys.add(key);
+        });
       } else {
         const { apply } = this.projection;
         keys = await withTransaction(

@@ -6,9 +6,17 @@ import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 export interface SqlStatement {
   text: string;
   values?: unknown[];
+  /**
+   * The keys (realtime rooms) its result rows name, for a write-only projection that learns who shows
+   * a row from the row itself (`UPDATE … RETURNING owner_id`), without a round trip of its own.
+   */
+  changedBy?: (rows: Array<Record<string, unknown>>) => Iterable<string>;
 }
 
-/** What a write-only projection does with a batch: the statements to run and the keys they change. */
+/**
+ * What a write-only projection does with a batch: the statements to run and the keys they change (with
+ * those its statements' `changedBy` read off their results).
+ */
 export interface BatchWrites {
   statements: SqlStatement[];
   changed: Iterable<string>;

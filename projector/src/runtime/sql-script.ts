@@ -11,13 +11,14 @@ import type { SqlStatement } from './projection';
  * fails PostgreSQL refuses the rest of the transaction and the COMMIT ends it as a ROLLBACK: the
  * connection is left idle and the first failure is thrown.
  *
- * `setup` is sent with BEGIN as plain text and must not take parameters (e.g. `SET LOCAL`).
+ * `setup` is sent with BEGIN as plain text and must not take parameters (e.g. `SET LOCAL`). Answers the
+ * statements' results in their order.
  */
 export async function runInOneRoundTrip(
   client: pg.Client,
   setup: string,
   statements: Array<SqlStatement & { name?: string }>,
-): Promise<void> {
+): Promise<pg.QueryResult[]> {
   if (!client.pipeline)
     throw new Error(
       'runInOneRoundTrip needs a client created with { pipeline: true }: without it every statement is a round trip',
@@ -34,4 +35,6 @@ export async function runInOneRoundTrip(
   const committed = answers.at(-1) as PromiseFulfilledResult<pg.QueryResult>;
   if (committed.value.command !== 'COMMIT')
     throw new Error(`The transaction ended with ${committed.value.command}, not COMMIT`);
+  // Each statement's result, in the statements' order (BEGIN and COMMIT left out).
+  return answers.slice(1, -1).map((answer) => (answer as PromiseFulfilledResult<pg.QueryResult>).value);
 }

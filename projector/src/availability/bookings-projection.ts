@@ -2,7 +2,7 @@ import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { rooms } from '@playtime/shared/contract/rooms';
 import type { AvailabilityEvent } from '@playtime/shared/domain/availability/events';
 import { parseEvent } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
-import type { QueryingProjection } from '../runtime/projection';
+import type { SqlStatement, WriteOnlyProjection } from '../runtime/projection';
 
 /**
  * read.bookings and read.holds: the booked and held slots of every sub-field, for the wizard's time
@@ -11,7 +11,7 @@ import type { QueryingProjection } from '../runtime/projection';
  * The sub-field's decider already refuses any overlap; the exclusion constraint on bookings is a second
  * line that must never fire (a failing batch would stop this projection and show up in /readyz).
  */
-export const bookingsProjection: QueryingProjection = {
+export const bookingsProjection: WriteOnlyProjection = {
   name: PROJECTIONS.bookings,
   // Version 2 (issue #30): a hold has a row per week it covers, keyed by the hold and the week's start.
   version: 2,
@@ -49,7 +49,9 @@ export const bookingsProjection: QueryingProjection = {
     );
     CREATE INDEX holds_live_of_sub_field ON holds (sub_field_id, start_date) WHERE status = 'live';
   `,
-  async apply(events, db) {
+  writes(events) {
+    const statements: SqlStatement[] = [];
+    const sql = (text: string, values: unknown[]) => statements.push({ text, values });
     const keys = new Set<string>();
     for (const stored of events) {
       const event = parseEvent(stored);
@@ -58,7 +60,7 @@ export const bookingsProjection: QueryingProjection = {
           const d = event.data;
           // One row per week of a series hold, each with that week's rental: every week shows as held.
           for (const week of d.occurrences) {
-            await db.query(
+            sql(
               `INSERT INTO holds (hold_id, sub_field_id, field_id, owner_id, organizer_id, start_date, end_date, expires_at, rental_cents, status)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'live') ON CONFLICT (hold_id, start_date) DO NOTHING`,
               [
@@ -78,12 +80,12 @@ export const bookingsProjection: QueryingProjection = {
           break;
         }
         case 'HoldReleased':
-          await db.query(`UPDATE holds SET status = $2 WHERE hold_id = $1`, [event.data.holdId, event.data.reason]);
+          sql(`UPDATE holds SET status = $2 WHERE hold_id = $1`, [event.data.holdId, event.data.reason]);
           break;
         case 'SlotBooked': {
           const d = event.data;
-          await db.query(`UPDATE holds SET status = 'booked' WHERE hold_id = $1`, [d.holdId]);
-          await db.query(
+          sql(`UPDATE holds SET status = 'booked' WHERE hold_id = $1`, [d.holdId]);
+          sql(
             `INSERT INTO bookings (game_id, hold_id, sub_field_id, field_id, owner_id, organizer_id, during, rental_cents, payment_id)
              VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8, '[)'), $9, $10) ON CONFLICT (game_id) DO NOTHING`,
             [
@@ -103,7 +105,7 @@ export const bookingsProjection: QueryingProjection = {
           break;
         }
         case 'BookingCancelled':
-          await db.query('DELETE FROM bookings WHERE game_id = $1', [event.data.gameId]);
+          sql('DELETE FROM bookings WHERE game_id = $1', [event.data.gameId]);
           break;
         default:
           continue;
@@ -112,6 +114,6 @@ export const bookingsProjection: QueryingProjection = {
       keys.add(rooms.owner(event.data.ownerId));
       keys.add(rooms.admin);
     }
-    return keys;
+    return { statements, changed: keys };
   },
 };

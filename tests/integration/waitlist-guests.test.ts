@@ -23,6 +23,7 @@ import { ApiClient, type ApiAnswer } from '../support/api-client';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { bookFreeGame, makeRentalFree } from '../support/free-rental';
+import { expectNotified } from '../support/notifications';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 const errorOf = (answer: ApiAnswer) => (answer.json as { error: { code: string; message: string } }).error;
@@ -128,6 +129,12 @@ describe('the waitlist with guests over HTTP (issue #45)', () => {
     expect(offers.at(-1)).toMatchObject({ data: { playerId: playerIds[10], guests: 2 } });
     game = await gameData(gameId);
     expect(game.waitlist[0]).toMatchObject({ guests: 2, offer: { expiresAt: offers.at(-1)!.data.expiresAt } });
+    // The host's notification names the party's places.
+    await expectNotified(
+      host.seesWritesOf(players[0]!),
+      'spot-offered',
+      /^Places opened in .+ for you and your 2 guests\. Pay and join by .+, or they pass to the next on the waitlist\.$/,
+    );
     const refused = await outsider.post('/api/checkout', { price: 500, purpose: { kind: 'entry', gameId } });
     expect(refused.status, refused.text).toBe(409);
     expect((await outsider.post('/api/join-game', { gameId, team: 0 })).status).toBe(409);

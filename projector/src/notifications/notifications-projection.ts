@@ -582,7 +582,7 @@ async function noticesOf(stored: StoredEvent, db: PoolClient): Promise<Notice[]>
       const text =
         event.type === 'SpotOffered'
           ? TEXTS.spotOffered(game.label, event.data.team, deadline)
-          : TEXTS.placeOffered(game.label, deadline);
+          : TEXTS.placeOffered(game.label, deadline, event.data.guests ?? 0);
       return [{ userId: playerId, kind: 'spot-offered', text, link: gameLink(gameId) }];
     }
     case 'PlayersReminded': {

@@ -154,8 +154,11 @@ export const NOTIFICATION_TEXTS = {
     }`,
   spotOffered: (game: string, team: 1 | 2, deadline: string) =>
     `A spot opened on Team ${team} in ${game}. Take it by ${deadline}.`,
-  placeOffered: (game: string, deadline: string) =>
-    `A place opened in ${game}. Pay and join by ${deadline}, or it passes to the next on the waitlist.`,
+  /** Issue #45: a party on the waitlist is offered a place for each of them. */
+  placeOffered: (game: string, deadline: string, guests = 0) =>
+    guests === 0
+      ? `A place opened in ${game}. Pay and join by ${deadline}, or it passes to the next on the waitlist.`
+      : `Places opened in ${game} for you and your ${guests === 1 ? 'guest' : `${guests} guests`}. Pay and join by ${deadline}, or they pass to the next on the waitlist.`,
   /** The mail names the map's address; the bell shows it as a short link instead (mapUrl, issue #41). */
   reminder: (game: string, address: string, team: 0 | 1 | 2, mapUrl?: string) =>
     `Reminder: ${game} at ${address}${mapUrl ? ` (map: ${mapUrl})` : ''}. You play on ${teamName(team)}.`,

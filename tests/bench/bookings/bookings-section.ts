@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import type { SystemStatus } from '@playtime/shared/contract/operations';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
-import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import { REALTIME_EVENTS, type ChangedMessage } from '@playtime/shared/contract/realtime';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
@@ -13,9 +11,9 @@ import { postmasterPid, startBackendCpuMeasure } from '../support/process-cpu';
 import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
-import type { HttpAnswer } from '../e2e/http';
 import { ok, openBenchVenue } from '../support/venue';
 import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
+import { BACKLOG_WAIT_MS, waitForBacklogDrained } from '../support/backlog';
 import { nowMs } from '../support/timing';
 import {
   fanOutFloorMarkdown,
@@ -78,43 +76,9 @@ export interface BookingsData {
   floor: PlumbingFloor | null;
 }
 
-const BACKLOG_WAIT_MS = 120_000;
-
 /** The bookings rate as a share of the floor's: how much of what the machine allows the product logic leaves. */
 const shareOfFloor = (data: Pick<BookingsData, 'bookingsPerSecond'>, floor: PlumbingFloor): number =>
   floor.bookingsPerSecond > 0 ? data.bookingsPerSecond / floor.bookingsPerSecond : 0;
-
-/**
- * Waits until the app has no work left from the saturated phase, as its System tab shows it: no
- * webhook waiting or running, no game-loop job ready or running (hold expiries wait for their time
- * and do not count), every read model caught up. False when that did not happen within BACKLOG_WAIT_MS.
- */
-async function waitForBacklogDrained(
-  readSystem: () => Promise<HttpAnswer>,
-  log: (line: string) => void,
-): Promise<boolean> {
-  const deadline = nowMs() + BACKLOG_WAIT_MS;
-  let last = '';
-  while (nowMs() < deadline) {
-    const answer = await readSystem();
-    ok(answer, 'read the system status');
-    const system = JSON.parse(answer.body) as SystemStatus;
-    // Webhooks wait a moment (a random delay, a retry): they count. Hold expiries and repeating jobs wait for their time.
-    const queued = system.jobs.filter(
-      (jobs) =>
-        jobs.waiting + jobs.active + (jobs.queue === JOB_QUEUES.simulatedPaymentWebhooks ? jobs.delayed : 0) > 0,
-    );
-    const behind = system.projections.filter((projection) => projection.behind > 0);
-    if (queued.length === 0 && behind.length === 0) return true;
-    last = [
-      ...queued.map((jobs) => `${jobs.queue}: ${jobs.waiting} waiting, ${jobs.active} active, ${jobs.delayed} delayed`),
-      ...behind.map((projection) => `${projection.name} ${projection.behind} behind`),
-    ].join('; ');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  log(`  still there after ${BACKLOG_WAIT_MS / 1000} s: ${last}`);
-  return false;
-}
 
 interface Booking {
   /** When add-game (the booking itself) was sent. */

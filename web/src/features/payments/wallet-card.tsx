@@ -1,7 +1,7 @@
 import { Card, Group, List, Skeleton, Text, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { CREDIT_REASON_LABELS, WALLET_EMPTY, walletBalanceText } from '@playtime/shared/contract/credit';
+import { CREDIT_REASON_LABELS, WALLET_EMPTY, walletBalanceText } from '@playtime/shared/contract/credit-texts';
 import { useLiveRoom } from '../../hooks/use-live-room';
 import { formatDollars } from '../../utils/money';
 import { useWallet, walletKeys } from './api/wallet';

@@ -5,7 +5,7 @@ import type {
   PaidWithCredit,
   RefundDestination,
   WalletAnswer,
-} from '@playtime/shared/contract/credit';
+} from '@playtime/shared/contract/credit-texts';
 import type { CheckoutRequest } from '@playtime/shared/contract/payments';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { useQuery } from '@tanstack/react-query';

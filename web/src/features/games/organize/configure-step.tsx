@@ -3,7 +3,7 @@ import {
   MAX_FREE_CANCELLATION_HOURS,
   MIN_FREE_CANCELLATION_HOURS,
   freeCancellationRule,
-} from '@playtime/shared/contract/credit';
+} from '@playtime/shared/contract/credit-texts';
 import { GAME_SETTING_LIMITS as LIMITS } from '@playtime/shared/contract/games';
 import {
   GUESTS_PER_PLAYER_HELP,

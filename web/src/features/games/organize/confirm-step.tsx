@@ -11,7 +11,7 @@ import {
   Text,
   type AlertProps,
 } from '@mantine/core';
-import { freeCancellationRule } from '@playtime/shared/contract/credit';
+import { freeCancellationRule } from '@playtime/shared/contract/credit-texts';
 import { IconAlertTriangle, IconCircleCheck, type TablerIcon } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { Suspense, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 import { entryPriceCents, holdSlotBody, PRICE_FORMAT_MESSAGE } from '@playtime/shared/contract/games';
-import { DEFAULT_FREE_CANCELLATION_HOURS } from '@playtime/shared/contract/credit';
+import { DEFAULT_FREE_CANCELLATION_HOURS } from '@playtime/shared/contract/credit-texts';
 import { DEFAULT_REGULARS_WINDOW_HOURS } from '@playtime/shared/contract/series';
 import { minReliability } from '@playtime/shared/contract/attendance';
 import { DEFAULT_GUESTS_PER_PLAYER } from '@playtime/shared/domain/games/policies/guests';

@@ -3,7 +3,7 @@ import {
   GAME_PAYMENT_STATE_LABELS,
   GAME_PAYMENTS_EMPTY,
   type GamePaymentState,
-} from '@playtime/shared/contract/credit';
+} from '@playtime/shared/contract/credit-texts';
 import { formatDollars } from '../../../utils/money';
 import { useGamePayments } from '../api/credit';
 

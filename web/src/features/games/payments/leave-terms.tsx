@@ -4,7 +4,7 @@ import {
   REFUND_DESTINATION_LABELS,
   REFUND_DESTINATIONS,
   type RefundDestination,
-} from '@playtime/shared/contract/credit';
+} from '@playtime/shared/contract/credit-texts';
 import { useLeaveTerms } from '../api/credit';
 import { LEAVE_CONFIRMATION } from '../play/messages';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { formatPrice } from '../../../utils/money';
 import { removalConsequence } from '@playtime/shared/contract/game-page';
-import type { GamePaymentsAnswer, GamePaymentState } from '@playtime/shared/contract/credit';
+import type { GamePaymentsAnswer, GamePaymentState } from '@playtime/shared/contract/credit-texts';
 import { useGamePayments } from '../api/credit';
 import { useJoinGame, useRemovePlayer, useSwitchPlayers, type LoadedGame } from '../api/play';
 import { joinFailureMessage } from './messages';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WalletAnswer } from '@playtime/shared/contract/credit';
+import type { WalletAnswer } from '@playtime/shared/contract/credit-texts';
 import { apiGet } from '../../../lib/api-client';
 
 export const walletKeys = { wallet: ['wallet'] as const };

@@ -68,10 +68,9 @@ import { FailureAlert } from '../../components/failure-alert';
 import { Loading } from '../../components/loading';
 import { attendanceMarksOpen, checkInOpen, minReliabilityText, showsCheckInCount } from './check-in/attendance';
 import { CheckInControl } from './check-in/check-in-control';
-import type { RefundDestination } from '@playtime/shared/contract/credit';
+import type { RefundDestination } from '@playtime/shared/contract/credit-texts';
 import { checkoutWithCredit, useCreditBalance, useLeaveGame } from './api/credit';
 import { LeaveTerms } from './payments/leave-terms';
-import { GamePaymentsTable } from './payments/game-payments-table';
 
 // What only some visitors open is loaded when first opened, not with the page: the QR code, the card
 // form, the admin's as-of panel, the organizer's Manage dialog (and the dialog frames, lazy-dialogs.tsx).
@@ -85,6 +84,10 @@ const AttendanceMarks = lazy(() =>
   import('./check-in/attendance-marks').then((module) => ({ default: module.AttendanceMarks })),
 );
 const AsOfPanel = lazy(() => loadAsOfPanel().then((module) => ({ default: module.AsOfPanel })));
+// Issue #45: who has paid, only to the organizer (Mantine's Table with it).
+const GamePaymentsTable = lazy(() =>
+  import('./payments/game-payments-table').then((module) => ({ default: module.GamePaymentsTable })),
+);
 
 function countdownLine(countdown: Countdown): string {
   if (countdown.phase === 'live') return countdown.text;
@@ -593,7 +596,11 @@ function GameView({
           <AttendanceMarks gameId={game.gameId} players={everyone} />
         </Suspense>
       )}
-      {organizes && game.priceCents > 0 && <GamePaymentsTable gameId={game.gameId} />}
+      {organizes && game.priceCents > 0 && (
+        <Suspense fallback={<Loading label="Loading who has paid" py="md" />}>
+          <GamePaymentsTable gameId={game.gameId} />
+        </Suspense>
+      )}
       {canManage && game.removed.length > 0 && <RemovedPlayers game={game} />}
       {canManage && !cancelled && game.series?.regularsFrom && <SeriesRegulars game={game} />}
 

@@ -12,6 +12,7 @@
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_UI_TEXTS } from '@playtime/shared/contract/notification-inbox';
 import {
   PUSH_MESSAGES,
   PUSH_PUBLIC_KEY_PATH,
@@ -60,6 +61,8 @@ describe('push on the profile', () => {
     await push.waitFor();
     expect(await push.isChecked()).toBe(false);
     await expect.poll(() => page.getByRole('columnheader', { name: PUSH_UI_TEXTS.column }).count()).toBeGreaterThan(0);
+    // The words above the tables name the three ways, as the columns do.
+    await page.getByText(NOTIFICATION_UI_TEXTS.preferencesHelp).waitFor();
 
     // This player's phone subscribes (the API call the button makes once the browser has subscribed).
     const api = await suite.api('player');

@@ -14,7 +14,7 @@ export const NOTIFICATION_UI_TEXTS = {
   markAllRead: 'Mark all as read',
   more: 'Show older',
   preferencesTitle: 'Notifications',
-  preferencesHelp: 'Choose what reaches you in Playtime (the bell) and by email.',
+  preferencesHelp: 'Choose what reaches you in Playtime (the bell), by email and by push on your devices.',
   inApp: 'In Playtime',
   email: 'Email',
   saved: 'Saved',

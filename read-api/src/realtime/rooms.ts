@@ -5,9 +5,8 @@ import type { CurrentUser } from '@playtime/shared/infra/http/current-user';
 /**
  * Who may listen to which room. Games and fields are public (their pages are); a user's and an
  * owner's rooms belong to that person (and admins); the admin room to admins. A game's chat room is
- * for signed-in people only; whether they may read that game's chat is asked of the read models by
- * the socket server (chatAccessInReadModel) before they join. So is a game's payments room, for its
- * organizer and admins (gamePaymentsAccess).
+ * for signed-in people only, and so is its payments room; who they are to the game is asked of the
+ * read models by the socket server before they join (guarded-rooms.ts).
  */
 export function mayJoinRoom(name: string, user: CurrentUser | null): JoinAnswer {
   const room = parseRoom(name);

@@ -23,13 +23,9 @@ import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
 import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
 import { inProcessRoomWriter, type InProcessRoomWriter } from './room-writer';
+import { guardedRoomRefusal } from './guarded-rooms';
 import { mayFollowMore, mayJoinRoom } from './rooms';
 import { parseRoom } from '@playtime/shared/contract/rooms';
-import { CHAT_READ_NOT_ALLOWED } from '@playtime/shared/contract/chat-texts';
-import { GAME_PAYMENTS_FORBIDDEN } from '@playtime/shared/contract/credit';
-import { mayReadChat } from '@playtime/shared/domain/chat/policies/access';
-import { chatAccessInReadModel } from '../chat/chat-access';
-import { gamePaymentsAccess } from '../payments/game-payments-access';
 
 export interface RealtimeDependencies {
   httpServer: HttpServer;
@@ -240,16 +236,8 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
       freshUser(userId)
         .then(async (user) => {
           if (!applyAccess(socket, user)) return answer({ ok: false, error: 'Your account has been deleted.' });
-          const ofGame = parseRoom(room);
-          // Issue #46: a game's chat room only for those who may read that chat.
-          if (ofGame?.kind === 'chat' && !mayReadChat(await chatAccessInReadModel(deps.pool, ofGame.id, user)))
-            return answer({ ok: false, error: CHAT_READ_NOT_ALLOWED });
-          // A game's payments room only for its organizer and admins, as the table it keeps live.
-          if (
-            ofGame?.kind === 'payments' &&
-            (!user || (await gamePaymentsAccess(deps.pool, ofGame.id, user)) !== 'allowed')
-          )
-            return answer({ ok: false, error: GAME_PAYMENTS_FORBIDDEN });
+          const refusal = await guardedRoomRefusal(deps.pool, parseRoom(room), user);
+          if (refusal) return answer(refusal);
           follow(mayJoinRoom(room, user));
           // A change announced while the user was being read may predate what was read: check again.
           if ((announcedChanges.get(userId) ?? 0) !== changesBefore) recheckLater(userId);

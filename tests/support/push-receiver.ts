@@ -84,10 +84,12 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       ),
     pushesTo: (device) => received.filter((push) => push.device === device.name),
     pushed: (device, body) =>
-      waitFor(`a push to ${device.name} matching ${body}`, async () => {
-        const found = receiver.pushesTo(device).find((push) => body.test(receiver.decrypt(device, push).body));
-        return found && { push: found, payload: receiver.decrypt(device, found) };
-      }),
+      waitFor(`a push to ${device.name} matching ${body}`, async () =>
+        receiver
+          .pushesTo(device)
+          .map((push) => ({ push, payload: receiver.decrypt(device, push) }))
+          .find(({ payload }) => body.test(payload.body)),
+      ),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return receiver;

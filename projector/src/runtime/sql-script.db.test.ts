@@ -8,6 +8,8 @@ describe('runInOneRoundTrip (real PostgreSQL)', () => {
   let client: pg.Client;
   /** What crossed the client's socket, in order: 'sent' for each write, 'received' for each read. */
   let traffic: ('sent' | 'received')[] = [];
+  /** How many times the socket handed bytes to the system (a system call each). */
+  let flushes = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlscript');
@@ -22,6 +24,14 @@ describe('runInOneRoundTrip (real PostgreSQL)', () => {
       return write(...args);
     };
     socket.on('data', () => traffic.push('received'));
+    const internals = socket as unknown as Record<'_write' | '_writev', (...args: unknown[]) => void>;
+    for (const method of ['_write', '_writev'] as const) {
+      const flush = internals[method].bind(socket);
+      internals[method] = (...args: unknown[]) => {
+        flushes += 1;
+        flush(...args);
+      };
+    }
   });
   afterAll(async () => {
     await client.end();
@@ -51,8 +61,9 @@ describe('runInOneRoundTrip (real PostgreSQL)', () => {
     await client.query('DELETE FROM notes');
   });
 
-  it('sends the whole transaction before reading any answer: one round trip', async () => {
+  it('sends the whole transaction at once, before reading any answer: one round trip, one write', async () => {
     traffic = [];
+    flushes = 0;
     await runInOneRoundTrip(client, 'SET LOCAL search_path TO public', [
       { text: 'INSERT INTO notes (id, note) VALUES ($1, $2)', values: [1, 'a'] },
       { text: 'INSERT INTO notes (id, note) VALUES ($1, $2)', values: [2, 'b'] },
@@ -61,6 +72,8 @@ describe('runInOneRoundTrip (real PostgreSQL)', () => {
     ]);
     expect(traffic.length).toBeGreaterThan(1);
     expect(traffic.lastIndexOf('sent')).toBeLessThan(traffic.indexOf('received'));
+    // And in one write to the socket, not one per statement.
+    expect(flushes).toBe(1);
     // Later statements see earlier ones: it is one transaction, in order.
     expect(await notes()).toEqual([
       { id: 1, note: 'a!' },

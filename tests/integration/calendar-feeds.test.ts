@@ -248,6 +248,25 @@ describe('calendar feeds over HTTP', () => {
     ]);
   });
 
+  it('lists a game an admin organizes on a field of their own once, as its organizer', async () => {
+    // An admin may both add fields and organize games: the organizer is then the field's owner too.
+    const adminFeed = await feedAddressOf('admin');
+    const own = await addAvailableField(clients.admin, {
+      name: 'Own Pitch Park',
+      address: '7 Feed St',
+      subFieldName: 'South',
+      startDate: at(8),
+      endDate: at(23),
+    });
+    const { gameId } = await bookPaidGame(clients.admin, clients.anonymous, own.subFieldId, 9, 10, {
+      name: 'Own Pitch',
+      price: '0',
+    });
+    expect((await clients.admin.get(CALENDAR_FEED_PATH)).status).toBe(200);
+    const events = eventsOf(await (await readFeed(adminFeed)).text()).filter((event) => event.uid.startsWith(gameId));
+    expect(events).toEqual([expect.objectContaining({ summary: 'Own Pitch', description: CALENDAR_TEXTS.organizer })]);
+  });
+
   it('drops a game from the feed of a player who leaves it, and lists it again when they rejoin', async () => {
     const feed = await feedAddressOf('player');
     const { gameId } = await bookPaidGame(clients.captain, clients.anonymous, subFieldId, 8, 9, {

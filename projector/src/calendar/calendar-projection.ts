@@ -22,11 +22,16 @@ const HANDLED = [
 /** A user's part in a game, best first: a feed says the best one (ranks of read.calendar_entries). */
 const RANK = { organizer: 1, player: 2, owner: 3 } as const;
 
-/** Adds a user's part in a game, keeping the better one they had. */
-const enter = (userId: string, gameId: string, rank: number): SqlStatement => ({
-  text: `INSERT INTO calendar_entries (user_id, game_id, rank) VALUES ($1, $2, $3)
+/**
+ * Adds users' parts in a game, keeping the better one each had, in one statement. One user with two
+ * parts (an owner organizing on their own field) is entered once, with the better: a row may change
+ * only once in a statement.
+ */
+const enter = (gameId: string, parts: Array<{ userId: string; rank: number }>): SqlStatement => ({
+  text: `INSERT INTO calendar_entries (user_id, game_id, rank)
+         SELECT part.user_id, $1, min(part.rank) FROM unnest($2::text[], $3::int[]) AS part(user_id, rank) GROUP BY part.user_id
          ON CONFLICT (user_id, game_id) DO UPDATE SET rank = least(calendar_entries.rank, EXCLUDED.rank)`,
-  values: [userId, gameId, rank],
+  values: [gameId, parts.map((part) => part.userId), parts.map((part) => part.rank)],
 });
 
 /**
@@ -154,13 +159,15 @@ export const calendarProjection: WriteOnlyProjection = {
                 ownerId,
               ],
             },
-            enter(organizerId, gameId, RANK.organizer),
-            enter(ownerId, gameId, RANK.owner),
+            enter(gameId, [
+              { userId: organizerId, rank: RANK.organizer },
+              { userId: ownerId, rank: RANK.owner },
+            ]),
           );
           break;
         }
         case 'PlayerJoined':
-          statements.push(enter(event.data.playerId, event.data.gameId, RANK.player));
+          statements.push(enter(event.data.gameId, [{ userId: event.data.playerId, rank: RANK.player }]));
           break;
         case 'PlayerLeft':
         case 'PlayerRemoved': {

@@ -192,10 +192,10 @@ export const gamesProjection: WriteOnlyProjection = {
             `INSERT INTO games (game_id, name, organizer_id, organizer_username, field_id, field_name, owner_id, sub_field_id, sub_field_name,
                                 location, latitude, longitude, place, start_date, end_date, max_players, price_cents, picture, cancellation_window_hours,
                                 sideline_size, min_players, decision_at, rental_cents,
-                                series_id, series_week, series_weeks, regulars_from, public_from)
+                                series_id, series_week, series_weeks, regulars_from, public_from, guests_per_player)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, public.ll_to_earth($11, $12)::public.cube, $13, $14, $15, $16, $17, $18,
                      $19, $20, $21, $22, $23, $24, $25, $26::timestamptz,
-                     $26::timestamptz + make_interval(secs => $27::float8 * 3600))
+                     $26::timestamptz + make_interval(secs => $27::float8 * 3600), $28)
              ON CONFLICT (game_id) DO NOTHING`,
             [
               d.gameId,
@@ -225,9 +225,9 @@ export const gamesProjection: WriteOnlyProjection = {
               d.series?.weeks ?? null,
               d.series?.previousEndDate ?? null,
               d.series?.regularsWindowHours ?? 0,
+              d.guestsPerPlayer,
             ],
           );
-          sql('UPDATE games SET guests_per_player = $2 WHERE game_id = $1', [gameId, d.guestsPerPlayer]);
           // A new game has nobody to count yet, and its event names everyone who shows it.
           addRoomsShowing(keys, gameId, { ownerId: d.ownerId, organizerId: d.organizerId, fieldId: d.fieldId });
           continue;

@@ -20,8 +20,13 @@ import { GroupCommit, type QueuedAppend } from './group-commit';
 import { GroupRead, type QueuedRead } from './group-read';
 import { LogNotifier } from './log-notifier';
 import { LogTail } from './log-tail';
+import { heldBackWaitMs, ReadPace } from './read-pace';
 
 const UNIQUE_VIOLATION = '23505';
+/** Reads a caught-up subscriber makes at once before they are paced (read-pace.ts). */
+const LIVE_READ_BURST = 3;
+/** The longest wait before looking again at events an open transaction still holds back. */
+const HELD_BACK_MAX_WAIT_MS = 10;
 
 /** What an append statement returns for each event it wrote. */
 interface AppendedRow {
@@ -246,7 +251,7 @@ export interface PostgresEventStoreOptions {
    * one long read (a whole stream) hold up the others only as long as it takes the other batch.
    */
   readBatchesInFlight?: number;
-  /** Least time between two reads of a subscriber that has caught up with the log. */
+  /** Least time between two reads, on average, of a subscriber that has caught up with the log while reads keep coming. */
   liveReadIntervalMs?: number;
   /**
    * Whether subscribers in other processes are told of appends (NOTIFY/LISTEN); default true. Off
@@ -519,18 +524,20 @@ export class PostgresEventStore implements EventStore {
     let checkpoint = after;
     let caughtUp = false;
     let lastReadAt = 0;
+    // A caught-up subscriber's reads go at once while they are few and are paced at one per
+    // liveReadIntervalMs under load, so that each read then brings a batch (read-pace.ts).
+    const pace = new ReadPace(this.liveReadIntervalMs, LIVE_READ_BURST);
+    let heldBackMs = 0;
     while (!signal?.aborted) {
       // Register interest before reading, so an append that lands during the read still wakes us.
       const wake = this.notifier.nextWake();
-      // A caught-up subscriber reads at most every liveReadIntervalMs: under load each read then
-      // brings a batch instead of an event or two, for a few milliseconds of latency.
-      const sinceLastRead = performance.now() - lastReadAt;
-      if (caughtUp && sinceLastRead < this.liveReadIntervalMs)
-        await delay(this.liveReadIntervalMs - sinceLastRead, undefined, { signal }).catch(() => undefined);
+      const wait = caughtUp ? pace.take() : 0;
+      if (wait > 0) await delay(wait, undefined, { signal }).catch(() => undefined);
       lastReadAt = performance.now();
       const batch = await this.tail.read(checkpoint, batchSize);
       caughtUp = batch.length < batchSize;
       if (batch.length > 0) {
+        heldBackMs = 0;
         checkpoint = batch.at(-1)!.checkpoint;
         yield batch;
         if (!caughtUp) continue;
@@ -539,7 +546,8 @@ export class PostgresEventStore implements EventStore {
       // at once. Only after progress, so an open transaction that holds the log back is not polled hot.
       if (batch.length > 0 && wake.woken) continue;
       const soon = await this.hasUnreadEvents(lastReadAt, checkpoint);
-      await wake.wait(soon ? 10 : this.pollIntervalMs, signal);
+      heldBackMs = soon ? heldBackWaitMs(heldBackMs, HELD_BACK_MAX_WAIT_MS) : 0;
+      await wake.wait(soon ? heldBackMs : this.pollIntervalMs, signal);
     }
   }
 

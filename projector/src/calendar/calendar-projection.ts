@@ -24,8 +24,8 @@ const RANK = { organizer: 1, player: 2, owner: 3 } as const;
 
 /**
  * Adds users' parts in a game, keeping the better one each had, in one statement. One user with two
- * parts (an owner organizing on their own field) is entered once, with the better: a row may change
- * only once in a statement.
+ * parts (an admin organizing on a field of their own) is entered once, with the better: a row may
+ * change only once in a statement.
  */
 const enter = (gameId: string, parts: Array<{ userId: string; rank: number }>): SqlStatement => ({
   text: `INSERT INTO calendar_entries (user_id, game_id, rank)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldBackWaitMs, ReadPace } from './read-pace';
+import { ReadPace } from './read-pace';
 
 describe('ReadPace', () => {
   it('lets a few reads after a quiet spell go at once, then paces them at one per interval', () => {
@@ -20,14 +20,5 @@ describe('ReadPace', () => {
     const pace = new ReadPace(10, 2, 0);
     expect([pace.take(60_000), pace.take(60_000)]).toEqual([0, 0]);
     expect(pace.take(60_000)).toBeCloseTo(10, 5);
-  });
-});
-
-describe('heldBackWaitMs', () => {
-  it('starts at 1 ms and doubles up to its cap', () => {
-    const waits: number[] = [];
-    let wait = 0;
-    for (let step = 0; step < 6; step++) waits.push((wait = heldBackWaitMs(wait, 10)));
-    expect(waits).toEqual([1, 2, 4, 8, 10, 10]);
   });
 });

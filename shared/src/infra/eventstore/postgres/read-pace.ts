@@ -29,12 +29,3 @@ export class ReadPace {
     return this.tokens >= 0 ? 0 : -this.tokens * this.intervalMs;
   }
 }
-
-/**
- * How long to wait before looking again when the log holds events a read could not yet return (an
- * earlier transaction is still open): 1 ms, then twice as long each time, up to `maxMs`. Most such
- * transactions end within a millisecond or two; a long one is not polled hot.
- */
-export function heldBackWaitMs(previousMs: number, maxMs: number): number {
-  return Math.min(maxMs, Math.max(1, previousMs * 2));
-}

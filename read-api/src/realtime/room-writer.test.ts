@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRoomServer, type RoomClient } from '../../../tests/support/room-server';
-import { inProcessRoomWriter, SOCKETS_PER_TURN } from './room-writer';
+import { inProcessRoomWriter } from './room-writer';
+
+/** Slices smaller than the product's, so that a room of a few of them stays quick to open. */
+const SOCKETS_PER_TURN = 40;
 
 describe('inProcessRoomWriter over a real socket.io server', () => {
   let rooms: Awaited<ReturnType<typeof startRoomServer>>;
@@ -16,7 +19,7 @@ describe('inProcessRoomWriter over a real socket.io server', () => {
     const size = SOCKETS_PER_TURN * 2 + 17;
     const big = await follow('game:big', size);
     const other = await follow('game:other', 3);
-    const writer = inProcessRoomWriter(rooms.server, { alone: true });
+    const writer = inProcessRoomWriter(rooms.server, { alone: true, socketsPerTurn: SOCKETS_PER_TURN });
 
     let ranBetween = false;
     const written = writer.write('game:big', 'changed', { checkpoint: '1:1' });
@@ -34,7 +37,7 @@ describe('inProcessRoomWriter over a real socket.io server', () => {
 
   it('skips a socket that left the room while the slices before it were written', async () => {
     const room = await follow('game:leaving', SOCKETS_PER_TURN + 5);
-    const writer = inProcessRoomWriter(rooms.server, { alone: true });
+    const writer = inProcessRoomWriter(rooms.server, { alone: true, socketsPerTurn: SOCKETS_PER_TURN });
     // The room's last member in socket.io's order: it is in the last slice.
     const leaverId = [...rooms.server.of('/').adapter.rooms.get('game:leaving')!].at(-1)!;
     const leaver = rooms.server.of('/').sockets.get(leaverId)!;

@@ -478,40 +478,45 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
     expect(await within(arrived, 5_000)).toBe('notice-a');
   });
 
-  it('reads past a transaction left open in another database of the server, and stops before one open in its own', async () => {
+  it('reads past transactions that cannot append here, and stops before an append still open in its own database', async () => {
     const store = await connect({ crossProcessNotices: false });
     const before = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
     const elsewhere = await createTestDatabase('esother');
-    const open = async (url: string) => {
+    const open = async (url: string, firstWrite: string) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query('BEGIN');
-      await client.query('SELECT pg_current_xact_id()'); // takes a transaction id, as a write does
+      await client.query(firstWrite);
       return client;
     };
-    const otherDatabase = await open(elsewhere.url);
+    const readStreams = async () => (await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId);
+    // Takes a transaction id, as a read model's write does.
+    const takesAnId = 'SELECT pg_current_xact_id()';
+    const otherDatabase = await open(elsewhere.url, takesAnId);
+    const readModelWrite = await open(database.url, takesAnId);
     try {
       await store.appendToStream('horizon-a', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
-      // Another database's open transaction cannot write this log: the append is readable at once.
-      expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual(['horizon-a']);
-      const thisDatabase = await open(database.url);
+      // Neither another database's open transaction nor one here that holds no write lock on the log
+      // can write events before the append: it is readable at once.
+      expect(await readStreams()).toEqual(['horizon-a']);
+      const appending = await open(
+        database.url,
+        `INSERT INTO es_events (stream_id, revision, event_id, type, data) VALUES ('horizon-open', 0, gen_random_uuid(), 'Happened', '{}')`,
+      );
       try {
         await store.appendToStream('horizon-b', [{ type: 'Happened', data: {} }], { expectedRevision: 'no_stream' });
-        // One open here may still write events before the later append: the reader waits for it.
-        expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual([
-          'horizon-a',
-        ]);
+        // An append still open here may commit its event before the later one: the reader waits for it.
+        expect(await readStreams()).toEqual(['horizon-a']);
       } finally {
-        await thisDatabase.query('ROLLBACK');
-        await thisDatabase.end();
+        await appending.query('ROLLBACK');
+        await appending.end();
       }
-      expect((await store.readAll({ after: before, limit: 10 })).map((event) => event.streamId)).toEqual([
-        'horizon-a',
-        'horizon-b',
-      ]);
+      expect(await readStreams()).toEqual(['horizon-a', 'horizon-b']);
     } finally {
-      await otherDatabase.query('ROLLBACK');
-      await otherDatabase.end();
+      for (const client of [otherDatabase, readModelWrite]) {
+        await client.query('ROLLBACK');
+        await client.end();
+      }
       await elsewhere.drop();
     }
   });
@@ -519,11 +524,13 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
   it('reads again at once when a transaction that held its read back ends without an append to wake it', async () => {
     const store = await connect({ crossProcessNotices: false });
     const { arrived } = await firstNewEvent(store);
-    // A transaction of this database with a transaction id, as a read-model write has: the log's readers wait for it.
+    // An append of this database still open (it holds the log's write lock): the log's readers wait for it.
     const holding = new pg.Client({ connectionString: database.url });
     await holding.connect();
     await holding.query('BEGIN');
-    await holding.query('SELECT pg_current_xact_id()');
+    await holding.query(
+      `INSERT INTO es_events (stream_id, revision, event_id, type, data) VALUES ('rolled-back', 0, gen_random_uuid(), 'Happened', '{}')`,
+    );
     // It ends just after the woken subscriber's read and before its question what that read left unread.
     const query = pg.Pool.prototype.query;
     let ended = false;

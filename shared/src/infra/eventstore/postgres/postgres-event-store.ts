@@ -82,20 +82,34 @@ export const READ_STREAMS_SQL = `
 
 /**
  * The oldest transaction of the current snapshot that may still write events here: its oldest running
- * transaction, passing over those that run in another database of the server (they cannot write to
- * this log). Under the snapshot's plain xmin, one long transaction anywhere on the server (another
- * application, a test database beside this one) held back every subscriber of this log for as long as
- * it ran. A transaction is passed over only when it is known to belong to another database: one that
+ * transaction, passing over those known to run without a write lock on this database's log. Every
+ * append is one statement (appendSql, APPEND_BATCH_SQL; a transaction of the store appends and nothing
+ * else), and a statement locks the tables it names before it runs, so an appending transaction holds
+ * its lock on es_events from before it has a transaction id until after it has ended.
+ * Under the snapshot's plain xmin, any transaction with an id held every subscriber back while it
+ * ran: a read model's batch, a job's claim, the mail outbox, a long transaction in another database
+ * of the server. With a dozen read models writing after each event, some such transaction was nearly
+ * always open, and a new event waited for it.
+ * A transaction is passed over only when the lock table, read once and after the snapshot, shows it
+ * still running (it holds its own id's lock) in a backend that holds no such lock on the log. One that
  * ended since the snapshot was taken is no longer listed and still counts, so the horizon never passes
- * a transaction whose events this snapshot cannot see. (This session's own entry names this database;
- * xid8 to xid is the low 32 bits.)
+ * a transaction whose events this snapshot cannot see. (pg_locks lists each backend's fast-path locks,
+ * where the log's lock usually is, before the shared table that holds the ids' locks: an appender seen
+ * running there was seen with its lock. xid8 to xid is the low 32 bits.)
  */
 export const LOG_HORIZON_SQL = `
-  (SELECT COALESCE(min(running.xid), pg_snapshot_xmax(pg_current_snapshot()))
+  (WITH held AS MATERIALIZED (SELECT locktype, pid, transactionid, database, relation, mode, granted FROM pg_locks)
+   SELECT COALESCE(min(running.xid), pg_snapshot_xmax(pg_current_snapshot()))
      FROM pg_snapshot_xip(pg_current_snapshot()) AS running(xid)
     WHERE (running.xid::text::bigint % 4294967296)::text::xid NOT IN (
-      SELECT backend_xid FROM pg_stat_get_activity(NULL)
-       WHERE backend_xid IS NOT NULL AND datid <> (SELECT datid FROM pg_stat_get_activity(pg_backend_pid()))))`;
+      SELECT own.transactionid FROM held AS own
+       WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock' AND own.granted AND own.pid IS NOT NULL
+         AND own.pid NOT IN (
+           SELECT log.pid FROM held AS log
+            WHERE log.locktype = 'relation' AND log.pid IS NOT NULL
+              AND log.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+              AND log.relation = 'es_events'::regclass
+              AND log.mode NOT IN ('AccessShareLock', 'RowShareLock'))))`;
 
 /** The log after a checkpoint, in log order, up to where every transaction has ended (see schema.ts). */
 export const READ_ALL_SQL = `
@@ -201,8 +215,8 @@ export const APPEND_BATCH_SQL = `
  * read, with the checkpoint that read left it at. A yes means an event its read could not or did not
  * return: one held back behind a transaction that is still open (at or after the log's horizon), or
  * one that became readable only since the read, when a transaction that held the horizon back ended
- * without an append of its own to wake anyone (a read-model write, or one in another database that
- * the read could not yet tell apart). Asking only "is anything held back now" misses the second case,
+ * without an append of its own to wake anyone (an append rolled back, or a transaction the read could
+ * not yet tell apart from one). Asking only "is anything held back now" misses the second case,
  * and its reader then slept until its next poll.
  *
  * Asked of the newest entry of the log-order index (one entry read from its end), never as

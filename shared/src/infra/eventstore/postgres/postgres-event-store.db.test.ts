@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPool } from '../../db/pool';
@@ -552,6 +553,73 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
       if (!ended) await holding.query('ROLLBACK');
       await holding.end();
     }
+  });
+
+  it('never skips an append while transactions that write no events come and go beside it', async () => {
+    const store = await connect({ crossProcessNotices: false });
+    const end = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
+    const run = randomUUID();
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * ms)));
+    const seen: string[] = [];
+    const controller = new AbortController();
+    const reading = (async () => {
+      for await (const batch of store.subscribeToAll({ after: end, signal: controller.signal }))
+        for (const event of batch) if ((event.data as { run?: string }).run === run) seen.push(event.eventId);
+    })();
+    // Read-model writes: transactions with an id and no lock on the log, which readers now pass over,
+    // ending while appends that began before or after them are still open.
+    const others = new pg.Pool({ connectionString: database.url, max: 8 });
+    let writing = true;
+    const readModelWrites = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (writing) {
+          const client = await others.connect();
+          try {
+            await client.query('BEGIN');
+            await client.query('SELECT pg_current_xact_id()');
+            await pause(10);
+            await client.query('COMMIT');
+          } finally {
+            client.release();
+          }
+        }
+      }),
+    );
+    const committed = new Set<string>();
+    try {
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, writer) => {
+          for (let append = 0; append < 30; append++) {
+            const eventId = randomUUID();
+            // Held open a moment after its statement, as a slow commit is.
+            await store.transaction(async (tx) => {
+              await tx.appendToStream(`mixed-${run}-${writer}-${append}`, [{ eventId, type: 'Mixed', data: { run } }], {
+                expectedRevision: 'no_stream',
+              });
+              await pause(30);
+            });
+            committed.add(eventId);
+          }
+        }),
+      );
+    } finally {
+      writing = false;
+      await readModelWrites;
+      await others.end();
+    }
+    try {
+      await within(
+        (async () => {
+          while (seen.length < committed.size) await new Promise((resolve) => setTimeout(resolve, 10));
+        })(),
+        10_000,
+      );
+    } finally {
+      controller.abort();
+      await reading;
+    }
+    expect(seen).toHaveLength(committed.size);
+    expect(new Set(seen)).toEqual(committed);
   });
 
   it('asks once, not once per subscriber, whether events are unread after the read that woke them all', async () => {

@@ -90,26 +90,32 @@ export const READ_STREAMS_SQL = `
  * ran: a read model's batch, a job's claim, the mail outbox, a long transaction in another database
  * of the server. With a dozen read models writing after each event, some such transaction was nearly
  * always open, and a new event waited for it.
- * A transaction is passed over only when the lock table, read once and after the snapshot, shows it
- * still running (it holds its own id's lock) in a backend that holds no such lock on the log. One that
- * ended since the snapshot was taken is no longer listed and still counts, so the horizon never passes
- * a transaction whose events this snapshot cannot see. (pg_locks lists each backend's fast-path locks,
- * where the log's lock usually is, before the shared table that holds the ids' locks: an appender seen
- * running there was seen with its lock. xid8 to xid is the low 32 bits.)
+ *
+ * A transaction is passed over only when the lock table, read once after the snapshot, shows its
+ * backend holding no such lock, and the transaction is still running after that read: it ran all
+ * along, so had it been appending, the read would have shown its lock. One that ended meanwhile still
+ * counts (it may have released its locks one by one while the table was read), so the horizon never
+ * passes a transaction whose events this snapshot cannot see. CASE makes the ask whether it still runs
+ * come after the read. (pg_locks ties a transaction id to its backend; xid8 to xid is the low 32 bits.)
  */
 export const LOG_HORIZON_SQL = `
   (WITH held AS MATERIALIZED (SELECT locktype, pid, transactionid, database, relation, mode, granted FROM pg_locks)
    SELECT COALESCE(min(running.xid), pg_snapshot_xmax(pg_current_snapshot()))
      FROM pg_snapshot_xip(pg_current_snapshot()) AS running(xid)
-    WHERE (running.xid::text::bigint % 4294967296)::text::xid NOT IN (
-      SELECT own.transactionid FROM held AS own
-       WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock' AND own.granted AND own.pid IS NOT NULL
-         AND own.pid NOT IN (
-           SELECT log.pid FROM held AS log
-            WHERE log.locktype = 'relation' AND log.pid IS NOT NULL
-              AND log.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-              AND log.relation = 'es_events'::regclass
-              AND log.mode NOT IN ('AccessShareLock', 'RowShareLock'))))`;
+    WHERE (CASE
+             WHEN (running.xid::text::bigint % 4294967296)::text::xid IN (
+               SELECT own.transactionid FROM held AS own
+                WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock' AND own.granted
+                  AND own.pid IS NOT NULL
+                  AND own.pid NOT IN (
+                    SELECT log.pid FROM held AS log
+                     WHERE log.locktype = 'relation' AND log.pid IS NOT NULL
+                       AND log.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                       AND log.relation = 'es_events'::regclass
+                       AND log.mode NOT IN ('AccessShareLock', 'RowShareLock')))
+             THEN pg_xact_status(running.xid) = 'in progress'
+             ELSE false
+           END) IS NOT TRUE)`;
 
 /** The log after a checkpoint, in log order, up to where every transaction has ended (see schema.ts). */
 export const READ_ALL_SQL = `

@@ -14,7 +14,8 @@ import type { BenchContext, BenchSection, SectionOutcome } from '../support/sect
 import { ok, openBenchVenue } from '../support/venue';
 import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 import { BACKLOG_WAIT_MS, waitForBacklogDrained } from '../support/backlog';
-import { nowMs } from '../support/timing';
+import { nowMs, sleep } from '../support/timing';
+import { watchRoom } from '../games/watched-game';
 import {
   fanOutFloorMarkdown,
   measureFanOutFloor,
@@ -37,6 +38,15 @@ const PACED_BOOKINGS_PER_SECOND = 10;
 const CAPTAINS = 32;
 /** How long the steady push's fan-out floor runs (10 pushes a second). */
 const PUSH_FLOOR_SECONDS = 10;
+/**
+ * The booking as a field's followers see it: this many anonymous sockets follow the field's public room
+ * (its page and availability), as many as follow the hot game in the joins section, while bookings come
+ * one at a time at WATCHED_BOOKINGS_PER_SECOND for WATCHED_SECONDS (the joins' and offers' 2/s: each
+ * booking changes the room three times, its hold, its slot and its game, and each change goes to all).
+ */
+const FIELD_WATCHERS = 1000;
+const WATCHED_BOOKINGS_PER_SECOND = 2;
+const WATCHED_SECONDS = 10;
 /** Hold-slot, checkout, the card form and add-game from the captain, and the payment's webhook from the processor. */
 const CALLS_PER_BOOKING = 5;
 const HOUR = 3_600_000;
@@ -66,6 +76,17 @@ export interface BookingsData {
   cpu: CpuShare;
   /** The bare server's push to one socket at the steady rate (tests/bench/floors), or null when not measured. */
   pushFloor: FanOutFloor | null;
+  /** The bookings one at a time while FIELD_WATCHERS sockets follow the field. */
+  watched: {
+    bookings: number;
+    deliveries: number;
+    missing: number;
+    pushP50Ms: number;
+    pushP99Ms: number;
+    breakdown: PushBreakdown;
+  };
+  /** The bare server's push to FIELD_WATCHERS sockets at the watched rate, or null when not measured. */
+  watchedFloor: FanOutFloor | null;
   /** PostgreSQL's CPU in the saturated phase by the client its backends serve (application_name), in cores. */
   postgresByClient: Array<{ client: string; cores: number }>;
   /** The app's database statements per booking in the saturated phase (the projector's and job workers' included). */
@@ -85,6 +106,8 @@ interface Booking {
   startedAt: number;
   /** Null when add-game appended nothing: the payment's webhook booked the slot first, and its push went out before. */
   checkpoint: LogCheckpoint | null;
+  /** The same, as add-game's answer wrote it. */
+  position: string | null;
   pushedAt: number | null;
   /** How long add-game took to answer. */
   answerMs: number;
@@ -143,6 +166,22 @@ function markdown(data: BookingsData): string {
     `Where a steady booking's push goes (add-game's answer; the projector's stages count every push of the games read model in the phase):`,
     pushBreakdownTable(data.paced.breakdown),
     data.pushFloor ? fanOutFloorMarkdown(data.pushFloor, PACED_BOOKINGS_PER_SECOND, PUSH_FLOOR_SECONDS) : '',
+    markdownTable(
+      ['sockets following the field', 'bookings', 'pushes delivered', 'missing', 'push p50', 'push p99'],
+      [
+        [
+          fmtInt(FIELD_WATCHERS),
+          fmtInt(data.watched.bookings),
+          fmtInt(data.watched.deliveries),
+          fmtInt(data.watched.missing),
+          fmtMs(data.watched.pushP50Ms),
+          fmtMs(data.watched.pushP99Ms),
+        ],
+      ],
+    ),
+    `Where the push of a booking goes while ${fmtInt(FIELD_WATCHERS)} sockets follow the field (one booking at a time, ${WATCHED_BOOKINGS_PER_SECOND}/s):`,
+    pushBreakdownTable(data.watched.breakdown),
+    data.watchedFloor ? fanOutFloorMarkdown(data.watchedFloor, WATCHED_BOOKINGS_PER_SECOND, WATCHED_SECONDS) : '',
     markdownTable(
       ['saturated phase', 'app', 'PostgreSQL', 'bench', 'machine', 'stolen', 'statements'],
       [
@@ -210,7 +249,10 @@ function markdown(data: BookingsData): string {
       "projection's). While the captains saturate " +
       'the machine, a push waits behind the queue of work, so its latency is measured again in a steady phase at ' +
       `${PACED_BOOKINGS_PER_SECOND} bookings/s, once the work the saturated phase left queued (webhooks, follow-up jobs, read models ` +
-      'catching up) is done, as the System tab shows it.',
+      'catching up) is done, as the System tab shows it. ' +
+      `Last, one booking at a time at ${WATCHED_BOOKINGS_PER_SECOND}/s while ${fmtInt(FIELD_WATCHERS)} anonymous sockets on a thread of their own ` +
+      "follow the field's public room (its page): each push is timed from add-game being sent to each socket hearing the games " +
+      `read model pass its position, against the bare server's push to ${fmtInt(FIELD_WATCHERS)} sockets at the same rate.`,
   ].join('\n\n');
 }
 
@@ -224,9 +266,9 @@ export const bookingsSection: BenchSection = {
       captains: CAPTAINS,
       subFields: SUB_FIELDS,
     });
-    let measured: Omit<BookingsData, 'floor' | 'pushFloor'>;
+    let measured: Omit<BookingsData, 'floor' | 'pushFloor' | 'watchedFloor'>;
     try {
-      const { app, api, owner, ownerId, admin, users: captains, subFieldIds, firstDay } = venue;
+      const { app, api, owner, ownerId, admin, users: captains, subFieldIds, fieldId, firstDay } = venue;
       context.log(`bookings: ${SUB_FIELDS} sub-fields available, ${CAPTAINS} captains; booking for ${seconds} s…`);
 
       // The owner's open timeline: every push on their room, with the games read model's position.
@@ -266,64 +308,72 @@ export const bookingsSection: BenchSection = {
       const postgresClients = await startBackendCpuMeasure(context.serverUrl);
       // Each captain books its own sub-fields hour after hour; rounds go on across both phases.
       const rounds = captains.map(() => 0);
+      /** One booking by captain `index` on its next slot; false when a call of it failed. */
+      const bookOnce = async (index: number, into: Booking[]): Promise<boolean> => {
+        const captain = captains[index]!;
+        const mine = subFieldIds.filter((_, subIndex) => subIndex % CAPTAINS === index);
+        const round = rounds[index]!++;
+        const subFieldId = mine[round % mine.length]!;
+        const start = firstDay + Math.floor(round / mine.length) * HOUR;
+        try {
+          const held = await timed('hold-slot', () =>
+            api.request('POST', '/api/hold-slot', captain.token, {
+              subFieldId,
+              startDate: new Date(start).toISOString(),
+              endDate: new Date(start + HOUR).toISOString(),
+            }),
+          );
+          ok(held, 'hold-slot');
+          holds++;
+          const { holdId, rentalCents } = JSON.parse(held.body) as { holdId: string; rentalCents: number };
+          const secret = await timed('checkout', () =>
+            api.request('POST', '/api/checkout', captain.token, {
+              price: rentalCents,
+              email: captain.email,
+              name: captain.username,
+              receiver: 'owner',
+              purpose: { kind: 'rental', holdId, subFieldId },
+            }),
+          );
+          ok(secret, 'checkout');
+          const paid = await timed('card confirm', () =>
+            api.request('POST', '/api/payments/simulated/confirm', captain.token, {
+              clientSecret: secret.body,
+              ...CARD,
+            }),
+          );
+          ok(paid, 'confirm');
+          const { paymentId } = JSON.parse(paid.body) as { paymentId: string };
+          const bookedAt = nowMs();
+          const added = await timed('add-game', () =>
+            api.request('POST', '/api/add-game', captain.token, { subFieldId, holdId, paymentId }),
+          );
+          ok(added, 'add-game');
+          into.push({
+            startedAt: bookedAt,
+            checkpoint: added.position ? parseCheckpoint(added.position) : null,
+            position: added.position ?? null,
+            pushedAt: null,
+            answerMs: nowMs() - bookedAt,
+          });
+          return true;
+        } catch (error) {
+          failures++;
+          if (failures <= 3) context.log(`  booking failed: ${(error as Error).message}`);
+          return false;
+        }
+      };
       /**
        * Books as fast as the captains can until the deadline, or, with `everyMs`, each captain once
        * every `everyMs` (a steady rate far below saturation, where a push's latency is not queueing).
        */
       const bookUntil = (deadline: number, into: Booking[], everyMs?: number) =>
         Promise.all(
-          captains.map(async (captain, index) => {
-            const mine = subFieldIds.filter((_, subIndex) => subIndex % CAPTAINS === index);
+          captains.map(async (_, index) => {
             if (everyMs) await new Promise((resolve) => setTimeout(resolve, (everyMs * index) / CAPTAINS));
             while (nowMs() < deadline) {
-              const round = rounds[index]!++;
               const began = nowMs();
-              const subFieldId = mine[round % mine.length]!;
-              const start = firstDay + Math.floor(round / mine.length) * HOUR;
-              try {
-                const held = await timed('hold-slot', () =>
-                  api.request('POST', '/api/hold-slot', captain.token, {
-                    subFieldId,
-                    startDate: new Date(start).toISOString(),
-                    endDate: new Date(start + HOUR).toISOString(),
-                  }),
-                );
-                ok(held, 'hold-slot');
-                holds++;
-                const { holdId, rentalCents } = JSON.parse(held.body) as { holdId: string; rentalCents: number };
-                const secret = await timed('checkout', () =>
-                  api.request('POST', '/api/checkout', captain.token, {
-                    price: rentalCents,
-                    email: captain.email,
-                    name: captain.username,
-                    receiver: 'owner',
-                    purpose: { kind: 'rental', holdId, subFieldId },
-                  }),
-                );
-                ok(secret, 'checkout');
-                const paid = await timed('card confirm', () =>
-                  api.request('POST', '/api/payments/simulated/confirm', captain.token, {
-                    clientSecret: secret.body,
-                    ...CARD,
-                  }),
-                );
-                ok(paid, 'confirm');
-                const { paymentId } = JSON.parse(paid.body) as { paymentId: string };
-                const bookedAt = nowMs();
-                const added = await timed('add-game', () =>
-                  api.request('POST', '/api/add-game', captain.token, { subFieldId, holdId, paymentId }),
-                );
-                ok(added, 'add-game');
-                into.push({
-                  startedAt: bookedAt,
-                  checkpoint: added.position ? parseCheckpoint(added.position) : null,
-                  pushedAt: null,
-                  answerMs: nowMs() - bookedAt,
-                });
-              } catch (error) {
-                failures++;
-                if (failures <= 3) context.log(`  booking failed: ${(error as Error).message}`);
-              }
+              await bookOnce(index, into);
               if (everyMs) await new Promise((resolve) => setTimeout(resolve, Math.max(0, began + everyMs - nowMs())));
             }
           }),
@@ -382,6 +432,44 @@ export const bookingsSection: BenchSection = {
       await settle(paced);
       socket.close();
 
+      // Then one booking at a time, so that add-games never overlap and the log's order is the order
+      // they were sent in, while FIELD_WATCHERS anonymous sockets follow the field's room.
+      context.log(
+        `bookings: ${fmtInt(FIELD_WATCHERS)} sockets follow the field; ${WATCHED_BOOKINGS_PER_SECOND} bookings/s…`,
+      );
+      const watchers = await watchRoom(app.url, rooms.field(fieldId), FIELD_WATCHERS, PROJECTIONS.games);
+      const watchedBookings: Booking[] = [];
+      let watched: BookingsData['watched'];
+      try {
+        const watchedTiming = await timeGamePushes(app.url);
+        const everyMs = 1000 / WATCHED_BOOKINGS_PER_SECOND;
+        const deadline = nowMs() + WATCHED_SECONDS * 1000;
+        for (let index = 0; nowMs() < deadline; index++) {
+          const began = nowMs();
+          if (await bookOnce(index % CAPTAINS, watchedBookings)) {
+            const booking = watchedBookings.at(-1)!;
+            watchers.sent(booking.startedAt, booking.position);
+          }
+          await sleep(Math.max(0, began + everyMs - nowMs()));
+        }
+        await watchers.heardAll(nowMs() + 2000);
+        const latencies = watchers.latencies();
+        watched = {
+          bookings: watchers.commands,
+          deliveries: latencies.length,
+          missing: watchers.missing(),
+          pushP50Ms: percentile(latencies, 50),
+          pushP99Ms: percentile(latencies, 99),
+          breakdown: await watchedTiming.finish(
+            watchedBookings.filter((booking) => booking.checkpoint).map((booking) => booking.answerMs),
+            latencies,
+          ),
+        };
+      } finally {
+        const { disconnects } = await watchers.close();
+        if (disconnects > 0) context.log(`  ${disconnects} of the field's sockets disconnected`);
+      }
+
       const pushLatencies = (of: Booking[]) =>
         of
           .filter((booking) => booking.checkpoint && booking.pushedAt !== null)
@@ -420,6 +508,7 @@ export const bookingsSection: BenchSection = {
         postgresByClient,
         statementsPerBooking: loadStats.statementsTotal.count / Math.max(1, bookings.length),
         backlogDrainSeconds: drained ? drainSeconds : null,
+        watched,
       };
     } finally {
       await venue.close();
@@ -446,7 +535,18 @@ export const bookingsSection: BenchSection = {
         seconds: PUSH_FLOOR_SECONDS,
       });
     }
-    const data: BookingsData = { ...measured, floor, pushFloor };
+    let watchedFloor: FanOutFloor | null = null;
+    if (measured.watched.bookings > 0) {
+      context.log(
+        `bookings: the fan-out floor to ${fmtInt(FIELD_WATCHERS)} sockets at ${WATCHED_BOOKINGS_PER_SECOND}/s…`,
+      );
+      watchedFloor = await measureFanOutFloor(context, {
+        watchers: FIELD_WATCHERS,
+        perSecond: WATCHED_BOOKINGS_PER_SECOND,
+        seconds: WATCHED_SECONDS,
+      });
+    }
+    const data: BookingsData = { ...measured, floor, pushFloor, watchedFloor };
     context.log(
       `  ${fmtInt(data.bookingsPerSecond)} bookings/s, push p99 ${fmtMs(data.pushP99Ms)} ms, ${data.failures} failed; the floor ${floor ? `${fmtInt(floor.bookingsPerSecond)}/s (${fmtInt(shareOfFloor(data, floor) * 100)}% of it)` : 'not measured'}`,
     );
@@ -473,6 +573,19 @@ export const bookingsSection: BenchSection = {
               name: `booking to the owner's socket push, p99, at a steady ${PACED_BOOKINGS_PER_SECOND} bookings/s`,
               required: `< ${TARGET_PUSH_P99_MS} ms and within the fan-out floor's bound`,
               measured: 'no steady booking was measured',
+              pass: false,
+            },
+        data.watchedFloor
+          ? pushTargetAgainstFloor(
+              `booking to its push on ${fmtInt(FIELD_WATCHERS)} sockets following the field, p99, ${WATCHED_BOOKINGS_PER_SECOND} bookings/s`,
+              { commands: data.watched.bookings, missing: data.watched.missing, p99Ms: data.watched.pushP99Ms },
+              data.watchedFloor,
+              TARGET_PUSH_P99_MS,
+            )
+          : {
+              name: `booking to its push on ${fmtInt(FIELD_WATCHERS)} sockets following the field, p99`,
+              required: `< ${TARGET_PUSH_P99_MS} ms and within the fan-out floor's bound`,
+              measured: 'no watched booking was measured',
               pass: false,
             },
       ],

@@ -4,7 +4,7 @@ import type { BenchUser } from '../e2e/accounts';
 import { listenOnOwnThread } from '../e2e/socket-listeners';
 import { nowMs } from '../support/timing';
 
-/** What the sockets following one game heard of a phase's commands. */
+/** What the sockets following one room heard of a phase's commands. */
 export interface WatchedPushes {
   watchers: number;
   commands: number;
@@ -17,10 +17,10 @@ export interface WatchedPushes {
 }
 
 /**
- * Anonymous sockets following one game's room, timing each command sent to every socket hearing its
- * position from the read model named (`projection`; any change of the room when omitted).
+ * Anonymous sockets following one public room (a game's, a field's), timing each command sent to every
+ * socket hearing its position from the read model named (`projection`; any change of the room when omitted).
  */
-export interface WatchedGame {
+export interface WatchedRoom {
   /** A command sent at `at` whose answer carried `position` (the log position of its last event). */
   sent(at: number, position: string | null | undefined): void;
   /** How many commands were recorded. */
@@ -36,12 +36,16 @@ export interface WatchedGame {
   close(): Promise<{ disconnects: number }>;
 }
 
-export async function watchGame(
+/** Anonymous sockets following one game's room. */
+export const watchGame = (appUrl: string, gameId: string, count: number, projection?: string): Promise<WatchedRoom> =>
+  watchRoom(appUrl, rooms.game(gameId), count, projection);
+
+export async function watchRoom(
   appUrl: string,
-  gameId: string,
+  room: string,
   count: number,
   projection?: string,
-): Promise<WatchedGame> {
+): Promise<WatchedRoom> {
   const watchers: BenchUser[] = Array.from({ length: count }, (_, index) => ({
     index,
     email: `watcher-${index}`,
@@ -67,7 +71,7 @@ export async function watchGame(
         }
       },
     },
-    rooms.game(gameId),
+    room,
     projection,
   );
   return {

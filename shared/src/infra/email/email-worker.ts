@@ -131,6 +131,8 @@ export interface EmailWorkerOptions {
   /** A test's own transport (an SMTP server it started, or one that fails). */
   transport?: MailTransport;
   backoffMs?: number;
+  /** How long a killed worker's job waits for another worker (JobQueueOptions.stalledAfterMs). */
+  stalledAfterMs?: number;
   /** How long a row left 'unknown' waits for its one more try (EMAIL_UNKNOWN_RETRY_MS). */
   unknownRetryAfterMs?: number;
 }
@@ -160,6 +162,7 @@ export async function startEmailWorker(options: EmailWorkerOptions): Promise<Ema
     backend: selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl }),
     attempts: EMAIL_ATTEMPTS,
     backoffMs: options.backoffMs ?? 2000,
+    stalledAfterMs: options.stalledAfterMs,
     logger,
   });
   const sender: SenderDependencies = {

@@ -42,6 +42,12 @@ export interface JobQueueOptions {
   keepCompletedDays?: number;
   /** Failed jobs (attempts exhausted) stay longer, for someone to look at. */
   keepFailedDays?: number;
+  /**
+   * How long a running job's worker may go silent before another worker takes the job over (BullMQ's
+   * lock, renewed at half this, and its stall check, every this often). BullMQ's 30 s by default: a
+   * worker process killed mid-job holds its jobs up to twice that.
+   */
+  stalledAfterMs?: number;
   /** Redis key prefix (tests use a unique one). The PostgreSQL backend namespaces by schema and ignores it. */
   prefix?: string;
   logger?: Logger;
@@ -139,7 +145,14 @@ function openJobQueue<Data, B extends IQueueBackend, C>(
         async (job) => {
           await handler({ id: job.id!, name: job.name, data: job.data.data, attempt: job.attemptsMade + 1 });
         },
-        { connection: connection({ role: 'worker', concurrency }), prefix, concurrency },
+        {
+          connection: connection({ role: 'worker', concurrency }),
+          prefix,
+          concurrency,
+          ...(options.stalledAfterMs === undefined
+            ? {}
+            : { lockDuration: options.stalledAfterMs, stalledInterval: options.stalledAfterMs }),
+        },
       );
       worker.on('error', (error: Error) => logger.error({ err: error, queue: name }, 'job worker error'));
       worker.on('failed', (job, error: Error) =>

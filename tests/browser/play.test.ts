@@ -185,7 +185,7 @@ describe('playing in the browser', () => {
     await region(captain.page, 'Sideline').getByText('player', { exact: true }).waitFor({ timeout: 15_000 });
     await player.context.close();
     await captain.context.close();
-  }, 120_000);
+  }, 180_000);
 
   it("substitutes a sideline player for the on-pitch player of the Replace list, seen on the player's page", async () => {
     // The admin plays too: on Team 2 of the free game, where the player waits on the sideline.
@@ -346,5 +346,5 @@ describe('a live game in three browsers', () => {
     await player.context.close();
     await guest.context.close();
     await captain.context.close();
-  }, 150_000);
+  }, 240_000);
 });

@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
   const database = await startEmbeddedPostgres({
     dataDir: path.resolve(import.meta.dirname, '../../.data', `test-postgres-${process.pid}`),
     persistent: false,
+    durable: false,
   });
   project.provide('postgresUrl', database.url);
   return async () => {

@@ -10,6 +10,7 @@ import { ANSWERED_TEXT, CLAIM_BUTTON, claimQuestion, NO_ACCOUNT_YET } from '@pla
 import { signUpToken } from '../support/accounts';
 import { expectAccessible, PHONE, screenshot, sidewaysOverflow } from './support/browser';
 import { browserSuite } from './support/suite';
+import { sheetMinutesWithNoReadSoon } from '../support/partner-applications';
 
 const CSV = [
   'Contact name,Email,Phone,Field name,Address,Zip Code,City,Number of sub-fields,Message',
@@ -25,7 +26,10 @@ describe('the partner spreadsheet import in the browser', () => {
       server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(CSV));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const port = (server.address() as { port: number }).port;
-      return { PARTNER_SHEET_URL: `http://127.0.0.1:${port}/sheet.csv`, PARTNER_SHEET_MINUTES: '60' };
+      return {
+        PARTNER_SHEET_URL: `http://127.0.0.1:${port}/sheet.csv`,
+        PARTNER_SHEET_MINUTES: sheetMinutesWithNoReadSoon(),
+      };
     },
   });
 

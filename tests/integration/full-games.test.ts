@@ -237,9 +237,11 @@ describe('full games and thin games over HTTP', () => {
       event.type === 'SpotOffered' ? [event.data] : [],
     )[2]!;
     expect([passedOn.playerId, passedOn.team]).toEqual([lineIds[2], 2]);
+    // The second in line holds a Team 2 offer already once the accept is projected: the wait is for the
+    // third, who holds it only once the expiry is projected too.
     game = await waitFor('the accepted and the passed-on offers in the read model', async () => {
       const seen = await gameData(gameId);
-      return seen.line[0]?.offer?.team === 2 && seen;
+      return seen.line[0]?.userId === lineIds[2] && seen.line[0]?.offer?.team === 2 && seen;
     });
     expect(game.team_1.map((participant) => participant.userId)).toContain(lineIds[0]);
     // The one who let it expire went to the back of the line; the third is first now, with the offer.

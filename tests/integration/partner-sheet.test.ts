@@ -12,6 +12,7 @@ import { importPartnerSheet } from '@playtime/command-api/partners/sheet-import'
 import { demoClients } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { sheetMinutesWithNoReadSoon } from '../support/partner-applications';
 
 const HEADER = 'Contact name,Email,Phone,Field name,Address,Zip Code,City,Number of sub-fields,Message';
 const CSV = [
@@ -53,7 +54,7 @@ describe('partner applications from a published spreadsheet', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     sheetUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/published/sheet`;
-    app = await startTestApp({ PARTNER_SHEET_URL: sheetUrl, PARTNER_SHEET_MINUTES: '60' });
+    app = await startTestApp({ PARTNER_SHEET_URL: sheetUrl, PARTNER_SHEET_MINUTES: sheetMinutesWithNoReadSoon() });
     [admin, player] = await demoClients(app.url, 'admin', 'player');
   }, 120_000);
 

@@ -93,3 +93,18 @@ export async function appendUnclaimedApplication(
   }
   return applicationId;
 }
+
+/**
+ * A PARTNER_SHEET_MINUTES for a suite that checks the import run at the app's start: the app reads the
+ * sheet at each multiple of the period since the epoch, so a suite started just before one (at 07:59:53
+ * with 60, say) sees a second read come and overwrite the first. The longest period whose next slot
+ * is more than `quietMinutes` away leaves the first read alone for the suite's length.
+ */
+export function sheetMinutesWithNoReadSoon(now = Date.now(), quietMinutes = 30): string {
+  const nowInMinutes = now / 60_000;
+  for (let minutes = 1440; minutes > quietMinutes; minutes -= 1) {
+    const untilNextSlot = minutes - (nowInMinutes % minutes);
+    if (untilNextSlot > quietMinutes) return String(minutes);
+  }
+  throw new Error('no sheet period leaves the first read alone');
+}

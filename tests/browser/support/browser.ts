@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import {
   chromium,
   type Browser,
   type BrowserContext,
   type FileChooser,
+  type Frame,
   type Locator,
   type Page,
 } from 'playwright-core';
@@ -104,9 +105,38 @@ export interface AccessibilityViolation {
   summary: string;
 }
 
-/** What axe-core finds on the page as it is now. */
+/**
+ * axe-core in `frame`, evaluated once per document. @axe-core/playwright evaluated its 640 KB source
+ * again on every check and finished each check in a new blank page: 2.1 s a check on the demo's
+ * landing page, against 0.25 s for axe.run in a page that has axe already.
+ */
+async function withAxe(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!present) await frame.evaluate(axe.source);
+}
+
+const AXE_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ACCESSIBILITY_TAGS },
+  // Passes and inapplicable rules are not read: only the violations' nodes come back from the page.
+  resultTypes: ['violations'],
+};
+
+/**
+ * What axe-core finds on the page as it is now. axe.run in the top document asks the frames that have
+ * axe too; a frame without it (the mail's sandboxed frame runs no scripts) is left out, as the
+ * Playwright adapter left it.
+ */
 export async function accessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
-  const results = await new AxeBuilder({ page }).withTags(ACCESSIBILITY_TAGS).analyze();
+  await withAxe(page.mainFrame());
+  for (const frame of page.frames().slice(1)) await withAxe(frame).catch(() => undefined);
+  const results = await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(
+        document,
+        options,
+      ),
+    AXE_OPTIONS,
+  );
   return results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,

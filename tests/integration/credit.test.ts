@@ -6,6 +6,7 @@
  * table says who has paid. After each test every credit account balances against the ledger.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import {
   GAME_PAYMENTS_FORBIDDEN,
@@ -22,7 +23,7 @@ import type { PaymentPurpose } from '@playtime/shared/contract/payments';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { paymentIdOfClientSecret } from '@playtime/shared/infra/payments/port';
-import { demoClients } from '../support/accounts';
+import { demoClients, signUpPlayer } from '../support/accounts';
 import { accessTokenFor, ApiClient } from '../support/api-client';
 import { creditAccounts, expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
@@ -301,5 +302,27 @@ describe('late cancellations, Playtime credit and who has paid over HTTP', () =>
     } finally {
       for (const socket of [organizer, stranger, guest]) socket.close();
     }
+  });
+
+  it("counts every entry in the wallet's balance and lists the newest 50, from one moment of the read model", async () => {
+    // Not one of the ledger's accounts checked after each test: these entries are the read model's alone.
+    const client = await signUpPlayer(app, 'wallet-many@playtime.test', 'walletmany');
+    const { userId } = (await client.get('/api/get-user')).json as { userId: string };
+    // Sixty grants of 1 to 60 cents, the n-th n minutes old: more than the wallet lists.
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO read.credit_entries (entry_id, user_id, amount_cents, reason, game_id, at)
+         SELECT 'many-' || n, $1, n, 'place_refilled', NULL, now() - n * interval '1 minute'
+           FROM generate_series(1, 60) AS n`,
+        [userId],
+      );
+    } finally {
+      await db.end();
+    }
+    const wallet = await walletOf(client);
+    expect(wallet.balanceCents).toBe((60 * 61) / 2);
+    expect(wallet.entries.map((listed) => listed.amountCents)).toEqual(Array.from({ length: 50 }, (_, n) => n + 1));
   });
 });

@@ -40,19 +40,17 @@ export function creditQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUse
 
   router.get('/api/wallet', signedIn, async (req, res) => {
     const userId = req.user!.userId;
-    const [total, listed] = await Promise.all([
-      deps.pool.query<{ balance: string }>(
-        'SELECT coalesce(sum(amount_cents), 0) AS balance FROM read.credit_entries WHERE user_id = $1',
-        [userId],
-      ),
-      deps.pool.query<CreditRow>(
-        `SELECT at, amount_cents, reason, game_id FROM read.credit_entries WHERE user_id = $1
-          ORDER BY at DESC, entry_id LIMIT ${WALLET_ENTRIES_LISTED}`,
-        [userId],
-      ),
-    ]);
+    // One statement, so the balance and the entries come from the same moment of the read model: two
+    // queries on two connections could show a grant in the list that the balance does not count yet.
+    // The sum over every entry is taken before the LIMIT keeps the newest.
+    const listed = await deps.pool.query<CreditRow & { balance: string }>(
+      `SELECT at, amount_cents, reason, game_id, sum(amount_cents) OVER () AS balance
+         FROM read.credit_entries WHERE user_id = $1
+        ORDER BY at DESC, entry_id LIMIT ${WALLET_ENTRIES_LISTED}`,
+      [userId],
+    );
     const answer: WalletAnswer = {
-      balanceCents: Number(total.rows[0]?.balance ?? 0),
+      balanceCents: Number(listed.rows[0]?.balance ?? 0),
       entries: listed.rows.map((row) => ({
         at: row.at.toISOString(),
         amountCents: Number(row.amount_cents),

@@ -7,8 +7,6 @@
  * first field with a clearly visible focus ring; a cancelled game says so on Recent Games; a removal is
  * announced as one.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { GameDetail } from '@playtime/shared/contract/games';
@@ -16,13 +14,12 @@ import { signUpPlayer } from '../support/accounts';
 import type { ApiClient } from '../support/api-client';
 import { addAvailableField, bookPaidGame, demoPeople, payInFull, type DemoPerson } from '../support/game-loop';
 import { at } from '../support/time';
-import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { DESKTOP, PHONE, screenshot, withAxe } from './support/browser';
 import { browserSuite } from './support/suite';
 
 type Viewport = typeof DESKTOP;
 
-/** axe-core's colour module (WCAG contrast, alpha blending) in the page: axe cannot see the pixels itself. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's colour module (WCAG contrast, alpha blending), used in the page: axe cannot see the pixels itself. */
 interface AxeColors {
   commons: {
     color: {
@@ -30,9 +27,6 @@ interface AxeColors {
       getContrast(background: unknown, foreground: unknown): number;
     };
   };
-}
-async function withAxe(page: Page): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
 }
 
 /** The contrast of two CSS colours (the first drawn over the second), as axe-core measures it. */

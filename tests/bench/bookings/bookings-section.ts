@@ -14,7 +14,7 @@ import type { BenchContext, BenchSection, SectionOutcome } from '../support/sect
 import { ok, openBenchVenue } from '../support/venue';
 import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 import { BACKLOG_WAIT_MS, waitForBacklogDrained } from '../support/backlog';
-import { nowMs, sleep } from '../support/timing';
+import { nowMs, paceSteadily } from '../support/timing';
 import { watchRoom } from '../games/watched-game';
 import {
   fanOutFloorMarkdown,
@@ -442,16 +442,12 @@ export const bookingsSection: BenchSection = {
       let watched: BookingsData['watched'];
       try {
         const watchedTiming = await timeGamePushes(app.url);
-        const everyMs = 1000 / WATCHED_BOOKINGS_PER_SECOND;
-        const deadline = nowMs() + WATCHED_SECONDS * 1000;
-        for (let index = 0; nowMs() < deadline; index++) {
-          const began = nowMs();
+        await paceSteadily({ perSecond: WATCHED_BOOKINGS_PER_SECOND, seconds: WATCHED_SECONDS }, async (index) => {
           if (await bookOnce(index % CAPTAINS, watchedBookings)) {
             const booking = watchedBookings.at(-1)!;
             watchers.sent(booking.startedAt, booking.position);
           }
-          await sleep(Math.max(0, began + everyMs - nowMs()));
-        }
+        });
         await watchers.heardAll(nowMs() + 2000);
         const latencies = watchers.latencies();
         watched = {

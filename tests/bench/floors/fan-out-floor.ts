@@ -18,7 +18,7 @@ import { npmStartNodeFlags } from '../support/npm-start';
 import { percentile } from '../support/percentiles';
 import { createDatabase } from '../support/postgres';
 import type { BenchContext, TargetCheck } from '../support/section';
-import { nowMs, sleep } from '../support/timing';
+import { nowMs, paceSteadily } from '../support/timing';
 import { ok } from '../support/venue';
 import type { FanOutFloorReply, FanOutFloorRequest } from './fan-out-floor-server';
 
@@ -87,16 +87,13 @@ export async function measureFanOutFloor(
     await watched.heardAll(nowMs() + 10_000);
     watched.reset();
     const answers: number[] = [];
-    const everyMs = 1000 / shape.perSecond;
-    const deadline = nowMs() + shape.seconds * 1000;
-    while (nowMs() < deadline) {
+    await paceSteadily(shape, async () => {
       const started = nowMs();
       const answer = await join();
       ok(answer, 'fan-out floor command');
       answers.push(nowMs() - started);
       watched.sent(started, answer.position);
-      await sleep(Math.max(0, started + everyMs - nowMs()));
-    }
+    });
     await watched.heardAll(nowMs() + 2000);
     const latencies = watched.latencies();
     await watched.close();

@@ -6,7 +6,7 @@ import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import { ok, openBenchVenue } from '../support/venue';
 import { waitForBacklogDrained } from '../support/backlog';
-import { nowMs } from '../support/timing';
+import { nowMs, paceSteadily } from '../support/timing';
 import { watchGame, type WatchedPushes } from './watched-game';
 import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 import {
@@ -198,7 +198,7 @@ export const joinsSection: BenchSection = {
         else inHotGame.delete(player.index);
         return { position: answer.position, joined: joining };
       };
-      let hotStarted = nowMs();
+      const hotStarted = nowMs();
       let hotJoins = 0;
       const hot = await loadUntil(hotStarted + seconds * 1000, hotPlayers, async (player) => {
         const change = await joinOrLeave(player);
@@ -236,17 +236,14 @@ export const joinsSection: BenchSection = {
       context.log(
         `joins: the projector ${caughtUp ? 'caught up' : 'had not caught up'} in ${fmtMs(nowMs() - drained)} ms; ${fmtInt(WATCHERS)} sockets follow the hot game; ${WATCHED_COMMANDS_PER_SECOND} joins and leaves a second…`,
       );
-      const everyMs = 1000 / WATCHED_COMMANDS_PER_SECOND;
-      const watchedDeadline = nowMs() + seconds * 1000;
       const answersMs: number[] = [];
       const timing = await timeGamePushes(app.url);
-      for (let tick = 0; nowMs() < watchedDeadline; tick++) {
-        hotStarted = nowMs();
+      await paceSteadily({ perSecond: WATCHED_COMMANDS_PER_SECOND, seconds }, async (tick) => {
+        const sentAt = nowMs();
         const change = await joinOrLeave(hotPlayers[tick % hotPlayers.length]!);
-        answersMs.push(nowMs() - hotStarted);
-        watched.sent(hotStarted, change?.position);
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, hotStarted + everyMs - nowMs())));
-      }
+        answersMs.push(nowMs() - sentAt);
+        watched.sent(sentAt, change?.position);
+      });
       await watched.heardAll(nowMs() + 2000);
       const latencies = watched.latencies();
       const { disconnects } = await watched.close();

@@ -5,7 +5,7 @@ import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import type { HttpAnswer } from '../e2e/http';
 import { ok, openBenchVenue } from '../support/venue';
-import { nowMs } from '../support/timing';
+import { nowMs, paceSteadily } from '../support/timing';
 import { watchGame } from './watched-game';
 import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
 import {
@@ -93,9 +93,7 @@ export const offersSection: BenchSection = {
       const acceptLatencies: number[] = [];
       const leaveAnswers: number[] = [];
       const timing = await timeGamePushes(app.url);
-      const everyMs = 1000 / OFFERS_PER_SECOND;
-      const deadline = nowMs() + seconds * 1000;
-      for (let round = 0; nowMs() < deadline; round++) {
+      await paceSteadily({ perSecond: OFFERS_PER_SECOND, seconds }, async (round) => {
         const started = nowMs();
         const leaver = onPitch[round % MAX_PLAYERS]!;
         const team = ((round % MAX_PLAYERS) % 2) + 1;
@@ -111,8 +109,7 @@ export const offersSection: BenchSection = {
         onPitch[round % MAX_PLAYERS] = offered;
         ok(await call(leaver, '/api/join-game', { team: 0 }), 'rejoin the line');
         line.push(leaver);
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + everyMs - nowMs())));
-      }
+      });
       await watched.heardAll(nowMs() + 2000);
       const latencies = watched.latencies();
       const { disconnects } = await watched.close();

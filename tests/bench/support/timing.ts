@@ -20,3 +20,24 @@ export async function pollUntil(
   }
   return nowMs() - started;
 }
+
+/**
+ * Calls `tick` at a steady `perSecond` for `seconds` (each tick once the one before answered), the first
+ * one interval from now. A measured phase follows a warm-up (a probe heard by every socket, a thousand
+ * sockets joining, the app's metrics read): starting at once made its first command a burst on top of
+ * that work, and its last sockets alone set the p99 of a phase of twenty commands (101 ms against
+ * 28–59 ms for the rest, in one run of the joins).
+ */
+export async function paceSteadily(
+  { perSecond, seconds }: { perSecond: number; seconds: number },
+  tick: (index: number) => Promise<void>,
+): Promise<void> {
+  const everyMs = 1000 / perSecond;
+  await sleep(everyMs);
+  const deadline = nowMs() + seconds * 1000;
+  for (let index = 0; nowMs() < deadline; index++) {
+    const began = nowMs();
+    await tick(index);
+    await sleep(Math.max(0, began + everyMs - nowMs()));
+  }
+}

@@ -28,7 +28,7 @@ import { collectOperations } from '@playtime/shared/infra/ops/operations';
 import { connectServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import { closeInTurn } from '@playtime/shared/infra/runtime/close-in-turn';
 import { stopServing } from '@playtime/shared/infra/http/stop-serving';
-import type { EmailWorker } from '@playtime/shared/infra/email/email-worker';
+import type { EmailThread } from '@playtime/shared/infra/email/email-thread';
 import { prepareAtStart } from '@playtime/command-api/demo/seed-demo';
 
 export interface RunningApp {
@@ -37,8 +37,8 @@ export interface RunningApp {
   databaseUrl: string;
   /** The processor, its webhook inbox and reconciliation, and what rentals and entries buy (shared/src/game-loop/payments/game-payments.ts). */
   payments: Payments;
-  /** The outbox's worker; without SMTP_URL its embedded catcher holds every mail. */
-  email: EmailWorker;
+  /** The outbox's worker, on its own thread; without SMTP_URL its embedded catcher holds every mail. */
+  email: EmailThread;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@
 import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import { publicUrlOf, type Config } from '@playtime/shared/infra/config/config';
-import { startEmailWorker, type EmailWorker } from '@playtime/shared/infra/email/email-worker';
+import { startEmailThread, type EmailThread } from '@playtime/shared/infra/email/email-thread';
 import { startPushWorker, type PushWorker } from '@playtime/shared/infra/push/push-worker';
 import { loadVapidKeys } from '@playtime/shared/infra/push/vapid';
 import type { Logger } from '@playtime/shared/infra/logging';
@@ -23,7 +23,7 @@ export interface ProjectorWork {
   projector: Projector;
   gameLoop: PolicyWorker;
   accountWithdrawal: PolicyWorker;
-  email: EmailWorker;
+  email: EmailThread;
   push: PushWorker;
 }
 
@@ -64,15 +64,17 @@ export async function startProjectorWork(
     logger,
     offerWindows: offerWindowsOf(config),
   });
-  const email = await startEmailWorker({
-    pool: infrastructure.pool,
-    databaseUrl: infrastructure.databaseUrl,
-    redisUrl: config.REDIS_URL,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    publicUrl: publicUrlOf(config),
+  // On a thread of its own, so sending mail never delays a push (email-thread.ts).
+  const email = await startEmailThread(
+    {
+      databaseUrl: infrastructure.databaseUrl,
+      redisUrl: config.REDIS_URL,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      publicUrl: publicUrlOf(config),
+    },
     logger,
-  });
+  );
   // Issue #46: pushes, sent beside mail, out of the roster's path (the projection only writes rows).
   const push = await startPushWorker({
     pool: infrastructure.pool,

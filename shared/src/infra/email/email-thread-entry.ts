@@ -15,15 +15,19 @@ const tell = (message: EmailThreadMessage) => port.postMessage(message);
 
 // Four sends at once (EMAIL_JOBS_AT_ONCE), the relay and the catcher's inserts.
 const pool = createPool(input.databaseUrl, { max: 6, applicationName: 'playtime-email' });
+const logger = createLogger('playtime-email');
 try {
-  const worker = await startEmailWorker({ ...input, pool, logger: createLogger('playtime-email') });
+  const worker = await startEmailWorker({ ...input, pool, logger });
   port.once('message', () => {
-    void (async () => {
-      await worker.close();
-      await pool.end();
-      tell({ type: 'closed' });
-      port.close();
-    })();
+    // Answered even when closing failed: the starter ends the thread after it either way.
+    void worker
+      .close()
+      .catch((error: unknown) => logger.warn({ err: error }, 'the email worker did not close cleanly'))
+      .finally(async () => {
+        await pool.end().catch(() => undefined);
+        tell({ type: 'closed' });
+        port.close();
+      });
   });
   tell({ type: 'ready', settings: worker.settings, catcherPort: worker.catcher?.port ?? null });
 } catch (error) {

@@ -22,7 +22,7 @@ export type EmailThreadMessage =
 export interface EmailThread {
   /** What mail written elsewhere (the notifications projection) needs: the public address, the unsubscribe key. */
   settings: EmailSettings;
-  /** The embedded catcher's port (standalone), or null when mail goes to SMTP_URL. */
+  /** The embedded catcher's port (standalone), or null when mail goes to SMTP_URL; a restarted thread's catcher takes another. */
   catcherPort: number | null;
   /** Lets the sends under way finish, then ends the thread. */
   close(): Promise<void>;

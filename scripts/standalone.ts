@@ -29,6 +29,7 @@ import { connectServiceParts } from '@playtime/shared/infra/runtime/service-part
 import { closeInTurn } from '@playtime/shared/infra/runtime/close-in-turn';
 import { stopServing } from '@playtime/shared/infra/http/stop-serving';
 import type { EmailThread } from '@playtime/shared/infra/email/email-thread';
+import type { PushThread } from '@playtime/shared/infra/push/push-thread';
 import { prepareAtStart } from '@playtime/command-api/demo/seed-demo';
 
 export interface RunningApp {
@@ -39,14 +40,13 @@ export interface RunningApp {
   payments: Payments;
   /** The outbox's worker, on its own thread; without SMTP_URL its embedded catcher holds every mail. */
   email: EmailThread;
+  /** The push outbox's worker, on its own thread; a test moves its quiet-hours clock to the morning. */
+  push: PushThread;
   close(): Promise<void>;
 }
 
-/**
- * Tests fix the simulated processor's webhook randomness and fees, and may move the clock the push
- * worker reads quiet hours on (issue #46).
- */
-export type StandaloneOptions = Pick<PaymentsOptions, 'webhookDelivery' | 'feeCents'> & { pushClock?: () => Date };
+/** Tests fix the simulated processor's webhook randomness and fees. */
+export type StandaloneOptions = Pick<PaymentsOptions, 'webhookDelivery' | 'feeCents'>;
 
 export async function startStandalone(config: Config, options: StandaloneOptions = {}): Promise<RunningApp> {
   const logger = createLogger('playtime');
@@ -76,7 +76,6 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     holds: payments.holds,
     returnUnusedCredit: payments.returnUnusedCredit,
     announcer: socketAnnouncer(realtime.rooms),
-    ...(options.pushClock ? { pushClock: options.pushClock } : {}),
   });
   await prepareAtStart(parts, { config, geocoder, payments, logger, standalone: true });
 
@@ -126,6 +125,7 @@ export async function startStandalone(config: Config, options: StandaloneOptions
     databaseUrl: parts.databaseUrl,
     payments,
     email,
+    push,
     close() {
       // Producers before what they feed: the projector announces through socket.io (and its Redis
       // clients), and everything uses the database that parts.close() shuts last.

@@ -7,7 +7,7 @@ import type { Payments } from '@playtime/shared/game-loop/payments/setup';
 import { offerWindowsOf } from '@playtime/shared/game-loop/offer-windows';
 import { publicUrlOf, type Config } from '@playtime/shared/infra/config/config';
 import { startEmailThread, type EmailThread } from '@playtime/shared/infra/email/email-thread';
-import { startPushWorker, type PushWorker } from '@playtime/shared/infra/push/push-worker';
+import { startPushThread, type PushThread } from '@playtime/shared/infra/push/push-thread';
 import { loadVapidKeys } from '@playtime/shared/infra/push/vapid';
 import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
@@ -24,7 +24,7 @@ export interface ProjectorWork {
   gameLoop: PolicyWorker;
   accountWithdrawal: PolicyWorker;
   email: EmailThread;
-  push: PushWorker;
+  push: PushThread;
 }
 
 export async function startProjectorWork(
@@ -41,8 +41,6 @@ export async function startProjectorWork(
     returnUnusedCredit: Payments['returnUnusedCredit'];
     /** Where the projections announce their changes: socket.io in this process, or Redis for every read API's. */
     announcer: ChangeAnnouncer;
-    /** The clock the push worker reads quiet hours on (a test moves it to the morning). */
-    pushClock?: () => Date;
   },
 ): Promise<ProjectorWork> {
   const { logger, metrics } = deps;
@@ -75,15 +73,16 @@ export async function startProjectorWork(
     },
     logger,
   );
-  // Issue #46: pushes, sent beside mail, out of the roster's path (the projection only writes rows).
-  const push = await startPushWorker({
-    pool: infrastructure.pool,
-    databaseUrl: infrastructure.databaseUrl,
-    redisUrl: config.REDIS_URL,
-    vapid: await loadVapidKeys(infrastructure.pool, config),
+  // Issue #46: pushes, sent beside mail, out of the roster's path (the projection only writes rows), on
+  // a thread of their own too (push-thread.ts).
+  const push = await startPushThread(
+    {
+      databaseUrl: infrastructure.databaseUrl,
+      redisUrl: config.REDIS_URL,
+      vapid: await loadVapidKeys(infrastructure.pool, config),
+    },
     logger,
-    ...(deps.pushClock ? { now: deps.pushClock } : {}),
-  });
+  );
   const projector = createProductProjector({
     infrastructure,
     announcer: deps.announcer,

@@ -45,8 +45,6 @@ describe('web push', () => {
   let db: pg.Pool;
   let store: EventStore;
   let receiver: PushReceiver;
-  /** The push worker's clock: now, or later once a test moves it to the morning. */
-  let pushClockAt: number | null = null;
   let owner: ApiClient;
   let captain: ApiClient;
   let anonymous: ApiClient;
@@ -66,10 +64,7 @@ describe('web push', () => {
 
   beforeAll(async () => {
     receiver = await startPushReceiver();
-    app = await startTestApp(
-      { PUSH_ALLOW_LOOPBACK: '1' },
-      { pushClock: () => new Date(Math.max(Date.now(), pushClockAt ?? 0)) },
-    );
+    app = await startTestApp({ PUSH_ALLOW_LOOPBACK: '1' });
     db = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
     store = checkEventSchemas(await PostgresEventStore.connect(app.databaseUrl));
     anonymous = new ApiClient(app.url, null);
@@ -253,7 +248,7 @@ describe('web push', () => {
     expect(stillHeld).toEqual([{ queued: false }]);
 
     // 08:00 comes: the offer is pushed, urgent, with its text and link.
-    pushClockAt = morning;
+    app.push.moveClockTo(new Date(morning));
     const { push, payload } = await pushed(device, /^A spot opened on Team 1 in Night Owls on .+\. Take it by .+\.$/);
     expect(payload).toMatchObject({ title: 'A spot is offered to you', url: `/game-details/${gameId}` });
     expect(push.headers.urgency).toBe('high');

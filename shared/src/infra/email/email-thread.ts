@@ -2,7 +2,7 @@
  * The email worker on a thread of its own, as the standalone app and the distributed projector run it.
  * On the projector's thread, sending mail (composing it, SMTP's round trips and, standalone, the
  * embedded catcher's parsing and inserts) ran between the stages of every push and made nine tenths of
- * that thread's garbage: in the bench's join phase, 42 young-generation collections of 3–12 ms in ten
+ * that thread's garbage: in the bench's join phase, 42 young-generation collections of 4–8 ms in ten
  * seconds while mail was going out, 4 without it, and every push that met one waited for it. Issue 43
  * asks that mail never delay the roster's push; here it has its own event loop and heap.
  */

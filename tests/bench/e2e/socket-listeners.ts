@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { typeScriptWorker } from '@playtime/shared/infra/runtime/own-thread';
 import type { BenchUser } from './accounts';
 import type { PushTracker } from './sockets';
 
@@ -29,7 +29,7 @@ export interface SocketFleet {
   close(): Promise<void>;
 }
 
-const workerEntry = new URL('./socket-listeners-worker.ts', import.meta.url).href;
+const workerEntry = new URL('./socket-listeners-worker.ts', import.meta.url);
 
 /**
  * The listening sockets on a thread of their own. On the load generator's thread, a push waited for
@@ -44,17 +44,12 @@ export async function listenOnOwnThread(
   room?: string,
   projection?: string,
 ): Promise<SocketFleet> {
-  // The bench runs under tsx; a worker needs its TypeScript loader registered before the import.
-  const bootstrap = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(workerEntry)});`;
-  const worker = new Worker(bootstrap, {
-    eval: true,
-    workerData: {
-      appUrl,
-      users,
-      ...(room ? { room } : {}),
-      ...(projection ? { projection } : {}),
-    } satisfies ListenerInput,
-  });
+  const worker = typeScriptWorker(workerEntry, {
+    appUrl,
+    users,
+    ...(room ? { room } : {}),
+    ...(projection ? { projection } : {}),
+  } satisfies ListenerInput);
   let disconnects = 0;
   let closed: (() => void) | null = null;
   const connected = new Promise<number>((resolve, reject) => {

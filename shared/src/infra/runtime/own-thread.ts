@@ -24,11 +24,18 @@ export interface OwnThread<Ready, Message> {
 /** A thread that died is started again after this long; its work waits in its durable queue meanwhile. */
 const RESTART_AFTER_MS = 1000;
 
-function startThread<Ready>(entry: URL, input: unknown, what: string): { worker: Worker; ready: Promise<Ready> } {
-  // The app's TypeScript loader is registered on the new thread before the entry is imported, whether or
-  // not this one was started with it (`npm start` is; a test runner's worker may not be).
+/**
+ * A Worker running the TypeScript module `entry`: the app's TypeScript loader (tsx) is registered on
+ * the new thread before the entry is imported, whether or not this thread was started with it (`npm
+ * start` is; a test runner's worker may not be).
+ */
+export function typeScriptWorker(entry: URL, workerData: unknown): Worker {
   const bootstrap = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(entry.href)});`;
-  const worker = new Worker(bootstrap, { eval: true, execArgv: [], workerData: input });
+  return new Worker(bootstrap, { eval: true, execArgv: [], workerData });
+}
+
+function startThread<Ready>(entry: URL, input: unknown, what: string): { worker: Worker; ready: Promise<Ready> } {
+  const worker = typeScriptWorker(entry, input);
   const ready = new Promise<Ready>((resolve, reject) => {
     worker.once('message', (message: FromThread<Ready>) =>
       message.type === 'ready'

@@ -16,15 +16,13 @@ export type EmailThreadInput = Pick<EmailWorkerOptions, 'databaseUrl' | 'redisUr
 
 /** What the thread answers once its worker runs. */
 export interface EmailThreadReady {
-  settings: EmailSettings;
-  catcherPort: number | null;
-}
-
-export interface EmailThread {
   /** What mail written elsewhere (the notifications projection) needs: the public address, the unsubscribe key. */
   settings: EmailSettings;
   /** The embedded catcher's port (standalone), or null when mail goes to SMTP_URL; a restarted thread's catcher takes another. */
   catcherPort: number | null;
+}
+
+export interface EmailThread extends EmailThreadReady {
   /** Lets the sends under way finish, then ends the thread. */
   close(): Promise<void>;
 }

@@ -4,7 +4,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { checkedInLabel, RELIABLE_PLAYERS_ONLY_LABEL } from '@playtime/shared/contract/attendance-texts';
 import { CALENDAR_TEXTS, GAME_CALENDAR_PATH } from '@playtime/shared/contract/calendar';
 import { rooms } from '@playtime/shared/contract/rooms';
-import type { Participant } from '@playtime/shared/contract/games';
 import type { Team } from '@playtime/shared/domain/games/events';
 import { ORGANIZER_NOT_ON_WAITLIST } from '@playtime/shared/domain/games/messages';
 import { REGULARS_FIRST_CODE } from '@playtime/shared/domain/games/policies/regulars-first';
@@ -16,7 +15,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LazyDrawer, LazyModal, WhenFirstOpened } from '../../components/lazy-dialogs';
 import { PoliteAnnouncement, useAnnouncedChanges } from '../../components/polite-announcement';
-import { useNow } from '../../hooks/use-now';
+import { useServerClock } from './play/server-clock';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/notify';
 import { formatDollars } from '../../utils/money';
@@ -63,7 +62,7 @@ import {
 } from './play/waiting';
 import { MinimumPlayers } from './play/minimum-players-notice';
 import { OfferAlert, OfferAnnouncer, WaitingLists } from './play/waiting-lists';
-import { countdownAt, playSecondsAt, replaceCandidates, serverNow, type Countdown } from './play/play-time';
+import { countdownAt, type Countdown, type PlayClock } from './play/play-time';
 import { FailureAlert } from '../../components/failure-alert';
 import { Loading } from '../../components/loading';
 import { attendanceMarksOpen, checkInOpen, minReliabilityText, showsCheckInCount } from './check-in/attendance';
@@ -102,6 +101,24 @@ function CountdownAnnouncer({ countdown }: { countdown: Countdown }) {
   return <PoliteAnnouncement message={message} testId="countdown-announcement" />;
 }
 
+/**
+ * The countdown's line, ticking each second on its own: the rest of the page renders again only when
+ * something it shows changes. Not a live region (it changes every second): the start and the end are announced.
+ */
+function CountdownLine({ clock }: { clock: PlayClock }) {
+  const phase = useServerClock((nowMs) => countdownAt(nowMs, clock.startMs, clock.endMs).phase, clock.offsetMs);
+  const text = useServerClock((nowMs) => countdownLine(countdownAt(nowMs, clock.startMs, clock.endMs)), clock.offsetMs);
+  const countdown: Countdown = phase === 'live' ? { phase, text } : { phase };
+  return (
+    <>
+      <Text mt={4} fw={600} c={phase === 'live' ? 'red.8' : 'dimmed'}>
+        {text}
+      </Text>
+      <CountdownAnnouncer countdown={countdown} />
+    </>
+  );
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -116,7 +133,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Join, team and leave buttons of spec §2, for a game that has not ended and was not cancelled. */
-function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam: Team | null; nowMs: number }) {
+function MembershipControls({ game, myTeam }: { game: LoadedGame; myTeam: Team | null }) {
   const auth = useAuth();
   const user = useCurrentUser();
   const join = useJoinGame(game.gameId);
@@ -244,7 +261,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
     buttons = (
       <OfferAlert
         offer={myPlacesOffer}
-        nowMs={nowMs}
+        clockOffsetMs={game.clockOffsetMs}
         actions={
           <>
             <Button onClick={() => (needsPayment ? pay() : joinFirst())} loading={join.isPending}>
@@ -324,7 +341,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
       <Stack gap="sm">
         <OfferAlert
           offer={myLinePlace.offer}
-          nowMs={nowMs}
+          clockOffsetMs={game.clockOffsetMs}
           actions={
             <>
               <Button onClick={() => waitingCommand(acceptSpot)} loading={acceptSpot.isPending}>
@@ -353,7 +370,7 @@ function MembershipControls({ game, myTeam, nowMs }: { game: LoadedGame; myTeam:
   return (
     <Stack gap="sm">
       {buttons}
-      <OfferAnnouncer offer={myOffer} nowMs={nowMs} />
+      <OfferAnnouncer offer={myOffer} clockOffsetMs={game.clockOffsetMs} />
       <FailureAlert failure={failure} />
       <WhenFirstOpened opened={confirmingLeave}>
         {(opened) => (
@@ -445,24 +462,30 @@ function GameView({
 }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const tick = useNow(1000);
   const [sharing, share] = useDisclosure(false);
   // Admins settle disputes by seeing the game as it stood: ten minutes ago to begin with.
   const [asOfFrom, setAsOfFrom] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(null);
 
-  const start = Date.parse(game.start_date);
-  const end = Date.parse(game.end_date);
-  const now = serverNow(game.clockOffsetMs, tick.getTime());
-  const secondsOf = (participant: Participant) => playSecondsAt(participant, now, start, end);
-  const countdown = countdownAt(now, start, end);
+  const clock: PlayClock = {
+    startMs: Date.parse(game.start_date),
+    endMs: Date.parse(game.end_date),
+    offsetMs: game.clockOffsetMs,
+  };
+  // What the page shows of the time, each read from the clock on its own: the page renders again when
+  // one of them changes (the game starts, check-in opens), not each second. The ticking lines (the
+  // countdown, an offer's time left, the minutes on the pitch) read it in their own small components.
+  const phase = useServerClock((nowMs) => countdownAt(nowMs, clock.startMs, clock.endMs).phase, clock.offsetMs);
+  const checkingIn = useServerClock((nowMs) => checkInOpen(game, nowMs), clock.offsetMs);
+  const checkInCountShown = useServerClock((nowMs) => showsCheckInCount(game, nowMs), clock.offsetMs);
+  const regulars = useServerClock((nowMs) => regularsNotice(game, nowMs), clock.offsetMs);
+  const marksOpen = useServerClock((nowMs) => attendanceMarksOpen(game, nowMs), clock.offsetMs);
   const cancelled = game.status === 'cancelled';
   const everyone = [...game.team_1, ...game.team_2, ...game.sideline];
   const me = user.data ? everyone.find((participant) => participant.userId === user.data.userId) : undefined;
   const organizes = Boolean(user.data && (user.data.userId === game.organizer_id || user.data.role === 'admin'));
-  const canManage = organizes && !cancelled && countdown.phase !== 'ended';
+  const canManage = organizes && !cancelled && phase !== 'ended';
   // Issue #44: check-in from 30 minutes before the start until the end; the organizer's marks until a day after.
-  const checkingIn = checkInOpen(game, now);
   const showsCode = organizes && checkingIn;
   const checkedInLine = checkedInLabel(game.checkIn.checkedIn, everyone.length);
   const picked = pickedId ? (everyone.find((participant) => participant.userId === pickedId) ?? null) : null;
@@ -508,7 +531,7 @@ function GameView({
           <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
             {game.name}
           </Title>
-          {countdown.phase === 'live' && !cancelled && (
+          {phase === 'live' && !cancelled && (
             <Badge color="red" variant="filled">
               LIVE
             </Badge>
@@ -524,26 +547,20 @@ function GameView({
             {cancellationMessage(game)}
           </Alert>
         ) : (
-          <>
-            {/* Not a live region: it changes every second. The start and the end are announced. */}
-            <Text mt={4} fw={600} c={countdown.phase === 'live' ? 'red.8' : 'dimmed'}>
-              {countdownLine(countdown)}
-            </Text>
-            <CountdownAnnouncer countdown={countdown} />
-          </>
+          <CountdownLine clock={clock} />
         )}
         <Text mt={4} fw={700} data-testid="players-count">
           {playerCountLabel(game.playerCount, game.max_players, game.sidelineCount)}
         </Text>
-        {showsCheckInCount(game, now) && !showsCode && (
+        {checkInCountShown && !showsCode && (
           <Text mt={4} fw={600} data-testid="check-in-count">
             {checkedInLine}
           </Text>
         )}
-        {!cancelled && <MinimumPlayers game={game} nowMs={now} />}
-        {!cancelled && regularsNotice(game, now) && (
+        {!cancelled && <MinimumPlayers game={game} clockOffsetMs={clock.offsetMs} />}
+        {!cancelled && regulars && (
           <Text mt={4} fz="sm" data-testid="regulars-notice">
-            {regularsNotice(game, now)}
+            {regulars}
           </Text>
         )}
       </div>
@@ -555,9 +572,7 @@ function GameView({
         </Suspense>
       )}
 
-      {!cancelled && countdown.phase !== 'ended' && (
-        <MembershipControls game={game} myTeam={me ? me.team : null} nowMs={now} />
-      )}
+      {!cancelled && phase !== 'ended' && <MembershipControls game={game} myTeam={me ? me.team : null} />}
 
       <RosterAnnouncer players={everyone} removedIds={game.removedPlayerIds} />
       <Pitch
@@ -565,11 +580,11 @@ function GameView({
         team2={game.team_2}
         sideline={game.sideline}
         openSpots={
-          cancelled || countdown.phase === 'ended'
+          cancelled || phase === 'ended'
             ? { team1: 0, team2: 0 }
             : { team1: openSpots(game.team_1.length, game), team2: openSpots(game.team_2.length, game) }
         }
-        secondsOf={secondsOf}
+        clock={clock}
         onPick={canManage ? (participant) => setPickedId(participant.userId) : undefined}
       />
 
@@ -591,7 +606,7 @@ function GameView({
           moderates: organizes,
         })}
 
-      {organizes && attendanceMarksOpen(game, now) && (
+      {organizes && marksOpen && (
         <Suspense fallback={null}>
           <AttendanceMarks gameId={game.gameId} players={everyone} />
         </Suspense>
@@ -611,8 +626,8 @@ function GameView({
             {game.sub_field_name ? `${game.field_name} · ${game.sub_field_name}` : game.field_name}
           </Detail>
           <Detail label="Price">{formatPrice(game.priceCents)}</Detail>
-          <Detail label="Date">{dayjs(start).format('ddd, MMM D, YYYY h:mm A')}</Detail>
-          <Detail label="Game Length">{durationLabel(new Date(start), new Date(end))}</Detail>
+          <Detail label="Date">{dayjs(clock.startMs).format('ddd, MMM D, YYYY h:mm A')}</Detail>
+          <Detail label="Game Length">{durationLabel(new Date(clock.startMs), new Date(clock.endMs))}</Detail>
           <Detail label="Organizer">{game.organizerUsername}</Detail>
           {game.minReliability !== null && (
             <Detail label={RELIABLE_PLAYERS_ONLY_LABEL}>{minReliabilityText(game.minReliability)}</Detail>
@@ -642,13 +657,7 @@ function GameView({
       </WhenFirstOpened>
       <WhenFirstOpened opened={canManage && picked !== null}>
         {(opened) => (
-          <ManageDialog
-            game={game}
-            player={opened ? picked : null}
-            onClose={() => setPickedId(null)}
-            secondsOf={secondsOf}
-            replaceList={(onPitch) => replaceCandidates(onPitch, now, start, end)}
-          />
+          <ManageDialog game={game} player={opened ? picked : null} onClose={() => setPickedId(null)} clock={clock} />
         )}
       </WhenFirstOpened>
     </Stack>

@@ -9,15 +9,15 @@ import type { GamePaymentsAnswer, GamePaymentState } from '@playtime/shared/cont
 import { useGamePayments } from '../api/credit';
 import { useJoinGame, useRemovePlayer, useSwitchPlayers, type LoadedGame } from '../api/play';
 import { joinFailureMessage } from './messages';
-import { playMinutes } from './play-time';
+import { useServerClock } from './server-clock';
+import { playMinutes, playSecondsAt, replaceCandidates, type PlayClock } from './play-time';
 
 export interface ManageDialogProps {
   game: LoadedGame;
   player: Participant | null;
   onClose: () => void;
-  secondsOf: (participant: Participant) => number;
-  /** The on-pitch players in Replace-list order (longest play time first, at the server's time now). */
-  replaceList: (onPitch: Participant[]) => Participant[];
+  /** What play time is told by: the dialog shows it, and orders the Replace list by it (longest first). */
+  clock: PlayClock;
 }
 
 /**
@@ -38,7 +38,11 @@ function entryOf(
 const STANDING: GamePaymentState[] = ['authorized', 'paid', 'kept'];
 
 /** Spec §2 Manage dialog (organizer or admin): play time, moves, Substitute (sideline players) and Remove. */
-export function ManageDialog({ game, player, onClose, secondsOf, replaceList }: ManageDialogProps) {
+export function ManageDialog({ game, player, onClose, clock }: ManageDialogProps) {
+  // The server's time each second while a player is open; closed, the dialog stays still.
+  const nowMs = useServerClock((now) => (player ? now : 0), clock.offsetMs);
+  const secondsOf = (participant: Participant) => playSecondsAt(participant, nowMs, clock.startMs, clock.endMs);
+  const replaceList = (onPitch: Participant[]) => replaceCandidates(onPitch, nowMs, clock.startMs, clock.endMs);
   const move = useJoinGame(game.gameId);
   const remove = useRemovePlayer(game.gameId);
   const switchPlayers = useSwitchPlayers(game.gameId);

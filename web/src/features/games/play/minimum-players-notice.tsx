@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import type { GameDetail } from '@playtime/shared/contract/games';
 import { minimumPlayersNotice, playersNeededText, thinGameMoney } from '@playtime/shared/contract/game-page';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { useServerClock } from './server-clock';
 
 /**
  * A thin game's terms on its page (issue #41): the minimum, the decision time and what happens below
@@ -9,15 +10,23 @@ import { IconUsersGroup } from '@tabler/icons-react';
  */
 export function MinimumPlayers({
   game,
-  nowMs,
+  clockOffsetMs,
 }: {
   game: Pick<
     GameDetail,
     'minPlayers' | 'decisionAt' | 'priceCents' | 'playerCount' | 'sidelineCount' | 'start_date' | 'entryPayments'
   >;
-  nowMs: number;
+  /** The server's clock ahead of the browser's. */
+  clockOffsetMs: number;
 }) {
-  if (game.minPlayers === null || game.decisionAt === null || Date.parse(game.decisionAt) <= nowMs) return null;
+  // Its terms change with the clock (the money it leaves at stake, the time to the decision) far less
+  // often than each second: the notice renders again when they do.
+  const terms = useServerClock((nowMs) => {
+    const { minPlayers, decisionAt } = game;
+    if (minPlayers === null || decisionAt === null || Date.parse(decisionAt) <= nowMs) return null;
+    return minimumPlayersNotice(minPlayers, decisionAt, thinGameMoney(game, nowMs), nowMs);
+  }, clockOffsetMs);
+  if (terms === null || game.minPlayers === null) return null;
   // The decision counts everyone in the game: the teams and the sideline.
   const needed = game.minPlayers - game.playerCount - game.sidelineCount;
   return (
@@ -28,7 +37,7 @@ export function MinimumPlayers({
       icon={<IconUsersGroup size={18} />}
       data-testid="minimum-players"
     >
-      <Text fz="sm">{minimumPlayersNotice(game.minPlayers, game.decisionAt, thinGameMoney(game, nowMs), nowMs)}</Text>
+      <Text fz="sm">{terms}</Text>
       <Text fz="sm" fw={700} mt={4} data-testid="players-needed">
         {playersNeededText(needed)}
       </Text>

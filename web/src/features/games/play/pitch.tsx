@@ -4,7 +4,8 @@ import type { Participant } from '@playtime/shared/contract/games';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { guestNamesLine, withGuestsLabel } from '@playtime/shared/contract/guests-texts';
-import { playMinutes } from './play-time';
+import { useServerClock } from './server-clock';
+import { playMinutes, playSecondsAt, type PlayClock } from './play-time';
 
 /**
  * The pitch's two stripes: white text reads at 5.9:1 and 5.0:1 on them (WCAG AA asks 4.5:1), names,
@@ -18,23 +19,28 @@ export interface PitchProps {
   sideline: Participant[];
   /** How many open spots each team shows: places anyone may still take on it (see openSpots). */
   openSpots: { team1: number; team2: number };
-  /** Seconds played by a participant now (server time). */
-  secondsOf: (participant: Participant) => number;
+  /** What each chip tells its player's minutes by: every chip reads the clock itself. */
+  clock: PlayClock;
   /** Set for the organizer: clicking a player opens the Manage dialog. */
   onPick?: (participant: Participant) => void;
 }
 
 function PlayerChip({
   participant,
-  minutes,
+  clock,
   onPick,
   light,
 }: {
   participant: Participant;
-  minutes: number;
+  clock: PlayClock;
   onPick?: PitchProps['onPick'];
   light: boolean;
 }) {
+  // A chip renders again when its minutes change, not with each second of the clock.
+  const minutes = useServerClock(
+    (nowMs) => playMinutes(playSecondsAt(participant, nowMs, clock.startMs, clock.endMs)),
+    clock.offsetMs,
+  );
   const guestNames = guestNamesLine(participant.guests, participant.guestNames);
   const body = (
     <Stack gap={2} align="center" miw={0} w="100%">
@@ -129,13 +135,7 @@ function TeamHalf({
   props: PitchProps;
 }) {
   const slots: ReactNode[] = players.map((player) => (
-    <PlayerChip
-      key={player.userId}
-      participant={player}
-      minutes={playMinutes(props.secondsOf(player))}
-      onPick={props.onPick}
-      light
-    />
+    <PlayerChip key={player.userId} participant={player} clock={props.clock} onPick={props.onPick} light />
   ));
   // Open spots only where a place is open: a full game draws none (issue #41).
   for (let index = 0; index < open; index++) slots.push(<EmptySlot key={`empty-${index}`} />);
@@ -190,12 +190,7 @@ export function Pitch(props: PitchProps) {
             <Group gap="md" wrap="nowrap" pb={4}>
               {props.sideline.map((participant) => (
                 <Box key={participant.userId} w={96} style={{ flexShrink: 0 }}>
-                  <PlayerChip
-                    participant={participant}
-                    minutes={playMinutes(props.secondsOf(participant))}
-                    onPick={props.onPick}
-                    light={false}
-                  />
+                  <PlayerChip participant={participant} clock={props.clock} onPick={props.onPick} light={false} />
                 </Box>
               ))}
             </Group>

@@ -13,6 +13,13 @@ export function serverNow(offsetMs: number, browserNowMs: number): number {
   return browserNowMs + offsetMs;
 }
 
+/** The game's span and the server's clock ahead of the browser's (measured at the fetch): what play time is told by. */
+export interface PlayClock {
+  startMs: number;
+  endMs: number;
+  offsetMs: number;
+}
+
 /** Seconds played at `atMs` (server time): closed seconds plus the running interval, clamped to the game. */
 export function playSecondsAt(
   participant: Pick<Participant, 'playTime' | 'playStart'>,

@@ -3,6 +3,7 @@ import type { LinePlace, WaitlistPlace } from '@playtime/shared/contract/games';
 import type { ReactNode } from 'react';
 import { IconHourglass } from '@tabler/icons-react';
 import { PoliteAnnouncement, useAnnouncedChanges } from '../../../components/polite-announcement';
+import { useServerClock } from './server-clock';
 import { withGuestsLabel } from '@playtime/shared/contract/guests-texts';
 import { offerTimeLeft, placeOfferText, spotOfferText } from './waiting';
 
@@ -20,15 +21,16 @@ export interface WaitingOffer {
  */
 export function OfferAlert({
   offer,
-  nowMs,
+  clockOffsetMs,
   actions,
 }: {
   /** A spot on a team (the line) or a place in the game (the waitlist), for `guests` too (issue #45). */
   offer: WaitingOffer;
-  nowMs: number;
+  /** The server's clock ahead of the browser's: the offer expires on the server's. */
+  clockOffsetMs: number;
   actions: ReactNode;
 }) {
-  const timeLeft = offerTimeLeft(offer.expiresAt, nowMs);
+  const timeLeft = useServerClock((nowMs) => offerTimeLeft(offer.expiresAt, nowMs), clockOffsetMs);
   const text = (left: string) => (offer.team ? spotOfferText(offer.team, left) : placeOfferText(left, offer.guests));
   // The sentence comes from its one text; the time left is cut out of it into an element of its own.
   const [before, after] = text('\u0000').split('\u0000');
@@ -51,7 +53,9 @@ export function OfferAlert({
 }
 
 /** Says a new offer once, with the time it leaves, when it arrives on an open page; clears it when the offer ends. */
-export function OfferAnnouncer({ offer, nowMs }: { offer: WaitingOffer | null; nowMs: number }) {
+export function OfferAnnouncer({ offer, clockOffsetMs }: { offer: WaitingOffer | null; clockOffsetMs: number }) {
+  // The time left when the offer arrives, to the second: the announcer follows the clock only while an offer is open.
+  const nowMs = useServerClock((now) => (offer ? now : 0), clockOffsetMs);
   const message = useAnnouncedChanges(offer, offer?.expiresAt ?? '', (_before, now) => {
     if (!now) return [];
     const left = offerTimeLeft(now.expiresAt, nowMs);

@@ -34,6 +34,8 @@ interface PageCode {
   load: () => Promise<unknown>;
   /** The server names this page's code in the index page's response (read-api/src/web-app.ts, FIRST_PAGES). */
   preloadedByServer: boolean;
+  /** Fetches the data the page shows first into the query cache (the server preloads it too). */
+  loadData?: (params: Record<string, string | undefined>) => Promise<unknown>;
 }
 
 /**
@@ -158,8 +160,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-function gameDataFirst<R extends { element: ReactNode }>(route: R): R {
-  return { ...route, element: <GameDataFirst>{route.element}</GameDataFirst> };
+function gameDataFirst<R extends { element: ReactNode; handle: PageCode }>(route: R): R {
+  const loadData = ({ id }: Record<string, string | undefined>) =>
+    id ? prefetchGameData(queryClient, id) : Promise.resolve();
+  return { ...route, handle: { ...route.handle, loadData }, element: <GameDataFirst>{route.element}</GameDataFirst> };
 }
 
 /** The app's pages at the browser's address (inside a BrowserRouter); a crash of the frame itself shows the error page alone. */
@@ -169,16 +173,27 @@ export function AppRoutes() {
   return <ErrorBoundary at={pathname}>{pages}</ErrorBoundary>;
 }
 
+/** How long the first render waits for a first page's data once its code is there. */
+const FIRST_DATA_WAIT_MS = 1000;
+
 /**
  * The code of the page at this address, when the server sends it beside the entry: the first render
  * waits for it (it is on its way already), so the first paint is the page rather than a loader.
+ *
+ * It waits for the page's first data too (the server sends that beside the code as well), for a second
+ * at most after the code. The first render is sliced to keep a phone responsive, but data arriving
+ * after it renders the page again in one blocking task (a query's answer reaches React as a store
+ * update, which React never slices): on the game page, a third of a second of a phone's main thread.
  */
 export function firstPageCode(): Promise<unknown> {
-  const pages = (matchRoutes(routes, window.location) ?? [])
-    .map((match) => match.route.handle as PageCode | undefined)
-    .filter((code): code is PageCode => code !== undefined);
+  const matches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.handle !== undefined);
+  const pages = matches.map((match) => ({ code: match.route.handle as PageCode, params: match.params }));
   // A signed-in page's code is asked for now too, while the session is recovered, instead of once its
   // guard lets it mount (issue #41); the first render does not wait for it.
-  for (const code of pages) if (!code.preloadedByServer) void code.load().catch(() => undefined);
-  return Promise.all(pages.filter((code) => code.preloadedByServer).map((code) => code.load()));
+  for (const { code } of pages) if (!code.preloadedByServer) void code.load().catch(() => undefined);
+  const first = pages.filter(({ code }) => code.preloadedByServer);
+  const data = Promise.all(first.map(({ code, params }) => code.loadData?.(params).catch(() => undefined)));
+  return Promise.all(first.map(({ code }) => code.load())).then(() =>
+    Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
+  );
 }

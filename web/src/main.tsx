@@ -21,8 +21,8 @@ if (!root) throw new Error('index.html has no #root element');
 /**
  * The first render is a transition, which React renders in slices of a few milliseconds: a phone's main
  * thread stays free for input between them, instead of one long task for the whole page. It waits for
- * the first page's code when the server sent that beside the entry (a failed load renders anyway: the
- * page's own loading then retries and reports it).
+ * the first page's code, and its first data, when the server sent them beside the entry (a failed load
+ * renders anyway: the page's own loading then retries and reports it).
  */
 void firstPageCode()
   .catch(() => undefined)

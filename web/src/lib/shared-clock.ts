@@ -11,7 +11,8 @@ export interface SharedClock {
   now(): number;
 }
 
-export function createSharedClock(tickMs = 1000, wallClock: () => number = Date.now): SharedClock {
+/** `wallClock` is read at each tick, not bound once: a test's or a browser tool's fake Date is followed. */
+export function createSharedClock(tickMs = 1000, wallClock: () => number = () => Date.now()): SharedClock {
   const readers = new Set<() => void>();
   let ticker: ReturnType<typeof setInterval> | undefined;
   let tickedAtMs: number | undefined;

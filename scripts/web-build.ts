@@ -17,7 +17,7 @@ function newestModification(entry: string): number {
 export function buildWebIfStale(): void {
   const built = newestModification(path.join(WEB_DIST, 'index.html'));
   const sources = Math.max(
-    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) =>
+    ...['src', 'public', 'build-tools', 'index.html', 'vite.config.ts', 'package.json'].map((name) =>
       newestModification(path.join(WEB_DIR, name)),
     ),
     // The web app also bundles the pure parts of shared/ it imports (the domain, the contract, checkpoints).

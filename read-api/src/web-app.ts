@@ -19,6 +19,7 @@ const A_YEAR_IN_SECONDS = 365 * 24 * 3600;
  * Other pages load on first visit only. A page's public data goes the same way: the game page's is what
  * it shows first (its title), and would otherwise be asked for only once the entry has run. The web app
  * asks for it exactly as preloaded (apiGetPreloaded), so the browser answers with the same response.
+ * The web app's build gives these pages few chunks of their own (FIRST_LOADS in web/vite.config.ts).
  */
 const FIRST_PAGES: ReadonlyArray<{
   path: RegExp;

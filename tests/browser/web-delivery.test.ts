@@ -45,6 +45,16 @@ describe('delivering the web app', () => {
     expect(await hinted(gamePageChunk)).toBe(false);
   });
 
+  it('starts each first page with a few scripts, not one for each module it shares with other pages', async () => {
+    // Left to the bundler, a game's page named 45 scripts: six at a time over HTTP/1.1 on a phone.
+    for (const pathname of ['/', '/search', '/game-details/00000000-0000-0000-0000-000000000000']) {
+      const links = ((await get(pathname)).headers.get('link') ?? '').split(', ');
+      const scripts = links.filter((link) => link.endsWith('rel=modulepreload'));
+      expect(scripts.length, pathname).toBeGreaterThan(3);
+      expect(scripts.length, pathname).toBeLessThanOrEqual(10);
+    }
+  });
+
   it('answers a chunk of an old build with 404, and has robots.txt and a favicon', async () => {
     expect((await get('/assets/index-0ld8u1ld.js')).status).toBe(404);
     const robots = await get('/robots.txt');

@@ -10,7 +10,7 @@ import { storeRole } from '../lib/current-user';
 import { queryClient } from '../lib/query-client';
 import { AppStatus } from './app-status/app-status';
 import { NotificationsOutlet } from './notifications-outlet';
-import { cssVariablesResolver, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -26,7 +26,12 @@ export function AppProvider({ children, onRedirectCallback }: AppProviderProps) 
   }, []);
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
       <NotificationsOutlet />
       <AppStatus />
       <QueryClientProvider client={queryClient}>

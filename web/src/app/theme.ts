@@ -2,6 +2,7 @@ import {
   createTheme,
   type CSSVariablesResolver,
   type DrawerProps,
+  type MantineColorSchemeManager,
   type MantineColorsTuple,
   type ModalProps,
   type NotificationProps,
@@ -68,6 +69,19 @@ const readableText: CSSVariablesResolver = () => ({
   dark: {},
 });
 export const cssVariablesResolver = readableText;
+
+/**
+ * The app has one colour scheme, light. Mantine's default manager reads the scheme a visitor chose from
+ * localStorage as every page starts (the page's first storage access, a synchronous wait on the
+ * browser), and listens for changes made in other tabs: there is nothing to choose here.
+ */
+export const colorSchemeManager: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
 
 export const theme = createTheme({
   // Visitors who ask their system for less motion get dialogs and transitions without animation.

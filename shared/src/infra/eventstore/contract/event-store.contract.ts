@@ -46,6 +46,26 @@ async function collect(
   return seen;
 }
 
+/**
+ * `readAll` again until `until` holds or `timeoutMs` has passed, and its last answer. A log may end an
+ * answer short of events committed a moment ago, while a transaction elsewhere on the server may still
+ * add before them (the PostgreSQL adapter's horizon, postgres-event-store.ts): readers poll on, and so
+ * does a test that reads right after appending.
+ */
+async function readAllUntil(
+  store: EventStore,
+  after: StoredEvent['checkpoint'] | null,
+  until: (events: StoredEvent[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<StoredEvent[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const events = await store.readAll({ after, limit: 100_000 });
+    if (until(events) || Date.now() > deadline) return events;
+    await sleep(50);
+  }
+}
+
 export function describeEventStoreContract(adapter: string, createHarness: () => Promise<ContractHarness>): void {
   describe(`event store contract: ${adapter}`, () => {
     let harness: ContractHarness;
@@ -224,14 +244,11 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
       await store.appendToStream(a, [event(1)], { expectedRevision: 'no_stream' });
       await store.appendToStream(b, [event(2)], { expectedRevision: 'no_stream' });
       await store.appendToStream(a, [event(3)], { expectedRevision: 0 });
-      const mine = (await store.readAll({ after: null, limit: 10_000 })).filter(
-        (e) => e.streamId === a || e.streamId === b,
-      );
+      const ours = (events: StoredEvent[]) => events.filter((e) => e.streamId === a || e.streamId === b);
+      const mine = ours(await readAllUntil(store, null, (events) => ours(events).length >= 3));
       expect(mine.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
-      const rest = await store.readAll({ after: mine[0]!.checkpoint, limit: 10_000 });
-      expect(rest.filter((e) => e.streamId === a || e.streamId === b).map((e) => (e.data as { n: number }).n)).toEqual([
-        2, 3,
-      ]);
+      const rest = ours(await readAllUntil(store, mine[0]!.checkpoint, (events) => ours(events).length >= 2));
+      expect(rest.map((e) => (e.data as { n: number }).n)).toEqual([2, 3]);
       expect(await store.countEventsAfter(mine[0]!.checkpoint)).toBeGreaterThanOrEqual(2);
     });
 
@@ -296,9 +313,11 @@ export function describeEventStoreContract(adapter: string, createHarness: () =>
         expect(compareCheckpoints(seen[i - 1]!.checkpoint, seen[i]!.checkpoint)).toBeLessThan(0);
       }
       // A second reader of the finished log sees the same order.
-      const reread = (await store.readAll({ after: null, limit: 100_000 }))
-        .filter((e) => (e.data as { run?: string }).run === run && !(e.data as { end?: boolean }).end)
-        .map((e) => e.eventId);
+      const ofRun = (events: StoredEvent[]) =>
+        events.filter((e) => (e.data as { run?: string }).run === run && !(e.data as { end?: boolean }).end);
+      const reread = ofRun(await readAllUntil(store, null, (events) => ofRun(events).length >= ids.length)).map(
+        (e) => e.eventId,
+      );
       expect(reread).toEqual(ids);
     });
   });

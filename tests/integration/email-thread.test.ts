@@ -69,9 +69,12 @@ describe('the email thread', () => {
         );
         return rows[0]?.to_address === 'tess@example.com';
       });
-      expect(
-        (await pool.query<{ state: string }>('SELECT state FROM email_outbox WHERE id = $1', [id])).rows[0]!.state,
-      ).toBe('sent');
+      // The catcher keeps the mail before its answer reaches the sender, which only then marks the row
+      // sent: a read right after the catch can still see it 'sending'.
+      await waitFor('the outbox to mark the mail sent', async () => {
+        const { rows } = await pool.query<{ state: string }>('SELECT state FROM email_outbox WHERE id = $1', [id]);
+        return rows[0]?.state === 'sent';
+      });
       expect(await emailConnections()).toBeGreaterThan(0);
     } finally {
       await thread.close();

@@ -19,13 +19,18 @@ const needsDatabase = ['**/*.db.test.{ts,tsx}', 'tests/integration/**/*.test.ts'
  * the server takes, "sorry, too many clients already" fails whichever test asks at the wrong moment.
  */
 const CONNECTIONS_PER_DATABASE_FILE = 90;
-const databaseFilesAtOnce = Math.max(
-  1,
-  Math.min(
-    availableParallelism(),
-    Math.floor((await serverConnections(process.env.DATABASE_URL)) / CONNECTIONS_PER_DATABASE_FILE),
-  ),
+const filesTheServerTakes = Math.floor(
+  (await serverConnections(process.env.DATABASE_URL)) / CONNECTIONS_PER_DATABASE_FILE,
 );
+const databaseFilesAtOnce = Math.max(1, Math.min(availableParallelism(), filesTheServerTakes));
+/**
+ * A browser file spends most of its time waiting: on a job's due time, an offer's expiry, a push, the
+ * browser's own transitions (bell-and-mail.test.ts alone: 77 s of wall clock, 27 s of CPU). Twice as
+ * many files as cores keep the cores busy, as many as the server has connections for. Measured on this
+ * two-core machine, the whole browser pass: 697 s four files at a time (the cores 87 % busy), 1,640 s in
+ * CI's run two at a time.
+ */
+const browserFilesAtOnce = Math.max(1, Math.min(2 * availableParallelism(), filesTheServerTakes));
 
 /**
  * The connections the test server takes from clients like ours: the embedded one is started with 300
@@ -85,10 +90,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/browser-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time, one per core: each file's app start and its tests' waits on the app (a
-          // push, a job's due time) leave a core idle that another file's Chromium uses. Measured back to
-          // back on four files: 227 s one at a time, 201 s two at a time on a machine already busy.
-          maxWorkers: 2,
+          maxWorkers: browserFilesAtOnce,
           // As the database files: 212 s of CI's browser pass went to each file importing the app again.
           isolate: false,
         },

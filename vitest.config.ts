@@ -26,9 +26,10 @@ const databaseFilesAtOnce = Math.max(1, Math.min(availableParallelism(), filesTh
 /**
  * A browser file spends most of its time waiting: on a job's due time, an offer's expiry, a push, the
  * browser's own transitions (bell-and-mail.test.ts alone: 77 s of wall clock, 27 s of CPU). Twice as
- * many files as cores keep the cores busy, as many as the server has connections for. Measured on this
- * two-core machine, the whole browser pass: 697 s four files at a time (the cores 87 % busy), 1,640 s in
- * CI's run two at a time.
+ * many files as cores keep the cores busy, as many as the server has connections for. Measured on a
+ * two-core machine, the whole browser pass: 697 s four files at a time (the cores 87 % busy), and in
+ * CI's runs 756 s three at a time against 1,640 s two at a time (the machine was slower that day: the
+ * first pass took 715 s against 426 s).
  */
 const browserFilesAtOnce = Math.max(1, Math.min(2 * availableParallelism(), filesTheServerTakes));
 

@@ -43,7 +43,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     command === 'build' && !planning ? await planFirstPageChunks(webModule('vite.config.ts'), FIRST_LOADS) : undefined;
   return {
     // Pinned so `vite build` behaves the same from the repository root and from web/.
-    root: fileURLToPath(new URL('.', import.meta.url)),
+    root: webModule('.'),
     // Every file of the build also as .br and .gz beside it: the server sends what the browser accepts
     // without compressing on each request (read-api/src/web-app.ts).
     plugins: [

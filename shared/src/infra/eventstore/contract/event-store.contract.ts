@@ -47,10 +47,11 @@ async function collect(
 }
 
 /**
- * `readAll` again until `until` holds or `timeoutMs` has passed, and its last answer. A log may end an
- * answer short of events committed a moment ago, while a transaction elsewhere on the server may still
- * add before them (the PostgreSQL adapter's horizon, postgres-event-store.ts): readers poll on, and so
- * does a test that reads right after appending.
+ * Reads the whole log after `after`, again every 50 ms until `until` holds of the answer or `timeoutMs`
+ * has passed, and returns the last answer. Why: a log may end an answer short of events committed a
+ * moment ago while a transaction elsewhere on the server could still add events before them (the
+ * PostgreSQL adapter's horizon, postgres-event-store.ts). Readers poll on; a test that reads right after
+ * appending does the same.
  */
 async function readAllUntil(
   store: EventStore,

@@ -12,6 +12,7 @@ import {
 } from '../shared/src/contract/app-shell';
 import { firstPageChunkName, isPlanningBuild, planFirstPageChunks } from './build-tools/first-page-chunks';
 import { mantineComponentStyles } from './build-tools/mantine-component-styles';
+import { mantineStableIds } from './build-tools/mantine-stable-ids';
 
 // The backend (command-api, read-api, embedded identity provider) listens on :3000 in development;
 // proxying keeps the browser on one origin, so the XSRF cookie, the socket and the API share it.
@@ -48,6 +49,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     // without compressing on each request (read-api/src/web-app.ts).
     plugins: [
       mantineComponentStyles(webModule('src/app/mantine-base.css')),
+      mantineStableIds(),
       react(),
       // The planning build writes nothing: it needs no compressed copies nor a service worker.
       !planning && compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 0 }),

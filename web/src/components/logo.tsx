@@ -1,4 +1,5 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 // Inlined as a data URI (1 KB): the header's mark paints with the page, not one
 // request later.
@@ -9,8 +10,8 @@ export function LogoMark({ size = 36 }: { size?: number }) {
   return <img src={logoUrl} width={size} height={size} alt="" aria-hidden />;
 }
 
-/** Mark and name, linking home; used in the header. */
-export function Brand() {
+/** Mark and name, linking home; used in the header (memoised: it never changes while the header does). */
+export const Brand = memo(function Brand() {
   return (
     <UnstyledButton component={Link} to="/" aria-label="Playtime home">
       <Group gap={8} wrap="nowrap">
@@ -21,4 +22,4 @@ export function Brand() {
       </Group>
     </UnstyledButton>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Button, Divider, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/logo';
 import { useAuth } from '../../lib/auth';
@@ -8,7 +8,7 @@ import { loadPartnerClaimNotice } from '../../features/partner-applications';
 import { loadCurrentUserSync } from '../../features/users';
 import { useRole } from '../../lib/current-user';
 import { loadOrganizeLayout, loadOrganizerGamesPage } from '../../features/games';
-import { navLinksFor } from '../access';
+import { navLinksFor, type NavLinkSpec } from '../access';
 import { LoginButton, LogoutButton, WelcomeAvatar, WelcomeText } from './account-controls';
 import classes from './app-layout.module.css';
 
@@ -37,6 +37,67 @@ function sameSection(pathname: string, to: string): boolean {
   const section = (path: string) => path.split('/')[1]?.toLowerCase() ?? '';
   return section(pathname) === section(to);
 }
+
+interface AppHeaderProps {
+  isAuthenticated: boolean;
+  links: readonly NavLinkSpec[];
+  menuOpened: boolean;
+  toggleMenu: () => void;
+}
+
+/**
+ * The header bar. Memoised: the frame renders again on every navigation and as the member's session,
+ * role and data arrive one after another; the header only when what it shows changed (its links mark
+ * the current page themselves).
+ */
+const AppHeader = memo(function AppHeader({ isAuthenticated, links, menuOpened, toggleMenu }: AppHeaderProps) {
+  return (
+    <AppShell.Header>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          {isAuthenticated && (
+            <Burger opened={menuOpened} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          )}
+          <Brand />
+          <Group gap={4} ml="md" visibleFrom="sm" component="nav" aria-label="Main">
+            {links.map((link) => (
+              <Button
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                {...preloadProps(link.to)}
+                variant="subtle"
+                color="gray"
+                className={classes.headerLink}
+              >
+                {link.label}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+
+        {isAuthenticated ? (
+          <Group gap="sm" wrap="nowrap">
+            {/* One bell for every width: what happened while the user was away (issue #31). */}
+            <Suspense fallback={null}>
+              <BellWithChats />
+            </Suspense>
+            <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+              <WelcomeText />
+              <LogoutButton />
+            </Group>
+            {/* Phones: the picture only; the name and Log Out are in the menu. */}
+            <Box hiddenFrom="sm">
+              <WelcomeAvatar />
+            </Box>
+          </Group>
+        ) : (
+          <LoginButton />
+        )}
+      </Group>
+    </AppShell.Header>
+  );
+});
 
 /**
  * The frame of every page: a header with the role-gated links, the welcome text and Log In / Log
@@ -79,56 +140,7 @@ export function AppLayout() {
         </Suspense>
       )}
 
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {isAuthenticated && (
-              <Burger
-                opened={menuOpened}
-                onClick={menu.toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label="Toggle navigation"
-              />
-            )}
-            <Brand />
-            <Group gap={4} ml="md" visibleFrom="sm" component="nav" aria-label="Main">
-              {links.map((link) => (
-                <Button
-                  key={link.to}
-                  component={NavLink}
-                  to={link.to}
-                  {...preloadProps(link.to)}
-                  variant="subtle"
-                  color="gray"
-                  className={classes.headerLink}
-                >
-                  {link.label}
-                </Button>
-              ))}
-            </Group>
-          </Group>
-
-          {isAuthenticated ? (
-            <Group gap="sm" wrap="nowrap">
-              {/* One bell for every width: what happened while the user was away (issue #31). */}
-              <Suspense fallback={null}>
-                <BellWithChats />
-              </Suspense>
-              <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-                <WelcomeText />
-                <LogoutButton />
-              </Group>
-              {/* Phones: the picture only; the name and Log Out are in the menu. */}
-              <Box hiddenFrom="sm">
-                <WelcomeAvatar />
-              </Box>
-            </Group>
-          ) : (
-            <LoginButton />
-          )}
-        </Group>
-      </AppShell.Header>
+      <AppHeader isAuthenticated={isAuthenticated} links={links} menuOpened={menuOpened} toggleMenu={menu.toggle} />
 
       {/* Rendered only while open, so a visitor's page and the desktop layout hold a single
           Log In / Log Out control rather than a hidden duplicate. */}

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import { CHAT_TEXTS } from '@playtime/shared/contract/chat-texts';
 import { LiveUnreadCounts, useUnreadGameMessages } from '../../features/chat';
 import { loadNotificationBell } from '../../features/notifications';
@@ -9,9 +9,10 @@ const NotificationBell = lazy(() => loadNotificationBell().then((m) => ({ defaul
 /**
  * The header's bell with the unread messages of the user's game chats counted in (issue #46): a line
  * per game leads to its chat, which marks it read. Loaded after login, like the bell; the counts stay
- * live on every page (the game cards read the same counts).
+ * live on every page (the game cards read the same counts). Memoised: it has no props, and follows its
+ * data itself, so the header rendering again for a new role or the menu leaves it be.
  */
-export function BellWithChats() {
+export const BellWithChats = memo(function BellWithChats() {
   const { data: user } = useCurrentUser();
   const unread = useUnreadGameMessages(true);
   const extras = unread.data && {
@@ -28,4 +29,4 @@ export function BellWithChats() {
       <NotificationBell extras={extras} />
     </>
   );
-}
+});

@@ -5,8 +5,8 @@ const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.m
 
 /**
  * Mantine's `useId` gives a component React's id on its first render, then a random one from a layout
- * effect: every input, select, popover and menu renders a second time, synchronously, right after it
- * mounts, and every dialog, menu and popover again as it opens. On the search page that second pass
+ * effect: every input and select renders a second time, synchronously, right after it mounts, and
+ * every dialog, menu and popover as it opens. On the search page that second pass
  * took a fifth to a quarter of the first render's time (React's profiler, 4× slower CPU), before the
  * first paint. The random id guards against two React roots in one document; this app has one root
  * (main.tsx), where React's own id is unique. The build gives the hook React's id for good, so

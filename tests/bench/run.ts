@@ -33,7 +33,7 @@ import { describeMachine } from './support/machine';
 import { memorySnapshot, startMemorySampler } from './support/memory';
 import { readServerInfo, startBenchServer } from './support/postgres';
 import { writeReports } from './support/report';
-import type { BenchContext, BenchSection, SectionReport } from './support/section';
+import type { BenchContext, BenchSection, SectionOutcome, SectionReport } from './support/section';
 import { nowMs } from './support/timing';
 
 /**
@@ -61,12 +61,29 @@ function log(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);
 }
 
+/**
+ * A section that threw: the report says so in its place and as a missed target, and the sections after
+ * it still run, so one broken section does not throw away a long run's other measurements.
+ */
+function failedOutcome(section: BenchSection, error: unknown): SectionOutcome & { failed: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  log(`${section.id} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+  return {
+    markdown: `**This section failed** and measured nothing: ${message}`,
+    data: null,
+    failed: message,
+    targets: [
+      { name: `${section.title}: the section runs`, required: 'runs to its end', measured: 'failed', pass: false },
+    ],
+  };
+}
+
 async function runSection(section: BenchSection, context: BenchContext): Promise<SectionReport> {
   log(`— ${section.title}`);
   const before = memorySnapshot();
   const sampler = startMemorySampler();
   const started = nowMs();
-  const outcome = await section.run(context);
+  const outcome = await section.run(context).catch((error: unknown) => failedOutcome(section, error));
   const durationMs = nowMs() - started;
   const peak = sampler.stop();
   return {
@@ -105,6 +122,8 @@ async function main(): Promise<void> {
     const { markdown, files } = writeReports({ startedAt, finishedAt: new Date(), machine, config, sections: reports });
     process.stdout.write(`\n${markdown}\n`);
     log(`report written: ${files.join(', ')}`);
+    const failed = reports.filter((report) => report.failed !== undefined);
+    if (failed.length > 0) throw new Error(`section(s) failed: ${failed.map((report) => report.id).join(', ')}`);
   } finally {
     await stopServer();
   }

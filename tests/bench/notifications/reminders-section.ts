@@ -2,9 +2,12 @@ import type pg from 'pg';
 import { loadConfig } from '@playtime/shared/infra/config/config';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { findFreePort } from '@playtime/shared/infra/db/embedded-postgres';
-import type { EventStore, NewEvent } from '@playtime/shared/infra/eventstore/port';
+import type { EventStore } from '@playtime/shared/infra/eventstore/port';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-checked-event-store';
+import type { GameEvent } from '@playtime/shared/domain/games/events';
+import type { UserEvent } from '@playtime/shared/domain/users/events';
+import type { Role } from '@playtime/shared/domain/users/roles';
 import { testGameDetails } from '@playtime/shared/testing/games';
 import { startStandalone } from '../../../scripts/standalone';
 import { fmtInt, fmtSeconds, markdownTable } from '../support/format';
@@ -51,7 +54,7 @@ const count = async (pool: pg.Pool, sql: string): Promise<number> =>
 
 async function seedPeople(store: EventStore, pool: pg.Pool): Promise<string[]> {
   const players = Array.from({ length: REMINDERS }, (_, n) => `player-${n}`);
-  const register = (userId: string, role: string): NewEvent => ({
+  const register = (userId: string, role: Role): UserEvent => ({
     type: 'UserRegistered',
     data: {
       userId,
@@ -65,10 +68,13 @@ async function seedPeople(store: EventStore, pool: pg.Pool): Promise<string[]> {
       emailVerified: true,
     },
   });
-  await inBatches(
-    [['captain', 'captain'], ['owner', 'field owner'], ...players.map((id) => [id, 'player'])],
-    ([userId, role]) =>
-      store.appendToStream(`user-${userId}`, [register(userId!, role!)], { expectedRevision: 'no_stream' }),
+  const people: [string, Role][] = [
+    ['captain', 'captain'],
+    ['owner', 'field owner'],
+    ...players.map((id): [string, Role] => [id, 'player']),
+  ];
+  await inBatches(people, ([userId, role]) =>
+    store.appendToStream(`user-${userId}`, [register(userId, role)], { expectedRevision: 'no_stream' }),
   );
   await pool.query(
     `INSERT INTO email_unsubscribes (account_id, kind)
@@ -83,7 +89,8 @@ async function seedGames(store: EventStore, players: string[], startMs: number):
   const games = Array.from({ length: GAMES }, (_, n) => n);
   await inBatches(games, (n) => {
     const gameId = `bench-game-${n}`;
-    const events: NewEvent[] = [
+    // Typed as the domain's latest versions, so a new required field fails `npm run check`, not a bench run.
+    const events: GameEvent[] = [
       {
         type: 'GameScheduled',
         data: {
@@ -99,9 +106,17 @@ async function seedGames(store: EventStore, players: string[], startMs: number):
           rentalCents: 0,
         },
       },
-      ...players.slice(n * MEMBERS_PER_GAME, (n + 1) * MEMBERS_PER_GAME).map((playerId) => ({
+      ...players.slice(n * MEMBERS_PER_GAME, (n + 1) * MEMBERS_PER_GAME).map((playerId): GameEvent => ({
         type: 'PlayerJoined',
-        data: { gameId, playerId, username: playerId, paymentId: null, at: new Date().toISOString() },
+        data: {
+          gameId,
+          playerId,
+          username: playerId,
+          paymentId: null,
+          at: new Date().toISOString(),
+          guests: 0,
+          guestNames: [],
+        },
       })),
     ];
     return store.appendToStream(`game-${gameId}`, events, { expectedRevision: 'no_stream' });

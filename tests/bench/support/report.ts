@@ -105,6 +105,7 @@ export function renderJson(report: BenchReport): string {
         memory: section.memory,
         targets: section.targets,
         data: section.data,
+        ...(section.failed === undefined ? {} : { failed: section.failed }),
       })),
     },
     null,

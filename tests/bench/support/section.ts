@@ -36,6 +36,8 @@ export interface SectionReport extends SectionOutcome {
   id: string;
   title: string;
   durationMs: number;
+  /** Why the section stopped short, when it threw (the run goes on and exits with a failure). */
+  failed?: string;
   /** Memory of the bench process itself (work done in child processes reports its own memory). */
   memory: { before: MemorySnapshot; after: MemorySnapshot; peak: MemoryPeak };
 }

@@ -1,12 +1,14 @@
 /**
  * Issue #43: the deliveries' threads (shared/src/infra/runtime/own-thread.ts). A thread answers with
- * what its input made, a thread that dies is started again and hears again the last thing it was told, and
- * closing lets it finish before it ends.
+ * what its input made, a thread that dies is started again and hears again the last thing it was told,
+ * closing lets it finish before it ends, and on Linux it runs below the app's priority.
  */
+import { constants, getPriority } from 'node:os';
 import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@playtime/shared/infra/logging';
-import { startOwnThread } from '@playtime/shared/infra/runtime/own-thread';
+import { kernelThreadId, startOwnThread } from '@playtime/shared/infra/runtime/own-thread';
+import type { TestThreadReady } from '../support/own-thread-entry';
 import { waitFor } from '../support/wait';
 
 describe('a thread of its own', () => {
@@ -21,7 +23,7 @@ describe('a thread of its own', () => {
   afterAll(() => channel.close());
 
   it('starts again after it dies, hears again the last thing it was told, and closes', async () => {
-    const thread = await startOwnThread<{ greeting: string; threadId: number }, { die: number }>({
+    const thread = await startOwnThread<TestThreadReady, { die: number }>({
       entry: new URL('../support/own-thread-entry.ts', import.meta.url),
       input: { greeting: 'hello' },
       what: 'test',
@@ -39,5 +41,23 @@ describe('a thread of its own', () => {
     await thread.close();
     expect(closed).toEqual([second]);
     expect(started).toEqual([first, second]);
+  });
+
+  it.runIf(process.platform === 'linux')('gives way to the thread that started it on the processor', async () => {
+    const starter = kernelThreadId()!;
+    const before = getPriority(starter);
+    const thread = await startOwnThread<TestThreadReady>({
+      entry: new URL('../support/own-thread-entry.ts', import.meta.url),
+      input: { greeting: 'hello' },
+      what: 'test',
+      logger: createLogger('own-thread-test'),
+    });
+    try {
+      expect(thread.ready.priority).toBe(constants.priority.PRIORITY_BELOW_NORMAL);
+      // Only the new thread: the one that started it, and with it the app, keeps its priority.
+      expect(getPriority(starter)).toBe(before);
+    } finally {
+      await thread.close();
+    }
   });
 });

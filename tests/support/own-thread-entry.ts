@@ -2,16 +2,25 @@
  * A thread for the own-thread test: says on a broadcast channel that it started and that it closed,
  * and dies (an error nothing catches ends a thread the same way) when told its own thread id.
  */
+import { getPriority } from 'node:os';
 import { BroadcastChannel, threadId } from 'node:worker_threads';
-import { serveOnOwnThread } from '@playtime/shared/infra/runtime/own-thread';
+import { kernelThreadId, serveOnOwnThread } from '@playtime/shared/infra/runtime/own-thread';
 import { createLogger } from '@playtime/shared/infra/logging';
 
 const channel = new BroadcastChannel('own-thread-test');
 channel.unref();
-await serveOnOwnThread<{ greeting: string }, { greeting: string; threadId: number }, { die: number }>(async (input) => {
+/** What the thread answers: its greeting, its id, and its scheduling priority as the kernel has it (null where unknown). */
+export interface TestThreadReady {
+  greeting: string;
+  threadId: number;
+  priority: number | null;
+}
+
+await serveOnOwnThread<{ greeting: string }, TestThreadReady, { die: number }>(async (input) => {
   channel.postMessage({ started: threadId });
+  const kernelId = kernelThreadId();
   return {
-    ready: { greeting: input.greeting, threadId },
+    ready: { greeting: input.greeting, threadId, priority: kernelId === null ? null : getPriority(kernelId) },
     heard(message) {
       if (message.die === threadId) process.exit(1);
     },

@@ -5,6 +5,8 @@
  * it on close; the thread side (`serveOnOwnThread`) runs the work and answers. Both speak the messages
  * below; the thread's input and its ready answer are plain data.
  */
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type pg from 'pg';
 import type { Logger } from '../logging';
@@ -120,6 +122,36 @@ export async function startOwnThread<Ready, Message = never>(options: {
 }
 
 /**
+ * The id the kernel knows the calling thread by (Linux: /proc/thread-self is `<pid>/task/<tid>`), or
+ * null where there is no such file.
+ */
+export function kernelThreadId(): number | null {
+  try {
+    const id = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    return Number.isInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Deliveries give way to the app on the processor. On a 2-core machine the mail thread (composing,
+ * SMTP and, standalone, the embedded catcher's parsing) took a third of a core while the app pushed
+ * joins to 1,000 sockets, and those pushes waited for a core behind it. Linux keeps a nice value per
+ * thread, so this thread alone goes below normal: the app's threads run first, and mail still goes out
+ * whenever they leave a core free. Where threads have no id of their own here, it stays as it is.
+ */
+function giveWayOnTheProcessor(logger: Logger): void {
+  const id = kernelThreadId();
+  if (id === null) return;
+  try {
+    setPriority(id, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch (error) {
+    logger.warn({ err: error }, "could not lower this thread's priority; it runs at the normal one");
+  }
+}
+
+/**
  * The thread's side: starts the work with the thread's input, answers `ready`, hands on what it is
  * told, and on `close` closes the work and answers `closed` (even when closing failed: the starter
  * ends the thread after it either way).
@@ -130,6 +162,7 @@ export async function serveOnOwnThread<Input, Ready, Message = never>(
 ): Promise<void> {
   const port = parentPort!;
   const answer = (message: FromThread<Ready>) => port.postMessage(message);
+  giveWayOnTheProcessor(logger);
   let work: Awaited<ReturnType<typeof start>>;
   try {
     work = await start(workerData as Input);

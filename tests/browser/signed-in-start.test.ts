@@ -5,7 +5,7 @@
  * below is held until the other has been asked for, so a page that serialised them would never show.
  * How long pages take is measured by the bench (`signed-in` section), never asserted here.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { browserSuite } from './support/suite';
 
@@ -37,6 +37,38 @@ describe('a signed-in page opened afresh', () => {
     await page.goto(suite.url('/profile'));
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor({ timeout: 60_000 });
     await page.getByText('No Recent Games').waitFor({ timeout: 30_000 });
+    await context.close();
+  }, 180_000);
+
+  it('recovers the session under Web Locks, two tabs at once, and never under the SDK lock in localStorage', async () => {
+    const { page: first, context } = await suite.signedIn('player@playtime.test');
+    // Every tab of the context notes the locks it asks for, of both kinds, from before the app's first line.
+    await context.addInitScript(() => {
+      const seen = { webLocks: [] as string[], storageLocks: [] as string[] };
+      (window as unknown as { seenLocks: typeof seen }).seenLocks = seen;
+      const request = navigator.locks.request.bind(navigator.locks) as (...args: unknown[]) => Promise<unknown>;
+      navigator.locks.request = ((name: string, ...rest: unknown[]) => {
+        seen.webLocks.push(name);
+        return request(name, ...rest);
+      }) as typeof navigator.locks.request;
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.startsWith('browser-tabs-lock')) seen.storageLocks.push(key);
+        return setItem.call(this, key, value);
+      };
+    });
+    const second = await context.newPage();
+    // Both tabs recover the session at the same moment: one waits for the other's lock, then takes it.
+    await Promise.all([first.goto(suite.url('/profile')), second.goto(suite.url('/profile'))]);
+    for (const tab of [first, second]) {
+      await tab.getByRole('heading', { name: 'Profile', level: 1 }).waitFor({ timeout: 60_000 });
+      await tab.getByText('No Recent Games').waitFor({ timeout: 30_000 });
+      const seen = await tab.evaluate(
+        () => (window as unknown as { seenLocks: { webLocks: string[]; storageLocks: string[] } }).seenLocks,
+      );
+      expect(seen.storageLocks).toEqual([]);
+      expect(seen.webLocks.some((name) => name.startsWith('auth0.lock.getTokenSilently.'))).toBe(true);
+    }
     await context.close();
   }, 180_000);
 });

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/** The identity SDK's ES build, the one file the app imports it from. */
+const AUTH0_SPA_JS = /[\\/]@auth0[\\/]auth0-spa-js[\\/]dist[\\/]auth0-spa-js\.production\.esm\.js$/;
+
+/** The lock on Web Locks that the SDK is given (see the module's comment for why). */
+const WEB_LOCKS_TAB_LOCK = fileURLToPath(new URL('../src/lib/auth/web-locks-tab-lock.ts', import.meta.url));
+
+const NAME = '[A-Za-z_$][\\w$]*';
+
+/**
+ * The SDK's source with its one lock (the object it calls `acquireLock` on) created as Web Locks where
+ * the browser has them, and as before elsewhere. Throws when the source does not have exactly one such
+ * lock made by one `new`, so an SDK release laid out otherwise stops the build rather than keeping its
+ * slow lock unnoticed.
+ */
+export function withWebLocks(source: string, lockModule: string = WEB_LOCKS_TAB_LOCK): string {
+  const names = new Set(
+    [...source.matchAll(new RegExp(`(?<![\\w$.])(${NAME})\\.acquireLock\\(`, 'g'))].map((m) => m[1]),
+  );
+  if (names.size !== 1) throw new Error(`expected one lock that acquireLock is called on, found ${names.size}`);
+  const [lock] = names as unknown as [string];
+  const made = [
+    ...source.matchAll(new RegExp(`\\b(const|let|var) ${lock.replace(/\$/g, '\\$')}=new (${NAME})(\\(\\))?;`, 'g')),
+  ];
+  if (made.length !== 1) throw new Error(`expected the lock ${lock} to be made once with new, found ${made.length}`);
+  const [declaration, keyword, lockClass] = made[0]! as unknown as [string, string, string];
+  const onWebLocks = `${keyword} ${lock}=typeof navigator<"u"&&navigator.locks?__playtimeWebLocksTabLock(navigator.locks):new ${lockClass};`;
+  return `import { webLocksTabLock as __playtimeWebLocksTabLock } from ${JSON.stringify(lockModule)};\n${source.replace(declaration, () => onWebLocks)}`;
+}
+
+/**
+ * Gives the identity SDK (@auth0/auth0-spa-js, pinned at 2.11.3 for its size) a lock on Web Locks,
+ * as its releases from 2.2x on have, in the production build. The dev server keeps the SDK as it is.
+ */
+export function auth0WebLocks(): Plugin {
+  let replaced = false;
+  return {
+    name: 'playtime:auth0-web-locks',
+    apply: 'build',
+    transform(code, id) {
+      if (!AUTH0_SPA_JS.test(id)) return null;
+      try {
+        const changed = withWebLocks(code);
+        replaced = true;
+        return { code: changed, map: null };
+      } catch (error) {
+        return this.error(`@auth0/auth0-spa-js's lock could not be given Web Locks: ${(error as Error).message}`);
+      }
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error(`@auth0/auth0-spa-js's ES build was not found (${AUTH0_SPA_JS}).`);
+    },
+  };
+}

@@ -30,7 +30,10 @@ export function webLocksTabLock(locks: LockManager): TabLock {
         locks
           .request(key, { signal: giveUp.signal }, () => {
             clearTimeout(timer);
-            resolve(true);
+            // The SDK goes on in a task of its own, as after its own lock's last wait: continuing inside
+            // the grant made one long task of the hidden frame's start and the page's render, and the
+            // search page's total blocking time in Lighthouse went from 120-232 ms to 266-297 ms.
+            setTimeout(() => resolve(true), 0);
             // The lock is held until this promise settles, which releaseLock does.
             return new Promise<void>((release) => releases.set(key, [...(releases.get(key) ?? []), release]));
           })

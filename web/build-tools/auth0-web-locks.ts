@@ -19,13 +19,14 @@ export function withWebLocks(source: string, lockModule: string = WEB_LOCKS_TAB_
   const names = new Set(
     [...source.matchAll(new RegExp(`(?<![\\w$.])(${NAME})\\.acquireLock\\(`, 'g'))].map((m) => m[1]),
   );
-  if (names.size !== 1) throw new Error(`expected one lock that acquireLock is called on, found ${names.size}`);
-  const [lock] = names as unknown as [string];
+  const [lock, ...others] = [...names];
+  if (!lock || others.length > 0)
+    throw new Error(`expected one lock that acquireLock is called on, found ${names.size}`);
   const made = [
     ...source.matchAll(new RegExp(`\\b(const|let|var) ${lock.replace(/\$/g, '\\$')}=new (${NAME})(\\(\\))?;`, 'g')),
   ];
   if (made.length !== 1) throw new Error(`expected the lock ${lock} to be made once with new, found ${made.length}`);
-  const [declaration, keyword, lockClass] = made[0]! as unknown as [string, string, string];
+  const [declaration, keyword, lockClass] = made[0]!;
   const onWebLocks = `${keyword} ${lock}=typeof navigator<"u"&&navigator.locks?__playtimeWebLocksTabLock(navigator.locks):new ${lockClass};`;
   return `import { webLocksTabLock as __playtimeWebLocksTabLock } from ${JSON.stringify(lockModule)};\n${source.replace(declaration, () => onWebLocks)}`;
 }

@@ -20,7 +20,7 @@ export interface TabLock {
 const DEFAULT_TIMEOUT_MS = 5000;
 
 export function webLocksTabLock(locks: LockManager): TabLock {
-  /** For each key this tab holds or waits for, the ends of its holds in the order they were granted. */
+  /** For each key this tab holds, the ends of its holds in the order they were granted. */
   const releases = new Map<string, Array<() => void>>();
   return {
     acquireLock(key, timeoutMs = DEFAULT_TIMEOUT_MS) {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { vendorModulePatch } from './vendor-module-patch';
 
 /** The identity SDK's ES build, the one file the app imports it from. */
 const AUTH0_SPA_JS = /[\\/]@auth0[\\/]auth0-spa-js[\\/]dist[\\/]auth0-spa-js\.production\.esm\.js$/;
@@ -36,22 +37,10 @@ export function withWebLocks(source: string, lockModule: string = WEB_LOCKS_TAB_
  * as its releases from 2.2x on have, in the production build. The dev server keeps the SDK as it is.
  */
 export function auth0WebLocks(): Plugin {
-  let replaced = false;
-  return {
-    name: 'playtime:auth0-web-locks',
-    apply: 'build',
-    transform(code, id) {
-      if (!AUTH0_SPA_JS.test(id)) return null;
-      try {
-        const changed = withWebLocks(code);
-        replaced = true;
-        return { code: changed, map: null };
-      } catch (error) {
-        return this.error(`@auth0/auth0-spa-js's lock could not be given Web Locks: ${(error as Error).message}`);
-      }
-    },
-    buildEnd(error) {
-      if (!error && !replaced) this.error(`@auth0/auth0-spa-js's ES build was not found (${AUTH0_SPA_JS}).`);
-    },
-  };
+  return vendorModulePatch({
+    name: 'auth0-web-locks',
+    what: "@auth0/auth0-spa-js's ES build and its lock",
+    module: AUTH0_SPA_JS,
+    patch: (source) => withWebLocks(source),
+  });
 }

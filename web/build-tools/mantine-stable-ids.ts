@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { vendorModulePatch } from './vendor-module-patch';
 
 /** Mantine's id hook, as the package's ES build lays it out. */
 const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
@@ -21,18 +22,11 @@ export function useId(staticId) {
 `;
 
 export function mantineStableIds(): Plugin {
-  let replaced = false;
-  return {
-    name: 'playtime:mantine-stable-ids',
-    apply: 'build',
-    load(id) {
-      if (!MANTINE_USE_ID.test(id)) return null;
-      replaced = true;
-      return STABLE_USE_ID;
-    },
-    buildEnd(error) {
-      // A Mantine release that moved or renamed the hook must not pass silently: the page would render twice again.
-      if (!error && !replaced) this.error(`@mantine/hooks' use-id module was not found (${MANTINE_USE_ID}).`);
-    },
-  };
+  // A Mantine release that moved or renamed the hook must not pass silently: the page would render twice again.
+  return vendorModulePatch({
+    name: 'mantine-stable-ids',
+    what: "@mantine/hooks' use-id module",
+    module: MANTINE_USE_ID,
+    patch: () => STABLE_USE_ID,
+  });
 }

@@ -7,7 +7,7 @@ import type { NoShowBan } from '@playtime/shared/domain/users/reliability';
 import type { ServiceParts } from '@playtime/shared/infra/runtime/service-parts';
 import type { Geocoder } from '@playtime/shared/infra/geocoding/port';
 import type { ResolveUser, VerifyAccessToken } from '@playtime/shared/infra/http/current-user';
-import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { ReadPosition, type ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import { auditQueryRoutes } from './audit/routes';
 import { calendarQueryRoutes } from './calendar/routes';
 import { chatQueryRoutes } from './chat/routes';
@@ -24,6 +24,7 @@ import { paymentQueryRoutes } from './payments/routes';
 import { creditQueryRoutes } from './payments/credit-routes';
 import { pictureQueryRoutes } from './pictures/routes';
 import { readYourWrites } from './http/read-your-writes';
+import { stampReadPosition } from './http/read-position';
 import { availabilityQueryRoutes } from './availability/routes';
 import { adminAccountQueryRoutes } from './users/admin-account-routes';
 import { userQueryRoutes } from './users/routes';
@@ -60,7 +61,9 @@ export function createReadApi(deps: ReadApiDependencies): Router {
   router.get('/api/public-config', (_req, res: Response<PublicConfig>) => {
     res.json(deps.publicConfig);
   });
-  router.use('/api', readYourWrites(deps));
+  const readPosition = new ReadPosition(deps.pool, deps.projections);
+  readPosition.start(deps.progress);
+  router.use('/api', readYourWrites(deps), stampReadPosition(readPosition));
   const capabilities = [
     userQueryRoutes,
     adminAccountQueryRoutes,

@@ -5,8 +5,13 @@
  * below is held until the other has been asked for, so a page that serialised them would never show.
  * How long pages take is measured by the bench (`signed-in` section), never asserted here.
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
+import { READ_AT_HEADER } from '@playtime/shared/contract/headers';
+import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
+import { compareCheckpoints, parseCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { projectionSpan } from '@playtime/shared/infra/projections/projection-progress';
 import { browserSuite } from './support/suite';
 
 describe('a signed-in page opened afresh', () => {
@@ -69,6 +74,90 @@ describe('a signed-in page opened afresh', () => {
       expect(seen.storageLocks).toEqual([]);
       expect(seen.webLocks.some((name) => name.startsWith('auth0.lock.getTokenSilently.'))).toBe(true);
     }
+    await context.close();
+  }, 180_000);
+
+  it('reads each answer of the page once: joining its rooms asks again only for what a change may have passed', async () => {
+    // A quiet app: every read model at the log's end, and the answers' read position caught up with them.
+    const pool = new pg.Pool({ connectionString: suite.app.databaseUrl, max: 1 });
+    const player = await suite.api('player');
+    try {
+      await expect
+        .poll(
+          async () => {
+            const span = await projectionSpan(pool, PROJECTION_NAMES);
+            const answered = parseCheckpoint((await player.get('/api/get-user')).headers.get(READ_AT_HEADER) ?? '');
+            return (
+              span !== null &&
+              compareCheckpoints(span.lowest, span.highest) === 0 &&
+              compareCheckpoints(answered, span.highest) === 0
+            );
+          },
+          { timeout: 30_000, interval: 200 },
+        )
+        .toBe(true);
+    } finally {
+      await pool.end();
+    }
+
+    const { page, context } = await suite.signedIn('player@playtime.test');
+    // Only what the profile's own load asks for: the landing page's requests may still be answering.
+    const profileRequests = new Set<Request>();
+    let recording = false;
+    page.on('request', (request) => {
+      if (recording) profileRequests.add(request);
+    });
+    const answers: Array<{ url: string; readAt: string | null }> = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (
+        profileRequests.has(response.request()) &&
+        response.request().method() === 'GET' &&
+        url.pathname.startsWith('/api/') &&
+        url.pathname !== '/api/public-config'
+      )
+        answers.push({
+          url: `${url.pathname}${url.search}`,
+          readAt: response.headers()[READ_AT_HEADER.toLowerCase()] ?? null,
+        });
+    });
+    // The answers to the profile's socket's joins (socket.io acknowledgements: "43<id>[answer]").
+    const joins: string[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (!recording) return;
+        const ack = /^43\d+\[(.*)\]$/.exec(String(payload));
+        const answer = ack ? (JSON.parse(ack[1]!) as { ok?: boolean; checkpoint?: string }) : null;
+        if (answer?.ok && answer.checkpoint) joins.push(answer.checkpoint);
+      }),
+    );
+    recording = true;
+    await page.goto(suite.url('/profile'));
+    await page.getByText('No Recent Games').waitFor({ timeout: 30_000 });
+    await expect.poll(() => joins.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // Whatever the joins asked again has been asked for once the page has asked nothing for a while.
+    let asked = -1;
+    while (asked !== answers.length) {
+      asked = answers.length;
+      await page.waitForTimeout(1500);
+    }
+
+    expect(answers.length).toBeGreaterThan(0);
+    for (const answer of answers) {
+      expect(answer.readAt, `${READ_AT_HEADER} of ${answer.url}`).toMatch(/^\d+:\d+$/);
+      for (const joined of joins)
+        expect(compareCheckpoints(parseCheckpoint(answer.readAt!), parseCheckpoint(joined))).toBeGreaterThanOrEqual(0);
+    }
+    const counts = new Map<string, number>();
+    for (const answer of answers) counts.set(answer.url, (counts.get(answer.url) ?? 0) + 1);
+    expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
+
+    // A change after the join is still pushed, and its answer read again.
+    const bio = `Left back since ${Date.now()}`;
+    expect(
+      (await player.post('/api/edit-user', { username: 'player', bio, profilePicture: '/avatars/2.svg' })).status,
+    ).toBe(200);
+    await expect.poll(() => page.getByLabel('Bio').inputValue(), { timeout: 15_000 }).toBe(bio);
     await context.close();
   }, 180_000);
 });

@@ -36,7 +36,7 @@ import { checkEventSchemas, parseEvent } from '@playtime/shared/infra/eventstore
 import { testGameDetails } from '@playtime/shared/testing/games';
 import { demoPeople, signUpPlayer } from '../support/accounts';
 import { accessTokenFor, type ApiAnswer, type ApiClient } from '../support/api-client';
-import { connectSocket } from '../support/sockets';
+import { JOINED, connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { HOUR } from '../support/time';
 import { waitFor } from '../support/wait';
@@ -188,7 +188,7 @@ describe('check-in and attendance over HTTP', () => {
       const joinedRoom = await new Promise<JoinAnswer>((resolve) =>
         socket.emit(REALTIME_EVENTS.join, rooms.game(gameId), resolve),
       );
-      expect(joinedRoom).toEqual({ ok: true });
+      expect(joinedRoom).toEqual(JOINED);
       expect((await clients.player.post('/api/check-in', { gameId, code })).status).toBe(200);
       await waitFor('the check-in pushed to the game’s room', async () =>
         heard.some((message) => message.projection === 'games' && message.room === rooms.game(gameId)),

@@ -27,7 +27,7 @@ import { checkEventSchemas } from '@playtime/shared/infra/eventstore/schema-chec
 import type { Socket } from 'socket.io-client';
 import { demoPeople, signUpPlayer } from '../support/accounts';
 import { accessTokenFor, type ApiAnswer, type ApiClient } from '../support/api-client';
-import { connectSocket } from '../support/sockets';
+import { JOINED, connectSocket } from '../support/sockets';
 import { commandOnGame, scheduleFreeGameTomorrow } from '../support/game-streams';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
@@ -162,7 +162,7 @@ describe('a chat for each game over HTTP and socket.io', () => {
       const answerToJoin = await new Promise<JoinAnswer>((resolve) =>
         socket.emit(REALTIME_EVENTS.join, rooms.chat(gameId), resolve),
       );
-      expect(answerToJoin).toEqual({ ok: true });
+      expect(answerToJoin).toEqual(JOINED);
     } finally {
       socket.close();
     }
@@ -234,10 +234,10 @@ describe('a chat for each game over HTTP and socket.io', () => {
       organizerSocket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => heard.organizer.push(message));
       anonymousSocket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => heard.anonymous.push(message));
 
-      expect(await join(memberSocket, rooms.chat(gameId))).toEqual({ ok: true });
-      expect(await join(organizerSocket, rooms.chat(gameId))).toEqual({ ok: true });
+      expect(await join(memberSocket, rooms.chat(gameId))).toEqual(JOINED);
+      expect(await join(organizerSocket, rooms.chat(gameId))).toEqual(JOINED);
       // The game's page is public: anyone follows its room, but not its chat's.
-      expect(await join(anonymousSocket, rooms.game(gameId))).toEqual({ ok: true });
+      expect(await join(anonymousSocket, rooms.game(gameId))).toEqual(JOINED);
       expect((await join(anonymousSocket, rooms.chat(gameId))).ok).toBe(false);
       expect(await join(strangerSocket, rooms.chat(gameId))).toEqual({ ok: false, error: CHAT_READ_NOT_ALLOWED });
 

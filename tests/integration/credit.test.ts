@@ -29,7 +29,7 @@ import { creditAccounts, expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
 import { GOOD_CARD } from '../support/payments';
-import { connectSocket } from '../support/sockets';
+import { JOINED, connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 
@@ -284,8 +284,8 @@ describe('late cancellations, Playtime credit and who has paid over HTTP', () =>
     try {
       const heard: ChangedMessage[] = [];
       organizer.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => heard.push(message));
-      expect(await join(organizer, rooms.payments(gameId))).toEqual({ ok: true });
-      expect(await join(organizer, rooms.game(gameId))).toEqual({ ok: true });
+      expect(await join(organizer, rooms.payments(gameId))).toEqual(JOINED);
+      expect(await join(organizer, rooms.game(gameId))).toEqual(JOINED);
       expect(await join(stranger, rooms.payments(gameId))).toMatchObject({ ok: false, error: GAME_PAYMENTS_FORBIDDEN });
       expect((await join(guest, rooms.payments(gameId))).ok).toBe(false);
 

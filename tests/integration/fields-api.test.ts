@@ -10,6 +10,7 @@ import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/p
 import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client';
 import { addAvailability } from '../support/fields';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { JOINED } from '../support/sockets';
 
 type Caller = 'nobody' | 'player' | 'owner' | 'secondOwner' | 'admin';
 
@@ -503,7 +504,7 @@ describe('field and schedule calls over HTTP', () => {
       try {
         const join = (room: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit('join', room, resolve));
         await connected(socket);
-        expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
+        expect(await join(`field:${fieldId}`)).toEqual(JOINED);
         const pushed = nextChange(socket, 'availability_windows');
         const added = await clients.owner.post('/api/add-field-schedule', {
           subFieldId: pitchA,
@@ -528,7 +529,7 @@ describe('field and schedule calls over HTTP', () => {
           new Promise<{ ok: boolean; error?: string }>((resolve) => guest.emit('join', room, resolve));
         await connected(guest);
         expect(await join(`owner:${ids.owner}`)).toEqual({ ok: false, error: 'Log in to follow this room.' });
-        expect(await join(`field:${fieldId}`)).toEqual({ ok: true });
+        expect(await join(`field:${fieldId}`)).toEqual(JOINED);
         const pushed = nextChange(guest, 'availability_windows');
         await addAvailability(clients.owner, pitchA, { startDate: at(42), endDate: at(43) });
         expect(await pushed).toMatchObject({ room: `field:${fieldId}`, projection: 'availability_windows' });
@@ -541,9 +542,7 @@ describe('field and schedule calls over HTTP', () => {
       const socket = openSocket(tokens.owner);
       try {
         await connected(socket);
-        expect(await new Promise((resolve) => socket.emit('join', `owner:${ids.owner}`, resolve))).toEqual({
-          ok: true,
-        });
+        expect(await new Promise((resolve) => socket.emit('join', `owner:${ids.owner}`, resolve))).toEqual(JOINED);
         const pushed = nextChange(socket, 'fields');
         await addSubField(clients.owner, fieldId, 'Pitch C');
         expect(await pushed).toMatchObject({ room: `owner:${ids.owner}`, projection: 'fields' });

@@ -21,7 +21,7 @@ import { ApiClient, accessTokenFor, type ApiAnswer } from '../support/api-client
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, holdSlot, payInFull } from '../support/game-loop';
 import { ledgerRefunds, postWebhook, signedBy } from '../support/payments';
-import { connectSocket } from '../support/sockets';
+import { JOINED, connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 import { at } from '../support/time';
@@ -237,7 +237,7 @@ describe('rejoining, removal, counts and the held draft over HTTP', () => {
       const joined = await new Promise<JoinAnswer>((resolve) =>
         socket.emit(REALTIME_EVENTS.join, rooms.game(gameId), resolve),
       );
-      expect(joined).toEqual({ ok: true });
+      expect(joined).toEqual(JOINED);
       captain.seesWritesOf(player);
       expect((await captain.post('/api/remove-player', { gameId, participantId: playerId })).status).toBe(200);
       await waitFor("the removed player's refund", async () => (await refundsOf(paymentId)).length === 1);

@@ -19,6 +19,7 @@ import { NOTIFICATIONS_PATH, NOTIFICATION_TEXTS, type NotificationList } from '@
 import { waitForMail } from '../support/mail';
 import { appendUnclaimedApplication } from '../support/partner-applications';
 import { startTestApp, type TestApp } from '../support/standalone-app';
+import { JOINED } from '../support/sockets';
 
 const FORM = {
   contactName: 'Pat Green',
@@ -146,7 +147,7 @@ describe('partner applications over HTTP', () => {
         socket.once('connect', resolve);
         socket.once('connect_error', reject);
       });
-      expect(await new Promise((resolve) => socket.emit('join', rooms.user(userId), resolve))).toEqual({ ok: true });
+      expect(await new Promise((resolve) => socket.emit('join', rooms.user(userId), resolve))).toEqual(JOINED);
       const usersChanged = new Promise<ChangedMessage>((resolve) =>
         socket.on('changed', (change: ChangedMessage) => change.projection === 'users' && resolve(change)),
       );

@@ -18,7 +18,7 @@ import { startStandalone } from '../../scripts/standalone';
 import { ApiClient, accessTokenFor } from '../support/api-client';
 import { createTestDatabase } from '../support/postgres';
 import { signUpToken } from '../support/accounts';
-import { connectSocket } from '../support/sockets';
+import { JOINED, connectSocket } from '../support/sockets';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { appEnvironment } from '../support/app-environment';
 
@@ -307,9 +307,9 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
       expect(answers.filter((answer) => answer.ok)).toHaveLength(MAX_ROOMS_PER_CONNECTION);
       expect(answers.filter((answer) => !answer.ok)).toEqual([{ ok: false, error: TOO_MANY_ROOMS }]);
       const followed = wanted.filter((_, index) => answers[index]!.ok);
-      expect(await join(socket, followed[0]!)).toEqual({ ok: true });
+      expect(await join(socket, followed[0]!)).toEqual(JOINED);
       socket.emit('leave', followed[0]!);
-      expect(await join(socket, rooms.game('g-new'))).toEqual({ ok: true });
+      expect(await join(socket, rooms.game('g-new'))).toEqual(JOINED);
       expect(await join(socket, rooms.admin)).toEqual({ ok: false, error: TOO_MANY_ROOMS });
     } finally {
       socket.close();
@@ -392,8 +392,8 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
     expect((await admin.post('/api/admin-edit-user', { userId: moverId, role: 'admin' })).status).toBe(200);
     await admin.get('/api/get-users?page=0&pageSize=10');
     // The handshake saw a player; the join reads who they are now.
-    expect(await join(socket, 'admin')).toEqual({ ok: true });
-    expect(await join(socket, 'user:someone-else')).toEqual({ ok: true });
+    expect(await join(socket, 'admin')).toEqual(JOINED);
+    expect(await join(socket, 'user:someone-else')).toEqual(JOINED);
 
     const left: string[] = [];
     const bothLeft = new Promise<void>((resolve) =>
@@ -406,7 +406,7 @@ describe('registration, unique usernames, the last admin and sockets over HTTP a
     await bothLeft;
     expect(left.sort()).toEqual(['admin', 'user:someone-else']);
     expect(await join(socket, 'admin')).toMatchObject({ ok: false });
-    expect(await join(socket, `user:${moverId}`)).toEqual({ ok: true });
+    expect(await join(socket, `user:${moverId}`)).toEqual(JOINED);
 
     const removed = new Promise<unknown>((resolve) => socket.once('account_removed', resolve));
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));

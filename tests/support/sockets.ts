@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 
 /** socket.io as the web connects it; resolves once connected or with the handshake's refusal. */
@@ -13,3 +14,6 @@ export function connectSocket(
     );
   });
 }
+
+/** A join's answer: in the room, and how far the read models had got by then (see JoinAnswer). */
+export const JOINED = { ok: true, checkpoint: expect.stringMatching(/^\d+:\d+$/) } as const;

@@ -21,8 +21,8 @@ export interface InProcessRoomWriter {
 /**
  * Writes to the rooms of this process's socket.io server (the standalone app), a big room in slices.
  * The frame is encoded once per slice. A socket that left the room while earlier slices were written
- * (its user lost access, or it closed) is skipped; one that joined meanwhile was greeted with `hello`
- * and the latest position, and refetches.
+ * (its user lost access, or it closed) is skipped; one that joined meanwhile was answered with a
+ * position at or past the change's, and refetches what it read before that.
  *
  * `alone`: this process's sockets are every socket of the rooms. With the Redis adapter other processes
  * hold sockets of the same rooms, which only a write to the room reaches, so the room is written whole.

@@ -4,7 +4,7 @@ import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-names
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import { formatCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { listenToChannel } from '@playtime/shared/infra/db/channel-listener';
 import {
   currentUserFrom,
@@ -20,8 +20,9 @@ import { USERS_CHANGED_CHANNEL } from '@playtime/shared/infra/http/current-user-
 import { ApiError } from '@playtime/shared/infra/http/errors';
 import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
-import { readProjectionPositions } from '@playtime/shared/infra/projections/projection-progress';
-import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { projectionSpan } from '@playtime/shared/infra/projections/projection-progress';
+import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
+import { REALTIME_EVENTS, type JoinAnswer } from '@playtime/shared/contract/realtime';
 import { inProcessRoomWriter, type InProcessRoomWriter } from './room-writer';
 import { guardedRoomRefusal } from './guarded-rooms';
 import { mayFollowMore, mayJoinRoom } from './rooms';
@@ -51,14 +52,18 @@ export interface RealtimeServer {
   close(): Promise<void>;
 }
 
-/** The oldest position among the projections: everything before it is visible to readers. */
-async function latestCheckpoint(pool: pg.Pool): Promise<string> {
-  const positions = await readProjectionPositions(pool);
-  const lowest = positions.reduce<LogCheckpoint | null>(
-    (low, position) => (low === null || compareCheckpoints(position.checkpoint, low) < 0 ? position.checkpoint : low),
-    null,
-  );
-  return formatCheckpoint(lowest ?? { commit: 0, position: 0 });
+/**
+ * The furthest any read model has got, read after the calls of this turn of the event loop: each
+ * caller's socket joined its room before the read began. Joins arrive in bursts (a page's rooms, a
+ * reconnect), and one read serves the burst.
+ */
+function furthestReadModel(pool: pg.Pool): () => Promise<LogCheckpoint | null> {
+  let next: Promise<LogCheckpoint | null> | null = null;
+  return () =>
+    (next ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      next = null;
+      return (await projectionSpan(pool, PROJECTION_NAMES))?.highest ?? null;
+    }));
 }
 
 /** Sent to a deleted user's sockets just before they are disconnected. */
@@ -70,8 +75,9 @@ export const SESSION_ENDED_MESSAGE = 'session_ended';
 
 /**
  * socket.io in the read API. A client may authenticate on the handshake (`auth.token`); anonymous
- * clients may follow public rooms only. Each (re)connect is greeted with `hello` and the latest
- * position, so the client refetches what it shows and a missed message never leaves a stale screen.
+ * clients may follow public rooms only. Each join is answered with how far the read models had got
+ * once the socket was in the room, so the client refetches what it read before that (a change it may
+ * have missed) and a missed message never leaves a stale screen.
  * Who a socket's user is is read afresh on every room join, and again whenever the users projection
  * announces their role changed or their account was deleted: rooms they may no longer follow are
  * left, and a deleted user's sockets are disconnected.
@@ -91,6 +97,7 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
   const socketsOfUser = new Map<string, Set<Socket>>();
   /** This process's authenticated sockets by the session their token belongs to. */
   const socketsOfSession = new Map<string, Set<Socket>>();
+  const furthest = furthestReadModel(deps.pool);
   const endedSessions = deps.sessions?.ends ?? null;
   const endSocket = (socket: Socket) => {
     socket.emit(SESSION_ENDED_MESSAGE, { message: 'You logged out of this session.' });
@@ -214,10 +221,6 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
         announcedChanges.delete(userId);
       }
     });
-    latestCheckpoint(deps.pool)
-      .then((checkpoint) => socket.emit(REALTIME_EVENTS.hello, { checkpoint } satisfies HelloMessage))
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not read positions for hello'));
-
     socket.on(REALTIME_EVENTS.join, (room: unknown, ack?: (answer: JoinAnswer) => void) => {
       const answer = (result: JoinAnswer) => {
         if (typeof ack === 'function') ack(result);
@@ -225,8 +228,17 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
       if (typeof room !== 'string') return answer({ ok: false, error: 'A room name is needed.' });
       const follow = (result: JoinAnswer) => {
         const allowed = result.ok ? mayFollowMore(socket.rooms, room) : result;
-        if (allowed.ok) void socket.join(room);
-        answer(allowed);
+        if (!allowed.ok) return answer(allowed);
+        // Where the read models are once the socket is in the room: the client refetches only answers read before it.
+        Promise.resolve(socket.join(room))
+          .then(furthest)
+          .then(
+            (checkpoint) => answer(checkpoint ? { ok: true, checkpoint: formatCheckpoint(checkpoint) } : { ok: true }),
+            (error: unknown) => {
+              deps.logger.warn({ err: error, room }, 'could not read how far the read models are for a join');
+              answer({ ok: true });
+            },
+          );
       };
       if (!userId) {
         // A guest follows public rooms (a game's page is open to anyone).

@@ -9,6 +9,11 @@ export const POSITION_HEADER = 'X-Playtime-Position';
 export const AFTER_HEADER = 'X-Playtime-After';
 /** Response header of a query whose wait for X-Playtime-After ran out: the answer may miss the caller's write. */
 export const STALE_HEADER = 'X-Playtime-Stale';
+/**
+ * Response header of a query: a position every read model had reached before the answer was read
+ * (`commit:position`). Nothing the answer lacks was announced to a room joined at or before it.
+ */
+export const READ_AT_HEADER = 'X-Playtime-Read-At';
 /** Request header: the caller's IANA time zone; times inside messages are written in it. */
 export const TIME_ZONE_HEADER = 'X-Time-Zone';
 /** Optional request header: a client-chosen key that makes a retried command take effect once. */

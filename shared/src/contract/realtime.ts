@@ -15,25 +15,23 @@ export interface ChangedMessage extends ChangeNotice {
   room: string;
 }
 
-/** Sent on every (re)connect: anything pushed while disconnected was missed, so refetch. */
-export interface HelloMessage {
-  checkpoint: string;
-}
-
-/** The answer to a join. */
-export type JoinAnswer = { ok: true } | { ok: false; error: string };
+/**
+ * The answer to a join, sent once the socket is in the room. `checkpoint` is the furthest any read
+ * model had got by then (`commit:position`): a change announced before the join, which the socket
+ * missed, lies at or before it. A query answer read at or after it (its X-Playtime-Read-At) misses
+ * nothing, so only older answers are fetched again. Absent when it could not be read: refetch all.
+ */
+export type JoinAnswer = { ok: true; checkpoint?: string } | { ok: false; error: string };
 
 /** The event names on the socket. */
 export const REALTIME_EVENTS = {
   changed: 'changed',
-  hello: 'hello',
   join: 'join',
   leave: 'leave',
 } as const;
 
 export interface ServerToClientEvents {
   changed: (change: ChangedMessage) => void;
-  hello: (hello: HelloMessage) => void;
 }
 
 export interface ClientToServerEvents {

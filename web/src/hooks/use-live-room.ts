@@ -1,11 +1,14 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
+import { readSince } from '../lib/read-position';
 import { realtime } from '../lib/socket';
 
 /**
  * Keeps the given queries live: joins `room` while the component is mounted and invalidates the
- * keys whenever the server announces a change there, and after a reconnect (when pushes may have
- * been missed). A null room (e.g. the user id is not known yet) joins nothing.
+ * keys whenever the server announces a change there. On joining (and joining again after a
+ * reconnect) it invalidates only the answers read before the join's position, which may lack a
+ * change the socket missed: a page's first answers, read a moment before, are usually as new.
+ * A null room (e.g. the user id is not known yet) joins nothing.
  */
 export function useLiveRoom(room: string | null | undefined, queryKeys: readonly QueryKey[]): void {
   const queryClient = useQueryClient();
@@ -14,9 +17,17 @@ export function useLiveRoom(room: string | null | undefined, queryKeys: readonly
   const refresh = useEffectEvent(() => {
     for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
   });
+  const resync = useEffectEvent((joinedAt: string | undefined) => {
+    for (const queryKey of queryKeys)
+      void queryClient.invalidateQueries({
+        queryKey,
+        // A query being fetched now may be answered from before the join: it is asked again.
+        predicate: (query) => query.state.fetchStatus !== 'idle' || !readSince(query.state.data, joinedAt),
+      });
+  });
 
   useEffect(() => {
     if (!room) return;
-    return realtime.subscribe(room, { onChange: () => refresh(), onResync: () => refresh() });
+    return realtime.subscribe(room, { onChange: () => refresh(), onResync: (joinedAt) => resync(joinedAt) });
   }, [room]);
 }

@@ -1,6 +1,6 @@
 import { TIME_ZONE_HEADER } from '@playtime/shared/contract/headers';
 import { ApiError, parseApiError } from './api-error';
-import { AFTER_HEADER, POSITION_HEADER, createPositionTracker } from './read-position';
+import { AFTER_HEADER, POSITION_HEADER, READ_AT_HEADER, createPositionTracker, recordReadAt } from './read-position';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
 
 /**
@@ -160,7 +160,10 @@ async function readJsonOrText(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text.length === 0) return undefined;
   const type = response.headers.get('Content-Type') ?? '';
-  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+  if (!type.includes('json')) return text;
+  const answer = JSON.parse(text) as unknown;
+  recordReadAt(answer, response.headers.get(READ_AT_HEADER));
+  return answer;
 }
 
 /** GET returning the parsed body and the headers (for paging totals such as X-Total-Count). */

@@ -1,6 +1,7 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, replaceEqualDeep } from '@tanstack/react-query';
 import { ApiError, errorTitle } from './api-error';
 import { errorMessage, notifyError } from './notify';
+import { carryReadAt } from './read-position';
 
 /** Per-query/mutation options read by the global error handler. */
 interface ErrorMeta extends Record<string, unknown> {
@@ -43,6 +44,8 @@ export function createQueryClient(): QueryClient {
         // Realtime pushes invalidate what changed; focus refetches add little beyond load.
         refetchOnWindowFocus: false,
         staleTime: 30_000,
+        // As by default, and the kept answer takes on the new one's read position (see useLiveRoom).
+        structuralSharing: (kept: unknown, answer: unknown) => carryReadAt(replaceEqualDeep(kept, answer), answer),
       },
       mutations: { retry: false },
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPositionTracker, isLaterPosition } from './read-position';
+import { replaceEqualDeep } from '@tanstack/react-query';
+import { carryReadAt, createPositionTracker, isLaterPosition, readSince, recordReadAt } from './read-position';
 
 /** The latest position a tracker holds after responses carried these, in this order. */
 function latestAfter(...positions: (string | null | undefined)[]): string | undefined {
@@ -42,5 +43,60 @@ describe('position tracking (read-your-writes)', () => {
 
   it('takes the newest opaque position when positions are not numbers', () => {
     expect(latestAfter('C:12/P:12', 'C:20/P:20')).toBe('C:20/P:20');
+  });
+});
+
+describe("an answer's read position against a room join's", () => {
+  const answered = (position: string | null) => {
+    const answer = { games: [{ gameId: 'g1' }] };
+    recordReadAt(answer, position);
+    return answer;
+  };
+
+  it('is read again when read before the join, not when read at or after it', () => {
+    expect(readSince(answered('100:7'), '100:8')).toBe(false);
+    expect(readSince(answered('100:8'), '100:8')).toBe(true);
+    expect(readSince(answered('101:2'), '100:8')).toBe(true);
+  });
+
+  it('orders by commit first, as the log does', () => {
+    expect(readSince(answered('101:1'), '100:9')).toBe(true);
+    expect(readSince(answered('100:9'), '101:1')).toBe(false);
+  });
+
+  it('is read again when either position is unknown, or the answer is not an object', () => {
+    expect(readSince(answered(null), '100:8')).toBe(false);
+    expect(readSince(answered('100:8'), undefined)).toBe(false);
+    expect(readSince(answered('not a position'), '100:8')).toBe(false);
+    expect(readSince('a text answer', '100:8')).toBe(false);
+    expect(readSince(undefined, '100:8')).toBe(false);
+  });
+
+  it('keeps the newer read when an equal answer keeps the old object (structural sharing)', () => {
+    const old = answered('100:1');
+    const newer = answered('100:9');
+    const kept = carryReadAt(replaceEqualDeep(old, newer), newer);
+    expect(kept).toBe(old);
+    expect(readSince(kept, '100:9')).toBe(true);
+  });
+
+  it('gives a merged answer the newer read', () => {
+    const old = answered('100:1');
+    const newer = { games: [{ gameId: 'g1' }, { gameId: 'g2' }] };
+    recordReadAt(newer, '100:9');
+    const merged = carryReadAt(replaceEqualDeep(old, newer), newer);
+    expect(readSince(merged, '100:9')).toBe(true);
+  });
+
+  it("takes an infinite query's data as read when every page is, and carries each page's newer read", () => {
+    const first = answered('100:9');
+    const second = answered('100:5');
+    expect(readSince({ pages: [first, second], pageParams: [null, 'x'] }, '100:5')).toBe(true);
+    expect(readSince({ pages: [first, second], pageParams: [null, 'x'] }, '100:9')).toBe(false);
+    expect(readSince({ pages: [], pageParams: [] }, '100:5')).toBe(false);
+    const old = { pages: [answered('100:1')], pageParams: [null] };
+    const newer = { pages: [answered('100:9')], pageParams: [null] };
+    const kept = carryReadAt(replaceEqualDeep(old, newer), newer);
+    expect(readSince(kept, '100:9')).toBe(true);
   });
 });

@@ -8,8 +8,11 @@ import { RoomMemberships } from './room-memberships';
 export interface RoomListener {
   /** A change was announced for the room. */
   onChange(change: ChangedMessage): void;
-  /** Pushes may have been missed (reconnect, or the room was just joined): refetch what is shown. */
-  onResync(): void;
+  /**
+   * The room was just joined (again, after a reconnect): a change announced before `joinedAt` was
+   * missed, so refetch what was read before it (see JoinAnswer). Without `joinedAt`, refetch all.
+   */
+  onResync(joinedAt: string | undefined): void;
 }
 
 /**
@@ -87,12 +90,7 @@ class RealtimeConnection {
       },
     });
     socket.on('connect', () => {
-      for (const room of this.memberships.rooms()) this.join(room, { resyncOnJoin: false });
-    });
-    socket.on(REALTIME_EVENTS.hello, () => {
-      for (const roomListeners of this.listeners.values()) {
-        for (const listener of roomListeners) listener.onResync();
-      }
+      for (const room of this.memberships.rooms()) this.join(room);
     });
     socket.on(REALTIME_EVENTS.changed, (change) => {
       const roomListeners = this.listeners.get(change.room);
@@ -103,18 +101,17 @@ class RealtimeConnection {
   }
 
   /**
-   * Joins a room. A room joined on an open connection is resynced once the server confirms, since
-   * a change committed between the page's first fetch and the join would otherwise be missed; after
-   * a reconnect the server's 'hello' already triggers the resync.
+   * Joins a room (on connecting, on every reconnect, or when a view first holds it) and resyncs its
+   * listeners once the server confirms: a change committed between the page's fetch and the join, or
+   * while disconnected, was not pushed to this socket.
    */
-  private join(room: string, { resyncOnJoin = true } = {}): void {
+  private join(room: string): void {
     this.socket?.emit(REALTIME_EVENTS.join, room, (ack) => {
       if (!ack?.ok) {
         console.warn(`Realtime: could not join room ${room}: ${ack && !ack.ok ? ack.error : 'no reason given'}`);
         return;
       }
-      if (!resyncOnJoin) return;
-      for (const listener of this.listeners.get(room) ?? []) listener.onResync();
+      for (const listener of this.listeners.get(room) ?? []) listener.onResync(ack.checkpoint);
     });
   }
 }

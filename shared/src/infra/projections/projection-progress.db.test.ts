@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/support/postgres';
 import { migrate } from '../db/migrations';
 import { createPool } from '../db/pool';
-import { ProjectionProgress } from './projection-progress';
+import { ProjectionProgress, ReadPosition, projectionSpan } from './projection-progress';
 import { PROJECTION_PROGRESS_CHANNEL, projectionMigrations } from './schema';
 
 describe('ProjectionProgress (real PostgreSQL)', () => {
@@ -68,5 +68,34 @@ describe('ProjectionProgress (real PostgreSQL)', () => {
     const waiting = progress.waitFor(['things'], { commit: 12, position: 1 }, 3000);
     setTimeout(() => void moveTo(12, 1), 50);
     expect(await waiting).toBe(true);
+  });
+
+  it('knows where every projection had got as last read, follows them after a notice, and never goes back', async () => {
+    await pool.query(`INSERT INTO projection_state (name, active_generation) VALUES ('others', 1)`);
+    const position = new ReadPosition(pool, ['things', 'others'], 10);
+    position.start(progress);
+    // A projection without a checkpoint yet: nothing can be said.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(position.current).toBeNull();
+    expect(await projectionSpan(pool, ['things', 'others'])).toBeNull();
+
+    await pool.query(
+      `INSERT INTO projection_checkpoints (name, generation, version, commit_id, position) VALUES ('others', 1, 1, 20, 3)`,
+    );
+    await moveTo(21, 1);
+    await expect.poll(() => position.current, { timeout: 5000 }).toEqual({ commit: 20, position: 3 });
+    expect(await projectionSpan(pool, ['things', 'others'])).toEqual({
+      lowest: { commit: 20, position: 3 },
+      highest: { commit: 21, position: 1 },
+    });
+
+    await pool.query(`UPDATE projection_checkpoints SET commit_id = 22, position = 7 WHERE name = 'others'`);
+    await moveTo(22, 9);
+    await expect.poll(() => position.current, { timeout: 5000 }).toEqual({ commit: 22, position: 7 });
+    // A read that finds less (it cannot happen: checkpoints only move on) does not move it back.
+    await pool.query(`UPDATE projection_checkpoints SET commit_id = 5, position = 1 WHERE name = 'others'`);
+    await moveTo(22, 10);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(position.current).toEqual({ commit: 22, position: 7 });
   });
 });

@@ -35,6 +35,7 @@ export async function readProjectionPositions(
  */
 export class ProjectionProgress {
   private waiters = new Set<() => void>();
+  private readonly followers = new Set<() => void>();
   private listener: { close(): Promise<void> } | null = null;
   private closed = false;
 
@@ -64,6 +65,13 @@ export class ProjectionProgress {
 
   private wakeAll(): void {
     for (const waiter of [...this.waiters]) waiter();
+    for (const follower of [...this.followers]) follower();
+  }
+
+  /** Calls `follower` whenever a projection may have moved (a notice, or a lost notice); returns the unfollow. */
+  follow(follower: () => void): () => void {
+    this.followers.add(follower);
+    return () => this.followers.delete(follower);
   }
 
   /** True once every named projection has reached `target`; false when `timeoutMs` ran out first. */
@@ -92,8 +100,72 @@ export class ProjectionProgress {
   async close(): Promise<void> {
     this.closed = true;
     this.wakeAll();
+    this.followers.clear();
     const listener = this.listener;
     this.listener = null;
     await listener?.close();
+  }
+}
+
+/** The earliest and the furthest of the named projections' checkpoints, or null while one has none yet. */
+export async function projectionSpan(
+  db: Pick<pg.Pool, 'query'>,
+  names: string[],
+): Promise<{ lowest: LogCheckpoint; highest: LogCheckpoint } | null> {
+  const positions = await readProjectionPositions(db, names);
+  if (positions.length < names.length || positions.length === 0) return null;
+  const sorted = positions.map((position) => position.checkpoint).sort(compareCheckpoints);
+  return { lowest: sorted[0]!, highest: sorted.at(-1)! };
+}
+
+/**
+ * Where every one of some projections had got, as last read: checkpoints only move forward, so an
+ * answer read after that read reflects at least this much of the log. Read again a moment after
+ * each progress notice (at most once per `pauseMs`), so it trails the projections by about that
+ * much and, once they are quiet, matches them.
+ */
+export class ReadPosition {
+  private known: LogCheckpoint | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private reading = false;
+
+  constructor(
+    private readonly db: Pick<pg.Pool, 'query'>,
+    private readonly names: string[],
+    private readonly pauseMs = 50,
+  ) {}
+
+  /** Reads it now and after every notice of `progress`, until `progress` closes. */
+  start(progress: Pick<ProjectionProgress, 'follow'>): void {
+    progress.follow(() => this.readSoon());
+    void this.read();
+  }
+
+  /** Null until first read, or while a projection has no checkpoint yet. */
+  get current(): LogCheckpoint | null {
+    return this.known;
+  }
+
+  private readSoon(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.read();
+    }, this.pauseMs);
+    this.timer.unref();
+  }
+
+  private async read(): Promise<void> {
+    // One read at a time; a notice during it reads once more after it.
+    if (this.reading) return this.readSoon();
+    this.reading = true;
+    try {
+      const span = await projectionSpan(this.db, this.names);
+      if (span && compareCheckpoints(span.lowest, this.known) > 0) this.known = span.lowest;
+    } catch {
+      // Not knowing only costs clients a refetch (no header); the next notice reads again.
+    } finally {
+      this.reading = false;
+    }
   }
 }

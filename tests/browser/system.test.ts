@@ -28,6 +28,11 @@ describe('the system tab in the browser', () => {
     const row = projections.getByRole('row').filter({ hasText: 'partner_applications' });
     await row.getByText('live').waitFor({ timeout: 60_000 });
 
+    // The page's live answers (here the bell's) are asked for again once the rebuilt tables take over.
+    const notificationsAsked: string[] = [];
+    admin.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/notifications') notificationsAsked.push(request.url());
+    });
     await row.getByRole('button', { name: 'Rebuild' }).click();
     const progress = row.getByText(/^[\d,]+ \/ [\d,]+ events · [\d,]+\/s/);
     await progress.waitFor({ timeout: 15_000 });
@@ -45,6 +50,7 @@ describe('the system tab in the browser', () => {
       .not.toBe(first);
     await row.getByText(/^Last rebuilt .*: [\d,]+ events in/).waitFor({ timeout: 120_000 });
     await row.getByText('live').waitFor();
+    await expect.poll(() => notificationsAsked.length, { timeout: 30_000 }).toBeGreaterThan(0);
 
     // A job whose attempts ran out, retried from the tab.
     const queue = await createJobQueue({

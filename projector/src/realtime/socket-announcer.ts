@@ -4,6 +4,7 @@ import { socketChannelOf } from '@playtime/shared/infra/runtime/deployment-names
 import { REALTIME_EVENTS, type ChangeNotice, type ChangedMessage } from '@playtime/shared/contract/realtime';
 import type { ChangeAnnouncer } from '../runtime/projection';
 import { RoomLines } from './room-lines';
+import { EVERY_SOCKET } from '@playtime/shared/contract/rooms';
 
 /** Anything that can emit to socket.io rooms: the in-process Server, or the Redis emitter. */
 export interface RoomEmitter {
@@ -26,7 +27,7 @@ export interface RoomWriter {
 export function emitterRoomWriter(emitter: RoomEmitter): RoomWriter {
   return {
     write(room, event, payload) {
-      if (room === '*') emitter.emit(event, payload);
+      if (room === EVERY_SOCKET) emitter.emit(event, payload);
       else emitter.to(room).emit(event, payload);
     },
   };

@@ -12,6 +12,7 @@ import type { ChangeAnnouncer, Projection, SqlStatement } from './projection';
 import type { ProjectionLease, ProjectionLeases } from './projection-leases';
 import { Serial } from './serial';
 import { runInOneRoundTrip } from './sql-script';
+import { EVERY_SOCKET } from '@playtime/shared/contract/rooms';
 
 const START: LogCheckpoint = { commit: 0, position: 0 };
 
@@ -584,7 +585,7 @@ export class ProjectionRunner {
     );
     await this.options.announcer.announce({
       projection: this.name,
-      keys: ['*'],
+      keys: [EVERY_SOCKET],
       checkpoint: formatCheckpoint(target.checkpoint),
     });
   }

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Server } from 'socket.io';
+import { EVERY_SOCKET } from '@playtime/shared/contract/rooms';
 
 /**
  * Sockets written in one turn of the event loop. socket.io writes a room's sockets one after another
@@ -34,16 +35,16 @@ export function inProcessRoomWriter(
   const sockets = io.of('/');
   return {
     async write(room, event, payload) {
-      const members = room === '*' ? sockets.sockets : sockets.adapter.rooms.get(room);
+      const members = room === EVERY_SOCKET ? sockets.sockets : sockets.adapter.rooms.get(room);
       if (!alone || (members?.size ?? 0) <= socketsPerTurn) {
-        if (room === '*') io.emit(event, payload);
+        if (room === EVERY_SOCKET) io.emit(event, payload);
         else io.to(room).emit(event, payload);
         return;
       }
       const ids = [...members!.keys()];
       for (let start = 0; start < ids.length; start += socketsPerTurn) {
         if (start > 0) await nextTurn();
-        const still = room === '*' ? sockets.sockets : sockets.adapter.rooms.get(room);
+        const still = room === EVERY_SOCKET ? sockets.sockets : sockets.adapter.rooms.get(room);
         const slice = ids.slice(start, start + socketsPerTurn).filter((id) => still?.has(id));
         // Each socket is in the room of its own id: these rooms name exactly the slice's sockets.
         if (slice.length > 0) io.to(slice).emit(event, payload);

@@ -1,6 +1,6 @@
 /** The socket.io conversation between the browser and the read API (rooms: see ./rooms). */
 
-/** What the projector announces after a batch committed. `keys` of ['*'] means "everything". */
+/** What the projector announces after a batch committed. `keys` of [EVERY_SOCKET] (./rooms) means everything. */
 export interface ChangeNotice {
   /** The read model that changed (see ./projections). */
   projection: string;

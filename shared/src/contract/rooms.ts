@@ -3,7 +3,7 @@ import { SEARCH_RESULTS_LIMIT } from '../domain/games/rules';
 
 /**
  * Realtime rooms: what a socket joins and what a projection's change keys name. The one builder and
- * the one parser of their names; `room === '*'` (every socket) is a projector broadcast, not a room.
+ * the one parser of their names; EVERY_SOCKET is a projector broadcast, not a room.
  */
 export type Room =
   | { kind: 'game' | 'field'; id: string }
@@ -18,6 +18,12 @@ export type Room =
  */
 export const MAX_ROOMS_PER_CONNECTION = SEARCH_RESULTS_LIMIT + 50;
 export const TOO_MANY_ROOMS = `One connection follows at most ${MAX_ROOMS_PER_CONNECTION} rooms: leave one before following another.`;
+
+/**
+ * The change key and message room of a change to everything a read model holds, sent to every socket:
+ * the read model was rebuilt and switched over (its new version may read differently).
+ */
+export const EVERY_SOCKET = '*';
 
 /** Public rooms' ids are ids the services generate: letters, digits, '_' and '-'. */
 const PUBLIC_ID = /^[\w-]{1,100}$/;

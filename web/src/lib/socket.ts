@@ -1,9 +1,13 @@
 import type { ChangedMessage, ClientToServerEvents, ServerToClientEvents } from '@playtime/shared/contract/realtime';
 import { REALTIME_EVENTS } from '@playtime/shared/contract/realtime';
+import { EVERY_SOCKET } from '@playtime/shared/contract/rooms';
 import type { io as openSocket, Socket } from 'socket.io-client';
 import type { AccessTokenProvider } from './api-client';
 import { afterFirstPaint } from './first-paint';
 import { RoomMemberships } from './room-memberships';
+
+/** How long the tabs' refetches after a change to everything are spread over (see changedEverywhere). */
+const EVERYWHERE_SPREAD_MS = 5000;
 
 export interface RoomListener {
   /** A change was announced for the room. */
@@ -93,11 +97,25 @@ class RealtimeConnection {
       for (const room of this.memberships.rooms()) this.join(room);
     });
     socket.on(REALTIME_EVENTS.changed, (change) => {
+      if (change.room === EVERY_SOCKET) return this.changedEverywhere(change);
       const roomListeners = this.listeners.get(change.room);
       if (!roomListeners) return;
       for (const listener of roomListeners) listener.onChange(change);
     });
     this.socket = socket;
+  }
+
+  /**
+   * A read model was rebuilt and switched over: what any room shows may read differently now. Every
+   * open tab hears it at once, so each refetches after a random moment of up to EVERYWHERE_SPREAD_MS
+   * rather than all asking the server for everything in the same instant.
+   */
+  private changedEverywhere(change: ChangedMessage): void {
+    setTimeout(() => {
+      for (const roomListeners of this.listeners.values()) {
+        for (const listener of roomListeners) listener.onChange(change);
+      }
+    }, Math.random() * EVERYWHERE_SPREAD_MS);
   }
 
   /**

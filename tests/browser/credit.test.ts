@@ -3,7 +3,9 @@
  * the rule first), the organizer's 'Who has paid' table shows it live, the place is refilled from the
  * waitlist and the entry comes back as Playtime credit, which the profile's wallet shows and which pays
  * the next game with no card form. Within free cancellation the dialog asks where the refund goes, by
- * keyboard. axe and screenshots at 1280 and 390 px on the wallet card, the leave dialog and the table.
+ * keyboard. Credit a checkout spent and no join used comes back after UNUSED_CREDIT_RETURN_MINUTES, and
+ * the open wallet says so live. axe and screenshots at 1280 and 390 px on the wallet card, the leave
+ * dialog and the table.
  */
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,14 +19,18 @@ import { screenshotAtBothWidths } from './support/browser';
 import { tabTo, tabToAndPress } from './support/keyboard';
 import { browserSuite } from './support/suite';
 
+/** How long credit spent at checkout waits for its join here: long enough for the app's own checkout and join. */
+const UNUSED_CREDIT_RETURN_MINUTES = 0.2;
+
 describe('late cancellations, credit and who has paid in the browser', () => {
-  const suite = browserSuite();
+  const suite = browserSuite({ env: { UNUSED_CREDIT_RETURN_MINUTES: String(UNUSED_CREDIT_RETURN_MINUTES) } });
   let captain: ApiClient;
   let player: ApiClient;
   let anonymous: ApiClient;
   let fullGame: string;
   let nextGame: string;
   let freeGame: string;
+  let unfinishedGame: string;
   let waiting: ApiClient;
 
   const entry = (gameId: string): PaymentPurpose => ({ kind: 'entry', gameId });
@@ -54,6 +60,7 @@ describe('late cancellations, credit and who has paid in the browser', () => {
     fullGame = await book(9, { name: 'Full Friday', sidelineSize: 0, freeCancellationHours: 72 });
     nextGame = await book(11, { name: 'Next Friday', freeCancellationHours: 72 });
     freeGame = await book(13, { name: 'Free To Leave', freeCancellationHours: 0 });
+    unfinishedGame = await book(15, { name: 'Never Finished' });
     await payAndJoin(player, fullGame);
     for (let index = 1; index <= 13; index += 1)
       await payAndJoin(await signUpPlayer(suite.app, `full${index}@playtime.test`, `full${index}`), fullGame);
@@ -132,6 +139,24 @@ describe('late cancellations, credit and who has paid in the browser', () => {
       .getByTestId('wallet-card')
       .getByText(new RegExp(CREDIT_REASON_LABELS.left_in_free_window))
       .waitFor({ timeout: 20_000 });
+    await page.context().close();
+  }, 120_000);
+
+  it('gives back credit a checkout spent when no join followed, and the open wallet says why, live', async () => {
+    // The player holds the $2.00 the leave before credited.
+    const page = await suite.signedInPage('player@playtime.test', { then: '/profile' });
+    const wallet = page.getByTestId('wallet-card');
+    await wallet.getByText(walletBalanceText(200)).waitFor({ timeout: 20_000 });
+    // A checkout that spends the credit, in a tab closed before its join.
+    player.seesWritesOf(captain);
+    const paid = await player.post('/api/checkout', { price: 200, purpose: entry(unfinishedGame), useCredit: true });
+    expect(paid.status, paid.text).toBe(200);
+    await wallet.getByText(walletBalanceText(0)).waitFor({ timeout: 20_000 });
+    await wallet
+      .getByText(new RegExp(CREDIT_REASON_LABELS.checkout_unused))
+      .waitFor({ timeout: UNUSED_CREDIT_RETURN_MINUTES * 60_000 + 30_000 });
+    await wallet.getByText(walletBalanceText(200)).waitFor();
+    await screenshotAtBothWidths(page, 'credit-wallet-checkout-returned');
     await page.context().close();
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
 import { READ_AT_HEADER } from '@playtime/shared/contract/headers';
-import { REALTIME_EVENTS, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
 import { rooms } from '@playtime/shared/contract/rooms';
 import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 import { projectionSpan } from '@playtime/shared/infra/projections/projection-progress';
@@ -103,5 +103,12 @@ describe('read positions on answers and joins', () => {
     const joined = await joinedAt(rooms.user(userId));
     expect(compareCheckpoints(joined, written)).toBeGreaterThanOrEqual(0);
     expect(compareCheckpoints(answered, joined)).toBeLessThan(0);
+  });
+
+  it('still greets every connecting socket with hello, which tabs of an earlier web app refetch on', async () => {
+    const socket = io(app.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    sockets.push(socket);
+    const hello = await new Promise<HelloMessage>((resolve) => socket.once(REALTIME_EVENTS.hello, resolve));
+    expect(hello.checkpoint).toMatch(/^\d+:\d+$/);
   });
 });

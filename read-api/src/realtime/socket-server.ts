@@ -22,7 +22,7 @@ import type { Logger } from '@playtime/shared/infra/logging';
 import type { Metrics } from '@playtime/shared/infra/metrics/metrics';
 import { projectionSpan } from '@playtime/shared/infra/projections/projection-progress';
 import { PROJECTION_NAMES } from '@playtime/shared/contract/projections';
-import { REALTIME_EVENTS, type JoinAnswer } from '@playtime/shared/contract/realtime';
+import { REALTIME_EVENTS, type HelloMessage, type JoinAnswer } from '@playtime/shared/contract/realtime';
 import { inProcessRoomWriter, type InProcessRoomWriter } from './room-writer';
 import { guardedRoomRefusal } from './guarded-rooms';
 import { mayFollowMore, mayJoinRoom } from './rooms';
@@ -221,6 +221,15 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
         announcedChanges.delete(userId);
       }
     });
+    // For tabs of an earlier web app (HelloMessage): the position is the earliest any read model is at.
+    projectionSpan(deps.pool, PROJECTION_NAMES)
+      .then((span) =>
+        socket.emit(REALTIME_EVENTS.hello, {
+          checkpoint: formatCheckpoint(span?.lowest ?? { commit: 0, position: 0 }),
+        } satisfies HelloMessage),
+      )
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not read positions for hello'));
+
     socket.on(REALTIME_EVENTS.join, (room: unknown, ack?: (answer: JoinAnswer) => void) => {
       const answer = (result: JoinAnswer) => {
         if (typeof ack === 'function') ack(result);

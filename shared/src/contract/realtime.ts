@@ -16,6 +16,15 @@ export interface ChangedMessage extends ChangeNotice {
 }
 
 /**
+ * Sent on every (re)connect, for tabs still running a web app from before join answers carried their
+ * position (a deploy's new version waits for the person's Reload): they refetch everything on it. The
+ * web app of this version ignores it and resyncs on each join's answer instead.
+ */
+export interface HelloMessage {
+  checkpoint: string;
+}
+
+/**
  * The answer to a join, sent once the socket is in the room. `checkpoint` is the furthest any read
  * model had got by then (`commit:position`): a change announced before the join, which the socket
  * missed, lies at or before it. A query answer read at or after it (its X-Playtime-Read-At) misses
@@ -26,12 +35,14 @@ export type JoinAnswer = { ok: true; checkpoint?: string } | { ok: false; error:
 /** The event names on the socket. */
 export const REALTIME_EVENTS = {
   changed: 'changed',
+  hello: 'hello',
   join: 'join',
   leave: 'leave',
 } as const;
 
 export interface ServerToClientEvents {
   changed: (change: ChangedMessage) => void;
+  hello: (hello: HelloMessage) => void;
 }
 
 export interface ClientToServerEvents {

@@ -53,16 +53,18 @@ export interface RealtimeServer {
 }
 
 /**
- * The furthest any read model has got, read after the calls of this turn of the event loop: each
- * caller's socket joined its room before the read began. Joins arrive in bursts (a page's rooms, a
- * reconnect), and one read serves the burst.
+ * Where the read models are (the earliest and the furthest of them), read after the calls of this
+ * turn of the event loop: each caller's socket had joined its room, or connected, before the read
+ * began. Connects and joins arrive in bursts (a page's rooms, a reconnect), and one read serves them.
  */
-function furthestReadModel(pool: pg.Pool): () => Promise<LogCheckpoint | null> {
-  let next: Promise<LogCheckpoint | null> | null = null;
+function readModelSpanAfterThisTurn(
+  pool: pg.Pool,
+): () => Promise<{ lowest: LogCheckpoint; highest: LogCheckpoint } | null> {
+  let next: Promise<{ lowest: LogCheckpoint; highest: LogCheckpoint } | null> | null = null;
   return () =>
-    (next ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {
+    (next ??= new Promise((resolve) => setImmediate(resolve)).then(() => {
       next = null;
-      return (await projectionSpan(pool, PROJECTION_NAMES))?.highest ?? null;
+      return projectionSpan(pool, PROJECTION_NAMES);
     }));
 }
 
@@ -97,7 +99,7 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
   const socketsOfUser = new Map<string, Set<Socket>>();
   /** This process's authenticated sockets by the session their token belongs to. */
   const socketsOfSession = new Map<string, Set<Socket>>();
-  const furthest = furthestReadModel(deps.pool);
+  const readModelSpan = readModelSpanAfterThisTurn(deps.pool);
   const endedSessions = deps.sessions?.ends ?? null;
   const endSocket = (socket: Socket) => {
     socket.emit(SESSION_ENDED_MESSAGE, { message: 'You logged out of this session.' });
@@ -222,7 +224,7 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
       }
     });
     // For tabs of an earlier web app (HelloMessage): the position is the earliest any read model is at.
-    projectionSpan(deps.pool, PROJECTION_NAMES)
+    readModelSpan()
       .then((span) =>
         socket.emit(REALTIME_EVENTS.hello, {
           checkpoint: formatCheckpoint(span?.lowest ?? { commit: 0, position: 0 }),
@@ -240,9 +242,9 @@ export async function createRealtimeServer(deps: RealtimeDependencies): Promise<
         if (!allowed.ok) return answer(allowed);
         // Where the read models are once the socket is in the room: the client refetches only answers read before it.
         Promise.resolve(socket.join(room))
-          .then(furthest)
+          .then(readModelSpan)
           .then(
-            (checkpoint) => answer(checkpoint ? { ok: true, checkpoint: formatCheckpoint(checkpoint) } : { ok: true }),
+            (span) => answer(span ? { ok: true, checkpoint: formatCheckpoint(span.highest) } : { ok: true }),
             (error: unknown) => {
               deps.logger.warn({ err: error, room }, 'could not read how far the read models are for a join');
               answer({ ok: true });

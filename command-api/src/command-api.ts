@@ -18,7 +18,7 @@ import {
 import { leaveCommandRoutes } from './games/leave-routes';
 import {
   setUpPayments,
-  stripeSettingsOf,
+  paymentSettingsOf,
   type Payments,
   type PaymentsOptions,
 } from '@playtime/shared/game-loop/payments/setup';
@@ -166,9 +166,7 @@ export function setUpCommandApiPayments(
     ...parts,
     redisUrl: config.REDIS_URL,
     logger,
-    stripe: stripeSettingsOf(config),
-    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
-    noShowBan: noShowBanOf(config),
+    ...paymentSettingsOf(config),
     ...options,
   });
 }

@@ -4,7 +4,7 @@ import { createServiceApp } from '@playtime/shared/infra/http/service-app';
 import { projectionOpsRoutes } from '@playtime/shared/infra/ops/health';
 import { connectInfrastructure } from '@playtime/shared/infra/runtime/infrastructure';
 import { runService } from '@playtime/shared/infra/runtime/run-service';
-import { setUpPayments, stripeSettingsOf } from '@playtime/shared/game-loop/payments/setup';
+import { paymentSettingsOf, setUpPayments } from '@playtime/shared/game-loop/payments/setup';
 import { projectionNames } from './product-projections';
 import { startProjectorWork } from './projector-work';
 import { redisSocketAnnouncer } from './realtime/socket-announcer';
@@ -20,8 +20,7 @@ runService('projector', async ({ config, logger, metrics }) => {
     redisUrl: config.REDIS_URL,
     publicUrl: publicUrlOf(config),
     logger,
-    stripe: stripeSettingsOf(config),
-    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    ...paymentSettingsOf(config),
   });
   if (!config.SMTP_URL)
     logger.warn(

@@ -2,8 +2,9 @@
  * Issue #45, credit spent at checkout is never lost, over real HTTP: a credit payment no join used comes
  * back to the payer's credit once the window (UNUSED_CREDIT_RETURN_MINUTES) has passed, and a join
  * after that is refused as no longer valid; a card payment whose card part never went through is
- * cancelled and its credit part comes back; a join racing the return ends in exactly one of the two,
- * round after round. After each test every credit account balances against the ledger.
+ * cancelled and its credit part comes back; one the bank was still processing when the window closed
+ * gives its credit part back when the bank declines it; a join racing the return ends in exactly one of
+ * the two, round after round. After each test every credit account balances against the ledger.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveAnswer, PaidWithCredit, WalletAnswer } from '@playtime/shared/contract/credit';
@@ -21,12 +22,14 @@ import { ApiClient } from '../support/api-client';
 import { creditAccounts, expectCreditBalances } from '../support/credit';
 import { addAvailableField } from '../support/fields';
 import { bookPaidGame, payInFull } from '../support/game-loop';
-import { GOOD_CARD } from '../support/payments';
+import { GOOD_CARD, PROCESSING_CARD } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 import { waitFor } from '../support/wait';
 
 /** The window, short for the test: 0.6 seconds. */
 const WINDOW_MINUTES = 0.01;
+/** The simulated bank's answer to a payment it processes: well after the window. */
+const BANK_SECONDS = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('credit a checkout spent and nothing used comes back, once', () => {
@@ -89,7 +92,10 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
     );
 
   beforeAll(async () => {
-    app = await startTestApp({ UNUSED_CREDIT_RETURN_MINUTES: String(WINDOW_MINUTES) });
+    app = await startTestApp({
+      UNUSED_CREDIT_RETURN_MINUTES: String(WINDOW_MINUTES),
+      SIMULATED_BANK_PROCESSING_SECONDS: String(BANK_SECONDS),
+    });
     store = await PostgresEventStore.connect(app.databaseUrl);
     anonymous = new ApiClient(app.url, null);
     [owner, captain] = await demoClients(app.url, 'owner', 'captain');
@@ -222,6 +228,62 @@ describe('credit a checkout spent and nothing used comes back, once', () => {
     ).toBe(0);
     expect((await walletOf(player.client)).balanceCents).toBe(0);
   });
+
+  it('gives back the credit part of a card the bank was still processing when the window closed, once it is declined', async () => {
+    const player = await playerWithCredit(100);
+    const gameId = await bookGame('3');
+    player.client.seesWritesOf(captain);
+    const secret = await player.client.post('/api/checkout', { price: 300, purpose: entry(gameId), useCredit: true });
+    expect(secret.status, secret.text).toBe(200);
+    const cardPayment = paymentIdOfClientSecret(secret.text)!;
+    const confirmed = await anonymous.post('/api/payments/simulated/confirm', {
+      clientSecret: secret.text,
+      ...PROCESSING_CARD,
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.json).toMatchObject({ status: 'processing', paymentId: cardPayment });
+    const job = {
+      kind: 'return-unused-credit' as const,
+      payerId: player.userId,
+      paymentId: cardPayment,
+      gameId,
+      amountCents: 100,
+    };
+
+    // The window closes while the bank processes: the card part cannot be cancelled, so the credit stays spent.
+    await sleep(WINDOW_MINUTES * 60_000 + 1000);
+    expect(await app.payments.returnUnusedCredit(job)).toBe(0);
+    expect((await app.payments.processor.retrievePayment(cardPayment))?.status).toBe('processing');
+    expect((await walletOf(player.client)).balanceCents).toBe(0);
+    const again = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+    expect(again.status, again.text).toBe(409);
+    expect(again.text).toMatch(/Your bank is processing this payment/);
+
+    // The bank declines: its webhook gives the credit part back, once, and the card part can never be charged after.
+    const wallet = await waitFor(
+      'the credit part back after the decline',
+      async () => {
+        const now = await walletOf(player.client);
+        return now.balanceCents === 100 ? now : undefined;
+      },
+      BANK_SECONDS * 1000 + 20_000,
+    );
+    expect(wallet.entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ amountCents: 100, reason: 'checkout_unused', gameId }),
+      expect.objectContaining({ amountCents: -100, reason: 'spent', gameId }),
+    ]);
+    // The job, the webhook's redeliveries and reconciliation all coming again at once give nothing more.
+    await Promise.all(Array.from({ length: 8 }, () => app.payments.returnUnusedCredit(job)));
+    const after = await walletOf(player.client);
+    expect(after.balanceCents).toBe(100);
+    expect(after.entries.filter((one) => one.reason === 'checkout_unused')).toHaveLength(1);
+    expect((await app.payments.processor.retrievePayment(cardPayment))?.status).toBe('canceled');
+    const late = await anonymous.post('/api/payments/simulated/confirm', { clientSecret: secret.text, ...GOOD_CARD });
+    expect(late.status).toBe(409);
+    const joined = await player.client.post('/api/join-game', { gameId, team: 0, paymentId: cardPayment });
+    expect(joined.status).toBeGreaterThanOrEqual(400);
+    expect(joined.status).toBeLessThan(500);
+  }, 60_000);
 
   it('ends a join racing the return in exactly one of the two, round after round', async () => {
     const ROUNDS = 10;

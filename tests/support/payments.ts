@@ -5,6 +5,8 @@ import { seededRandom } from '@playtime/shared/infra/payments/simulated/webhook-
 import { waitFor } from './wait';
 
 export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' };
+/** The simulated processor's card that its bank processes first and declines SIMULATED_BANK_PROCESSING_SECONDS later. */
+export const PROCESSING_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 1729' };
 
 export interface WebhookAnswer {
   status: number;

@@ -53,7 +53,10 @@ describe('Playtime credit (issue #45)', () => {
       .when(spend('credit_b', 100))
       .thenRefused('credit_spent', /\$0\.00, less than \$1\.00/);
     const state = fold(creditDecider, [granted('k1'), spent('pi_card', 200)]);
-    expect(state).toMatchObject({ balanceCents: 300, spentBy: { pi_card: 200 } });
+    expect(state).toMatchObject({
+      balanceCents: 300,
+      spentBy: { pi_card: { amountCents: 200, gameId: 'g2', at: AT } },
+    });
   });
 
   it('gives back credit a checkout spent and nothing used, once (issue #45: checkout_unused)', () => {

@@ -18,8 +18,17 @@ export interface CreditState {
   balanceCents: number;
   /** Keys of grants and payments already recorded: each happens once. */
   keys: string[];
-  /** What each payment spent, for the credit part of a payment the card pays the rest of. */
-  spentBy: Record<string, number>;
+  /**
+   * What each payment spent, on which game, and when: the credit part of a payment the card pays the
+   * rest of, and when its return is due (issue #45).
+   */
+  spentBy: Record<string, CreditSpentOn>;
+}
+
+export interface CreditSpentOn {
+  amountCents: number;
+  gameId: string;
+  at: string;
 }
 
 type Command<Type extends CreditCommand['type']> = CommandOf<CreditCommand, Type>;
@@ -61,7 +70,14 @@ export const creditDecider: Decider<CreditCommand, CreditEvent, CreditState> = {
         return {
           balanceCents: state.balanceCents - event.data.amountCents,
           keys: [...state.keys, event.data.paymentId],
-          spentBy: { ...state.spentBy, [event.data.paymentId]: event.data.amountCents },
+          spentBy: {
+            ...state.spentBy,
+            [event.data.paymentId]: {
+              amountCents: event.data.amountCents,
+              gameId: event.data.gameId,
+              at: event.data.at,
+            },
+          },
         };
       default:
         return unknownType(event);

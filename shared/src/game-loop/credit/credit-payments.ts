@@ -34,7 +34,7 @@ export async function creditBalanceOf(commands: CommandDoor, userId: string): Pr
 /** What credit paid of a card payment (its part credit covered), 0 when none. */
 export async function creditSpentOn(commands: CommandDoor, userId: string, paymentId: string): Promise<number> {
   const account = await currentState(commands.store, creditDecider, creditStream(userId), commands.streamStates);
-  return account.spentBy[paymentId] ?? 0;
+  return account.spentBy[paymentId]?.amountCents ?? 0;
 }
 
 export interface CreditSpend {

@@ -9,10 +9,12 @@ import type { PaymentPurposes, PurposeContext } from './purposes';
 /**
  * What a game-loop payment buys and what its fate does (DESIGN §7), the two purposes side by side:
  *
- * | purpose | price                        | succeeded                                  | failed  | refunded         |
- * |---------|------------------------------|--------------------------------------------|---------|------------------|
- * | rental  | the hold's rental, to owner  | books the held slot and makes its game     | nothing | the ledger alone |
- * | entry   | the game's price, to organizer | joins the payer to the game              | nothing | the ledger alone |
+ * | purpose | price                          | succeeded                              | failed                 | refunded         |
+ * |---------|--------------------------------|----------------------------------------|------------------------|------------------|
+ * | rental  | the hold's rental, to owner    | books the held slot and makes its game | nothing                | the ledger alone |
+ * | entry   | the game's price, to organizer | joins the payer to the game            | credit beside it back¹ | the ledger alone |
+ *
+ * ¹ Credit spent beside the card part comes back once its return is due (UNUSED_CREDIT_RETURN_MINUTES).
  *
  * The server prices both from the aggregates themselves; a payment counts only when the processor
  * says it succeeded, for exactly that purpose. The organizer's and the player's own pages book and
@@ -27,6 +29,11 @@ export interface GamePaymentDependencies {
   /** Refunds through the processor and records the refund in the ledger (setUpPayments). */
   refund: (input: RefundInput) => Promise<boolean>;
   cancellationWindowHours: number;
+  /**
+   * Issue #45: a failed card part whose credit's return was due already gives that credit back
+   * (returnCreditOfFailedCard).
+   */
+  returnCreditOfFailedCard: (payment: Payment) => Promise<unknown>;
   /** Issue #44: NO_SHOW_BAN_* (the ban's defaults when absent). */
   noShowBan?: NoShowBan;
   logger: Logger;
@@ -70,8 +77,10 @@ export function gamePaymentPurposes(deps: GamePaymentDependencies): PaymentPurpo
           return entry.succeeded({ ...payment, purpose });
       }
     },
-    async paymentFailed() {
-      // Nothing was bought: a rental's hold expires by itself, an entry was never taken.
+    async paymentFailed(payment) {
+      // Nothing was bought: a rental's hold expires by itself, an entry was never taken. Credit spent
+      // beside an entry's card part comes back, once its return is due.
+      await deps.returnCreditOfFailedCard(payment);
     },
     async paymentAuthorized(payment) {
       // Issue #45: only an entry is ever held; it joins as held, as a charged one joins.

@@ -28,6 +28,8 @@ describe('payment reconciliation', () => {
   let reconciliation: Reconciliation;
   const lost: string[] = [];
   const bought: string[] = [];
+  /** The failed payments whose purpose heard of their failure (issue #45: the credit beside them comes back). */
+  const failed: string[] = [];
   let serial = 0;
 
   beforeAll(async () => {
@@ -39,6 +41,7 @@ describe('payment reconciliation', () => {
     });
     const purposes = new TestPaymentPurposes();
     purposes.onPaymentSucceeded('entry', async (payment) => void bought.push(payment.paymentId));
+    purposes.onPaymentFailed('entry', async (payment) => void failed.push(payment.paymentId));
     inbox = new WebhookInbox({ pool, store, processor, purposes });
     reconciliation = reconciliationAt(() => new Date(), 0);
   });
@@ -46,6 +49,7 @@ describe('payment reconciliation', () => {
     // Whatever earlier tests left is reconciled first, so each test sees only its own payments.
     await reconciliation.run();
     bought.length = 0;
+    failed.length = 0;
   });
 
   /** Reconciliation by this clock, leaving payments younger than `graceMs` to their webhooks. */
@@ -145,6 +149,8 @@ describe('payment reconciliation', () => {
     const run = await reconciliation.run();
     expect(run.checked).toBe(3);
     expect(run.differences.map((difference) => difference.paymentId)).toEqual([young]);
+    // Nothing to book for the declined one: its purpose hears of the failure, as from its webhook.
+    expect(failed).toEqual([declined.paymentId]);
   });
 
   it('applies a payment confirmed after the cursor passed it (its webhook lost) on a later run, then forgets it', async () => {

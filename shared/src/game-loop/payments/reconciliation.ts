@@ -76,6 +76,7 @@ export interface ReconciliationDependencies {
     applyRefunds(payment: Payment, refunds: Refund[], causeId: string): Promise<void>;
     /** Issue #45: what an authorization's lost webhook would have done (a held entry's join). */
     applyAuthorizedPayment(payment: Payment, causeId: string): Promise<void>;
+    applyFailedPayment(payment: Payment, causeId: string): Promise<void>;
   };
   now: () => Date;
   /**
@@ -148,7 +149,7 @@ export class Reconciliation {
         if (listed.created * 1000 > settledBefore) return run;
         run.differences.push(...(await this.reconcile(listed.payment)));
         run.checked += 1;
-        await this.completeAuthorized(listed.payment);
+        await this.completeWhatItHolds(listed.payment);
         if (listed.payment.status !== 'succeeded') await this.watch(listed.payment.paymentId, listed.created);
         cursor = listed.cursor;
         // Kept after each payment: a run cut short starts again where it was, and a payment looked at
@@ -180,7 +181,7 @@ export class Reconciliation {
     );
     for (const { payment_id: paymentId } of rows) {
       const payment = await this.deps.processor.retrievePayment(paymentId);
-      if (payment) await this.completeAuthorized(payment);
+      if (payment) await this.completeWhatItHolds(payment);
       if (payment?.status === 'succeeded') {
         run.differences.push(...(await this.reconcile(payment)));
         run.checked += 1;
@@ -200,10 +201,13 @@ export class Reconciliation {
    * Issue #45: an authorized payment is no money yet (nothing to compare), but what it holds may have
    * been lost with its webhook and its client (a held entry never joined): that is completed, as its
    * webhook would have (idempotent: a join already made changes nothing). Watched until captured or released.
+   * A failed one gives back what its webhook would have (credit spent beside it, once due; idempotent too).
    */
-  private async completeAuthorized(payment: Payment): Promise<void> {
+  private async completeWhatItHolds(payment: Payment): Promise<void> {
     if (payment.status === 'requires_capture')
       await this.deps.inbox.applyAuthorizedPayment(payment, `reconcile-${payment.paymentId}`);
+    if (payment.status === 'failed')
+      await this.deps.inbox.applyFailedPayment(payment, `reconcile-${payment.paymentId}`);
   }
 
   /** What disagrees in one user's credit account, but for spends younger than the grace (their checkout records them a moment later). */

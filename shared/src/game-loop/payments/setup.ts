@@ -18,13 +18,18 @@ import type { PaymentPurposes } from './purposes';
 import { PaymentRefused, type PaymentProcessor, type RefundInput } from '../../infra/payments/port';
 import { SimulatedPaymentProcessor } from '../../infra/payments/simulated/simulated-processor';
 import { StripePaymentProcessor } from '../../infra/payments/stripe/stripe-processor';
-import type { Config } from '../../infra/config/config';
+import { noShowBanOf, type Config } from '../../infra/config/config';
 import { WebhookDelivery, type WebhookDeliveryJob } from '../../infra/payments/simulated/webhook-delivery';
 import { RecentlySucceededPayments, WebhookInbox, webhookInboxMigrations } from './webhook-inbox';
 import { Reconciliation, reconciliationMigrations, startReconciling } from './reconciliation';
 import { refundToCredit, type ToCredit } from '../credit/refund-to-credit';
 import { creditPartOf, isCreditPayment, paymentInLedger } from '../credit/credit-payments';
-import { returnUnusedCredit, type ReturnUnusedCreditJob } from '../credit/return-unused-credit';
+import {
+  returnCreditOfFailedCard,
+  returnUnusedCredit,
+  type ReturnUnusedCreditJob,
+} from '../credit/return-unused-credit';
+import { DEFAULT_UNUSED_CREDIT_RETURN_MINUTES } from '../credit/unused-credit-policy';
 
 /** Issue #45: a refund may go to the payer's Playtime credit; a payment made with credit always does. */
 export type CreditableRefundInput = RefundInput & { toCredit?: ToCredit };
@@ -92,6 +97,10 @@ export interface PaymentsOptions {
   cancellationWindowHours: number;
   /** Issue #44: NO_SHOW_BAN_*, so that a player the ban refuses is refused before paying (its defaults when absent). */
   noShowBan?: NoShowBan;
+  /** UNUSED_CREDIT_RETURN_MINUTES (issue #45): when credit beside a card part that failed is due back. */
+  unusedCreditReturnMinutes?: number;
+  /** SIMULATED_BANK_PROCESSING_SECONDS, in ms: how long the simulated processor's bank processes a payment. */
+  simulatedProcessingMs?: number;
 }
 
 export interface StripeSettings {
@@ -108,6 +117,17 @@ export function stripeSettingsOf(config: Config): StripeSettings | null {
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     applicationFeePercent: config.STRIPE_APPLICATION_FEE_PERCENT,
   };
+}
+
+/** What the configuration says of payments, the same for every process that sets them up. */
+export function paymentSettingsOf(config: Config) {
+  return {
+    stripe: stripeSettingsOf(config),
+    cancellationWindowHours: config.CANCELLATION_WINDOW_HOURS,
+    noShowBan: noShowBanOf(config),
+    unusedCreditReturnMinutes: config.UNUSED_CREDIT_RETURN_MINUTES,
+    simulatedProcessingMs: config.SIMULATED_BANK_PROCESSING_SECONDS * 1000,
+  } satisfies Partial<PaymentsOptions>;
 }
 
 async function setUpStripe(options: PaymentsOptions, settings: StripeSettings): Promise<Payments> {
@@ -133,12 +153,19 @@ async function withReconciliation(
   await migrate(options.pool, 'payments-reconciliation', reconciliationMigrations);
   const commands = commandDoorOf(options);
   const recent = new RecentlySucceededPayments();
+  const unusedCredit = {
+    commands,
+    processor,
+    minutes: options.unusedCreditReturnMinutes ?? DEFAULT_UNUSED_CREDIT_RETURN_MINUTES,
+    now: () => new Date(),
+  };
   // What rentals and entries buy, written out in game-payments.ts; a payment that can no longer buy its purpose is refunded.
   const purposes: PaymentPurposes = gamePaymentPurposes({
     commands,
     refund: (input) => refund(input),
     cancellationWindowHours: options.cancellationWindowHours,
     noShowBan: options.noShowBan,
+    returnCreditOfFailedCard: (payment) => returnCreditOfFailedCard(unusedCredit, payment),
     logger: options.logger,
   });
   const inbox = new WebhookInbox({ pool: options.pool, store: options.store, commands, processor, purposes, recent });
@@ -236,7 +263,7 @@ async function withReconciliation(
     reconciliation,
     refund,
     holds,
-    returnUnusedCredit: (job) => returnUnusedCredit({ commands, processor }, job),
+    returnUnusedCredit: (job) => returnUnusedCredit(unusedCredit, job),
     async startReconciling(everyMinutes) {
       const backend = selectJobBackend({ databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
       reconciling ??= await startReconciling(reconciliation, { backend, everyMinutes, logger: options.logger });
@@ -273,9 +300,12 @@ export async function setUpPayments(options: PaymentsOptions): Promise<Payments>
   const simulated = await SimulatedPaymentProcessor.open(options.pool, {
     sendWebhook: delivery.send,
     feeCents: options.feeCents,
+    processingMs: options.simulatedProcessingMs,
   });
   secret = simulated.signingSecret;
   await simulated.handOverPendingEvents();
+  // The banks' answers a stop kept from being given, and a timer for those still to come.
+  await simulated.answerDueBanks();
   return withReconciliation(options, simulated, simulated, {
     start: () => delivery.start(),
     close: async () => {

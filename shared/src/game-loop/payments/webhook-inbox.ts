@@ -51,6 +51,20 @@ export const webhookInboxMigrations: Migration[] = [
 export type WebhookReceipt =
   { ok: true; duplicate: boolean; event: ProcessorWebhookEvent } | { ok: false; reason: string };
 
+/** A payment as its webhook would have reported it, for reconciliation's way in. */
+const asWebhook = (
+  payment: Payment,
+  type: 'payment_intent.succeeded' | 'payment_intent.amount_capturable_updated' | 'payment_intent.payment_failed',
+  causeId: string,
+): PaymentWebhookEvent => ({
+  eventId: causeId,
+  type,
+  created: Math.floor(Date.now() / 1000),
+  payment,
+  refunds: [],
+  destinationAccount: null,
+});
+
 /**
  * Payments this process heard the processor call succeeded a moment ago (the command API verifies
  * each paid booking and join with it just before the payment's webhook arrives), so the webhook's
@@ -143,28 +157,21 @@ export class WebhookInbox {
 
   /** Records a succeeded payment and runs its purpose's handlers, as its webhook would (reconciliation's way in). */
   async applySucceededPayment(payment: Payment, causeId: string): Promise<void> {
-    const event: PaymentWebhookEvent = {
-      eventId: causeId,
-      type: 'payment_intent.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      payment,
-      refunds: [],
-      destinationAccount: null,
-    };
     await this.recordPayment(payment, causeId);
-    await this.deps.purposes.paymentSucceeded(payment, event);
+    await this.deps.purposes.paymentSucceeded(payment, asWebhook(payment, 'payment_intent.succeeded', causeId));
   }
 
   /** Issue #45: completes what an authorized payment holds, as its webhook would (reconciliation's way in); no money, so no ledger entry. */
   async applyAuthorizedPayment(payment: Payment, causeId: string): Promise<void> {
-    await this.deps.purposes.paymentAuthorized(payment, {
-      eventId: causeId,
-      type: 'payment_intent.amount_capturable_updated',
-      created: Math.floor(Date.now() / 1000),
+    await this.deps.purposes.paymentAuthorized(
       payment,
-      refunds: [],
-      destinationAccount: null,
-    });
+      asWebhook(payment, 'payment_intent.amount_capturable_updated', causeId),
+    );
+  }
+
+  /** Issue #45: what a failed payment gives back, as its webhook would (reconciliation's way in, when it was lost); no money moved. */
+  async applyFailedPayment(payment: Payment, causeId: string): Promise<void> {
+    await this.deps.purposes.paymentFailed(payment, asWebhook(payment, 'payment_intent.payment_failed', causeId));
   }
 
   /**

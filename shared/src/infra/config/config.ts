@@ -96,6 +96,8 @@ export const configSchema = z
     REMINDER_HOURS: z.coerce.number().positive().max(168).default(DEFAULT_REMINDER_HOURS),
     // Issue #45: how long credit a checkout spent waits for its join (or its card) before it comes back, in minutes.
     UNUSED_CREDIT_RETURN_MINUTES: z.coerce.number().positive().max(1440).default(30),
+    // Issue #45: how long the simulated processor's bank processes a payment (its processing test card), in seconds.
+    SIMULATED_BANK_PROCESSING_SECONDS: z.coerce.number().positive().max(3600).default(10),
     /**
      * Issue #44: the secret that signs check-in codes (at least 32 characters), the same for every
      * command and read API. Empty: derived from the deployment's own key kept in its database.

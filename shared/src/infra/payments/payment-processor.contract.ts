@@ -10,6 +10,11 @@ export interface PaymentProcessorHarness {
   pay(clientSecret: string): Promise<void>;
   /** Tries to pay with a card that is declined. */
   decline(clientSecret: string): Promise<void>;
+  /**
+   * Pays with a card whose bank processes the payment first, and then has the bank decline it. Absent
+   * where the adapter's processor offers no way to (Stripe's test cards are answered at once).
+   */
+  bankProcessing?: { process(clientSecret: string): Promise<void>; decline(clientSecret: string): Promise<void> };
   /** The webhook bodies the processor sent so far, in the order it sent them. */
   sentWebhooks(): Promise<string[]>;
   /** Signs a body as the processor signs its webhooks, optionally as of another time (seconds). */
@@ -294,22 +299,46 @@ export function describePaymentProcessorContract(name: string, setUp: () => Prom
       expect(processor.verifyWebhook(body, harness.sign(body)).ok).toBe(true);
     });
 
+    /** The payment webhooks sent about one payment, verified and read, oldest first. */
+    const eventsOf = async (paymentId: string) =>
+      (await harness.sentWebhooks())
+        .filter((body) => body.includes(paymentId))
+        .map((body) => {
+          const verified = processor.verifyWebhook(body, harness.sign(body));
+          if (!verified.ok) throw new Error(verified.reason);
+          if (verified.event.type === 'account.updated' || verified.event.type === 'ignored')
+            throw new Error(`a payment webhook read as ${verified.event.type}`);
+          return verified.event;
+        });
+
+    it('reads a payment its bank is processing as processing, which neither cancels nor captures until the bank declines it', async (context) => {
+      const bank = harness.bankProcessing;
+      if (!bank) return context.skip();
+      const created = await processor.createPayment(newPayment({ amountCents: 2500 }));
+      await bank.process(created.clientSecret);
+      expect(await processor.retrievePayment(created.paymentId)).toMatchObject({ status: 'processing' });
+      const refused = await refusal(processor.cancelPayment(created.paymentId, randomUUID()));
+      expect(refused.code).toBe('payment_not_cancelable');
+      expect(refused.message).toMatch(/while the payer's bank is processing it/);
+      expect((await refusal(processor.capturePayment(created.paymentId, randomUUID()))).code).toBe(
+        'payment_not_capturable',
+      );
+      await bank.decline(created.clientSecret);
+      expect(await processor.retrievePayment(created.paymentId)).toMatchObject({
+        status: 'failed',
+        failureMessage: expect.any(String),
+      });
+      expect((await eventsOf(created.paymentId)).map((event) => event.type)).toEqual(['payment_intent.payment_failed']);
+      // Declined, it can be cancelled, so that nothing charges it after.
+      expect(await processor.cancelPayment(created.paymentId, randomUUID())).toMatchObject({ status: 'canceled' });
+    });
+
     describe('held payments (manual capture, issue #45)', () => {
       const heldPayment = async (amountCents = 3000) => {
         const created = await processor.createPayment(newPayment({ amountCents, capture: 'manual' }));
         await harness.pay(created.clientSecret);
         return created;
       };
-      const eventsOf = async (paymentId: string) =>
-        (await harness.sentWebhooks())
-          .filter((body) => body.includes(paymentId))
-          .map((body) => {
-            const verified = processor.verifyWebhook(body, harness.sign(body));
-            if (!verified.ok) throw new Error(verified.reason);
-            if (verified.event.type === 'account.updated' || verified.event.type === 'ignored')
-              throw new Error(`a payment webhook read as ${verified.event.type}`);
-            return verified.event;
-          });
 
       it('authorizes without charging: requires_capture, reported by amount_capturable_updated, nothing to refund', async () => {
         const held = await heldPayment();

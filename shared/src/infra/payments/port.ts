@@ -12,10 +12,12 @@ export type { PaymentPurpose };
 /**
  * Stripe's states, as the port reads them: a payment created with manual capture stops at
  * `requires_capture` once the card is authorized (no money has moved), then is captured (`succeeded`)
- * or cancelled (`canceled`, the hold released). A failed attempt reads `failed`.
+ * or cancelled (`canceled`, the hold released). A failed attempt reads `failed`. `processing`: the
+ * payer's bank has the payment and has not answered yet; it can be neither cancelled nor captured until
+ * it does, and it then succeeds or fails with its webhook.
  */
 export type PaymentStatus =
-  'requires_confirmation' | 'requires_action' | 'requires_capture' | 'succeeded' | 'failed' | 'canceled';
+  'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'failed' | 'canceled';
 
 /** `automatic`: charged when confirmed; `manual`: only authorized when confirmed, charged by `capturePayment`. */
 export type CaptureMethod = 'automatic' | 'manual';
@@ -87,6 +89,16 @@ export class PaymentRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/** Why a payment cannot be cancelled, in both adapters' words: charged already, or its bank has not answered. */
+export function notCancelable(paymentId: string, status: PaymentStatus): PaymentRefused {
+  return new PaymentRefused(
+    'payment_not_cancelable',
+    status === 'processing'
+      ? `Payment ${paymentId} cannot be cancelled while the payer's bank is processing it; it succeeds or fails when the bank answers.`
+      : `Payment ${paymentId} cannot be cancelled: it was charged already; refund it instead.`,
+  );
 }
 
 export const PAYMENT_WEBHOOK_TYPES = [

@@ -107,12 +107,13 @@ export function paymentStatusOf(status: string, lastError: unknown): PaymentStat
     case 'requires_confirmation':
     case 'requires_action':
     case 'requires_capture':
+    case 'processing':
     case 'canceled':
       return status;
     case 'requires_payment_method':
       return lastError ? 'failed' : 'requires_confirmation';
     default:
-      // processing, pending, and any state Stripe adds later: under way, not yet decided.
+      // Any state Stripe adds later: under way, not yet decided.
       return 'requires_action';
   }
 }

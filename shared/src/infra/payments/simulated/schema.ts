@@ -84,4 +84,14 @@ export const simulatedPaymentMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'payments the bank is still processing',
+    sql: `
+      -- A 'processing' payment waits for its bank's answer: when it comes, and what it will be.
+      ALTER TABLE simulated_payments.payments ADD COLUMN bank_answers_at timestamptz;
+      ALTER TABLE simulated_payments.payments ADD COLUMN bank_decline jsonb;
+      CREATE INDEX payments_awaiting_bank ON simulated_payments.payments (bank_answers_at) WHERE status = 'processing';
+    `,
+  },
 ];

@@ -1,8 +1,9 @@
 /**
  * The simulated card processor: the embedded default PaymentProcessor. It keeps its own books in
  * PostgreSQL, moves payments through real states (requires_confirmation → succeeded | failed |
- * requires_action → succeeded; a failed payment may be confirmed again with another card, as a
- * Stripe PaymentIntent can), and reports what happened through signed webhooks like Stripe's.
+ * requires_action → succeeded | processing → failed, when the bank answers `processingMs` later; a
+ * failed payment may be confirmed again with another card, as a Stripe PaymentIntent can), and reports
+ * what happened through signed webhooks like Stripe's.
  */
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
@@ -12,6 +13,7 @@ import { Coalescing } from '../../coalescing';
 import { migrate } from '../../db/migrations';
 import { withTransaction, type Queryable } from '../../db/pool';
 import {
+  notCancelable,
   PaymentRefused,
   type CaptureMethod,
   type ConnectedAccountStatus,
@@ -41,8 +43,15 @@ export interface SimulatedProcessorOptions {
   sendWebhook: SendWebhook;
   /** The processor's fee per payment, charged to the receiver. Default: none. */
   feeCents?: (amountCents: number) => number;
+  /** How long a bank takes to answer a payment it is processing (the processing test card). Default: 10 s. */
+  processingMs?: number;
   now?: () => Date;
 }
+
+export const DEFAULT_PROCESSING_MS = 10_000;
+
+/** How often a failed look for the bank's due answers is tried again before the next start's look takes over. */
+const BANK_ANSWER_ATTEMPTS = 3;
 
 export type Confirmation =
   | { ok: true; status: PaymentStatus; paymentId: string; error?: { code: string; message: string } }
@@ -63,6 +72,9 @@ interface PaymentRow {
   refunded_cents: number;
   capture_method: CaptureMethod;
   created_at: Date;
+  /** A `processing` payment's: when its bank answers, and with what decline. */
+  bank_answers_at: Date | null;
+  bank_decline: { code: string; message: string } | null;
 }
 
 /** A payment as a confirmation step sees it: with the card it was last tried with. */
@@ -137,6 +149,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
    * is still in the state the guess says, and otherwise the payment is read after all.
    */
   private readonly justCreated = new LRUCache<string, ConfirmingRow>({ max: 10_000 });
+  /** The one timer that looks for the banks' answers, and when it fires (awaitBank). */
+  private nextBankLook: { at: number; timer: NodeJS.Timeout } | null = null;
   /** Events handed to delivery whose row is marked in the next statement, with who waits for it. */
   private readonly handedOver = new Coalescing<string>((eventIds) =>
     this.pool
@@ -357,11 +371,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
           'payment_not_capturable',
           `Payment ${paymentId} cannot be captured: it is ${row.status.replace('_', ' ')}, not authorized.`,
         );
-      if (action === 'cancel' && row.status === 'succeeded')
-        throw new PaymentRefused(
-          'payment_not_cancelable',
-          `Payment ${paymentId} cannot be cancelled: it was charged already; refund it instead.`,
-        );
+      if (action === 'cancel' && (row.status === 'succeeded' || row.status === 'processing'))
+        throw notCancelable(paymentId, row.status);
       const updated = await client.query<PaymentRow>(
         'UPDATE simulated_payments.payments SET status = $2 WHERE payment_id = $1 RETURNING *',
         [paymentId, target],
@@ -441,7 +452,10 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     return this.transition(clientSecret, ['requires_confirmation', 'requires_action', 'failed'], (row) => {
       if (outcome.kind === 'succeeds') return { status: goesThrough(row), failure: null, last4 };
       if (outcome.kind === 'needs_action') return { status: 'requires_action', failure: null, last4 };
-      return { status: 'failed', failure: { code: outcome.code, message: outcome.message }, last4 };
+      const decline = { code: outcome.code, message: outcome.message };
+      if (outcome.kind === 'processing_then_declined')
+        return { status: 'processing', failure: null, last4, bankDecline: decline };
+      return { status: 'failed', failure: decline, last4 };
     });
   }
 
@@ -467,6 +481,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
       status: PaymentStatus;
       failure: { code: string; message: string } | null;
       last4: string | null;
+      /** A payment left `processing`: the decline its bank answers with later. */
+      bankDecline?: { code: string; message: string };
     },
   ): Promise<Confirmation> {
     const read = async () =>
@@ -491,7 +507,9 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         const message =
           row.status === 'succeeded' || row.status === 'requires_capture'
             ? 'This payment has already succeeded; nothing more to confirm.'
-            : `This payment is ${row.status.replace('_', ' ')}: this step does not apply to it.`;
+            : row.status === 'processing'
+              ? 'Your bank is processing this payment: it is completed for you as soon as your bank answers.'
+              : `This payment is ${row.status.replace('_', ' ')}: this step does not apply to it.`;
         return { ok: false, httpStatus: 409, code: 'payment_unexpected_state', message };
       }
       const change = next(row);
@@ -505,10 +523,12 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
               : null;
       const changed: PaymentRow = { ...row, status: change.status, failure_message: change.failure?.message ?? null };
       const event = type ? await this.eventOf(type, changed, []) : null;
+      const bankAnswersAt = change.bankDecline ? new Date(this.now().getTime() + this.processingMs) : null;
       const written = await this.pool.query<{ changed: number }>({
         name: 'simulated-payments-transition',
         text: `WITH changed AS (
-           UPDATE simulated_payments.payments SET status = $3, failure_message = $4, card_last4 = $5
+           UPDATE simulated_payments.payments SET status = $3, failure_message = $4, card_last4 = $5,
+                  bank_answers_at = $9, bank_decline = $10
             WHERE payment_id = $1 AND status = $2 RETURNING payment_id
          ), recorded AS (
            INSERT INTO simulated_payments.events (event_id, payment_id, type, payload)
@@ -524,6 +544,8 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
           event?.eventId ?? null,
           type,
           event?.payload ?? null,
+          bankAnswersAt,
+          change.bankDecline ? JSON.stringify(change.bankDecline) : null,
         ],
       });
       if (written.rows[0]!.changed === 0) {
@@ -536,6 +558,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         };
       }
       if (event) await this.handOver(event);
+      if (bankAnswersAt) this.awaitBank(bankAnswersAt);
       return {
         ok: true,
         status: change.status,
@@ -543,6 +566,69 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
         ...(change.failure ? { error: change.failure } : {}),
       };
     }
+  }
+
+  private get processingMs(): number {
+    return this.options.processingMs ?? DEFAULT_PROCESSING_MS;
+  }
+
+  /**
+   * The banks' answers that are due: every `processing` payment whose bank has answered by now is
+   * declined, with its `payment_intent.payment_failed` webhook, once (the row lock and the status decide
+   * between processes). Run at start for answers a stop interrupted, and by the timer a processing
+   * payment sets; answers how many were decided.
+   */
+  async answerDueBanks(): Promise<number> {
+    const events = await withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<PaymentRow>(
+        `SELECT * FROM simulated_payments.payments WHERE status = 'processing' AND bank_answers_at <= $1
+          ORDER BY bank_answers_at FOR UPDATE SKIP LOCKED`,
+        [this.now()],
+      );
+      const sent: { eventId: string; payload: string }[] = [];
+      for (const row of rows) {
+        const decline = row.bank_decline ?? { code: 'card_declined', message: 'Your bank declined the payment.' };
+        const updated = await client.query<PaymentRow>(
+          `UPDATE simulated_payments.payments SET status = 'failed', failure_message = $2, bank_answers_at = NULL
+            WHERE payment_id = $1 RETURNING *`,
+          [row.payment_id, decline.message],
+        );
+        const event = await this.eventOf('payment_intent.payment_failed', updated.rows[0]!, []);
+        await client.query(
+          'INSERT INTO simulated_payments.events (event_id, payment_id, type, payload) VALUES ($1, $2, $3, $4)',
+          [event.eventId, row.payment_id, 'payment_intent.payment_failed', event.payload],
+        );
+        sent.push(event);
+      }
+      return sent;
+    });
+    for (const event of events) await this.handOver(event);
+    const { rows } = await this.pool.query<{ next: Date | null }>(
+      `SELECT min(bank_answers_at) AS next FROM simulated_payments.payments WHERE status = 'processing'`,
+    );
+    if (rows[0]?.next) this.awaitBank(rows[0].next);
+    return events.length;
+  }
+
+  /**
+   * Looks for the banks' answers when the next one is due: one timer per process, for the earliest
+   * answer (each look sets the next). A look that fails is tried again a few times; after that the
+   * next start's look, or the next processing payment's, takes over.
+   */
+  private awaitBank(at: Date, attempt = 1): void {
+    if (this.nextBankLook && this.nextBankLook.at <= at.getTime()) return;
+    if (this.nextBankLook) clearTimeout(this.nextBankLook.timer);
+    const timer = setTimeout(
+      () => {
+        this.nextBankLook = null;
+        this.answerDueBanks().catch(() => {
+          if (attempt < BANK_ANSWER_ATTEMPTS) this.awaitBank(new Date(this.now().getTime() + 1000), attempt + 1);
+        });
+      },
+      Math.max(0, at.getTime() - this.now().getTime()),
+    );
+    timer.unref();
+    this.nextBankLook = { at: at.getTime(), timer };
   }
 
   /** Events are written with the change they report and handed to delivery after it commits (an outbox). */

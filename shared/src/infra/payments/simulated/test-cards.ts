@@ -8,7 +8,14 @@ export interface CardInput {
 }
 
 export type CardOutcome =
-  { kind: 'succeeds' } | { kind: 'needs_action' } | { kind: 'declined'; code: string; message: string };
+  | { kind: 'succeeds' }
+  | { kind: 'needs_action' }
+  | { kind: 'declined'; code: string; message: string }
+  /** The bank takes the payment and answers later, with a decline (the processor's `processingMs`). */
+  | { kind: 'processing_then_declined'; code: string; message: string };
+
+/** The bank's later answer to a payment it was processing: a decline like a card's at once. */
+const BANK_DECLINED = { code: 'card_declined', message: 'Your bank declined the payment.' };
 
 export const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': { kind: 'succeeds' },
@@ -16,6 +23,9 @@ export const TEST_CARDS: Record<string, CardOutcome> = {
   '4000000000009995': { kind: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000000069': { kind: 'declined', code: 'expired_card', message: 'Your card has expired.' },
   '4000002760003184': { kind: 'needs_action' },
+  // Not one of Stripe's cards (its card tests are answered at once): the simulated processor's own, so
+  // that a payment the bank is still processing, and fails later, can be tried end to end.
+  '4000000000001729': { kind: 'processing_then_declined', ...BANK_DECLINED },
 };
 
 export type ReadCard = { ok: true; last4: string; outcome: CardOutcome } | { ok: false; code: string; message: string };

@@ -26,12 +26,13 @@ describePaymentProcessorContract('Stripe adapter against the local Stripe API se
     webhookSecret: WEBHOOK_SECRET,
     client,
   });
-  const settle = (outcome: 'succeeded' | 'declined') => async (clientSecret: string) =>
+  const settle = (outcome: 'succeeded' | 'declined' | 'processing') => async (clientSecret: string) =>
     api.settle(paymentIdOfClientSecret(clientSecret)!, outcome);
   return {
     processor,
     pay: settle('succeeded'),
     decline: settle('declined'),
+    bankProcessing: { process: settle('processing'), decline: settle('declined') },
     sentWebhooks: async () => [...api.events],
     sign: (payload, timestamp) => signWebhook(payload, WEBHOOK_SECRET, timestamp),
     teardown: async () => {

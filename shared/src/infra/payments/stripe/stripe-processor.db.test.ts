@@ -146,7 +146,7 @@ describe('Stripe adapter: requests to Stripe', () => {
     });
     const processing = await processor.createPayment(input());
     api.settle(processing.paymentId, 'processing');
-    expect(await processor.retrievePayment(processing.paymentId)).toMatchObject({ status: 'requires_action' });
+    expect(await processor.retrievePayment(processing.paymentId)).toMatchObject({ status: 'processing' });
     expect(await processor.retrievePayment('pi_missing')).toBeNull();
   });
 

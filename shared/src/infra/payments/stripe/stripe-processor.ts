@@ -8,6 +8,7 @@ import type pg from 'pg';
 import Stripe from 'stripe';
 import { migrate } from '../../db/migrations';
 import {
+  notCancelable,
   PaymentRefused,
   type ConnectedAccountStatus,
   type CreatePaymentInput,
@@ -15,6 +16,7 @@ import {
   type ListedPayment,
   type Payment,
   type PaymentProcessor,
+  type PaymentStatus,
   type Refund,
   type RefundInput,
   type WebhookVerification,
@@ -244,18 +246,16 @@ export class StripePaymentProcessor implements PaymentProcessor {
     if (!payment) throw new PaymentRefused('payment_not_found', `There is no payment ${paymentId}.`);
     const target = action === 'capture' ? 'succeeded' : 'canceled';
     if (payment.status === target) return payment;
-    const refuse = (status: string) =>
+    const refuse = (status: PaymentStatus) =>
       action === 'capture'
         ? new PaymentRefused(
             'payment_not_capturable',
             `Payment ${paymentId} cannot be captured: it is ${status.replace('_', ' ')}, not authorized.`,
           )
-        : new PaymentRefused(
-            'payment_not_cancelable',
-            `Payment ${paymentId} cannot be cancelled: it was charged already; refund it instead.`,
-          );
+        : notCancelable(paymentId, status);
     if (action === 'capture' && payment.status !== 'requires_capture') throw refuse(payment.status);
-    if (action === 'cancel' && payment.status === 'succeeded') throw refuse(payment.status);
+    if (action === 'cancel' && (payment.status === 'succeeded' || payment.status === 'processing'))
+      throw refuse(payment.status);
     try {
       if (action === 'capture') await this.stripe.paymentIntents.capture(paymentId, {}, { idempotencyKey });
       else await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey });

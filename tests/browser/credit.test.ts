@@ -4,8 +4,9 @@
  * waitlist and the entry comes back as Playtime credit, which the profile's wallet shows and which pays
  * the next game with no card form. Within free cancellation the dialog asks where the refund goes, by
  * keyboard. Credit a checkout spent and no join used comes back after UNUSED_CREDIT_RETURN_MINUTES, and
- * the open wallet says so live. axe and screenshots at 1280 and 390 px on the wallet card, the leave
- * dialog and the table.
+ * the open wallet says so live; so does credit beside a card part its bank processes and then declines,
+ * paid through the game page's dialog by keyboard while the wallet is open in another browser. axe and
+ * screenshots at 1280 and 390 px on the wallet card, the leave dialog, the processing dialog and the table.
  */
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,9 +22,16 @@ import { browserSuite } from './support/suite';
 
 /** How long credit spent at checkout waits for its join here: long enough for the app's own checkout and join. */
 const UNUSED_CREDIT_RETURN_MINUTES = 0.2;
+/** The simulated bank's answer to a payment it processes: after that window has closed. */
+const BANK_PROCESSING_SECONDS = 20;
 
 describe('late cancellations, credit and who has paid in the browser', () => {
-  const suite = browserSuite({ env: { UNUSED_CREDIT_RETURN_MINUTES: String(UNUSED_CREDIT_RETURN_MINUTES) } });
+  const suite = browserSuite({
+    env: {
+      UNUSED_CREDIT_RETURN_MINUTES: String(UNUSED_CREDIT_RETURN_MINUTES),
+      SIMULATED_BANK_PROCESSING_SECONDS: String(BANK_PROCESSING_SECONDS),
+    },
+  });
   let captain: ApiClient;
   let player: ApiClient;
   let anonymous: ApiClient;
@@ -31,6 +39,7 @@ describe('late cancellations, credit and who has paid in the browser', () => {
   let nextGame: string;
   let freeGame: string;
   let unfinishedGame: string;
+  let bankGame: string;
   let waiting: ApiClient;
 
   const entry = (gameId: string): PaymentPurpose => ({ kind: 'entry', gameId });
@@ -61,6 +70,7 @@ describe('late cancellations, credit and who has paid in the browser', () => {
     nextGame = await book(11, { name: 'Next Friday', freeCancellationHours: 72 });
     freeGame = await book(13, { name: 'Free To Leave', freeCancellationHours: 0 });
     unfinishedGame = await book(15, { name: 'Never Finished' });
+    bankGame = await book(17, { name: 'Bank Holiday', price: '3' });
     await payAndJoin(player, fullGame);
     for (let index = 1; index <= 13; index += 1)
       await payAndJoin(await signUpPlayer(suite.app, `full${index}@playtime.test`, `full${index}`), fullGame);
@@ -159,4 +169,41 @@ describe('late cancellations, credit and who has paid in the browser', () => {
     await screenshotAtBothWidths(page, 'credit-wallet-checkout-returned');
     await page.context().close();
   }, 120_000);
+
+  it('keeps the credit beside a card its bank is processing, and gives it back live when the bank declines', async () => {
+    // Two browsers: the player's wallet is open in one, and they pay on the game page in the other.
+    const walletPage = await suite.signedInPage('player@playtime.test', { then: '/profile' });
+    const wallet = walletPage.getByTestId('wallet-card');
+    await wallet.getByText(walletBalanceText(200)).waitFor({ timeout: 20_000 });
+    const page = await suite.signedInPage('player@playtime.test', { at: `/game-details/${bankGame}` });
+    await tabToAndPress(page, page.getByRole('button', { name: 'Join Game' }));
+    const dialog = page.getByRole('dialog', { name: 'Pay by card' });
+    await dialog.getByText(/your credit pays \$2\.00/).waitFor({ timeout: 20_000 });
+    // The dialog opens on the card number; the rest by keyboard.
+    const cardNumber = dialog.getByLabel('Card number');
+    await expect
+      .poll(() => cardNumber.evaluate((node) => node === document.activeElement), { timeout: 10_000 })
+      .toBe(true);
+    await page.keyboard.type('4000 0000 0000 1729');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1235');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Your bank is processing the payment').waitFor({ timeout: 20_000 });
+    await screenshotAtBothWidths(page, 'credit-card-processing-dialog');
+    // Spent at checkout, as the other browser shows at once.
+    await wallet.getByText(walletBalanceText(0)).waitFor({ timeout: 20_000 });
+    // The window closes while the bank still processes the card part; the bank declines it later, and
+    // the credit beside it comes back, live, with its reason.
+    await expect
+      .poll(() => wallet.getByText(new RegExp(CREDIT_REASON_LABELS.checkout_unused)).count(), {
+        timeout: (BANK_PROCESSING_SECONDS + 40) * 1000,
+      })
+      .toBe(2);
+    await wallet.getByText(walletBalanceText(200)).waitFor({ timeout: 20_000 });
+    await screenshotAtBothWidths(walletPage, 'credit-wallet-bank-declined');
+    await walletPage.context().close();
+    await page.context().close();
+  }, 180_000);
 });

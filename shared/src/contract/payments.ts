@@ -61,9 +61,13 @@ export type SimulatedConfirmRequest = z.infer<typeof simulatedConfirmRequestSche
 
 export const simulatedCompleteActionRequestSchema = z.object({ clientSecret: text('clientSecret', 300) });
 
-/** What the card form gets back; `error` says why a card did not pay. */
+/**
+ * What the card form gets back; `error` says why a card did not pay. `requires_capture`: authorized, a
+ * held entry (issue #45), paid as far as the join goes; `processing`: the bank answers later, and the
+ * server completes what the payment buys from its webhook then.
+ */
 export interface SimulatedConfirmResponse {
-  status: 'requires_confirmation' | 'requires_action' | 'succeeded' | 'failed';
+  status: 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'failed';
   paymentId: string;
   error?: { code: string; message: string };
 }

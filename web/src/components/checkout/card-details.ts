@@ -11,6 +11,7 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
   { number: '4000 0000 0000 9995', outcome: 'has insufficient funds' },
   { number: '4000 0000 0000 0069', outcome: 'is expired' },
+  { number: '4000 0000 0000 1729', outcome: 'is processed by your bank, then declined' },
 ] as const;
 
 export function cardDigits(text: string): string {

@@ -13,6 +13,7 @@ import {
   TEST_CARDS,
   type CardFormErrors,
 } from './card-details';
+import { BankProcessingNotice } from './bank-processing-notice';
 import type { CardFormProps } from './card-form-props';
 
 function PaymentFailed({ failure }: { failure: string | null }) {
@@ -34,6 +35,7 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [needsAuthentication, setNeedsAuthentication] = useState(false);
+  const [processing, setProcessing] = useState(false);
   const [busy, setBusy] = useState(false);
   // The form arrives after the dialog has opened (once the payment exists), when the dialog's focus
   // trap has already chosen its close button: the card number takes the focus then.
@@ -47,6 +49,7 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
       return;
     }
     setNeedsAuthentication(attempt.status === 'requires_action');
+    setProcessing(attempt.status === 'processing');
     setFailure(attempt.status === 'failed' ? declineMessage(attempt.error) : null);
   };
 
@@ -75,6 +78,9 @@ export function SimulatedCardForm({ clientSecret, amountCents, disabled, onSucce
     setErrors({});
     void run(() => confirmSimulatedPayment(clientSecret, read.card));
   };
+
+  // The bank answers later: the server joins the payer, or gives back what the checkout spent.
+  if (processing) return <BankProcessingNotice />;
 
   if (needsAuthentication) {
     return (

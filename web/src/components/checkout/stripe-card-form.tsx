@@ -6,6 +6,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '../../utils/money';
+import { BankProcessingNotice } from './bank-processing-notice';
 import type { CardFormProps } from './card-form-props';
 import { stripeOutcome } from './stripe-outcome';
 
@@ -73,11 +74,7 @@ function PaymentForm({ amountCents, disabled, onSucceeded }: CardFormProps) {
             {failure}
           </Alert>
         )}
-        {processing && (
-          <Alert color="blue" title="Your bank is processing the payment">
-            It is completed for you as soon as your bank confirms it; you can close this dialog.
-          </Alert>
-        )}
+        {processing && <BankProcessingNotice />}
         <Button
           type="submit"
           leftSection={<IconLock size={16} />}

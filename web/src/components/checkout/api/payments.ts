@@ -1,6 +1,6 @@
-import type { PaymentPurpose } from '@playtime/shared/contract/payments';
+import type { PaymentPurpose, SimulatedConfirmResponse } from '@playtime/shared/contract/payments';
 import { apiPost, apiPostText } from '../../../lib/api-client';
-import type { CardDetails, PaymentFailure } from '../card-details';
+import type { CardDetails } from '../card-details';
 
 export interface CheckoutInput {
   /** Cents, as the client believes the price is; the server answers 409 `price_changed` when it differs. */
@@ -16,12 +16,8 @@ export async function checkout(input: CheckoutInput): Promise<string> {
   return (await apiPostText('/api/checkout', input)).trim().replace(/^"(.*)"$/, '$1');
 }
 
-export interface PaymentAttempt {
-  /** `requires_capture`: the card is authorized, held until the game is on (issue #45); it pays as `succeeded` does. */
-  status: 'requires_confirmation' | 'requires_action' | 'requires_capture' | 'succeeded' | 'failed';
-  paymentId: string;
-  error?: PaymentFailure;
-}
+/** The contract's answer to a confirmation (its statuses say what each means to the form). */
+export type PaymentAttempt = SimulatedConfirmResponse;
 
 /** POST /api/payments/simulated/confirm: the standalone processor's card confirmation. */
 export function confirmSimulatedPayment(clientSecret: string, card: CardDetails): Promise<PaymentAttempt> {

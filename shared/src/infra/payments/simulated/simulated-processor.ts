@@ -32,7 +32,7 @@ import {
 import { webhookPayload, type DatedRefund } from '../stripe-objects';
 import { verifyStripeWebhook } from '../stripe-webhooks';
 import { simulatedPaymentMigrations } from './schema';
-import { readCard, type CardInput } from './test-cards';
+import { BANK_DECLINED, readCard, type CardInput } from './test-cards';
 
 /** Hands a signed-to-be webhook to whoever delivers it (see webhook-delivery.ts). */
 export type SendWebhook = (event: { eventId: string; payload: string }) => Promise<void>;
@@ -587,7 +587,7 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
       );
       const sent: { eventId: string; payload: string }[] = [];
       for (const row of rows) {
-        const decline = row.bank_decline ?? { code: 'card_declined', message: 'Your bank declined the payment.' };
+        const decline = row.bank_decline ?? BANK_DECLINED;
         const updated = await client.query<PaymentRow>(
           `UPDATE simulated_payments.payments SET status = 'failed', failure_message = $2, bank_answers_at = NULL
             WHERE payment_id = $1 RETURNING *`,

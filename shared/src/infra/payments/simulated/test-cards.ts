@@ -15,7 +15,7 @@ export type CardOutcome =
   | { kind: 'processing_then_declined'; code: string; message: string };
 
 /** The bank's later answer to a payment it was processing: a decline like a card's at once. */
-const BANK_DECLINED = { code: 'card_declined', message: 'Your bank declined the payment.' };
+export const BANK_DECLINED = { code: 'card_declined', message: 'Your bank declined the payment.' };
 
 export const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': { kind: 'succeeds' },

@@ -190,7 +190,10 @@ describe('late cancellations, credit and who has paid in the browser', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('123');
     await page.keyboard.press('Enter');
-    await dialog.getByText('Your bank is processing the payment').waitFor({ timeout: 20_000 });
+    const notice = dialog.getByTestId('bank-processing');
+    await notice.getByText('Your bank is processing the payment').waitFor({ timeout: 20_000 });
+    // The Pay button is gone: the focus is on what happened, not lost.
+    expect(await notice.evaluate((node) => node === document.activeElement)).toBe(true);
     await screenshotAtBothWidths(page, 'credit-card-processing-dialog');
     // Spent at checkout, as the other browser shows at once.
     await wallet.getByText(walletBalanceText(0)).waitFor({ timeout: 20_000 });

@@ -1,13 +1,13 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { readSince } from '../lib/read-position';
+import { resyncQueries } from '../lib/resync-queries';
 import { realtime } from '../lib/socket';
 
 /**
  * Keeps the given queries live: joins `room` while the component is mounted and invalidates the
  * keys whenever the server announces a change there. On joining (and joining again after a
- * reconnect) it invalidates only the answers read before the join's position, which may lack a
- * change the socket missed: a page's first answers, read a moment before, are usually as new.
+ * reconnect) it asks again only for the answers read before the join's position, which may lack a
+ * change the socket missed (resyncQueries): a page's first answers, read a moment before, are usually as new.
  * A null room (e.g. the user id is not known yet) joins nothing.
  */
 export function useLiveRoom(room: string | null | undefined, queryKeys: readonly QueryKey[]): void {
@@ -17,14 +17,7 @@ export function useLiveRoom(room: string | null | undefined, queryKeys: readonly
   const refresh = useEffectEvent(() => {
     for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
   });
-  const resync = useEffectEvent((joinedAt: string | undefined) => {
-    for (const queryKey of queryKeys)
-      void queryClient.invalidateQueries({
-        queryKey,
-        // A query being fetched now may be answered from before the join: it is asked again.
-        predicate: (query) => query.state.fetchStatus !== 'idle' || !readSince(query.state.data, joinedAt),
-      });
-  });
+  const resync = useEffectEvent((joinedAt: string | undefined) => resyncQueries(queryClient, queryKeys, joinedAt));
 
   useEffect(() => {
     if (!room) return;

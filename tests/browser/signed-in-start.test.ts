@@ -101,9 +101,14 @@ describe('a signed-in page opened afresh', () => {
     }
 
     const { page, context } = await suite.signedIn('player@playtime.test');
-    // Only what the profile's own load asks for: the landing page's requests may still be answering.
+    // Only what the profile's own load asks for: the landing page's requests may still be answering, and
+    // it may still send some (its partner-claim notice's, say) until the profile's document replaces it.
+    // So recording starts when that navigation commits: every request after it is the profile's.
     const profileRequests = new Set<Request>();
     let recording = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/profile') recording = true;
+    });
     page.on('request', (request) => {
       if (recording) profileRequests.add(request);
     });
@@ -131,8 +136,8 @@ describe('a signed-in page opened afresh', () => {
         if (answer?.ok && answer.checkpoint) joins.push(answer.checkpoint);
       }),
     );
-    recording = true;
     await page.goto(suite.url('/profile'));
+    expect(recording).toBe(true);
     await page.getByText('No Recent Games').waitFor({ timeout: 30_000 });
     await expect.poll(() => joins.length, { timeout: 30_000 }).toBeGreaterThan(0);
     // Whatever the joins asked again has been asked for once the page has asked nothing for a while.

@@ -13,7 +13,7 @@ import {
 import { firstPageChunkName, isPlanningBuild, planFirstPageChunks } from './build-tools/first-page-chunks';
 import { mantineComponentStyles } from './build-tools/mantine-component-styles';
 import { mantineStableIds } from './build-tools/mantine-stable-ids';
-import { auth0WebLocks } from './build-tools/auth0-web-locks';
+import { auth0Sdk } from './build-tools/auth0-sdk';
 
 // The backend (command-api, read-api, embedded identity provider) listens on :3000 in development;
 // proxying keeps the browser on one origin, so the XSRF cookie, the socket and the API share it.
@@ -51,7 +51,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     plugins: [
       mantineComponentStyles(webModule('src/app/mantine-base.css')),
       mantineStableIds(),
-      auth0WebLocks(),
+      auth0Sdk(),
       react(),
       // The planning build writes nothing: it needs no compressed copies nor a service worker.
       !planning && compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 0 }),

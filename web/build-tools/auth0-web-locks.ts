@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
-import { vendorModulePatch } from './vendor-module-patch';
-
-/** The identity SDK's ES build, the one file the app imports it from. */
-const AUTH0_SPA_JS = /[\\/]@auth0[\\/]auth0-spa-js[\\/]dist[\\/]auth0-spa-js\.production\.esm\.js$/;
+import { IDENTIFIER } from './vendor-module-patch';
 
 /** The lock on Web Locks that the SDK is given (see the module's comment for why). */
 const WEB_LOCKS_TAB_LOCK = fileURLToPath(new URL('../src/lib/auth/web-locks-tab-lock.ts', import.meta.url));
-
-const NAME = '[A-Za-z_$][\\w$]*';
 
 /**
  * The SDK's source with its one lock (the object it calls `acquireLock` on) created as Web Locks where
@@ -18,29 +12,18 @@ const NAME = '[A-Za-z_$][\\w$]*';
  */
 export function withWebLocks(source: string, lockModule: string = WEB_LOCKS_TAB_LOCK): string {
   const names = new Set(
-    [...source.matchAll(new RegExp(`(?<![\\w$.])(${NAME})\\.acquireLock\\(`, 'g'))].map((m) => m[1]),
+    [...source.matchAll(new RegExp(`(?<![\\w$.])(${IDENTIFIER})\\.acquireLock\\(`, 'g'))].map((m) => m[1]),
   );
   const [lock, ...others] = [...names];
   if (!lock || others.length > 0)
     throw new Error(`expected one lock that acquireLock is called on, found ${names.size}`);
   const made = [
-    ...source.matchAll(new RegExp(`\\b(const|let|var) ${lock.replace(/\$/g, '\\$')}=new (${NAME})(\\(\\))?;`, 'g')),
+    ...source.matchAll(
+      new RegExp(`\\b(const|let|var) ${lock.replace(/\$/g, '\\$')}=new (${IDENTIFIER})(\\(\\))?;`, 'g'),
+    ),
   ];
   if (made.length !== 1) throw new Error(`expected the lock ${lock} to be made once with new, found ${made.length}`);
   const [declaration, keyword, lockClass] = made[0]!;
   const onWebLocks = `${keyword} ${lock}=typeof navigator<"u"&&navigator.locks?__playtimeWebLocksTabLock(navigator.locks):new ${lockClass};`;
   return `import { webLocksTabLock as __playtimeWebLocksTabLock } from ${JSON.stringify(lockModule)};\n${source.replace(declaration, () => onWebLocks)}`;
-}
-
-/**
- * Gives the identity SDK (@auth0/auth0-spa-js, pinned at 2.11.3 for its size) a lock on Web Locks,
- * as its releases from 2.2x on have, in the production build. The dev server keeps the SDK as it is.
- */
-export function auth0WebLocks(): Plugin {
-  return vendorModulePatch({
-    name: 'auth0-web-locks',
-    what: "@auth0/auth0-spa-js's ES build and its lock",
-    module: AUTH0_SPA_JS,
-    patch: (source) => withWebLocks(source),
-  });
 }

@@ -1,5 +1,8 @@
 import type { Plugin } from 'vite';
 
+/** A JavaScript identifier, as a pattern: what a minified module's names look like. */
+export const IDENTIFIER = '[A-Za-z_$][\\w$]*';
+
 /**
  * A production-build plugin that rewrites one module of a dependency, for a fault of that dependency
  * this app works around (the dev server keeps the module as it is). A build in which the module was

@@ -5,7 +5,7 @@
  * before it holds a lock, and a returning member's first page takes two of them (the token, then the
  * hidden frame): 120-170 ms before the session check even starts. A Web Lock is granted at once when
  * no tab holds it, and is let go by itself when its tab closes. The build hands this lock to the SDK
- * (web/build-tools/auth0-web-locks.ts), in browsers that have Web Locks.
+ * (web/build-tools/auth0-sdk.ts), in browsers that have Web Locks.
  */
 
 /** What the SDK asks of its lock. */

@@ -85,6 +85,7 @@ class RealtimeConnection {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',
       transports: ['websocket'],
+      autoConnect: false,
       // A function, so each (re)connect carries a fresh access token rather than the first one.
       auth: (send) => {
         this.accessToken().then(
@@ -103,6 +104,10 @@ class RealtimeConnection {
       for (const listener of roomListeners) listener.onChange(change);
     });
     this.socket = socket;
+    // Connecting runs in a task of its own: the client's first run (its manager and address, then its
+    // engine and WebSocket), each of its functions compiled as it first runs, took 12-15 ms of the main
+    // thread in one go on a fast machine, a long task on a phone.
+    setTimeout(() => socket.connect(), 0);
   }
 
   /**

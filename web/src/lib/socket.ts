@@ -106,8 +106,11 @@ class RealtimeConnection {
     this.socket = socket;
     // Connecting runs in a task of its own: the client's first run (its manager and address, then its
     // engine and WebSocket), each of its functions compiled as it first runs, took 12-15 ms of the main
-    // thread in one go on a fast machine, a long task on a phone.
-    setTimeout(() => socket.connect(), 0);
+    // thread in one go on a fast machine, a long task on a phone. A renewed identity may have connected
+    // it first: connecting an active socket again would send the server a second connect.
+    setTimeout(() => {
+      if (!socket.active) socket.connect();
+    }, 0);
   }
 
   /**

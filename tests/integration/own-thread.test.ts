@@ -3,7 +3,9 @@
  * what its input made, a thread that dies is started again and hears again the last thing it was told,
  * closing lets it finish before it ends, and on Linux it runs below the app's priority.
  */
-import { constants, getPriority } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, getPriority, tmpdir } from 'node:os';
+import path from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@playtime/shared/infra/logging';
@@ -20,7 +22,13 @@ describe('a thread of its own', () => {
     if (message.started !== undefined) started.push(message.started);
     if (message.closed !== undefined) closed.push(message.closed);
   };
-  afterAll(() => channel.close());
+  const pauses = mkdtempSync(path.join(tmpdir(), 'own-thread-'));
+  /** The file that tells a test's threads how long to pause before they answer ready (own-thread-entry.ts). */
+  const pauseFile = (name: string) => path.join(pauses, name);
+  afterAll(() => {
+    channel.close();
+    rmSync(pauses, { recursive: true, force: true });
+  });
 
   it('starts again after it dies, hears again the last thing it was told, and closes', async () => {
     const thread = await startOwnThread<TestThreadReady, { die: number }>({
@@ -41,6 +49,42 @@ describe('a thread of its own', () => {
     await thread.close();
     expect(closed).toEqual([second]);
     expect(started).toEqual([first, second]);
+  });
+
+  it('closes a thread that is being started again once it is ready, letting it finish as a running one', async () => {
+    const thread = await startOwnThread<TestThreadReady, { die: number }>({
+      entry: new URL('../support/own-thread-entry.ts', import.meta.url),
+      input: { greeting: 'hello', pauseFile: pauseFile('started-again') },
+      what: 'test',
+      logger: createLogger('own-thread-test'),
+    });
+    const first = thread.ready.threadId;
+    // The thread started again says it started 300 ms before it answers ready: the close comes in between.
+    writeFileSync(pauseFile('started-again'), '300');
+    thread.tell({ die: first });
+    await waitFor('a second thread to start', async () => started.some((id) => id > first));
+    const second = started.find((id) => id > first)!;
+
+    await thread.close();
+    expect(closed).toContain(second);
+  });
+
+  it('ends a thread being started again that does not get ready, instead of waiting on it for ever', async () => {
+    const thread = await startOwnThread<TestThreadReady, { die: number }>({
+      entry: new URL('../support/own-thread-entry.ts', import.meta.url),
+      input: { greeting: 'hello', pauseFile: pauseFile('never-ready') },
+      what: 'test',
+      logger: createLogger('own-thread-test'),
+    });
+    const first = thread.ready.threadId;
+    // Longer than a close waits for a start: the thread started again is still not ready then.
+    writeFileSync(pauseFile('never-ready'), '60000');
+    thread.tell({ die: first });
+    await waitFor('a second thread to start', async () => started.some((id) => id > first));
+    const second = started.find((id) => id > first)!;
+
+    await thread.close();
+    expect(closed).not.toContain(second);
   });
 
   it.runIf(process.platform === 'linux')('gives way to the thread that started it on the processor', async () => {

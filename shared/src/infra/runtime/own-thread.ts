@@ -7,6 +7,7 @@
  */
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type pg from 'pg';
 import type { Logger } from '../logging';
@@ -25,6 +26,8 @@ export interface OwnThread<Ready, Message> {
 
 /** A thread that died is started again after this long; its work waits in its durable queue meanwhile. */
 const RESTART_AFTER_MS = 1000;
+/** How long a close waits for a thread being started again to get ready, so that it can close it cleanly. */
+const CLOSE_WAITS_FOR_START_MS = 5000;
 
 /**
  * A Worker running the TypeScript module `entry`: the app's TypeScript loader (tsx) is registered on
@@ -63,6 +66,8 @@ export async function startOwnThread<Ready, Message = never>(options: {
   const { entry, input, what, logger } = options;
   let closing = false;
   let current: Worker | null = null;
+  /** A thread being started again, until it is ready (or failed to start): close waits for it. */
+  let starting: { worker: Worker; settled: Promise<void> } | null = null;
   /** The last message told (a setting, such as a clock moved): a thread started again hears it too. */
   let told: { message: Message } | null = null;
 
@@ -79,18 +84,22 @@ export async function startOwnThread<Ready, Message = never>(options: {
   const restart = () => {
     if (closing) return;
     const again = startThread<Ready>(entry, input, what);
-    again.ready.then(
+    // A close that comes while the thread starts waits for it, then closes it as it closes a running one.
+    const settled = again.ready.then(
       () => {
-        if (closing) return void again.worker.terminate();
+        starting = null;
         watch(again.worker);
         if (told) again.worker.postMessage({ type: 'tell', message: told.message } satisfies ToThread<Message>);
       },
       (error: unknown) => {
-        logger.error({ err: error }, `the ${what} thread could not start again`);
+        starting = null;
         void again.worker.terminate();
+        if (closing) return;
+        logger.error({ err: error }, `the ${what} thread could not start again`);
         setTimeout(restart, RESTART_AFTER_MS).unref();
       },
     );
+    starting = { worker: again.worker, settled };
   };
 
   const first = startThread<Ready>(entry, input, what);
@@ -108,6 +117,12 @@ export async function startOwnThread<Ready, Message = never>(options: {
     },
     async close() {
       closing = true;
+      if (starting) {
+        const { worker: startingWorker, settled } = starting;
+        // One that does not get ready in time is ended as it is: a close must not hang on a start.
+        await Promise.race([settled, delay(CLOSE_WAITS_FOR_START_MS, undefined, { ref: false })]);
+        if (starting?.worker === startingWorker) await startingWorker.terminate();
+      }
       const worker = current;
       if (!worker) return;
       // The thread finishes its work and says so; ending it then frees anything it still holds.

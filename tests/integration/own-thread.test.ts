@@ -51,38 +51,34 @@ describe('a thread of its own', () => {
     expect(started).toEqual([first, second]);
   });
 
-  it('closes a thread that is being started again once it is ready, letting it finish as a running one', async () => {
+  /**
+   * Starts the test's thread, then has its first thread die once the threads started after it pause
+   * `pauseMs` between saying they started and answering ready; answers when the next one has started.
+   */
+  async function startingAgain(name: string, pauseMs: number) {
     const thread = await startOwnThread<TestThreadReady, { die: number }>({
       entry: new URL('../support/own-thread-entry.ts', import.meta.url),
-      input: { greeting: 'hello', pauseFile: pauseFile('started-again') },
+      input: { greeting: 'hello', pauseFile: pauseFile(name) },
       what: 'test',
       logger: createLogger('own-thread-test'),
     });
     const first = thread.ready.threadId;
-    // The thread started again says it started 300 ms before it answers ready: the close comes in between.
-    writeFileSync(pauseFile('started-again'), '300');
+    writeFileSync(pauseFile(name), String(pauseMs));
     thread.tell({ die: first });
     await waitFor('a second thread to start', async () => started.some((id) => id > first));
-    const second = started.find((id) => id > first)!;
+    return { thread, second: started.find((id) => id > first)! };
+  }
 
+  it('closes a thread that is being started again once it is ready, letting it finish as a running one', async () => {
+    // The close comes in the 300 ms between the thread started again saying it started and being ready.
+    const { thread, second } = await startingAgain('started-again', 300);
     await thread.close();
     expect(closed).toContain(second);
   });
 
   it('ends a thread being started again that does not get ready, instead of waiting on it for ever', async () => {
-    const thread = await startOwnThread<TestThreadReady, { die: number }>({
-      entry: new URL('../support/own-thread-entry.ts', import.meta.url),
-      input: { greeting: 'hello', pauseFile: pauseFile('never-ready') },
-      what: 'test',
-      logger: createLogger('own-thread-test'),
-    });
-    const first = thread.ready.threadId;
     // Longer than a close waits for a start: the thread started again is still not ready then.
-    writeFileSync(pauseFile('never-ready'), '60000');
-    thread.tell({ die: first });
-    await waitFor('a second thread to start', async () => started.some((id) => id > first));
-    const second = started.find((id) => id > first)!;
-
+    const { thread, second } = await startingAgain('never-ready', 60_000);
     await thread.close();
     expect(closed).not.toContain(second);
   });

@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installedSdkBuild } from './auth0-sdk';
 import { withFrameAddressFirst } from './auth0-silent-frame';
-
-/** The SDK's ES build as installed: the file the production build transforms. */
-const sdkBuild = () => {
-  const manifest = createRequire(import.meta.url).resolve('@auth0/auth0-spa-js/package.json');
-  return readFileSync(path.join(path.dirname(manifest), 'dist/auth0-spa-js.production.esm.js'), 'utf8');
-};
 
 describe("the identity SDK's hidden frame", () => {
   it('gets its address before it is put in the page, in the installed SDK', () => {
-    const installed = sdkBuild();
+    const installed = installedSdkBuild();
     const changed = withFrameAddressFirst(installed);
     const addressFirst = changed.match(/(\w+)\.setAttribute\("src",(\w+)\),window\.document\.body\.appendChild\(\1\)/g);
     expect(addressFirst).toHaveLength(1);

@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installedSdkBuild } from './auth0-sdk';
 import { withWebLocks } from './auth0-web-locks';
-
-/** The SDK's ES build as installed: the file the production build transforms. */
-const sdkBuild = () => {
-  const manifest = createRequire(import.meta.url).resolve('@auth0/auth0-spa-js/package.json');
-  return readFileSync(path.join(path.dirname(manifest), 'dist/auth0-spa-js.production.esm.js'), 'utf8');
-};
 
 describe("the identity SDK's lock on Web Locks", () => {
   it('makes the one lock the installed SDK acquires from Web Locks where the browser has them', () => {
-    const changed = withWebLocks(sdkBuild(), '/lock.ts');
+    const changed = withWebLocks(installedSdkBuild(), '/lock.ts');
     expect(changed.startsWith('import { webLocksTabLock as __playtimeWebLocksTabLock } from "/lock.ts";\n')).toBe(true);
     const made = changed.match(
       /(?:const|let|var) (\w+)=typeof navigator<"u"&&navigator\.locks\?__playtimeWebLocksTabLock\(navigator\.locks\):new \w+;/,

@@ -13,6 +13,8 @@ import { testGameDetails } from '@playtime/shared/testing/games';
 import { createTestDatabase } from '../../../tests/support/postgres';
 import { createProjector, type Projector } from '../runtime/projector';
 import { gamesProjection } from './games-projection';
+import type { ChangeNotice } from '@playtime/shared/contract/realtime';
+import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
 
 const game = (gameId: string, latitude: number, longitude: number): GameDetails =>
   testGameDetails({ gameId, name: `${gameId} game`, latitude, longitude });
@@ -22,6 +24,8 @@ describe('games projection', () => {
   let store: PostgresEventStore;
   let pool: pg.Pool;
   let projector: Projector;
+  /** What the projector announced, batch by batch, from the first test on. */
+  const notices: ChangeNotice[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('games');
@@ -81,13 +85,12 @@ describe('games projection', () => {
       expectedRevision: 'no_stream',
     });
 
-    const notices: string[][] = [];
     projector = createProjector({
       store,
       pool,
       connectionString: database.url,
       projections: [gamesProjection],
-      announcer: { announce: (notice) => void notices.push(notice.keys) },
+      announcer: { announce: (notice) => void notices.push(notice) },
       logger: pino({ level: 'silent' }),
     });
     await projector.start();
@@ -133,7 +136,7 @@ describe('games projection', () => {
 
     // Announced after the batch commits: a reader may see the commit first.
     await expect
-      .poll(() => new Set(notices.flat()))
+      .poll(() => new Set(notices.flatMap((notice) => notice.keys)))
       .toEqual(
         new Set([
           'game:manhattan',
@@ -216,5 +219,59 @@ describe('games projection', () => {
       `SELECT sideline_size, min_players, decision_at FROM read.games WHERE game_id = 'full'`,
     );
     expect(game).toEqual([{ sideline_size: 2, min_players: 10, decision_at: new Date('2026-11-22T13:00:00.000Z') }]);
+  });
+
+  it("tells a field's followers of a game only when its check-in count may change, not when it is made or joined", async () => {
+    // Runs after the tests above, on their projector. A field's page shows its bookings (the bookings read
+    // model) and, of each booked game, how many checked in.
+    const history: GameEvent[] = [];
+    const run = (command: GameCommand, actorId: string) =>
+      history.push(
+        ...gameDecider.decide(command, fold(gameDecider, history), {
+          now: new Date('2026-11-22T10:00:00.000Z'),
+          newId: () => 'x',
+          actorId,
+        }),
+      );
+    run(
+      {
+        type: 'ScheduleGame',
+        details: testGameDetails({ gameId: 'checkins', fieldId: 'f2' }),
+        rentalPaymentId: null,
+        rentalCents: 0,
+      },
+      'captain',
+    );
+    for (const player of ['dee', 'eve'])
+      run({ type: 'JoinGame', playerId: player, username: player, team: 1, payment: null }, player);
+    const made = await store.appendToStream(gameStream('checkins'), history, { expectedRevision: 'no_stream' });
+    const announcedSince = async (after: LogCheckpoint, through: LogCheckpoint) => {
+      const progress = new ProjectionProgress(pool, database.url);
+      await progress.start();
+      expect(await progress.waitFor(['games'], through, 10_000)).toBe(true);
+      await progress.close();
+      // Each notice is announced after its batch commits: wait for the one that reached `through`.
+      const reached = (notice: ChangeNotice) => compareCheckpoints(parseCheckpoint(notice.checkpoint)!, through) >= 0;
+      await expect.poll(() => notices.some(reached)).toBe(true);
+      return notices
+        .filter((notice) => compareCheckpoints(parseCheckpoint(notice.checkpoint)!, after) > 0)
+        .flatMap((notice) => notice.keys);
+    };
+    const before = parseCheckpoint(notices.at(-1)!.checkpoint)!;
+    const madeKeys = await announcedSince(before, made.checkpoint);
+    expect(madeKeys).toContain('game:checkins');
+    expect(madeKeys).not.toContain('field:f2');
+
+    const checkedIn = await store.appendToStream(
+      gameStream('checkins'),
+      [
+        {
+          type: 'PlayerCheckedIn',
+          data: { gameId: 'checkins', playerId: 'dee', window: 0, at: '2026-11-22T17:55:00.000Z' },
+        },
+      ],
+      { expectedRevision: made.nextRevision },
+    );
+    expect(await announcedSince(made.checkpoint, checkedIn.checkpoint)).toContain('field:f2');
   });
 });

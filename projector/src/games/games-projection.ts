@@ -181,6 +181,8 @@ export const gamesProjection: WriteOnlyProjection = {
     const sql = (text: string, values: unknown[]) => statements.push({ text, values });
     // The games whose rosters changed, in the order first changed: their counts are taken once, at the end.
     const counted = new Set<string>();
+    // The games whose check-in count, on their field's timeline, may have changed (see addRoomsShowing).
+    const checkInsChanged = new Set<string>();
     for (const stored of events) {
       const event = parseEvent(stored);
       if (!isEventOf(event, GAME_EVENT_TYPES)) continue;
@@ -229,7 +231,7 @@ export const gamesProjection: WriteOnlyProjection = {
             ],
           );
           // A new game has nobody to count yet, and its event names everyone who shows it.
-          addRoomsShowing(keys, gameId, { ownerId: d.ownerId, organizerId: d.organizerId, fieldId: d.fieldId });
+          addRoomsShowing(keys, gameId, { ownerId: d.ownerId, organizerId: d.organizerId });
           continue;
         }
         case 'PlayerJoined': {
@@ -270,6 +272,7 @@ export const gamesProjection: WriteOnlyProjection = {
         }
         case 'PlayerLeft':
           dropParticipant(sql, gameId, event.data.playerId);
+          checkInsChanged.add(gameId);
           // Issue #45: within free cancellation the entry went back; it is no longer held.
           if (event.data.refund) entryRefunded(sql, gameId, event.data.refund.paymentId);
           keys.add(rooms.user(event.data.playerId));
@@ -303,6 +306,7 @@ export const gamesProjection: WriteOnlyProjection = {
               [gameId, d.playerId, d.username, d.at],
             );
           dropParticipant(sql, gameId, d.playerId);
+          checkInsChanged.add(gameId);
           if (d.refundedPaymentId) entryRefunded(sql, gameId, d.refundedPaymentId);
           keys.add(rooms.user(d.playerId));
           break;
@@ -390,6 +394,7 @@ export const gamesProjection: WriteOnlyProjection = {
              ON CONFLICT (game_id, player_id) DO UPDATE SET checked_in = true`,
             [gameId, event.data.playerId],
           );
+          checkInsChanged.add(gameId);
           keys.add(rooms.user(event.data.playerId));
           break;
         case 'AttendanceMarked':
@@ -420,11 +425,8 @@ export const gamesProjection: WriteOnlyProjection = {
         changedBy: (rows) => {
           const shown = new Set<string>();
           const game = rows[0] as { owner_id: string; organizer_id: string; field_id: string } | undefined;
-          addRoomsShowing(
-            shown,
-            gameId,
-            game && { ownerId: game.owner_id, organizerId: game.organizer_id, fieldId: game.field_id },
-          );
+          addRoomsShowing(shown, gameId, game && { ownerId: game.owner_id, organizerId: game.organizer_id });
+          if (game && checkInsChanged.has(gameId)) shown.add(rooms.field(game.field_id));
           return shown;
         },
       });
@@ -435,18 +437,24 @@ export const gamesProjection: WriteOnlyProjection = {
 /** Adds a statement to the batch's. */
 type Sql = (text: string, values: unknown[]) => void;
 
-/** The realtime rooms that show a game: its own page, the admin's, and, when the game is known, its owner's, organizer's and field's. */
+/**
+ * The realtime rooms that show a game: its own page, the admin's, and, when the game is known, its
+ * owner's and organizer's. Not its field's: a field's followers (the wizard's time slots, the owner's
+ * timeline) see its bookings from the bookings read model, and of its games only how many checked in,
+ * so the field's room hears a game only when that count may have changed (a check-in, a departure). A
+ * busy field has many followers: its booking tells them, and its game made a moment later told them
+ * again for nothing, each time a write to every one of their sockets.
+ */
 function addRoomsShowing(
   keys: Set<string>,
   gameId: string,
-  game: { ownerId: string; organizerId: string; fieldId: string } | undefined,
+  game: { ownerId: string; organizerId: string } | undefined,
 ): void {
   keys.add(rooms.game(gameId));
   keys.add(rooms.admin);
   if (!game) return;
   keys.add(rooms.owner(game.ownerId));
   keys.add(rooms.user(game.organizerId));
-  keys.add(rooms.field(game.fieldId));
 }
 
 /** The entry went back (a removal, a free-cancellation leave, credit for a refilled place): no longer held. */

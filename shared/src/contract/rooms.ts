@@ -31,7 +31,10 @@ const PUBLIC_ID = /^[\w-]{1,100}$/;
 export const rooms = {
   /** Everyone following a game (its page is public). */
   game: (gameId: string) => `game:${gameId}`,
-  /** Everyone following a field (its page and availability). */
+  /**
+   * Everyone following a field: the organize wizard's time slots and the owner's timeline. They show its
+   * windows, holds and bookings, and of each booked game only how many checked in.
+   */
   field: (fieldId: string) => `field:${fieldId}`,
   /** One user's own updates (their profile, role, balance, games). */
   user: (userId: string) => `user:${userId}`,

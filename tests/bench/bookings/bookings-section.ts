@@ -4,7 +4,14 @@ import { io } from 'socket.io-client';
 import { PROJECTIONS } from '@playtime/shared/contract/projections';
 import { REALTIME_EVENTS, type ChangedMessage } from '@playtime/shared/contract/realtime';
 import { rooms } from '@playtime/shared/contract/rooms';
-import { compareCheckpoints, parseCheckpoint, type LogCheckpoint } from '@playtime/shared/infra/eventstore/checkpoint';
+import pg from 'pg';
+import { subFieldStream } from '@playtime/shared/domain/availability/events';
+import {
+  compareCheckpoints,
+  formatCheckpoint,
+  parseCheckpoint,
+  type LogCheckpoint,
+} from '@playtime/shared/infra/eventstore/checkpoint';
 import { summarizeCpuProfile } from '../support/cpu-profile';
 import { cores, startCpuMeasure, type CpuShare } from '../support/cpu-share';
 import { postmasterPid, startBackendCpuMeasure } from '../support/process-cpu';
@@ -12,7 +19,8 @@ import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import { ok, openBenchVenue } from '../support/venue';
-import { pushBreakdownTable, timeGamePushes, type PushBreakdown } from '../support/push-stages';
+import { forEachLimited } from '../e2e/accounts';
+import { pushBreakdownTable, timePushesOf, type PushBreakdown } from '../support/push-stages';
 import { BACKLOG_WAIT_MS, waitForBacklogDrained } from '../support/backlog';
 import { nowMs, paceSteadily } from '../support/timing';
 import { watchRoom } from '../games/watched-game';
@@ -42,7 +50,7 @@ const PUSH_FLOOR_SECONDS = 10;
  * The booking as a field's followers see it: this many anonymous sockets follow the field's public room
  * (its page and availability), as many as follow the hot game in the joins section, while bookings come
  * one at a time at WATCHED_BOOKINGS_PER_SECOND for WATCHED_SECONDS (the joins' and offers' 2/s: each
- * booking changes the room three times, its hold, its slot and its game, and each change goes to all).
+ * booking changes the room twice, its hold and its slot, and each change goes to all).
  */
 const FIELD_WATCHERS = 1000;
 const WATCHED_BOOKINGS_PER_SECOND = 2;
@@ -69,7 +77,7 @@ export interface BookingsData {
     pushP50Ms: number;
     pushP99Ms: number;
     pushesMissing: number;
-    /** Where the steady pushes' time went: add-game's answers, the projector's stages (the games projection's), the pushes. */
+    /** Where the steady pushes' time went: add-game's answers, the projector's stages (the bookings projection's), the pushes. */
     breakdown: PushBreakdown;
   };
   /** Where the CPU went while the captains saturated the machine, in cores. */
@@ -104,13 +112,39 @@ const shareOfFloor = (data: Pick<BookingsData, 'bookingsPerSecond'>, floor: Plum
 interface Booking {
   /** When add-game (the booking itself) was sent. */
   startedAt: number;
-  /** Null when add-game appended nothing: the payment's webhook booked the slot first, and its push went out before. */
+  subFieldId: string;
+  holdId: string;
+  /** add-game's request id (X-Correlation-Id): the events it appended carry it. */
+  correlationId: string | null;
+  /**
+   * Where the log holds the slot add-game booked (its SlotBooked), looked up once the phase is over
+   * (findBookedSlots). Null when add-game booked nothing: the payment's webhook booked the slot first,
+   * and its push went out before.
+   */
   checkpoint: LogCheckpoint | null;
-  /** The same, as add-game's answer wrote it. */
-  position: string | null;
   pushedAt: number | null;
   /** How long add-game took to answer. */
   answerMs: number;
+}
+
+/**
+ * Sets each booking's checkpoint: where its slot was booked, when its own add-game call booked it. Read
+ * after a phase, off the sub-field's stream (indexed), so the lookups take nothing from the phase.
+ */
+async function findBookedSlots(pool: pg.Pool, of: Booking[]): Promise<void> {
+  await forEachLimited(
+    of.filter((booking) => booking.correlationId && !booking.checkpoint),
+    8,
+    async (booking) => {
+      const { rows } = await pool.query<{ commit: string; position: string }>(
+        `SELECT transaction_id::text AS commit, global_position::text AS position FROM es_events
+          WHERE stream_id = $1 AND type = 'SlotBooked' AND data->>'holdId' = $2 AND metadata->>'correlationId' = $3`,
+        [subFieldStream(booking.subFieldId), booking.holdId, booking.correlationId],
+      );
+      const row = rows[0];
+      if (row) booking.checkpoint = { commit: Number(row.commit), position: Number(row.position) };
+    },
+  );
 }
 
 /** CPU milliseconds per booking of a share of cores over the saturated phase. */
@@ -163,7 +197,7 @@ function markdown(data: BookingsData): string {
         ],
       ],
     ),
-    `Where a steady booking's push goes (add-game's answer; the projector's stages count every push of the games read model in the phase):`,
+    `Where a steady booking's push goes (add-game's answer; the projector's stages count every push of the bookings read model in the phase, the holds' too):`,
     pushBreakdownTable(data.paced.breakdown),
     data.pushFloor ? fanOutFloorMarkdown(data.pushFloor, PACED_BOOKINGS_PER_SECOND, PUSH_FLOOR_SECONDS) : '',
     markdownTable(
@@ -240,7 +274,7 @@ function markdown(data: BookingsData): string {
     `The standalone app in a child process. ${CAPTAINS} captains book one-hour slots on ${SUB_FIELDS} sub-fields of one owner, each on ` +
       'sub-fields of its own, as fast as they can: hold-slot, checkout, the simulated card form (4242…), add-game — four calls per booking, ' +
       "the server pricing, verifying the payment, booking on the sub-field's stream and making the game. The push is timed from the " +
-      "add-game call (the booking) to the owner's socket hearing the games read model pass its position. CPU per booking is the phase's " +
+      "add-game call (the booking) to the owner's socket hearing the bookings read model (the timeline's) reach the slot add-game booked. CPU per booking is the phase's " +
       'CPU over its bookings: the webhooks, hold expiries and read models still catching up when it ends are not in it. ' +
       "The floor replays the saturated phase's shape (the same captains; the four calls and the webhook's; as many statements per booking, each a one-row " +
       'insert committed on its own) against a bare server built as the app is (express, its JSON parser, pg on the same socket) with ' +
@@ -251,8 +285,10 @@ function markdown(data: BookingsData): string {
       `${PACED_BOOKINGS_PER_SECOND} bookings/s, once the work the saturated phase left queued (webhooks, follow-up jobs, read models ` +
       'catching up) is done, as the System tab shows it. ' +
       `Last, one booking at a time at ${WATCHED_BOOKINGS_PER_SECOND}/s while ${fmtInt(FIELD_WATCHERS)} anonymous sockets on a thread of their own ` +
-      "follow the field's public room (its page): each push is timed from add-game being sent to each socket hearing the games " +
-      `read model pass its position, against the bare server's push to ${fmtInt(FIELD_WATCHERS)} sockets at the same rate.`,
+      "follow the field's public room (the organize wizard's time slots, the owner's timeline): each push is timed from add-game being sent " +
+      'to each socket hearing the bookings read model reach the slot add-game booked (the bench looks up its place in the log once the ' +
+      `phase is over), against the bare server's push to ${fmtInt(FIELD_WATCHERS)} sockets at the same rate. ` +
+      "A game's change reaches the field's room only when its check-in count may change, so a new game is not pushed there.",
   ].join('\n\n');
 }
 
@@ -266,14 +302,17 @@ export const bookingsSection: BenchSection = {
       captains: CAPTAINS,
       subFields: SUB_FIELDS,
     });
+    // Where each booking's slot is in the log (findBookedSlots).
+    const pool = new pg.Pool({ connectionString: venue.databaseUrl, max: 8 });
     let measured: Omit<BookingsData, 'floor' | 'pushFloor' | 'watchedFloor'>;
     try {
       const { app, api, owner, ownerId, admin, users: captains, subFieldIds, fieldId, firstDay } = venue;
       context.log(`bookings: ${SUB_FIELDS} sub-fields available, ${CAPTAINS} captains; booking for ${seconds} s…`);
 
-      // The owner's open timeline: every push on their room, with the games read model's position.
+      // The owner's open timeline: every push of the bookings read model on their room, with its position.
       const bookings: Booking[] = [];
       const paced: Booking[] = [];
+      const ownerPushes: { at: number; reached: LogCheckpoint }[] = [];
 
       const socket = io(app.url, { transports: ['websocket'], auth: { token: owner } });
       await new Promise<void>((resolve, reject) => {
@@ -283,14 +322,22 @@ export const bookingsSection: BenchSection = {
         );
       });
       socket.on(REALTIME_EVENTS.changed, (message: ChangedMessage) => {
-        if (message.projection !== PROJECTIONS.games) return;
+        if (message.projection !== PROJECTIONS.bookings) return;
         const reached = parseCheckpoint(message.checkpoint);
-        if (!reached) return;
-        const at = nowMs();
-        for (const booking of [...bookings, ...paced])
-          if (booking.checkpoint && booking.pushedAt === null && compareCheckpoints(booking.checkpoint, reached) <= 0)
-            booking.pushedAt = at;
+        if (reached) ownerPushes.push({ at: nowMs(), reached });
       });
+      /** When the owner's socket first heard the bookings read model reach the booking's slot, if it did. */
+      const ownerHeard = (booking: Booking): number | null => {
+        // One read model's pushes reach ever further: the first that reaches the slot is found by halving.
+        let low = 0;
+        let high = ownerPushes.length;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (compareCheckpoints(ownerPushes[middle]!.reached, booking.checkpoint) < 0) low = middle + 1;
+          else high = middle;
+        }
+        return ownerPushes[low]?.at ?? null;
+      };
 
       const steps: Record<string, number[]> = { 'hold-slot': [], checkout: [], 'card confirm': [], 'add-game': [] };
       const timed = async <T>(step: string, run: () => Promise<T>) => {
@@ -351,8 +398,11 @@ export const bookingsSection: BenchSection = {
           ok(added, 'add-game');
           into.push({
             startedAt: bookedAt,
-            checkpoint: added.position ? parseCheckpoint(added.position) : null,
-            position: added.position ?? null,
+            subFieldId,
+            holdId,
+            // An answer without a position appended nothing.
+            correlationId: added.position ? added.correlationId : null,
+            checkpoint: null,
             pushedAt: null,
             answerMs: nowMs() - bookedAt,
           });
@@ -410,9 +460,11 @@ export const bookingsSection: BenchSection = {
       }
       // Pushes still on their way get a moment to arrive before the missing ones are counted.
       const settle = async (of: Booking[]) => {
+        await findBookedSlots(pool, of);
         const graceEnd = nowMs() + 2000;
-        while (nowMs() < graceEnd && of.some((booking) => booking.checkpoint && booking.pushedAt === null))
+        while (nowMs() < graceEnd && of.some((booking) => booking.checkpoint && ownerHeard(booking) === null))
           await new Promise((resolve) => setTimeout(resolve, 20));
+        for (const booking of of) if (booking.checkpoint) booking.pushedAt = ownerHeard(booking);
       };
       await settle(bookings);
       // Then a steady PACED_BOOKINGS_PER_SECOND, once the backlog of the saturating phase has drained:
@@ -427,7 +479,7 @@ export const bookingsSection: BenchSection = {
         `  the saturated phase's backlog ${drained ? 'drained' : 'had not drained'} in ${drainSeconds.toFixed(1)} s`,
       );
 
-      const pacedTiming = await timeGamePushes(app.url);
+      const pacedTiming = await timePushesOf(app.url, PROJECTIONS.bookings);
       await bookUntil(nowMs() + seconds * 1000, paced, (CAPTAINS * 1000) / PACED_BOOKINGS_PER_SECOND);
       await settle(paced);
       socket.close();
@@ -437,17 +489,18 @@ export const bookingsSection: BenchSection = {
       context.log(
         `bookings: ${fmtInt(FIELD_WATCHERS)} sockets follow the field; ${WATCHED_BOOKINGS_PER_SECOND} bookings/s…`,
       );
-      const watchers = await watchRoom(app.url, rooms.field(fieldId), FIELD_WATCHERS, PROJECTIONS.games);
+      const watchers = await watchRoom(app.url, rooms.field(fieldId), FIELD_WATCHERS, PROJECTIONS.bookings);
       const watchedBookings: Booking[] = [];
       let watched: BookingsData['watched'];
       try {
-        const watchedTiming = await timeGamePushes(app.url);
+        const watchedTiming = await timePushesOf(app.url, PROJECTIONS.bookings);
         await paceSteadily({ perSecond: WATCHED_BOOKINGS_PER_SECOND, seconds: WATCHED_SECONDS }, async (index) => {
-          if (await bookOnce(index % CAPTAINS, watchedBookings)) {
-            const booking = watchedBookings.at(-1)!;
-            watchers.sent(booking.startedAt, booking.position);
-          }
+          await bookOnce(index % CAPTAINS, watchedBookings);
         });
+        // The sockets keep what they heard: each booking is matched to it once its slot's place is known.
+        await findBookedSlots(pool, watchedBookings);
+        for (const booking of watchedBookings)
+          if (booking.checkpoint) watchers.sent(booking.startedAt, formatCheckpoint(booking.checkpoint));
         await watchers.heardAll(nowMs() + 2000);
         const latencies = watchers.latencies();
         watched = {
@@ -507,6 +560,7 @@ export const bookingsSection: BenchSection = {
         watched,
       };
     } finally {
+      await pool.end();
       await venue.close();
     }
     // Once the app is gone, so that the floor has the machine to itself as the app had.

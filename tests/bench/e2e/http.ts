@@ -4,6 +4,8 @@ export interface HttpAnswer {
   status: number;
   /** The command's log position (X-Playtime-Position), when the response carries one. */
   position: string | null;
+  /** The request's id, as the app echoed it (X-Correlation-Id): the events it appended carry it in their metadata. */
+  correlationId: string | null;
   body: string;
 }
 
@@ -51,9 +53,11 @@ export class BenchHttp {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             const position = response.headers['x-playtime-position'];
+            const correlationId = response.headers['x-correlation-id'];
             resolve({
               status: response.statusCode ?? 0,
               position: typeof position === 'string' ? position : null,
+              correlationId: typeof correlationId === 'string' ? correlationId : null,
               body: Buffer.concat(chunks).toString('utf8'),
             });
           });

@@ -56,7 +56,28 @@ export async function watchRoom(
   }));
   const sent: { at: number; checkpoint: LogCheckpoint }[] = [];
   const heard = watchers.map(() => 0);
+  /**
+   * Each socket's pushes not yet matched to a command, in the order heard. A push can come before its
+   * command is recorded: the command's answer (or the position the bench looks up after it) may arrive
+   * after its first event's push did.
+   */
+  const unmatched: { at: number; reached: LogCheckpoint }[][] = watchers.map(() => []);
   const latencies: number[] = [];
+  /** Matches a socket's pushes to the commands it had not heard yet, in order. */
+  const match = (watcher: number) => {
+    const pushes = unmatched[watcher]!;
+    while (heard[watcher]! < sent.length && pushes.length > 0) {
+      const command = sent[heard[watcher]!]!;
+      if (compareCheckpoints(command.checkpoint, pushes[0]!.reached) <= 0) {
+        // The push reached the command's position; it may reach the next command's too.
+        latencies.push(pushes[0]!.at - command.at);
+        heard[watcher]! += 1;
+      } else {
+        // It reached no command still unheard: the later ones lie further on in the log.
+        pushes.shift();
+      }
+    }
+  };
   const fleet = await listenOnOwnThread(
     appUrl,
     watchers,
@@ -64,11 +85,8 @@ export async function watchRoom(
       pushed(watcher, checkpointText, at = nowMs()) {
         const reached = typeof checkpointText === 'string' ? parseCheckpoint(checkpointText) : null;
         if (!reached) return;
-        // Every command this socket had not heard yet and whose position the push reached.
-        while (heard[watcher]! < sent.length && compareCheckpoints(sent[heard[watcher]!]!.checkpoint, reached) <= 0) {
-          latencies.push(at - sent[heard[watcher]!]!.at);
-          heard[watcher]! += 1;
-        }
+        unmatched[watcher]!.push({ at, reached });
+        match(watcher);
       },
     },
     room,
@@ -78,7 +96,9 @@ export async function watchRoom(
     sent(at, position) {
       const checkpoint = position ? parseCheckpoint(position) : null;
       // Sent order is log order: each call waits for the one before, so a socket hears them in this order.
-      if (checkpoint) sent.push({ at, checkpoint });
+      if (!checkpoint) return;
+      sent.push({ at, checkpoint });
+      for (let watcher = 0; watcher < count; watcher++) match(watcher);
     },
     get commands() {
       return sent.length;
@@ -90,6 +110,7 @@ export async function watchRoom(
     reset() {
       sent.length = 0;
       heard.fill(0);
+      for (const pushes of unmatched) pushes.length = 0;
       latencies.length = 0;
     },
     latencies: () => [...latencies].sort((a, b) => a - b),

@@ -136,17 +136,21 @@ export function pushBreakdownTable(breakdown: PushBreakdown): string {
 }
 
 /**
- * Starts timing a phase's pushes on game rooms, which the games read model makes: `finish`, once every
- * socket heard the phase's commands, reads the projector's stages again and sums the phase up.
+ * Starts timing a phase's pushes of one read model (`projection`): `finish`, once every socket heard the
+ * phase's commands, reads the projector's stages again and sums the phase up.
  */
-export async function timeGamePushes(
+export async function timePushesOf(
   appUrl: string,
+  projection: string,
 ): Promise<{ finish(answersMs: number[], pushesMs: number[]): Promise<PushBreakdown> }> {
-  const before = await readPushStages(appUrl, PROJECTIONS.games);
+  const before = await readPushStages(appUrl, projection);
   return {
     async finish(answersMs, pushesMs) {
-      const stages = pushStagesBetween(before, await readPushStages(appUrl, PROJECTIONS.games));
+      const stages = pushStagesBetween(before, await readPushStages(appUrl, projection));
       return pushBreakdown(answersMs, pushesMs, stages);
     },
   };
 }
+
+/** timePushesOf the games read model, which makes the pushes on game rooms. */
+export const timeGamePushes = (appUrl: string) => timePushesOf(appUrl, PROJECTIONS.games);

@@ -16,6 +16,8 @@ export function ok(answer: HttpAnswer, what: string): void {
 /** The standalone app with one owner's field of many sub-fields, open for two weeks from tomorrow, and bench users. */
 export interface BenchVenue {
   app: AppHost;
+  /** The app's database (its event log and read models). */
+  databaseUrl: string;
   api: BenchHttp;
   owner: string;
   ownerId: string;
@@ -93,6 +95,7 @@ export async function openBenchVenue(
     const running = app;
     return {
       app: running,
+      databaseUrl: database.url,
       api,
       owner,
       ownerId,

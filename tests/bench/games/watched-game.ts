@@ -21,7 +21,10 @@ export interface WatchedPushes {
  * socket hearing its position from the read model named (`projection`; any change of the room when omitted).
  */
 export interface WatchedRoom {
-  /** A command sent at `at` whose answer carried `position` (the log position of its last event). */
+  /**
+   * A command sent at `at`, heard once a push reaches `position`: its answer's (the log position of its
+   * last event), or the position of the event its followers see, looked up after (a booking's slot).
+   */
   sent(at: number, position: string | null | undefined): void;
   /** How many commands were recorded. */
   readonly commands: number;

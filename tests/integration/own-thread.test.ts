@@ -29,6 +29,13 @@ describe('a thread of its own', () => {
     channel.close();
     rmSync(pauses, { recursive: true, force: true });
   });
+  /**
+   * Waits for a thread's word that its work closed. The thread says it on the broadcast channel before
+   * it answers its starter `closed`, but the two travel on different ports, and this thread may take
+   * the answer first: a close can be over a moment before the word arrives.
+   */
+  const saidClosed = (threadId: number) =>
+    waitFor(`thread ${threadId} to say its work closed`, async () => closed.includes(threadId));
 
   it('starts again after it dies, hears again the last thing it was told, and closes', async () => {
     const thread = await startOwnThread<TestThreadReady, { die: number }>({
@@ -47,6 +54,7 @@ describe('a thread of its own', () => {
     const second = started.find((id) => id !== first)!;
 
     await thread.close();
+    await saidClosed(second);
     expect(closed).toEqual([second]);
     expect(started).toEqual([first, second]);
   });
@@ -73,6 +81,7 @@ describe('a thread of its own', () => {
     // The close comes in the 300 ms between the thread started again saying it started and being ready.
     const { thread, second } = await startingAgain('started-again', 300);
     await thread.close();
+    await saidClosed(second);
     expect(closed).toContain(second);
   });
 

@@ -448,7 +448,7 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
   /**
    * The checkpoint of the log's last committed event, read from the table itself. readAll is not that:
    * it stops at the log's horizon, which a transaction of any database of the server holds back while it
-   * may still be appending (LOG_HORIZON_SQL). One that ended during the read counts, so with other test
+   * may still be appending (HELD_BACK_SQL). One that ended during the read counts, so with other test
    * files writing beside this one, readAll can stop short of events committed before it was called.
    */
   const logEnd = async (): Promise<LogCheckpoint | null> => {
@@ -537,6 +537,41 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
         await client.query('ROLLBACK');
         await client.end();
       }
+      await elsewhere.drop();
+    }
+  });
+
+  it('reads an append at once while transactions of another database keep ending', async () => {
+    const store = await connect({ crossProcessNotices: false });
+    const elsewhere = await createTestDatabase('eschurn');
+    // Short transactions that each take an id, as other apps' (or test files') writes do: one of them
+    // often ends while a read of this log is under way.
+    let churning = true;
+    const churn = Array.from({ length: 8 }, async () => {
+      const client = new pg.Client({ connectionString: elsewhere.url });
+      await client.connect();
+      while (churning) {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_current_xact_id()');
+        await client.query('COMMIT');
+      }
+      await client.end();
+    });
+    try {
+      const missed: number[] = [];
+      let before = await logEnd();
+      for (let append = 0; append < 500; append++) {
+        const { checkpoint } = await store.appendToStream(`churn-${append}`, [{ type: 'Happened', data: {} }], {
+          expectedRevision: 'no_stream',
+        });
+        const read = await store.readAll({ after: before, limit: 10 });
+        if (read.length !== 1) missed.push(append);
+        before = checkpoint;
+      }
+      expect(missed).toEqual([]);
+    } finally {
+      churning = false;
+      await Promise.all(churn);
       await elsewhere.drop();
     }
   });

@@ -5,7 +5,7 @@ import type { Migration } from '../../db/migrations';
  * sequence numbers are handed out when a transaction inserts, not when it commits, so a reader
  * that followed `global_position` alone could pass a gap that a slower transaction fills later.
  * Readers instead walk (transaction_id, global_position) and only below the oldest transaction of
- * the current snapshot still running with a write lock on this log (LOG_HORIZON_SQL), below which
+ * the current snapshot still running with a write lock on this log (HELD_BACK_SQL), below which
  * every transaction that could write here has either committed or rolled back for good. That holds
  * because every append is a single statement: it locks es_events before its transaction has an id.
  */

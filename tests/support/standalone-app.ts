@@ -30,6 +30,11 @@ export async function startTestApp(
         // that load: a read that waits for its caller's write gets longer than in production before it
         // answers stale, so a test's read still checks the write instead of racing the projector.
         READ_WAIT_MS: '15000',
+        // The machine's PostgreSQL takes 100 connections, and an app with standalone's pools (40 and 20)
+        // reached 96 at its peak in games-api.test.ts, besides its projections, listeners and job
+        // workers: on a slower machine a burst of requests took the rest ("sorry, too many clients
+        // already"). Requests beyond the pool wait for a connection, as they do in production.
+        DATABASE_POOL_SIZE: '20',
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
         ...env,
       }),

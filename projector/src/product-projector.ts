@@ -11,7 +11,7 @@ import { createProjector, type Projector } from './runtime/projector';
  * the reactors (the game loop's) that turn events into jobs.
  */
 export function createProductProjector(options: {
-  infrastructure: Pick<Infrastructure, 'store' | 'pool' | 'databaseUrl'>;
+  infrastructure: Pick<Infrastructure, 'store' | 'pool' | 'databaseUrl' | 'progress'>;
   announcer: ChangeAnnouncer;
   logger: Logger;
   metrics: Metrics;
@@ -27,6 +27,7 @@ export function createProductProjector(options: {
     connectionString: options.infrastructure.databaseUrl,
     projections: [...productProjections(options.mail), ...options.reactors],
     announcer: options.announcer,
+    progress: options.infrastructure.progress,
     logger: options.logger,
     rebuildBatchSize: options.rebuildBatchSize,
     onBatch: ({ projection, lastEventAt }) =>

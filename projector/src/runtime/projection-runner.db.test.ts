@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import pg from 'pg';
 import { createPool } from '@playtime/shared/infra/db/pool';
 import { PostgresEventStore } from '@playtime/shared/infra/eventstore/postgres/postgres-event-store';
 import { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
+import { PROJECTION_PROGRESS_CHANNEL } from '@playtime/shared/infra/projections/schema';
 import { createTestDatabase } from '../../../tests/support/postgres';
 import type { StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import {
@@ -87,6 +88,7 @@ describe('projector runtime', () => {
       leaseTtlMs?: number;
       pushes?: PushStages[];
       announcer?: ChangeAnnouncer;
+      progress?: ProjectionProgress;
     } = {},
   ): Projector {
     const projector = createProjector({
@@ -101,6 +103,7 @@ describe('projector runtime', () => {
       leaseHeartbeatMs: 100,
       leaseTtlMs: options.leaseTtlMs,
       onPush: (stages) => void options.pushes?.push(stages),
+      progress: options.progress,
     });
     projectors.push(projector);
     return projector;
@@ -155,6 +158,32 @@ describe('projector runtime', () => {
       await progress.waitFor(['stream_totals'], { commit: written.checkpoint.commit + 1_000_000, position: 0 }, 200),
     ).toBe(false);
     await progress.close();
+  });
+
+  it('tells readers of its own process of each move itself when none are elsewhere (standalone), with no NOTIFY', async () => {
+    const listening = new pg.Client({ connectionString: database.url });
+    await listening.connect();
+    const heard: string[] = [];
+    listening.on('notification', (notice) => void heard.push(notice.payload ?? ''));
+    await listening.query(`LISTEN ${PROJECTION_PROGRESS_CHANNEL}`);
+    const progress = new ProjectionProgress(pool, database.url, false);
+    await progress.start();
+    const moved = vi.spyOn(progress, 'moved');
+    try {
+      await startProjector({ progress }).start();
+      const written = await store.appendToStream('s-here', [{ type: 'Counted', data: { n: 7 } }], {
+        expectedRevision: 'no_stream',
+      });
+      expect(await progress.waitFor(['stream_totals'], written.checkpoint, 5000)).toBe(true);
+      expect(moved).toHaveBeenCalled();
+      // Notices arrive in commit order: once this later one is heard, any the move sent was heard before it.
+      await pool.query(`SELECT pg_notify($1, 'after the move')`, [PROJECTION_PROGRESS_CHANNEL]);
+      await expect.poll(() => heard.includes('after the move')).toBe(true);
+      expect(heard).toEqual(['after the move']);
+    } finally {
+      await progress.close();
+      await listening.end();
+    }
   });
 
   it("tells where a live push's time went: written to heard, heard to applied, applied to announced", async () => {

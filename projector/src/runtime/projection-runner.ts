@@ -3,6 +3,7 @@ import { compareCheckpoints, formatCheckpoint, type LogCheckpoint } from '@playt
 import { withTransaction } from '@playtime/shared/infra/db/pool';
 import type { EventStore, StoredEvent } from '@playtime/shared/infra/eventstore/port';
 import type { Logger } from '@playtime/shared/infra/logging';
+import type { ProjectionProgress } from '@playtime/shared/infra/projections/projection-progress';
 import {
   CHECKPOINT_MOVED_ELSEWHERE,
   generationSchema,
@@ -27,6 +28,12 @@ export interface ProjectionRunnerOptions {
   logger: Logger;
   batchSize?: number;
   rebuildBatchSize?: number;
+  /**
+   * Readers waiting for projections to move. Told by a NOTIFY in each live move's transaction when
+   * they may be in other processes (`crossProcess`, and when not given), and in this process after
+   * each live move commits.
+   */
+  progress?: Pick<ProjectionProgress, 'crossProcess' | 'moved'>;
   /** Called after each committed live batch (metrics). */
   onBatch?: (info: { projection: string; events: number; lastEventAt: Date }) => void;
   /** Called after each live batch that changed rooms is announced: where its push's time went (metrics). */
@@ -375,6 +382,7 @@ export class ProjectionRunner {
       throw error;
     }
     target.checkpoint = last;
+    if (live) this.options.progress?.moved();
     return keys;
   }
 
@@ -423,6 +431,7 @@ export class ProjectionRunner {
     }
     this.takePending(target);
     target.checkpoint = pending.to;
+    this.options.progress?.moved();
   }
 
   /**
@@ -461,11 +470,16 @@ export class ProjectionRunner {
         events,
         target.checkpoint.commit,
         target.checkpoint.position,
-        live,
+        live && this.tellsOtherProcesses,
         PROJECTION_PROGRESS_CHANNEL,
         target.token,
       ],
     };
+  }
+
+  /** Whether a move is told by NOTIFY, for readers of other processes (see the `progress` option). */
+  private get tellsOtherProcesses(): boolean {
+    return this.options.progress?.crossProcess ?? true;
   }
 
   private async hasUnfinishedRebuild(): Promise<boolean> {
@@ -567,11 +581,13 @@ export class ProjectionRunner {
           `UPDATE projection_rebuilds SET status = 'switched', finished_at = now() WHERE name = $1 AND generation = $2`,
           [this.name, target.generation],
         );
-        await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
+        if (this.tellsOtherProcesses)
+          await client.query(`SELECT pg_notify($1, $2)`, [PROJECTION_PROGRESS_CHANNEL, this.name]);
         await this.confirmLease(client, target.token);
       },
       this.transactionSetup,
     );
+    this.options.progress?.moved();
     this.live = { generation: target.generation, token: target.token, checkpoint: { ...target.checkpoint } };
     this.liveLoop?.abort();
     await this.options.pool.query(`DROP SCHEMA IF EXISTS ${generationSchema(this.name, previous)} CASCADE`);

@@ -25,6 +25,7 @@ export interface ProjectorOptions {
   leaseHeartbeatMs?: number;
   /** How long a lease outlives its last renewal: a standby takes over this long after a hang (default 3 s). */
   leaseTtlMs?: number;
+  progress?: ProjectionRunnerOptions['progress'];
   onBatch?: ProjectionRunnerOptions['onBatch'];
   onPush?: ProjectionRunnerOptions['onPush'];
   /** How often this process looks for rebuilds an admin asked for (default 500 ms). */
@@ -65,6 +66,7 @@ export function createProjector(options: ProjectorOptions): Projector {
         logger: options.logger,
         batchSize: options.batchSize,
         rebuildBatchSize: options.rebuildBatchSize,
+        progress: options.progress,
         onBatch: options.onBatch,
         onPush: options.onPush,
       }),

@@ -31,7 +31,9 @@ export async function readProjectionPositions(
 /**
  * Lets a reader wait until projections have processed a given point of the log, so a user who just
  * issued a command sees its effect. One LISTEN connection wakes all waiters; a short poll covers a
- * lost notification.
+ * lost notification. Standalone (`crossProcess` off), every projection runs in this process and tells
+ * it of each move (`moved`) instead: no LISTEN, and no NOTIFY in each move's transaction, which woke
+ * every listening backend of the database several times per command.
  */
 export class ProjectionProgress {
   private waiters = new Set<() => void>();
@@ -42,10 +44,13 @@ export class ProjectionProgress {
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
+    /** False when every projection that moves runs in this process and calls `moved` (standalone). */
+    readonly crossProcess = true,
   ) {}
 
   /** Resolves once LISTEN is in place; a lost connection is re-established in the background. */
   async start(timeoutMs = 10_000): Promise<void> {
+    if (!this.crossProcess) return;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         void this.listener?.close();
@@ -61,6 +66,11 @@ export class ProjectionProgress {
         lost: () => this.wakeAll(),
       });
     });
+  }
+
+  /** A projection of this process committed a move: its waiting readers look again at once. */
+  moved(): void {
+    this.wakeAll();
   }
 
   private wakeAll(): void {

@@ -90,7 +90,8 @@ export async function connectInfrastructure(
           poolSize: sizes.events,
         }),
   );
-  const progress = new ProjectionProgress(pool, databaseUrl);
+  // Standalone, the projector runs here and tells its readers itself (projection-progress.ts).
+  const progress = new ProjectionProgress(pool, databaseUrl, !options.standalone);
   await progress.start();
   return {
     databaseUrl,

@@ -19,7 +19,6 @@ import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import { ok, openBenchVenue } from '../support/venue';
-import { forEachLimited } from '../e2e/accounts';
 import { pushBreakdownTable, timePushesOf, type PushBreakdown } from '../support/push-stages';
 import { BACKLOG_WAIT_MS, waitForBacklogDrained } from '../support/backlog';
 import { nowMs, paceSteadily } from '../support/timing';
@@ -129,22 +128,25 @@ interface Booking {
 
 /**
  * Sets each booking's checkpoint: where its slot was booked, when its own add-game call booked it. Read
- * after a phase, off the sub-field's stream (indexed), so the lookups take nothing from the phase.
+ * after a phase, in one statement reading each sub-field's stream (indexed), so the lookups take
+ * nothing from the phase.
  */
 async function findBookedSlots(pool: pg.Pool, of: Booking[]): Promise<void> {
-  await forEachLimited(
-    of.filter((booking) => booking.correlationId && !booking.checkpoint),
-    8,
-    async (booking) => {
-      const { rows } = await pool.query<{ commit: string; position: string }>(
-        `SELECT transaction_id::text AS commit, global_position::text AS position FROM es_events
-          WHERE stream_id = $1 AND type = 'SlotBooked' AND data->>'holdId' = $2 AND metadata->>'correlationId' = $3`,
-        [subFieldStream(booking.subFieldId), booking.holdId, booking.correlationId],
-      );
-      const row = rows[0];
-      if (row) booking.checkpoint = { commit: Number(row.commit), position: Number(row.position) };
-    },
+  const sought = of.filter((booking) => booking.correlationId && !booking.checkpoint);
+  if (sought.length === 0) return;
+  const { rows } = await pool.query<{ ord: string; commit: string; position: string }>(
+    `SELECT sought.ord::text AS ord, e.transaction_id::text AS commit, e.global_position::text AS position
+       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS sought(stream_id, hold_id, correlation_id, ord)
+       JOIN es_events e ON e.stream_id = sought.stream_id AND e.type = 'SlotBooked'
+        AND e.data->>'holdId' = sought.hold_id AND e.metadata->>'correlationId' = sought.correlation_id`,
+    [
+      sought.map((booking) => subFieldStream(booking.subFieldId)),
+      sought.map((booking) => booking.holdId),
+      sought.map((booking) => booking.correlationId),
+    ],
   );
+  for (const row of rows)
+    sought[Number(row.ord) - 1]!.checkpoint = { commit: Number(row.commit), position: Number(row.position) };
 }
 
 /** CPU milliseconds per booking of a share of cores over the saturated phase. */

@@ -91,6 +91,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/browser-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // What a page polls for has gone through the server (a command, its projection, a push) while
+          // other files' browsers and apps share the machine: seconds at times on a slow CI machine.
+          expect: { poll: { timeout: 15_000 } },
           maxWorkers: browserFilesAtOnce,
           // As the database files: 212 s of CI's browser pass went to each file importing the app again.
           isolate: false,

@@ -142,7 +142,7 @@ describe('using Playtime with the keyboard alone', () => {
 
     // The captain's game page, never touched, said who came and where they went.
     const announcement = captain.getByTestId('roster-announcement');
-    await expect.poll(() => announcement.textContent(), { timeout: 15_000 }).toContain('player moved to Team 1');
+    await expect.poll(() => announcement.textContent()).toContain('player moved to Team 1');
     expect(await announcement.getAttribute('aria-live')).toBe('polite');
     await screenshot(player, 'keyboard-player-joined');
   }, 120_000);

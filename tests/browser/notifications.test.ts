@@ -41,7 +41,7 @@ describe('notifications in the browser', () => {
     // Unread ones start with 'Unread: ' for screen readers.
     await list.getByText(/You joined Bell Ringers on /).waitFor({ timeout: 30_000 });
     await list.getByRole('button', { name: TEXTS.markAllRead }).click();
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe(TEXTS.bell);
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(TEXTS.bell);
     await player.page.keyboard.press('Escape');
     await expect.poll(() => list.isVisible()).toBe(false);
 
@@ -70,7 +70,7 @@ describe('notifications in the browser', () => {
     await expectAccessible(player.page);
     await moved.click();
     await player.page.waitForURL(`**/game-details/${gameId}`);
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe(TEXTS.bell);
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(TEXTS.bell);
 
     // The same news by mail, in the admin's Mail tab.
     const admin = await suite.signedIn('admin@playtime.test', { then: '/admin?tab=mail' });
@@ -99,7 +99,7 @@ describe('notifications in the browser', () => {
     await player.page.keyboard.press('Space');
     await expect.poll(() => email.isChecked()).toBe(false);
     await player.page.reload();
-    await expect.poll(() => email.isChecked(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => email.isChecked()).toBe(false);
     await email.scrollIntoViewIfNeeded();
     await screenshot(player.page, 'notifications-preferences-desktop');
     await expectAccessible(player.page);

@@ -170,19 +170,17 @@ describe('the installable app', () => {
       // loads the icon before it shows the notification, which took longer than a second in a CI run
       // with the browser suites side by side. What the notification says is asserted whole.
       await expect
-        .poll(
-          () =>
-            page.evaluate(async () => {
-              const registration = await navigator.serviceWorker.ready;
-              return (await registration.getNotifications()).map(({ title, body, tag, icon, data }) => ({
-                title,
-                body,
-                tag,
-                icon,
-                data: data as unknown,
-              }));
-            }),
-          { timeout: 15_000 },
+        .poll(() =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.ready;
+            return (await registration.getNotifications()).map(({ title, body, tag, icon, data }) => ({
+              title,
+              body,
+              tag,
+              icon,
+              data: data as unknown,
+            }));
+          }),
         )
         .toEqual([
           {

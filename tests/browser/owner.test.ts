@@ -9,7 +9,6 @@ import { DESKTOP, expectAccessible, PHONE, SCREENSHOTS, screenshot } from './sup
  * through: on a busy machine (the browser suites run side by side) that takes more than the poll's
  * default second.
  */
-const THROUGH_THE_SERVER = { timeout: 15_000 };
 
 /** The owner's browsers run in New York time, so messages with times prove the X-Time-Zone header works. */
 const TIME_ZONE = 'America/New_York';
@@ -105,7 +104,7 @@ async function dismissNotifications(page: Page): Promise<void> {
             .catch(() => undefined);
         return shown.count();
       },
-      { timeout: 15_000, interval: 250 },
+      { interval: 250 },
     )
     .toBe(0)
     .catch(async (error: Error) => {
@@ -269,9 +268,7 @@ describe('the field owner area in the browser', () => {
     expect(await policy.getByRole('button', { name: 'Save policy' }).isDisabled()).toBe(true);
     await windowHours.fill('48');
     await policy.getByRole('button', { name: 'Save policy' }).click();
-    await expect
-      .poll(() => policy.getByRole('button', { name: 'Save policy' }).isDisabled(), THROUGH_THE_SERVER)
-      .toBe(true);
+    await expect.poll(() => policy.getByRole('button', { name: 'Save policy' }).isDisabled()).toBe(true);
     expect(await policy.getByRole('switch', { name: 'Rentals are free' }).count()).toBe(0);
     await page.reload();
     await page
@@ -306,7 +303,7 @@ describe('the field owner area in the browser', () => {
     await dialog.getByRole('button', { name: 'Remove New Subfield' }).click();
     const listed = async () =>
       (await subFields.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]);
-    await expect.poll(listed, THROUGH_THE_SERVER).toEqual(['Pitch A', 'Pitch B']);
+    await expect.poll(listed).toEqual(['Pitch A', 'Pitch B']);
 
     // Save: a refused edit keeps the dialog open with the message on the input; a good one closes it.
     await dialog.getByLabel('City').fill('');
@@ -356,7 +353,7 @@ describe('the field owner area in the browser', () => {
     }
     await dialogScreenshot(page, 'owner-edit-field-phone');
     await remove.click();
-    await expect.poll(listed, THROUGH_THE_SERVER).toEqual(['Pitch A', 'Pitch B']);
+    await expect.poll(listed).toEqual(['Pitch A', 'Pitch B']);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
@@ -418,8 +415,8 @@ describe('the field owner area in the browser', () => {
     await dialog.getByLabel('End Date').fill(dateTimeLocal(windowEnd + HOUR));
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => availableTile(page).count(), THROUGH_THE_SERVER).toBe(2);
-    await expect.poll(() => availableTile(second.page).count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => availableTile(page).count()).toBe(2);
+    await expect.poll(() => availableTile(second.page).count()).toBe(2);
 
     await dismissNotifications(page);
     await pageScreenshot(page, 'owner-schedule-desktop');
@@ -462,7 +459,7 @@ describe('the field owner area in the browser', () => {
     await windowTile(page, windowStart, windowEnd + HOUR).click();
     await dialog.getByRole('button', { name: 'Delete Availability' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => availableTile(page).count(), THROUGH_THE_SERVER).toBe(before - 1);
+    await expect.poll(() => availableTile(page).count()).toBe(before - 1);
     await context.close();
   });
 

@@ -93,9 +93,7 @@ describe('playing in the browser', () => {
     await manage.getByText('Play time: 0 minutes').waitFor();
     await manage.getByRole('button', { name: 'Sideline' }).click();
     await manage.waitFor({ state: 'hidden' });
-    await expect
-      .poll(() => player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Sideline' }).isDisabled()).toBe(true);
 
     await player.page.getByRole('button', { name: 'Share' }).click();
     const share = player.page.getByRole('dialog', { name: 'Scan to Share This Game' });
@@ -206,9 +204,7 @@ describe('playing in the browser', () => {
     await manage.waitFor({ state: 'hidden' });
 
     // The player took the admin's place on Team 2; the admin sits on the sideline, on both pages.
-    await expect
-      .poll(() => player.page.getByRole('button', { name: 'Join Team 2' }).isDisabled(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 2' }).isDisabled()).toBe(true);
     await region(player.page, 'Team 2').getByText('player', { exact: true }).waitFor();
     expect(await region(player.page, 'Team 2').getByText('admin', { exact: true }).count()).toBe(0);
     await region(captain.page, 'Team 2').getByText('player', { exact: true }).waitFor();
@@ -303,9 +299,7 @@ describe('a live game in three browsers', () => {
     await player.page.getByRole('button', { name: 'Join Game' }).click();
     await payByCard(player.page, '$5.00');
     await player.page.getByRole('button', { name: 'Join Team 1' }).click();
-    await expect
-      .poll(() => player.page.getByRole('button', { name: 'Join Team 1' }).isDisabled(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => player.page.getByRole('button', { name: 'Join Team 1' }).isDisabled()).toBe(true);
 
     // The organizer and the guest see the player arrive on Team 1 without a reload.
     for (const watcher of [captain.page, guest.page])

@@ -69,14 +69,14 @@ describe('push on the profile', () => {
     const subscribed = await api.post(PUSH_SUBSCRIPTIONS_PATH, deviceSubscription());
     expect(subscribed.status, subscribed.text).toBe(200);
     await page.reload();
-    await expect.poll(() => push.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => push.isChecked()).toBe(true);
 
     // Off from the keyboard, and kept.
     await tabTo(page, push);
     await page.keyboard.press('Space');
     await expect.poll(() => push.isChecked()).toBe(false);
     await page.reload();
-    await expect.poll(() => push.isChecked(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => push.isChecked()).toBe(false);
     await push.scrollIntoViewIfNeeded();
     await screenshot(page, 'push-preferences-desktop');
     await expectAccessible(page);
@@ -93,9 +93,7 @@ describe('push on the profile', () => {
     const { page } = player;
     await tabToAndPress(page, page.getByRole('button', { name: PUSH_UI_TEXTS.turnOn }));
     // Headless Chromium answers the permission prompt itself: not granted.
-    await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: PUSH_MESSAGES.denied }).count(), { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: PUSH_MESSAGES.denied }).count()).toBe(1);
     await screenshot(page, 'push-denied-desktop');
     await expectAccessible(page);
     await player.context.close();
@@ -129,7 +127,7 @@ describe('push on the profile', () => {
       publicKey,
     );
     const push = page.getByRole('checkbox', { name: `You joined a game: ${PUSH_UI_TEXTS.column}` });
-    await expect.poll(() => push.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => push.isChecked()).toBe(true);
     await screenshot(page, 'push-turned-on-desktop');
     await expectAccessible(page);
 

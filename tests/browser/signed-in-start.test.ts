@@ -162,7 +162,7 @@ describe('a signed-in page opened afresh', () => {
     expect(
       (await player.post('/api/edit-user', { username: 'player', bio, profilePicture: '/avatars/2.svg' })).status,
     ).toBe(200);
-    await expect.poll(() => page.getByLabel('Bio').inputValue(), { timeout: 15_000 }).toBe(bio);
+    await expect.poll(() => page.getByLabel('Bio').inputValue()).toBe(bio);
     await context.close();
   }, 180_000);
 });

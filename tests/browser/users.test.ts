@@ -38,9 +38,7 @@ describe('identity, profile and admin in the browser', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.reload();
     await page.getByLabel('Bio').waitFor();
-    await expect
-      .poll(() => page.getByLabel('Bio').inputValue(), { timeout: 15_000 })
-      .toBe('Left back. Sundays at the park.');
+    await expect.poll(() => page.getByLabel('Bio').inputValue()).toBe('Left back. Sundays at the park.');
     await page.getByText('No Recent Games').waitFor();
     // A plain player receives no money, so the profile says nothing about payouts (issue 27).
     expect(await page.getByText('Getting paid').count()).toBe(0);

@@ -448,8 +448,9 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
   /**
    * The checkpoint of the log's last committed event, read from the table itself. readAll is not that:
    * it stops at the log's horizon, which a transaction of any database of the server holds back while it
-   * may still be appending (HELD_BACK_SQL). One that ended during the read counts, so with other test
-   * files writing beside this one, readAll can stop short of events committed before it was called.
+   * may still be appending (HELD_BACK_SQL). It reads again past one that ended during the read, but one
+   * still running that it cannot tell from an append (an ANALYZE of the log, autovacuum's too) holds it
+   * back, so readAll can stop short of events committed before it was called.
    */
   const logEnd = async (): Promise<LogCheckpoint | null> => {
     const client = new pg.Client({ connectionString: database.url });

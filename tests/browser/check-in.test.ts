@@ -22,7 +22,7 @@ import {
 import { signUpPlayer } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
 import { payInFull } from '../support/game-loop';
-import { DESKTOP, logIn, PHONE, screenshot, screenshotAtBothWidths } from './support/browser';
+import { DESKTOP, logIn, newContext, PHONE, screenshot, screenshotAtBothWidths } from './support/browser';
 import { launchBrowserWithCamera, writeQrVideo } from './support/fake-camera';
 import { tabTo, tabToAndPress } from './support/keyboard';
 import { browserSuite } from './support/suite';
@@ -87,7 +87,7 @@ describe('check-in at the field', () => {
     // The player's phone: a Chromium whose camera films what the test writes to the y4m file.
     writeQrVideo(cameraFile, null);
     phone = await launchBrowserWithCamera(cameraFile);
-    const context = await phone.newContext({ viewport: DESKTOP, permissions: ['camera'] });
+    const context = await newContext(phone, { viewport: DESKTOP, permissions: ['camera'] });
     const player = await context.newPage();
     await player.goto(suite.url(`/game-details/${gameId}`));
     await logIn(player, 'player@playtime.test');

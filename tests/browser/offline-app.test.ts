@@ -37,7 +37,7 @@ interface ManifestIcon {
 }
 
 describe('the installable app', () => {
-  const suite = browserSuite();
+  const suite = browserSuite({ serviceWorker: true });
 
   /** Opens the landing page and waits until the service worker is active (it then controls the next load). */
   const openWithServiceWorker = async (page: Page, appUrl = suite.app.url): Promise<string | undefined> => {

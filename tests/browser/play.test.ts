@@ -213,12 +213,10 @@ describe('playing in the browser', () => {
   }, 90_000);
 
   it("finds games by city and near the browser's own position, says when a place is unknown or has no games, and a declined card leaves the player out of a priced game", async () => {
-    const context = await suite.browser.newContext({
-      viewport: DESKTOP,
+    const { context, page } = await suite.window(DESKTOP, {
       geolocation: { latitude: 40.7484, longitude: -73.9967 },
       permissions: ['geolocation'],
     });
-    const page = await context.newPage();
     await page.goto(suite.url());
     await logIn(page, 'admin@playtime.test');
     await page.getByRole('link', { name: 'Search', exact: true }).first().click();

@@ -43,7 +43,7 @@ function deviceSubscription() {
 }
 
 describe('push on the profile', () => {
-  const suite = browserSuite({ env: { PUSH_ALLOW_LOOPBACK: '1' } });
+  const suite = browserSuite({ env: { PUSH_ALLOW_LOOPBACK: '1' }, serviceWorker: true });
   let receiver: PushReceiver;
 
   beforeAll(async () => {

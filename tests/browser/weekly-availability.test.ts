@@ -41,8 +41,7 @@ describe('an owner publishes weekly availability in the browser', () => {
   }, 120_000);
 
   it('creates weekday evenings for a month through the Repeat form, previewed before saving', async () => {
-    const context = await suite.browser.newContext({ viewport: DESKTOP, timezoneId: BROWSER_ZONE });
-    const page = await context.newPage();
+    const { context, page } = await suite.window(DESKTOP, { timezoneId: BROWSER_ZONE });
     await page.goto(suite.url());
     await logIn(page, 'owner@playtime.test');
     await page.getByRole('link', { name: 'Field Management' }).first().click();

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { create } from 'qrcode';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './browser';
 
 /**
  * The picture's side, even (4:2:0 halves it), with room around the code as a phone held back would see
@@ -63,7 +63,7 @@ export function writeQrVideo(file: string, text: string | null): void {
  */
 export function launchBrowserWithCamera(file: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     headless: true,
     args: [
       ...CHROMIUM_FLAGS,

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../support/api-client';
 import { demoClient } from '../../support/demo-client';
 import type { DemoPerson } from '../../support/game-loop';
 import { startTestApp, type TestApp } from '../../support/standalone-app';
-import { DESKTOP, launchBrowser, logIn } from './browser';
+import { CHROMIUM_PATH, DESKTOP, launchBrowser, logIn, newContext } from './browser';
 
 /** One browser window of its own: its context (cookies, storage) and its page. */
 export interface BrowserWindow {
@@ -52,6 +52,11 @@ export interface BrowserSuite {
 export interface BrowserSuiteOptions {
   /** The app's environment (computed when the suite starts, when it depends on something started first). */
   env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /**
+   * Whether the app's service worker registers in the suite's windows: only for the suites that test it.
+   * They run the whole browser, as a person's installed app does: the headless shell shows no notifications.
+   */
+  serviceWorker?: boolean;
 }
 
 /**
@@ -69,7 +74,7 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? await options.env() : options.env;
     app = await startTestApp(env);
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.serviceWorker ? CHROMIUM_PATH : undefined);
   }, 120_000);
 
   afterAll(async () => {
@@ -86,7 +91,11 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
     },
     url: (path = '') => `${suite.app.url}${path}`,
     async window(viewport = DESKTOP, contextOptions = {}) {
-      const context = await suite.browser.newContext({ viewport, ...contextOptions });
+      const context = await newContext(suite.browser, {
+        viewport,
+        ...(options.serviceWorker ? { serviceWorkers: 'allow' } : {}),
+        ...contextOptions,
+      });
       return { context, page: await context.newPage() };
     },
     async signedIn(email, { at = '', viewport = DESKTOP, then, timezoneId, password, context } = {}) {

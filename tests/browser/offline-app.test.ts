@@ -166,9 +166,9 @@ describe('the installable app', () => {
         registrationId: await registrationId,
         data: JSON.stringify(payload),
       });
-      // Up to 15 s, not the poll's default second: the browser starts the worker for the message and
-      // loads the icon before it shows the notification, which took longer than a second in a CI run
-      // with the browser suites side by side. What the notification says is asserted whole.
+      // The browser starts the worker for the message and loads the icon before it shows the
+      // notification, which took longer than a second in a CI run with the browser suites side by side:
+      // the project's poll waits 15 s. What the notification says is asserted whole.
       await expect
         .poll(() =>
           page.evaluate(async () => {

@@ -567,8 +567,9 @@ describe('PostgreSQL store: telling subscribers of appends', () => {
         });
         const read = await store.readAll({ after: before, limit: 10 });
         // A transaction still running that the horizon cannot tell from an append (an ANALYZE of the
-        // log is one; CI saw runs of up to ten reads in a row) holds every read back alike, as it must. A read that stops short only of one that ended during it is passed by the next read:
-        // that is the miss this test is about.
+        // log is one; CI saw runs of up to ten reads in a row) holds every read back alike, as it must.
+        // A read that stops short only of one that ended during it is passed by the next read: that is
+        // the miss this test is about.
         if (read.length !== 1 && (await store.readAll({ after: before, limit: 10 })).length === 1) missed.push(append);
         before = checkpoint;
       }

@@ -94,7 +94,8 @@ export const READ_STREAMS_SQL = `
  * always open, and a new event waited for it.
  *
  * A transaction is passed over only when the lock table, read once after the snapshot, shows its
- * backend holding no such lock, and the transaction is still running after that read: it ran all
+ * backend holding no such lock (a VACUUM or ANALYZE of the log, autovacuum's too, takes one that no
+ * append needs), and the transaction is still running after that read: it ran all
  * along, so had it been appending, the read would have shown its lock. One that ended meanwhile still
  * counts (it may have released its locks one by one while the table was read), so the horizon never
  * passes a transaction whose events this snapshot cannot see. CASE makes the ask whether it still runs
@@ -112,7 +113,7 @@ const HELD_BACK_SQL = `
                     WHERE log.locktype = 'relation' AND log.pid IS NOT NULL
                       AND log.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                       AND log.relation = 'es_events'::regclass
-                      AND log.mode NOT IN ('AccessShareLock', 'RowShareLock')))
+                      AND log.mode NOT IN ('AccessShareLock', 'RowShareLock', 'ShareUpdateExclusiveLock')))
             THEN pg_xact_status(running.xid) = 'in progress'
             ELSE false
           END) IS NOT TRUE`;

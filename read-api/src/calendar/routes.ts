@@ -14,6 +14,7 @@ import {
 import { gameIdQuery, NO_SUCH_GAME } from '@playtime/shared/contract/games';
 import { requireUser, type ResolveUser } from '@playtime/shared/infra/http/current-user';
 import { ApiError, parseBody } from '@playtime/shared/infra/http/errors';
+import { calendarDocument, FeedDocuments, type CalendarDocument } from './feed-documents';
 import { FeedGuesses } from './feed-guesses';
 import { calendarOf, type CalendarGame } from './ics';
 
@@ -71,10 +72,10 @@ export type CalendarFeedRow = CalendarGameRow | { [Key in keyof CalendarGameRow]
 export const feedGamesOf = (rows: CalendarFeedRow[]): CalendarGame[] =>
   rows.filter((row): row is CalendarGameRow => row.gameId !== null).map(calendarGameOf);
 
-/** Sends a calendar document with an ETag of its bytes: an unchanged feed is a 304 with no body. */
-function sendCalendar(res: Response, body: string, filename?: string): void {
+/** Sends a calendar document with its ETag. */
+function sendCalendar(res: Response, { body, etag }: CalendarDocument, filename?: string): void {
   res.setHeader('Cache-Control', CALENDAR_CACHE_CONTROL);
-  res.setHeader('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`);
+  res.setHeader('ETag', etag);
   if (filename) res.attachment(filename);
   res.type('text/calendar; charset=utf-8').send(body);
 }
@@ -86,6 +87,7 @@ export const feedHash = (feedId: string) => createHash('sha256').update(feedId, 
 export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveUser; publicUrl: string }): Router {
   const router = Router();
   const guesses = new FeedGuesses();
+  const feeds = new FeedDocuments(feedGamesOf, deps.publicUrl);
 
   router.get(CALENDAR_FEED_PATH, requireUser(deps.resolveUser), async (req, res: Response<CalendarFeedAnswer>) => {
     const { rows } = await deps.pool.query<{ feed_id: string }>(
@@ -116,7 +118,7 @@ export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
       throw new ApiError(404, 'feed_not_found', NO_SUCH_FEED);
     }
     guesses.found(ip);
-    sendCalendar(res, calendarOf(feedGamesOf(rows), deps.publicUrl));
+    sendCalendar(res, feeds.documentOf(rows));
   });
 
   router.get(GAME_CALENDAR_PATH, async (req, res) => {
@@ -128,7 +130,7 @@ export function calendarQueryRoutes(deps: { pool: pg.Pool; resolveUser: ResolveU
     if (!rows[0]) throw new ApiError(404, 'game_not_found', NO_SUCH_GAME);
     sendCalendar(
       res,
-      calendarOf(rows.map(calendarGameOf), deps.publicUrl),
+      calendarDocument(calendarOf(rows.map(calendarGameOf), deps.publicUrl)),
       `${rows[0].name.replace(/[^\w -]+/g, '').trim() || 'game'}.ics`,
     );
   });

@@ -9,6 +9,7 @@ import { createJobQueue } from '@playtime/shared/infra/jobs/bullmq-job-queue';
 import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import { appendPartnerApplications } from '../support/partner-applications';
+import { watchUnpaidPayment } from '../support/payments';
 import { browserSuite } from './support/suite';
 import { PHONE, screenshot, sidewaysOverflow } from './support/browser';
 
@@ -81,9 +82,7 @@ describe('the system tab in the browser', () => {
 
     // A payment reconciliation passed before it was paid, as reconciliation records it.
     const pool = createPool(suite.app.databaseUrl);
-    await pool.query(
-      `INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`,
-    );
+    await watchUnpaidPayment(pool);
     await pool.end();
 
     const phone = await suite.signedIn('admin@playtime.test', { viewport: PHONE, then: '/admin?tab=system' });

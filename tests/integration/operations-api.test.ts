@@ -12,6 +12,7 @@ import { selectJobBackend } from '@playtime/shared/infra/jobs/port';
 import { JOB_QUEUE_NAMES, JOB_QUEUES } from '@playtime/shared/infra/jobs/queues';
 import { demoClients } from '../support/accounts';
 import { ApiClient } from '../support/api-client';
+import { watchUnpaidPayment } from '../support/payments';
 import { startTestApp, type TestApp } from '../support/standalone-app';
 
 describe('system operations over HTTP', () => {
@@ -75,14 +76,12 @@ describe('system operations over HTTP', () => {
 
     // A payment reconciliation passed before it was paid is watched (shared/src/game-loop/payments/reconciliation.ts writes this).
     const pool = createPool(app.databaseUrl);
+    const watched = await watchUnpaidPayment(pool);
     try {
-      await pool.query(
-        `INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ('pi_sim_unpaid', now(), now())`,
-      );
       expect((await system()).reconciliation.watching).toBe(1);
       expect(await (await fetch(`${app.url}/metrics`)).text()).toContain('playtime_payments_watched 1');
     } finally {
-      await pool.query(`DELETE FROM payment_reconciliation_watch WHERE payment_id = 'pi_sim_unpaid'`);
+      await pool.query('DELETE FROM payment_reconciliation_watch WHERE payment_id = $1', [watched]);
       await pool.end();
     }
   });

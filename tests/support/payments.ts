@@ -1,5 +1,8 @@
 /** Posting and reading the payment processor's webhooks as tests of the money path need them. */
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { SimulatedPaymentProcessor } from '@playtime/shared/infra/payments/simulated/simulated-processor';
+import { paymentRequest } from '@playtime/shared/testing/payments-database';
 import { SIGNATURE_HEADER, signWebhook } from '@playtime/shared/infra/payments/stripe-webhooks';
 import { seededRandom } from '@playtime/shared/infra/payments/simulated/webhook-delivery';
 import { waitFor } from './wait';
@@ -73,4 +76,19 @@ export function shuffled<T>(items: T[], seed: number): T[] {
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;
+}
+
+/**
+ * A payment the simulated processor holds, never paid, watched as reconciliation watches one it passed
+ * before it was paid. Being a real payment, a reconciliation run meanwhile keeps watching it (a made-up
+ * id would leave the watch on the next run, every 10 minutes on the clock).
+ */
+export async function watchUnpaidPayment(db: pg.Pool): Promise<string> {
+  const processor = await SimulatedPaymentProcessor.open(db, { sendWebhook: async () => {} });
+  const { paymentId } = await processor.createPayment(paymentRequest({ idempotencyKey: `watched-${randomUUID()}` }));
+  await db.query(
+    'INSERT INTO payment_reconciliation_watch (payment_id, created_at, looked_at) VALUES ($1, now(), now())',
+    [paymentId],
+  );
+  return paymentId;
 }

@@ -35,11 +35,11 @@ export class FeedDocuments<Row> {
   ) {}
 
   documentOf(rows: Row[]): CalendarDocument {
-    const made = createHash('sha256').update(JSON.stringify(rows)).digest('base64url');
-    let document = this.kept.get(made);
+    const rowsDigest = createHash('sha256').update(JSON.stringify(rows)).digest('base64url');
+    let document = this.kept.get(rowsDigest);
     if (!document) {
       document = calendarDocument(calendarOf(this.gamesOf(rows), this.publicUrl));
-      this.kept.set(made, document);
+      this.kept.set(rowsDigest, document);
     }
     return document;
   }

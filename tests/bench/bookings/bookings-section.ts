@@ -15,6 +15,7 @@ import {
 import { summarizeCpuProfile } from '../support/cpu-profile';
 import { cores, startCpuMeasure, type CpuShare } from '../support/cpu-share';
 import { postmasterPid, startBackendCpuMeasure } from '../support/process-cpu';
+import { startServerStatements, type ServerStatementsResult } from '../support/server-statements';
 import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
@@ -98,10 +99,35 @@ export interface BookingsData {
   postgresByClient: Array<{ client: string; cores: number }>;
   /** The app's database statements per booking in the saturated phase (the projector's and job workers' included). */
   statementsPerBooking: number;
+  /** PostgreSQL's own time by statement in the saturated phase (pg_stat_statements), or why it was not measured. */
+  statementsOnServer: ServerStatementsResult;
   /** How long the work the saturated phase left queued took to finish after it; null when it had not within BACKLOG_WAIT_MS. */
   backlogDrainSeconds: number | null;
   /** The same calls and statements per booking against a server with no product logic; null when nothing was booked to copy. */
   floor: PlumbingFloor | null;
+}
+
+/** Where PostgreSQL's time went in the saturated phase, statement by statement, per booking. */
+function serverStatementsMarkdown(data: BookingsData): string {
+  const result = data.statementsOnServer;
+  if ('notMeasured' in result) return `${result.notMeasured}.`;
+  const { measured } = result;
+  const bookings = Math.max(1, data.bookings);
+  const code = (statement: string) => `\`${statement.slice(0, 120).replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+  return [
+    `PostgreSQL's own time by statement in the saturated phase (pg_stat_statements; a function such as a job queue's counts as ` +
+      `its call; waits for locks included): ${fmtInt(measured.calls)} statements, ${fmtMs(measured.totalMs / bookings)} ms per booking.`,
+    '',
+    markdownTable(
+      ['statement', 'calls per booking', 'ms per booking', 'share'],
+      measured.top.map((entry) => [
+        code(entry.statement),
+        (entry.calls / bookings).toFixed(1),
+        fmtMs(entry.totalMs / bookings),
+        `${((entry.totalMs / Math.max(1e-9, measured.totalMs)) * 100).toFixed(0)}%`,
+      ]),
+    ),
+  ].join('\n');
 }
 
 /** The bookings rate as a share of the floor's: how much of what the machine allows the product logic leaves. */
@@ -269,6 +295,7 @@ function markdown(data: BookingsData): string {
         .slice(0, 8)
         .map((entry) => [entry.client, cores(entry.cores), fmtMs(perBooking(data, entry.cores))]),
     ),
+    serverStatementsMarkdown(data),
     markdownTable(
       ['step (saturated)', 'p50 ms', 'p99 ms'],
       steps.map((step) => [step, fmtMs(data.stepP50Ms[step]!), fmtMs(data.stepP99Ms[step]!)]),
@@ -355,6 +382,7 @@ export const bookingsSection: BenchSection = {
       await app.stats(); // starts the app's CPU and statement counts afresh
       const cpu = startCpuMeasure(await postmasterPid(context.serverUrl));
       const postgresClients = await startBackendCpuMeasure(context.serverUrl);
+      const serverStatements = await startServerStatements(venue.databaseUrl);
       // Each captain books its own sub-fields hour after hour; rounds go on across both phases.
       const rounds = captains.map(() => 0);
       /** One booking by captain `index` on its next slot; false when a call of it failed. */
@@ -436,6 +464,7 @@ export const bookingsSection: BenchSection = {
       const loadStats = await app.stats();
       const cpuShare = cpu.stop(loadStats.cpuMs);
       const postgresByClient = await postgresClients.stop();
+      const statementsOnServer = await serverStatements.stop();
       if (stopProfile) {
         const profileDir = path.join(import.meta.dirname, '../../../.data/bench-profiles');
         mkdirSync(profileDir, { recursive: true });
@@ -566,6 +595,7 @@ export const bookingsSection: BenchSection = {
         },
         cpu: cpuShare,
         postgresByClient,
+        statementsOnServer,
         statementsPerBooking: loadStats.statementsTotal.count / Math.max(1, bookings.length),
         backlogDrainSeconds: drained ? drainSeconds : null,
         watched,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@playtime/shared/infra/db/embedded-postgres';
+import { STATEMENT_STATISTICS_LIBRARY } from './server-statements';
 
 export interface BenchServer {
   /** Connection string of the server's maintenance database (used to create and drop databases). */
@@ -24,6 +25,7 @@ export async function startBenchServer(databaseUrl: string | null): Promise<Benc
   const server = await startEmbeddedPostgres({
     dataDir: path.join(repoRoot, '.data', 'bench-postgres'),
     persistent: false,
+    preloadLibraries: [STATEMENT_STATISTICS_LIBRARY],
   });
   return { url: server.url, source: 'embedded', stop: () => server.stop() };
 }

@@ -132,6 +132,8 @@ export async function startEmbeddedPostgres(options: {
    * test files took 57 s instead of 63 s on a machine whose disk flush has a p99 of 25-60 ms.
    */
   durable?: boolean;
+  /** Server libraries to load at start (shared_preload_libraries): the bench's statement statistics. */
+  preloadLibraries?: string[];
 }): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await findFreePort());
   const password = 'playtime';
@@ -157,6 +159,9 @@ export async function startEmbeddedPostgres(options: {
       ...socketFlags,
       ...(options.durable === false
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
+      ...(options.preloadLibraries?.length
+        ? ['-c', `shared_preload_libraries=${options.preloadLibraries.join(',')}`]
         : []),
     ],
     onLog: (message) => options.log?.(String(message)),

@@ -27,26 +27,37 @@ export const STATEMENT_STATISTICS_LIBRARY = 'pg_stat_statements';
 
 const TOP = 12;
 
-/** Starts counting afresh for the database at `databaseUrl`; stop() reads what the phase took. */
-export async function startServerStatements(databaseUrl: string): Promise<{ stop(): Promise<ServerStatementsResult> }> {
+/** One short-lived connection to the database for `run`: none is held through the phase it measures. */
+async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'playtime-bench-admin' });
   await client.connect();
-  const thisDatabase = '(SELECT oid FROM pg_database WHERE datname = current_database())';
   try {
-    await client.query(`CREATE EXTENSION IF NOT EXISTS ${STATEMENT_STATISTICS_LIBRARY}`);
-    // Every user's statements (0), this database's only, every statement (0).
-    await client.query(`SELECT pg_stat_statements_reset(0, ${thisDatabase}, 0)`);
-  } catch (error) {
+    return await run(client);
+  } finally {
     await client.end();
+  }
+}
+
+const THIS_DATABASE = '(SELECT oid FROM pg_database WHERE datname = current_database())';
+
+/** Starts counting afresh for the database at `databaseUrl`; stop() reads what the phase took. */
+export async function startServerStatements(databaseUrl: string): Promise<{ stop(): Promise<ServerStatementsResult> }> {
+  try {
+    await withClient(databaseUrl, async (client) => {
+      await client.query(`CREATE EXTENSION IF NOT EXISTS ${STATEMENT_STATISTICS_LIBRARY}`);
+      // Every user's statements (0), this database's only, every statement (0).
+      await client.query(`SELECT pg_stat_statements_reset(0, ${THIS_DATABASE}, 0)`);
+    });
+  } catch (error) {
     const reason = `PostgreSQL's statement statistics are not available on this server (${(error as Error).message})`;
     return { stop: async () => ({ notMeasured: reason }) };
   }
   return {
-    async stop() {
-      try {
+    stop: () =>
+      withClient(databaseUrl, async (client) => {
         const { rows } = await client.query<{ query: string; calls: string; total_ms: number; rank: string }>(
           `SELECT query, calls, total_exec_time AS total_ms, row_number() OVER (ORDER BY total_exec_time DESC) AS rank
-             FROM pg_stat_statements WHERE dbid = ${thisDatabase} AND query NOT LIKE '%pg_stat_statements%'`,
+             FROM pg_stat_statements WHERE dbid = ${THIS_DATABASE} AND query NOT LIKE '%pg_stat_statements%'`,
         );
         const top = rows
           .filter((row) => Number(row.rank) <= TOP)
@@ -62,9 +73,6 @@ export async function startServerStatements(databaseUrl: string): Promise<{ stop
             top,
           },
         };
-      } finally {
-        await client.end();
-      }
-    },
+      }),
   };
 }

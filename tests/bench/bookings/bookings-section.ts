@@ -16,7 +16,7 @@ import { summarizeCpuProfile } from '../support/cpu-profile';
 import { cores, startCpuMeasure, type CpuShare } from '../support/cpu-share';
 import { postmasterPid, startBackendCpuMeasure } from '../support/process-cpu';
 import { startServerStatements, type ServerStatementsResult } from '../support/server-statements';
-import { fmtInt, fmtMs, fmtSeconds, markdownTable } from '../support/format';
+import { fmtInt, fmtMs, fmtPercent, fmtSeconds, markdownTable } from '../support/format';
 import { percentile } from '../support/percentiles';
 import type { BenchContext, BenchSection, SectionOutcome } from '../support/section';
 import { ok, openBenchVenue } from '../support/venue';
@@ -113,7 +113,8 @@ function serverStatementsMarkdown(data: BookingsData): string {
   if ('notMeasured' in result) return `${result.notMeasured}.`;
   const { measured } = result;
   const bookings = Math.max(1, data.bookings);
-  const code = (statement: string) => `\`${statement.slice(0, 120).replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+  // markdownTable escapes the cells' pipes.
+  const code = (statement: string) => `\`${statement.slice(0, 120).replaceAll('`', "'")}\``;
   return [
     `PostgreSQL's own time by statement in the saturated phase (pg_stat_statements; a function such as a job queue's counts as ` +
       `its call; waits for locks included): ${fmtInt(measured.calls)} statements, ${fmtMs(measured.totalMs / bookings)} ms per booking.`,
@@ -124,7 +125,7 @@ function serverStatementsMarkdown(data: BookingsData): string {
         code(entry.statement),
         (entry.calls / bookings).toFixed(1),
         fmtMs(entry.totalMs / bookings),
-        `${((entry.totalMs / Math.max(1e-9, measured.totalMs)) * 100).toFixed(0)}%`,
+        fmtPercent(entry.totalMs / measured.totalMs),
       ]),
     ),
   ].join('\n');

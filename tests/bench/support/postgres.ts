@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@playtime/shared/infra/db/embedded-postgres';
-import { STATEMENT_STATISTICS_LIBRARY } from './server-statements';
 
 export interface BenchServer {
   /** Connection string of the server's maintenance database (used to create and drop databases). */
@@ -18,6 +17,9 @@ export interface BenchDatabase {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The server library behind the bench's statement statistics (server-statements.ts), loaded by its embedded server. */
+export const STATEMENT_STATISTICS_LIBRARY = 'pg_stat_statements';
 
 /** The PostgreSQL named by DATABASE_URL, or an embedded one in `.data/bench-postgres` removed on stop. */
 export async function startBenchServer(databaseUrl: string | null): Promise<BenchServer> {
@@ -36,14 +38,19 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
+/** One short-lived connection of the bench's own for `run`, ended whatever `run` does. */
+export async function withBenchClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'playtime-bench-admin' });
   await client.connect();
   try {
-    await client.query(sql);
+    return await run(client);
   } finally {
     await client.end();
   }
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  await withBenchClient(serverUrl, (client) => client.query(sql));
 }
 
 /** A fresh, empty database, so scenarios never see each other's tables, rows or caches of plans. */
@@ -71,10 +78,8 @@ const REPORTED_SETTINGS = [
   'max_wal_size',
 ];
 
-export async function readServerInfo(serverUrl: string): Promise<ServerInfo> {
-  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
-  await client.connect();
-  try {
+export function readServerInfo(serverUrl: string): Promise<ServerInfo> {
+  return withBenchClient(serverUrl, async (client) => {
     const version = await client.query<{ server_version: string }>('SHOW server_version');
     const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
       'SELECT name, setting, unit FROM pg_settings WHERE name = ANY($1::text[]) ORDER BY name',
@@ -86,9 +91,7 @@ export async function readServerInfo(serverUrl: string): Promise<ServerInfo> {
         settings.rows.map((row) => [row.name, row.unit ? `${row.setting} × ${row.unit}` : row.setting]),
       ),
     };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The server's running totals that a phase's share is taken from; null where a statistics view is missing. */
@@ -100,23 +103,19 @@ export interface ServerCounters {
 }
 
 /** Both counters over one connection (the bench reads them at each end of every phase). */
-export async function serverCounters(serverUrl: string): Promise<ServerCounters> {
-  const client = new pg.Client({ connectionString: serverUrl, application_name: 'playtime-bench-admin' });
-  await client.connect();
-  const count = async (sql: string) => {
-    const { rows } = await client.query<{ n: string }>(sql);
-    return rows[0] ? Number(rows[0].n) : null;
-  };
-  try {
+export function serverCounters(serverUrl: string): Promise<ServerCounters> {
+  return withBenchClient(serverUrl, async (client) => {
+    const count = async (sql: string) => {
+      const { rows } = await client.query<{ n: string }>(sql);
+      return rows[0] ? Number(rows[0].n) : null;
+    };
     // PostgreSQL 17 moved the checkpoint counts from pg_stat_bgwriter to pg_stat_checkpointer.
     const checkpoints = await count('SELECT num_timed + num_requested AS n FROM pg_stat_checkpointer')
       .catch(() => count('SELECT checkpoints_timed + checkpoints_req AS n FROM pg_stat_bgwriter'))
       .catch(() => null);
     const walBytes = await count(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint AS n`).catch(() => null);
     return { checkpoints, walBytes };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Writes every dirty page now, so work left over from earlier sections is not flushed during the next one. */
